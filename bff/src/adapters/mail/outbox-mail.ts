@@ -1,0 +1,13 @@
+import type { OutboxRepo } from '../../data/outbox-repo.js';
+import type { Logger } from '../../logger.js';
+import type { MailSender } from './mail-sender.js';
+
+/** Development e-mail: stored in the outbox and written to the log instead of sent. */
+export function createOutboxMail(outbox: OutboxRepo, logger: Logger): MailSender {
+  return {
+    async send(message) {
+      outbox.add('email', message.to, message.subject, message.text);
+      logger.info('e-mail stored in outbox', { to: message.to, subject: message.subject });
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import type { OutboxRepo } from '../../data/outbox-repo.js';
+import type { Logger } from '../../logger.js';
+import type { SmsSender } from './sms-sender.js';
+
+/** Development SMS: stored in the outbox and written to the log instead of sent. */
+export function createOutboxSms(outbox: OutboxRepo, logger: Logger): SmsSender {
+  return {
+    async send(to, body) {
+      outbox.add('sms', to, null, body);
+      logger.info('sms stored in outbox', { to, body });
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import type { Deps } from './deps.js';
+import type { AppState } from './http/context.js';
+import { errorMiddleware } from './http/error-middleware.js';
+import { requestContext } from './http/request-context.js';
+import { securityHeaders } from './http/security-headers.js';
+import { serveSpa } from './http/spa.js';
+import { apiRouter } from './routes/index.js';
+
+/** Builds the Koa app; server.ts listens. Tests build it with their own deps. */
+export function buildApp(deps: Deps): Koa<AppState> {
+  const app = new Koa<AppState>({ proxy: deps.config.trustProxy });
+  const https = deps.config.publicUrl.startsWith('https://');
+  const gatewayOrigin = new URL(deps.config.redsys.url).origin;
+
+  app.use(requestContext(deps.logger));
+  app.use(securityHeaders({ https, formTargets: [gatewayOrigin] }));
+  app.use(errorMiddleware(deps.logger));
+  app.use(
+    koaBody({
+      json: true,
+      urlencoded: true,
+      text: false,
+      multipart: false,
+      jsonLimit: '100kb',
+      formLimit: '64kb',
+    }),
+  );
+  const api = apiRouter(deps);
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+  app.use(serveSpa(deps.config.webDist));
+  return app;
+}

@@ -1,0 +1,219 @@
+import { resolve } from 'node:path';
+import { repoRoot } from './lib/paths.js';
+
+export type SmsAdapterName = 'outbox' | 'twilio';
+export type MailAdapterName = 'outbox' | 'smtp';
+
+export interface RedsysConfig {
+  merchantCode: string;
+  terminal: string;
+  secret: string;
+  /** Where the browser posts the signed form. */
+  url: string;
+  /** True when no real credentials are configured and the built-in sandbox gateway stands in. */
+  sandbox: boolean;
+}
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  jwtSecret: string | null;
+  tokenTtlSeconds: number;
+  adminDni: string | null;
+  adminPassword: string | null;
+  seedDemo: boolean;
+  sms: {
+    adapter: SmsAdapterName;
+    twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | null;
+  };
+  mail: {
+    adapter: MailAdapterName;
+    from: string;
+    smtp: { host: string; port: number; secure: boolean; user: string | null; pass: string | null } | null;
+  };
+  redsys: RedsysConfig;
+  webDist: string;
+  trustProxy: boolean;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join('; ')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const REDSYS_TEST_URL = 'https://sis-t.redsys.es:25443/sis/realizarPago';
+const REDSYS_LIVE_URL = 'https://sis.redsys.es/sis/realizarPago';
+/** Redsys's public test merchant; used by the sandbox gateway so the same signing code runs everywhere. */
+export const REDSYS_TEST_CREDENTIALS = {
+  merchantCode: '999008881',
+  terminal: '1',
+  secret: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
+} as const;
+
+/** Reads and validates the environment; collects every problem so one run shows them all. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const str = (name: string) => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+  const int = (name: string, fallback: number, min: number, max: number) => {
+    const raw = str(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return Number(raw);
+  };
+  const bool = (name: string, fallback: boolean) => {
+    const raw = str(name);
+    if (raw === undefined) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = str(name);
+    if (raw === undefined) return fallback;
+    if (!(allowed as readonly string[]).includes(raw)) {
+      problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+      return fallback;
+    }
+    return raw as T;
+  };
+
+  const nodeEnv = oneOf('NODE_ENV', ['development', 'test', 'production'] as const, 'development');
+  const production = nodeEnv === 'production';
+  const port = int('PORT', 8080, 0, 65535);
+  const host = str('HOST') ?? '0.0.0.0';
+  // npm runs workspace scripts inside bff/; INIT_CWD is where the command was typed.
+  const dataDir = resolve(env.INIT_CWD ?? process.cwd(), str('DATA_DIR') ?? './data');
+
+  const publicUrlRaw = str('PUBLIC_URL') ?? `http://localhost:${port}`;
+  let publicUrl = publicUrlRaw.replace(/\/+$/, '');
+  try {
+    const url = new URL(publicUrlRaw);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+    if (production && url.protocol !== 'https:' && !bool('ALLOW_HTTP_PUBLIC_URL', false)) {
+      problems.push('PUBLIC_URL must use https in production');
+    }
+  } catch {
+    problems.push(`PUBLIC_URL must be an http(s) URL such as https://deportes.example.gal (got "${publicUrlRaw}")`);
+    publicUrl = `http://localhost:${port}`;
+  }
+
+  const jwtSecret = str('JWT_SECRET') ?? null;
+  if (jwtSecret !== null && Buffer.byteLength(jwtSecret) < 32) {
+    problems.push('JWT_SECRET must be at least 32 characters (256 bits) of random text');
+  }
+  if (production && jwtSecret === null) {
+    problems.push('JWT_SECRET is required in production (generate one with: openssl rand -base64 48)');
+  }
+  const tokenTtlSeconds = int('TOKEN_TTL_SECONDS', 8 * 3600, 60, 12 * 3600);
+
+  const adminDni = str('ADMIN_DNI') ?? null;
+  const adminPassword = str('ADMIN_PASSWORD') ?? null;
+  if ((adminDni === null) !== (adminPassword === null)) {
+    problems.push('ADMIN_DNI and ADMIN_PASSWORD go together: set both or neither');
+  }
+
+  const smsAdapter = oneOf('SMS_ADAPTER', ['outbox', 'twilio'] as const, production ? 'twilio' : 'outbox');
+  let twilio: Config['sms']['twilio'] = null;
+  if (smsAdapter === 'twilio') {
+    const accountSid = str('TWILIO_ACCOUNT_SID');
+    const authToken = str('TWILIO_AUTH_TOKEN');
+    const from = str('TWILIO_FROM');
+    if (!accountSid || !authToken || !from) {
+      problems.push(
+        'SMS_ADAPTER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (or set SMS_ADAPTER=outbox)',
+      );
+    } else {
+      twilio = { accountSid, authToken, from, baseUrl: str('TWILIO_BASE_URL') ?? 'https://api.twilio.com' };
+    }
+  }
+  if (production && smsAdapter === 'outbox' && !bool('ALLOW_OUTBOX_IN_PRODUCTION', false)) {
+    problems.push('SMS_ADAPTER=outbox does not send real SMS; in production set ALLOW_OUTBOX_IN_PRODUCTION=true to accept that');
+  }
+
+  const mailAdapter = oneOf('MAIL_ADAPTER', ['outbox', 'smtp'] as const, production ? 'smtp' : 'outbox');
+  let smtp: Config['mail']['smtp'] = null;
+  if (mailAdapter === 'smtp') {
+    const smtpHost = str('SMTP_HOST');
+    if (!smtpHost) problems.push('MAIL_ADAPTER=smtp needs SMTP_HOST (or set MAIL_ADAPTER=outbox)');
+    smtp = {
+      host: smtpHost ?? 'localhost',
+      port: int('SMTP_PORT', 587, 1, 65535),
+      secure: bool('SMTP_SECURE', false),
+      user: str('SMTP_USER') ?? null,
+      pass: str('SMTP_PASS') ?? null,
+    };
+  }
+  if (production && mailAdapter === 'outbox' && !bool('ALLOW_OUTBOX_IN_PRODUCTION', false)) {
+    problems.push('MAIL_ADAPTER=outbox does not send real e-mail; in production set ALLOW_OUTBOX_IN_PRODUCTION=true to accept that');
+  }
+  const mailFrom = str('MAIL_FROM') ?? 'Deportes <no-reply@localhost>';
+
+  const merchantCode = str('REDSYS_MERCHANT_CODE');
+  const terminal = str('REDSYS_TERMINAL') ?? '1';
+  const secret = str('REDSYS_SECRET');
+  const redsysEnv = oneOf('REDSYS_ENV', ['test', 'production'] as const, 'test');
+  let redsys: RedsysConfig;
+  if (merchantCode || secret) {
+    if (!merchantCode || !/^\d{9}$/.test(merchantCode)) problems.push('REDSYS_MERCHANT_CODE must be the 9-digit FUC');
+    if (!/^\d{1,3}$/.test(terminal)) problems.push('REDSYS_TERMINAL must be 1 to 3 digits');
+    if (!secret || Buffer.from(secret, 'base64').length !== 24) {
+      problems.push('REDSYS_SECRET must be the Base64 merchant key (24 bytes once decoded)');
+    }
+    redsys = {
+      merchantCode: merchantCode ?? '',
+      terminal,
+      secret: secret ?? '',
+      url: redsysEnv === 'production' ? REDSYS_LIVE_URL : REDSYS_TEST_URL,
+      sandbox: false,
+    };
+  } else {
+    const sandboxAllowed = !production || bool('ALLOW_SANDBOX_PAYMENTS', false);
+    if (!sandboxAllowed) {
+      problems.push(
+        'Redsys is not configured: set REDSYS_MERCHANT_CODE, REDSYS_TERMINAL and REDSYS_SECRET (or ALLOW_SANDBOX_PAYMENTS=true)',
+      );
+    }
+    redsys = { ...REDSYS_TEST_CREDENTIALS, url: `${publicUrl}/api/payments/sandbox`, sandbox: true };
+  }
+
+  const logLevel = oneOf(
+    'LOG_LEVEL',
+    ['debug', 'info', 'warn', 'error', 'silent'] as const,
+    nodeEnv === 'test' ? 'warn' : 'info',
+  );
+
+  const config: Config = {
+    env: nodeEnv,
+    port,
+    host,
+    dataDir,
+    publicUrl,
+    jwtSecret,
+    tokenTtlSeconds,
+    adminDni,
+    adminPassword,
+    seedDemo: bool('SEED_DEMO', !production),
+    sms: { adapter: smsAdapter, twilio },
+    mail: { adapter: mailAdapter, from: mailFrom, smtp },
+    redsys,
+    webDist: resolve(str('WEB_DIST') ?? resolve(repoRoot, 'web/dist')),
+    trustProxy: bool('TRUST_PROXY', false),
+    logLevel,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,67 @@
+import type { MailSender } from './adapters/mail/mail-sender.js';
+import { createOutboxMail } from './adapters/mail/outbox-mail.js';
+import { createOutboxSms } from './adapters/sms/outbox-sms.js';
+import type { SmsSender } from './adapters/sms/sms-sender.js';
+import type { Config } from './config.js';
+import { createAuditRepo } from './data/audit-repo.js';
+import { createConfigRepo } from './data/config-repo.js';
+import type { Db } from './data/db.js';
+import { createOutboxRepo } from './data/outbox-repo.js';
+import { createUsersRepo } from './data/users-repo.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import type { Logger } from './logger.js';
+import { createSettingsService } from './services/settings-service.js';
+import { createTokenService, resolveJwtSecret } from './services/token-service.js';
+
+/** Everything the routes need, built once; tests build it with their own clock or adapters. */
+export function createDeps(options: {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  clock?: Clock;
+  sms?: SmsSender;
+  mail?: MailSender;
+}) {
+  const { config, db, logger } = options;
+  const clock = options.clock ?? systemClock;
+  const repos = {
+    users: createUsersRepo(db),
+    config: createConfigRepo(db),
+    audit: createAuditRepo(db),
+    outbox: createOutboxRepo(db),
+  };
+  const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.tokenTtlSeconds, () =>
+    clock.now(),
+  );
+  return {
+    config,
+    db,
+    logger,
+    clock,
+    repos,
+    tokens,
+    settings: createSettingsService(repos.config, clock),
+    sms: options.sms ?? createSmsSender(config, repos.outbox, logger),
+    mail: options.mail ?? createMailSender(config, repos.outbox, logger),
+  };
+}
+
+export type Deps = ReturnType<typeof createDeps>;
+
+function createSmsSender(config: Config, outbox: ReturnType<typeof createOutboxRepo>, logger: Logger): SmsSender {
+  switch (config.sms.adapter) {
+    case 'outbox':
+      return createOutboxSms(outbox, logger);
+    default:
+      throw new Error(`SMS adapter "${config.sms.adapter}" is not available in this build`);
+  }
+}
+
+function createMailSender(config: Config, outbox: ReturnType<typeof createOutboxRepo>, logger: Logger): MailSender {
+  switch (config.mail.adapter) {
+    case 'outbox':
+      return createOutboxMail(outbox, logger);
+    default:
+      throw new Error(`Mail adapter "${config.mail.adapter}" is not available in this build`);
+  }
+}

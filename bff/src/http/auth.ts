@@ -1,0 +1,36 @@
+import type Koa from 'koa';
+import type { Deps } from '../deps.js';
+import type { AppState } from './context.js';
+import { forbidden, unauthorized } from './errors.js';
+
+/**
+ * Bearer token → ctx.state.user. The account is re-read on every call: a deleted account, a
+ * changed password or role (token_version) or an unverified account ends the session, and the
+ * role comes from the database, never from the token alone.
+ */
+export function requireUser(deps: Pick<Deps, 'tokens' | 'repos'>): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    const header = ctx.get('Authorization');
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw unauthorized();
+    const claims = await deps.tokens.verify(match[1]);
+    if (!claims) throw unauthorized();
+    const user = deps.repos.users.findById(Number(claims.sub));
+    if (!user || user.verified !== 1 || user.token_version !== claims.ver) throw unauthorized();
+    ctx.state.user = { id: user.id, dni: user.dni, role: user.role, isAdmin: user.role === 'admin' };
+    await next();
+  };
+}
+
+export function requireAdmin(deps: Pick<Deps, 'tokens' | 'repos' | 'logger'>): Koa.Middleware<AppState> {
+  const authenticate = requireUser(deps);
+  return async (ctx, next) => {
+    await authenticate(ctx, async () => {
+      if (!ctx.state.user?.isAdmin) {
+        deps.logger.warn('admin access denied', { user: ctx.state.user?.id, path: ctx.path });
+        throw forbidden();
+      }
+      await next();
+    });
+  };
+}

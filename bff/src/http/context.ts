@@ -1,0 +1,20 @@
+import type Koa from 'koa';
+import type { Router, RouterContext } from '@koa/router';
+import type { Locale } from '../i18n/index.js';
+
+export interface AuthUser {
+  id: number;
+  dni: string;
+  role: 'user' | 'admin';
+  isAdmin: boolean;
+}
+
+export interface AppState extends Koa.DefaultState {
+  locale: Locale;
+  requestId: string;
+  /** Set by requireUser / requireAdmin. */
+  user?: AuthUser;
+}
+
+export type AppContext = RouterContext<AppState>;
+export type AppRouter = Router<AppState>;

@@ -1,0 +1,58 @@
+import type Koa from 'koa';
+import { t } from '../i18n/index.js';
+import type { Logger } from '../logger.js';
+import type { AppState } from './context.js';
+import { HttpError } from './errors.js';
+
+/**
+ * Turns every failure into the contract's error shape in the caller's language. Unknown errors
+ * become a generic 500 after logging: never a stack trace, SQL or path in a response.
+ */
+export function errorMiddleware(logger: Logger): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
+        throw new HttpError(404, 'not_found');
+      }
+    } catch (err) {
+      const error = toHttpError(err);
+      if (error.status >= 500) {
+        logger.error('request failed', {
+          requestId: ctx.state.requestId,
+          method: ctx.method,
+          path: ctx.path,
+          error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
+        });
+      }
+      const locale = ctx.state.locale ?? 'es';
+      const { issues, messageKey, params, headers } = error.options;
+      ctx.status = error.status;
+      for (const [name, value] of Object.entries(headers ?? {})) ctx.set(name, value);
+      ctx.body = {
+        detail: issues
+          ? issues.map((issue) => ({ loc: issue.loc, msg: t(locale, issue.msg, issue.params), type: issue.type }))
+          : t(locale, messageKey ?? error.code, params),
+        code: error.code,
+      };
+    }
+  };
+}
+
+function toHttpError(err: unknown): HttpError {
+  if (err instanceof HttpError) return err;
+  const e = err as { status?: unknown; type?: unknown; expose?: unknown; code?: unknown };
+  // koa-body / raw-body errors carry a status and a type
+  if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+    if (e.status === 413 || e.type === 'entity.too.large') return new HttpError(413, 'payload_too_large');
+    if (e.status === 415) return new HttpError(415, 'unsupported_media_type');
+    if (e.status === 401) return new HttpError(401, 'not_authenticated');
+    if (e.status === 403) return new HttpError(403, 'forbidden');
+    if (e.status === 404) return new HttpError(404, 'not_found');
+    return new HttpError(400, 'bad_request');
+  }
+  if (e && typeof e.code === 'string' && e.code === 'SQLITE_BUSY') {
+    return new HttpError(503, 'service_unavailable', { headers: { 'Retry-After': '2' } });
+  }
+  return new HttpError(500, 'internal_error');
+}

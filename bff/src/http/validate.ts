@@ -1,0 +1,57 @@
+import type * as z from 'zod';
+import { invalid, type ValidationIssue } from './errors.js';
+
+type Where = 'body' | 'query' | 'path';
+
+/**
+ * Validates input against a schema generated from openapi.yaml. On failure: 422 with one item per
+ * problem, each with a message key the error middleware translates. Nothing reaches a service
+ * unvalidated.
+ */
+export function validate<S extends z.ZodType>(schema: S, input: unknown, where: Where = 'body'): z.output<S> {
+  const prepared = where === 'body' ? input : coerceNumbers(schema, input);
+  const result = schema.safeParse(prepared, { reportInput: true });
+  if (result.success) return result.data;
+  throw invalid(result.error.issues.map((issue) => toIssue(issue, where)));
+}
+
+function toIssue(issue: z.core.$ZodIssue, where: Where): ValidationIssue {
+  const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+  const field = [...path].reverse().find((p): p is string => typeof p === 'string') ?? '';
+  const missing = issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined;
+  return { loc: [where, ...path], msg: missing ? 'field_required' : messageFor(field, issue), type: missing ? 'missing' : issue.code };
+}
+
+function messageFor(field: string, issue: z.core.$ZodIssue): string {
+  if (field === 'dni' || field === 'username') return 'invalid_dni';
+  if (field === 'phone') return 'invalid_phone';
+  if (field === 'email') return 'invalid_email';
+  if (field === 'otp_code' || field === 'recovery_code') return 'invalid_code_format';
+  if (field.includes('password')) return issue.code === 'too_big' ? 'password_too_long' : 'password_too_short';
+  if (field.endsWith('_date') || field === 'from' || field === 'to') return 'invalid_date';
+  if (issue.code === 'invalid_type' && (issue as { expected?: string }).expected === 'number') return 'invalid_number';
+  return 'field_invalid';
+}
+
+/** Query and path values arrive as text: turn digits into numbers where the schema wants a number. */
+function coerceNumbers(schema: z.ZodType, input: unknown): unknown {
+  if (!input || typeof input !== 'object') return input;
+  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape;
+  if (!shape) return input;
+  const out: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(out)) {
+    const field = shape[key];
+    if (typeof value === 'string' && field && wantsNumber(field) && /^-?\d+(\.\d+)?$/.test(value)) {
+      out[key] = Number(value);
+    }
+  }
+  return out;
+}
+
+function wantsNumber(schema: z.ZodType): boolean {
+  let def = (schema as unknown as { _zod: { def: { type: string; innerType?: z.ZodType } } })._zod.def;
+  while ((def.type === 'optional' || def.type === 'default' || def.type === 'nullable') && def.innerType) {
+    def = (def.innerType as unknown as { _zod: { def: { type: string; innerType?: z.ZodType } } })._zod.def;
+  }
+  return def.type === 'number' || def.type === 'int';
+}

@@ -1,0 +1,35 @@
+import type { Translations } from './define.js';
+import type { Locale } from './locale.js';
+import { admin } from './messages/admin.js';
+import { common } from './messages/common.js';
+import { payments } from './messages/payments.js';
+import { residents } from './messages/residents.js';
+
+export { pickLocale, locales, defaultLocale, type Locale } from './locale.js';
+
+const areas: Record<string, Record<string, Translations>> = { common, residents, admin, payments };
+
+/** All server messages by key; each area keeps its own file under messages/. */
+const catalog: Record<string, Translations> = {};
+for (const [area, messages] of Object.entries(areas)) {
+  for (const [key, value] of Object.entries(messages)) {
+    if (key in catalog) throw new Error(`Message key "${key}" of ${area} is defined twice`);
+    catalog[key] = value;
+  }
+}
+
+export function hasMessage(key: string): boolean {
+  return key in catalog;
+}
+
+/** The message in the locale with {placeholders} filled; the key itself when unknown. */
+export function t(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
+  const template = catalog[key]?.[locale] ?? catalog[key]?.es ?? key;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+export function allMessages(): Readonly<Record<string, Translations>> {
+  return catalog;
+}

@@ -1,0 +1,9 @@
+import Router from '@koa/router';
+import type { Deps } from '../../deps.js';
+import type { AppState } from '../../http/context.js';
+
+/** Routes of the payments area, mounted under /api. */
+export function paymentsRoutes(_deps: Deps): Router<AppState> {
+  const router = new Router<AppState>();
+  return router;
+}

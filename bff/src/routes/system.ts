@@ -1,0 +1,37 @@
+import Router from '@koa/router';
+import type { Deps } from '../deps.js';
+import type { AppState } from '../http/context.js';
+import { validate } from '../http/validate.js';
+import { zListOutboxQuery } from '../generated/zod.gen.js';
+import { notFound } from '../http/errors.js';
+
+/** Health, the public settings and (outside production) the development outbox. */
+export function systemRoutes(deps: Deps): Router<AppState> {
+  const router = new Router<AppState>();
+  const version = process.env.npm_package_version ?? '1.0.0';
+
+  router.get('/health', (ctx) => {
+    deps.db.prepare('SELECT 1').get();
+    ctx.body = { status: 'ok', database: 'ok', version };
+  });
+
+  router.get('/config', (ctx) => {
+    ctx.body = deps.settings.publicView();
+  });
+
+  router.get('/dev/outbox', (ctx) => {
+    if (deps.config.env === 'production') throw notFound();
+    const query = validate(zListOutboxQuery, ctx.query, 'query');
+    const to = query.to?.trim().replace(/^\+?34(?=\d{9}$)/, '');
+    ctx.body = deps.repos.outbox.list(to).map((row) => ({
+      id: row.id,
+      channel: row.channel,
+      to: row.recipient,
+      subject: row.subject,
+      body: row.body,
+      created_at: row.created_at,
+    }));
+  });
+
+  return router;
+}

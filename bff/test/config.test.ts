@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { bffRoot } from '../src/lib/paths.js';
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+};
+
+describe('configuration', () => {
+  it('has working development defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.env).toBe('development');
+    expect(config.dataDir.endsWith('/data')).toBe(true);
+    expect(config.sms.adapter).toBe('outbox');
+    expect(config.mail.adapter).toBe('outbox');
+    expect(config.redsys.sandbox).toBe(true);
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT must be a whole number/],
+    [{ PORT: '70000' }, /PORT must be a whole number from 0 to 65535/],
+    [{ NODE_ENV: 'staging' }, /NODE_ENV must be one of development, test, production/],
+    [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL must be an http\(s\) URL/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
+    [{ SEED_DEMO: 'maybe' }, /SEED_DEMO must be true or false/],
+    [{ ADMIN_DNI: '12345678Z' }, /ADMIN_DNI and ADMIN_PASSWORD go together/],
+    [{ SMS_ADAPTER: 'twilio' }, /needs TWILIO_ACCOUNT_SID/],
+    [{ MAIL_ADAPTER: 'smtp' }, /needs SMTP_HOST/],
+    [{ REDSYS_MERCHANT_CODE: '123', REDSYS_SECRET: 'abc' }, /9-digit FUC/],
+  ])('rejects %o with a clear message', (env, message) => {
+    expect(problemsOf(env).join('\n')).toMatch(message);
+  });
+
+  it('refuses development defaults in production unless told explicitly', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', PUBLIC_URL: 'https://deportes.example.gal' });
+    expect(problems.join('\n')).toMatch(/JWT_SECRET is required in production/);
+    expect(problems.join('\n')).toMatch(/Redsys is not configured/);
+    expect(problems.join('\n')).toMatch(/TWILIO_ACCOUNT_SID/);
+  });
+
+  it('accepts a complete production configuration', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://deportes.example.gal/',
+      JWT_SECRET: 'a'.repeat(48),
+      SMS_ADAPTER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC123',
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+34600000000',
+      MAIL_ADAPTER: 'smtp',
+      SMTP_HOST: 'smtp.example.gal',
+      REDSYS_MERCHANT_CODE: '999008881',
+      REDSYS_TERMINAL: '1',
+      REDSYS_SECRET: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
+      REDSYS_ENV: 'production',
+    });
+    expect(config.publicUrl).toBe('https://deportes.example.gal');
+    expect(config.redsys).toMatchObject({ sandbox: false, url: 'https://sis.redsys.es/sis/realizarPago' });
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('stops the server with one clear line per bad value, not a stack trace', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-cfg-'));
+    const run = promisify(execFile);
+    const error = await run(join(bffRoot, '../node_modules/.bin/tsx'), ['src/server.ts'], {
+      cwd: bffRoot,
+      env: { ...process.env, PORT: 'abc', DATA_DIR: dataDir, NODE_ENV: 'development', JWT_SECRET: '' },
+    }).then(
+      () => null,
+      (err: { code: number; stderr: string }) => err,
+    );
+    expect(error?.code).toBe(2);
+    expect(error?.stderr.trim()).toBe('Configuration error: PORT must be a whole number from 0 to 65535 (got "abc")');
+  });
+});

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getHealth, getPublicConfig } from '../src/generated/sdk.gen.js';
+import { zError } from '../src/generated/zod.gen.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
+
+describe('system routes', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ now: '2026-11-21T10:00:00Z' });
+  });
+  afterAll(() => app.close());
+
+  it('reports health with the database', async () => {
+    const { data, response } = await getHealth({ client: app.api, throwOnError: true });
+    expect(response.status).toBe(200);
+    expect(data).toMatchObject({ status: 'ok', database: 'ok' });
+  });
+
+  it('returns the four settings and whether payment is open, from the database', async () => {
+    app.db
+      .prepare("UPDATE config SET maintenance_mode = 1, global_discount_bp = 2500, deadline_date = '2026-12-01'")
+      .run();
+    const { data } = await getPublicConfig({ client: app.api, throwOnError: true });
+    expect(data).toEqual({
+      maintenance_mode: true,
+      payments_enabled: true,
+      global_discount: 0.25,
+      deadline_date: '2026-12-01',
+      payments_open: true,
+      today: '2026-11-21',
+    });
+  });
+
+  it('closes payment on the deadline day itself, in Madrid time', async () => {
+    app.db.prepare("UPDATE config SET deadline_date = '2026-11-22', payments_enabled = 1").run();
+    // 23:30 UTC on the 21st is already the 22nd in Madrid (UTC+1 in November)
+    app.clock.set('2026-11-21T23:30:00Z');
+    const { data } = await getPublicConfig({ client: app.api, throwOnError: true });
+    expect(data).toMatchObject({ today: '2026-11-22', payments_open: false });
+    app.clock.set('2026-11-21T22:30:00Z');
+    const again = await getPublicConfig({ client: app.api, throwOnError: true });
+    expect(again.data).toMatchObject({ today: '2026-11-21', payments_open: true });
+  });
+
+  it('sends the security headers and no-store on the API', async () => {
+    const res = await app.fetch('/api/health');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBeTruthy();
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers unknown API paths with the error shape in the caller language', async () => {
+    for (const [lang, text] of [
+      ['es', 'No encontrado.'],
+      ['en', 'Not found.'],
+      ['gl', 'Non atopado.'],
+      ['fr-FR, en;q=0.5', 'Not found.'],
+      ['de', 'No encontrado.'],
+    ] as const) {
+      const res = await app.fetch('/api/nothing-here', { headers: { 'Accept-Language': lang } });
+      expect(res.status).toBe(404);
+      const body = zError.parse(await res.json());
+      expect(body).toEqual({ detail: text, code: 'not_found' });
+    }
+  });
+
+  it('refuses malformed JSON with a 400 in the error shape, never a stack trace', async () => {
+    const res = await app.fetch('/api/user/register', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"dni": ',
+    });
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(text).not.toMatch(/at .*\.(js|ts):\d+/);
+    expect(zError.parse(JSON.parse(text)).code).toBe('bad_request');
+  });
+
+  it('refuses bodies over the size limit', async () => {
+    const res = await app.fetch('/api/user/register', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ dni: 'x'.repeat(200_000) }),
+    });
+    expect(res.status).toBe(413);
+    expect((await res.json()).code).toBe('payload_too_large');
+  });
+
+  it('lists the development outbox outside production', async () => {
+    app.deps.repos.outbox.add('sms', '612345678', null, 'Tu código es 123456');
+    const res = await app.fetch('/api/dev/outbox?to=34612345678');
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toHaveLength(1);
+    expect(body[0]).toMatchObject({ channel: 'sms', to: '612345678', body: 'Tu código es 123456' });
+  });
+});
+
+describe('production', () => {
+  it('has no development outbox', async () => {
+    const app = await startTestApp({
+      env: {
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://deportes.example.gal',
+        SMS_ADAPTER: 'outbox',
+        MAIL_ADAPTER: 'outbox',
+        ALLOW_OUTBOX_IN_PRODUCTION: 'true',
+        ALLOW_SANDBOX_PAYMENTS: 'true',
+      },
+    });
+    try {
+      const res = await app.fetch('/api/dev/outbox');
+      expect(res.status).toBe(404);
+      expect(res.headers.get('strict-transport-security')).toContain('max-age=31536000');
+    } finally {
+      await app.close();
+    }
+  });
+});

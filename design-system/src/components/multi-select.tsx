@@ -1,0 +1,90 @@
+import type * as React from 'react';
+import { cn } from '../lib/cn.ts';
+import { formatDate, type Locale } from '../lib/format.ts';
+import { Field, fieldControlProps, inputClassName, useFieldId, type FieldTextProps } from './field.tsx';
+
+export type MultiSelectItem = { id: number | string; name: string; startDate?: string | null };
+
+/** Visible rows: the number of options clamped to 4..8. */
+export function multiSelectSize(optionCount: number): number {
+  return Math.min(8, Math.max(4, optionCount));
+}
+
+/** "Swimming (05/01/2026)" when a start date exists, else just the name. */
+export function multiSelectOptionLabel(
+  item: MultiSelectItem,
+  formatStartDate: (isoDate: string) => string,
+): string {
+  return item.startDate ? `${item.name} (${formatStartDate(item.startDate)})` : item.name;
+}
+
+export type MultiSelectProps = Omit<
+  React.ComponentProps<'select'>,
+  'children' | 'multiple' | 'value' | 'defaultValue' | 'onChange' | 'size'
+> &
+  FieldTextProps & {
+    items: readonly MultiSelectItem[];
+    /** Selected ids, as strings (ids are compared with String(item.id)). */
+    value: readonly string[];
+    onValueChange: (ids: string[]) => void;
+    /** Locale used to format start dates (es-ES, en-GB, gl-ES). */
+    locale: Locale;
+    /** Overrides the start-date formatting. */
+    formatStartDate?: (isoDate: string) => string;
+    containerClassName?: string;
+  };
+
+/**
+ * Native <select multiple>, 4 to 8 rows tall. Put the "Ctrl/Cmd-click to pick several" advice
+ * in `hint`.
+ */
+export function MultiSelect({
+  id: idProp,
+  label,
+  hint,
+  error,
+  errorPrefix,
+  optionalText,
+  items,
+  value,
+  onValueChange,
+  locale,
+  formatStartDate,
+  containerClassName,
+  className,
+  'aria-describedby': ariaDescribedBy,
+  ...props
+}: MultiSelectProps) {
+  const id = useFieldId(idProp);
+  const format = formatStartDate ?? ((iso: string) => formatDate(iso, locale));
+  return (
+    <Field
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      errorPrefix={errorPrefix}
+      optionalText={optionalText}
+      className={containerClassName}
+    >
+      <select
+        data-slot="multi-select"
+        multiple
+        size={multiSelectSize(items.length)}
+        value={value as string[]}
+        onChange={(event) =>
+          onValueChange(Array.from(event.target.selectedOptions, (option) => option.value))
+        }
+        className={cn(inputClassName, 'py-1 [&>option]:px-1 [&>option]:py-1', className)}
+        {...props}
+        {...fieldControlProps(id, { hint, error }, ariaDescribedBy)}
+      >
+        {items.map((item) => (
+          <option key={item.id} value={String(item.id)}>
+            {multiSelectOptionLabel(item, format)}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}

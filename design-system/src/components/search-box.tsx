@@ -1,0 +1,52 @@
+import type * as React from 'react';
+import { cn } from '../lib/cn.ts';
+import { FieldHint, FieldLabel, describedBy, inputClassName, useFieldId } from './field.tsx';
+
+export type SearchBoxProps = Omit<React.ComponentProps<'input'>, 'type' | 'children'> & {
+  /** Visible label, e.g. "Search by name or DNI". */
+  label: React.ReactNode;
+  hint?: React.ReactNode;
+  containerClassName?: string;
+};
+
+/** Labelled type="search" input (filtering as you type is up to the app). */
+export function SearchBox({
+  id: idProp,
+  label,
+  hint,
+  containerClassName,
+  className,
+  'aria-describedby': ariaDescribedBy,
+  ...props
+}: SearchBoxProps) {
+  const id = useFieldId(idProp);
+  const hintId = `${id}-hint`;
+  return (
+    <div data-slot="search-box" className={cn('flex flex-col gap-1.5', containerClassName)}>
+      <FieldLabel htmlFor={id}>{label}</FieldLabel>
+      {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
+      <div className="relative">
+        <svg
+          aria-hidden="true"
+          focusable="false"
+          viewBox="0 0 24 24"
+          className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-4-4" strokeLinecap="round" />
+        </svg>
+        <input
+          id={id}
+          type="search"
+          autoComplete="off"
+          className={cn(inputClassName, 'pl-10', className)}
+          aria-describedby={describedBy(hint ? hintId : null, ariaDescribedBy)}
+          {...props}
+        />
+      </div>
+    </div>
+  );
+}

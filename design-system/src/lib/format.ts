@@ -1,0 +1,71 @@
+/** Interface languages of the portal. */
+export type Locale = 'es' | 'en' | 'gl';
+
+export const LOCALES: readonly Locale[] = ['es', 'en', 'gl'];
+
+/**
+ * BCP 47 tags used with Intl. English uses en-GB so that dates read day/month/year like the
+ * Spanish and Galician ones (residents live in Spain).
+ */
+export const INTL_LOCALE: Record<Locale, string> = {
+  es: 'es-ES',
+  en: 'en-GB',
+  gl: 'gl-ES',
+};
+
+export const TIME_ZONE = 'Europe/Madrid';
+
+const CIVIL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function intlLocale(locale: Locale | string): string {
+  return INTL_LOCALE[locale as Locale] ?? INTL_LOCALE.es;
+}
+
+/** Rounds to cents, avoiding binary artefacts (1.005 -> 1.01). */
+export function roundCents(amount: number): number {
+  return Math.round((amount + Number.EPSILON) * 100) / 100;
+}
+
+/** `12.5` -> `12,50 €` (es), `€12.50` (en), `12,50 €` (gl). Always two decimals. */
+export function formatEuros(amount: number, locale: Locale): string {
+  return new Intl.NumberFormat(intlLocale(locale), {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(roundCents(amount));
+}
+
+export type DateStyle = 'short' | 'long';
+
+const DATE_OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
+  short: { day: '2-digit', month: '2-digit', year: 'numeric' },
+  long: { day: 'numeric', month: 'long', year: 'numeric' },
+};
+
+/**
+ * Formats a civil date. `'YYYY-MM-DD'` is read as that calendar day with no time-zone shift;
+ * a full ISO date-time is shown as its calendar day in Europe/Madrid. An unparseable value is
+ * returned unchanged so a bad record never breaks a screen.
+ *
+ * `formatDate('2026-01-05', 'es')` -> `05/01/2026`; with `'long'` -> `5 de enero de 2026`.
+ */
+export function formatDate(isoDate: string, locale: Locale, style: DateStyle = 'short'): string {
+  const civil = CIVIL_DATE.exec(isoDate);
+  let instant: number;
+  let timeZone: string;
+  if (civil) {
+    const [, y, m, d] = civil;
+    instant = Date.UTC(Number(y), Number(m) - 1, Number(d));
+    const check = new Date(instant);
+    if (check.getUTCMonth() !== Number(m) - 1 || check.getUTCDate() !== Number(d)) return isoDate;
+    timeZone = 'UTC';
+  } else {
+    instant = Date.parse(isoDate);
+    if (Number.isNaN(instant)) return isoDate;
+    timeZone = TIME_ZONE;
+  }
+  return new Intl.DateTimeFormat(intlLocale(locale), { ...DATE_OPTIONS[style], timeZone }).format(
+    instant,
+  );
+}
