@@ -1,0 +1,181 @@
+import * as React from 'react';
+import { cn } from '../lib/cn.ts';
+import { Checkbox } from './checkbox.tsx';
+
+export type DataTableColumn<T> = {
+  id: string;
+  header: React.ReactNode;
+  cell: (row: T) => React.ReactNode;
+  /** "end" for amounts and numbers. */
+  align?: 'start' | 'end';
+  /** Render this column's cells as row headers (<th scope="row">), e.g. the activity name. */
+  rowHeader?: boolean;
+  className?: string;
+};
+
+export type DataTableSelection<T> = {
+  /** Ids (from getRowId) of the checked rows. */
+  selectedIds: ReadonlySet<string> | readonly string[];
+  onSelectedChange: (rowId: string, selected: boolean, row: T) => void;
+  /** Accessible name of each row checkbox, e.g. "Select Swimming, Ana Pérez". */
+  getRowLabel: (row: T) => string;
+  /** Header of the checkbox column, e.g. "Select". */
+  header: React.ReactNode;
+  /** Disabled rows cannot be (un)checked, e.g. after the payment deadline. */
+  isRowDisabled?: (row: T) => boolean;
+  /** Index among the columns where the checkbox column goes (0 = first). */
+  position?: number;
+};
+
+export type DataTableProps<T> = Omit<React.ComponentProps<'table'>, 'children'> & {
+  /** Names the table (required); hide it visually with captionHidden when a heading says the same. */
+  caption: React.ReactNode;
+  captionHidden?: boolean;
+  columns: readonly DataTableColumn<T>[];
+  rows: readonly T[];
+  getRowId: (row: T) => string;
+  /** Shown in a full-width row when there are no rows. */
+  emptyMessage: React.ReactNode;
+  selection?: DataTableSelection<T>;
+  containerClassName?: string;
+};
+
+/**
+ * Semantic table. It scrolls inside its own focusable region, so on narrow screens (< 600px)
+ * the page itself never scrolls sideways.
+ */
+export function DataTable<T>({
+  caption,
+  captionHidden = false,
+  columns,
+  rows,
+  getRowId,
+  emptyMessage,
+  selection,
+  containerClassName,
+  className,
+  ...props
+}: DataTableProps<T>) {
+  const captionId = React.useId();
+  const selected =
+    selection === undefined
+      ? undefined
+      : selection.selectedIds instanceof Set
+        ? (selection.selectedIds as ReadonlySet<string>)
+        : new Set(selection.selectedIds as readonly string[]);
+  const position = Math.min(Math.max(selection?.position ?? 0, 0), columns.length);
+  const columnCount = columns.length + (selection ? 1 : 0);
+
+  const withSelection = <C,>(cells: C[], selectionCell: C): C[] =>
+    selection ? [...cells.slice(0, position), selectionCell, ...cells.slice(position)] : cells;
+
+  return (
+    <div
+      data-slot="data-table-container"
+      role="region"
+      aria-labelledby={captionId}
+      tabIndex={0}
+      className={cn(
+        'max-w-full overflow-x-auto rounded-panel border border-border-subtle focus-ring',
+        containerClassName,
+      )}
+    >
+      <table
+        data-slot="data-table"
+        className={cn('w-full border-collapse text-left text-body', className)}
+        {...props}
+      >
+        <caption
+          id={captionId}
+          className={cn(
+            'px-3 py-2 text-left text-lead font-semibold',
+            captionHidden && 'sr-only',
+          )}
+        >
+          {caption}
+        </caption>
+        <thead className="bg-surface">
+          <tr>
+            {withSelection(
+              columns.map((column) => (
+                <th
+                  key={column.id}
+                  scope="col"
+                  className={cn(
+                    'border-b-2 border-border px-3 py-2 font-semibold whitespace-nowrap',
+                    column.align === 'end' && 'text-right',
+                  )}
+                >
+                  {column.header}
+                </th>
+              )),
+              <th
+                key="__select"
+                scope="col"
+                className="w-12 border-b-2 border-border px-3 py-2 font-semibold whitespace-nowrap"
+              >
+                {selection?.header}
+              </th>,
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columnCount} className="px-3 py-6 text-center text-muted-foreground">
+                {emptyMessage}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => {
+              const id = getRowId(row);
+              const disabled = selection?.isRowDisabled?.(row) ?? false;
+              const checked = selected?.has(id) ?? false;
+              return (
+                <tr
+                  key={id}
+                  data-slot="data-table-row"
+                  data-state={checked ? 'selected' : undefined}
+                  data-disabled={disabled ? '' : undefined}
+                  className="border-b border-border-subtle last:border-b-0 data-[state=selected]:bg-primary-surface"
+                >
+                  {withSelection(
+                    columns.map((column) => {
+                      const Cell = column.rowHeader ? 'th' : 'td';
+                      return (
+                        <Cell
+                          key={column.id}
+                          scope={column.rowHeader ? 'row' : undefined}
+                          className={cn(
+                            'px-3 py-2 align-middle',
+                            column.rowHeader && 'font-normal',
+                            column.align === 'end' && 'text-right tabular-nums',
+                            column.className,
+                          )}
+                        >
+                          {column.cell(row)}
+                        </Cell>
+                      );
+                    }),
+                    <td key="__select" className="px-3 py-2 align-middle">
+                      {selection ? (
+                        <Checkbox
+                          aria-label={selection.getRowLabel(row)}
+                          checked={checked}
+                          disabled={disabled}
+                          onCheckedChange={(value) =>
+                            selection.onSelectedChange(id, value === true, row)
+                          }
+                        />
+                      ) : null}
+                    </td>,
+                  )}
+                </tr>
+              );
+            })
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
