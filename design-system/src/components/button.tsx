@@ -7,7 +7,7 @@ import { Spinner } from './spinner.tsx';
 export const buttonVariants = cva(
   'inline-flex cursor-pointer items-center justify-center gap-2 rounded-control border-2 font-semibold ' +
     'focus-ring transition-colors disabled:cursor-not-allowed disabled:opacity-60 ' +
-    'aria-busy:cursor-progress',
+    'aria-disabled:cursor-not-allowed aria-disabled:not-aria-busy:opacity-60 aria-busy:cursor-progress',
   {
     variants: {
       variant: {

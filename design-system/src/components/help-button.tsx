@@ -1,0 +1,43 @@
+import type * as React from 'react';
+import { cn } from '../lib/cn.ts';
+
+export type HelpButtonProps = Omit<React.ComponentProps<'button'>, 'children'> & {
+  /** Visible text, e.g. "Help". */
+  label: string;
+  /** "fixed" (default) floats at the bottom right of the viewport; "static" stays in the flow. */
+  position?: 'fixed' | 'static';
+};
+
+/** Floating round "? Help" button that opens the HelpModal (the app holds the open state). */
+export function HelpButton({ label, position = 'fixed', className, ...props }: HelpButtonProps) {
+  return (
+    <button
+      type="button"
+      data-slot="help-button"
+      aria-haspopup="dialog"
+      className={cn(
+        'inline-flex min-h-12 cursor-pointer items-center gap-2 rounded-full border-2 border-primary bg-primary px-5',
+        'font-semibold text-primary-foreground shadow-lg hover:bg-primary-hover focus-ring',
+        position === 'fixed' && 'fixed right-4 bottom-4 z-40 max-narrow:right-3 max-narrow:bottom-3',
+        className,
+      )}
+      {...props}
+    >
+      <svg
+        aria-hidden="true"
+        focusable="false"
+        viewBox="0 0 24 24"
+        className="size-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <circle cx="12" cy="12" r="10" />
+        <path d="M9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3M12 17h.01" />
+      </svg>
+      {label}
+    </button>
+  );
+}
