@@ -64,7 +64,14 @@ function AlertIcon({ variant }: { variant: AlertVariant }) {
 }
 
 /** Inline message: success, error or info (amber). */
-export function Alert({ variant = 'info', title, role, className, children, ...props }: AlertProps) {
+export function Alert({
+  variant = 'info',
+  title,
+  role,
+  className,
+  children,
+  ...props
+}: AlertProps) {
   const resolvedRole = role ?? (variant === 'error' ? 'alert' : 'status');
   return (
     <div

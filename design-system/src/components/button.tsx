@@ -60,9 +60,7 @@ export function Button({
       aria-busy={loading || undefined}
       aria-disabled={loading || props['aria-disabled'] || undefined}
       onClick={
-        loading
-          ? (event: React.MouseEvent<HTMLButtonElement>) => event.preventDefault()
-          : onClick
+        loading ? (event: React.MouseEvent<HTMLButtonElement>) => event.preventDefault() : onClick
       }
     >
       {asChild ? (

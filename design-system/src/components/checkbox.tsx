@@ -23,7 +23,13 @@ export function Checkbox({ className, ...props }: CheckboxProps) {
       {...props}
     >
       <CheckboxPrimitive.Indicator data-slot="checkbox-indicator" className="flex">
-        <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="size-5" fill="none">
+        <svg
+          aria-hidden="true"
+          focusable="false"
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+        >
           <path
             d="M5 12.5l4.5 4.5L19 7.5"
             stroke="currentColor"

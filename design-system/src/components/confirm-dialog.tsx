@@ -1,12 +1,6 @@
 import type * as React from 'react';
 import { Button } from './button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-} from './dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from './dialog.tsx';
 
 export type ConfirmDialogProps = {
   open: boolean;

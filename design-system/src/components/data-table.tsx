@@ -87,10 +87,7 @@ export function DataTable<T>({
       >
         <caption
           id={captionId}
-          className={cn(
-            'px-3 py-2 text-left text-lead font-semibold',
-            captionHidden && 'sr-only',
-          )}
+          className={cn('px-3 py-2 text-left text-lead font-semibold', captionHidden && 'sr-only')}
         >
           {caption}
         </caption>

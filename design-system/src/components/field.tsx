@@ -40,14 +40,20 @@ export function FieldLabel({ className, optionalText, children, ...props }: Fiel
       {...props}
     >
       {children}
-      {optionalText ? <span className="font-normal text-muted-foreground"> {optionalText}</span> : null}
+      {optionalText ? (
+        <span className="font-normal text-muted-foreground"> {optionalText}</span>
+      ) : null}
     </label>
   );
 }
 
 export function FieldHint({ className, ...props }: React.ComponentProps<'p'>) {
   return (
-    <p data-slot="field-hint" className={cn('text-small text-muted-foreground', className)} {...props} />
+    <p
+      data-slot="field-hint"
+      className={cn('text-small text-muted-foreground', className)}
+      {...props}
+    />
   );
 }
 
@@ -133,6 +139,10 @@ export function fieldControlProps(
   return {
     id,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy(hint ? ids.hint : null, error ? ids.error : null, extraDescribedBy),
+    'aria-describedby': describedBy(
+      hint ? ids.hint : null,
+      error ? ids.error : null,
+      extraDescribedBy,
+    ),
   };
 }

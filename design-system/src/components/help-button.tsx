@@ -18,7 +18,8 @@ export function HelpButton({ label, position = 'fixed', className, ...props }: H
       className={cn(
         'inline-flex min-h-12 cursor-pointer items-center gap-2 rounded-full border-2 border-primary bg-primary px-5',
         'font-semibold text-primary-foreground shadow-lg hover:bg-primary-hover focus-ring',
-        position === 'fixed' && 'fixed right-4 bottom-4 z-40 max-narrow:right-3 max-narrow:bottom-3',
+        position === 'fixed' &&
+          'fixed right-4 bottom-4 z-40 max-narrow:right-3 max-narrow:bottom-3',
         className,
       )}
       {...props}

@@ -53,7 +53,10 @@ export function HelpModal({
     'rounded-sm font-semibold text-link underline underline-offset-4 hover:decoration-2 focus-ring';
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-slot="help-modal" {...(description ? {} : { 'aria-describedby': undefined })}>
+      <DialogContent
+        data-slot="help-modal"
+        {...(description ? {} : { 'aria-describedby': undefined })}
+      >
         <DialogTitle>{title}</DialogTitle>
         {description ? <DialogDescription>{description}</DialogDescription> : null}
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-3 text-body max-narrow:grid-cols-1 max-narrow:gap-y-1">

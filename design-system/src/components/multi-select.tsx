@@ -1,7 +1,13 @@
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
 import { formatDate, type Locale } from '../lib/format.ts';
-import { Field, fieldControlProps, inputClassName, useFieldId, type FieldTextProps } from './field.tsx';
+import {
+  Field,
+  fieldControlProps,
+  inputClassName,
+  useFieldId,
+  type FieldTextProps,
+} from './field.tsx';
 
 export type MultiSelectItem = { id: number | string; name: string; startDate?: string | null };
 

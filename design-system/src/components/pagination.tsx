@@ -74,7 +74,14 @@ export function Pagination({
       </p>
       <ul className="flex flex-wrap items-center gap-2">
         <li>
-          <Button type="button" variant="secondary" size="sm" className={nav} disabled={atStart} onClick={go(1)}>
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            className={nav}
+            disabled={atStart}
+            onClick={go(1)}
+          >
             <span aria-hidden="true">«</span> {firstLabel}
           </Button>
         </li>
@@ -106,12 +113,26 @@ export function Pagination({
           </li>
         ))}
         <li>
-          <Button type="button" variant="secondary" size="sm" className={nav} disabled={atEnd} onClick={go(current + 1)}>
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            className={nav}
+            disabled={atEnd}
+            onClick={go(current + 1)}
+          >
             {nextLabel} <span aria-hidden="true">›</span>
           </Button>
         </li>
         <li>
-          <Button type="button" variant="secondary" size="sm" className={nav} disabled={atEnd} onClick={go(total)}>
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            className={nav}
+            disabled={atEnd}
+            onClick={go(total)}
+          >
             {lastLabel} <span aria-hidden="true">»</span>
           </Button>
         </li>

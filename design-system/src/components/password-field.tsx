@@ -1,7 +1,13 @@
 import * as React from 'react';
 import { cn } from '../lib/cn.ts';
 import { Button } from './button.tsx';
-import { Field, fieldControlProps, inputClassName, useFieldId, type FieldTextProps } from './field.tsx';
+import {
+  Field,
+  fieldControlProps,
+  inputClassName,
+  useFieldId,
+  type FieldTextProps,
+} from './field.tsx';
 
 export type PasswordFieldProps = Omit<React.ComponentProps<'input'>, 'children' | 'type'> &
   FieldTextProps & {

@@ -1,6 +1,12 @@
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
-import { Field, fieldControlProps, inputClassName, useFieldId, type FieldTextProps } from './field.tsx';
+import {
+  Field,
+  fieldControlProps,
+  inputClassName,
+  useFieldId,
+  type FieldTextProps,
+} from './field.tsx';
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
 

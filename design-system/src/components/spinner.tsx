@@ -10,7 +10,10 @@ export function Spinner({ className, ...props }: React.ComponentProps<'svg'>) {
       focusable="false"
       viewBox="0 0 24 24"
       fill="none"
-      className={cn('size-5 shrink-0 animate-spin motion-reduce:animate-[spin_2s_linear_infinite]', className)}
+      className={cn(
+        'size-5 shrink-0 animate-spin motion-reduce:animate-[spin_2s_linear_infinite]',
+        className,
+      )}
       {...props}
     >
       <circle cx="12" cy="12" r="9" stroke="currentColor" strokeWidth="3" opacity="0.25" />

@@ -30,7 +30,8 @@ export function Stepper({
       {...props}
     >
       {steps.map((step, index) => {
-        const state = index < currentIndex ? 'complete' : index === currentIndex ? 'current' : 'upcoming';
+        const state =
+          index < currentIndex ? 'complete' : index === currentIndex ? 'current' : 'upcoming';
         return (
           <li
             key={step.id}

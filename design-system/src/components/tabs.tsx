@@ -5,7 +5,11 @@ import { cn } from '../lib/cn.ts';
 /** Radix Tabs (arrow keys move between tabs, automatic activation). */
 export function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Root>) {
   return (
-    <TabsPrimitive.Root data-slot="tabs" className={cn('flex flex-col gap-4', className)} {...props} />
+    <TabsPrimitive.Root
+      data-slot="tabs"
+      className={cn('flex flex-col gap-4', className)}
+      {...props}
+    />
   );
 }
 

@@ -1,6 +1,12 @@
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
-import { Field, fieldControlProps, inputClassName, useFieldId, type FieldTextProps } from './field.tsx';
+import {
+  Field,
+  fieldControlProps,
+  inputClassName,
+  useFieldId,
+  type FieldTextProps,
+} from './field.tsx';
 
 export type TextFieldProps = Omit<React.ComponentProps<'input'>, 'children'> &
   FieldTextProps & {

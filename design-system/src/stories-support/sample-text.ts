@@ -158,7 +158,8 @@ const en: SampleText = {
     'The council winter season sports activities include swimming, padel, yoga, pilates and keep-fit classes for older people at the municipal sports centre and the parish community centres.',
   summaryTitle: 'There is a problem',
   confirmDeleteTitle: 'Remove this person?',
-  confirmDeleteBody: 'You will no longer see or pay for their activities. You can add them again later.',
+  confirmDeleteBody:
+    'You will no longer see or pay for their activities. You can add them again later.',
   remove: 'Remove',
   tabPending: 'Pending payments',
   tabCompleted: 'Completed payments',
@@ -265,7 +266,8 @@ const gl: SampleText = {
     'As actividades deportivas municipais da tempada de inverno inclúen natación, pádel, ioga, pilates e ximnasia de mantemento para persoas maiores no polideportivo municipal e nos centros sociais das parroquias.',
   summaryTitle: 'Hai un problema',
   confirmDeleteTitle: 'Quitar esta persoa?',
-  confirmDeleteBody: 'Deixarás de ver e pagar as súas actividades. Poderás engadila de novo máis tarde.',
+  confirmDeleteBody:
+    'Deixarás de ver e pagar as súas actividades. Poderás engadila de novo máis tarde.',
   remove: 'Quitar',
   tabPending: 'Pagamentos pendentes',
   tabCompleted: 'Pagamentos realizados',

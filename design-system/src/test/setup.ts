@@ -19,3 +19,7 @@ document.title = 'Design system tests';
 afterEach(() => {
   cleanup();
 });
+
+// axe-core probes a canvas for icon fonts; jsdom has none (avoids "Not implemented" noise).
+HTMLCanvasElement.prototype.getContext = (() =>
+  null) as typeof HTMLCanvasElement.prototype.getContext;

@@ -1,0 +1,66 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { narrow } from '../stories-support/preview-annotations.tsx';
+import { storyText } from '../stories-support/sample-text.ts';
+import { Button } from './button.tsx';
+
+const meta: Meta<typeof Button> = {
+  title: 'Primitives/Button',
+  component: Button,
+  args: { variant: 'primary', size: 'md', loading: false, disabled: false },
+  argTypes: {
+    variant: { control: 'inline-radio', options: ['primary', 'secondary', 'danger', 'link'] },
+    size: { control: 'inline-radio', options: ['sm', 'md', 'lg'] },
+  },
+  render: (args, ctx) => <Button {...args}>{storyText(ctx).save}</Button>,
+};
+export default meta;
+type Story = StoryObj<typeof Button>;
+
+export const Primary: Story = {};
+export const Secondary: Story = { args: { variant: 'secondary' } };
+export const Danger: Story = {
+  args: { variant: 'danger' },
+  render: (args, ctx) => <Button {...args}>{storyText(ctx).delete}</Button>,
+};
+export const Link: Story = {
+  args: { variant: 'link' },
+  render: (args, ctx) => <Button {...args}>{storyText(ctx).moreInfo}</Button>,
+};
+export const Sizes: Story = {
+  render: (_args, ctx) => (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button size="sm">{storyText(ctx).save}</Button>
+      <Button size="md">{storyText(ctx).save}</Button>
+      <Button size="lg">{storyText(ctx).save}</Button>
+    </div>
+  ),
+};
+export const Loading: Story = {
+  args: { loading: true },
+  render: (args, ctx) => <Button {...args}>{storyText(ctx).saving}</Button>,
+};
+export const Disabled: Story = { args: { disabled: true } };
+export const AsChildLink: Story = {
+  render: (_args, ctx) => (
+    <Button asChild variant="secondary">
+      <a href="/dashboard">{storyText(ctx).moreInfo}</a>
+    </Button>
+  ),
+};
+export const LongText: Story = {
+  render: (args, ctx) => (
+    <div className="max-w-sm">
+      <Button {...args} className="text-left">
+        {storyText(ctx).longText}
+      </Button>
+    </div>
+  ),
+};
+export const Narrow: Story = {
+  ...narrow,
+  render: (args, ctx) => (
+    <Button {...args} className="w-full">
+      {storyText(ctx).pay}
+    </Button>
+  ),
+};

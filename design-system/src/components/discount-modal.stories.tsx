@@ -1,0 +1,57 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { narrow } from '../stories-support/preview-annotations.tsx';
+import { storyText } from '../stories-support/sample-text.ts';
+import { DiscountModal } from './discount-modal.tsx';
+
+const meta: Meta<typeof DiscountModal> = {
+  title: 'Payments/DiscountModal',
+  component: DiscountModal,
+  render: (args, ctx) => {
+    const t = storyText(ctx);
+    return (
+      <DiscountModal
+        {...args}
+        open
+        title={t.discountTitle}
+        declaration={<p>{t.discountDeclaration}</p>}
+        documentHref="/assets/bonificacion.pdf"
+        documentLabel={t.discountDocument}
+        acceptLabel={t.accept}
+        cancelLabel={t.cancel}
+        onAccept={() => {}}
+        onCancel={() => {}}
+      />
+    );
+  },
+};
+export default meta;
+type Story = StoryObj<typeof DiscountModal>;
+
+export const Open: Story = {};
+export const LongDeclaration: Story = {
+  render: (args, ctx) => {
+    const t = storyText(ctx);
+    return (
+      <DiscountModal
+        {...args}
+        open
+        title={t.discountTitle}
+        declaration={
+          <>
+            <p>{t.discountDeclaration}</p>
+            <p>{t.longText}</p>
+            <p>{t.longText}</p>
+          </>
+        }
+        documentHref="/assets/bonificacion.pdf"
+        documentLabel={t.discountDocument}
+        acceptLabel={t.accept}
+        cancelLabel={t.cancel}
+        onAccept={() => {}}
+        onCancel={() => {}}
+      />
+    );
+  },
+};
+export const English: Story = { globals: { locale: 'en' } };
+export const Narrow: Story = { ...narrow };

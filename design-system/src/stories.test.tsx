@@ -1,0 +1,51 @@
+/**
+ * Every story of every *.stories.tsx, in each of the three languages, rendered in jsdom and
+ * checked with axe-core against WCAG 2.1 A/AA. Colour contrast cannot be computed in jsdom; the
+ * token pairs are checked by lib/tokens.test.ts instead.
+ */
+import { composeStories } from '@storybook/react-vite';
+import { render } from '@testing-library/react';
+import axe from 'axe-core';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from './lib/format.ts';
+import { previewAnnotations } from './stories-support/preview-annotations.tsx';
+
+type StoryFile = Parameters<typeof composeStories>[0];
+
+const storyFiles = import.meta.glob<StoryFile>('./**/*.stories.tsx', { eager: true });
+
+const AXE_OPTIONS: axe.RunOptions = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+  rules: { 'color-contrast': { enabled: false } },
+  resultTypes: ['violations'],
+};
+
+function describeViolations(violations: axe.Result[]): string {
+  return violations
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n` +
+        v.nodes.map((n) => `    ${n.target.join(' ')} — ${n.failureSummary ?? ''}`).join('\n'),
+    )
+    .join('\n');
+}
+
+it('finds the story files', () => {
+  expect(Object.keys(storyFiles).length).toBeGreaterThanOrEqual(20);
+});
+
+for (const [path, file] of Object.entries(storyFiles)) {
+  describe(path.replace('./components/', ''), () => {
+    for (const locale of LOCALES) {
+      const stories = composeStories(file, { ...previewAnnotations, initialGlobals: { locale } });
+      for (const [name, Story] of Object.entries(stories)) {
+        it(`${name} [${locale}] renders with no axe violations`, async () => {
+          const { container } = render(<Story />);
+          expect(container.firstChild).not.toBeNull();
+          const results = await axe.run(document, AXE_OPTIONS);
+          expect(results.violations, describeViolations(results.violations)).toEqual([]);
+        });
+      }
+    }
+  });
+}
