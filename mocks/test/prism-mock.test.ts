@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schemas from '../../bff/src/generated/zod.gen.ts';
+import { contractPath, operations } from './contract';
+
+const prismBin = fileURLToPath(new URL('../../node_modules/.bin/prism', import.meta.url));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+describe('the Prism mock (npm run mock)', () => {
+  let prism: ChildProcess;
+  let base: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    prism = spawn(prismBin, ['mock', contractPath, '-p', String(port), '-h', '127.0.0.1'], { stdio: 'ignore' });
+    for (let i = 0; i < 200; i++) {
+      try {
+        await fetch(`${base}/health`);
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    throw new Error('prism did not start');
+  });
+  afterAll(() => {
+    prism?.kill();
+  });
+
+  const gets = operations().filter(({ method }) => method === 'GET');
+
+  it.each(gets.map(({ path, op }) => [path, op.operationId] as const))(
+    'answers GET %s with the contract example',
+    async (path, operationId) => {
+      const url = base + path.replace(/\{[^}]+\}/g, '1');
+      const res = await fetch(url, { headers: { Authorization: 'Bearer mock-token' } });
+      expect(res.status).toBe(200);
+      const type = res.headers.get('content-type') ?? '';
+      const schemaName = `z${operationId[0]?.toUpperCase()}${operationId.slice(1)}Response` as keyof typeof schemas;
+      if (type.includes('application/json')) {
+        const body: unknown = await res.json();
+        const schema = schemas[schemaName] as { parse(value: unknown): unknown } | undefined;
+        expect(schema, schemaName).toBeDefined();
+        expect(() => schema?.parse(body)).not.toThrow();
+      } else {
+        expect(type).toContain('spreadsheetml');
+      }
+    },
+  );
+});

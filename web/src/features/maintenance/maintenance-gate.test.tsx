@@ -1,0 +1,72 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../i18n/i18n-provider';
+import { setToken } from '../../lib/session';
+import { MaintenanceGate } from './maintenance-gate';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [{ path: '*', element: <MaintenanceGate><p>contenido</p></MaintenanceGate> }],
+    { initialEntries: [path] },
+  );
+  return render(
+    <I18nProvider locale="en">
+      <RouterProvider router={router} />
+    </I18nProvider>,
+  );
+}
+
+function serveConfig(response: () => Promise<Response>) {
+  vi.stubGlobal('fetch', vi.fn(response));
+}
+
+const config = (maintenance: boolean) =>
+  new Response(
+    JSON.stringify({
+      maintenance_mode: maintenance,
+      payments_enabled: true,
+      global_discount: 0,
+      deadline_date: null,
+      payments_open: true,
+      today: '2026-11-21',
+    }),
+    { headers: { 'Content-Type': 'application/json' } },
+  );
+
+describe('maintenance gate', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows Loading... while checking, then only the maintenance message', async () => {
+    setToken('a.b.c');
+    serveConfig(async () => config(true));
+    renderAt('/dashboard');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(await screen.findByRole('heading', { name: 'Maintenance mode enabled' })).toBeInTheDocument();
+    expect(screen.queryByText('contenido')).not.toBeInTheDocument();
+  });
+
+  it.each(['/admin', '/login', '/registrarse'])('lets %s through', async (path) => {
+    setToken('a.b.c');
+    serveConfig(async () => config(true));
+    renderAt(path);
+    expect(await screen.findByText('contenido')).toBeInTheDocument();
+  });
+
+  it('skips the check without a token', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderAt('/dashboard');
+    expect(screen.getByText('contenido')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('treats a failed check as off', async () => {
+    setToken('a.b.c');
+    serveConfig(async () => {
+      throw new TypeError('network down');
+    });
+    renderAt('/dashboard');
+    expect(await screen.findByText('contenido')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/api/client';
+import { getToken } from '../../lib/session';
+
+export type MaintenanceState = 'checking' | 'on' | 'off';
+
+/**
+ * The spec's gate: with a stored token the public config is read ('checking' meanwhile); without a
+ * token the check is skipped; a failed check counts as off.
+ */
+export function useMaintenance(): MaintenanceState {
+  const [state, setState] = useState<MaintenanceState>(() => (getToken() ? 'checking' : 'off'));
+  useEffect(() => {
+    if (!getToken()) return;
+    let active = true;
+    api
+      .GET('/config')
+      .then(({ data }) => {
+        if (active) setState(data?.maintenance_mode ? 'on' : 'off');
+      })
+      .catch(() => {
+        if (active) setState('off');
+      });
+    return () => {
+      active = false;
+    };
+  }, []);
+  return state;
+}
+
+const EXEMPT = ['/admin', '/login', '/registrarse'];
+
+export function isExemptFromMaintenance(path: string): boolean {
+  return EXEMPT.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}

@@ -1,0 +1,30 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * In development /api goes to the BFF (http://127.0.0.1:8080), or to the Prism mock when
+ * MOCK_API is set (e.g. MOCK_API=http://127.0.0.1:4010): the mock serves the contract's paths
+ * without the /api base.
+ */
+const mock = process.env.MOCK_API;
+const target = mock ?? process.env.API_TARGET ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': {
+        target,
+        changeOrigin: true,
+        ...(mock ? { rewrite: (path: string) => path.replace(/^\/api/, '') } : {}),
+      },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+  },
+});
