@@ -1,4 +1,175 @@
 import { defineMessages } from '../define.js';
 
 /** Messages of the admin area. */
-export const admin = defineMessages({});
+export const admin = defineMessages({
+  complete_all_required_fields: {
+    es: 'Por favor, completa todos los campos obligatorios.',
+    en: 'Please fill in all required fields.',
+    gl: 'Por favor, completa todos os campos obrigatorios.',
+  },
+  admin_account_exists: {
+    es: 'Ya existe una cuenta con ese DNI.',
+    en: 'An account with that DNI already exists.',
+    gl: 'Xa existe unha conta con ese DNI.',
+  },
+  cannot_delete_self: {
+    es: 'No puedes eliminar tu propia cuenta.',
+    en: 'You cannot delete your own account.',
+    gl: 'Non podes eliminar a túa propia conta.',
+  },
+  cannot_demote_self: {
+    es: 'No puedes quitarte a ti mismo el rol de administrador.',
+    en: 'You cannot remove the administrator role from yourself.',
+    gl: 'Non podes quitarte a ti mesmo o rol de administrador.',
+  },
+  activity_exists: {
+    es: 'Ya existe una actividad con ese nombre y fecha de inicio.',
+    en: 'An activity with that name and start date already exists.',
+    gl: 'Xa existe unha actividade con ese nome e data de inicio.',
+  },
+  activity_has_paid_items: {
+    es: 'La actividad tiene pagos y no se puede eliminar.',
+    en: 'The activity has payments and cannot be deleted.',
+    gl: 'A actividade ten pagamentos e non se pode eliminar.',
+  },
+  has_paid_items: {
+    es: 'No se puede quitar una actividad ya pagada.',
+    en: 'A paid activity cannot be removed.',
+    gl: 'Non se pode quitar unha actividade xa pagada.',
+  },
+  enrolment_has_paid_items: {
+    es: 'La inscripción tiene actividades pagadas y no se puede eliminar.',
+    en: 'The enrolment has paid activities and cannot be deleted.',
+    gl: 'A inscrición ten actividades pagadas e non se pode eliminar.',
+  },
+  enrolment_exists: {
+    es: 'Ya existe una inscripción con ese DNI.',
+    en: 'An enrolment with that DNI already exists.',
+    gl: 'Xa existe unha inscrición con ese DNI.',
+  },
+  unknown_activity: {
+    es: 'La actividad elegida no existe. Recarga la lista de actividades.',
+    en: 'The chosen activity does not exist. Reload the list of activities.',
+    gl: 'A actividade escollida non existe. Recarga a lista de actividades.',
+  },
+  invalid_price: {
+    es: 'El precio debe ser un número de 0 o más.',
+    en: 'The price must be a number of 0 or more.',
+    gl: 'O prezo debe ser un número de 0 ou máis.',
+  },
+  global_discount_out_of_range: {
+    es: 'El descuento debe estar entre 0 y 100%',
+    en: 'The discount must be between 0 and 100%',
+    gl: 'O desconto debe estar entre 0 e 100%',
+  },
+  global_discount_step: {
+    es: 'El descuento admite como máximo un decimal (pasos de 0,1 %).',
+    en: 'The discount allows at most one decimal place (steps of 0.1%).',
+    gl: 'O desconto admite como máximo un decimal (pasos de 0,1 %).',
+  },
+  please_select_file: {
+    es: 'Selecciona un archivo.',
+    en: 'Please select a file.',
+    gl: 'Selecciona un ficheiro.',
+  },
+  invalid_file_type: {
+    es: 'El archivo debe ser un Excel con extensión .xlsx.',
+    en: 'The file must be an Excel file ending in .xlsx.',
+    gl: 'O ficheiro debe ser un Excel con extensión .xlsx.',
+  },
+  invalid_xlsx: {
+    es: 'El archivo no es un Excel .xlsx válido o está dañado.',
+    en: 'The file is not a valid .xlsx Excel file, or it is damaged.',
+    gl: 'O ficheiro non é un Excel .xlsx válido ou está danado.',
+  },
+  file_too_large: {
+    es: 'El archivo supera el tamaño máximo de {max} MB.',
+    en: 'The file is larger than the {max} MB limit.',
+    gl: 'O ficheiro supera o tamaño máximo de {max} MB.',
+  },
+  too_many_files: {
+    es: 'Envía un solo archivo.',
+    en: 'Send a single file.',
+    gl: 'Envía un só ficheiro.',
+  },
+  xlsx_too_large_uncompressed: {
+    es: 'El contenido del archivo es demasiado grande (más de {max} MB sin comprimir). Divídelo en varios archivos.',
+    en: 'The file content is too large (over {max} MB uncompressed). Split it into several files.',
+    gl: 'O contido do ficheiro é demasiado grande (máis de {max} MB sen comprimir). Divídeo en varios ficheiros.',
+  },
+  xlsx_too_many_entries: {
+    es: 'El archivo tiene demasiadas partes internas (más de {max}). No parece una hoja de cálculo normal.',
+    en: 'The file has too many internal parts (over {max}). It does not look like a normal spreadsheet.',
+    gl: 'O ficheiro ten demasiadas partes internas (máis de {max}). Non parece unha folla de cálculo normal.',
+  },
+  xlsx_suspicious_compression: {
+    es: 'El archivo está comprimido de forma sospechosa y no se procesa.',
+    en: 'The file is compressed in a suspicious way and is not processed.',
+    gl: 'O ficheiro está comprimido dun xeito sospeitoso e non se procesa.',
+  },
+  too_many_rows: {
+    es: 'El archivo tiene más de {max} filas. Divídelo en varios archivos.',
+    en: 'The file has more than {max} rows. Split it into several files.',
+    gl: 'O ficheiro ten máis de {max} filas. Divídeo en varios ficheiros.',
+  },
+  upload_no_rows: {
+    es: 'La primera hoja no tiene filas de datos debajo de los encabezados.',
+    en: 'The first sheet has no data rows below the headers.',
+    gl: 'A primeira folla non ten filas de datos debaixo dos encabezados.',
+  },
+  invalid_rows: {
+    es: 'El archivo tiene filas con errores. No se ha importado nada.',
+    en: 'The file has rows with errors. Nothing was imported.',
+    gl: 'O ficheiro ten filas con erros. Non se importou nada.',
+  },
+  upload_missing_column: {
+    es: 'Falta la columna «{column}».',
+    en: 'The column "{column}" is missing.',
+    gl: 'Falta a columna «{column}».',
+  },
+  upload_duplicate_column: {
+    es: 'La columna «{column}» aparece más de una vez.',
+    en: 'The column "{column}" appears more than once.',
+    gl: 'A columna «{column}» aparece máis dunha vez.',
+  },
+  upload_required_cell: {
+    es: 'Falta este dato.',
+    en: 'This value is missing.',
+    gl: 'Falta este dato.',
+  },
+  upload_text_too_long: {
+    es: 'El texto es demasiado largo (máximo {max} caracteres).',
+    en: 'The text is too long (at most {max} characters).',
+    gl: 'O texto é demasiado longo (máximo {max} caracteres).',
+  },
+  upload_invalid_date: {
+    es: 'Fecha no válida: usa una fecha de Excel, AAAA-MM-DD o DD/MM/AAAA.',
+    en: 'Invalid date: use an Excel date, YYYY-MM-DD or DD/MM/YYYY.',
+    gl: 'Data non válida: usa unha data de Excel, AAAA-MM-DD ou DD/MM/AAAA.',
+  },
+  upload_invalid_paid: {
+    es: 'Escribe «sí» o «no», o deja la celda vacía.',
+    en: 'Write "yes" or "no", or leave the cell empty.',
+    gl: 'Escribe «si» ou «non», ou deixa a cela baleira.',
+  },
+  upload_conflicting_person: {
+    es: 'El mismo DNI aparece en la fila {row} con otro valor en esta columna.',
+    en: 'The same DNI appears in row {row} with a different value in this column.',
+    gl: 'O mesmo DNI aparece na fila {row} con outro valor nesta columna.',
+  },
+  upload_conflicting_price: {
+    es: 'La misma actividad aparece en la fila {row} con otro precio.',
+    en: 'The same activity appears in row {row} with a different price.',
+    gl: 'A mesma actividade aparece na fila {row} con outro prezo.',
+  },
+  upload_price_mismatch: {
+    es: 'La actividad «{name}» ya existe con el precio {price} €. Cámbialo en el catálogo si es correcto; la importación no modifica precios.',
+    en: 'The activity "{name}" already exists with the price €{price}. Change it in the catalogue if that is right; the import does not change prices.',
+    gl: 'A actividade «{name}» xa existe co prezo {price} €. Cámbiao no catálogo se é correcto; a importación non modifica prezos.',
+  },
+  upload_more_errors: {
+    es: 'Y {count} errores más.',
+    en: 'And {count} more errors.',
+    gl: 'E {count} erros máis.',
+  },
+});

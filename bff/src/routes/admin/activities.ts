@@ -1,0 +1,46 @@
+import Router from '@koa/router';
+import type { Deps } from '../../deps.js';
+import { createActivitiesRepo } from '../../data/activities-repo.js';
+import { zActivityWrite } from '../../generated/zod.gen.js';
+import type { AppContext, AppState } from '../../http/context.js';
+import { requireAdmin } from '../../http/auth.js';
+import { createAdminActivitiesService } from '../../services/admin/activities-service.js';
+import { actorOf, formBody, idParam } from './form-input.js';
+
+const REQUIRED = ['name', 'price'] as const;
+
+/** /admin/activities-crud: the catalogue (list and create with and without the trailing slash). */
+export function adminActivitiesRoutes(deps: Deps): Router<AppState> {
+  const router = new Router<AppState>({ strict: true });
+  const admin = requireAdmin(deps);
+  const activities = createAdminActivitiesService({
+    db: deps.db,
+    activities: createActivitiesRepo(deps.db),
+    audit: deps.repos.audit,
+  });
+  const body = (ctx: AppContext) =>
+    formBody(zActivityWrite, ctx.request.body, REQUIRED, { price: 'invalid_price' });
+
+  for (const path of ['/admin/activities-crud', '/admin/activities-crud/']) {
+    router.get(path, admin, (ctx) => {
+      ctx.body = activities.list();
+    });
+    router.post(path, admin, (ctx) => {
+      const input = body(ctx);
+      ctx.status = 201;
+      ctx.body = activities.create(actorOf(ctx), input);
+    });
+  }
+
+  router.put('/admin/activities-crud/:id', admin, (ctx) => {
+    const id = idParam(ctx);
+    ctx.body = activities.update(actorOf(ctx), id, body(ctx));
+  });
+
+  router.delete('/admin/activities-crud/:id', admin, (ctx) => {
+    activities.remove(actorOf(ctx), idParam(ctx));
+    ctx.status = 204;
+  });
+
+  return router;
+}

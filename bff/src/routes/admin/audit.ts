@@ -1,0 +1,36 @@
+import Router from '@koa/router';
+import type { Deps } from '../../deps.js';
+import { zListAuditQuery } from '../../generated/zod.gen.js';
+import type { AppState } from '../../http/context.js';
+import { requireAdmin } from '../../http/auth.js';
+import { validate } from '../../http/validate.js';
+
+/** /admin/audit/: the audit log, newest first, read only. */
+export function adminAuditRoutes(deps: Deps): Router<AppState> {
+  const router = new Router<AppState>({ strict: true });
+
+  router.get('/admin/audit/', requireAdmin(deps), (ctx) => {
+    const { page, page_size } = validate(zListAuditQuery, ctx.query, 'query');
+    const { items, total } = deps.repos.audit.page(page, page_size);
+    ctx.body = {
+      items: items.map((row) => ({ ...row, details: parseDetails(row.details) })),
+      total,
+      page,
+      page_size,
+    };
+  });
+
+  return router;
+}
+
+function parseDetails(text: string | null): Record<string, unknown> | null {
+  if (text === null) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : { value };
+  } catch {
+    return { text };
+  }
+}

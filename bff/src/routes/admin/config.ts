@@ -1,0 +1,34 @@
+import Router from '@koa/router';
+import type { Deps } from '../../deps.js';
+import { zConfigUpdate } from '../../generated/zod.gen.js';
+import type { AppState } from '../../http/context.js';
+import { requireAdmin } from '../../http/auth.js';
+import { createAdminSettingsService } from '../../services/admin/settings-update.js';
+import { actorOf, formBody } from './form-input.js';
+
+const REQUIRED = ['maintenance_mode', 'payments_enabled', 'global_discount'] as const;
+
+/** /admin/config and /admin/config/: the global settings (both spellings, as the web app uses both). */
+export function adminConfigRoutes(deps: Deps): Router<AppState> {
+  const router = new Router<AppState>({ strict: true });
+  const admin = requireAdmin(deps);
+  const settings = createAdminSettingsService({
+    db: deps.db,
+    config: deps.repos.config,
+    audit: deps.repos.audit,
+  });
+
+  for (const path of ['/admin/config', '/admin/config/']) {
+    router.get(path, admin, (ctx) => {
+      ctx.body = settings.current();
+    });
+    router.put(path, admin, (ctx) => {
+      const input = formBody(zConfigUpdate, ctx.request.body, REQUIRED, {
+        global_discount: 'global_discount_out_of_range',
+      });
+      ctx.body = settings.update(actorOf(ctx), input);
+    });
+  }
+
+  return router;
+}

@@ -1,0 +1,85 @@
+import Router from '@koa/router';
+import { rm } from 'node:fs/promises';
+import type Koa from 'koa';
+import { koaBody } from 'koa-body';
+import type { Deps } from '../../deps.js';
+import type { AppState } from '../../http/context.js';
+import { requireAdmin } from '../../http/auth.js';
+import { HttpError } from '../../http/errors.js';
+import { importEnrolments } from '../../services/admin/upload/importer.js';
+import { buildTemplate, templateFileName } from '../../services/admin/upload/template.js';
+import { actorOf } from './form-input.js';
+
+export const MAX_UPLOAD_MB = 10;
+const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
+
+/** formidable's error codes (formidable/src/FormidableError.js) that mean "too big" or "too many". */
+const TOO_BIG = new Set([1009, 1016]);
+const TOO_MANY_FILES = 1015;
+
+/**
+ * Multipart only on the upload route, after the admin check, so nobody else can make the server
+ * take a file. formidable counts bytes as they arrive and stops at the cap (the partial temp file
+ * is removed).
+ */
+function fileUpload(): Koa.Middleware<AppState> {
+  return koaBody({
+    json: false,
+    urlencoded: false,
+    text: false,
+    multipart: true,
+    formidable: {
+      maxFiles: 1,
+      maxFileSize: MAX_UPLOAD_BYTES,
+      maxTotalFileSize: MAX_UPLOAD_BYTES,
+      maxFields: 10,
+      maxFieldsSize: 64 * 1024,
+      allowEmptyFiles: true,
+      minFileSize: 0,
+    },
+    onError: (error) => {
+      const code = (error as { code?: number }).code ?? 0;
+      if (TOO_BIG.has(code))
+        throw new HttpError(413, 'file_too_large', { params: { max: MAX_UPLOAD_MB } });
+      if (code === TOO_MANY_FILES) throw new HttpError(422, 'too_many_files');
+      throw new HttpError(400, 'bad_request');
+    },
+  }) as unknown as Koa.Middleware<AppState>;
+}
+
+interface UploadedFile {
+  filepath: string;
+  originalFilename?: string | null;
+}
+
+/** /admin/upload-table/: the Excel import and its template. */
+export function adminUploadRoutes(deps: Deps): Router<AppState> {
+  const router = new Router<AppState>({ strict: true });
+  const admin = requireAdmin(deps);
+
+  router.post('/admin/upload-table/', admin, fileUpload(), async (ctx) => {
+    const files = ctx.request.files as
+      Record<string, UploadedFile | UploadedFile[] | undefined> | undefined;
+    const all = Object.values(files ?? {}).flatMap((f) => (Array.isArray(f) ? f : f ? [f] : []));
+    try {
+      const field = files?.file;
+      const file = Array.isArray(field) ? field[0] : field;
+      if (!file) throw new HttpError(422, 'please_select_file');
+      ctx.body = await importEnrolments(
+        { db: deps.db, audit: deps.repos.audit, clock: deps.clock },
+        { path: file.filepath, name: file.originalFilename ?? '' },
+        actorOf(ctx),
+      );
+    } finally {
+      await Promise.all(all.map((f) => rm(f.filepath, { force: true })));
+    }
+  });
+
+  router.get('/admin/upload-table/template', admin, async (ctx) => {
+    ctx.set('Content-Disposition', `attachment; filename="${templateFileName}"`);
+    ctx.type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    ctx.body = await buildTemplate();
+  });
+
+  return router;
+}

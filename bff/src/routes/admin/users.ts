@@ -1,0 +1,41 @@
+import Router from '@koa/router';
+import type { Deps } from '../../deps.js';
+import { zCreateUserBody, zUpdateUserBody } from '../../generated/zod.gen.js';
+import type { AppState } from '../../http/context.js';
+import { requireAdmin } from '../../http/auth.js';
+import { createAdminUsersService } from '../../services/admin/users-service.js';
+import { actorOf, formBody, idParam } from './form-input.js';
+
+/** /admin/users/: accounts. */
+export function adminUsersRoutes(deps: Deps): Router<AppState> {
+  const router = new Router<AppState>({ strict: true });
+  const admin = requireAdmin(deps);
+  const users = createAdminUsersService({
+    db: deps.db,
+    users: deps.repos.users,
+    audit: deps.repos.audit,
+  });
+
+  router.get('/admin/users/', admin, (ctx) => {
+    ctx.body = users.list();
+  });
+
+  router.post('/admin/users/', admin, async (ctx) => {
+    const body = formBody(zCreateUserBody, ctx.request.body, ['dni', 'phone', 'password']);
+    ctx.status = 201;
+    ctx.body = await users.create(actorOf(ctx), body);
+  });
+
+  router.put('/admin/users/:id', admin, async (ctx) => {
+    const id = idParam(ctx);
+    const body = formBody(zUpdateUserBody, ctx.request.body, ['dni', 'phone']);
+    ctx.body = await users.update(actorOf(ctx), id, body);
+  });
+
+  router.delete('/admin/users/:id', admin, (ctx) => {
+    users.remove(actorOf(ctx), idParam(ctx));
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,180 @@
+import type { ActivitiesRepo } from '../../data/activities-repo.js';
+import type { AuditRepo } from '../../data/audit-repo.js';
+import { inTransaction, type Db } from '../../data/db.js';
+import type { EnrolmentLink, EnrolmentRow, EnrolmentsRepo } from '../../data/enrolments-repo.js';
+import { conflict, HttpError, invalid, notFound, type ValidationIssue } from '../../http/errors.js';
+import { auditDni, changedFields, recordAdminWrite, type Actor } from './audit-trail.js';
+import { cleanName } from './activities-service.js';
+import { checkIdentity } from './identity-checks.js';
+
+export interface EnrolmentView {
+  id: number;
+  first_name: string;
+  last_name: string;
+  dni: string;
+  email: string | null;
+  phone: string;
+  activities: { id: number; name: string }[];
+}
+
+export interface EnrolmentInput {
+  first_name: string;
+  last_name: string;
+  dni: string;
+  email?: string | null;
+  phone: string;
+  activity_ids: number[];
+}
+
+const toView = (row: EnrolmentRow, links: EnrolmentLink[]): EnrolmentView => ({
+  id: row.id,
+  first_name: row.first_name,
+  last_name: row.last_name,
+  dni: row.dni,
+  email: row.email,
+  phone: row.phone,
+  activities: links.map((l) => ({ id: l.activity_id, name: l.name })),
+});
+
+const auditView = (
+  row: Omit<EnrolmentRow, 'id' | 'created_at' | 'updated_at'>,
+  activityIds: number[],
+) => ({
+  first_name: row.first_name,
+  last_name: row.last_name,
+  dni: auditDni(row.dni),
+  email: row.email,
+  phone: row.phone,
+  activity_ids: [...activityIds].sort((a, b) => a - b),
+});
+
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+
+export function createAdminEnrolmentsService(deps: {
+  db: Db;
+  enrolments: EnrolmentsRepo;
+  activities: ActivitiesRepo;
+  audit: AuditRepo;
+}) {
+  const { db, enrolments, activities, audit } = deps;
+
+  function checked(input: EnrolmentInput) {
+    const identity = checkIdentity(input);
+    const issues: ValidationIssue[] = [...identity.issues];
+    const activityIds = [...new Set(input.activity_ids)];
+    input.activity_ids.forEach((id, index) => {
+      if (!activities.findById(id)) {
+        issues.push({
+          loc: ['body', 'activity_ids', index],
+          msg: 'unknown_activity',
+          type: 'unknown_activity',
+        });
+      }
+    });
+    if (issues.length > 0) throw invalid(issues);
+    return {
+      fields: {
+        first_name: cleanName(input.first_name),
+        last_name: cleanName(input.last_name),
+        dni: identity.dni,
+        email: identity.email,
+        phone: identity.phone,
+      },
+      activityIds,
+    };
+  }
+
+  const guarded = <T>(fn: () => T): T => {
+    try {
+      return inTransaction(db, fn);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('enrolment_exists');
+      throw err;
+    }
+  };
+
+  const view = (id: number) =>
+    toView(enrolments.findById(id) as EnrolmentRow, enrolments.linksOf(id));
+
+  return {
+    list(): EnrolmentView[] {
+      const byEnrolment = new Map<number, EnrolmentLink[]>();
+      for (const link of enrolments.allLinks()) {
+        const list = byEnrolment.get(link.enrolment_id) ?? [];
+        list.push(link);
+        byEnrolment.set(link.enrolment_id, list);
+      }
+      return enrolments.list().map((row) => toView(row, byEnrolment.get(row.id) ?? []));
+    },
+
+    create(actor: Actor, input: EnrolmentInput): EnrolmentView {
+      const { fields, activityIds } = checked(input);
+      return guarded(() => {
+        if (enrolments.findByDni(fields.dni)) throw conflict('enrolment_exists');
+        const id = enrolments.insert(fields);
+        for (const activityId of activityIds) enrolments.addLink(id, activityId);
+        recordAdminWrite(audit, actor, 'enrolment.create', 'enrolment', id, {
+          after: auditView(fields, activityIds),
+        });
+        return view(id);
+      });
+    },
+
+    /** Replaces data and activities; a paid activity can never be dropped. */
+    update(actor: Actor, id: number, input: EnrolmentInput): EnrolmentView {
+      const { fields, activityIds } = checked(input);
+      return guarded(() => {
+        const before = enrolments.findById(id);
+        if (!before) throw notFound();
+        const other = enrolments.findByDni(fields.dni);
+        if (other && other.id !== id) throw conflict('enrolment_exists');
+        const links = enrolments.linksOf(id);
+        const wanted = new Set(activityIds);
+        if (links.some((l) => l.is_paid === 1 && !wanted.has(l.activity_id)))
+          throw conflict('has_paid_items');
+        enrolments.update(id, fields);
+        for (const link of links) {
+          if (!wanted.has(link.activity_id)) enrolments.removeUnpaidLink(id, link.activity_id);
+        }
+        for (const activityId of activityIds) enrolments.addLink(id, activityId);
+        recordAdminWrite(
+          audit,
+          actor,
+          'enrolment.update',
+          'enrolment',
+          id,
+          changedFields(
+            auditView(
+              before,
+              links.map((l) => l.activity_id),
+            ),
+            auditView(fields, activityIds),
+          ),
+        );
+        return view(id);
+      });
+    },
+
+    /** Refused while the person has paid activities, so the payment record keeps its person. */
+    remove(actor: Actor, id: number): void {
+      inTransaction(db, () => {
+        const row = enrolments.findById(id);
+        if (!row) throw notFound();
+        if (enrolments.countPaid(id) > 0) {
+          throw new HttpError(409, 'has_paid_items', { messageKey: 'enrolment_has_paid_items' });
+        }
+        const links = enrolments.linksOf(id);
+        enrolments.delete(id);
+        recordAdminWrite(audit, actor, 'enrolment.delete', 'enrolment', id, {
+          before: auditView(
+            row,
+            links.map((l) => l.activity_id),
+          ),
+        });
+      });
+    },
+  };
+}
+
+export type AdminEnrolmentsService = ReturnType<typeof createAdminEnrolmentsService>;

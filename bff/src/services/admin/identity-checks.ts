@@ -1,0 +1,23 @@
+import type { ValidationIssue } from '../../http/errors.js';
+import { isValidDni, normaliseDni, normaliseEmail, normalisePhone } from '../../lib/identity.js';
+import { zEmail } from '../../generated/zod.gen.js';
+
+/** DNI, phone and optional e-mail of an admin form, normalised, with the problems found. */
+export function checkIdentity(input: { dni: string; phone: string; email?: string | null }) {
+  const issues: ValidationIssue[] = [];
+  const dni = normaliseDni(input.dni);
+  if (!isValidDni(dni))
+    issues.push({ loc: ['body', 'dni'], msg: 'invalid_dni', type: 'invalid_dni' });
+  const phone = normalisePhone(input.phone);
+  if (phone === null)
+    issues.push({ loc: ['body', 'phone'], msg: 'invalid_phone', type: 'invalid_phone' });
+  const email = normaliseEmail(input.email);
+  if (email !== null && !isEmail(email)) {
+    issues.push({ loc: ['body', 'email'], msg: 'invalid_email', type: 'invalid_email' });
+  }
+  return { dni, phone: phone ?? '', email, issues };
+}
+
+export function isEmail(value: string): boolean {
+  return zEmail.safeParse(value).success;
+}

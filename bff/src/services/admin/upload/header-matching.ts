@@ -1,0 +1,102 @@
+/** The columns of the upload and the header spellings accepted for each, in es, en and gl. */
+export const uploadFields = [
+  'first_name',
+  'last_name',
+  'dni',
+  'email',
+  'phone',
+  'activity',
+  'price',
+  'start_date',
+  'paid',
+] as const;
+export type UploadField = (typeof uploadFields)[number];
+
+export const requiredFields: readonly UploadField[] = [
+  'first_name',
+  'last_name',
+  'dni',
+  'phone',
+  'activity',
+  'price',
+];
+
+/** The Spanish header of each column: the template's, and the name used in error messages. */
+export const spanishHeaders: Record<UploadField, string> = {
+  first_name: 'Nombre',
+  last_name: 'Apellidos',
+  dni: 'DNI',
+  email: 'Correo electrónico',
+  phone: 'Teléfono',
+  activity: 'Actividad',
+  price: 'Precio',
+  start_date: 'Fecha de inicio',
+  paid: 'Pagado',
+};
+
+const synonyms: Record<UploadField, string[]> = {
+  first_name: ['nombre', 'first name', 'firstname', 'given name', 'nome'],
+  last_name: [
+    'apellidos',
+    'apellido',
+    'last name',
+    'lastname',
+    'surname',
+    'surnames',
+    'apelidos',
+    'apelido',
+  ],
+  dni: ['dni', 'nie', 'dni/nie', 'dni nie', 'nif'],
+  email: ['email', 'e-mail', 'e mail', 'correo', 'correo electronico', 'correo-e', 'mail'],
+  phone: ['telefono', 'phone', 'movil', 'mobile', 'mobil', 'telephone', 'phone number'],
+  activity: ['actividad', 'activity', 'actividade'],
+  price: ['precio', 'price', 'prezo', 'importe'],
+  start_date: [
+    'fecha de inicio',
+    'fecha inicio',
+    'start date',
+    'data de inicio',
+    'data inicio',
+    'inicio',
+    'start',
+  ],
+  paid: ['pagado', 'paid', 'pagada'],
+};
+
+/** Lower case, no accents, single spaces, no surrounding punctuation: "  Teléfono: " → "telefono". */
+export function normaliseHeader(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[_\s]+/g, ' ')
+    .replace(/\s*\/\s*/g, '/')
+    .replace(/^[\s.:*()-]+|[\s.:*()-]+$/g, '')
+    .trim();
+}
+
+const lookup = new Map<string, UploadField>();
+for (const field of uploadFields) {
+  for (const name of synonyms[field]) lookup.set(normaliseHeader(name), field);
+}
+
+export interface HeaderMatch {
+  /** Column number (1-based, as in the sheet) and header text as written, per known field. */
+  columns: Map<UploadField, { column: number; header: string }>;
+  missing: UploadField[];
+  duplicates: { field: UploadField; header: string }[];
+}
+
+export function matchHeaders(cells: ReadonlyArray<string | null>): HeaderMatch {
+  const columns: HeaderMatch['columns'] = new Map();
+  const duplicates: HeaderMatch['duplicates'] = [];
+  cells.forEach((cell, index) => {
+    if (!cell) return;
+    const field = lookup.get(normaliseHeader(cell));
+    if (!field) return;
+    if (columns.has(field)) duplicates.push({ field, header: cell.trim() });
+    else columns.set(field, { column: index + 1, header: cell.trim() });
+  });
+  const missing = requiredFields.filter((field) => !columns.has(field));
+  return { columns, missing, duplicates };
+}

@@ -1,0 +1,228 @@
+import type { ActivityRow } from '../../../data/activities-repo.js';
+import { createActivitiesRepo } from '../../../data/activities-repo.js';
+import type { AuditRepo } from '../../../data/audit-repo.js';
+import { inTransaction, type Db } from '../../../data/db.js';
+import { createEnrolmentsRepo } from '../../../data/enrolments-repo.js';
+import { HttpError, invalid, type ValidationIssue } from '../../../http/errors.js';
+import type { Clock } from '../../../lib/clock.js';
+import { recordAdminWrite, type Actor } from '../audit-trail.js';
+import { matchHeaders, spanishHeaders, type HeaderMatch } from './header-matching.js';
+import {
+  activityKey,
+  cellText,
+  parseRow,
+  UploadPlan,
+  type ActivitySeen,
+} from './row-validation.js';
+import { readFirstSheet } from './xlsx-reader.js';
+import { checkZip, defaultZipLimits, type ZipLimits } from './zip-guard.js';
+
+export interface UploadResult {
+  added: number;
+  updated: number;
+  activities_created: number;
+  rows: number;
+}
+
+export interface ImportOptions {
+  maxRows: number;
+  /** Errors listed before the rest are only counted. */
+  maxIssues: number;
+  zip: ZipLimits;
+}
+
+export const defaultImportOptions: ImportOptions = {
+  maxRows: 200_000,
+  maxIssues: 200,
+  zip: defaultZipLimits,
+};
+
+const rowsRejected = (issues: ValidationIssue[]) => invalid(issues, 'invalid_rows');
+
+/**
+ * Imports an enrolment sheet: everything is checked first and any bad row rejects the whole file;
+ * then one transaction creates missing activities and people, fills in changed personal data and
+ * adds activities. It never deletes and never un-pays.
+ */
+export async function importEnrolments(
+  deps: { db: Db; audit: AuditRepo; clock: Clock },
+  file: { path: string; name: string },
+  actor: Actor,
+  options: ImportOptions = defaultImportOptions,
+): Promise<UploadResult> {
+  if (!/\.xlsx$/i.test(file.name.trim())) throw new HttpError(422, 'invalid_file_type');
+  await checkZip(file.path, options.zip);
+  const { plan, headers } = await readPlan(file.path, options);
+  return inTransaction(deps.db, () => apply(deps, plan, headers, file.name, actor));
+}
+
+async function readPlan(path: string, options: ImportOptions) {
+  const plan = new UploadPlan();
+  const issues: ValidationIssue[] = [];
+  let hidden = 0;
+  const report = (issue: ValidationIssue) => {
+    if (issues.length < options.maxIssues) issues.push(issue);
+    else hidden++;
+  };
+  let headers: HeaderMatch['columns'] | null = null;
+  let dataRows = 0;
+  try {
+    for await (const { number, cells } of readFirstSheet(path)) {
+      if (cells.every((cell) => cellText(cell) === '')) continue;
+      if (headers === null) {
+        const match = matchHeaders(cells.map((cell) => cellText(cell) || null));
+        const problems: ValidationIssue[] = [
+          ...match.missing.map((field) => ({
+            loc: [number, spanishHeaders[field]],
+            msg: 'upload_missing_column',
+            type: 'missing_column',
+            params: { column: spanishHeaders[field] },
+          })),
+          ...match.duplicates.map(({ header }) => ({
+            loc: [number, header],
+            msg: 'upload_duplicate_column',
+            type: 'duplicate_column',
+            params: { column: header },
+          })),
+        ];
+        if (problems.length > 0) throw rowsRejected(problems);
+        headers = match.columns;
+        continue;
+      }
+      dataRows++;
+      if (dataRows > options.maxRows) {
+        throw new HttpError(422, 'too_many_rows', { params: { max: options.maxRows } });
+      }
+      const { parsed, issues: rowIssues } = parseRow(number, cells, headers);
+      rowIssues.forEach(report);
+      if (parsed) plan.add(parsed, headers, report);
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    // anything the XML/zip reader chokes on
+    throw new HttpError(422, 'invalid_xlsx');
+  }
+  if (headers === null || dataRows === 0) throw new HttpError(422, 'upload_no_rows');
+  if (hidden > 0)
+    issues.push({
+      loc: [],
+      msg: 'upload_more_errors',
+      type: 'more_errors',
+      params: { count: hidden },
+    });
+  if (issues.length > 0) throw rowsRejected(issues);
+  return { plan, headers };
+}
+
+function apply(
+  deps: { db: Db; audit: AuditRepo; clock: Clock },
+  plan: UploadPlan,
+  headers: HeaderMatch['columns'],
+  fileName: string,
+  actor: Actor,
+): UploadResult {
+  const activities = createActivitiesRepo(deps.db);
+  const enrolments = createEnrolmentsRepo(deps.db);
+  const priceHeader = headers.get('price')?.header ?? spanishHeaders.price;
+
+  // catalogue checks first: a failure here still changes nothing
+  const catalogue = activities.list();
+  const byKey = new Map<string, ActivityRow>();
+  const byName = new Map<string, ActivityRow[]>();
+  for (const row of catalogue) {
+    byKey.set(activityKey(row.name, row.start_date), row);
+    const sameName = byName.get(activityKey(row.name, null)) ?? [];
+    sameName.push(row);
+    byName.set(activityKey(row.name, null), sameName);
+  }
+  const resolved = new Map<string, ActivityRow | null>();
+  const issues: ValidationIssue[] = [];
+  const toCreate: [string, ActivitySeen][] = [];
+  for (const [key, seen] of plan.activities) {
+    let existing = byKey.get(key);
+    // a row without a start date names the catalogue's only activity of that name, whatever its date
+    if (!existing && seen.startDate === null) {
+      const sameName = byName.get(key);
+      if (sameName?.length === 1) existing = sameName[0];
+    }
+    if (existing) {
+      if (existing.price_cents !== seen.priceCents) {
+        issues.push({
+          loc: [seen.row, priceHeader],
+          msg: 'upload_price_mismatch',
+          type: 'price_mismatch',
+          params: { name: existing.name, price: (existing.price_cents / 100).toFixed(2) },
+        });
+      }
+      resolved.set(key, existing);
+    } else {
+      toCreate.push([key, seen]);
+    }
+  }
+  if (issues.length > 0) throw rowsRejected(issues);
+
+  const activityIds = new Map<string, { id: number; priceCents: number }>();
+  for (const [key, row] of resolved)
+    if (row) activityIds.set(key, { id: row.id, priceCents: row.price_cents });
+  for (const [key, seen] of toCreate) {
+    const id = activities.insert({
+      name: seen.name,
+      price_cents: seen.priceCents,
+      start_date: seen.startDate,
+    });
+    activityIds.set(key, { id, priceCents: seen.priceCents });
+  }
+
+  const paidAt = deps.clock.now().toISOString();
+  let added = 0;
+  let updated = 0;
+  for (const [dni, person] of plan.people) {
+    const existing = enrolments.findByDni(dni);
+    let enrolmentId: number;
+    let changed = false;
+    if (!existing) {
+      enrolmentId = enrolments.insert({
+        first_name: person.firstName,
+        last_name: person.lastName,
+        dni,
+        email: person.email,
+        phone: person.phone,
+      });
+      added++;
+    } else {
+      enrolmentId = existing.id;
+      const next = {
+        first_name: person.firstName,
+        last_name: person.lastName,
+        dni,
+        // an empty e-mail cell keeps the e-mail on record: the import never deletes
+        email: person.email ?? existing.email,
+        phone: person.phone,
+      };
+      if (
+        next.first_name !== existing.first_name ||
+        next.last_name !== existing.last_name ||
+        next.email !== existing.email ||
+        next.phone !== existing.phone
+      ) {
+        enrolments.update(enrolmentId, next);
+        changed = true;
+      }
+    }
+    for (const [key, paid] of plan.links.get(dni) ?? []) {
+      const activity = activityIds.get(key);
+      if (!activity) throw new Error('unresolved activity');
+      if (enrolments.addLink(enrolmentId, activity.id)) changed = true;
+      if (paid && enrolments.markPaid(enrolmentId, activity.id, paidAt, activity.priceCents))
+        changed = true;
+    }
+    if (changed && existing) updated++;
+  }
+
+  const result = { added, updated, activities_created: toCreate.length, rows: plan.rows };
+  recordAdminWrite(deps.audit, actor, 'upload.import', 'upload', null, {
+    file: fileName,
+    ...result,
+  });
+  return result;
+}

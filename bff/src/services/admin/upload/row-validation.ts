@@ -1,0 +1,256 @@
+import type { ValidationIssue } from '../../../http/errors.js';
+import { isValidDni, normaliseDni, normaliseEmail, normalisePhone } from '../../../lib/identity.js';
+import { isCivilDate } from '../../../lib/madrid-date.js';
+import { cleanName } from '../activities-service.js';
+import { isEmail } from '../identity-checks.js';
+import type { HeaderMatch, UploadField } from './header-matching.js';
+
+export type CellValue = string | number | boolean | Date | null;
+
+export interface ParsedRow {
+  row: number;
+  firstName: string;
+  lastName: string;
+  dni: string;
+  email: string | null;
+  phone: string;
+  activity: string;
+  priceCents: number;
+  startDate: string | null;
+  /** null when the column is absent or the cell empty: it never un-pays anything. */
+  paid: boolean | null;
+}
+
+const MAX_LENGTH: Partial<Record<UploadField, number>> = {
+  first_name: 80,
+  last_name: 120,
+  activity: 120,
+  email: 254,
+};
+const MAX_PRICE_CENTS = 100_000 * 100;
+const DAY_MS = 86_400_000;
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+
+export function cellText(value: CellValue): string {
+  if (value === null) return '';
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
+  return String(value).trim();
+}
+
+export function parsePriceCents(value: CellValue): number | null {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || value < 0) return null;
+    const cents = Math.round(value * 100);
+    return cents <= MAX_PRICE_CENTS ? cents : null;
+  }
+  if (typeof value !== 'string') return null;
+  const text = value.replace(/€|eur/gi, '').replace(/\s/g, '');
+  const match = /^(\d{1,6})(?:[.,](\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+  return cents <= MAX_PRICE_CENTS ? cents : null;
+}
+
+/** A real Excel date cell, an Excel serial number, 'YYYY-MM-DD' or 'DD/MM/YYYY'. */
+export function parseDate(value: CellValue): string | null {
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return null;
+    const text = value.toISOString().slice(0, 10);
+    return isCivilDate(text) && text >= '1901-01-01' && text <= '2199-12-31' ? text : null;
+  }
+  if (typeof value === 'number') {
+    if (!Number.isInteger(value) || value < 1 || value > 109_574) return null; // 1900 to 2199
+    return new Date(EXCEL_EPOCH_MS + value * DAY_MS).toISOString().slice(0, 10);
+  }
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return isCivilDate(text) ? text : null;
+  const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
+  if (!dmy) return null;
+  const iso = `${dmy[3]}-${dmy[2]?.padStart(2, '0')}-${dmy[1]?.padStart(2, '0')}`;
+  return isCivilDate(iso) ? iso : null;
+}
+
+const YES = new Set(['si', 'yes', 'y', 's', 'x', '1', 'true', 'verdadero', 'pagado', 'paid']);
+const NO = new Set(['', 'no', 'non', 'n', '0', 'false', 'falso']);
+
+export function parsePaid(value: CellValue): boolean | null | 'invalid' {
+  if (value === null) return null;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : 'invalid';
+  const text = cellText(value).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  if (text === '') return null;
+  if (YES.has(text)) return true;
+  if (NO.has(text)) return false;
+  return 'invalid';
+}
+
+/** Checks one data row on its own; cross-row and catalogue checks come later. */
+export function parseRow(
+  rowNumber: number,
+  cells: ReadonlyArray<CellValue>,
+  headers: HeaderMatch['columns'],
+): { parsed: ParsedRow | null; issues: ValidationIssue[] } {
+  const issues: ValidationIssue[] = [];
+  const at = (field: UploadField) => headers.get(field);
+  const raw = (field: UploadField): CellValue => {
+    const column = at(field)?.column;
+    return column === undefined ? null : (cells[column - 1] ?? null);
+  };
+  const problem = (field: UploadField, msg: string, params?: Record<string, string | number>) =>
+    issues.push({ loc: [rowNumber, at(field)?.header ?? field], msg, type: msg, params });
+  const text = (field: UploadField, required: boolean): string => {
+    const value = cellText(raw(field));
+    if (required && value === '') problem(field, 'upload_required_cell');
+    const max = MAX_LENGTH[field];
+    if (max !== undefined && value.length > max) problem(field, 'upload_text_too_long', { max });
+    return value;
+  };
+
+  const firstName = cleanName(text('first_name', true));
+  const lastName = cleanName(text('last_name', true));
+  const activity = cleanName(text('activity', true));
+
+  const dniText = text('dni', true);
+  const dni = normaliseDni(dniText);
+  if (dniText !== '' && !isValidDni(dni)) problem('dni', 'invalid_dni');
+
+  const phoneText = text('phone', true);
+  const phone = normalisePhone(phoneText);
+  if (phoneText !== '' && phone === null) problem('phone', 'invalid_phone');
+
+  const email = normaliseEmail(text('email', false));
+  if (email !== null && !isEmail(email)) problem('email', 'invalid_email');
+
+  const priceRaw = raw('price');
+  let priceCents: number | null = null;
+  if (cellText(priceRaw) === '') problem('price', 'upload_required_cell');
+  else {
+    priceCents = parsePriceCents(priceRaw);
+    if (priceCents === null) problem('price', 'invalid_price');
+  }
+
+  const dateRaw = raw('start_date');
+  let startDate: string | null = null;
+  if (cellText(dateRaw) !== '') {
+    startDate = parseDate(dateRaw);
+    if (startDate === null) problem('start_date', 'upload_invalid_date');
+  }
+
+  const paid = parsePaid(raw('paid'));
+  if (paid === 'invalid') problem('paid', 'upload_invalid_paid');
+
+  if (issues.length > 0 || priceCents === null || phone === null || paid === 'invalid')
+    return { parsed: null, issues };
+  return {
+    parsed: {
+      row: rowNumber,
+      firstName,
+      lastName,
+      dni,
+      email,
+      phone,
+      activity,
+      priceCents,
+      startDate,
+      paid,
+    },
+    issues,
+  };
+}
+
+export const activityKey = (name: string, startDate: string | null) =>
+  `${name.toLocaleLowerCase('es')}|${startDate ?? ''}`;
+
+interface PersonSeen {
+  row: number;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string | null;
+}
+
+export interface ActivitySeen {
+  row: number;
+  name: string;
+  priceCents: number;
+  startDate: string | null;
+}
+
+/**
+ * Everything the file says, merged across rows: one entry per person (by DNI) and per activity
+ * (by name and start date), and which activities each person has. Contradictions between rows
+ * become issues.
+ */
+export class UploadPlan {
+  readonly people = new Map<string, PersonSeen>();
+  readonly activities = new Map<string, ActivitySeen>();
+  /** dni → activity key → paid (true when any row says so). */
+  readonly links = new Map<string, Map<string, boolean>>();
+  rows = 0;
+
+  add(
+    row: ParsedRow,
+    headers: HeaderMatch['columns'],
+    report: (issue: ValidationIssue) => void,
+  ): void {
+    this.rows++;
+    const header = (field: UploadField) => headers.get(field)?.header ?? field;
+    const person = this.people.get(row.dni);
+    if (!person) {
+      this.people.set(row.dni, {
+        row: row.row,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        phone: row.phone,
+        email: row.email,
+      });
+    } else {
+      const differs = (a: string | null, b: string | null) =>
+        a !== null && b !== null && a.toLocaleLowerCase('es') !== b.toLocaleLowerCase('es');
+      const checks: [UploadField, string | null, string | null][] = [
+        ['first_name', person.firstName, row.firstName],
+        ['last_name', person.lastName, row.lastName],
+        ['phone', person.phone, row.phone],
+        ['email', person.email, row.email],
+      ];
+      for (const [field, before, now] of checks) {
+        if (differs(before, now)) {
+          report({
+            loc: [row.row, header(field)],
+            msg: 'upload_conflicting_person',
+            type: 'conflicting_person',
+            params: { row: person.row },
+          });
+        }
+      }
+      if (person.email === null && row.email !== null) person.email = row.email;
+    }
+
+    const key = activityKey(row.activity, row.startDate);
+    const activity = this.activities.get(key);
+    if (!activity) {
+      this.activities.set(key, {
+        row: row.row,
+        name: row.activity,
+        priceCents: row.priceCents,
+        startDate: row.startDate,
+      });
+    } else if (activity.priceCents !== row.priceCents) {
+      report({
+        loc: [row.row, header('price')],
+        msg: 'upload_conflicting_price',
+        type: 'conflicting_price',
+        params: { row: activity.row },
+      });
+    }
+
+    let personLinks = this.links.get(row.dni);
+    if (!personLinks) {
+      personLinks = new Map();
+      this.links.set(row.dni, personLinks);
+    }
+    personLinks.set(key, (personLinks.get(key) ?? false) || row.paid === true);
+  }
+}

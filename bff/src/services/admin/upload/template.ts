@@ -1,0 +1,35 @@
+import ExcelJS from 'exceljs';
+import { spanishHeaders, uploadFields } from './header-matching.js';
+
+export const templateFileName = 'plantilla-inscripciones.xlsx';
+
+/** The upload template: the Spanish headers and one example row (docs/upload-format.md). */
+export async function buildTemplate(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Portal de actividades deportivas';
+  const sheet = workbook.addWorksheet('Inscripciones');
+  sheet.columns = uploadFields.map((field) => ({
+    header: spanishHeaders[field],
+    key: field,
+    width: field === 'email' ? 30 : field === 'activity' ? 26 : 16,
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.addRow({
+    first_name: 'María',
+    last_name: 'López García',
+    dni: '12345678Z',
+    email: 'maria.lopez@example.es',
+    phone: '612345678',
+    activity: 'Natación infantil',
+    price: 60,
+    start_date: new Date(Date.UTC(2026, 9, 1)),
+    paid: 'no',
+  });
+  sheet.getColumn('start_date').numFmt = 'dd/mm/yyyy';
+  sheet.getColumn('price').numFmt = '#,##0.00 "€"';
+  // DNI and phone as text, so Excel keeps leading zeros
+  sheet.getColumn('dni').numFmt = '@';
+  sheet.getColumn('phone').numFmt = '@';
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

@@ -1,0 +1,176 @@
+import type { AuditRepo } from '../../data/audit-repo.js';
+import type { Db } from '../../data/db.js';
+import { inTransaction } from '../../data/db.js';
+import type { UserRow, UsersRepo } from '../../data/users-repo.js';
+import { conflict, HttpError, invalid, notFound, type ValidationIssue } from '../../http/errors.js';
+import { hashPassword, passwordProblem } from '../passwords.js';
+import { auditDni, changedFields, recordAdminWrite, type Actor } from './audit-trail.js';
+import { checkIdentity } from './identity-checks.js';
+
+export interface AdminUserView {
+  id: number;
+  dni: string;
+  phone: string;
+  email: string | null;
+  role: 'user' | 'admin';
+  is_admin: boolean;
+  verified: boolean;
+  created_at: string;
+}
+
+export interface UserCreateInput {
+  dni: string;
+  phone: string;
+  email?: string | null;
+  password: string;
+  repeat_password: string;
+  is_admin?: boolean;
+}
+
+export interface UserUpdateInput {
+  dni: string;
+  phone: string;
+  email?: string | null;
+  password?: string | null;
+  repeat_password?: string | null;
+  is_admin?: boolean;
+}
+
+/** Passwords and hashes never leave this module. */
+export function toAdminUser(row: UserRow): AdminUserView {
+  return {
+    id: row.id,
+    dni: row.dni,
+    phone: row.phone,
+    email: row.email,
+    role: row.role,
+    is_admin: row.role === 'admin',
+    verified: row.verified === 1,
+    created_at: row.created_at,
+  };
+}
+
+const accountExists = () =>
+  new HttpError(409, 'account_exists', { messageKey: 'admin_account_exists' });
+
+function passwordIssue(
+  password: string,
+  repeat: string | null | undefined,
+): ValidationIssue | null {
+  const problem = passwordProblem(password, repeat);
+  if (!problem) return null;
+  const field = problem === 'passwords_do_not_match' ? 'repeat_password' : 'password';
+  return { loc: ['body', field], msg: problem, type: problem };
+}
+
+/** What the audit log keeps of an account: never the password or its hash. */
+const auditView = (u: { dni: string; phone: string; email: string | null; role: string }) => ({
+  dni: auditDni(u.dni),
+  phone: u.phone,
+  email: u.email,
+  role: u.role,
+});
+
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+
+export function createAdminUsersService(deps: { db: Db; users: UsersRepo; audit: AuditRepo }) {
+  const { db, users, audit } = deps;
+  return {
+    list: (): AdminUserView[] => users.list().map(toAdminUser),
+
+    async create(actor: Actor, input: UserCreateInput): Promise<AdminUserView> {
+      const identity = checkIdentity(input);
+      const issues = [...identity.issues];
+      const pw = passwordIssue(input.password, input.repeat_password);
+      if (pw) issues.push(pw);
+      if (issues.length > 0) throw invalid(issues);
+      if (users.findByDni(identity.dni)) throw accountExists();
+
+      const passwordHash = await hashPassword(input.password);
+      const role = input.is_admin ? 'admin' : 'user';
+      try {
+        return inTransaction(db, () => {
+          const id = users.insert({
+            dni: identity.dni,
+            phone: identity.phone,
+            email: identity.email,
+            password_hash: passwordHash,
+            role,
+            verified: true,
+          });
+          const row = users.findById(id);
+          if (!row) throw new Error('created user vanished');
+          recordAdminWrite(audit, actor, 'user.create', 'user', id, { after: auditView(row) });
+          return toAdminUser(row);
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw accountExists();
+        throw err;
+      }
+    },
+
+    async update(actor: Actor, id: number, input: UserUpdateInput): Promise<AdminUserView> {
+      const current = users.findById(id);
+      if (!current) throw notFound();
+      const identity = checkIdentity(input);
+      const issues = [...identity.issues];
+      const newPassword = input.password ?? '';
+      const changesPassword = newPassword !== '';
+      if (changesPassword) {
+        const pw = passwordIssue(newPassword, input.repeat_password);
+        if (pw) issues.push(pw);
+      }
+      if (issues.length > 0) throw invalid(issues);
+
+      const role = input.is_admin === undefined ? current.role : input.is_admin ? 'admin' : 'user';
+      if (actor.id === id && role !== 'admin') throw conflict('cannot_demote_self');
+      const other = users.findByDni(identity.dni);
+      if (other && other.id !== id) throw accountExists();
+
+      const passwordHash = changesPassword ? await hashPassword(newPassword) : null;
+      const email = input.email === undefined ? current.email : identity.email;
+      const roleChanged = role !== current.role;
+      try {
+        return inTransaction(db, () => {
+          const before = users.findById(id);
+          if (!before) throw notFound();
+          users.update(id, {
+            dni: identity.dni,
+            phone: identity.phone,
+            email,
+            role,
+            ...(passwordHash ? { password_hash: passwordHash } : {}),
+            // a new password or role makes every older session of the account fail
+            endSessions: passwordHash !== null || roleChanged,
+          });
+          const after = users.findById(id);
+          if (!after) throw new Error('updated user vanished');
+          const details: Record<string, unknown> = changedFields(
+            auditView(before),
+            auditView(after),
+          );
+          if (passwordHash) details.password_changed = true;
+          recordAdminWrite(audit, actor, 'user.update', 'user', id, details);
+          return toAdminUser(after);
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw accountExists();
+        throw err;
+      }
+    },
+
+    /** The row goes, so its tokens fail at once (they are checked against the row); enrolments stay. */
+    remove(actor: Actor, id: number): void {
+      if (actor.id === id) throw conflict('cannot_delete_self');
+      inTransaction(db, () => {
+        const row = users.findById(id);
+        if (!row) throw notFound();
+        users.delete(id);
+        recordAdminWrite(audit, actor, 'user.delete', 'user', id, { before: auditView(row) });
+      });
+    },
+  };
+}
+
+export type AdminUsersService = ReturnType<typeof createAdminUsersService>;
