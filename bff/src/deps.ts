@@ -1,7 +1,9 @@
 import type { MailSender } from './adapters/mail/mail-sender.js';
 import { createOutboxMail } from './adapters/mail/outbox-mail.js';
+import { createSmtpMail } from './adapters/mail/smtp-mail.js';
 import { createOutboxSms } from './adapters/sms/outbox-sms.js';
 import type { SmsSender } from './adapters/sms/sms-sender.js';
+import { createTwilioSms } from './adapters/sms/twilio-sms.js';
 import type { Config } from './config.js';
 import { createAuditRepo } from './data/audit-repo.js';
 import { createConfigRepo } from './data/config-repo.js';
@@ -30,8 +32,10 @@ export function createDeps(options: {
     audit: createAuditRepo(db),
     outbox: createOutboxRepo(db),
   };
-  const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.tokenTtlSeconds, () =>
-    clock.now(),
+  const tokens = createTokenService(
+    resolveJwtSecret(config.jwtSecret, config.dataDir),
+    config.tokenTtlSeconds,
+    () => clock.now(),
   );
   return {
     config,
@@ -48,20 +52,37 @@ export function createDeps(options: {
 
 export type Deps = ReturnType<typeof createDeps>;
 
-function createSmsSender(config: Config, outbox: ReturnType<typeof createOutboxRepo>, logger: Logger): SmsSender {
+function createSmsSender(
+  config: Config,
+  outbox: ReturnType<typeof createOutboxRepo>,
+  logger: Logger,
+): SmsSender {
   switch (config.sms.adapter) {
     case 'outbox':
       return createOutboxSms(outbox, logger);
+    case 'twilio':
+      // config.ts guarantees the credentials when the adapter is twilio
+      if (!config.sms.twilio) throw new Error('SMS_ADAPTER=twilio without Twilio credentials');
+      return createTwilioSms(config.sms.twilio, logger);
     default:
-      throw new Error(`SMS adapter "${config.sms.adapter}" is not available in this build`);
+      throw new Error(`SMS adapter "${String(config.sms.adapter)}" is not available in this build`);
   }
 }
 
-function createMailSender(config: Config, outbox: ReturnType<typeof createOutboxRepo>, logger: Logger): MailSender {
+function createMailSender(
+  config: Config,
+  outbox: ReturnType<typeof createOutboxRepo>,
+  logger: Logger,
+): MailSender {
   switch (config.mail.adapter) {
     case 'outbox':
       return createOutboxMail(outbox, logger);
+    case 'smtp':
+      if (!config.mail.smtp) throw new Error('MAIL_ADAPTER=smtp without SMTP settings');
+      return createSmtpMail({ ...config.mail.smtp, from: config.mail.from }, logger);
     default:
-      throw new Error(`Mail adapter "${config.mail.adapter}" is not available in this build`);
+      throw new Error(
+        `Mail adapter "${String(config.mail.adapter)}" is not available in this build`,
+      );
   }
 }

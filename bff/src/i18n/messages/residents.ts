@@ -1,4 +1,75 @@
 import { defineMessages } from '../define.js';
 
-/** Messages of the residents area. */
-export const residents = defineMessages({});
+/** Messages of the residents area: account, managed people and the texts of the codes we send. */
+export const residents = defineMessages({
+  otp_sent: {
+    es: 'Código enviado por SMS.',
+    en: 'Code sent by SMS.',
+    gl: 'Código enviado por SMS.',
+  },
+  invalid_code: {
+    es: 'Código incorrecto o caducado.',
+    en: 'Incorrect or expired code.',
+    gl: 'Código incorrecto ou caducado.',
+  },
+  account_exists: {
+    es: 'Ya existe una cuenta con ese DNI. Inicia sesión o recupera tu contraseña.',
+    en: 'An account with that DNI already exists. Log in or recover your password.',
+    gl: 'Xa existe unha conta con ese DNI. Inicia sesión ou recupera o teu contrasinal.',
+  },
+  invalid_credentials: {
+    es: 'DNI o contraseña incorrectos.',
+    en: 'Incorrect ID or password.',
+    gl: 'DNI ou contrasinal incorrectos.',
+  },
+  person_not_found: {
+    es: 'No hay ninguna inscripción con ese DNI y teléfono.',
+    en: 'There is no enrolment with that DNI and phone number.',
+    gl: 'Non hai ningunha inscrición con ese DNI e teléfono.',
+  },
+  already_associated: {
+    es: 'Esta persona ya está asociada a tu cuenta.',
+    en: 'This person is already linked to your account.',
+    gl: 'Esta persoa xa está asociada á túa conta.',
+  },
+  person_associated_success: {
+    es: 'Persona asociada correctamente.',
+    en: 'Person linked successfully.',
+    gl: 'Persoa asociada correctamente.',
+  },
+  recovery_email_sent: {
+    es: 'Si la dirección corresponde a una cuenta, recibirás un código por correo electrónico.',
+    en: 'If the address belongs to an account, you will receive a code by e-mail.',
+    gl: 'Se o enderezo corresponde a unha conta, recibirás un código por correo electrónico.',
+  },
+  password_changed: {
+    es: 'Contraseña cambiada correctamente. Ya puedes iniciar sesión.',
+    en: 'Password changed successfully. You can now log in.',
+    gl: 'Contrasinal cambiado correctamente. Xa podes iniciar sesión.',
+  },
+  code_delivery_failed: {
+    es: 'No hemos podido enviar el código. Inténtalo de nuevo en unos minutos.',
+    en: 'We could not send the code. Please try again in a few minutes.',
+    gl: 'Non puidemos enviar o código. Téntao de novo nuns minutos.',
+  },
+  residents_sms_register: {
+    es: 'Tu código de verificación es {code}. Caduca en 10 minutos. No lo compartas con nadie.',
+    en: 'Your verification code is {code}. It expires in 10 minutes. Do not share it with anyone.',
+    gl: 'O teu código de verificación é {code}. Caduca en 10 minutos. Non o compartas con ninguén.',
+  },
+  residents_sms_associate: {
+    es: 'Código para gestionar las actividades de {name} desde otra cuenta: {code}. Caduca en 10 minutos. Si no lo has pedido, ignora este mensaje.',
+    en: 'Code to manage the activities of {name} from another account: {code}. It expires in 10 minutes. If you did not ask for it, ignore this message.',
+    gl: 'Código para xestionar as actividades de {name} desde outra conta: {code}. Caduca en 10 minutos. Se non o pediches, ignora esta mensaxe.',
+  },
+  residents_mail_recovery_subject: {
+    es: 'Código para recuperar tu contraseña',
+    en: 'Code to recover your password',
+    gl: 'Código para recuperar o teu contrasinal',
+  },
+  residents_mail_recovery_body: {
+    es: 'Hola:\n\nTu código para cambiar la contraseña es {code}. Caduca en 10 minutos.\n\nSi no has pedido cambiar la contraseña, ignora este mensaje: tu contraseña actual sigue siendo válida.',
+    en: 'Hello,\n\nYour code to change your password is {code}. It expires in 10 minutes.\n\nIf you did not ask to change your password, ignore this message: your current password still works.',
+    gl: 'Ola:\n\nO teu código para cambiar o contrasinal é {code}. Caduca en 10 minutos.\n\nSe non pediches cambiar o contrasinal, ignora esta mensaxe: o teu contrasinal actual segue sendo válido.',
+  },
+});

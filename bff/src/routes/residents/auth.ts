@@ -1,0 +1,52 @@
+import Router from '@koa/router';
+import {
+  zLoginBody,
+  zRegisterBody,
+  zRequestPasswordRecoveryBody,
+  zVerifyPasswordRecoveryBody,
+  zVerifyRegistrationBody,
+} from '../../generated/zod.gen.js';
+import type { AppState } from '../../http/context.js';
+import { validate } from '../../http/validate.js';
+import { t } from '../../i18n/index.js';
+import type { AccountsService } from '../../services/residents/accounts.js';
+import { callOf } from './call.js';
+
+/** Anonymous calls: register and verify, log in, recover the password. */
+export function authRoutes(accounts: AccountsService): Router<AppState> {
+  const router = new Router<AppState>();
+
+  router.post('/user/register', async (ctx) => {
+    const body = validate(zRegisterBody, ctx.request.body);
+    const { expiresIn } = await accounts.register(body, callOf(ctx));
+    ctx.status = 201;
+    ctx.body = { detail: t(ctx.state.locale, 'otp_sent'), code: 'otp_sent', expires_in: expiresIn };
+  });
+
+  router.post('/user/verify', async (ctx) => {
+    const body = validate(zVerifyRegistrationBody, ctx.request.body);
+    const token = await accounts.verifyRegistration(body, callOf(ctx));
+    ctx.body = { access_token: token, token_type: 'bearer' };
+  });
+
+  router.post('/user/login', async (ctx) => {
+    const body = validate(zLoginBody, ctx.request.body);
+    const token = await accounts.login(body, callOf(ctx));
+    ctx.body = { access_token: token, token_type: 'bearer' };
+  });
+
+  router.post('/user/password-recovery', (ctx) => {
+    const body = validate(zRequestPasswordRecoveryBody, ctx.request.body);
+    accounts.requestRecovery(body, callOf(ctx));
+    ctx.status = 202;
+    ctx.body = { detail: t(ctx.state.locale, 'recovery_email_sent'), code: 'recovery_email_sent' };
+  });
+
+  router.post('/user/password-recovery/verify', async (ctx) => {
+    const body = validate(zVerifyPasswordRecoveryBody, ctx.request.body);
+    await accounts.verifyRecovery(body, callOf(ctx));
+    ctx.body = { detail: t(ctx.state.locale, 'password_changed'), code: 'password_changed' };
+  });
+
+  return router;
+}

@@ -1,0 +1,47 @@
+import Router from '@koa/router';
+import type { Deps } from '../../deps.js';
+import {
+  zRemovePersonPath,
+  zRequestAssociationBody,
+  zVerifyAssociationBody,
+} from '../../generated/zod.gen.js';
+import { requireUser } from '../../http/auth.js';
+import type { AppState } from '../../http/context.js';
+import { validate } from '../../http/validate.js';
+import { t } from '../../i18n/index.js';
+import type { PersonsService } from '../../services/residents/persons.js';
+import { actorOf, callOf } from './call.js';
+
+/** The people an account manages: list, link by SMS code, unlink. */
+export function personsRoutes(deps: Deps, persons: PersonsService): Router<AppState> {
+  const router = new Router<AppState>();
+  const auth = requireUser(deps);
+
+  router.get('/user/persons/', auth, (ctx) => {
+    ctx.body = persons.list(actorOf(ctx));
+  });
+
+  router.post('/user/persons/request-association', auth, async (ctx) => {
+    const body = validate(zRequestAssociationBody, ctx.request.body);
+    const { expiresIn } = await persons.requestAssociation(actorOf(ctx), body, callOf(ctx));
+    ctx.body = { detail: t(ctx.state.locale, 'otp_sent'), code: 'otp_sent', expires_in: expiresIn };
+  });
+
+  router.post('/user/persons/verify-association', auth, (ctx) => {
+    const body = validate(zVerifyAssociationBody, ctx.request.body);
+    const person = persons.verifyAssociation(actorOf(ctx), body, callOf(ctx));
+    ctx.body = {
+      detail: t(ctx.state.locale, 'person_associated_success'),
+      code: 'person_associated_success',
+      person,
+    };
+  });
+
+  router.delete('/user/persons/:id', auth, (ctx) => {
+    const { id } = validate(zRemovePersonPath, ctx.params, 'path');
+    persons.unlink(actorOf(ctx), id, callOf(ctx));
+    ctx.status = 204;
+  });
+
+  return router;
+}

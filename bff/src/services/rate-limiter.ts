@@ -1,0 +1,44 @@
+import type { RateEventsRepo } from '../data/rate-events-repo.js';
+import type { Clock } from '../lib/clock.js';
+
+/** At most `limit` events in any `windowMs` for this bucket. */
+export interface RateRule {
+  bucket: string;
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * Sliding-window limits over the rate_events table, so they hold across restarts and use the
+ * app clock (tests move time). Used by login throttling and one-time-code sends.
+ */
+export function createRateLimiter(repo: RateEventsRepo, clock: Clock) {
+  const now = () => clock.now().getTime();
+
+  /** Seconds until this rule allows one more event, or 0 when it allows one now. */
+  function waitFor(rule: RateRule, at: number): number {
+    const since = at - rule.windowMs;
+    const count = repo.countSince(rule.bucket, since);
+    if (count < rule.limit) return 0;
+    // the window frees a slot when the event that keeps it full gets older than windowMs
+    const blocking = repo.nthSince(rule.bucket, since, count - rule.limit) ?? at;
+    return Math.max(1, Math.ceil((blocking + rule.windowMs - at) / 1000));
+  }
+
+  return {
+    /** The longest wait (seconds) among the rules, or 0 when all allow one more event. */
+    retryAfter(rules: RateRule[]): number {
+      const at = now();
+      return Math.max(0, ...rules.map((rule) => waitFor(rule, at)));
+    },
+    hit(rules: RateRule[]): void {
+      const at = now();
+      for (const rule of rules) repo.add(rule.bucket, at, at - rule.windowMs);
+    },
+    reset(bucket: string): void {
+      repo.clear(bucket);
+    },
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

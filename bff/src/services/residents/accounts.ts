@@ -1,0 +1,331 @@
+import type { MailSender } from '../../adapters/mail/mail-sender.js';
+import type { SmsSender } from '../../adapters/sms/sms-sender.js';
+import type { AuditRepo } from '../../data/audit-repo.js';
+import { inTransaction, type Db } from '../../data/db.js';
+import type { PersonsRepo } from '../../data/persons-repo.js';
+import type { UserRow, UsersRepo } from '../../data/users-repo.js';
+import { conflict, HttpError, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { t } from '../../i18n/index.js';
+import { normaliseDni, normaliseEmail } from '../../lib/identity.js';
+import type { Logger } from '../../logger.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../passwords.js';
+import type { OneTimeCodes } from '../one-time-codes.js';
+import type { RateLimiter, RateRule } from '../rate-limiter.js';
+import type { TokenService } from '../token-service.js';
+import type { CallContext } from './context.js';
+import { InputCheck } from './identity-input.js';
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+/** Failed logins allowed per account and per IP in 15 minutes (security checklist item 2). */
+export const LOGIN_FAILURES_PER_ACCOUNT = 10;
+export const LOGIN_FAILURES_PER_IP = 10;
+
+export interface AccountsDeps {
+  db: Db;
+  users: UsersRepo;
+  persons: PersonsRepo;
+  audit: AuditRepo;
+  codes: OneTimeCodes;
+  limiter: RateLimiter;
+  tokens: TokenService;
+  sms: SmsSender;
+  mail: MailSender;
+  logger: Logger;
+}
+
+export interface RegisterInput {
+  dni: string;
+  phone: string;
+  email?: string | null;
+  password: string;
+  repeat_password: string;
+}
+
+const accountBucket = (dni: string) => `login:dni:${dni}`;
+
+/** Registration, login and password recovery of residents' accounts. */
+export function createAccountsService(deps: AccountsDeps) {
+  const { db, users, persons, audit, codes, limiter, tokens, logger } = deps;
+
+  const loginRules = (dni: string, ip: string | null): RateRule[] => [
+    { bucket: accountBucket(dni), limit: LOGIN_FAILURES_PER_ACCOUNT, windowMs: FIFTEEN_MINUTES },
+    ...(ip
+      ? [{ bucket: `login:ip:${ip}`, limit: LOGIN_FAILURES_PER_IP, windowMs: FIFTEEN_MINUTES }]
+      : []),
+  ];
+
+  const issueToken = (user: UserRow) => tokens.issue(user);
+
+  /** Code check with the failure written to the audit log (never the code itself). */
+  function checkCode(
+    target: Parameters<OneTimeCodes['verify']>[0],
+    code: string,
+    call: CallContext,
+    actor: { id: number | null; dni: string | null },
+  ) {
+    try {
+      return codes.verify(target, code, call.ip);
+    } catch (err) {
+      if (err instanceof HttpError && err.code === 'invalid_code') {
+        audit.record({
+          actorUserId: actor.id,
+          actorDni: actor.dni,
+          action: 'code_failed',
+          entity: 'one_time_code',
+          details: { purpose: target.purpose },
+          ip: call.ip,
+        });
+      }
+      throw err;
+    }
+  }
+
+  async function deliverSms(to: string, text: string): Promise<void> {
+    try {
+      await deps.sms.send(to, text);
+    } catch (err) {
+      logger.error('sms delivery failed', {
+        error: err instanceof Error ? err.message : String(err),
+      });
+      throw new HttpError(503, 'code_delivery_failed', { headers: { 'Retry-After': '60' } });
+    }
+  }
+
+  return {
+    /**
+     * Creates an unverified account (or replaces the pending data of an unverified one with the
+     * same DNI) and sends the code by SMS. A verified DNI answers 409: registration has to say so.
+     */
+    async register(input: RegisterInput, call: CallContext): Promise<{ expiresIn: number }> {
+      const check = new InputCheck();
+      const dni = check.dni('dni', input.dni);
+      const phone = check.mobile('phone', input.phone);
+      const email = check.email(input.email);
+      const password = check.password(
+        'password',
+        'repeat_password',
+        input.password,
+        input.repeat_password,
+      );
+      check.done();
+
+      if (users.findByDni(dni)?.verified === 1) throw conflict('account_exists');
+      const target = {
+        purpose: 'register' as const,
+        subject: dni,
+        userId: null,
+        channel: 'sms' as const,
+        destination: phone,
+        ip: call.ip,
+      };
+      codes.assertCanSend(target);
+      const passwordHash = await hashPassword(password);
+
+      const { userId, code, expiresIn } = inTransaction(db, () => {
+        const existing = users.findByDni(dni);
+        if (existing?.verified === 1) throw conflict('account_exists');
+        let id: number;
+        if (existing) {
+          id = existing.id;
+          users.update(id, { phone, email, password_hash: passwordHash });
+        } else {
+          id = users.insert({
+            dni,
+            phone,
+            email,
+            password_hash: passwordHash,
+            role: 'user',
+            verified: false,
+          });
+        }
+        return { userId: id, ...codes.issue(target) };
+      });
+      audit.record({
+        actorUserId: userId,
+        actorDni: dni,
+        action: 'register',
+        entity: 'user',
+        entityId: userId,
+        ip: call.ip,
+      });
+      await deliverSms(phone, t(call.locale, 'residents_sms_register', { code }));
+      return { expiresIn };
+    },
+
+    /** Checks the SMS code, marks the account verified, links the enrolment with the same DNI and phone. */
+    async verifyRegistration(
+      input: { dni: string; otp_code: string },
+      call: CallContext,
+    ): Promise<string> {
+      const dni = normaliseDni(input.dni);
+      const pending = users.findByDni(dni);
+      const row = checkCode(
+        { purpose: 'register', subject: dni, userId: null },
+        input.otp_code,
+        call,
+        {
+          id: pending?.id ?? null,
+          dni,
+        },
+      );
+      const user = inTransaction(db, () => {
+        const current = users.findByDni(dni);
+        if (!current || current.verified === 1 || current.phone !== row.destination)
+          throw new HttpError(400, 'invalid_code');
+        users.update(current.id, { verified: true });
+        const person = persons.findByDni(dni);
+        const linked =
+          person !== undefined &&
+          person.phone === current.phone &&
+          persons.link(current.id, person.id);
+        return { ...current, verified: 1, linkedPersonId: linked ? person.id : null };
+      });
+      audit.record({
+        actorUserId: user.id,
+        actorDni: dni,
+        action: 'registration_verified',
+        entity: 'user',
+        entityId: user.id,
+        details: user.linkedPersonId ? { linked_person_id: user.linkedPersonId } : null,
+        ip: call.ip,
+      });
+      return issueToken(user);
+    },
+
+    /**
+     * DNI and password. Unknown DNI, wrong password and unverified account answer the same 401
+     * at the same cost; failures are throttled per account and per IP.
+     */
+    async login(input: { username: string; password: string }, call: CallContext): Promise<string> {
+      const dni = normaliseDni(input.username);
+      const rules = loginRules(dni, call.ip);
+      const wait = limiter.retryAfter(rules);
+      if (wait > 0) {
+        audit.record({
+          actorUserId: null,
+          actorDni: dni,
+          action: 'login_throttled',
+          entity: 'user',
+          ip: call.ip,
+        });
+        throw tooManyRequests(wait);
+      }
+      const user = users.findByDni(dni);
+      const ok = await verifyPassword(
+        user?.password_hash ?? (await dummyPasswordHash()),
+        input.password,
+      );
+      if (!user || !ok || user.verified !== 1) {
+        limiter.hit(rules);
+        audit.record({
+          actorUserId: user?.id ?? null,
+          actorDni: dni,
+          action: 'login_failed',
+          entity: 'user',
+          entityId: user?.id ?? null,
+          details: { reason: !user ? 'unknown_account' : !ok ? 'wrong_password' : 'unverified' },
+          ip: call.ip,
+        });
+        throw unauthorized('invalid_credentials');
+      }
+      limiter.reset(accountBucket(dni));
+      audit.record({
+        actorUserId: user.id,
+        actorDni: dni,
+        action: 'login_success',
+        entity: 'user',
+        entityId: user.id,
+        ip: call.ip,
+      });
+      return issueToken(user);
+    },
+
+    /**
+     * Sends a recovery code when the address belongs to a verified account. The answer, the limits
+     * and the time taken are the same either way, so the call tells nobody whether it has an account.
+     */
+    requestRecovery(input: { email: string }, call: CallContext): { expiresIn: number } {
+      const email = normaliseEmail(input.email) ?? '';
+      const user = users.findVerifiedByEmail(email);
+      const target = {
+        purpose: 'recover' as const,
+        subject: email,
+        userId: null,
+        channel: 'email' as const,
+        destination: email,
+        ip: call.ip,
+      };
+      if (!user) {
+        codes.spend(target);
+        return { expiresIn: 0 };
+      }
+      const { code, expiresIn } = codes.issue({ ...target, userId: user.id });
+      audit.record({
+        actorUserId: user.id,
+        actorDni: user.dni,
+        action: 'password_recovery_requested',
+        entity: 'user',
+        entityId: user.id,
+        ip: call.ip,
+      });
+      // not awaited: a slow mail server must not make known addresses answer slower than unknown ones
+      deps.mail
+        .send({
+          to: email,
+          subject: t(call.locale, 'residents_mail_recovery_subject'),
+          text: t(call.locale, 'residents_mail_recovery_body', { code }),
+        })
+        .catch((err: unknown) =>
+          logger.error('recovery e-mail failed', {
+            error: err instanceof Error ? err.message : String(err),
+          }),
+        );
+      return { expiresIn };
+    },
+
+    /** Sets the new password with the e-mailed code; every older session ends. */
+    async verifyRecovery(
+      input: {
+        email: string;
+        recovery_code: string;
+        new_password: string;
+        repeat_password?: string;
+      },
+      call: CallContext,
+    ): Promise<void> {
+      const check = new InputCheck();
+      const password = check.password(
+        'new_password',
+        'repeat_password',
+        input.new_password,
+        input.repeat_password,
+      );
+      check.done();
+      const email = normaliseEmail(input.email) ?? '';
+      const user = users.findVerifiedByEmail(email);
+      checkCode(
+        { purpose: 'recover', subject: email, userId: user?.id ?? null },
+        input.recovery_code,
+        call,
+        {
+          id: user?.id ?? null,
+          dni: user?.dni ?? null,
+        },
+      );
+      if (!user) throw new HttpError(400, 'invalid_code');
+      const passwordHash = await hashPassword(password);
+      users.update(user.id, { password_hash: passwordHash, endSessions: true });
+      limiter.reset(accountBucket(user.dni));
+      audit.record({
+        actorUserId: user.id,
+        actorDni: user.dni,
+        action: 'password_reset',
+        entity: 'user',
+        entityId: user.id,
+        ip: call.ip,
+      });
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

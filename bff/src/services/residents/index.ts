@@ -1,0 +1,46 @@
+import { createHmac } from 'node:crypto';
+import type { Deps } from '../../deps.js';
+import { createOneTimeCodesRepo } from '../../data/one-time-codes-repo.js';
+import { createPersonsRepo } from '../../data/persons-repo.js';
+import { createRateEventsRepo } from '../../data/rate-events-repo.js';
+import { createOneTimeCodes } from '../one-time-codes.js';
+import { createRateLimiter } from '../rate-limiter.js';
+import { resolveJwtSecret } from '../token-service.js';
+import { createAccountsService } from './accounts.js';
+import { createPersonsService } from './persons.js';
+
+/** Builds the residents' services from the app's dependencies. */
+export function createResidentsServices(deps: Deps) {
+  const limiter = createRateLimiter(createRateEventsRepo(deps.db), deps.clock);
+  // a key of its own, derived from the server secret: code hashes are useless without it
+  const codeKey = createHmac('sha256', resolveJwtSecret(deps.config.jwtSecret, deps.config.dataDir))
+    .update('one-time-codes/v1')
+    .digest();
+  const codes = createOneTimeCodes({
+    repo: createOneTimeCodesRepo(deps.db),
+    limiter,
+    clock: deps.clock,
+    key: codeKey,
+  });
+  const persons = createPersonsRepo(deps.db);
+  const shared = {
+    db: deps.db,
+    audit: deps.repos.audit,
+    codes,
+    limiter,
+    sms: deps.sms,
+    logger: deps.logger,
+    persons,
+  };
+  return {
+    accounts: createAccountsService({
+      ...shared,
+      users: deps.repos.users,
+      tokens: deps.tokens,
+      mail: deps.mail,
+    }),
+    persons: createPersonsService({ ...shared, config: deps.repos.config }),
+  };
+}
+
+export type ResidentsServices = ReturnType<typeof createResidentsServices>;

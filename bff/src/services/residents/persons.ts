@@ -1,0 +1,209 @@
+import type { SmsSender } from '../../adapters/sms/sms-sender.js';
+import type { AuditRepo } from '../../data/audit-repo.js';
+import type { ConfigRepo } from '../../data/config-repo.js';
+import { inTransaction, type Db } from '../../data/db.js';
+import type { PersonRow, PersonsRepo } from '../../data/persons-repo.js';
+import { conflict, HttpError, notFound, tooManyRequests } from '../../http/errors.js';
+import { t } from '../../i18n/index.js';
+import { normaliseDni } from '../../lib/identity.js';
+import { centsToEuros } from '../../lib/money.js';
+import type { Logger } from '../../logger.js';
+import type { OneTimeCodes } from '../one-time-codes.js';
+import { amountWithReduction, amountWithoutReduction } from '../pricing.js';
+import type { RateLimiter, RateRule } from '../rate-limiter.js';
+import type { Actor, CallContext } from './context.js';
+import { InputCheck } from './identity-input.js';
+
+/** Failed look-ups (wrong DNI/phone pairs) one account may make per hour, so it cannot probe the register. */
+export const ASSOCIATION_MISSES_PER_HOUR = 10;
+
+export interface ManagedPerson {
+  person_activity_id: number;
+  full_name: string;
+  dni: string;
+}
+
+export interface PersonActivity {
+  id: number;
+  name: string;
+  price: number;
+  start_date: string | null;
+  is_paid: boolean;
+  amount: number;
+  amount_with_discount: number | null;
+  dni: string;
+  person_activity_id: number;
+}
+
+export interface PersonsDeps {
+  db: Db;
+  persons: PersonsRepo;
+  config: ConfigRepo;
+  audit: AuditRepo;
+  codes: OneTimeCodes;
+  limiter: RateLimiter;
+  sms: SmsSender;
+  logger: Logger;
+}
+
+const fullName = (person: PersonRow) => `${person.first_name} ${person.last_name}`.trim();
+export const toManagedPerson = (person: PersonRow): ManagedPerson => ({
+  person_activity_id: person.id,
+  full_name: fullName(person),
+  dni: person.dni,
+});
+
+/** The people an account manages: linking by SMS code, unlinking, and their activities with amounts. */
+export function createPersonsService(deps: PersonsDeps) {
+  const { db, persons, audit, codes, limiter, logger } = deps;
+
+  const missRules = (actor: Actor): RateRule[] => [
+    { bucket: `assoc:miss:${actor.id}`, limit: ASSOCIATION_MISSES_PER_HOUR, windowMs: 60 * 60_000 },
+  ];
+
+  /** The person when linked to this account; 404 otherwise, whether it exists or not. */
+  function linkedPerson(actor: Actor, personId: number): PersonRow {
+    const person = persons.findLinked(actor.id, personId);
+    if (!person) throw notFound();
+    return person;
+  }
+
+  return {
+    list: (actor: Actor): ManagedPerson[] => persons.listForUser(actor.id).map(toManagedPerson),
+
+    /**
+     * Finds the enrolment by DNI, checks the phone against the one on record (an unknown DNI and a
+     * wrong phone answer alike) and sends a code to the phone on record.
+     */
+    async requestAssociation(
+      actor: Actor,
+      input: { dni: string; phone: string },
+      call: CallContext,
+    ): Promise<{ expiresIn: number }> {
+      const check = new InputCheck();
+      const dni = check.dni('dni', input.dni);
+      const phone = check.mobile('phone', input.phone);
+      check.done();
+
+      const wait = limiter.retryAfter(missRules(actor));
+      if (wait > 0) throw tooManyRequests(wait);
+      const person = persons.findByDni(dni);
+      if (!person || person.phone !== phone) {
+        limiter.hit(missRules(actor));
+        throw notFound('person_not_found');
+      }
+      if (persons.findLinked(actor.id, person.id)) throw conflict('already_associated');
+
+      const { code, expiresIn } = codes.issue({
+        purpose: 'associate',
+        subject: person.dni,
+        userId: actor.id,
+        enrolmentId: person.id,
+        channel: 'sms',
+        destination: person.phone,
+        ip: call.ip,
+      });
+      audit.record({
+        actorUserId: actor.id,
+        actorDni: actor.dni,
+        action: 'association_requested',
+        entity: 'enrolment',
+        entityId: person.id,
+        ip: call.ip,
+      });
+      try {
+        await deps.sms.send(
+          person.phone,
+          t(call.locale, 'residents_sms_associate', { code, name: person.first_name }),
+        );
+      } catch (err) {
+        logger.error('sms delivery failed', {
+          error: err instanceof Error ? err.message : String(err),
+        });
+        throw new HttpError(503, 'code_delivery_failed', { headers: { 'Retry-After': '60' } });
+      }
+      return { expiresIn };
+    },
+
+    /** Links the person with the code sent for this account and this DNI (no other code works). */
+    verifyAssociation(
+      actor: Actor,
+      input: { dni: string; otp_code: string },
+      call: CallContext,
+    ): ManagedPerson {
+      const dni = normaliseDni(input.dni);
+      try {
+        const row = codes.verify(
+          { purpose: 'associate', subject: dni, userId: actor.id },
+          input.otp_code,
+          call.ip,
+        );
+        return inTransaction(db, () => {
+          const person = row.enrolment_id === null ? undefined : persons.findByDni(dni);
+          // the enrolment may have been deleted or its phone changed since the code was sent
+          if (!person || person.id !== row.enrolment_id || person.phone !== row.destination) {
+            throw new HttpError(400, 'invalid_code');
+          }
+          if (!persons.link(actor.id, person.id)) throw conflict('already_associated');
+          audit.record({
+            actorUserId: actor.id,
+            actorDni: actor.dni,
+            action: 'person_associated',
+            entity: 'enrolment',
+            entityId: person.id,
+            ip: call.ip,
+          });
+          return toManagedPerson(person);
+        });
+      } catch (err) {
+        if (err instanceof HttpError && err.code === 'invalid_code') {
+          audit.record({
+            actorUserId: actor.id,
+            actorDni: actor.dni,
+            action: 'code_failed',
+            entity: 'one_time_code',
+            details: { purpose: 'associate' },
+            ip: call.ip,
+          });
+        }
+        throw err;
+      }
+    },
+
+    /** Stops managing the person; the enrolment itself stays. */
+    unlink(actor: Actor, personId: number, call: CallContext): void {
+      const person = linkedPerson(actor, personId);
+      persons.unlink(actor.id, person.id);
+      audit.record({
+        actorUserId: actor.id,
+        actorDni: actor.dni,
+        action: 'person_unlinked',
+        entity: 'enrolment',
+        entityId: person.id,
+        ip: call.ip,
+      });
+    },
+
+    /** The person's activities with the server's amounts (the payment charges exactly these). */
+    activities(actor: Actor, personId: number): PersonActivity[] {
+      const person = linkedPerson(actor, personId);
+      const discountBp = deps.config.get().global_discount_bp;
+      return persons.activities(person.id).map((row) => {
+        const reduced = amountWithReduction(row.price_cents, discountBp);
+        return {
+          id: row.id,
+          name: row.name,
+          price: centsToEuros(row.price_cents),
+          start_date: row.start_date,
+          is_paid: row.is_paid === 1,
+          amount: centsToEuros(amountWithoutReduction(row.price_cents)),
+          amount_with_discount: reduced === null ? null : centsToEuros(reduced),
+          dni: person.dni,
+          person_activity_id: person.id,
+        };
+      });
+    },
+  };
+}
+
+export type PersonsService = ReturnType<typeof createPersonsService>;

@@ -1,0 +1,126 @@
+import { expect } from 'vitest';
+import { listOutbox, login, register, verifyRegistration } from '../../src/generated/sdk.gen.js';
+import type { TestApp } from '../helpers/test-app.js';
+
+export const PASSWORD = 'piscina-verano-2026';
+
+/** The newest code sent to a phone or e-mail, read from the development outbox as a client would. */
+export async function lastCode(app: TestApp, to: string): Promise<string> {
+  const { data } = await listOutbox({ client: app.api, query: { to }, throwOnError: true });
+  const body = data[0]?.body ?? '';
+  const match = /\b(\d{6})\b/.exec(body);
+  if (!match?.[1]) throw new Error(`no code sent to ${to}`);
+  return match[1];
+}
+
+export async function outboxCount(app: TestApp, to: string): Promise<number> {
+  const { data } = await listOutbox({ client: app.api, query: { to }, throwOnError: true });
+  return data.length;
+}
+
+/** Registers, verifies by SMS code and returns the token. */
+export async function signUp(
+  app: TestApp,
+  account: { dni: string; phone: string; email?: string | null; password?: string },
+): Promise<string> {
+  const password = account.password ?? PASSWORD;
+  await register({
+    client: app.api,
+    throwOnError: true,
+    body: {
+      dni: account.dni,
+      phone: `34${account.phone}`,
+      email: account.email ?? null,
+      password,
+      repeat_password: password,
+    },
+  });
+  const code = await lastCode(app, account.phone);
+  const { data } = await verifyRegistration({
+    client: app.api,
+    throwOnError: true,
+    body: { dni: account.dni, otp_code: code },
+  });
+  return data.access_token;
+}
+
+export async function logIn(app: TestApp, dni: string, password = PASSWORD): Promise<string> {
+  const { data } = await login({
+    client: app.api,
+    throwOnError: true,
+    body: { username: dni, password },
+  });
+  return data.access_token;
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** An enrolled person with activities, written straight into the database (the admin area's job). */
+export function seedPerson(
+  app: TestApp,
+  person: {
+    first: string;
+    last: string;
+    dni: string;
+    phone: string;
+    activities?: { name: string; priceCents: number; start?: string | null; paid?: boolean }[];
+  },
+): number {
+  const id = Number(
+    app.db
+      .prepare('INSERT INTO enrolments (first_name, last_name, dni, phone) VALUES (?, ?, ?, ?)')
+      .run(person.first, person.last, person.dni, person.phone).lastInsertRowid,
+  );
+  for (const activity of person.activities ?? []) {
+    const existing = app.db
+      .prepare('SELECT id FROM activities WHERE name = ?')
+      .pluck()
+      .get(activity.name) as number | undefined;
+    const activityId =
+      existing ??
+      Number(
+        app.db
+          .prepare('INSERT INTO activities (name, price_cents, start_date) VALUES (?, ?, ?)')
+          .run(activity.name, activity.priceCents, activity.start ?? null).lastInsertRowid,
+      );
+    app.db
+      .prepare(
+        'INSERT INTO enrolment_activities (enrolment_id, activity_id, is_paid) VALUES (?, ?, ?)',
+      )
+      .run(id, activityId, activity.paid ? 1 : 0);
+  }
+  return id;
+}
+
+export function links(app: TestApp, userId?: number): { user_id: number; enrolment_id: number }[] {
+  const rows = app.db
+    .prepare('SELECT user_id, enrolment_id FROM user_persons ORDER BY user_id, enrolment_id')
+    .all() as {
+    user_id: number;
+    enrolment_id: number;
+  }[];
+  return userId === undefined ? rows : rows.filter((row) => row.user_id === userId);
+}
+
+export function userByDni(app: TestApp, dni: string) {
+  return app.deps.repos.users.findByDni(dni);
+}
+
+export function auditActions(app: TestApp): string[] {
+  return app.db.prepare('SELECT action FROM audit_log ORDER BY id').pluck().all() as string[];
+}
+
+/** Reads an error response and checks it has the contract's error shape. */
+export async function errorOf(
+  res: Response,
+): Promise<{ status: number; code: string; detail: unknown; retryAfter: string | null }> {
+  const body = (await res.json()) as { code: string; detail: unknown };
+  expect(typeof body.code).toBe('string');
+  expect(body.detail).toBeDefined();
+  return {
+    status: res.status,
+    code: body.code,
+    detail: body.detail,
+    retryAfter: res.headers.get('retry-after'),
+  };
+}
