@@ -1,4 +1,105 @@
 import { defineMessages } from '../define.js';
 
-/** Messages of the payments area. */
-export const payments = defineMessages({});
+/** Messages of the payments area (keys prefixed `payment_` / `sandbox_`; error codes stay short). */
+export const payments = defineMessages({
+  payment_not_found: {
+    es: 'No encontramos a esa persona entre las que gestionas.',
+    en: 'We could not find that person among the people you manage.',
+    gl: 'Non atopamos esa persoa entre as que xestionas.',
+  },
+  payment_mixed_persons: {
+    es: 'Solo puedes pagar actividades de una persona cada vez.',
+    en: 'You can only pay for activities for one person at a time.',
+    gl: 'Só podes pagar actividades dunha persoa cada vez.',
+  },
+  payment_already_paid: {
+    es: 'La actividad «{name}» ya está pagada.',
+    en: 'The activity “{name}” has already been paid.',
+    gl: 'A actividade «{name}» xa está pagada.',
+  },
+  payment_discount_unavailable: {
+    es: 'Ahora mismo no hay ninguna reducción disponible. Paga el importe sin reducción.',
+    en: 'No reduction is available at the moment. Please pay the amount without reduction.',
+    gl: 'Agora mesmo non hai ningunha redución dispoñible. Paga o importe sen redución.',
+  },
+  payment_payments_disabled: {
+    es: 'Los pagos están desactivados en este momento.',
+    en: 'Payments are disabled at the moment.',
+    gl: 'Os pagamentos están desactivados neste momento.',
+  },
+  payment_deadline_expired: {
+    es: 'El plazo de pago ha finalizado.',
+    en: 'The payment period has ended.',
+    gl: 'O prazo de pagamento rematou.',
+  },
+  payment_nothing_to_pay: {
+    es: 'Las actividades elegidas no tienen ningún importe que pagar.',
+    en: 'The chosen activities have no amount to pay.',
+    gl: 'As actividades escollidas non teñen ningún importe que pagar.',
+  },
+  payment_malformed_notification: {
+    es: 'La notificación del pago no tiene el formato esperado.',
+    en: 'The payment notification is not in the expected format.',
+    gl: 'A notificación do pagamento non ten o formato agardado.',
+  },
+  payment_bad_signature: {
+    es: 'Firma no válida.',
+    en: 'Invalid signature.',
+    gl: 'Sinatura non válida.',
+  },
+  payment_unknown_order: {
+    es: 'No hay ningún pago con ese número de pedido.',
+    en: 'There is no payment with that order number.',
+    gl: 'Non hai ningún pagamento con ese número de pedido.',
+  },
+  payment_amount_mismatch: {
+    es: 'El importe notificado no coincide con el del pago.',
+    en: 'The notified amount does not match the payment.',
+    gl: 'O importe notificado non coincide co do pagamento.',
+  },
+  payment_currency_mismatch: {
+    es: 'La moneda notificada no es el euro.',
+    en: 'The notified currency is not the euro.',
+    gl: 'A moeda notificada non é o euro.',
+  },
+  payment_merchant_mismatch: {
+    es: 'El código de comercio notificado no coincide con el del pago.',
+    en: 'The notified merchant code does not match the payment.',
+    gl: 'O código de comercio notificado non coincide co do pagamento.',
+  },
+  payment_terminal_mismatch: {
+    es: 'El terminal notificado no coincide con el del pago.',
+    en: 'The notified terminal does not match the payment.',
+    gl: 'O terminal notificado non coincide co do pagamento.',
+  },
+  sandbox_title: {
+    es: 'Pasarela de pago de pruebas',
+    en: 'Test payment gateway',
+    gl: 'Pasarela de pagamento de probas',
+  },
+  sandbox_notice: {
+    es: 'Esta página simula la pasarela del banco: no se cobra nada. No escribas los datos de una tarjeta real.',
+    en: 'This page simulates the bank’s gateway: nothing is charged. Do not type the details of a real card.',
+    gl: 'Esta páxina simula a pasarela do banco: non se cobra nada. Non escribas os datos dunha tarxeta real.',
+  },
+  sandbox_amount: { es: 'Importe', en: 'Amount', gl: 'Importe' },
+  sandbox_description: { es: 'Concepto', en: 'Description', gl: 'Concepto' },
+  sandbox_order: { es: 'Número de pedido', en: 'Order number', gl: 'Número de pedido' },
+  sandbox_card_details: { es: 'Datos de la tarjeta', en: 'Card details', gl: 'Datos da tarxeta' },
+  sandbox_test_card: {
+    es: 'Tarjeta de pruebas: {card}, caducidad {expiry}, CVV {cvv}. Con el CVV {deny_cvv} el pago se deniega.',
+    en: 'Test card: {card}, expiry {expiry}, CVV {cvv}. CVV {deny_cvv} makes the payment fail.',
+    gl: 'Tarxeta de probas: {card}, caducidade {expiry}, CVV {cvv}. Co CVV {deny_cvv} o pagamento denégase.',
+  },
+  sandbox_card_number: { es: 'Número de tarjeta', en: 'Card number', gl: 'Número de tarxeta' },
+  sandbox_expiry: { es: 'Caducidad (MM/AA)', en: 'Expiry date (MM/YY)', gl: 'Caducidade (MM/AA)' },
+  sandbox_cvv: { es: 'CVV (3 cifras)', en: 'CVV (3 digits)', gl: 'CVV (3 cifras)' },
+  sandbox_pay: { es: 'Pagar {amount}', en: 'Pay {amount}', gl: 'Pagar {amount}' },
+  sandbox_deny: { es: 'Denegar el pago', en: 'Deny the payment', gl: 'Denegar o pagamento' },
+  sandbox_error_title: { es: 'Pago no válido', en: 'Invalid payment', gl: 'Pagamento non válido' },
+  sandbox_error: {
+    es: 'Los datos firmados del pago no son válidos. Vuelve al portal e inténtalo de nuevo.',
+    en: 'The signed payment details are not valid. Go back to the portal and try again.',
+    gl: 'Os datos asinados do pagamento non son válidos. Volve ao portal e téntao de novo.',
+  },
+});

@@ -1,0 +1,41 @@
+import Router from '@koa/router';
+import type { Deps } from '../../deps.js';
+import type { PaymentsRepo } from '../../data/payments-repo.js';
+import type { AppState } from '../../http/context.js';
+import { paymentError } from '../../services/payments/payment-errors.js';
+import { createNotificationService } from '../../services/payments/notifications.js';
+
+/**
+ * POST /payments/notification: the MERCHANTURL Redsys (or the sandbox) posts to. Public; trust
+ * comes from the signature only. 200 to every well-formed, correctly signed notification; 400
+ * otherwise, with the attempt recorded either way.
+ */
+export function notificationRoutes(deps: Deps, payments: PaymentsRepo): Router<AppState> {
+  const router = new Router<AppState>({ strict: true });
+  const notifications = createNotificationService({
+    db: deps.db,
+    clock: deps.clock,
+    secret: deps.config.redsys.secret,
+    payments,
+    audit: deps.repos.audit,
+  });
+
+  router.post('/payments/notification', (ctx) => {
+    const outcome = notifications.receive(ctx.request.body, ctx.ip);
+    if (!outcome.ok) {
+      deps.logger.warn('payment notification refused', {
+        requestId: ctx.state.requestId,
+        code: outcome.code,
+      });
+      throw paymentError(400, outcome.code);
+    }
+    deps.logger.info('payment notification', {
+      requestId: ctx.state.requestId,
+      status: outcome.status,
+      code: outcome.code,
+    });
+    ctx.body = { status: outcome.status, code: outcome.code };
+  });
+
+  return router;
+}

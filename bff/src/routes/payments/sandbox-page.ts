@@ -1,0 +1,113 @@
+import { t, type Locale } from '../../i18n/index.js';
+import { TEST_CARD, type SandboxOrder } from '../../services/payments/sandbox-gateway.js';
+
+const esc = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+const NUMBER_LOCALE: Record<Locale, string> = { es: 'es-ES', en: 'en-GB', gl: 'gl-ES' };
+
+export function formatEuros(cents: number, locale: Locale): string {
+  return new Intl.NumberFormat(NUMBER_LOCALE[locale], {
+    style: 'currency',
+    currency: 'EUR',
+  }).format(cents / 100);
+}
+
+function layout(locale: Locale, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="${locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${esc(title)}</title>
+<link rel="stylesheet" href="/api/payments/sandbox/styles.css">
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+/** The card page: no scripts and no inline styles (the CSP allows neither). */
+export function sandboxPage(order: SandboxOrder): string {
+  const { locale } = order;
+  const amount = formatEuros(order.amountCents, locale);
+  const hidden = Object.entries(order.fields)
+    .map(([name, value]) => `<input type="hidden" name="${esc(name)}" value="${esc(value)}">`)
+    .join('\n');
+  const hint = t(locale, 'sandbox_test_card', {
+    card: TEST_CARD.number,
+    expiry: TEST_CARD.expiry,
+    cvv: TEST_CARD.cvv,
+    deny_cvv: TEST_CARD.denyCvv,
+  });
+  return layout(
+    locale,
+    t(locale, 'sandbox_title'),
+    `<h1>${esc(t(locale, 'sandbox_title'))}</h1>
+<p class="notice">${esc(t(locale, 'sandbox_notice'))}</p>
+<dl class="summary">
+<dt>${esc(t(locale, 'sandbox_amount'))}</dt><dd class="amount">${esc(amount)}</dd>
+<dt>${esc(t(locale, 'sandbox_description'))}</dt><dd>${esc(order.description)}</dd>
+<dt>${esc(t(locale, 'sandbox_order'))}</dt><dd>${esc(order.order)}</dd>
+</dl>
+<form method="post" action="/api/payments/sandbox/confirm">
+${hidden}
+<fieldset>
+<legend>${esc(t(locale, 'sandbox_card_details'))}</legend>
+<p id="test-card" class="hint">${esc(hint)}</p>
+<div class="field">
+<label for="card_number">${esc(t(locale, 'sandbox_card_number'))}</label>
+<input id="card_number" name="card_number" type="text" inputmode="numeric" autocomplete="cc-number" maxlength="19" required aria-describedby="test-card">
+</div>
+<div class="field">
+<label for="expiry">${esc(t(locale, 'sandbox_expiry'))}</label>
+<input id="expiry" name="expiry" type="text" inputmode="numeric" autocomplete="cc-exp" maxlength="5" pattern="[0-9]{2}/[0-9]{2}" required aria-describedby="test-card">
+</div>
+<div class="field">
+<label for="cvv">${esc(t(locale, 'sandbox_cvv'))}</label>
+<input id="cvv" name="cvv" type="text" inputmode="numeric" autocomplete="cc-csc" maxlength="4" pattern="[0-9]{3,4}" required aria-describedby="test-card">
+</div>
+</fieldset>
+<div class="actions">
+<button type="submit" name="decision" value="approve">${esc(t(locale, 'sandbox_pay', { amount }))}</button>
+<button type="submit" name="decision" value="deny" formnovalidate class="secondary">${esc(t(locale, 'sandbox_deny'))}</button>
+</div>
+</form>`,
+  );
+}
+
+export function sandboxErrorPage(locale: Locale): string {
+  return layout(
+    locale,
+    t(locale, 'sandbox_error_title'),
+    `<h1>${esc(t(locale, 'sandbox_error_title'))}</h1>
+<p role="alert">${esc(t(locale, 'sandbox_error'))}</p>`,
+  );
+}
+
+/** Plain, high-contrast styling (AA), served as a file because the CSP forbids inline styles. */
+export const SANDBOX_CSS = `*,*::before,*::after{box-sizing:border-box}
+body{margin:0;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f5f7}
+main{max-width:32rem;margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid #c4c8cf;border-radius:8px}
+h1{font-size:1.5rem;margin:0 0 1rem}
+.notice{padding:.75rem;background:#fff4d6;border-left:4px solid #8a5a00}
+.summary{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}
+.summary dt{font-weight:600}.summary dd{margin:0}.amount{font-size:1.25rem;font-weight:700}
+fieldset{border:1px solid #c4c8cf;border-radius:6px;margin:1rem 0;padding:1rem}
+legend{font-weight:600;padding:0 .25rem}.hint{color:#3d4451;margin-top:0}
+.field{margin-bottom:1rem}label{display:block;font-weight:600;margin-bottom:.25rem}
+input{width:100%;padding:.6rem;font:inherit;border:1px solid #6b7280;border-radius:4px}
+input:focus,button:focus{outline:3px solid #1d4ed8;outline-offset:2px}
+.actions{display:flex;flex-wrap:wrap;gap:.75rem}
+button{font:inherit;font-weight:600;padding:.7rem 1.2rem;border-radius:4px;border:2px solid #0b5d1e;background:#0b5d1e;color:#fff;cursor:pointer}
+button.secondary{background:#fff;color:#9b1c1c;border-color:#9b1c1c}
+@media (max-width:600px){main{margin:0;border-radius:0;border-width:0}}
+`;

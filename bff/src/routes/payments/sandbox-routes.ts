@@ -1,0 +1,75 @@
+import Router from '@koa/router';
+import { postNotification } from '../../adapters/payment-gateway/notify-http.js';
+import type { Deps } from '../../deps.js';
+import type { AppContext, AppState } from '../../http/context.js';
+import { notFound } from '../../http/errors.js';
+import {
+  buildNotification,
+  decide,
+  readSignedOrder,
+} from '../../services/payments/sandbox-gateway.js';
+import { SANDBOX_CSS, sandboxErrorPage, sandboxPage } from './sandbox-page.js';
+
+/**
+ * The built-in sandbox gateway standing in for Redsys when no credentials are configured. It
+ * verifies the signed fields, shows a card page, and on confirmation posts a signed notification
+ * over real HTTP to `${PUBLIC_URL}/api/payments/notification` — never to the MERCHANTURL inside
+ * the parameters, because the test secret is public and that would let anyone aim this server
+ * at any address. Card data is read to decide and then dropped: never stored or logged.
+ */
+export function sandboxRoutes(deps: Deps): Router<AppState> {
+  const router = new Router<AppState>({ strict: true });
+  const { config } = deps;
+  const enabled = (ctx: AppContext, next: () => Promise<unknown>) => {
+    if (!config.redsys.sandbox) throw notFound();
+    return next();
+  };
+  const html = (ctx: AppContext, status: number, page: string) => {
+    ctx.status = status;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = page;
+  };
+
+  router.get('/payments/sandbox/styles.css', enabled, (ctx) => {
+    ctx.type = 'text/css; charset=utf-8';
+    ctx.body = SANDBOX_CSS;
+  });
+
+  router.post('/payments/sandbox', enabled, (ctx) => {
+    const order = readSignedOrder(config.redsys, config.publicUrl, ctx.request.body);
+    if (!order) return html(ctx, 400, sandboxErrorPage(ctx.state.locale));
+    html(ctx, 200, sandboxPage(order));
+  });
+
+  router.post('/payments/sandbox/confirm', enabled, async (ctx) => {
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const order = readSignedOrder(config.redsys, config.publicUrl, body);
+    const decision = body.decision;
+    if (!order || (decision !== 'approve' && decision !== 'deny')) {
+      return html(ctx, 400, sandboxErrorPage(order?.locale ?? ctx.state.locale));
+    }
+    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    const now = deps.clock.now();
+    const answer = decide(
+      {
+        decision,
+        cardNumber: text(body.card_number),
+        expiry: text(body.expiry),
+        cvv: text(body.cvv),
+      },
+      now,
+    );
+    const notification = buildNotification(config.redsys, order, answer, now);
+    const status = await postNotification(
+      `${config.publicUrl}/api/payments/notification`,
+      notification,
+    );
+    if (status !== 200) {
+      deps.logger.warn('sandbox notification not accepted', { order: order.order, status });
+    }
+    ctx.status = 303;
+    ctx.redirect(answer.approved ? order.urlOk : order.urlKo);
+  });
+
+  return router;
+}

@@ -1,0 +1,154 @@
+import type { Config } from '../../config.js';
+import type { AuditRepo } from '../../data/audit-repo.js';
+import type { ConfigRepo } from '../../data/config-repo.js';
+import { inTransaction, type Db } from '../../data/db.js';
+import type { PaymentsRepo } from '../../data/payments-repo.js';
+import type { Locale } from '../../i18n/index.js';
+import type { Clock } from '../../lib/clock.js';
+import { amountToCharge } from '../pricing.js';
+import { paymentWindow } from '../settings-service.js';
+import { newOrderCode } from './order-code.js';
+import { paymentError } from './payment-errors.js';
+import { buildRedirectFields, type RedirectFields } from './redsys-request.js';
+
+export interface CheckoutRequest {
+  user: { id: number; dni: string };
+  personId: number;
+  activityIds: number[];
+  useDiscount: boolean;
+  locale: Locale;
+  ip: string | null;
+}
+
+export interface CheckoutResult {
+  paymentId: number;
+  order: string;
+  amountCents: number;
+  action: string;
+  fields: RedirectFields;
+}
+
+/**
+ * Starts a card payment: checks, in one BEGIN IMMEDIATE transaction, that the caller manages the
+ * person, that every activity is that person's and unpaid and that payment is open; then stores
+ * the pending payment with its items and a fresh order number, superseding this user's earlier
+ * pending orders for any of the same items.
+ */
+export function createCheckoutService(deps: {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  payments: PaymentsRepo;
+  settings: ConfigRepo;
+  audit: AuditRepo;
+}) {
+  const { db, config, clock, payments, settings, audit } = deps;
+
+  return {
+    start(request: CheckoutRequest): CheckoutResult {
+      const activityIds = [...new Set(request.activityIds)];
+      const now = clock.now();
+      const nowIso = now.toISOString();
+
+      const stored = inTransaction(db, () => {
+        const person = payments.findManagedPerson(request.user.id, request.personId);
+        if (!person) throw paymentError(404, 'not_found', {});
+
+        const enrolled = activityIds.map((id) => payments.findEnrolledActivity(person.id, id));
+        if (enrolled.some((row) => row === undefined)) throw paymentError(422, 'mixed_persons');
+        const rows = enrolled.filter((row) => row !== undefined);
+
+        const settingsRow = settings.get();
+        const window = paymentWindow(settingsRow, now);
+        if (window.reason)
+          throw paymentError(409, window.reason, { date: settingsRow.deadline_date ?? '' });
+        if (request.useDiscount && settingsRow.global_discount_bp <= 0) {
+          throw paymentError(409, 'discount_unavailable');
+        }
+        const paid = rows.find((row) => row.is_paid === 1);
+        if (paid) throw paymentError(409, 'already_paid', { name: paid.name });
+
+        const items = rows.map((row) => ({
+          activity_id: row.activity_id,
+          activity_name: row.name,
+          amount_cents: amountToCharge(
+            row.price_cents,
+            settingsRow.global_discount_bp,
+            request.useDiscount,
+          ),
+        }));
+        const amountCents = items.reduce((sum, item) => sum + item.amount_cents, 0);
+        if (amountCents <= 0) throw paymentError(409, 'nothing_to_pay');
+
+        for (const old of payments.pendingOverlapping(request.user.id, person.id, activityIds)) {
+          payments.setStatus(old.id, 'superseded', nowIso);
+          audit.record({
+            actorUserId: request.user.id,
+            actorDni: request.user.dni,
+            action: 'payment.superseded',
+            entity: 'payment',
+            entityId: old.id,
+            details: { order: old.order_code, from: 'pending', to: 'superseded' },
+            ip: request.ip,
+          });
+        }
+
+        const order = newOrderCode(now, (code) => payments.orderExists(code));
+        const personName = `${person.first_name} ${person.last_name}`.trim();
+        const paymentId = payments.insertPayment({
+          order_code: order,
+          user_id: request.user.id,
+          enrolment_id: person.id,
+          person_name: personName,
+          person_dni: person.dni,
+          amount_cents: amountCents,
+          use_discount: request.useDiscount,
+          gateway: config.redsys.sandbox ? 'sandbox' : 'redsys',
+          merchant_code: config.redsys.merchantCode,
+          terminal: config.redsys.terminal,
+          now: nowIso,
+        });
+        for (const item of items)
+          payments.insertItem({ payment_id: paymentId, enrolment_id: person.id, ...item });
+        audit.record({
+          actorUserId: request.user.id,
+          actorDni: request.user.dni,
+          action: 'payment.create',
+          entity: 'payment',
+          entityId: paymentId,
+          details: {
+            order,
+            status: 'pending',
+            amount_cents: amountCents,
+            use_discount: request.useDiscount,
+            enrolment_id: person.id,
+            activity_ids: activityIds,
+          },
+          ip: request.ip,
+        });
+        return {
+          paymentId,
+          order,
+          amountCents,
+          description: items.map((i) => i.activity_name).join(', '),
+        };
+      });
+
+      const fields = buildRedirectFields(config.redsys, {
+        order: stored.order,
+        amountCents: stored.amountCents,
+        description: stored.description,
+        paymentId: stored.paymentId,
+        locale: request.locale,
+        publicUrl: config.publicUrl,
+      });
+      return {
+        paymentId: stored.paymentId,
+        order: stored.order,
+        amountCents: stored.amountCents,
+        action: config.redsys.url,
+        fields,
+      };
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import ExcelJS from 'exceljs';
+import type { PaymentItemRow, PaymentRow } from '../../data/payments-repo.js';
+import { centsToEuros } from '../../lib/money.js';
+
+/**
+ * A cell a spreadsheet would run as a formula (= + - @, tab, CR or NUL first) gets a leading
+ * apostrophe, so it is shown as text (OWASP CSV injection).
+ */
+export function escapeCell(value: string): string {
+  return /^[=+\-@\t\r\0]/.test(value) ? `'${value}` : value;
+}
+
+const COLUMNS = [
+  { header: 'ID', key: 'id', width: 8 },
+  { header: 'Pedido', key: 'order', width: 16 },
+  { header: 'Estado', key: 'status', width: 12 },
+  { header: 'Importe (€)', key: 'amount', width: 12 },
+  { header: 'Reducción', key: 'use_discount', width: 10 },
+  { header: 'Persona', key: 'full_name', width: 30 },
+  { header: 'DNI', key: 'dni', width: 12 },
+  { header: 'Usuario', key: 'user_id', width: 9 },
+  { header: 'Actividades', key: 'items', width: 50 },
+  { header: 'Creado (UTC)', key: 'created_at', width: 26 },
+  { header: 'Actualizado (UTC)', key: 'updated_at', width: 26 },
+  { header: 'Pagado (UTC)', key: 'paid_at', width: 26 },
+  { header: 'Respuesta', key: 'response_code', width: 10 },
+  { header: 'Autorización', key: 'authorisation_code', width: 12 },
+] as const;
+
+/** The payments as an .xlsx file, one row per payment, newest first as given. */
+export async function paymentsWorkbook(
+  payments: PaymentRow[],
+  items: Map<number, PaymentItemRow[]>,
+): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Portal de actividades deportivas';
+  const sheet = workbook.addWorksheet('Pagos');
+  sheet.columns = COLUMNS.map((column) => ({ ...column }));
+  sheet.getRow(1).font = { bold: true };
+  const text = (value: string | null) => (value === null ? '' : escapeCell(value));
+  for (const payment of payments) {
+    const lines = (items.get(payment.id) ?? []).map(
+      (item) => `${item.activity_name} (${centsToEuros(item.amount_cents).toFixed(2)} €)`,
+    );
+    sheet.addRow({
+      id: payment.id,
+      order: text(payment.order_code),
+      status: payment.status,
+      amount: centsToEuros(payment.amount_cents),
+      use_discount: payment.use_discount === 1 ? 'sí' : 'no',
+      full_name: text(payment.person_name),
+      dni: text(payment.person_dni),
+      user_id: payment.user_id ?? '',
+      items: text(lines.join('; ')),
+      created_at: payment.created_at,
+      updated_at: payment.updated_at,
+      paid_at: payment.paid_at ?? '',
+      response_code: text(payment.response_code),
+      authorisation_code: text(payment.authorisation_code),
+    });
+  }
+  sheet.getColumn('amount').numFmt = '#,##0.00';
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { openDatabase } from '../../src/data/db.js';
+import { createDeps } from '../../src/deps.js';
+import { createClient, createConfig } from '../../src/generated/client/index.js';
+import { fixedClock } from '../../src/lib/clock.js';
+import { createLogger } from '../../src/logger.js';
+
+export type PaymentsTestApp = Awaited<ReturnType<typeof startPaymentsApp>>;
+
+/**
+ * Like test/helpers/test-app.ts, but the HTTP server is bound BEFORE the configuration is loaded,
+ * so PUBLIC_URL is the test server's real address. The sandbox gateway then posts its
+ * notification to `${PUBLIC_URL}/api/payments/notification` exactly as in production (where
+ * PUBLIC_URL is the portal's address), instead of trusting the request's Host header.
+ */
+export async function startPaymentsApp(
+  options: { env?: Record<string, string>; now?: string } = {},
+) {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-payments-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: join(dataDir, 'no-web-build'),
+    PUBLIC_URL: baseUrl,
+    ...options.env,
+  });
+  const clock = fixedClock(options.now ?? '2026-11-21T10:00:00Z');
+  const db = openDatabase(dataDir);
+  const deps = createDeps({ config, db, logger: createLogger(config.logLevel), clock });
+  server.on('request', buildApp(deps).callback());
+  const api = createClient(createConfig({ baseUrl: `${baseUrl}/api` }));
+
+  return {
+    baseUrl,
+    api,
+    deps,
+    db,
+    clock,
+    fetch: (path: string, init?: RequestInit) => fetch(`${baseUrl}${path}`, init),
+    json: (path: string, method: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      }),
+    form: (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+      fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams(fields).toString(),
+        redirect: 'manual',
+      }),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
