@@ -8,7 +8,7 @@ export default defineConfig([
   globalIgnores([
     '**/node_modules',
     '**/dist',
-    '**/data',
+    'data',
     '**/storybook-static',
     '**/test-results',
     '**/playwright-report',

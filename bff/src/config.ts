@@ -32,7 +32,13 @@ export interface Config {
   mail: {
     adapter: MailAdapterName;
     from: string;
-    smtp: { host: string; port: number; secure: boolean; user: string | null; pass: string | null } | null;
+    smtp: {
+      host: string;
+      port: number;
+      secure: boolean;
+      user: string | null;
+      pass: string | null;
+    } | null;
   };
   redsys: RedsysConfig;
   webDist: string;
@@ -107,7 +113,9 @@ export function loadConfig(env: Env = process.env): Config {
       problems.push('PUBLIC_URL must use https in production');
     }
   } catch {
-    problems.push(`PUBLIC_URL must be an http(s) URL such as https://deportes.example.gal (got "${publicUrlRaw}")`);
+    problems.push(
+      `PUBLIC_URL must be an http(s) URL such as https://deportes.example.gal (got "${publicUrlRaw}")`,
+    );
     publicUrl = `http://localhost:${port}`;
   }
 
@@ -116,7 +124,9 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('JWT_SECRET must be at least 32 characters (256 bits) of random text');
   }
   if (production && jwtSecret === null) {
-    problems.push('JWT_SECRET is required in production (generate one with: openssl rand -base64 48)');
+    problems.push(
+      'JWT_SECRET is required in production (generate one with: openssl rand -base64 48)',
+    );
   }
   const tokenTtlSeconds = int('TOKEN_TTL_SECONDS', 8 * 3600, 60, 12 * 3600);
 
@@ -126,7 +136,11 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('ADMIN_DNI and ADMIN_PASSWORD go together: set both or neither');
   }
 
-  const smsAdapter = oneOf('SMS_ADAPTER', ['outbox', 'twilio'] as const, production ? 'twilio' : 'outbox');
+  const smsAdapter = oneOf(
+    'SMS_ADAPTER',
+    ['outbox', 'twilio'] as const,
+    production ? 'twilio' : 'outbox',
+  );
   let twilio: Config['sms']['twilio'] = null;
   if (smsAdapter === 'twilio') {
     const accountSid = str('TWILIO_ACCOUNT_SID');
@@ -137,14 +151,25 @@ export function loadConfig(env: Env = process.env): Config {
         'SMS_ADAPTER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (or set SMS_ADAPTER=outbox)',
       );
     } else {
-      twilio = { accountSid, authToken, from, baseUrl: str('TWILIO_BASE_URL') ?? 'https://api.twilio.com' };
+      twilio = {
+        accountSid,
+        authToken,
+        from,
+        baseUrl: str('TWILIO_BASE_URL') ?? 'https://api.twilio.com',
+      };
     }
   }
   if (production && smsAdapter === 'outbox' && !bool('ALLOW_OUTBOX_IN_PRODUCTION', false)) {
-    problems.push('SMS_ADAPTER=outbox does not send real SMS; in production set ALLOW_OUTBOX_IN_PRODUCTION=true to accept that');
+    problems.push(
+      'SMS_ADAPTER=outbox does not send real SMS; in production set ALLOW_OUTBOX_IN_PRODUCTION=true to accept that',
+    );
   }
 
-  const mailAdapter = oneOf('MAIL_ADAPTER', ['outbox', 'smtp'] as const, production ? 'smtp' : 'outbox');
+  const mailAdapter = oneOf(
+    'MAIL_ADAPTER',
+    ['outbox', 'smtp'] as const,
+    production ? 'smtp' : 'outbox',
+  );
   let smtp: Config['mail']['smtp'] = null;
   if (mailAdapter === 'smtp') {
     const smtpHost = str('SMTP_HOST');
@@ -158,7 +183,9 @@ export function loadConfig(env: Env = process.env): Config {
     };
   }
   if (production && mailAdapter === 'outbox' && !bool('ALLOW_OUTBOX_IN_PRODUCTION', false)) {
-    problems.push('MAIL_ADAPTER=outbox does not send real e-mail; in production set ALLOW_OUTBOX_IN_PRODUCTION=true to accept that');
+    problems.push(
+      'MAIL_ADAPTER=outbox does not send real e-mail; in production set ALLOW_OUTBOX_IN_PRODUCTION=true to accept that',
+    );
   }
   const mailFrom = str('MAIL_FROM') ?? 'Deportes <no-reply@localhost>';
 
@@ -168,7 +195,8 @@ export function loadConfig(env: Env = process.env): Config {
   const redsysEnv = oneOf('REDSYS_ENV', ['test', 'production'] as const, 'test');
   let redsys: RedsysConfig;
   if (merchantCode || secret) {
-    if (!merchantCode || !/^\d{9}$/.test(merchantCode)) problems.push('REDSYS_MERCHANT_CODE must be the 9-digit FUC');
+    if (!merchantCode || !/^\d{9}$/.test(merchantCode))
+      problems.push('REDSYS_MERCHANT_CODE must be the 9-digit FUC');
     if (!/^\d{1,3}$/.test(terminal)) problems.push('REDSYS_TERMINAL must be 1 to 3 digits');
     if (!secret || Buffer.from(secret, 'base64').length !== 24) {
       problems.push('REDSYS_SECRET must be the Base64 merchant key (24 bytes once decoded)');
@@ -187,7 +215,11 @@ export function loadConfig(env: Env = process.env): Config {
         'Redsys is not configured: set REDSYS_MERCHANT_CODE, REDSYS_TERMINAL and REDSYS_SECRET (or ALLOW_SANDBOX_PAYMENTS=true)',
       );
     }
-    redsys = { ...REDSYS_TEST_CREDENTIALS, url: `${publicUrl}/api/payments/sandbox`, sandbox: true };
+    redsys = {
+      ...REDSYS_TEST_CREDENTIALS,
+      url: `${publicUrl}/api/payments/sandbox`,
+      sandbox: true,
+    };
   }
 
   const logLevel = oneOf(

@@ -1,7 +1,13 @@
 import type { Config } from './config.js';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
-const rank: Record<Config['logLevel'], number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+const rank: Record<Config['logLevel'], number> = {
+  debug: 10,
+  info: 20,
+  warn: 30,
+  error: 40,
+  silent: 99,
+};
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;

@@ -22,7 +22,11 @@ function main(): void {
   bootstrap(deps);
   const app = buildApp(deps);
   const server = app.listen(config.port, config.host, () => {
-    logger.info('portal listening', { url: `http://localhost:${config.port}`, dataDir: config.dataDir, env: config.env });
+    logger.info('portal listening', {
+      url: `http://localhost:${config.port}`,
+      dataDir: config.dataDir,
+      env: config.env,
+    });
   });
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;

@@ -45,7 +45,10 @@ describe('configuration', () => {
   });
 
   it('refuses development defaults in production unless told explicitly', () => {
-    const problems = problemsOf({ NODE_ENV: 'production', PUBLIC_URL: 'https://deportes.example.gal' });
+    const problems = problemsOf({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://deportes.example.gal',
+    });
     expect(problems.join('\n')).toMatch(/JWT_SECRET is required in production/);
     expect(problems.join('\n')).toMatch(/Redsys is not configured/);
     expect(problems.join('\n')).toMatch(/TWILIO_ACCOUNT_SID/);
@@ -68,7 +71,10 @@ describe('configuration', () => {
       REDSYS_ENV: 'production',
     });
     expect(config.publicUrl).toBe('https://deportes.example.gal');
-    expect(config.redsys).toMatchObject({ sandbox: false, url: 'https://sis.redsys.es/sis/realizarPago' });
+    expect(config.redsys).toMatchObject({
+      sandbox: false,
+      url: 'https://sis.redsys.es/sis/realizarPago',
+    });
     expect(config.seedDemo).toBe(false);
   });
 
@@ -77,12 +83,20 @@ describe('configuration', () => {
     const run = promisify(execFile);
     const error = await run(join(bffRoot, '../node_modules/.bin/tsx'), ['src/server.ts'], {
       cwd: bffRoot,
-      env: { ...process.env, PORT: 'abc', DATA_DIR: dataDir, NODE_ENV: 'development', JWT_SECRET: '' },
+      env: {
+        ...process.env,
+        PORT: 'abc',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'development',
+        JWT_SECRET: '',
+      },
     }).then(
       () => null,
       (err: { code: number; stderr: string }) => err,
     );
     expect(error?.code).toBe(2);
-    expect(error?.stderr.trim()).toBe('Configuration error: PORT must be a whole number from 0 to 65535 (got "abc")');
+    expect(error?.stderr.trim()).toBe(
+      'Configuration error: PORT must be a whole number from 0 to 65535 (got "abc")',
+    );
   });
 });

@@ -1,15 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { isMobile, isValidDni, normaliseDni, normalisePhone } from '../src/lib/identity.js';
 import { passwordProblem } from '../src/services/passwords.js';
-import { amountToCharge, amountWithReduction, amountWithoutReduction } from '../src/services/pricing.js';
+import {
+  amountToCharge,
+  amountWithReduction,
+  amountWithoutReduction,
+} from '../src/services/pricing.js';
 
 describe('DNI/NIE', () => {
-  it.each(['12345678Z', '00000000T', 'X1234567L', 'Y1234567X', 'Z1234567R'])('accepts %s', (dni) => {
-    expect(isValidDni(dni)).toBe(true);
-  });
-  it.each(['12345678A', '1234567Z', 'X12345678L', 'W1234567L', '', '12345678'])('rejects %s', (dni) => {
-    expect(isValidDni(dni)).toBe(false);
-  });
+  it.each(['12345678Z', '00000000T', 'X1234567L', 'Y1234567X', 'Z1234567R'])(
+    'accepts %s',
+    (dni) => {
+      expect(isValidDni(dni)).toBe(true);
+    },
+  );
+  it.each(['12345678A', '1234567Z', 'X12345678L', 'W1234567L', '', '12345678'])(
+    'rejects %s',
+    (dni) => {
+      expect(isValidDni(dni)).toBe(false);
+    },
+  );
   it('normalises case and spaces', () => {
     expect(normaliseDni(' 12345678z ')).toBe('12345678Z');
   });
@@ -34,7 +44,9 @@ describe('password policy', () => {
   it('needs 8 to 128 characters, matching repeat, not a common password', () => {
     expect(passwordProblem('short')).toBe('password_too_short');
     expect(passwordProblem('a'.repeat(129))).toBe('password_too_long');
-    expect(passwordProblem('bicicleta-otono-26', 'bicicleta-otono-27')).toBe('passwords_do_not_match');
+    expect(passwordProblem('bicicleta-otono-26', 'bicicleta-otono-27')).toBe(
+      'passwords_do_not_match',
+    );
     expect(passwordProblem('password1')).toBe('password_too_common');
     expect(passwordProblem('Contraseña')).toBe('password_too_common');
     expect(passwordProblem('a'.repeat(64))).toBeNull();

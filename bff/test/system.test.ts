@@ -18,7 +18,9 @@ describe('system routes', () => {
 
   it('returns the four settings and whether payment is open, from the database', async () => {
     app.db
-      .prepare("UPDATE config SET maintenance_mode = 1, global_discount_bp = 2500, deadline_date = '2026-12-01'")
+      .prepare(
+        "UPDATE config SET maintenance_mode = 1, global_discount_bp = 2500, deadline_date = '2026-12-01'",
+      )
       .run();
     const { data } = await getPublicConfig({ client: app.api, throwOnError: true });
     expect(data).toEqual({

@@ -14,14 +14,22 @@ test.describe('thin slice: shell, public config, maintenance', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
-  test('shows only the maintenance message when maintenance is on in the database', async ({ page }) => {
+  test('shows only the maintenance message when maintenance is on in the database', async ({
+    page,
+  }) => {
     withDb((db) => db.prepare('UPDATE config SET maintenance_mode = 1').run());
     const config = await page.request.get('/api/config');
     expect((await config.json()).maintenance_mode).toBe(true);
     await page.goto('/login');
     // the gate runs only with a stored session
-    await page.evaluate(() => localStorage.setItem('token', 'x.eyJzdWIiOiIxIiwiZXhwIjo0MTAyNDQ0ODAwfQ.y'));
+    await page.evaluate(() =>
+      localStorage.setItem('token', 'x.eyJzdWIiOiIxIiwiZXhwIjo0MTAyNDQ0ODAwfQ.y'),
+    );
     await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { name: /Modo de mantenimiento activado|Maintenance mode enabled/ })).toBeVisible();
+    await expect(
+      page.getByRole('heading', {
+        name: /Modo de mantenimiento activado|Maintenance mode enabled/,
+      }),
+    ).toBeVisible();
   });
 });

@@ -12,7 +12,11 @@ async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -24,7 +28,9 @@ describe('the Prism mock (npm run mock)', () => {
   beforeAll(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    prism = spawn(prismBin, ['mock', contractPath, '-p', String(port), '-h', '127.0.0.1'], { stdio: 'ignore' });
+    prism = spawn(prismBin, ['mock', contractPath, '-p', String(port), '-h', '127.0.0.1'], {
+      stdio: 'ignore',
+    });
     for (let i = 0; i < 200; i++) {
       try {
         await fetch(`${base}/health`);
@@ -48,7 +54,8 @@ describe('the Prism mock (npm run mock)', () => {
       const res = await fetch(url, { headers: { Authorization: 'Bearer mock-token' } });
       expect(res.status).toBe(200);
       const type = res.headers.get('content-type') ?? '';
-      const schemaName = `z${operationId[0]?.toUpperCase()}${operationId.slice(1)}Response` as keyof typeof schemas;
+      const schemaName =
+        `z${operationId[0]?.toUpperCase()}${operationId.slice(1)}Response` as keyof typeof schemas;
       if (type.includes('application/json')) {
         const body: unknown = await res.json();
         const schema = schemas[schemaName] as { parse(value: unknown): unknown } | undefined;

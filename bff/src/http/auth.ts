@@ -17,12 +17,19 @@ export function requireUser(deps: Pick<Deps, 'tokens' | 'repos'>): Koa.Middlewar
     if (!claims) throw unauthorized();
     const user = deps.repos.users.findById(Number(claims.sub));
     if (!user || user.verified !== 1 || user.token_version !== claims.ver) throw unauthorized();
-    ctx.state.user = { id: user.id, dni: user.dni, role: user.role, isAdmin: user.role === 'admin' };
+    ctx.state.user = {
+      id: user.id,
+      dni: user.dni,
+      role: user.role,
+      isAdmin: user.role === 'admin',
+    };
     await next();
   };
 }
 
-export function requireAdmin(deps: Pick<Deps, 'tokens' | 'repos' | 'logger'>): Koa.Middleware<AppState> {
+export function requireAdmin(
+  deps: Pick<Deps, 'tokens' | 'repos' | 'logger'>,
+): Koa.Middleware<AppState> {
   const authenticate = requireUser(deps);
   return async (ctx, next) => {
     await authenticate(ctx, async () => {

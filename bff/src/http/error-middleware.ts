@@ -22,7 +22,10 @@ export function errorMiddleware(logger: Logger): Koa.Middleware<AppState> {
           requestId: ctx.state.requestId,
           method: ctx.method,
           path: ctx.path,
-          error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err),
+          error:
+            err instanceof Error
+              ? { name: err.name, message: err.message, stack: err.stack }
+              : String(err),
         });
       }
       const locale = ctx.state.locale ?? 'es';
@@ -31,7 +34,11 @@ export function errorMiddleware(logger: Logger): Koa.Middleware<AppState> {
       for (const [name, value] of Object.entries(headers ?? {})) ctx.set(name, value);
       ctx.body = {
         detail: issues
-          ? issues.map((issue) => ({ loc: issue.loc, msg: t(locale, issue.msg, issue.params), type: issue.type }))
+          ? issues.map((issue) => ({
+              loc: issue.loc,
+              msg: t(locale, issue.msg, issue.params),
+              type: issue.type,
+            }))
           : t(locale, messageKey ?? error.code, params),
         code: error.code,
       };
@@ -44,7 +51,8 @@ function toHttpError(err: unknown): HttpError {
   const e = err as { status?: unknown; type?: unknown; expose?: unknown; code?: unknown };
   // koa-body / raw-body errors carry a status and a type
   if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
-    if (e.status === 413 || e.type === 'entity.too.large') return new HttpError(413, 'payload_too_large');
+    if (e.status === 413 || e.type === 'entity.too.large')
+      return new HttpError(413, 'payload_too_large');
     if (e.status === 415) return new HttpError(415, 'unsupported_media_type');
     if (e.status === 401) return new HttpError(401, 'not_authenticated');
     if (e.status === 403) return new HttpError(403, 'forbidden');

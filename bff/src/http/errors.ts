@@ -33,8 +33,10 @@ export const forbidden = (code = 'forbidden') => new HttpError(403, code);
 export const notFound = (code = 'not_found') => new HttpError(404, code);
 export const conflict = (code: string, params?: Record<string, string | number>) =>
   new HttpError(409, code, { params });
-export const payloadTooLarge = (code = 'payload_too_large', params?: Record<string, string | number>) =>
-  new HttpError(413, code, { params });
+export const payloadTooLarge = (
+  code = 'payload_too_large',
+  params?: Record<string, string | number>,
+) => new HttpError(413, code, { params });
 export const unprocessable = (code: string, params?: Record<string, string | number>) =>
   new HttpError(422, code, { params });
 export const invalid = (issues: ValidationIssue[], code = 'validation_error') =>

@@ -5,7 +5,10 @@ import type { AppState } from './context.js';
  * Headers of the security checklist on every response. `formTargets` are the origins the
  * payment form may post to (the card gateway).
  */
-export function securityHeaders(options: { https: boolean; formTargets: string[] }): Koa.Middleware<AppState> {
+export function securityHeaders(options: {
+  https: boolean;
+  formTargets: string[];
+}): Koa.Middleware<AppState> {
   const csp = [
     "default-src 'self'",
     "script-src 'self'",

@@ -11,7 +11,8 @@ import type { AppState } from './context.js';
 export function serveSpa(root: string): Koa.Middleware<AppState> {
   const index = join(root, 'index.html');
   return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api')) return next();
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api'))
+      return next();
     if (!existsSync(index)) return next();
     const immutable = ctx.path.startsWith('/assets/') && /-[\w-]{8,}\.\w+$/.test(ctx.path);
     try {

@@ -8,7 +8,11 @@ type Where = 'body' | 'query' | 'path';
  * problem, each with a message key the error middleware translates. Nothing reaches a service
  * unvalidated.
  */
-export function validate<S extends z.ZodType>(schema: S, input: unknown, where: Where = 'body'): z.output<S> {
+export function validate<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  where: Where = 'body',
+): z.output<S> {
   const prepared = where === 'body' ? input : coerceNumbers(schema, input);
   const result = schema.safeParse(prepared, { reportInput: true });
   if (result.success) return result.data;
@@ -18,8 +22,13 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, where: 
 function toIssue(issue: z.core.$ZodIssue, where: Where): ValidationIssue {
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
   const field = [...path].reverse().find((p): p is string => typeof p === 'string') ?? '';
-  const missing = issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined;
-  return { loc: [where, ...path], msg: missing ? 'field_required' : messageFor(field, issue), type: missing ? 'missing' : issue.code };
+  const missing =
+    issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined;
+  return {
+    loc: [where, ...path],
+    msg: missing ? 'field_required' : messageFor(field, issue),
+    type: missing ? 'missing' : issue.code,
+  };
 }
 
 function messageFor(field: string, issue: z.core.$ZodIssue): string {
@@ -27,9 +36,11 @@ function messageFor(field: string, issue: z.core.$ZodIssue): string {
   if (field === 'phone') return 'invalid_phone';
   if (field === 'email') return 'invalid_email';
   if (field === 'otp_code' || field === 'recovery_code') return 'invalid_code_format';
-  if (field.includes('password')) return issue.code === 'too_big' ? 'password_too_long' : 'password_too_short';
+  if (field.includes('password'))
+    return issue.code === 'too_big' ? 'password_too_long' : 'password_too_short';
   if (field.endsWith('_date') || field === 'from' || field === 'to') return 'invalid_date';
-  if (issue.code === 'invalid_type' && (issue as { expected?: string }).expected === 'number') return 'invalid_number';
+  if (issue.code === 'invalid_type' && (issue as { expected?: string }).expected === 'number')
+    return 'invalid_number';
   return 'field_invalid';
 }
 
@@ -49,9 +60,14 @@ function coerceNumbers(schema: z.ZodType, input: unknown): unknown {
 }
 
 function wantsNumber(schema: z.ZodType): boolean {
-  let def = (schema as unknown as { _zod: { def: { type: string; innerType?: z.ZodType } } })._zod.def;
-  while ((def.type === 'optional' || def.type === 'default' || def.type === 'nullable') && def.innerType) {
-    def = (def.innerType as unknown as { _zod: { def: { type: string; innerType?: z.ZodType } } })._zod.def;
+  let def = (schema as unknown as { _zod: { def: { type: string; innerType?: z.ZodType } } })._zod
+    .def;
+  while (
+    (def.type === 'optional' || def.type === 'default' || def.type === 'nullable') &&
+    def.innerType
+  ) {
+    def = (def.innerType as unknown as { _zod: { def: { type: string; innerType?: z.ZodType } } })
+      ._zod.def;
   }
   return def.type === 'number' || def.type === 'int';
 }

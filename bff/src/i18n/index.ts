@@ -23,7 +23,11 @@ export function hasMessage(key: string): boolean {
 }
 
 /** The message in the locale with {placeholders} filled; the key itself when unknown. */
-export function t(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
+export function t(
+  locale: Locale,
+  key: string,
+  params: Record<string, string | number> = {},
+): string {
   const template = catalog[key]?.[locale] ?? catalog[key]?.es ?? key;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,

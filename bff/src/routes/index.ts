@@ -9,7 +9,12 @@ import { systemRoutes } from './system.js';
 /** Every /api route. */
 export function apiRouter(deps: Deps): Router<AppState> {
   const api = new Router<AppState>({ prefix: '/api', strict: true });
-  for (const area of [systemRoutes(deps), residentsRoutes(deps), paymentsRoutes(deps), adminRoutes(deps)]) {
+  for (const area of [
+    systemRoutes(deps),
+    residentsRoutes(deps),
+    paymentsRoutes(deps),
+    adminRoutes(deps),
+  ]) {
     api.use(area.routes(), area.allowedMethods());
   }
   return api;

@@ -11,7 +11,8 @@ export const PASSWORD_MAX = 128;
 export function passwordProblem(password: string, repeat?: string | null): string | null {
   if ([...password].length < PASSWORD_MIN) return 'password_too_short';
   if ([...password].length > PASSWORD_MAX) return 'password_too_long';
-  if (repeat !== undefined && repeat !== null && repeat !== password) return 'passwords_do_not_match';
+  if (repeat !== undefined && repeat !== null && repeat !== password)
+    return 'passwords_do_not_match';
   if (commonPasswords.has(password.toLowerCase())) return 'password_too_common';
   return null;
 }

@@ -14,7 +14,11 @@ export function amountWithReduction(priceCents: number, discountBp: number): num
   return Math.round((priceCents * (10000 - discountBp)) / 10000);
 }
 
-export function amountToCharge(priceCents: number, discountBp: number, useDiscount: boolean): number {
+export function amountToCharge(
+  priceCents: number,
+  discountBp: number,
+  useDiscount: boolean,
+): number {
   const reduced = useDiscount ? amountWithReduction(priceCents, discountBp) : null;
   return reduced ?? amountWithoutReduction(priceCents);
 }

@@ -14,18 +14,32 @@ export interface TokenClaims {
 }
 
 export interface TokenService {
-  issue(user: { id: number; dni: string; role: 'user' | 'admin'; token_version: number }): Promise<string>;
+  issue(user: {
+    id: number;
+    dni: string;
+    role: 'user' | 'admin';
+    token_version: number;
+  }): Promise<string>;
   /** The claims, or null when the token is missing, malformed, expired, unsigned or forged. */
   verify(token: string): Promise<TokenClaims | null>;
 }
 
 /** HS256 only: tokens with `alg: none` or any other algorithm are refused. */
-export function createTokenService(secret: string, ttlSeconds: number, now: () => Date = () => new Date()): TokenService {
+export function createTokenService(
+  secret: string,
+  ttlSeconds: number,
+  now: () => Date = () => new Date(),
+): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
     async issue(user) {
       const iat = Math.floor(now().getTime() / 1000);
-      return new SignJWT({ dni: user.dni, role: user.role, is_admin: user.role === 'admin', ver: user.token_version })
+      return new SignJWT({
+        dni: user.dni,
+        role: user.role,
+        is_admin: user.role === 'admin',
+        ver: user.token_version,
+      })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(user.id))
         .setIssuedAt(iat)
@@ -34,7 +48,10 @@ export function createTokenService(secret: string, ttlSeconds: number, now: () =
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now() });
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          currentDate: now(),
+        });
         if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
         return payload as unknown as TokenClaims;
       } catch (err) {

@@ -1,4 +1,12 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { IntlProvider } from 'react-intl';
 import { setApiLocale } from '../lib/api/client';
 import { catalogs } from './catalogs';
@@ -9,14 +17,23 @@ interface LocaleContextValue {
   setLocale: (locale: Locale) => void;
 }
 
-const LocaleContext = createContext<LocaleContextValue>({ locale: defaultLocale, setLocale: () => {} });
+const LocaleContext = createContext<LocaleContextValue>({
+  locale: defaultLocale,
+  setLocale: () => {},
+});
 
 export function useLocale(): LocaleContextValue {
   return useContext(LocaleContext);
 }
 
 /** Language state: remembered, mirrored on <html lang> and sent to the server as Accept-Language. */
-export function I18nProvider({ children, locale: forced }: { children: ReactNode; locale?: Locale }) {
+export function I18nProvider({
+  children,
+  locale: forced,
+}: {
+  children: ReactNode;
+  locale?: Locale;
+}) {
   const [locale, setLocaleState] = useState<Locale>(() => forced ?? initialLocale());
   setApiLocale(locale);
 
@@ -34,7 +51,11 @@ export function I18nProvider({ children, locale: forced }: { children: ReactNode
 
   return (
     <LocaleContext.Provider value={value}>
-      <IntlProvider locale={locale === 'es' ? 'es-ES' : locale === 'gl' ? 'gl-ES' : 'en'} defaultLocale="es-ES" messages={messages}>
+      <IntlProvider
+        locale={locale === 'es' ? 'es-ES' : locale === 'gl' ? 'gl-ES' : 'en'}
+        defaultLocale="es-ES"
+        messages={messages}
+      >
         {children}
       </IntlProvider>
     </LocaleContext.Provider>

@@ -28,10 +28,18 @@ export function AppLayout() {
       </a>
       <header className="flex flex-wrap items-center gap-4 bg-[#0b3d6b] px-4 py-3 text-white">
         <Link to="/dashboard" className="flex items-center gap-3">
-          <img src={council.logo} alt={intl.formatMessage({ id: 'header.logoAlt' })} width={40} height={40} />
+          <img
+            src={council.logo}
+            alt={intl.formatMessage({ id: 'header.logoAlt' })}
+            width={40}
+            height={40}
+          />
         </Link>
         <p className="text-lg font-semibold">{council.portalTitle[locale]}</p>
-        <nav aria-label={intl.formatMessage({ id: 'header.language' })} className="ml-auto flex gap-1">
+        <nav
+          aria-label={intl.formatMessage({ id: 'header.language' })}
+          className="ml-auto flex gap-1"
+        >
           {locales.map((code) => (
             <button
               key={code}
@@ -57,7 +65,10 @@ export function AppLayout() {
           <Outlet />
         </MaintenanceGate>
       </main>
-      <button type="button" className="fixed right-4 bottom-4 rounded-full bg-[#0b3d6b] px-4 py-3 text-white">
+      <button
+        type="button"
+        className="fixed right-4 bottom-4 rounded-full bg-[#0b3d6b] px-4 py-3 text-white"
+      >
         <FormattedMessage id="help.open" />
       </button>
       <footer className="border-t p-4 text-sm">

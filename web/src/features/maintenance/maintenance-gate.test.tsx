@@ -7,7 +7,16 @@ import { MaintenanceGate } from './maintenance-gate';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
-    [{ path: '*', element: <MaintenanceGate><p>contenido</p></MaintenanceGate> }],
+    [
+      {
+        path: '*',
+        element: (
+          <MaintenanceGate>
+            <p>contenido</p>
+          </MaintenanceGate>
+        ),
+      },
+    ],
     { initialEntries: [path] },
   );
   return render(
@@ -42,7 +51,9 @@ describe('maintenance gate', () => {
     serveConfig(async () => config(true));
     renderAt('/dashboard');
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
-    expect(await screen.findByRole('heading', { name: 'Maintenance mode enabled' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Maintenance mode enabled' }),
+    ).toBeInTheDocument();
     expect(screen.queryByText('contenido')).not.toBeInTheDocument();
   });
 

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken, setToken } from '../session';
-import { api, detailMessage, setApiLocale, setUnauthorizedHandler, SKIP_AUTH_REDIRECT } from './client';
+import {
+  api,
+  detailMessage,
+  setApiLocale,
+  setUnauthorizedHandler,
+  SKIP_AUTH_REDIRECT,
+} from './client';
 
 describe('the API client', () => {
   const seen: Request[] = [];
@@ -12,10 +18,13 @@ describe('the API client', () => {
       'fetch',
       vi.fn(async (request: Request) => {
         seen.push(request);
-        return new Response(JSON.stringify(status === 200 ? [] : { detail: 'x', code: 'not_authenticated' }), {
-          status,
-          headers: { 'Content-Type': 'application/json' },
-        });
+        return new Response(
+          JSON.stringify(status === 200 ? [] : { detail: 'x', code: 'not_authenticated' }),
+          {
+            status,
+            headers: { 'Content-Type': 'application/json' },
+          },
+        );
       }),
     );
   });
@@ -61,7 +70,9 @@ describe('the API client', () => {
 describe('detailMessage', () => {
   it('shows a string detail, joins array msgs with a space, else the fallback', () => {
     expect(detailMessage({ detail: 'Código incorrecto.' }, 'fallback')).toBe('Código incorrecto.');
-    expect(detailMessage({ detail: [{ msg: 'Uno.' }, { msg: 'Dos.' }] }, 'fallback')).toBe('Uno. Dos.');
+    expect(detailMessage({ detail: [{ msg: 'Uno.' }, { msg: 'Dos.' }] }, 'fallback')).toBe(
+      'Uno. Dos.',
+    );
     expect(detailMessage(undefined, 'fallback')).toBe('fallback');
     expect(detailMessage({ detail: [] }, 'fallback')).toBe('fallback');
   });
