@@ -1,15 +1,95 @@
-import { createBrowserRouter, Navigate } from 'react-router-dom';
-import { LoginPage } from '../features/auth/login-page';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { RequireAdmin, RequireSession } from './guards';
 import { AppLayout } from './shell/app-layout';
+import { RouteError } from './shell/route-error';
 
-export const router = createBrowserRouter([
+/** Each screen is its own chunk, so /login loads only what it needs and admin code only on /admin. */
+export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    errorElement: <RouteError />,
     children: [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/dashboard', element: <DashboardPage /> },
+      {
+        path: '/login',
+        lazy: async () => ({ Component: (await import('../features/auth/login-page')).LoginPage }),
+      },
+      {
+        path: '/registrarse',
+        lazy: async () => ({
+          Component: (await import('../features/auth/register-page')).RegisterPage,
+        }),
+      },
+      {
+        path: '/recuperar-cuenta',
+        lazy: async () => ({
+          Component: (await import('../features/auth/recovery-page')).RecoveryPage,
+        }),
+      },
+      {
+        path: '/dashboard',
+        lazy: async () => {
+          const { DashboardPage } = await import('../features/dashboard/dashboard-page');
+          return {
+            Component: () => (
+              <RequireSession>
+                <DashboardPage />
+              </RequireSession>
+            ),
+          };
+        },
+      },
+      {
+        path: '/admin',
+        lazy: async () => {
+          const { AdminPage } = await import('../features/admin/admin-page');
+          return {
+            Component: () => (
+              <RequireAdmin>
+                <AdminPage />
+              </RequireAdmin>
+            ),
+          };
+        },
+      },
+      ...['/privacidade', '/privacidad', '/privacy'].map((path) => ({
+        path,
+        lazy: async () => ({
+          Component: (await import('../features/legal/privacy-page')).PrivacyPage,
+        }),
+      })),
+      {
+        path: '/aviso-legal',
+        lazy: async () => ({
+          Component: (await import('../features/legal/legal-notice-page')).LegalNoticePage,
+        }),
+      },
+      {
+        path: '/nigran-info',
+        lazy: async () => ({
+          Component: (await import('../features/legal/council-info-page')).CouncilInfoPage,
+        }),
+      },
+      {
+        path: '/accesibilidad',
+        lazy: async () => ({
+          Component: (await import('../features/legal/accessibility-page')).AccessibilityPage,
+        }),
+      },
+      {
+        path: '/pago-ok',
+        lazy: async () => ({
+          Component: (await import('../features/payments/payment-result-page')).PaymentOkPage,
+        }),
+      },
+      {
+        path: '/pago-ko',
+        lazy: async () => ({
+          Component: (await import('../features/payments/payment-result-page')).PaymentKoPage,
+        }),
+      },
       { path: '*', element: <Navigate to="/login" replace /> },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,8 @@
+// Placeholder until the screens land.
+export function PaymentOkPage() {
+  return null;
+}
+
+export function PaymentKoPage() {
+  return null;
+}

@@ -1,0 +1,75 @@
+import { vi } from 'vitest';
+
+export interface MockResponse {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+type Handler =
+  MockResponse | ((request: Request, body: unknown) => MockResponse | Promise<MockResponse>);
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  headers: Headers;
+  body: unknown;
+}
+
+/**
+ * Replaces fetch with handlers keyed by "METHOD /api/path" (query string ignored). Unknown calls
+ * answer 404 in the contract's error shape. Returns the calls made, for assertions on payloads.
+ * Use the contract's shapes for bodies (see openapi.yaml examples).
+ */
+export function mockApi(handlers: Record<string, Handler>) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: Request | string | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const url = new URL(request.url);
+    const text =
+      request.method === 'GET' || request.method === 'DELETE' ? '' : await request.clone().text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = Object.fromEntries(new URLSearchParams(text));
+    }
+    const key = `${request.method} ${url.pathname}`;
+    calls.push({
+      method: request.method,
+      path: url.pathname + url.search,
+      headers: request.headers,
+      body,
+    });
+    const handler = handlers[key];
+    const answer: MockResponse = !handler
+      ? { status: 404, body: { detail: 'No encontrado.', code: 'not_found' } }
+      : typeof handler === 'function'
+        ? await handler(request, body)
+        : handler;
+    const status = answer.status ?? 200;
+    return new Response(status === 204 ? null : JSON.stringify(answer.body ?? null), {
+      status,
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+/** A token whose claims the UI reads (the server checks the real one). */
+export function fakeToken(
+  claims: { role?: 'user' | 'admin'; is_admin?: boolean; exp?: number } = {},
+): string {
+  const payload = {
+    sub: '7',
+    dni: '12345678Z',
+    role: 'user',
+    is_admin: false,
+    exp: Math.floor(Date.now() / 1000) + 3600,
+    ...claims,
+  };
+  const encode = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.signature`;
+}

@@ -1,0 +1,29 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { I18nProvider } from '../i18n/i18n-provider';
+import type { Locale } from '../i18n/locales';
+
+/**
+ * Renders a screen inside the real providers (i18n, a memory router at `route`). Extra routes let
+ * a test see where a screen navigates (e.g. { path: '/login', element: <p>login</p> }).
+ */
+export function renderScreen(
+  ui: ReactElement,
+  {
+    route = '/',
+    path = '*',
+    locale = 'es',
+    routes = [],
+  }: { route?: string; path?: string; locale?: Locale; routes?: RouteObject[] } = {},
+) {
+  const router = createMemoryRouter([{ path, element: ui }, ...routes], {
+    initialEntries: [route],
+  });
+  const utils = render(
+    <I18nProvider locale={locale}>
+      <RouterProvider router={router} />
+    </I18nProvider>,
+  );
+  return { ...utils, router };
+}
