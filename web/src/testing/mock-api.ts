@@ -28,12 +28,7 @@ export function mockApi(handlers: Record<string, Handler>) {
     const url = new URL(request.url);
     const text =
       request.method === 'GET' || request.method === 'DELETE' ? '' : await request.clone().text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = Object.fromEntries(new URLSearchParams(text));
-    }
+    const body = parseBody(text);
     const key = `${request.method} ${url.pathname}`;
     calls.push({
       method: request.method,
@@ -55,6 +50,15 @@ export function mockApi(handlers: Record<string, Handler>) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return Object.fromEntries(new URLSearchParams(text));
+  }
 }
 
 /** A token whose claims the UI reads (the server checks the real one). */
