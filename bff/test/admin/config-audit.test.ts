@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  getAdminConfig,
+  getAdminConfigSlash,
+  getPublicConfig,
+  listAudit,
+  updateAdminConfig,
+  updateAdminConfigSlash,
+} from '../../src/generated/sdk.gen.js';
+import { zError } from '../../src/generated/zod.gen.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { createAccount, snapshot, type Account } from './factory.js';
+
+describe('admin config', () => {
+  let app: TestApp;
+  let admin: Account;
+  beforeAll(async () => {
+    app = await startTestApp({ now: '2026-11-21T10:00:00Z' });
+    admin = await createAccount(app, 'admin');
+  });
+  afterAll(() => app.close());
+
+  it('reads and saves the settings with and without the slash; the discount is kept in basis points', async () => {
+    const initial = await getAdminConfig({
+      client: app.api,
+      headers: admin.headers,
+      throwOnError: true,
+    });
+    expect(initial.data).toEqual({
+      id: 1,
+      maintenance_mode: false,
+      payments_enabled: true,
+      global_discount: 0,
+      deadline_date: null,
+    });
+    const saved = await updateAdminConfigSlash({
+      client: app.api,
+      headers: admin.headers,
+      throwOnError: true,
+      body: {
+        maintenance_mode: true,
+        payments_enabled: true,
+        global_discount: 0.125,
+        deadline_date: '2026-12-15',
+      },
+    });
+    expect(saved.data).toEqual({
+      id: 1,
+      maintenance_mode: true,
+      payments_enabled: true,
+      global_discount: 0.125,
+      deadline_date: '2026-12-15',
+    });
+    expect(app.db.prepare('SELECT global_discount_bp FROM config').get()).toEqual({
+      global_discount_bp: 1250,
+    });
+    const slash = await getAdminConfigSlash({
+      client: app.api,
+      headers: admin.headers,
+      throwOnError: true,
+    });
+    expect(slash.data).toEqual(saved.data);
+    const pub = await getPublicConfig({ client: app.api, throwOnError: true });
+    expect(pub.data).toMatchObject({
+      maintenance_mode: true,
+      global_discount: 0.125,
+      deadline_date: '2026-12-15',
+      payments_open: true,
+    });
+
+    const cleared = await updateAdminConfig({
+      client: app.api,
+      headers: admin.headers,
+      throwOnError: true,
+      body: {
+        maintenance_mode: false,
+        payments_enabled: false,
+        global_discount: 0.5,
+        deadline_date: null,
+      },
+    });
+    expect(cleared.data).toEqual({
+      id: 1,
+      maintenance_mode: false,
+      payments_enabled: false,
+      global_discount: 0.5,
+      deadline_date: null,
+    });
+  });
+
+  it('refuses a discount out of 0-100 % with the form message in each language, changing nothing', async () => {
+    const before = snapshot(app, 'config', 'audit_log');
+    const texts = {
+      es: 'El descuento debe estar entre 0 y 100%',
+      en: 'The discount must be between 0 and 100%',
+      gl: 'O desconto debe estar entre 0 e 100%',
+    };
+    for (const value of [1.5, -0.1, 50, 'mucho']) {
+      for (const [lang, text] of Object.entries(texts)) {
+        for (const path of ['/api/admin/config', '/api/admin/config/']) {
+          const res = await app.json(
+            path,
+            'PUT',
+            {
+              maintenance_mode: false,
+              payments_enabled: true,
+              global_discount: value,
+              deadline_date: null,
+            },
+            { ...admin.headers, 'Accept-Language': lang },
+          );
+          expect(res.status).toBe(422);
+          const error = zError.parse(await res.json());
+          expect(error.detail).toEqual([
+            expect.objectContaining({ loc: ['body', 'global_discount'], msg: text }),
+          ]);
+        }
+      }
+    }
+    const step = await app.json(
+      '/api/admin/config/',
+      'PUT',
+      {
+        maintenance_mode: false,
+        payments_enabled: true,
+        global_discount: 0.1234,
+        deadline_date: null,
+      },
+      admin.headers,
+    );
+    expect(step.status).toBe(422);
+    expect(JSON.stringify(await step.json())).toContain('0,1 %');
+    const badDate = await app.json(
+      '/api/admin/config/',
+      'PUT',
+      {
+        maintenance_mode: false,
+        payments_enabled: true,
+        global_discount: 0,
+        deadline_date: '2026-13-01',
+      },
+      admin.headers,
+    );
+    expect(badDate.status).toBe(422);
+    const missing = await app.json(
+      '/api/admin/config/',
+      'PUT',
+      { payments_enabled: true, global_discount: 0 },
+      admin.headers,
+    );
+    expect(missing.status).toBe(422);
+    expect(snapshot(app, 'config', 'audit_log')).toEqual(before);
+  });
+
+  it('accepts the edges 0 and 100 % and the 0.1 % step', async () => {
+    for (const value of [0, 1, 0.001, 0.999]) {
+      const res = await app.json(
+        '/api/admin/config/',
+        'PUT',
+        {
+          maintenance_mode: false,
+          payments_enabled: true,
+          global_discount: value,
+          deadline_date: null,
+        },
+        admin.headers,
+      );
+      expect(res.status).toBe(200);
+      expect((await res.json()).global_discount).toBe(value);
+    }
+  });
+});
+
+describe('admin audit log', () => {
+  let app: TestApp;
+  let admin: Account;
+  beforeAll(async () => {
+    app = await startTestApp();
+    admin = await createAccount(app, 'admin');
+  });
+  afterAll(() => app.close());
+
+  it('records each admin write with who and what changed, newest first, paginated', async () => {
+    const body = (discount: number) => ({
+      maintenance_mode: false,
+      payments_enabled: true,
+      global_discount: discount,
+      deadline_date: null,
+    });
+    await app.json('/api/admin/config/', 'PUT', body(0.2), admin.headers);
+    await app.json(
+      '/api/admin/activities-crud/',
+      'POST',
+      { name: 'Ajedrez', price: 15 },
+      admin.headers,
+    );
+    await app.json('/api/admin/config/', 'PUT', body(0.3), admin.headers);
+
+    const { data } = await listAudit({
+      client: app.api,
+      headers: admin.headers,
+      throwOnError: true,
+      query: { page: 1, page_size: 2 },
+    });
+    expect(data.total).toBe(3);
+    expect(data.page).toBe(1);
+    expect(data.page_size).toBe(2);
+    expect(data.items).toHaveLength(2);
+    expect(data.items[0]).toMatchObject({
+      action: 'config.update',
+      entity: 'config',
+      actor_user_id: admin.id,
+      actor_dni: `****${admin.dni.slice(-5)}`,
+      details: { before: { global_discount: 0.2 }, after: { global_discount: 0.3 } },
+    });
+    expect(data.items[1]).toMatchObject({
+      action: 'activity.create',
+      details: { after: { name: 'Ajedrez', price: 15, start_date: null } },
+    });
+    const page2 = await listAudit({
+      client: app.api,
+      headers: admin.headers,
+      throwOnError: true,
+      query: { page: 2, page_size: 2 },
+    });
+    expect(page2.data.items.map((i) => i.action)).toEqual(['config.update']);
+    const bad = await app.fetch('/api/admin/audit/?page_size=500', { headers: admin.headers });
+    expect(bad.status).toBe(422);
+  });
+});
