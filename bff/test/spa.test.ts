@@ -1,0 +1,58 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
+
+describe('serving the built web app', () => {
+  let app: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(
+      join(webDist, 'index.html'),
+      '<!doctype html><title>Portal</title><div id="root"></div>',
+    );
+    writeFileSync(join(webDist, 'assets', 'index-AbCdEf12.js'), 'console.log("app")');
+    app = await startTestApp({ env: { WEB_DIST: webDist } });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('answers client routes with index.html (history fallback), not cached', async () => {
+    for (const path of ['/', '/login', '/dashboard', '/recuperar-cuenta']) {
+      const res = await app.fetch(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(await res.text()).toContain('<div id="root">');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    }
+  });
+
+  it('serves hashed assets with a long cache', async () => {
+    const res = await app.fetch('/assets/index-AbCdEf12.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('answers a missing file with 404 instead of the app', async () => {
+    const res = await app.fetch('/assets/missing-12345678.js');
+    expect(res.status).toBe(404);
+  });
+
+  it('never answers an API path with the app', async () => {
+    const res = await app.fetch('/api/unknown');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('refuses path traversal', async () => {
+    const res = await app.fetch('/..%2f..%2fetc%2fpasswd');
+    expect([400, 403, 404]).toContain(res.status);
+    expect(await res.text()).not.toContain('root:x:0:0');
+  });
+});
