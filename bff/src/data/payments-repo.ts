@@ -80,6 +80,11 @@ export interface PaymentFilter {
   toUtc?: string | undefined;
 }
 
+/** Lower case without accents, so "alvarez" finds "Álvarez" (SQLite's LIKE folds ASCII only). */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 /** LIKE pattern for a substring, with the wildcards of the user's text escaped. */
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -94,8 +99,10 @@ function filterSql(filter: PaymentFilter): { where: string; params: Record<strin
   }
   const person = filter.person?.trim();
   if (person) {
-    clauses.push("(person_name LIKE @person ESCAPE '\\' OR person_dni LIKE @person ESCAPE '\\')");
-    params.person = containsPattern(person);
+    clauses.push(
+      "(payments_fold(person_name) LIKE @person ESCAPE '\\' OR payments_fold(person_dni) LIKE @person ESCAPE '\\')",
+    );
+    params.person = containsPattern(fold(person));
   }
   if (filter.fromUtc) {
     clauses.push('created_at >= @from');
@@ -109,6 +116,9 @@ function filterSql(filter: PaymentFilter): { where: string; params: Record<strin
 }
 
 export function createPaymentsRepo(db: Db) {
+  db.function('payments_fold', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? fold(value) : value,
+  );
   const managedPerson = db.prepare<[number, number], ManagedPersonRow>(
     `SELECT e.id, e.first_name, e.last_name, e.dni FROM enrolments e
        JOIN user_persons up ON up.enrolment_id = e.id

@@ -65,7 +65,7 @@ export async function payInSandbox(
 export function signedNotification(
   params: Record<string, string>,
   options: { secret?: string; signOrder?: string } = {},
-): Record<string, string> {
+): { Ds_SignatureVersion: string; Ds_MerchantParameters: string; Ds_Signature: string } {
   const signer = createSha256V1Signer(options.secret ?? REDSYS_TEST_CREDENTIALS.secret);
   const encoded = encodeMerchantParameters(params);
   return {
