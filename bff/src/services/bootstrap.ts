@@ -1,6 +1,161 @@
+import { randomInt } from 'node:crypto';
+import { createActivitiesRepo } from '../data/activities-repo.js';
+import { inTransaction } from '../data/db.js';
+import { createEnrolmentsRepo } from '../data/enrolments-repo.js';
 import type { Deps } from '../deps.js';
+import { t } from '../i18n/index.js';
+import { isValidDni, normaliseDni } from '../lib/identity.js';
+import { maskDni } from '../logger.js';
+import { hashPasswordSync, passwordProblem } from './passwords.js';
 
-/** First-start work on an empty database: the first admin and (outside production) demo data. */
-export function bootstrap(_deps: Deps): void {
-  // Filled in by the administration work (issue 4): admin account and demo catalogue.
+const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
+// no look-alikes (0/O, 1/l/I) so it can be typed from the screen
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+/** The first admin has no phone of their own yet; a non-mobile number so no SMS can go to it. */
+export const BOOTSTRAP_ADMIN_PHONE = '900000000';
+
+export function randomDni(): string {
+  const digits = randomInt(0, 100_000_000);
+  return `${String(digits).padStart(8, '0')}${DNI_LETTERS[digits % 23]}`;
+}
+
+export function randomPassword(length = 20): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += PASSWORD_ALPHABET[randomInt(0, PASSWORD_ALPHABET.length)];
+  return out;
+}
+
+/** The first admin's credentials: from ADMIN_DNI / ADMIN_PASSWORD, or generated. */
+export function firstAdminCredentials(config: Deps['config']): {
+  dni: string;
+  password: string;
+  generated: boolean;
+} {
+  if (config.adminDni && config.adminPassword) {
+    const dni = normaliseDni(config.adminDni);
+    if (!isValidDni(dni)) {
+      throw new Error(
+        'ADMIN_DNI is not a valid DNI/NIE (8 digits and the right letter, e.g. 12345678Z)',
+      );
+    }
+    const problem = passwordProblem(config.adminPassword);
+    if (problem) throw new Error(`ADMIN_PASSWORD is not acceptable: ${t('en', problem)}`);
+    return { dni, password: config.adminPassword, generated: false };
+  }
+  return { dni: randomDni(), password: randomPassword(), generated: true };
+}
+
+export function credentialsBox(dni: string, password: string): string {
+  const lines = [
+    'First administrator account created',
+    '',
+    `DNI:        ${dni}`,
+    `Password:   ${password}`,
+    '',
+    'Shown only this once: write it down, log in and change it.',
+    'Set ADMIN_DNI and ADMIN_PASSWORD to choose them instead.',
+  ];
+  const width = Math.max(...lines.map((l) => l.length));
+  const bar = '═'.repeat(width + 2);
+  return `╔${bar}╗\n${lines.map((l) => `║ ${l.padEnd(width)} ║`).join('\n')}\n╚${bar}╝\n`;
+}
+
+const demoActivities = [
+  { name: 'Natación infantil', price_cents: 6000, start_date: '2026-10-01' },
+  { name: 'Pádel adultos', price_cents: 8550, start_date: null },
+  { name: 'Yoga senior', price_cents: 4000, start_date: '2027-01-10' },
+  { name: 'Baloncesto alevín', price_cents: 4500, start_date: '2026-09-15' },
+  { name: 'Pilates', price_cents: 3500, start_date: null },
+];
+
+const demoPeople = [
+  {
+    first_name: 'María',
+    last_name: 'López García',
+    dni: '12345678Z',
+    email: 'maria.lopez@example.es',
+    phone: '612345678',
+    activities: ['Natación infantil', 'Pádel adultos'],
+  },
+  {
+    first_name: 'Xoán',
+    last_name: 'Pereira Souto',
+    dni: '87654321X',
+    email: null,
+    phone: '622334455',
+    activities: ['Baloncesto alevín'],
+  },
+  {
+    first_name: 'Uxía',
+    last_name: 'Fernández Rial',
+    dni: 'X1234567L',
+    email: 'uxia.fernandez@example.gal',
+    phone: '633445566',
+    activities: ['Yoga senior', 'Pilates'],
+  },
+  {
+    first_name: 'Antonio',
+    last_name: 'Castro Lema',
+    dni: '45678912S',
+    email: 'antonio.castro@example.es',
+    phone: '644556677',
+    activities: ['Pádel adultos'],
+  },
+];
+
+/**
+ * First-start work on an empty users table: the first admin (printed once when generated) and,
+ * outside production unless SEED_DEMO=0, a small demo catalogue with a few enrolments.
+ */
+export function bootstrap(
+  deps: Deps,
+  print: (text: string) => void = (text) => process.stdout.write(text),
+): void {
+  if (deps.repos.users.count() > 0) return;
+  const credentials = firstAdminCredentials(deps.config);
+  const passwordHash = hashPasswordSync(credentials.password);
+  const seedDemo = deps.config.env !== 'production' && deps.config.seedDemo;
+  const activities = createActivitiesRepo(deps.db);
+  const enrolments = createEnrolmentsRepo(deps.db);
+
+  const seeded = inTransaction(deps.db, () => {
+    if (deps.repos.users.count() > 0) return null;
+    const id = deps.repos.users.insert({
+      dni: credentials.dni,
+      phone: BOOTSTRAP_ADMIN_PHONE,
+      email: null,
+      password_hash: passwordHash,
+      role: 'admin',
+      verified: true,
+    });
+    deps.repos.audit.record({
+      actorUserId: null,
+      actorDni: null,
+      action: 'bootstrap.admin_created',
+      entity: 'user',
+      entityId: id,
+      details: { dni: maskDni(credentials.dni), generated: credentials.generated },
+    });
+    if (!seedDemo || activities.list().length > 0 || enrolments.list().length > 0)
+      return { demo: false };
+    const ids = new Map(demoActivities.map((a) => [a.name, activities.insert(a)]));
+    for (const { activities: names, ...person } of demoPeople) {
+      const enrolmentId = enrolments.insert(person);
+      for (const name of names) enrolments.addLink(enrolmentId, ids.get(name) as number);
+    }
+    deps.repos.audit.record({
+      actorUserId: null,
+      actorDni: null,
+      action: 'bootstrap.demo_seeded',
+      details: { activities: demoActivities.length, enrolments: demoPeople.length },
+    });
+    return { demo: true };
+  });
+  if (!seeded) return;
+  if (credentials.generated) print(credentialsBox(credentials.dni, credentials.password));
+  deps.logger.info('first start', {
+    admin: maskDni(credentials.dni),
+    adminFrom: credentials.generated ? 'generated' : 'ADMIN_DNI',
+    demoData: seeded.demo,
+  });
 }

@@ -1,4 +1,4 @@
-import { hash, verify } from '@node-rs/argon2';
+import { hash, hashSync, verify } from '@node-rs/argon2';
 import { commonPasswords } from './common-passwords.js';
 
 // argon2id (Algorithm.Argon2id = 2; a const enum, so the number is passed under isolatedModules)
@@ -19,6 +19,11 @@ export function passwordProblem(password: string, repeat?: string | null): strin
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
+}
+
+/** For start-up and command-line work that runs before anything is served. */
+export function hashPasswordSync(password: string): string {
+  return hashSync(password, OPTIONS);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {

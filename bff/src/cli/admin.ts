@@ -1,0 +1,133 @@
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.js';
+import { createAuditRepo } from '../data/audit-repo.js';
+import { inTransaction, openDatabase } from '../data/db.js';
+import { createUsersRepo } from '../data/users-repo.js';
+import { t } from '../i18n/index.js';
+import { maskDni } from '../logger.js';
+import { checkIdentity } from '../services/admin/identity-checks.js';
+import { hashPasswordSync, passwordProblem } from '../services/passwords.js';
+
+const USAGE = `Usage:
+  npm run admin -- create --dni 12345678Z --phone 612345678 [--email name@example.es]
+
+Creates a verified administrator account in the database under DATA_DIR (./data by default).
+The password comes from the ADMIN_PASSWORD environment variable or is asked for (twice).`;
+
+class UsageError extends Error {}
+
+function fail(message: string, code: number): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
+}
+
+/** Asks for the password twice on one stdin reader; hides what is typed at a terminal. */
+async function promptPassword(): Promise<{ password: string; repeat: string }> {
+  const tty = process.stdin.isTTY === true;
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: tty });
+  if (tty) {
+    const writer = rl as unknown as { _writeToOutput: (s: string) => void };
+    writer._writeToOutput = (s: string) => {
+      if (s.includes('assword')) process.stdout.write(s);
+    };
+  }
+  const lines = rl[Symbol.asyncIterator]();
+  const ask = async (question: string) => {
+    process.stdout.write(question);
+    const { value, done } = await lines.next();
+    if (tty) process.stdout.write('\n');
+    return done ? '' : String(value);
+  };
+  try {
+    const password = await ask('Password: ');
+    const repeat = await ask('Repeat password: ');
+    return { password, repeat };
+  } finally {
+    rl.close();
+  }
+}
+
+async function readPassword(): Promise<{ password: string; repeat: string }> {
+  const fromEnv = process.env.ADMIN_PASSWORD;
+  if (fromEnv) return { password: fromEnv, repeat: fromEnv };
+  return promptPassword();
+}
+
+async function create(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { dni: { type: 'string' }, phone: { type: 'string' }, email: { type: 'string' } },
+    strict: true,
+  });
+  if (!values.dni || !values.phone) throw new UsageError('--dni and --phone are required');
+  const identity = checkIdentity({
+    dni: values.dni,
+    phone: values.phone,
+    email: values.email ?? null,
+  });
+  const problems = identity.issues.map((issue) => `${String(issue.loc[1])}: ${t('en', issue.msg)}`);
+  if (problems.length > 0) fail(problems.join('\n'), 1);
+
+  // ADMIN_PASSWORD is this command's input here, not the first-start pair, so keep it out of the check
+  const config = loadConfig({ ...process.env, ADMIN_DNI: undefined, ADMIN_PASSWORD: undefined });
+  const db = openDatabase(config.dataDir);
+  try {
+    const users = createUsersRepo(db);
+    if (users.findByDni(identity.dni))
+      fail(`An account with DNI ${identity.dni} already exists.`, 1);
+    const { password, repeat } = await readPassword();
+    const problem = passwordProblem(password, repeat);
+    if (problem) fail(`password: ${t('en', problem)}`, 1);
+    const audit = createAuditRepo(db);
+    const id = inTransaction(db, () => {
+      const newId = users.insert({
+        dni: identity.dni,
+        phone: identity.phone,
+        email: identity.email,
+        password_hash: hashPasswordSync(password),
+        role: 'admin',
+        verified: true,
+      });
+      audit.record({
+        actorUserId: null,
+        actorDni: null,
+        action: 'cli.admin_created',
+        entity: 'user',
+        entityId: newId,
+        details: { dni: maskDni(identity.dni) },
+      });
+      return newId;
+    });
+    process.stdout.write(
+      `Administrator created: DNI ${identity.dni} (account ${id}) in ${config.dataDir}.\n` +
+        `Log in at ${config.publicUrl}/login\n`,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const [command, ...rest] = process.argv.slice(2);
+  try {
+    if (command === 'create') return await create(rest);
+    if (command === undefined || command === 'help' || command === '--help') {
+      process.stdout.write(`${USAGE}\n`);
+      return;
+    }
+    throw new UsageError(`Unknown command "${command}"`);
+  } catch (err) {
+    if (err instanceof ConfigError)
+      fail(err.problems.map((p) => `Configuration error: ${p}`).join('\n'), 2);
+    if (
+      err instanceof UsageError ||
+      (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    ) {
+      fail(`${(err as Error).message}\n\n${USAGE}`, 2);
+    }
+    throw err;
+  }
+}
+
+await main();

@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { bootstrap } from '../../src/services/bootstrap.js';
+import { isValidDni } from '../../src/lib/identity.js';
+import { verifyPassword } from '../../src/services/passwords.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { authHeaders } from './factory.js';
+
+describe('first start', () => {
+  let app: TestApp | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it('creates the admin from ADMIN_DNI / ADMIN_PASSWORD, prints nothing, seeds no demo when SEED_DEMO=0', async () => {
+    app = await startTestApp({
+      env: { ADMIN_DNI: ' 33445566r ', ADMIN_PASSWORD: 'concello-deportes-2026', SEED_DEMO: '0' },
+    });
+    const printed: string[] = [];
+    bootstrap(app.deps, (text) => printed.push(text));
+    expect(printed).toEqual([]);
+    const admin = app.deps.repos.users.findByDni('33445566R');
+    expect(admin).toMatchObject({ role: 'admin', verified: 1 });
+    expect(await verifyPassword(admin?.password_hash ?? '', 'concello-deportes-2026')).toBe(true);
+    expect(app.db.prepare('SELECT COUNT(*) AS n FROM activities').get()).toEqual({ n: 0 });
+    // a second start changes nothing
+    bootstrap(app.deps, (text) => printed.push(text));
+    expect(app.deps.repos.users.count()).toBe(1);
+    const res = await app.fetch('/api/admin/users/', {
+      headers: await authHeaders(app, admin?.id ?? 0),
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('generates an admin printed once in a box, plus the demo catalogue outside production', async () => {
+    app = await startTestApp({ env: { SEED_DEMO: '1' } });
+    const printed: string[] = [];
+    bootstrap(app.deps, (text) => printed.push(text));
+    expect(printed).toHaveLength(1);
+    const box = printed[0] ?? '';
+    const dni = /DNI:\s+(\S+)/.exec(box)?.[1] ?? '';
+    const password = /Password:\s+(\S+)/.exec(box)?.[1] ?? '';
+    expect(box).toMatch(/^╔═+╗/);
+    expect(isValidDni(dni)).toBe(true);
+    expect(password).toHaveLength(20);
+    const admin = app.deps.repos.users.findByDni(dni);
+    expect(await verifyPassword(admin?.password_hash ?? '', password)).toBe(true);
+
+    const headers = await authHeaders(app, admin?.id ?? 0);
+    const activities = await (await app.fetch('/api/admin/activities-crud/', { headers })).json();
+    expect(activities.length).toBeGreaterThanOrEqual(4);
+    const enrolments = await (await app.fetch('/api/admin/person-activities/', { headers })).json();
+    expect(enrolments.length).toBeGreaterThanOrEqual(3);
+    for (const person of enrolments) {
+      expect(isValidDni(person.dni)).toBe(true);
+      expect(person.phone).toMatch(/^6\d{8}$/);
+    }
+    bootstrap(app.deps, (text) => printed.push(text));
+    expect(printed).toHaveLength(1);
+  });
+
+  it('never seeds demo data in production, and refuses a bad ADMIN_DNI or a weak ADMIN_PASSWORD', async () => {
+    app = await startTestApp({
+      env: {
+        NODE_ENV: 'production',
+        SEED_DEMO: '1',
+        PUBLIC_URL: 'https://deportes.example.gal',
+        SMS_ADAPTER: 'outbox',
+        MAIL_ADAPTER: 'outbox',
+        ALLOW_OUTBOX_IN_PRODUCTION: 'true',
+        ALLOW_SANDBOX_PAYMENTS: 'true',
+      },
+    });
+    bootstrap(app.deps, () => undefined);
+    expect(app.deps.repos.users.count()).toBe(1);
+    expect(app.db.prepare('SELECT COUNT(*) AS n FROM activities').get()).toEqual({ n: 0 });
+    await app.close();
+
+    app = await startTestApp({
+      env: { ADMIN_DNI: '12345678A', ADMIN_PASSWORD: 'concello-deportes-2026' },
+    });
+    expect(() => bootstrap(app?.deps as TestApp['deps'], () => undefined)).toThrow(/ADMIN_DNI/);
+    await app.close();
+    app = await startTestApp({ env: { ADMIN_DNI: '12345678Z', ADMIN_PASSWORD: 'password' } });
+    expect(() => bootstrap(app?.deps as TestApp['deps'], () => undefined)).toThrow(
+      /ADMIN_PASSWORD/,
+    );
+    expect(app.deps.repos.users.count()).toBe(0);
+  });
+});

@@ -1,0 +1,99 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/data/db.js';
+import { createUsersRepo } from '../../src/data/users-repo.js';
+import { verifyPassword } from '../../src/services/passwords.js';
+
+const bff = resolve(import.meta.dirname, '../..');
+const tsx = resolve(bff, '../node_modules/.bin/tsx');
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-cli-'));
+
+function run(args: string[], env: Record<string, string> = {}, input = '') {
+  return spawnSync(tsx, ['src/cli/admin.ts', ...args], {
+    cwd: bff,
+    input,
+    encoding: 'utf8',
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
+  });
+}
+
+describe('admin command line', () => {
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('creates a verified admin in the DATA_DIR database with the password from ADMIN_PASSWORD', async () => {
+    const out = run(
+      [
+        'create',
+        '--dni',
+        '33445566r',
+        '--phone',
+        '34600111222',
+        '--email',
+        'Deportes@Concello.example.gal',
+      ],
+      {
+        ADMIN_PASSWORD: 'pavillon-municipal-2026',
+      },
+    );
+    expect(out.stderr).toBe('');
+    expect(out.status).toBe(0);
+    expect(out.stdout).toContain('Administrator created: DNI 33445566R');
+    expect(out.stdout).not.toContain('pavillon');
+    const db = openDatabase(dataDir);
+    try {
+      const user = createUsersRepo(db).findByDni('33445566R');
+      expect(user).toMatchObject({
+        role: 'admin',
+        verified: 1,
+        phone: '600111222',
+        email: 'deportes@concello.example.gal',
+      });
+      expect(await verifyPassword(user?.password_hash ?? '', 'pavillon-municipal-2026')).toBe(true);
+    } finally {
+      db.close();
+    }
+  }, 30_000);
+
+  it('reads the password from stdin when ADMIN_PASSWORD is not set, and refuses a mismatch', () => {
+    const ok = run(
+      ['create', '--dni', 'X1234567L', '--phone', '612345678'],
+      {},
+      'piscina-cuberta-26\npiscina-cuberta-26\n',
+    );
+    expect(ok.status).toBe(0);
+    const mismatch = run(
+      ['create', '--dni', 'Y1234567X', '--phone', '612345678'],
+      {},
+      'piscina-cuberta-26\notra-cousa-26\n',
+    );
+    expect(mismatch.status).toBe(1);
+    expect(mismatch.stderr).toContain('Passwords do not match.');
+  }, 30_000);
+
+  it('explains bad input and duplicates without creating anything', () => {
+    const bad = run(['create', '--dni', '12345678A', '--phone', '1234'], {
+      ADMIN_PASSWORD: 'pavillon-municipal-2026',
+    });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('dni: Enter a valid DNI or NIE');
+    expect(bad.stderr).toContain('phone: Enter a 9-digit phone number.');
+    const duplicate = run(['create', '--dni', '33445566R', '--phone', '612345678'], {
+      ADMIN_PASSWORD: 'pavillon-municipal-2026',
+    });
+    expect(duplicate.status).toBe(1);
+    expect(duplicate.stderr).toContain('already exists');
+    const usage = run(['create', '--dni', '33445566R']);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('Usage:');
+  }, 30_000);
+});
