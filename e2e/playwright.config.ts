@@ -51,6 +51,8 @@ export default defineConfig({
       ADMIN_DNI: '33445566R',
       ADMIN_PASSWORD: 'e2e-admin-password-2026',
       LOG_LEVEL: 'warn',
+      // any answer that drifts from openapi.yaml becomes a 500 and fails the journey
+      RESPONSE_VALIDATION: 'strict',
     },
   },
 });

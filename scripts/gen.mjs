@@ -15,10 +15,14 @@ const targets = {
 
 function generate(outRoot) {
   const bin = (name) => join(root, 'node_modules/.bin', name);
-  execFileSync(bin('openapi-typescript'), ['openapi.yaml', '-o', join(outRoot, targets.web)], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  execFileSync(
+    bin('openapi-typescript'),
+    ['openapi.yaml', '--redocly', 'scripts/redocly-gen.yaml', '-o', join(outRoot, targets.web)],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   execFileSync(process.execPath, [join(root, 'scripts/gen-bff.mjs'), join(outRoot, targets.bff)], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -4,6 +4,7 @@ import type { Deps } from './deps.js';
 import type { AppState } from './http/context.js';
 import { errorMiddleware } from './http/error-middleware.js';
 import { requestContext } from './http/request-context.js';
+import { responseValidation } from './http/response-validation.js';
 import { securityHeaders } from './http/security-headers.js';
 import { serveSpa } from './http/spa.js';
 import { apiRouter } from './routes/index.js';
@@ -16,6 +17,7 @@ export function buildApp(deps: Deps): Koa<AppState> {
 
   app.use(requestContext(deps.logger));
   app.use(securityHeaders({ https, formTargets: [gatewayOrigin] }));
+  app.use(responseValidation(deps.config.responseValidation, deps.logger));
   app.use(errorMiddleware(deps.logger));
   app.use(
     koaBody({

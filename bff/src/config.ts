@@ -44,6 +44,8 @@ export interface Config {
   webDist: string;
   trustProxy: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Check /api answers against openapi.yaml: off, log, or strict (drift becomes a 500). */
+  responseValidation: 'off' | 'log' | 'strict';
 }
 
 export class ConfigError extends Error {
@@ -228,6 +230,12 @@ export function loadConfig(env: Env = process.env): Config {
     nodeEnv === 'test' ? 'warn' : 'info',
   );
 
+  const responseValidation = oneOf(
+    'RESPONSE_VALIDATION',
+    ['off', 'log', 'strict'] as const,
+    nodeEnv === 'production' ? 'off' : 'log',
+  );
+
   const config: Config = {
     env: nodeEnv,
     port,
@@ -245,6 +253,7 @@ export function loadConfig(env: Env = process.env): Config {
     webDist: resolve(str('WEB_DIST') ?? resolve(repoRoot, 'web/dist')),
     trustProxy: bool('TRUST_PROXY', false),
     logLevel,
+    responseValidation,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
