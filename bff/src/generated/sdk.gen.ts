@@ -51,6 +51,13 @@ export const getPublicConfig = <ThrowOnError extends boolean = false>(options?: 
 
 /**
  * Log in with DNI and password (form-encoded).
+ *
+ * An unknown DNI, a wrong password and an account not yet verified all answer the same 401
+ * `invalid_credentials`, at the same cost. After 10 failures in 15 minutes for one DNI, or
+ * from one client address, further attempts answer 429 with `Retry-After` until the window
+ * frees up (a temporary lock; other accounts are not affected). A success clears the DNI's
+ * failures.
+ *
  */
 export const login = <ThrowOnError extends boolean = false>(options: Options<LoginData, ThrowOnError>) => (options.client ?? client).post<LoginResponses, LoginErrors, ThrowOnError>({
     ...urlSearchParamsBodySerializer,
@@ -70,6 +77,15 @@ export const login = <ThrowOnError extends boolean = false>(options: Options<Log
 
 /**
  * Create an unverified account and send a code by SMS.
+ *
+ * The phone must be a mobile (6xx or 7[1-9]x) and receives a 6-digit code valid for 10
+ * minutes. Registering again with the DNI of an account not yet verified replaces its pending
+ * data and the earlier code. A verified DNI answers 409 `account_exists`: registration cannot
+ * avoid telling that an account exists for a DNI, and says nothing else about it.
+ * Code sends are limited: one per minute for the same DNI and phone, 8 an hour per phone or
+ * e-mail, 20 an hour per client address (429 with `Retry-After`).
+ * On verification, an enrolment with the same DNI and phone is linked to the account.
+ *
  */
 export const register = <ThrowOnError extends boolean = false>(options: Options<RegisterData, ThrowOnError>) => (options.client ?? client).post<RegisterResponses, RegisterErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -172,6 +188,11 @@ export const listPersons = <ThrowOnError extends boolean = false>(options?: Opti
 
 /**
  * Ask to manage an enrolled person; a code goes to the phone on record.
+ *
+ * An unknown DNI and a phone that differs from the one on record answer the same 404; after
+ * 10 such misses in an hour the account gets 429. The code is bound to this account and this
+ * DNI: no other account, and no code sent for another purpose, can use it.
+ *
  */
 export const requestAssociation = <ThrowOnError extends boolean = false>(options: Options<RequestAssociationData, ThrowOnError>) => (options.client ?? client).post<RequestAssociationResponses, RequestAssociationErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({

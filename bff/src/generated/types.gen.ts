@@ -514,6 +514,10 @@ export type RegisterErrors = {
      * Too many attempts; wait `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The SMS provider refused or did not answer; try again later.
+     */
+    503: Error;
 };
 
 export type RegisterError = RegisterErrors[keyof RegisterErrors];
@@ -536,7 +540,7 @@ export type VerifyRegistrationData = {
 
 export type VerifyRegistrationErrors = {
     /**
-     * The code is wrong, expired, used or burnt.
+     * The code is wrong, expired, used, replaced by a newer one, or burnt (5 wrong tries). Codes last 10 minutes and are bound to their purpose and subject. After 30 wrong codes in 15 minutes from one client address, further checks answer 429.
      */
     400: Error;
     /**
@@ -598,7 +602,7 @@ export type VerifyPasswordRecoveryData = {
 
 export type VerifyPasswordRecoveryErrors = {
     /**
-     * The code is wrong, expired, used or burnt.
+     * The code is wrong, expired, used, replaced by a newer one, or burnt (5 wrong tries). Codes last 10 minutes and are bound to their purpose and subject. After 30 wrong codes in 15 minutes from one client address, further checks answer 429.
      */
     400: Error;
     /**
@@ -700,6 +704,10 @@ export type RequestAssociationErrors = {
      * Too many attempts; wait `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The SMS provider refused or did not answer; try again later.
+     */
+    503: Error;
 };
 
 export type RequestAssociationError = RequestAssociationErrors[keyof RequestAssociationErrors];
@@ -722,13 +730,17 @@ export type VerifyAssociationData = {
 
 export type VerifyAssociationErrors = {
     /**
-     * The code is wrong, expired, used or burnt.
+     * The code is wrong, expired, used, replaced by a newer one, or burnt (5 wrong tries). Codes last 10 minutes and are bound to their purpose and subject. After 30 wrong codes in 15 minutes from one client address, further checks answer 429.
      */
     400: Error;
     /**
      * Missing, expired or invalid token.
      */
     401: Error;
+    /**
+     * The person was linked to this account meanwhile.
+     */
+    409: Error;
     /**
      * Invalid input; nothing changed.
      */

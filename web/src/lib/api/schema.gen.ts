@@ -47,7 +47,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in with DNI and password (form-encoded). */
+        /**
+         * Log in with DNI and password (form-encoded).
+         * @description An unknown DNI, a wrong password and an account not yet verified all answer the same 401
+         *     `invalid_credentials`, at the same cost. After 10 failures in 15 minutes for one DNI, or
+         *     from one client address, further attempts answer 429 with `Retry-After` until the window
+         *     frees up (a temporary lock; other accounts are not affected). A success clears the DNI's
+         *     failures.
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -64,7 +71,16 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an unverified account and send a code by SMS. */
+        /**
+         * Create an unverified account and send a code by SMS.
+         * @description The phone must be a mobile (6xx or 7[1-9]x) and receives a 6-digit code valid for 10
+         *     minutes. Registering again with the DNI of an account not yet verified replaces its pending
+         *     data and the earlier code. A verified DNI answers 409 `account_exists`: registration cannot
+         *     avoid telling that an account exists for a DNI, and says nothing else about it.
+         *     Code sends are limited: one per minute for the same DNI and phone, 8 an hour per phone or
+         *     e-mail, 20 an hour per client address (429 with `Retry-After`).
+         *     On verification, an enrolment with the same DNI and phone is linked to the account.
+         */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -166,7 +182,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask to manage an enrolled person; a code goes to the phone on record. */
+        /**
+         * Ask to manage an enrolled person; a code goes to the phone on record.
+         * @description An unknown DNI and a phone that differs from the one on record answer the same 404; after
+         *     10 such misses in an hour the account gets 429. The code is bound to this account and this
+         *     DNI: no other account, and no code sent for another purpose, can use it.
+         */
         post: operations["requestAssociation"];
         delete?: never;
         options?: never;
@@ -914,6 +935,23 @@ export interface components {
         };
     };
     responses: {
+        /** @description The SMS provider refused or did not answer; try again later. */
+        CodeNotDelivered: {
+            headers: {
+                /** @description Seconds to wait. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "No hemos podido enviar el código. Inténtalo de nuevo en unos minutos.",
+                 *       "code": "code_delivery_failed"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Missing, expired or invalid token. */
         Unauthorized: {
             headers: {
@@ -974,7 +1012,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The code is wrong, expired, used or burnt. */
+        /** @description The code is wrong, expired, used, replaced by a newer one, or burnt (5 wrong tries). Codes last 10 minutes and are bound to their purpose and subject. After 30 wrong codes in 15 minutes from one client address, further checks answer 429. */
         BadCode: {
             headers: {
                 [name: string]: unknown;
@@ -1363,6 +1401,7 @@ export interface operations {
             };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["CodeNotDelivered"];
         };
     };
     verifyRegistration: {
@@ -1616,6 +1655,7 @@ export interface operations {
             };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["CodeNotDelivered"];
         };
     };
     verifyAssociation: {
@@ -1659,6 +1699,21 @@ export interface operations {
             };
             400: components["responses"]["BadCode"];
             401: components["responses"]["Unauthorized"];
+            /** @description The person was linked to this account meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Esta persona ya está asociada a tu cuenta.",
+                     *       "code": "already_associated"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
