@@ -20,6 +20,7 @@ export const operations: Record<string, string> = {
   'POST /payments/notification': 'receivePaymentNotification',
   'POST /payments/sandbox': 'openSandboxGateway',
   'POST /payments/sandbox/confirm': 'confirmSandboxPayment',
+  'GET /payments/sandbox/styles.css': 'getSandboxStyles',
   'GET /admin/config': 'getAdminConfig',
   'PUT /admin/config': 'updateAdminConfig',
   'GET /admin/config/': 'getAdminConfigSlash',

@@ -4,8 +4,8 @@ import * as z from 'zod';
 
 import { client } from './client.gen.js';
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape, urlSearchParamsBodySerializer } from './client/index.js';
-import type { ConfirmSandboxPaymentData, ConfirmSandboxPaymentErrors, CreateActivityData, CreateActivityErrors, CreateActivityResponses, CreateActivitySlashData, CreateActivitySlashErrors, CreateActivitySlashResponses, CreateEnrolmentData, CreateEnrolmentErrors, CreateEnrolmentResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteActivityData, DeleteActivityErrors, DeleteActivityResponses, DeleteEnrolmentData, DeleteEnrolmentErrors, DeleteEnrolmentResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DownloadUploadTemplateData, DownloadUploadTemplateErrors, DownloadUploadTemplateResponses, ExportPaymentsData, ExportPaymentsErrors, ExportPaymentsResponses, GeneratePaymentData, GeneratePaymentErrors, GeneratePaymentResponses, GetAdminConfigData, GetAdminConfigErrors, GetAdminConfigResponses, GetAdminConfigSlashData, GetAdminConfigSlashErrors, GetAdminConfigSlashResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetPublicConfigData, GetPublicConfigResponses, ListActivitiesData, ListActivitiesErrors, ListActivitiesResponses, ListActivitiesSlashData, ListActivitiesSlashErrors, ListActivitiesSlashResponses, ListAuditData, ListAuditErrors, ListAuditResponses, ListEnrolmentsData, ListEnrolmentsErrors, ListEnrolmentsResponses, ListMyPaymentsData, ListMyPaymentsErrors, ListMyPaymentsResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListPaymentsData, ListPaymentsErrors, ListPaymentsResponses, ListPersonActivitiesData, ListPersonActivitiesErrors, ListPersonActivitiesResponses, ListPersonsData, ListPersonsErrors, ListPersonsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginResponses, OpenSandboxGatewayData, OpenSandboxGatewayErrors, OpenSandboxGatewayResponses, ReceivePaymentNotificationData, ReceivePaymentNotificationErrors, ReceivePaymentNotificationResponses, RegisterData, RegisterErrors, RegisterResponses, RemovePersonData, RemovePersonErrors, RemovePersonResponses, RequestAssociationData, RequestAssociationErrors, RequestAssociationResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, UpdateActivityData, UpdateActivityErrors, UpdateActivityResponses, UpdateAdminConfigData, UpdateAdminConfigErrors, UpdateAdminConfigResponses, UpdateAdminConfigSlashData, UpdateAdminConfigSlashErrors, UpdateAdminConfigSlashResponses, UpdateEnrolmentData, UpdateEnrolmentErrors, UpdateEnrolmentResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadTableData, UploadTableErrors, UploadTableResponses, VerifyAssociationData, VerifyAssociationErrors, VerifyAssociationResponses, VerifyPasswordRecoveryData, VerifyPasswordRecoveryErrors, VerifyPasswordRecoveryResponses, VerifyRegistrationData, VerifyRegistrationErrors, VerifyRegistrationResponses } from './types.gen.js';
-import { zConfirmSandboxPaymentBody, zCreateActivityBody, zCreateActivityResponse, zCreateActivitySlashBody, zCreateActivitySlashResponse, zCreateEnrolmentBody, zCreateEnrolmentResponse, zCreateUserBody, zCreateUserResponse, zDeleteActivityPath, zDeleteActivityResponse, zDeleteEnrolmentPath, zDeleteEnrolmentResponse, zDeleteUserPath, zDeleteUserResponse, zDownloadUploadTemplateResponse, zExportPaymentsQuery, zExportPaymentsResponse, zGeneratePaymentBody, zGeneratePaymentResponse, zGetAdminConfigResponse, zGetAdminConfigSlashResponse, zGetHealthResponse, zGetMeResponse, zGetPublicConfigResponse, zListActivitiesResponse, zListActivitiesSlashResponse, zListAuditQuery, zListAuditResponse, zListEnrolmentsResponse, zListMyPaymentsResponse, zListOutboxQuery, zListOutboxResponse, zListPaymentsQuery, zListPaymentsResponse, zListPersonActivitiesPath, zListPersonActivitiesResponse, zListPersonsResponse, zListUsersResponse, zLoginBody, zLoginResponse, zOpenSandboxGatewayBody, zOpenSandboxGatewayResponse, zReceivePaymentNotificationBody, zReceivePaymentNotificationResponse, zRegisterBody, zRegisterResponse, zRemovePersonPath, zRemovePersonResponse, zRequestAssociationBody, zRequestAssociationResponse, zRequestPasswordRecoveryBody, zRequestPasswordRecoveryResponse, zUpdateActivityBody, zUpdateActivityPath, zUpdateActivityResponse, zUpdateAdminConfigBody, zUpdateAdminConfigResponse, zUpdateAdminConfigSlashBody, zUpdateAdminConfigSlashResponse, zUpdateEnrolmentBody, zUpdateEnrolmentPath, zUpdateEnrolmentResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadTableBody, zUploadTableResponse, zVerifyAssociationBody, zVerifyAssociationResponse, zVerifyPasswordRecoveryBody, zVerifyPasswordRecoveryResponse, zVerifyRegistrationBody, zVerifyRegistrationResponse } from './zod.gen.js';
+import type { ConfirmSandboxPaymentData, ConfirmSandboxPaymentErrors, CreateActivityData, CreateActivityErrors, CreateActivityResponses, CreateActivitySlashData, CreateActivitySlashErrors, CreateActivitySlashResponses, CreateEnrolmentData, CreateEnrolmentErrors, CreateEnrolmentResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteActivityData, DeleteActivityErrors, DeleteActivityResponses, DeleteEnrolmentData, DeleteEnrolmentErrors, DeleteEnrolmentResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DownloadUploadTemplateData, DownloadUploadTemplateErrors, DownloadUploadTemplateResponses, ExportPaymentsData, ExportPaymentsErrors, ExportPaymentsResponses, GeneratePaymentData, GeneratePaymentErrors, GeneratePaymentResponses, GetAdminConfigData, GetAdminConfigErrors, GetAdminConfigResponses, GetAdminConfigSlashData, GetAdminConfigSlashErrors, GetAdminConfigSlashResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetPublicConfigData, GetPublicConfigResponses, GetSandboxStylesData, GetSandboxStylesErrors, GetSandboxStylesResponses, ListActivitiesData, ListActivitiesErrors, ListActivitiesResponses, ListActivitiesSlashData, ListActivitiesSlashErrors, ListActivitiesSlashResponses, ListAuditData, ListAuditErrors, ListAuditResponses, ListEnrolmentsData, ListEnrolmentsErrors, ListEnrolmentsResponses, ListMyPaymentsData, ListMyPaymentsErrors, ListMyPaymentsResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListPaymentsData, ListPaymentsErrors, ListPaymentsResponses, ListPersonActivitiesData, ListPersonActivitiesErrors, ListPersonActivitiesResponses, ListPersonsData, ListPersonsErrors, ListPersonsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginResponses, OpenSandboxGatewayData, OpenSandboxGatewayErrors, OpenSandboxGatewayResponses, ReceivePaymentNotificationData, ReceivePaymentNotificationErrors, ReceivePaymentNotificationResponses, RegisterData, RegisterErrors, RegisterResponses, RemovePersonData, RemovePersonErrors, RemovePersonResponses, RequestAssociationData, RequestAssociationErrors, RequestAssociationResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, UpdateActivityData, UpdateActivityErrors, UpdateActivityResponses, UpdateAdminConfigData, UpdateAdminConfigErrors, UpdateAdminConfigResponses, UpdateAdminConfigSlashData, UpdateAdminConfigSlashErrors, UpdateAdminConfigSlashResponses, UpdateEnrolmentData, UpdateEnrolmentErrors, UpdateEnrolmentResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadTableData, UploadTableErrors, UploadTableResponses, VerifyAssociationData, VerifyAssociationErrors, VerifyAssociationResponses, VerifyPasswordRecoveryData, VerifyPasswordRecoveryErrors, VerifyPasswordRecoveryResponses, VerifyRegistrationData, VerifyRegistrationErrors, VerifyRegistrationResponses } from './types.gen.js';
+import { zConfirmSandboxPaymentBody, zCreateActivityBody, zCreateActivityResponse, zCreateActivitySlashBody, zCreateActivitySlashResponse, zCreateEnrolmentBody, zCreateEnrolmentResponse, zCreateUserBody, zCreateUserResponse, zDeleteActivityPath, zDeleteActivityResponse, zDeleteEnrolmentPath, zDeleteEnrolmentResponse, zDeleteUserPath, zDeleteUserResponse, zDownloadUploadTemplateResponse, zExportPaymentsQuery, zExportPaymentsResponse, zGeneratePaymentBody, zGeneratePaymentResponse, zGetAdminConfigResponse, zGetAdminConfigSlashResponse, zGetHealthResponse, zGetMeResponse, zGetPublicConfigResponse, zGetSandboxStylesResponse, zListActivitiesResponse, zListActivitiesSlashResponse, zListAuditQuery, zListAuditResponse, zListEnrolmentsResponse, zListMyPaymentsResponse, zListOutboxQuery, zListOutboxResponse, zListPaymentsQuery, zListPaymentsResponse, zListPersonActivitiesPath, zListPersonActivitiesResponse, zListPersonsResponse, zListUsersResponse, zLoginBody, zLoginResponse, zOpenSandboxGatewayBody, zOpenSandboxGatewayResponse, zReceivePaymentNotificationBody, zReceivePaymentNotificationResponse, zRegisterBody, zRegisterResponse, zRemovePersonPath, zRemovePersonResponse, zRequestAssociationBody, zRequestAssociationResponse, zRequestPasswordRecoveryBody, zRequestPasswordRecoveryResponse, zUpdateActivityBody, zUpdateActivityPath, zUpdateActivityResponse, zUpdateAdminConfigBody, zUpdateAdminConfigResponse, zUpdateAdminConfigSlashBody, zUpdateAdminConfigSlashResponse, zUpdateEnrolmentBody, zUpdateEnrolmentPath, zUpdateEnrolmentResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadTableBody, zUploadTableResponse, zVerifyAssociationBody, zVerifyAssociationResponse, zVerifyPasswordRecoveryBody, zVerifyPasswordRecoveryResponse, zVerifyRegistrationBody, zVerifyRegistrationResponse } from './zod.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -261,6 +261,10 @@ export const listPersonActivities = <ThrowOnError extends boolean = false>(optio
 
 /**
  * Completed payments for the people this account manages.
+ *
+ * Only payments in state `paid` (applied by a signed bank notification), for every person
+ * linked to this account, whoever started them; newest `paid_at` first.
+ *
  */
 export const listMyPayments = <ThrowOnError extends boolean = false>(options?: Options<ListMyPaymentsData, ThrowOnError>) => (options?.client ?? client).get<ListMyPaymentsResponses, ListMyPaymentsErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -276,6 +280,20 @@ export const listMyPayments = <ThrowOnError extends boolean = false>(options?: O
 
 /**
  * Start a card payment for some of one person's pending activities.
+ *
+ * Stores a pending payment with its items (each item's amount is exactly the figure
+ * `GET /user/activities/{id}` shows: `amount`, or `amount_with_discount` when `use_discount`)
+ * and a fresh order number (`YYMM` + 8 base62 characters, never reused). An earlier pending
+ * order of this account for any of the same items becomes `superseded`. `fields` are signed
+ * with HMAC_SHA256_V1; `Ds_MerchantParameters` carries MERCHANTURL
+ * `{PUBLIC_URL}/api/payments/notification`, URLOK `{PUBLIC_URL}/pago-ok`, URLKO
+ * `{PUBLIC_URL}/pago-ko`, the activity names as description (125 characters at most), the
+ * request language (es 1, en 2, gl 12) and the payment id as MERCHANTDATA. A repeated id in
+ * `activity_ids` counts once. Checks, in order: the person is managed by the caller (else
+ * 404), every activity is enrolled for that person (else 422 `mixed_persons`, also for ids
+ * that do not exist), payments enabled and today (Europe/Madrid) before `deadline_date`,
+ * `use_discount` only with a discount above 0, nothing already paid, a total above 0.
+ *
  */
 export const generatePayment = <ThrowOnError extends boolean = false>(options: Options<GeneratePaymentData, ThrowOnError>) => (options.client ?? client).post<GeneratePaymentResponses, GeneratePaymentErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -295,6 +313,18 @@ export const generatePayment = <ThrowOnError extends boolean = false>(options: O
 
 /**
  * Redsys server-to-server notification (the MERCHANTURL).
+ *
+ * Every notification received is recorded (good or bad) for reconciliation. Parameters are
+ * accepted in Base64 or Base64URL; the signature is checked with the key derived from the
+ * `Ds_Order` inside them. A correctly signed notification must match the stored order's
+ * amount (cents), currency 978, merchant code and terminal (`1` and `001` are the same).
+ * `Ds_Response` 0000-0099 marks every item paid in one transaction (`notification_applied`);
+ * if the order was superseded or failed, or an item is already paid, the payment becomes
+ * `duplicate` (to refund) and nothing else changes (`notification_duplicate`). Another
+ * response marks a pending payment `failed` (`notification_failed`). The same result again
+ * changes nothing (`notification_repeated`); a denial for an order no longer pending is
+ * only recorded (`status: ignored`, `notification_ignored`).
+ *
  */
 export const receivePaymentNotification = <ThrowOnError extends boolean = false>(options: Options<ReceivePaymentNotificationData, ThrowOnError>) => (options.client ?? client).post<ReceivePaymentNotificationResponses, ReceivePaymentNotificationErrors, ThrowOnError>({
     ...urlSearchParamsBodySerializer,
@@ -314,6 +344,13 @@ export const receivePaymentNotification = <ThrowOnError extends boolean = false>
 
 /**
  * Built-in sandbox card page standing in for Redsys (development and tests only).
+ *
+ * Exists only while Redsys credentials are not configured (in production only with
+ * `ALLOW_SANDBOX_PAYMENTS=true`); otherwise 404. Verifies the signed fields like Redsys and
+ * shows the amount, the description, the published test card (4548810000000003, 12/49,
+ * CVV 123; CVV 999 is denied), a card form and Pay / Deny buttons, in the language of
+ * `DS_MERCHANT_CONSUMERLANGUAGE`. No scripts and no inline styles.
+ *
  */
 export const openSandboxGateway = <ThrowOnError extends boolean = false>(options: Options<OpenSandboxGatewayData, ThrowOnError>) => (options.client ?? client).post<OpenSandboxGatewayResponses, OpenSandboxGatewayErrors, ThrowOnError>({
     ...urlSearchParamsBodySerializer,
@@ -333,6 +370,15 @@ export const openSandboxGateway = <ThrowOnError extends boolean = false>(options
 
 /**
  * Approve or deny in the sandbox; notifies the server as Redsys would, then redirects.
+ *
+ * Re-verifies the signed fields. Approves only `decision=approve` with the test card, a
+ * CVV other than 999 and an expiry not past (else `Ds_Response` 0190, 0129 or 0101). Posts
+ * a notification signed with the configured secret, over HTTP, to
+ * `{PUBLIC_URL}/api/payments/notification` (never to a URL taken from the request: the
+ * test secret is public), then answers 303 to URLOK or URLKO when they belong to
+ * `PUBLIC_URL`, else to `{PUBLIC_URL}/pago-ok` / `/pago-ko`. Card data is neither stored
+ * nor logged.
+ *
  */
 export const confirmSandboxPayment = <ThrowOnError extends boolean = false>(options: Options<ConfirmSandboxPaymentData, ThrowOnError>) => (options.client ?? client).post<unknown, ConfirmSandboxPaymentErrors, ThrowOnError>({
     ...urlSearchParamsBodySerializer,
@@ -347,6 +393,20 @@ export const confirmSandboxPayment = <ThrowOnError extends boolean = false>(opti
         'Content-Type': 'application/x-www-form-urlencoded',
         ...options.headers
     }
+});
+
+/**
+ * The sandbox card page's stylesheet (the CSP forbids inline styles).
+ */
+export const getSandboxStyles = <ThrowOnError extends boolean = false>(options?: Options<GetSandboxStylesData, ThrowOnError>) => (options?.client ?? client).get<GetSandboxStylesResponses, GetSandboxStylesErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetSandboxStylesResponse.parseAsync(data),
+    url: '/payments/sandbox/styles.css',
+    ...options
 });
 
 /**
@@ -692,6 +752,12 @@ export const downloadUploadTemplate = <ThrowOnError extends boolean = false>(opt
 
 /**
  * Payments for reconciliation with the bank.
+ *
+ * Newest `created_at` first. `person` matches part of the person's name or DNI without
+ * regard to case or accents; `from`/`to` are civil dates in Europe/Madrid, both inclusive
+ * (`to` before `from` is a 422). `duplicate` payments were authorised by the bank but not
+ * applied: refund them.
+ *
  */
 export const listPayments = <ThrowOnError extends boolean = false>(options?: Options<ListPaymentsData, ThrowOnError>) => (options?.client ?? client).get<ListPaymentsResponses, ListPaymentsErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -707,6 +773,11 @@ export const listPayments = <ThrowOnError extends boolean = false>(options?: Opt
 
 /**
  * The filtered payments as .xlsx (cells escaped against formula injection).
+ *
+ * The same filters as the list, all pages (at most 50,000 rows), one row per payment with
+ * its activities. Text cells starting with `=`, `+`, `-`, `@`, tab, CR or NUL get a leading
+ * `'`. Sent as an attachment (`pagos-YYYY-MM-DD.xlsx`).
+ *
  */
 export const exportPayments = <ThrowOnError extends boolean = false>(options?: Options<ExportPaymentsData, ThrowOnError>) => (options?.client ?? client).get<ExportPaymentsResponses, ExportPaymentsErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({

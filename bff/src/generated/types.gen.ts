@@ -870,7 +870,7 @@ export type GeneratePaymentErrors = {
      */
     404: Error;
     /**
-     * Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`.
+     * Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0).
      */
     409: Error;
     /**
@@ -903,7 +903,7 @@ export type ReceivePaymentNotificationData = {
 
 export type ReceivePaymentNotificationErrors = {
     /**
-     * Malformed or badly signed notification; nothing changed.
+     * Malformed or badly signed notification, or one that does not match its order; only the notification record is added. Codes: `malformed_notification`, `bad_signature`, `unknown_order`, `amount_mismatch`, `currency_mismatch`, `merchant_mismatch`, `terminal_mismatch`.
      */
     400: Error;
 };
@@ -967,6 +967,31 @@ export type ConfirmSandboxPaymentErrors = {
 };
 
 export type ConfirmSandboxPaymentError = ConfirmSandboxPaymentErrors[keyof ConfirmSandboxPaymentErrors];
+
+export type GetSandboxStylesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/payments/sandbox/styles.css';
+};
+
+export type GetSandboxStylesErrors = {
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+};
+
+export type GetSandboxStylesError = GetSandboxStylesErrors[keyof GetSandboxStylesErrors];
+
+export type GetSandboxStylesResponses = {
+    /**
+     * The stylesheet.
+     */
+    200: Blob | File;
+};
+
+export type GetSandboxStylesResponse = GetSandboxStylesResponses[keyof GetSandboxStylesResponses];
 
 export type GetAdminConfigData = {
     body?: never;

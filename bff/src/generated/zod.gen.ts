@@ -510,6 +510,11 @@ export const zOpenSandboxGatewayResponse = z.string();
 export const zConfirmSandboxPaymentBody = zSandboxConfirmForm;
 
 /**
+ * The stylesheet.
+ */
+export const zGetSandboxStylesResponse = z.string();
+
+/**
  * The global settings.
  */
 export const zGetAdminConfigResponse = zAdminConfig;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listMyPayments } from '../../src/generated/sdk.gen.js';
+import { listMyPayments, listPersonActivities } from '../../src/generated/sdk.gen.js';
 import { zError, zNotificationResult, zPaymentRedirect } from '../../src/generated/zod.gen.js';
 import { factory } from './factory.js';
 import { generate, merchantParams, payInSandbox } from './helpers.js';
@@ -110,19 +110,19 @@ describe('card payment through the sandbox gateway', () => {
       { action: 'payment.paid', actor_user_id: null },
     ]);
 
-    // the residents' view, when that area answers, shows them paid
-    const activitiesView = await app.fetch(`/api/user/activities/${person.id}`, {
+    // the residents' view shows them paid, with the same per-item figures that were charged
+    const { data: view } = await listPersonActivities({
+      client: app.api,
+      path: { person_activity_id: person.id },
       headers: user.auth,
+      throwOnError: true,
     });
-    if (activitiesView.status === 200) {
-      const list = (await activitiesView.json()) as { id: number; is_paid: boolean }[];
-      expect(
-        list
-          .filter((a) => a.is_paid)
-          .map((a) => a.id)
-          .sort(),
-      ).toEqual([swim, padel].sort());
-    }
+    expect(view.map((a) => [a.id, a.is_paid, a.amount]).sort()).toEqual(
+      [
+        [swim, true, 45],
+        [padel, true, 64.13],
+      ].sort(),
+    );
 
     const { data: history } = await listMyPayments({
       client: app.api,
@@ -157,12 +157,23 @@ describe('card payment through the sandbox gateway', () => {
     f.settings({ discount_bp: 5000 });
     try {
       const { user, person, activities } = await f.household([6000, 8550]);
+      const { data: before } = await listPersonActivities({
+        client: app.api,
+        path: { person_activity_id: person.id },
+        headers: user.auth,
+        throwOnError: true,
+      });
+      const shown = before.reduce(
+        (sum, a) => sum + Math.round((a.amount_with_discount ?? NaN) * 100),
+        0,
+      );
       const redirect = await generate(app, user.token, {
         person_activity_id: person.id,
         activity_ids: activities,
         use_discount: true,
       });
       expect(redirect.amount).toBe(72.75); // 30.00 + 42.75
+      expect(Math.round(redirect.amount * 100)).toBe(shown); // exactly what the pay bar showed
       expect(merchantParams(redirect.fields)).toMatchObject({
         DS_MERCHANT_AMOUNT: '7275',
         DS_MERCHANT_CONSUMERLANGUAGE: '1',

@@ -253,7 +253,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Completed payments for the people this account manages. */
+        /**
+         * Completed payments for the people this account manages.
+         * @description Only payments in state `paid` (applied by a signed bank notification), for every person
+         *     linked to this account, whoever started them; newest `paid_at` first.
+         */
         get: operations["listMyPayments"];
         put?: never;
         post?: never;
@@ -272,7 +276,21 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a card payment for some of one person's pending activities. */
+        /**
+         * Start a card payment for some of one person's pending activities.
+         * @description Stores a pending payment with its items (each item's amount is exactly the figure
+         *     `GET /user/activities/{id}` shows: `amount`, or `amount_with_discount` when `use_discount`)
+         *     and a fresh order number (`YYMM` + 8 base62 characters, never reused). An earlier pending
+         *     order of this account for any of the same items becomes `superseded`. `fields` are signed
+         *     with HMAC_SHA256_V1; `Ds_MerchantParameters` carries MERCHANTURL
+         *     `{PUBLIC_URL}/api/payments/notification`, URLOK `{PUBLIC_URL}/pago-ok`, URLKO
+         *     `{PUBLIC_URL}/pago-ko`, the activity names as description (125 characters at most), the
+         *     request language (es 1, en 2, gl 12) and the payment id as MERCHANTDATA. A repeated id in
+         *     `activity_ids` counts once. Checks, in order: the person is managed by the caller (else
+         *     404), every activity is enrolled for that person (else 422 `mixed_persons`, also for ids
+         *     that do not exist), payments enabled and today (Europe/Madrid) before `deadline_date`,
+         *     `use_discount` only with a discount above 0, nothing already paid, a total above 0.
+         */
         post: operations["generatePayment"];
         delete?: never;
         options?: never;
@@ -289,7 +307,19 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Redsys server-to-server notification (the MERCHANTURL). */
+        /**
+         * Redsys server-to-server notification (the MERCHANTURL).
+         * @description Every notification received is recorded (good or bad) for reconciliation. Parameters are
+         *     accepted in Base64 or Base64URL; the signature is checked with the key derived from the
+         *     `Ds_Order` inside them. A correctly signed notification must match the stored order's
+         *     amount (cents), currency 978, merchant code and terminal (`1` and `001` are the same).
+         *     `Ds_Response` 0000-0099 marks every item paid in one transaction (`notification_applied`);
+         *     if the order was superseded or failed, or an item is already paid, the payment becomes
+         *     `duplicate` (to refund) and nothing else changes (`notification_duplicate`). Another
+         *     response marks a pending payment `failed` (`notification_failed`). The same result again
+         *     changes nothing (`notification_repeated`); a denial for an order no longer pending is
+         *     only recorded (`status: ignored`, `notification_ignored`).
+         */
         post: operations["receivePaymentNotification"];
         delete?: never;
         options?: never;
@@ -306,7 +336,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Built-in sandbox card page standing in for Redsys (development and tests only). */
+        /**
+         * Built-in sandbox card page standing in for Redsys (development and tests only).
+         * @description Exists only while Redsys credentials are not configured (in production only with
+         *     `ALLOW_SANDBOX_PAYMENTS=true`); otherwise 404. Verifies the signed fields like Redsys and
+         *     shows the amount, the description, the published test card (4548810000000003, 12/49,
+         *     CVV 123; CVV 999 is denied), a card form and Pay / Deny buttons, in the language of
+         *     `DS_MERCHANT_CONSUMERLANGUAGE`. No scripts and no inline styles.
+         */
         post: operations["openSandboxGateway"];
         delete?: never;
         options?: never;
@@ -323,8 +360,34 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve or deny in the sandbox; notifies the server as Redsys would, then redirects. */
+        /**
+         * Approve or deny in the sandbox; notifies the server as Redsys would, then redirects.
+         * @description Re-verifies the signed fields. Approves only `decision=approve` with the test card, a
+         *     CVV other than 999 and an expiry not past (else `Ds_Response` 0190, 0129 or 0101). Posts
+         *     a notification signed with the configured secret, over HTTP, to
+         *     `{PUBLIC_URL}/api/payments/notification` (never to a URL taken from the request: the
+         *     test secret is public), then answers 303 to URLOK or URLKO when they belong to
+         *     `PUBLIC_URL`, else to `{PUBLIC_URL}/pago-ok` / `/pago-ko`. Card data is neither stored
+         *     nor logged.
+         */
         post: operations["confirmSandboxPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/sandbox/styles.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sandbox card page's stylesheet (the CSP forbids inline styles). */
+        get: operations["getSandboxStyles"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -534,7 +597,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Payments for reconciliation with the bank. */
+        /**
+         * Payments for reconciliation with the bank.
+         * @description Newest `created_at` first. `person` matches part of the person's name or DNI without
+         *     regard to case or accents; `from`/`to` are civil dates in Europe/Madrid, both inclusive
+         *     (`to` before `from` is a 422). `duplicate` payments were authorised by the bank but not
+         *     applied: refund them.
+         */
         get: operations["listPayments"];
         put?: never;
         post?: never;
@@ -551,7 +620,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The filtered payments as .xlsx (cells escaped against formula injection). */
+        /**
+         * The filtered payments as .xlsx (cells escaped against formula injection).
+         * @description The same filters as the list, all pages (at most 50,000 rows), one row per payment with
+         *     its activities. Text cells starting with `=`, `+`, `-`, `@`, tab, CR or NUL get a leading
+         *     `'`. Sent as an attachment (`pagos-YYYY-MM-DD.xlsx`).
+         */
         get: operations["exportPayments"];
         put?: never;
         post?: never;
@@ -1878,7 +1952,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            /** @description Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`. */
+            /** @description Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1946,7 +2020,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationResult"];
                 };
             };
-            /** @description Malformed or badly signed notification; nothing changed. */
+            /** @description Malformed or badly signed notification, or one that does not match its order; only the notification record is added. Codes: `malformed_notification`, `bad_signature`, `unknown_order`, `amount_mismatch`, `currency_mismatch`, `merchant_mismatch`, `terminal_mismatch`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2047,6 +2121,28 @@ export interface operations {
                 content: {
                     /** @example <!doctype html><html lang="es"><title>Error</title><p>Firma no válida.</p></html> */
                     "text/html": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSandboxStyles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stylesheet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example main{max-width:32rem;margin:2rem auto} */
+                    "text/css": string;
                 };
             };
             404: components["responses"]["NotFound"];
