@@ -3,6 +3,7 @@
  * checked with axe-core against WCAG 2.1 A/AA. Colour contrast cannot be computed in jsdom; the
  * token pairs are checked by lib/tokens.test.ts instead.
  */
+import type * as React from 'react';
 import { composeStories } from '@storybook/react-vite';
 import { render } from '@testing-library/react';
 import axe from 'axe-core';
@@ -11,6 +12,14 @@ import { LOCALES } from './lib/format.ts';
 import { previewAnnotations } from './stories-support/preview-annotations.tsx';
 
 type StoryFile = Parameters<typeof composeStories>[0];
+
+/** Composed stories of a file, with the preview annotations and the given locale global. */
+function compose(file: StoryFile, locale: string): Record<string, React.ComponentType> {
+  return composeStories(file, {
+    ...previewAnnotations,
+    initialGlobals: { locale },
+  }) as unknown as Record<string, React.ComponentType>;
+}
 
 const storyFiles = import.meta.glob<StoryFile>('./**/*.stories.tsx', { eager: true });
 
@@ -37,7 +46,7 @@ it('finds the story files', () => {
 for (const [path, file] of Object.entries(storyFiles)) {
   describe(path.replace('./components/', ''), () => {
     for (const locale of LOCALES) {
-      const stories = composeStories(file, { ...previewAnnotations, initialGlobals: { locale } });
+      const stories = compose(file, locale);
       for (const [name, Story] of Object.entries(stories)) {
         it(`${name} [${locale}] renders with no axe violations`, async () => {
           const { container } = render(<Story />);
@@ -49,3 +58,18 @@ for (const [path, file] of Object.entries(storyFiles)) {
     }
   });
 }
+
+describe('locale global', () => {
+  const file = storyFiles['./components/app-header.stories.tsx'];
+  it.each([
+    ['es', 'Cerrar sesión'],
+    ['en', 'Log out'],
+    ['gl', 'Pechar sesión'],
+  ] as const)('[%s] stories show their texts in that language', (locale, logout) => {
+    if (!file) throw new Error('app-header stories not found');
+    const { Default } = compose(file, locale);
+    if (!Default) throw new Error('Default story not found');
+    const { getByRole } = render(<Default />);
+    expect(getByRole('button', { name: logout })).toBeInTheDocument();
+  });
+});

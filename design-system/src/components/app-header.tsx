@@ -52,7 +52,7 @@ export function AppHeader({
                 src={logoSrc}
                 alt={logoAlt}
                 className="h-12 w-auto shrink-0 rounded-sm bg-white p-1 max-narrow:h-10"
-              />
+              />{' '}
               <span className="text-heading font-bold break-words max-narrow:text-lead">
                 {title}
               </span>

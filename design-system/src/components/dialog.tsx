@@ -1,4 +1,4 @@
-import type * as React from 'react';
+import * as React from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { cn } from '../lib/cn.ts';
 
@@ -23,7 +23,16 @@ export type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Con
   role?: 'dialog' | 'alertdialog';
 };
 
-export function DialogContent({ className, children, ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
+  // Radix returns focus only to a <Dialog.Trigger>; controlled dialogs opened from any button
+  // (help button, row "remove" button...) get focus back on that element instead.
+  const returnFocusRef = React.useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay
@@ -38,6 +47,19 @@ export function DialogContent({ className, children, ...props }: DialogContentPr
           'bg-background p-6 text-foreground shadow-xl focus-ring max-narrow:p-4',
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          const active = document.activeElement;
+          returnFocusRef.current =
+            active instanceof HTMLElement && active !== document.body ? active : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const target = returnFocusRef.current;
+          if (event.defaultPrevented || !target?.isConnected) return;
+          event.preventDefault();
+          target.focus();
+        }}
         {...props}
       >
         {children}

@@ -69,8 +69,7 @@ export function FieldError({ className, prefix, children, ...props }: FieldError
       className={cn('text-body font-semibold text-error-text', className)}
       {...props}
     >
-      <span className="sr-only">{prefix} </span>
-      {children}
+      <span className="sr-only">{prefix}</span> {children}
     </p>
   );
 }

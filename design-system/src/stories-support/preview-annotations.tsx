@@ -3,7 +3,6 @@
  * story tests (composeStories). Adds the "locale" toolbar global and the narrow viewport.
  */
 import type { Decorator, Preview } from '@storybook/react-vite';
-import { MINIMAL_VIEWPORTS } from 'storybook/viewport';
 import { storyLocale } from './sample-text.ts';
 
 export const withLocale: Decorator = (Story, context) => {
@@ -55,7 +54,21 @@ export const previewAnnotations = {
           styles: { width: '360px', height: '740px' },
           type: 'mobile',
         },
-        ...MINIMAL_VIEWPORTS,
+        phone: {
+          name: 'Phone (414px)',
+          styles: { width: '414px', height: '896px' },
+          type: 'mobile',
+        },
+        tablet: {
+          name: 'Tablet (834px)',
+          styles: { width: '834px', height: '1112px' },
+          type: 'tablet',
+        },
+        desktop: {
+          name: 'Desktop (1280px)',
+          styles: { width: '1280px', height: '1024px' },
+          type: 'desktop',
+        },
       },
     },
   },

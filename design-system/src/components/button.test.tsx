@@ -1,0 +1,47 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Button } from './button.tsx';
+
+describe('Button', () => {
+  it('calls onClick', async () => {
+    const onClick = vi.fn();
+    render(<Button onClick={onClick}>Pagar</Button>);
+    await userEvent.click(screen.getByRole('button', { name: 'Pagar' }));
+    expect(onClick).toHaveBeenCalledOnce();
+  });
+
+  it('while loading is busy, keeps focus and ignores clicks', async () => {
+    const onClick = vi.fn();
+    render(
+      <Button loading onClick={onClick}>
+        Guardando...
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Guardando...' });
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toBeEnabled();
+    expect(button.querySelector('[data-slot="spinner"]')).not.toBeNull();
+    await userEvent.click(button);
+    expect(onClick).not.toHaveBeenCalled();
+  });
+
+  it('renders its child with asChild', () => {
+    render(
+      <Button asChild variant="secondary">
+        <a href="/dashboard">Inicio</a>
+      </Button>,
+    );
+    const link = screen.getByRole('link', { name: 'Inicio' });
+    expect(link).toHaveAttribute('data-slot', 'button');
+    expect(link).toHaveAttribute('href', '/dashboard');
+  });
+
+  it("lets the caller's className win", () => {
+    render(<Button className="px-10">Ok</Button>);
+    const cls = screen.getByRole('button').className;
+    expect(cls).toContain('px-10');
+    expect(cls).not.toContain('px-4');
+  });
+});

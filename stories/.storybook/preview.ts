@@ -1,0 +1,10 @@
+import type { Preview } from '@storybook/react-vite';
+import { previewAnnotations } from '@portal/design-system/stories-support/preview-annotations.tsx';
+import './storybook.css';
+
+const preview: Preview = {
+  ...previewAnnotations,
+  tags: [],
+};
+
+export default preview;
