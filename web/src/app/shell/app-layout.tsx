@@ -1,20 +1,36 @@
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Alert } from '@portal/design-system/components/alert.tsx';
+import { AppHeader } from '@portal/design-system/components/app-header.tsx';
+import { Footer } from '@portal/design-system/components/footer.tsx';
+import { SkipLink } from '@portal/design-system/components/skip-link.tsx';
+import { useRef } from 'react';
+import { useIntl } from 'react-intl';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { council } from '../../config/council';
-import { useLocale } from '../../i18n/i18n-provider';
-import { locales } from '../../i18n/locales';
-import { clearToken } from '../../lib/session';
 import { MaintenanceGate } from '../../features/maintenance/maintenance-gate';
+import { useLocale } from '../../i18n/i18n-provider';
+import { clearToken } from '../../lib/session';
+import { CookieConsent } from './cookie-consent';
+import { flashFrom } from '../../lib/flash';
+import { Help } from './help';
+import { privacyPath } from './privacy-path';
+import { routerLink } from './router-link';
 
-const LOGIN_STYLE = ['/login', '/registrarse'];
+/** Pages with the login-style background and no logout button. */
+export const LOGIN_STYLE_PATHS = ['/login', '/registrarse'];
 
-/** Header, main content behind the maintenance gate, help button and footer. */
+/**
+ * Skip link, storage notice, council header (logo → /dashboard, title, ES/EN/GL, logout), the
+ * page behind the maintenance gate, the floating help button and the footer.
+ */
 export function AppLayout() {
   const intl = useIntl();
   const { locale, setLocale } = useLocale();
-  const { pathname } = useLocation();
+  const location = useLocation();
   const navigate = useNavigate();
-  const loginStyle = LOGIN_STYLE.includes(pathname);
+  const mainRef = useRef<HTMLElement>(null);
+  const loginStyle = LOGIN_STYLE_PATHS.includes(location.pathname);
+  const flash = flashFrom(location.state);
+  const t = (id: string) => intl.formatMessage({ id });
 
   const logout = () => {
     clearToken();
@@ -22,58 +38,68 @@ export function AppLayout() {
   };
 
   return (
-    <div className={loginStyle ? 'min-h-screen bg-slate-100' : 'min-h-screen bg-white'}>
-      <a href="#main" className="sr-only focus:not-sr-only">
-        <FormattedMessage id="app.skipToContent" />
-      </a>
-      <header className="flex flex-wrap items-center gap-4 bg-[#0b3d6b] px-4 py-3 text-white">
-        <Link to="/dashboard" className="flex items-center gap-3">
-          <img
-            src={council.logo}
-            alt={intl.formatMessage({ id: 'header.logoAlt' })}
-            width={40}
-            height={40}
-          />
-        </Link>
-        <p className="text-lg font-semibold">{council.portalTitle[locale]}</p>
-        <nav
-          aria-label={intl.formatMessage({ id: 'header.language' })}
-          className="ml-auto flex gap-1"
-        >
-          {locales.map((code) => (
-            <button
-              key={code}
-              type="button"
-              lang={code}
-              aria-pressed={code === locale}
-              aria-label={intl.formatMessage({ id: `lang.${code}` })}
-              onClick={() => setLocale(code)}
-              className="rounded px-2 py-1 font-semibold aria-pressed:bg-white aria-pressed:text-[#0b3d6b]"
-            >
-              {code.toUpperCase()}
-            </button>
-          ))}
-        </nav>
-        {!loginStyle && (
-          <button type="button" onClick={logout} className="rounded border border-white px-3 py-1">
-            <FormattedMessage id="header.logout" />
-          </button>
-        )}
-      </header>
-      <main id="main" className="p-4">
+    <div
+      data-layout={loginStyle ? 'login' : 'default'}
+      className={
+        loginStyle
+          ? 'flex min-h-screen flex-col bg-surface'
+          : 'flex min-h-screen flex-col bg-background'
+      }
+    >
+      <SkipLink href="#main">{t('app.skipToContent')}</SkipLink>
+      <CookieConsent onAccepted={() => mainRef.current?.focus()} />
+      <AppHeader
+        title={council.portalTitle[locale]}
+        logoSrc={council.logo}
+        logoAlt={council.name}
+        homeHref="/dashboard"
+        renderLink={routerLink}
+        languageSwitcher={{
+          locale,
+          onLocaleChange: setLocale,
+          label: t('header.language'),
+          languageNames: { es: t('lang.es'), en: t('lang.en'), gl: t('lang.gl') },
+        }}
+        logoutLabel={t('header.logout')}
+        onLogout={logout}
+        showLogout={!loginStyle}
+      />
+      <main
+        id="main"
+        ref={mainRef}
+        tabIndex={-1}
+        className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-24 outline-none"
+      >
         <MaintenanceGate>
+          {flash ? (
+            <Alert variant="success" className="mb-6">
+              {t(flash)}
+            </Alert>
+          ) : null}
           <Outlet />
         </MaintenanceGate>
       </main>
-      <button
-        type="button"
-        className="fixed right-4 bottom-4 rounded-full bg-[#0b3d6b] px-4 py-3 text-white"
-      >
-        <FormattedMessage id="help.open" />
-      </button>
-      <footer className="border-t p-4 text-sm">
-        <p>{council.name}</p>
-      </footer>
+      <Help />
+      <Footer
+        legalLabel={t('footer.legal')}
+        legalLinks={[
+          { href: privacyPath(locale), label: t('footer.privacy') },
+          { href: '/aviso-legal', label: t('footer.legalNotice') },
+          { href: '/nigran-info', label: t('footer.councilInfo') },
+        ]}
+        accessibilityLink={{ href: '/accesibilidad', label: t('footer.accessibility') }}
+        socialLabel={t('footer.social')}
+        socialLinks={council.social.map((item) => ({
+          href: item.url,
+          label: item.name,
+          external: true,
+        }))}
+        note={intl.formatMessage(
+          { id: 'footer.note' },
+          { council: council.name, address: council.address },
+        )}
+        renderLink={routerLink}
+      />
     </div>
   );
 }

@@ -1,4 +1,277 @@
-// Placeholder until the screen lands.
+import { Alert } from '@portal/design-system/components/alert.tsx';
+import { Button } from '@portal/design-system/components/button.tsx';
+import { OtpInput } from '@portal/design-system/components/otp-input.tsx';
+import { PasswordField } from '@portal/design-system/components/password-field.tsx';
+import { Stepper } from '@portal/design-system/components/stepper.tsx';
+import { TextField } from '@portal/design-system/components/text-field.tsx';
+import { TextLink } from '@portal/design-system/components/text-link.tsx';
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useNavigate } from 'react-router-dom';
+import { detailMessage } from '../../lib/api/client';
+import { flashState } from '../../lib/flash';
+import { usePageTitle } from '../../lib/page-title';
+import { setToken } from '../../lib/session';
+import { register, verifyRegistration } from './api/auth-api';
+import { AuthCard } from './components/auth-card';
+import { FormErrorSummary } from './components/form-error-summary';
+import { StepHeading } from './components/step-heading';
+import {
+  CODE_DIGITS,
+  emptyRegistration,
+  hasErrors,
+  PHONE_DIGITS,
+  registrationPayload,
+  trimAll,
+  validateCode,
+  validateRegistration,
+  type FieldErrors,
+  type RegistrationValues,
+} from './validation';
+
+type Field = keyof RegistrationValues;
+
+const FIELD_IDS: Record<Field, string> = {
+  dni: 'register-dni',
+  phone: 'register-phone',
+  email: 'register-email',
+  password: 'register-password',
+  repeatPassword: 'register-repeat-password',
+};
+const CODE_IDS = { code: 'register-code' } as const;
+
+/**
+ * /registrarse in two steps: 1) the form, checked as the user types (submit stays disabled while
+ * anything is wrong or a call runs); 2) the SMS code, which logs the user in on success.
+ */
 export function RegisterPage() {
-  return null;
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [step, setStep] = useState<'form' | 'code'>('form');
+  const [moved, setMoved] = useState(false);
+  const [values, setValues] = useState<RegistrationValues>(emptyRegistration);
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [code, setCode] = useState('');
+  const [codeErrors, setCodeErrors] = useState<FieldErrors<'code'>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  const errors = validateRegistration(values);
+  const shown: FieldErrors<Field> = Object.fromEntries(
+    Object.entries(errors).filter(([field]) => touched[field as Field]),
+  );
+  usePageTitle(
+    'auth.register.title',
+    step === 'form' ? hasErrors(shown) || !!problem : hasErrors(codeErrors) || !!problem,
+  );
+
+  const fieldProps = (field: Field) => ({
+    id: FIELD_IDS[field],
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [field]: event.target.value }));
+      // the repeat is checked against the password as soon as it has been typed
+      if (field === 'password' && values.repeatPassword !== '') {
+        setTouched((s) => ({ ...s, repeatPassword: true }));
+      }
+    },
+    onBlur: () => setTouched((s) => ({ ...s, [field]: true })),
+    error: shown[field] ? t(shown[field]) : undefined,
+    errorPrefix: t('auth.error.prefix'),
+    disabled: busy,
+  });
+
+  const submitForm = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (hasErrors(errors)) {
+      setTouched({ dni: true, phone: true, email: true, password: true, repeatPassword: true });
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    const result = await register(registrationPayload(values));
+    setBusy(false);
+    if (result.ok) {
+      setStep('code');
+      setMoved(true);
+      return;
+    }
+    setProblem(detailMessage(result.error, t('auth.register.failed')));
+    setAttempt((n) => n + 1);
+  };
+
+  const submitCode = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = validateCode(code);
+    setCodeErrors(found);
+    setProblem(null);
+    setAttempt((n) => n + 1);
+    if (hasErrors(found)) return;
+    setBusy(true);
+    const result = await verifyRegistration({
+      dni: trimAll({ ...values }).dni,
+      otp_code: code.trim(),
+    });
+    setBusy(false);
+    if (result.ok) {
+      setToken(result.data.access_token);
+      navigate('/dashboard', { state: flashState('auth.register.verified') });
+      return;
+    }
+    const fallback =
+      result.status === 400 || result.status === 422
+        ? 'auth.register.codeIncorrect'
+        : 'auth.register.codeError';
+    setProblem(detailMessage(result.error, t(fallback)));
+    setAttempt((n) => n + 1);
+  };
+
+  const backToForm = () => {
+    setStep('form');
+    setProblem(null);
+    setCode('');
+    setCodeErrors({});
+  };
+
+  const steps = [
+    { id: 'form', label: t('auth.register.step1') },
+    { id: 'code', label: t('auth.register.step2') },
+  ];
+  const formInvalid = hasErrors(errors);
+
+  return (
+    <AuthCard>
+      <h1 className="mb-4 text-title font-bold">
+        <FormattedMessage id="auth.register.title" />
+      </h1>
+      <Stepper
+        className="mb-6"
+        steps={steps}
+        currentIndex={step === 'form' ? 0 : 1}
+        label={t('auth.register.steps')}
+        completedText={t('auth.step.completed')}
+      />
+      {step === 'form' ? (
+        <>
+          <StepHeading focus={moved}>
+            <FormattedMessage id="auth.register.step1" />
+          </StepHeading>
+          <FormErrorSummary errors={{}} fieldIds={FIELD_IDS} problem={problem} attempt={attempt} />
+          <form noValidate onSubmit={submitForm} className="flex flex-col gap-5">
+            <TextField
+              {...fieldProps('dni')}
+              name="dni"
+              label={t('auth.field.dni')}
+              hint={t('auth.field.dniHint')}
+              autoComplete="username"
+              autoCapitalize="characters"
+              spellCheck={false}
+            />
+            <TextField
+              {...fieldProps('phone')}
+              name="phone"
+              type="tel"
+              label={t('auth.field.phone')}
+              hint={t('auth.field.phoneHint')}
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={PHONE_DIGITS}
+            />
+            <TextField
+              {...fieldProps('email')}
+              name="email"
+              type="email"
+              label={t('auth.field.email')}
+              optionalText={t('auth.field.optional')}
+              hint={t('auth.field.emailHint')}
+              autoComplete="email"
+              spellCheck={false}
+            />
+            <PasswordField
+              {...fieldProps('password')}
+              name="password"
+              label={t('auth.field.password')}
+              hint={t('auth.field.passwordHint')}
+              autoComplete="new-password"
+              showLabel={t('auth.field.showPassword')}
+              hideLabel={t('auth.field.hidePassword')}
+            />
+            <PasswordField
+              {...fieldProps('repeatPassword')}
+              name="repeat_password"
+              label={t('auth.field.repeatPassword')}
+              autoComplete="new-password"
+              showLabel={t('auth.field.showPassword')}
+              hideLabel={t('auth.field.hidePassword')}
+            />
+            {formInvalid ? (
+              <p id="register-submit-hint" className="text-small text-muted-foreground">
+                <FormattedMessage id="auth.register.submitHint" />
+              </p>
+            ) : null}
+            <div className="flex flex-wrap gap-3">
+              <Button
+                type="submit"
+                disabled={formInvalid || busy}
+                loading={busy}
+                aria-describedby={formInvalid ? 'register-submit-hint' : undefined}
+              >
+                <FormattedMessage id="auth.register.submit" />
+              </Button>
+            </div>
+          </form>
+          <p className="mt-6">
+            <TextLink asChild>
+              <Link to="/login">
+                <FormattedMessage id="auth.register.haveAccount" />
+              </Link>
+            </TextLink>
+          </p>
+        </>
+      ) : (
+        <>
+          <StepHeading focus={moved}>
+            <FormattedMessage id="auth.register.step2" />
+          </StepHeading>
+          <Alert variant="success" className="mb-6">
+            <FormattedMessage
+              id="auth.register.codeSent"
+              values={{ phone: trimAll({ ...values }).phone }}
+            />
+          </Alert>
+          <FormErrorSummary
+            errors={codeErrors}
+            fieldIds={CODE_IDS}
+            problem={problem}
+            attempt={attempt}
+          />
+          <form noValidate onSubmit={submitCode} className="flex flex-col gap-5">
+            <OtpInput
+              id={CODE_IDS.code}
+              name="otp_code"
+              length={CODE_DIGITS}
+              label={t('auth.field.smsCode')}
+              hint={t('auth.field.smsCodeHint')}
+              value={code}
+              onValueChange={setCode}
+              error={codeErrors.code ? t(codeErrors.code) : undefined}
+              errorPrefix={t('auth.error.prefix')}
+            />
+            <div className="flex flex-wrap gap-3">
+              <Button type="submit" loading={busy}>
+                <FormattedMessage id="auth.register.verify" />
+              </Button>
+              <Button type="button" variant="secondary" onClick={backToForm} disabled={busy}>
+                <FormattedMessage id="auth.register.back" />
+              </Button>
+            </div>
+          </form>
+        </>
+      )}
+    </AuthCard>
+  );
 }

@@ -1,0 +1,5 @@
+import type { RenderLink } from '@portal/design-system/components/text-link.tsx';
+import { Link } from 'react-router-dom';
+
+/** Lets design-system pieces (header, footer, banner) navigate with the app's router. */
+export const routerLink: RenderLink = ({ href, ...props }) => <Link to={href} {...props} />;

@@ -1,0 +1,54 @@
+import { api, SKIP_AUTH_REDIRECT } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema.gen';
+
+type Schemas = components['schemas'];
+
+/** A call's outcome: the data, or the HTTP status (null when the network failed) and error body. */
+export type Outcome<T> =
+  { ok: true; data: T } | { ok: false; status: number | null; error: unknown };
+
+async function outcome<T>(
+  call: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<Outcome<T>> {
+  try {
+    const { data, error, response } = await call;
+    if (response.ok && data !== undefined) return { ok: true, data };
+    return { ok: false, status: response.status, error };
+  } catch {
+    return { ok: false, status: null, error: undefined };
+  }
+}
+
+/** POST /user/login, form-encoded; its 401 is an answer to show, so no automatic redirect. */
+export function login(username: string, password: string): Promise<Outcome<Schemas['Token']>> {
+  return outcome(
+    api.POST('/user/login', {
+      body: { username, password },
+      bodySerializer: (body) => new URLSearchParams(body as Record<string, string>).toString(),
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        [SKIP_AUTH_REDIRECT]: '1',
+      },
+    }),
+  );
+}
+
+export function register(body: Schemas['RegisterRequest']): Promise<Outcome<Schemas['CodeSent']>> {
+  return outcome(api.POST('/user/register', { body }));
+}
+
+export function verifyRegistration(
+  body: Schemas['OtpVerifyRequest'],
+): Promise<Outcome<Schemas['Token']>> {
+  return outcome(api.POST('/user/verify', { body }));
+}
+
+export function requestRecovery(email: string): Promise<Outcome<Schemas['Message']>> {
+  return outcome(api.POST('/user/password-recovery', { body: { email } }));
+}
+
+export function verifyRecovery(
+  body: Schemas['RecoveryVerifyRequest'],
+): Promise<Outcome<Schemas['Message']>> {
+  return outcome(api.POST('/user/password-recovery/verify', { body }));
+}
