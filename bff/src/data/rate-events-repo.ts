@@ -11,6 +11,7 @@ export function createRateEventsRepo(db: Db) {
   const insert = db.prepare('INSERT INTO rate_events (bucket, at) VALUES (?, ?)');
   const pruneBucket = db.prepare('DELETE FROM rate_events WHERE bucket = ? AND at <= ?');
   const clear = db.prepare('DELETE FROM rate_events WHERE bucket = ?');
+  const pruneAll = db.prepare('DELETE FROM rate_events WHERE at <= ?');
   return {
     countSince: (bucket: string, since: number) => count.get(bucket, since)?.n ?? 0,
     /** The time of the (offset+1)-th oldest event after `since`. */
@@ -22,6 +23,10 @@ export function createRateEventsRepo(db: Db) {
     },
     clear(bucket: string): void {
       clear.run(bucket);
+    },
+    /** Drops every event older than `before` (buckets nobody hits again would otherwise stay). */
+    pruneAll(before: number): void {
+      pruneAll.run(before);
     },
   };
 }

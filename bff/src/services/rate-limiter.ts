@@ -1,6 +1,10 @@
 import type { RateEventsRepo } from '../data/rate-events-repo.js';
 import type { Clock } from '../lib/clock.js';
 
+/** No rule looks further back than this; older events can go. */
+export const LONGEST_WINDOW_MS = 24 * 3600_000;
+const PRUNE_EVERY = 500;
+
 /** At most `limit` events in any `windowMs` for this bucket. */
 export interface RateRule {
   bucket: string;
@@ -14,6 +18,7 @@ export interface RateRule {
  */
 export function createRateLimiter(repo: RateEventsRepo, clock: Clock) {
   const now = () => clock.now().getTime();
+  let hitsSincePrune = 0;
 
   /** Seconds until this rule allows one more event, or 0 when it allows one now. */
   function waitFor(rule: RateRule, at: number): number {
@@ -34,6 +39,10 @@ export function createRateLimiter(repo: RateEventsRepo, clock: Clock) {
     hit(rules: RateRule[]): void {
       const at = now();
       for (const rule of rules) repo.add(rule.bucket, at, at - rule.windowMs);
+      if (++hitsSincePrune >= PRUNE_EVERY) {
+        hitsSincePrune = 0;
+        repo.pruneAll(at - LONGEST_WINDOW_MS);
+      }
     },
     reset(bucket: string): void {
       repo.clear(bucket);

@@ -301,6 +301,38 @@ describe('managed people and their activities', () => {
     expect(links(app).filter((l) => l.enrolment_id === pablo)).toEqual([]);
   });
 
+  it('answers 409 when the person got linked while the code was on its way, spending the code', async () => {
+    await requestAssociation({
+      client: app.api,
+      throwOnError: true,
+      headers: bearer(bea),
+      body: { dni: '55555555K', phone: '633445566' },
+    });
+    const code = await lastCode(app, '633445566');
+    const beaId = userByDni(app, '00000000T')?.id ?? 0;
+    app.db
+      .prepare('INSERT INTO user_persons (user_id, enrolment_id) VALUES (?, ?)')
+      .run(beaId, pablo);
+    const res = await app.json(
+      '/api/user/persons/verify-association',
+      'POST',
+      { dni: '55555555K', otp_code: code },
+      bearer(bea),
+    );
+    expect(await errorOf(res)).toMatchObject({ status: 409, code: 'already_associated' });
+    expect(links(app, beaId).filter((l) => l.enrolment_id === pablo)).toHaveLength(1);
+    app.db
+      .prepare('DELETE FROM user_persons WHERE user_id = ? AND enrolment_id = ?')
+      .run(beaId, pablo);
+    const again = await app.json(
+      '/api/user/persons/verify-association',
+      'POST',
+      { dni: '55555555K', otp_code: code },
+      bearer(bea),
+    );
+    expect(await errorOf(again)).toMatchObject({ status: 400, code: 'invalid_code' });
+  });
+
   it("lists a person's activities with the server's amounts", async () => {
     app.db.prepare('UPDATE config SET global_discount_bp = 0').run();
     const plain = await listPersonActivities({

@@ -364,6 +364,48 @@ describe('registration', () => {
     });
   });
 
+  it('caps code sends per client address at 20 an hour', async () => {
+    for (let i = 0; i < 20; i++) {
+      const n = 20000000 + i;
+      const dni = `${n}${'TRWAGMYFPDXBNJZSQVHLCKE'[n % 23]}`;
+      const res = await app.json('/api/user/register', 'POST', {
+        dni,
+        phone: `6100000${String(i).padStart(2, '0')}`,
+        password: PASSWORD,
+        repeat_password: PASSWORD,
+      });
+      expect(res.status).toBe(201);
+    }
+    const before = users(app);
+    const capped = await errorOf(
+      await app.json('/api/user/register', 'POST', {
+        dni: '30000000L',
+        phone: '610000099',
+        password: PASSWORD,
+        repeat_password: PASSWORD,
+      }),
+    );
+    expect(capped).toMatchObject({ status: 429, code: 'too_many_requests' });
+    expect(Number(capped.retryAfter)).toBeGreaterThan(0);
+    expect(users(app)).toEqual(before);
+    expect(await outboxCount(app, '610000099')).toBe(0);
+  });
+
+  it('answers 429 after 30 wrong codes from one address in 15 minutes', async () => {
+    for (let i = 0; i < 30; i++) {
+      const res = await app.json('/api/user/verify', 'POST', {
+        dni: '12345678Z',
+        otp_code: String(100000 + i),
+      });
+      expect(res.status).toBe(400);
+    }
+    const blocked = await errorOf(
+      await app.json('/api/user/verify', 'POST', { dni: '12345678Z', otp_code: '123456' }),
+    );
+    expect(blocked).toMatchObject({ status: 429, code: 'too_many_requests' });
+    expect(Number(blocked.retryAfter)).toBeLessThanOrEqual(15 * 60);
+  });
+
   it('ignores role fields in the body', async () => {
     const res = await app.json('/api/user/register', 'POST', {
       dni: '12121212M',
