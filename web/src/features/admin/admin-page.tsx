@@ -1,4 +1,81 @@
-// Placeholder until the screen lands.
+import { useCallback, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { textLinkClassName } from '@portal/design-system/components/text-link.tsx';
+import { usePageTitle } from '../../lib/page-title';
+import { ActivitiesSection } from './activities/activities-section';
+import { PageErrorsContext } from './components/page-errors';
+import { ConfigSection } from './config/config-section';
+import { EnrolmentsSection } from './enrolments/enrolments-section';
+import { UploadSection } from './upload/upload-section';
+import { UsersSection } from './users/users-section';
+
+const CONTENTS = [
+  ['admin-upload', 'admin.upload.title'],
+  ['admin-users', 'admin.users.title'],
+  ['admin-activities', 'admin.activities.title'],
+  ['admin-enrolments', 'admin.enrolments.title'],
+  ['admin-config', 'admin.config.title'],
+] as const;
+
+/**
+ * /admin: the administration panel, five stacked sections. When one section changes data another
+ * shows (an upload adds people and activities, a new activity appears in the enrolment form...),
+ * a version number tells the other sections to reload.
+ */
 export function AdminPage() {
-  return null;
+  const [withErrors, setWithErrors] = useState<ReadonlySet<string>>(() => new Set());
+  const report = useCallback((key: string, hasErrors: boolean) => {
+    setWithErrors((current) => {
+      if (current.has(key) === hasErrors) return current;
+      const next = new Set(current);
+      if (hasErrors) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  }, []);
+  usePageTitle('admin.title', withErrors.size > 0);
+
+  const [activitiesVersion, setActivitiesVersion] = useState(0);
+  const [enrolmentsVersion, setEnrolmentsVersion] = useState(0);
+  const activitiesChanged = useCallback(() => {
+    setActivitiesVersion((n) => n + 1);
+    // enrolments show activity names
+    setEnrolmentsVersion((n) => n + 1);
+  }, []);
+  const enrolmentsChanged = useCallback(() => setEnrolmentsVersion((n) => n + 1), []);
+
+  return (
+    <PageErrorsContext value={report}>
+      <div className="mx-auto flex w-full max-w-6xl min-w-0 flex-col gap-10">
+        <div className="flex flex-col gap-4">
+          <h1 className="text-title font-bold text-foreground">
+            <FormattedMessage id="admin.title" />
+          </h1>
+          <nav aria-labelledby="admin-contents-title">
+            <h2 id="admin-contents-title" className="text-body font-semibold">
+              <FormattedMessage id="admin.contents" />
+            </h2>
+            <ul className="mt-2 flex flex-col gap-1">
+              {CONTENTS.map(([id, titleId]) => (
+                <li key={id}>
+                  <a href={`#${id}`} className={textLinkClassName}>
+                    <FormattedMessage id={titleId} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <UploadSection onImported={activitiesChanged} />
+        <UsersSection version={enrolmentsVersion} />
+        <ActivitiesSection version={activitiesVersion} onChanged={activitiesChanged} />
+        <EnrolmentsSection
+          enrolmentsVersion={enrolmentsVersion}
+          activitiesVersion={activitiesVersion}
+          onChanged={enrolmentsChanged}
+        />
+        <ConfigSection />
+      </div>
+    </PageErrorsContext>
+  );
 }

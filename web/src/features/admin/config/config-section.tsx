@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Button } from '@portal/design-system/components/button.tsx';
+import { CheckboxField } from '@portal/design-system/components/checkbox.tsx';
+import { DateInput } from '@portal/design-system/components/date-input.tsx';
+import { PercentInput } from '@portal/design-system/components/percent-input.tsx';
+import { Loading } from '@portal/design-system/components/spinner.tsx';
+import { AdminSection } from '../components/admin-section';
+import {
+  FormErrorSummary,
+  hasErrors,
+  noErrors,
+  type FormErrorState,
+} from '../components/form-error-summary';
+import { LoadError } from '../components/load-error';
+import { serverMsg, useT, type Notice } from '../components/messages';
+import { NoticeArea } from '../components/notice-area';
+import { useReportErrors } from '../components/page-errors';
+import { getConfig, saveConfig, type AdminConfig } from '../api/config';
+import { useResource } from '../api/use-resource';
+import { checkConfigForm, configToForm, type ConfigField, type ConfigFormValues } from '../rules';
+
+const ORDER: readonly ConfigField[] = ['discount', 'deadline'];
+const fieldId = (field: ConfigField) => `config-${field}`;
+
+/** 5. Global configuration: maintenance, payments, global discount (%) and deadline. */
+export function ConfigSection() {
+  const t = useT();
+  const config = useResource(getConfig);
+
+  return (
+    <AdminSection id="admin-config" titleId="admin.config.title">
+      {config.status === 'error' && !config.data ? (
+        <LoadError messageId="admin.config.errorLoading" onRetry={config.reload} />
+      ) : null}
+      {config.status === 'loading' && !config.data ? (
+        <Loading label={t('admin.common.loading')} />
+      ) : null}
+      {config.data ? <ConfigForm key={config.data.id} initial={config.data} /> : null}
+    </AdminSection>
+  );
+}
+
+function ConfigForm({ initial }: { initial: AdminConfig }) {
+  const t = useT();
+  const [values, setValues] = useState<ConfigFormValues>(() => configToForm(initial));
+  const [errors, setErrors] = useState<FormErrorState<ConfigField>>(noErrors);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [saving, setSaving] = useState(false);
+  useReportErrors('config', hasErrors(errors));
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    setNotice(null);
+    const check = checkConfigForm(values);
+    if (!check.ok) {
+      setErrors((e) => ({ fields: check.errors, summary: null, attempt: e.attempt + 1 }));
+      return;
+    }
+    setErrors((e) => ({ ...noErrors(), attempt: e.attempt }));
+    setSaving(true);
+    const answer = await saveConfig(check.payload);
+    setSaving(false);
+    if (answer.ok) {
+      setValues(configToForm(answer.data));
+      setNotice({ variant: 'success', message: { id: 'admin.config.saved' } });
+    } else {
+      setNotice({ variant: 'error', message: serverMsg(answer.error, 'admin.config.errorSaving') });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex max-w-xl flex-col gap-5">
+      <FormErrorSummary state={errors} order={ORDER} fieldId={fieldId} />
+      <NoticeArea notice={notice} />
+      <CheckboxField
+        id="config-maintenance"
+        label={t('admin.config.maintenanceMode')}
+        hint={t('admin.config.maintenanceHint')}
+        checked={values.maintenanceMode}
+        onCheckedChange={(checked) =>
+          setValues((v) => ({ ...v, maintenanceMode: checked === true }))
+        }
+      />
+      <CheckboxField
+        id="config-payments"
+        label={t('admin.config.paymentsEnabled')}
+        hint={t('admin.config.paymentsHint')}
+        checked={values.paymentsEnabled}
+        onCheckedChange={(checked) =>
+          setValues((v) => ({ ...v, paymentsEnabled: checked === true }))
+        }
+      />
+      <PercentInput
+        id={fieldId('discount')}
+        label={t('admin.config.discount')}
+        hint={t('admin.config.discountHint')}
+        value={values.discount}
+        onChange={(event) => {
+          const text = event.target.value;
+          setValues((v) => ({ ...v, discount: text }));
+        }}
+        error={errors.fields.discount ? t(errors.fields.discount) : undefined}
+        errorPrefix={t('admin.common.errorPrefix')}
+      />
+      <DateInput
+        id={fieldId('deadline')}
+        label={t('admin.config.deadline')}
+        hint={t('admin.config.deadlineHint')}
+        optionalText={t('admin.common.optional')}
+        value={values.deadline}
+        onChange={(event) => {
+          const text = event.target.value;
+          setValues((v) => ({ ...v, deadline: text }));
+        }}
+        errorPrefix={t('admin.common.errorPrefix')}
+      />
+      <div>
+        <Button type="submit" loading={saving}>
+          <FormattedMessage id="admin.config.save" />
+        </Button>
+      </div>
+    </form>
+  );
+}

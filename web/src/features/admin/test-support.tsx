@@ -1,0 +1,95 @@
+/**
+ * Test helpers of the admin panel: contract-shaped fixtures (openapi.yaml examples) and the
+ * browser APIs Radix touches that jsdom lacks.
+ */
+import { setToken } from '../../lib/session';
+import { fakeToken } from '../../testing/mock-api';
+import type { Activity } from './api/activities';
+import type { AdminConfig } from './api/config';
+import type { Enrolment } from './api/enrolments';
+import type { AdminUser } from './api/users';
+
+class ResizeObserverStub {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => {};
+
+export function signInAsAdmin(): void {
+  setToken(fakeToken({ role: 'admin', is_admin: true }));
+}
+
+export const users: AdminUser[] = [
+  {
+    id: 1,
+    dni: '33445566R',
+    phone: '600111222',
+    email: 'deportes@concello.example.gal',
+    role: 'admin',
+    is_admin: true,
+    verified: true,
+    created_at: '2026-09-01T08:00:00Z',
+  },
+  {
+    id: 7,
+    dni: '12345678Z',
+    phone: '612345678',
+    email: 'maria.lopez@example.es',
+    role: 'user',
+    is_admin: false,
+    verified: true,
+    created_at: '2026-11-02T17:42:10Z',
+  },
+];
+
+export const activities: Activity[] = [
+  { id: 1, name: 'Natación infantil', price: 60, start_date: '2026-10-01' },
+  { id: 2, name: 'Pádel adultos', price: 85.5, start_date: null },
+];
+
+export const enrolment = (id: number, overrides: Partial<Enrolment> = {}): Enrolment => ({
+  id,
+  first_name: `Nombre${id}`,
+  last_name: `Apellido${id}`,
+  dni: `${String(10000000 + id)}A`,
+  email: null,
+  phone: `6000000${String(id).padStart(2, '0')}`,
+  activities: [],
+  ...overrides,
+});
+
+export const enrolments: Enrolment[] = [
+  {
+    id: 3,
+    first_name: 'María',
+    last_name: 'López García',
+    dni: '12345678Z',
+    email: 'maria.lopez@example.es',
+    phone: '612345678',
+    activities: [
+      { id: 1, name: 'Natación infantil' },
+      { id: 2, name: 'Pádel adultos' },
+    ],
+  },
+  {
+    id: 4,
+    first_name: 'Xoán',
+    last_name: 'López Pereira',
+    dni: '87654321X',
+    email: null,
+    phone: '622334455',
+    activities: [{ id: 2, name: 'Pádel adultos' }],
+  },
+];
+
+export const config: AdminConfig = {
+  id: 1,
+  maintenance_mode: false,
+  payments_enabled: true,
+  global_discount: 0.5,
+  deadline_date: '2026-12-15',
+};
