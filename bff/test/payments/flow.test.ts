@@ -145,7 +145,9 @@ describe('card payment through the sandbox gateway', () => {
       },
     ]);
 
-    // no card number anywhere in the database
+    // the card number reaches neither the logs nor the database
+    expect(app.logs.some((line) => line.includes('payment notification'))).toBe(true);
+    expect(app.logs.join('\n')).not.toMatch(/\d{13,19}/);
     for (const table of ['payments', 'payment_items', 'payment_notifications', 'audit_log']) {
       const dump = JSON.stringify(app.db.prepare(`SELECT * FROM ${table}`).all());
       expect(dump).not.toContain('4548810000000003');

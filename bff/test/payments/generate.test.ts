@@ -189,3 +189,25 @@ describe('POST /payments/generate-multiple/ refusals', () => {
     expect(redirect.amount).toBe(7.5);
   });
 });
+
+describe('generate-multiple rate limit', () => {
+  let app: PaymentsTestApp;
+  afterAll(() => app.close());
+
+  it('answers 429 with Retry-After after 20 calls in 10 minutes, and frees up afterwards', async () => {
+    app = await startPaymentsApp({ now: '2026-11-21T10:00:00Z' });
+    const f = factory(app);
+    f.settings({ payments_enabled: true, discount_bp: 0, deadline: null });
+    const { user, person, activities } = await f.household([1000]);
+    const body = { person_activity_id: person.id, activity_ids: activities, use_discount: false };
+    for (let i = 0; i < 20; i++) await generate(app, user.token, body);
+    const before = f.count('payments');
+    const res = await app.json('/api/payments/generate-multiple/', 'POST', body, user.auth);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(zError.parse(await res.json()).code).toBe('too_many_requests');
+    expect(f.count('payments')).toBe(before);
+    app.clock.advance(10 * 60_000 + 1000);
+    await generate(app, user.token, body);
+  });
+});

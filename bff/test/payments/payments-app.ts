@@ -10,7 +10,7 @@ import { openDatabase } from '../../src/data/db.js';
 import { createDeps } from '../../src/deps.js';
 import { createClient, createConfig } from '../../src/generated/client/index.js';
 import { fixedClock } from '../../src/lib/clock.js';
-import { createLogger } from '../../src/logger.js';
+import type { Logger } from '../../src/logger.js';
 
 export type PaymentsTestApp = Awaited<ReturnType<typeof startPaymentsApp>>;
 
@@ -42,7 +42,17 @@ export async function startPaymentsApp(
   });
   const clock = fixedClock(options.now ?? '2026-11-21T10:00:00Z');
   const db = openDatabase(dataDir);
-  const deps = createDeps({ config, db, logger: createLogger(config.logLevel), clock });
+  // every log line is kept, so tests can check what never reaches the logs (card numbers)
+  const logs: string[] = [];
+  const capture = (level: string) => (msg: string, fields?: Record<string, unknown>) =>
+    void logs.push(JSON.stringify({ level, msg, ...fields }));
+  const logger: Logger = {
+    debug: capture('debug'),
+    info: capture('info'),
+    warn: capture('warn'),
+    error: capture('error'),
+  };
+  const deps = createDeps({ config, db, logger, clock });
   server.on('request', buildApp(deps).callback());
   const api = createClient(createConfig({ baseUrl: `${baseUrl}/api` }));
 
@@ -52,6 +62,7 @@ export async function startPaymentsApp(
     deps,
     db,
     clock,
+    logs,
     fetch: (path: string, init?: RequestInit) => fetch(`${baseUrl}${path}`, init),
     json: (path: string, method: string, body: unknown, headers: Record<string, string> = {}) =>
       fetch(`${baseUrl}${path}`, {

@@ -4,9 +4,15 @@ import type { PaymentsRepo } from '../../data/payments-repo.js';
 import { zGeneratePaymentBody } from '../../generated/zod.gen.js';
 import { requireUser } from '../../http/auth.js';
 import type { AppState } from '../../http/context.js';
+import { tooManyRequests } from '../../http/errors.js';
 import { validate } from '../../http/validate.js';
+import { createRateEventsRepo } from '../../data/rate-events-repo.js';
+import { createRateLimiter } from '../../services/rate-limiter.js';
 import { centsToEuros } from '../../lib/money.js';
 import { createCheckoutService } from '../../services/payments/checkout.js';
+
+/** Each call stores a payment and burns an order number: a person paying needs a handful, not hundreds. */
+export const GENERATE_LIMIT = { limit: 20, windowMs: 10 * 60_000 };
 
 /** POST /payments/generate-multiple/: a pending payment and the signed Redsys form for it. */
 export function checkoutRoutes(deps: Deps, payments: PaymentsRepo): Router<AppState> {
@@ -20,9 +26,15 @@ export function checkoutRoutes(deps: Deps, payments: PaymentsRepo): Router<AppSt
     audit: deps.repos.audit,
   });
 
+  const limiter = createRateLimiter(createRateEventsRepo(deps.db), deps.clock);
+
   router.post('/payments/generate-multiple/', requireUser(deps), (ctx) => {
-    const body = validate(zGeneratePaymentBody, ctx.request.body, 'body');
     const user = ctx.state.user!;
+    const rules = [{ bucket: `payment-generate:user:${user.id}`, ...GENERATE_LIMIT }];
+    const wait = limiter.retryAfter(rules);
+    if (wait > 0) throw tooManyRequests(wait);
+    limiter.hit(rules);
+    const body = validate(zGeneratePaymentBody, ctx.request.body, 'body');
     const result = checkout.start({
       user: { id: user.id, dni: user.dni },
       personId: body.person_activity_id,
