@@ -683,6 +683,8 @@ export const createActivitySlash = <ThrowOnError extends boolean = false>(option
 
 /**
  * Delete an activity. Refused while anyone has paid it, so payment history is kept.
+ *
+ * Unpaid enrolments in the activity are removed with it, in the same transaction.
  */
 export const deleteActivity = <ThrowOnError extends boolean = false>(options: Options<DeleteActivityData, ThrowOnError>) => (options.client ?? client).delete<DeleteActivityResponses, DeleteActivityErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -717,6 +719,16 @@ export const updateActivity = <ThrowOnError extends boolean = false>(options: Op
 
 /**
  * Import enrolments from an .xlsx file (all rows or none).
+ *
+ * One row per person and activity on the first sheet; headers in es, en or gl, any case,
+ * with or without accents. The columns and rules are in `docs/upload-format.md`; a template
+ * is at `GET /admin/upload-table/template`. People are matched by DNI and activities by
+ * name (any case) and start date; an activity not in the catalogue is created, one whose
+ * price differs from the row's is an error (the import never changes prices). It never
+ * deletes and never marks anything unpaid. Every row is checked first; any error rejects
+ * the whole file and nothing changes; otherwise everything is saved in one transaction.
+ * Limits: 10 MB file, 100 MB uncompressed, 10,000 zip entries, 200,000 rows.
+ *
  */
 export const uploadTable = <ThrowOnError extends boolean = false>(options: Options<UploadTableData, ThrowOnError>) => (options.client ?? client).post<UploadTableResponses, UploadTableErrors, ThrowOnError>({
     ...formDataBodySerializer,

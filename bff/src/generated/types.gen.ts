@@ -1245,7 +1245,7 @@ export type UpdateUserErrors = {
      */
     404: Error;
     /**
-     * The DNI already belongs to another account.
+     * `account_exists`: the DNI already belongs to another account. `cannot_demote_self`: an admin cannot remove the admin role from their own account.
      */
     409: Error;
     /**
@@ -1630,7 +1630,7 @@ export type UpdateActivityResponse = UpdateActivityResponses[keyof UpdateActivit
 export type UploadTableData = {
     body: {
         /**
-         * An .xlsx file of at most 10 MB; see the README for its columns.
+         * An .xlsx file of at most 10 MB; columns in docs/upload-format.md.
          */
         file: Blob | File;
     };
@@ -1653,7 +1653,7 @@ export type UploadTableErrors = {
      */
     413: Error;
     /**
-     * Not a valid .xlsx, or rows with errors (`loc` = [sheet row, column header]). Nothing was changed.
+     * Nothing was changed. `invalid_rows`: rows with errors, each with `loc` = [sheet row, column header as written in the file] (a missing column is reported on the header row); `please_select_file`: no `file` part; `too_many_files`; `invalid_file_type`: the name does not end in .xlsx; `invalid_xlsx`: not a readable .xlsx; `upload_no_rows`: no data under the headers; `too_many_rows`; `xlsx_too_large_uncompressed`, `xlsx_too_many_entries`, `xlsx_suspicious_compression`: refused from the zip's directory before anything is inflated.
      */
     422: Error;
 };

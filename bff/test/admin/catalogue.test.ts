@@ -29,7 +29,7 @@ describe('admin activities', () => {
   let app: TestApp;
   let admin: Account;
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ env: { RESPONSE_VALIDATION: 'strict' } });
     admin = await createAccount(app, 'admin');
   });
   afterAll(() => app.close());
@@ -194,7 +194,7 @@ describe('admin enrolments', () => {
   let padel: number;
   let yoga: number;
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ env: { RESPONSE_VALIDATION: 'strict' } });
     admin = await createAccount(app, 'admin');
     swim = insertActivity(app, 'Natación infantil', 6000, '2026-10-01');
     padel = insertActivity(app, 'Pádel adultos', 8550);

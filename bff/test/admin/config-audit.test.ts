@@ -15,7 +15,10 @@ describe('admin config', () => {
   let app: TestApp;
   let admin: Account;
   beforeAll(async () => {
-    app = await startTestApp({ now: '2026-11-21T10:00:00Z' });
+    app = await startTestApp({
+      now: '2026-11-21T10:00:00Z',
+      env: { RESPONSE_VALIDATION: 'strict' },
+    });
     admin = await createAccount(app, 'admin');
   });
   afterAll(() => app.close());
@@ -175,7 +178,7 @@ describe('admin audit log', () => {
   let app: TestApp;
   let admin: Account;
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ env: { RESPONSE_VALIDATION: 'strict' } });
     admin = await createAccount(app, 'admin');
   });
   afterAll(() => app.close());

@@ -28,7 +28,7 @@ describe('Excel upload', () => {
   let app: TestApp;
   let admin: Account;
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ env: { RESPONSE_VALIDATION: 'strict' } });
     admin = await createAccount(app, 'admin');
   });
   afterAll(() => app.close());

@@ -17,7 +17,7 @@ describe('admin users', () => {
   let admin: Account;
   let resident: Account;
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ env: { RESPONSE_VALIDATION: 'strict' } });
     admin = await createAccount(app, 'admin');
     resident = await createAccount(app, 'user');
   });

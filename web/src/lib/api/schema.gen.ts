@@ -549,7 +549,10 @@ export interface paths {
         /** Edit an activity. Paid items keep the amount they were paid at. */
         put: operations["updateActivity"];
         post?: never;
-        /** Delete an activity. Refused while anyone has paid it, so payment history is kept. */
+        /**
+         * Delete an activity. Refused while anyone has paid it, so payment history is kept.
+         * @description Unpaid enrolments in the activity are removed with it, in the same transaction.
+         */
         delete: operations["deleteActivity"];
         options?: never;
         head?: never;
@@ -565,7 +568,17 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import enrolments from an .xlsx file (all rows or none). */
+        /**
+         * Import enrolments from an .xlsx file (all rows or none).
+         * @description One row per person and activity on the first sheet; headers in es, en or gl, any case,
+         *     with or without accents. The columns and rules are in `docs/upload-format.md`; a template
+         *     is at `GET /admin/upload-table/template`. People are matched by DNI and activities by
+         *     name (any case) and start date; an activity not in the catalogue is created, one whose
+         *     price differs from the row's is an error (the import never changes prices). It never
+         *     deletes and never marks anything unpaid. Every row is checked first; any error rejects
+         *     the whole file and nothing changes; otherwise everything is saved in one transaction.
+         *     Limits: 10 MB file, 100 MB uncompressed, 10,000 zip entries, 200,000 rows.
+         */
         post: operations["uploadTable"];
         delete?: never;
         options?: never;
@@ -2364,7 +2377,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The DNI already belongs to another account. */
+            /** @description `account_exists`: the DNI already belongs to another account. `cannot_demote_self`: an admin cannot remove the admin role from their own account. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2694,7 +2707,7 @@ export interface operations {
                 "multipart/form-data": {
                     /**
                      * Format: binary
-                     * @description An .xlsx file of at most 10 MB; see the README for its columns.
+                     * @description An .xlsx file of at most 10 MB; columns in docs/upload-format.md.
                      */
                     file: string;
                 };
@@ -2735,7 +2748,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not a valid .xlsx, or rows with errors (`loc` = [sheet row, column header]). Nothing was changed. */
+            /** @description Nothing was changed. `invalid_rows`: rows with errors, each with `loc` = [sheet row, column header as written in the file] (a missing column is reported on the header row); `please_select_file`: no `file` part; `too_many_files`; `invalid_file_type`: the name does not end in .xlsx; `invalid_xlsx`: not a readable .xlsx; `upload_no_rows`: no data under the headers; `too_many_rows`; `xlsx_too_large_uncompressed`, `xlsx_too_many_entries`, `xlsx_suspicious_compression`: refused from the zip's directory before anything is inflated. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2749,7 +2762,7 @@ export interface operations {
                      *             4,
                      *             "DNI"
                      *           ],
-                     *           "msg": "El DNI no es válido.",
+                     *           "msg": "Introduce un DNI o NIE válido, con su letra (por ejemplo, 12345678Z).",
                      *           "type": "invalid_dni"
                      *         },
                      *         {

@@ -1,0 +1,183 @@
+/**
+ * Excel import benchmark: writes 10,000- and 100,000-row sheets with exceljs's streaming writer,
+ * then imports each through the real importer (zip guard, streaming reader, validation, one
+ * transaction) into a fresh SQLite database, each import in its own process so peak RSS is the
+ * import's own. Run from bff/: `npm run bench:upload` (optional sizes: `-- 5000 50000`).
+ * Targets on a 2-core machine: 10k < 3 s, 100k < 30 s, peak RSS < 400 MB.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
+import { createAuditRepo } from '../../bff/src/data/audit-repo.js';
+import { openDatabase } from '../../bff/src/data/db.js';
+import { systemClock } from '../../bff/src/lib/clock.js';
+import { importEnrolments } from '../../bff/src/services/admin/upload/importer.js';
+
+const LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
+const FIRST = [
+  'María',
+  'Xoán',
+  'Uxía',
+  'Antonio',
+  'Lucía',
+  'Brais',
+  'Carmen',
+  'Iago',
+  'Sabela',
+  'Pablo',
+];
+const LAST = [
+  'López',
+  'Pereira',
+  'Fernández',
+  'Castro',
+  'Rial',
+  'Souto',
+  'García',
+  'Lema',
+  'Otero',
+  'Vázquez',
+];
+const ACTIVITIES: [string, number, Date | null][] = [
+  ['Natación infantil', 60, new Date(Date.UTC(2026, 9, 1))],
+  ['Pádel adultos', 85.5, null],
+  ['Yoga senior', 40, new Date(Date.UTC(2027, 0, 10))],
+  ['Baloncesto alevín', 45, new Date(Date.UTC(2026, 8, 15))],
+  ['Pilates', 35, null],
+  ['Atletismo', 30, null],
+  ['Ajedrez', 15, null],
+  ['Zumba', 25, new Date(Date.UTC(2026, 9, 5))],
+];
+
+async function writeSheet(path: string, rows: number): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: path,
+    useSharedStrings: true,
+    useStyles: true,
+  });
+  const sheet = workbook.addWorksheet('Inscripciones');
+  sheet.columns = [
+    { header: 'Nombre', key: 'a' },
+    { header: 'Apellidos', key: 'b' },
+    { header: 'DNI', key: 'c' },
+    { header: 'Correo electrónico', key: 'd' },
+    { header: 'Teléfono', key: 'e' },
+    { header: 'Actividad', key: 'f' },
+    { header: 'Precio', key: 'g' },
+    { header: 'Fecha de inicio', key: 'h', style: { numFmt: 'dd/mm/yyyy' } },
+    { header: 'Pagado', key: 'i' },
+  ];
+  sheet.getRow(1).commit();
+  // two activities per person
+  for (let i = 0; i < rows; i++) {
+    const person = Math.floor(i / 2);
+    const digits = 10_000_000 + person;
+    const [name, price, start] = ACTIVITIES[
+      (person + (i % 2) * 3) % ACTIVITIES.length
+    ] as (typeof ACTIVITIES)[number];
+    sheet
+      .addRow([
+        FIRST[person % FIRST.length],
+        `${LAST[person % LAST.length]} ${LAST[Math.floor(person / 10) % LAST.length]}`,
+        `${digits}${LETTERS[digits % 23]}`,
+        person % 3 === 0 ? '' : `persona${person}@example.es`,
+        String(600_000_000 + person),
+        name,
+        price,
+        start,
+        i % 5 === 0 ? 'sí' : '',
+      ])
+      .commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+async function importOnce(file: string): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-import-db-'));
+  const db = openDatabase(dataDir);
+  try {
+    const started = performance.now();
+    const cpuStart = process.cpuUsage();
+    const result = await importEnrolments(
+      { db, audit: createAuditRepo(db), clock: systemClock },
+      { path: file, name: 'bench.xlsx' },
+      { id: 1, dni: '12345678Z', ip: null },
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuStart);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+    const peakRssMb = process.resourceUsage().maxRSS / 1024;
+    process.stdout.write(`${JSON.stringify({ ...result, seconds, cpuSeconds, peakRssMb })}\n`);
+  } finally {
+    db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const [mode, file] = process.argv.slice(2);
+  if (mode === '--import-child' && file) return importOnce(file);
+
+  process.stdout.write(
+    `load average before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${cpus().length} cores\n`,
+  );
+  const sizes = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((n) => n > 0);
+  const keep = process.env.BENCH_KEEP_DIR;
+  const dir = keep ?? mkdtempSync(join(tmpdir(), 'bench-import-'));
+  const targets: Record<number, number> = { 10_000: 3, 100_000: 30 };
+  let failed = false;
+  try {
+    for (const rows of sizes.length > 0 ? sizes : [10_000, 100_000]) {
+      const path = join(dir, `inscripciones-${rows}.xlsx`);
+      const writeStarted = performance.now();
+      await writeSheet(path, rows);
+      const sizeMb = statSync(path).size / (1024 * 1024);
+      process.stdout.write(
+        `${rows} rows: file ${sizeMb.toFixed(2)} MB written in ${((performance.now() - writeStarted) / 1000).toFixed(1)} s\n`,
+      );
+      const child = spawnSync(
+        process.execPath,
+        [...process.execArgv, fileURLToPath(import.meta.url), '--import-child', path],
+        {
+          encoding: 'utf8',
+          env: { ...process.env, LOG_LEVEL: 'silent' },
+        },
+      );
+      if (child.status !== 0) {
+        process.stderr.write(child.stderr);
+        throw new Error(`import of ${rows} rows failed`);
+      }
+      const r = JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}') as {
+        rows: number;
+        added: number;
+        activities_created: number;
+        seconds: number;
+        cpuSeconds: number;
+        peakRssMb: number;
+      };
+      const target = targets[rows];
+      const ok = (target === undefined || r.seconds < target) && r.peakRssMb < 400;
+      failed ||= !ok;
+      process.stdout.write(
+        `  imported ${r.rows} rows (${r.added} people, ${r.activities_created} activities) in ${r.seconds.toFixed(2)} s = ` +
+          `${Math.round(r.rows / r.seconds).toLocaleString('en')} rows/s (CPU ${r.cpuSeconds.toFixed(2)} s), ` +
+          `peak RSS ${r.peakRssMb.toFixed(0)} MB` +
+          `${target ? ` (target < ${target} s, < 400 MB)` : ''} ${ok ? 'OK' : 'OVER TARGET'}\n`,
+      );
+    }
+  } finally {
+    if (!keep) rmSync(dir, { recursive: true, force: true });
+  }
+  if (failed) process.exitCode = 1;
+}
+
+await main();
