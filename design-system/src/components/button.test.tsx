@@ -44,4 +44,16 @@ describe('Button', () => {
     expect(cls).toContain('px-10');
     expect(cls).not.toContain('px-4');
   });
+
+  it('keeps the text colour with every size (custom font sizes merge correctly)', () => {
+    render(
+      <>
+        <Button size="sm">S</Button>
+        <Button size="lg">L</Button>
+      </>,
+    );
+    for (const name of ['S', 'L']) {
+      expect(screen.getByRole('button', { name }).className).toContain('text-primary-foreground');
+    }
+  });
 });
