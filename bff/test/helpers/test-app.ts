@@ -25,6 +25,8 @@ export async function startTestApp(options: { env?: Record<string, string>; now?
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     SEED_DEMO: '0',
     LOG_LEVEL: 'silent',
+    // every answer in every test is checked against openapi.yaml
+    RESPONSE_VALIDATION: 'strict',
     WEB_DIST: join(dataDir, 'no-web-build'),
     ...options.env,
   });
