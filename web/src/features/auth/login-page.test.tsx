@@ -17,7 +17,7 @@ function renderLogin(locale: 'es' | 'en' | 'gl' = 'en') {
 }
 
 async function fillAndSubmit(dni: string, password: string) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   if (dni) await user.type(screen.getByLabelText('DNI or NIE', { exact: false }), dni);
   if (password) await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Log in' }));
@@ -111,7 +111,7 @@ describe('login', () => {
     expect(
       screen.getByRole('link', { name: /Descargar a axuda sobre a bonificación/ }),
     ).toHaveAttribute('href', '/assets/axuda-bonificacion-gl.pdf');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('link', { name: 'Rexistrarse' }));
     await waitFor(() => expect(screen.getByText('register screen')).toBeInTheDocument());
   });

@@ -5,7 +5,7 @@ import { PasswordField } from '@portal/design-system/components/password-field.t
 import { Stepper } from '@portal/design-system/components/stepper.tsx';
 import { TextField } from '@portal/design-system/components/text-field.tsx';
 import { TextLink } from '@portal/design-system/components/text-link.tsx';
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { detailMessage } from '../../lib/api/client';
@@ -156,7 +156,7 @@ export function RegisterPage() {
         completedText={t('auth.step.completed')}
       />
       {step === 'form' ? (
-        <>
+        <Fragment key="form">
           <StepHeading focus={moved}>
             <FormattedMessage id="auth.register.step1" />
           </StepHeading>
@@ -231,9 +231,9 @@ export function RegisterPage() {
               </Link>
             </TextLink>
           </p>
-        </>
+        </Fragment>
       ) : (
-        <>
+        <Fragment key="code">
           <StepHeading focus={moved}>
             <FormattedMessage id="auth.register.step2" />
           </StepHeading>
@@ -270,7 +270,7 @@ export function RegisterPage() {
               </Button>
             </div>
           </form>
-        </>
+        </Fragment>
       )}
     </AuthCard>
   );
