@@ -28,11 +28,15 @@ export const routes: RouteObject[] = [
       {
         path: '/dashboard',
         lazy: async () => {
-          const { DashboardPage } = await import('../features/dashboard/dashboard-page');
+          // The dashboard and the managed-people section are separate features composed here.
+          const [{ DashboardPage }, { ManagedPeople }] = await Promise.all([
+            import('../features/dashboard/dashboard-page'),
+            import('../features/persons/components/managed-people'),
+          ]);
           return {
             Component: () => (
               <RequireSession>
-                <DashboardPage />
+                <DashboardPage peopleSection={(people) => <ManagedPeople {...people} />} />
               </RequireSession>
             ),
           };

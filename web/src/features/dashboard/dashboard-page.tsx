@@ -1,9 +1,184 @@
-import { FormattedMessage } from 'react-intl';
+import { Alert } from '@portal/design-system/components/alert.tsx';
+import { Button } from '@portal/design-system/components/button.tsx';
+import { SelectField } from '@portal/design-system/components/select-field.tsx';
+import { Loading } from '@portal/design-system/components/spinner.tsx';
+import {
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from '@portal/design-system/components/tabs.tsx';
+import { useMemo, useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { usePageTitle } from '../../lib/page-title';
+import { useDashboardData } from './api/use-dashboard-data';
+import { CompletedTable, PendingTable } from './components/activity-tables';
+import { DeadlineNotice } from './components/deadline-notice';
+import { PaySection } from './components/pay-section';
+import {
+  completedActivities,
+  filterByPerson,
+  pendingActivities,
+  personLabel,
+  pruneSelection,
+  reductionApplies,
+  selectedActivities,
+  selectionLocked,
+  type ManagedPerson,
+  type PersonFilter,
+} from './rules';
 
-export function DashboardPage() {
+const NOTHING: ReadonlySet<string> = new Set();
+
+/** What the dashboard gives the managed-people section (composed by the router). */
+export interface PeopleSectionContext {
+  persons: ManagedPerson[];
+  loading: boolean;
+  /** A person was added or removed: reload people and activities. */
+  onPeopleChanged: () => void;
+  /** The add-person form shows errors: "Error:" goes in front of the page title. */
+  onFormErrorsChange: (hasErrors: boolean) => void;
+}
+
+export interface DashboardPageProps {
+  peopleSection?: (context: PeopleSectionContext) => ReactNode;
+}
+
+/** /dashboard: the linked people's pending and completed payments, and paying for them. */
+export function DashboardPage({ peopleSection }: DashboardPageProps) {
+  const intl = useIntl();
+  const [formErrors, setFormErrors] = useState(false);
+  usePageTitle('dashboard.title', formErrors);
+
+  const data = useDashboardData();
+  const { config } = data;
+  const [filter, setFilter] = useState<PersonFilter>('all');
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
+  const [useDiscount, setUseDiscount] = useState(false);
+
+  // A person removed meanwhile: back to "All".
+  const activeFilter: PersonFilter = data.persons.some(
+    (person) => String(person.person_activity_id) === filter,
+  )
+    ? filter
+    : 'all';
+  const locked = selectionLocked(config);
+  const pendingRows = useMemo(
+    () => filterByPerson(pendingActivities(data.activities), activeFilter),
+    [data.activities, activeFilter],
+  );
+  const completedRows = useMemo(
+    () => filterByPerson(completedActivities(data.activities), activeFilter),
+    [data.activities, activeFilter],
+  );
+  // Only rows shown (and selectable) count: hidden or stale ids are ignored.
+  const selection = locked ? [] : selectedActivities(pendingRows, selectedIds);
+
+  const changeFilter = (value: string) => {
+    const next = (value === 'all' ? 'all' : value) as PersonFilter;
+    setFilter(next);
+    setSelectedIds((previous) =>
+      pruneSelection(previous, filterByPerson(pendingActivities(data.activities), next)),
+    );
+  };
+
+  const toggle = (id: string, selected: boolean) => {
+    setSelectedIds((previous) => {
+      const next = new Set(previous);
+      if (selected) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  };
+
+  const people: PeopleSectionContext = {
+    persons: data.persons,
+    loading: data.loading,
+    onPeopleChanged: data.reload,
+    onFormErrorsChange: setFormErrors,
+  };
+
   return (
-    <h1 className="text-2xl font-bold">
-      <FormattedMessage id="dashboard.title" />
-    </h1>
+    <div className="mx-auto flex w-full max-w-5xl min-w-0 flex-col gap-8">
+      <h1 className="text-title font-bold">
+        <FormattedMessage id="dashboard.title" />
+      </h1>
+
+      <section aria-labelledby="payments-heading" className="flex min-w-0 flex-col gap-4">
+        <h2 id="payments-heading" className="text-heading font-bold">
+          <FormattedMessage id="dashboard.payments.heading" />
+        </h2>
+        {data.loading ? <Loading label={intl.formatMessage({ id: 'dashboard.loading' })} /> : null}
+        {data.personsError ? (
+          <Alert variant="error">
+            <p>
+              <FormattedMessage id="dashboard.error.loadingAssociations" />
+            </p>
+            <Button type="button" variant="link" onClick={data.reload} className="mt-1">
+              <FormattedMessage id="dashboard.retry" />
+            </Button>
+          </Alert>
+        ) : null}
+        {data.activitiesError ? (
+          <Alert variant="error">
+            <p>
+              <FormattedMessage id="dashboard.error.loadingActivities" />
+            </p>
+            <Button type="button" variant="link" onClick={data.reload} className="mt-1">
+              <FormattedMessage id="dashboard.retry" />
+            </Button>
+          </Alert>
+        ) : null}
+
+        <DeadlineNotice config={config} />
+
+        <SelectField
+          label={<FormattedMessage id="dashboard.person.label" />}
+          errorPrefix={intl.formatMessage({ id: 'dashboard.errorPrefix' })}
+          value={activeFilter}
+          onChange={(event) => changeFilter(event.target.value)}
+          options={[
+            { value: 'all', label: intl.formatMessage({ id: 'dashboard.person.all' }) },
+            ...data.persons.map((person) => ({
+              value: String(person.person_activity_id),
+              label: personLabel(person),
+            })),
+          ]}
+        />
+
+        <Tabs defaultValue="pendientes" className="min-w-0">
+          <TabsList aria-label={intl.formatMessage({ id: 'dashboard.tabs.label' })}>
+            <TabsTrigger value="pendientes">
+              <FormattedMessage id="dashboard.tabs.pending" />
+            </TabsTrigger>
+            <TabsTrigger value="realizados">
+              <FormattedMessage id="dashboard.tabs.completed" />
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="pendientes" className="flex min-w-0 flex-col gap-4">
+            <PendingTable
+              rows={pendingRows}
+              selectedIds={locked ? NOTHING : selectedIds}
+              onSelectedChange={toggle}
+              locked={locked}
+              reduction={reductionApplies(useDiscount, config)}
+            />
+            {pendingRows.length > 0 ? (
+              <PaySection
+                selection={selection}
+                config={config}
+                useDiscount={useDiscount}
+                onUseDiscountChange={setUseDiscount}
+              />
+            ) : null}
+          </TabsContent>
+          <TabsContent value="realizados" className="min-w-0">
+            <CompletedTable rows={completedRows} />
+          </TabsContent>
+        </Tabs>
+      </section>
+
+      {peopleSection ? peopleSection(people) : null}
+    </div>
   );
 }

@@ -1,0 +1,56 @@
+import { api } from '../../../lib/api/client';
+import type { ManagedPerson, PublicConfig, UserActivity } from '../rules';
+import type { components } from '../../../lib/api/schema.gen';
+
+export type PaymentRedirect = components['schemas']['PaymentRedirect'];
+export type PaymentRequest = components['schemas']['PaymentRequest'];
+
+/** Thrown with the server's error body (or undefined for a network failure). */
+export class ApiError extends Error {
+  constructor(
+    readonly body: unknown,
+    readonly status?: number,
+    options?: ErrorOptions,
+  ) {
+    super('API call failed', options);
+  }
+}
+
+async function unwrap<T>(
+  call: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<T> {
+  let result: { data?: T; error?: unknown; response: Response };
+  try {
+    result = await call;
+  } catch (cause) {
+    throw new ApiError(undefined, undefined, { cause });
+  }
+  if (result.error !== undefined || result.data === undefined) {
+    throw new ApiError(result.error, result.response.status);
+  }
+  return result.data;
+}
+
+/** GET /user/persons/: the people this account manages. */
+export function fetchPersons(): Promise<ManagedPerson[]> {
+  return unwrap(api.GET('/user/persons/'));
+}
+
+/** GET /config: discount, deadline and whether payment is open today (public). */
+export function fetchConfig(): Promise<PublicConfig> {
+  return unwrap(api.GET('/config'));
+}
+
+/** GET /user/activities/{person_activity_id}: one person's activities with the server's amounts. */
+export function fetchActivities(personActivityId: number): Promise<UserActivity[]> {
+  return unwrap(
+    api.GET('/user/activities/{person_activity_id}', {
+      params: { path: { person_activity_id: personActivityId } },
+    }),
+  );
+}
+
+/** POST /payments/generate-multiple/: the signed form to post to the payment gateway. */
+export function generatePayment(body: PaymentRequest): Promise<PaymentRedirect> {
+  return unwrap(api.POST('/payments/generate-multiple/', { body }));
+}

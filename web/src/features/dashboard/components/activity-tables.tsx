@@ -1,0 +1,104 @@
+import { DataTable, type DataTableColumn } from '@portal/design-system/components/data-table.tsx';
+import { formatEuros } from '@portal/design-system/lib/format.ts';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocale } from '../../../i18n/i18n-provider';
+import { displayedAmount, rowId, type UserActivity } from '../rules';
+
+interface PendingTableProps {
+  rows: readonly UserActivity[];
+  selectedIds: ReadonlySet<string>;
+  onSelectedChange: (rowId: string, selected: boolean) => void;
+  /** Payment closed (deadline passed or payments disabled): checkboxes disabled. */
+  locked: boolean;
+  /** The reduction applies: show `amount_with_discount`. */
+  reduction: boolean;
+}
+
+/** Pending payments: DNI, checkbox, activity, pending amount (the server's figure). */
+export function PendingTable({
+  rows,
+  selectedIds,
+  onSelectedChange,
+  locked,
+  reduction,
+}: PendingTableProps) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const columns: DataTableColumn<UserActivity>[] = [
+    {
+      id: 'dni',
+      header: <FormattedMessage id="dashboard.table.dni" />,
+      cell: (row) => row.dni,
+    },
+    {
+      id: 'activity',
+      header: <FormattedMessage id="dashboard.table.activity" />,
+      cell: (row) => row.name,
+      rowHeader: true,
+    },
+    {
+      id: 'amount',
+      header: <FormattedMessage id="dashboard.table.pendingAmount" />,
+      cell: (row) => formatEuros(displayedAmount(row, reduction), locale),
+      align: 'end',
+      className: 'whitespace-nowrap',
+    },
+  ];
+  return (
+    <DataTable
+      caption={<FormattedMessage id="dashboard.pending.caption" />}
+      captionHidden
+      columns={columns}
+      rows={rows}
+      getRowId={rowId}
+      emptyMessage={<FormattedMessage id="dashboard.pending.empty" />}
+      selection={{
+        selectedIds,
+        onSelectedChange: (id, selected) => onSelectedChange(id, selected),
+        getRowLabel: (row) =>
+          intl.formatMessage(
+            { id: 'dashboard.table.selectRow' },
+            { activity: row.name, dni: row.dni },
+          ),
+        header: <FormattedMessage id="dashboard.table.select" />,
+        isRowDisabled: () => locked,
+        position: 1,
+      }}
+    />
+  );
+}
+
+/** Completed payments: DNI, activity, amount (full price). */
+export function CompletedTable({ rows }: { rows: readonly UserActivity[] }) {
+  const { locale } = useLocale();
+  const columns: DataTableColumn<UserActivity>[] = [
+    {
+      id: 'dni',
+      header: <FormattedMessage id="dashboard.table.dni" />,
+      cell: (row) => row.dni,
+    },
+    {
+      id: 'activity',
+      header: <FormattedMessage id="dashboard.table.activity" />,
+      cell: (row) => row.name,
+      rowHeader: true,
+    },
+    {
+      id: 'amount',
+      header: <FormattedMessage id="dashboard.table.amount" />,
+      cell: (row) => formatEuros(row.price, locale),
+      align: 'end',
+      className: 'whitespace-nowrap',
+    },
+  ];
+  return (
+    <DataTable
+      caption={<FormattedMessage id="dashboard.completed.caption" />}
+      captionHidden
+      columns={columns}
+      rows={rows}
+      getRowId={rowId}
+      emptyMessage={<FormattedMessage id="dashboard.completed.empty" />}
+    />
+  );
+}
