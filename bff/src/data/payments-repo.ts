@@ -142,7 +142,6 @@ export function createPaymentsRepo(db: Db) {
     `INSERT INTO payment_items (payment_id, enrolment_id, activity_id, activity_name, amount_cents)
      VALUES (@payment_id, @enrolment_id, @activity_id, @activity_name, @amount_cents)`,
   );
-  const byId = db.prepare<[number], PaymentRow>('SELECT * FROM payments WHERE id = ?');
   const byOrder = db.prepare<[string], PaymentRow>('SELECT * FROM payments WHERE order_code = ?');
   const itemsOf = db.prepare<[number], PaymentItemRow>(
     'SELECT * FROM payment_items WHERE payment_id = ? ORDER BY activity_id',
@@ -171,17 +170,18 @@ export function createPaymentsRepo(db: Db) {
   );
 
   return {
-    findManagedPerson: (userId: number, enrolmentId: number) => managedPerson.get(userId, enrolmentId),
+    findManagedPerson: (userId: number, enrolmentId: number) =>
+      managedPerson.get(userId, enrolmentId),
     findEnrolledActivity: (enrolmentId: number, activityId: number) =>
       enrolledActivity.get(enrolmentId, activityId),
     orderExists: (orderCode: string) => (orderExists.get(orderCode)?.n ?? 0) > 0,
     insertPayment(payment: NewPayment): number {
       return Number(
-        insertPayment.run({ ...payment, use_discount: payment.use_discount ? 1 : 0 }).lastInsertRowid,
+        insertPayment.run({ ...payment, use_discount: payment.use_discount ? 1 : 0 })
+          .lastInsertRowid,
       );
     },
     insertItem: (item: PaymentItemRow) => insertItem.run(item),
-    findById: (id: number) => byId.get(id),
     findByOrder: (orderCode: string) => byOrder.get(orderCode),
     items: (paymentId: number) => itemsOf.all(paymentId),
     /** Pending payments of this user that cover any of these activities of this person. */
@@ -201,7 +201,11 @@ export function createPaymentsRepo(db: Db) {
       id: number,
       status: PaymentStatus,
       now: string,
-      extra: { responseCode?: string | null; authorisationCode?: string | null; paidAt?: string | null } = {},
+      extra: {
+        responseCode?: string | null;
+        authorisationCode?: string | null;
+        paidAt?: string | null;
+      } = {},
     ): void {
       setStatus.run({
         id,
@@ -230,13 +234,6 @@ export function createPaymentsRepo(db: Db) {
           .lastInsertRowid,
       );
     },
-    notificationsFor(paymentId: number) {
-      return db
-        .prepare<[number], { id: number; outcome: string; signature_ok: number; response_code: string | null }>(
-          'SELECT id, outcome, signature_ok, response_code FROM payment_notifications WHERE payment_id = ? ORDER BY id',
-        )
-        .all(paymentId);
-    },
     residentPayments: (userId: number) => residentPayments.all(userId),
     list(filter: PaymentFilter, page: { limit: number; offset: number } | null): PaymentRow[] {
       const { where, params } = filterSql(filter);
@@ -250,8 +247,11 @@ export function createPaymentsRepo(db: Db) {
     count(filter: PaymentFilter): number {
       const { where, params } = filterSql(filter);
       return (
-        db.prepare<Record<string, string>, { n: number }>(`SELECT COUNT(*) AS n FROM payments ${where}`).get(params)
-          ?.n ?? 0
+        db
+          .prepare<Record<string, string>, { n: number }>(
+            `SELECT COUNT(*) AS n FROM payments ${where}`,
+          )
+          .get(params)?.n ?? 0
       );
     },
     /** Items of many payments at once, by payment id. */

@@ -60,6 +60,16 @@ describe('Redsys notifications', () => {
     expect(response.status).toBe(200);
     expect(data).toEqual({ status: 'paid', code: 'notification_applied' });
     expect(f.payment(order)).toMatchObject({ status: 'paid', authorisation_code: '082150' });
+    const paidAudit = app.db
+      .prepare("SELECT details FROM audit_log WHERE action = 'payment.paid' AND entity_id = ?")
+      .pluck()
+      .get(String(f.payment(order)!.id)) as string;
+    // Ds_Date / Ds_Hour arrive URL-encoded inside the JSON and are decoded for the record
+    expect(JSON.parse(paidAudit)).toMatchObject({
+      from: 'pending',
+      to: 'paid',
+      bank_time: '21/11/2026 11:00',
+    });
     const before = snapshot(order, person.id, activities);
     expect(before.items.every((item) => item.is_paid === 1)).toBe(true);
 

@@ -52,7 +52,7 @@ export function createCheckoutService(deps: {
 
       const stored = inTransaction(db, () => {
         const person = payments.findManagedPerson(request.user.id, request.personId);
-        if (!person) throw paymentError(404, 'not_found', {});
+        if (!person) throw paymentError(404, 'not_found');
 
         const enrolled = activityIds.map((id) => payments.findEnrolledActivity(person.id, id));
         if (enrolled.some((row) => row === undefined)) throw paymentError(422, 'mixed_persons');

@@ -1,4 +1,5 @@
 import {
+  decodeEncodedField,
   decodeMerchantParameters,
   signerFor,
 } from '../../adapters/payment-gateway/redsys-signer.js';
@@ -82,7 +83,7 @@ export function createNotificationService(deps: {
     nowIso: string,
     extra: { responseCode: string; authorisationCode: string | null; paidAt?: string },
     ip: string | null,
-    details: Record<string, unknown> = {},
+    details: Record<string, unknown>,
   ) {
     payments.setStatus(payment.id, to, nowIso, extra);
     audit.record({
@@ -195,10 +196,13 @@ export function createNotificationService(deps: {
 
         const authorisationCode = (params.Ds_AuthorisationCode ?? '').trim().slice(0, 16) || null;
         const extra = { responseCode: response, authorisationCode };
+        // the bank's own time, for reconciliation; Redsys may URL-encode these two inside the JSON
+        const bankTime =
+          `${decodeEncodedField(params.Ds_Date) ?? ''} ${decodeEncodedField(params.Ds_Hour) ?? ''}`.trim();
 
         if (!isAuthorised(response)) {
           if (payment.status === 'pending') {
-            changeStatus(payment, 'failed', nowIso, extra, ip);
+            changeStatus(payment, 'failed', nowIso, extra, ip, { bank_time: bankTime });
             record(nowIso, { ...base, outcome: 'failed' });
             return { ok: true, status: 'failed', code: 'notification_failed' };
           }
@@ -225,12 +229,14 @@ export function createNotificationService(deps: {
                 throw new Error('item changed inside the transaction');
             }
             changeStatus(payment, 'paid', nowIso, { ...extra, paidAt: nowIso }, ip, {
+              bank_time: bankTime,
               activity_ids: items.map((item) => item.activity_id),
             });
             record(nowIso, { ...base, outcome: 'paid' });
             return { ok: true, status: 'paid', code: 'notification_applied' };
           }
           changeStatus(payment, 'duplicate', nowIso, extra, ip, {
+            bank_time: bankTime,
             reason: 'items_already_paid',
             activity_ids: blocked.map((item) => item.activity_id),
           });
