@@ -14,7 +14,7 @@ export type ActivityFields = Pick<ActivityRow, 'name' | 'price_cents' | 'start_d
 /** The activity catalogue. Names compare case-insensitively together with the start date. */
 export function createActivitiesRepo(db: Db) {
   const all = db.prepare<[], ActivityRow>(
-    'SELECT * FROM activities ORDER BY name COLLATE NOCASE, IFNULL(start_date, \'\'), id',
+    "SELECT * FROM activities ORDER BY name COLLATE NOCASE, IFNULL(start_date, ''), id",
   );
   const byId = db.prepare<[number], ActivityRow>('SELECT * FROM activities WHERE id = ?');
   const byNameAndDate = db.prepare<[string, string], ActivityRow>(
@@ -37,7 +37,8 @@ export function createActivitiesRepo(db: Db) {
   return {
     list: () => all.all(),
     findById: (id: number) => byId.get(id),
-    findByNameAndDate: (name: string, startDate: string | null) => byNameAndDate.get(name, startDate ?? ''),
+    findByNameAndDate: (name: string, startDate: string | null) =>
+      byNameAndDate.get(name, startDate ?? ''),
     insert: (fields: ActivityFields) => Number(insert.run(fields).lastInsertRowid),
     update: (id: number, fields: ActivityFields) => update.run({ ...fields, id }).changes > 0,
     countPaidLinks: (id: number) => paidLinks.get(id)?.n ?? 0,

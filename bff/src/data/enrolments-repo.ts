@@ -11,7 +11,10 @@ export interface EnrolmentRow {
   updated_at: string;
 }
 
-export type EnrolmentFields = Pick<EnrolmentRow, 'first_name' | 'last_name' | 'dni' | 'email' | 'phone'>;
+export type EnrolmentFields = Pick<
+  EnrolmentRow,
+  'first_name' | 'last_name' | 'dni' | 'email' | 'phone'
+>;
 
 export interface EnrolmentLink {
   enrolment_id: number;
@@ -49,7 +52,9 @@ export function createEnrolmentsRepo(db: Db) {
   const addLink = db.prepare<[number, number]>(
     'INSERT OR IGNORE INTO enrolment_activities (enrolment_id, activity_id) VALUES (?, ?)',
   );
-  const markPaid = db.prepare<[{ enrolment_id: number; activity_id: number; paid_at: string; amount: number }]>(
+  const markPaid = db.prepare<
+    [{ enrolment_id: number; activity_id: number; paid_at: string; amount: number }]
+  >(
     `UPDATE enrolment_activities SET is_paid = 1, paid_at = @paid_at, paid_amount_cents = @amount
       WHERE enrolment_id = @enrolment_id AND activity_id = @activity_id AND is_paid = 0`,
   );
@@ -69,11 +74,16 @@ export function createEnrolmentsRepo(db: Db) {
     insert: (fields: EnrolmentFields) => Number(insert.run(fields).lastInsertRowid),
     update: (id: number, fields: EnrolmentFields) => update.run({ ...fields, id }).changes > 0,
     /** True when the link is new. */
-    addLink: (enrolmentId: number, activityId: number) => addLink.run(enrolmentId, activityId).changes > 0,
+    addLink: (enrolmentId: number, activityId: number) =>
+      addLink.run(enrolmentId, activityId).changes > 0,
     /** Marks an unpaid link as paid outside the card flow (e.g. paid at the desk, from an import). */
     markPaid: (enrolmentId: number, activityId: number, paidAt: string, amountCents: number) =>
-      markPaid.run({ enrolment_id: enrolmentId, activity_id: activityId, paid_at: paidAt, amount: amountCents })
-        .changes > 0,
+      markPaid.run({
+        enrolment_id: enrolmentId,
+        activity_id: activityId,
+        paid_at: paidAt,
+        amount: amountCents,
+      }).changes > 0,
     removeUnpaidLink: (enrolmentId: number, activityId: number) =>
       removeUnpaidLink.run(enrolmentId, activityId).changes > 0,
     countPaid: (id: number) => paidCount.get(id)?.n ?? 0,
