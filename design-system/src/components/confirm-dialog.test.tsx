@@ -84,4 +84,13 @@ describe('ConfirmDialog', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(opener).toHaveFocus();
   });
+
+  it('calls onCancel on a click outside', async () => {
+    const { onCancel } = setup();
+    const overlay = document.querySelector('[data-slot="dialog-overlay"]');
+    if (!overlay) throw new Error('no overlay');
+    // Radix sets pointer-events: none on <body> while modal; click the overlay anyway.
+    await userEvent.setup({ pointerEventsCheck: 0 }).click(overlay);
+    expect(onCancel).toHaveBeenCalledOnce();
+  });
 });

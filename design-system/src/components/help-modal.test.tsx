@@ -60,6 +60,15 @@ describe('HelpButton + HelpModal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('closes on a click outside', async () => {
+    render(<Demo />);
+    await userEvent.click(screen.getByRole('button', { name: 'Ayuda' }));
+    const overlay = document.querySelector('[data-slot="dialog-overlay"]');
+    if (!overlay) throw new Error('no overlay');
+    await userEvent.setup({ pointerEventsCheck: 0 }).click(overlay);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('builds tel: links', () => {
     expect(telHref('986 000 001')).toBe('tel:+34986000001');
     expect(telHref('+34 986 000 001')).toBe('tel:+34986000001');
