@@ -14,6 +14,7 @@ import {
 import { escapeCell } from '../../src/services/payments/payments-export.js';
 import { madridDateRange, madridMidnightUtc } from '../../src/services/payments/madrid-range.js';
 import { newOrderCode } from '../../src/services/payments/order-code.js';
+import { buildRedirectFields } from '../../src/services/payments/redsys-request.js';
 import { decide } from '../../src/services/payments/sandbox-gateway.js';
 
 // The verified vectors of /work/shared/design/redsys.md
@@ -130,6 +131,40 @@ describe('helpers', () => {
     const code = newOrderCode(new Date('2026-07-01T10:00:00Z'), () => ++calls < 3);
     expect(calls).toBe(3);
     expect(code).toMatch(/^2607/);
+  });
+
+  it('signs request fields that verify, with the description cut to 125 characters', () => {
+    const redsys = {
+      merchantCode: '999008881',
+      terminal: '1',
+      secret: V1_SECRET,
+      url: 'x',
+      sandbox: true,
+    };
+    const fields = buildRedirectFields(redsys, {
+      order: '2611abcdEFGH',
+      amountCents: 4999,
+      description: Array.from({ length: 12 }, (_, i) => `Natación ${i} — nivel avanzado`).join(
+        ', ',
+      ),
+      paymentId: 7,
+      locale: 'gl',
+      publicUrl: 'https://deportes.example.gal',
+    });
+    const params = decodeMerchantParameters(fields.Ds_MerchantParameters)!;
+    expect([...params.DS_MERCHANT_PRODUCTDESCRIPTION!].length).toBe(125);
+    expect(params).toMatchObject({
+      DS_MERCHANT_CONSUMERLANGUAGE: '12',
+      DS_MERCHANT_MERCHANTDATA: '7',
+      DS_MERCHANT_MERCHANTURL: 'https://deportes.example.gal/api/payments/notification',
+    });
+    expect(
+      createSha256V1Signer(V1_SECRET).verify(
+        fields.Ds_MerchantParameters,
+        '2611abcdEFGH',
+        fields.Ds_Signature,
+      ),
+    ).toBe(true);
   });
 
   it('escapes spreadsheet formulas', () => {
