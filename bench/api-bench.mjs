@@ -1,0 +1,154 @@
+// Residents API throughput and latency against a bare Koa "hello" server measured in the same
+// run: 50 connections, ~10 s each. Targets: ratio to the baseline >= 0.5 and p99 < 50 ms.
+//   node bench/api-bench.mjs            (builds the BFF first)
+//   node bench/api-bench.mjs --no-build
+import { join } from 'node:path';
+import {
+  HOST,
+  benchDir,
+  buildBff,
+  fmt,
+  freePort,
+  heading,
+  isMain,
+  result,
+  startProcess,
+  status,
+  table,
+} from './lib/common.mjs';
+import { measure } from './lib/load.mjs';
+import { seedFamily, startPortal } from './lib/portal.mjs';
+
+export const API_TARGETS = { ratio: 0.5, p99Ms: 50 };
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+export async function runApiBench({ build = true } = {}) {
+  heading('API throughput (autocannon, 50 connections)');
+  if (build) console.log(`built bff in ${fmt.int((await buildBff()) / 1000)} s`);
+
+  let hello;
+  let portal;
+  try {
+    const helloPort = await freePort();
+    hello = await startProcess(
+      'koa-hello',
+      process.execPath,
+      [join(benchDir, 'lib/hello-server.mjs')],
+      {
+        env: { PORT: String(helloPort), HOST },
+        readyUrl: `http://${HOST}:${helloPort}/health`,
+      },
+    );
+    portal = await startPortal();
+    const seeded = await seedFamily(portal.baseUrl);
+    const { counts } = seeded;
+    console.log(
+      `seeded: ${counts.activities} activities, ${counts.enrolments} enrolments; the resident manages ${counts.people} people with ${counts.activitiesEach} activities each`,
+    );
+    const auth = { Authorization: `Bearer ${seeded.token}` };
+
+    const runs = [
+      {
+        name: 'baseline: bare Koa "hello"',
+        short: 'koa hello (baseline)',
+        url: `http://${HOST}:${helloPort}/`,
+      },
+      {
+        name: 'GET /api/user/persons/',
+        short: 'GET /api/user/persons/',
+        url: `${portal.baseUrl}/api/user/persons/`,
+        headers: auth,
+      },
+      {
+        name: 'GET /api/user/activities/{id}',
+        short: 'GET /api/user/activities/{id}',
+        url: `${portal.baseUrl}/api/user/activities/${seeded.personIds[0]}`,
+        headers: auth,
+        paths: seeded.personIds.map((id) => `/api/user/activities/${id}`),
+      },
+    ];
+    const measured = [];
+    for (const r of runs) {
+      process.stdout.write(`  measuring ${r.name} for ${SECONDS} s ... `);
+      const m = await measure({
+        url: r.url,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        headers: r.headers,
+        paths: r.paths,
+      });
+      console.log(
+        m.valid ? 'done' : `INVALID (${m.non2xx} non-2xx, ${m.errors} errors of ${m.total})`,
+      );
+      measured.push({ ...r, ...m });
+    }
+
+    const baseline = measured[0];
+    const rows = [
+      ['endpoint', 'req/s', 'p50', 'p99', 'ratio', 'ratio>=0.5', 'p99<50ms', 'requests'],
+    ];
+    const results = [];
+    for (const m of measured) {
+      const isBaseline = m === baseline;
+      const ratio = m.rps / baseline.rps;
+      const ratioOk = isBaseline ? null : m.valid && ratio >= API_TARGETS.ratio;
+      const p99Ok = isBaseline ? null : m.valid && m.p99 < API_TARGETS.p99Ms;
+      rows.push([
+        m.short,
+        fmt.int(m.rps),
+        fmt.ms(m.p50),
+        fmt.ms(m.p99),
+        isBaseline ? '1.00' : fmt.ratio(ratio),
+        isBaseline ? '' : status(ratioOk),
+        isBaseline ? '' : status(p99Ok),
+        m.valid ? fmt.int(m.total) : `${fmt.int(m.total)} (${m.non2xx} non-2xx)`,
+      ]);
+      if (isBaseline) {
+        results.push(
+          result(
+            'api',
+            `${m.short} req/s (p50 / p99)`,
+            `${fmt.int(m.rps)} (${fmt.ms(m.p50)} / ${fmt.ms(m.p99)})`,
+            '',
+            null,
+          ),
+        );
+      } else {
+        results.push(
+          result(
+            'api',
+            `${m.short} req/s ratio`,
+            `${fmt.int(m.rps)} (${fmt.ratio(ratio)}x)`,
+            '>= 0.5x',
+            ratioOk,
+          ),
+          result(
+            'api',
+            `${m.short} p99 (p50)`,
+            `${fmt.ms(m.p99)} (${fmt.ms(m.p50)})`,
+            '< 50 ms',
+            p99Ok,
+          ),
+        );
+      }
+    }
+    console.log(`\n${table(rows)}`);
+    if (baseline.p99 >= API_TARGETS.p99Ms) {
+      console.log(
+        `NOTE the bare Koa baseline itself has p99 ${fmt.ms(baseline.p99)}: the machine is busy, so p99 figures here say more about it than about the portal`,
+      );
+    }
+    return { results, measured };
+  } finally {
+    await portal?.close();
+    await hello?.stop();
+  }
+}
+
+if (isMain(import.meta.url)) {
+  runApiBench({ build: !process.argv.includes('--no-build') }).catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+}

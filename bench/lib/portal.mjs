@@ -1,0 +1,242 @@
+// Starts the real server (node bff/dist/src/server.js) on a temp SQLite and seeds it through the
+// admin and residents APIs, the way staff and a resident would.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  HOST,
+  benchDir,
+  freePort,
+  makeTempDir,
+  removeTempDir,
+  repoRoot,
+  sleep,
+  startProcess,
+} from './common.mjs';
+
+export const ADMIN = { dni: '12345678Z', password: 'Bench-admin-pass-2026' };
+export const RESIDENT_PASSWORD = 'Residente-bench-2026';
+const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
+export const dniFor = (n) => `${String(n).padStart(8, '0')}${DNI_LETTERS[n % 23]}`;
+
+const serverJs = join(repoRoot, 'bff/dist/src/server.js');
+const probeJs = join(benchDir, 'lib/loop-probe.mjs');
+
+/**
+ * The real server as a separate process. `probe` preloads bench/lib/loop-probe.mjs (observes the
+ * event loop; changes no behaviour). `webDist` points WEB_DIST at a web build; `env` adds to the
+ * server's environment.
+ */
+export async function startPortal({ webDist, probe = false, env: extraEnv = {} } = {}) {
+  if (!existsSync(serverJs)) throw new Error(`${serverJs} missing: run npm run build -w bff`);
+  const dataDir = makeTempDir('portal-bench-');
+  const port = await freePort();
+  const baseUrl = `http://${HOST}:${port}`;
+  const probeFile = join(dataDir, 'loop-probe.json');
+  const env = {
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'warn',
+    ADMIN_DNI: ADMIN.dni,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...(webDist ? { WEB_DIST: webDist } : {}),
+    ...(probe ? { BENCH_LOOP_PROBE_FILE: probeFile } : {}),
+    ...extraEnv,
+  };
+  const args = probe ? ['--import', probeJs, serverJs] : [serverJs];
+  let handle;
+  try {
+    handle = await startProcess('portal', process.execPath, args, {
+      env,
+      readyUrl: `${baseUrl}/api/health`,
+    });
+  } catch (err) {
+    removeTempDir(dataDir);
+    throw err;
+  }
+  return {
+    baseUrl,
+    pid: handle.pid,
+    dataDir,
+    output: handle.output,
+    /** Event-loop figures since the previous call (needs `probe`). */
+    async loopStats() {
+      const before = existsSync(probeFile) ? statSync(probeFile).mtimeMs : 0;
+      process.kill(handle.pid, 'SIGUSR2');
+      for (let i = 0; i < 50; i++) {
+        await sleep(40);
+        if (existsSync(probeFile) && statSync(probeFile).mtimeMs !== before) {
+          return JSON.parse(readFileSync(probeFile, 'utf8'));
+        }
+      }
+      return null;
+    },
+    async close() {
+      await handle.stop();
+      removeTempDir(dataDir);
+    },
+  };
+}
+
+/** JSON call; throws with the status and body unless the status is the expected one. */
+export async function call(baseUrl, method, path, { token, body, expect = [200] } = {}) {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!expect.includes(res.status)) {
+    throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 500)}`);
+  }
+  return text ? JSON.parse(text) : null;
+}
+
+export async function login(baseUrl, dni, password) {
+  const { access_token } = await call(baseUrl, 'POST', '/api/user/login', {
+    body: { username: dni, password },
+  });
+  return access_token;
+}
+
+/** Runs `fn` over `items` with at most `limit` at a time. */
+async function eachLimited(items, limit, fn) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      await fn(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+const SPORTS = [
+  'Natación infantil',
+  'Natación adultos',
+  'Pádel iniciación',
+  'Pádel avanzado',
+  'Yoga',
+  'Pilates',
+  'Fútbol sala',
+  'Baloncesto',
+  'Atletismo',
+  'Tenis',
+  'Gimnasia de mantenimiento',
+  'Aquagym',
+  'Judo',
+  'Ciclo indoor',
+];
+const FIRST = ['Lucía', 'Martín', 'Sofía', 'Hugo', 'Carmen', 'Xoán', 'Uxía', 'Brais', 'Antía'];
+const LAST = ['García Pérez', 'Fernández Souto', 'Rodríguez Lago', 'Otero Vázquez', 'Iglesias Rey'];
+
+/**
+ * Staff create the catalogue, the family's enrolments (plus `others` enrolments of other
+ * families) and the resident's account through the admin API; the resident logs in and links each
+ * family member with the SMS code (read from the development outbox). Returns the resident's
+ * token and the linked people's ids.
+ */
+export async function seedFamily(
+  baseUrl,
+  { people = 3, activitiesEach = 5, others = 150, extraResidents = 0 } = {},
+) {
+  const adminToken = await login(baseUrl, ADMIN.dni, ADMIN.password);
+  const admin = (method, path, body) =>
+    call(baseUrl, method, path, { token: adminToken, body, expect: [200, 201] });
+
+  const activityIds = [];
+  for (const [i, name] of SPORTS.entries()) {
+    const month = String((i % 9) + 1).padStart(2, '0');
+    const created = await admin('POST', '/api/admin/activities-crud/', {
+      name,
+      price: 25 + i * 7.5,
+      start_date: i % 4 === 3 ? null : `2027-${month}-0${(i % 7) + 1}`,
+    });
+    activityIds.push(created.id);
+  }
+
+  const resident = { dni: dniFor(30_000_001), phone: '611000001', password: RESIDENT_PASSWORD };
+  await admin('POST', '/api/admin/users/', {
+    dni: resident.dni,
+    phone: resident.phone,
+    email: 'familia@example.org',
+    password: resident.password,
+    repeat_password: resident.password,
+  });
+
+  const family = Array.from({ length: people }, (_, i) => ({
+    first_name: FIRST[i % FIRST.length],
+    last_name: LAST[0],
+    dni: dniFor(40_000_001 + i),
+    email: i === 0 ? 'familia@example.org' : '',
+    phone: `62200000${i + 1}`,
+    activity_ids: activityIds.slice(i * 2, i * 2 + activitiesEach),
+  }));
+  const strangers = Array.from({ length: others }, (_, i) => ({
+    first_name: FIRST[(i + 3) % FIRST.length],
+    last_name: LAST[(i + 1) % LAST.length],
+    dni: dniFor(50_000_001 + i),
+    email: '',
+    phone: String(633_000_000 + i),
+    activity_ids: [0, 1, 2]
+      .slice(0, (i % 3) + 1)
+      .map((k) => activityIds[(i + k * 5) % activityIds.length]),
+  }));
+  for (const person of family) await admin('POST', '/api/admin/person-activities/', person);
+  await eachLimited(strangers, 4, (p) => admin('POST', '/api/admin/person-activities/', p));
+
+  const extra = Array.from({ length: extraResidents }, (_, i) => ({
+    dni: dniFor(60_000_001 + i),
+    phone: String(644_000_000 + i),
+    password: RESIDENT_PASSWORD,
+  }));
+  await eachLimited(extra, 2, (u) =>
+    admin('POST', '/api/admin/users/', { ...u, repeat_password: u.password }),
+  );
+
+  const token = await login(baseUrl, resident.dni, resident.password);
+  const personIds = [];
+  for (const person of family) {
+    await call(baseUrl, 'POST', '/api/user/persons/request-association', {
+      token,
+      body: { dni: person.dni, phone: person.phone },
+    });
+    const outbox = await call(
+      baseUrl,
+      'GET',
+      `/api/dev/outbox?to=${encodeURIComponent(person.phone)}`,
+    );
+    const latest = [...outbox].sort((a, b) => b.id - a.id)[0];
+    const code = /\b(\d{6})\b/.exec(latest?.body ?? '')?.[1];
+    if (!code) throw new Error(`no association code in the outbox for ${person.phone}`);
+    const linked = await call(baseUrl, 'POST', '/api/user/persons/verify-association', {
+      token,
+      body: { dni: person.dni, otp_code: code },
+    });
+    personIds.push(linked.person.person_activity_id);
+  }
+
+  // the family as the resident sees it
+  const persons = await call(baseUrl, 'GET', '/api/user/persons/', { token });
+  if (persons.length !== people)
+    throw new Error(`expected ${people} people, got ${persons.length}`);
+  for (const id of personIds) {
+    const list = await call(baseUrl, 'GET', `/api/user/activities/${id}`, { token });
+    if (list.length !== activitiesEach) {
+      throw new Error(`person ${id}: expected ${activitiesEach} activities, got ${list.length}`);
+    }
+  }
+  return {
+    token,
+    resident,
+    personIds,
+    extraResidents: extra,
+    counts: { activities: activityIds.length, enrolments: people + others, people, activitiesEach },
+  };
+}

@@ -1,0 +1,244 @@
+// Lighthouse (default mobile emulation and simulated throttling) on /login and on /dashboard
+// with a resident's session, against the real server serving a fresh web build. Chromium is
+// launched by Playwright (from the e2e workspace) with a DevTools port, so the session token can
+// be put in localStorage before Lighthouse attaches to the same browser.
+// Targets: performance >= 95, accessibility = 100.
+//   node bench/lighthouse.mjs [--no-build]
+import { existsSync } from 'node:fs';
+import lighthouse from 'lighthouse';
+import {
+  buildBff,
+  buildWeb,
+  fmt,
+  freePort,
+  heading,
+  isMain,
+  makeTempDir,
+  removeTempDir,
+  requireFrom,
+  result,
+  status,
+  table,
+} from './lib/common.mjs';
+import { seedFamily, startPortal } from './lib/portal.mjs';
+
+export const LH_TARGETS = { performance: 95, accessibility: 100 };
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const score = (category) =>
+  category?.score === null || category?.score === undefined
+    ? NaN
+    : Math.round(category.score * 100);
+
+/** The page elements an audit points at (snippet and, for axe rules, why), at most three. */
+function nodesOf(audit) {
+  const items = (audit?.details?.items ?? []).flatMap((item) =>
+    item.node ? [item] : (item.items ?? []).filter((inner) => inner.node),
+  );
+  return items.slice(0, 3).map(({ node }) => {
+    const why = node.explanation?.split('\n').find((line) => /contrast|name|label/i.test(line));
+    return [node.snippet ?? node.selector, why?.trim()].filter(Boolean).join('  <- ');
+  });
+}
+
+/** Audits of a category that lost points, worst (by weight, then score) first. */
+function failingAudits(lhr, categoryId) {
+  const category = lhr.categories[categoryId];
+  if (!category) return [];
+  return category.auditRefs
+    .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+    .filter(
+      ({ audit }) =>
+        audit &&
+        audit.score !== null &&
+        audit.score < (categoryId === 'accessibility' ? 1 : 0.9) &&
+        !['informative', 'notApplicable', 'manual'].includes(audit.scoreDisplayMode),
+    )
+    .sort((a, b) => b.ref.weight - a.ref.weight || a.audit.score - b.audit.score)
+    .map(({ ref, audit }) => ({
+      id: audit.id,
+      title: audit.title,
+      score: audit.score,
+      weight: ref.weight,
+      displayValue: audit.displayValue ?? '',
+      nodes: nodesOf(audit),
+    }));
+}
+
+/** Also the opportunities (no weight, but they explain the metrics). */
+function opportunities(lhr) {
+  return Object.values(lhr.audits)
+    .filter(
+      (a) =>
+        a.details?.type === 'opportunity' &&
+        a.score !== null &&
+        a.score < 0.9 &&
+        (a.metricSavings?.LCP || a.metricSavings?.FCP || a.details.overallSavingsMs),
+    )
+    .map((a) => ({ id: a.id, title: a.title, displayValue: a.displayValue ?? '', nodes: [] }));
+}
+
+/** The elements behind LCP and layout shifts, when those metrics lost points. */
+function culprits(lhr) {
+  return ['largest-contentful-paint-element', 'layout-shifts']
+    .map((id) => lhr.audits[id])
+    .filter((a) => a && a.score !== null && a.score < 0.9 && nodesOf(a).length > 0)
+    .map((a) => ({
+      id: a.id,
+      title: a.title,
+      displayValue: a.displayValue ?? '',
+      nodes: nodesOf(a),
+    }));
+}
+
+const METRICS = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI'],
+];
+
+async function audit(url, port, extraFlags = {}) {
+  const runner = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    chromeFlags: CHROME_FLAGS,
+    ...extraFlags,
+  });
+  if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = runner;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  return {
+    url,
+    finalUrl: lhr.finalDisplayedUrl,
+    performance: score(lhr.categories.performance),
+    accessibility: score(lhr.categories.accessibility),
+    metrics: METRICS.map(([id, label]) => `${label} ${lhr.audits[id]?.displayValue ?? 'n/a'}`),
+    failing: {
+      performance: failingAudits(lhr, 'performance'),
+      accessibility: failingAudits(lhr, 'accessibility'),
+    },
+    opportunities: [...opportunities(lhr), ...culprits(lhr)],
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
+    warnings: lhr.runWarnings ?? [],
+  };
+}
+
+export async function runLighthouse({ build = true, webBuild } = {}) {
+  heading('Lighthouse (mobile, simulated throttling)');
+  if (!existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH} (set CHROME_PATH)`);
+  const { chromium } = requireFrom('e2e')('@playwright/test');
+  let ownWeb;
+  let portal;
+  let context;
+  let profile;
+  try {
+    if (build) console.log(`built bff in ${fmt.int((await buildBff()) / 1000)} s`);
+    if (!webBuild) {
+      ownWeb = makeTempDir('portal-bench-web-');
+      webBuild = await buildWeb(ownWeb);
+      console.log(`built web in ${(webBuild.ms / 1000).toFixed(0)} s`);
+    }
+    portal = await startPortal({ webDist: webBuild.outDir });
+    const seeded = await seedFamily(portal.baseUrl, { others: 20 });
+
+    profile = makeTempDir('portal-bench-chromium-');
+    const debuggingPort = await freePort();
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROME_PATH,
+      headless: true,
+      args: [
+        ...CHROME_FLAGS.filter((f) => f !== '--headless'),
+        `--remote-debugging-port=${debuggingPort}`,
+      ],
+    });
+
+    const pages = [];
+    pages.push(await audit(`${portal.baseUrl}/login`, debuggingPort));
+
+    // the resident's session, as the login screen stores it; Lighthouse must not wipe it
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${portal.baseUrl}/login`);
+    await page.evaluate((token) => localStorage.setItem('token', token), seeded.token);
+    // a cold load like /login's: empty the HTTP cache, which disableStorageReset would keep
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    pages.push(
+      await audit(`${portal.baseUrl}/dashboard`, debuggingPort, { disableStorageReset: true }),
+    );
+
+    const rows = [['page', 'performance', 'accessibility', 'metrics']];
+    const results = [];
+    for (const p of pages) {
+      const path = new URL(p.url).pathname;
+      const perfOk = p.performance >= LH_TARGETS.performance;
+      const a11yOk = p.accessibility >= LH_TARGETS.accessibility;
+      rows.push([
+        path,
+        `${p.performance} ${status(perfOk)}`,
+        `${p.accessibility} ${status(a11yOk)}`,
+        p.metrics.join(', '),
+      ]);
+      results.push(
+        result('lighthouse', `${path} performance`, String(p.performance), '>= 95', perfOk),
+        result('lighthouse', `${path} accessibility`, String(p.accessibility), '100', a11yOk),
+      );
+    }
+    console.log(table(rows));
+    for (const p of pages) {
+      const path = new URL(p.url).pathname;
+      if (new URL(p.finalUrl).pathname !== path) {
+        console.log(`NOTE ${path} ended on ${p.finalUrl}: the measured page is not ${path}`);
+      }
+      for (const w of p.warnings) console.log(`${path} Lighthouse warning: ${w}`);
+      const lists = [];
+      if (p.performance < LH_TARGETS.performance) {
+        lists.push(['performance', [...p.failing.performance, ...p.opportunities]]);
+      }
+      if (p.accessibility < LH_TARGETS.accessibility) {
+        lists.push(['accessibility', p.failing.accessibility]);
+      }
+      for (const [category, audits] of lists) {
+        const seen = new Set();
+        console.log(`${path} ${category}: what cost points`);
+        for (const a of audits) {
+          if (seen.has(a.id) || seen.size >= 12) continue;
+          seen.add(a.id);
+          console.log(`  - ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''} [${a.id}]`);
+          for (const node of a.nodes ?? []) {
+            console.log(`      ${node.replace(/\s+/g, ' ').slice(0, 160)}`);
+          }
+        }
+      }
+    }
+    if (pages[0]?.benchmarkIndex) {
+      console.log(`Lighthouse benchmarkIndex of this machine: ${pages[0].benchmarkIndex}`);
+    }
+    return { results, pages };
+  } finally {
+    await context?.close().catch(() => {});
+    if (profile) removeTempDir(profile);
+    await portal?.close();
+    if (ownWeb) removeTempDir(ownWeb);
+  }
+}
+
+if (isMain(import.meta.url)) {
+  runLighthouse({ build: !process.argv.includes('--no-build') }).catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,199 @@
+// GET /api/config latency while 20 logins (argon2id verify) run back to back, against the same
+// endpoint with no logins in the same run. Target: p99 < 100 ms under login load.
+// It also reports where the server's CPU went (main thread vs. other threads, from
+// /proc/<pid>/task/*/schedstat) and the server's event-loop delay, to tell "argon2 blocks the
+// event loop" apart from "argon2 competes with it for the two cores".
+//   node bench/login-load.mjs [--no-build] [--threadpool N]
+// --threadpool N starts the server with UV_THREADPOOL_SIZE=N (libuv's default is 4), to see how
+// many argon2 computations at once the two cores can take without starving the event loop.
+import { buildBff, fmt, heading, isMain, result, sleep, status, table } from './lib/common.mjs';
+import { measure, threadDelta, threadTimes } from './lib/load.mjs';
+import { seedFamily, startPortal } from './lib/portal.mjs';
+
+export const LOGIN_TARGET_P99_MS = 100;
+const LOGINS_IN_FLIGHT = 20;
+const CONFIG_CONNECTIONS = 10;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const QUIET_SECONDS = Math.max(3, Math.round(SECONDS / 2));
+
+const percentile = (sorted, p) =>
+  sorted.length === 0
+    ? NaN
+    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/**
+ * `LOGINS_IN_FLIGHT` loops, each logging in again as soon as its previous login answers, with a
+ * different resident per loop, until `stop()` or `maxSeconds` (whichever comes first).
+ */
+function startLoginLoad(baseUrl, accounts, maxSeconds) {
+  const latencies = [];
+  const statuses = new Map();
+  let stopped = false;
+  const deadline = Date.now() + maxSeconds * 1000;
+  const loop = async (account) => {
+    while (!stopped && Date.now() < deadline) {
+      const started = performance.now();
+      try {
+        const res = await fetch(`${baseUrl}/api/user/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ username: account.dni, password: account.password }),
+          signal: AbortSignal.timeout(30_000),
+        });
+        await res.arrayBuffer();
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      } catch {
+        statuses.set('error', (statuses.get('error') ?? 0) + 1);
+      }
+      latencies.push(performance.now() - started);
+    }
+  };
+  const startedAt = performance.now();
+  const running = Promise.all(accounts.map(loop));
+  return {
+    async stop() {
+      stopped = true;
+      await running;
+      const seconds = (performance.now() - startedAt) / 1000;
+      const sorted = [...latencies].sort((a, b) => a - b);
+      return {
+        count: latencies.length,
+        perSecond: latencies.length / seconds,
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        statuses: Object.fromEntries(statuses),
+        ok: (statuses.get(200) ?? 0) === latencies.length,
+      };
+    },
+  };
+}
+
+export async function runLoginLoad({ build = true, threadpool } = {}) {
+  heading(
+    `GET /api/config under ${LOGINS_IN_FLIGHT} concurrent logins${threadpool ? ` (UV_THREADPOOL_SIZE=${threadpool})` : ''}`,
+  );
+  if (build) console.log(`built bff in ${fmt.int((await buildBff()) / 1000)} s`);
+  let portal;
+  try {
+    portal = await startPortal({
+      probe: true,
+      env: threadpool ? { UV_THREADPOOL_SIZE: String(threadpool) } : {},
+    });
+    const seeded = await seedFamily(portal.baseUrl, {
+      others: 20,
+      extraResidents: LOGINS_IN_FLIGHT - 1,
+    });
+    const accounts = [seeded.resident, ...seeded.extraResidents];
+    const configUrl = `${portal.baseUrl}/api/config`;
+
+    process.stdout.write(
+      `  /api/config alone, ${CONFIG_CONNECTIONS} connections, ${QUIET_SECONDS} s ... `,
+    );
+    const quiet = await measure({
+      url: configUrl,
+      connections: CONFIG_CONNECTIONS,
+      seconds: QUIET_SECONDS,
+    });
+    console.log(quiet.valid ? 'done' : 'INVALID');
+
+    process.stdout.write(
+      `  /api/config with ${LOGINS_IN_FLIGHT} logins in flight, ${SECONDS} s ... `,
+    );
+    const load = startLoginLoad(portal.baseUrl, accounts, SECONDS + 10);
+    await sleep(1000); // let the logins fill the server's queue
+    await portal.loopStats(); // start a fresh interval
+    const cpuBefore = threadTimes(portal.pid);
+    const busy = await measure({
+      url: configUrl,
+      connections: CONFIG_CONNECTIONS,
+      seconds: SECONDS,
+      warmupSeconds: 0,
+    });
+    const cpuAfter = threadTimes(portal.pid);
+    const loop = await portal.loopStats();
+    const logins = await load.stop();
+    console.log(busy.valid ? 'done' : 'INVALID');
+
+    const ok = busy.valid && logins.ok && busy.p99 < LOGIN_TARGET_P99_MS;
+    console.log(
+      `\n${table([
+        ['GET /api/config', 'req/s', 'p50', 'p99', `p99<${LOGIN_TARGET_P99_MS}ms`],
+        ['alone', fmt.int(quiet.rps), fmt.ms(quiet.p50), fmt.ms(quiet.p99), ''],
+        [
+          `${LOGINS_IN_FLIGHT} logins in flight`,
+          fmt.int(busy.rps),
+          fmt.ms(busy.p50),
+          fmt.ms(busy.p99),
+          status(ok),
+        ],
+      ])}`,
+    );
+    console.log(
+      `logins: ${fmt.int(logins.count)} (${logins.perSecond.toFixed(1)}/s), p50 ${fmt.ms(logins.p50)}, p99 ${fmt.ms(logins.p99)}, statuses ${JSON.stringify(logins.statuses)}`,
+    );
+
+    const cpu = threadDelta(portal.pid, cpuBefore, cpuAfter);
+    let diagnosis = null;
+    if (cpu?.main) {
+      const top = cpu.others.slice(0, 6);
+      const othersCpu = cpu.others.reduce((s, r) => s + r.cpuMs, 0);
+      console.log(
+        `server CPU over the ${SECONDS} s window: main thread ${fmt.int(cpu.main.cpuMs)} ms (waited ${fmt.int(cpu.main.waitMs)} ms for a core), other threads ${fmt.int(othersCpu)} ms; busiest others: ${top.map((r) => fmt.int(r.cpuMs)).join(', ')} ms`,
+      );
+      diagnosis = {
+        mainCpuMs: cpu.main.cpuMs,
+        mainWaitMs: cpu.main.waitMs,
+        othersCpuMs: othersCpu,
+      };
+    }
+    if (loop) {
+      console.log(
+        `server event loop: delay p50 ${fmt.ms(loop.delayP50)}, p99 ${fmt.ms(loop.delayP99)}, max ${fmt.ms(loop.delayMax)}; utilisation ${(loop.utilization * 100).toFixed(0)}%`,
+      );
+    }
+
+    return {
+      results: [
+        result(
+          'login load',
+          'GET /api/config p99 alone (p50)',
+          `${fmt.ms(quiet.p99)} (${fmt.ms(quiet.p50)})`,
+          '',
+          null,
+        ),
+        result(
+          'login load',
+          `GET /api/config p99 with ${LOGINS_IN_FLIGHT} logins in flight (p50)`,
+          `${fmt.ms(busy.p99)} (${fmt.ms(busy.p50)})`,
+          `< ${LOGIN_TARGET_P99_MS} ms`,
+          ok,
+        ),
+        result(
+          'login load',
+          'logins/s (p50 / p99 login latency)',
+          `${logins.perSecond.toFixed(1)} (${fmt.ms(logins.p50)} / ${fmt.ms(logins.p99)})`,
+          '',
+          null,
+        ),
+      ],
+      quiet,
+      busy,
+      logins,
+      loop,
+      diagnosis,
+    };
+  } finally {
+    await portal?.close();
+  }
+}
+
+if (isMain(import.meta.url)) {
+  const pool = process.argv.indexOf('--threadpool');
+  runLoginLoad({
+    build: !process.argv.includes('--no-build'),
+    threadpool: pool > 0 ? Number(process.argv[pool + 1]) : undefined,
+  }).catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+}

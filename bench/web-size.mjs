@@ -1,0 +1,177 @@
+// Gzip size (zlib level 9) of the JavaScript a browser loads for /login: the entry chunk and its
+// static imports, plus the lazy login-page chunk and its static imports, read from the Vite
+// manifest of a fresh build. Also checks that no admin code is in that set. Target: <= 150 KB.
+//   node bench/web-size.mjs
+import { readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import {
+  buildWeb,
+  fmt,
+  heading,
+  isMain,
+  makeTempDir,
+  readJson,
+  removeTempDir,
+  repoRoot,
+  result,
+  status,
+  table,
+} from './lib/common.mjs';
+
+export const WEB_TARGET_KB = 150;
+const LOGIN_PAGE = 'src/features/auth/login-page.tsx';
+const ADMIN_DIR = 'src/features/admin/';
+
+const gzipBytes = (buffer) => gzipSync(buffer, { level: 9 }).length;
+
+/** The manifest key and its static imports, depth first. */
+function withStaticImports(manifest, key, into = new Set()) {
+  if (into.has(key)) return into;
+  if (!manifest[key]) throw new Error(`"${key}" is not in the Vite manifest`);
+  into.add(key);
+  for (const dep of manifest[key].imports ?? []) withStaticImports(manifest, dep, into);
+  return into;
+}
+
+/** Who a source module belongs to, for the breakdown: an npm package or a workspace folder. */
+function ownerOf(id) {
+  const path = id.replace(/^\0/, '').split('?')[0];
+  const nm = path.lastIndexOf(`node_modules${sep}`);
+  if (nm >= 0) {
+    const parts = path.slice(nm + 'node_modules/'.length).split(sep);
+    return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+  }
+  const rel = relative(repoRoot, path);
+  if (rel.startsWith('..') || rel === path) return path.slice(0, 40);
+  const [top, second, third] = rel.split(sep);
+  if (top === 'web' && second === 'src') return `web/src/${third}`;
+  return `${top}/${second ?? ''}`;
+}
+
+/** Measures a build made by `buildWeb` (`chunks` maps each chunk file to its source modules). */
+export function measureWebBuild({ outDir, chunks }) {
+  const manifest = readJson(join(outDir, '.vite/manifest.json'));
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  if (!entryKey) throw new Error('no entry in the Vite manifest');
+  if (!manifest[LOGIN_PAGE]) throw new Error(`${LOGIN_PAGE} is not a chunk of its own`);
+  const keys = withStaticImports(manifest, entryKey);
+  withStaticImports(manifest, LOGIN_PAGE, keys);
+
+  // the set must at least hold what index.html itself loads
+  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+  const fromHtml = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/([^"]+\.js)"/g)].map(
+    (m) => m[1],
+  );
+  const files = [...new Set([...keys].map((k) => manifest[k].file))];
+  const missing = fromHtml.filter((f) => !files.includes(f));
+  if (missing.length > 0) throw new Error(`index.html loads ${missing.join(', ')} outside the set`);
+
+  const rows = files.map((file) => {
+    const buffer = readFileSync(join(outDir, file));
+    return { file, raw: buffer.length, gzip: gzipBytes(buffer) };
+  });
+  const total = rows.reduce((s, r) => s + r.gzip, 0);
+  const totalRaw = rows.reduce((s, r) => s + r.raw, 0);
+  const cssGzip = [...keys]
+    .flatMap((k) => manifest[k].css ?? [])
+    .reduce((s, f) => s + gzipBytes(readFileSync(join(outDir, f))), 0);
+
+  // admin code: the admin chunks by name and any source module under features/admin
+  const adminFiles = Object.entries(manifest)
+    .filter(([k]) => k.startsWith(ADMIN_DIR))
+    .map(([, v]) => v.file);
+  const adminChunksLoaded = files.filter((f) => adminFiles.includes(f));
+  const adminModulesLoaded = files.flatMap((f) =>
+    (chunks?.[f] ?? [])
+      .map((m) => relative(join(repoRoot, 'web'), m.id.split('?')[0]))
+      .filter((id) => id.startsWith(ADMIN_DIR)),
+  );
+  const adminFree = adminChunksLoaded.length === 0 && adminModulesLoaded.length === 0;
+
+  // what the loaded JavaScript is made of (rendered, before minification of names is undone)
+  const byOwner = new Map();
+  for (const f of files) {
+    for (const m of chunks?.[f] ?? []) {
+      byOwner.set(ownerOf(m.id), (byOwner.get(ownerOf(m.id)) ?? 0) + m.bytes);
+    }
+  }
+  const breakdown = [...byOwner.entries()].sort((a, b) => b[1] - a[1]);
+
+  return {
+    files: rows,
+    total,
+    totalRaw,
+    cssGzip,
+    adminFiles,
+    adminChunksLoaded,
+    adminModulesLoaded,
+    adminFree,
+    breakdown,
+    ok: total <= WEB_TARGET_KB * 1024,
+  };
+}
+
+export function printWebSize(m) {
+  console.log(
+    table([
+      ['chunk loaded by /login', 'raw', 'gzip -9'],
+      ...m.files.map((r) => [r.file, fmt.kb(r.raw), fmt.kb(r.gzip)]),
+      ['total JavaScript', fmt.kb(m.totalRaw), fmt.kb(m.total)],
+    ]),
+  );
+  console.log(
+    `JavaScript for /login: ${fmt.kb(m.total)} gzip (target <= ${WEB_TARGET_KB} KB): ${status(m.ok)}; CSS ${fmt.kb(m.cssGzip)} gzip (not counted)`,
+  );
+  console.log(
+    `admin code on /login: ${m.adminFree ? 'none' : `${[...m.adminChunksLoaded, ...m.adminModulesLoaded].join(', ')}`} (admin chunks: ${m.adminFiles.join(', ') || 'none found'}): ${status(m.adminFree)}`,
+  );
+  if (m.breakdown.length > 0) {
+    console.log('largest contributors (rendered source before minification):');
+    for (const [owner, bytes] of m.breakdown.slice(0, 8)) {
+      console.log(`  ${owner.padEnd(40)} ${fmt.kb(bytes)}`);
+    }
+  }
+}
+
+export async function runWebSize({ build } = {}) {
+  heading('Web: JavaScript loaded by /login');
+  let own;
+  try {
+    if (!build) {
+      own = makeTempDir('portal-bench-web-');
+      build = await buildWeb(own);
+      console.log(`built web in ${(build.ms / 1000).toFixed(0)} s`);
+    }
+    const m = measureWebBuild(build);
+    printWebSize(m);
+    return {
+      results: [
+        result(
+          'web',
+          'JS loaded by /login (gzip -9)',
+          fmt.kb(m.total),
+          `<= ${WEB_TARGET_KB} KB`,
+          m.ok,
+        ),
+        result(
+          'web',
+          'admin code loaded by /login',
+          m.adminFree ? 'none' : 'yes',
+          'none',
+          m.adminFree,
+        ),
+      ],
+      measured: m,
+    };
+  } finally {
+    if (own) removeTempDir(own);
+  }
+}
+
+if (isMain(import.meta.url)) {
+  runWebSize().catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+}
