@@ -1,4 +1,4 @@
-import type { Locale } from '../../i18n/locales';
+import type { Locale } from '../i18n/locales';
 
 /** The privacy and cookie policy lives at a path in each language's own words. */
 export const privacyPaths: Record<Locale, string> = {

@@ -12,7 +12,7 @@ import { clearToken } from '../../lib/session';
 import { CookieConsent } from './cookie-consent';
 import { flashFrom } from '../../lib/flash';
 import { Help } from './help';
-import { privacyPath } from './privacy-path';
+import { privacyPath } from '../../lib/privacy-path';
 import { routerLink } from './router-link';
 
 /** Pages with the login-style background and no logout button. */

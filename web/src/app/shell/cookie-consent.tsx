@@ -2,7 +2,7 @@ import { CookieBanner } from '@portal/design-system/components/cookie-banner.tsx
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocale } from '../../i18n/i18n-provider';
-import { privacyPath } from './privacy-path';
+import { privacyPath } from '../../lib/privacy-path';
 import { routerLink } from './router-link';
 
 /** Local-storage flag that records the notice was accepted (an exempt, strictly necessary item). */
