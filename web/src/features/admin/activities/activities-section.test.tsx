@@ -1,0 +1,162 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../testing/mock-api';
+import { renderScreen } from '../../../testing/render';
+import { activities, signInAsAdmin } from '../test-support';
+import { ActivitiesSection } from './activities-section';
+
+function setup(handlers: Parameters<typeof mockApi>[0] = {}) {
+  const onChanged = vi.fn();
+  const api = mockApi({ 'GET /api/admin/activities-crud/': { body: activities }, ...handlers });
+  renderScreen(<ActivitiesSection version={0} onChanged={onChanged} />, { locale: 'es' });
+  return { api, onChanged };
+}
+
+const saved = {
+  status: 201,
+  body: { id: 5, name: 'Yoga senior', price: 40, start_date: '2027-01-10' },
+};
+
+describe('manual activity management', () => {
+  beforeEach(signInAsAdmin);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists name, price in euros and start date', async () => {
+    setup();
+    const table = await screen.findByRole('table', { name: 'Actividades' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent(/Natación infantil\s*60,00\s€\s*01\/10\/2026/);
+    expect(rows[2]).toHaveTextContent(/Pádel adultos\s*85,50\s€/);
+  });
+
+  it('shows error_loading_activities', async () => {
+    setup({ 'GET /api/admin/activities-crud/': { status: 502, body: null } });
+    expect(await screen.findByText('Error al cargar las actividades.')).toBeInTheDocument();
+  });
+
+  it('requires name and price (complete_all_required_fields)', async () => {
+    const { api } = setup();
+    await screen.findByRole('table', { name: 'Actividades' });
+    await userEvent.click(screen.getByRole('button', { name: 'Crear actividad' }));
+    const summary = screen.getByRole('alert', { name: 'Hay un problema' });
+    expect(summary).toHaveTextContent('Completa todos los campos obligatorios.');
+    expect(
+      within(summary).getByRole('link', { name: 'Introduce el nombre de la actividad' }),
+    ).toBeVisible();
+    expect(within(summary).getByRole('link', { name: 'Introduce el precio' })).toBeVisible();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('requires a numeric price of 0 or more', async () => {
+    setup();
+    await screen.findByRole('table', { name: 'Actividades' });
+    await userEvent.type(screen.getByLabelText('Nombre'), 'Yoga');
+    await userEvent.type(screen.getByLabelText('Precio en euros'), '-3');
+    await userEvent.click(screen.getByRole('button', { name: 'Crear actividad' }));
+    expect(screen.getByLabelText('Precio en euros')).toHaveAccessibleDescription(
+      'Por ejemplo, 40 o 12,50. Error: Introduce el precio como un número de 0 a 100.000, como 40 o 12,50',
+    );
+  });
+
+  it('creates an activity with a decimal comma and an optional start date', async () => {
+    const { api, onChanged } = setup({ 'POST /api/admin/activities-crud/': saved });
+    await screen.findByRole('table', { name: 'Actividades' });
+    await userEvent.type(screen.getByLabelText('Nombre'), ' Yoga senior ');
+    await userEvent.type(screen.getByLabelText('Precio en euros'), '40,5');
+    await userEvent.click(screen.getByRole('button', { name: 'Crear actividad' }));
+    expect(await screen.findByText('Actividad guardada correctamente.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Yoga senior',
+      price: 40.5,
+      start_date: null,
+    });
+    expect(onChanged).toHaveBeenCalledOnce();
+    expect(screen.getByLabelText('Nombre')).toHaveValue('');
+  });
+
+  it('edits an activity (PUT with the start date)', async () => {
+    const { api } = setup({ 'PUT /api/admin/activities-crud/2': { body: activities[1] } });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Editar actividad Pádel adultos' }),
+    );
+    expect(
+      screen.getByRole('heading', { name: 'Editar la actividad Pádel adultos' }),
+    ).toHaveFocus();
+    expect(screen.getByLabelText('Precio en euros')).toHaveValue('85,50');
+    const date = screen.getByLabelText(/Fecha de inicio/);
+    await userEvent.type(date, '2027-01-10');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await screen.findByText('Actividad guardada correctamente.');
+    const put = api.calls.find((c) => c.method === 'PUT');
+    expect(put?.path).toBe('/api/admin/activities-crud/2');
+    expect(put?.body).toEqual({ name: 'Pádel adultos', price: 85.5, start_date: '2027-01-10' });
+  });
+
+  it('shows the server detail when saving fails, else error_saving_activity', async () => {
+    setup({
+      'POST /api/admin/activities-crud/': {
+        status: 409,
+        body: {
+          detail: 'Ya existe una actividad con ese nombre y fecha de inicio.',
+          code: 'activity_exists',
+        },
+      },
+    });
+    await screen.findByRole('table', { name: 'Actividades' });
+    await userEvent.type(screen.getByLabelText('Nombre'), 'Pádel adultos');
+    await userEvent.type(screen.getByLabelText('Precio en euros'), '85');
+    await userEvent.click(screen.getByRole('button', { name: 'Crear actividad' }));
+    expect(await screen.findByRole('alert', { name: 'Hay un problema' })).toHaveTextContent(
+      'Ya existe una actividad con ese nombre y fecha de inicio.',
+    );
+    mockApi({ 'POST /api/admin/activities-crud/': { status: 502, body: null } });
+    await userEvent.click(screen.getByRole('button', { name: 'Crear actividad' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert', { name: 'Hay un problema' })).toHaveTextContent(
+        'Error al guardar la actividad.',
+      ),
+    );
+  });
+
+  it('asks before deleting, then deletes', async () => {
+    const { api, onChanged } = setup({ 'DELETE /api/admin/activities-crud/1': { status: 204 } });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Eliminar actividad Natación infantil' }),
+    );
+    const dialog = screen.getByRole('alertdialog', {
+      name: '¿Eliminar la actividad Natación infantil?',
+    });
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Actividad eliminada correctamente.')).toBeInTheDocument();
+    expect(onChanged).toHaveBeenCalledOnce();
+  });
+
+  it('shows has_paid_items (409 detail) or error_deleting_activity', async () => {
+    setup({
+      'DELETE /api/admin/activities-crud/1': {
+        status: 409,
+        body: {
+          detail: 'La actividad tiene pagos y no se puede eliminar.',
+          code: 'has_paid_items',
+        },
+      },
+      'DELETE /api/admin/activities-crud/2': { status: 502, body: null },
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Eliminar actividad Natación infantil' }),
+    );
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }),
+    );
+    expect(
+      await screen.findByText('La actividad tiene pagos y no se puede eliminar.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Eliminar actividad Pádel adultos' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }),
+    );
+    expect(await screen.findByText('Error al eliminar la actividad.')).toBeInTheDocument();
+  });
+});

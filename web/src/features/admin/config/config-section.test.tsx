@@ -1,0 +1,90 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../testing/mock-api';
+import { renderScreen } from '../../../testing/render';
+import { config, signInAsAdmin } from '../test-support';
+import { ConfigSection } from './config-section';
+
+function setup(handlers: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({
+    'GET /api/admin/config/': { body: config },
+    'PUT /api/admin/config/': (_request, body) => ({ body: { id: 1, ...(body as object) } }),
+    ...handlers,
+  });
+  renderScreen(<ConfigSection />, { locale: 'es' });
+  return api;
+}
+
+const discount = () => screen.findByLabelText('Descuento global (%)');
+
+describe('global configuration', () => {
+  beforeEach(signInAsAdmin);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the settings, the discount as a percent', async () => {
+    setup();
+    expect(await discount()).toHaveValue(50);
+    expect(screen.getByRole('checkbox', { name: 'Modo mantenimiento' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Pagos habilitados' })).toBeChecked();
+    expect(screen.getByLabelText(/Fecha límite de pago/)).toHaveValue('2026-12-15');
+  });
+
+  it('saves 12.5 % as 0.125, the checkboxes and an empty deadline as null', async () => {
+    const api = setup();
+    const input = await discount();
+    await userEvent.clear(input);
+    await userEvent.type(input, '12.5');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Modo mantenimiento' }));
+    await userEvent.clear(screen.getByLabelText(/Fecha límite de pago/));
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar la configuración' }));
+    expect(await screen.findByText('Configuración guardada correctamente.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      maintenance_mode: true,
+      payments_enabled: true,
+      global_discount: 0.125,
+      deadline_date: null,
+    });
+    expect(await discount()).toHaveValue(12.5);
+  });
+
+  it.each(['100.5', '-1'])('refuses a discount of %s percent', async (value) => {
+    const api = setup();
+    const input = await discount();
+    await userEvent.clear(input);
+    await userEvent.type(input, value);
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar la configuración' }));
+    expect(screen.getByRole('alert', { name: 'Hay un problema' })).toHaveTextContent(
+      'El descuento debe estar entre 0 y 100%',
+    );
+    expect(input).toHaveAccessibleDescription(/Error: El descuento debe estar entre 0 y 100%/);
+    expect(input).toHaveValue(Number(value));
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('shows the server detail or "Error al guardar la configuración."', async () => {
+    setup({
+      'PUT /api/admin/config/': {
+        status: 422,
+        body: {
+          detail: [{ loc: ['body', 'deadline_date'], msg: 'La fecha no es válida.', type: 'x' }],
+          code: 'validation_error',
+        },
+      },
+    });
+    await discount();
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar la configuración' }));
+    expect(await screen.findByText('La fecha no es válida.')).toBeInTheDocument();
+    mockApi({ 'PUT /api/admin/config/': { status: 502, body: null } });
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar la configuración' }));
+    expect(await screen.findByText('Error al guardar la configuración.')).toBeInTheDocument();
+  });
+
+  it('shows "Error al cargar la configuración" and can try again', async () => {
+    setup({ 'GET /api/admin/config/': { status: 502, body: null } });
+    expect(await screen.findByText('Error al cargar la configuración')).toBeInTheDocument();
+    mockApi({ 'GET /api/admin/config/': { body: config } });
+    await userEvent.click(screen.getByRole('button', { name: 'Volver a intentarlo' }));
+    await waitFor(() => expect(screen.getByLabelText('Descuento global (%)')).toHaveValue(50));
+  });
+});

@@ -1,0 +1,313 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../testing/mock-api';
+import { renderScreen } from '../../../testing/render';
+import type { Activity } from '../api/activities';
+import { activities, enrolment, enrolments, signInAsAdmin } from '../test-support';
+import { EnrolmentsSection } from './enrolments-section';
+
+// 23 rows: 3 pages of 10; only row 17 does Yoga
+const many = Array.from({ length: 23 }, (_, i) =>
+  enrolment(i + 1, {
+    activities:
+      i === 16 ? [{ id: 9, name: 'Yoga senior' }] : [{ id: 1, name: 'Natación infantil' }],
+  }),
+);
+
+function setup(
+  handlers: Parameters<typeof mockApi>[0] = {},
+  props: { enrolmentsVersion?: number } = {},
+) {
+  const onChanged = vi.fn();
+  const api = mockApi({
+    'GET /api/admin/person-activities/': { body: enrolments },
+    'GET /api/admin/activities-crud/': { body: activities },
+    ...handlers,
+  });
+  renderScreen(
+    <EnrolmentsSection
+      enrolmentsVersion={props.enrolmentsVersion ?? 0}
+      activitiesVersion={0}
+      onChanged={onChanged}
+    />,
+    { locale: 'es' },
+  );
+  return { api, onChanged };
+}
+
+const table = () => screen.findByRole('table', { name: 'Inscripciones' });
+const status = () => screen.getByRole('navigation', { name: 'Páginas de inscripciones' });
+
+describe('person-activity enrolments', () => {
+  beforeEach(signInAsAdmin);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists first name, last name, dni, email, phone and activities', async () => {
+    setup();
+    const t = await table();
+    expect(
+      within(t)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Nombre',
+      'Apellidos',
+      'DNI',
+      'Correo electrónico',
+      'Teléfono',
+      'Actividades',
+      'Editar',
+      'Eliminar',
+    ]);
+    expect(within(t).getAllByRole('row')[1]).toHaveTextContent(
+      'MaríaLópez García12345678Zmaria.lopez@example.es612345678Natación infantil, Pádel adultos',
+    );
+  });
+
+  it('pages by 10 with first/previous/next/last and page X of Y', async () => {
+    setup({ 'GET /api/admin/person-activities/': { body: many } });
+    const t = await table();
+    expect(within(t).getAllByRole('row')).toHaveLength(11);
+    expect(status()).toHaveTextContent('Página 1 de 3 · 23 resultados');
+    const nav = within(status());
+    expect(nav.getByRole('button', { name: /Primera/ })).toBeDisabled();
+    expect(nav.getByRole('button', { name: /Anterior/ })).toBeDisabled();
+    await userEvent.click(nav.getByRole('button', { name: /Siguiente/ }));
+    expect(status()).toHaveTextContent('Página 2 de 3');
+    expect(within(t).getByText('Nombre11')).toBeInTheDocument();
+    await userEvent.click(nav.getByRole('button', { name: /Última/ }));
+    expect(status()).toHaveTextContent('Página 3 de 3');
+    expect(within(t).getAllByRole('row')).toHaveLength(4);
+    expect(nav.getByRole('button', { name: /Siguiente/ })).toBeDisabled();
+    await userEvent.click(nav.getByRole('button', { name: /Anterior/ }));
+    expect(status()).toHaveTextContent('Página 2 de 3');
+    await userEvent.click(nav.getByRole('button', { name: /Primera/ }));
+    expect(status()).toHaveTextContent('Página 1 de 3');
+  });
+
+  it('searches over activity names too, and a new search goes back to page 1', async () => {
+    setup({ 'GET /api/admin/person-activities/': { body: many } });
+    const t = await table();
+    await userEvent.click(within(status()).getByRole('button', { name: /Última/ }));
+    expect(status()).toHaveTextContent('Página 3 de 3');
+    const search = screen.getByRole('searchbox', { name: /Buscar/ });
+    await userEvent.type(search, 'YOGA');
+    expect(status()).toHaveTextContent('Página 1 de 1 · 1 resultado');
+    expect(within(t).getByText('Nombre17')).toBeInTheDocument();
+    await userEvent.clear(search);
+    await userEvent.type(search, 'natación');
+    expect(status()).toHaveTextContent('Página 1 de 3 · 22 resultados');
+  });
+
+  it('goes back to page 1 when the list reloads (after a delete)', async () => {
+    mockApi({
+      'GET /api/admin/person-activities/': { body: many },
+      'GET /api/admin/activities-crud/': { body: activities },
+      'DELETE /api/admin/person-activities/23': { status: 204 },
+    });
+    // the page bumps the version when a section changes enrolments
+    function Harness() {
+      const [version, setVersion] = useState(0);
+      return (
+        <EnrolmentsSection
+          enrolmentsVersion={version}
+          activitiesVersion={0}
+          onChanged={() => setVersion((n) => n + 1)}
+        />
+      );
+    }
+    renderScreen(<Harness />, { locale: 'es' });
+    await table();
+    await userEvent.click(within(status()).getByRole('button', { name: /Última/ }));
+    expect(status()).toHaveTextContent('Página 3 de 3');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Eliminar inscripción de Nombre23 Apellido23' }),
+    );
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }),
+    );
+    await screen.findByText('Inscripción eliminada correctamente.');
+    await waitFor(() => expect(status()).toHaveTextContent('Página 1 de 3'));
+  });
+
+  it('shows the activities as a multi-select 4 to 8 rows tall, with the start date in brackets', async () => {
+    setup();
+    await table();
+    const select = await screen.findByRole('listbox', { name: /Actividades/ });
+    expect(select).toHaveAttribute('size', '4');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Natación infantil (01/10/2026)', 'Pádel adultos']);
+  });
+
+  it('caps the multi-select at 8 rows', async () => {
+    const ten: Activity[] = Array.from({ length: 10 }, (_, i) => ({
+      id: i + 1,
+      name: `Actividad ${i + 1}`,
+      price: 10,
+      start_date: null,
+    }));
+    setup({ 'GET /api/admin/activities-crud/': { body: ten } });
+    expect(await screen.findByRole('listbox', { name: /Actividades/ })).toHaveAttribute(
+      'size',
+      '8',
+    );
+  });
+
+  it('requires first name, last name, dni and phone', async () => {
+    const { api } = setup();
+    await table();
+    await userEvent.click(screen.getByRole('button', { name: 'Crear inscripción' }));
+    const summary = screen.getByRole('alert', { name: 'Hay un problema' });
+    expect(summary).toHaveTextContent('Por favor, completa todos los campos obligatorios');
+    for (const name of [
+      'Introduce el nombre',
+      'Introduce los apellidos',
+      'Introduce el DNI',
+      'Introduce el teléfono',
+    ]) {
+      expect(within(summary).getByRole('link', { name })).toBeVisible();
+    }
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('creates an enrolment (empty email as null) and resets the form', async () => {
+    const { api, onChanged } = setup({
+      'POST /api/admin/person-activities/': {
+        status: 201,
+        body: {
+          id: 5,
+          first_name: 'Ana',
+          last_name: 'Pérez',
+          dni: '11111111H',
+          email: null,
+          phone: '633333333',
+          activities: [{ id: 1, name: 'Natación infantil' }],
+        },
+      },
+    });
+    await table();
+    await userEvent.type(screen.getByLabelText('Nombre'), 'Ana');
+    await userEvent.type(screen.getByLabelText('Apellidos'), 'Pérez');
+    await userEvent.type(screen.getByLabelText('DNI'), '11111111h');
+    await userEvent.type(screen.getByLabelText('Teléfono'), '633333333');
+    await userEvent.selectOptions(await screen.findByRole('listbox', { name: /Actividades/ }), [
+      '1',
+      '2',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Crear inscripción' }));
+    expect(await screen.findByText('Inscripción guardada correctamente.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      first_name: 'Ana',
+      last_name: 'Pérez',
+      dni: '11111111H',
+      email: null,
+      phone: '633333333',
+      activity_ids: [1, 2],
+    });
+    expect(onChanged).toHaveBeenCalledOnce();
+    expect(screen.getByLabelText('Nombre')).toHaveValue('');
+    expect(screen.getByLabelText('DNI')).toHaveValue('');
+    const select = screen.getByRole('listbox', { name: /Actividades/ }) as HTMLSelectElement;
+    expect(select.selectedOptions).toHaveLength(0);
+  });
+
+  it('edits an enrolment with its activities preselected', async () => {
+    const { api } = setup({
+      'PUT /api/admin/person-activities/4': { body: enrolments[1] },
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Editar inscripción de Xoán López Pereira' }),
+    );
+    expect(screen.getByLabelText('Nombre')).toHaveValue('Xoán');
+    const select = (await screen.findByRole('listbox', {
+      name: /Actividades/,
+    })) as HTMLSelectElement;
+    expect(Array.from(select.selectedOptions, (o) => o.value)).toEqual(['2']);
+    await userEvent.type(screen.getByLabelText(/Correo electrónico/), 'xoan@example.gal');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await screen.findByText('Inscripción guardada correctamente.');
+    const put = api.calls.find((c) => c.method === 'PUT');
+    expect(put?.path).toBe('/api/admin/person-activities/4');
+    expect(put?.body).toMatchObject({ email: 'xoan@example.gal', activity_ids: [2] });
+  });
+
+  it('shows the server detail when saving fails, else the fallback', async () => {
+    setup({
+      'PUT /api/admin/person-activities/3': {
+        status: 409,
+        body: { detail: 'No se puede quitar una actividad ya pagada.', code: 'has_paid_items' },
+      },
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Editar inscripción de María López García' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByRole('alert', { name: 'Hay un problema' })).toHaveTextContent(
+      'No se puede quitar una actividad ya pagada.',
+    );
+    mockApi({ 'PUT /api/admin/person-activities/3': { status: 502, body: null } });
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert', { name: 'Hay un problema' })).toHaveTextContent(
+        'Error al guardar la inscripción',
+      ),
+    );
+    // the form keeps what was typed
+    expect(screen.getByLabelText('Nombre')).toHaveValue('María');
+  });
+
+  it('asks before deleting; shows the success, the server detail or the fallback', async () => {
+    const { api } = setup({
+      'DELETE /api/admin/person-activities/4': { status: 204 },
+      'DELETE /api/admin/person-activities/3': {
+        status: 409,
+        body: {
+          detail: 'La inscripción tiene actividades pagadas y no se puede eliminar.',
+          code: 'has_paid_items',
+        },
+      },
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Eliminar inscripción de Xoán López Pereira' }),
+    );
+    const dialog = screen.getByRole('alertdialog', {
+      name: '¿Eliminar la inscripción de Xoán López Pereira?',
+    });
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Inscripción eliminada correctamente.')).toBeInTheDocument();
+
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Eliminar inscripción de María López García' }),
+    );
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }),
+    );
+    expect(
+      await screen.findByText('La inscripción tiene actividades pagadas y no se puede eliminar.'),
+    ).toBeInTheDocument();
+
+    mockApi({ 'DELETE /api/admin/person-activities/3': { status: 502, body: null } });
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Eliminar inscripción de María López García' }),
+    );
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }),
+    );
+    expect(await screen.findByText('Error al eliminar la inscripción')).toBeInTheDocument();
+  });
+
+  it('shows the load errors of the enrolments and of the activity list', async () => {
+    setup({
+      'GET /api/admin/person-activities/': { status: 502, body: null },
+      'GET /api/admin/activities-crud/': { status: 502, body: null },
+    });
+    expect(await screen.findByText('Error al cargar las inscripciones')).toBeInTheDocument();
+    expect(await screen.findByText('Error al cargar la lista de actividades')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,278 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, type MockResponse } from '../../../testing/mock-api';
+import { renderScreen } from '../../../testing/render';
+import { enrolments, signInAsAdmin, users } from '../test-support';
+import { UsersSection } from './users-section';
+
+type Handlers = Parameters<typeof mockApi>[0];
+
+function setup(handlers: Handlers = {}) {
+  const api = mockApi({
+    'GET /api/admin/users/': { body: users },
+    'GET /api/admin/person-activities/': { body: enrolments },
+    ...handlers,
+  });
+  renderScreen(<UsersSection version={0} />, { locale: 'en' });
+  return api;
+}
+
+const created: MockResponse = {
+  status: 201,
+  body: {
+    id: 8,
+    dni: '87654321X',
+    phone: '622334455',
+    email: null,
+    role: 'user',
+    is_admin: false,
+    verified: true,
+    created_at: '2026-11-21T09:30:00Z',
+  },
+};
+
+describe('user management', () => {
+  beforeEach(signInAsAdmin);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists the accounts with dni, phone, email, edit and delete', async () => {
+    setup();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['DNI', 'Phone', 'Email', 'Edit', 'Delete']);
+    expect(within(table).getByText('maria.lopez@example.es')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit user 12345678Z' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete user 33445566R' })).toBeInTheDocument();
+  });
+
+  it('searches case-insensitively over dni, phone and email', async () => {
+    setup();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const search = screen.getByRole('searchbox', { name: /search users/i });
+    await userEvent.type(search, 'MARIA.LOPEZ');
+    expect(within(table).getAllByRole('row')).toHaveLength(2); // header + 1
+    expect(within(table).getByText('12345678Z')).toBeInTheDocument();
+    await userEvent.clear(search);
+    await userEvent.type(search, '600111');
+    expect(within(table).getByText('33445566R')).toBeInTheDocument();
+    expect(within(table).queryByText('12345678Z')).toBeNull();
+    await userEvent.clear(search);
+    await userEvent.type(search, '12345678z');
+    expect(within(table).getByText('12345678Z')).toBeInTheDocument();
+    await userEvent.type(search, 'nobody');
+    expect(within(table).getByText('Nothing matches the search.')).toBeInTheDocument();
+  });
+
+  it('shows error_loading_users and error_loading_people', async () => {
+    setup({
+      'GET /api/admin/users/': { status: 502, body: null },
+      'GET /api/admin/person-activities/': { status: 502, body: null },
+    });
+    expect(await screen.findByText('Error loading the users.')).toBeInTheDocument();
+    expect(await screen.findByText('Error loading the enrolled people.')).toBeInTheDocument();
+  });
+
+  it('asks for the required fields on create (complete_all_required_fields)', async () => {
+    const api = setup();
+    await screen.findByRole('table', { name: 'Users' });
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    const summary = screen.getByRole('alert', { name: 'There is a problem' });
+    expect(summary).toHaveFocus();
+    expect(summary).toHaveTextContent('Complete all the required fields.');
+    expect(within(summary).getByRole('link', { name: 'Enter the DNI' })).toHaveAttribute(
+      'href',
+      '#user-dni',
+    );
+    expect(within(summary).getByRole('link', { name: 'Enter the phone number' })).toBeVisible();
+    expect(within(summary).getByRole('link', { name: 'Enter a password' })).toBeVisible();
+    expect(screen.getByLabelText('DNI')).toHaveAccessibleDescription('Error: Enter the DNI');
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('checks the email format and that the passwords match', async () => {
+    setup();
+    await screen.findByRole('table', { name: 'Users' });
+    await userEvent.type(screen.getByLabelText('DNI'), '87654321X');
+    await userEvent.type(screen.getByLabelText('Phone'), '622334455');
+    await userEvent.type(screen.getByLabelText(/^Email/), 'xoan@');
+    await userEvent.type(screen.getByLabelText('Password'), 'natacion-26');
+    await userEvent.type(screen.getByLabelText('Repeat password'), 'natacion-27');
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    const summary = screen.getByRole('alert', { name: 'There is a problem' });
+    expect(
+      within(summary).getByRole('link', {
+        name: 'Enter an email address in the correct format, like name@example.com',
+      }),
+    ).toBeVisible();
+    expect(
+      within(summary).getByRole('link', {
+        name: 'The passwords do not match. Type the same password in both fields',
+      }),
+    ).toBeVisible();
+    expect(summary).not.toHaveTextContent('Complete all the required fields.');
+    // the user's input stays
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('xoan@');
+  });
+
+  it('fills dni and phone from the chosen person, searchable by name', async () => {
+    setup();
+    await screen.findByRole('table', { name: 'Users' });
+    const select = screen.getByRole('combobox', { name: /^Person/ });
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(within(select).getAllByRole('option')).toHaveLength(3);
+    await userEvent.type(screen.getByRole('searchbox', { name: /search people/i }), 'xoan');
+    const options = within(select).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Choose a person',
+      'Xoán López Pereira (87654321X)',
+    ]);
+    await userEvent.selectOptions(select, '4');
+    expect(screen.getByLabelText('DNI')).toHaveValue('87654321X');
+    expect(screen.getByLabelText('Phone')).toHaveValue('622334455');
+  });
+
+  it('creates a user (trimmed values) and shows user_created, then empties the form', async () => {
+    const api = setup({ 'POST /api/admin/users/': created });
+    await screen.findByRole('table', { name: 'Users' });
+    await userEvent.type(screen.getByLabelText('DNI'), ' 87654321x ');
+    await userEvent.type(screen.getByLabelText('Phone'), '622334455 ');
+    await userEvent.type(screen.getByLabelText('Password'), 'natacion-26');
+    await userEvent.type(screen.getByLabelText('Repeat password'), 'natacion-26');
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    expect(await screen.findByText('User created.')).toBeInTheDocument();
+    const post = api.calls.find((c) => c.method === 'POST');
+    expect(post?.body).toEqual({
+      dni: '87654321X',
+      phone: '622334455',
+      email: null,
+      password: 'natacion-26',
+      repeat_password: 'natacion-26',
+      is_admin: false,
+    });
+    expect(screen.getByLabelText('DNI')).toHaveValue('');
+    await waitFor(() =>
+      expect(
+        api.calls.filter((c) => c.path === '/api/admin/users/' && c.method === 'GET'),
+      ).toHaveLength(2),
+    );
+  });
+
+  it('shows the server detail when creating fails, else error_processing_request', async () => {
+    setup({
+      'POST /api/admin/users/': {
+        status: 409,
+        body: { detail: 'Ya existe una cuenta con ese DNI.', code: 'account_exists' },
+      },
+    });
+    await screen.findByRole('table', { name: 'Users' });
+    await userEvent.type(screen.getByLabelText('DNI'), '12345678Z');
+    await userEvent.type(screen.getByLabelText('Phone'), '612345678');
+    await userEvent.type(screen.getByLabelText('Password'), 'natacion-26');
+    await userEvent.type(screen.getByLabelText('Repeat password'), 'natacion-26');
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(summary).toHaveTextContent('Ya existe una cuenta con ese DNI.');
+    // the input stays
+    expect(screen.getByLabelText('DNI')).toHaveValue('12345678Z');
+
+    mockApi({
+      'GET /api/admin/users/': { body: users },
+      'POST /api/admin/users/': { status: 502, body: null },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert', { name: 'There is a problem' })).toHaveTextContent(
+        'The request could not be processed. Try again.',
+      ),
+    );
+  });
+
+  it('edits a user: person selector locked, password optional and not sent when empty', async () => {
+    const api = setup({
+      'PUT /api/admin/users/7': { body: { ...users[1], phone: '699999999' } },
+    });
+    await screen.findByRole('table', { name: 'Users' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Person/ })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Edit user 12345678Z' }));
+    expect(screen.getByRole('heading', { name: 'Edit user 12345678Z' })).toHaveFocus();
+    const select = screen.getByRole('combobox', { name: /^Person/ });
+    expect(select).toBeDisabled();
+    expect(select).toHaveValue('3'); // María, the enrolment with that DNI
+    expect(screen.getByRole('searchbox', { name: /search people/i })).toBeDisabled();
+    expect(screen.getByLabelText('DNI')).toHaveValue('12345678Z');
+    expect(screen.getByLabelText(/^Password/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(
+      'Leave it blank to keep the current password.',
+    );
+    const phone = screen.getByLabelText('Phone');
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '699999999');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('User updated.')).toBeInTheDocument();
+    const put = api.calls.find((c) => c.method === 'PUT');
+    expect(put?.path).toBe('/api/admin/users/7');
+    expect(put?.body).toEqual({
+      dni: '12345678Z',
+      phone: '699999999',
+      email: 'maria.lopez@example.es',
+    });
+    // back to create mode
+    expect(screen.getByRole('button', { name: 'Create user' })).toBeInTheDocument();
+    expect(screen.getByLabelText('DNI')).toHaveValue('');
+  });
+
+  it('sends the password on edit when one is typed', async () => {
+    const api = setup({ 'PUT /api/admin/users/7': { body: users[1] } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit user 12345678Z' }));
+    await userEvent.type(screen.getByLabelText(/^Password/), 'nueva-clave-1');
+    await userEvent.type(screen.getByLabelText(/^Repeat password/), 'nueva-clave-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('User updated.');
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      password: 'nueva-clave-1',
+      repeat_password: 'nueva-clave-1',
+    });
+  });
+
+  it('asks before deleting; cancel keeps the user', async () => {
+    const api = setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete user 12345678Z' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete user 12345678Z?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('deletes after confirmation and shows user_deleted', async () => {
+    const api = setup({ 'DELETE /api/admin/users/7': { status: 204 } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete user 12345678Z' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete user 12345678Z?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('User deleted.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'DELETE')?.path).toBe('/api/admin/users/7');
+  });
+
+  it('shows the server detail when deleting fails (cannot_delete_self), else error_deleting_user', async () => {
+    setup({
+      'DELETE /api/admin/users/1': {
+        status: 409,
+        body: { detail: 'No puedes eliminar tu propia cuenta.', code: 'cannot_delete_self' },
+      },
+      'DELETE /api/admin/users/7': { status: 502, body: null },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete user 33445566R' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText('No puedes eliminar tu propia cuenta.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete user 12345678Z' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText('Error deleting the user.')).toBeInTheDocument();
+  });
+});
