@@ -12,6 +12,7 @@ function setup(locale: 'es' | 'en' | 'gl' = 'es') {
     'GET /api/admin/person-activities/': { body: enrolments },
     'GET /api/admin/activities-crud/': { body: activities },
     'GET /api/admin/config/': { body: config },
+    'GET /api/admin/payments/': { body: { items: [], total: 0, page: 1, page_size: 20 } },
     'POST /api/admin/activities-crud/': {
       status: 201,
       body: { id: 5, name: 'Yoga senior', price: 40, start_date: null },
@@ -35,7 +36,7 @@ describe('admin panel', () => {
     await waitFor(() => expect(document.title).toMatch(new RegExp(`^${title} – `)));
   });
 
-  it('stacks five named sections, each with a heading, listed on the page', async () => {
+  it('stacks the five sections (plus payments), each with a heading, listed on the page', async () => {
     setup('en');
     const names = [
       'Excel upload',
@@ -43,6 +44,7 @@ describe('admin panel', () => {
       'Manual activity management',
       'Person-activity enrolments',
       'Global configuration',
+      'Payments',
     ];
     for (const name of names) {
       const region = screen.getByRole('region', { name });

@@ -6,6 +6,7 @@ import { ActivitiesSection } from './activities/activities-section';
 import { PageErrorsContext } from './components/page-errors';
 import { ConfigSection } from './config/config-section';
 import { EnrolmentsSection } from './enrolments/enrolments-section';
+import { PaymentsSection } from './payments/payments-section';
 import { UploadSection } from './upload/upload-section';
 import { UsersSection } from './users/users-section';
 
@@ -15,12 +16,14 @@ const CONTENTS = [
   ['admin-activities', 'admin.activities.title'],
   ['admin-enrolments', 'admin.enrolments.title'],
   ['admin-config', 'admin.config.title'],
+  ['admin-payments', 'admin.payments.title'],
 ] as const;
 
 /**
- * /admin: the administration panel, five stacked sections. When one section changes data another
- * shows (an upload adds people and activities, a new activity appears in the enrolment form...),
- * a version number tells the other sections to reload.
+ * /admin: the administration panel, the spec's five stacked sections plus the payments list for
+ * reconciliation. When one section changes data another shows (an upload adds people and
+ * activities, a new activity appears in the enrolment form...), a version number tells the other
+ * sections to reload.
  */
 export function AdminPage() {
   const [withErrors, setWithErrors] = useState<ReadonlySet<string>>(() => new Set());
@@ -75,6 +78,7 @@ export function AdminPage() {
           onChanged={enrolmentsChanged}
         />
         <ConfigSection />
+        <PaymentsSection />
       </div>
     </PageErrorsContext>
   );

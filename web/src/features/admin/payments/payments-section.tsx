@@ -1,0 +1,162 @@
+import { useCallback, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Alert } from '@portal/design-system/components/alert.tsx';
+import { Button } from '@portal/design-system/components/button.tsx';
+import { DataTable, type DataTableColumn } from '@portal/design-system/components/data-table.tsx';
+import { Pagination } from '@portal/design-system/components/pagination.tsx';
+import { SelectField } from '@portal/design-system/components/select-field.tsx';
+import { Loading } from '@portal/design-system/components/spinner.tsx';
+import { formatEuros, INTL_LOCALE, TIME_ZONE } from '@portal/design-system/lib/format.ts';
+import { useLocale } from '../../../i18n/i18n-provider';
+import { AdminSection } from '../components/admin-section';
+import { LoadError } from '../components/load-error';
+import { useT } from '../components/messages';
+import { saveBlob } from '../api/download';
+import {
+  exportPayments,
+  listPayments,
+  PAYMENT_STATUSES,
+  type AdminPayment,
+  type PaymentStatus,
+} from '../api/payments';
+import { useResource } from '../api/use-resource';
+
+/** 6. Payments for reconciliation with the bank: status filter, pages, .xlsx export. */
+export function PaymentsSection() {
+  const t = useT();
+  const { locale } = useLocale();
+  const [status, setStatus] = useState<PaymentStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  const [exportFailed, setExportFailed] = useState(false);
+  const load = useCallback(
+    () => listPayments({ page, ...(status ? { status } : {}) }),
+    [page, status],
+  );
+  const payments = useResource(load);
+
+  const when = new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: TIME_ZONE,
+  });
+
+  async function download() {
+    if (exporting) return;
+    setExporting(true);
+    setExportFailed(false);
+    const answer = await exportPayments(status ? { status } : {});
+    setExporting(false);
+    if (answer.ok && answer.data) {
+      saveBlob(answer.data as Blob, t('admin.payments.exportFileName'));
+    } else {
+      setExportFailed(true);
+    }
+  }
+
+  const columns: DataTableColumn<AdminPayment>[] = [
+    {
+      id: 'date',
+      header: t('admin.payments.date'),
+      cell: (p) => when.format(new Date(p.created_at)),
+      className: 'whitespace-nowrap',
+    },
+    { id: 'order', header: t('admin.payments.order'), cell: (p) => p.order, rowHeader: true },
+    { id: 'person', header: t('admin.payments.person'), cell: (p) => p.full_name },
+    { id: 'dni', header: t('admin.payments.dni'), cell: (p) => p.dni },
+    {
+      id: 'items',
+      header: t('admin.payments.items'),
+      cell: (p) => p.items.map((item) => item.name).join(', '),
+      className: 'min-w-40',
+    },
+    {
+      id: 'amount',
+      header: t('admin.payments.amount'),
+      cell: (p) => formatEuros(p.amount, locale),
+      align: 'end',
+      className: 'whitespace-nowrap',
+    },
+    {
+      id: 'discount',
+      header: t('admin.payments.discount'),
+      cell: (p) => t(p.use_discount ? 'admin.payments.yes' : 'admin.payments.no'),
+    },
+    {
+      id: 'status',
+      header: t('admin.payments.status'),
+      cell: (p) => (
+        <span className={p.status === 'duplicate' ? 'font-semibold text-error-text' : undefined}>
+          {t(`admin.payments.status.${p.status}`)}
+        </span>
+      ),
+    },
+  ];
+
+  const data = payments.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
+
+  return (
+    <AdminSection id="admin-payments" titleId="admin.payments.title" introId="admin.payments.intro">
+      <div className="flex flex-wrap items-end gap-4">
+        <SelectField
+          id="payments-status"
+          label={t('admin.payments.statusFilter')}
+          errorPrefix={t('admin.common.errorPrefix')}
+          placeholder={t('admin.payments.allStatuses')}
+          options={PAYMENT_STATUSES.map((s) => ({
+            value: s,
+            label: t(`admin.payments.status.${s}`),
+          }))}
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as PaymentStatus | '');
+            setPage(1);
+          }}
+        />
+        <Button type="button" variant="secondary" onClick={download} loading={exporting}>
+          <FormattedMessage id="admin.payments.export" />
+        </Button>
+      </div>
+      {exportFailed ? (
+        <Alert variant="error">
+          <FormattedMessage id="admin.payments.exportFailed" />
+        </Alert>
+      ) : null}
+      {payments.status === 'error' ? (
+        <LoadError messageId="admin.payments.errorLoading" onRetry={payments.reload} />
+      ) : null}
+      {payments.status === 'loading' && !data ? (
+        <Loading label={t('admin.common.loading')} />
+      ) : null}
+      {data ? (
+        <>
+          <DataTable
+            caption={t('admin.payments.tableCaption')}
+            columns={columns}
+            rows={data.items}
+            getRowId={(p) => String(p.id)}
+            emptyMessage={t('admin.payments.empty')}
+            aria-busy={payments.status === 'loading' || undefined}
+          />
+          <Pagination
+            page={data.page}
+            pageCount={pageCount}
+            onPageChange={setPage}
+            label={t('admin.payments.pagination')}
+            firstLabel={t('admin.common.firstPage')}
+            previousLabel={t('admin.common.previousPage')}
+            nextLabel={t('admin.common.nextPage')}
+            lastLabel={t('admin.common.lastPage')}
+            pageLabel={(n) => t('admin.common.pageN', { page: n })}
+            statusText={(n, count) => t('admin.common.pageOf', { page: n, count })}
+            resultsText={t('admin.common.results', { count: data.total })}
+          />
+        </>
+      ) : null}
+    </AdminSection>
+  );
+}
