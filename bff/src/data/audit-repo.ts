@@ -28,7 +28,9 @@ export function createAuditRepo(db: Db) {
     `INSERT INTO audit_log (actor_user_id, actor_dni, action, entity, entity_id, details, ip)
      VALUES (@actor_user_id, @actor_dni, @action, @entity, @entity_id, @details, @ip)`,
   );
-  const page = db.prepare<[number, number], AuditRow>('SELECT * FROM audit_log ORDER BY id DESC LIMIT ? OFFSET ?');
+  const page = db.prepare<[number, number], AuditRow>(
+    'SELECT * FROM audit_log ORDER BY id DESC LIMIT ? OFFSET ?',
+  );
   const total = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM audit_log');
   return {
     record(event: AuditEvent): void {
@@ -37,7 +39,8 @@ export function createAuditRepo(db: Db) {
         actor_dni: event.actorDni ? `****${event.actorDni.slice(-5)}` : null,
         action: event.action,
         entity: event.entity ?? null,
-        entity_id: event.entityId === undefined || event.entityId === null ? null : String(event.entityId),
+        entity_id:
+          event.entityId === undefined || event.entityId === null ? null : String(event.entityId),
         details: event.details ? JSON.stringify(event.details) : null,
         ip: event.ip ?? null,
       });

@@ -29,7 +29,10 @@ export function migrate(db: Db): void {
     if (applied.has(m.version)) continue;
     db.transaction(() => {
       db.exec(m.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)').run(m.version, m.name);
+      db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)').run(
+        m.version,
+        m.name,
+      );
     }).immediate();
   }
 }

@@ -10,13 +10,20 @@ export interface OutboxRow {
 }
 
 export function createOutboxRepo(db: Db) {
-  const insert = db.prepare('INSERT INTO outbox (channel, recipient, subject, body) VALUES (?, ?, ?, ?)');
+  const insert = db.prepare(
+    'INSERT INTO outbox (channel, recipient, subject, body) VALUES (?, ?, ?, ?)',
+  );
   const latest = db.prepare<[], OutboxRow>('SELECT * FROM outbox ORDER BY id DESC LIMIT 200');
   const forRecipient = db.prepare<[string], OutboxRow>(
     'SELECT * FROM outbox WHERE recipient = ? COLLATE NOCASE ORDER BY id DESC LIMIT 200',
   );
   return {
-    add(channel: OutboxRow['channel'], recipient: string, subject: string | null, body: string): void {
+    add(
+      channel: OutboxRow['channel'],
+      recipient: string,
+      subject: string | null,
+      body: string,
+    ): void {
       insert.run(channel, recipient, subject, body);
     },
     list(recipient?: string): OutboxRow[] {

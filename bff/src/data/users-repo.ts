@@ -13,18 +13,24 @@ export interface UserRow {
   updated_at: string;
 }
 
-export type NewUser = Pick<UserRow, 'dni' | 'phone' | 'email' | 'password_hash' | 'role'> & { verified: boolean };
+export type NewUser = Pick<UserRow, 'dni' | 'phone' | 'email' | 'password_hash' | 'role'> & {
+  verified: boolean;
+};
 
 export function createUsersRepo(db: Db) {
   const byId = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?');
   const byDni = db.prepare<[string], UserRow>('SELECT * FROM users WHERE dni = ?');
-  const byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ? COLLATE NOCASE AND verified = 1 ORDER BY id LIMIT 1');
+  const byEmail = db.prepare<[string], UserRow>(
+    'SELECT * FROM users WHERE email = ? COLLATE NOCASE AND verified = 1 ORDER BY id LIMIT 1',
+  );
   const all = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY created_at DESC, id DESC');
   const insert = db.prepare(
     `INSERT INTO users (dni, phone, email, password_hash, role, verified)
      VALUES (@dni, @phone, @email, @password_hash, @role, @verified)`,
   );
-  const countAdmins = db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM users WHERE role = 'admin'");
+  const countAdmins = db.prepare<[], { n: number }>(
+    "SELECT COUNT(*) AS n FROM users WHERE role = 'admin'",
+  );
   const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM users');
   return {
     findById: (id: number) => byId.get(id),
@@ -37,7 +43,13 @@ export function createUsersRepo(db: Db) {
       return Number(insert.run({ ...user, verified: user.verified ? 1 : 0 }).lastInsertRowid);
     },
     /** Updates the given columns; bumps token_version when asked (password/role change). */
-    update(id: number, changes: Partial<Pick<UserRow, 'dni' | 'phone' | 'email' | 'password_hash' | 'role'>> & { verified?: boolean; endSessions?: boolean }): void {
+    update(
+      id: number,
+      changes: Partial<Pick<UserRow, 'dni' | 'phone' | 'email' | 'password_hash' | 'role'>> & {
+        verified?: boolean;
+        endSessions?: boolean;
+      },
+    ): void {
       const sets: string[] = [];
       const params: Record<string, unknown> = { id };
       for (const key of ['dni', 'phone', 'email', 'password_hash', 'role'] as const) {

@@ -1,0 +1,189 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { latestCode } from './outbox';
+
+/** The first administrator created from the environment in playwright.config.ts. */
+export const ADMIN = { dni: '33445566R', password: 'e2e-admin-password-2026' };
+
+const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
+
+/** A valid DNI (8 digits + control letter) from a number. */
+export function dni(n: number): string {
+  const digits = String(n).padStart(8, '0').slice(-8);
+  return `${digits}${DNI_LETTERS[Number(digits) % 23]}`;
+}
+
+let sequence = 0;
+/** A DNI and a mobile phone (starting with 6) unique in this run, from a base number. */
+export function identity(base: number): { dni: string; phone: string } {
+  sequence += 1;
+  const n = base * 100 + sequence;
+  return { dni: dni(n), phone: `6${String(n).padStart(8, '0').slice(-8)}` };
+}
+
+/** Form-encoded login as the spec sends it; the access token. */
+export async function loginToken(
+  request: APIRequestContext,
+  user: { dni: string; password: string },
+): Promise<string> {
+  const res = await request.post('/api/user/login', {
+    form: { username: user.dni, password: user.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+export interface ActivityRow {
+  id: number;
+  name: string;
+  price: number;
+  start_date?: string | null;
+}
+
+export interface EnrolmentInput {
+  first_name: string;
+  last_name: string;
+  dni: string;
+  phone: string;
+  email?: string | null;
+  activity_ids: number[];
+}
+
+export interface ConfigInput {
+  maintenance_mode: boolean;
+  payments_enabled: boolean;
+  global_discount: number;
+  deadline_date: string | null;
+}
+
+export const OPEN_CONFIG: ConfigInput = {
+  maintenance_mode: false,
+  payments_enabled: true,
+  global_discount: 0.5,
+  deadline_date: null,
+};
+
+/** The admin API with the admin's bearer token, for arranging what a journey is not about. */
+export class AdminApi {
+  private constructor(
+    private readonly request: APIRequestContext,
+    private readonly token: string,
+  ) {}
+
+  static async login(request: APIRequestContext): Promise<AdminApi> {
+    return new AdminApi(request, await loginToken(request, ADMIN));
+  }
+
+  private get headers() {
+    return { Authorization: `Bearer ${this.token}` };
+  }
+
+  async createActivity(name: string, price: number, startDate?: string): Promise<ActivityRow> {
+    const res = await this.request.post('/api/admin/activities-crud/', {
+      headers: this.headers,
+      data: { name, price, ...(startDate ? { start_date: startDate } : {}) },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as ActivityRow;
+  }
+
+  async createEnrolment(input: EnrolmentInput): Promise<{ id: number }> {
+    const res = await this.request.post('/api/admin/person-activities/', {
+      headers: this.headers,
+      data: { email: null, ...input },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as { id: number };
+  }
+
+  async listEnrolments(): Promise<(EnrolmentInput & { id: number })[]> {
+    const res = await this.request.get('/api/admin/person-activities/', { headers: this.headers });
+    expect(res.status()).toBe(200);
+    return (await res.json()) as (EnrolmentInput & { id: number })[];
+  }
+
+  async listActivities(): Promise<ActivityRow[]> {
+    const res = await this.request.get('/api/admin/activities-crud/', { headers: this.headers });
+    expect(res.status()).toBe(200);
+    return (await res.json()) as ActivityRow[];
+  }
+
+  async listUsers(): Promise<{ id: number; dni: string; phone: string; email?: string | null }[]> {
+    const res = await this.request.get('/api/admin/users/', { headers: this.headers });
+    expect(res.status()).toBe(200);
+    return (await res.json()) as {
+      id: number;
+      dni: string;
+      phone: string;
+      email?: string | null;
+    }[];
+  }
+
+  async getConfig(): Promise<ConfigInput> {
+    const res = await this.request.get('/api/admin/config/', { headers: this.headers });
+    expect(res.status()).toBe(200);
+    return (await res.json()) as ConfigInput;
+  }
+
+  async setConfig(change: Partial<ConfigInput>): Promise<void> {
+    const current = await this.getConfig();
+    const res = await this.request.put('/api/admin/config/', {
+      headers: this.headers,
+      data: {
+        maintenance_mode: current.maintenance_mode,
+        payments_enabled: current.payments_enabled,
+        global_discount: current.global_discount,
+        deadline_date: current.deadline_date,
+        ...change,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+}
+
+export interface Resident {
+  dni: string;
+  phone: string;
+  password: string;
+  email?: string;
+}
+
+/** Registers and verifies a resident through the API (code from the outbox); their token. */
+export async function registerResident(
+  request: APIRequestContext,
+  resident: Resident,
+): Promise<string> {
+  const res = await request.post('/api/user/register', {
+    data: {
+      dni: resident.dni,
+      phone: `34${resident.phone}`,
+      password: resident.password,
+      repeat_password: resident.password,
+      ...(resident.email ? { email: resident.email } : {}),
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const code = await latestCode(request, resident.phone);
+  const verify = await request.post('/api/user/verify', {
+    data: { dni: resident.dni, otp_code: code },
+  });
+  expect(verify.status(), await verify.text()).toBe(200);
+  return ((await verify.json()) as { access_token: string }).access_token;
+}
+
+/** Local storage of the portal's origin, set once (a later logout or language change sticks). */
+export async function seedStorage(
+  page: Page,
+  items: { token?: string; lang?: 'es' | 'en' | 'gl'; consent?: boolean },
+): Promise<void> {
+  await page.goto('/api/health');
+  await page.evaluate((values) => {
+    if (values.token) localStorage.setItem('token', values.token);
+    if (values.lang) localStorage.setItem('lang', values.lang);
+    if (values.consent) localStorage.setItem('cookie-consent-accepted', 'true');
+  }, items);
+}
+
+/** Today in Europe/Madrid as YYYY-MM-DD (the server's civil date). */
+export function madridToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+}
