@@ -82,7 +82,7 @@ export function UserForm({
     >
       <FormErrorSummary state={errors} order={ORDER} fieldId={userFieldId} />
 
-      <fieldset className="flex flex-col gap-3 rounded-panel border border-border-subtle p-4">
+      <fieldset className="flex min-w-0 flex-col gap-3 rounded-panel border border-border-subtle p-4">
         <legend className="px-1 font-semibold">
           <FormattedMessage id="admin.users.personLegend" />
         </legend>
