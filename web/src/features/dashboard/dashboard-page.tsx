@@ -34,6 +34,8 @@ const NOTHING: ReadonlySet<string> = new Set();
 export interface PeopleSectionContext {
   persons: ManagedPerson[];
   loading: boolean;
+  /** GET /user/persons/ failed (the list is empty). */
+  loadError: boolean;
   /** A person was added or removed: reload people and activities. */
   onPeopleChanged: () => void;
   /** The add-person form shows errors: "Error:" goes in front of the page title. */
@@ -94,6 +96,7 @@ export function DashboardPage({ peopleSection }: DashboardPageProps) {
   const people: PeopleSectionContext = {
     persons: data.persons,
     loading: data.loading,
+    loadError: data.personsError,
     onPeopleChanged: data.reload,
     onFormErrorsChange: setFormErrors,
   };
@@ -135,6 +138,7 @@ export function DashboardPage({ peopleSection }: DashboardPageProps) {
         <SelectField
           label={<FormattedMessage id="dashboard.person.label" />}
           errorPrefix={intl.formatMessage({ id: 'dashboard.errorPrefix' })}
+          containerClassName="max-w-md"
           value={activeFilter}
           onChange={(event) => changeFilter(event.target.value)}
           options={[

@@ -59,6 +59,11 @@ describe('managed people: list, search and pagination', () => {
     expect(screen.getByText('No one matches your search.')).toBeInTheDocument();
   });
 
+  it('says when the list could not be loaded', () => {
+    renderPeople({ persons: [], loadError: true });
+    expect(screen.getByText('The list could not be loaded.')).toBeInTheDocument();
+  });
+
   it('says when there is nobody yet', () => {
     renderPeople({ persons: [] });
     expect(screen.getByText('You have no linked people yet.')).toBeInTheDocument();

@@ -35,6 +35,7 @@ export function PendingTable({
       header: <FormattedMessage id="dashboard.table.activity" />,
       cell: (row) => row.name,
       rowHeader: true,
+      className: 'min-w-40',
     },
     {
       id: 'amount',
@@ -82,6 +83,7 @@ export function CompletedTable({ rows }: { rows: readonly UserActivity[] }) {
       header: <FormattedMessage id="dashboard.table.activity" />,
       cell: (row) => row.name,
       rowHeader: true,
+      className: 'min-w-40',
     },
     {
       id: 'amount',

@@ -14,6 +14,8 @@ export interface ManagedPeopleProps {
   /** The account's people (the dashboard reads GET /user/persons/ once for both). */
   persons: ManagedPerson[];
   loading?: boolean;
+  /** The list could not be loaded (the dashboard shows the error; the table says so too). */
+  loadError?: boolean;
   /** A person was added or removed: the dashboard reloads people and activities. */
   onPeopleChanged: () => void;
   onFormErrorsChange?: (hasErrors: boolean) => void;
@@ -25,6 +27,7 @@ type Notice = 'associated' | 'removed' | null;
 export function ManagedPeople({
   persons,
   loading = false,
+  loadError = false,
   onPeopleChanged,
   onFormErrorsChange,
 }: ManagedPeopleProps) {
@@ -190,9 +193,11 @@ export function ManagedPeople({
                 id={
                   loading
                     ? 'persons.loading'
-                    : persons.length === 0
-                      ? 'persons.empty'
-                      : 'persons.noResults'
+                    : loadError
+                      ? 'persons.loadError'
+                      : persons.length === 0
+                        ? 'persons.empty'
+                        : 'persons.noResults'
                 }
               />
             }
