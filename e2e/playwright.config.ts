@@ -19,6 +19,9 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL,
+    // Spanish is the default language; the browser's language must not pick another one
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
