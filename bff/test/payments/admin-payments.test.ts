@@ -4,7 +4,10 @@ import { listPayments } from '../../src/generated/sdk.gen.js';
 import { zError } from '../../src/generated/zod.gen.js';
 import { factory } from './factory.js';
 import { generate, payInSandbox } from './helpers.js';
-import { startPaymentsApp, type PaymentsTestApp } from './payments-app.js';
+import {
+  startTestApp as startPaymentsApp,
+  type TestApp as PaymentsTestApp,
+} from '../helpers/test-app.js';
 
 describe('admin payments list and export', () => {
   let app: PaymentsTestApp;

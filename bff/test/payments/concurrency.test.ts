@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factory } from './factory.js';
 import { generate, notificationParams, signedNotification } from './helpers.js';
-import { startPaymentsApp, type PaymentsTestApp } from './payments-app.js';
+import {
+  startTestApp as startPaymentsApp,
+  type TestApp as PaymentsTestApp,
+} from '../helpers/test-app.js';
 
 describe('racing payments for the same items', () => {
   let app: PaymentsTestApp;

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { PaymentsTestApp } from './payments-app.js';
+import type { TestApp as PaymentsTestApp } from '../helpers/test-app.js';
 import { hashPassword } from '../../src/services/passwords.js';
 
 const LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';

@@ -3,7 +3,10 @@ import { listMyPayments, listPersonActivities } from '../../src/generated/sdk.ge
 import { zError, zNotificationResult, zPaymentRedirect } from '../../src/generated/zod.gen.js';
 import { factory } from './factory.js';
 import { generate, merchantParams, payInSandbox } from './helpers.js';
-import { startPaymentsApp, type PaymentsTestApp } from './payments-app.js';
+import {
+  startTestApp as startPaymentsApp,
+  type TestApp as PaymentsTestApp,
+} from '../helpers/test-app.js';
 
 describe('card payment through the sandbox gateway', () => {
   let app: PaymentsTestApp;

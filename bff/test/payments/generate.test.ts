@@ -2,7 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { zError } from '../../src/generated/zod.gen.js';
 import { factory } from './factory.js';
 import { generate, payInSandbox } from './helpers.js';
-import { startPaymentsApp, type PaymentsTestApp } from './payments-app.js';
+import {
+  startTestApp as startPaymentsApp,
+  type TestApp as PaymentsTestApp,
+} from '../helpers/test-app.js';
 
 describe('POST /payments/generate-multiple/ refusals', () => {
   let app: PaymentsTestApp;

@@ -6,7 +6,7 @@ import {
 } from '../../src/adapters/payment-gateway/redsys-signer.js';
 import { REDSYS_TEST_CREDENTIALS } from '../../src/config.js';
 import { generatePayment } from '../../src/generated/sdk.gen.js';
-import type { PaymentsTestApp } from './payments-app.js';
+import type { TestApp as PaymentsTestApp } from '../helpers/test-app.js';
 
 export const TEST_CARD = { card_number: '4548810000000003', expiry: '12/49', cvv: '123' };
 

@@ -3,7 +3,10 @@ import { receivePaymentNotification } from '../../src/generated/sdk.gen.js';
 import { zError, zNotificationResult } from '../../src/generated/zod.gen.js';
 import { factory } from './factory.js';
 import { generate, notificationParams, payInSandbox, signedNotification } from './helpers.js';
-import { startPaymentsApp, type PaymentsTestApp } from './payments-app.js';
+import {
+  startTestApp as startPaymentsApp,
+  type TestApp as PaymentsTestApp,
+} from '../helpers/test-app.js';
 
 describe('Redsys notifications', () => {
   let app: PaymentsTestApp;
