@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDate, formatEuros, roundCents } from './format.ts';
 
 // Intl may use a narrow no-break space before "€"; compare with plain spaces.
@@ -56,5 +56,17 @@ describe('formatDate', () => {
     expect(formatDate('not a date', 'es')).toBe('not a date');
     expect(formatDate('2026-02-30', 'es')).toBe('2026-02-30');
     expect(formatDate('', 'es')).toBe('');
+  });
+});
+
+describe('formatting without Galician locale data', () => {
+  it('uses Spanish conventions instead of falling back to US formats', () => {
+    const spy = vi.spyOn(Intl.NumberFormat, 'supportedLocalesOf').mockReturnValue([]);
+    try {
+      expect(formatEuros(1234.5, 'gl')).toBe(formatEuros(1234.5, 'es'));
+      expect(formatDate('2026-12-15', 'gl')).toBe('15/12/2026');
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

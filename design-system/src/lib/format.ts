@@ -17,8 +17,14 @@ export const TIME_ZONE = 'Europe/Madrid';
 
 const CIVIL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * The Intl tag for a locale. A runtime without Galician data (some Chromium builds ship only a
+ * few locales) would fall back to US formats, so Galician then uses Spanish conventions, which
+ * are the same for euros and dates.
+ */
 function intlLocale(locale: Locale | string): string {
-  return INTL_LOCALE[locale as Locale] ?? INTL_LOCALE.es;
+  const tag = INTL_LOCALE[locale as Locale] ?? INTL_LOCALE.es;
+  return Intl.NumberFormat.supportedLocalesOf([tag]).length > 0 ? tag : INTL_LOCALE.es;
 }
 
 /** Rounds to cents, avoiding binary artefacts (1.005 -> 1.01). */
