@@ -3,9 +3,18 @@ import { telHref } from '@portal/design-system/components/help-modal.tsx';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { council } from '../../config/council';
 import { usePageTitle } from '../../lib/page-title';
+import { LegalMessages } from './components/legal-messages';
 
 /** /nigran-info: the council's address, phones, fax and a mail link to the sports department. */
 export function CouncilInfoPage() {
+  return (
+    <LegalMessages>
+      <CouncilInfo />
+    </LegalMessages>
+  );
+}
+
+function CouncilInfo() {
   const intl = useIntl();
   usePageTitle('legal.info.title');
   const hours = intl.formatMessage(

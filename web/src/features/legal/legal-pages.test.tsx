@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { council } from '../../config/council';
-import { catalogs } from '../../i18n/catalogs';
+import { legalCatalogs as catalogs } from './components/legal-messages';
 import { locales, type Locale } from '../../i18n/locales';
 import { renderScreen } from '../../testing/render';
 import { AccessibilityPage } from './accessibility-page';

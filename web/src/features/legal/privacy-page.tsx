@@ -130,31 +130,37 @@ const SECTIONS: LegalSection[] = [
 
 /** /privacidad, /privacy, /privacidade: privacy and cookie policy in two layers. */
 export function PrivacyPage() {
-  const values = useCouncilValues();
   return (
     <LegalDocument title="legal.privacy.title" intro={['legal.privacy.intro']} sections={SECTIONS}>
-      <section aria-labelledby="basic-title" className="mt-6">
-        <h2 id="basic-title" className="mb-3 text-heading font-bold">
-          <FormattedMessage id="legal.privacy.basic.title" />
-        </h2>
-        <table className="w-full border-collapse text-left">
-          <tbody>
-            {BASIC_ROWS.map(([label, value]) => (
-              <tr
-                key={label}
-                className="border-b border-border-subtle align-top max-narrow:flex max-narrow:flex-col"
-              >
-                <th scope="row" className="py-3 pr-4 font-semibold narrow:w-1/4">
-                  <FormattedMessage id={label} />
-                </th>
-                <td className="py-3 max-narrow:pt-0">
-                  <FormattedMessage id={value} values={values} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <BasicInformation />
     </LegalDocument>
+  );
+}
+
+function BasicInformation() {
+  const values = useCouncilValues();
+  return (
+    <section aria-labelledby="basic-title" className="mt-6">
+      <h2 id="basic-title" className="mb-3 text-heading font-bold">
+        <FormattedMessage id="legal.privacy.basic.title" />
+      </h2>
+      <table className="w-full border-collapse text-left">
+        <tbody>
+          {BASIC_ROWS.map(([label, value]) => (
+            <tr
+              key={label}
+              className="border-b border-border-subtle align-top max-narrow:flex max-narrow:flex-col"
+            >
+              <th scope="row" className="py-3 pr-4 font-semibold narrow:w-1/4">
+                <FormattedMessage id={label} />
+              </th>
+              <td className="py-3 max-narrow:pt-0">
+                <FormattedMessage id={value} values={values} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }

@@ -8,6 +8,7 @@ import { useLocale } from '../../../i18n/i18n-provider';
 import { usePageTitle } from '../../../lib/page-title';
 import { privacyPath } from '../../../lib/privacy-path';
 import { LAST_REVIEWED } from '../legal-dates';
+import { LegalMessages } from './legal-messages';
 
 /** A block of a legal text: a paragraph, a bulleted list or a sub-heading (message ids). */
 export type Block = { p: string } | { list: readonly string[] } | { h3: string };
@@ -80,18 +81,23 @@ function BlockView({ block, values }: { block: Block; values: Record<string, Rea
 }
 
 /** A legal page: title, optional lead content, then h2 sections with their blocks. */
-export function LegalDocument({
-  title,
-  intro = [],
-  sections,
-  children,
-}: {
+export function LegalDocument(props: LegalDocumentProps) {
+  return (
+    <LegalMessages>
+      <LegalDocumentBody {...props} />
+    </LegalMessages>
+  );
+}
+
+interface LegalDocumentProps {
   title: string;
   intro?: readonly string[];
   sections: readonly LegalSection[];
   /** Content between the introduction and the sections (e.g. the first-layer summary). */
   children?: ReactNode;
-}) {
+}
+
+function LegalDocumentBody({ title, intro = [], sections, children }: LegalDocumentProps) {
   const intl = useIntl();
   const values = useCouncilValues();
   usePageTitle(title);
