@@ -158,11 +158,11 @@ export function UploadSection({ onImported }: { onImported: () => void }) {
                 <li key={index}>
                   {row.column
                     ? t('admin.upload.rowColumnError', {
-                        row: row.row,
+                        row: String(row.row),
                         column: row.column,
                         msg: row.msg,
                       })
-                    : t('admin.upload.rowError', { row: row.row, msg: row.msg })}
+                    : t('admin.upload.rowError', { row: String(row.row), msg: row.msg })}
                 </li>
               ))}
             </ul>
