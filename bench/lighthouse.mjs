@@ -4,7 +4,8 @@
 // be put in localStorage before Lighthouse attaches to the same browser.
 // Targets: performance >= 95, accessibility = 100.
 //   node bench/lighthouse.mjs [--no-build]
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import {
   buildBff,
@@ -87,6 +88,20 @@ function opportunities(lhr) {
     .map((a) => ({ id: a.id, title: a.title, displayValue: a.displayValue ?? '', nodes: [] }));
 }
 
+/** The scripts that kept the main thread busy, when that cost points. */
+function scripts(lhr) {
+  const a = lhr.audits['bootup-time'];
+  if (!a || a.score === null || a.score >= 0.9) return [];
+  const rows = (a.details?.items ?? [])
+    .filter((item) => typeof item.url === 'string' && item.url.startsWith('http'))
+    .slice(0, 3)
+    .map(
+      (item) =>
+        `${new URL(item.url).pathname}: ${fmt.int(item.scripting)} ms scripting, ${fmt.int(item.scriptParseCompile)} ms parse/compile`,
+    );
+  return [{ id: a.id, title: a.title, displayValue: a.displayValue ?? '', nodes: rows }];
+}
+
 /** The elements behind LCP and layout shifts, when those metrics lost points. */
 function culprits(lhr) {
   return ['largest-contentful-paint-element', 'layout-shifts']
@@ -120,6 +135,12 @@ async function audit(url, port, extraFlags = {}) {
   if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = runner;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  if (process.env.BENCH_LH_DIR) {
+    // the full reports, for the Lighthouse viewer (https://googlechrome.github.io/lighthouse/viewer/)
+    mkdirSync(process.env.BENCH_LH_DIR, { recursive: true });
+    const name = new URL(url).pathname.replace(/\W+/g, '') || 'root';
+    writeFileSync(join(process.env.BENCH_LH_DIR, `${name}.json`), JSON.stringify(lhr));
+  }
   return {
     url,
     finalUrl: lhr.finalDisplayedUrl,
@@ -130,7 +151,7 @@ async function audit(url, port, extraFlags = {}) {
       performance: failingAudits(lhr, 'performance'),
       accessibility: failingAudits(lhr, 'accessibility'),
     },
-    opportunities: [...opportunities(lhr), ...culprits(lhr)],
+    opportunities: [...culprits(lhr), ...scripts(lhr), ...opportunities(lhr)],
     benchmarkIndex: lhr.environment?.benchmarkIndex,
     warnings: lhr.runWarnings ?? [],
   };
@@ -212,11 +233,15 @@ export async function runLighthouse({ build = true, webBuild } = {}) {
         lists.push(['accessibility', p.failing.accessibility]);
       }
       for (const [category, audits] of lists) {
-        const seen = new Set();
-        console.log(`${path} ${category}: what cost points`);
+        // one line per audit, with the elements or scripts another list may have added
+        const byId = new Map();
         for (const a of audits) {
-          if (seen.has(a.id) || seen.size >= 12) continue;
-          seen.add(a.id);
+          const known = byId.get(a.id);
+          if (!known) byId.set(a.id, a);
+          else if (!known.nodes?.length && a.nodes?.length) known.nodes = a.nodes;
+        }
+        console.log(`${path} ${category}: what cost points`);
+        for (const a of [...byId.values()].slice(0, 14)) {
           console.log(`  - ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''} [${a.id}]`);
           for (const node of a.nodes ?? []) {
             console.log(`      ${node.replace(/\s+/g, ' ').slice(0, 160)}`);

@@ -3,8 +3,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 /**
- * One autocannon run after an unmeasured warm-up. Returns requests/s, latency percentiles and
- * whether every answer was a 2xx (a run with errors is not a valid figure).
+ * One autocannon run after an unmeasured warm-up. Returns requests/s, latency percentiles,
+ * whether every answer was a 2xx (a run with errors is not a valid figure) and, given the
+ * server's `pid`, its CPU time per request.
  */
 export async function measure({
   url,
@@ -13,6 +14,7 @@ export async function measure({
   warmupSeconds = 2,
   headers = {},
   paths,
+  pid,
 }) {
   const options = (duration) => {
     let i = 0;
@@ -33,8 +35,18 @@ export async function measure({
     };
   };
   if (warmupSeconds > 0) await autocannon(options(warmupSeconds));
+  const before = pid ? threadTimes(pid) : null;
   const r = await autocannon(options(seconds));
+  const after = pid ? threadTimes(pid) : null;
   const total = r.requests.total;
+  // the server's CPU time (all its threads) per answered request: unlike req/s, it hardly
+  // depends on what else the machine is doing
+  let cpuUsPerRequest = NaN;
+  if (before && after && total > 0) {
+    let cpuMs = 0;
+    for (const [tid, a] of after) cpuMs += a.cpuMs - (before.get(tid)?.cpuMs ?? 0);
+    cpuUsPerRequest = (cpuMs * 1000) / total;
+  }
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
@@ -43,6 +55,7 @@ export async function measure({
     total,
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
+    cpuUsPerRequest,
     valid: total > 0 && r.non2xx === 0 && r.errors === 0 && r.timeouts === 0,
   };
 }

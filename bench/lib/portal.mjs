@@ -18,15 +18,22 @@ export const RESIDENT_PASSWORD = 'Residente-bench-2026';
 const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 export const dniFor = (n) => `${String(n).padStart(8, '0')}${DNI_LETTERS[n % 23]}`;
 
-const serverJs = join(repoRoot, 'bff/dist/src/server.js');
+/** The built server; BENCH_SERVER_JS points at another build to compare (e.g. a candidate fix). */
+const defaultServerJs = process.env.BENCH_SERVER_JS || join(repoRoot, 'bff/dist/src/server.js');
 const probeJs = join(benchDir, 'lib/loop-probe.mjs');
 
 /**
  * The real server as a separate process. `probe` preloads bench/lib/loop-probe.mjs (observes the
  * event loop; changes no behaviour). `webDist` points WEB_DIST at a web build; `env` adds to the
- * server's environment.
+ * server's environment; `nodeArgs` go to node (e.g. --cpu-prof when looking for a cause).
  */
-export async function startPortal({ webDist, probe = false, env: extraEnv = {} } = {}) {
+export async function startPortal({
+  webDist,
+  probe = false,
+  env: extraEnv = {},
+  nodeArgs = [],
+  serverJs = defaultServerJs,
+} = {}) {
   if (!existsSync(serverJs)) throw new Error(`${serverJs} missing: run npm run build -w bff`);
   const dataDir = makeTempDir('portal-bench-');
   const port = await freePort();
@@ -40,13 +47,15 @@ export async function startPortal({ webDist, probe = false, env: extraEnv = {} }
     PUBLIC_URL: baseUrl,
     SEED_DEMO: '0',
     LOG_LEVEL: 'warn',
+    // off as in production: development's default ('log') checks every answer against the contract
+    RESPONSE_VALIDATION: 'off',
     ADMIN_DNI: ADMIN.dni,
     ADMIN_PASSWORD: ADMIN.password,
     ...(webDist ? { WEB_DIST: webDist } : {}),
     ...(probe ? { BENCH_LOOP_PROBE_FILE: probeFile } : {}),
     ...extraEnv,
   };
-  const args = probe ? ['--import', probeJs, serverJs] : [serverJs];
+  const args = [...nodeArgs, ...(probe ? ['--import', probeJs] : []), serverJs];
   let handle;
   try {
     handle = await startProcess('portal', process.execPath, args, {
