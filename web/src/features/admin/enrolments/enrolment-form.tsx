@@ -1,11 +1,11 @@
 import { FormattedMessage } from 'react-intl';
 import { Alert } from '@portal/design-system/components/alert.tsx';
-import { Button } from '@portal/design-system/components/button.tsx';
 import { MultiSelect } from '@portal/design-system/components/multi-select.tsx';
 import { Loading } from '@portal/design-system/components/spinner.tsx';
 import { TextField } from '@portal/design-system/components/text-field.tsx';
 import { useLocale } from '../../../i18n/i18n-provider';
-import { FormErrorSummary, type FormErrorState } from '../components/form-error-summary';
+import { CrudForm, type CrudFormControls } from '../components/crud-form';
+import { useFieldProps } from '../components/field-props';
 import { useT } from '../components/messages';
 import type { Activity } from '../api/activities';
 import type { ResourceState } from '../api/use-resource';
@@ -14,15 +14,11 @@ import type { EnrolmentField, EnrolmentFormValues } from '../rules';
 const ORDER: readonly EnrolmentField[] = ['firstName', 'lastName', 'dni', 'email', 'phone'];
 const fieldId = (field: EnrolmentField) => `enrolment-${field}`;
 
-export interface EnrolmentFormProps {
+export interface EnrolmentFormProps extends CrudFormControls<EnrolmentField> {
   editing: boolean;
   values: EnrolmentFormValues;
   onChange: (update: (values: EnrolmentFormValues) => EnrolmentFormValues) => void;
   activities: ResourceState<Activity[]>;
-  errors: FormErrorState<EnrolmentField>;
-  busy: boolean;
-  onSubmit: () => void;
-  onCancelEdit: () => void;
 }
 
 /** Create/edit form of an enrolment: the person's details and a multi-select of activities. */
@@ -31,35 +27,24 @@ export function EnrolmentForm({
   values,
   onChange,
   activities,
-  errors,
-  busy,
-  onSubmit,
-  onCancelEdit,
+  ...form
 }: EnrolmentFormProps) {
   const t = useT();
   const { locale } = useLocale();
 
-  const input = (name: EnrolmentField) => ({
-    id: fieldId(name),
-    value: values[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-      const text = event.target.value;
-      onChange((v) => ({ ...v, [name]: text }));
-    },
-    error: errors.fields[name] ? t(errors.fields[name]) : undefined,
-    errorPrefix: t('admin.common.errorPrefix'),
-  });
+  const input = useFieldProps(values, form.errors, fieldId, (name, text) =>
+    onChange((v) => ({ ...v, [name]: text })),
+  );
 
   return (
-    <form
-      noValidate
-      className="flex max-w-xl flex-col gap-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
+    <CrudForm
+      {...form}
+      order={ORDER}
+      fieldId={fieldId}
+      editing={editing}
+      createId="admin.enrolments.create"
+      saveChangesId="admin.enrolments.saveChanges"
     >
-      <FormErrorSummary state={errors} order={ORDER} fieldId={fieldId} />
       <TextField
         {...input('firstName')}
         label={t('admin.enrolments.firstName')}
@@ -115,18 +100,6 @@ export function EnrolmentForm({
       ) : (
         <Loading label={t('admin.common.loading')} />
       )}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" loading={busy}>
-          <FormattedMessage
-            id={editing ? 'admin.enrolments.saveChanges' : 'admin.enrolments.create'}
-          />
-        </Button>
-        {editing ? (
-          <Button type="button" variant="secondary" onClick={onCancelEdit}>
-            <FormattedMessage id="admin.common.cancelEdit" />
-          </Button>
-        ) : null}
-      </div>
-    </form>
+    </CrudForm>
   );
 }

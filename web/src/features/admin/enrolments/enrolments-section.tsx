@@ -1,16 +1,14 @@
 import { useMemo, useRef, useState } from 'react';
-import { ConfirmDialog } from '@portal/design-system/components/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '@portal/design-system/components/data-table.tsx';
-import { Pagination } from '@portal/design-system/components/pagination.tsx';
-import { SearchBox } from '@portal/design-system/components/search-box.tsx';
-import { Loading } from '@portal/design-system/components/spinner.tsx';
+import { AdminPagination } from '../components/admin-pagination';
 import { AdminSection, SubHeading } from '../components/admin-section';
-import { hasErrors, noErrors, type FormErrorState } from '../components/form-error-summary';
-import { LoadError } from '../components/load-error';
-import { serverMsg, useT, type Notice } from '../components/messages';
+import { DeleteDialog } from '../components/delete-dialog';
+import { ListSearch } from '../components/list-search';
+import { ListStatus } from '../components/list-status';
+import { useT } from '../components/messages';
 import { NoticeArea } from '../components/notice-area';
-import { useReportErrors } from '../components/page-errors';
-import { RowButton } from '../components/row-button';
+import { rowActionColumns } from '../components/row-actions';
+import { useCrudSection } from '../components/use-crud-section';
 import { listActivities } from '../api/activities';
 import {
   createEnrolment,
@@ -20,15 +18,10 @@ import {
   type Enrolment,
 } from '../api/enrolments';
 import { useResource } from '../api/use-resource';
-import {
-  checkEnrolmentForm,
-  emptyEnrolmentForm,
-  filterEnrolments,
-  paginate,
-  type EnrolmentField,
-  type EnrolmentFormValues,
-} from '../rules';
+import { checkEnrolmentForm, emptyEnrolmentForm, filterEnrolments, paginate } from '../rules';
 import { EnrolmentForm } from './enrolment-form';
+
+const fullName = (e: Enrolment) => `${e.first_name} ${e.last_name}`;
 
 /**
  * 4. Person-activity enrolments: searchable table paged by 10 (back to page 1 on a new search or
@@ -49,15 +42,33 @@ export function EnrolmentsSection({
   const [query, setQuery] = useState('');
   // the page belongs to one search and one load of the list: anything newer starts at page 1
   const [pageState, setPageState] = useState({ page: 1, query: '', data: enrolments.data });
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [editing, setEditing] = useState<Enrolment | null>(null);
-  const [values, setValues] = useState<EnrolmentFormValues>(emptyEnrolmentForm);
-  const [errors, setErrors] = useState<FormErrorState<EnrolmentField>>(noErrors);
-  const [saving, setSaving] = useState(false);
-  const [toDelete, setToDelete] = useState<Enrolment | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const formHeading = useRef<HTMLHeadingElement>(null);
-  useReportErrors('enrolments', hasErrors(errors));
+  const crud = useCrudSection({
+    formHeading,
+    errorsKey: 'enrolments',
+    emptyValues: emptyEnrolmentForm,
+    toValues: (enrolment: Enrolment) => ({
+      firstName: enrolment.first_name,
+      lastName: enrolment.last_name,
+      dni: enrolment.dni,
+      email: enrolment.email ?? '',
+      phone: enrolment.phone,
+      activityIds: enrolment.activities.map((a) => String(a.id)),
+    }),
+    check: checkEnrolmentForm,
+    create: createEnrolment,
+    update: updateEnrolment,
+    remove: deleteEnrolment,
+    messages: {
+      created: 'admin.enrolments.saved',
+      saveError: 'admin.enrolments.errorSaving',
+      deleted: 'admin.enrolments.deleted',
+      deleteError: 'admin.enrolments.errorDeleting',
+    },
+    onChanged,
+  });
+
+  const { editing, toDelete } = crud;
 
   const filtered = useMemo(
     () => filterEnrolments(enrolments.data ?? [], query),
@@ -71,76 +82,6 @@ export function EnrolmentsSection({
     setPageState({ page: target, query, data: enrolments.data });
   }
 
-  function resetForm() {
-    setEditing(null);
-    setValues(emptyEnrolmentForm);
-    setErrors(noErrors());
-  }
-
-  function startEdit(enrolment: Enrolment) {
-    setEditing(enrolment);
-    setValues({
-      firstName: enrolment.first_name,
-      lastName: enrolment.last_name,
-      dni: enrolment.dni,
-      email: enrolment.email ?? '',
-      phone: enrolment.phone,
-      activityIds: enrolment.activities.map((a) => String(a.id)),
-    });
-    setErrors(noErrors());
-    setNotice(null);
-    setTimeout(() => formHeading.current?.focus());
-  }
-
-  async function submit() {
-    if (saving) return;
-    const check = checkEnrolmentForm(values);
-    if (!check.ok) {
-      setErrors((e) => ({
-        fields: check.errors,
-        summary: check.summary ? { id: check.summary } : null,
-        attempt: e.attempt + 1,
-      }));
-      return;
-    }
-    setSaving(true);
-    setNotice(null);
-    const answer = editing
-      ? await updateEnrolment(editing.id, check.payload)
-      : await createEnrolment(check.payload);
-    setSaving(false);
-    if (!answer.ok) {
-      setErrors((e) => ({
-        fields: {},
-        summary: serverMsg(answer.error, 'admin.enrolments.errorSaving'),
-        attempt: e.attempt + 1,
-      }));
-      return;
-    }
-    setNotice({ variant: 'success', message: { id: 'admin.enrolments.saved' } });
-    resetForm();
-    onChanged();
-  }
-
-  async function confirmDelete() {
-    if (!toDelete || deleting) return;
-    setDeleting(true);
-    const answer = await deleteEnrolment(toDelete.id);
-    setDeleting(false);
-    if (answer.ok) {
-      setNotice({ variant: 'success', message: { id: 'admin.enrolments.deleted' } });
-      if (editing?.id === toDelete.id) resetForm();
-      onChanged();
-    } else {
-      setNotice({
-        variant: 'error',
-        message: serverMsg(answer.error, 'admin.enrolments.errorDeleting'),
-      });
-    }
-    setToDelete(null);
-  }
-
-  const fullName = (e: Enrolment) => `${e.first_name} ${e.last_name}`;
   const columns: DataTableColumn<Enrolment>[] = [
     { id: 'first', header: t('admin.enrolments.firstName'), cell: (e) => e.first_name },
     { id: 'last', header: t('admin.enrolments.lastName'), cell: (e) => e.last_name },
@@ -158,48 +99,26 @@ export function EnrolmentsSection({
       cell: (e) => e.activities.map((a) => a.name).join(', '),
       className: 'min-w-48',
     },
-    {
-      id: 'edit',
-      header: t('admin.common.edit'),
-      cell: (e) => (
-        <RowButton
-          kind="edit"
-          label={t('admin.enrolments.editLabel', { name: fullName(e) })}
-          onClick={() => startEdit(e)}
-        />
-      ),
-    },
-    {
-      id: 'delete',
-      header: t('admin.common.delete'),
-      cell: (e) => (
-        <RowButton
-          kind="delete"
-          label={t('admin.enrolments.deleteLabel', { name: fullName(e) })}
-          onClick={() => setToDelete(e)}
-        />
-      ),
-    },
+    ...rowActionColumns<Enrolment>(t, {
+      editLabel: (e) => t('admin.enrolments.editLabel', { name: fullName(e) }),
+      deleteLabel: (e) => t('admin.enrolments.deleteLabel', { name: fullName(e) }),
+      onEdit: crud.startEdit,
+      onDelete: crud.setToDelete,
+    }),
   ];
 
   return (
     <AdminSection id="admin-enrolments" titleId="admin.enrolments.title">
-      <NoticeArea notice={notice} />
+      <NoticeArea notice={crud.notice} />
 
       <div className="flex flex-col gap-4">
-        <SearchBox
+        <ListSearch
           id="enrolment-search"
           label={t('admin.enrolments.search')}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          containerClassName="max-w-md"
+          query={query}
+          onQueryChange={setQuery}
         />
-        {enrolments.status === 'error' ? (
-          <LoadError messageId="admin.enrolments.errorLoading" onRetry={enrolments.reload} />
-        ) : null}
-        {enrolments.status === 'loading' && !enrolments.data ? (
-          <Loading label={t('admin.common.loading')} />
-        ) : null}
+        <ListStatus list={enrolments} errorId="admin.enrolments.errorLoading" />
         {enrolments.data ? (
           <>
             <DataTable
@@ -209,18 +128,12 @@ export function EnrolmentsSection({
               getRowId={(e) => String(e.id)}
               emptyMessage={t(query ? 'admin.common.noMatches' : 'admin.enrolments.empty')}
             />
-            <Pagination
+            <AdminPagination
               page={page.page}
               pageCount={page.pageCount}
-              onPageChange={goTo}
+              total={page.total}
               label={t('admin.enrolments.pagination')}
-              firstLabel={t('admin.common.firstPage')}
-              previousLabel={t('admin.common.previousPage')}
-              nextLabel={t('admin.common.nextPage')}
-              lastLabel={t('admin.common.lastPage')}
-              pageLabel={(n) => t('admin.common.pageN', { page: n })}
-              statusText={(n, count) => t('admin.common.pageOf', { page: n, count })}
-              resultsText={t('admin.common.results', { count: page.total })}
+              onPageChange={goTo}
             />
           </>
         ) : null}
@@ -233,26 +146,17 @@ export function EnrolmentsSection({
             : t('admin.enrolments.createTitle')}
         </SubHeading>
         <EnrolmentForm
+          {...crud.form}
           editing={editing !== null}
-          values={values}
-          onChange={setValues}
+          values={crud.values}
+          onChange={crud.setValues}
           activities={activities}
-          errors={errors}
-          busy={saving}
-          onSubmit={submit}
-          onCancelEdit={resetForm}
         />
       </div>
 
-      <ConfirmDialog
-        open={toDelete !== null}
+      <DeleteDialog
+        {...crud.deleteDialog}
         title={t('admin.enrolments.deleteTitle', { name: toDelete ? fullName(toDelete) : '' })}
-        description={t('admin.common.cannotUndo')}
-        confirmLabel={t('admin.common.delete')}
-        cancelLabel={t('admin.common.cancel')}
-        loading={deleting}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
       />
     </AdminSection>
   );

@@ -3,13 +3,12 @@ import { FormattedMessage } from 'react-intl';
 import { Alert } from '@portal/design-system/components/alert.tsx';
 import { Button } from '@portal/design-system/components/button.tsx';
 import { DataTable, type DataTableColumn } from '@portal/design-system/components/data-table.tsx';
-import { Pagination } from '@portal/design-system/components/pagination.tsx';
 import { SelectField } from '@portal/design-system/components/select-field.tsx';
-import { Loading } from '@portal/design-system/components/spinner.tsx';
 import { formatEuros, INTL_LOCALE, TIME_ZONE } from '@portal/design-system/lib/format.ts';
 import { useLocale } from '../../../i18n/i18n-provider';
+import { AdminPagination } from '../components/admin-pagination';
 import { AdminSection } from '../components/admin-section';
-import { LoadError } from '../components/load-error';
+import { ListStatus } from '../components/list-status';
 import { useT } from '../components/messages';
 import { saveBlob } from '../api/download';
 import {
@@ -126,12 +125,7 @@ export function PaymentsSection() {
           <FormattedMessage id="admin.payments.exportFailed" />
         </Alert>
       ) : null}
-      {payments.status === 'error' ? (
-        <LoadError messageId="admin.payments.errorLoading" onRetry={payments.reload} />
-      ) : null}
-      {payments.status === 'loading' && !data ? (
-        <Loading label={t('admin.common.loading')} />
-      ) : null}
+      <ListStatus list={payments} errorId="admin.payments.errorLoading" />
       {data ? (
         <>
           <DataTable
@@ -142,18 +136,12 @@ export function PaymentsSection() {
             emptyMessage={t('admin.payments.empty')}
             aria-busy={payments.status === 'loading' || undefined}
           />
-          <Pagination
+          <AdminPagination
             page={data.page}
             pageCount={pageCount}
-            onPageChange={setPage}
+            total={data.total}
             label={t('admin.payments.pagination')}
-            firstLabel={t('admin.common.firstPage')}
-            previousLabel={t('admin.common.previousPage')}
-            nextLabel={t('admin.common.nextPage')}
-            lastLabel={t('admin.common.lastPage')}
-            pageLabel={(n) => t('admin.common.pageN', { page: n })}
-            statusText={(n, count) => t('admin.common.pageOf', { page: n, count })}
-            resultsText={t('admin.common.results', { count: data.total })}
+            onPageChange={setPage}
           />
         </>
       ) : null}

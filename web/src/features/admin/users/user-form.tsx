@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Alert } from '@portal/design-system/components/alert.tsx';
-import { Button } from '@portal/design-system/components/button.tsx';
 import { PasswordField } from '@portal/design-system/components/password-field.tsx';
 import { SearchBox } from '@portal/design-system/components/search-box.tsx';
 import { SelectField } from '@portal/design-system/components/select-field.tsx';
 import { TextField } from '@portal/design-system/components/text-field.tsx';
-import { FormErrorSummary, type FormErrorState } from '../components/form-error-summary';
+import { CrudForm, type CrudFormControls } from '../components/crud-form';
+import { useFieldProps } from '../components/field-props';
 import { useT } from '../components/messages';
 import type { Enrolment } from '../api/enrolments';
 import type { ResourceState } from '../api/use-resource';
@@ -15,17 +15,13 @@ import { filterPeople, type UserField, type UserFormMode, type UserFormValues } 
 const ORDER: readonly UserField[] = ['dni', 'phone', 'email', 'password', 'repeatPassword'];
 export const userFieldId = (field: UserField) => `user-${field}`;
 
-export interface UserFormProps {
+export interface UserFormProps extends CrudFormControls<UserField> {
   mode: UserFormMode;
   values: UserFormValues;
   onChange: (values: UserFormValues) => void;
   personId: string;
   onPersonChange: (personId: string) => void;
   people: ResourceState<Enrolment[]>;
-  errors: FormErrorState<UserField>;
-  busy: boolean;
-  onSubmit: () => void;
-  onCancelEdit: () => void;
 }
 
 /** Create/edit form of an account, with the enrolled-person selector that fills dni and phone. */
@@ -36,10 +32,7 @@ export function UserForm({
   personId,
   onPersonChange,
   people,
-  errors,
-  busy,
-  onSubmit,
-  onCancelEdit,
+  ...form
 }: UserFormProps) {
   const t = useT();
   const [personQuery, setPersonQuery] = useState('');
@@ -62,26 +55,19 @@ export function UserForm({
     }));
   }, [allPeople, personQuery, personId, t]);
 
-  const field = (name: UserField) => ({
-    id: userFieldId(name),
-    value: values[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
-      onChange({ ...values, [name]: event.target.value }),
-    error: errors.fields[name] ? t(errors.fields[name]) : undefined,
-    errorPrefix: t('admin.common.errorPrefix'),
-  });
+  const field = useFieldProps(values, form.errors, userFieldId, (name, text) =>
+    onChange({ ...values, [name]: text }),
+  );
 
   return (
-    <form
-      noValidate
-      className="flex max-w-xl flex-col gap-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
+    <CrudForm
+      {...form}
+      order={ORDER}
+      fieldId={userFieldId}
+      editing={editing}
+      createId="admin.users.create"
+      saveChangesId="admin.users.saveChanges"
     >
-      <FormErrorSummary state={errors} order={ORDER} fieldId={userFieldId} />
-
       <fieldset className="flex min-w-0 flex-col gap-3 rounded-panel border border-border-subtle p-4">
         <legend className="px-1 font-semibold">
           <FormattedMessage id="admin.users.personLegend" />
@@ -156,17 +142,6 @@ export function UserForm({
         showLabel={t('admin.common.showPassword')}
         hideLabel={t('admin.common.hidePassword')}
       />
-
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" loading={busy}>
-          <FormattedMessage id={editing ? 'admin.users.saveChanges' : 'admin.users.create'} />
-        </Button>
-        {editing ? (
-          <Button type="button" variant="secondary" onClick={onCancelEdit}>
-            <FormattedMessage id="admin.common.cancelEdit" />
-          </Button>
-        ) : null}
-      </div>
-    </form>
+    </CrudForm>
   );
 }
