@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,9 @@ import { flashState } from '../../lib/flash';
 import { fakeToken } from '../../testing/mock-api';
 import { AppLayout } from './app-layout';
 import { CONSENT_KEY } from './cookie-consent';
+
+// screens render slowly when the whole suite runs in parallel
+configure({ asyncUtilTimeout: 5000 });
 
 function renderAt(path: string, locale?: Locale, state?: unknown) {
   const page = (name: string) => <p>{name}</p>;

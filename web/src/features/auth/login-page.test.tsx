@@ -1,10 +1,13 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToken } from '../../lib/session';
 import { fakeToken, mockApi } from '../../testing/mock-api';
 import { renderScreen } from '../../testing/render';
 import { LoginPage } from './login-page';
+
+// screens render slowly when the whole suite runs in parallel
+configure({ asyncUtilTimeout: 5000 });
 
 const routes = [
   { path: '/dashboard', element: <p>dashboard screen</p> },

@@ -1,9 +1,12 @@
-import { screen } from '@testing-library/react';
+import { configure, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../testing/mock-api';
 import { renderScreen } from '../../testing/render';
 import { RecoveryPage } from './recovery-page';
+
+// screens render slowly when the whole suite runs in parallel
+configure({ asyncUtilTimeout: 5000 });
 
 const sent = {
   status: 202,

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { configure, render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,9 @@ import { getToken } from '../../lib/session';
 import { fakeToken, mockApi } from '../../testing/mock-api';
 import { renderScreen } from '../../testing/render';
 import { RegisterPage } from './register-page';
+
+// screens render slowly when the whole suite runs in parallel
+configure({ asyncUtilTimeout: 5000 });
 
 const codeSent = {
   status: 201,
