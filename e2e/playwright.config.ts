@@ -22,6 +22,8 @@ export default defineConfig({
     // Spanish is the default language; the browser's language must not pick another one
     locale: 'es-ES',
     timezoneId: 'Europe/Madrid',
+    // fail fast on a wrong selector instead of waiting for the test timeout
+    actionTimeout: 10_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -82,6 +82,11 @@ export class AdminApi {
       headers: this.headers,
       data: { name, price, ...(startDate ? { start_date: startDate } : {}) },
     });
+    // a worker restarted after a failure runs beforeAll again: reuse what is there
+    if (res.status() === 409) {
+      const found = (await this.listActivities()).find((a) => a.name === name);
+      if (found) return found;
+    }
     expect(res.status(), await res.text()).toBe(201);
     return (await res.json()) as ActivityRow;
   }
@@ -91,6 +96,10 @@ export class AdminApi {
       headers: this.headers,
       data: { email: null, ...input },
     });
+    if (res.status() === 409) {
+      const found = (await this.listEnrolments()).find((e) => e.dni === input.dni);
+      if (found) return found;
+    }
     expect(res.status(), await res.text()).toBe(201);
     return (await res.json()) as { id: number };
   }
@@ -161,6 +170,8 @@ export async function registerResident(
       ...(resident.email ? { email: resident.email } : {}),
     },
   });
+  // already registered by an earlier worker of this run
+  if (res.status() === 409) return loginToken(request, resident);
   expect(res.ok(), await res.text()).toBe(true);
   const code = await latestCode(request, resident.phone);
   const verify = await request.post('/api/user/verify', {

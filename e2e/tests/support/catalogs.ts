@@ -34,3 +34,14 @@ export function spanishOnly(lang: Exclude<Lang, 'es'>): string[] {
     .filter(([id, value]) => !/[{}]/.test(value) && value.length >= 4 && other[id] !== value)
     .map(([, value]) => value);
 }
+
+/** A message with simple `{name}` arguments filled in (no plural or select forms). */
+export function format(lang: Lang, id: string, values: Record<string, string>): string {
+  return text(lang, id).replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
+}
+
+/** A pattern matching the start of a message, up to its first argument. */
+export function prefix(lang: Lang, id: string): RegExp {
+  const start = text(lang, id).split('{')[0]!;
+  return new RegExp(`^${start.replace(/[.*+?^$()|[\]\\]/g, '\\$&')}`);
+}

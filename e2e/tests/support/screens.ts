@@ -1,10 +1,11 @@
 import type { Page, TestInfo } from '@playwright/test';
+import { join } from 'node:path';
 
 /** A full-page screenshot saved as a test artifact (test-results/screens/...). */
 export async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
   const lang = await page.locator('html').getAttribute('lang');
-  const file = testInfo.outputPath(`../screens/${name}-${lang}-${width}px.png`);
+  const file = join(testInfo.project.outputDir, 'screens', `${name}-${lang}-${width}px.png`);
   await page.screenshot({ path: file, fullPage: true });
 }
 
