@@ -1,4 +1,6 @@
 import Koa from 'koa';
+import compress from 'koa-compress';
+import { constants as zlib } from 'node:zlib';
 import { koaBody } from 'koa-body';
 import type { Deps } from './deps.js';
 import type { AppState } from './http/context.js';
@@ -16,6 +18,15 @@ export function buildApp(deps: Deps): Koa<AppState> {
   const gatewayOrigin = new URL(deps.config.redsys.url).origin;
 
   app.use(requestContext(deps.logger));
+  // the web app's scripts and styles, and larger API answers, travel compressed (mobile data)
+  app.use(
+    compress({
+      threshold: 1024,
+      gzip: { level: 6 },
+      deflate: false,
+      br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+    }),
+  );
   app.use(securityHeaders({ https, formTargets: [gatewayOrigin] }));
   app.use(responseValidation(deps.config.responseValidation, deps.logger));
   app.use(errorMiddleware(deps.logger));

@@ -56,3 +56,28 @@ describe('serving the built web app', () => {
     expect(await res.text()).not.toContain('root:x:0:0');
   });
 });
+
+describe('compression', () => {
+  it('compresses the web app files and larger answers for clients that accept it', async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(
+      join(webDist, 'assets', 'index-AbCdEf12.js'),
+      `console.log(${JSON.stringify('x'.repeat(5000))});`,
+    );
+    const app = await startTestApp({ env: { WEB_DIST: webDist } });
+    try {
+      const res = await app.fetch('/assets/index-AbCdEf12.js', {
+        headers: { 'Accept-Encoding': 'gzip' },
+      });
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(await res.text()).toContain('xxxx');
+      const small = await app.fetch('/api/health', { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(small.headers.get('content-encoding')).toBeNull();
+    } finally {
+      await app.close();
+      rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+});

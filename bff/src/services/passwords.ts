@@ -1,4 +1,7 @@
 import { hash, hashSync, verify } from '@node-rs/argon2';
+import { availableParallelism } from 'node:os';
+import { HttpError } from '../http/errors.js';
+import { createWorkLimiter } from '../lib/work-limiter.js';
 import { commonPasswords } from './common-passwords.js';
 
 // argon2id (Algorithm.Argon2id = 2; a const enum, so the number is passed under isolatedModules)
@@ -17,8 +20,21 @@ export function passwordProblem(password: string, repeat?: string | null): strin
   return null;
 }
 
+/**
+ * argon2 runs on libuv's thread pool, which token checks and file reads share. Unbounded, a burst
+ * of logins fills every thread and every core and stalls all other calls; so at most cores − 1
+ * hashes run at once and a bounded queue waits, beyond which the server answers 503.
+ */
+const argon2Slots = createWorkLimiter({
+  parallel: Math.max(1, availableParallelism() - 1),
+  maxQueue: 200,
+  onFull: () => {
+    throw new HttpError(503, 'server_busy', { headers: { 'Retry-After': '5' } });
+  },
+});
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return argon2Slots.run(() => hash(password, OPTIONS));
 }
 
 /** For start-up and command-line work that runs before anything is served. */
@@ -28,8 +44,9 @@ export function hashPasswordSync(password: string): string {
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
-  } catch {
+    return await argon2Slots.run(() => verify(passwordHash, password));
+  } catch (err) {
+    if (err instanceof HttpError) throw err; // busy: not a wrong password
     return false;
   }
 }

@@ -6,6 +6,11 @@ export const common = defineMessages({
     en: 'An unexpected error occurred. Please try again in a few minutes.',
     gl: 'Produciuse un erro inesperado. Téntao de novo nuns minutos.',
   },
+  server_busy: {
+    es: 'El servicio está muy ocupado. Inténtalo de nuevo en unos segundos.',
+    en: 'The service is very busy. Please try again in a few seconds.',
+    gl: 'O servizo está moi ocupado. Téntao de novo nuns segundos.',
+  },
   service_unavailable: {
     es: 'Servicio no disponible.',
     en: 'Service unavailable.',
