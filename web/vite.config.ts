@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompileMessages } from './build/precompile-messages';
 
 /**
  * In development /api goes to the BFF (http://127.0.0.1:8080), or to the Prism mock when
@@ -11,7 +12,7 @@ const mock = process.env.MOCK_API;
 const target = mock ?? process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [precompileMessages(), react(), tailwindcss()],
   server: {
     port: 5173,
     proxy: {

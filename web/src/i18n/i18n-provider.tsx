@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { IntlProvider } from 'react-intl';
 import { setApiLocale } from '../lib/api/client';
-import { catalogs } from './catalogs';
+import { hasSameGroups, loadSameGroups, messagesFor, useMessagesVersion } from './message-store';
 import { defaultLocale, initialLocale, rememberLocale, type Locale } from './locales';
 
 interface LocaleContextValue {
@@ -41,13 +41,23 @@ export function I18nProvider({
     document.documentElement.lang = locale;
   }, [locale]);
 
-  const setLocale = useCallback((next: Locale) => {
-    rememberLocale(next);
-    setLocaleState(next);
-  }, []);
+  // the new language's texts are fetched first, so the page never flashes message ids
+  const setLocale = useCallback(
+    (next: Locale) => {
+      const apply = () => {
+        rememberLocale(next);
+        setLocaleState(next);
+      };
+      if (hasSameGroups(locale, next)) apply();
+      else void loadSameGroups(locale, next).then(apply);
+    },
+    [locale],
+  );
 
   const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
-  const messages = useMemo(() => ({ ...catalogs.es, ...catalogs[locale] }), [locale]);
+  const messagesVersion = useMessagesVersion();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- recomputed when the store changes
+  const messages = useMemo(() => messagesFor(locale), [locale, messagesVersion]);
 
   return (
     <LocaleContext.Provider value={value}>

@@ -7,12 +7,10 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value);
 }
 
-/** The remembered choice, else the browser's language when we have it, else Spanish. */
+/** The remembered choice, else Spanish (the spec's default, whatever the browser's language). */
 export function initialLocale(): Locale {
   const saved = localStorage.getItem(STORAGE_KEY);
-  if (isLocale(saved)) return saved;
-  const browser = navigator.language?.slice(0, 2);
-  return isLocale(browser) ? browser : defaultLocale;
+  return isLocale(saved) ? saved : defaultLocale;
 }
 
 export function rememberLocale(locale: Locale): void {

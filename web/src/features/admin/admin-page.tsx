@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { textLinkClassName } from '@portal/design-system/components/text-link.tsx';
 import { usePageTitle } from '../../lib/page-title';
 import { ActivitiesSection } from './activities/activities-section';
@@ -9,6 +9,9 @@ import { EnrolmentsSection } from './enrolments/enrolments-section';
 import { PaymentsSection } from './payments/payments-section';
 import { UploadSection } from './upload/upload-section';
 import { UsersSection } from './users/users-section';
+import { Loading } from '@portal/design-system/components/spinner.tsx';
+import { useLocale } from '../../i18n/i18n-provider';
+import { useMessageGroup } from '../../i18n/message-store';
 
 const CONTENTS = [
   ['admin-upload', 'admin.upload.title'],
@@ -25,7 +28,15 @@ const CONTENTS = [
  * activities, a new activity appears in the enrolment form...), a version number tells the other
  * sections to reload.
  */
+/** The admin texts load with the panel (they are not part of what /login downloads). */
 export function AdminPage() {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const ready = useMessageGroup(locale, 'admin');
+  return ready ? <AdminPanel /> : <Loading label={intl.formatMessage({ id: 'app.loading' })} />;
+}
+
+function AdminPanel() {
   const [withErrors, setWithErrors] = useState<ReadonlySet<string>>(() => new Set());
   const report = useCallback((key: string, hasErrors: boolean) => {
     setWithErrors((current) => {
