@@ -51,6 +51,8 @@ export function AppHeader({
               <img
                 src={logoSrc}
                 alt={logoAlt}
+                width={48}
+                height={48}
                 className="h-12 w-auto shrink-0 rounded-sm bg-white p-1 max-narrow:h-10"
               />{' '}
               <span className="text-heading font-bold break-words max-narrow:text-lead">

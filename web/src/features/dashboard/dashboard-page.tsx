@@ -111,7 +111,6 @@ export function DashboardPage({ peopleSection }: DashboardPageProps) {
         <h2 id="payments-heading" className="text-heading font-bold">
           <FormattedMessage id="dashboard.payments.heading" />
         </h2>
-        {data.loading ? <Loading label={intl.formatMessage({ id: 'dashboard.loading' })} /> : null}
         {data.personsError ? (
           <Alert variant="error">
             <p>
@@ -160,13 +159,18 @@ export function DashboardPage({ peopleSection }: DashboardPageProps) {
             </TabsTrigger>
           </TabsList>
           <TabsContent value="pendientes" className="flex min-w-0 flex-col gap-4">
-            <PendingTable
-              rows={pendingRows}
-              selectedIds={locked ? NOTHING : selectedIds}
-              onSelectedChange={toggle}
-              locked={locked}
-              reduction={reductionApplies(useDiscount, config)}
-            />
+            {/* the table takes the spinner's place, so nothing above or beside it moves */}
+            {data.loading ? (
+              <Loading label={intl.formatMessage({ id: 'dashboard.loading' })} />
+            ) : (
+              <PendingTable
+                rows={pendingRows}
+                selectedIds={locked ? NOTHING : selectedIds}
+                onSelectedChange={toggle}
+                locked={locked}
+                reduction={reductionApplies(useDiscount, config)}
+              />
+            )}
             {pendingRows.length > 0 ? (
               <PaySection
                 selection={selection}
