@@ -73,6 +73,7 @@ describe('openapi.yaml', () => {
         'POST /payments/notification',
         'POST /payments/sandbox',
         'POST /payments/sandbox/confirm',
+        'GET /payments/sandbox/styles.css',
         'POST /user/login',
         'POST /user/password-recovery',
         'POST /user/password-recovery/verify',

@@ -61,6 +61,8 @@ describe('the Prism mock (npm run mock)', () => {
         const schema = schemas[schemaName] as { parse(value: unknown): unknown } | undefined;
         expect(schema, schemaName).toBeDefined();
         expect(() => schema?.parse(body)).not.toThrow();
+      } else if (path.endsWith('.css')) {
+        expect(type).toContain('text/css');
       } else {
         expect(type).toContain('spreadsheetml');
       }
