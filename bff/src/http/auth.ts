@@ -15,8 +15,15 @@ export function requireUser(deps: Pick<Deps, 'tokens' | 'repos'>): Koa.Middlewar
     if (!match?.[1]) throw unauthorized();
     const claims = await deps.tokens.verify(match[1]);
     if (!claims) throw unauthorized();
-    const user = deps.repos.users.findById(Number(claims.sub));
-    if (!user || user.verified !== 1 || user.token_version !== claims.ver) throw unauthorized();
+    const user = deps.repos.users.sessionInfo(Number(claims.sub));
+    if (
+      !user ||
+      user.verified !== 1 ||
+      user.token_version !== claims.ver ||
+      user.dni !== claims.dni
+    ) {
+      throw unauthorized();
+    }
     ctx.state.user = {
       id: user.id,
       dni: user.dni,

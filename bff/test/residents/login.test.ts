@@ -222,6 +222,10 @@ describe('login and sessions', () => {
         status: 401,
         code: 'not_authenticated',
       });
+      // a new account never takes over the deleted one's id, so the old token stays dead
+      await signUp(app, { dni: 'Y1234567X', phone: '699000112' });
+      expect(app.deps.repos.users.findByDni('Y1234567X')?.id).not.toBe(user?.id);
+      expect((await me(doomed)).status).toBe(401);
     });
 
     it('reads the role from the database, not from the token', async () => {

@@ -1,7 +1,8 @@
 /** The whole data model. Money in integer cents, civil dates as 'YYYY-MM-DD', timestamps as UTC ISO text. */
 export const sql = /* sql */ `
 CREATE TABLE users (
-  id INTEGER PRIMARY KEY,
+  -- AUTOINCREMENT: a deleted account's id is never given to a new one (its old tokens name it)
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   dni TEXT NOT NULL UNIQUE,
   phone TEXT NOT NULL,
   email TEXT COLLATE NOCASE,
