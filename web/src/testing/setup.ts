@@ -4,6 +4,16 @@ import { afterEach } from 'vitest';
 import { catalogs } from '../i18n/catalogs';
 import { primeMessages } from '../i18n/message-store';
 
+// what Radix needs and jsdom lacks
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+Element.prototype.hasPointerCapture ??= () => false;
+
 // every catalog at once, so screens render their texts synchronously in tests
 primeMessages(catalogs);
 
