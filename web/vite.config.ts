@@ -1,7 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompileMessages } from './build/precompile-messages';
+import { precompileMessages } from './build/precompile-messages.ts';
+import { preloadDefaultMessages } from './build/preload-default-messages.ts';
 
 /**
  * In development /api goes to the BFF (http://127.0.0.1:8080), or to the Prism mock when
@@ -12,7 +13,7 @@ const mock = process.env.MOCK_API;
 const target = mock ?? process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [precompileMessages(), react(), tailwindcss()],
+  plugins: [precompileMessages(), preloadDefaultMessages(), react(), tailwindcss()],
   server: {
     port: 5173,
     proxy: {
@@ -27,5 +28,15 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      output: {
+        // one request per language (and one more for the admin texts), not one per feature file
+        manualChunks(id: string) {
+          const catalog = /i18n\/messages\/([a-z]{2})\/([\w-]+)\.json/.exec(id);
+          if (!catalog) return undefined;
+          return `messages-${catalog[1]}${catalog[2] === 'admin' ? '-admin' : ''}`;
+        },
+      },
+    },
   },
 });
