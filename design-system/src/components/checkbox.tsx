@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { Checkbox as CheckboxPrimitive } from 'radix-ui';
 import { cn } from '../lib/cn.ts';
-import { FieldHint, describedBy, useFieldId } from './field.tsx';
+import { FieldHint, useHintWiring } from './field.tsx';
 
 export type CheckboxProps = React.ComponentProps<typeof CheckboxPrimitive.Root>;
 
@@ -59,16 +59,10 @@ export function CheckboxField({
   'aria-describedby': ariaDescribedBy,
   ...props
 }: CheckboxFieldProps) {
-  const id = useFieldId(idProp);
-  const hintId = `${id}-hint`;
+  const { id, hintId, describedBy } = useHintWiring(idProp, hint, ariaDescribedBy);
   return (
     <div data-slot="checkbox-field" className={cn('flex items-start gap-3', containerClassName)}>
-      <Checkbox
-        id={id}
-        aria-describedby={describedBy(hint ? hintId : null, ariaDescribedBy)}
-        className="mt-0.5"
-        {...props}
-      />
+      <Checkbox id={id} aria-describedby={describedBy} className="mt-0.5" {...props} />
       <div className="flex flex-col gap-0.5">
         <label
           htmlFor={id}

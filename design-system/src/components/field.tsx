@@ -4,6 +4,8 @@ import { cn } from '../lib/cn.ts';
 /**
  * Shared parts of every form field: a visible label, an optional hint and an inline error with a
  * visually hidden, translated prefix ("Error:"). Used by TextField, SelectField, MultiSelect...
+ * Field components take their wiring from `useFieldWiring` (label + hint + error) or
+ * `useHintWiring` (label + hint, no inline error).
  */
 
 export const inputClassName =
@@ -144,4 +146,56 @@ export function fieldControlProps(
       extraDescribedBy,
     ),
   };
+}
+
+/** Props a labelled field component takes besides its control's own props. */
+export type FieldWiringProps = FieldTextProps & {
+  id?: string;
+  /** Class for the wrapper (label + hint + error + control). */
+  containerClassName?: string;
+  'aria-describedby'?: string;
+};
+
+/**
+ * Splits a field component's props into what <Field> renders (label, hint, error), the id/aria
+ * props for the control, and the rest (to spread on the control before `controlProps`).
+ */
+export function useFieldWiring<P extends FieldWiringProps>({
+  id: idProp,
+  label,
+  hint,
+  error,
+  errorPrefix,
+  optionalText,
+  containerClassName,
+  'aria-describedby': ariaDescribedBy,
+  ...rest
+}: P) {
+  const id = useFieldId(idProp);
+  const fieldProps: Omit<FieldProps, 'children'> = {
+    id,
+    label,
+    hint,
+    error,
+    errorPrefix,
+    optionalText,
+    className: containerClassName,
+  };
+  return {
+    id,
+    fieldProps,
+    controlProps: fieldControlProps(id, { hint, error }, ariaDescribedBy),
+    rest,
+  };
+}
+
+/** Id, hint id and aria-describedby for a labelled control with an optional hint and no error. */
+export function useHintWiring(
+  idProp: string | undefined,
+  hint: React.ReactNode,
+  ariaDescribedBy?: string,
+): { id: string; hintId: string; describedBy: string | undefined } {
+  const id = useFieldId(idProp);
+  const hintId = fieldIds(id).hint;
+  return { id, hintId, describedBy: describedBy(hint ? hintId : null, ariaDescribedBy) };
 }

@@ -1,13 +1,7 @@
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
 import { formatDate, type Locale } from '../lib/format.ts';
-import {
-  Field,
-  fieldControlProps,
-  inputClassName,
-  useFieldId,
-  type FieldTextProps,
-} from './field.tsx';
+import { Field, inputClassName, useFieldWiring, type FieldTextProps } from './field.tsx';
 
 export type MultiSelectItem = { id: number | string; name: string; startDate?: string | null };
 
@@ -45,34 +39,18 @@ export type MultiSelectProps = Omit<
  * in `hint`.
  */
 export function MultiSelect({
-  id: idProp,
-  label,
-  hint,
-  error,
-  errorPrefix,
-  optionalText,
   items,
   value,
   onValueChange,
   locale,
   formatStartDate,
-  containerClassName,
   className,
-  'aria-describedby': ariaDescribedBy,
   ...props
 }: MultiSelectProps) {
-  const id = useFieldId(idProp);
+  const { fieldProps, controlProps, rest } = useFieldWiring(props);
   const format = formatStartDate ?? ((iso: string) => formatDate(iso, locale));
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      errorPrefix={errorPrefix}
-      optionalText={optionalText}
-      className={containerClassName}
-    >
+    <Field {...fieldProps}>
       <select
         data-slot="multi-select"
         multiple
@@ -82,8 +60,8 @@ export function MultiSelect({
           onValueChange(Array.from(event.target.selectedOptions, (option) => option.value))
         }
         className={cn(inputClassName, 'py-1 [&>option]:px-1 [&>option]:py-1', className)}
-        {...props}
-        {...fieldControlProps(id, { hint, error }, ariaDescribedBy)}
+        {...rest}
+        {...controlProps}
       >
         {items.map((item) => (
           <option key={item.id} value={String(item.id)}>

@@ -1,13 +1,7 @@
 import * as React from 'react';
 import { cn } from '../lib/cn.ts';
 import { Button } from './button.tsx';
-import {
-  Field,
-  fieldControlProps,
-  inputClassName,
-  useFieldId,
-  type FieldTextProps,
-} from './field.tsx';
+import { Field, inputClassName, useFieldWiring, type FieldTextProps } from './field.tsx';
 
 export type PasswordFieldProps = Omit<React.ComponentProps<'input'>, 'children' | 'type'> &
   FieldTextProps & {
@@ -20,32 +14,16 @@ export type PasswordFieldProps = Omit<React.ComponentProps<'input'>, 'children' 
 
 /** Password input with a show/hide toggle (aria-pressed, aria-controls). */
 export function PasswordField({
-  id: idProp,
-  label,
-  hint,
-  error,
-  errorPrefix,
-  optionalText,
   showLabel,
   hideLabel,
-  containerClassName,
   className,
   autoComplete = 'current-password',
-  'aria-describedby': ariaDescribedBy,
   ...props
 }: PasswordFieldProps) {
-  const id = useFieldId(idProp);
+  const { id, fieldProps, controlProps, rest } = useFieldWiring(props);
   const [visible, setVisible] = React.useState(false);
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      errorPrefix={errorPrefix}
-      optionalText={optionalText}
-      className={containerClassName}
-    >
+    <Field {...fieldProps}>
       <div className="flex gap-2 max-narrow:flex-col">
         <input
           data-slot="password-field"
@@ -54,8 +32,8 @@ export function PasswordField({
           autoCapitalize="none"
           spellCheck={false}
           className={cn(inputClassName, 'flex-1', className)}
-          {...props}
-          {...fieldControlProps(id, { hint, error }, ariaDescribedBy)}
+          {...rest}
+          {...controlProps}
         />
         <Button
           type="button"
@@ -64,7 +42,7 @@ export function PasswordField({
           aria-controls={id}
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}
-          disabled={props.disabled}
+          disabled={rest.disabled}
           className="shrink-0"
         >
           {visible ? hideLabel : showLabel}

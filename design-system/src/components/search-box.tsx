@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
-import { FieldHint, FieldLabel, describedBy, inputClassName, useFieldId } from './field.tsx';
+import { FieldHint, FieldLabel, inputClassName, useHintWiring } from './field.tsx';
 
 export type SearchBoxProps = Omit<React.ComponentProps<'input'>, 'type' | 'children'> & {
   /** Visible label, e.g. "Search by name or DNI". */
@@ -19,8 +19,7 @@ export function SearchBox({
   'aria-describedby': ariaDescribedBy,
   ...props
 }: SearchBoxProps) {
-  const id = useFieldId(idProp);
-  const hintId = `${id}-hint`;
+  const { id, hintId, describedBy } = useHintWiring(idProp, hint, ariaDescribedBy);
   return (
     <div data-slot="search-box" className={cn('flex flex-col gap-1.5', containerClassName)}>
       <FieldLabel htmlFor={id}>{label}</FieldLabel>
@@ -43,7 +42,7 @@ export function SearchBox({
           type="search"
           autoComplete="off"
           className={cn(inputClassName, 'pl-10', className)}
-          aria-describedby={describedBy(hint ? hintId : null, ariaDescribedBy)}
+          aria-describedby={describedBy}
           {...props}
         />
       </div>

@@ -1,12 +1,6 @@
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
-import {
-  Field,
-  fieldControlProps,
-  inputClassName,
-  useFieldId,
-  type FieldTextProps,
-} from './field.tsx';
+import { Field, inputClassName, useFieldWiring, type FieldTextProps } from './field.tsx';
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
 
@@ -19,36 +13,15 @@ export type SelectFieldProps = Omit<React.ComponentProps<'select'>, 'children' |
   };
 
 /** Labelled native <select> (the most accessible choice on phones and with screen readers). */
-export function SelectField({
-  id: idProp,
-  label,
-  hint,
-  error,
-  errorPrefix,
-  optionalText,
-  options,
-  placeholder,
-  containerClassName,
-  className,
-  'aria-describedby': ariaDescribedBy,
-  ...props
-}: SelectFieldProps) {
-  const id = useFieldId(idProp);
+export function SelectField({ options, placeholder, className, ...props }: SelectFieldProps) {
+  const { fieldProps, controlProps, rest } = useFieldWiring(props);
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      errorPrefix={errorPrefix}
-      optionalText={optionalText}
-      className={containerClassName}
-    >
+    <Field {...fieldProps}>
       <select
         data-slot="select-field"
         className={cn(inputClassName, 'w-auto max-w-full pr-8', className)}
-        {...props}
-        {...fieldControlProps(id, { hint, error }, ariaDescribedBy)}
+        {...rest}
+        {...controlProps}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (

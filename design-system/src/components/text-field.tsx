@@ -1,12 +1,6 @@
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
-import {
-  Field,
-  fieldControlProps,
-  inputClassName,
-  useFieldId,
-  type FieldTextProps,
-} from './field.tsx';
+import { Field, inputClassName, useFieldWiring, type FieldTextProps } from './field.tsx';
 
 export type TextFieldProps = Omit<React.ComponentProps<'input'>, 'children'> &
   FieldTextProps & {
@@ -18,36 +12,16 @@ export type TextFieldProps = Omit<React.ComponentProps<'input'>, 'children'> &
  * Labelled text input. Every other prop (type, value, onChange, maxLength, inputMode,
  * autoComplete, required, readOnly...) goes to the <input>.
  */
-export function TextField({
-  id: idProp,
-  label,
-  hint,
-  error,
-  errorPrefix,
-  optionalText,
-  containerClassName,
-  className,
-  type = 'text',
-  'aria-describedby': ariaDescribedBy,
-  ...props
-}: TextFieldProps) {
-  const id = useFieldId(idProp);
+export function TextField({ className, type = 'text', ...props }: TextFieldProps) {
+  const { fieldProps, controlProps, rest } = useFieldWiring(props);
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={error}
-      errorPrefix={errorPrefix}
-      optionalText={optionalText}
-      className={containerClassName}
-    >
+    <Field {...fieldProps}>
       <input
         data-slot="text-field"
         type={type}
         className={cn(inputClassName, className)}
-        {...props}
-        {...fieldControlProps(id, { hint, error }, ariaDescribedBy)}
+        {...rest}
+        {...controlProps}
       />
     </Field>
   );
