@@ -2,16 +2,14 @@ import { Alert } from '@portal/design-system/components/alert.tsx';
 import { Button } from '@portal/design-system/components/button.tsx';
 import { OtpInput } from '@portal/design-system/components/otp-input.tsx';
 import { PasswordField } from '@portal/design-system/components/password-field.tsx';
-import { Stepper } from '@portal/design-system/components/stepper.tsx';
 import { TextField } from '@portal/design-system/components/text-field.tsx';
-import { TextLink } from '@portal/design-system/components/text-link.tsx';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
-import { detailMessage } from '../../lib/api/client';
 import { usePageTitle } from '../../lib/page-title';
 import { requestRecovery, verifyRecovery } from './api/auth-api';
 import { AuthCard } from './components/auth-card';
+import { AuthSteps, LoginLink } from './components/auth-steps';
 import { FormErrorSummary } from './components/form-error-summary';
 import { StepHeading } from './components/step-heading';
 import {
@@ -25,9 +23,14 @@ import {
   type FieldErrors,
   type ResetValues,
 } from './validation';
+import { useAuthForm } from './use-auth-form';
 
 type Step = 'email' | 'reset' | 'done';
-const STEPS: Step[] = ['email', 'reset', 'done'];
+const STEPS: readonly { id: Step; labelId: string }[] = [
+  { id: 'email', labelId: 'auth.recovery.step1' },
+  { id: 'reset', labelId: 'auth.recovery.step2' },
+  { id: 'done', labelId: 'auth.recovery.step3' },
+];
 const EMAIL_IDS = { email: 'recovery-email' } as const;
 const RESET_IDS: Record<keyof ResetValues, string> = {
   code: 'recovery-code',
@@ -48,12 +51,10 @@ export function RecoveryPage() {
   const [emailErrors, setEmailErrors] = useState<FieldErrors<'email'>>({});
   const [reset, setReset] = useState<ResetValues>(emptyReset);
   const [resetErrors, setResetErrors] = useState<FieldErrors<keyof ResetValues>>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, setProblem, attempt, checked, send } = useAuthForm();
   const [notice, setNotice] = useState<'auth.recovery.emailSent' | 'auth.recovery.codeResent'>(
     'auth.recovery.emailSent',
   );
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
 
   const currentErrors = step === 'email' ? emailErrors : step === 'reset' ? resetErrors : {};
   usePageTitle('auth.recovery.title', hasErrors(currentErrors) || !!problem);
@@ -66,61 +67,38 @@ export function RecoveryPage() {
 
   const sendEmail = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    const found = validateRecoveryEmail(email);
-    setEmailErrors(found);
-    setProblem(null);
-    setAttempt((n) => n + 1);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    const result = await requestRecovery(email.trim());
-    setBusy(false);
+    if (busy || !checked(validateRecoveryEmail(email), setEmailErrors)) return;
+    const result = await send(() => requestRecovery(email.trim()), 'auth.recovery.noAccount');
     if (result.ok) {
       setNotice('auth.recovery.emailSent');
       goTo('reset');
-      return;
     }
-    setProblem(detailMessage(result.error, t('auth.recovery.noAccount')));
-    setAttempt((n) => n + 1);
   };
 
   const resend = async () => {
     if (busy) return;
-    setBusy(true);
     setProblem(null);
-    const result = await requestRecovery(email.trim());
-    setBusy(false);
-    if (result.ok) {
-      setNotice('auth.recovery.codeResent');
-      return;
-    }
-    setProblem(detailMessage(result.error, t('auth.recovery.noAccount')));
-    setAttempt((n) => n + 1);
+    const result = await send(() => requestRecovery(email.trim()), 'auth.recovery.noAccount');
+    if (result.ok) setNotice('auth.recovery.codeResent');
   };
 
   const sendReset = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const found = validateReset(reset);
-    setResetErrors(found);
-    setProblem(resetHasEmptyField(reset) ? t('auth.error.completeRequired') : null);
-    setAttempt((n) => n + 1);
-    if (hasErrors(found)) return;
+    const emptyField = resetHasEmptyField(reset) ? t('auth.error.completeRequired') : null;
+    if (!checked(validateReset(reset), setResetErrors, emptyField)) return;
     const v = trimAll({ ...reset });
-    setBusy(true);
-    const result = await verifyRecovery({
-      email: email.trim(),
-      recovery_code: v.code,
-      new_password: v.password,
-      repeat_password: v.repeatPassword,
-    });
-    setBusy(false);
-    if (result.ok) {
-      goTo('done');
-      return;
-    }
-    setProblem(detailMessage(result.error, t('auth.recovery.codeInvalid')));
-    setAttempt((n) => n + 1);
+    const result = await send(
+      () =>
+        verifyRecovery({
+          email: email.trim(),
+          recovery_code: v.code,
+          new_password: v.password,
+          repeat_password: v.repeatPassword,
+        }),
+      'auth.recovery.codeInvalid',
+    );
+    if (result.ok) goTo('done');
   };
 
   const resetField = (field: keyof ResetValues) => ({
@@ -131,19 +109,11 @@ export function RecoveryPage() {
 
   return (
     <AuthCard>
-      <h1 className="mb-4 text-title font-bold">
-        <FormattedMessage id="auth.recovery.title" />
-      </h1>
-      <Stepper
-        className="mb-6"
-        steps={[
-          { id: 'email', label: t('auth.recovery.step1') },
-          { id: 'reset', label: t('auth.recovery.step2') },
-          { id: 'done', label: t('auth.recovery.step3') },
-        ]}
-        currentIndex={STEPS.indexOf(step)}
-        label={t('auth.recovery.steps')}
-        completedText={t('auth.step.completed')}
+      <AuthSteps
+        titleId="auth.recovery.title"
+        labelId="auth.recovery.steps"
+        steps={STEPS}
+        currentIndex={STEPS.findIndex((s) => s.id === step)}
       />
 
       {step === 'email' ? (
@@ -177,13 +147,7 @@ export function RecoveryPage() {
               </Button>
             </div>
           </form>
-          <p className="mt-6">
-            <TextLink asChild>
-              <Link to="/login">
-                <FormattedMessage id="auth.recovery.backToLogin" />
-              </Link>
-            </TextLink>
-          </p>
+          <LoginLink messageId="auth.recovery.backToLogin" />
         </>
       ) : null}
 

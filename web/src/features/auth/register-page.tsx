@@ -2,18 +2,16 @@ import { Alert } from '@portal/design-system/components/alert.tsx';
 import { Button } from '@portal/design-system/components/button.tsx';
 import { OtpInput } from '@portal/design-system/components/otp-input.tsx';
 import { PasswordField } from '@portal/design-system/components/password-field.tsx';
-import { Stepper } from '@portal/design-system/components/stepper.tsx';
 import { TextField } from '@portal/design-system/components/text-field.tsx';
-import { TextLink } from '@portal/design-system/components/text-link.tsx';
 import { Fragment, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router-dom';
-import { detailMessage } from '../../lib/api/client';
+import { useNavigate } from 'react-router-dom';
 import { flashState } from '../../lib/flash';
 import { usePageTitle } from '../../lib/page-title';
 import { setToken } from '../../lib/session';
 import { register, verifyRegistration } from './api/auth-api';
 import { AuthCard } from './components/auth-card';
+import { AuthSteps, LoginLink } from './components/auth-steps';
 import { FormErrorSummary } from './components/form-error-summary';
 import { StepHeading } from './components/step-heading';
 import {
@@ -28,6 +26,7 @@ import {
   type FieldErrors,
   type RegistrationValues,
 } from './validation';
+import { useAuthForm } from './use-auth-form';
 
 type Field = keyof RegistrationValues;
 
@@ -39,6 +38,10 @@ const FIELD_IDS: Record<Field, string> = {
   repeatPassword: 'register-repeat-password',
 };
 const CODE_IDS = { code: 'register-code' } as const;
+const STEPS = [
+  { id: 'form', labelId: 'auth.register.step1' },
+  { id: 'code', labelId: 'auth.register.step2' },
+] as const;
 
 /**
  * /registrarse in two steps: 1) the form, checked as the user types (submit stays disabled while
@@ -54,9 +57,7 @@ export function RegisterPage() {
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [code, setCode] = useState('');
   const [codeErrors, setCodeErrors] = useState<FieldErrors<'code'>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, setProblem, attempt, checked, send } = useAuthForm();
 
   const errors = validateRegistration(values);
   const shown: FieldErrors<Field> = Object.fromEntries(
@@ -90,44 +91,28 @@ export function RegisterPage() {
       setTouched({ dni: true, phone: true, email: true, password: true, repeatPassword: true });
       return;
     }
-    setBusy(true);
     setProblem(null);
-    const result = await register(registrationPayload(values));
-    setBusy(false);
+    const result = await send(() => register(registrationPayload(values)), 'auth.register.failed');
     if (result.ok) {
       setStep('code');
       setMoved(true);
-      return;
     }
-    setProblem(detailMessage(result.error, t('auth.register.failed')));
-    setAttempt((n) => n + 1);
   };
 
   const submitCode = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    const found = validateCode(code);
-    setCodeErrors(found);
-    setProblem(null);
-    setAttempt((n) => n + 1);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    const result = await verifyRegistration({
-      dni: trimAll({ ...values }).dni,
-      otp_code: code.trim(),
-    });
-    setBusy(false);
+    if (busy || !checked(validateCode(code), setCodeErrors)) return;
+    const result = await send(
+      () => verifyRegistration({ dni: trimAll({ ...values }).dni, otp_code: code.trim() }),
+      (status) =>
+        status === 400 || status === 422
+          ? 'auth.register.codeIncorrect'
+          : 'auth.register.codeError',
+    );
     if (result.ok) {
       setToken(result.data.access_token);
       navigate('/dashboard', { state: flashState('auth.register.verified') });
-      return;
     }
-    const fallback =
-      result.status === 400 || result.status === 422
-        ? 'auth.register.codeIncorrect'
-        : 'auth.register.codeError';
-    setProblem(detailMessage(result.error, t(fallback)));
-    setAttempt((n) => n + 1);
   };
 
   const backToForm = () => {
@@ -137,23 +122,15 @@ export function RegisterPage() {
     setCodeErrors({});
   };
 
-  const steps = [
-    { id: 'form', label: t('auth.register.step1') },
-    { id: 'code', label: t('auth.register.step2') },
-  ];
   const formInvalid = hasErrors(errors);
 
   return (
     <AuthCard>
-      <h1 className="mb-4 text-title font-bold">
-        <FormattedMessage id="auth.register.title" />
-      </h1>
-      <Stepper
-        className="mb-6"
-        steps={steps}
+      <AuthSteps
+        titleId="auth.register.title"
+        labelId="auth.register.steps"
+        steps={STEPS}
         currentIndex={step === 'form' ? 0 : 1}
-        label={t('auth.register.steps')}
-        completedText={t('auth.step.completed')}
       />
       {step === 'form' ? (
         <Fragment key="form">
@@ -224,13 +201,7 @@ export function RegisterPage() {
               </Button>
             </div>
           </form>
-          <p className="mt-6">
-            <TextLink asChild>
-              <Link to="/login">
-                <FormattedMessage id="auth.register.haveAccount" />
-              </Link>
-            </TextLink>
-          </p>
+          <LoginLink messageId="auth.register.haveAccount" />
         </Fragment>
       ) : (
         <Fragment key="code">

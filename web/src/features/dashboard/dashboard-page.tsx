@@ -1,5 +1,3 @@
-import { Alert } from '@portal/design-system/components/alert.tsx';
-import { Button } from '@portal/design-system/components/button.tsx';
 import { SelectField } from '@portal/design-system/components/select-field.tsx';
 import { Loading } from '@portal/design-system/components/spinner.tsx';
 import {
@@ -14,6 +12,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { useDashboardData } from './api/use-dashboard-data';
 import { CompletedTable, PendingTable } from './components/activity-tables';
 import { DeadlineNotice } from './components/deadline-notice';
+import { LoadError } from './components/load-error';
 import { PaySection } from './components/pay-section';
 import {
   completedActivities,
@@ -112,24 +111,10 @@ export function DashboardPage({ peopleSection }: DashboardPageProps) {
           <FormattedMessage id="dashboard.payments.heading" />
         </h2>
         {data.personsError ? (
-          <Alert variant="error">
-            <p>
-              <FormattedMessage id="dashboard.error.loadingAssociations" />
-            </p>
-            <Button type="button" variant="link" onClick={data.reload} className="mt-1">
-              <FormattedMessage id="dashboard.retry" />
-            </Button>
-          </Alert>
+          <LoadError messageId="dashboard.error.loadingAssociations" onRetry={data.reload} />
         ) : null}
         {data.activitiesError ? (
-          <Alert variant="error">
-            <p>
-              <FormattedMessage id="dashboard.error.loadingActivities" />
-            </p>
-            <Button type="button" variant="link" onClick={data.reload} className="mt-1">
-              <FormattedMessage id="dashboard.retry" />
-            </Button>
-          </Alert>
+          <LoadError messageId="dashboard.error.loadingActivities" onRetry={data.reload} />
         ) : null}
 
         <DeadlineNotice config={config} />

@@ -1,8 +1,37 @@
 import { DataTable, type DataTableColumn } from '@portal/design-system/components/data-table.tsx';
 import { formatEuros } from '@portal/design-system/lib/format.ts';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../../../i18n/i18n-provider';
 import { displayedAmount, rowId, type UserActivity } from '../rules';
+
+/** The columns both tables show: DNI, activity (the row's header) and an amount, right-aligned. */
+function activityColumns(
+  amountHeader: ReactNode,
+  amount: (row: UserActivity) => string,
+): DataTableColumn<UserActivity>[] {
+  return [
+    {
+      id: 'dni',
+      header: <FormattedMessage id="dashboard.table.dni" />,
+      cell: (row) => row.dni,
+    },
+    {
+      id: 'activity',
+      header: <FormattedMessage id="dashboard.table.activity" />,
+      cell: (row) => row.name,
+      rowHeader: true,
+      className: 'min-w-40',
+    },
+    {
+      id: 'amount',
+      header: amountHeader,
+      cell: amount,
+      align: 'end',
+      className: 'whitespace-nowrap',
+    },
+  ];
+}
 
 interface PendingTableProps {
   rows: readonly UserActivity[];
@@ -24,27 +53,9 @@ export function PendingTable({
 }: PendingTableProps) {
   const intl = useIntl();
   const { locale } = useLocale();
-  const columns: DataTableColumn<UserActivity>[] = [
-    {
-      id: 'dni',
-      header: <FormattedMessage id="dashboard.table.dni" />,
-      cell: (row) => row.dni,
-    },
-    {
-      id: 'activity',
-      header: <FormattedMessage id="dashboard.table.activity" />,
-      cell: (row) => row.name,
-      rowHeader: true,
-      className: 'min-w-40',
-    },
-    {
-      id: 'amount',
-      header: <FormattedMessage id="dashboard.table.pendingAmount" />,
-      cell: (row) => formatEuros(displayedAmount(row, reduction), locale),
-      align: 'end',
-      className: 'whitespace-nowrap',
-    },
-  ];
+  const columns = activityColumns(<FormattedMessage id="dashboard.table.pendingAmount" />, (row) =>
+    formatEuros(displayedAmount(row, reduction), locale),
+  );
   return (
     <DataTable
       caption={<FormattedMessage id="dashboard.pending.caption" />}
@@ -72,27 +83,9 @@ export function PendingTable({
 /** Completed payments: DNI, activity, amount (full price). */
 export function CompletedTable({ rows }: { rows: readonly UserActivity[] }) {
   const { locale } = useLocale();
-  const columns: DataTableColumn<UserActivity>[] = [
-    {
-      id: 'dni',
-      header: <FormattedMessage id="dashboard.table.dni" />,
-      cell: (row) => row.dni,
-    },
-    {
-      id: 'activity',
-      header: <FormattedMessage id="dashboard.table.activity" />,
-      cell: (row) => row.name,
-      rowHeader: true,
-      className: 'min-w-40',
-    },
-    {
-      id: 'amount',
-      header: <FormattedMessage id="dashboard.table.amount" />,
-      cell: (row) => formatEuros(row.price, locale),
-      align: 'end',
-      className: 'whitespace-nowrap',
-    },
-  ];
+  const columns = activityColumns(<FormattedMessage id="dashboard.table.amount" />, (row) =>
+    formatEuros(row.price, locale),
+  );
   return (
     <DataTable
       caption={<FormattedMessage id="dashboard.completed.caption" />}

@@ -4,10 +4,10 @@ import { ErrorSummary } from '@portal/design-system/components/error-summary.tsx
 import { OtpInput } from '@portal/design-system/components/otp-input.tsx';
 import { Stepper } from '@portal/design-system/components/stepper.tsx';
 import { TextField } from '@portal/design-system/components/text-field.tsx';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { detailMessage } from '../../../lib/api/client';
-import { requestAssociation, verifyAssociation } from '../api/persons-api';
+import { requestAssociation, verifyAssociation, type Outcome } from '../api/persons-api';
 import {
   PHONE_LENGTH,
   associationRequestBody,
@@ -25,11 +25,16 @@ interface AddPersonFlowProps {
 
 type Step = 'request' | 'verify';
 
-const REQUEST_MESSAGE = { required: 'persons.error.dniRequired' } as const;
-const PHONE_MESSAGE = {
-  required: 'persons.error.phoneRequired',
-  phone_digits: 'persons.error.phoneDigits',
-} as const;
+/** The message id for each error code of the request step's fields. */
+const REQUEST_MESSAGE: {
+  [F in keyof RequestErrors]-?: Record<NonNullable<RequestErrors[F]>, string>;
+} = {
+  dni: { required: 'persons.error.dniRequired' },
+  phone: {
+    required: 'persons.error.phoneRequired',
+    phone_digits: 'persons.error.phoneDigits',
+  },
+};
 
 /** Two steps: request (dni and phone → code by SMS), then verify (dni read-only, code). */
 export function AddPersonFlow({ onDone, onCancel, onFormErrorsChange }: AddPersonFlowProps) {
@@ -59,6 +64,37 @@ export function AddPersonFlow({ onDone, onCancel, onFormErrorsChange }: AddPerso
   const errorPrefix = intl.formatMessage({ id: 'persons.error.prefix' });
   const t = (messageId: string) => intl.formatMessage({ id: messageId });
 
+  /** The request step's error text for a field, if it has one. */
+  const requestMessage = (field: keyof RequestErrors): string | undefined => {
+    const error = requestErrors[field];
+    const messages: Partial<Record<string, string>> = REQUEST_MESSAGE[field];
+    const messageId = error ? messages[error] : undefined;
+    return messageId ? t(messageId) : undefined;
+  };
+  /** What the request step's two text fields share. */
+  const requestField = (
+    field: keyof RequestErrors,
+    value: string,
+    set: (next: string) => void,
+  ) => ({
+    id: ids[field],
+    error: requestMessage(field),
+    errorPrefix,
+    value,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(event.target.value),
+    autoComplete: 'off',
+    className: 'max-w-xs',
+  });
+
+  /** Runs a step's call, busy meanwhile; a failure shows the server's detail, else the fallback. */
+  const send = async (call: () => Promise<Outcome<unknown>>, fallbackId: string) => {
+    setBusy(true);
+    const result = await call();
+    setBusy(false);
+    if (!result.ok) setServerError(detailMessage(result.error, t(fallbackId)));
+    return result.ok;
+  };
+
   const submitRequest = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
@@ -67,13 +103,11 @@ export function AddPersonFlow({ onDone, onCancel, onFormErrorsChange }: AddPerso
     setServerError(null);
     setAttempt((value) => value + 1);
     if (Object.keys(errors).length > 0) return;
-    setBusy(true);
-    const result = await requestAssociation(associationRequestBody({ dni, phone }));
-    setBusy(false);
-    if (!result.ok) {
-      setServerError(detailMessage(result.error, t('persons.error.request')));
-      return;
-    }
+    const sent = await send(
+      () => requestAssociation(associationRequestBody({ dni, phone })),
+      'persons.error.request',
+    );
+    if (!sent) return;
     setOtp('');
     setOtpError(false);
     setStep('verify');
@@ -87,26 +121,19 @@ export function AddPersonFlow({ onDone, onCancel, onFormErrorsChange }: AddPerso
     setServerError(null);
     setAttempt((value) => value + 1);
     if (missing) return;
-    setBusy(true);
-    const result = await verifyAssociation({ dni: dni.trim(), otp_code: otp.trim() });
-    setBusy(false);
-    if (!result.ok) {
-      setServerError(detailMessage(result.error, t('persons.error.verify')));
-      return;
-    }
-    onDone();
+    const sent = await send(
+      () => verifyAssociation({ dni: dni.trim(), otp_code: otp.trim() }),
+      'persons.error.verify',
+    );
+    if (sent) onDone();
   };
 
   const summaryItems =
     step === 'request'
-      ? [
-          ...(requestErrors.dni
-            ? [{ fieldId: ids.dni, message: t(REQUEST_MESSAGE[requestErrors.dni]) }]
-            : []),
-          ...(requestErrors.phone
-            ? [{ fieldId: ids.phone, message: t(PHONE_MESSAGE[requestErrors.phone]) }]
-            : []),
-        ]
+      ? (['dni', 'phone'] as const).flatMap((field) => {
+          const message = requestMessage(field);
+          return message ? [{ fieldId: ids[field], message }] : [];
+        })
       : otpError
         ? [{ fieldId: ids.otp, message: t('persons.error.otpRequired') }]
         : [];
@@ -154,41 +181,22 @@ export function AddPersonFlow({ onDone, onCancel, onFormErrorsChange }: AddPerso
             <FormattedMessage id="persons.add.request.intro" />
           </p>
           <TextField
-            id={ids.dni}
+            {...requestField('dni', dni, setDni)}
             label={<FormattedMessage id="persons.add.dni.label" />}
             hint={<FormattedMessage id="persons.add.dni.hint" />}
-            error={requestErrors.dni ? t(REQUEST_MESSAGE[requestErrors.dni]) : undefined}
-            errorPrefix={errorPrefix}
-            value={dni}
-            onChange={(event) => setDni(event.target.value)}
-            autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={20}
-            className="max-w-xs"
           />
           <TextField
-            id={ids.phone}
+            {...requestField('phone', phone, setPhone)}
             type="tel"
             label={<FormattedMessage id="persons.add.phone.label" />}
             hint={<FormattedMessage id="persons.add.phone.hint" />}
-            error={requestErrors.phone ? t(PHONE_MESSAGE[requestErrors.phone]) : undefined}
-            errorPrefix={errorPrefix}
-            value={phone}
-            onChange={(event) => setPhone(event.target.value)}
             inputMode="numeric"
-            autoComplete="off"
             maxLength={PHONE_LENGTH}
-            className="max-w-xs"
           />
-          <div className="flex flex-wrap gap-3 max-narrow:flex-col">
-            <Button type="submit" loading={busy}>
-              <FormattedMessage id="persons.add.sendCode" />
-            </Button>
-            <Button type="button" variant="secondary" onClick={onCancel}>
-              <FormattedMessage id="persons.add.cancel" />
-            </Button>
-          </div>
+          <StepActions submitId="persons.add.sendCode" busy={busy} onCancel={onCancel} />
         </form>
       ) : (
         <form
@@ -216,16 +224,31 @@ export function AddPersonFlow({ onDone, onCancel, onFormErrorsChange }: AddPerso
             value={otp}
             onValueChange={setOtp}
           />
-          <div className="flex flex-wrap gap-3 max-narrow:flex-col">
-            <Button type="submit" loading={busy}>
-              <FormattedMessage id="persons.add.verify.submit" />
-            </Button>
-            <Button type="button" variant="secondary" onClick={onCancel}>
-              <FormattedMessage id="persons.add.cancel" />
-            </Button>
-          </div>
+          <StepActions submitId="persons.add.verify.submit" busy={busy} onCancel={onCancel} />
         </form>
       )}
+    </div>
+  );
+}
+
+/** A step's buttons: its submit (loading while a call runs), then cancel. */
+function StepActions({
+  submitId,
+  busy,
+  onCancel,
+}: {
+  submitId: string;
+  busy: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-3 max-narrow:flex-col">
+      <Button type="submit" loading={busy}>
+        <FormattedMessage id={submitId} />
+      </Button>
+      <Button type="button" variant="secondary" onClick={onCancel}>
+        <FormattedMessage id="persons.add.cancel" />
+      </Button>
     </div>
   );
 }
