@@ -22,6 +22,12 @@ export async function* readFirstSheet(path: string): AsyncGenerator<SheetRow> {
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
+  // exceljs 4.4 reads a worksheet as soon as the shared strings and relationships are known; when
+  // the file stores xl/workbook.xml after the sheet (files written by exceljs itself sometimes do,
+  // our template included), it reads `model.sheets` before any model exists and throws. An empty
+  // model lets it carry on (the sheet then keeps its file number as its id).
+  const reader = workbook as unknown as { model?: object };
+  reader.model ??= {};
   try {
     for await (const worksheet of workbook) {
       for await (const row of worksheet) {
