@@ -5,6 +5,7 @@ import { getToken } from '../../lib/session';
 import { fakeToken, mockApi } from '../../testing/mock-api';
 import { renderScreen } from '../../testing/render';
 import { LoginPage } from './login-page';
+import { expectAlert } from '../../testing/expect-alert';
 
 // screens render slowly when the whole suite runs in parallel
 configure({ asyncUtilTimeout: 5000 });
@@ -78,7 +79,7 @@ describe('login', () => {
     });
     renderLogin();
     await fillAndSubmit('12345678Z', 'wrong-password');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect ID or password.');
+    await expectAlert('Incorrect ID or password.');
     expect(screen.getByLabelText('DNI or NIE', { exact: false })).toHaveValue('12345678Z');
     expect(getToken()).toBeNull();
   });
@@ -90,9 +91,7 @@ describe('login', () => {
     mockApi({ 'POST /api/user/login': answer });
     renderLogin();
     await fillAndSubmit('12345678Z', 'piscina-verano-2026');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Login error. Please wait a minute and try again.',
-    );
+    await expectAlert('Login error. Please wait a minute and try again.');
   });
 
   it('shows the unexpected-error message when the network fails', async () => {
@@ -102,7 +101,7 @@ describe('login', () => {
     );
     renderLogin();
     await fillAndSubmit('12345678Z', 'piscina-verano-2026');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Login error.');
+    await expectAlert('Login error.');
   });
 
   it('links to registration, recovery and the help PDF of the current language', async () => {

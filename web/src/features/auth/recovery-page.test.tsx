@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../testing/mock-api';
 import { renderScreen } from '../../testing/render';
 import { RecoveryPage } from './recovery-page';
+import { expectAlert } from '../../testing/expect-alert';
 
 // screens render slowly when the whole suite runs in parallel
 configure({ asyncUtilTimeout: 5000 });
@@ -59,9 +60,7 @@ describe('recovery step 1', () => {
     renderRecovery();
     await type(user, 'Email', 'maria');
     await user.click(screen.getByRole('button', { name: 'Send the code' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Enter an email address in the correct format',
-    );
+    await expectAlert('Enter an email address in the correct format');
   });
 
   it('sends the trimmed e-mail and moves to the code step with the e-mail-sent message', async () => {
@@ -85,13 +84,11 @@ describe('recovery step 1', () => {
     renderRecovery();
     await type(user, 'Email', 'maria.lopez@example.es');
     await user.click(screen.getByRole('button', { name: 'Send the code' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Demasiadas solicitudes.');
+    await expectAlert('Demasiadas solicitudes.');
 
     mockApi({ 'POST /api/user/password-recovery': { status: 500, body: {} } });
     await user.click(screen.getByRole('button', { name: 'Send the code' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'There is no account with that email address.',
-    );
+    await expectAlert('There is no account with that email address.');
   });
 });
 
@@ -166,13 +163,11 @@ describe('recovery step 2 and 3', () => {
     await type(user, 'New password', 'bicicleta-otono-2026');
     await type(user, 'Repeat the new password', 'bicicleta-otono-2026');
     await user.click(screen.getByRole('button', { name: 'Change the password' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Código incorrecto o caducado.');
+    await expectAlert('Código incorrecto o caducado.');
 
     mockApi({ 'POST /api/user/password-recovery/verify': { status: 400, body: {} } });
     await user.click(screen.getByRole('button', { name: 'Change the password' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The code is invalid or has expired.',
-    );
+    await expectAlert('The code is invalid or has expired.');
     expect(screen.getByLabelText('New password')).toHaveValue('bicicleta-otono-2026');
   });
 

@@ -8,6 +8,7 @@ import { getToken } from '../../lib/session';
 import { fakeToken, mockApi } from '../../testing/mock-api';
 import { renderScreen } from '../../testing/render';
 import { RegisterPage } from './register-page';
+import { expectAlert } from '../../testing/expect-alert';
 
 // screens render slowly when the whole suite runs in parallel
 configure({ asyncUtilTimeout: 5000 });
@@ -204,7 +205,7 @@ describe('registration step 1', () => {
     renderAlone();
     await fillValid(user);
     await user.click(field.submit());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Ya existe una cuenta con ese DNI.');
+    await expectAlert('Ya existe una cuenta con ese DNI.');
     expect(field.dni()).toHaveValue(' 12345678Z ');
   });
 
@@ -225,9 +226,7 @@ describe('registration step 1', () => {
     renderAlone();
     await fillValid(user);
     await user.click(field.submit());
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'DNI no válido. El teléfono debe ser un móvil.',
-    );
+    await expectAlert('DNI no válido. El teléfono debe ser un móvil.');
   });
 
   it('falls back to "Registration failed" without a detail', async () => {
@@ -236,9 +235,7 @@ describe('registration step 1', () => {
     renderAlone();
     await fillValid(user);
     await user.click(field.submit());
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Registration failed. Check your details and try again.',
-    );
+    await expectAlert('Registration failed. Check your details and try again.');
   });
 });
 
@@ -259,9 +256,7 @@ describe('registration step 2', () => {
   it('requires the code', async () => {
     const { user, calls } = await toCodeStep({});
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Field required: enter the code we sent you',
-    );
+    await expectAlert('Field required: enter the code we sent you');
     expect(calls.filter((call) => call.path === '/api/user/verify')).toHaveLength(0);
   });
 
@@ -289,7 +284,7 @@ describe('registration step 2', () => {
     });
     await user.type(screen.getByLabelText('Code received by SMS'), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect or expired code.');
+    await expectAlert('Incorrect or expired code.');
     expect(getToken()).toBeNull();
   });
 
@@ -302,7 +297,7 @@ describe('registration step 2', () => {
     });
     await user.type(screen.getByLabelText('Code received by SMS'), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Código incorrecto o caducado.');
+    await expectAlert('Código incorrecto o caducado.');
   });
 
   it('shows "Error verifying code" when the check fails otherwise', async () => {
@@ -311,7 +306,7 @@ describe('registration step 2', () => {
     });
     await user.type(screen.getByLabelText('Code received by SMS'), '482913');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error verifying code.');
+    await expectAlert('Error verifying code.');
   });
 
   it('goes back to the form with the details kept', async () => {

@@ -7,6 +7,7 @@ import { fakeToken, mockApi, type MockResponse } from '../../testing/mock-api';
 import { renderScreen } from '../../testing/render';
 import { DashboardPage, type PeopleSectionContext } from './dashboard-page';
 import type { PublicConfig, UserActivity } from './rules';
+import { expectAlert } from '../../testing/expect-alert';
 
 const persons = [
   { person_activity_id: 3, full_name: 'María López García', dni: '12345678Z' },
@@ -221,9 +222,7 @@ describe('dashboard: data and tables', () => {
       },
     });
     renderDashboard();
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The linked people could not be loaded.',
-    );
+    await expectAlert('The linked people could not be loaded.');
     expect(screen.getByText('There are no pending payments.')).toBeInTheDocument();
     expect(calls.some((call) => call.path.startsWith('/api/user/activities/'))).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -525,7 +524,7 @@ describe('dashboard: paying', () => {
     await loaded();
     await user.click(checkbox('Select Natación infantil for 87654321X'));
     await user.click(payButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent('El plazo de pago ha finalizado.');
+    await expectAlert('El plazo de pago ha finalizado.');
     expect(submit).not.toHaveBeenCalled();
   });
 
@@ -538,7 +537,7 @@ describe('dashboard: paying', () => {
       screen.getByRole('checkbox', { name: 'Seleccionar Natación infantil de 87654321X' }),
     );
     await user.click(screen.getByRole('button', { name: 'Pagar con tarjeta' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error al generar el pago.');
+    await expectAlert('Error al generar el pago.');
   });
 
   it('falls back to payment_error when the network fails', async () => {
@@ -552,7 +551,7 @@ describe('dashboard: paying', () => {
     await loaded();
     await user.click(checkbox('Select Natación infantil for 87654321X'));
     await user.click(payButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error generating the payment.');
+    await expectAlert('Error generating the payment.');
   });
 });
 

@@ -6,6 +6,7 @@ import { mockApi } from '../../testing/mock-api';
 import { renderScreen } from '../../testing/render';
 import { ManagedPeople, type ManagedPeopleProps } from './components/managed-people';
 import type { ManagedPerson } from './rules';
+import { expectAlert } from '../../testing/expect-alert';
 
 const maria = { person_activity_id: 3, full_name: 'María López García', dni: '12345678Z' };
 const xoan = { person_activity_id: 4, full_name: 'Xoán López Pereira', dni: '87654321X' };
@@ -248,9 +249,7 @@ describe('managed people: adding a person', () => {
     await user.type(screen.getByRole('textbox', { name: "The person's DNI or NIE" }), '87654321X');
     await user.type(screen.getByRole('textbox', { name: 'Phone on the enrolment' }), '622334455');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'No hay ninguna inscripción con ese DNI y teléfono.',
-    );
+    await expectAlert('No hay ninguna inscripción con ese DNI y teléfono.');
     expect(screen.getByRole('textbox', { name: 'Phone on the enrolment' })).toHaveValue(
       '622334455',
     );
@@ -264,9 +263,7 @@ describe('managed people: adding a person', () => {
     await user.type(screen.getByRole('textbox', { name: "The person's DNI or NIE" }), '87654321X');
     await user.type(screen.getByRole('textbox', { name: 'Phone on the enrolment' }), '622334455');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The link could not be requested. Please try again.',
-    );
+    await expectAlert('The link could not be requested. Please try again.');
   });
 
   async function toVerify(verify: Parameters<typeof mockApi>[0][string]) {
@@ -290,7 +287,7 @@ describe('managed people: adding a person', () => {
     });
     await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify and link' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Código incorrecto o caducado.');
+    await expectAlert('Código incorrecto o caducado.');
     expect(onPeopleChanged).not.toHaveBeenCalled();
   });
 
@@ -298,9 +295,7 @@ describe('managed people: adding a person', () => {
     const { user } = await toVerify({ status: 500, body: {} });
     await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify and link' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The code could not be verified. Please try again.',
-    );
+    await expectAlert('The code could not be verified. Please try again.');
   });
 
   it('cancel from the request step goes back to the list', async () => {
