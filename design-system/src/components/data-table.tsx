@@ -80,9 +80,12 @@ export function DataTable<T>({
         containerClassName,
       )}
     >
+      {/* Below 600 px each row becomes a card: cells stack with their column's name beside them.
+          The explicit roles keep the table semantics that display:block would otherwise drop. */}
       <table
         data-slot="data-table"
-        className={cn('w-full border-collapse text-left text-body', className)}
+        role="table"
+        className={cn('w-full border-collapse text-left text-body max-narrow:block', className)}
         {...props}
       >
         <caption
@@ -91,13 +94,14 @@ export function DataTable<T>({
         >
           {caption}
         </caption>
-        <thead className="bg-surface">
-          <tr>
+        <thead role="rowgroup" className="bg-surface max-narrow:sr-only">
+          <tr role="row">
             {withSelection(
               columns.map((column) => (
                 <th
                   key={column.id}
                   scope="col"
+                  role="columnheader"
                   className={cn(
                     'border-b-2 border-border px-3 py-2 font-semibold whitespace-nowrap',
                     column.align === 'end' && 'text-right',
@@ -109,6 +113,7 @@ export function DataTable<T>({
               <th
                 key="__select"
                 scope="col"
+                role="columnheader"
                 className="w-12 border-b-2 border-border px-3 py-2 font-semibold whitespace-nowrap"
               >
                 {selection?.header}
@@ -116,10 +121,14 @@ export function DataTable<T>({
             )}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup" className="max-narrow:block">
           {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columnCount} className="px-3 py-6 text-center text-muted-foreground">
+            <tr role="row" className="max-narrow:block">
+              <td
+                role="cell"
+                colSpan={columnCount}
+                className="px-3 py-6 text-center text-muted-foreground max-narrow:block"
+              >
                 {emptyMessage}
               </td>
             </tr>
@@ -131,10 +140,11 @@ export function DataTable<T>({
               return (
                 <tr
                   key={id}
+                  role="row"
                   data-slot="data-table-row"
                   data-state={checked ? 'selected' : undefined}
                   data-disabled={disabled ? '' : undefined}
-                  className="border-b border-border-subtle last:border-b-0 data-[state=selected]:bg-primary-surface"
+                  className="border-b border-border-subtle last:border-b-0 data-[state=selected]:bg-primary-surface max-narrow:block max-narrow:py-2"
                 >
                   {withSelection(
                     columns.map((column) => {
@@ -143,8 +153,11 @@ export function DataTable<T>({
                         <Cell
                           key={column.id}
                           scope={column.rowHeader ? 'row' : undefined}
+                          role={column.rowHeader ? 'rowheader' : 'cell'}
+                          data-label={narrowLabel(column.header)}
                           className={cn(
                             'px-3 py-2 align-middle',
+                            narrowCell,
                             column.rowHeader && 'font-normal',
                             column.align === 'end' && 'text-right tabular-nums',
                             column.className,
@@ -154,7 +167,12 @@ export function DataTable<T>({
                         </Cell>
                       );
                     }),
-                    <td key="__select" className="px-3 py-2 align-middle">
+                    <td
+                      key="__select"
+                      role="cell"
+                      data-label={narrowLabel(selection?.header)}
+                      className={cn('px-3 py-2 align-middle', narrowCell)}
+                    >
                       {selection ? (
                         <Checkbox
                           aria-label={selection.getRowLabel(row)}
@@ -175,4 +193,16 @@ export function DataTable<T>({
       </table>
     </div>
   );
+}
+
+/**
+ * Below 600 px a cell is a line of its card: the column's name (from data-label, drawn by CSS so
+ * the cell's own content stays as it is), then the value.
+ */
+const narrowCell =
+  'max-narrow:flex max-narrow:items-center max-narrow:justify-between max-narrow:gap-4 max-narrow:py-1 max-narrow:text-right max-narrow:before:text-left max-narrow:before:font-semibold max-narrow:before:content-[attr(data-label)]';
+
+/** Text headers label the narrow layout's lines; other headers are left out there. */
+function narrowLabel(header: React.ReactNode): string | undefined {
+  return typeof header === 'string' ? header : undefined;
 }

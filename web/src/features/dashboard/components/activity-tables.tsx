@@ -1,24 +1,25 @@
 import { DataTable, type DataTableColumn } from '@portal/design-system/components/data-table.tsx';
 import { formatEuros } from '@portal/design-system/lib/format.ts';
-import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../../../i18n/i18n-provider';
 import { displayedAmount, rowId, type UserActivity } from '../rules';
 
 /** The columns both tables show: DNI, activity (the row's header) and an amount, right-aligned. */
 function activityColumns(
-  amountHeader: ReactNode,
+  t: (id: string) => string,
+  amountHeader: string,
   amount: (row: UserActivity) => string,
 ): DataTableColumn<UserActivity>[] {
+  // text headers: the narrow layout shows them beside each value
   return [
     {
       id: 'dni',
-      header: <FormattedMessage id="dashboard.table.dni" />,
+      header: t('dashboard.table.dni'),
       cell: (row) => row.dni,
     },
     {
       id: 'activity',
-      header: <FormattedMessage id="dashboard.table.activity" />,
+      header: t('dashboard.table.activity'),
       cell: (row) => row.name,
       rowHeader: true,
       className: 'min-w-40',
@@ -53,7 +54,8 @@ export function PendingTable({
 }: PendingTableProps) {
   const intl = useIntl();
   const { locale } = useLocale();
-  const columns = activityColumns(<FormattedMessage id="dashboard.table.pendingAmount" />, (row) =>
+  const t = (id: string) => intl.formatMessage({ id });
+  const columns = activityColumns(t, t('dashboard.table.pendingAmount'), (row) =>
     formatEuros(displayedAmount(row, reduction), locale),
   );
   return (
@@ -72,7 +74,7 @@ export function PendingTable({
             { id: 'dashboard.table.selectRow' },
             { activity: row.name, dni: row.dni },
           ),
-        header: <FormattedMessage id="dashboard.table.select" />,
+        header: t('dashboard.table.select'),
         isRowDisabled: () => locked,
         position: 1,
       }}
@@ -82,8 +84,10 @@ export function PendingTable({
 
 /** Completed payments: DNI, activity, amount (full price). */
 export function CompletedTable({ rows }: { rows: readonly UserActivity[] }) {
+  const intl = useIntl();
   const { locale } = useLocale();
-  const columns = activityColumns(<FormattedMessage id="dashboard.table.amount" />, (row) =>
+  const t = (id: string) => intl.formatMessage({ id });
+  const columns = activityColumns(t, t('dashboard.table.amount'), (row) =>
     formatEuros(row.price, locale),
   );
   return (

@@ -98,18 +98,18 @@ export function ManagedPeople({
   const columns: DataTableColumn<ManagedPerson>[] = [
     {
       id: 'name',
-      header: <FormattedMessage id="persons.table.name" />,
+      header: t('persons.table.name'),
       cell: (person) => person.full_name,
       rowHeader: true,
     },
     {
       id: 'dni',
-      header: <FormattedMessage id="persons.table.dni" />,
+      header: t('persons.table.dni'),
       cell: (person) => person.dni,
     },
     {
       id: 'actions',
-      header: <FormattedMessage id="persons.table.actions" />,
+      header: t('persons.table.actions'),
       align: 'end',
       cell: (person) => (
         <Button
