@@ -73,30 +73,12 @@ export function Pagination({
         ) : null}
       </p>
       <ul className="flex flex-wrap items-center gap-2">
-        <li>
-          <Button
-            type="button"
-            variant="secondary"
-            size="sm"
-            className={nav}
-            disabled={atStart}
-            onClick={go(1)}
-          >
-            <span aria-hidden="true">«</span> {firstLabel}
-          </Button>
-        </li>
-        <li>
-          <Button
-            type="button"
-            variant="secondary"
-            size="sm"
-            className={nav}
-            disabled={atStart}
-            onClick={go(current - 1)}
-          >
-            <span aria-hidden="true">‹</span> {previousLabel}
-          </Button>
-        </li>
+        <NavItem className={nav} disabled={atStart} onClick={go(1)}>
+          <span aria-hidden="true">«</span> {firstLabel}
+        </NavItem>
+        <NavItem className={nav} disabled={atStart} onClick={go(current - 1)}>
+          <span aria-hidden="true">‹</span> {previousLabel}
+        </NavItem>
         {pageWindow(current, total, maxPageButtons).map((n) => (
           <li key={n} className="max-narrow:hidden">
             <Button
@@ -112,31 +94,22 @@ export function Pagination({
             </Button>
           </li>
         ))}
-        <li>
-          <Button
-            type="button"
-            variant="secondary"
-            size="sm"
-            className={nav}
-            disabled={atEnd}
-            onClick={go(current + 1)}
-          >
-            {nextLabel} <span aria-hidden="true">›</span>
-          </Button>
-        </li>
-        <li>
-          <Button
-            type="button"
-            variant="secondary"
-            size="sm"
-            className={nav}
-            disabled={atEnd}
-            onClick={go(total)}
-          >
-            {lastLabel} <span aria-hidden="true">»</span>
-          </Button>
-        </li>
+        <NavItem className={nav} disabled={atEnd} onClick={go(current + 1)}>
+          {nextLabel} <span aria-hidden="true">›</span>
+        </NavItem>
+        <NavItem className={nav} disabled={atEnd} onClick={go(total)}>
+          {lastLabel} <span aria-hidden="true">»</span>
+        </NavItem>
       </ul>
     </nav>
+  );
+}
+
+/** One of the first / previous / next / last buttons. */
+function NavItem(props: React.ComponentProps<typeof Button>) {
+  return (
+    <li>
+      <Button type="button" variant="secondary" size="sm" {...props} />
+    </li>
   );
 }
