@@ -4,6 +4,7 @@ import { isCivilDate } from '../../../lib/madrid-date.js';
 import { cleanName } from '../activities-service.js';
 import { isEmail } from '../identity-checks.js';
 import type { HeaderMatch, UploadField } from './header-matching.js';
+import { eurosToCents } from '../../../lib/money.js';
 
 export type CellValue = string | number | boolean | Date | null;
 
@@ -41,7 +42,7 @@ export function cellText(value: CellValue): string {
 export function parsePriceCents(value: CellValue): number | null {
   if (typeof value === 'number') {
     if (!Number.isFinite(value) || value < 0) return null;
-    const cents = Math.round(value * 100);
+    const cents = eurosToCents(value);
     return cents <= MAX_PRICE_CENTS ? cents : null;
   }
   if (typeof value !== 'string') return null;
