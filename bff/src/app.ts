@@ -5,11 +5,14 @@ import { koaBody } from 'koa-body';
 import type { Deps } from './deps.js';
 import type { AppState } from './http/context.js';
 import { errorMiddleware } from './http/error-middleware.js';
+import { jsonBody } from './http/json-body.js';
 import { requestContext } from './http/request-context.js';
 import { responseValidation } from './http/response-validation.js';
 import { securityHeaders } from './http/security-headers.js';
 import { serveSpa } from './http/spa.js';
 import { apiRouter } from './routes/index.js';
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** Builds the Koa app; server.ts listens. Tests build it with their own deps. */
 export function buildApp(deps: Deps): Koa<AppState> {
@@ -27,19 +30,20 @@ export function buildApp(deps: Deps): Koa<AppState> {
       br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
     }),
   );
+  app.use(jsonBody());
   app.use(securityHeaders({ https, formTargets: [gatewayOrigin] }));
   app.use(responseValidation(deps.config.responseValidation, deps.logger));
   app.use(errorMiddleware(deps.logger));
-  app.use(
-    koaBody({
-      json: true,
-      urlencoded: true,
-      text: false,
-      multipart: false,
-      jsonLimit: '100kb',
-      formLimit: '64kb',
-    }),
-  );
+  const parseBody = koaBody({
+    json: true,
+    urlencoded: true,
+    text: false,
+    multipart: false,
+    jsonLimit: '100kb',
+    formLimit: '64kb',
+  });
+  // koa-body parses only these methods; skipping it elsewhere spares every GET its type checks
+  app.use((ctx, next) => (BODY_METHODS.has(ctx.method) ? parseBody(ctx, next) : next()));
   const api = apiRouter(deps);
   app.use(api.routes());
   app.use(api.allowedMethods());

@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import { readCacheFor } from './read-cache.js';
 
 export interface ConfigRow {
   id: number;
@@ -26,16 +27,19 @@ export function createConfigRepo(db: Db) {
        global_discount_bp = @global_discount_bp, deadline_date = @deadline_date,
        updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = 1`,
   );
+  // read by most calls (maintenance, deadline, discount); the cache empties on any write
+  const cache = readCacheFor(db);
+  const load = (): ConfigRow => {
+    const row = select.get();
+    if (!row) throw new Error('config row missing');
+    return {
+      ...row,
+      maintenance_mode: row.maintenance_mode === 1,
+      payments_enabled: row.payments_enabled === 1,
+    };
+  };
   return {
-    get(): ConfigRow {
-      const row = select.get();
-      if (!row) throw new Error('config row missing');
-      return {
-        ...row,
-        maintenance_mode: row.maintenance_mode === 1,
-        payments_enabled: row.payments_enabled === 1,
-      };
-    },
+    get: (): Readonly<ConfigRow> => cache.read('config', load),
     save(values: Omit<ConfigRow, 'id'>): void {
       update.run({
         maintenance_mode: values.maintenance_mode ? 1 : 0,

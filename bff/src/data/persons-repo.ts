@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import { readCacheFor } from './read-cache.js';
 
 export interface PersonRow {
   id: number;
@@ -41,15 +42,20 @@ export function createPersonsRepo(db: Db) {
      WHERE ea.enrolment_id = ?
      ORDER BY a.start_date IS NULL, a.start_date, a.name COLLATE NOCASE, a.id`,
   );
+  // every resident screen reads these; the cache empties on any write
+  const cache = readCacheFor(db);
   return {
     findByDni: (dni: string) => byDni.get(dni),
-    listForUser: (userId: number) => ofUser.all(userId),
+    listForUser: (userId: number): readonly PersonRow[] =>
+      cache.read(`persons-of:${userId}`, () => ofUser.all(userId)),
     /** The person only when linked to this user: the one gate of every id route. */
-    findLinked: (userId: number, enrolmentId: number) => linked.get(userId, enrolmentId),
+    findLinked: (userId: number, enrolmentId: number): PersonRow | undefined =>
+      cache.read(`linked:${userId}:${enrolmentId}`, () => linked.get(userId, enrolmentId)),
     /** False when the link already existed. */
     link: (userId: number, enrolmentId: number) => link.run(userId, enrolmentId).changes === 1,
     unlink: (userId: number, enrolmentId: number) => unlink.run(userId, enrolmentId).changes === 1,
-    activities: (enrolmentId: number) => activities.all(enrolmentId),
+    activities: (enrolmentId: number): readonly PersonActivityRow[] =>
+      cache.read(`activities-of:${enrolmentId}`, () => activities.all(enrolmentId)),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import { readCacheFor } from './read-cache.js';
 
 export interface UserRow {
   id: number;
@@ -21,12 +22,9 @@ export type NewUser = Pick<UserRow, 'dni' | 'phone' | 'email' | 'password_hash' 
 export type SessionInfo = Pick<UserRow, 'id' | 'dni' | 'role' | 'verified' | 'token_version'>;
 
 export function createUsersRepo(db: Db) {
-  /**
-   * Session checks run on every call, so their rows are kept in memory. Every write to users goes
-   * through this repo and drops the entry (this process is the only writer of its database), so
-   * a password or role change or a deletion still takes effect on the very next call.
-   */
-  const sessions = new Map<number, SessionInfo | null>();
+  // session checks run on every call; any write (a password or role change, a deletion) empties
+  // the cache, so it still takes effect on the very next call
+  const cache = readCacheFor(db);
   const sessionById = db.prepare<[number], SessionInfo>(
     'SELECT id, dni, role, verified, token_version FROM users WHERE id = ?',
   );
@@ -46,23 +44,15 @@ export function createUsersRepo(db: Db) {
   const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM users');
   return {
     findById: (id: number) => byId.get(id),
-    sessionInfo(id: number): SessionInfo | undefined {
-      if (!sessions.has(id)) {
-        if (sessions.size >= 10_000) sessions.clear();
-        sessions.set(id, sessionById.get(id) ?? null);
-      }
-      return sessions.get(id) ?? undefined;
-    },
+    sessionInfo: (id: number): SessionInfo | undefined =>
+      cache.read(`session:${id}`, () => sessionById.get(id)),
     findByDni: (dni: string) => byDni.get(dni),
     findVerifiedByEmail: (email: string) => byEmail.get(email),
     list: () => all.all(),
     count: () => count.get()?.n ?? 0,
     countAdmins: () => countAdmins.get()?.n ?? 0,
-    insert(user: NewUser): number {
-      const id = Number(insert.run({ ...user, verified: user.verified ? 1 : 0 }).lastInsertRowid);
-      sessions.delete(id);
-      return id;
-    },
+    insert: (user: NewUser): number =>
+      Number(insert.run({ ...user, verified: user.verified ? 1 : 0 }).lastInsertRowid),
     /** Updates the given columns; bumps token_version when asked (password/role change). */
     update(
       id: number,
@@ -86,13 +76,10 @@ export function createUsersRepo(db: Db) {
       if (changes.endSessions) sets.push('token_version = token_version + 1');
       if (sets.length === 0) return;
       sets.push("updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')");
-      sessions.delete(id);
       db.prepare(`UPDATE users SET ${sets.join(', ')} WHERE id = @id`).run(params);
     },
-    delete(id: number): boolean {
-      sessions.delete(id);
-      return db.prepare('DELETE FROM users WHERE id = ?').run(id).changes > 0;
-    },
+    delete: (id: number): boolean =>
+      db.prepare('DELETE FROM users WHERE id = ?').run(id).changes > 0,
   };
 }
 

@@ -25,10 +25,13 @@ export interface TokenService {
   verify(token: string): Promise<TokenClaims | null>;
 }
 
+/** Verified tokens remembered, so the HMAC and JSON parsing run once per token, not per call. */
+const VERIFIED_CACHE_SIZE = 1000;
+
 /**
- * HS256 only: tokens with `alg: none` or any other algorithm are refused. Verification is
- * synchronous HMAC with a small cache of verified tokens (fast-jwt), because it runs on every
- * authenticated call; expiry is checked against the injected clock on every call.
+ * HS256 only: tokens with `alg: none` or any other algorithm are refused. Verification runs on
+ * every authenticated call, so a token whose signature checked out is remembered by its exact
+ * text (only a verified token gets in); expiry is checked against the injected clock every time.
  */
 export function createTokenService(
   secret: string,
@@ -44,8 +47,8 @@ export function createTokenService(
     ignoreExpiration: true,
     ignoreNotBefore: true,
     requiredClaims: ['sub', 'exp', 'ver'],
-    cache: 1000,
   });
+  const verified = new Map<string, TokenClaims>();
   return {
     async issue(user) {
       const iat = Math.floor(now().getTime() / 1000);
@@ -60,14 +63,18 @@ export function createTokenService(
       });
     },
     async verify(token) {
-      let claims: TokenClaims;
-      try {
-        claims = check(token) as TokenClaims;
-      } catch (err) {
-        if (err instanceof TokenError) return null;
-        throw err;
+      let claims = verified.get(token);
+      if (!claims) {
+        try {
+          claims = check(token) as TokenClaims;
+        } catch (err) {
+          if (err instanceof TokenError) return null;
+          throw err;
+        }
+        if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return null;
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.clear();
+        verified.set(token, Object.freeze(claims));
       }
-      if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return null;
       return claims.exp * 1000 > now().getTime() ? claims : null;
     },
   };

@@ -1,0 +1,64 @@
+import type { Db } from './db.js';
+
+export interface ReadCache {
+  /** `load()`'s result for `key`, kept until the database next changes; shared, so frozen. */
+  read<T>(key: string, load: () => T): T;
+}
+
+const caches = new WeakMap<Db, ReadCache>();
+
+/**
+ * How long a change committed by another process (the admin CLI, a test writing to SQLite) may
+ * go unnoticed. Asking SQLite costs two file-lock system calls, which on every read would cost
+ * about as much as the queries the cache saves.
+ */
+export const OTHER_WRITERS_CHECK_MS = 20;
+
+/**
+ * One cache per database connection for the reads every resident call repeats (the session row,
+ * the people an account manages, their activities, the settings). A change made through this
+ * connection empties it at once (total_changes, no system call), so a password change or a
+ * deletion takes effect on the very next call; one committed by another connection empties it
+ * within OTHER_WRITERS_CHECK_MS (PRAGMA data_version). Reads inside a transaction bypass it:
+ * they may see writes that are later rolled back.
+ */
+export function readCacheFor(db: Db, maxEntries = 10_000): ReadCache {
+  const existing = caches.get(db);
+  if (existing) return existing;
+  const ownChanges = db.prepare<[], number>('SELECT total_changes()').pluck();
+  const otherChanges = db.prepare<[], number>('PRAGMA data_version').pluck();
+  const entries = new Map<string, unknown>();
+  let own = -1;
+  let other = -1;
+  let otherCheckedAt = -Infinity;
+  const cache: ReadCache = {
+    read<T>(key: string, load: () => T): T {
+      if (db.inTransaction) return load();
+      const now = performance.now();
+      const currentOwn = ownChanges.get() ?? 0;
+      let currentOther = other;
+      if (now - otherCheckedAt >= OTHER_WRITERS_CHECK_MS) {
+        currentOther = otherChanges.get() ?? 0;
+        otherCheckedAt = now;
+      }
+      if (currentOwn !== own || currentOther !== other) {
+        entries.clear();
+        own = currentOwn;
+        other = currentOther;
+      }
+      if (entries.has(key)) return entries.get(key) as T;
+      const value = frozen(load());
+      if (entries.size >= maxEntries) entries.clear();
+      entries.set(key, value);
+      return value;
+    },
+  };
+  caches.set(db, cache);
+  return cache;
+}
+
+/** Rows and lists of rows are shared between calls: freezing them makes a stray edit throw. */
+function frozen<T>(value: T): T {
+  if (Array.isArray(value)) for (const item of value) Object.freeze(item);
+  return Object.freeze(value);
+}

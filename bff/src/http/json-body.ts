@@ -1,0 +1,23 @@
+import type Koa from 'koa';
+import type { AppState } from './context.js';
+
+/**
+ * Turns an object or array body into its JSON text once. Koa serialises such a body every time
+ * its length is read (koa-compress reads it, then Koa itself) and once more to send it: three
+ * JSON.stringify calls per answer. Sits outside the response checks, which want the object.
+ */
+export function jsonBody(): Koa.Middleware<AppState> {
+  return async (ctx, next) => {
+    await next();
+    const body: unknown = ctx.body;
+    if (
+      body === null ||
+      typeof body !== 'object' ||
+      Buffer.isBuffer(body) ||
+      typeof (body as { pipe?: unknown }).pipe === 'function'
+    )
+      return;
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(body);
+  };
+}
