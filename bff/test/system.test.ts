@@ -71,6 +71,25 @@ describe('system routes', () => {
     }
   });
 
+  it('answers a method a path lacks with 405, the Allow header and the error shape', async () => {
+    for (const [method, path, allow] of [
+      ['PUT', '/api/user/persons/', 'HEAD, GET'],
+      ['DELETE', '/api/admin/users/', 'HEAD, GET, POST'],
+      ['PATCH', '/api/config', 'HEAD, GET'],
+    ] as const) {
+      const res = await app.fetch(path, { method, headers: { 'Accept-Language': 'gl' } });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe(allow);
+      expect(zError.parse(await res.json())).toEqual({
+        detail: 'Este enderezo non admite esa operación.',
+        code: 'method_not_allowed',
+      });
+    }
+    const options = await app.fetch('/api/user/persons/', { method: 'OPTIONS' });
+    expect(options.status).toBe(200);
+    expect(options.headers.get('allow')).toBe('HEAD, GET');
+  });
+
   it('refuses malformed JSON with a 400 in the error shape, never a stack trace', async () => {
     const res = await app.fetch('/api/user/register', {
       method: 'POST',

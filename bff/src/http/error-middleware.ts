@@ -12,8 +12,10 @@ export function errorMiddleware(logger: Logger): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
-        throw new HttpError(404, 'not_found');
+      if (ctx.path.startsWith('/api')) {
+        if (ctx.status === 404 && ctx.body === undefined) throw new HttpError(404, 'not_found');
+        // the router's own 405 carries plain text; the Allow header it set stays
+        if (ctx.status === 405) throw new HttpError(405, 'method_not_allowed');
       }
     } catch (err) {
       const error = toHttpError(err);

@@ -6,7 +6,10 @@ import { paymentsRoutes } from './payments/index.js';
 import { residentsRoutes } from './residents/index.js';
 import { systemRoutes } from './system.js';
 
-/** Every /api route. */
+/**
+ * Every /api route. The areas' routes are copied into this one router, whose allowedMethods (in
+ * app.ts) answers 405 and OPTIONS for all of them: one per area would run on every call.
+ */
 export function apiRouter(deps: Deps): Router<AppState> {
   const api = new Router<AppState>({ prefix: '/api', strict: true });
   for (const area of [
@@ -15,7 +18,7 @@ export function apiRouter(deps: Deps): Router<AppState> {
     paymentsRoutes(deps),
     adminRoutes(deps),
   ]) {
-    api.use(area.routes(), area.allowedMethods());
+    api.use(area.routes());
   }
   return api;
 }

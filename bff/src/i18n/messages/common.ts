@@ -17,6 +17,11 @@ export const common = defineMessages({
     gl: 'Servizo non dispoñible.',
   },
   not_found: { es: 'No encontrado.', en: 'Not found.', gl: 'Non atopado.' },
+  method_not_allowed: {
+    es: 'Esta dirección no admite esa operación.',
+    en: 'This address does not accept that operation.',
+    gl: 'Este enderezo non admite esa operación.',
+  },
   not_authenticated: {
     es: 'La sesión ha caducado o no es válida. Inicia sesión de nuevo.',
     en: 'Your session has expired or is not valid. Please log in again.',

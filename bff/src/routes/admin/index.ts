@@ -26,8 +26,7 @@ const parts: ReadonlyArray<(deps: Deps) => Router<AppState>> = [
 export function adminRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
   for (const part of parts) {
-    const sub = part(deps);
-    router.use(sub.routes(), sub.allowedMethods());
+    router.use(part(deps).routes());
   }
   return router;
 }

@@ -17,7 +17,7 @@ export function paymentsRoutes(deps: Deps): Router<AppState> {
     sandboxRoutes(deps),
     historyRoutes(deps, payments),
   ]) {
-    router.use(area.routes(), area.allowedMethods());
+    router.use(area.routes());
   }
   return router;
 }

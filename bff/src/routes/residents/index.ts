@@ -17,7 +17,7 @@ export function residentsRoutes(deps: Deps): Router<AppState> {
     personsRoutes(deps, services.persons),
     activitiesRoutes(deps, services.persons),
   ]) {
-    router.use(part.routes(), part.allowedMethods());
+    router.use(part.routes());
   }
   return router;
 }
