@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initialLocale } from './i18n/locales';
@@ -7,11 +7,14 @@ import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
-// the texts of the chosen language arrive before the first paint
+// the texts of the chosen language arrive before the first paint; the first render is a
+// transition, so React works in short slices and a phone's main thread stays responsive
 void loadMessages(initialLocale(), 'app').then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   ),
 );

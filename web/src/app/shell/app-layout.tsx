@@ -1,8 +1,9 @@
 import { Alert } from '@portal/design-system/components/alert.tsx';
 import { AppHeader } from '@portal/design-system/components/app-header.tsx';
 import { Footer } from '@portal/design-system/components/footer.tsx';
+import { Loading } from '@portal/design-system/components/spinner.tsx';
 import { SkipLink } from '@portal/design-system/components/skip-link.tsx';
-import { useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { council } from '../../config/council';
@@ -76,7 +77,10 @@ export function AppLayout() {
               {t(flash)}
             </Alert>
           ) : null}
-          <Outlet />
+          {/* the shell paints at once; a screen's own code follows (see router.tsx) */}
+          <Suspense fallback={<Loading label={t('app.loading')} className="justify-center p-8" />}>
+            <Outlet />
+          </Suspense>
         </MaintenanceGate>
       </main>
       <Help />

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { getToken } from '../../../lib/session';
 import type { ManagedPerson, PublicConfig, UserActivity } from '../rules';
 import { fetchActivities, fetchConfig, fetchPersons } from './dashboard-api';
 
@@ -13,6 +14,49 @@ export interface DashboardData {
   activitiesError: boolean;
   /** Reads people, settings and every person's activities again (after adding or removing). */
   reload: () => void;
+}
+
+type Loaded = Omit<DashboardData, 'reload' | 'loading'>;
+
+/** Settings, people, then every person's activities (one call each, in parallel). */
+async function loadDashboard(): Promise<Loaded> {
+  const configPromise = fetchConfig().catch(() => null);
+  let persons: ManagedPerson[] = [];
+  let personsError = false;
+  try {
+    persons = await fetchPersons();
+  } catch {
+    personsError = true;
+  }
+  const lists = await Promise.all(
+    persons.map((person) => fetchActivities(person.person_activity_id).catch(() => null)),
+  );
+  return {
+    persons,
+    activities: lists.flatMap((list) => list ?? []),
+    config: await configPromise,
+    personsError,
+    activitiesError: lists.some((list) => list === null),
+  };
+}
+
+/** Answers requested as the app starts on /dashboard, for the session that asked for them. */
+let early: { token: string | null; at: number; data: Promise<Loaded> } | null = null;
+const EARLY_MAX_AGE_MS = 10_000;
+
+/**
+ * Starts reading the dashboard's data while its code is still downloading, so the calls do not
+ * wait for the first render. The first mount takes them (same session, a few seconds old at most).
+ */
+export function preloadDashboardData(): void {
+  early = { token: getToken(), at: Date.now(), data: loadDashboard() };
+}
+
+function takeEarly(): Promise<Loaded> | null {
+  const taken = early;
+  early = null;
+  if (!taken || taken.token !== getToken() || Date.now() - taken.at > EARLY_MAX_AGE_MS) return null;
+  return taken.data;
 }
 
 /** People, public settings and activities (one call per person), reloaded on demand. */
@@ -30,31 +74,11 @@ export function useDashboardData(): DashboardData {
 
   useEffect(() => {
     const run = ++latest.current;
-    const current = () => run === latest.current;
-
-    void (async () => {
-      const configPromise = fetchConfig().catch(() => null);
-      let persons: ManagedPerson[] = [];
-      let personsError = false;
-      try {
-        persons = await fetchPersons();
-      } catch {
-        personsError = true;
-      }
-      const lists = await Promise.all(
-        persons.map((person) => fetchActivities(person.person_activity_id).catch(() => null)),
-      );
-      const config = await configPromise;
-      if (!current()) return;
-      setState({
-        loading: false,
-        persons,
-        activities: lists.flatMap((list) => list ?? []),
-        config,
-        personsError,
-        activitiesError: lists.some((list) => list === null),
-      });
-    })();
+    void (takeEarly() ?? loadDashboard()).then((loaded) => {
+      if (run !== latest.current) return;
+      // a transition: React renders the tables in short slices, so the phone stays responsive
+      startTransition(() => setState({ loading: false, ...loaded }));
+    });
   }, [version]);
 
   const reload = useCallback(() => {
