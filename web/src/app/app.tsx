@@ -1,16 +1,26 @@
-import { RouterProvider } from 'react-router-dom';
+import { useEffect } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { I18nProvider } from '../i18n/i18n-provider';
 import { setUnauthorizedHandler } from '../lib/api/client';
-import { router } from './router';
+import { AppRoutes } from './router';
+import { RouteErrorBoundary } from './shell/route-error';
 
-setUnauthorizedHandler(() => {
-  void router.navigate('/login');
-});
+/** An expired or revoked session (any 401) goes back to /login. */
+function UnauthorizedRedirect() {
+  const navigate = useNavigate();
+  useEffect(() => setUnauthorizedHandler(() => navigate('/login')), [navigate]);
+  return null;
+}
 
 export function App() {
   return (
     <I18nProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <UnauthorizedRedirect />
+        <RouteErrorBoundary>
+          <AppRoutes />
+        </RouteErrorBoundary>
+      </BrowserRouter>
     </I18nProvider>
   );
 }

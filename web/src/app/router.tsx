@@ -1,16 +1,15 @@
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { preloadDashboardData } from '../features/dashboard/api/use-dashboard-data';
 import { getToken, isTokenValid } from '../lib/session';
 import { RequireAdmin, RequireSession } from './guards';
 import { AppLayout } from './shell/app-layout';
-import { RouteError } from './shell/route-error';
 
 /**
  * A screen in its own chunk, so /login loads only what it needs and admin code only on /admin.
- * React.lazy rather than the router's `lazy`: the router would wait for the chunk before painting
- * anything, while this way the shell (header, footer) paints at once and the screen follows
- * inside the layout's Suspense boundary.
+ * The shell (header, footer) paints at once and the screen follows inside the layout's Suspense
+ * boundary. (Declarative routes rather than a data router: loaders are not used, and the data
+ * router's code would add a sixth to the JavaScript every page loads first.)
  */
 function screen<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -58,43 +57,43 @@ const PaymentKoPage = screen(
   async () => (await import('../features/payments/payment-result-page')).PaymentKoPage,
 );
 
-export const routes: RouteObject[] = [
-  {
-    element: <AppLayout />,
-    errorElement: <RouteError />,
-    children: [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/registrarse', element: <RegisterPage /> },
-      { path: '/recuperar-cuenta', element: <RecoveryPage /> },
-      {
-        path: '/dashboard',
-        element: (
-          <RequireSession>
-            <Dashboard />
-          </RequireSession>
-        ),
-      },
-      {
-        path: '/admin',
-        element: (
-          <RequireAdmin>
-            <AdminPage />
-          </RequireAdmin>
-        ),
-      },
-      ...['/privacidade', '/privacidad', '/privacy'].map((path) => ({
-        path,
-        element: <PrivacyPage />,
-      })),
-      { path: '/aviso-legal', element: <LegalNoticePage /> },
-      { path: '/nigran-info', element: <CouncilInfoPage /> },
-      { path: '/accesibilidad', element: <AccessibilityPage /> },
-      { path: '/pago-ok', element: <PaymentOkPage /> },
-      { path: '/pago-ko', element: <PaymentKoPage /> },
-      { path: '*', element: <Navigate to="/login" replace /> },
-    ],
-  },
-];
+/** Every address of the app, inside the shell. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/registrarse" element={<RegisterPage />} />
+        <Route path="/recuperar-cuenta" element={<RecoveryPage />} />
+        <Route
+          path="/dashboard"
+          element={
+            <RequireSession>
+              <Dashboard />
+            </RequireSession>
+          }
+        />
+        <Route
+          path="/admin"
+          element={
+            <RequireAdmin>
+              <AdminPage />
+            </RequireAdmin>
+          }
+        />
+        {['/privacidade', '/privacidad', '/privacy'].map((path) => (
+          <Route key={path} path={path} element={<PrivacyPage />} />
+        ))}
+        <Route path="/aviso-legal" element={<LegalNoticePage />} />
+        <Route path="/nigran-info" element={<CouncilInfoPage />} />
+        <Route path="/accesibilidad" element={<AccessibilityPage />} />
+        <Route path="/pago-ok" element={<PaymentOkPage />} />
+        <Route path="/pago-ko" element={<PaymentKoPage />} />
+        <Route path="*" element={<Navigate to="/login" replace />} />
+      </Route>
+    </Routes>
+  );
+}
 
 /**
  * The screen of the address the app opens on starts downloading together with the app's own
@@ -111,5 +110,3 @@ function preloadFirstScreen(path: string): void {
 }
 
 preloadFirstScreen(window.location.pathname);
-
-export const router = createBrowserRouter(routes);

@@ -14,6 +14,7 @@ import { CookieConsent } from './cookie-consent';
 import { flashFrom } from '../../lib/flash';
 import { Help } from './help';
 import { privacyPath } from '../../lib/privacy-path';
+import { RouteErrorBoundary } from './route-error';
 import { routerLink } from './router-link';
 
 /** Pages with the login-style background and no logout button. */
@@ -78,9 +79,13 @@ export function AppLayout() {
             </Alert>
           ) : null}
           {/* the shell paints at once; a screen's own code follows (see router.tsx) */}
-          <Suspense fallback={<Loading label={t('app.loading')} className="justify-center p-8" />}>
-            <Outlet />
-          </Suspense>
+          <RouteErrorBoundary>
+            <Suspense
+              fallback={<Loading label={t('app.loading')} className="justify-center p-8" />}
+            >
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </MaintenanceGate>
       </main>
       <Help />

@@ -1,5 +1,6 @@
+import { Component, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 
 /** Shown when a screen fails to load or throws: a way back instead of a blank page. */
 export function RouteError() {
@@ -15,4 +16,33 @@ export function RouteError() {
       </p>
     </section>
   );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** The address: going to another one clears the error. */
+  path: string;
+}
+
+// React catches render errors only in a class component
+class Boundary extends Component<BoundaryProps, { failed: boolean; path: string }> {
+  override state = { failed: false, path: this.props.path };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { path: string }) {
+    return props.path === state.path ? null : { failed: false, path: props.path };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
+}
+
+/** RouteError in place of a screen that throws or whose code cannot be downloaded. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <Boundary path={pathname}>{children}</Boundary>;
 }

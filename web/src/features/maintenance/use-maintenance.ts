@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { api } from '../../lib/api/client';
 import { getToken } from '../../lib/session';
 
@@ -13,14 +13,14 @@ export function useMaintenance(): MaintenanceState {
   useEffect(() => {
     if (!getToken()) return;
     let active = true;
+    // a transition: the screen behind the gate renders in short slices, not one long task
+    const settle = (next: MaintenanceState) => {
+      if (active) startTransition(() => setState(next));
+    };
     api
       .GET('/config')
-      .then(({ data }) => {
-        if (active) setState(data?.maintenance_mode ? 'on' : 'off');
-      })
-      .catch(() => {
-        if (active) setState('off');
-      });
+      .then(({ data }) => settle(data?.maintenance_mode ? 'on' : 'off'))
+      .catch(() => settle('off'));
     return () => {
       active = false;
     };
