@@ -5,6 +5,7 @@ import { setUnauthorizedHandler } from '../../lib/api/client';
 import { getToken, setToken } from '../../lib/session';
 import { fakeToken, mockApi, type MockResponse } from '../../testing/mock-api';
 import { renderScreen } from '../../testing/render';
+import { preloadDashboardData } from './api/use-dashboard-data';
 import { DashboardPage, type PeopleSectionContext } from './dashboard-page';
 import type { PublicConfig, UserActivity } from './rules';
 import { expectAlert } from '../../testing/expect-alert';
@@ -253,6 +254,50 @@ describe('dashboard: data and tables', () => {
     setUnauthorizedHandler(() => void router.navigate('/login'));
     expect(await screen.findByText('login page')).toBeInTheDocument();
     expect(getToken()).toBeNull();
+  });
+});
+
+describe('dashboard: data requested as the app starts', () => {
+  const personsCalls = (calls: { method: string; path: string }[]) =>
+    calls.filter((call) => call.path === '/api/user/persons/').length;
+
+  it('shows the answers requested before its code arrived, without asking again', async () => {
+    const { calls } = serve();
+    preloadDashboardData();
+    renderDashboard();
+    await loaded();
+    expect(personsCalls(calls)).toBe(1);
+  });
+
+  it('leaves an early 401 alone until the dashboard shows, then goes to /login', async () => {
+    const { calls } = serve({
+      'GET /api/user/persons/': {
+        status: 401,
+        body: { detail: 'Sesión caducada.', code: 'unauthorized' },
+      },
+    });
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    preloadDashboardData();
+    await waitFor(() => expect(personsCalls(calls)).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // the maintenance gate, for one, may never show the dashboard: nothing happens yet
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(getToken()).not.toBeNull();
+    const { router } = renderDashboard();
+    setUnauthorizedHandler(() => void router.navigate('/login'));
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(getToken()).toBeNull();
+  });
+
+  it('never shows answers requested for another session', async () => {
+    const { calls } = serve();
+    preloadDashboardData();
+    setToken(fakeToken({ exp: Math.floor(Date.now() / 1000) + 7200 }));
+    renderDashboard();
+    await loaded();
+    expect(personsCalls(calls)).toBe(2);
+    expect(calls.at(-1)?.headers.get('Authorization')).toBe(`Bearer ${getToken()}`);
   });
 });
 

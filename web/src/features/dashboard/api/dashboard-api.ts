@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api/client';
+import { api, SKIP_AUTH_REDIRECT } from '../../../lib/api/client';
 import type { ManagedPerson, PublicConfig, UserActivity } from '../rules';
 import type { components } from '../../../lib/api/schema.gen';
 
@@ -31,9 +31,19 @@ async function unwrap<T>(
   return result.data;
 }
 
+/**
+ * A call made ahead of need (see preloadDashboardData) leaves a 401 to whoever uses the answer,
+ * instead of leaving the page at once: the maintenance gate, say, may never show the dashboard.
+ */
+export interface CallOptions {
+  deferUnauthorized?: boolean;
+}
+const headersFor = (options: CallOptions) =>
+  options.deferUnauthorized ? { [SKIP_AUTH_REDIRECT]: '1' } : {};
+
 /** GET /user/persons/: the people this account manages. */
-export function fetchPersons(): Promise<ManagedPerson[]> {
-  return unwrap(api.GET('/user/persons/'));
+export function fetchPersons(options: CallOptions = {}): Promise<ManagedPerson[]> {
+  return unwrap(api.GET('/user/persons/', { headers: headersFor(options) }));
 }
 
 /** GET /config: discount, deadline and whether payment is open today (public). */
@@ -42,10 +52,14 @@ export function fetchConfig(): Promise<PublicConfig> {
 }
 
 /** GET /user/activities/{person_activity_id}: one person's activities with the server's amounts. */
-export function fetchActivities(personActivityId: number): Promise<UserActivity[]> {
+export function fetchActivities(
+  personActivityId: number,
+  options: CallOptions = {},
+): Promise<UserActivity[]> {
   return unwrap(
     api.GET('/user/activities/{person_activity_id}', {
       params: { path: { person_activity_id: personActivityId } },
+      headers: headersFor(options),
     }),
   );
 }

@@ -1,7 +1,13 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { getToken } from '../../../lib/session';
 import type { ManagedPerson, PublicConfig, UserActivity } from '../rules';
-import { fetchActivities, fetchConfig, fetchPersons } from './dashboard-api';
+import {
+  ApiError,
+  fetchActivities,
+  fetchConfig,
+  fetchPersons,
+  type CallOptions,
+} from './dashboard-api';
 
 export interface DashboardData {
   loading: boolean;
@@ -17,31 +23,35 @@ export interface DashboardData {
 }
 
 type Loaded = Omit<DashboardData, 'reload' | 'loading'>;
+/** `unauthorized`: some call was refused with 401 (only the early calls can end that way here). */
+type LoadResult = Loaded & { unauthorized: boolean };
 
 /** Settings, people, then every person's activities (one call each, in parallel). */
-async function loadDashboard(): Promise<Loaded> {
+async function loadDashboard(options: CallOptions = {}): Promise<LoadResult> {
+  let unauthorized = false;
+  const failed = (err: unknown) => {
+    if (err instanceof ApiError && err.status === 401) unauthorized = true;
+    return null;
+  };
   const configPromise = fetchConfig().catch(() => null);
-  let persons: ManagedPerson[] = [];
-  let personsError = false;
-  try {
-    persons = await fetchPersons();
-  } catch {
-    personsError = true;
-  }
+  const persons = await fetchPersons(options).catch(failed);
   const lists = await Promise.all(
-    persons.map((person) => fetchActivities(person.person_activity_id).catch(() => null)),
+    (persons ?? []).map((person) =>
+      fetchActivities(person.person_activity_id, options).catch(failed),
+    ),
   );
   return {
-    persons,
+    persons: persons ?? [],
     activities: lists.flatMap((list) => list ?? []),
     config: await configPromise,
-    personsError,
+    personsError: persons === null,
     activitiesError: lists.some((list) => list === null),
+    unauthorized,
   };
 }
 
 /** Answers requested as the app starts on /dashboard, for the session that asked for them. */
-let early: { token: string | null; at: number; data: Promise<Loaded> } | null = null;
+let early: { token: string | null; at: number; data: Promise<LoadResult> } | null = null;
 const EARLY_MAX_AGE_MS = 10_000;
 
 /**
@@ -49,14 +59,23 @@ const EARLY_MAX_AGE_MS = 10_000;
  * wait for the first render. The first mount takes them (same session, a few seconds old at most).
  */
 export function preloadDashboardData(): void {
-  early = { token: getToken(), at: Date.now(), data: loadDashboard() };
+  early = {
+    token: getToken(),
+    at: Date.now(),
+    data: loadDashboard({ deferUnauthorized: true }),
+  };
 }
 
-function takeEarly(): Promise<Loaded> | null {
+/** The early answers, or a fresh load when there are none (or the session was refused: asking
+ * again lets the usual 401 handling take the resident to /login). */
+async function takeEarlyOrLoad(): Promise<Loaded> {
   const taken = early;
   early = null;
-  if (!taken || taken.token !== getToken() || Date.now() - taken.at > EARLY_MAX_AGE_MS) return null;
-  return taken.data;
+  if (taken && taken.token === getToken() && Date.now() - taken.at <= EARLY_MAX_AGE_MS) {
+    const loaded = await taken.data;
+    if (!loaded.unauthorized) return loaded;
+  }
+  return loadDashboard();
 }
 
 /** People, public settings and activities (one call per person), reloaded on demand. */
@@ -74,7 +93,7 @@ export function useDashboardData(): DashboardData {
 
   useEffect(() => {
     const run = ++latest.current;
-    void (takeEarly() ?? loadDashboard()).then((loaded) => {
+    void takeEarlyOrLoad().then((loaded) => {
       if (run !== latest.current) return;
       // a transition: React renders the tables in short slices, so the phone stays responsive
       startTransition(() => setState({ loading: false, ...loaded }));
