@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -58,6 +59,41 @@ describe('serving the built web app', () => {
 });
 
 describe('compression', () => {
+  it('sends the build’s precompressed .br or .gz file to browsers that accept it', async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    const source = `console.log(${JSON.stringify('y'.repeat(5000))});`;
+    const file = join(webDist, 'assets', 'index-AbCdEf12.js');
+    writeFileSync(file, source);
+    writeFileSync(`${file}.br`, brotliCompressSync(source));
+    writeFileSync(`${file}.gz`, gzipSync(source));
+    const app = await startTestApp({ env: { WEB_DIST: webDist } });
+    try {
+      for (const [accepts, encoding] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+      ] as const) {
+        const res = await app.fetch('/assets/index-AbCdEf12.js', {
+          headers: { 'Accept-Encoding': accepts },
+        });
+        expect(res.headers.get('content-encoding')).toBe(encoding);
+        expect(res.headers.get('content-type')).toContain('javascript');
+        expect(res.headers.get('cache-control')).toContain('immutable');
+        // fetch decodes: what arrives is the file itself
+        expect(await res.text()).toBe(source);
+      }
+      const plain = await app.fetch('/assets/index-AbCdEf12.js', {
+        headers: { 'Accept-Encoding': 'identity' },
+      });
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(await plain.text()).toBe(source);
+    } finally {
+      await app.close();
+      rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+
   it('compresses the web app files and larger answers for clients that accept it', async () => {
     const webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
     mkdirSync(join(webDist, 'assets'));

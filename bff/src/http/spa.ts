@@ -21,7 +21,8 @@ export function serveSpa(root: string): Koa.Middleware<AppState> {
         index: 'index.html',
         maxage: immutable ? 365 * 24 * 3600 * 1000 : 0,
         immutable,
-        brotli: false,
+        // the .br/.gz files the web build writes beside each asset, when the browser takes them
+        brotli: true,
         gzip: true,
       });
       if (served) {

@@ -32,14 +32,36 @@ export function roundCents(amount: number): number {
   return Math.round((amount + Number.EPSILON) * 100) / 100;
 }
 
+/**
+ * Building an Intl formatter costs far more than using one, and a table formats every amount and
+ * date on each render: each one is built once per language and kept.
+ */
+function cached<F>(cache: Map<string, F>, key: string, build: () => F): F {
+  let formatter = cache.get(key);
+  if (!formatter) {
+    formatter = build();
+    cache.set(key, formatter);
+  }
+  return formatter;
+}
+const euroFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** `12.5` -> `12,50 €` (es), `€12.50` (en), `12,50 €` (gl). Always two decimals. */
 export function formatEuros(amount: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale(locale), {
-    style: 'currency',
-    currency: 'EUR',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(roundCents(amount));
+  const tag = intlLocale(locale);
+  const format = cached(
+    euroFormats,
+    tag,
+    () =>
+      new Intl.NumberFormat(tag, {
+        style: 'currency',
+        currency: 'EUR',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }),
+  );
+  return format.format(roundCents(amount));
 }
 
 export type DateStyle = 'short' | 'long';
@@ -71,7 +93,11 @@ export function formatDate(isoDate: string, locale: Locale, style: DateStyle = '
     if (Number.isNaN(instant)) return isoDate;
     timeZone = TIME_ZONE;
   }
-  return new Intl.DateTimeFormat(intlLocale(locale), { ...DATE_OPTIONS[style], timeZone }).format(
-    instant,
+  const tag = intlLocale(locale);
+  const format = cached(
+    dateFormats,
+    `${tag}/${style}/${timeZone}`,
+    () => new Intl.DateTimeFormat(tag, { ...DATE_OPTIONS[style], timeZone }),
   );
+  return format.format(instant);
 }

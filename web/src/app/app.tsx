@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { I18nProvider } from '../i18n/i18n-provider';
 import { setUnauthorizedHandler } from '../lib/api/client';
-import { AppRoutes } from './router';
+import { AppRoutes, preloadFirstScreen } from './router';
 import { RouteErrorBoundary } from './shell/route-error';
 
 /** An expired or revoked session (any 401) goes back to /login. */
@@ -13,6 +13,7 @@ function UnauthorizedRedirect() {
 }
 
 export function App() {
+  useEffect(() => preloadFirstScreen(window.location.pathname), []);
   return (
     <I18nProvider>
       <BrowserRouter>

@@ -96,17 +96,14 @@ export function AppRoutes() {
 }
 
 /**
- * The screen of the address the app opens on starts downloading together with the app's own
- * code instead of after the first paint; on /dashboard its data is requested as well.
+ * Called once the shell has painted: on /dashboard the screen's code and its data are requested
+ * at once, not one after the other behind the maintenance check. (Before the first paint they
+ * would only delay it; /login's own chunk is small enough to wait.)
  */
-function preloadFirstScreen(path: string): void {
+export function preloadFirstScreen(path: string): void {
   const signedIn = isTokenValid(getToken());
   if (path === '/dashboard' && signedIn) {
     Dashboard.preload();
     preloadDashboardData();
-  } else if (path === '/admin' && signedIn) AdminPage.preload();
-  else if (path === '/login') LoginPage.preload();
-  else if (path === '/registrarse') RegisterPage.preload();
+  }
 }
-
-preloadFirstScreen(window.location.pathname);
