@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { catalogs } from '../i18n/catalogs';
 import { primeMessages } from '../i18n/message-store';
@@ -13,6 +13,9 @@ class ResizeObserverStub {
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
+
+// findBy/waitFor wait for an outcome; on a loaded two-core CI machine 1 s (the default) is short
+configure({ asyncUtilTimeout: 4000 });
 
 // every catalog at once, so screens render their texts synchronously in tests
 primeMessages(catalogs);

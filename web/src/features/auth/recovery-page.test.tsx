@@ -1,4 +1,4 @@
-import { configure, screen } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../testing/mock-api';
@@ -37,7 +37,10 @@ async function type(user: UserEvent, label: string, value: string) {
 async function toResetStep(user: UserEvent) {
   await type(user, 'Email', ' maria.lopez@example.es ');
   await user.click(screen.getByRole('button', { name: 'Send the code' }));
-  await screen.findByRole('heading', { name: 'Code and new password' });
+  // the step moves focus to its heading: type only after that, or keys land on the heading
+  await waitFor(() =>
+    expect(screen.getByRole('heading', { name: 'Code and new password' })).toHaveFocus(),
+  );
 }
 
 describe('recovery step 1', () => {
@@ -136,7 +139,9 @@ describe('recovery step 2 and 3', () => {
     await type(user, 'New password', 'bicicleta-otono-2026');
     await type(user, 'Repeat the new password', 'bicicleta-otono-2026');
     await user.click(screen.getByRole('button', { name: 'Change the password' }));
-    expect(await screen.findByRole('heading', { name: 'Password changed' })).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Password changed' })).toHaveFocus(),
+    );
     expect(calls[1]?.body).toEqual({
       email: 'maria.lopez@example.es',
       recovery_code: '730561',

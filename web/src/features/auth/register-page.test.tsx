@@ -1,4 +1,4 @@
-import { configure, render, screen, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -149,7 +149,9 @@ describe('registration step 1', () => {
     renderAlone();
     await fillValid(user, { email: ' maria.lopez@example.es ' });
     await user.click(field.submit());
-    expect(await screen.findByRole('heading', { name: 'Verification code' })).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Verification code' })).toHaveFocus(),
+    );
     expect(calls[0]?.body).toEqual({
       dni: '12345678Z',
       phone: '34612345678',
@@ -249,7 +251,10 @@ describe('registration step 2', () => {
     else renderRegister();
     await fillValid(user);
     await user.click(field.submit());
-    await screen.findByRole('heading', { name: 'Verification code' });
+    // the step moves focus to its heading: type only after that, or keys land on the heading
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Verification code' })).toHaveFocus(),
+    );
     return { user, ...api };
   }
 
@@ -312,7 +317,9 @@ describe('registration step 2', () => {
   it('goes back to the form with the details kept', async () => {
     const { user } = await toCodeStep({});
     await user.click(screen.getByRole('button', { name: 'Change my details' }));
-    expect(await screen.findByRole('heading', { name: 'Your details' })).toHaveFocus();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Your details' })).toHaveFocus(),
+    );
     expect(field.phone()).toHaveValue('612345678');
   });
 });
