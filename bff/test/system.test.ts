@@ -90,6 +90,16 @@ describe('system routes', () => {
     expect(options.headers.get('allow')).toBe('HEAD, GET');
   });
 
+  it('sends JSON answers typed as JSON with their length in bytes, accents included', async () => {
+    const res = await app.fetch('/api/user/persons/', { method: 'PUT' });
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(Number(res.headers.get('content-length'))).toBe(bytes.length);
+    expect(JSON.parse(bytes.toString('utf8'))).toMatchObject({
+      detail: 'Esta dirección no admite esa operación.',
+    });
+  });
+
   it('refuses malformed JSON with a 400 in the error shape, never a stack trace', async () => {
     const res = await app.fetch('/api/user/register', {
       method: 'POST',

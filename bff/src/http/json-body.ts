@@ -17,7 +17,7 @@ export function jsonBody(): Koa.Middleware<AppState> {
       typeof (body as { pipe?: unknown }).pipe === 'function'
     )
       return;
-    ctx.type = 'application/json';
+    // Koa typed the object body as JSON already; a text body keeps that type
     ctx.body = JSON.stringify(body);
   };
 }
