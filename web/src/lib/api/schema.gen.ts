@@ -4,2990 +4,2990 @@
  */
 
 export interface paths {
-  '/health': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness and database check. */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Liveness and database check. */
-    get: operations['getHealth'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/config': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public settings read by the maintenance gate and the dashboard. */
+        get: operations["getPublicConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Public settings read by the maintenance gate and the dashboard. */
-    get: operations['getPublicConfig'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/user/login': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/user/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in with DNI and password (form-encoded).
+         * @description An unknown DNI, a wrong password and an account not yet verified all answer the same 401
+         *     `invalid_credentials`, at the same cost. After 10 failures in 15 minutes for one DNI, or
+         *     from one client address, further attempts answer 429 with `Retry-After` until the window
+         *     frees up (a temporary lock; other accounts are not affected). A success clears the DNI's
+         *     failures.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Log in with DNI and password (form-encoded).
-     * @description An unknown DNI, a wrong password and an account not yet verified all answer the same 401
-     *     `invalid_credentials`, at the same cost. After 10 failures in 15 minutes for one DNI, or
-     *     from one client address, further attempts answer 429 with `Retry-After` until the window
-     *     frees up (a temporary lock; other accounts are not affected). A success clears the DNI's
-     *     failures.
-     */
-    post: operations['login'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/user/register': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/user/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an unverified account and send a code by SMS.
+         * @description The phone must be a mobile (6xx or 7[1-9]x) and receives a 6-digit code valid for 10
+         *     minutes. Registering again with the DNI of an account not yet verified replaces its pending
+         *     data and the earlier code. A verified DNI answers 409 `account_exists`: registration cannot
+         *     avoid telling that an account exists for a DNI, and says nothing else about it.
+         *     Code sends are limited: one per minute for the same DNI and phone, 8 an hour per phone or
+         *     e-mail, 20 an hour per client address (429 with `Retry-After`).
+         *     On verification, an enrolment with the same DNI and phone is linked to the account.
+         */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Create an unverified account and send a code by SMS.
-     * @description The phone must be a mobile (6xx or 7[1-9]x) and receives a 6-digit code valid for 10
-     *     minutes. Registering again with the DNI of an account not yet verified replaces its pending
-     *     data and the earlier code. A verified DNI answers 409 `account_exists`: registration cannot
-     *     avoid telling that an account exists for a DNI, and says nothing else about it.
-     *     Code sends are limited: one per minute for the same DNI and phone, 8 an hour per phone or
-     *     e-mail, 20 an hour per client address (429 with `Retry-After`).
-     *     On verification, an enrolment with the same DNI and phone is linked to the account.
-     */
-    post: operations['register'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/user/verify': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/user/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check the SMS code of a registration and log in. */
+        post: operations["verifyRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Check the SMS code of a registration and log in. */
-    post: operations['verifyRegistration'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/user/password-recovery': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/user/password-recovery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a recovery code by e-mail. Same answer whether or not the address has an account. */
+        post: operations["requestPasswordRecovery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Send a recovery code by e-mail. Same answer whether or not the address has an account. */
-    post: operations['requestPasswordRecovery'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/user/password-recovery/verify': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/user/password-recovery/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with the e-mailed code. */
+        post: operations["verifyPasswordRecovery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Set a new password with the e-mailed code. */
-    post: operations['verifyPasswordRecovery'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/user/me': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/user/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The logged-in account. */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The logged-in account. */
-    get: operations['getMe'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/user/persons/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/user/persons/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people this account manages. */
+        get: operations["listPersons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The people this account manages. */
-    get: operations['listPersons'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/user/persons/request-association': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/user/persons/request-association": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to manage an enrolled person; a code goes to the phone on record.
+         * @description An unknown DNI and a phone that differs from the one on record answer the same 404; after
+         *     10 such misses in an hour the account gets 429. The code is bound to this account and this
+         *     DNI: no other account, and no code sent for another purpose, can use it.
+         */
+        post: operations["requestAssociation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Ask to manage an enrolled person; a code goes to the phone on record.
-     * @description An unknown DNI and a phone that differs from the one on record answer the same 404; after
-     *     10 such misses in an hour the account gets 429. The code is bound to this account and this
-     *     DNI: no other account, and no code sent for another purpose, can use it.
-     */
-    post: operations['requestAssociation'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/user/persons/verify-association': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/user/persons/verify-association": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Link the person with the SMS code. */
+        post: operations["verifyAssociation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Link the person with the SMS code. */
-    post: operations['verifyAssociation'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/user/persons/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/user/persons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop managing a person. The enrolment itself is kept. */
+        delete: operations["removePerson"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    /** Stop managing a person. The enrolment itself is kept. */
-    delete: operations['removePerson'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/user/activities/{person_activity_id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/user/activities/{person_activity_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A managed person's activities with the server's amounts. */
+        get: operations["listPersonActivities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** A managed person's activities with the server's amounts. */
-    get: operations['listPersonActivities'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/user/payments/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/user/payments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Completed payments for the people this account manages.
+         * @description Only payments in state `paid` (applied by a signed bank notification), for every person
+         *     linked to this account, whoever started them; newest `paid_at` first.
+         */
+        get: operations["listMyPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Completed payments for the people this account manages.
-     * @description Only payments in state `paid` (applied by a signed bank notification), for every person
-     *     linked to this account, whoever started them; newest `paid_at` first.
-     */
-    get: operations['listMyPayments'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/payments/generate-multiple/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/payments/generate-multiple/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a card payment for some of one person's pending activities.
+         * @description Stores a pending payment with its items (each item's amount is exactly the figure
+         *     `GET /user/activities/{id}` shows: `amount`, or `amount_with_discount` when `use_discount`)
+         *     and a fresh order number (`YYMM` + 8 base62 characters, never reused). An earlier pending
+         *     order of this account for any of the same items becomes `superseded`. `fields` are signed
+         *     with HMAC_SHA256_V1; `Ds_MerchantParameters` carries MERCHANTURL
+         *     `{PUBLIC_URL}/api/payments/notification`, URLOK `{PUBLIC_URL}/pago-ok`, URLKO
+         *     `{PUBLIC_URL}/pago-ko`, the activity names as description (125 characters at most), the
+         *     request language (es 1, en 2, gl 12) and the payment id as MERCHANTDATA. A repeated id in
+         *     `activity_ids` counts once. Checks, in order: the person is managed by the caller (else
+         *     404), every activity is enrolled for that person (else 422 `mixed_persons`, also for ids
+         *     that do not exist), payments enabled and today (Europe/Madrid) before `deadline_date`,
+         *     `use_discount` only with a discount above 0, nothing already paid, a total above 0.
+         */
+        post: operations["generatePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Start a card payment for some of one person's pending activities.
-     * @description Stores a pending payment with its items (each item's amount is exactly the figure
-     *     `GET /user/activities/{id}` shows: `amount`, or `amount_with_discount` when `use_discount`)
-     *     and a fresh order number (`YYMM` + 8 base62 characters, never reused). An earlier pending
-     *     order of this account for any of the same items becomes `superseded`. `fields` are signed
-     *     with HMAC_SHA256_V1; `Ds_MerchantParameters` carries MERCHANTURL
-     *     `{PUBLIC_URL}/api/payments/notification`, URLOK `{PUBLIC_URL}/pago-ok`, URLKO
-     *     `{PUBLIC_URL}/pago-ko`, the activity names as description (125 characters at most), the
-     *     request language (es 1, en 2, gl 12) and the payment id as MERCHANTDATA. A repeated id in
-     *     `activity_ids` counts once. Checks, in order: the person is managed by the caller (else
-     *     404), every activity is enrolled for that person (else 422 `mixed_persons`, also for ids
-     *     that do not exist), payments enabled and today (Europe/Madrid) before `deadline_date`,
-     *     `use_discount` only with a discount above 0, nothing already paid, a total above 0.
-     */
-    post: operations['generatePayment'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/payments/notification': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/payments/notification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redsys server-to-server notification (the MERCHANTURL).
+         * @description Every notification received is recorded (good or bad) for reconciliation. Parameters are
+         *     accepted in Base64 or Base64URL; the signature is checked with the key derived from the
+         *     `Ds_Order` inside them. A correctly signed notification must match the stored order's
+         *     amount (cents), currency 978, merchant code and terminal (`1` and `001` are the same).
+         *     `Ds_Response` 0000-0099 marks every item paid in one transaction (`notification_applied`);
+         *     if the order was superseded or failed, or an item is already paid, the payment becomes
+         *     `duplicate` (to refund) and nothing else changes (`notification_duplicate`). Another
+         *     response marks a pending payment `failed` (`notification_failed`). The same result again
+         *     changes nothing (`notification_repeated`); a denial for an order no longer pending is
+         *     only recorded (`status: ignored`, `notification_ignored`).
+         */
+        post: operations["receivePaymentNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Redsys server-to-server notification (the MERCHANTURL).
-     * @description Every notification received is recorded (good or bad) for reconciliation. Parameters are
-     *     accepted in Base64 or Base64URL; the signature is checked with the key derived from the
-     *     `Ds_Order` inside them. A correctly signed notification must match the stored order's
-     *     amount (cents), currency 978, merchant code and terminal (`1` and `001` are the same).
-     *     `Ds_Response` 0000-0099 marks every item paid in one transaction (`notification_applied`);
-     *     if the order was superseded or failed, or an item is already paid, the payment becomes
-     *     `duplicate` (to refund) and nothing else changes (`notification_duplicate`). Another
-     *     response marks a pending payment `failed` (`notification_failed`). The same result again
-     *     changes nothing (`notification_repeated`); a denial for an order no longer pending is
-     *     only recorded (`status: ignored`, `notification_ignored`).
-     */
-    post: operations['receivePaymentNotification'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/payments/sandbox': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/payments/sandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Built-in sandbox card page standing in for Redsys (development and tests only).
+         * @description Exists only while Redsys credentials are not configured (in production only with
+         *     `ALLOW_SANDBOX_PAYMENTS=true`); otherwise 404. Verifies the signed fields like Redsys and
+         *     shows the amount, the description, the published test card (4548810000000003, 12/49,
+         *     CVV 123; CVV 999 is denied), a card form and Pay / Deny buttons, in the language of
+         *     `DS_MERCHANT_CONSUMERLANGUAGE`. No scripts and no inline styles.
+         */
+        post: operations["openSandboxGateway"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Built-in sandbox card page standing in for Redsys (development and tests only).
-     * @description Exists only while Redsys credentials are not configured (in production only with
-     *     `ALLOW_SANDBOX_PAYMENTS=true`); otherwise 404. Verifies the signed fields like Redsys and
-     *     shows the amount, the description, the published test card (4548810000000003, 12/49,
-     *     CVV 123; CVV 999 is denied), a card form and Pay / Deny buttons, in the language of
-     *     `DS_MERCHANT_CONSUMERLANGUAGE`. No scripts and no inline styles.
-     */
-    post: operations['openSandboxGateway'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/payments/sandbox/confirm': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/payments/sandbox/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or deny in the sandbox; notifies the server as Redsys would, then redirects.
+         * @description Re-verifies the signed fields. Approves only `decision=approve` with the test card, a
+         *     CVV other than 999 and an expiry not past (else `Ds_Response` 0190, 0129 or 0101). Posts
+         *     a notification signed with the configured secret, over HTTP, to
+         *     `{PUBLIC_URL}/api/payments/notification` (never to a URL taken from the request: the
+         *     test secret is public), then answers 303 to URLOK or URLKO when they belong to
+         *     `PUBLIC_URL`, else to `{PUBLIC_URL}/pago-ok` / `/pago-ko`. Card data is neither stored
+         *     nor logged.
+         */
+        post: operations["confirmSandboxPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Approve or deny in the sandbox; notifies the server as Redsys would, then redirects.
-     * @description Re-verifies the signed fields. Approves only `decision=approve` with the test card, a
-     *     CVV other than 999 and an expiry not past (else `Ds_Response` 0190, 0129 or 0101). Posts
-     *     a notification signed with the configured secret, over HTTP, to
-     *     `{PUBLIC_URL}/api/payments/notification` (never to a URL taken from the request: the
-     *     test secret is public), then answers 303 to URLOK or URLKO when they belong to
-     *     `PUBLIC_URL`, else to `{PUBLIC_URL}/pago-ok` / `/pago-ko`. Card data is neither stored
-     *     nor logged.
-     */
-    post: operations['confirmSandboxPayment'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/payments/sandbox/styles.css': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/payments/sandbox/styles.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sandbox card page's stylesheet (the CSP forbids inline styles). */
+        get: operations["getSandboxStyles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The sandbox card page's stylesheet (the CSP forbids inline styles). */
-    get: operations['getSandboxStyles'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/config': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/admin/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Global settings (without trailing slash). */
+        get: operations["getAdminConfig"];
+        /** Save the global settings (without trailing slash). */
+        put: operations["updateAdminConfig"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Global settings (without trailing slash). */
-    get: operations['getAdminConfig'];
-    /** Save the global settings (without trailing slash). */
-    put: operations['updateAdminConfig'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/config/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/admin/config/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Global settings. */
+        get: operations["getAdminConfigSlash"];
+        /** Save the global settings. */
+        put: operations["updateAdminConfigSlash"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Global settings. */
-    get: operations['getAdminConfigSlash'];
-    /** Save the global settings. */
-    put: operations['updateAdminConfigSlash'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/users/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/admin/users/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All accounts. */
+        get: operations["listUsers"];
+        put?: never;
+        /** Create an account (verified at once). */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** All accounts. */
-    get: operations['listUsers'];
-    put?: never;
-    /** Create an account (verified at once). */
-    post: operations['createUser'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/users/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/admin/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit an account; an empty password keeps it. */
+        put: operations["updateUser"];
+        post?: never;
+        /** Delete an account (not your own). Its sessions end; enrolments stay. */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /** Edit an account; an empty password keeps it. */
-    put: operations['updateUser'];
-    post?: never;
-    /** Delete an account (not your own). Its sessions end; enrolments stay. */
-    delete: operations['deleteUser'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/person-activities/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/admin/person-activities/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All enrolments with their activities. */
+        get: operations["listEnrolments"];
+        put?: never;
+        /** Enrol a person in activities. */
+        post: operations["createEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** All enrolments with their activities. */
-    get: operations['listEnrolments'];
-    put?: never;
-    /** Enrol a person in activities. */
-    post: operations['createEnrolment'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/person-activities/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/admin/person-activities/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit an enrolment. Paid activities cannot be removed from it. */
+        put: operations["updateEnrolment"];
+        post?: never;
+        /** Delete an enrolment. Refused while it has paid activities, so payment records stay intact. */
+        delete: operations["deleteEnrolment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /** Edit an enrolment. Paid activities cannot be removed from it. */
-    put: operations['updateEnrolment'];
-    post?: never;
-    /** Delete an enrolment. Refused while it has paid activities, so payment records stay intact. */
-    delete: operations['deleteEnrolment'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/activities-crud': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/admin/activities-crud": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The activity catalogue (without trailing slash). */
+        get: operations["listActivities"];
+        put?: never;
+        /** Add an activity (without trailing slash). */
+        post: operations["createActivity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The activity catalogue (without trailing slash). */
-    get: operations['listActivities'];
-    put?: never;
-    /** Add an activity (without trailing slash). */
-    post: operations['createActivity'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/activities-crud/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/admin/activities-crud/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The activity catalogue. */
+        get: operations["listActivitiesSlash"];
+        put?: never;
+        /** Add an activity. */
+        post: operations["createActivitySlash"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The activity catalogue. */
-    get: operations['listActivitiesSlash'];
-    put?: never;
-    /** Add an activity. */
-    post: operations['createActivitySlash'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/activities-crud/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/admin/activities-crud/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit an activity. Paid items keep the amount they were paid at. */
+        put: operations["updateActivity"];
+        post?: never;
+        /**
+         * Delete an activity. Refused while anyone has paid it, so payment history is kept.
+         * @description Unpaid enrolments in the activity are removed with it, in the same transaction.
+         */
+        delete: operations["deleteActivity"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    /** Edit an activity. Paid items keep the amount they were paid at. */
-    put: operations['updateActivity'];
-    post?: never;
-    /**
-     * Delete an activity. Refused while anyone has paid it, so payment history is kept.
-     * @description Unpaid enrolments in the activity are removed with it, in the same transaction.
-     */
-    delete: operations['deleteActivity'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/upload-table/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/admin/upload-table/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import enrolments from an .xlsx file (all rows or none).
+         * @description One row per person and activity on the first sheet; headers in es, en or gl, any case,
+         *     with or without accents. The columns and rules are in `docs/upload-format.md`; a template
+         *     is at `GET /admin/upload-table/template`. People are matched by DNI and activities by
+         *     name (any case) and start date; an activity not in the catalogue is created, one whose
+         *     price differs from the row's is an error (the import never changes prices). It never
+         *     deletes and never marks anything unpaid. Every row is checked first; any error rejects
+         *     the whole file and nothing changes; otherwise everything is saved in one transaction.
+         *     Limits: 10 MB file, 100 MB uncompressed, 10,000 zip entries, 200,000 rows.
+         */
+        post: operations["uploadTable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Import enrolments from an .xlsx file (all rows or none).
-     * @description One row per person and activity on the first sheet; headers in es, en or gl, any case,
-     *     with or without accents. The columns and rules are in `docs/upload-format.md`; a template
-     *     is at `GET /admin/upload-table/template`. People are matched by DNI and activities by
-     *     name (any case) and start date; an activity not in the catalogue is created, one whose
-     *     price differs from the row's is an error (the import never changes prices). It never
-     *     deletes and never marks anything unpaid. Every row is checked first; any error rejects
-     *     the whole file and nothing changes; otherwise everything is saved in one transaction.
-     *     Limits: 10 MB file, 100 MB uncompressed, 10,000 zip entries, 200,000 rows.
-     */
-    post: operations['uploadTable'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/upload-table/template': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/admin/upload-table/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An .xlsx template with the headers and one example row. */
+        get: operations["downloadUploadTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** An .xlsx template with the headers and one example row. */
-    get: operations['downloadUploadTemplate'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/payments/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/admin/payments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payments for reconciliation with the bank.
+         * @description Newest `created_at` first. `person` matches part of the person's name or DNI without
+         *     regard to case or accents; `from`/`to` are civil dates in Europe/Madrid, both inclusive
+         *     (`to` before `from` is a 422). `duplicate` payments were authorised by the bank but not
+         *     applied: refund them.
+         */
+        get: operations["listPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * Payments for reconciliation with the bank.
-     * @description Newest `created_at` first. `person` matches part of the person's name or DNI without
-     *     regard to case or accents; `from`/`to` are civil dates in Europe/Madrid, both inclusive
-     *     (`to` before `from` is a 422). `duplicate` payments were authorised by the bank but not
-     *     applied: refund them.
-     */
-    get: operations['listPayments'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/payments/export': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/admin/payments/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The filtered payments as .xlsx (cells escaped against formula injection).
+         * @description The same filters as the list, all pages (at most 50,000 rows), one row per payment with
+         *     its activities. Text cells starting with `=`, `+`, `-`, `@`, tab, CR or NUL get a leading
+         *     `'`. Sent as an attachment (`pagos-YYYY-MM-DD.xlsx`).
+         */
+        get: operations["exportPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /**
-     * The filtered payments as .xlsx (cells escaped against formula injection).
-     * @description The same filters as the list, all pages (at most 50,000 rows), one row per payment with
-     *     its activities. Text cells starting with `=`, `+`, `-`, `@`, tab, CR or NUL get a leading
-     *     `'`. Sent as an attachment (`pagos-YYYY-MM-DD.xlsx`).
-     */
-    get: operations['exportPayments'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin/audit/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/admin/audit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log, newest first (read only). */
+        get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The audit log, newest first (read only). */
-    get: operations['listAudit'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/dev/outbox': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/dev/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Messages the outbox adapters stored instead of sending. Development only (404 in production). */
+        get: operations["listOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Messages the outbox adapters stored instead of sending. Development only (404 in production). */
-    get: operations['listOutbox'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    /**
-     * @description DNI (8 digits + control letter) or NIE (X/Y/Z + 7 digits + letter); any case, spaces trimmed.
-     * @example 12345678Z
-     */
-    Dni: string;
-    /** @example 12345678Z */
-    DniOut: string;
-    /**
-     * @description 9 digits, optionally preceded by the 34 prefix (as the web app sends it).
-     * @example 34612345678
-     */
-    PhoneIn: string;
-    /** @example 612345678 */
-    PhoneOut: string;
-    /**
-     * Format: email
-     * @example maria.lopez@example.es
-     */
-    Email: string;
-    Password: string;
-    /** @example 482913 */
-    OtpCode: string;
-    /**
-     * Format: date
-     * @example 2026-12-15
-     */
-    CivilDate: string;
-    /**
-     * @description Euros with at most two decimals.
-     * @example 49.99
-     */
-    Euros: number;
-    Id: number;
-    ValidationItem: {
-      loc: (string | number)[];
-      msg: string;
-      type: string;
-    };
-    Error: {
-      detail: string | components['schemas']['ValidationItem'][];
-      /** @description Stable machine identifier of the error. */
-      code: string;
-    };
-    Message: {
-      detail: string;
-      code: string;
-    };
-    CodeSent: {
-      detail: string;
-      code: string;
-      /** @description Seconds the code stays valid. */
-      expires_in: number;
-    };
-    Health: {
-      /** @enum {string} */
-      status: 'ok';
-      /** @enum {string} */
-      database: 'ok';
-      version: string;
-    };
-    PublicConfig: {
-      maintenance_mode: boolean;
-      payments_enabled: boolean;
-      global_discount: number;
-      deadline_date: components['schemas']['CivilDate'] | null;
-      /** @description payments_enabled and (no deadline or today < deadline_date), today in Europe/Madrid. */
-      payments_open: boolean;
-      today: components['schemas']['CivilDate'];
-    };
-    AdminConfig: {
-      id: number;
-      maintenance_mode: boolean;
-      payments_enabled: boolean;
-      global_discount: number;
-      deadline_date: components['schemas']['CivilDate'] | null;
-    };
-    ConfigUpdate: {
-      maintenance_mode: boolean;
-      payments_enabled: boolean;
-      /** @description Fraction; the UI's 0-100 % with step 0.1 maps onto it (at most 3 decimals). */
-      global_discount: number;
-      deadline_date: components['schemas']['CivilDate'] | null;
-    };
-    LoginForm: {
-      /** @description The DNI/NIE. */
-      username: string;
-      password: string;
-    };
-    Token: {
-      access_token: string;
-      /** @enum {string} */
-      token_type: 'bearer';
-    };
-    RegisterRequest: {
-      dni: components['schemas']['Dni'];
-      phone: components['schemas']['PhoneIn'];
-      email?: components['schemas']['Email'] | null;
-      password: components['schemas']['Password'];
-      repeat_password: string;
-    };
-    OtpVerifyRequest: {
-      dni: components['schemas']['Dni'];
-      otp_code: components['schemas']['OtpCode'];
-    };
-    RecoveryRequest: {
-      email: components['schemas']['Email'];
-    };
-    RecoveryVerifyRequest: {
-      email: components['schemas']['Email'];
-      recovery_code: components['schemas']['OtpCode'];
-      new_password: components['schemas']['Password'];
-      /** @description When sent, it must equal new_password. */
-      repeat_password?: string;
-    };
-    Me: {
-      id: components['schemas']['Id'];
-      dni: components['schemas']['DniOut'];
-      phone: components['schemas']['PhoneOut'];
-      email: components['schemas']['Email'] | null;
-      role: components['schemas']['Role'];
-      is_admin: boolean;
-    };
-    /** @enum {string} */
-    Role: 'user' | 'admin';
-    ManagedPerson: {
-      person_activity_id: components['schemas']['Id'];
-      full_name: string;
-      dni: components['schemas']['DniOut'];
-    };
-    AssociationRequest: {
-      dni: components['schemas']['Dni'];
-      phone: components['schemas']['PhoneIn'];
-    };
-    AssociationResult: {
-      detail: string;
-      code: string;
-      person: components['schemas']['ManagedPerson'];
-    };
-    UserActivity: {
-      id: components['schemas']['Id'];
-      name: string;
-      price: components['schemas']['Euros'];
-      start_date: components['schemas']['CivilDate'] | null;
-      is_paid: boolean;
-      /** @description Amount to pay without the reduction (75 % of the price, rounded to the cent). */
-      amount: components['schemas']['Euros'];
-      /** @description Amount with the reduction (price × (1 − global_discount), rounded to the cent); null when the discount is 0. */
-      amount_with_discount: components['schemas']['Euros'] | null;
-      dni: components['schemas']['DniOut'];
-      person_activity_id: components['schemas']['Id'];
-    };
-    PaymentItem: {
-      activity_id: components['schemas']['Id'];
-      name: string;
-      amount: components['schemas']['Euros'];
-    };
-    ResidentPayment: {
-      order: string;
-      /** Format: date-time */
-      paid_at: string;
-      person_activity_id: components['schemas']['Id'];
-      full_name: string;
-      dni: components['schemas']['DniOut'];
-      amount: components['schemas']['Euros'];
-      use_discount: boolean;
-      items: components['schemas']['PaymentItem'][];
-    };
-    PaymentRequest: {
-      person_activity_id: components['schemas']['Id'];
-      activity_ids: components['schemas']['Id'][];
-      use_discount: boolean;
-    };
-    RedsysSignedForm: {
-      Ds_SignatureVersion: string;
-      Ds_MerchantParameters: string;
-      Ds_Signature: string;
-    };
-    PaymentRedirect: {
-      /** @description Where to post the fields (Redsys or the sandbox gateway). */
-      action: string;
-      fields: {
-        Ds_SignatureVersion: string;
-        Ds_MerchantParameters: string;
-        Ds_Signature: string;
-      };
-      order: string;
-      amount: components['schemas']['Euros'];
-    };
-    SandboxConfirmForm: {
-      Ds_SignatureVersion: string;
-      Ds_MerchantParameters: string;
-      Ds_Signature: string;
-      card_number?: string;
-      expiry?: string;
-      cvv?: string;
-      /** @enum {string} */
-      decision: 'approve' | 'deny';
-    };
-    NotificationResult: {
-      /** @enum {string} */
-      status: 'paid' | 'failed' | 'duplicate' | 'ignored';
-      code: string;
-    };
-    /**
-     * @description pending = sent to the gateway; paid = authorised and applied; failed = denied; superseded = a newer order for the same items replaced it before any answer; duplicate = authorised but its items were already paid (or it was superseded): refund it.
-     * @enum {string}
-     */
-    PaymentStatus: 'pending' | 'paid' | 'failed' | 'superseded' | 'duplicate';
-    AdminPayment: {
-      id: components['schemas']['Id'];
-      order: string;
-      status: components['schemas']['PaymentStatus'];
-      amount: components['schemas']['Euros'];
-      use_discount: boolean;
-      person_activity_id: components['schemas']['Id'] | null;
-      full_name: string;
-      dni: string;
-      user_id: components['schemas']['Id'] | null;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      updated_at: string;
-      response_code: string | null;
-      authorisation_code: string | null;
-      items: components['schemas']['PaymentItem'][];
-    };
-    PaymentPage: {
-      items: components['schemas']['AdminPayment'][];
-      total: number;
-      page: number;
-      page_size: number;
-    };
-    AdminUser: {
-      id: components['schemas']['Id'];
-      dni: components['schemas']['DniOut'];
-      phone: components['schemas']['PhoneOut'];
-      email: components['schemas']['Email'] | null;
-      role: components['schemas']['Role'];
-      is_admin: boolean;
-      verified: boolean;
-      /** Format: date-time */
-      created_at: string;
-    };
-    AdminUserCreate: {
-      dni: components['schemas']['Dni'];
-      phone: components['schemas']['PhoneIn'];
-      email?: components['schemas']['Email'] | string | null;
-      password: components['schemas']['Password'];
-      repeat_password: string;
-      /** @default false */
-      is_admin: boolean;
-    };
-    AdminUserUpdate: {
-      dni: components['schemas']['Dni'];
-      phone: components['schemas']['PhoneIn'];
-      email?: components['schemas']['Email'] | string | null;
-      /** @description Empty or absent keeps the current password; otherwise 8-128 characters. */
-      password?: string | null;
-      repeat_password?: string | null;
-      is_admin?: boolean;
-    };
-    ActivityRef: {
-      id: components['schemas']['Id'];
-      name: string;
-    };
-    Activity: {
-      id: components['schemas']['Id'];
-      name: string;
-      price: components['schemas']['Euros'];
-      start_date: components['schemas']['CivilDate'] | null;
-    };
-    ActivityWrite: {
-      name: string;
-      /** @description Euros; rounded to the cent. */
-      price: number;
-      start_date?: components['schemas']['CivilDate'] | null;
-    };
-    Enrolment: {
-      id: components['schemas']['Id'];
-      first_name: string;
-      last_name: string;
-      dni: components['schemas']['DniOut'];
-      email: components['schemas']['Email'] | null;
-      phone: components['schemas']['PhoneOut'];
-      activities: components['schemas']['ActivityRef'][];
-    };
-    EnrolmentWrite: {
-      first_name: string;
-      last_name: string;
-      dni: components['schemas']['Dni'];
-      email?: components['schemas']['Email'] | string | null;
-      phone: components['schemas']['PhoneIn'];
-      activity_ids: components['schemas']['Id'][];
-    };
-    UploadResult: {
-      /** @description People created. */
-      added: number;
-      /** @description People whose data or activities changed. */
-      updated: number;
-      activities_created: number;
-      /** @description Data rows read. */
-      rows: number;
-    };
-    AuditEntry: {
-      id: components['schemas']['Id'];
-      /** Format: date-time */
-      at: string;
-      actor_user_id: components['schemas']['Id'] | null;
-      /** @description Masked (`****5678Z`). */
-      actor_dni: string | null;
-      action: string;
-      entity: string | null;
-      entity_id: string | null;
-      details: {
-        [key: string]: unknown;
-      } | null;
-      ip: string | null;
-    };
-    AuditPage: {
-      items: components['schemas']['AuditEntry'][];
-      total: number;
-      page: number;
-      page_size: number;
-    };
-    OutboxMessage: {
-      id: components['schemas']['Id'];
-      /** @enum {string} */
-      channel: 'sms' | 'email';
-      to: string;
-      subject: string | null;
-      body: string;
-      /** Format: date-time */
-      created_at: string;
-    };
-  };
-  responses: {
-    /** @description The SMS provider refused or did not answer; try again later. */
-    CodeNotDelivered: {
-      headers: {
-        /** @description Seconds to wait. */
-        'Retry-After'?: number;
-        [name: string]: unknown;
-      };
-      content: {
+    schemas: {
         /**
-         * @example {
-         *       "detail": "No hemos podido enviar el código. Inténtalo de nuevo en unos minutos.",
-         *       "code": "code_delivery_failed"
-         *     }
+         * @description DNI (8 digits + control letter) or NIE (X/Y/Z + 7 digits + letter); any case, spaces trimmed.
+         * @example 12345678Z
          */
-        'application/json': components['schemas']['Error'];
-      };
-    };
-    /** @description Missing, expired or invalid token. */
-    Unauthorized: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
+        Dni: string;
+        /** @example 12345678Z */
+        DniOut: string;
         /**
-         * @example {
-         *       "detail": "La sesión ha caducado. Inicia sesión de nuevo.",
-         *       "code": "not_authenticated"
-         *     }
+         * @description 9 digits, optionally preceded by the 34 prefix (as the web app sends it).
+         * @example 34612345678
          */
-        'application/json': components['schemas']['Error'];
-      };
-    };
-    /** @description DNI or password wrong (same answer for unknown accounts). */
-    BadCredentials: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
+        PhoneIn: string;
+        /** @example 612345678 */
+        PhoneOut: string;
         /**
-         * @example {
-         *       "detail": "DNI o contraseña incorrectos.",
-         *       "code": "invalid_credentials"
-         *     }
+         * Format: email
+         * @example maria.lopez@example.es
          */
-        'application/json': components['schemas']['Error'];
-      };
-    };
-    /** @description The account is not an administrator. */
-    Forbidden: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
+        Email: string;
+        Password: string;
+        /** @example 482913 */
+        OtpCode: string;
         /**
-         * @example {
-         *       "detail": "No tienes permiso para esta acción.",
-         *       "code": "forbidden"
-         *     }
+         * Format: date
+         * @example 2026-12-15
          */
-        'application/json': components['schemas']['Error'];
-      };
-    };
-    /** @description Not found, or not yours. */
-    NotFound: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
+        CivilDate: string;
         /**
-         * @example {
-         *       "detail": "No encontrado.",
-         *       "code": "not_found"
-         *     }
+         * @description Euros with at most two decimals.
+         * @example 49.99
          */
-        'application/json': components['schemas']['Error'];
-      };
-    };
-    /** @description The code is wrong, expired, used, replaced by a newer one, or burnt (5 wrong tries). Codes last 10 minutes and are bound to their purpose and subject. After 30 wrong codes in 15 minutes from one client address, further checks answer 429. */
-    BadCode: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
+        Euros: number;
+        Id: number;
+        ValidationItem: {
+            loc: (string | number)[];
+            msg: string;
+            type: string;
+        };
+        Error: {
+            detail: string | components["schemas"]["ValidationItem"][];
+            /** @description Stable machine identifier of the error. */
+            code: string;
+        };
+        Message: {
+            detail: string;
+            code: string;
+        };
+        CodeSent: {
+            detail: string;
+            code: string;
+            /** @description Seconds the code stays valid. */
+            expires_in: number;
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+            /** @enum {string} */
+            database: "ok";
+            version: string;
+        };
+        PublicConfig: {
+            maintenance_mode: boolean;
+            payments_enabled: boolean;
+            global_discount: number;
+            deadline_date: components["schemas"]["CivilDate"] | null;
+            /** @description payments_enabled and (no deadline or today < deadline_date), today in Europe/Madrid. */
+            payments_open: boolean;
+            today: components["schemas"]["CivilDate"];
+        };
+        AdminConfig: {
+            id: number;
+            maintenance_mode: boolean;
+            payments_enabled: boolean;
+            global_discount: number;
+            deadline_date: components["schemas"]["CivilDate"] | null;
+        };
+        ConfigUpdate: {
+            maintenance_mode: boolean;
+            payments_enabled: boolean;
+            /** @description Fraction; the UI's 0-100 % with step 0.1 maps onto it (at most 3 decimals). */
+            global_discount: number;
+            deadline_date: components["schemas"]["CivilDate"] | null;
+        };
+        LoginForm: {
+            /** @description The DNI/NIE. */
+            username: string;
+            password: string;
+        };
+        Token: {
+            access_token: string;
+            /** @enum {string} */
+            token_type: "bearer";
+        };
+        RegisterRequest: {
+            dni: components["schemas"]["Dni"];
+            phone: components["schemas"]["PhoneIn"];
+            email?: components["schemas"]["Email"] | null;
+            password: components["schemas"]["Password"];
+            repeat_password: string;
+        };
+        OtpVerifyRequest: {
+            dni: components["schemas"]["Dni"];
+            otp_code: components["schemas"]["OtpCode"];
+        };
+        RecoveryRequest: {
+            email: components["schemas"]["Email"];
+        };
+        RecoveryVerifyRequest: {
+            email: components["schemas"]["Email"];
+            recovery_code: components["schemas"]["OtpCode"];
+            new_password: components["schemas"]["Password"];
+            /** @description When sent, it must equal new_password. */
+            repeat_password?: string;
+        };
+        Me: {
+            id: components["schemas"]["Id"];
+            dni: components["schemas"]["DniOut"];
+            phone: components["schemas"]["PhoneOut"];
+            email: components["schemas"]["Email"] | null;
+            role: components["schemas"]["Role"];
+            is_admin: boolean;
+        };
+        /** @enum {string} */
+        Role: "user" | "admin";
+        ManagedPerson: {
+            person_activity_id: components["schemas"]["Id"];
+            full_name: string;
+            dni: components["schemas"]["DniOut"];
+        };
+        AssociationRequest: {
+            dni: components["schemas"]["Dni"];
+            phone: components["schemas"]["PhoneIn"];
+        };
+        AssociationResult: {
+            detail: string;
+            code: string;
+            person: components["schemas"]["ManagedPerson"];
+        };
+        UserActivity: {
+            id: components["schemas"]["Id"];
+            name: string;
+            price: components["schemas"]["Euros"];
+            start_date: components["schemas"]["CivilDate"] | null;
+            is_paid: boolean;
+            /** @description Amount to pay without the reduction (75 % of the price, rounded to the cent). */
+            amount: components["schemas"]["Euros"];
+            /** @description Amount with the reduction (price × (1 − global_discount), rounded to the cent); null when the discount is 0. */
+            amount_with_discount: components["schemas"]["Euros"] | null;
+            dni: components["schemas"]["DniOut"];
+            person_activity_id: components["schemas"]["Id"];
+        };
+        PaymentItem: {
+            activity_id: components["schemas"]["Id"];
+            name: string;
+            amount: components["schemas"]["Euros"];
+        };
+        ResidentPayment: {
+            order: string;
+            /** Format: date-time */
+            paid_at: string;
+            person_activity_id: components["schemas"]["Id"];
+            full_name: string;
+            dni: components["schemas"]["DniOut"];
+            amount: components["schemas"]["Euros"];
+            use_discount: boolean;
+            items: components["schemas"]["PaymentItem"][];
+        };
+        PaymentRequest: {
+            person_activity_id: components["schemas"]["Id"];
+            activity_ids: components["schemas"]["Id"][];
+            use_discount: boolean;
+        };
+        RedsysSignedForm: {
+            Ds_SignatureVersion: string;
+            Ds_MerchantParameters: string;
+            Ds_Signature: string;
+        };
+        PaymentRedirect: {
+            /** @description Where to post the fields (Redsys or the sandbox gateway). */
+            action: string;
+            fields: {
+                Ds_SignatureVersion: string;
+                Ds_MerchantParameters: string;
+                Ds_Signature: string;
+            };
+            order: string;
+            amount: components["schemas"]["Euros"];
+        };
+        SandboxConfirmForm: {
+            Ds_SignatureVersion: string;
+            Ds_MerchantParameters: string;
+            Ds_Signature: string;
+            card_number?: string;
+            expiry?: string;
+            cvv?: string;
+            /** @enum {string} */
+            decision: "approve" | "deny";
+        };
+        NotificationResult: {
+            /** @enum {string} */
+            status: "paid" | "failed" | "duplicate" | "ignored";
+            code: string;
+        };
         /**
-         * @example {
-         *       "detail": "Código incorrecto o caducado.",
-         *       "code": "invalid_code"
-         *     }
+         * @description pending = sent to the gateway; paid = authorised and applied; failed = denied; superseded = a newer order for the same items replaced it before any answer; duplicate = authorised but its items were already paid (or it was superseded): refund it.
+         * @enum {string}
          */
-        'application/json': components['schemas']['Error'];
-      };
+        PaymentStatus: "pending" | "paid" | "failed" | "superseded" | "duplicate";
+        AdminPayment: {
+            id: components["schemas"]["Id"];
+            order: string;
+            status: components["schemas"]["PaymentStatus"];
+            amount: components["schemas"]["Euros"];
+            use_discount: boolean;
+            person_activity_id: components["schemas"]["Id"] | null;
+            full_name: string;
+            dni: string;
+            user_id: components["schemas"]["Id"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            response_code: string | null;
+            authorisation_code: string | null;
+            items: components["schemas"]["PaymentItem"][];
+        };
+        PaymentPage: {
+            items: components["schemas"]["AdminPayment"][];
+            total: number;
+            page: number;
+            page_size: number;
+        };
+        AdminUser: {
+            id: components["schemas"]["Id"];
+            dni: components["schemas"]["DniOut"];
+            phone: components["schemas"]["PhoneOut"];
+            email: components["schemas"]["Email"] | null;
+            role: components["schemas"]["Role"];
+            is_admin: boolean;
+            verified: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        AdminUserCreate: {
+            dni: components["schemas"]["Dni"];
+            phone: components["schemas"]["PhoneIn"];
+            email?: components["schemas"]["Email"] | string | null;
+            password: components["schemas"]["Password"];
+            repeat_password: string;
+            /** @default false */
+            is_admin: boolean;
+        };
+        AdminUserUpdate: {
+            dni: components["schemas"]["Dni"];
+            phone: components["schemas"]["PhoneIn"];
+            email?: components["schemas"]["Email"] | string | null;
+            /** @description Empty or absent keeps the current password; otherwise 8-128 characters. */
+            password?: string | null;
+            repeat_password?: string | null;
+            is_admin?: boolean;
+        };
+        ActivityRef: {
+            id: components["schemas"]["Id"];
+            name: string;
+        };
+        Activity: {
+            id: components["schemas"]["Id"];
+            name: string;
+            price: components["schemas"]["Euros"];
+            start_date: components["schemas"]["CivilDate"] | null;
+        };
+        ActivityWrite: {
+            name: string;
+            /** @description Euros; rounded to the cent. */
+            price: number;
+            start_date?: components["schemas"]["CivilDate"] | null;
+        };
+        Enrolment: {
+            id: components["schemas"]["Id"];
+            first_name: string;
+            last_name: string;
+            dni: components["schemas"]["DniOut"];
+            email: components["schemas"]["Email"] | null;
+            phone: components["schemas"]["PhoneOut"];
+            activities: components["schemas"]["ActivityRef"][];
+        };
+        EnrolmentWrite: {
+            first_name: string;
+            last_name: string;
+            dni: components["schemas"]["Dni"];
+            email?: components["schemas"]["Email"] | string | null;
+            phone: components["schemas"]["PhoneIn"];
+            activity_ids: components["schemas"]["Id"][];
+        };
+        UploadResult: {
+            /** @description People created. */
+            added: number;
+            /** @description People whose data or activities changed. */
+            updated: number;
+            activities_created: number;
+            /** @description Data rows read. */
+            rows: number;
+        };
+        AuditEntry: {
+            id: components["schemas"]["Id"];
+            /** Format: date-time */
+            at: string;
+            actor_user_id: components["schemas"]["Id"] | null;
+            /** @description Masked (`****5678Z`). */
+            actor_dni: string | null;
+            action: string;
+            entity: string | null;
+            entity_id: string | null;
+            details: {
+                [key: string]: unknown;
+            } | null;
+            ip: string | null;
+        };
+        AuditPage: {
+            items: components["schemas"]["AuditEntry"][];
+            total: number;
+            page: number;
+            page_size: number;
+        };
+        OutboxMessage: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            channel: "sms" | "email";
+            to: string;
+            subject: string | null;
+            body: string;
+            /** Format: date-time */
+            created_at: string;
+        };
     };
-    /** @description Invalid input; nothing changed. */
-    ValidationFailed: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        /**
-         * @example {
-         *       "detail": [
-         *         {
-         *           "loc": [
-         *             "body",
-         *             "phone"
-         *           ],
-         *           "msg": "El teléfono debe tener 9 dígitos.",
-         *           "type": "invalid_phone"
-         *         }
-         *       ],
-         *       "code": "validation_error"
-         *     }
-         */
-        'application/json': components['schemas']['Error'];
-      };
+    responses: {
+        /** @description The SMS provider refused or did not answer; try again later. */
+        CodeNotDelivered: {
+            headers: {
+                /** @description Seconds to wait. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "No hemos podido enviar el código. Inténtalo de nuevo en unos minutos.",
+                 *       "code": "code_delivery_failed"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Missing, expired or invalid token. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "La sesión ha caducado. Inicia sesión de nuevo.",
+                 *       "code": "not_authenticated"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description DNI or password wrong (same answer for unknown accounts). */
+        BadCredentials: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "DNI o contraseña incorrectos.",
+                 *       "code": "invalid_credentials"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The account is not an administrator. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "No tienes permiso para esta acción.",
+                 *       "code": "forbidden"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not found, or not yours. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "No encontrado.",
+                 *       "code": "not_found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The code is wrong, expired, used, replaced by a newer one, or burnt (5 wrong tries). Codes last 10 minutes and are bound to their purpose and subject. After 30 wrong codes in 15 minutes from one client address, further checks answer 429. */
+        BadCode: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Código incorrecto o caducado.",
+                 *       "code": "invalid_code"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Invalid input; nothing changed. */
+        ValidationFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": [
+                 *         {
+                 *           "loc": [
+                 *             "body",
+                 *             "phone"
+                 *           ],
+                 *           "msg": "El teléfono debe tener 9 dígitos.",
+                 *           "type": "invalid_phone"
+                 *         }
+                 *       ],
+                 *       "code": "validation_error"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many attempts; wait `Retry-After` seconds. */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.",
+                 *       "code": "too_many_requests"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The global settings. */
+        AdminConfigOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "id": 1,
+                 *       "maintenance_mode": false,
+                 *       "payments_enabled": true,
+                 *       "global_discount": 0.5,
+                 *       "deadline_date": "2026-12-15"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminConfig"];
+            };
+        };
+        /** @description The saved enrolment. */
+        EnrolmentOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "id": 4,
+                 *       "first_name": "Xoán",
+                 *       "last_name": "López Pereira",
+                 *       "dni": "87654321X",
+                 *       "email": null,
+                 *       "phone": "622334455",
+                 *       "activities": [
+                 *         {
+                 *           "id": 1,
+                 *           "name": "Natación infantil"
+                 *         },
+                 *         {
+                 *           "id": 2,
+                 *           "name": "Pádel adultos"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["Enrolment"];
+            };
+        };
+        /** @description The catalogue, by name. */
+        ActivityListOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "id": 1,
+                 *         "name": "Natación infantil",
+                 *         "price": 60,
+                 *         "start_date": "2026-10-01"
+                 *       },
+                 *       {
+                 *         "id": 2,
+                 *         "name": "Pádel adultos",
+                 *         "price": 85.5,
+                 *         "start_date": null
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["Activity"][];
+            };
+        };
+        /** @description The saved activity. */
+        ActivityOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "id": 5,
+                 *       "name": "Yoga senior",
+                 *       "price": 40,
+                 *       "start_date": "2027-01-10"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Activity"];
+            };
+        };
+        /** @description An activity with that name and start date exists. */
+        ActivityExists: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Ya existe una actividad con ese nombre y fecha de inicio.",
+                 *       "code": "activity_exists"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
-    /** @description Too many attempts; wait `Retry-After` seconds. */
-    TooManyRequests: {
-      headers: {
-        /** @description Seconds to wait. */
-        'Retry-After'?: number;
-        [name: string]: unknown;
-      };
-      content: {
-        /**
-         * @example {
-         *       "detail": "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.",
-         *       "code": "too_many_requests"
-         *     }
-         */
-        'application/json': components['schemas']['Error'];
-      };
+    parameters: {
+        IdPath: number;
+        PageQuery: number;
+        PageSizeQuery: number;
+        PaymentStatusQuery: components["schemas"]["PaymentStatus"];
+        /** @description Part of the person's name or DNI. */
+        PaymentSearchQuery: string;
+        /** @description First day (Europe/Madrid) of creation, inclusive. */
+        FromQuery: string;
+        /** @description Last day (Europe/Madrid) of creation, inclusive. */
+        ToQuery: string;
     };
-    /** @description The global settings. */
-    AdminConfigOk: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        /**
-         * @example {
-         *       "id": 1,
-         *       "maintenance_mode": false,
-         *       "payments_enabled": true,
-         *       "global_discount": 0.5,
-         *       "deadline_date": "2026-12-15"
-         *     }
-         */
-        'application/json': components['schemas']['AdminConfig'];
-      };
+    requestBodies: {
+        ConfigUpdate: {
+            content: {
+                /**
+                 * @example {
+                 *       "maintenance_mode": false,
+                 *       "payments_enabled": true,
+                 *       "global_discount": 0.5,
+                 *       "deadline_date": "2026-12-15"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConfigUpdate"];
+            };
+        };
+        EnrolmentWrite: {
+            content: {
+                /**
+                 * @example {
+                 *       "first_name": "Xoán",
+                 *       "last_name": "López Pereira",
+                 *       "dni": "87654321X",
+                 *       "email": null,
+                 *       "phone": "622334455",
+                 *       "activity_ids": [
+                 *         1,
+                 *         2
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["EnrolmentWrite"];
+            };
+        };
+        ActivityWrite: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Yoga senior",
+                 *       "price": 40,
+                 *       "start_date": "2027-01-10"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ActivityWrite"];
+            };
+        };
     };
-    /** @description The saved enrolment. */
-    EnrolmentOk: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        /**
-         * @example {
-         *       "id": 4,
-         *       "first_name": "Xoán",
-         *       "last_name": "López Pereira",
-         *       "dni": "87654321X",
-         *       "email": null,
-         *       "phone": "622334455",
-         *       "activities": [
-         *         {
-         *           "id": 1,
-         *           "name": "Natación infantil"
-         *         },
-         *         {
-         *           "id": 2,
-         *           "name": "Pádel adultos"
-         *         }
-         *       ]
-         *     }
-         */
-        'application/json': components['schemas']['Enrolment'];
-      };
-    };
-    /** @description The catalogue, by name. */
-    ActivityListOk: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        /**
-         * @example [
-         *       {
-         *         "id": 1,
-         *         "name": "Natación infantil",
-         *         "price": 60,
-         *         "start_date": "2026-10-01"
-         *       },
-         *       {
-         *         "id": 2,
-         *         "name": "Pádel adultos",
-         *         "price": 85.5,
-         *         "start_date": null
-         *       }
-         *     ]
-         */
-        'application/json': components['schemas']['Activity'][];
-      };
-    };
-    /** @description The saved activity. */
-    ActivityOk: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        /**
-         * @example {
-         *       "id": 5,
-         *       "name": "Yoga senior",
-         *       "price": 40,
-         *       "start_date": "2027-01-10"
-         *     }
-         */
-        'application/json': components['schemas']['Activity'];
-      };
-    };
-    /** @description An activity with that name and start date exists. */
-    ActivityExists: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        /**
-         * @example {
-         *       "detail": "Ya existe una actividad con ese nombre y fecha de inicio.",
-         *       "code": "activity_exists"
-         *     }
-         */
-        'application/json': components['schemas']['Error'];
-      };
-    };
-  };
-  parameters: {
-    IdPath: number;
-    PageQuery: number;
-    PageSizeQuery: number;
-    PaymentStatusQuery: components['schemas']['PaymentStatus'];
-    /** @description Part of the person's name or DNI. */
-    PaymentSearchQuery: string;
-    /** @description First day (Europe/Madrid) of creation, inclusive. */
-    FromQuery: string;
-    /** @description Last day (Europe/Madrid) of creation, inclusive. */
-    ToQuery: string;
-  };
-  requestBodies: {
-    ConfigUpdate: {
-      content: {
-        /**
-         * @example {
-         *       "maintenance_mode": false,
-         *       "payments_enabled": true,
-         *       "global_discount": 0.5,
-         *       "deadline_date": "2026-12-15"
-         *     }
-         */
-        'application/json': components['schemas']['ConfigUpdate'];
-      };
-    };
-    EnrolmentWrite: {
-      content: {
-        /**
-         * @example {
-         *       "first_name": "Xoán",
-         *       "last_name": "López Pereira",
-         *       "dni": "87654321X",
-         *       "email": null,
-         *       "phone": "622334455",
-         *       "activity_ids": [
-         *         1,
-         *         2
-         *       ]
-         *     }
-         */
-        'application/json': components['schemas']['EnrolmentWrite'];
-      };
-    };
-    ActivityWrite: {
-      content: {
-        /**
-         * @example {
-         *       "name": "Yoga senior",
-         *       "price": 40,
-         *       "start_date": "2027-01-10"
-         *     }
-         */
-        'application/json': components['schemas']['ActivityWrite'];
-      };
-    };
-  };
-  headers: never;
-  pathItems: never;
+    headers: never;
+    pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  getHealth: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The server and its database answer. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "status": "ok",
-           *       "database": "ok",
-           *       "version": "1.0.0"
-           *     }
-           */
-          'application/json': components['schemas']['Health'];
-        };
-      };
-      /** @description The database does not answer. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Servicio no disponible.",
-           *       "code": "service_unavailable"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  getPublicConfig: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The global settings and whether payment is open today. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "maintenance_mode": false,
-           *       "payments_enabled": true,
-           *       "global_discount": 0.5,
-           *       "deadline_date": "2026-12-15",
-           *       "payments_open": true,
-           *       "today": "2026-11-21"
-           *     }
-           */
-          'application/json': components['schemas']['PublicConfig'];
-        };
-      };
-    };
-  };
-  login: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "username": "12345678Z",
-         *       "password": "piscina-verano-2026"
-         *     }
-         */
-        'application/x-www-form-urlencoded': components['schemas']['LoginForm'];
-      };
-    };
-    responses: {
-      /** @description Logged in. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "access_token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl",
-           *       "token_type": "bearer"
-           *     }
-           */
-          'application/json': components['schemas']['Token'];
-        };
-      };
-      401: components['responses']['BadCredentials'];
-      422: components['responses']['ValidationFailed'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  register: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "dni": "12345678Z",
-         *       "phone": "34612345678",
-         *       "email": "maria.lopez@example.es",
-         *       "password": "piscina-verano-2026",
-         *       "repeat_password": "piscina-verano-2026"
-         *     }
-         */
-        'application/json': components['schemas']['RegisterRequest'];
-      };
-    };
-    responses: {
-      /** @description Account created; a code was sent by SMS. */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Código enviado por SMS.",
-           *       "code": "otp_sent",
-           *       "expires_in": 600
-           *     }
-           */
-          'application/json': components['schemas']['CodeSent'];
-        };
-      };
-      /** @description An account with that DNI is already verified. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Ya existe una cuenta con ese DNI.",
-           *       "code": "account_exists"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      422: components['responses']['ValidationFailed'];
-      429: components['responses']['TooManyRequests'];
-      503: components['responses']['CodeNotDelivered'];
-    };
-  };
-  verifyRegistration: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "dni": "12345678Z",
-         *       "otp_code": "482913"
-         *     }
-         */
-        'application/json': components['schemas']['OtpVerifyRequest'];
-      };
-    };
-    responses: {
-      /** @description Verified; the token logs the user in. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "access_token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl",
-           *       "token_type": "bearer"
-           *     }
-           */
-          'application/json': components['schemas']['Token'];
-        };
-      };
-      400: components['responses']['BadCode'];
-      422: components['responses']['ValidationFailed'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  requestPasswordRecovery: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "email": "maria.lopez@example.es"
-         *     }
-         */
-        'application/json': components['schemas']['RecoveryRequest'];
-      };
-    };
-    responses: {
-      /** @description If the address has an account, a code is on its way. */
-      202: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Si la dirección corresponde a una cuenta, recibirás un código por correo electrónico.",
-           *       "code": "recovery_email_sent"
-           *     }
-           */
-          'application/json': components['schemas']['Message'];
-        };
-      };
-      422: components['responses']['ValidationFailed'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  verifyPasswordRecovery: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "email": "maria.lopez@example.es",
-         *       "recovery_code": "730561",
-         *       "new_password": "bicicleta-otono-2026",
-         *       "repeat_password": "bicicleta-otono-2026"
-         *     }
-         */
-        'application/json': components['schemas']['RecoveryVerifyRequest'];
-      };
-    };
-    responses: {
-      /** @description Password changed; earlier sessions end. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Contraseña cambiada correctamente.",
-           *       "code": "password_changed"
-           *     }
-           */
-          'application/json': components['schemas']['Message'];
-        };
-      };
-      400: components['responses']['BadCode'];
-      422: components['responses']['ValidationFailed'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  getMe: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The account. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": 7,
-           *       "dni": "12345678Z",
-           *       "phone": "612345678",
-           *       "email": "maria.lopez@example.es",
-           *       "role": "user",
-           *       "is_admin": false
-           *     }
-           */
-          'application/json': components['schemas']['Me'];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-    };
-  };
-  listPersons: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Managed people. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example [
-           *       {
-           *         "person_activity_id": 3,
-           *         "full_name": "María López García",
-           *         "dni": "12345678Z"
-           *       },
-           *       {
-           *         "person_activity_id": 4,
-           *         "full_name": "Xoán López Pereira",
-           *         "dni": "87654321X"
-           *       }
-           *     ]
-           */
-          'application/json': components['schemas']['ManagedPerson'][];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-    };
-  };
-  requestAssociation: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "dni": "87654321X",
-         *       "phone": "34622334455"
-         *     }
-         */
-        'application/json': components['schemas']['AssociationRequest'];
-      };
-    };
-    responses: {
-      /** @description Code sent to the phone on record. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Código enviado por SMS.",
-           *       "code": "otp_sent",
-           *       "expires_in": 600
-           *     }
-           */
-          'application/json': components['schemas']['CodeSent'];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      /** @description No enrolment with that DNI and phone. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "No hay ninguna inscripción con ese DNI y teléfono.",
-           *       "code": "person_not_found"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The person is already linked to this account. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Esta persona ya está asociada a tu cuenta.",
-           *       "code": "already_associated"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      422: components['responses']['ValidationFailed'];
-      429: components['responses']['TooManyRequests'];
-      503: components['responses']['CodeNotDelivered'];
-    };
-  };
-  verifyAssociation: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "dni": "87654321X",
-         *       "otp_code": "159357"
-         *     }
-         */
-        'application/json': components['schemas']['OtpVerifyRequest'];
-      };
-    };
-    responses: {
-      /** @description Linked. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Persona asociada correctamente.",
-           *       "code": "person_associated_success",
-           *       "person": {
-           *         "person_activity_id": 4,
-           *         "full_name": "Xoán López Pereira",
-           *         "dni": "87654321X"
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['AssociationResult'];
-        };
-      };
-      400: components['responses']['BadCode'];
-      401: components['responses']['Unauthorized'];
-      /** @description The person was linked to this account meanwhile. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Esta persona ya está asociada a tu cuenta.",
-           *       "code": "already_associated"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      422: components['responses']['ValidationFailed'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  removePerson: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: components['parameters']['IdPath'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Unlinked. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      401: components['responses']['Unauthorized'];
-      404: components['responses']['NotFound'];
-    };
-  };
-  listPersonActivities: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        person_activity_id: number;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Activities, pending and paid. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example [
-           *       {
-           *         "id": 1,
-           *         "name": "Natación infantil",
-           *         "price": 60,
-           *         "start_date": "2026-10-01",
-           *         "is_paid": false,
-           *         "amount": 45,
-           *         "amount_with_discount": 30,
-           *         "dni": "87654321X",
-           *         "person_activity_id": 4
-           *       },
-           *       {
-           *         "id": 2,
-           *         "name": "Pádel adultos",
-           *         "price": 85.5,
-           *         "start_date": null,
-           *         "is_paid": true,
-           *         "amount": 64.13,
-           *         "amount_with_discount": 42.75,
-           *         "dni": "87654321X",
-           *         "person_activity_id": 4
-           *       }
-           *     ]
-           */
-          'application/json': components['schemas']['UserActivity'][];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      404: components['responses']['NotFound'];
-      422: components['responses']['ValidationFailed'];
-    };
-  };
-  listMyPayments: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Paid orders, newest first. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example [
-           *       {
-           *         "order": "2611AB12CD34",
-           *         "paid_at": "2026-11-20T10:15:00Z",
-           *         "person_activity_id": 4,
-           *         "full_name": "Xoán López Pereira",
-           *         "dni": "87654321X",
-           *         "amount": 64.13,
-           *         "use_discount": false,
-           *         "items": [
-           *           {
-           *             "activity_id": 2,
-           *             "name": "Pádel adultos",
-           *             "amount": 64.13
-           *           }
-           *         ]
-           *       }
-           *     ]
-           */
-          'application/json': components['schemas']['ResidentPayment'][];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-    };
-  };
-  generatePayment: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "person_activity_id": 4,
-         *       "activity_ids": [
-         *         1,
-         *         3
-         *       ],
-         *       "use_discount": true
-         *     }
-         */
-        'application/json': components['schemas']['PaymentRequest'];
-      };
-    };
-    responses: {
-      /** @description Post `fields` as a form to `action`. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "action": "https://sis-t.redsys.es:25443/sis/realizarPago",
-           *       "fields": {
-           *         "Ds_SignatureVersion": "HMAC_SHA256_V1",
-           *         "Ds_MerchantParameters": "eyJEU19NRVJDSEFOVF9BTU9VTlQiOiI3NTAwIn0=",
-           *         "Ds_Signature": "TyW+LIa2GZnhCPLM7JSPwbQn4ZjOvMO/KiIf4yJgwo8="
-           *       },
-           *       "order": "2611AB12CD34",
-           *       "amount": 75
-           *     }
-           */
-          'application/json': components['schemas']['PaymentRedirect'];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      404: components['responses']['NotFound'];
-      /** @description Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0). */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "El plazo de pago ha finalizado.",
-           *       "code": "deadline_expired"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Invalid input, including `mixed_persons` (an activity is not this person's). */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Solo puedes pagar actividades de una persona cada vez.",
-           *       "code": "mixed_persons"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  receivePaymentNotification: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "Ds_SignatureVersion": "HMAC_SHA256_V1",
-         *       "Ds_MerchantParameters": "eyJEc19PcmRlciI6IjAwNjkifQ==",
-         *       "Ds_Signature": "6DVpRPAPoChZh2cgaWnLqlfFsKeXdRfAO_tz-UrxJcU="
-         *     }
-         */
-        'application/x-www-form-urlencoded': components['schemas']['RedsysSignedForm'];
-      };
-    };
-    responses: {
-      /** @description A well-formed, correctly signed notification was recorded. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "status": "paid",
-           *       "code": "notification_recorded"
-           *     }
-           */
-          'application/json': components['schemas']['NotificationResult'];
-        };
-      };
-      /** @description Malformed or badly signed notification, or one that does not match its order; only the notification record is added. Codes: `malformed_notification`, `bad_signature`, `unknown_order`, `amount_mismatch`, `currency_mismatch`, `merchant_mismatch`, `terminal_mismatch`. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Firma no válida.",
-           *       "code": "bad_signature"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  openSandboxGateway: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "Ds_SignatureVersion": "HMAC_SHA256_V1",
-         *       "Ds_MerchantParameters": "eyJEU19NRVJDSEFOVF9BTU9VTlQiOiI3NTAwIn0=",
-         *       "Ds_Signature": "TyW+LIa2GZnhCPLM7JSPwbQn4ZjOvMO/KiIf4yJgwo8="
-         *     }
-         */
-        'application/x-www-form-urlencoded': components['schemas']['RedsysSignedForm'];
-      };
-    };
-    responses: {
-      /** @description The card page. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /** @example <!doctype html><html lang="es"><title>Pasarela de pruebas</title><h1>Pago de 75,00 €</h1></html> */
-          'text/html': string;
-        };
-      };
-      /** @description The signed fields do not verify. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /** @example <!doctype html><html lang="es"><title>Error</title><p>Firma no válida.</p></html> */
-          'text/html': string;
-        };
-      };
-      404: components['responses']['NotFound'];
-    };
-  };
-  confirmSandboxPayment: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "Ds_SignatureVersion": "HMAC_SHA256_V1",
-         *       "Ds_MerchantParameters": "eyJEU19NRVJDSEFOVF9BTU9VTlQiOiI3NTAwIn0=",
-         *       "Ds_Signature": "TyW+LIa2GZnhCPLM7JSPwbQn4ZjOvMO/KiIf4yJgwo8=",
-         *       "card_number": "4548810000000003",
-         *       "expiry": "12/49",
-         *       "cvv": "123",
-         *       "decision": "approve"
-         *     }
-         */
-        'application/x-www-form-urlencoded': components['schemas']['SandboxConfirmForm'];
-      };
-    };
-    responses: {
-      /** @description Back to `/pago-ok` or `/pago-ko`. */
-      303: {
-        headers: {
-          /** @example /pago-ok */
-          Location?: string;
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      /** @description The signed fields do not verify. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /** @example <!doctype html><html lang="es"><title>Error</title><p>Firma no válida.</p></html> */
-          'text/html': string;
-        };
-      };
-      404: components['responses']['NotFound'];
-    };
-  };
-  getSandboxStyles: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The stylesheet. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /** @example main{max-width:32rem;margin:2rem auto} */
-          'text/css': string;
-        };
-      };
-      404: components['responses']['NotFound'];
-    };
-  };
-  getAdminConfig: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: components['responses']['AdminConfigOk'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  updateAdminConfig: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: components['requestBodies']['ConfigUpdate'];
-    responses: {
-      200: components['responses']['AdminConfigOk'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      422: components['responses']['ValidationFailed'];
-    };
-  };
-  getAdminConfigSlash: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: components['responses']['AdminConfigOk'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  updateAdminConfigSlash: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: components['requestBodies']['ConfigUpdate'];
-    responses: {
-      200: components['responses']['AdminConfigOk'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      422: components['responses']['ValidationFailed'];
-    };
-  };
-  listUsers: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Accounts, newest first. Passwords never leave the server. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example [
-           *       {
-           *         "id": 1,
-           *         "dni": "33445566R",
-           *         "phone": "600111222",
-           *         "email": "deportes@concello.example.gal",
-           *         "role": "admin",
-           *         "is_admin": true,
-           *         "verified": true,
-           *         "created_at": "2026-09-01T08:00:00Z"
-           *       },
-           *       {
-           *         "id": 7,
-           *         "dni": "12345678Z",
-           *         "phone": "612345678",
-           *         "email": "maria.lopez@example.es",
-           *         "role": "user",
-           *         "is_admin": false,
-           *         "verified": true,
-           *         "created_at": "2026-11-02T17:42:10Z"
-           *       }
-           *     ]
-           */
-          'application/json': components['schemas']['AdminUser'][];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  createUser: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "dni": "87654321X",
-         *       "phone": "622334455",
-         *       "email": null,
-         *       "password": "natacion-infantil-26",
-         *       "repeat_password": "natacion-infantil-26",
-         *       "is_admin": false
-         *     }
-         */
-        'application/json': components['schemas']['AdminUserCreate'];
-      };
-    };
-    responses: {
-      /** @description Created. */
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": 8,
-           *       "dni": "87654321X",
-           *       "phone": "622334455",
-           *       "email": null,
-           *       "role": "user",
-           *       "is_admin": false,
-           *       "verified": true,
-           *       "created_at": "2026-11-21T09:30:00Z"
-           *     }
-           */
-          'application/json': components['schemas']['AdminUser'];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description The DNI already has an account. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Ya existe una cuenta con ese DNI.",
-           *       "code": "account_exists"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      422: components['responses']['ValidationFailed'];
-    };
-  };
-  updateUser: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: components['parameters']['IdPath'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "dni": "87654321X",
-         *       "phone": "622334455",
-         *       "email": "xoan.lopez@example.gal",
-         *       "password": "",
-         *       "repeat_password": ""
-         *     }
-         */
-        'application/json': components['schemas']['AdminUserUpdate'];
-      };
-    };
-    responses: {
-      /** @description Saved. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": 8,
-           *       "dni": "87654321X",
-           *       "phone": "622334455",
-           *       "email": "xoan.lopez@example.gal",
-           *       "role": "user",
-           *       "is_admin": false,
-           *       "verified": true,
-           *       "created_at": "2026-11-21T09:30:00Z"
-           *     }
-           */
-          'application/json': components['schemas']['AdminUser'];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      /** @description `account_exists`: the DNI already belongs to another account. `cannot_demote_self`: an admin cannot remove the admin role from their own account. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Ya existe una cuenta con ese DNI.",
-           *       "code": "account_exists"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      422: components['responses']['ValidationFailed'];
-    };
-  };
-  deleteUser: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: components['parameters']['IdPath'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      /** @description You cannot delete your own account. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "No puedes eliminar tu propia cuenta.",
-           *       "code": "cannot_delete_self"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  listEnrolments: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Enrolments, by last name. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example [
-           *       {
-           *         "id": 3,
-           *         "first_name": "María",
-           *         "last_name": "López García",
-           *         "dni": "12345678Z",
-           *         "email": "maria.lopez@example.es",
-           *         "phone": "612345678",
-           *         "activities": [
-           *           {
-           *             "id": 1,
-           *             "name": "Natación infantil"
-           *           },
-           *           {
-           *             "id": 2,
-           *             "name": "Pádel adultos"
-           *           }
-           *         ]
-           *       }
-           *     ]
-           */
-          'application/json': components['schemas']['Enrolment'][];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  createEnrolment: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: components['requestBodies']['EnrolmentWrite'];
-    responses: {
-      201: components['responses']['EnrolmentOk'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description That DNI is already enrolled. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "Ya existe una inscripción con ese DNI.",
-           *       "code": "enrolment_exists"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      422: components['responses']['ValidationFailed'];
-    };
-  };
-  updateEnrolment: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: components['parameters']['IdPath'];
-      };
-      cookie?: never;
-    };
-    requestBody: components['requestBodies']['EnrolmentWrite'];
-    responses: {
-      200: components['responses']['EnrolmentOk'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      /** @description The change would drop a paid activity or reuse another enrolment's DNI. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "No se puede quitar una actividad ya pagada.",
-           *       "code": "has_paid_items"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      422: components['responses']['ValidationFailed'];
-    };
-  };
-  deleteEnrolment: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: components['parameters']['IdPath'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      /** @description The enrolment has paid activities. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "La inscripción tiene actividades pagadas y no se puede eliminar.",
-           *       "code": "has_paid_items"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  listActivities: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: components['responses']['ActivityListOk'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  createActivity: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: components['requestBodies']['ActivityWrite'];
-    responses: {
-      201: components['responses']['ActivityOk'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      409: components['responses']['ActivityExists'];
-      422: components['responses']['ValidationFailed'];
-    };
-  };
-  listActivitiesSlash: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: components['responses']['ActivityListOk'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  createActivitySlash: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: components['requestBodies']['ActivityWrite'];
-    responses: {
-      201: components['responses']['ActivityOk'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      409: components['responses']['ActivityExists'];
-      422: components['responses']['ValidationFailed'];
-    };
-  };
-  updateActivity: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: components['parameters']['IdPath'];
-      };
-      cookie?: never;
-    };
-    requestBody: components['requestBodies']['ActivityWrite'];
-    responses: {
-      200: components['responses']['ActivityOk'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['ActivityExists'];
-      422: components['responses']['ValidationFailed'];
-    };
-  };
-  deleteActivity: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: components['parameters']['IdPath'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Deleted. */
-      204: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content?: never;
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      /** @description The activity has paid enrolments. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "La actividad tiene pagos y no se puede eliminar.",
-           *       "code": "has_paid_items"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  uploadTable: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'multipart/form-data': {
-          /**
-           * Format: binary
-           * @description An .xlsx file of at most 10 MB; columns in docs/upload-format.md.
-           */
-          file: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Imported. `added` = people created, `updated` = people whose data or activities changed. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "added": 12,
-           *       "updated": 3,
-           *       "activities_created": 2,
-           *       "rows": 41
-           *     }
-           */
-          'application/json': components['schemas']['UploadResult'];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      /** @description The file is larger than allowed. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": "El archivo supera el tamaño máximo de 10 MB.",
-           *       "code": "file_too_large"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Nothing was changed. `invalid_rows`: rows with errors, each with `loc` = [sheet row, column header as written in the file] (a missing column is reported on the header row); `please_select_file`: no `file` part; `too_many_files`; `invalid_file_type`: the name does not end in .xlsx; `invalid_xlsx`: not a readable .xlsx; `upload_no_rows`: no data under the headers; `too_many_rows`; `xlsx_too_large_uncompressed`, `xlsx_too_many_entries`, `xlsx_suspicious_compression`: refused from the zip's directory before anything is inflated. */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "detail": [
-           *         {
-           *           "loc": [
-           *             4,
-           *             "DNI"
-           *           ],
-           *           "msg": "Introduce un DNI o NIE válido, con su letra (por ejemplo, 12345678Z).",
-           *           "type": "invalid_dni"
-           *         },
-           *         {
-           *           "loc": [
-           *             9,
-           *             "Precio"
-           *           ],
-           *           "msg": "El precio debe ser un número de 0 o más.",
-           *           "type": "invalid_price"
-           *         }
-           *       ],
-           *       "code": "invalid_rows"
-           *     }
-           */
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  downloadUploadTemplate: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The template. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /** @example UEsDBBQAAAAIAA== */
-          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-    };
-  };
-  listPayments: {
-    parameters: {
-      query?: {
-        status?: components['parameters']['PaymentStatusQuery'];
-        /** @description Part of the person's name or DNI. */
-        person?: components['parameters']['PaymentSearchQuery'];
-        /** @description First day (Europe/Madrid) of creation, inclusive. */
-        from?: components['parameters']['FromQuery'];
-        /** @description Last day (Europe/Madrid) of creation, inclusive. */
-        to?: components['parameters']['ToQuery'];
-        page?: components['parameters']['PageQuery'];
-        page_size?: components['parameters']['PageSizeQuery'];
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of payments, newest first. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "items": [
-           *         {
-           *           "id": 15,
-           *           "order": "2611AB12CD34",
-           *           "status": "paid",
-           *           "amount": 64.13,
-           *           "use_discount": false,
-           *           "person_activity_id": 4,
-           *           "full_name": "Xoán López Pereira",
-           *           "dni": "87654321X",
-           *           "user_id": 7,
-           *           "created_at": "2026-11-20T10:12:00Z",
-           *           "updated_at": "2026-11-20T10:15:00Z",
-           *           "response_code": "0000",
-           *           "authorisation_code": "082150",
-           *           "items": [
-           *             {
-           *               "activity_id": 2,
-           *               "name": "Pádel adultos",
-           *               "amount": 64.13
-           *             }
-           *           ]
-           *         }
-           *       ],
-           *       "total": 1,
-           *       "page": 1,
-           *       "page_size": 20
-           *     }
-           */
-          'application/json': components['schemas']['PaymentPage'];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      422: components['responses']['ValidationFailed'];
-    };
-  };
-  exportPayments: {
-    parameters: {
-      query?: {
-        status?: components['parameters']['PaymentStatusQuery'];
-        /** @description Part of the person's name or DNI. */
-        person?: components['parameters']['PaymentSearchQuery'];
-        /** @description First day (Europe/Madrid) of creation, inclusive. */
-        from?: components['parameters']['FromQuery'];
-        /** @description Last day (Europe/Madrid) of creation, inclusive. */
-        to?: components['parameters']['ToQuery'];
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The spreadsheet. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /** @example UEsDBBQAAAAIAA== */
-          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      422: components['responses']['ValidationFailed'];
-    };
-  };
-  listAudit: {
-    parameters: {
-      query?: {
-        page?: components['parameters']['PageQuery'];
-        page_size?: components['parameters']['PageSizeQuery'];
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of audit entries. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "items": [
-           *         {
-           *           "id": 120,
-           *           "at": "2026-11-21T09:30:00Z",
-           *           "actor_user_id": 1,
-           *           "actor_dni": "****5566R",
-           *           "action": "activity.update",
-           *           "entity": "activity",
-           *           "entity_id": "2",
-           *           "details": {
-           *             "before": {
-           *               "price": 80
-           *             },
-           *             "after": {
-           *               "price": 85.5
-           *             }
-           *           },
-           *           "ip": "127.0.0.1"
-           *         }
-           *       ],
-           *       "total": 1,
-           *       "page": 1,
-           *       "page_size": 20
-           *     }
-           */
-          'application/json': components['schemas']['AuditPage'];
-        };
-      };
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      422: components['responses']['ValidationFailed'];
-    };
-  };
-  listOutbox: {
-    parameters: {
-      query?: {
-        /** @description Only messages to this phone (9 digits) or e-mail. */
-        to?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Stored messages, newest first. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example [
-           *       {
-           *         "id": 5,
-           *         "channel": "sms",
-           *         "to": "612345678",
-           *         "subject": null,
-           *         "body": "Tu código de verificación es 482913. Caduca en 10 minutos.",
-           *         "created_at": "2026-11-21T09:31:02Z"
-           *       }
-           *     ]
-           */
-          'application/json': components['schemas']['OutboxMessage'][];
-        };
-      };
-      404: components['responses']['NotFound'];
-    };
-  };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server and its database answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "database": "ok",
+                     *       "version": "1.0.0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description The database does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Servicio no disponible.",
+                     *       "code": "service_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPublicConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The global settings and whether payment is open today. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "maintenance_mode": false,
+                     *       "payments_enabled": true,
+                     *       "global_discount": 0.5,
+                     *       "deadline_date": "2026-12-15",
+                     *       "payments_open": true,
+                     *       "today": "2026-11-21"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PublicConfig"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "username": "12345678Z",
+                 *       "password": "piscina-verano-2026"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["LoginForm"];
+            };
+        };
+        responses: {
+            /** @description Logged in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl",
+                     *       "token_type": "bearer"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Token"];
+                };
+            };
+            401: components["responses"]["BadCredentials"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "dni": "12345678Z",
+                 *       "phone": "34612345678",
+                 *       "email": "maria.lopez@example.es",
+                 *       "password": "piscina-verano-2026",
+                 *       "repeat_password": "piscina-verano-2026"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RegisterRequest"];
+            };
+        };
+        responses: {
+            /** @description Account created; a code was sent by SMS. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Código enviado por SMS.",
+                     *       "code": "otp_sent",
+                     *       "expires_in": 600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CodeSent"];
+                };
+            };
+            /** @description An account with that DNI is already verified. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Ya existe una cuenta con ese DNI.",
+                     *       "code": "account_exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["CodeNotDelivered"];
+        };
+    };
+    verifyRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "dni": "12345678Z",
+                 *       "otp_code": "482913"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OtpVerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description Verified; the token logs the user in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl",
+                     *       "token_type": "bearer"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Token"];
+                };
+            };
+            400: components["responses"]["BadCode"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    requestPasswordRecovery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "maria.lopez@example.es"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecoveryRequest"];
+            };
+        };
+        responses: {
+            /** @description If the address has an account, a code is on its way. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Si la dirección corresponde a una cuenta, recibirás un código por correo electrónico.",
+                     *       "code": "recovery_email_sent"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    verifyPasswordRecovery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "maria.lopez@example.es",
+                 *       "recovery_code": "730561",
+                 *       "new_password": "bicicleta-otono-2026",
+                 *       "repeat_password": "bicicleta-otono-2026"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecoveryVerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description Password changed; earlier sessions end. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Contraseña cambiada correctamente.",
+                     *       "code": "password_changed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadCode"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "dni": "12345678Z",
+                     *       "phone": "612345678",
+                     *       "email": "maria.lopez@example.es",
+                     *       "role": "user",
+                     *       "is_admin": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listPersons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Managed people. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "person_activity_id": 3,
+                     *         "full_name": "María López García",
+                     *         "dni": "12345678Z"
+                     *       },
+                     *       {
+                     *         "person_activity_id": 4,
+                     *         "full_name": "Xoán López Pereira",
+                     *         "dni": "87654321X"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ManagedPerson"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    requestAssociation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "dni": "87654321X",
+                 *       "phone": "34622334455"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AssociationRequest"];
+            };
+        };
+        responses: {
+            /** @description Code sent to the phone on record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Código enviado por SMS.",
+                     *       "code": "otp_sent",
+                     *       "expires_in": 600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CodeSent"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No enrolment with that DNI and phone. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "No hay ninguna inscripción con ese DNI y teléfono.",
+                     *       "code": "person_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The person is already linked to this account. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Esta persona ya está asociada a tu cuenta.",
+                     *       "code": "already_associated"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["CodeNotDelivered"];
+        };
+    };
+    verifyAssociation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "dni": "87654321X",
+                 *       "otp_code": "159357"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OtpVerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description Linked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Persona asociada correctamente.",
+                     *       "code": "person_associated_success",
+                     *       "person": {
+                     *         "person_activity_id": 4,
+                     *         "full_name": "Xoán López Pereira",
+                     *         "dni": "87654321X"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AssociationResult"];
+                };
+            };
+            400: components["responses"]["BadCode"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The person was linked to this account meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Esta persona ya está asociada a tu cuenta.",
+                     *       "code": "already_associated"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    removePerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlinked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listPersonActivities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                person_activity_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Activities, pending and paid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": "Natación infantil",
+                     *         "price": 60,
+                     *         "start_date": "2026-10-01",
+                     *         "is_paid": false,
+                     *         "amount": 45,
+                     *         "amount_with_discount": 30,
+                     *         "dni": "87654321X",
+                     *         "person_activity_id": 4
+                     *       },
+                     *       {
+                     *         "id": 2,
+                     *         "name": "Pádel adultos",
+                     *         "price": 85.5,
+                     *         "start_date": null,
+                     *         "is_paid": true,
+                     *         "amount": 64.13,
+                     *         "amount_with_discount": 42.75,
+                     *         "dni": "87654321X",
+                     *         "person_activity_id": 4
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["UserActivity"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listMyPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Paid orders, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "order": "2611AB12CD34",
+                     *         "paid_at": "2026-11-20T10:15:00Z",
+                     *         "person_activity_id": 4,
+                     *         "full_name": "Xoán López Pereira",
+                     *         "dni": "87654321X",
+                     *         "amount": 64.13,
+                     *         "use_discount": false,
+                     *         "items": [
+                     *           {
+                     *             "activity_id": 2,
+                     *             "name": "Pádel adultos",
+                     *             "amount": 64.13
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ResidentPayment"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    generatePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "person_activity_id": 4,
+                 *       "activity_ids": [
+                 *         1,
+                 *         3
+                 *       ],
+                 *       "use_discount": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["PaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description Post `fields` as a form to `action`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "action": "https://sis-t.redsys.es:25443/sis/realizarPago",
+                     *       "fields": {
+                     *         "Ds_SignatureVersion": "HMAC_SHA256_V1",
+                     *         "Ds_MerchantParameters": "eyJEU19NRVJDSEFOVF9BTU9VTlQiOiI3NTAwIn0=",
+                     *         "Ds_Signature": "TyW+LIa2GZnhCPLM7JSPwbQn4ZjOvMO/KiIf4yJgwo8="
+                     *       },
+                     *       "order": "2611AB12CD34",
+                     *       "amount": 75
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentRedirect"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "El plazo de pago ha finalizado.",
+                     *       "code": "deadline_expired"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input, including `mixed_persons` (an activity is not this person's). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Solo puedes pagar actividades de una persona cada vez.",
+                     *       "code": "mixed_persons"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    receivePaymentNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "Ds_SignatureVersion": "HMAC_SHA256_V1",
+                 *       "Ds_MerchantParameters": "eyJEc19PcmRlciI6IjAwNjkifQ==",
+                 *       "Ds_Signature": "6DVpRPAPoChZh2cgaWnLqlfFsKeXdRfAO_tz-UrxJcU="
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["RedsysSignedForm"];
+            };
+        };
+        responses: {
+            /** @description A well-formed, correctly signed notification was recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "paid",
+                     *       "code": "notification_recorded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotificationResult"];
+                };
+            };
+            /** @description Malformed or badly signed notification, or one that does not match its order; only the notification record is added. Codes: `malformed_notification`, `bad_signature`, `unknown_order`, `amount_mismatch`, `currency_mismatch`, `merchant_mismatch`, `terminal_mismatch`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Firma no válida.",
+                     *       "code": "bad_signature"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openSandboxGateway: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "Ds_SignatureVersion": "HMAC_SHA256_V1",
+                 *       "Ds_MerchantParameters": "eyJEU19NRVJDSEFOVF9BTU9VTlQiOiI3NTAwIn0=",
+                 *       "Ds_Signature": "TyW+LIa2GZnhCPLM7JSPwbQn4ZjOvMO/KiIf4yJgwo8="
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["RedsysSignedForm"];
+            };
+        };
+        responses: {
+            /** @description The card page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="es"><title>Pasarela de pruebas</title><h1>Pago de 75,00 €</h1></html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The signed fields do not verify. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="es"><title>Error</title><p>Firma no válida.</p></html> */
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    confirmSandboxPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "Ds_SignatureVersion": "HMAC_SHA256_V1",
+                 *       "Ds_MerchantParameters": "eyJEU19NRVJDSEFOVF9BTU9VTlQiOiI3NTAwIn0=",
+                 *       "Ds_Signature": "TyW+LIa2GZnhCPLM7JSPwbQn4ZjOvMO/KiIf4yJgwo8=",
+                 *       "card_number": "4548810000000003",
+                 *       "expiry": "12/49",
+                 *       "cvv": "123",
+                 *       "decision": "approve"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["SandboxConfirmForm"];
+            };
+        };
+        responses: {
+            /** @description Back to `/pago-ok` or `/pago-ko`. */
+            303: {
+                headers: {
+                    /** @example /pago-ok */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The signed fields do not verify. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="es"><title>Error</title><p>Firma no válida.</p></html> */
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSandboxStyles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stylesheet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example main{max-width:32rem;margin:2rem auto} */
+                    "text/css": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAdminConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["AdminConfigOk"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateAdminConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ConfigUpdate"];
+        responses: {
+            200: components["responses"]["AdminConfigOk"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getAdminConfigSlash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["AdminConfigOk"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateAdminConfigSlash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ConfigUpdate"];
+        responses: {
+            200: components["responses"]["AdminConfigOk"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accounts, newest first. Passwords never leave the server. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "dni": "33445566R",
+                     *         "phone": "600111222",
+                     *         "email": "deportes@concello.example.gal",
+                     *         "role": "admin",
+                     *         "is_admin": true,
+                     *         "verified": true,
+                     *         "created_at": "2026-09-01T08:00:00Z"
+                     *       },
+                     *       {
+                     *         "id": 7,
+                     *         "dni": "12345678Z",
+                     *         "phone": "612345678",
+                     *         "email": "maria.lopez@example.es",
+                     *         "role": "user",
+                     *         "is_admin": false,
+                     *         "verified": true,
+                     *         "created_at": "2026-11-02T17:42:10Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["AdminUser"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "dni": "87654321X",
+                 *       "phone": "622334455",
+                 *       "email": null,
+                 *       "password": "natacion-infantil-26",
+                 *       "repeat_password": "natacion-infantil-26",
+                 *       "is_admin": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminUserCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 8,
+                     *       "dni": "87654321X",
+                     *       "phone": "622334455",
+                     *       "email": null,
+                     *       "role": "user",
+                     *       "is_admin": false,
+                     *       "verified": true,
+                     *       "created_at": "2026-11-21T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The DNI already has an account. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Ya existe una cuenta con ese DNI.",
+                     *       "code": "account_exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "dni": "87654321X",
+                 *       "phone": "622334455",
+                 *       "email": "xoan.lopez@example.gal",
+                 *       "password": "",
+                 *       "repeat_password": ""
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminUserUpdate"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 8,
+                     *       "dni": "87654321X",
+                     *       "phone": "622334455",
+                     *       "email": "xoan.lopez@example.gal",
+                     *       "role": "user",
+                     *       "is_admin": false,
+                     *       "verified": true,
+                     *       "created_at": "2026-11-21T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `account_exists`: the DNI already belongs to another account. `cannot_demote_self`: an admin cannot remove the admin role from their own account. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Ya existe una cuenta con ese DNI.",
+                     *       "code": "account_exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description You cannot delete your own account. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "No puedes eliminar tu propia cuenta.",
+                     *       "code": "cannot_delete_self"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEnrolments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Enrolments, by last name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 3,
+                     *         "first_name": "María",
+                     *         "last_name": "López García",
+                     *         "dni": "12345678Z",
+                     *         "email": "maria.lopez@example.es",
+                     *         "phone": "612345678",
+                     *         "activities": [
+                     *           {
+                     *             "id": 1,
+                     *             "name": "Natación infantil"
+                     *           },
+                     *           {
+                     *             "id": 2,
+                     *             "name": "Pádel adultos"
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Enrolment"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["EnrolmentWrite"];
+        responses: {
+            201: components["responses"]["EnrolmentOk"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description That DNI is already enrolled. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Ya existe una inscripción con ese DNI.",
+                     *       "code": "enrolment_exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["EnrolmentWrite"];
+        responses: {
+            200: components["responses"]["EnrolmentOk"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The change would drop a paid activity or reuse another enrolment's DNI. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "No se puede quitar una actividad ya pagada.",
+                     *       "code": "has_paid_items"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The enrolment has paid activities. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "La inscripción tiene actividades pagadas y no se puede eliminar.",
+                     *       "code": "has_paid_items"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listActivities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ActivityListOk"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ActivityWrite"];
+        responses: {
+            201: components["responses"]["ActivityOk"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ActivityExists"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listActivitiesSlash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ActivityListOk"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createActivitySlash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ActivityWrite"];
+        responses: {
+            201: components["responses"]["ActivityOk"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["ActivityExists"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    updateActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ActivityWrite"];
+        responses: {
+            200: components["responses"]["ActivityOk"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ActivityExists"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The activity has paid enrolments. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "La actividad tiene pagos y no se puede eliminar.",
+                     *       "code": "has_paid_items"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadTable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description An .xlsx file of at most 10 MB; columns in docs/upload-format.md.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Imported. `added` = people created, `updated` = people whose data or activities changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "added": 12,
+                     *       "updated": 3,
+                     *       "activities_created": 2,
+                     *       "rows": 41
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UploadResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The file is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "El archivo supera el tamaño máximo de 10 MB.",
+                     *       "code": "file_too_large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing was changed. `invalid_rows`: rows with errors, each with `loc` = [sheet row, column header as written in the file] (a missing column is reported on the header row); `please_select_file`: no `file` part; `too_many_files`; `invalid_file_type`: the name does not end in .xlsx; `invalid_xlsx`: not a readable .xlsx; `upload_no_rows`: no data under the headers; `too_many_rows`; `xlsx_too_large_uncompressed`, `xlsx_too_many_entries`, `xlsx_suspicious_compression`: refused from the zip's directory before anything is inflated. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": [
+                     *         {
+                     *           "loc": [
+                     *             4,
+                     *             "DNI"
+                     *           ],
+                     *           "msg": "Introduce un DNI o NIE válido, con su letra (por ejemplo, 12345678Z).",
+                     *           "type": "invalid_dni"
+                     *         },
+                     *         {
+                     *           "loc": [
+                     *             9,
+                     *             "Precio"
+                     *           ],
+                     *           "msg": "El precio debe ser un número de 0 o más.",
+                     *           "type": "invalid_price"
+                     *         }
+                     *       ],
+                     *       "code": "invalid_rows"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadUploadTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example UEsDBBQAAAAIAA== */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listPayments: {
+        parameters: {
+            query?: {
+                status?: components["parameters"]["PaymentStatusQuery"];
+                /** @description Part of the person's name or DNI. */
+                person?: components["parameters"]["PaymentSearchQuery"];
+                /** @description First day (Europe/Madrid) of creation, inclusive. */
+                from?: components["parameters"]["FromQuery"];
+                /** @description Last day (Europe/Madrid) of creation, inclusive. */
+                to?: components["parameters"]["ToQuery"];
+                page?: components["parameters"]["PageQuery"];
+                page_size?: components["parameters"]["PageSizeQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payments, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 15,
+                     *           "order": "2611AB12CD34",
+                     *           "status": "paid",
+                     *           "amount": 64.13,
+                     *           "use_discount": false,
+                     *           "person_activity_id": 4,
+                     *           "full_name": "Xoán López Pereira",
+                     *           "dni": "87654321X",
+                     *           "user_id": 7,
+                     *           "created_at": "2026-11-20T10:12:00Z",
+                     *           "updated_at": "2026-11-20T10:15:00Z",
+                     *           "response_code": "0000",
+                     *           "authorisation_code": "082150",
+                     *           "items": [
+                     *             {
+                     *               "activity_id": 2,
+                     *               "name": "Pádel adultos",
+                     *               "amount": 64.13
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "page_size": 20
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    exportPayments: {
+        parameters: {
+            query?: {
+                status?: components["parameters"]["PaymentStatusQuery"];
+                /** @description Part of the person's name or DNI. */
+                person?: components["parameters"]["PaymentSearchQuery"];
+                /** @description First day (Europe/Madrid) of creation, inclusive. */
+                from?: components["parameters"]["FromQuery"];
+                /** @description Last day (Europe/Madrid) of creation, inclusive. */
+                to?: components["parameters"]["ToQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The spreadsheet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example UEsDBBQAAAAIAA== */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listAudit: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["PageQuery"];
+                page_size?: components["parameters"]["PageSizeQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of audit entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 120,
+                     *           "at": "2026-11-21T09:30:00Z",
+                     *           "actor_user_id": 1,
+                     *           "actor_dni": "****5566R",
+                     *           "action": "activity.update",
+                     *           "entity": "activity",
+                     *           "entity_id": "2",
+                     *           "details": {
+                     *             "before": {
+                     *               "price": 80
+                     *             },
+                     *             "after": {
+                     *               "price": 85.5
+                     *             }
+                     *           },
+                     *           "ip": "127.0.0.1"
+                     *         }
+                     *       ],
+                     *       "total": 1,
+                     *       "page": 1,
+                     *       "page_size": 20
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listOutbox: {
+        parameters: {
+            query?: {
+                /** @description Only messages to this phone (9 digits) or e-mail. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stored messages, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 5,
+                     *         "channel": "sms",
+                     *         "to": "612345678",
+                     *         "subject": null,
+                     *         "body": "Tu código de verificación es 482913. Caduca en 10 minutos.",
+                     *         "created_at": "2026-11-21T09:31:02Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["OutboxMessage"][];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
 }
