@@ -10,14 +10,13 @@ export function jsonBody(): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     await next();
     const body: unknown = ctx.body;
-    if (
-      body === null ||
-      typeof body !== 'object' ||
-      Buffer.isBuffer(body) ||
-      typeof (body as { pipe?: unknown }).pipe === 'function'
-    )
-      return;
+    if (body === null || typeof body !== 'object' || isRawBody(body)) return;
     // Koa typed the object body as JSON already; a text body keeps that type
     ctx.body = JSON.stringify(body);
   };
+}
+
+/** Bytes or a stream: sent as they are, neither serialised nor checked against the contract. */
+export function isRawBody(body: unknown): boolean {
+  return Buffer.isBuffer(body) || typeof (body as { pipe?: unknown }).pipe === 'function';
 }

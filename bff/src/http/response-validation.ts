@@ -4,6 +4,7 @@ import { operations } from '../generated/operations.gen.js';
 import * as schemas from '../generated/zod.gen.js';
 import type { Logger } from '../logger.js';
 import type { AppState } from './context.js';
+import { isRawBody } from './json-body.js';
 
 export type ResponseValidationMode = 'off' | 'log' | 'strict';
 
@@ -20,13 +21,7 @@ export function responseValidation(
     await next();
     if (mode === 'off' || !ctx.path.startsWith('/api/') || !ctx.response.is('json')) return;
     const body: unknown = ctx.body;
-    if (
-      body === null ||
-      body === undefined ||
-      Buffer.isBuffer(body) ||
-      typeof (body as { pipe?: unknown }).pipe === 'function'
-    )
-      return;
+    if (body === null || body === undefined || isRawBody(body)) return;
     const schema = ctx.status >= 400 ? schemas.zError : successSchema(ctx);
     if (!schema) return;
     const result = schema.safeParse(body);
