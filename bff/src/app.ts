@@ -1,9 +1,8 @@
 import Koa from 'koa';
-import compress from 'koa-compress';
-import { constants as zlib } from 'node:zlib';
 import { koaBody } from 'koa-body';
 import type { Deps } from './deps.js';
 import type { AppState } from './http/context.js';
+import { compression } from './http/compression.js';
 import { errorMiddleware } from './http/error-middleware.js';
 import { jsonBody } from './http/json-body.js';
 import { requestContext } from './http/request-context.js';
@@ -21,15 +20,7 @@ export function buildApp(deps: Deps): Koa<AppState> {
   const gatewayOrigin = new URL(deps.config.redsys.url).origin;
 
   app.use(requestContext(deps.logger));
-  // the web app's scripts and styles, and larger API answers, travel compressed (mobile data)
-  app.use(
-    compress({
-      threshold: 1024,
-      gzip: { level: 6 },
-      deflate: false,
-      br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
-    }),
-  );
+  app.use(compression());
   app.use(jsonBody());
   app.use(securityHeaders({ https, formTargets: [gatewayOrigin] }));
   if (deps.config.responseValidation !== 'off') {

@@ -1,6 +1,6 @@
 import type { Config } from './config.js';
 
-type Level = 'debug' | 'info' | 'warn' | 'error';
+export type Level = 'debug' | 'info' | 'warn' | 'error';
 const rank: Record<Config['logLevel'], number> = {
   debug: 10,
   info: 20,
@@ -14,6 +14,8 @@ export interface Logger {
   info(msg: string, fields?: Record<string, unknown>): void;
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
+  /** Whether lines of `level` are written: lets a caller skip building fields nobody reads. */
+  enabled(level: Level): boolean;
 }
 
 /** One JSON object per line on stdout (stderr for errors): easy to ship to any log store. */
@@ -28,6 +30,7 @@ export function createLogger(level: Config['logLevel']): Logger {
     info: (m, f) => write('info', m, f),
     warn: (m, f) => write('warn', m, f),
     error: (m, f) => write('error', m, f),
+    enabled: (lvl) => rank[lvl] >= rank[level],
   };
 }
 

@@ -12,7 +12,13 @@ import type { Logger } from '../src/logger.js';
 
 async function serve(mode: ResponseValidationMode, healthBody: unknown) {
   const logged: string[] = [];
-  const logger: Logger = { debug() {}, info() {}, warn() {}, error: (msg) => logged.push(msg) };
+  const logger: Logger = {
+    debug() {},
+    info() {},
+    warn() {},
+    error: (msg) => logged.push(msg),
+    enabled: () => true,
+  };
   const app = new Koa<AppState>();
   app.use(responseValidation(mode, logger));
   const router = new Router<AppState>({ prefix: '/api' });

@@ -45,15 +45,22 @@ describe('system routes', () => {
   });
 
   it('sends the security headers and no-store on the API', async () => {
-    const res = await app.fetch('/api/health');
-    const csp = res.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain("base-uri 'none'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).not.toContain('unsafe-inline');
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('referrer-policy')).toBeTruthy();
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    for (const path of ['/api/health', '/api/no-such-route']) {
+      const res = await app.fetch(path);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      // JSON loads nothing and is never a page: the strictest policy
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      // headers that only mean something for a page stay on pages
+      expect(res.headers.get('permissions-policy')).toBeNull();
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    }
   });
 
   it('answers unknown API paths with the error shape in the caller language', async () => {
@@ -129,6 +136,25 @@ describe('system routes', () => {
     const body = await res.json();
     expect(body).toHaveLength(1);
     expect(body[0]).toMatchObject({ channel: 'sms', to: '612345678', body: 'Tu código es 123456' });
+  });
+
+  it('compresses larger JSON answers for clients that accept it, and sends small ones as they are', async () => {
+    for (let i = 0; i < 30; i++) {
+      app.deps.repos.outbox.add('sms', '623456789', null, `Tu código es ${100000 + i}`);
+    }
+    const large = await app.fetch('/api/dev/outbox?to=623456789', {
+      headers: { 'Accept-Encoding': 'br' },
+    });
+    expect(large.headers.get('content-encoding')).toBe('br');
+    expect(large.headers.get('vary')).toContain('Accept-Encoding');
+    expect(await large.json()).toHaveLength(30);
+    const small = await app.fetch('/api/dev/outbox?to=612345678', {
+      headers: { 'Accept-Encoding': 'br' },
+    });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    const text = await small.text();
+    expect(Number(small.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+    expect(JSON.parse(text)).toHaveLength(1);
   });
 });
 

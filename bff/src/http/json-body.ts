@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import { COMPRESS_MIN_BYTES } from './compression.js';
 import type { AppState } from './context.js';
 
 /**
@@ -13,6 +14,8 @@ export function jsonBody(): Koa.Middleware<AppState> {
     if (body === null || typeof body !== 'object' || isRawBody(body)) return;
     // Koa typed the object body as JSON already; a text body keeps that type
     ctx.body = JSON.stringify(body);
+    // most answers are small: tell koa-compress now, before it inspects type and headers to learn it
+    if (ctx.length < COMPRESS_MIN_BYTES) ctx.compress = false;
   };
 }
 

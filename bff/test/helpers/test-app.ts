@@ -51,6 +51,7 @@ export async function startTestApp(options: { env?: Record<string, string>; now?
     info: capture('info'),
     warn: capture('warn'),
     error: capture('error'),
+    enabled: () => true,
   };
   const deps = createDeps({ config, db, logger, clock });
   server.on('request', buildApp(deps).callback());
