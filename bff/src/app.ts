@@ -9,7 +9,7 @@ import { requestContext } from './http/request-context.js';
 import { responseValidation } from './http/response-validation.js';
 import { securityHeaders } from './http/security-headers.js';
 import { serveSpa } from './http/spa.js';
-import { apiRouter } from './routes/index.js';
+import { apiRoutes } from './routes/index.js';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -37,9 +37,9 @@ export function buildApp(deps: Deps): Koa<AppState> {
   });
   // koa-body parses only these methods; skipping it elsewhere spares every GET its type checks
   app.use((ctx, next) => (BODY_METHODS.has(ctx.method) ? parseBody(ctx, next) : next()));
-  const api = apiRouter(deps);
-  app.use(api.routes());
-  app.use(api.allowedMethods());
+  const api = apiRoutes(deps);
+  app.use(api.routes);
+  app.use(api.allowedMethods);
   app.use(serveSpa(deps.config.webDist));
   return app;
 }
