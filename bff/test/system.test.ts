@@ -1,3 +1,4 @@
+import { get, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getHealth, getPublicConfig } from '../src/generated/sdk.gen.js';
 import { zError } from '../src/generated/zod.gen.js';
@@ -155,6 +156,27 @@ describe('system routes', () => {
     const text = await small.text();
     expect(Number(small.headers.get('content-length'))).toBe(Buffer.byteLength(text));
     expect(JSON.parse(text)).toHaveLength(1);
+  });
+
+  it('sends larger JSON answers as they are to a client that names no encoding', async () => {
+    for (let i = 0; i < 30; i++) {
+      app.deps.repos.outbox.add('sms', '634567890', null, `Tu código es ${200000 + i}`);
+    }
+    // fetch always names encodings: a bare request names none
+    const { headers, text } = await new Promise<{ headers: IncomingHttpHeaders; text: string }>(
+      (resolve, reject) => {
+        get(`${app.baseUrl}/api/dev/outbox?to=634567890`, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ headers: res.headers, text }));
+        }).on('error', reject);
+      },
+    );
+    expect(headers['content-encoding']).toBeUndefined();
+    expect(Number(headers['content-length'])).toBe(Buffer.byteLength(text));
+    expect(Buffer.byteLength(text)).toBeGreaterThan(1024);
+    expect(JSON.parse(text)).toHaveLength(30);
   });
 });
 

@@ -14,8 +14,9 @@ export function jsonBody(): Koa.Middleware<AppState> {
     if (body === null || typeof body !== 'object' || isRawBody(body)) return;
     // Koa typed the object body as JSON already; a text body keeps that type
     ctx.body = JSON.stringify(body);
-    // most answers are small: tell koa-compress now, before it inspects type and headers to learn it
-    if (ctx.length < COMPRESS_MIN_BYTES) ctx.compress = false;
+    // most answers are small, and a client that sends no Accept-Encoding takes them as they are:
+    // tell koa-compress now, before it inspects type, headers and encodings to learn it
+    if (ctx.length < COMPRESS_MIN_BYTES || !ctx.headers['accept-encoding']) ctx.compress = false;
   };
 }
 
