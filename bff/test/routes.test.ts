@@ -49,4 +49,9 @@ describe('routing', () => {
       expect(res.headers.get('allow'), path).toBeTruthy();
     }
   });
+
+  it('matches paths regardless of case, as before the routes were grouped', async () => {
+    const res = await app.fetch('/api/USER/Persons/');
+    expect(res.status).toBe(401);
+  });
 });

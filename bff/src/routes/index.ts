@@ -48,7 +48,10 @@ export function apiRoutes(deps: Deps): ApiRoutes {
   return {
     routes: (ctx, next) => {
       const path = ctx.path;
-      const segment = path.startsWith(`${PREFIX}/`) ? firstSegment(path.slice(PREFIX.length)) : '';
+      // routes match regardless of case, as @koa/router does by default
+      const segment = path.startsWith(`${PREFIX}/`)
+        ? firstSegment(path.slice(PREFIX.length)).toLowerCase()
+        : '';
       return (dispatch.get(segment) ?? other)(ctx, next);
     },
     allowedMethods: all.allowedMethods(),
