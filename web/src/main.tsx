@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { warmUp } from './app/warm-up';
 import { initialLocale } from './i18n/locales';
 import { loadMessages } from './i18n/message-store';
 import './styles.css';
@@ -9,7 +10,10 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 // the texts of the chosen language arrive before the first paint; the first render is a
 // transition, so React works in short slices and a phone's main thread stays responsive
-void loadMessages(initialLocale(), 'app').then(() =>
+const locale = initialLocale();
+const texts = loadMessages(locale, 'app');
+warmUp(locale);
+void texts.then(() =>
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>
