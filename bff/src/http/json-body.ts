@@ -11,13 +11,18 @@ export function jsonBody(): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     await next();
     const body: unknown = ctx.body;
-    if (body === null || typeof body !== 'object' || isRawBody(body)) return;
+    if (!isJsonBody(body)) return;
     // Koa typed the object body as JSON already; a text body keeps that type
     ctx.body = JSON.stringify(body);
     // most answers are small, and a client that sends no Accept-Encoding takes them as they are:
     // tell koa-compress now, before it inspects type, headers and encodings to learn it
     if (ctx.length < COMPRESS_MIN_BYTES || !ctx.headers['accept-encoding']) ctx.compress = false;
   };
+}
+
+/** An object or array answer, not yet serialised: what goes out as JSON. */
+export function isJsonBody(body: unknown): body is object {
+  return typeof body === 'object' && body !== null && !isRawBody(body);
 }
 
 /** Bytes or a stream: sent as they are, neither serialised nor checked against the contract. */

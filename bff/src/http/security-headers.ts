@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { AppState } from './context.js';
-import { isRawBody } from './json-body.js';
+import { isJsonBody } from './json-body.js';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 const REFERRER_POLICY = 'strict-origin-when-cross-origin';
@@ -34,8 +34,7 @@ export function securityHeaders(options: {
   ].join('; ');
   return async (ctx, next) => {
     await next();
-    const body: unknown = ctx.body;
-    if (typeof body === 'object' && body !== null && !isRawBody(body)) {
+    if (isJsonBody(ctx.body)) {
       ctx.set('Content-Security-Policy', JSON_CSP);
     } else {
       ctx.set('Content-Security-Policy', pageCsp);
