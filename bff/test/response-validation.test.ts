@@ -20,7 +20,11 @@ async function serve(mode: ResponseValidationMode, healthBody: unknown) {
     enabled: () => true,
   };
   const app = new Koa<AppState>();
-  app.use(responseValidation(mode, logger));
+  const checkContract = responseValidation(mode, logger);
+  app.use(async (ctx, next) => {
+    await next();
+    checkContract?.(ctx);
+  });
   const router = new Router<AppState>({ prefix: '/api' });
   router.get('/health', (ctx) => {
     ctx.body = healthBody;

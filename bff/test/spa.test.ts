@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, insertActivity } from './admin/factory.js';
 import { startTestApp, type TestApp } from './helpers/test-app.js';
 
 describe('serving the built web app', () => {
@@ -122,6 +123,33 @@ describe('compression', () => {
     } finally {
       await app.close();
       rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+
+  it('compresses a larger API answer only for clients that accept it, and says so in Vary', async () => {
+    const app = await startTestApp();
+    try {
+      const admin = await createAccount(app, 'admin');
+      for (let i = 1; i <= 30; i++)
+        insertActivity(app, `Actividad de prueba número ${i}`, 2500 + i);
+      const get = (encoding: string) =>
+        app.fetch('/api/admin/activities-crud', {
+          headers: { ...admin.headers, 'Accept-Encoding': encoding },
+        });
+      const zipped = await get('gzip');
+      expect(zipped.headers.get('content-encoding')).toBe('gzip');
+      expect(zipped.headers.get('vary')).toContain('Accept-Encoding');
+      expect(await zipped.json()).toHaveLength(30);
+      const plain = await get('identity');
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(plain.headers.get('vary')).toContain('Accept-Encoding');
+      expect(await plain.json()).toHaveLength(30);
+      // a small answer is the same whatever the client accepts: nothing to vary on
+      const small = await app.fetch('/api/health', { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(small.headers.get('content-encoding')).toBeNull();
+      expect(small.headers.get('vary')).toBeNull();
+    } finally {
+      await app.close();
     }
   });
 });

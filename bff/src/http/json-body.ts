@@ -1,23 +1,19 @@
 import type Koa from 'koa';
 import { COMPRESS_MIN_BYTES } from './compression.js';
-import type { AppState } from './context.js';
 
 /**
- * Turns an object or array body into its JSON text once. Koa serialises such a body every time
- * its length is read (koa-compress reads it, then Koa itself) and once more to send it: three
- * JSON.stringify calls per answer. Sits outside the response checks, which want the object.
+ * Turns an object or array body into its JSON text once and says whether it did. Koa would
+ * serialise such a body every time its length is read (koa-compress reads it, then Koa itself)
+ * and once more to send it. Runs after the contract check, which wants the object.
  */
-export function jsonBody(): Koa.Middleware<AppState> {
-  return async (ctx, next) => {
-    await next();
-    const body: unknown = ctx.body;
-    if (!isJsonBody(body)) return;
-    // Koa typed the object body as JSON already; a text body keeps that type
-    ctx.body = JSON.stringify(body);
-    // most answers are small, and a client that sends no Accept-Encoding takes them as they are:
-    // tell koa-compress now, before it inspects type, headers and encodings to learn it
-    if (ctx.length < COMPRESS_MIN_BYTES || !ctx.headers['accept-encoding']) ctx.compress = false;
-  };
+export function serialiseJsonBody(response: Koa.Response): boolean {
+  const body: unknown = response.body;
+  if (!isJsonBody(body)) return false;
+  // Koa typed the object body as JSON already; a text body keeps that type
+  response.body = JSON.stringify(body);
+  // most answers are this small whatever the client accepts: koa-compress need not look at them
+  if (response.length < COMPRESS_MIN_BYTES) response.ctx.compress = false;
+  return true;
 }
 
 /** An object or array answer, not yet serialised: what goes out as JSON. */

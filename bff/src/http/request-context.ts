@@ -4,26 +4,30 @@ import { pickLocale } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import type { AppState } from './context.js';
 
-/** Request id, language and one structured log line per request (path only: no query, no body). */
-export function requestContext(logger: Logger): Koa.Middleware<AppState> {
-  const accessLog = logger.enabled('info');
-  return async (ctx, next) => {
-    ctx.state.requestId = randomUUID();
-    ctx.state.locale = pickLocale(ctx.headers['accept-language']);
-    ctx.set('X-Request-Id', ctx.state.requestId);
-    if (!accessLog) return next();
-    const started = performance.now();
-    try {
-      await next();
-    } finally {
-      logger.info('request', {
-        requestId: ctx.state.requestId,
-        method: ctx.method,
-        path: ctx.path,
-        status: ctx.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-        user: ctx.state.user?.id,
-      });
-    }
+type Ctx = Koa.ParameterizedContext<AppState>;
+
+/** Gives the call its request id (also sent back as X-Request-Id) and the caller's language. */
+export function beginRequest(ctx: Ctx): void {
+  const requestId = randomUUID();
+  ctx.state.requestId = requestId;
+  ctx.state.locale = pickLocale(ctx.request.headers['accept-language']);
+  ctx.response.set('X-Request-Id', requestId);
+}
+
+/**
+ * One structured log line per answered call (path only: no query, no body), or null when `info`
+ * lines are not written, so that no call builds fields nobody reads.
+ */
+export function accessLog(logger: Logger): ((ctx: Ctx, startedMs: number) => void) | null {
+  if (!logger.enabled('info')) return null;
+  return (ctx, startedMs) => {
+    logger.info('request', {
+      requestId: ctx.state.requestId,
+      method: ctx.request.method,
+      path: ctx.request.path,
+      status: ctx.response.status,
+      ms: Math.round((performance.now() - startedMs) * 10) / 10,
+      user: ctx.state.user?.id,
+    });
   };
 }

@@ -11,15 +11,15 @@ export type ResponseValidationMode = 'off' | 'log' | 'strict';
 /**
  * Checks every JSON answer of /api against the contract: 2xx bodies against the operation's
  * response schema, errors against the shared error shape. 'log' reports drift; 'strict' (tests and
- * the browser journeys) also turns it into a 500 so it cannot go unnoticed.
+ * the browser journeys) also turns it into a 500 so it cannot go unnoticed. Null when 'off'.
  */
 export function responseValidation(
   mode: ResponseValidationMode,
   logger: Logger,
-): Koa.Middleware<AppState> {
-  return async (ctx, next) => {
-    await next();
-    if (mode === 'off' || !ctx.path.startsWith('/api/') || !ctx.response.is('json')) return;
+): ((ctx: Koa.ParameterizedContext<AppState>) => void) | null {
+  if (mode === 'off') return null;
+  return (ctx) => {
+    if (!ctx.path.startsWith('/api/') || !ctx.response.is('json')) return;
     const body: unknown = ctx.body;
     if (body === null || body === undefined || isRawBody(body)) return;
     const schema = ctx.status >= 400 ? schemas.zError : successSchema(ctx);

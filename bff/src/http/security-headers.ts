@@ -1,6 +1,4 @@
 import type Koa from 'koa';
-import type { AppState } from './context.js';
-import { isJsonBody } from './json-body.js';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 const REFERRER_POLICY = 'strict-origin-when-cross-origin';
@@ -11,15 +9,12 @@ const JSON_CSP = "default-src 'none'; base-uri 'none'; object-src 'none'; frame-
  * Headers of the security checklist on every response. Pages (the web app, the sandbox gateway)
  * get the full set; JSON answers get the part that means something for data, which spares every
  * API call three headers and the long policy. `formTargets` are the origins the payment form may
- * post to (the card gateway).
- *
- * Set on the way out, once the body tells a page from data, so it must sit inside `jsonBody`,
- * while the body is still an object.
+ * post to (the card gateway). Set on the way out, once the body tells a page from data.
  */
 export function securityHeaders(options: {
   https: boolean;
   formTargets: string[];
-}): Koa.Middleware<AppState> {
+}): (response: Koa.Response, answer: { json: boolean; api: boolean }) => void {
   const pageCsp = [
     "default-src 'self'",
     "script-src 'self'",
@@ -32,19 +27,18 @@ export function securityHeaders(options: {
     "base-uri 'none'",
     "object-src 'none'",
   ].join('; ');
-  return async (ctx, next) => {
-    await next();
-    if (isJsonBody(ctx.body)) {
-      ctx.set('Content-Security-Policy', JSON_CSP);
+  return (response, { json, api }) => {
+    if (json) {
+      response.set('Content-Security-Policy', JSON_CSP);
     } else {
-      ctx.set('Content-Security-Policy', pageCsp);
-      ctx.set('X-Frame-Options', 'DENY');
-      ctx.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
-      ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+      response.set('Content-Security-Policy', pageCsp);
+      response.set('X-Frame-Options', 'DENY');
+      response.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+      response.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
     }
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', REFERRER_POLICY);
-    if (options.https) ctx.set('Strict-Transport-Security', HSTS);
-    if (ctx.path.startsWith('/api')) ctx.set('Cache-Control', 'no-store');
+    response.set('X-Content-Type-Options', 'nosniff');
+    response.set('Referrer-Policy', REFERRER_POLICY);
+    if (options.https) response.set('Strict-Transport-Security', HSTS);
+    if (api) response.set('Cache-Control', 'no-store');
   };
 }

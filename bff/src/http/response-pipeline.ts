@@ -1,0 +1,46 @@
+import type Koa from 'koa';
+import type { Logger } from '../logger.js';
+import { compression } from './compression.js';
+import type { AppState } from './context.js';
+import { errorMiddleware } from './error-middleware.js';
+import { serialiseJsonBody } from './json-body.js';
+import { accessLog, beginRequest } from './request-context.js';
+import { responseValidation, type ResponseValidationMode } from './response-validation.js';
+import { securityHeaders } from './security-headers.js';
+
+/**
+ * What every call goes through, in this order: request id and language; the routes, with any
+ * failure turned into the error shape; the contract check (when on); JSON serialisation; the
+ * security headers; compression; the access log.
+ *
+ * One layer that calls these steps in turn, not one Koa middleware each: every layer costs
+ * every call a promise, a closure and Koa's delegated getters, and the API benchmark measured
+ * the five separate layers at about a third of the server's work on a resident's call.
+ */
+export function responsePipeline(options: {
+  logger: Logger;
+  https: boolean;
+  /** Origins the payment form may post to (the card gateway). */
+  formTargets: string[];
+  responseValidation: ResponseValidationMode;
+}): Koa.Middleware<AppState> {
+  const handleErrors = errorMiddleware(options.logger);
+  const checkContract = responseValidation(options.responseValidation, options.logger);
+  const setSecurityHeaders = securityHeaders(options);
+  const compress = compression();
+  const logAccess = accessLog(options.logger);
+  return async (ctx, next) => {
+    const startedMs = logAccess ? performance.now() : 0;
+    beginRequest(ctx);
+    try {
+      await handleErrors(ctx, next);
+      checkContract?.(ctx);
+      const { response } = ctx;
+      const json = serialiseJsonBody(response);
+      setSecurityHeaders(response, { json, api: ctx.request.path.startsWith('/api') });
+      await compress(ctx);
+    } finally {
+      logAccess?.(ctx, startedMs);
+    }
+  };
+}
