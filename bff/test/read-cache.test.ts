@@ -72,4 +72,24 @@ describe('read cache', () => {
     }).toThrow(TypeError);
     expect(() => (rows as unknown[]).push({})).toThrow(TypeError);
   });
+
+  it('keeps an answer worked out while nothing changed, until the next change', () => {
+    const cache = readCacheFor(db);
+    const { value, version } = cache.recall('answer');
+    expect(value).toBeUndefined();
+    cache.keep('answer', 'Natación', version);
+    expect(cache.recall('answer').value).toBe('Natación');
+    db.prepare("UPDATE activities SET name = 'Pádel' WHERE id = 1").run();
+    expect(cache.recall('answer').value).toBeUndefined();
+  });
+
+  it('does not keep an answer when the database changed while it was worked out', () => {
+    const cache = readCacheFor(db);
+    const { version } = cache.recall('answer');
+    const stale = name();
+    // another call's write lands between the reads and keep
+    db.prepare("UPDATE activities SET name = 'Pádel' WHERE id = 1").run();
+    cache.keep('answer', stale, version);
+    expect(cache.recall('answer').value).toBeUndefined();
+  });
 });

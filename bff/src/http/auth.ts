@@ -29,6 +29,7 @@ export function requireUser(deps: Pick<Deps, 'tokens' | 'repos'>): Koa.Middlewar
       dni: user.dni,
       role: user.role,
       isAdmin: user.role === 'admin',
+      sessionEndsAt: claims.exp * 1000,
     };
     await next();
   };

@@ -7,6 +7,8 @@ export interface AuthUser {
   dni: string;
   role: 'user' | 'admin';
   isAdmin: boolean;
+  /** When the caller's token expires (ms since the epoch). */
+  sessionEndsAt: number;
 }
 
 export interface AppState extends Koa.DefaultState {
@@ -14,6 +16,8 @@ export interface AppState extends Koa.DefaultState {
   requestId: string;
   /** Set by requireUser / requireAdmin. */
   user?: AuthUser;
+  /** Set by a route whose answer the answer cache may keep (see http/answer-cache.ts). */
+  answerCacheable?: boolean;
 }
 
 export type AppContext = RouterContext<AppState>;

@@ -9,11 +9,30 @@ import { COMPRESS_MIN_BYTES } from './compression.js';
 export function serialiseJsonBody(response: Koa.Response): boolean {
   const body: unknown = response.body;
   if (!isJsonBody(body)) return false;
-  // Koa typed the object body as JSON already; a text body keeps that type
-  response.body = JSON.stringify(body);
+  // Koa typed the object body as JSON already; a text or bytes body keeps that type
+  response.body = serialisedOnce.get(body) ?? JSON.stringify(body);
   // most answers are this small whatever the client accepts: koa-compress need not look at them
   if (response.length < COMPRESS_MIN_BYTES) response.ctx.compress = false;
   return true;
+}
+
+/**
+ * The JSON of bodies that never change again (the answer cache's), serialised once and kept as
+ * UTF-8 bytes, so that sending them again encodes nothing.
+ */
+const serialisedOnce = new WeakMap<object, Buffer>();
+
+/** Deep-freezes `body` and serialises it now: each later answer with it reuses the bytes. */
+export function freezeAndSerialise(body: object): void {
+  serialisedOnce.set(deepFreeze(body), Buffer.from(JSON.stringify(body)));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const item of Object.values(value)) deepFreeze(item);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 /** An object or array answer, not yet serialised: what goes out as JSON. */

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
 import { zListPersonActivitiesPath } from '../../generated/zod.gen.js';
+import { cacheAnswer } from '../../http/answer-cache.js';
 import { requireUser } from '../../http/auth.js';
 import type { AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
@@ -12,6 +13,7 @@ export function activitiesRoutes(deps: Deps, persons: PersonsService): Router<Ap
   const router = new Router<AppState>();
   router.get('/user/activities/:person_activity_id', requireUser(deps), (ctx) => {
     const { person_activity_id } = validate(zListPersonActivitiesPath, ctx.params, 'path');
+    cacheAnswer(ctx);
     ctx.body = persons.activities(actorOf(ctx), person_activity_id);
   });
   return router;

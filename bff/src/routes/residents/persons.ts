@@ -5,6 +5,7 @@ import {
   zRequestAssociationBody,
   zVerifyAssociationBody,
 } from '../../generated/zod.gen.js';
+import { cacheAnswer } from '../../http/answer-cache.js';
 import { requireUser } from '../../http/auth.js';
 import type { AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
@@ -18,6 +19,7 @@ export function personsRoutes(deps: Deps, persons: PersonsService): Router<AppSt
   const auth = requireUser(deps);
 
   router.get('/user/persons/', auth, (ctx) => {
+    cacheAnswer(ctx);
     ctx.body = persons.list(actorOf(ctx));
   });
 
