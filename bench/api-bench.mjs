@@ -29,6 +29,7 @@ export async function runApiBench({ build = true } = {}) {
 
   let hello;
   let portal;
+  let uncached;
   let floor;
   try {
     const helloPort = await freePort();
@@ -48,6 +49,9 @@ export async function runApiBench({ build = true } = {}) {
       `seeded: ${counts.activities} activities, ${counts.enrolments} enrolments; the resident manages ${counts.people} people with ${counts.activitiesEach} activities each`,
     );
     const auth = { Authorization: `Bearer ${seeded.token}` };
+    // the same server and data with the answer cache off: every answer worked out again
+    uncached = await startPortal({ env: { ANSWER_CACHE: 'false' } });
+    const seededUncached = await seedFamily(uncached.baseUrl);
     const personsUrl = `${portal.baseUrl}/api/user/persons/`;
     const floorPort = await freePort();
     floor = await startProcess(
@@ -89,6 +93,20 @@ export async function runApiBench({ build = true } = {}) {
         paths: seeded.personIds.map((id) => `/api/user/activities/${id}`),
         pid: portal.pid,
       },
+      ...[
+        ['GET /api/user/persons/', '/api/user/persons/'],
+        ['GET /api/user/activities/{id}', `/api/user/activities/${seededUncached.personIds[0]}`],
+      ].map(([endpoint, path]) => ({
+        name: `${endpoint} with ANSWER_CACHE=false (reference)`,
+        short: `${endpoint}, cache off (ref.)`,
+        url: `${uncached.baseUrl}${path}`,
+        headers: { Authorization: `Bearer ${seededUncached.token}` },
+        paths: path.startsWith('/api/user/activities/')
+          ? seededUncached.personIds.map((id) => `/api/user/activities/${id}`)
+          : undefined,
+        reference: true,
+        pid: uncached.pid,
+      })),
       // measured again after the portal, so a change in the machine's load shows
       {
         ...hello1,
@@ -185,7 +203,7 @@ export async function runApiBench({ build = true } = {}) {
     }
     console.log(`\n${table(rows)}`);
     console.log(
-      `ratio = req/s / ${fmt.int(baselineRps)} (mean of the two bare-Koa runs); CPU ratio = the baseline's server CPU per request / the endpoint's (less sensitive to other load on the machine); the stack floor has no target: it is what Koa and @koa/router alone reach with the portal's answer`,
+      `ratio = req/s / ${fmt.int(baselineRps)} (mean of the two bare-Koa runs); CPU ratio = the baseline's server CPU per request / the endpoint's (less sensitive to other load on the machine); the references have no target: the stack floor is what Koa and @koa/router alone reach with the portal's answer; "cache off" is the portal working out every answer again (ANSWER_CACHE=false), the figure for calls the answer cache cannot serve`,
     );
     if (baselineP99 >= API_TARGETS.p99Ms) {
       console.log(
@@ -195,6 +213,7 @@ export async function runApiBench({ build = true } = {}) {
     return { results, measured };
   } finally {
     await portal?.close();
+    await uncached?.close();
     await floor?.stop();
     await hello?.stop();
   }

@@ -30,7 +30,7 @@ export function buildApp(deps: Deps): Koa<AppState> {
   });
   // koa-body parses only these methods; skipping it elsewhere spares every GET its type checks
   app.use((ctx, next) => (BODY_METHODS.has(ctx.method) ? parseBody(ctx, next) : next()));
-  app.use(answerCache(deps));
+  if (deps.config.answerCache) app.use(answerCache(deps));
   const api = apiRoutes(deps);
   app.use(api.routes);
   app.use(api.allowedMethods);

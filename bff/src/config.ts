@@ -46,6 +46,8 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Check /api answers against openapi.yaml: off, log, or strict (drift becomes a 500). */
   responseValidation: 'off' | 'log' | 'strict';
+  /** Keep the dashboard's reads in memory until the database changes (http/answer-cache.ts). */
+  answerCache: boolean;
 }
 
 export class ConfigError extends Error {
@@ -254,6 +256,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: bool('TRUST_PROXY', false),
     logLevel,
     responseValidation,
+    answerCache: bool('ANSWER_CACHE', true),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -27,6 +27,8 @@ describe('configuration', () => {
     expect(config.mail.adapter).toBe('outbox');
     expect(config.redsys.sandbox).toBe(true);
     expect(config.seedDemo).toBe(true);
+    expect(config.answerCache).toBe(true);
+    expect(loadConfig({ ANSWER_CACHE: 'off' }).answerCache).toBe(false);
   });
 
   it.each([
@@ -36,6 +38,7 @@ describe('configuration', () => {
     [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL must be an http\(s\) URL/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
     [{ SEED_DEMO: 'maybe' }, /SEED_DEMO must be true or false/],
+    [{ ANSWER_CACHE: 'sometimes' }, /ANSWER_CACHE must be true or false/],
     [{ ADMIN_DNI: '12345678Z' }, /ADMIN_DNI and ADMIN_PASSWORD go together/],
     [{ SMS_ADAPTER: 'twilio' }, /needs TWILIO_ACCOUNT_SID/],
     [{ MAIL_ADAPTER: 'smtp' }, /needs SMTP_HOST/],
