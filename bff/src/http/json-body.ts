@@ -2,9 +2,10 @@ import type Koa from 'koa';
 import { COMPRESS_MIN_BYTES } from './compression.js';
 
 /**
- * Turns an object or array body into its JSON text once and says whether it did. Koa would
- * serialise such a body every time its length is read (koa-compress reads it, then Koa itself)
- * and once more to send it. Runs after the contract check, which wants the object.
+ * Turns an object or array body into its JSON once (text, or the bytes kept for a body of the
+ * answer cache) and says whether it did. Koa would serialise such a body every time its length
+ * is read (koa-compress reads it, then Koa itself) and once more to send it. Runs after the
+ * contract check, which wants the object.
  */
 export function serialiseJsonBody(response: Koa.Response): boolean {
   const body: unknown = response.body;
