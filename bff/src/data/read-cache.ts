@@ -1,3 +1,4 @@
+import { deepFreeze } from '../lib/deep-freeze.js';
 import type { Db } from './db.js';
 
 export interface ReadCache {
@@ -70,7 +71,7 @@ export function readCacheFor(db: Db, maxEntries = 10_000): ReadCache {
       if (db.inTransaction) return load();
       dropIfChanged();
       if (entries.has(key)) return entries.get(key) as T;
-      const value = frozen(load());
+      const value = deepFreeze(load());
       store(key, value);
       return value;
     },
@@ -87,10 +88,4 @@ export function readCacheFor(db: Db, maxEntries = 10_000): ReadCache {
   };
   caches.set(db, cache);
   return cache;
-}
-
-/** Rows and lists of rows are shared between calls: freezing them makes a stray edit throw. */
-function frozen<T>(value: T): T {
-  if (Array.isArray(value)) for (const item of value) Object.freeze(item);
-  return Object.freeze(value);
 }

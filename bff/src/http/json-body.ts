@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import { deepFreeze } from '../lib/deep-freeze.js';
 import { COMPRESS_MIN_BYTES } from './compression.js';
 
 /**
@@ -26,14 +27,6 @@ const serialisedOnce = new WeakMap<object, Buffer>();
 /** Deep-freezes `body` and serialises it now: each later answer with it reuses the bytes. */
 export function freezeAndSerialise(body: object): void {
   serialisedOnce.set(deepFreeze(body), Buffer.from(JSON.stringify(body)));
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const item of Object.values(value)) deepFreeze(item);
-    Object.freeze(value);
-  }
-  return value;
 }
 
 /** An object or array answer, not yet serialised: what goes out as JSON. */
