@@ -28,6 +28,20 @@ export default defineConfig([
     },
   },
   {
+    // the server's data layer is asynchronous: an unawaited query or a promise where a value
+    // belongs is a race or a lost write, so the type checker looks for them
+    files: ['bff/**/*.ts'],
+    ignores: ['bff/vitest.config.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}', 'design-system/**/*.{ts,tsx}', 'stories/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

@@ -2,7 +2,6 @@ import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { Deps } from './deps.js';
 import type { AppState } from './http/context.js';
-import { answerCache } from './http/answer-cache.js';
 import { responsePipeline } from './http/response-pipeline.js';
 import { serveSpa } from './http/spa.js';
 import { apiRoutes } from './routes/index.js';
@@ -30,7 +29,6 @@ export function buildApp(deps: Deps): Koa<AppState> {
   });
   // koa-body parses only these methods; skipping it elsewhere spares every GET its type checks
   app.use((ctx, next) => (BODY_METHODS.has(ctx.method) ? parseBody(ctx, next) : next()));
-  if (deps.config.answerCache) app.use(answerCache(deps));
   const api = apiRoutes(deps);
   app.use(api.routes);
   app.use(api.allowedMethods);

@@ -19,6 +19,10 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** postgres://… runs on PostgreSQL; null keeps SQLite under dataDir. */
+  databaseUrl: string | null;
+  /** Connections each process keeps to PostgreSQL. */
+  databasePoolSize: number;
   publicUrl: string;
   jwtSecret: string | null;
   tokenTtlSeconds: number;
@@ -46,8 +50,8 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Check /api answers against openapi.yaml: off, log, or strict (drift becomes a 500). */
   responseValidation: 'off' | 'log' | 'strict';
-  /** Keep the dashboard's reads in memory until the database changes (http/answer-cache.ts). */
-  answerCache: boolean;
+  /** Bearer token GET /metrics asks for; null: no /metrics at all. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -107,6 +111,14 @@ export function loadConfig(env: Env = process.env): Config {
   const host = str('HOST') ?? '0.0.0.0';
   // npm runs workspace scripts inside bff/; INIT_CWD is where the command was typed.
   const dataDir = resolve(env.INIT_CWD ?? process.cwd(), str('DATA_DIR') ?? './data');
+
+  const databaseUrl = str('DATABASE_URL') ?? null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\/.+/i.test(databaseUrl)) {
+    problems.push(
+      'DATABASE_URL must be a PostgreSQL URL such as postgres://portal:secret@db:5432/portal (leave it unset for SQLite)',
+    );
+  }
+  const databasePoolSize = int('DATABASE_POOL_SIZE', 10, 1, 100);
 
   const publicUrlRaw = str('PUBLIC_URL') ?? `http://localhost:${port}`;
   let publicUrl = publicUrlRaw.replace(/\/+$/, '');
@@ -238,11 +250,20 @@ export function loadConfig(env: Env = process.env): Config {
     nodeEnv === 'production' ? 'off' : 'log',
   );
 
+  const metricsToken = str('METRICS_TOKEN') ?? null;
+  if (metricsToken !== null && metricsToken.length < 16) {
+    problems.push(
+      'METRICS_TOKEN must be at least 16 characters (or unset, which turns /metrics off)',
+    );
+  }
+
   const config: Config = {
     env: nodeEnv,
     port,
     host,
     dataDir,
+    databaseUrl,
+    databasePoolSize,
     publicUrl,
     jwtSecret,
     tokenTtlSeconds,
@@ -256,7 +277,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: bool('TRUST_PROXY', false),
     logLevel,
     responseValidation,
-    answerCache: bool('ANSWER_CACHE', true),
+    metricsToken,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

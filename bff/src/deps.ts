@@ -5,20 +5,26 @@ import { createOutboxSms } from './adapters/sms/outbox-sms.js';
 import type { SmsSender } from './adapters/sms/sms-sender.js';
 import { createTwilioSms } from './adapters/sms/twilio-sms.js';
 import type { Config } from './config.js';
+import { createActivitiesRepo } from './data/activities-repo.js';
 import { createAuditRepo } from './data/audit-repo.js';
 import { createConfigRepo } from './data/config-repo.js';
-import type { Db } from './data/db.js';
+import type { Database } from './data/database.js';
+import { createEnrolmentsRepo } from './data/enrolments-repo.js';
+import { createJobLeasesRepo } from './data/job-leases-repo.js';
 import { createOutboxRepo } from './data/outbox-repo.js';
+import { createPaymentsRepo } from './data/payments-repo.js';
+import { createPersonsRepo } from './data/persons-repo.js';
 import { createUsersRepo } from './data/users-repo.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import type { Logger } from './logger.js';
+import { createJobRunner } from './services/jobs/job-runner.js';
 import { createSettingsService } from './services/settings-service.js';
 import { createTokenService, resolveJwtSecret } from './services/token-service.js';
 
 /** Everything the routes need, built once; tests build it with their own clock or adapters. */
 export function createDeps(options: {
   config: Config;
-  db: Db;
+  db: Database;
   logger: Logger;
   clock?: Clock;
   sms?: SmsSender;
@@ -31,6 +37,11 @@ export function createDeps(options: {
     config: createConfigRepo(db),
     audit: createAuditRepo(db),
     outbox: createOutboxRepo(db),
+    activities: createActivitiesRepo(db),
+    enrolments: createEnrolmentsRepo(db),
+    payments: createPaymentsRepo(db),
+    persons: createPersonsRepo(db),
+    jobLeases: createJobLeasesRepo(db),
   };
   const tokens = createTokenService(
     resolveJwtSecret(config.jwtSecret, config.dataDir),
@@ -45,6 +56,7 @@ export function createDeps(options: {
     repos,
     tokens,
     settings: createSettingsService(repos.config, clock),
+    jobs: createJobRunner({ leases: repos.jobLeases, clock, logger }),
     sms: options.sms ?? createSmsSender(config, repos.outbox, logger),
     mail: options.mail ?? createMailSender(config, repos.outbox, logger),
   };

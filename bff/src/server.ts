@@ -1,14 +1,17 @@
-import { loadConfig, ConfigError } from './config.js';
-import { openDatabase } from './data/db.js';
+import type { Server } from 'node:http';
+import { loadConfig, ConfigError, type Config } from './config.js';
+import { openDatabase } from './data/database.js';
 import { createDeps } from './deps.js';
 import { buildApp } from './app.js';
-import { createLogger } from './logger.js';
+import { createLogger, type Logger } from './logger.js';
 import { bootstrap } from './services/bootstrap.js';
 
-function main(): void {
-  let config;
+/** How long requests in flight may take to finish after SIGTERM before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readConfig(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       for (const problem of err.problems) process.stderr.write(`Configuration error: ${problem}\n`);
@@ -16,32 +19,64 @@ function main(): void {
     }
     throw err;
   }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
   const logger = createLogger(config.logLevel);
-  const db = openDatabase(config.dataDir);
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
   const deps = createDeps({ config, db, logger });
-  bootstrap(deps);
+  await bootstrap(deps);
   const app = buildApp(deps);
   const server = app.listen(config.port, config.host, () => {
     logger.info('portal listening', {
       url: `http://localhost:${config.port}`,
-      dataDir: config.dataDir,
+      database: db.describe,
       env: config.env,
+      pid: process.pid,
     });
   });
+  deps.jobs.start();
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
   server.keepAliveTimeout = 5_000;
+  onShutdownSignal(server, logger, async () => {
+    await deps.jobs.stop();
+    await db.close();
+  });
+}
 
+/**
+ * SIGTERM (a supervisor, `docker stop`, a rolling deploy) or SIGINT: stop accepting connections,
+ * let the requests in flight finish (idle keep-alive connections are closed at once), then
+ * release the database and exit 0. After SHUTDOWN_GRACE_MS the process exits anyway.
+ */
+function onShutdownSignal(server: Server, logger: Logger, release: () => Promise<void>): void {
+  let stopping = false;
   const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     logger.info('shutting down', { signal });
+    setTimeout(() => {
+      logger.warn('requests still running at the end of the grace period; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     server.close(() => {
-      db.close();
-      process.exit(0);
+      release()
+        .then(() => process.exit(0))
+        .catch((err: unknown) => {
+          logger.error('shutdown failed', { error: String(err) });
+          process.exit(1);
+        });
     });
-    setTimeout(() => process.exit(0), 5_000).unref();
+    server.closeIdleConnections();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-main();
+await main();

@@ -27,18 +27,23 @@ describe('configuration', () => {
     expect(config.mail.adapter).toBe('outbox');
     expect(config.redsys.sandbox).toBe(true);
     expect(config.seedDemo).toBe(true);
-    expect(config.answerCache).toBe(true);
-    expect(loadConfig({ ANSWER_CACHE: 'off' }).answerCache).toBe(false);
+    expect(config.databaseUrl).toBeNull();
+    expect(loadConfig({ DATABASE_URL: 'postgres://portal@db/portal' }).databaseUrl).toBe(
+      'postgres://portal@db/portal',
+    );
   });
 
   it.each([
     [{ PORT: 'abc' }, /PORT must be a whole number/],
+    [{ DATABASE_URL: 'mysql://db/portal' }, /DATABASE_URL must be a PostgreSQL URL/],
+    [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE must be a whole number from 1 to 100/],
+    [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN must be at least 16 characters/],
     [{ PORT: '70000' }, /PORT must be a whole number from 0 to 65535/],
     [{ NODE_ENV: 'staging' }, /NODE_ENV must be one of development, test, production/],
     [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL must be an http\(s\) URL/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
     [{ SEED_DEMO: 'maybe' }, /SEED_DEMO must be true or false/],
-    [{ ANSWER_CACHE: 'sometimes' }, /ANSWER_CACHE must be true or false/],
+    [{ TRUST_PROXY: 'sometimes' }, /TRUST_PROXY must be true or false/],
     [{ ADMIN_DNI: '12345678Z' }, /ADMIN_DNI and ADMIN_PASSWORD go together/],
     [{ SMS_ADAPTER: 'twilio' }, /needs TWILIO_ACCOUNT_SID/],
     [{ MAIL_ADAPTER: 'smtp' }, /needs SMTP_HOST/],

@@ -131,7 +131,7 @@ describe('compression', () => {
     try {
       const admin = await createAccount(app, 'admin');
       for (let i = 1; i <= 30; i++)
-        insertActivity(app, `Actividad de prueba número ${i}`, 2500 + i);
+        await insertActivity(app, `Actividad de prueba número ${i}`, 2500 + i);
       const get = (encoding: string) =>
         app.fetch('/api/admin/activities-crud', {
           headers: { ...admin.headers, 'Accept-Encoding': encoding },

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getHealth, getPublicConfig } from '../src/generated/sdk.gen.js';
@@ -18,11 +19,9 @@ describe('system routes', () => {
   });
 
   it('returns the four settings and whether payment is open, from the database', async () => {
-    app.db
-      .prepare(
-        "UPDATE config SET maintenance_mode = 1, global_discount_bp = 2500, deadline_date = '2026-12-01'",
-      )
-      .run();
+    await app.exec(
+      sql`UPDATE config SET maintenance_mode = 1, global_discount_bp = 2500, deadline_date = '2026-12-01'`,
+    );
     const { data } = await getPublicConfig({ client: app.api, throwOnError: true });
     expect(data).toEqual({
       maintenance_mode: true,
@@ -35,7 +34,7 @@ describe('system routes', () => {
   });
 
   it('closes payment on the deadline day itself, in Madrid time', async () => {
-    app.db.prepare("UPDATE config SET deadline_date = '2026-11-22', payments_enabled = 1").run();
+    await app.exec(sql`UPDATE config SET deadline_date = '2026-11-22', payments_enabled = 1`);
     // 23:30 UTC on the 21st is already the 22nd in Madrid (UTC+1 in November)
     app.clock.set('2026-11-21T23:30:00Z');
     const { data } = await getPublicConfig({ client: app.api, throwOnError: true });
@@ -131,7 +130,7 @@ describe('system routes', () => {
   });
 
   it('lists the development outbox outside production', async () => {
-    app.deps.repos.outbox.add('sms', '612345678', null, 'Tu código es 123456');
+    await app.deps.repos.outbox.add('sms', '612345678', null, 'Tu código es 123456');
     const res = await app.fetch('/api/dev/outbox?to=34612345678');
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -141,7 +140,7 @@ describe('system routes', () => {
 
   it('compresses larger JSON answers for clients that accept it, and sends small ones as they are', async () => {
     for (let i = 0; i < 30; i++) {
-      app.deps.repos.outbox.add('sms', '623456789', null, `Tu código es ${100000 + i}`);
+      await app.deps.repos.outbox.add('sms', '623456789', null, `Tu código es ${100000 + i}`);
     }
     const large = await app.fetch('/api/dev/outbox?to=623456789', {
       headers: { 'Accept-Encoding': 'br' },
@@ -160,7 +159,7 @@ describe('system routes', () => {
 
   it('sends larger JSON answers as they are to a client that names no encoding', async () => {
     for (let i = 0; i < 30; i++) {
-      app.deps.repos.outbox.add('sms', '634567890', null, `Tu código es ${200000 + i}`);
+      await app.deps.repos.outbox.add('sms', '634567890', null, `Tu código es ${200000 + i}`);
     }
     // fetch always names encodings: a bare request names none
     const { headers, text } = await new Promise<{ headers: IncomingHttpHeaders; text: string }>(

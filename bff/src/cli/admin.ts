@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { createAuditRepo } from '../data/audit-repo.js';
-import { inTransaction, openDatabase } from '../data/db.js';
+import { openDatabase } from '../data/database.js';
 import { createUsersRepo } from '../data/users-repo.js';
 import { t } from '../i18n/index.js';
 import { maskDni } from '../logger.js';
@@ -71,17 +71,17 @@ async function create(args: string[]): Promise<void> {
 
   // ADMIN_PASSWORD is this command's input here, not the first-start pair, so keep it out of the check
   const config = loadConfig({ ...process.env, ADMIN_DNI: undefined, ADMIN_PASSWORD: undefined });
-  const db = openDatabase(config.dataDir);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const users = createUsersRepo(db);
-    if (users.findByDni(identity.dni))
+    if (await users.findByDni(identity.dni))
       fail(`An account with DNI ${identity.dni} already exists.`, 1);
     const { password, repeat } = await readPassword();
     const problem = passwordProblem(password, repeat);
     if (problem) fail(`password: ${t('en', problem)}`, 1);
     const audit = createAuditRepo(db);
-    const id = inTransaction(db, () => {
-      const newId = users.insert({
+    const id = await db.transaction(async () => {
+      const newId = await users.insert({
         dni: identity.dni,
         phone: identity.phone,
         email: identity.email,
@@ -89,7 +89,7 @@ async function create(args: string[]): Promise<void> {
         role: 'admin',
         verified: true,
       });
-      audit.record({
+      await audit.record({
         actorUserId: null,
         actorDni: null,
         action: 'cli.admin_created',
@@ -100,11 +100,11 @@ async function create(args: string[]): Promise<void> {
       return newId;
     });
     process.stdout.write(
-      `Administrator created: DNI ${identity.dni} (account ${id}) in ${config.dataDir}.\n` +
+      `Administrator created: DNI ${identity.dni} (account ${id}) in ${db.describe}.\n` +
         `Log in at ${config.publicUrl}/login\n`,
     );
   } finally {
-    db.close();
+    await db.close();
   }
 }
 

@@ -1,4 +1,5 @@
-import type { Db } from './db.js';
+import { sql } from 'kysely';
+import type { Database } from './database.js';
 
 export interface ActivityRow {
   id: number;
@@ -12,39 +13,64 @@ export interface ActivityRow {
 export type ActivityFields = Pick<ActivityRow, 'name' | 'price_cents' | 'start_date'>;
 
 /** The activity catalogue. Names compare case-insensitively together with the start date. */
-export function createActivitiesRepo(db: Db) {
-  const all = db.prepare<[], ActivityRow>(
-    "SELECT * FROM activities ORDER BY name COLLATE NOCASE, IFNULL(start_date, ''), id",
-  );
-  const byId = db.prepare<[number], ActivityRow>('SELECT * FROM activities WHERE id = ?');
-  const byNameAndDate = db.prepare<[string, string], ActivityRow>(
-    "SELECT * FROM activities WHERE name = ? COLLATE NOCASE AND IFNULL(start_date, '') = ?",
-  );
-  const insert = db.prepare<[ActivityFields]>(
-    'INSERT INTO activities (name, price_cents, start_date) VALUES (@name, @price_cents, @start_date)',
-  );
-  const update = db.prepare<[ActivityFields & { id: number }]>(
-    `UPDATE activities SET name = @name, price_cents = @price_cents, start_date = @start_date,
-       updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = @id`,
-  );
-  const paidLinks = db.prepare<[number], { n: number }>(
-    'SELECT COUNT(*) AS n FROM enrolment_activities WHERE activity_id = ? AND is_paid = 1',
-  );
-  const deleteUnpaidLinks = db.prepare<[number]>(
-    'DELETE FROM enrolment_activities WHERE activity_id = ? AND is_paid = 0',
-  );
-  const remove = db.prepare<[number]>('DELETE FROM activities WHERE id = ?');
+export function createActivitiesRepo(db: Database) {
+  const activities = () => db.q().selectFrom('activities').selectAll();
   return {
-    list: () => all.all(),
-    findById: (id: number) => byId.get(id),
-    findByNameAndDate: (name: string, startDate: string | null) =>
-      byNameAndDate.get(name, startDate ?? ''),
-    insert: (fields: ActivityFields) => Number(insert.run(fields).lastInsertRowid),
-    update: (id: number, fields: ActivityFields) => update.run({ ...fields, id }).changes > 0,
-    countPaidLinks: (id: number) => paidLinks.get(id)?.n ?? 0,
+    list: (): Promise<ActivityRow[]> =>
+      activities()
+        .orderBy(sql`lower(name)`)
+        .orderBy(sql`coalesce(start_date, '')`)
+        .orderBy('id')
+        .execute(),
+    findById: (id: number): Promise<ActivityRow | undefined> =>
+      activities().where('id', '=', id).executeTakeFirst(),
+    findByNameAndDate: (name: string, startDate: string | null): Promise<ActivityRow | undefined> =>
+      activities()
+        .where(sql`lower(name)`, '=', sql`lower(${name})`)
+        .where(sql`coalesce(start_date, '')`, '=', startDate ?? '')
+        .executeTakeFirst(),
+    async insert(fields: ActivityFields): Promise<number> {
+      const row = await db
+        .q()
+        .insertInto('activities')
+        .values(fields)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async update(id: number, fields: ActivityFields): Promise<boolean> {
+      const result = await db
+        .q()
+        .updateTable('activities')
+        .set({ ...fields, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+    async countPaidLinks(id: number): Promise<number> {
+      const row = await db
+        .q()
+        .selectFrom('enrolment_activities')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('activity_id', '=', id)
+        .where('is_paid', '=', 1)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
     /** Removes the activity's unpaid enrolment links; returns how many. */
-    deleteUnpaidLinks: (id: number) => deleteUnpaidLinks.run(id).changes,
-    delete: (id: number) => remove.run(id).changes > 0,
+    async deleteUnpaidLinks(id: number): Promise<number> {
+      const result = await db
+        .q()
+        .deleteFrom('enrolment_activities')
+        .where('activity_id', '=', id)
+        .where('is_paid', '=', 0)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+    async delete(id: number): Promise<boolean> {
+      const result = await db.q().deleteFrom('activities').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
   };
 }
 

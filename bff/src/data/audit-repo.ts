@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Database } from './database.js';
 
 export interface AuditEvent {
   actorUserId: number | null;
@@ -23,30 +23,42 @@ export interface AuditRow {
   ip: string | null;
 }
 
-export function createAuditRepo(db: Db) {
-  const insert = db.prepare(
-    `INSERT INTO audit_log (actor_user_id, actor_dni, action, entity, entity_id, details, ip)
-     VALUES (@actor_user_id, @actor_dni, @action, @entity, @entity_id, @details, @ip)`,
-  );
-  const page = db.prepare<[number, number], AuditRow>(
-    'SELECT * FROM audit_log ORDER BY id DESC LIMIT ? OFFSET ?',
-  );
-  const total = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM audit_log');
+export function createAuditRepo(db: Database) {
   return {
-    record(event: AuditEvent): void {
-      insert.run({
-        actor_user_id: event.actorUserId,
-        actor_dni: event.actorDni ? `****${event.actorDni.slice(-5)}` : null,
-        action: event.action,
-        entity: event.entity ?? null,
-        entity_id:
-          event.entityId === undefined || event.entityId === null ? null : String(event.entityId),
-        details: event.details ? JSON.stringify(event.details) : null,
-        ip: event.ip ?? null,
-      });
+    async record(event: AuditEvent): Promise<void> {
+      await db
+        .q()
+        .insertInto('audit_log')
+        .values({
+          actor_user_id: event.actorUserId,
+          actor_dni: event.actorDni ? `****${event.actorDni.slice(-5)}` : null,
+          action: event.action,
+          entity: event.entity ?? null,
+          entity_id:
+            event.entityId === undefined || event.entityId === null ? null : String(event.entityId),
+          details: event.details ? JSON.stringify(event.details) : null,
+          ip: event.ip ?? null,
+        })
+        .execute();
     },
-    page(pageNumber: number, pageSize: number): { items: AuditRow[]; total: number } {
-      return { items: page.all(pageSize, (pageNumber - 1) * pageSize), total: total.get()?.n ?? 0 };
+    async page(
+      pageNumber: number,
+      pageSize: number,
+    ): Promise<{ items: AuditRow[]; total: number }> {
+      const items = await db
+        .q()
+        .selectFrom('audit_log')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(pageSize)
+        .offset((pageNumber - 1) * pageSize)
+        .execute();
+      const total = await db
+        .q()
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return { items, total: Number(total.n) };
     },
   };
 }

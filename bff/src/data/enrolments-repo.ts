@@ -1,4 +1,5 @@
-import type { Db } from './db.js';
+import { sql } from 'kysely';
+import type { Database } from './database.js';
 
 export interface EnrolmentRow {
   id: number;
@@ -24,70 +25,102 @@ export interface EnrolmentLink {
 }
 
 /** People enrolled in activities (the spec's "person-activity") and their activity links. */
-export function createEnrolmentsRepo(db: Db) {
-  const all = db.prepare<[], EnrolmentRow>(
-    'SELECT * FROM enrolments ORDER BY last_name COLLATE NOCASE, first_name COLLATE NOCASE, id',
-  );
-  const allLinks = db.prepare<[], EnrolmentLink>(
-    `SELECT ea.enrolment_id, a.id AS activity_id, a.name, ea.is_paid
-       FROM enrolment_activities ea JOIN activities a ON a.id = ea.activity_id
-      ORDER BY a.name COLLATE NOCASE, IFNULL(a.start_date, ''), a.id`,
-  );
-  const linksOf = db.prepare<[number], EnrolmentLink>(
-    `SELECT ea.enrolment_id, a.id AS activity_id, a.name, ea.is_paid
-       FROM enrolment_activities ea JOIN activities a ON a.id = ea.activity_id
-      WHERE ea.enrolment_id = ?
-      ORDER BY a.name COLLATE NOCASE, IFNULL(a.start_date, ''), a.id`,
-  );
-  const byId = db.prepare<[number], EnrolmentRow>('SELECT * FROM enrolments WHERE id = ?');
-  const byDni = db.prepare<[string], EnrolmentRow>('SELECT * FROM enrolments WHERE dni = ?');
-  const insert = db.prepare<[EnrolmentFields]>(
-    `INSERT INTO enrolments (first_name, last_name, dni, email, phone)
-     VALUES (@first_name, @last_name, @dni, @email, @phone)`,
-  );
-  const update = db.prepare<[EnrolmentFields & { id: number }]>(
-    `UPDATE enrolments SET first_name = @first_name, last_name = @last_name, dni = @dni, email = @email,
-       phone = @phone, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = @id`,
-  );
-  const addLink = db.prepare<[number, number]>(
-    'INSERT OR IGNORE INTO enrolment_activities (enrolment_id, activity_id) VALUES (?, ?)',
-  );
-  const markPaid = db.prepare<
-    [{ enrolment_id: number; activity_id: number; paid_at: string; amount: number }]
-  >(
-    `UPDATE enrolment_activities SET is_paid = 1, paid_at = @paid_at, paid_amount_cents = @amount
-      WHERE enrolment_id = @enrolment_id AND activity_id = @activity_id AND is_paid = 0`,
-  );
-  const removeUnpaidLink = db.prepare<[number, number]>(
-    'DELETE FROM enrolment_activities WHERE enrolment_id = ? AND activity_id = ? AND is_paid = 0',
-  );
-  const paidCount = db.prepare<[number], { n: number }>(
-    'SELECT COUNT(*) AS n FROM enrolment_activities WHERE enrolment_id = ? AND is_paid = 1',
-  );
-  const remove = db.prepare<[number]>('DELETE FROM enrolments WHERE id = ?');
+export function createEnrolmentsRepo(db: Database) {
+  const links = () =>
+    db
+      .q()
+      .selectFrom('enrolment_activities as ea')
+      .innerJoin('activities as a', 'a.id', 'ea.activity_id')
+      .select(['ea.enrolment_id', 'a.id as activity_id', 'a.name', 'ea.is_paid'])
+      .orderBy(sql`lower(a.name)`)
+      .orderBy(sql`coalesce(a.start_date, '')`)
+      .orderBy('a.id');
   return {
-    list: () => all.all(),
-    allLinks: () => allLinks.all(),
-    linksOf: (id: number) => linksOf.all(id),
-    findById: (id: number) => byId.get(id),
-    findByDni: (dni: string) => byDni.get(dni),
-    insert: (fields: EnrolmentFields) => Number(insert.run(fields).lastInsertRowid),
-    update: (id: number, fields: EnrolmentFields) => update.run({ ...fields, id }).changes > 0,
+    list: (): Promise<EnrolmentRow[]> =>
+      db
+        .q()
+        .selectFrom('enrolments')
+        .selectAll()
+        .orderBy(sql`lower(last_name)`)
+        .orderBy(sql`lower(first_name)`)
+        .orderBy('id')
+        .execute(),
+    allLinks: (): Promise<EnrolmentLink[]> => links().execute(),
+    linksOf: (id: number): Promise<EnrolmentLink[]> =>
+      links().where('ea.enrolment_id', '=', id).execute(),
+    findById: (id: number): Promise<EnrolmentRow | undefined> =>
+      db.q().selectFrom('enrolments').selectAll().where('id', '=', id).executeTakeFirst(),
+    findByDni: (dni: string): Promise<EnrolmentRow | undefined> =>
+      db.q().selectFrom('enrolments').selectAll().where('dni', '=', dni).executeTakeFirst(),
+    async insert(fields: EnrolmentFields): Promise<number> {
+      const row = await db
+        .q()
+        .insertInto('enrolments')
+        .values(fields)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async update(id: number, fields: EnrolmentFields): Promise<boolean> {
+      const result = await db
+        .q()
+        .updateTable('enrolments')
+        .set({ ...fields, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
     /** True when the link is new. */
-    addLink: (enrolmentId: number, activityId: number) =>
-      addLink.run(enrolmentId, activityId).changes > 0,
+    async addLink(enrolmentId: number, activityId: number): Promise<boolean> {
+      const result = await db
+        .q()
+        .insertInto('enrolment_activities')
+        .values({ enrolment_id: enrolmentId, activity_id: activityId })
+        .onConflict((oc) => oc.columns(['enrolment_id', 'activity_id']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+    },
     /** Marks an unpaid link as paid outside the card flow (e.g. paid at the desk, from an import). */
-    markPaid: (enrolmentId: number, activityId: number, paidAt: string, amountCents: number) =>
-      markPaid.run({
-        enrolment_id: enrolmentId,
-        activity_id: activityId,
-        paid_at: paidAt,
-        amount: amountCents,
-      }).changes > 0,
-    removeUnpaidLink: (enrolmentId: number, activityId: number) =>
-      removeUnpaidLink.run(enrolmentId, activityId).changes > 0,
-    countPaid: (id: number) => paidCount.get(id)?.n ?? 0,
-    delete: (id: number) => remove.run(id).changes > 0,
+    async markPaid(
+      enrolmentId: number,
+      activityId: number,
+      paidAt: string,
+      amountCents: number,
+    ): Promise<boolean> {
+      const result = await db
+        .q()
+        .updateTable('enrolment_activities')
+        .set({ is_paid: 1, paid_at: paidAt, paid_amount_cents: amountCents })
+        .where('enrolment_id', '=', enrolmentId)
+        .where('activity_id', '=', activityId)
+        .where('is_paid', '=', 0)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+    async removeUnpaidLink(enrolmentId: number, activityId: number): Promise<boolean> {
+      const result = await db
+        .q()
+        .deleteFrom('enrolment_activities')
+        .where('enrolment_id', '=', enrolmentId)
+        .where('activity_id', '=', activityId)
+        .where('is_paid', '=', 0)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+    async countPaid(id: number): Promise<number> {
+      const row = await db
+        .q()
+        .selectFrom('enrolment_activities')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('enrolment_id', '=', id)
+        .where('is_paid', '=', 1)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    async delete(id: number): Promise<boolean> {
+      const result = await db.q().deleteFrom('enrolments').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
   };
 }
 

@@ -1,4 +1,6 @@
-import type { Db } from './db.js';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database } from './database.js';
+import type { Tables } from './schema.js';
 
 export type CodePurpose = 'register' | 'associate' | 'recover';
 
@@ -20,40 +22,33 @@ export interface OneTimeCodeRow {
 
 export type NewOneTimeCode = Omit<OneTimeCodeRow, 'id' | 'attempts' | 'consumed_at'>;
 
+/** A null user_id (registration, before the account exists) matches null, as SQL's = would not. */
+const sameUser = (userId: number | null) => (eb: ExpressionBuilder<Tables, 'one_time_codes'>) =>
+  userId === null ? eb('user_id', 'is', null) : eb('user_id', '=', userId);
+
 /** Stored one-time codes (hashes only). Times are ms since the epoch. */
-export function createOneTimeCodesRepo(db: Db) {
-  const insert = db.prepare(
-    `INSERT INTO one_time_codes (purpose, subject, user_id, enrolment_id, channel, destination, code_hash, expires_at, ip, created_at)
-     VALUES (@purpose, @subject, @user_id, @enrolment_id, @channel, @destination, @code_hash, @expires_at, @ip, @created_at)`,
-  );
-  // "IS" so a null user_id (registration before the account exists) compares equal to null
-  const retire = db.prepare(
-    `UPDATE one_time_codes SET consumed_at = @now
-     WHERE purpose = @purpose AND subject = @subject AND user_id IS @user_id AND consumed_at IS NULL`,
-  );
-  const active = db.prepare<
-    { purpose: string; subject: string; user_id: number | null; now: number; max: number },
-    OneTimeCodeRow
-  >(
-    `SELECT * FROM one_time_codes
-     WHERE purpose = @purpose AND subject = @subject AND user_id IS @user_id
-       AND consumed_at IS NULL AND expires_at > @now AND attempts < @max
-     ORDER BY id DESC LIMIT 1`,
-  );
-  const failed = db.prepare('UPDATE one_time_codes SET attempts = attempts + 1 WHERE id = ?');
-  const consume = db.prepare(
-    'UPDATE one_time_codes SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL',
-  );
+export function createOneTimeCodesRepo(db: Database) {
   return {
     /** Stores a new code and retires every earlier unused one for the same purpose, subject and user. */
-    replace(code: NewOneTimeCode): number {
-      retire.run({
-        purpose: code.purpose,
-        subject: code.subject,
-        user_id: code.user_id,
-        now: code.created_at,
+    async replace(code: NewOneTimeCode): Promise<number> {
+      return db.transaction(async () => {
+        await db
+          .q()
+          .updateTable('one_time_codes')
+          .set({ consumed_at: code.created_at })
+          .where('purpose', '=', code.purpose)
+          .where('subject', '=', code.subject)
+          .where(sameUser(code.user_id))
+          .where('consumed_at', 'is', null)
+          .execute();
+        const row = await db
+          .q()
+          .insertInto('one_time_codes')
+          .values(code)
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
       });
-      return Number(insert.run(code).lastInsertRowid);
     },
     findActive(
       purpose: CodePurpose,
@@ -61,15 +56,39 @@ export function createOneTimeCodesRepo(db: Db) {
       userId: number | null,
       now: number,
       maxAttempts: number,
-    ) {
-      return active.get({ purpose, subject, user_id: userId, now, max: maxAttempts });
+    ): Promise<OneTimeCodeRow | undefined> {
+      return db
+        .q()
+        .selectFrom('one_time_codes')
+        .selectAll()
+        .where('purpose', '=', purpose)
+        .where('subject', '=', subject)
+        .where(sameUser(userId))
+        .where('consumed_at', 'is', null)
+        .where('expires_at', '>', now)
+        .where('attempts', '<', maxAttempts)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
     },
-    recordFailure(id: number): void {
-      failed.run(id);
+    async recordFailure(id: number): Promise<void> {
+      await db
+        .q()
+        .updateTable('one_time_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
     },
     /** True only for the one caller that consumed it (single use under concurrency). */
-    consume(id: number, now: number): boolean {
-      return consume.run(now, id).changes === 1;
+    async consume(id: number, now: number): Promise<boolean> {
+      const result = await db
+        .q()
+        .updateTable('one_time_codes')
+        .set({ consumed_at: now })
+        .where('id', '=', id)
+        .where('consumed_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
     },
   };
 }

@@ -1,4 +1,5 @@
-import type { Db } from './db.js';
+import { sql } from 'kysely';
+import type { Database } from './database.js';
 
 export interface OutboxRow {
   id: number;
@@ -9,25 +10,20 @@ export interface OutboxRow {
   created_at: string;
 }
 
-export function createOutboxRepo(db: Db) {
-  const insert = db.prepare(
-    'INSERT INTO outbox (channel, recipient, subject, body) VALUES (?, ?, ?, ?)',
-  );
-  const latest = db.prepare<[], OutboxRow>('SELECT * FROM outbox ORDER BY id DESC LIMIT 200');
-  const forRecipient = db.prepare<[string], OutboxRow>(
-    'SELECT * FROM outbox WHERE recipient = ? COLLATE NOCASE ORDER BY id DESC LIMIT 200',
-  );
+export function createOutboxRepo(db: Database) {
   return {
-    add(
+    async add(
       channel: OutboxRow['channel'],
       recipient: string,
       subject: string | null,
       body: string,
-    ): void {
-      insert.run(channel, recipient, subject, body);
+    ): Promise<void> {
+      await db.q().insertInto('outbox').values({ channel, recipient, subject, body }).execute();
     },
-    list(recipient?: string): OutboxRow[] {
-      return recipient ? forRecipient.all(recipient) : latest.all();
+    list(recipient?: string): Promise<OutboxRow[]> {
+      let query = db.q().selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(200);
+      if (recipient) query = query.where(sql`lower(recipient)`, '=', sql`lower(${recipient})`);
+      return query.execute();
     },
   };
 }

@@ -1,6 +1,9 @@
-import type { Db } from './db.js';
+import { sql, type ExpressionBuilder } from 'kysely';
+import { containsPattern, fold } from '../lib/text-fold.js';
+import type { Database } from './database.js';
+import type { PaymentStatus, Tables } from './schema.js';
 
-export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'superseded' | 'duplicate';
+export type { PaymentStatus } from './schema.js';
 
 export interface PaymentRow {
   id: number;
@@ -73,131 +76,153 @@ export interface NewNotification {
 
 export interface PaymentFilter {
   status?: PaymentStatus | undefined;
-  /** Part of the person's name or DNI. */
+  /** Part of the person's name or DNI, in any case, with or without accents. */
   person?: string | undefined;
   /** UTC ISO instants: created_at >= from and < to. */
   fromUtc?: string | undefined;
   toUtc?: string | undefined;
 }
 
-/** Lower case without accents, so "alvarez" finds "Álvarez" (SQLite's LIKE folds ASCII only). */
-function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
+/** Every column but the search key, which stays inside the data layer. */
+const paymentColumns = [
+  'id',
+  'order_code',
+  'user_id',
+  'enrolment_id',
+  'person_name',
+  'person_dni',
+  'amount_cents',
+  'use_discount',
+  'status',
+  'gateway',
+  'merchant_code',
+  'terminal',
+  'response_code',
+  'authorisation_code',
+  'created_at',
+  'updated_at',
+  'paid_at',
+] as const;
 
-/** LIKE pattern for a substring, with the wildcards of the user's text escaped. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-function filterSql(filter: PaymentFilter): { where: string; params: Record<string, string> } {
-  const clauses: string[] = [];
-  const params: Record<string, string> = {};
-  if (filter.status) {
-    clauses.push('status = @status');
-    params.status = filter.status;
-  }
-  const person = filter.person?.trim();
-  if (person) {
-    clauses.push(
-      "(payments_fold(person_name) LIKE @person ESCAPE '\\' OR payments_fold(person_dni) LIKE @person ESCAPE '\\')",
-    );
-    params.person = containsPattern(fold(person));
-  }
-  if (filter.fromUtc) {
-    clauses.push('created_at >= @from');
-    params.from = filter.fromUtc;
-  }
-  if (filter.toUtc) {
-    clauses.push('created_at < @to');
-    params.to = filter.toUtc;
-  }
-  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
-}
-
-export function createPaymentsRepo(db: Db) {
-  db.function('payments_fold', { deterministic: true }, (value: unknown) =>
-    typeof value === 'string' ? fold(value) : value,
-  );
-  const managedPerson = db.prepare<[number, number], ManagedPersonRow>(
-    `SELECT e.id, e.first_name, e.last_name, e.dni FROM enrolments e
-       JOIN user_persons up ON up.enrolment_id = e.id
-      WHERE up.user_id = ? AND e.id = ?`,
-  );
-  const enrolledActivity = db.prepare<[number, number], EnrolledActivityRow>(
-    `SELECT a.id AS activity_id, a.name, a.price_cents, ea.is_paid, ea.paid_payment_id
-       FROM enrolment_activities ea JOIN activities a ON a.id = ea.activity_id
-      WHERE ea.enrolment_id = ? AND ea.activity_id = ?`,
-  );
-  const orderExists = db.prepare<[string], { n: number }>(
-    'SELECT COUNT(*) AS n FROM payments WHERE order_code = ?',
-  );
-  const insertPayment = db.prepare(
-    `INSERT INTO payments (order_code, user_id, enrolment_id, person_name, person_dni, amount_cents,
-       use_discount, status, gateway, merchant_code, terminal, created_at, updated_at)
-     VALUES (@order_code, @user_id, @enrolment_id, @person_name, @person_dni, @amount_cents,
-       @use_discount, 'pending', @gateway, @merchant_code, @terminal, @now, @now)`,
-  );
-  const insertItem = db.prepare(
-    `INSERT INTO payment_items (payment_id, enrolment_id, activity_id, activity_name, amount_cents)
-     VALUES (@payment_id, @enrolment_id, @activity_id, @activity_name, @amount_cents)`,
-  );
-  const byOrder = db.prepare<[string], PaymentRow>('SELECT * FROM payments WHERE order_code = ?');
-  const itemsOf = db.prepare<[number], PaymentItemRow>(
-    'SELECT * FROM payment_items WHERE payment_id = ? ORDER BY activity_id',
-  );
-  const setStatus = db.prepare(
-    `UPDATE payments SET status = @status, response_code = COALESCE(@response_code, response_code),
-       authorisation_code = COALESCE(@authorisation_code, authorisation_code),
-       paid_at = COALESCE(@paid_at, paid_at), updated_at = @now
-     WHERE id = @id`,
-  );
-  const markPaid = db.prepare(
-    `UPDATE enrolment_activities
-        SET is_paid = 1, paid_at = @now, paid_payment_id = @payment_id, paid_amount_cents = @amount_cents
-      WHERE enrolment_id = @enrolment_id AND activity_id = @activity_id AND is_paid = 0`,
-  );
-  const insertNotification = db.prepare(
-    `INSERT INTO payment_notifications (payment_id, order_code, received_at, signature_ok, response_code,
-       amount_cents, outcome, parameters, ip)
-     VALUES (@payment_id, @order_code, @now, @signature_ok, @response_code, @amount_cents, @outcome,
-       @parameters, @ip)`,
-  );
-  const residentPayments = db.prepare<[number], PaymentRow>(
-    `SELECT p.* FROM payments p JOIN user_persons up ON up.enrolment_id = p.enrolment_id
-      WHERE up.user_id = ? AND p.status = 'paid'
-      ORDER BY p.paid_at DESC, p.id DESC`,
-  );
-
-  return {
-    findManagedPerson: (userId: number, enrolmentId: number) =>
-      managedPerson.get(userId, enrolmentId),
-    findEnrolledActivity: (enrolmentId: number, activityId: number) =>
-      enrolledActivity.get(enrolmentId, activityId),
-    orderExists: (orderCode: string) => (orderExists.get(orderCode)?.n ?? 0) > 0,
-    insertPayment(payment: NewPayment): number {
-      return Number(
-        insertPayment.run({ ...payment, use_discount: payment.use_discount ? 1 : 0 })
-          .lastInsertRowid,
+function matches(filter: PaymentFilter) {
+  return (eb: ExpressionBuilder<Tables, 'payments'>) => {
+    const clauses = [];
+    if (filter.status) clauses.push(eb('status', '=', filter.status));
+    const person = filter.person?.trim();
+    if (person) {
+      const pattern = containsPattern(fold(person));
+      clauses.push(
+        eb.or([
+          eb(sql`person_key`, 'like', sql`${pattern} escape '\\'`),
+          eb(sql`lower(person_dni)`, 'like', sql`${pattern} escape '\\'`),
+        ]),
       );
+    }
+    if (filter.fromUtc) clauses.push(eb('created_at', '>=', filter.fromUtc));
+    if (filter.toUtc) clauses.push(eb('created_at', '<', filter.toUtc));
+    return eb.and(clauses);
+  };
+}
+
+export function createPaymentsRepo(db: Database) {
+  const payments = () => db.q().selectFrom('payments').select(paymentColumns);
+  return {
+    findManagedPerson: (
+      userId: number,
+      enrolmentId: number,
+    ): Promise<ManagedPersonRow | undefined> =>
+      db
+        .q()
+        .selectFrom('enrolments as e')
+        .innerJoin('user_persons as up', 'up.enrolment_id', 'e.id')
+        .select(['e.id', 'e.first_name', 'e.last_name', 'e.dni'])
+        .where('up.user_id', '=', userId)
+        .where('e.id', '=', enrolmentId)
+        .executeTakeFirst(),
+    findEnrolledActivity: (
+      enrolmentId: number,
+      activityId: number,
+    ): Promise<EnrolledActivityRow | undefined> =>
+      db
+        .q()
+        .selectFrom('enrolment_activities as ea')
+        .innerJoin('activities as a', 'a.id', 'ea.activity_id')
+        .select([
+          'a.id as activity_id',
+          'a.name',
+          'a.price_cents',
+          'ea.is_paid',
+          'ea.paid_payment_id',
+        ])
+        .where('ea.enrolment_id', '=', enrolmentId)
+        .where('ea.activity_id', '=', activityId)
+        .executeTakeFirst(),
+    async orderExists(orderCode: string): Promise<boolean> {
+      const row = await db
+        .q()
+        .selectFrom('payments')
+        .select('id')
+        .where('order_code', '=', orderCode)
+        .executeTakeFirst();
+      return row !== undefined;
     },
-    insertItem: (item: PaymentItemRow) => insertItem.run(item),
-    findByOrder: (orderCode: string) => byOrder.get(orderCode),
-    items: (paymentId: number) => itemsOf.all(paymentId),
+    async insertPayment(payment: NewPayment): Promise<number> {
+      const { now, use_discount, ...fields } = payment;
+      const row = await db
+        .q()
+        .insertInto('payments')
+        .values({
+          ...fields,
+          person_key: fold(payment.person_name),
+          use_discount: use_discount ? 1 : 0,
+          status: 'pending',
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async insertItem(item: PaymentItemRow): Promise<void> {
+      await db.q().insertInto('payment_items').values(item).execute();
+    },
+    findByOrder: (orderCode: string): Promise<PaymentRow | undefined> =>
+      payments().where('order_code', '=', orderCode).executeTakeFirst(),
+    items: (paymentId: number): Promise<PaymentItemRow[]> =>
+      db
+        .q()
+        .selectFrom('payment_items')
+        .selectAll()
+        .where('payment_id', '=', paymentId)
+        .orderBy('activity_id')
+        .execute(),
     /** Pending payments of this user that cover any of these activities of this person. */
-    pendingOverlapping(userId: number, enrolmentId: number, activityIds: number[]): PaymentRow[] {
+    async pendingOverlapping(
+      userId: number,
+      enrolmentId: number,
+      activityIds: number[],
+    ): Promise<PaymentRow[]> {
       if (activityIds.length === 0) return [];
-      const marks = activityIds.map(() => '?').join(', ');
       return db
-        .prepare<unknown[], PaymentRow>(
-          `SELECT DISTINCT p.* FROM payments p JOIN payment_items i ON i.payment_id = p.id
-            WHERE p.user_id = ? AND p.status = 'pending' AND i.enrolment_id = ?
-              AND i.activity_id IN (${marks})
-            ORDER BY p.id`,
+        .q()
+        .selectFrom('payments as p')
+        .select(paymentColumns.map((column) => `p.${column}` as const))
+        .where('p.user_id', '=', userId)
+        .where('p.status', '=', 'pending')
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('payment_items as i')
+              .select('i.payment_id')
+              .whereRef('i.payment_id', '=', 'p.id')
+              .where('i.enrolment_id', '=', enrolmentId)
+              .where('i.activity_id', 'in', activityIds),
+          ),
         )
-        .all(userId, enrolmentId, ...activityIds);
+        .orderBy('p.id')
+        .execute();
     },
-    setStatus(
+    async setStatus(
       id: number,
       status: PaymentStatus,
       now: string,
@@ -206,66 +231,98 @@ export function createPaymentsRepo(db: Db) {
         authorisationCode?: string | null;
         paidAt?: string | null;
       } = {},
-    ): void {
-      setStatus.run({
-        id,
-        status,
-        now,
-        response_code: extra.responseCode ?? null,
-        authorisation_code: extra.authorisationCode ?? null,
-        paid_at: extra.paidAt ?? null,
-      });
+    ): Promise<void> {
+      await db
+        .q()
+        .updateTable('payments')
+        .set((eb) => ({
+          status,
+          response_code: eb.fn.coalesce(
+            eb.val(extra.responseCode ?? null),
+            eb.ref('response_code'),
+          ),
+          authorisation_code: eb.fn.coalesce(
+            eb.val(extra.authorisationCode ?? null),
+            eb.ref('authorisation_code'),
+          ),
+          paid_at: eb.fn.coalesce(eb.val(extra.paidAt ?? null), eb.ref('paid_at')),
+          updated_at: now,
+        }))
+        .where('id', '=', id)
+        .execute();
     },
     /** Marks one enrolled activity paid by this payment; false when it was already paid or is gone. */
-    markItemPaid(item: PaymentItemRow, now: string): boolean {
-      return (
-        markPaid.run({
-          enrolment_id: item.enrolment_id,
-          activity_id: item.activity_id,
-          payment_id: item.payment_id,
-          amount_cents: item.amount_cents,
-          now,
-        }).changes === 1
-      );
+    async markItemPaid(item: PaymentItemRow, now: string): Promise<boolean> {
+      const result = await db
+        .q()
+        .updateTable('enrolment_activities')
+        .set({
+          is_paid: 1,
+          paid_at: now,
+          paid_payment_id: item.payment_id,
+          paid_amount_cents: item.amount_cents,
+        })
+        .where('enrolment_id', '=', item.enrolment_id)
+        .where('activity_id', '=', item.activity_id)
+        .where('is_paid', '=', 0)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
     },
-    recordNotification(notification: NewNotification): number {
-      return Number(
-        insertNotification.run({ ...notification, signature_ok: notification.signature_ok ? 1 : 0 })
-          .lastInsertRowid,
-      );
+    async recordNotification(notification: NewNotification): Promise<number> {
+      const { now, signature_ok, ...fields } = notification;
+      const row = await db
+        .q()
+        .insertInto('payment_notifications')
+        .values({ ...fields, signature_ok: signature_ok ? 1 : 0, received_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
     },
-    residentPayments: (userId: number) => residentPayments.all(userId),
-    list(filter: PaymentFilter, page: { limit: number; offset: number } | null): PaymentRow[] {
-      const { where, params } = filterSql(filter);
-      const limit = page ? 'LIMIT @limit OFFSET @offset' : '';
-      return db
-        .prepare<Record<string, string | number>, PaymentRow>(
-          `SELECT * FROM payments ${where} ORDER BY created_at DESC, id DESC ${limit}`,
-        )
-        .all(page ? { ...params, limit: page.limit, offset: page.offset } : params);
+    residentPayments: (userId: number): Promise<PaymentRow[]> =>
+      db
+        .q()
+        .selectFrom('payments as p')
+        .innerJoin('user_persons as up', 'up.enrolment_id', 'p.enrolment_id')
+        .select(paymentColumns.map((column) => `p.${column}` as const))
+        .where('up.user_id', '=', userId)
+        .where('p.status', '=', 'paid')
+        .orderBy('p.paid_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .execute(),
+    list(
+      filter: PaymentFilter,
+      page: { limit: number; offset: number } | null,
+    ): Promise<PaymentRow[]> {
+      let query = payments()
+        .where(matches(filter))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc');
+      if (page) query = query.limit(page.limit).offset(page.offset);
+      return query.execute();
     },
-    count(filter: PaymentFilter): number {
-      const { where, params } = filterSql(filter);
-      return (
-        db
-          .prepare<Record<string, string>, { n: number }>(
-            `SELECT COUNT(*) AS n FROM payments ${where}`,
-          )
-          .get(params)?.n ?? 0
-      );
+    async count(filter: PaymentFilter): Promise<number> {
+      const row = await db
+        .q()
+        .selectFrom('payments')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(matches(filter))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
     /** Items of many payments at once, by payment id. */
-    itemsByPayment(paymentIds: number[]): Map<number, PaymentItemRow[]> {
+    async itemsByPayment(paymentIds: number[]): Promise<Map<number, PaymentItemRow[]>> {
       const out = new Map<number, PaymentItemRow[]>();
       for (let i = 0; i < paymentIds.length; i += 500) {
         const chunk = paymentIds.slice(i, i + 500);
         if (chunk.length === 0) continue;
-        const rows = db
-          .prepare<number[], PaymentItemRow>(
-            `SELECT * FROM payment_items WHERE payment_id IN (${chunk.map(() => '?').join(', ')})
-              ORDER BY payment_id, activity_id`,
-          )
-          .all(...chunk);
+        const rows = await db
+          .q()
+          .selectFrom('payment_items')
+          .selectAll()
+          .where('payment_id', 'in', chunk)
+          .orderBy('payment_id')
+          .orderBy('activity_id')
+          .execute();
         for (const row of rows) {
           const list = out.get(row.payment_id) ?? [];
           list.push(row);

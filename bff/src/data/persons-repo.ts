@@ -1,5 +1,5 @@
-import type { Db } from './db.js';
-import { readCacheFor } from './read-cache.js';
+import { sql } from 'kysely';
+import type { Database } from './database.js';
 
 export interface PersonRow {
   id: number;
@@ -18,44 +18,72 @@ export interface PersonActivityRow {
   is_paid: number;
 }
 
+const personColumns = [
+  'e.id',
+  'e.first_name',
+  'e.last_name',
+  'e.dni',
+  'e.email',
+  'e.phone',
+] as const;
+
 /** The residents' view of enrolled people: who manages whom (user_persons) and their activities. */
-export function createPersonsRepo(db: Db) {
-  const columns = 'e.id, e.first_name, e.last_name, e.dni, e.email, e.phone';
-  const byDni = db.prepare<[string], PersonRow>(
-    `SELECT ${columns} FROM enrolments e WHERE e.dni = ?`,
-  );
-  const ofUser = db.prepare<[number], PersonRow>(
-    `SELECT ${columns} FROM user_persons up JOIN enrolments e ON e.id = up.enrolment_id
-     WHERE up.user_id = ? ORDER BY e.last_name COLLATE NOCASE, e.first_name COLLATE NOCASE, e.id`,
-  );
-  const linked = db.prepare<[number, number], PersonRow>(
-    `SELECT ${columns} FROM user_persons up JOIN enrolments e ON e.id = up.enrolment_id
-     WHERE up.user_id = ? AND up.enrolment_id = ?`,
-  );
-  const link = db.prepare(
-    'INSERT OR IGNORE INTO user_persons (user_id, enrolment_id) VALUES (?, ?)',
-  );
-  const unlink = db.prepare('DELETE FROM user_persons WHERE user_id = ? AND enrolment_id = ?');
-  const activities = db.prepare<[number], PersonActivityRow>(
-    `SELECT a.id, a.name, a.price_cents, a.start_date, ea.is_paid
-     FROM enrolment_activities ea JOIN activities a ON a.id = ea.activity_id
-     WHERE ea.enrolment_id = ?
-     ORDER BY a.start_date IS NULL, a.start_date, a.name COLLATE NOCASE, a.id`,
-  );
-  // every resident screen reads these; the cache empties on any write
-  const cache = readCacheFor(db);
+export function createPersonsRepo(db: Database) {
+  const managed = (userId: number) =>
+    db
+      .q()
+      .selectFrom('user_persons as up')
+      .innerJoin('enrolments as e', 'e.id', 'up.enrolment_id')
+      .select(personColumns)
+      .where('up.user_id', '=', userId);
   return {
-    findByDni: (dni: string) => byDni.get(dni),
-    listForUser: (userId: number): readonly PersonRow[] =>
-      cache.read(`persons-of:${userId}`, () => ofUser.all(userId)),
+    findByDni: (dni: string): Promise<PersonRow | undefined> =>
+      db
+        .q()
+        .selectFrom('enrolments as e')
+        .select(personColumns)
+        .where('e.dni', '=', dni)
+        .executeTakeFirst(),
+    listForUser: (userId: number): Promise<PersonRow[]> =>
+      managed(userId)
+        .orderBy(sql`lower(e.last_name)`)
+        .orderBy(sql`lower(e.first_name)`)
+        .orderBy('e.id')
+        .execute(),
     /** The person only when linked to this user: the one gate of every id route. */
-    findLinked: (userId: number, enrolmentId: number): PersonRow | undefined =>
-      cache.read(`linked:${userId}:${enrolmentId}`, () => linked.get(userId, enrolmentId)),
+    findLinked: (userId: number, enrolmentId: number): Promise<PersonRow | undefined> =>
+      managed(userId).where('up.enrolment_id', '=', enrolmentId).executeTakeFirst(),
     /** False when the link already existed. */
-    link: (userId: number, enrolmentId: number) => link.run(userId, enrolmentId).changes === 1,
-    unlink: (userId: number, enrolmentId: number) => unlink.run(userId, enrolmentId).changes === 1,
-    activities: (enrolmentId: number): readonly PersonActivityRow[] =>
-      cache.read(`activities-of:${enrolmentId}`, () => activities.all(enrolmentId)),
+    async link(userId: number, enrolmentId: number): Promise<boolean> {
+      const result = await db
+        .q()
+        .insertInto('user_persons')
+        .values({ user_id: userId, enrolment_id: enrolmentId })
+        .onConflict((oc) => oc.columns(['user_id', 'enrolment_id']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+    },
+    async unlink(userId: number, enrolmentId: number): Promise<boolean> {
+      const result = await db
+        .q()
+        .deleteFrom('user_persons')
+        .where('user_id', '=', userId)
+        .where('enrolment_id', '=', enrolmentId)
+        .executeTakeFirst();
+      return result.numDeletedRows === 1n;
+    },
+    activities: (enrolmentId: number): Promise<PersonActivityRow[]> =>
+      db
+        .q()
+        .selectFrom('enrolment_activities as ea')
+        .innerJoin('activities as a', 'a.id', 'ea.activity_id')
+        .select(['a.id', 'a.name', 'a.price_cents', 'a.start_date', 'ea.is_paid'])
+        .where('ea.enrolment_id', '=', enrolmentId)
+        .orderBy(sql`a.start_date is null`)
+        .orderBy('a.start_date')
+        .orderBy(sql`lower(a.name)`)
+        .orderBy('a.id')
+        .execute(),
   };
 }
 

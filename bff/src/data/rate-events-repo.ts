@@ -1,32 +1,47 @@
-import type { Db } from './db.js';
+import type { Database } from './database.js';
 
 /** Timestamped events per bucket (ms since the epoch) for sliding-window limits. */
-export function createRateEventsRepo(db: Db) {
-  const count = db.prepare<[string, number], { n: number }>(
-    'SELECT COUNT(*) AS n FROM rate_events WHERE bucket = ? AND at > ?',
-  );
-  const nth = db.prepare<[string, number, number], { at: number }>(
-    'SELECT at FROM rate_events WHERE bucket = ? AND at > ? ORDER BY at ASC LIMIT 1 OFFSET ?',
-  );
-  const insert = db.prepare('INSERT INTO rate_events (bucket, at) VALUES (?, ?)');
-  const pruneBucket = db.prepare('DELETE FROM rate_events WHERE bucket = ? AND at <= ?');
-  const clear = db.prepare('DELETE FROM rate_events WHERE bucket = ?');
-  const pruneAll = db.prepare('DELETE FROM rate_events WHERE at <= ?');
+export function createRateEventsRepo(db: Database) {
   return {
-    countSince: (bucket: string, since: number) => count.get(bucket, since)?.n ?? 0,
-    /** The time of the (offset+1)-th oldest event after `since`. */
-    nthSince: (bucket: string, since: number, offset: number) =>
-      nth.get(bucket, since, offset)?.at ?? null,
-    add(bucket: string, at: number, olderThan: number): void {
-      pruneBucket.run(bucket, olderThan);
-      insert.run(bucket, at);
+    async countSince(bucket: string, since: number): Promise<number> {
+      const row = await db
+        .q()
+        .selectFrom('rate_events')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('bucket', '=', bucket)
+        .where('at', '>', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
-    clear(bucket: string): void {
-      clear.run(bucket);
+    /** The time of the (offset+1)-th oldest event after `since`. */
+    async nthSince(bucket: string, since: number, offset: number): Promise<number | null> {
+      const row = await db
+        .q()
+        .selectFrom('rate_events')
+        .select('at')
+        .where('bucket', '=', bucket)
+        .where('at', '>', since)
+        .orderBy('at')
+        .limit(1)
+        .offset(offset)
+        .executeTakeFirst();
+      return row ? Number(row.at) : null;
+    },
+    async add(bucket: string, at: number, olderThan: number): Promise<void> {
+      await db
+        .q()
+        .deleteFrom('rate_events')
+        .where('bucket', '=', bucket)
+        .where('at', '<=', olderThan)
+        .execute();
+      await db.q().insertInto('rate_events').values({ bucket, at }).execute();
+    },
+    async clear(bucket: string): Promise<void> {
+      await db.q().deleteFrom('rate_events').where('bucket', '=', bucket).execute();
     },
     /** Drops every event older than `before` (buckets nobody hits again would otherwise stay). */
-    pruneAll(before: number): void {
-      pruneAll.run(before);
+    async pruneAll(before: number): Promise<void> {
+      await db.q().deleteFrom('rate_events').where('at', '<=', before).execute();
     },
   };
 }

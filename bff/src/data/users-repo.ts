@@ -1,5 +1,7 @@
-import type { Db } from './db.js';
-import { readCacheFor } from './read-cache.js';
+import { sql } from 'kysely';
+import type { Database } from './database.js';
+import type { UsersTable } from './schema.js';
+import type { Updateable } from 'kysely';
 
 export interface UserRow {
   id: number;
@@ -21,65 +23,83 @@ export type NewUser = Pick<UserRow, 'dni' | 'phone' | 'email' | 'password_hash' 
 /** What every authenticated call needs to know about its account. */
 export type SessionInfo = Pick<UserRow, 'id' | 'dni' | 'role' | 'verified' | 'token_version'>;
 
-export function createUsersRepo(db: Db) {
-  // session checks run on every call; any write (a password or role change, a deletion) empties
-  // the cache, so it still takes effect on the very next call
-  const cache = readCacheFor(db);
-  const sessionById = db.prepare<[number], SessionInfo>(
-    'SELECT id, dni, role, verified, token_version FROM users WHERE id = ?',
-  );
-  const byId = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?');
-  const byDni = db.prepare<[string], UserRow>('SELECT * FROM users WHERE dni = ?');
-  const byEmail = db.prepare<[string], UserRow>(
-    'SELECT * FROM users WHERE email = ? COLLATE NOCASE AND verified = 1 ORDER BY id LIMIT 1',
-  );
-  const all = db.prepare<[], UserRow>('SELECT * FROM users ORDER BY created_at DESC, id DESC');
-  const insert = db.prepare(
-    `INSERT INTO users (dni, phone, email, password_hash, role, verified)
-     VALUES (@dni, @phone, @email, @password_hash, @role, @verified)`,
-  );
-  const countAdmins = db.prepare<[], { n: number }>(
-    "SELECT COUNT(*) AS n FROM users WHERE role = 'admin'",
-  );
-  const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM users');
+export function createUsersRepo(db: Database) {
+  const users = () => db.q().selectFrom('users').selectAll();
   return {
-    findById: (id: number) => byId.get(id),
-    sessionInfo: (id: number): SessionInfo | undefined =>
-      cache.read(`session:${id}`, () => sessionById.get(id)),
-    findByDni: (dni: string) => byDni.get(dni),
-    findVerifiedByEmail: (email: string) => byEmail.get(email),
-    list: () => all.all(),
-    count: () => count.get()?.n ?? 0,
-    countAdmins: () => countAdmins.get()?.n ?? 0,
-    insert: (user: NewUser): number =>
-      Number(insert.run({ ...user, verified: user.verified ? 1 : 0 }).lastInsertRowid),
+    findById: (id: number): Promise<UserRow | undefined> =>
+      users().where('id', '=', id).executeTakeFirst(),
+    /** Read on every authenticated call, from the database: no process keeps a copy. */
+    sessionInfo: (id: number): Promise<SessionInfo | undefined> =>
+      db
+        .q()
+        .selectFrom('users')
+        .select(['id', 'dni', 'role', 'verified', 'token_version'])
+        .where('id', '=', id)
+        .executeTakeFirst(),
+    findByDni: (dni: string): Promise<UserRow | undefined> =>
+      users().where('dni', '=', dni).executeTakeFirst(),
+    findVerifiedByEmail: (email: string): Promise<UserRow | undefined> =>
+      users()
+        .where(sql`lower(email)`, '=', sql`lower(${email})`)
+        .where('verified', '=', 1)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst(),
+    list: (): Promise<UserRow[]> =>
+      users().orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
+    async count(): Promise<number> {
+      const row = await db
+        .q()
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    async countAdmins(): Promise<number> {
+      const row = await db
+        .q()
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('role', '=', 'admin')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    async insert(user: NewUser): Promise<number> {
+      const row = await db
+        .q()
+        .insertInto('users')
+        .values({ ...user, verified: user.verified ? 1 : 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
     /** Updates the given columns; bumps token_version when asked (password/role change). */
-    update(
+    async update(
       id: number,
       changes: Partial<Pick<UserRow, 'dni' | 'phone' | 'email' | 'password_hash' | 'role'>> & {
         verified?: boolean;
         endSessions?: boolean;
       },
-    ): void {
-      const sets: string[] = [];
-      const params: Record<string, unknown> = { id };
-      for (const key of ['dni', 'phone', 'email', 'password_hash', 'role'] as const) {
-        if (key in changes) {
-          sets.push(`${key} = @${key}`);
-          params[key] = changes[key];
-        }
-      }
-      if (changes.verified !== undefined) {
-        sets.push('verified = @verified');
-        params.verified = changes.verified ? 1 : 0;
-      }
-      if (changes.endSessions) sets.push('token_version = token_version + 1');
-      if (sets.length === 0) return;
-      sets.push("updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')");
-      db.prepare(`UPDATE users SET ${sets.join(', ')} WHERE id = @id`).run(params);
+    ): Promise<void> {
+      const { verified, endSessions, ...columns } = changes;
+      const set: Updateable<UsersTable> = { ...columns };
+      if (verified !== undefined) set.verified = verified ? 1 : 0;
+      if (Object.keys(set).length === 0 && !endSessions) return;
+      await db
+        .q()
+        .updateTable('users')
+        .set((eb) => ({
+          ...set,
+          ...(endSessions ? { token_version: eb('token_version', '+', 1) } : {}),
+          updated_at: new Date().toISOString(),
+        }))
+        .where('id', '=', id)
+        .execute();
     },
-    delete: (id: number): boolean =>
-      db.prepare('DELETE FROM users WHERE id = ?').run(id).changes > 0,
+    async delete(id: number): Promise<boolean> {
+      const result = await db.q().deleteFrom('users').where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
   };
 }
 

@@ -15,7 +15,7 @@ export function requireUser(deps: Pick<Deps, 'tokens' | 'repos'>): Koa.Middlewar
     if (!match?.[1]) throw unauthorized();
     const claims = await deps.tokens.verify(match[1]);
     if (!claims) throw unauthorized();
-    const user = deps.repos.users.sessionInfo(Number(claims.sub));
+    const user = await deps.repos.users.sessionInfo(Number(claims.sub));
     if (
       !user ||
       user.verified !== 1 ||

@@ -16,8 +16,6 @@ export interface AppState extends Koa.DefaultState {
   requestId: string;
   /** Set by requireUser / requireAdmin. */
   user?: AuthUser;
-  /** Set by a route whose answer the answer cache may keep (see http/answer-cache.ts). */
-  answerCacheable?: boolean;
 }
 
 export type AppContext = RouterContext<AppState>;

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { sql } from 'kysely';
 import type { Deps } from '../deps.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
@@ -10,20 +11,20 @@ export function systemRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
   const version = process.env.npm_package_version ?? '1.0.0';
 
-  router.get('/health', (ctx) => {
-    deps.db.prepare('SELECT 1').get();
+  router.get('/health', async (ctx) => {
+    await sql`SELECT 1`.execute(deps.db.q());
     ctx.body = { status: 'ok', database: 'ok', version };
   });
 
-  router.get('/config', (ctx) => {
-    ctx.body = deps.settings.publicView();
+  router.get('/config', async (ctx) => {
+    ctx.body = await deps.settings.publicView();
   });
 
-  router.get('/dev/outbox', (ctx) => {
+  router.get('/dev/outbox', async (ctx) => {
     if (deps.config.env === 'production') throw notFound();
     const query = validate(zListOutboxQuery, ctx.query, 'query');
     const to = query.to?.trim().replace(/^\+?34(?=\d{9}$)/, '');
-    ctx.body = deps.repos.outbox.list(to).map((row) => ({
+    ctx.body = (await deps.repos.outbox.list(to)).map((row) => ({
       id: row.id,
       channel: row.channel,
       to: row.recipient,

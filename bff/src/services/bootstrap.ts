@@ -1,7 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { createActivitiesRepo } from '../data/activities-repo.js';
-import { inTransaction } from '../data/db.js';
-import { createEnrolmentsRepo } from '../data/enrolments-repo.js';
 import type { Deps } from '../deps.js';
 import { t } from '../i18n/index.js';
 import { isValidDni, normaliseDni } from '../lib/identity.js';
@@ -107,50 +104,56 @@ const demoPeople = [
  * First-start work on an empty users table: the first admin (printed once when generated) and,
  * outside production unless SEED_DEMO=0, a small demo catalogue with a few enrolments.
  */
-export function bootstrap(
+export async function bootstrap(
   deps: Deps,
   print: (text: string) => void = (text) => process.stdout.write(text),
-): void {
-  if (deps.repos.users.count() > 0) return;
+): Promise<void> {
+  if ((await deps.repos.users.count()) > 0) return;
   const credentials = firstAdminCredentials(deps.config);
   const passwordHash = hashPasswordSync(credentials.password);
   const seedDemo = deps.config.env !== 'production' && deps.config.seedDemo;
-  const activities = createActivitiesRepo(deps.db);
-  const enrolments = createEnrolmentsRepo(deps.db);
+  const { activities, enrolments } = deps.repos;
 
-  const seeded = inTransaction(deps.db, () => {
-    if (deps.repos.users.count() > 0) return null;
-    const id = deps.repos.users.insert({
-      dni: credentials.dni,
-      phone: BOOTSTRAP_ADMIN_PHONE,
-      email: null,
-      password_hash: passwordHash,
-      role: 'admin',
-      verified: true,
-    });
-    deps.repos.audit.record({
-      actorUserId: null,
-      actorDni: null,
-      action: 'bootstrap.admin_created',
-      entity: 'user',
-      entityId: id,
-      details: { dni: maskDni(credentials.dni), generated: credentials.generated },
-    });
-    if (!seedDemo || activities.list().length > 0 || enrolments.list().length > 0)
-      return { demo: false };
-    const ids = new Map(demoActivities.map((a) => [a.name, activities.insert(a)]));
-    for (const { activities: names, ...person } of demoPeople) {
-      const enrolmentId = enrolments.insert(person);
-      for (const name of names) enrolments.addLink(enrolmentId, ids.get(name) as number);
-    }
-    deps.repos.audit.record({
-      actorUserId: null,
-      actorDni: null,
-      action: 'bootstrap.demo_seeded',
-      details: { activities: demoActivities.length, enrolments: demoPeople.length },
-    });
-    return { demo: true };
-  });
+  // several processes may start together on an empty database: the lock lets one of them in
+  const seeded = await deps.db.transaction(
+    async () => {
+      await deps.db.lock('bootstrap');
+      if ((await deps.repos.users.count()) > 0) return null;
+      const id = await deps.repos.users.insert({
+        dni: credentials.dni,
+        phone: BOOTSTRAP_ADMIN_PHONE,
+        email: null,
+        password_hash: passwordHash,
+        role: 'admin',
+        verified: true,
+      });
+      await deps.repos.audit.record({
+        actorUserId: null,
+        actorDni: null,
+        action: 'bootstrap.admin_created',
+        entity: 'user',
+        entityId: id,
+        details: { dni: maskDni(credentials.dni), generated: credentials.generated },
+      });
+      if (!seedDemo || (await activities.list()).length > 0 || (await enrolments.list()).length > 0)
+        return { demo: false };
+      const ids = new Map<string, number>();
+      for (const activity of demoActivities)
+        ids.set(activity.name, await activities.insert(activity));
+      for (const { activities: names, ...person } of demoPeople) {
+        const enrolmentId = await enrolments.insert(person);
+        for (const name of names) await enrolments.addLink(enrolmentId, ids.get(name) as number);
+      }
+      await deps.repos.audit.record({
+        actorUserId: null,
+        actorDni: null,
+        action: 'bootstrap.demo_seeded',
+        details: { activities: demoActivities.length, enrolments: demoPeople.length },
+      });
+      return { demo: true };
+    },
+    { isolation: 'read committed' },
+  );
   if (!seeded) return;
   if (credentials.generated) print(credentialsBox(credentials.dni, credentials.password));
   deps.logger.info('first start', {

@@ -71,8 +71,8 @@ export function createOneTimeCodes(deps: {
     ip ? [{ bucket: `otp:fail:${ip}`, limit: FAILURES_PER_IP, windowMs: FAILURE_WINDOW_MS }] : [];
 
   /** Throws 429 (with Retry-After) when this send would break a limit; changes nothing. */
-  function assertCanSend(request: IssueRequest): void {
-    const wait = limiter.retryAfter(sendRules(request));
+  async function assertCanSend(request: IssueRequest): Promise<void> {
+    const wait = await limiter.retryAfter(sendRules(request));
     if (wait > 0) throw tooManyRequests(wait);
   }
 
@@ -83,17 +83,17 @@ export function createOneTimeCodes(deps: {
      * Counts a send that has nowhere to go (recovery for an unknown address) exactly like a real
      * one, so limits behave the same for known and unknown subjects.
      */
-    spend(request: IssueRequest): void {
-      assertCanSend(request);
-      limiter.hit(sendRules(request));
+    async spend(request: IssueRequest): Promise<void> {
+      await assertCanSend(request);
+      await limiter.hit(sendRules(request));
     },
 
     /** A fresh code for the target (the caller sends it); the plain code is never stored. */
-    issue(request: IssueRequest): { code: string; expiresIn: number } {
-      assertCanSend(request);
+    async issue(request: IssueRequest): Promise<{ code: string; expiresIn: number }> {
+      await assertCanSend(request);
       const now = clock.now().getTime();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      repo.replace({
+      await repo.replace({
         purpose: request.purpose,
         subject: request.subject,
         user_id: request.userId,
@@ -105,7 +105,7 @@ export function createOneTimeCodes(deps: {
         ip: request.ip,
         created_at: now,
       });
-      limiter.hit(sendRules(request));
+      await limiter.hit(sendRules(request));
       return { code, expiresIn: CODE_TTL_SECONDS };
     },
 
@@ -113,11 +113,11 @@ export function createOneTimeCodes(deps: {
      * Consumes the target's live code when `code` matches; otherwise counts a wrong try (the fifth
      * burns it) and throws 400 invalid_code. Missing, expired, used and burnt codes all answer alike.
      */
-    verify(target: CodeTarget, code: string, ip: string | null): OneTimeCodeRow {
-      const wait = limiter.retryAfter(failureRules(ip));
+    async verify(target: CodeTarget, code: string, ip: string | null): Promise<OneTimeCodeRow> {
+      const wait = await limiter.retryAfter(failureRules(ip));
       if (wait > 0) throw tooManyRequests(wait);
       const now = clock.now().getTime();
-      const row = repo.findActive(
+      const row = await repo.findActive(
         target.purpose,
         target.subject,
         target.userId,
@@ -127,11 +127,11 @@ export function createOneTimeCodes(deps: {
       const expected = Buffer.from(row?.code_hash ?? digest(target, 'no-code'), 'hex');
       const given = Buffer.from(digest(target, code.trim()), 'hex');
       if (!row || !timingSafeEqual(expected, given)) {
-        if (row) repo.recordFailure(row.id);
-        limiter.hit(failureRules(ip));
+        if (row) await repo.recordFailure(row.id);
+        await limiter.hit(failureRules(ip));
         throw invalidCode();
       }
-      if (!repo.consume(row.id, now)) throw invalidCode();
+      if (!(await repo.consume(row.id, now))) throw invalidCode();
       return row;
     },
   };

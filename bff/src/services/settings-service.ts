@@ -25,8 +25,8 @@ export function discountFraction(config: ConfigRow): number {
 export function createSettingsService(repo: ConfigRepo, clock: Clock) {
   return {
     current: () => repo.get(),
-    publicView() {
-      const config = repo.get();
+    async publicView() {
+      const config = await repo.get();
       const window = paymentWindow(config, clock.now());
       return {
         maintenance_mode: config.maintenance_mode,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bootstrap } from '../../src/services/bootstrap.js';
 import { isValidDni } from '../../src/lib/identity.js';
@@ -17,15 +18,15 @@ describe('first start', () => {
       env: { ADMIN_DNI: ' 33445566r ', ADMIN_PASSWORD: 'concello-deportes-2026', SEED_DEMO: '0' },
     });
     const printed: string[] = [];
-    bootstrap(app.deps, (text) => printed.push(text));
+    await bootstrap(app.deps, (text) => printed.push(text));
     expect(printed).toEqual([]);
-    const admin = app.deps.repos.users.findByDni('33445566R');
+    const admin = await app.deps.repos.users.findByDni('33445566R');
     expect(admin).toMatchObject({ role: 'admin', verified: 1 });
     expect(await verifyPassword(admin?.password_hash ?? '', 'concello-deportes-2026')).toBe(true);
-    expect(app.db.prepare('SELECT COUNT(*) AS n FROM activities').get()).toEqual({ n: 0 });
+    expect(await app.row(sql`SELECT COUNT(*) AS n FROM activities`)).toEqual({ n: 0 });
     // a second start changes nothing
-    bootstrap(app.deps, (text) => printed.push(text));
-    expect(app.deps.repos.users.count()).toBe(1);
+    await bootstrap(app.deps, (text) => printed.push(text));
+    expect(await app.deps.repos.users.count()).toBe(1);
     const res = await app.fetch('/api/admin/users/', {
       headers: await authHeaders(app, admin?.id ?? 0),
     });
@@ -35,7 +36,7 @@ describe('first start', () => {
   it('generates an admin printed once in a box, plus the demo catalogue outside production', async () => {
     app = await startTestApp({ env: { SEED_DEMO: '1' } });
     const printed: string[] = [];
-    bootstrap(app.deps, (text) => printed.push(text));
+    await bootstrap(app.deps, (text) => printed.push(text));
     expect(printed).toHaveLength(1);
     const box = printed[0] ?? '';
     const dni = /DNI:\s+(\S+)/.exec(box)?.[1] ?? '';
@@ -43,7 +44,7 @@ describe('first start', () => {
     expect(box).toMatch(/^╔═+╗/);
     expect(isValidDni(dni)).toBe(true);
     expect(password).toHaveLength(20);
-    const admin = app.deps.repos.users.findByDni(dni);
+    const admin = await app.deps.repos.users.findByDni(dni);
     expect(await verifyPassword(admin?.password_hash ?? '', password)).toBe(true);
 
     const headers = await authHeaders(app, admin?.id ?? 0);
@@ -55,7 +56,7 @@ describe('first start', () => {
       expect(isValidDni(person.dni)).toBe(true);
       expect(person.phone).toMatch(/^6\d{8}$/);
     }
-    bootstrap(app.deps, (text) => printed.push(text));
+    await bootstrap(app.deps, (text) => printed.push(text));
     expect(printed).toHaveLength(1);
   });
 
@@ -71,20 +72,18 @@ describe('first start', () => {
         ALLOW_SANDBOX_PAYMENTS: 'true',
       },
     });
-    bootstrap(app.deps, () => undefined);
-    expect(app.deps.repos.users.count()).toBe(1);
-    expect(app.db.prepare('SELECT COUNT(*) AS n FROM activities').get()).toEqual({ n: 0 });
+    await bootstrap(app.deps, () => undefined);
+    expect(await app.deps.repos.users.count()).toBe(1);
+    expect(await app.row(sql`SELECT COUNT(*) AS n FROM activities`)).toEqual({ n: 0 });
     await app.close();
 
     app = await startTestApp({
       env: { ADMIN_DNI: '12345678A', ADMIN_PASSWORD: 'concello-deportes-2026' },
     });
-    expect(() => bootstrap(app?.deps as TestApp['deps'], () => undefined)).toThrow(/ADMIN_DNI/);
+    await expect(bootstrap(app.deps, () => undefined)).rejects.toThrow(/ADMIN_DNI/);
     await app.close();
     app = await startTestApp({ env: { ADMIN_DNI: '12345678Z', ADMIN_PASSWORD: 'password' } });
-    expect(() => bootstrap(app?.deps as TestApp['deps'], () => undefined)).toThrow(
-      /ADMIN_PASSWORD/,
-    );
-    expect(app.deps.repos.users.count()).toBe(0);
+    await expect(bootstrap(app.deps, () => undefined)).rejects.toThrow(/ADMIN_PASSWORD/);
+    expect(await app.deps.repos.users.count()).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createActivity,
@@ -47,7 +48,7 @@ describe('admin activities', () => {
     expect(one.response.status).toBe(201);
     expect(one.data).toMatchObject({ name: 'Yoga senior', price: 40.5, start_date: '2027-01-10' });
     expect(
-      app.db.prepare('SELECT price_cents FROM activities WHERE id = ?').get(one.data.id),
+      await app.row(sql`SELECT price_cents FROM activities WHERE id = ${one.data.id}`),
     ).toEqual({ price_cents: 4050 });
 
     const two = await createActivitySlash({
@@ -69,7 +70,7 @@ describe('admin activities', () => {
   });
 
   it('refuses missing name/price, negative price and bad dates, changing nothing', async () => {
-    const before = snapshot(app, ...CATALOGUE_TABLES);
+    const before = await snapshot(app, ...CATALOGUE_TABLES);
     const cases: [unknown, string][] = [
       [{ name: '', price: 10 }, 'complete_all_required_fields'],
       [{ name: 'Tenis' }, 'complete_all_required_fields'],
@@ -85,12 +86,12 @@ describe('admin activities', () => {
         expect((error.detail as { msg: string }[]).map((i) => i.msg)).toContain(t(lang, key));
       }
     }
-    expect(snapshot(app, ...CATALOGUE_TABLES)).toEqual(before);
+    expect(await snapshot(app, ...CATALOGUE_TABLES)).toEqual(before);
   });
 
   it('answers 409 activity_exists for the same name (any case) and start date', async () => {
-    insertActivity(app, 'Natación infantil', 6000, '2026-10-01');
-    const before = snapshot(app, ...CATALOGUE_TABLES);
+    await insertActivity(app, 'Natación infantil', 6000, '2026-10-01');
+    const before = await snapshot(app, ...CATALOGUE_TABLES);
     const res = await send('POST', '/api/admin/activities-crud', {
       name: 'natación INFANTIL',
       price: 60,
@@ -102,7 +103,7 @@ describe('admin activities', () => {
       detail: 'Ya existe una actividad con ese nombre y fecha de inicio.',
       code: 'activity_exists',
     });
-    expect(snapshot(app, ...CATALOGUE_TABLES)).toEqual(before);
+    expect(await snapshot(app, ...CATALOGUE_TABLES)).toEqual(before);
     // same name, another start date: a different edition
     expect(
       (
@@ -116,8 +117,8 @@ describe('admin activities', () => {
   });
 
   it('edits an activity; a paid link keeps the amount it was paid at', async () => {
-    const id = insertActivity(app, 'Baloncesto alevín', 4500);
-    const { id: enrolmentId } = insertEnrolment(
+    const id = await insertActivity(app, 'Baloncesto alevín', 4500);
+    const { id: enrolmentId } = await insertEnrolment(
       app,
       { first_name: 'Iago', last_name: 'Fernández Rial' },
       [{ id, paid: true }],
@@ -131,13 +132,13 @@ describe('admin activities', () => {
     });
     expect(data).toMatchObject({ id, price: 50 });
     expect(
-      app.db
-        .prepare('SELECT paid_amount_cents FROM enrolment_activities WHERE enrolment_id = ?')
-        .get(enrolmentId),
+      await app.row(
+        sql`SELECT paid_amount_cents FROM enrolment_activities WHERE enrolment_id = ${enrolmentId}`,
+      ),
     ).toEqual({ paid_amount_cents: 4500 });
-    const audit = app.db
-      .prepare("SELECT details FROM audit_log WHERE action = 'activity.update' ORDER BY id DESC")
-      .get() as { details: string };
+    const audit = (await app.row(
+      sql`SELECT details FROM audit_log WHERE action = 'activity.update' ORDER BY id DESC`,
+    )) as { details: string };
     expect(JSON.parse(audit.details)).toEqual({ before: { price: 45 }, after: { price: 50 } });
     expect(
       (await send('PUT', '/api/admin/activities-crud/999999', { name: 'X', price: 1 })).status,
@@ -150,22 +151,24 @@ describe('admin activities', () => {
   });
 
   it('refuses to delete an activity with paid enrolments (409 has_paid_items), changing nothing', async () => {
-    const id = insertActivity(app, 'Atletismo', 3000);
-    insertEnrolment(app, { first_name: 'Noa', last_name: 'Vázquez Lema' }, [{ id, paid: true }]);
-    const before = snapshot(app, ...CATALOGUE_TABLES);
+    const id = await insertActivity(app, 'Atletismo', 3000);
+    await insertEnrolment(app, { first_name: 'Noa', last_name: 'Vázquez Lema' }, [
+      { id, paid: true },
+    ]);
+    const before = await snapshot(app, ...CATALOGUE_TABLES);
     const res = await send('DELETE', `/api/admin/activities-crud/${id}`, undefined, 'en');
     expect(res.status).toBe(409);
     expect(zError.parse(await res.json())).toEqual({
       detail: 'The activity has payments and cannot be deleted.',
       code: 'has_paid_items',
     });
-    expect(snapshot(app, ...CATALOGUE_TABLES)).toEqual(before);
+    expect(await snapshot(app, ...CATALOGUE_TABLES)).toEqual(before);
   });
 
   it('deletes an activity with only unpaid links, and those links with it', async () => {
-    const id = insertActivity(app, 'Zumba', 2500);
-    const keep = insertActivity(app, 'Pilates', 3500);
-    const person = insertEnrolment(app, { first_name: 'Lucía', last_name: 'Otero Gil' }, [
+    const id = await insertActivity(app, 'Zumba', 2500);
+    const keep = await insertActivity(app, 'Pilates', 3500);
+    const person = await insertEnrolment(app, { first_name: 'Lucía', last_name: 'Otero Gil' }, [
       { id },
       { id: keep },
     ]);
@@ -176,11 +179,11 @@ describe('admin activities', () => {
     });
     expect(response.status).toBe(204);
     expect(
-      app.db
-        .prepare('SELECT activity_id FROM enrolment_activities WHERE enrolment_id = ?')
-        .all(person.id),
+      await app.rows(
+        sql`SELECT activity_id FROM enrolment_activities WHERE enrolment_id = ${person.id}`,
+      ),
     ).toEqual([{ activity_id: keep }]);
-    expect(app.db.prepare('SELECT COUNT(*) AS n FROM activities WHERE id = ?').get(id)).toEqual({
+    expect(await app.row(sql`SELECT COUNT(*) AS n FROM activities WHERE id = ${id}`)).toEqual({
       n: 0,
     });
     expect((await send('DELETE', `/api/admin/activities-crud/${id}`)).status).toBe(404);
@@ -196,9 +199,9 @@ describe('admin enrolments', () => {
   beforeAll(async () => {
     app = await startTestApp({ env: { RESPONSE_VALIDATION: 'strict' } });
     admin = await createAccount(app, 'admin');
-    swim = insertActivity(app, 'Natación infantil', 6000, '2026-10-01');
-    padel = insertActivity(app, 'Pádel adultos', 8550);
-    yoga = insertActivity(app, 'Yoga senior', 4000);
+    swim = await insertActivity(app, 'Natación infantil', 6000, '2026-10-01');
+    padel = await insertActivity(app, 'Pádel adultos', 8550);
+    yoga = await insertActivity(app, 'Yoga senior', 4000);
   });
   afterAll(() => app.close());
 
@@ -233,8 +236,8 @@ describe('admin enrolments', () => {
         { id: padel, name: 'Pádel adultos' },
       ],
     });
-    insertEnrolment(app, { first_name: 'Ana', last_name: 'Abad Souto' });
-    insertEnrolment(app, { first_name: 'Pablo', last_name: 'Zas Rey' });
+    await insertEnrolment(app, { first_name: 'Ana', last_name: 'Abad Souto' });
+    await insertEnrolment(app, { first_name: 'Pablo', last_name: 'Zas Rey' });
     const list = await listEnrolments({
       client: app.api,
       headers: admin.headers,
@@ -245,7 +248,7 @@ describe('admin enrolments', () => {
   });
 
   it('refuses bad input with the form messages and changes nothing', async () => {
-    const before = snapshot(app, ...CATALOGUE_TABLES);
+    const before = await snapshot(app, ...CATALOGUE_TABLES);
     const good = {
       first_name: 'Sabela',
       last_name: 'Castro Pena',
@@ -275,12 +278,12 @@ describe('admin enrolments', () => {
     expect(t('es', 'complete_all_required_fields')).toBe(
       'Por favor, completa todos los campos obligatorios.',
     );
-    expect(snapshot(app, ...CATALOGUE_TABLES)).toEqual(before);
+    expect(await snapshot(app, ...CATALOGUE_TABLES)).toEqual(before);
   });
 
   it('answers 409 enrolment_exists for a DNI already enrolled', async () => {
-    const existing = insertEnrolment(app, { first_name: 'Brais', last_name: 'Mouriño Gil' });
-    const before = snapshot(app, ...CATALOGUE_TABLES);
+    const existing = await insertEnrolment(app, { first_name: 'Brais', last_name: 'Mouriño Gil' });
+    const before = await snapshot(app, ...CATALOGUE_TABLES);
     const res = await send('POST', '/api/admin/person-activities/', {
       first_name: 'Brais',
       last_name: 'Mouriño',
@@ -293,11 +296,11 @@ describe('admin enrolments', () => {
       detail: 'Ya existe una inscripción con ese DNI.',
       code: 'enrolment_exists',
     });
-    expect(snapshot(app, ...CATALOGUE_TABLES)).toEqual(before);
+    expect(await snapshot(app, ...CATALOGUE_TABLES)).toEqual(before);
   });
 
   it('edits data and activities, but never drops a paid activity', async () => {
-    const person = insertEnrolment(
+    const person = await insertEnrolment(
       app,
       { first_name: 'Antía', last_name: 'Rey Castro', email: 'antia@example.gal' },
       [{ id: swim, paid: true }, { id: padel }],
@@ -309,7 +312,7 @@ describe('admin enrolments', () => {
       email: '',
       phone: '622334455',
     };
-    const before = snapshot(app, ...CATALOGUE_TABLES);
+    const before = await snapshot(app, ...CATALOGUE_TABLES);
     const refused = await send('PUT', `/api/admin/person-activities/${person.id}`, {
       ...base,
       activity_ids: [padel],
@@ -319,7 +322,7 @@ describe('admin enrolments', () => {
       detail: 'No se puede quitar una actividad ya pagada.',
       code: 'has_paid_items',
     });
-    expect(snapshot(app, ...CATALOGUE_TABLES)).toEqual(before);
+    expect(await snapshot(app, ...CATALOGUE_TABLES)).toEqual(before);
 
     const { data } = await updateEnrolment({
       client: app.api,
@@ -330,14 +333,12 @@ describe('admin enrolments', () => {
     });
     expect(data).toMatchObject({ first_name: 'Antía María', email: null });
     expect(data.activities.map((a) => a.id)).toEqual([swim, yoga]);
-    const paid = app.db
-      .prepare(
-        'SELECT is_paid FROM enrolment_activities WHERE enrolment_id = ? AND activity_id = ?',
-      )
-      .get(person.id, swim);
+    const paid = await app.row(
+      sql`SELECT is_paid FROM enrolment_activities WHERE enrolment_id = ${person.id} AND activity_id = ${swim}`,
+    );
     expect(paid).toEqual({ is_paid: 1 });
 
-    const other = insertEnrolment(app, { first_name: 'Martiño', last_name: 'Lema' });
+    const other = await insertEnrolment(app, { first_name: 'Martiño', last_name: 'Lema' });
     const clash = await send('PUT', `/api/admin/person-activities/${person.id}`, {
       ...base,
       dni: other.dni,
@@ -357,10 +358,10 @@ describe('admin enrolments', () => {
   });
 
   it('refuses to delete an enrolment with paid activities; deletes one without, with its links and account links', async () => {
-    const paid = insertEnrolment(app, { first_name: 'Olalla', last_name: 'Seoane' }, [
+    const paid = await insertEnrolment(app, { first_name: 'Olalla', last_name: 'Seoane' }, [
       { id: yoga, paid: true },
     ]);
-    const before = snapshot(app, ...CATALOGUE_TABLES);
+    const before = await snapshot(app, ...CATALOGUE_TABLES);
     const refused = await send(
       'DELETE',
       `/api/admin/person-activities/${paid.id}`,
@@ -372,15 +373,15 @@ describe('admin enrolments', () => {
       detail: 'A inscrición ten actividades pagadas e non se pode eliminar.',
       code: 'has_paid_items',
     });
-    expect(snapshot(app, ...CATALOGUE_TABLES)).toEqual(before);
+    expect(await snapshot(app, ...CATALOGUE_TABLES)).toEqual(before);
 
-    const unpaid = insertEnrolment(app, { first_name: 'Roi', last_name: 'Barreiro' }, [
+    const unpaid = await insertEnrolment(app, { first_name: 'Roi', last_name: 'Barreiro' }, [
       { id: yoga },
     ]);
     const resident = await createAccount(app, 'user');
-    app.db
-      .prepare('INSERT INTO user_persons (user_id, enrolment_id) VALUES (?, ?)')
-      .run(resident.id, unpaid.id);
+    await app.exec(
+      sql`INSERT INTO user_persons (user_id, enrolment_id) VALUES (${resident.id}, ${unpaid.id})`,
+    );
     const { response } = await deleteEnrolment({
       client: app.api,
       headers: admin.headers,
@@ -388,16 +389,14 @@ describe('admin enrolments', () => {
     });
     expect(response.status).toBe(204);
     expect(
-      app.db
-        .prepare('SELECT COUNT(*) AS n FROM enrolment_activities WHERE enrolment_id = ?')
-        .get(unpaid.id),
+      await app.row(
+        sql`SELECT COUNT(*) AS n FROM enrolment_activities WHERE enrolment_id = ${unpaid.id}`,
+      ),
     ).toEqual({ n: 0 });
     expect(
-      app.db
-        .prepare('SELECT COUNT(*) AS n FROM user_persons WHERE enrolment_id = ?')
-        .get(unpaid.id),
+      await app.row(sql`SELECT COUNT(*) AS n FROM user_persons WHERE enrolment_id = ${unpaid.id}`),
     ).toEqual({ n: 0 });
-    expect(app.deps.repos.users.findById(resident.id)).toBeDefined();
+    expect(await app.deps.repos.users.findById(resident.id)).toBeDefined();
     expect((await send('DELETE', `/api/admin/person-activities/${unpaid.id}`)).status).toBe(404);
   });
 });

@@ -2,14 +2,16 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/data/db.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/data/database.js';
 import { createUsersRepo } from '../../src/data/users-repo.js';
 import { verifyPassword } from '../../src/services/passwords.js';
+import { freshDatabaseUrl } from '../helpers/test-database.js';
 
 const bff = resolve(import.meta.dirname, '../..');
 const tsx = resolve(bff, '../node_modules/.bin/tsx');
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-cli-'));
+let database: Awaited<ReturnType<typeof freshDatabaseUrl>>;
 
 function run(args: string[], env: Record<string, string> = {}, input = '') {
   return spawnSync(tsx, ['src/cli/admin.ts', ...args], {
@@ -22,13 +24,20 @@ function run(args: string[], env: Record<string, string> = {}, input = '') {
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
       ...env,
     },
   });
 }
 
 describe('admin command line', () => {
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  beforeAll(async () => {
+    database = await freshDatabaseUrl();
+  });
+  afterAll(async () => {
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('creates a verified admin in the DATA_DIR database with the password from ADMIN_PASSWORD', async () => {
     const out = run(
@@ -49,9 +58,9 @@ describe('admin command line', () => {
     expect(out.status).toBe(0);
     expect(out.stdout).toContain('Administrator created: DNI 33445566R');
     expect(out.stdout).not.toContain('pavillon');
-    const db = openDatabase(dataDir);
+    const db = await openDatabase({ databaseUrl: database.url, dataDir });
     try {
-      const user = createUsersRepo(db).findByDni('33445566R');
+      const user = await createUsersRepo(db).findByDni('33445566R');
       expect(user).toMatchObject({
         role: 'admin',
         verified: 1,
@@ -60,7 +69,7 @@ describe('admin command line', () => {
       });
       expect(await verifyPassword(user?.password_hash ?? '', 'pavillon-municipal-2026')).toBe(true);
     } finally {
-      db.close();
+      await db.close();
     }
   }, 30_000);
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   getAdminConfig,
@@ -54,7 +55,7 @@ describe('admin config', () => {
       global_discount: 0.125,
       deadline_date: '2026-12-15',
     });
-    expect(app.db.prepare('SELECT global_discount_bp FROM config').get()).toEqual({
+    expect(await app.row(sql`SELECT global_discount_bp FROM config`)).toEqual({
       global_discount_bp: 1250,
     });
     const slash = await getAdminConfigSlash({
@@ -92,7 +93,7 @@ describe('admin config', () => {
   });
 
   it('refuses a discount out of 0-100 % with the form message in each language, changing nothing', async () => {
-    const before = snapshot(app, 'config', 'audit_log');
+    const before = await snapshot(app, 'config', 'audit_log');
     const texts = {
       es: 'El descuento debe estar entre 0 y 100%',
       en: 'The discount must be between 0 and 100%',
@@ -152,7 +153,7 @@ describe('admin config', () => {
       admin.headers,
     );
     expect(missing.status).toBe(422);
-    expect(snapshot(app, 'config', 'audit_log')).toEqual(before);
+    expect(await snapshot(app, 'config', 'audit_log')).toEqual(before);
   });
 
   it('accepts the edges 0 and 100 % and the 0.1 % step', async () => {

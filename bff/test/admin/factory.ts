@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { hashPassword } from '../../src/services/passwords.js';
 import type { TestApp } from '../helpers/test-app.js';
 
@@ -27,7 +28,7 @@ export async function createAccount(
   password = 'polideportivo-2026',
 ): Promise<Account> {
   const dni = nextDni();
-  const id = app.deps.repos.users.insert({
+  const id = await app.deps.repos.users.insert({
     dni,
     phone: '612345678',
     email: null,
@@ -39,32 +40,33 @@ export async function createAccount(
 }
 
 export async function authHeaders(app: TestApp, id: number): Promise<{ Authorization: string }> {
-  const user = app.deps.repos.users.findById(id);
+  const user = await app.deps.repos.users.findById(id);
   if (!user) throw new Error(`no user ${id}`);
   return { Authorization: `Bearer ${await app.deps.tokens.issue(user)}` };
 }
 
 /** Rows of a table, to compare before and after a refused request. */
-export function snapshot(app: TestApp, ...tables: string[]): Record<string, unknown[]> {
-  return Object.fromEntries(
-    tables.map((t) => [t, app.db.prepare(`SELECT * FROM ${t} ORDER BY rowid`).all()]),
-  );
+export async function snapshot(
+  app: TestApp,
+  ...tables: string[]
+): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    out[table] = await app.rows(sql`SELECT * FROM ${sql.table(table)} ORDER BY 1, 2, 3`);
+  }
+  return out;
 }
 
-export function insertActivity(
+export async function insertActivity(
   app: TestApp,
   name: string,
   priceCents: number,
   startDate: string | null = null,
-): number {
-  return Number(
-    app.db
-      .prepare('INSERT INTO activities (name, price_cents, start_date) VALUES (?, ?, ?)')
-      .run(name, priceCents, startDate).lastInsertRowid,
-  );
+): Promise<number> {
+  return app.deps.repos.activities.insert({ name, price_cents: priceCents, start_date: startDate });
 }
 
-export function insertEnrolment(
+export async function insertEnrolment(
   app: TestApp,
   person: {
     first_name: string;
@@ -74,27 +76,27 @@ export function insertEnrolment(
     email?: string | null;
   },
   activities: { id: number; paid?: boolean }[] = [],
-): { id: number; dni: string } {
+): Promise<{ id: number; dni: string }> {
   const dni = person.dni ?? nextDni();
-  const id = Number(
-    app.db
-      .prepare(
-        'INSERT INTO enrolments (first_name, last_name, dni, email, phone) VALUES (?, ?, ?, ?, ?)',
-      )
-      .run(
-        person.first_name,
-        person.last_name,
-        dni,
-        person.email ?? null,
-        person.phone ?? '622334455',
-      ).lastInsertRowid,
-  );
+  const id = await app.deps.repos.enrolments.insert({
+    first_name: person.first_name,
+    last_name: person.last_name,
+    dni,
+    email: person.email ?? null,
+    phone: person.phone ?? '622334455',
+  });
   for (const a of activities) {
-    app.db
-      .prepare(
-        'INSERT INTO enrolment_activities (enrolment_id, activity_id, is_paid, paid_at, paid_amount_cents) VALUES (?, ?, ?, ?, ?)',
-      )
-      .run(id, a.id, a.paid ? 1 : 0, a.paid ? '2026-11-01T10:00:00Z' : null, a.paid ? 4500 : null);
+    await app.db
+      .q()
+      .insertInto('enrolment_activities')
+      .values({
+        enrolment_id: id,
+        activity_id: a.id,
+        is_paid: a.paid ? 1 : 0,
+        paid_at: a.paid ? '2026-11-01T10:00:00Z' : null,
+        paid_amount_cents: a.paid ? 4500 : null,
+      })
+      .execute();
   }
   return { id, dni };
 }

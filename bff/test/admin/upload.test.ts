@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,10 +33,10 @@ describe('Excel upload', () => {
     admin = await createAccount(app, 'admin');
   });
   afterAll(() => app.close());
-  beforeEach(() => {
-    app.db.exec(
-      'DELETE FROM enrolment_activities; DELETE FROM enrolments; DELETE FROM activities;',
-    );
+  beforeEach(async () => {
+    await app.exec(sql`DELETE FROM enrolment_activities`);
+    await app.exec(sql`DELETE FROM enrolments`);
+    await app.exec(sql`DELETE FROM activities`);
   });
 
   const upload = (
@@ -58,17 +59,13 @@ describe('Excel upload', () => {
     expect(body.code).toBe('invalid_rows');
     return body.detail as { loc: (string | number)[]; msg: string; type: string }[];
   };
-  const people = () =>
-    app.db
-      .prepare('SELECT first_name, last_name, dni, email, phone FROM enrolments ORDER BY dni')
-      .all();
-  const links = () =>
-    app.db
-      .prepare(
-        `SELECT e.dni, a.name, a.start_date, ea.is_paid FROM enrolment_activities ea
-         JOIN enrolments e ON e.id = ea.enrolment_id JOIN activities a ON a.id = ea.activity_id ORDER BY e.dni, a.name`,
-      )
-      .all();
+  const people = async () =>
+    await app.rows(
+      sql`SELECT first_name, last_name, dni, email, phone FROM enrolments ORDER BY dni`,
+    );
+  const links = async () =>
+    await app.rows(sql`SELECT e.dni, a.name, a.start_date, ea.is_paid FROM enrolment_activities ea
+         JOIN enrolments e ON e.id = ea.enrolment_id JOIN activities a ON a.id = ea.activity_id ORDER BY e.dni, a.name`);
 
   const goodRows = () => [
     [
@@ -108,13 +105,13 @@ describe('Excel upload', () => {
   ];
 
   it('imports a sheet: people by DNI, activities by name and start date, created when new; all in one go', async () => {
-    const padel = insertActivity(app, 'Pádel adultos', 8550);
+    const padel = await insertActivity(app, 'Pádel adultos', 8550);
     // raw fetch: the generated SDK's request schema types the multipart file as a string
     const response = await upload(await xlsx(goodRows()));
     expect(response.status).toBe(200);
     const result = zUploadResult.parse(await response.json());
     expect(result).toEqual({ added: 3, updated: 0, activities_created: 2, rows: 4 });
-    expect(people()).toEqual([
+    expect(await people()).toEqual([
       {
         first_name: 'María',
         last_name: 'López García',
@@ -137,20 +134,18 @@ describe('Excel upload', () => {
         phone: '633445566',
       },
     ]);
-    expect(links()).toEqual([
+    expect(await links()).toEqual([
       { dni: MARIA, name: 'Natación infantil', start_date: '2026-10-01', is_paid: 0 },
       { dni: MARIA, name: 'Pádel adultos', start_date: null, is_paid: 1 },
       { dni: XOAN, name: 'Natación infantil', start_date: '2026-10-01', is_paid: 0 },
       { dni: UXIA, name: 'Yoga senior', start_date: '2027-01-10', is_paid: 1 },
     ]);
     expect(
-      app.db.prepare('SELECT id, price_cents FROM activities WHERE name = ?').get('Pádel adultos'),
+      await app.row(sql`SELECT id, price_cents FROM activities WHERE name = ${'Pádel adultos'}`),
     ).toEqual({ id: padel, price_cents: 8550 });
-    const audit = app.db
-      .prepare(
-        "SELECT details, actor_user_id FROM audit_log WHERE action = 'upload.import' ORDER BY id DESC",
-      )
-      .get() as { details: string; actor_user_id: number };
+    const audit = (await app.row(
+      sql`SELECT details, actor_user_id FROM audit_log WHERE action = 'upload.import' ORDER BY id DESC`,
+    )) as { details: string; actor_user_id: number };
     expect(audit.actor_user_id).toBe(admin.id);
     expect(JSON.parse(audit.details)).toMatchObject({
       added: 3,
@@ -163,17 +158,17 @@ describe('Excel upload', () => {
   it('re-uploading the same file changes nothing (0 added, 0 updated)', async () => {
     const file = await xlsx(goodRows());
     expect(await (await upload(file)).json()).toMatchObject({ added: 3, updated: 0 });
-    const before = snapshot(app, 'activities', 'enrolments', 'enrolment_activities');
+    const before = await snapshot(app, 'activities', 'enrolments', 'enrolment_activities');
     const again = await upload(file);
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ added: 0, updated: 0, activities_created: 0, rows: 4 });
-    expect(snapshot(app, 'activities', 'enrolments', 'enrolment_activities')).toEqual(before);
+    expect(await snapshot(app, 'activities', 'enrolments', 'enrolment_activities')).toEqual(before);
   });
 
   it('counts a person as updated when their data or activities change; never deletes or un-pays', async () => {
-    const swim = insertActivity(app, 'Natación infantil', 6000, '2026-10-01');
-    const chess = insertActivity(app, 'Ajedrez', 1500);
-    insertEnrolment(
+    const swim = await insertActivity(app, 'Natación infantil', 6000, '2026-10-01');
+    const chess = await insertActivity(app, 'Ajedrez', 1500);
+    await insertEnrolment(
       app,
       {
         first_name: 'María',
@@ -184,7 +179,7 @@ describe('Excel upload', () => {
       },
       [{ id: chess, paid: true }],
     );
-    insertEnrolment(
+    await insertEnrolment(
       app,
       { first_name: 'Xoán', last_name: 'Pereira Souto', dni: XOAN, phone: '622334455' },
       [{ id: swim }],
@@ -206,11 +201,11 @@ describe('Excel upload', () => {
       ]),
     );
     expect(await res.json()).toEqual({ added: 0, updated: 1, activities_created: 0, rows: 2 });
-    expect(app.db.prepare('SELECT phone, email FROM enrolments WHERE dni = ?').get(MARIA)).toEqual({
+    expect(await app.row(sql`SELECT phone, email FROM enrolments WHERE dni = ${MARIA}`)).toEqual({
       phone: '699887766',
       email: 'maria.lopez@example.es',
     });
-    expect(links()).toEqual([
+    expect(await links()).toEqual([
       { dni: MARIA, name: 'Ajedrez', start_date: null, is_paid: 1 },
       { dni: MARIA, name: 'Natación infantil', start_date: '2026-10-01', is_paid: 0 },
       { dni: XOAN, name: 'Natación infantil', start_date: '2026-10-01', is_paid: 0 },
@@ -272,7 +267,7 @@ describe('Excel upload', () => {
       await (await upload(await xlsx([row(dniWithLetter(33333333))], es))).json(),
     ).toMatchObject({ added: 1, activities_created: 0 });
     expect(
-      app.db.prepare('SELECT COUNT(*) AS n FROM enrolment_activities WHERE is_paid = 1').get(),
+      await app.row(sql`SELECT COUNT(*) AS n FROM enrolment_activities WHERE is_paid = 1`),
     ).toEqual({ n: 3 });
   });
 
@@ -290,8 +285,8 @@ describe('Excel upload', () => {
   });
 
   it('rejects the whole file when any row is bad, listing each error by row and column; nothing changes', async () => {
-    insertActivity(app, 'Baloncesto', 4500);
-    const before = snapshot(app, ...TABLES);
+    await insertActivity(app, 'Baloncesto', 4500);
+    const before = await snapshot(app, ...TABLES);
     const ok = (dni: string) => ['Iago', 'Rial', dni, '', '612345678', 'Tenis', 30, '', ''];
     const rows = [
       ok(dniWithLetter(44444444)), // row 2 fine
@@ -326,7 +321,7 @@ describe('Excel upload', () => {
     expect(errors.find((e) => e.type === 'conflicting_person')?.msg).toBe(
       'El mismo DNI aparece en la fila 2 con otro valor en esta columna.',
     );
-    expect(snapshot(app, ...TABLES)).toEqual(before);
+    expect(await snapshot(app, ...TABLES)).toEqual(before);
 
     // the catalogue check runs once every row is fine on its own
     const mismatch = await rowErrors(
@@ -339,11 +334,11 @@ describe('Excel upload', () => {
         type: 'price_mismatch',
       },
     ]);
-    expect(snapshot(app, ...TABLES)).toEqual(before);
+    expect(await snapshot(app, ...TABLES)).toEqual(before);
   });
 
   it('refuses a file that is not .xlsx by name, an empty request, and a corrupt or fake zip', async () => {
-    const before = snapshot(app, ...TABLES);
+    const before = await snapshot(app, ...TABLES);
     const good = await xlsx(goodRows());
     for (const name of [
       'inscripciones.xls',
@@ -381,7 +376,7 @@ describe('Excel upload', () => {
     const notSheet = await upload(buildZip([{ name: 'hola.txt', data: Buffer.from('hola') }]));
     expect(notSheet.status).toBe(422);
     expect((await notSheet.json()).code).toBe('upload_no_rows');
-    expect(snapshot(app, ...TABLES)).toEqual(before);
+    expect(await snapshot(app, ...TABLES)).toEqual(before);
   });
 
   it('refuses a file over 10 MB with 413 while it streams', async () => {
@@ -451,7 +446,7 @@ describe('Excel upload', () => {
       const text = await res.text();
       expect(JSON.parse(text).code).toBe('invalid_xlsx');
       expect(text).not.toContain('TOP-SECRET');
-      const stored = JSON.stringify(app.db.prepare('SELECT * FROM enrolments').all());
+      const stored = JSON.stringify(await app.rows(sql`SELECT * FROM enrolments`));
       expect(stored).not.toContain('TOP-SECRET');
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -480,7 +475,7 @@ describe('Excel upload', () => {
     ]);
     const imported = await upload(file, 'plantilla-inscripciones.xlsx');
     expect(await imported.json()).toEqual({ added: 1, updated: 0, activities_created: 1, rows: 1 });
-    expect(app.db.prepare('SELECT name, start_date, price_cents FROM activities').all()).toEqual([
+    expect(await app.rows(sql`SELECT name, start_date, price_cents FROM activities`)).toEqual([
       { name: 'Natación infantil', start_date: '2026-10-01', price_cents: 6000 },
     ]);
   });
@@ -512,7 +507,7 @@ describe('Excel upload', () => {
         code: 'too_many_rows',
         options: { params: { max: 5 } },
       });
-      expect(app.db.prepare('SELECT COUNT(*) AS n FROM enrolments').get()).toEqual({ n: 0 });
+      expect(await app.row(sql`SELECT COUNT(*) AS n FROM enrolments`)).toEqual({ n: 0 });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createUser,
@@ -110,12 +111,12 @@ describe('admin users', () => {
       verified: true,
     });
     expect(JSON.stringify(data)).not.toMatch(/password/i);
-    const row = app.deps.repos.users.findById(data.id);
+    const row = await app.deps.repos.users.findById(data.id);
     expect(row?.verified).toBe(1);
     expect(await verifyPassword(row?.password_hash ?? '', 'natacion-infantil-26')).toBe(true);
-    const audit = app.db
-      .prepare("SELECT * FROM audit_log WHERE action = 'user.create' ORDER BY id DESC")
-      .get() as {
+    const audit = (await app.row(
+      sql`SELECT * FROM audit_log WHERE action = 'user.create' ORDER BY id DESC`,
+    )) as {
       details: string;
       actor_user_id: number;
     };
@@ -236,7 +237,7 @@ describe('admin users', () => {
     ];
     for (const [name, body, key, texts] of cases) {
       it(name, async () => {
-        const before = snapshot(app, 'users', 'audit_log');
+        const before = await snapshot(app, 'users', 'audit_log');
         for (const lang of ['es', 'en', 'gl']) {
           const res = await post(body, lang);
           expect(res.status).toBe(422);
@@ -247,13 +248,13 @@ describe('admin users', () => {
           if (texts[lang]) expect(items.map((i) => i.msg)).toContain(texts[lang]);
           expect(items.map((i) => i.msg)).toContain(t(lang as Locale, key));
         }
-        expect(snapshot(app, 'users', 'audit_log')).toEqual(before);
+        expect(await snapshot(app, 'users', 'audit_log')).toEqual(before);
       });
     }
   });
 
   it('answers 409 account_exists for a DNI that has an account', async () => {
-    const before = snapshot(app, 'users');
+    const before = await snapshot(app, 'users');
     const res = await post({
       dni: resident.dni,
       phone: '612345678',
@@ -265,7 +266,7 @@ describe('admin users', () => {
       detail: 'Ya existe una cuenta con ese DNI.',
       code: 'account_exists',
     });
-    expect(snapshot(app, 'users')).toEqual(before);
+    expect(await snapshot(app, 'users')).toEqual(before);
   });
 
   it('edits without a password: the password and sessions stay', async () => {
@@ -288,16 +289,16 @@ describe('admin users', () => {
       email: 'xoan.lopez@example.gal',
       role: 'user',
     });
-    const row = app.deps.repos.users.findById(target.id);
+    const row = await app.deps.repos.users.findById(target.id);
     expect(await verifyPassword(row?.password_hash ?? '', target.password)).toBe(true);
     const me = await app.fetch('/api/admin/users/', { headers: admin.headers });
     expect(me.status).toBe(200);
     // the target's token still works (a resident token: 403, not 401)
     const still = await app.fetch('/api/admin/users/', { headers: target.headers });
     expect(still.status).toBe(403);
-    const audit = app.db
-      .prepare("SELECT details FROM audit_log WHERE action = 'user.update' ORDER BY id DESC")
-      .get() as { details: string };
+    const audit = (await app.row(
+      sql`SELECT details FROM audit_log WHERE action = 'user.update' ORDER BY id DESC`,
+    )) as { details: string };
     expect(JSON.parse(audit.details)).toEqual({
       before: { phone: '612345678', email: null },
       after: { phone: '644556677', email: 'xoan.lopez@example.gal' },
@@ -320,15 +321,15 @@ describe('admin users', () => {
       repeat_password: 'nuevo-pabellon-2027',
     });
     expect(ok.status).toBe(200);
-    const row = app.deps.repos.users.findById(target.id);
+    const row = await app.deps.repos.users.findById(target.id);
     expect(await verifyPassword(row?.password_hash ?? '', 'nuevo-pabellon-2027')).toBe(true);
     expect((await app.fetch('/api/admin/users/', { headers: target.headers })).status).toBe(401);
     expect(
       (await app.fetch('/api/admin/users/', { headers: await authHeaders(app, target.id) })).status,
     ).toBe(200);
-    const audit = app.db
-      .prepare("SELECT details FROM audit_log WHERE action = 'user.update' ORDER BY id DESC")
-      .get() as { details: string };
+    const audit = (await app.row(
+      sql`SELECT details FROM audit_log WHERE action = 'user.update' ORDER BY id DESC`,
+    )) as { details: string };
     expect(audit.details).toContain('password_changed');
     expect(audit.details).not.toContain('nuevo-pabellon');
   });
@@ -346,39 +347,41 @@ describe('admin users', () => {
     const self = await put(admin.id, { dni: admin.dni, phone: '612345678', is_admin: false });
     expect(self.status).toBe(409);
     expect((await self.json()).code).toBe('cannot_demote_self');
-    expect(app.deps.repos.users.findById(admin.id)?.role).toBe('admin');
+    expect((await app.deps.repos.users.findById(admin.id))?.role).toBe('admin');
   });
 
   it('edit: 404 for an unknown id, 409 for a DNI of another account', async () => {
     const target = await createAccount(app, 'user');
     expect((await put(999_999, { dni: nextDni(), phone: '612345678' })).status).toBe(404);
-    const before = snapshot(app, 'users');
+    const before = await snapshot(app, 'users');
     const res = await put(target.id, { dni: resident.dni, phone: '612345678' });
     expect(res.status).toBe(409);
     expect((await res.json()).code).toBe('account_exists');
-    expect(snapshot(app, 'users')).toEqual(before);
+    expect(await snapshot(app, 'users')).toEqual(before);
   });
 
   it('deletes an account: its token stops working at once; enrolments stay', async () => {
     const target = await createAccount(app, 'admin');
-    const enrolment = app.db
-      .prepare(
-        "INSERT INTO enrolments (first_name, last_name, dni, phone) VALUES ('Uxía', 'Pereira Souto', ?, '622334455')",
-      )
-      .run(target.dni).lastInsertRowid;
-    app.db
-      .prepare('INSERT INTO user_persons (user_id, enrolment_id) VALUES (?, ?)')
-      .run(target.id, enrolment);
+    const enrolment = await app.deps.repos.enrolments.insert({
+      first_name: 'Uxía',
+      last_name: 'Pereira Souto',
+      dni: target.dni,
+      email: null,
+      phone: '622334455',
+    });
+    await app.exec(
+      sql`INSERT INTO user_persons (user_id, enrolment_id) VALUES (${target.id}, ${enrolment})`,
+    );
     const { response } = await deleteUser({
       client: app.api,
       headers: admin.headers,
       path: { id: target.id },
     });
     expect(response.status).toBe(204);
-    expect(app.deps.repos.users.findById(target.id)).toBeUndefined();
+    expect(await app.deps.repos.users.findById(target.id)).toBeUndefined();
     expect((await app.fetch('/api/admin/users/', { headers: target.headers })).status).toBe(401);
     expect(
-      app.db.prepare('SELECT COUNT(*) AS n FROM enrolments WHERE id = ?').get(enrolment),
+      await app.row(sql`SELECT COUNT(*) AS n FROM enrolments WHERE id = ${enrolment}`),
     ).toEqual({ n: 1 });
     expect(
       (
@@ -400,6 +403,6 @@ describe('admin users', () => {
       detail: 'Non podes eliminar a túa propia conta.',
       code: 'cannot_delete_self',
     });
-    expect(app.deps.repos.users.findById(admin.id)).toBeDefined();
+    expect(await app.deps.repos.users.findById(admin.id)).toBeDefined();
   });
 });

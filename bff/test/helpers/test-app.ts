@@ -6,17 +6,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { openDatabase } from '../../src/data/db.js';
 import { createDeps } from '../../src/deps.js';
 import { createClient, createConfig } from '../../src/generated/client/index.js';
 import { fixedClock } from '../../src/lib/clock.js';
 import type { Logger } from '../../src/logger.js';
+import type { RawBuilder } from 'kysely';
+import { openTestDatabase } from './test-database.js';
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
 /**
- * The real app over real HTTP on a random port, with a real SQLite file in a fresh temp dir and a
- * clock the test can move. `env` overrides the configuration as environment variables would.
+ * The real app over real HTTP on a random port, on a real database (a SQLite file in a fresh temp
+ * dir, or a fresh schema on the test PostgreSQL server: see test-database.ts) and a clock the
+ * test can move. `env` overrides the configuration as environment variables would.
  * The port is bound before the configuration is loaded, so PUBLIC_URL is the server's real address
  * (the sandbox gateway notifies `${PUBLIC_URL}/api/payments/notification`, as in production).
  */
@@ -28,6 +30,7 @@ export async function startTestApp(options: { env?: Record<string, string>; now?
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const { db, url: databaseUrl, drop } = await openTestDatabase(dataDir);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -38,10 +41,10 @@ export async function startTestApp(options: { env?: Record<string, string>; now?
     RESPONSE_VALIDATION: 'strict',
     WEB_DIST: join(dataDir, 'no-web-build'),
     PUBLIC_URL: baseUrl,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
   const clock = fixedClock(options.now ?? '2026-11-21T10:00:00Z');
-  const db = openDatabase(dataDir);
   // every log line is kept (not printed), so tests can check what never reaches the logs
   const logs: string[] = [];
   const capture = (level: string) => (msg: string, fields?: Record<string, unknown>) =>
@@ -66,6 +69,26 @@ export async function startTestApp(options: { env?: Record<string, string>; now?
     clock,
     logs,
     dataDir,
+    databaseUrl,
+    /** Rows of a query written with kysely's `sql` tag (placeholders right for either engine). */
+    rows: async <T>(query: RawBuilder<T>): Promise<T[]> => (await query.execute(db.q())).rows,
+    /** The first row of such a query. */
+    row: async <T>(query: RawBuilder<T>): Promise<T | undefined> =>
+      (await query.execute(db.q())).rows[0],
+    /** The first column of the first row. */
+    value: async <T = unknown>(query: RawBuilder<unknown>): Promise<T | undefined> => {
+      const first = (await query.execute(db.q())).rows[0] as Record<string, unknown> | undefined;
+      return first === undefined ? undefined : (Object.values(first)[0] as T);
+    },
+    /** The first column of every row. */
+    column: async <T = unknown>(query: RawBuilder<unknown>): Promise<T[]> =>
+      (await query.execute(db.q())).rows.map(
+        (row) => Object.values(row as Record<string, unknown>)[0] as T,
+      ),
+    /** Runs such a statement. */
+    exec: async (query: RawBuilder<unknown>): Promise<void> => {
+      await query.execute(db.q());
+    },
     /** Raw HTTP for cases the typed client would refuse to send (bad input). */
     fetch: (path: string, init?: RequestInit) => fetch(`${baseUrl}${path}`, init),
     json: (path: string, method: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -84,7 +107,8 @@ export async function startTestApp(options: { env?: Record<string, string>; now?
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      db.close();
+      await db.close();
+      await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPayments } from '../../src/generated/sdk.gen.js';
@@ -19,13 +20,13 @@ describe('admin payments list and export', () => {
   beforeAll(async () => {
     app = await startPaymentsApp({ now: '2026-11-01T09:00:00Z' });
     f = factory(app);
-    f.settings({ payments_enabled: true, discount_bp: 0, deadline: null });
+    await f.settings({ payments_enabled: true, discount_bp: 0, deadline: null });
 
     // 1 Nov: Ana pays (paid)
     const ana = await f.household([4000]);
-    app.db
-      .prepare("UPDATE enrolments SET first_name = 'Ana', last_name = 'Álvarez Souto' WHERE id = ?")
-      .run(ana.person.id);
+    await app.exec(
+      sql`UPDATE enrolments SET first_name = 'Ana', last_name = 'Álvarez Souto' WHERE id = ${ana.person.id}`,
+    );
     const paid = await generate(app, ana.user.token, {
       person_activity_id: ana.person.id,
       activity_ids: ana.activities,
@@ -36,9 +37,9 @@ describe('admin payments list and export', () => {
     // 10 Nov 23:30 UTC = 11 Nov in Madrid: Bea is denied (failed)
     app.clock.set('2026-11-10T23:30:00Z');
     const bea = await f.household([2000]);
-    app.db
-      .prepare("UPDATE enrolments SET first_name = 'Bea', last_name = 'Castro' WHERE id = ?")
-      .run(bea.person.id);
+    await app.exec(
+      sql`UPDATE enrolments SET first_name = 'Bea', last_name = 'Castro' WHERE id = ${bea.person.id}`,
+    );
     const failed = await generate(app, bea.user.token, {
       person_activity_id: bea.person.id,
       activity_ids: bea.activities,
@@ -60,14 +61,12 @@ describe('admin payments list and export', () => {
     });
     const evil = await f.household([1000]);
     evilDni = evil.person.dni;
-    app.db
-      .prepare(
-        'UPDATE enrolments SET first_name = \'=HYPERLINK("http://evil.example","x")\', last_name = \'@x\' WHERE id = ?',
-      )
-      .run(evil.person.id);
-    app.db
-      .prepare("UPDATE activities SET name = '+SUM(A1:A9)' WHERE id = ?")
-      .run(evil.activities[0]);
+    await app.exec(
+      sql`UPDATE enrolments SET first_name = '=HYPERLINK("http://evil.example","x")', last_name = '@x' WHERE id = ${evil.person.id}`,
+    );
+    await app.exec(
+      sql`UPDATE activities SET name = '+SUM(A1:A9)' WHERE id = ${evil.activities[0]}`,
+    );
     const evilOrder = await generate(app, evil.user.token, {
       person_activity_id: evil.person.id,
       activity_ids: evil.activities,

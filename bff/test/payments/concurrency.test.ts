@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factory } from './factory.js';
 import { generate, notificationParams, signedNotification } from './helpers.js';
@@ -12,7 +13,7 @@ describe('racing payments for the same items', () => {
   beforeAll(async () => {
     app = await startPaymentsApp({ now: '2026-11-21T10:00:00Z' });
     f = factory(app);
-    f.settings({ payments_enabled: true, discount_bp: 0, deadline: null });
+    await f.settings({ payments_enabled: true, discount_bp: 0, deadline: null });
   });
   afterAll(() => app.close());
 
@@ -23,17 +24,14 @@ describe('racing payments for the same items', () => {
     );
 
   /** Each enrolled activity is paid by at most one payment in state 'paid'; every other authorised one is a duplicate. */
-  function assertConsistent(personId: number, activities: number[], orders: string[]) {
-    const payments = orders.map((order) => f.payment(order)!);
+  async function assertConsistent(personId: number, activities: number[], orders: string[]) {
+    const payments = [];
+    for (const order of orders) payments.push((await f.payment(order))!);
     for (const activity of activities) {
-      const enrolment = f.enrolment(personId, activity);
-      const paidCovering = app.db
-        .prepare(
-          `SELECT p.id FROM payments p JOIN payment_items i ON i.payment_id = p.id
-            WHERE p.status = 'paid' AND i.enrolment_id = ? AND i.activity_id = ?`,
-        )
-        .pluck()
-        .all(personId, activity) as number[];
+      const enrolment = await f.enrolment(personId, activity);
+      const paidCovering =
+        (await app.column(sql`SELECT p.id FROM payments p JOIN payment_items i ON i.payment_id = p.id
+            WHERE p.status = 'paid' AND i.enrolment_id = ${personId} AND i.activity_id = ${activity}`)) as number[];
       expect(paidCovering.length).toBeLessThanOrEqual(1);
       if (enrolment.is_paid) expect(paidCovering).toEqual([enrolment.paid_payment_id]);
       else expect(paidCovering).toEqual([]);
@@ -49,16 +47,23 @@ describe('racing payments for the same items', () => {
       generate(app, user.token, body),
     ]);
     expect(a.order).not.toBe(b.order);
-    const statuses = [f.payment(a.order)!.status, f.payment(b.order)!.status].sort();
+    const statuses = [
+      (await f.payment(a.order))!.status,
+      (await f.payment(b.order))!.status,
+    ].sort();
     expect(statuses).toEqual(['pending', 'superseded']);
 
     const results = await Promise.all([notify(a.order, 6000), notify(b.order, 6000)]);
     expect(results.map((r) => r.status)).toEqual([200, 200]);
     const bodies = (await Promise.all(results.map((r) => r.json()))) as { status: string }[];
     expect(bodies.map((x) => x.status).sort()).toEqual(['duplicate', 'paid']);
-    const payments = assertConsistent(person.id, activities, [a.order, b.order]);
+    const payments = await assertConsistent(person.id, activities, [a.order, b.order]);
     expect(payments.map((p) => p.status).sort()).toEqual(['duplicate', 'paid']);
-    expect(activities.every((id) => f.enrolment(person.id, id).is_paid === 1)).toBe(true);
+    expect(
+      (await Promise.all(activities.map((id) => f.enrolment(person.id, id)))).every(
+        (e) => e.is_paid === 1,
+      ),
+    ).toBe(true);
   });
 
   it('the same notification delivered many times at once is applied exactly once', async () => {
@@ -78,18 +83,17 @@ describe('racing payments for the same items', () => {
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(bodies.filter((x) => x.code === 'notification_applied')).toHaveLength(1);
     expect(bodies.filter((x) => x.code === 'notification_repeated')).toHaveLength(7);
-    const paidAudit = app.db
-      .prepare("SELECT COUNT(*) FROM audit_log WHERE action = 'payment.paid' AND entity_id = ?")
-      .pluck()
-      .get(String(f.payment(redirect.order)!.id));
+    const paidAudit = await app.value(
+      sql`SELECT COUNT(*) FROM audit_log WHERE action = 'payment.paid' AND entity_id = ${String((await f.payment(redirect.order))!.id)}`,
+    );
     expect(paidAudit).toBe(1);
-    assertConsistent(person.id, activities, [redirect.order]);
+    await assertConsistent(person.id, activities, [redirect.order]);
   });
 
   it('several accounts racing to pay overlapping items never pay an item twice without a duplicate flag', async () => {
     const { user, person, activities } = await f.household([1000, 2000, 3000]);
     const others = await Promise.all([f.user(), f.user()]);
-    for (const other of others) f.link(other.id, person.id);
+    for (const other of others) await f.link(other.id, person.id);
     const tokens = [user.token, ...others.map((o) => o.token)];
     const selections = [
       activities,
@@ -111,7 +115,7 @@ describe('racing payments for the same items', () => {
       redirects.map((r) => notify(r.order, Math.round(r.amount * 100))),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
-    const payments = assertConsistent(
+    const payments = await assertConsistent(
       person.id,
       activities,
       redirects.map((r) => r.order),

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { TestApp as PaymentsTestApp } from '../helpers/test-app.js';
+import { sql } from 'kysely';
 import { hashPassword } from '../../src/services/passwords.js';
 
 const LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
@@ -13,7 +14,7 @@ export function freshDni(): string {
   return `${n}${LETTERS[n % 23]}`;
 }
 
-/** Test data straight into SQLite, independent of the residents' and admin areas' code. */
+/** Test data straight into the database, independent of the residents' and admin areas' code. */
 export function factory(app: PaymentsTestApp) {
   const { db, deps } = app;
   let passwordHash: string | null = null;
@@ -21,7 +22,7 @@ export function factory(app: PaymentsTestApp) {
     async user(role: 'user' | 'admin' = 'user') {
       passwordHash ??= await hashPassword('correct horse battery');
       const dni = freshDni();
-      const id = deps.repos.users.insert({
+      const id = await deps.repos.users.insert({
         dni,
         phone: '612345678',
         email: null,
@@ -29,45 +30,41 @@ export function factory(app: PaymentsTestApp) {
         role,
         verified: true,
       });
-      const user = deps.repos.users.findById(id)!;
+      const user = (await deps.repos.users.findById(id))!;
       const token = await deps.tokens.issue(user);
       return { id, dni, token, auth: { Authorization: `Bearer ${token}` } };
     },
-    person(firstName = 'Xoán', lastName = 'López Pereira') {
+    async person(firstName = 'Xoán', lastName = 'López Pereira') {
       const dni = freshDni();
-      const id = Number(
-        db
-          .prepare('INSERT INTO enrolments (first_name, last_name, dni, phone) VALUES (?, ?, ?, ?)')
-          .run(firstName, lastName, dni, '612345678').lastInsertRowid,
-      );
+      const id = await deps.repos.enrolments.insert({
+        first_name: firstName,
+        last_name: lastName,
+        dni,
+        email: null,
+        phone: '612345678',
+      });
       return { id, dni, fullName: `${firstName} ${lastName}` };
     },
     activity(name: string, priceCents: number) {
-      return Number(
-        db
-          .prepare('INSERT INTO activities (name, price_cents, start_date) VALUES (?, ?, ?)')
-          .run(`${name} ${++sequence}`, priceCents, '2026-10-01').lastInsertRowid,
-      );
+      return deps.repos.activities.insert({
+        name: `${name} ${++sequence}`,
+        price_cents: priceCents,
+        start_date: '2026-10-01',
+      });
     },
-    enrol(personId: number, activityId: number) {
-      db.prepare('INSERT INTO enrolment_activities (enrolment_id, activity_id) VALUES (?, ?)').run(
-        personId,
-        activityId,
-      );
+    async enrol(personId: number, activityId: number) {
+      await deps.repos.enrolments.addLink(personId, activityId);
     },
-    link(userId: number, personId: number) {
-      db.prepare('INSERT INTO user_persons (user_id, enrolment_id) VALUES (?, ?)').run(
-        userId,
-        personId,
-      );
+    async link(userId: number, personId: number) {
+      await deps.repos.persons.link(userId, personId);
     },
-    settings(values: {
+    async settings(values: {
       payments_enabled?: boolean;
       discount_bp?: number;
       deadline?: string | null;
     }) {
-      const current = deps.repos.config.get();
-      deps.repos.config.save({
+      const current = await deps.repos.config.get();
+      await deps.repos.config.save({
         maintenance_mode: current.maintenance_mode,
         payments_enabled: values.payments_enabled ?? current.payments_enabled,
         global_discount_bp: values.discount_bp ?? current.global_discount_bp,
@@ -77,47 +74,36 @@ export function factory(app: PaymentsTestApp) {
     /** A user managing one person enrolled in activities with these prices (cents). */
     async household(prices: number[]) {
       const user = await this.user();
-      const person = this.person();
-      this.link(user.id, person.id);
-      const activities = prices.map((price, i) => {
-        const id = this.activity(`Actividad ${i + 1}`, price);
-        this.enrol(person.id, id);
-        return id;
-      });
+      const person = await this.person();
+      await this.link(user.id, person.id);
+      const activities: number[] = [];
+      for (const [i, price] of prices.entries()) {
+        const id = await this.activity(`Actividad ${i + 1}`, price);
+        await this.enrol(person.id, id);
+        activities.push(id);
+      }
       return { user, person, activities };
     },
-    enrolment(personId: number, activityId: number) {
+    async enrolment(personId: number, activityId: number) {
       return db
-        .prepare<
-          [number, number],
-          {
-            is_paid: number;
-            paid_payment_id: number | null;
-            paid_amount_cents: number | null;
-            paid_at: string | null;
-          }
-        >(
-          'SELECT is_paid, paid_payment_id, paid_amount_cents, paid_at FROM enrolment_activities WHERE enrolment_id = ? AND activity_id = ?',
-        )
-        .get(personId, activityId)!;
+        .q()
+        .selectFrom('enrolment_activities')
+        .select(['is_paid', 'paid_payment_id', 'paid_amount_cents', 'paid_at'])
+        .where('enrolment_id', '=', personId)
+        .where('activity_id', '=', activityId)
+        .executeTakeFirstOrThrow();
     },
     payment(order: string) {
       return db
-        .prepare<
-          [string],
-          {
-            id: number;
-            status: string;
-            amount_cents: number;
-            response_code: string | null;
-            authorisation_code: string | null;
-            paid_at: string | null;
-          }
-        >('SELECT * FROM payments WHERE order_code = ?')
-        .get(order);
+        .q()
+        .selectFrom('payments')
+        .selectAll()
+        .where('order_code', '=', order)
+        .executeTakeFirst();
     },
-    count(table: string) {
-      return (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+    async count(table: string) {
+      const row = await app.row<{ n: number }>(sql`SELECT COUNT(*) AS n FROM ${sql.table(table)}`);
+      return Number(row?.n ?? 0);
     },
   };
 }

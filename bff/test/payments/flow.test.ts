@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listMyPayments, listPersonActivities } from '../../src/generated/sdk.gen.js';
 import { zError, zNotificationResult, zPaymentRedirect } from '../../src/generated/zod.gen.js';
@@ -14,7 +15,7 @@ describe('card payment through the sandbox gateway', () => {
   beforeAll(async () => {
     app = await startPaymentsApp({ now: '2026-11-21T10:00:00Z' });
     f = factory(app);
-    f.settings({ payments_enabled: true, discount_bp: 0, deadline: '2026-12-15' });
+    await f.settings({ payments_enabled: true, discount_bp: 0, deadline: '2026-12-15' });
   });
   afterAll(() => app.close());
 
@@ -33,7 +34,7 @@ describe('card payment through the sandbox gateway', () => {
     expect(redirect.order).toMatch(/^2611[0-9A-Za-z]{8}$/);
     expect(redirect.fields.Ds_SignatureVersion).toBe('HMAC_SHA256_V1');
 
-    const payment = f.payment(redirect.order)!;
+    const payment = (await f.payment(redirect.order))!;
     expect(payment).toMatchObject({ status: 'pending', amount_cents: 10913 });
     const params = merchantParams(redirect.fields);
     expect(params).toMatchObject({
@@ -50,11 +51,9 @@ describe('card payment through the sandbox gateway', () => {
       DS_MERCHANT_MERCHANTDATA: String(payment.id),
     });
     expect(params.DS_MERCHANT_PRODUCTDESCRIPTION).toMatch(/^Actividad 1 \d+, Actividad 2 \d+$/);
-    const items = app.db
-      .prepare(
-        'SELECT activity_id, activity_name, amount_cents FROM payment_items WHERE payment_id = ? ORDER BY activity_id',
-      )
-      .all(payment.id);
+    const items = await app.rows(
+      sql`SELECT activity_id, activity_name, amount_cents FROM payment_items WHERE payment_id = ${payment.id} ORDER BY activity_id`,
+    );
     expect(items).toEqual([
       {
         activity_id: swim,
@@ -67,7 +66,7 @@ describe('card payment through the sandbox gateway', () => {
         amount_cents: 6413,
       },
     ]);
-    expect(f.enrolment(person.id, swim).is_paid).toBe(0);
+    expect((await f.enrolment(person.id, swim)).is_paid).toBe(0);
 
     const { html, location } = await payInSandbox(app, redirect);
     expect(location).toBe(`${app.baseUrl}/pago-ok`);
@@ -82,32 +81,31 @@ describe('card payment through the sandbox gateway', () => {
     expect(html).toContain('value="deny"');
     expect(html).not.toMatch(/<script|\sstyle=|<style|\son[a-z]+=/i);
 
-    expect(f.payment(redirect.order)).toMatchObject({
+    expect(await f.payment(redirect.order)).toMatchObject({
       status: 'paid',
       response_code: '0000',
       authorisation_code: expect.stringMatching(/^\d{6}$/),
       paid_at: '2026-11-21T10:00:00.000Z',
     });
-    expect(f.enrolment(person.id, swim)).toEqual({
+    expect(await f.enrolment(person.id, swim)).toEqual({
       is_paid: 1,
       paid_payment_id: payment.id,
       paid_amount_cents: 4500,
       paid_at: '2026-11-21T10:00:00.000Z',
     });
-    expect(f.enrolment(person.id, padel)).toMatchObject({ is_paid: 1, paid_amount_cents: 6413 });
-    const notes = app.db
-      .prepare(
-        'SELECT signature_ok, outcome, response_code, amount_cents FROM payment_notifications WHERE payment_id = ?',
-      )
-      .all(payment.id);
+    expect(await f.enrolment(person.id, padel)).toMatchObject({
+      is_paid: 1,
+      paid_amount_cents: 6413,
+    });
+    const notes = await app.rows(
+      sql`SELECT signature_ok, outcome, response_code, amount_cents FROM payment_notifications WHERE payment_id = ${payment.id}`,
+    );
     expect(notes).toEqual([
       { signature_ok: 1, outcome: 'paid', response_code: '0000', amount_cents: 10913 },
     ]);
-    const audit = app.db
-      .prepare(
-        "SELECT action, actor_user_id FROM audit_log WHERE entity = 'payment' AND entity_id = ? ORDER BY id",
-      )
-      .all(String(payment.id));
+    const audit = await app.rows(
+      sql`SELECT action, actor_user_id FROM audit_log WHERE entity = 'payment' AND entity_id = ${String(payment.id)} ORDER BY id`,
+    );
     expect(audit).toEqual([
       { action: 'payment.create', actor_user_id: user.id },
       { action: 'payment.paid', actor_user_id: null },
@@ -152,14 +150,14 @@ describe('card payment through the sandbox gateway', () => {
     expect(app.logs.some((line) => line.includes('payment notification'))).toBe(true);
     expect(app.logs.join('\n')).not.toMatch(/\d{13,19}/);
     for (const table of ['payments', 'payment_items', 'payment_notifications', 'audit_log']) {
-      const dump = JSON.stringify(app.db.prepare(`SELECT * FROM ${table}`).all());
+      const dump = JSON.stringify(await app.rows(sql`SELECT * FROM ${sql.table(table)}`));
       expect(dump).not.toContain('4548810000000003');
       expect(dump).not.toMatch(/\d{13,19}/);
     }
   });
 
   it('charges the reduced amounts when the discount is used', async () => {
-    f.settings({ discount_bp: 5000 });
+    await f.settings({ discount_bp: 5000 });
     try {
       const { user, person, activities } = await f.household([6000, 8550]);
       const { data: before } = await listPersonActivities({
@@ -184,7 +182,7 @@ describe('card payment through the sandbox gateway', () => {
         DS_MERCHANT_CONSUMERLANGUAGE: '1',
       });
       await payInSandbox(app, redirect);
-      expect(f.enrolment(person.id, activities[1]!)).toMatchObject({
+      expect(await f.enrolment(person.id, activities[1]!)).toMatchObject({
         is_paid: 1,
         paid_amount_cents: 4275,
       });
@@ -195,7 +193,7 @@ describe('card payment through the sandbox gateway', () => {
       });
       expect(data).toMatchObject([{ amount: 72.75, use_discount: true }]);
     } finally {
-      f.settings({ discount_bp: 0 });
+      await f.settings({ discount_bp: 0 });
     }
   });
 
@@ -210,8 +208,8 @@ describe('card payment through the sandbox gateway', () => {
     const denied = await payInSandbox(app, first, { card_number: '', expiry: '', cvv: '' }, 'deny');
     expect(denied.html).toContain('<html lang="gl">');
     expect(denied.location).toBe(`${app.baseUrl}/pago-ko`);
-    expect(f.payment(first.order)).toMatchObject({ status: 'failed', response_code: '0190' });
-    expect(f.enrolment(person.id, activities[0]!).is_paid).toBe(0);
+    expect(await f.payment(first.order)).toMatchObject({ status: 'failed', response_code: '0190' });
+    expect((await f.enrolment(person.id, activities[0]!)).is_paid).toBe(0);
 
     const second = await generate(app, user.token, {
       person_activity_id: person.id,
@@ -225,17 +223,20 @@ describe('card payment through the sandbox gateway', () => {
       cvv: '999',
     });
     expect(badCvv.location).toBe(`${app.baseUrl}/pago-ko`);
-    expect(f.payment(second.order)).toMatchObject({ status: 'failed', response_code: '0129' });
-    expect(f.enrolment(person.id, activities[0]!).is_paid).toBe(0);
+    expect(await f.payment(second.order)).toMatchObject({
+      status: 'failed',
+      response_code: '0129',
+    });
+    expect((await f.enrolment(person.id, activities[0]!)).is_paid).toBe(0);
     const { data } = await listMyPayments({
       client: app.api,
       headers: user.auth,
       throwOnError: true,
     });
     expect(data).toEqual([]);
-    const audit = app.db
-      .prepare("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'payment.failed'")
-      .get() as { n: number };
+    const audit = (await app.row(
+      sql`SELECT COUNT(*) AS n FROM audit_log WHERE action = 'payment.failed'`,
+    )) as { n: number };
     expect(audit.n).toBeGreaterThanOrEqual(2);
   });
 
@@ -256,7 +257,7 @@ describe('card payment through the sandbox gateway', () => {
     expect(page.status).toBe(400);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await page.text()).toContain('<html lang="es">');
-    const notesBefore = f.count('payment_notifications');
+    const notesBefore = await f.count('payment_notifications');
     const confirm = await app.form('/api/payments/sandbox/confirm', {
       ...tampered,
       card_number: '4548810000000003',
@@ -265,8 +266,8 @@ describe('card payment through the sandbox gateway', () => {
       decision: 'approve',
     });
     expect(confirm.status).toBe(400);
-    expect(f.count('payment_notifications')).toBe(notesBefore);
-    expect(f.payment(redirect.order)?.status).toBe('pending');
+    expect(await f.count('payment_notifications')).toBe(notesBefore);
+    expect((await f.payment(redirect.order))?.status).toBe('pending');
     const noDecision = await app.form('/api/payments/sandbox/confirm', { ...redirect.fields });
     expect(noDecision.status).toBe(400);
   });
@@ -315,7 +316,7 @@ describe('with real Redsys credentials configured', () => {
       use_discount: false,
     });
     expect(redirect.action).toBe('https://sis-t.redsys.es:25443/sis/realizarPago');
-    expect(app.db.prepare('SELECT gateway FROM payments').pluck().get()).toBe('redsys');
+    expect(await app.value(sql`SELECT gateway FROM payments`)).toBe('redsys');
     for (const path of ['/api/payments/sandbox', '/api/payments/sandbox/confirm']) {
       const res = await app.form(path, redirect.fields);
       expect(res.status).toBe(404);

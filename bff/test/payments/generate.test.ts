@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { zError } from '../../src/generated/zod.gen.js';
 import { factory } from './factory.js';
@@ -14,9 +15,9 @@ describe('POST /payments/generate-multiple/ refusals', () => {
     app = await startPaymentsApp({ now: '2026-11-21T10:00:00Z' });
     f = factory(app);
   });
-  beforeEach(() => {
+  beforeEach(async () => {
     app.clock.set('2026-11-21T10:00:00Z');
-    f.settings({ payments_enabled: true, discount_bp: 0, deadline: '2026-12-15' });
+    await f.settings({ payments_enabled: true, discount_bp: 0, deadline: '2026-12-15' });
   });
   afterAll(() => app.close());
 
@@ -35,13 +36,15 @@ describe('POST /payments/generate-multiple/ refusals', () => {
     detail?: string,
     lang = 'es',
   ) {
-    const before = ['payments', 'payment_items', 'audit_log'].map((t) => f.count(t));
+    const counts = () =>
+      Promise.all(['payments', 'payment_items', 'audit_log'].map((t) => f.count(t)));
+    const before = await counts();
     const res = await post(token, body, lang);
     expect(res.status).toBe(status);
     const error = zError.parse(await res.json());
     expect(error.code).toBe(code);
     if (detail) expect(error.detail).toBe(detail);
-    expect(['payments', 'payment_items', 'audit_log'].map((t) => f.count(t))).toEqual(before);
+    expect(await counts()).toEqual(before);
     return error;
   }
 
@@ -92,10 +95,10 @@ describe('POST /payments/generate-multiple/ refusals', () => {
 
   it('refuses activities that are not this person’s (mixed_persons), in each language', async () => {
     const { user, person, activities } = await f.household([1000]);
-    const sibling = f.person('Uxía', 'López Pereira');
-    f.link(user.id, sibling.id);
-    const siblingActivity = f.activity('Ximnasia', 2000);
-    f.enrol(sibling.id, siblingActivity);
+    const sibling = await f.person('Uxía', 'López Pereira');
+    await f.link(user.id, sibling.id);
+    const siblingActivity = await f.activity('Ximnasia', 2000);
+    await f.enrol(sibling.id, siblingActivity);
     const body = {
       person_activity_id: person.id,
       activity_ids: [activities[0]!, siblingActivity],
@@ -121,7 +124,7 @@ describe('POST /payments/generate-multiple/ refusals', () => {
     app.clock.set('2026-11-21T20:00:00Z'); // the session is issued now and lasts past midnight
     const { user, person, activities } = await f.household([1000]);
     const body = { person_activity_id: person.id, activity_ids: activities, use_discount: false };
-    f.settings({ deadline: '2026-11-22' });
+    await f.settings({ deadline: '2026-11-22' });
     app.clock.set('2026-11-21T23:30:00Z'); // already the 22nd in Madrid
     await refused(user.token, body, 409, 'deadline_expired', 'The payment period has ended.', 'en');
     app.clock.set('2026-11-21T22:59:00Z'); // 23:59 on the 21st in Madrid
@@ -131,7 +134,7 @@ describe('POST /payments/generate-multiple/ refusals', () => {
 
   it('refuses when payments are disabled', async () => {
     const { user, person, activities } = await f.household([1000]);
-    f.settings({ payments_enabled: false });
+    await f.settings({ payments_enabled: false });
     await refused(
       user.token,
       { person_activity_id: person.id, activity_ids: activities, use_discount: false },
@@ -159,10 +162,9 @@ describe('POST /payments/generate-multiple/ refusals', () => {
       use_discount: false,
     });
     await payInSandbox(app, first);
-    const name = app.db
-      .prepare('SELECT name FROM activities WHERE id = ?')
-      .pluck()
-      .get(activities[0]) as string;
+    const name = (await app.value(
+      sql`SELECT name FROM activities WHERE id = ${activities[0]}`,
+    )) as string;
     await refused(
       user.token,
       { person_activity_id: person.id, activity_ids: activities, use_discount: false },
@@ -200,16 +202,16 @@ describe('generate-multiple rate limit', () => {
   it('answers 429 with Retry-After after 20 calls in 10 minutes, and frees up afterwards', async () => {
     app = await startPaymentsApp({ now: '2026-11-21T10:00:00Z' });
     const f = factory(app);
-    f.settings({ payments_enabled: true, discount_bp: 0, deadline: null });
+    await f.settings({ payments_enabled: true, discount_bp: 0, deadline: null });
     const { user, person, activities } = await f.household([1000]);
     const body = { person_activity_id: person.id, activity_ids: activities, use_discount: false };
     for (let i = 0; i < 20; i++) await generate(app, user.token, body);
-    const before = f.count('payments');
+    const before = await f.count('payments');
     const res = await app.json('/api/payments/generate-multiple/', 'POST', body, user.auth);
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(zError.parse(await res.json()).code).toBe('too_many_requests');
-    expect(f.count('payments')).toBe(before);
+    expect(await f.count('payments')).toBe(before);
     app.clock.advance(10 * 60_000 + 1000);
     await generate(app, user.token, body);
   });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receivePaymentNotification } from '../../src/generated/sdk.gen.js';
 import { zError, zNotificationResult } from '../../src/generated/zod.gen.js';
@@ -14,7 +15,7 @@ describe('Redsys notifications', () => {
   beforeAll(async () => {
     app = await startPaymentsApp({ now: '2026-11-21T10:00:00Z' });
     f = factory(app);
-    f.settings({ payments_enabled: true, discount_bp: 0, deadline: null });
+    await f.settings({ payments_enabled: true, discount_bp: 0, deadline: null });
   });
   afterAll(() => app.close());
 
@@ -34,16 +35,18 @@ describe('Redsys notifications', () => {
     app.form('/api/payments/notification', fields, { 'Accept-Language': lang });
 
   /** Everything a refused notification must leave as it was. */
-  function snapshot(order: string, personId: number, activities: number[]) {
+  async function snapshot(order: string, personId: number, activities: number[]) {
+    const items = [];
+    for (const id of activities) items.push(await f.enrolment(personId, id));
     return {
-      payment: f.payment(order),
-      items: activities.map((id) => f.enrolment(personId, id)),
-      audit: f.count('audit_log'),
+      payment: await f.payment(order),
+      items,
+      audit: await f.count('audit_log'),
     };
   }
 
-  function lastNotification() {
-    return app.db.prepare('SELECT * FROM payment_notifications ORDER BY id DESC LIMIT 1').get() as {
+  async function lastNotification() {
+    return (await app.row(sql`SELECT * FROM payment_notifications ORDER BY id DESC LIMIT 1`)) as {
       payment_id: number | null;
       order_code: string | null;
       signature_ok: number;
@@ -62,18 +65,17 @@ describe('Redsys notifications', () => {
     });
     expect(response.status).toBe(200);
     expect(data).toEqual({ status: 'paid', code: 'notification_applied' });
-    expect(f.payment(order)).toMatchObject({ status: 'paid', authorisation_code: '082150' });
-    const paidAudit = app.db
-      .prepare("SELECT details FROM audit_log WHERE action = 'payment.paid' AND entity_id = ?")
-      .pluck()
-      .get(String(f.payment(order)!.id)) as string;
+    expect(await f.payment(order)).toMatchObject({ status: 'paid', authorisation_code: '082150' });
+    const paidAudit = (await app.value(
+      sql`SELECT details FROM audit_log WHERE action = 'payment.paid' AND entity_id = ${String((await f.payment(order))!.id)}`,
+    )) as string;
     // Ds_Date / Ds_Hour arrive URL-encoded inside the JSON and are decoded for the record
     expect(JSON.parse(paidAudit)).toMatchObject({
       from: 'pending',
       to: 'paid',
       bank_time: '21/11/2026 11:00',
     });
-    const before = snapshot(order, person.id, activities);
+    const before = await snapshot(order, person.id, activities);
     expect(before.items.every((item) => item.is_paid === 1)).toBe(true);
 
     app.clock.advance(60_000);
@@ -88,19 +90,19 @@ describe('Redsys notifications', () => {
         code: 'notification_repeated',
       });
     }
-    expect(snapshot(order, person.id, activities)).toEqual(before);
-    expect(lastNotification()).toMatchObject({ outcome: 'repeated', signature_ok: 1 });
+    expect(await snapshot(order, person.id, activities)).toEqual(before);
+    expect(await lastNotification()).toMatchObject({ outcome: 'repeated', signature_ok: 1 });
     // a late denial for a paid order does not undo it
     const late = await notify(
       signedNotification(notificationParams(order, amountCents, { Ds_Response: '0190' })),
     );
     expect(await late.json()).toEqual({ status: 'ignored', code: 'notification_ignored' });
-    expect(snapshot(order, person.id, activities)).toEqual(before);
+    expect(await snapshot(order, person.id, activities)).toEqual(before);
   });
 
   it('refuses a forged signature, records it, and changes nothing', async () => {
     const { order, amountCents, person, activities } = await pendingOrder();
-    const before = snapshot(order, person.id, activities);
+    const before = await snapshot(order, person.id, activities);
     const forged = signedNotification(notificationParams(order, amountCents), {
       secret: 'Mk9m98IfEblmPfrpsawt7BmxObt98Jev',
     });
@@ -110,8 +112,8 @@ describe('Redsys notifications', () => {
       detail: 'Sinatura non válida.',
       code: 'bad_signature',
     });
-    expect(snapshot(order, person.id, activities)).toEqual(before);
-    expect(lastNotification()).toMatchObject({
+    expect(await snapshot(order, person.id, activities)).toEqual(before);
+    expect(await lastNotification()).toMatchObject({
       order_code: order,
       signature_ok: 0,
       outcome: 'bad_signature',
@@ -130,12 +132,12 @@ describe('Redsys notifications', () => {
       Ds_MerchantParameters: signedNotification(notificationParams(order, 1)).Ds_MerchantParameters,
     };
     expect((await notify(swapped)).status).toBe(400);
-    expect(snapshot(order, person.id, activities)).toEqual(before);
+    expect(await snapshot(order, person.id, activities)).toEqual(before);
   });
 
   it('refuses a wrong amount, currency, merchant or terminal and an unknown order', async () => {
     const { order, amountCents, person, activities } = await pendingOrder();
-    const before = snapshot(order, person.id, activities);
+    const before = await snapshot(order, person.id, activities);
     const cases: [Record<string, string>, string, string][] = [
       [
         { Ds_Amount: String(amountCents - 1) },
@@ -166,13 +168,13 @@ describe('Redsys notifications', () => {
       );
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ detail, code });
-      expect(lastNotification()).toMatchObject({ signature_ok: 1, outcome: code });
+      expect(await lastNotification()).toMatchObject({ signature_ok: 1, outcome: code });
     }
-    expect(snapshot(order, person.id, activities)).toEqual(before);
+    expect(await snapshot(order, person.id, activities)).toEqual(before);
   });
 
   it('records malformed notifications and keeps card-number-like text out of the database', async () => {
-    const before = f.count('payment_notifications');
+    const before = await f.count('payment_notifications');
     const bodies: Record<string, string>[] = [
       {},
       { Ds_SignatureVersion: 'HMAC_SHA256_V1', Ds_MerchantParameters: '%%%', Ds_Signature: 'x' },
@@ -195,11 +197,11 @@ describe('Redsys notifications', () => {
     const noResponse = notificationParams(order, amountCents);
     delete (noResponse as Record<string, string>).Ds_Response;
     expect((await notify(signedNotification(noResponse))).status).toBe(400);
-    expect(lastNotification()).toMatchObject({ signature_ok: 1, outcome: 'malformed' });
+    expect(await lastNotification()).toMatchObject({ signature_ok: 1, outcome: 'malformed' });
 
-    expect(f.count('payment_notifications')).toBe(before + bodies.length + 1);
+    expect(await f.count('payment_notifications')).toBe(before + bodies.length + 1);
     const stored = JSON.stringify(
-      app.db.prepare('SELECT parameters FROM payment_notifications').all(),
+      await app.rows(sql`SELECT parameters FROM payment_notifications`),
     );
     expect(stored).not.toContain('4548810000000003');
   });
@@ -217,19 +219,25 @@ describe('Redsys notifications', () => {
       status: 'failed',
       code: 'notification_repeated',
     });
-    expect(f.payment(order)).toMatchObject({ status: 'failed', response_code: '0184' });
-    expect(activities.every((id) => f.enrolment(person.id, id).is_paid === 0)).toBe(true);
+    expect(await f.payment(order)).toMatchObject({ status: 'failed', response_code: '0184' });
+    expect(
+      (await Promise.all(activities.map((id) => f.enrolment(person.id, id)))).every(
+        (e) => e.is_paid === 0,
+      ),
+    ).toBe(true);
 
     const paid = await notify(signedNotification(notificationParams(order, amountCents)));
     expect(paid.status).toBe(200);
     expect(await paid.json()).toEqual({ status: 'duplicate', code: 'notification_duplicate' });
-    expect(f.payment(order)?.status).toBe('duplicate');
-    expect(activities.every((id) => f.enrolment(person.id, id).is_paid === 0)).toBe(true);
-    const audit = app.db
-      .prepare(
-        "SELECT action, details FROM audit_log WHERE entity = 'payment' AND entity_id = ? ORDER BY id",
-      )
-      .all(String(f.payment(order)!.id)) as { action: string; details: string }[];
+    expect((await f.payment(order))?.status).toBe('duplicate');
+    expect(
+      (await Promise.all(activities.map((id) => f.enrolment(person.id, id)))).every(
+        (e) => e.is_paid === 0,
+      ),
+    ).toBe(true);
+    const audit = (await app.rows(
+      sql`SELECT action, details FROM audit_log WHERE entity = 'payment' AND entity_id = ${String((await f.payment(order))!.id)} ORDER BY id`,
+    )) as { action: string; details: string }[];
     expect(audit.map((a) => a.action)).toEqual([
       'payment.create',
       'payment.failed',
@@ -248,13 +256,11 @@ describe('Redsys notifications', () => {
     const body = { person_activity_id: person.id, activity_ids: activities, use_discount: false };
     const first = await generate(app, user.token, body);
     const second = await generate(app, user.token, { ...body, activity_ids: [activities[0]!] });
-    expect(f.payment(first.order)?.status).toBe('superseded');
-    expect(f.payment(second.order)?.status).toBe('pending');
-    const supersededAudit = app.db
-      .prepare(
-        "SELECT COUNT(*) AS n FROM audit_log WHERE action = 'payment.superseded' AND entity_id = ?",
-      )
-      .get(String(f.payment(first.order)!.id)) as { n: number };
+    expect((await f.payment(first.order))?.status).toBe('superseded');
+    expect((await f.payment(second.order))?.status).toBe('pending');
+    const supersededAudit = (await app.row(
+      sql`SELECT COUNT(*) AS n FROM audit_log WHERE action = 'payment.superseded' AND entity_id = ${String((await f.payment(first.order))!.id)}`,
+    )) as { n: number };
     expect(supersededAudit.n).toBe(1);
 
     // the old order's denial is only recorded
@@ -262,43 +268,45 @@ describe('Redsys notifications', () => {
       signedNotification(notificationParams(first.order, 3000, { Ds_Response: '0190' })),
     );
     expect(await deniedOld.json()).toEqual({ status: 'ignored', code: 'notification_ignored' });
-    expect(f.payment(first.order)?.status).toBe('superseded');
+    expect((await f.payment(first.order))?.status).toBe('superseded');
 
     await payInSandbox(app, second);
-    expect(f.payment(second.order)?.status).toBe('paid');
+    expect((await f.payment(second.order))?.status).toBe('paid');
 
     const late = await notify(signedNotification(notificationParams(first.order, 3000)));
     expect(late.status).toBe(200);
     expect(await late.json()).toEqual({ status: 'duplicate', code: 'notification_duplicate' });
-    expect(f.payment(first.order)).toMatchObject({ status: 'duplicate', response_code: '0000' });
-    expect(f.enrolment(person.id, activities[0]!)).toMatchObject({
-      is_paid: 1,
-      paid_payment_id: f.payment(second.order)!.id,
+    expect(await f.payment(first.order)).toMatchObject({
+      status: 'duplicate',
+      response_code: '0000',
     });
-    expect(f.enrolment(person.id, activities[1]!).is_paid).toBe(0);
+    expect(await f.enrolment(person.id, activities[0]!)).toMatchObject({
+      is_paid: 1,
+      paid_payment_id: (await f.payment(second.order))!.id,
+    });
+    expect((await f.enrolment(person.id, activities[1]!)).is_paid).toBe(0);
   });
 
   it('an authorisation for items another payment already paid is a duplicate', async () => {
     const { user, person, activities } = await f.household([2500]);
     const other = await f.user();
-    f.link(other.id, person.id);
+    await f.link(other.id, person.id);
     const body = { person_activity_id: person.id, activity_ids: activities, use_discount: false };
     const mine = await generate(app, user.token, body);
     const theirs = await generate(app, other.token, body);
     // different accounts: the first order is not superseded
-    expect(f.payment(mine.order)?.status).toBe('pending');
+    expect((await f.payment(mine.order))?.status).toBe('pending');
     await payInSandbox(app, theirs);
     await payInSandbox(app, mine);
-    expect(f.payment(theirs.order)?.status).toBe('paid');
-    expect(f.payment(mine.order)?.status).toBe('duplicate');
-    expect(f.enrolment(person.id, activities[0]!)).toMatchObject({
+    expect((await f.payment(theirs.order))?.status).toBe('paid');
+    expect((await f.payment(mine.order))?.status).toBe('duplicate');
+    expect(await f.enrolment(person.id, activities[0]!)).toMatchObject({
       is_paid: 1,
-      paid_payment_id: f.payment(theirs.order)!.id,
+      paid_payment_id: (await f.payment(theirs.order))!.id,
     });
-    const audit = app.db
-      .prepare("SELECT details FROM audit_log WHERE action = 'payment.duplicate' AND entity_id = ?")
-      .pluck()
-      .get(String(f.payment(mine.order)!.id)) as string;
+    const audit = (await app.value(
+      sql`SELECT details FROM audit_log WHERE action = 'payment.duplicate' AND entity_id = ${String((await f.payment(mine.order))!.id)}`,
+    )) as string;
     expect(JSON.parse(audit)).toMatchObject({
       reason: 'items_already_paid',
       activity_ids: activities,

@@ -119,16 +119,16 @@ describe('pricing in cents', () => {
 });
 
 describe('helpers', () => {
-  it('order numbers: 4 digits (YYMM in Madrid) and 8 base62 characters, never a taken one', () => {
+  it('order numbers: 4 digits (YYMM in Madrid) and 8 base62 characters, never a taken one', async () => {
     const seen = new Set<string>();
     for (let i = 0; i < 200; i++) {
-      const code = newOrderCode(new Date('2026-11-30T23:30:00Z'), (c) => seen.has(c));
+      const code = await newOrderCode(new Date('2026-11-30T23:30:00Z'), async (c) => seen.has(c));
       expect(code).toMatch(/^2612[0-9A-Za-z]{8}$/);
       expect(seen.has(code)).toBe(false);
       seen.add(code);
     }
     let calls = 0;
-    const code = newOrderCode(new Date('2026-07-01T10:00:00Z'), () => ++calls < 3);
+    const code = await newOrderCode(new Date('2026-07-01T10:00:00Z'), async () => ++calls < 3);
     expect(calls).toBe(3);
     expect(code).toMatch(/^2607/);
   });

@@ -94,7 +94,7 @@ describe('Twilio SMS adapter', () => {
     const code = /\b(\d{6})\b/.exec(sent?.form.get('Body') ?? '')?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
     // nothing goes to the development outbox when a real provider is configured
-    expect(app.deps.repos.outbox.list()).toHaveLength(0);
+    expect(await app.deps.repos.outbox.list()).toHaveLength(0);
 
     const verified = await verifyRegistration({
       client: app.api,

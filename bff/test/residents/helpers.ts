@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { listOutbox, login, register, verifyRegistration } from '../../src/generated/sdk.gen.js';
 import type { TestApp } from '../helpers/test-app.js';
@@ -56,7 +57,7 @@ export async function logIn(app: TestApp, dni: string, password = PASSWORD): Pro
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** An enrolled person with activities, written straight into the database (the admin area's job). */
-export function seedPerson(
+export async function seedPerson(
   app: TestApp,
   person: {
     first: string;
@@ -65,40 +66,39 @@ export function seedPerson(
     phone: string;
     activities?: { name: string; priceCents: number; start?: string | null; paid?: boolean }[];
   },
-): number {
-  const id = Number(
-    app.db
-      .prepare('INSERT INTO enrolments (first_name, last_name, dni, phone) VALUES (?, ?, ?, ?)')
-      .run(person.first, person.last, person.dni, person.phone).lastInsertRowid,
-  );
+): Promise<number> {
+  const id = await app.deps.repos.enrolments.insert({
+    first_name: person.first,
+    last_name: person.last,
+    dni: person.dni,
+    email: null,
+    phone: person.phone,
+  });
   for (const activity of person.activities ?? []) {
-    const existing = app.db
-      .prepare('SELECT id FROM activities WHERE name = ?')
-      .pluck()
-      .get(activity.name) as number | undefined;
+    const existing = await app.value<number>(
+      sql`SELECT id FROM activities WHERE name = ${activity.name}`,
+    );
     const activityId =
       existing ??
-      Number(
-        app.db
-          .prepare('INSERT INTO activities (name, price_cents, start_date) VALUES (?, ?, ?)')
-          .run(activity.name, activity.priceCents, activity.start ?? null).lastInsertRowid,
-      );
-    app.db
-      .prepare(
-        'INSERT INTO enrolment_activities (enrolment_id, activity_id, is_paid) VALUES (?, ?, ?)',
-      )
-      .run(id, activityId, activity.paid ? 1 : 0);
+      (await app.deps.repos.activities.insert({
+        name: activity.name,
+        price_cents: activity.priceCents,
+        start_date: activity.start ?? null,
+      }));
+    await app.exec(
+      sql`INSERT INTO enrolment_activities (enrolment_id, activity_id, is_paid) VALUES (${id}, ${activityId}, ${activity.paid ? 1 : 0})`,
+    );
   }
   return id;
 }
 
-export function links(app: TestApp, userId?: number): { user_id: number; enrolment_id: number }[] {
-  const rows = app.db
-    .prepare('SELECT user_id, enrolment_id FROM user_persons ORDER BY user_id, enrolment_id')
-    .all() as {
-    user_id: number;
-    enrolment_id: number;
-  }[];
+export async function links(
+  app: TestApp,
+  userId?: number,
+): Promise<{ user_id: number; enrolment_id: number }[]> {
+  const rows = await app.rows<{ user_id: number; enrolment_id: number }>(
+    sql`SELECT user_id, enrolment_id FROM user_persons ORDER BY user_id, enrolment_id`,
+  );
   return userId === undefined ? rows : rows.filter((row) => row.user_id === userId);
 }
 
@@ -106,8 +106,8 @@ export function userByDni(app: TestApp, dni: string) {
   return app.deps.repos.users.findByDni(dni);
 }
 
-export function auditActions(app: TestApp): string[] {
-  return app.db.prepare('SELECT action FROM audit_log ORDER BY id').pluck().all() as string[];
+export function auditActions(app: TestApp): Promise<string[]> {
+  return app.column<string>(sql`SELECT action FROM audit_log ORDER BY id`);
 }
 
 /** Reads an error response and checks it has the contract's error shape. */

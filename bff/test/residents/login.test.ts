@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getMe, login } from '../../src/generated/sdk.gen.js';
 import { zError } from '../../src/generated/zod.gen.js';
@@ -53,7 +54,7 @@ describe('login and sessions', () => {
       is_admin: false,
     });
     expect(claims.exp - claims.iat).toBeLessThanOrEqual(12 * 3600);
-    expect(auditActions(app)).toContain('login_success');
+    expect(await auditActions(app)).toContain('login_success');
   });
 
   it('answers an unknown DNI and a wrong password with the same 401 body, at a similar cost', async () => {
@@ -86,7 +87,7 @@ describe('login and sessions', () => {
     const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0;
     // both verify an argon2id hash: an unknown DNI is not measurably cheaper
     expect(median(unknownMs)).toBeGreaterThan(median(knownMs) / 3);
-    expect(auditActions(app)).toContain('login_failed');
+    expect(await auditActions(app)).toContain('login_failed');
   });
 
   it('requires both fields (422) and changes nothing', async () => {
@@ -127,7 +128,7 @@ describe('login and sessions', () => {
     expect(
       (await form(app, '12345678Z', PASSWORD, { 'X-Forwarded-For': '203.0.113.11' })).status,
     ).toBe(200);
-    expect(auditActions(app)).toContain('login_throttled');
+    expect(await auditActions(app)).toContain('login_throttled');
   });
 
   it('throttles an address after 10 failures across accounts; other addresses go on', async () => {
@@ -197,7 +198,7 @@ describe('login and sessions', () => {
     });
 
     it('refuses an expired token (8 h lifetime)', async () => {
-      const fresh = await (
+      const fresh = (
         await login({
           client: app.api,
           throwOnError: true,
@@ -216,24 +217,24 @@ describe('login and sessions', () => {
     it('refuses the token of a deleted account', async () => {
       const doomed = await signUp(app, { dni: 'X1234567L', phone: '699000111' });
       expect((await me(doomed)).status).toBe(200);
-      const user = app.deps.repos.users.findByDni('X1234567L');
-      app.deps.repos.users.delete(user?.id ?? 0);
+      const user = await app.deps.repos.users.findByDni('X1234567L');
+      await app.deps.repos.users.delete(user?.id ?? 0);
       expect(await errorOf(await me(doomed))).toMatchObject({
         status: 401,
         code: 'not_authenticated',
       });
       // a new account never takes over the deleted one's id, so the old token stays dead
       await signUp(app, { dni: 'Y1234567X', phone: '699000112' });
-      expect(app.deps.repos.users.findByDni('Y1234567X')?.id).not.toBe(user?.id);
+      expect((await app.deps.repos.users.findByDni('Y1234567X'))?.id).not.toBe(user?.id);
       expect((await me(doomed)).status).toBe(401);
     });
 
     it('reads the role from the database, not from the token', async () => {
-      const user = app.deps.repos.users.findByDni('12345678Z');
-      app.db.prepare("UPDATE users SET role = 'admin' WHERE id = ?").run(user?.id);
+      const user = await app.deps.repos.users.findByDni('12345678Z');
+      await app.exec(sql`UPDATE users SET role = 'admin' WHERE id = ${user?.id}`);
       const res = await getMe({ client: app.api, throwOnError: true, headers: bearer(token) });
       expect(res.data).toMatchObject({ role: 'admin', is_admin: true });
-      app.db.prepare("UPDATE users SET role = 'user' WHERE id = ?").run(user?.id);
+      await app.exec(sql`UPDATE users SET role = 'user' WHERE id = ${user?.id}`);
     });
   });
 });

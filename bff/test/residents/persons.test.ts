@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   listPersonActivities,
@@ -35,7 +36,7 @@ describe('managed people and their activities', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    xoan = seedPerson(app, {
+    xoan = await seedPerson(app, {
       first: 'Xoán',
       last: 'López Pereira',
       dni: '87654321X',
@@ -45,14 +46,14 @@ describe('managed people and their activities', () => {
         { name: 'Pádel adultos', priceCents: 8550, paid: true },
       ],
     });
-    lucia = seedPerson(app, {
+    lucia = await seedPerson(app, {
       first: 'Lucía',
       last: 'López Pereira',
       dni: '44444444A',
       phone: '622334455',
       activities: [{ name: 'Natación infantil', priceCents: 6000 }],
     });
-    pablo = seedPerson(app, {
+    pablo = await seedPerson(app, {
       first: 'Pablo',
       last: 'Iglesias',
       dni: '55555555K',
@@ -60,7 +61,7 @@ describe('managed people and their activities', () => {
     });
     ana = await signUp(app, { dni: '12345678Z', phone: '612345678' });
     bea = await signUp(app, { dni: '00000000T', phone: '698765432' });
-    anaId = userByDni(app, '12345678Z')?.id ?? 0;
+    anaId = (await userByDni(app, '12345678Z'))?.id ?? 0;
   });
   afterAll(() => app.close());
   beforeEach(async () => {
@@ -100,7 +101,7 @@ describe('managed people and their activities', () => {
       expires_in: 600,
     });
     expect(await outboxCount(app, '622334455')).toBe(before + 1);
-    expect(links(app, anaId)).toEqual([]);
+    expect(await links(app, anaId)).toEqual([]);
 
     const code = await lastCode(app, '622334455');
     const { data } = await verifyAssociation({
@@ -118,7 +119,7 @@ describe('managed people and their activities', () => {
     expect(list.data).toEqual([
       { person_activity_id: xoan, full_name: 'Xoán López Pereira', dni: '87654321X' },
     ]);
-    expect(auditActions(app)).toContain('person_associated');
+    expect(await auditActions(app)).toContain('person_associated');
 
     // the code is single use
     const reuse = await app.json(
@@ -153,7 +154,7 @@ describe('managed people and their activities', () => {
       code: 'person_not_found',
     });
     expect(await outboxCount(app, '633445566')).toBe(sent);
-    expect(links(app, anaId).map((l) => l.enrolment_id)).not.toContain(pablo);
+    expect((await links(app, anaId)).map((l) => l.enrolment_id)).not.toContain(pablo);
   });
 
   it('stops an account probing DNI and phone pairs after 10 misses an hour', async () => {
@@ -225,7 +226,7 @@ describe('managed people and their activities', () => {
       bearer(bea),
     );
     expect(await errorOf(stolen)).toMatchObject({ status: 400, code: 'invalid_code' });
-    expect(links(app).filter((l) => l.enrolment_id === lucia)).toEqual([]);
+    expect((await links(app)).filter((l) => l.enrolment_id === lucia)).toEqual([]);
     // and it was not spent by the other account's attempt
     const ok = await verifyAssociation({
       client: app.api,
@@ -251,7 +252,7 @@ describe('managed people and their activities', () => {
       bearer(bea),
     );
     expect(await errorOf(res)).toMatchObject({ status: 400, code: 'invalid_code' });
-    expect(links(app).filter((l) => l.enrolment_id === pablo)).toEqual([]);
+    expect((await links(app)).filter((l) => l.enrolment_id === pablo)).toEqual([]);
   });
 
   it('burns an association code after 5 wrong tries', async () => {
@@ -279,7 +280,7 @@ describe('managed people and their activities', () => {
       bearer(bea),
     );
     expect(await errorOf(late)).toMatchObject({ status: 400, code: 'invalid_code' });
-    expect(links(app).filter((l) => l.enrolment_id === pablo)).toEqual([]);
+    expect((await links(app)).filter((l) => l.enrolment_id === pablo)).toEqual([]);
   });
 
   it('expires association codes after 10 minutes', async () => {
@@ -298,7 +299,7 @@ describe('managed people and their activities', () => {
       bearer(bea),
     );
     expect(await errorOf(res)).toMatchObject({ status: 400, code: 'invalid_code' });
-    expect(links(app).filter((l) => l.enrolment_id === pablo)).toEqual([]);
+    expect((await links(app)).filter((l) => l.enrolment_id === pablo)).toEqual([]);
   });
 
   it('answers 409 when the person got linked while the code was on its way, spending the code', async () => {
@@ -309,10 +310,10 @@ describe('managed people and their activities', () => {
       body: { dni: '55555555K', phone: '633445566' },
     });
     const code = await lastCode(app, '633445566');
-    const beaId = userByDni(app, '00000000T')?.id ?? 0;
-    app.db
-      .prepare('INSERT INTO user_persons (user_id, enrolment_id) VALUES (?, ?)')
-      .run(beaId, pablo);
+    const beaId = (await userByDni(app, '00000000T'))?.id ?? 0;
+    await app.exec(
+      sql`INSERT INTO user_persons (user_id, enrolment_id) VALUES (${beaId}, ${pablo})`,
+    );
     const res = await app.json(
       '/api/user/persons/verify-association',
       'POST',
@@ -320,10 +321,10 @@ describe('managed people and their activities', () => {
       bearer(bea),
     );
     expect(await errorOf(res)).toMatchObject({ status: 409, code: 'already_associated' });
-    expect(links(app, beaId).filter((l) => l.enrolment_id === pablo)).toHaveLength(1);
-    app.db
-      .prepare('DELETE FROM user_persons WHERE user_id = ? AND enrolment_id = ?')
-      .run(beaId, pablo);
+    expect((await links(app, beaId)).filter((l) => l.enrolment_id === pablo)).toHaveLength(1);
+    await app.exec(
+      sql`DELETE FROM user_persons WHERE user_id = ${beaId} AND enrolment_id = ${pablo}`,
+    );
     const again = await app.json(
       '/api/user/persons/verify-association',
       'POST',
@@ -334,7 +335,7 @@ describe('managed people and their activities', () => {
   });
 
   it("lists a person's activities with the server's amounts", async () => {
-    app.db.prepare('UPDATE config SET global_discount_bp = 0').run();
+    await app.exec(sql`UPDATE config SET global_discount_bp = 0`);
     const plain = await listPersonActivities({
       client: app.api,
       throwOnError: true,
@@ -365,7 +366,7 @@ describe('managed people and their activities', () => {
         person_activity_id: xoan,
       },
     ]);
-    app.db.prepare('UPDATE config SET global_discount_bp = 5000').run();
+    await app.exec(sql`UPDATE config SET global_discount_bp = 5000`);
     const reduced = await listPersonActivities({
       client: app.api,
       throwOnError: true,
@@ -376,11 +377,11 @@ describe('managed people and their activities', () => {
       [45, 30],
       [64.13, 42.75],
     ]);
-    app.db.prepare('UPDATE config SET global_discount_bp = 0').run();
+    await app.exec(sql`UPDATE config SET global_discount_bp = 0`);
   });
 
   it("answers 404 on every id route for another account's person or a missing one", async () => {
-    const before = links(app);
+    const before = await links(app);
     for (const id of [xoan, 999999]) {
       const activities = await app.fetch(`/api/user/activities/${id}`, { headers: bearer(bea) });
       expect(await errorOf(activities)).toMatchObject({ status: 404, code: 'not_found' });
@@ -394,7 +395,7 @@ describe('managed people and their activities', () => {
     expect(
       (await app.fetch(`/api/user/activities/${pablo}`, { headers: bearer(ana) })).status,
     ).toBe(404);
-    expect(links(app)).toEqual(before);
+    expect(await links(app)).toEqual(before);
     expect((await app.fetch('/api/user/activities/abc', { headers: bearer(ana) })).status).toBe(
       422,
     );
@@ -419,7 +420,7 @@ describe('managed people and their activities', () => {
       });
       expect(await errorOf(res)).toMatchObject({ status: 401, code: 'not_authenticated' });
     }
-    expect(links(app, anaId).map((l) => l.enrolment_id)).toContain(xoan);
+    expect((await links(app, anaId)).map((l) => l.enrolment_id)).toContain(xoan);
   });
 
   it('unlinks without deleting the enrolment', async () => {
@@ -430,24 +431,19 @@ describe('managed people and their activities', () => {
       path: { id: xoan },
     });
     expect(res.response.status).toBe(204);
-    expect(links(app, anaId).map((l) => l.enrolment_id)).not.toContain(xoan);
-    expect(app.db.prepare('SELECT dni FROM enrolments WHERE id = ?').pluck().get(xoan)).toBe(
-      '87654321X',
-    );
+    expect((await links(app, anaId)).map((l) => l.enrolment_id)).not.toContain(xoan);
+    expect(await app.value(sql`SELECT dni FROM enrolments WHERE id = ${xoan}`)).toBe('87654321X');
     expect(
-      app.db
-        .prepare('SELECT COUNT(*) FROM enrolment_activities WHERE enrolment_id = ?')
-        .pluck()
-        .get(xoan),
+      await app.value(sql`SELECT COUNT(*) FROM enrolment_activities WHERE enrolment_id = ${xoan}`),
     ).toBe(2);
     const again = await app.fetch(`/api/user/persons/${xoan}`, {
       method: 'DELETE',
       headers: bearer(ana),
     });
     expect(await errorOf(again)).toMatchObject({ status: 404, code: 'not_found' });
-    expect(auditActions(app)).toContain('person_unlinked');
+    expect(await auditActions(app)).toContain('person_unlinked');
     // and it can be linked again
     await associate(ana, '87654321X', '622334455');
-    expect(links(app, anaId).map((l) => l.enrolment_id)).toContain(xoan);
+    expect((await links(app, anaId)).map((l) => l.enrolment_id)).toContain(xoan);
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   register,
@@ -72,7 +73,7 @@ describe('password recovery', () => {
 
   it('sets the new password with the code, ends older sessions and uses the code once', async () => {
     const oldToken = await logIn(app, '12345678Z');
-    const hashBefore = userByDni(app, '12345678Z')?.password_hash;
+    const hashBefore = (await userByDni(app, '12345678Z'))?.password_hash;
     const sent = await requestPasswordRecovery({
       client: app.api,
       throwOnError: true,
@@ -94,7 +95,7 @@ describe('password recovery', () => {
     });
     expect(response.status).toBe(200);
     expect(data).toEqual({ detail: t('gl', 'password_changed'), code: 'password_changed' });
-    expect(userByDni(app, '12345678Z')?.password_hash).not.toBe(hashBefore);
+    expect((await userByDni(app, '12345678Z'))?.password_hash).not.toBe(hashBefore);
 
     expect(
       await errorOf(await app.fetch('/api/user/me', { headers: bearer(oldToken) })),
@@ -119,16 +120,16 @@ describe('password recovery', () => {
     });
     expect(await errorOf(again)).toMatchObject({ status: 400, code: 'invalid_code' });
     await logIn(app, '12345678Z', NEW_PASSWORD);
-    expect(auditActions(app)).toContain('password_reset');
+    expect(await auditActions(app)).toContain('password_reset');
 
     // back to the shared password for the other tests
-    app.db.prepare('UPDATE users SET password_hash = ? WHERE dni = ?').run(hashBefore, '12345678Z');
+    await app.exec(sql`UPDATE users SET password_hash = ${hashBefore} WHERE dni = ${'12345678Z'}`);
   });
 
   it('refuses a weak or mismatched new password with 422 and keeps the code usable', async () => {
     await ask('maria.lopez@example.es');
     const code = await lastCode(app, 'maria.lopez@example.es');
-    const hash = userByDni(app, '12345678Z')?.password_hash;
+    const hash = (await userByDni(app, '12345678Z'))?.password_hash;
     for (const [body, field, key] of [
       [{ new_password: 'corta', repeat_password: 'corta' }, 'new_password', 'password_too_short'],
       [
@@ -148,7 +149,7 @@ describe('password recovery', () => {
       expect(error.detail).toContainEqual(
         expect.objectContaining({ loc: ['body', field], msg: t('es', key) }),
       );
-      expect(userByDni(app, '12345678Z')?.password_hash).toBe(hash);
+      expect((await userByDni(app, '12345678Z'))?.password_hash).toBe(hash);
     }
     const ok = await confirm({
       email: 'maria.lopez@example.es',
@@ -157,11 +158,11 @@ describe('password recovery', () => {
       repeat_password: NEW_PASSWORD,
     });
     expect(ok.status).toBe(200);
-    app.db.prepare('UPDATE users SET password_hash = ? WHERE dni = ?').run(hash, '12345678Z');
+    await app.exec(sql`UPDATE users SET password_hash = ${hash} WHERE dni = ${'12345678Z'}`);
   });
 
   it('refuses wrong, foreign and expired codes and changes nothing; 5 wrong tries burn the code', async () => {
-    const hash = userByDni(app, '12345678Z')?.password_hash;
+    const hash = (await userByDni(app, '12345678Z'))?.password_hash;
     const body = (recovery_code: string, email = 'maria.lopez@example.es') => ({
       email,
       recovery_code,
@@ -199,14 +200,14 @@ describe('password recovery', () => {
 
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 4; i++) expect((await confirm(body(wrong))).status).toBe(400);
-    expect(userByDni(app, '12345678Z')?.password_hash).toBe(hash);
+    expect((await userByDni(app, '12345678Z'))?.password_hash).toBe(hash);
     // the foreign tries did not count against this code, but now the fifth wrong one burns it
     expect((await confirm(body(wrong))).status).toBe(400);
     expect(await errorOf(await confirm(body(code)))).toMatchObject({
       status: 400,
       code: 'invalid_code',
     });
-    expect(userByDni(app, '12345678Z')?.password_hash).toBe(hash);
+    expect((await userByDni(app, '12345678Z'))?.password_hash).toBe(hash);
 
     app.clock.advance(2 * 3600_000);
     await ask('maria.lopez@example.es');
@@ -216,7 +217,7 @@ describe('password recovery', () => {
       status: 400,
       code: 'invalid_code',
     });
-    expect(userByDni(app, '12345678Z')?.password_hash).toBe(hash);
+    expect((await userByDni(app, '12345678Z'))?.password_hash).toBe(hash);
   });
 
   it('treats an unverified account as unknown', async () => {

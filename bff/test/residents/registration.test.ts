@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   getMe,
@@ -21,8 +22,8 @@ import {
   userByDni,
 } from './helpers.js';
 
-const users = (app: TestApp) =>
-  app.db.prepare('SELECT dni, phone, email, verified FROM users ORDER BY id').all();
+const users = async (app: TestApp) =>
+  await app.rows(sql`SELECT dni, phone, email, verified FROM users ORDER BY id`);
 
 describe('registration', () => {
   let app: TestApp;
@@ -48,18 +49,18 @@ describe('registration', () => {
     });
     expect(response.status).toBe(201);
     expect(data).toEqual({ detail: 'Code sent by SMS.', code: 'otp_sent', expires_in: 600 });
-    expect(userByDni(app, '12345678Z')).toMatchObject({
+    expect(await userByDni(app, '12345678Z')).toMatchObject({
       phone: '612345678',
       email: 'maria.lopez@example.es',
       verified: 0,
       role: 'user',
     });
-    expect(userByDni(app, '12345678Z')?.password_hash).toMatch(
+    expect((await userByDni(app, '12345678Z'))?.password_hash).toMatch(
       /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/,
     );
 
     const code = await lastCode(app, '612345678');
-    const stored = app.db.prepare('SELECT code_hash FROM one_time_codes').pluck().all() as string[];
+    const stored = (await app.column(sql`SELECT code_hash FROM one_time_codes`)) as string[];
     expect(stored.join(' ')).not.toContain(code);
 
     const verified = await verifyRegistration({
@@ -80,13 +81,13 @@ describe('registration', () => {
       role: 'user',
       is_admin: false,
     });
-    expect(auditActions(app)).toEqual(
+    expect(await auditActions(app)).toEqual(
       expect.arrayContaining(['register', 'registration_verified']),
     );
   });
 
   it('links the enrolment with the same DNI and phone at once', async () => {
-    const personId = seedPerson(app, {
+    const personId = await seedPerson(app, {
       first: 'Xoán',
       last: 'López Pereira',
       dni: '87654321X',
@@ -104,7 +105,7 @@ describe('registration', () => {
   });
 
   it('does not link an enrolment with the same DNI but another phone', async () => {
-    seedPerson(app, { first: 'Ana', last: 'Pérez', dni: '00000000T', phone: '633000000' });
+    await seedPerson(app, { first: 'Ana', last: 'Pérez', dni: '00000000T', phone: '633000000' });
     const token = await signUp(app, { dni: '00000000T', phone: '633000001' });
     const { data } = await listPersons({
       client: app.api,
@@ -145,7 +146,7 @@ describe('registration', () => {
     ],
     ['a bad e-mail', { email: 'no-es-correo' }, ['body', 'email'], 'invalid_email'],
   ])('refuses %s with 422 and changes nothing', async (_name, change, loc, msgKey) => {
-    const before = users(app);
+    const before = await users(app);
     const res = await app.json(
       '/api/user/register',
       'POST',
@@ -165,7 +166,7 @@ describe('registration', () => {
     const items = body.detail as { loc: unknown[]; msg: string; type: string }[];
     expect(items.map((i) => i.loc)).toContainEqual(loc);
     expect(items.find((i) => i.loc.join('.') === loc.join('.'))?.msg).toBe(t('en', msgKey));
-    expect(users(app)).toEqual(before);
+    expect(await users(app)).toEqual(before);
     expect(await outboxCount(app, '611111111')).toBe(0);
   });
 
@@ -183,8 +184,8 @@ describe('registration', () => {
 
   it('answers 409 account_exists for a verified DNI and leaves the account untouched', async () => {
     await signUp(app, { dni: 'Y1234567X', phone: '655000001', email: 'y@example.es' });
-    const before = users(app);
-    const hash = userByDni(app, 'Y1234567X')?.password_hash;
+    const before = await users(app);
+    const hash = (await userByDni(app, 'Y1234567X'))?.password_hash;
     const sent = await outboxCount(app, '655000002');
     const res = await app.json(
       '/api/user/register',
@@ -202,8 +203,8 @@ describe('registration', () => {
       code: 'account_exists',
       detail: expect.stringContaining('Xa existe'),
     });
-    expect(users(app)).toEqual(before);
-    expect(userByDni(app, 'Y1234567X')?.password_hash).toBe(hash);
+    expect(await users(app)).toEqual(before);
+    expect((await userByDni(app, 'Y1234567X'))?.password_hash).toBe(hash);
     expect(await outboxCount(app, '655000002')).toBe(sent);
   });
 
@@ -219,10 +220,8 @@ describe('registration', () => {
       throwOnError: true,
       body: { dni: 'Z1234567R', phone: '666000002', password: PASSWORD, repeat_password: PASSWORD },
     });
-    expect(userByDni(app, 'Z1234567R')).toMatchObject({ phone: '666000002', verified: 0 });
-    expect(app.db.prepare("SELECT COUNT(*) FROM users WHERE dni = 'Z1234567R'").pluck().get()).toBe(
-      1,
-    );
+    expect(await userByDni(app, 'Z1234567R')).toMatchObject({ phone: '666000002', verified: 0 });
+    expect(await app.value(sql`SELECT COUNT(*) FROM users WHERE dni = 'Z1234567R'`)).toBe(1);
     const newCode = await lastCode(app, '666000002');
     if (oldCode !== newCode) {
       const res = await app.json('/api/user/verify', 'POST', {
@@ -230,7 +229,7 @@ describe('registration', () => {
         otp_code: oldCode,
       });
       expect(await errorOf(res)).toMatchObject({ status: 400, code: 'invalid_code' });
-      expect(userByDni(app, 'Z1234567R')?.verified).toBe(0);
+      expect((await userByDni(app, 'Z1234567R'))?.verified).toBe(0);
     }
     const ok = await verifyRegistration({
       client: app.api,
@@ -287,7 +286,7 @@ describe('registration', () => {
         status: 400,
         code: 'invalid_code',
       });
-      expect(userByDni(app, '55555555K')?.verified).toBe(0);
+      expect((await userByDni(app, '55555555K'))?.verified).toBe(0);
     });
 
     it('burns after 5 wrong tries: the right code then fails too', async () => {
@@ -303,8 +302,10 @@ describe('registration', () => {
         status: 400,
         code: 'invalid_code',
       });
-      expect(userByDni(app, '66666666Q')?.verified).toBe(0);
-      expect(auditActions(app).filter((a) => a === 'code_failed').length).toBeGreaterThanOrEqual(6);
+      expect((await userByDni(app, '66666666Q'))?.verified).toBe(0);
+      expect(
+        (await auditActions(app)).filter((a) => a === 'code_failed').length,
+      ).toBeGreaterThanOrEqual(6);
     });
 
     it('is bound to its DNI', async () => {
@@ -314,7 +315,7 @@ describe('registration', () => {
         status: 400,
         code: 'invalid_code',
       });
-      expect(userByDni(app, '88888888Y')?.verified).toBe(0);
+      expect((await userByDni(app, '88888888Y'))?.verified).toBe(0);
     });
 
     it('limits resends: 60 s cooldown with Retry-After, then a cap per phone', async () => {
@@ -359,7 +360,7 @@ describe('registration', () => {
         repeat_password: PASSWORD,
       });
       expect(await errorOf(capped)).toMatchObject({ status: 429, code: 'too_many_requests' });
-      expect(userByDni(app, '10000007K')).toBeUndefined();
+      expect(await userByDni(app, '10000007K')).toBeUndefined();
       expect(await outboxCount(app, '699999999')).toBe(8);
     });
   });
@@ -376,7 +377,7 @@ describe('registration', () => {
       });
       expect(res.status).toBe(201);
     }
-    const before = users(app);
+    const before = await users(app);
     const capped = await errorOf(
       await app.json('/api/user/register', 'POST', {
         dni: '30000000L',
@@ -387,7 +388,7 @@ describe('registration', () => {
     );
     expect(capped).toMatchObject({ status: 429, code: 'too_many_requests' });
     expect(Number(capped.retryAfter)).toBeGreaterThan(0);
-    expect(users(app)).toEqual(before);
+    expect(await users(app)).toEqual(before);
     expect(await outboxCount(app, '610000099')).toBe(0);
   });
 
@@ -428,6 +429,6 @@ describe('registration', () => {
       headers: bearer(verified.data.access_token),
     });
     expect(me.data).toMatchObject({ role: 'user', is_admin: false });
-    expect(userByDni(app, '12121212M')?.role).toBe('user');
+    expect((await userByDni(app, '12121212M'))?.role).toBe('user');
   });
 });

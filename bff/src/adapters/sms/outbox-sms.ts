@@ -6,7 +6,7 @@ import type { SmsSender } from './sms-sender.js';
 export function createOutboxSms(outbox: OutboxRepo, logger: Logger): SmsSender {
   return {
     async send(to, body) {
-      outbox.add('sms', to, null, body);
+      await outbox.add('sms', to, null, body);
       logger.info('sms stored in outbox', { to, body });
     },
   };

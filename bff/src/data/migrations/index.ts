@@ -1,8 +1,40 @@
+import type { Database } from '../database.js';
 import { sql as initial } from './001-initial.js';
+import { sql as initialPostgres } from './001-initial.postgres.js';
 import { sql as paymentsPaidAt } from './030-payments-paid-at.js';
+import { sql as paymentsPaidAtPostgres } from './030-payments-paid-at.postgres.js';
+import {
+  backfillPersonKeys,
+  postgres as processesPostgres,
+  sqlite as processes,
+} from './040-processes.js';
+
+/**
+ * One migration, the same in intent on both engines: its SQLite and PostgreSQL scripts side by
+ * side (DDL is where the dialects truly differ), and an optional step in code for data.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sqlite: string;
+  postgres: string;
+  after?: (db: Database) => Promise<void>;
+}
 
 /** Ordered, append-only. Never edit a released migration: add the next one. */
-export const migrations: ReadonlyArray<{ version: number; name: string; sql: string }> = [
-  { version: 1, name: 'initial', sql: initial },
-  { version: 30, name: 'payments-paid-at', sql: paymentsPaidAt },
+export const migrations: readonly Migration[] = [
+  { version: 1, name: 'initial', sqlite: initial, postgres: initialPostgres },
+  {
+    version: 30,
+    name: 'payments-paid-at',
+    sqlite: paymentsPaidAt,
+    postgres: paymentsPaidAtPostgres,
+  },
+  {
+    version: 40,
+    name: 'processes',
+    sqlite: processes,
+    postgres: processesPostgres,
+    after: backfillPersonKeys,
+  },
 ];

@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
-import { createActivitiesRepo } from '../../data/activities-repo.js';
 import { zActivityWrite } from '../../generated/zod.gen.js';
 import type { AppContext, AppState } from '../../http/context.js';
 import { requireAdmin } from '../../http/auth.js';
@@ -15,30 +14,30 @@ export function adminActivitiesRoutes(deps: Deps): Router<AppState> {
   const admin = requireAdmin(deps);
   const activities = createAdminActivitiesService({
     db: deps.db,
-    activities: createActivitiesRepo(deps.db),
+    activities: deps.repos.activities,
     audit: deps.repos.audit,
   });
   const body = (ctx: AppContext) =>
     formBody(zActivityWrite, ctx.request.body, REQUIRED, { price: 'invalid_price' });
 
   for (const path of ['/admin/activities-crud', '/admin/activities-crud/']) {
-    router.get(path, admin, (ctx) => {
-      ctx.body = activities.list();
+    router.get(path, admin, async (ctx) => {
+      ctx.body = await activities.list();
     });
-    router.post(path, admin, (ctx) => {
+    router.post(path, admin, async (ctx) => {
       const input = body(ctx);
       ctx.status = 201;
-      ctx.body = activities.create(actorOf(ctx), input);
+      ctx.body = await activities.create(actorOf(ctx), input);
     });
   }
 
-  router.put('/admin/activities-crud/:id', admin, (ctx) => {
+  router.put('/admin/activities-crud/:id', admin, async (ctx) => {
     const id = idParam(ctx);
-    ctx.body = activities.update(actorOf(ctx), id, body(ctx));
+    ctx.body = await activities.update(actorOf(ctx), id, body(ctx));
   });
 
-  router.delete('/admin/activities-crud/:id', admin, (ctx) => {
-    activities.remove(actorOf(ctx), idParam(ctx));
+  router.delete('/admin/activities-crud/:id', admin, async (ctx) => {
+    await activities.remove(actorOf(ctx), idParam(ctx));
     ctx.status = 204;
   });
 

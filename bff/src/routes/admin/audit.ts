@@ -9,9 +9,9 @@ import { validate } from '../../http/validate.js';
 export function adminAuditRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
 
-  router.get('/admin/audit/', requireAdmin(deps), (ctx) => {
+  router.get('/admin/audit/', requireAdmin(deps), async (ctx) => {
     const { page, page_size } = validate(zListAuditQuery, ctx.query, 'query');
-    const { items, total } = deps.repos.audit.page(page, page_size);
+    const { items, total } = await deps.repos.audit.page(page, page_size);
     ctx.body = {
       items: items.map((row) => ({ ...row, details: parseDetails(row.details) })),
       total,

@@ -19,14 +19,14 @@ export function adminConfigRoutes(deps: Deps): Router<AppState> {
   });
 
   for (const path of ['/admin/config', '/admin/config/']) {
-    router.get(path, admin, (ctx) => {
-      ctx.body = settings.current();
+    router.get(path, admin, async (ctx) => {
+      ctx.body = await settings.current();
     });
-    router.put(path, admin, (ctx) => {
+    router.put(path, admin, async (ctx) => {
       const input = formBody(zConfigUpdate, ctx.request.body, REQUIRED, {
         global_discount: 'global_discount_out_of_range',
       });
-      ctx.body = settings.update(actorOf(ctx), input);
+      ctx.body = await settings.update(actorOf(ctx), input);
     });
   }
 

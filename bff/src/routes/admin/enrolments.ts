@@ -1,7 +1,5 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
-import { createActivitiesRepo } from '../../data/activities-repo.js';
-import { createEnrolmentsRepo } from '../../data/enrolments-repo.js';
 import { zEnrolmentWrite } from '../../generated/zod.gen.js';
 import type { AppContext, AppState } from '../../http/context.js';
 import { requireAdmin } from '../../http/auth.js';
@@ -16,29 +14,29 @@ export function adminEnrolmentsRoutes(deps: Deps): Router<AppState> {
   const admin = requireAdmin(deps);
   const enrolments = createAdminEnrolmentsService({
     db: deps.db,
-    enrolments: createEnrolmentsRepo(deps.db),
-    activities: createActivitiesRepo(deps.db),
+    enrolments: deps.repos.enrolments,
+    activities: deps.repos.activities,
     audit: deps.repos.audit,
   });
   const body = (ctx: AppContext) => formBody(zEnrolmentWrite, ctx.request.body, REQUIRED);
 
-  router.get('/admin/person-activities/', admin, (ctx) => {
-    ctx.body = enrolments.list();
+  router.get('/admin/person-activities/', admin, async (ctx) => {
+    ctx.body = await enrolments.list();
   });
 
-  router.post('/admin/person-activities/', admin, (ctx) => {
+  router.post('/admin/person-activities/', admin, async (ctx) => {
     const input = body(ctx);
     ctx.status = 201;
-    ctx.body = enrolments.create(actorOf(ctx), input);
+    ctx.body = await enrolments.create(actorOf(ctx), input);
   });
 
-  router.put('/admin/person-activities/:id', admin, (ctx) => {
+  router.put('/admin/person-activities/:id', admin, async (ctx) => {
     const id = idParam(ctx);
-    ctx.body = enrolments.update(actorOf(ctx), id, body(ctx));
+    ctx.body = await enrolments.update(actorOf(ctx), id, body(ctx));
   });
 
-  router.delete('/admin/person-activities/:id', admin, (ctx) => {
-    enrolments.remove(actorOf(ctx), idParam(ctx));
+  router.delete('/admin/person-activities/:id', admin, async (ctx) => {
+    await enrolments.remove(actorOf(ctx), idParam(ctx));
     ctx.status = 204;
   });
 

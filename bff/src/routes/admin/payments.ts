@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
-import { createPaymentsRepo, type PaymentFilter } from '../../data/payments-repo.js';
+import type { PaymentFilter } from '../../data/payments-repo.js';
 import { zExportPaymentsQuery, zListPaymentsQuery } from '../../generated/zod.gen.js';
 import { requireAdmin } from '../../http/auth.js';
 import type { AppState } from '../../http/context.js';
@@ -15,7 +15,7 @@ const EXPORT_LIMIT = 50_000;
 /** /admin/payments/: payments for reconciliation with the bank, and their .xlsx export. */
 export function adminPaymentsRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
-  const payments = createPaymentsRepo(deps.db);
+  const payments = deps.repos.payments;
 
   const toFilter = (query: {
     status?: PaymentFilter['status'];
@@ -29,17 +29,17 @@ export function adminPaymentsRoutes(deps: Deps): Router<AppState> {
     return { status: query.status, person: query.person, ...madridDateRange(query.from, query.to) };
   };
 
-  router.get('/admin/payments/', requireAdmin(deps), (ctx) => {
+  router.get('/admin/payments/', requireAdmin(deps), async (ctx) => {
     const query = validate(zListPaymentsQuery, ctx.query, 'query');
     const filter = toFilter(query);
-    const rows = payments.list(filter, {
+    const rows = await payments.list(filter, {
       limit: query.page_size,
       offset: (query.page - 1) * query.page_size,
     });
-    const items = payments.itemsByPayment(rows.map((row) => row.id));
+    const items = await payments.itemsByPayment(rows.map((row) => row.id));
     ctx.body = {
       items: rows.map((row) => toAdminPayment(row, items.get(row.id) ?? [])),
-      total: payments.count(filter),
+      total: await payments.count(filter),
       page: query.page,
       page_size: query.page_size,
     };
@@ -47,8 +47,9 @@ export function adminPaymentsRoutes(deps: Deps): Router<AppState> {
 
   router.get('/admin/payments/export', requireAdmin(deps), async (ctx) => {
     const filter = toFilter(validate(zExportPaymentsQuery, ctx.query, 'query'));
-    const rows = payments.list(filter, { limit: EXPORT_LIMIT, offset: 0 });
-    const file = await paymentsWorkbook(rows, payments.itemsByPayment(rows.map((row) => row.id)));
+    const rows = await payments.list(filter, { limit: EXPORT_LIMIT, offset: 0 });
+    const items = await payments.itemsByPayment(rows.map((row) => row.id));
+    const file = await paymentsWorkbook(rows, items);
     const stamp = deps.clock.now().toISOString().slice(0, 10);
     ctx.type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
     ctx.set('Content-Disposition', `attachment; filename="pagos-${stamp}.xlsx"`);

@@ -16,8 +16,8 @@ export function adminUsersRoutes(deps: Deps): Router<AppState> {
     audit: deps.repos.audit,
   });
 
-  router.get('/admin/users/', admin, (ctx) => {
-    ctx.body = users.list();
+  router.get('/admin/users/', admin, async (ctx) => {
+    ctx.body = await users.list();
   });
 
   router.post('/admin/users/', admin, async (ctx) => {
@@ -32,8 +32,8 @@ export function adminUsersRoutes(deps: Deps): Router<AppState> {
     ctx.body = await users.update(actorOf(ctx), id, body);
   });
 
-  router.delete('/admin/users/:id', admin, (ctx) => {
-    users.remove(actorOf(ctx), idParam(ctx));
+  router.delete('/admin/users/:id', admin, async (ctx) => {
+    await users.remove(actorOf(ctx), idParam(ctx));
     ctx.status = 204;
   });
 

@@ -28,14 +28,14 @@ export function checkoutRoutes(deps: Deps, payments: PaymentsRepo): Router<AppSt
 
   const limiter = createRateLimiter(createRateEventsRepo(deps.db), deps.clock);
 
-  router.post('/payments/generate-multiple/', requireUser(deps), (ctx) => {
+  router.post('/payments/generate-multiple/', requireUser(deps), async (ctx) => {
     const user = ctx.state.user!;
     const rules = [{ bucket: `payment-generate:user:${user.id}`, ...GENERATE_LIMIT }];
-    const wait = limiter.retryAfter(rules);
+    const wait = await limiter.retryAfter(rules);
     if (wait > 0) throw tooManyRequests(wait);
-    limiter.hit(rules);
+    await limiter.hit(rules);
     const body = validate(zGeneratePaymentBody, ctx.request.body, 'body');
-    const result = checkout.start({
+    const result = await checkout.start({
       user: { id: user.id, dni: user.dni },
       personId: body.person_activity_id,
       activityIds: body.activity_ids,

@@ -8,9 +8,9 @@ import { toResidentPayment } from '../../services/payments/payment-views.js';
 /** GET /user/payments/: completed payments of the people this account manages, newest first. */
 export function historyRoutes(deps: Deps, payments: PaymentsRepo): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
-  router.get('/user/payments/', requireUser(deps), (ctx) => {
-    const rows = payments.residentPayments(ctx.state.user!.id);
-    const items = payments.itemsByPayment(rows.map((row) => row.id));
+  router.get('/user/payments/', requireUser(deps), async (ctx) => {
+    const rows = await payments.residentPayments(ctx.state.user!.id);
+    const items = await payments.itemsByPayment(rows.map((row) => row.id));
     ctx.body = rows.map((row) => toResidentPayment(row, items.get(row.id) ?? []));
   });
   return router;

@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
 import type { AppState } from '../../http/context.js';
-import { createPaymentsRepo } from '../../data/payments-repo.js';
 import { checkoutRoutes } from './checkout-routes.js';
 import { historyRoutes } from './history-routes.js';
 import { notificationRoutes } from './notification-routes.js';
@@ -10,7 +9,7 @@ import { sandboxRoutes } from './sandbox-routes.js';
 /** Routes of the payments area, mounted under /api (the residents' history lives at /user/payments/). */
 export function paymentsRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
-  const payments = createPaymentsRepo(deps.db);
+  const payments = deps.repos.payments;
   for (const area of [
     checkoutRoutes(deps, payments),
     notificationRoutes(deps, payments),

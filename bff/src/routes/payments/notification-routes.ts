@@ -20,8 +20,8 @@ export function notificationRoutes(deps: Deps, payments: PaymentsRepo): Router<A
     audit: deps.repos.audit,
   });
 
-  router.post('/payments/notification', (ctx) => {
-    const outcome = notifications.receive(ctx.request.body, ctx.ip);
+  router.post('/payments/notification', async (ctx) => {
+    const outcome = await notifications.receive(ctx.request.body, ctx.ip);
     if (!outcome.ok) {
       deps.logger.warn('payment notification refused', {
         requestId: ctx.state.requestId,

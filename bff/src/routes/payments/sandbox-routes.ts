@@ -30,12 +30,12 @@ export function sandboxRoutes(deps: Deps): Router<AppState> {
     ctx.body = page;
   };
 
-  router.get('/payments/sandbox/styles.css', enabled, (ctx) => {
+  router.get('/payments/sandbox/styles.css', enabled, async (ctx) => {
     ctx.type = 'text/css; charset=utf-8';
     ctx.body = SANDBOX_CSS;
   });
 
-  router.post('/payments/sandbox', enabled, (ctx) => {
+  router.post('/payments/sandbox', enabled, async (ctx) => {
     const order = readSignedOrder(config.redsys, config.publicUrl, ctx.request.body);
     if (!order) return html(ctx, 400, sandboxErrorPage(ctx.state.locale));
     html(ctx, 200, sandboxPage(order));

@@ -7,8 +7,8 @@ import { requireUser } from '../../http/auth.js';
 /** The signed-in account. */
 export function accountRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
-  router.get('/user/me', requireUser(deps), (ctx) => {
-    const user = ctx.state.user ? deps.repos.users.findById(ctx.state.user.id) : undefined;
+  router.get('/user/me', requireUser(deps), async (ctx) => {
+    const user = ctx.state.user ? await deps.repos.users.findById(ctx.state.user.id) : undefined;
     if (!user) throw unauthorized();
     ctx.body = {
       id: user.id,

@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
 import { zListPersonActivitiesPath } from '../../generated/zod.gen.js';
-import { cacheAnswer } from '../../http/answer-cache.js';
 import { requireUser } from '../../http/auth.js';
 import type { AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
@@ -11,10 +10,9 @@ import { actorOf } from './call.js';
 /** A managed person's activities with the amounts the payment will charge. */
 export function activitiesRoutes(deps: Deps, persons: PersonsService): Router<AppState> {
   const router = new Router<AppState>();
-  router.get('/user/activities/:person_activity_id', requireUser(deps), (ctx) => {
+  router.get('/user/activities/:person_activity_id', requireUser(deps), async (ctx) => {
     const { person_activity_id } = validate(zListPersonActivitiesPath, ctx.params, 'path');
-    cacheAnswer(ctx);
-    ctx.body = persons.activities(actorOf(ctx), person_activity_id);
+    ctx.body = await persons.activities(actorOf(ctx), person_activity_id);
   });
   return router;
 }

@@ -35,9 +35,9 @@ export function authRoutes(accounts: AccountsService): Router<AppState> {
     ctx.body = { access_token: token, token_type: 'bearer' };
   });
 
-  router.post('/user/password-recovery', (ctx) => {
+  router.post('/user/password-recovery', async (ctx) => {
     const body = validate(zRequestPasswordRecoveryBody, ctx.request.body);
-    accounts.requestRecovery(body, callOf(ctx));
+    await accounts.requestRecovery(body, callOf(ctx));
     ctx.status = 202;
     ctx.body = { detail: t(ctx.state.locale, 'recovery_email_sent'), code: 'recovery_email_sent' };
   });

@@ -5,7 +5,6 @@ import {
   zRequestAssociationBody,
   zVerifyAssociationBody,
 } from '../../generated/zod.gen.js';
-import { cacheAnswer } from '../../http/answer-cache.js';
 import { requireUser } from '../../http/auth.js';
 import type { AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
@@ -18,9 +17,8 @@ export function personsRoutes(deps: Deps, persons: PersonsService): Router<AppSt
   const router = new Router<AppState>();
   const auth = requireUser(deps);
 
-  router.get('/user/persons/', auth, (ctx) => {
-    cacheAnswer(ctx);
-    ctx.body = persons.list(actorOf(ctx));
+  router.get('/user/persons/', auth, async (ctx) => {
+    ctx.body = await persons.list(actorOf(ctx));
   });
 
   router.post('/user/persons/request-association', auth, async (ctx) => {
@@ -29,9 +27,9 @@ export function personsRoutes(deps: Deps, persons: PersonsService): Router<AppSt
     ctx.body = { detail: t(ctx.state.locale, 'otp_sent'), code: 'otp_sent', expires_in: expiresIn };
   });
 
-  router.post('/user/persons/verify-association', auth, (ctx) => {
+  router.post('/user/persons/verify-association', auth, async (ctx) => {
     const body = validate(zVerifyAssociationBody, ctx.request.body);
-    const person = persons.verifyAssociation(actorOf(ctx), body, callOf(ctx));
+    const person = await persons.verifyAssociation(actorOf(ctx), body, callOf(ctx));
     ctx.body = {
       detail: t(ctx.state.locale, 'person_associated_success'),
       code: 'person_associated_success',
@@ -39,9 +37,9 @@ export function personsRoutes(deps: Deps, persons: PersonsService): Router<AppSt
     };
   });
 
-  router.delete('/user/persons/:id', auth, (ctx) => {
+  router.delete('/user/persons/:id', auth, async (ctx) => {
     const { id } = validate(zRemovePersonPath, ctx.params, 'path');
-    persons.unlink(actorOf(ctx), id, callOf(ctx));
+    await persons.unlink(actorOf(ctx), id, callOf(ctx));
     ctx.status = 204;
   });
 

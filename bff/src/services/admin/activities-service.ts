@@ -1,6 +1,7 @@
 import type { ActivitiesRepo, ActivityRow } from '../../data/activities-repo.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
-import { inTransaction, type Db } from '../../data/db.js';
+import type { Database } from '../../data/database.js';
+import { isUniqueViolation } from '../../data/engines.js';
 import { conflict, HttpError, invalid, notFound } from '../../http/errors.js';
 import { isCivilDate } from '../../lib/madrid-date.js';
 import { centsToEuros, eurosToCents } from '../../lib/money.js';
@@ -49,19 +50,16 @@ const auditView = (row: { name: string; price_cents: number; start_date: string 
   start_date: row.start_date,
 });
 
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-
 export function createAdminActivitiesService(deps: {
-  db: Db;
+  db: Database;
   activities: ActivitiesRepo;
   audit: AuditRepo;
 }) {
   const { db, activities, audit } = deps;
 
-  const withUniqueName = <T>(fn: () => T): T => {
+  const withUniqueName = async <T>(fn: () => Promise<T>): Promise<T> => {
     try {
-      return inTransaction(db, fn);
+      return await db.transaction(fn);
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('activity_exists');
       throw err;
@@ -69,31 +67,31 @@ export function createAdminActivitiesService(deps: {
   };
 
   return {
-    list: (): ActivityView[] => activities.list().map(toActivityView),
+    list: async (): Promise<ActivityView[]> => (await activities.list()).map(toActivityView),
 
-    create(actor: Actor, input: ActivityInput): ActivityView {
+    async create(actor: Actor, input: ActivityInput): Promise<ActivityView> {
       const fields = checked(input);
-      return withUniqueName(() => {
-        if (activities.findByNameAndDate(fields.name, fields.start_date))
+      return withUniqueName(async () => {
+        if (await activities.findByNameAndDate(fields.name, fields.start_date))
           throw conflict('activity_exists');
-        const id = activities.insert(fields);
-        recordAdminWrite(audit, actor, 'activity.create', 'activity', id, {
+        const id = await activities.insert(fields);
+        await recordAdminWrite(audit, actor, 'activity.create', 'activity', id, {
           after: auditView(fields),
         });
-        return toActivityView(activities.findById(id) as ActivityRow);
+        return toActivityView((await activities.findById(id)) as ActivityRow);
       });
     },
 
     /** Paid links keep paid_amount_cents, so a new price never rewrites what was paid. */
-    update(actor: Actor, id: number, input: ActivityInput): ActivityView {
+    async update(actor: Actor, id: number, input: ActivityInput): Promise<ActivityView> {
       const fields = checked(input);
-      return withUniqueName(() => {
-        const before = activities.findById(id);
+      return withUniqueName(async () => {
+        const before = await activities.findById(id);
         if (!before) throw notFound();
-        const same = activities.findByNameAndDate(fields.name, fields.start_date);
+        const same = await activities.findByNameAndDate(fields.name, fields.start_date);
         if (same && same.id !== id) throw conflict('activity_exists');
-        activities.update(id, fields);
-        recordAdminWrite(
+        await activities.update(id, fields);
+        await recordAdminWrite(
           audit,
           actor,
           'activity.update',
@@ -101,21 +99,21 @@ export function createAdminActivitiesService(deps: {
           id,
           changedFields(auditView(before), auditView(fields)),
         );
-        return toActivityView(activities.findById(id) as ActivityRow);
+        return toActivityView((await activities.findById(id)) as ActivityRow);
       });
     },
 
     /** Refused while anyone has paid it (payment history stays); unpaid links go with it. */
-    remove(actor: Actor, id: number): void {
-      inTransaction(db, () => {
-        const row = activities.findById(id);
+    async remove(actor: Actor, id: number): Promise<void> {
+      await db.transaction(async () => {
+        const row = await activities.findById(id);
         if (!row) throw notFound();
-        if (activities.countPaidLinks(id) > 0) {
+        if ((await activities.countPaidLinks(id)) > 0) {
           throw new HttpError(409, 'has_paid_items', { messageKey: 'activity_has_paid_items' });
         }
-        const unlinked = activities.deleteUnpaidLinks(id);
-        activities.delete(id);
-        recordAdminWrite(audit, actor, 'activity.delete', 'activity', id, {
+        const unlinked = await activities.deleteUnpaidLinks(id);
+        await activities.delete(id);
+        await recordAdminWrite(audit, actor, 'activity.delete', 'activity', id, {
           before: auditView(row),
           unpaid_enrolments_removed: unlinked,
         });

@@ -34,8 +34,8 @@ export function recordAdminWrite(
   entity: string,
   entityId: number | string | null,
   details: Fields | null,
-): void {
-  audit.record({
+): Promise<void> {
+  return audit.record({
     actorUserId: actor.id,
     actorDni: actor.dni,
     action,

@@ -1,6 +1,7 @@
 import type { ActivitiesRepo } from '../../data/activities-repo.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
-import { inTransaction, type Db } from '../../data/db.js';
+import type { Database } from '../../data/database.js';
+import { isUniqueViolation } from '../../data/engines.js';
 import type { EnrolmentLink, EnrolmentRow, EnrolmentsRepo } from '../../data/enrolments-repo.js';
 import { conflict, HttpError, invalid, notFound, type ValidationIssue } from '../../http/errors.js';
 import { auditDni, changedFields, recordAdminWrite, type Actor } from './audit-trail.js';
@@ -48,30 +49,27 @@ const auditView = (
   activity_ids: [...activityIds].sort((a, b) => a - b),
 });
 
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-
 export function createAdminEnrolmentsService(deps: {
-  db: Db;
+  db: Database;
   enrolments: EnrolmentsRepo;
   activities: ActivitiesRepo;
   audit: AuditRepo;
 }) {
   const { db, enrolments, activities, audit } = deps;
 
-  function checked(input: EnrolmentInput) {
+  async function checked(input: EnrolmentInput) {
     const identity = checkIdentity(input);
     const issues: ValidationIssue[] = [...identity.issues];
     const activityIds = [...new Set(input.activity_ids)];
-    input.activity_ids.forEach((id, index) => {
-      if (!activities.findById(id)) {
+    for (const [index, id] of input.activity_ids.entries()) {
+      if (!(await activities.findById(id))) {
         issues.push({
           loc: ['body', 'activity_ids', index],
           msg: 'unknown_activity',
           type: 'unknown_activity',
         });
       }
-    });
+    }
     if (issues.length > 0) throw invalid(issues);
     return {
       fields: {
@@ -85,36 +83,36 @@ export function createAdminEnrolmentsService(deps: {
     };
   }
 
-  const guarded = <T>(fn: () => T): T => {
+  const guarded = async <T>(fn: () => Promise<T>): Promise<T> => {
     try {
-      return inTransaction(db, fn);
+      return await db.transaction(fn);
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('enrolment_exists');
       throw err;
     }
   };
 
-  const view = (id: number) =>
-    toView(enrolments.findById(id) as EnrolmentRow, enrolments.linksOf(id));
+  const view = async (id: number) =>
+    toView((await enrolments.findById(id)) as EnrolmentRow, await enrolments.linksOf(id));
 
   return {
-    list(): EnrolmentView[] {
+    async list(): Promise<EnrolmentView[]> {
       const byEnrolment = new Map<number, EnrolmentLink[]>();
-      for (const link of enrolments.allLinks()) {
+      for (const link of await enrolments.allLinks()) {
         const list = byEnrolment.get(link.enrolment_id) ?? [];
         list.push(link);
         byEnrolment.set(link.enrolment_id, list);
       }
-      return enrolments.list().map((row) => toView(row, byEnrolment.get(row.id) ?? []));
+      return (await enrolments.list()).map((row) => toView(row, byEnrolment.get(row.id) ?? []));
     },
 
-    create(actor: Actor, input: EnrolmentInput): EnrolmentView {
-      const { fields, activityIds } = checked(input);
-      return guarded(() => {
-        if (enrolments.findByDni(fields.dni)) throw conflict('enrolment_exists');
-        const id = enrolments.insert(fields);
-        for (const activityId of activityIds) enrolments.addLink(id, activityId);
-        recordAdminWrite(audit, actor, 'enrolment.create', 'enrolment', id, {
+    async create(actor: Actor, input: EnrolmentInput): Promise<EnrolmentView> {
+      const { fields, activityIds } = await checked(input);
+      return guarded(async () => {
+        if (await enrolments.findByDni(fields.dni)) throw conflict('enrolment_exists');
+        const id = await enrolments.insert(fields);
+        for (const activityId of activityIds) await enrolments.addLink(id, activityId);
+        await recordAdminWrite(audit, actor, 'enrolment.create', 'enrolment', id, {
           after: auditView(fields, activityIds),
         });
         return view(id);
@@ -122,23 +120,24 @@ export function createAdminEnrolmentsService(deps: {
     },
 
     /** Replaces data and activities; a paid activity can never be dropped. */
-    update(actor: Actor, id: number, input: EnrolmentInput): EnrolmentView {
-      const { fields, activityIds } = checked(input);
-      return guarded(() => {
-        const before = enrolments.findById(id);
+    async update(actor: Actor, id: number, input: EnrolmentInput): Promise<EnrolmentView> {
+      const { fields, activityIds } = await checked(input);
+      return guarded(async () => {
+        const before = await enrolments.findById(id);
         if (!before) throw notFound();
-        const other = enrolments.findByDni(fields.dni);
+        const other = await enrolments.findByDni(fields.dni);
         if (other && other.id !== id) throw conflict('enrolment_exists');
-        const links = enrolments.linksOf(id);
+        const links = await enrolments.linksOf(id);
         const wanted = new Set(activityIds);
         if (links.some((l) => l.is_paid === 1 && !wanted.has(l.activity_id)))
           throw conflict('has_paid_items');
-        enrolments.update(id, fields);
+        await enrolments.update(id, fields);
         for (const link of links) {
-          if (!wanted.has(link.activity_id)) enrolments.removeUnpaidLink(id, link.activity_id);
+          if (!wanted.has(link.activity_id))
+            await enrolments.removeUnpaidLink(id, link.activity_id);
         }
-        for (const activityId of activityIds) enrolments.addLink(id, activityId);
-        recordAdminWrite(
+        for (const activityId of activityIds) await enrolments.addLink(id, activityId);
+        await recordAdminWrite(
           audit,
           actor,
           'enrolment.update',
@@ -157,16 +156,16 @@ export function createAdminEnrolmentsService(deps: {
     },
 
     /** Refused while the person has paid activities, so the payment record keeps its person. */
-    remove(actor: Actor, id: number): void {
-      inTransaction(db, () => {
-        const row = enrolments.findById(id);
+    async remove(actor: Actor, id: number): Promise<void> {
+      await db.transaction(async () => {
+        const row = await enrolments.findById(id);
         if (!row) throw notFound();
-        if (enrolments.countPaid(id) > 0) {
+        if ((await enrolments.countPaid(id)) > 0) {
           throw new HttpError(409, 'has_paid_items', { messageKey: 'enrolment_has_paid_items' });
         }
-        const links = enrolments.linksOf(id);
-        enrolments.delete(id);
-        recordAdminWrite(audit, actor, 'enrolment.delete', 'enrolment', id, {
+        const links = await enrolments.linksOf(id);
+        await enrolments.delete(id);
+        await recordAdminWrite(audit, actor, 'enrolment.delete', 'enrolment', id, {
           before: auditView(
             row,
             links.map((l) => l.activity_id),

@@ -1,6 +1,6 @@
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { ConfigRepo, ConfigRow } from '../../data/config-repo.js';
-import { inTransaction, type Db } from '../../data/db.js';
+import type { Database } from '../../data/database.js';
 import { invalid } from '../../http/errors.js';
 import { isCivilDate } from '../../lib/madrid-date.js';
 import { changedFields, recordAdminWrite, type Actor } from './audit-trail.js';
@@ -41,12 +41,16 @@ export function discountProblem(value: unknown): string | null {
   return null;
 }
 
-export function createAdminSettingsService(deps: { db: Db; config: ConfigRepo; audit: AuditRepo }) {
+export function createAdminSettingsService(deps: {
+  db: Database;
+  config: ConfigRepo;
+  audit: AuditRepo;
+}) {
   const { db, config, audit } = deps;
   return {
-    current: () => toAdminConfig(config.get()),
+    current: async () => toAdminConfig(await config.get()),
 
-    update(actor: Actor, input: ConfigInput): AdminConfigView {
+    async update(actor: Actor, input: ConfigInput): Promise<AdminConfigView> {
       const problem = discountProblem(input.global_discount);
       if (problem)
         throw invalid([{ loc: ['body', 'global_discount'], msg: problem, type: problem }]);
@@ -55,16 +59,23 @@ export function createAdminSettingsService(deps: { db: Db; config: ConfigRepo; a
           { loc: ['body', 'deadline_date'], msg: 'invalid_date', type: 'invalid_date' },
         ]);
       }
-      return inTransaction(db, () => {
-        const before = toAdminConfig(config.get());
-        config.save({
+      return db.transaction(async () => {
+        const before = toAdminConfig(await config.get());
+        await config.save({
           maintenance_mode: input.maintenance_mode,
           payments_enabled: input.payments_enabled,
           global_discount_bp: Math.round(input.global_discount * 10000),
           deadline_date: input.deadline_date,
         });
-        const after = toAdminConfig(config.get());
-        recordAdminWrite(audit, actor, 'config.update', 'config', 1, changedFields(before, after));
+        const after = toAdminConfig(await config.get());
+        await recordAdminWrite(
+          audit,
+          actor,
+          'config.update',
+          'config',
+          1,
+          changedFields(before, after),
+        );
         return after;
       });
     },

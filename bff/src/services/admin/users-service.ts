@@ -1,6 +1,6 @@
 import type { AuditRepo } from '../../data/audit-repo.js';
-import type { Db } from '../../data/db.js';
-import { inTransaction } from '../../data/db.js';
+import type { Database } from '../../data/database.js';
+import { isUniqueViolation } from '../../data/engines.js';
 import type { UserRow, UsersRepo } from '../../data/users-repo.js';
 import { conflict, HttpError, invalid, notFound, type ValidationIssue } from '../../http/errors.js';
 import { hashPassword, passwordProblem } from '../passwords.js';
@@ -71,13 +71,14 @@ const auditView = (u: { dni: string; phone: string; email: string | null; role: 
   role: u.role,
 });
 
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-
-export function createAdminUsersService(deps: { db: Db; users: UsersRepo; audit: AuditRepo }) {
+export function createAdminUsersService(deps: {
+  db: Database;
+  users: UsersRepo;
+  audit: AuditRepo;
+}) {
   const { db, users, audit } = deps;
   return {
-    list: (): AdminUserView[] => users.list().map(toAdminUser),
+    list: async (): Promise<AdminUserView[]> => (await users.list()).map(toAdminUser),
 
     async create(actor: Actor, input: UserCreateInput): Promise<AdminUserView> {
       const identity = checkIdentity(input);
@@ -85,13 +86,13 @@ export function createAdminUsersService(deps: { db: Db; users: UsersRepo; audit:
       const pw = passwordIssue(input.password, input.repeat_password);
       if (pw) issues.push(pw);
       if (issues.length > 0) throw invalid(issues);
-      if (users.findByDni(identity.dni)) throw accountExists();
+      if (await users.findByDni(identity.dni)) throw accountExists();
 
       const passwordHash = await hashPassword(input.password);
       const role = input.is_admin ? 'admin' : 'user';
       try {
-        return inTransaction(db, () => {
-          const id = users.insert({
+        return await db.transaction(async () => {
+          const id = await users.insert({
             dni: identity.dni,
             phone: identity.phone,
             email: identity.email,
@@ -99,9 +100,11 @@ export function createAdminUsersService(deps: { db: Db; users: UsersRepo; audit:
             role,
             verified: true,
           });
-          const row = users.findById(id);
+          const row = await users.findById(id);
           if (!row) throw new Error('created user vanished');
-          recordAdminWrite(audit, actor, 'user.create', 'user', id, { after: auditView(row) });
+          await recordAdminWrite(audit, actor, 'user.create', 'user', id, {
+            after: auditView(row),
+          });
           return toAdminUser(row);
         });
       } catch (err) {
@@ -111,7 +114,7 @@ export function createAdminUsersService(deps: { db: Db; users: UsersRepo; audit:
     },
 
     async update(actor: Actor, id: number, input: UserUpdateInput): Promise<AdminUserView> {
-      const current = users.findById(id);
+      const current = await users.findById(id);
       if (!current) throw notFound();
       const identity = checkIdentity(input);
       const issues = [...identity.issues];
@@ -125,17 +128,17 @@ export function createAdminUsersService(deps: { db: Db; users: UsersRepo; audit:
 
       const role = input.is_admin === undefined ? current.role : input.is_admin ? 'admin' : 'user';
       if (actor.id === id && role !== 'admin') throw conflict('cannot_demote_self');
-      const other = users.findByDni(identity.dni);
+      const other = await users.findByDni(identity.dni);
       if (other && other.id !== id) throw accountExists();
 
       const passwordHash = changesPassword ? await hashPassword(newPassword) : null;
       const email = input.email === undefined ? current.email : identity.email;
       const roleChanged = role !== current.role;
       try {
-        return inTransaction(db, () => {
-          const before = users.findById(id);
+        return await db.transaction(async () => {
+          const before = await users.findById(id);
           if (!before) throw notFound();
-          users.update(id, {
+          await users.update(id, {
             dni: identity.dni,
             phone: identity.phone,
             email,
@@ -144,14 +147,14 @@ export function createAdminUsersService(deps: { db: Db; users: UsersRepo; audit:
             // a new password or role makes every older session of the account fail
             endSessions: passwordHash !== null || roleChanged,
           });
-          const after = users.findById(id);
+          const after = await users.findById(id);
           if (!after) throw new Error('updated user vanished');
           const details: Record<string, unknown> = changedFields(
             auditView(before),
             auditView(after),
           );
           if (passwordHash) details.password_changed = true;
-          recordAdminWrite(audit, actor, 'user.update', 'user', id, details);
+          await recordAdminWrite(audit, actor, 'user.update', 'user', id, details);
           return toAdminUser(after);
         });
       } catch (err) {
@@ -161,13 +164,13 @@ export function createAdminUsersService(deps: { db: Db; users: UsersRepo; audit:
     },
 
     /** The row goes, so its tokens fail at once (they are checked against the row); enrolments stay. */
-    remove(actor: Actor, id: number): void {
+    async remove(actor: Actor, id: number): Promise<void> {
       if (actor.id === id) throw conflict('cannot_delete_self');
-      inTransaction(db, () => {
-        const row = users.findById(id);
+      await db.transaction(async () => {
+        const row = await users.findById(id);
         if (!row) throw notFound();
-        users.delete(id);
-        recordAdminWrite(audit, actor, 'user.delete', 'user', id, { before: auditView(row) });
+        await users.delete(id);
+        await recordAdminWrite(audit, actor, 'user.delete', 'user', id, { before: auditView(row) });
       });
     },
   };

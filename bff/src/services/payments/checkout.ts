@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { ConfigRepo } from '../../data/config-repo.js';
-import { inTransaction, type Db } from '../../data/db.js';
+import type { Database } from '../../data/database.js';
 import type { PaymentsRepo } from '../../data/payments-repo.js';
 import type { Locale } from '../../i18n/index.js';
 import type { Clock } from '../../lib/clock.js';
@@ -29,13 +29,13 @@ export interface CheckoutResult {
 }
 
 /**
- * Starts a card payment: checks, in one BEGIN IMMEDIATE transaction, that the caller manages the
+ * Starts a card payment: checks, in one transaction, that the caller manages the
  * person, that every activity is that person's and unpaid and that payment is open; then stores
  * the pending payment with its items and a fresh order number, superseding this user's earlier
  * pending orders for any of the same items.
  */
 export function createCheckoutService(deps: {
-  db: Db;
+  db: Database;
   config: Config;
   clock: Clock;
   payments: PaymentsRepo;
@@ -45,20 +45,22 @@ export function createCheckoutService(deps: {
   const { db, config, clock, payments, settings, audit } = deps;
 
   return {
-    start(request: CheckoutRequest): CheckoutResult {
+    async start(request: CheckoutRequest): Promise<CheckoutResult> {
       const activityIds = [...new Set(request.activityIds)];
       const now = clock.now();
       const nowIso = now.toISOString();
 
-      const stored = inTransaction(db, () => {
-        const person = payments.findManagedPerson(request.user.id, request.personId);
+      const stored = await db.transaction(async () => {
+        const person = await payments.findManagedPerson(request.user.id, request.personId);
         if (!person) throw paymentError(404, 'not_found');
 
-        const enrolled = activityIds.map((id) => payments.findEnrolledActivity(person.id, id));
+        const enrolled = [];
+        for (const id of activityIds)
+          enrolled.push(await payments.findEnrolledActivity(person.id, id));
         if (enrolled.some((row) => row === undefined)) throw paymentError(422, 'mixed_persons');
         const rows = enrolled.filter((row) => row !== undefined);
 
-        const settingsRow = settings.get();
+        const settingsRow = await settings.get();
         const window = paymentWindow(settingsRow, now);
         if (window.reason)
           throw paymentError(409, window.reason, { date: settingsRow.deadline_date ?? '' });
@@ -80,9 +82,13 @@ export function createCheckoutService(deps: {
         const amountCents = items.reduce((sum, item) => sum + item.amount_cents, 0);
         if (amountCents <= 0) throw paymentError(409, 'nothing_to_pay');
 
-        for (const old of payments.pendingOverlapping(request.user.id, person.id, activityIds)) {
-          payments.setStatus(old.id, 'superseded', nowIso);
-          audit.record({
+        for (const old of await payments.pendingOverlapping(
+          request.user.id,
+          person.id,
+          activityIds,
+        )) {
+          await payments.setStatus(old.id, 'superseded', nowIso);
+          await audit.record({
             actorUserId: request.user.id,
             actorDni: request.user.dni,
             action: 'payment.superseded',
@@ -93,9 +99,9 @@ export function createCheckoutService(deps: {
           });
         }
 
-        const order = newOrderCode(now, (code) => payments.orderExists(code));
+        const order = await newOrderCode(now, (code) => payments.orderExists(code));
         const personName = `${person.first_name} ${person.last_name}`.trim();
-        const paymentId = payments.insertPayment({
+        const paymentId = await payments.insertPayment({
           order_code: order,
           user_id: request.user.id,
           enrolment_id: person.id,
@@ -109,8 +115,8 @@ export function createCheckoutService(deps: {
           now: nowIso,
         });
         for (const item of items)
-          payments.insertItem({ payment_id: paymentId, enrolment_id: person.id, ...item });
-        audit.record({
+          await payments.insertItem({ payment_id: paymentId, enrolment_id: person.id, ...item });
+        await audit.record({
           actorUserId: request.user.id,
           actorDni: request.user.dni,
           action: 'payment.create',

@@ -4,7 +4,7 @@ import {
   signerFor,
 } from '../../adapters/payment-gateway/redsys-signer.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
-import { inTransaction, type Db } from '../../data/db.js';
+import type { Database } from '../../data/database.js';
 import type { PaymentRow, PaymentsRepo, PaymentStatus } from '../../data/payments-repo.js';
 import type { Clock } from '../../lib/clock.js';
 import { ORDER_CODE_PATTERN } from './order-code.js';
@@ -42,7 +42,7 @@ const asText = (value: unknown): string | null => (typeof value === 'string' ? v
  * terminal match a stored payment changes anything, once, inside one transaction.
  */
 export function createNotificationService(deps: {
-  db: Db;
+  db: Database;
   clock: Clock;
   secret: string;
   payments: PaymentsRepo;
@@ -50,7 +50,7 @@ export function createNotificationService(deps: {
 }) {
   const { db, clock, payments, audit } = deps;
 
-  function record(
+  async function record(
     nowIso: string,
     fields: {
       payment?: PaymentRow | undefined;
@@ -63,7 +63,7 @@ export function createNotificationService(deps: {
       ip: string | null;
     },
   ) {
-    payments.recordNotification({
+    await payments.recordNotification({
       payment_id: fields.payment?.id ?? null,
       order_code: fields.order ? fields.order.slice(0, 64) : null,
       signature_ok: fields.signatureOk,
@@ -77,7 +77,7 @@ export function createNotificationService(deps: {
     });
   }
 
-  function changeStatus(
+  async function changeStatus(
     payment: PaymentRow,
     to: PaymentStatus,
     nowIso: string,
@@ -85,8 +85,8 @@ export function createNotificationService(deps: {
     ip: string | null,
     details: Record<string, unknown>,
   ) {
-    payments.setStatus(payment.id, to, nowIso, extra);
-    audit.record({
+    await payments.setStatus(payment.id, to, nowIso, extra);
+    await audit.record({
       actorUserId: null,
       actorDni: null,
       action: `payment.${to}`,
@@ -106,18 +106,18 @@ export function createNotificationService(deps: {
   }
 
   return {
-    receive(body: unknown, ip: string | null): NotificationOutcome {
+    async receive(body: unknown, ip: string | null): Promise<NotificationOutcome> {
       const nowIso = clock.now().toISOString();
       const form = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
       const version = asText(form.Ds_SignatureVersion);
       const rawParams = asText(form.Ds_MerchantParameters);
       const signature = asText(form.Ds_Signature);
 
-      const reject = (
+      const reject = async (
         code: RejectionCode,
         extra: Parameters<typeof record>[1],
-      ): NotificationOutcome => {
-        inTransaction(db, () => record(nowIso, extra));
+      ): Promise<NotificationOutcome> => {
+        await record(nowIso, extra);
         return { ok: false, code };
       };
 
@@ -173,8 +173,8 @@ export function createNotificationService(deps: {
         });
       }
 
-      return inTransaction(db, (): NotificationOutcome => {
-        const payment = payments.findByOrder(order);
+      return db.transaction(async (): Promise<NotificationOutcome> => {
+        const payment = await payments.findByOrder(order);
         const base = {
           payment,
           order,
@@ -185,12 +185,12 @@ export function createNotificationService(deps: {
           ip,
         };
         if (!payment) {
-          record(nowIso, { ...base, outcome: 'unknown_order' });
+          await record(nowIso, { ...base, outcome: 'unknown_order' });
           return { ok: false, code: 'unknown_order' };
         }
         const mismatch = findMismatch(payment, params, amount);
         if (mismatch) {
-          record(nowIso, { ...base, outcome: mismatch });
+          await record(nowIso, { ...base, outcome: mismatch });
           return { ok: false, code: mismatch };
         }
 
@@ -202,51 +202,52 @@ export function createNotificationService(deps: {
 
         if (!isAuthorised(response)) {
           if (payment.status === 'pending') {
-            changeStatus(payment, 'failed', nowIso, extra, ip, { bank_time: bankTime });
-            record(nowIso, { ...base, outcome: 'failed' });
+            await changeStatus(payment, 'failed', nowIso, extra, ip, { bank_time: bankTime });
+            await record(nowIso, { ...base, outcome: 'failed' });
             return { ok: true, status: 'failed', code: 'notification_failed' };
           }
           const repeated = payment.status === 'failed';
-          record(nowIso, { ...base, outcome: repeated ? 'repeated' : 'ignored' });
+          await record(nowIso, { ...base, outcome: repeated ? 'repeated' : 'ignored' });
           return repeated
             ? { ok: true, status: 'failed', code: 'notification_repeated' }
             : { ok: true, status: 'ignored', code: 'notification_ignored' };
         }
 
         if (payment.status === 'paid' || payment.status === 'duplicate') {
-          record(nowIso, { ...base, outcome: 'repeated' });
+          await record(nowIso, { ...base, outcome: 'repeated' });
           return { ok: true, status: payment.status, code: 'notification_repeated' };
         }
         if (payment.status === 'pending') {
-          const items = payments.items(payment.id);
-          const blocked = items.filter((item) => {
-            const row = payments.findEnrolledActivity(item.enrolment_id, item.activity_id);
-            return !row || row.is_paid === 1;
-          });
+          const items = await payments.items(payment.id);
+          const blocked = [];
+          for (const item of items) {
+            const row = await payments.findEnrolledActivity(item.enrolment_id, item.activity_id);
+            if (!row || row.is_paid === 1) blocked.push(item);
+          }
           if (blocked.length === 0) {
             for (const item of items) {
-              if (!payments.markItemPaid(item, nowIso))
+              if (!(await payments.markItemPaid(item, nowIso)))
                 throw new Error('item changed inside the transaction');
             }
-            changeStatus(payment, 'paid', nowIso, { ...extra, paidAt: nowIso }, ip, {
+            await changeStatus(payment, 'paid', nowIso, { ...extra, paidAt: nowIso }, ip, {
               bank_time: bankTime,
               activity_ids: items.map((item) => item.activity_id),
             });
-            record(nowIso, { ...base, outcome: 'paid' });
+            await record(nowIso, { ...base, outcome: 'paid' });
             return { ok: true, status: 'paid', code: 'notification_applied' };
           }
-          changeStatus(payment, 'duplicate', nowIso, extra, ip, {
+          await changeStatus(payment, 'duplicate', nowIso, extra, ip, {
             bank_time: bankTime,
             reason: 'items_already_paid',
             activity_ids: blocked.map((item) => item.activity_id),
           });
         } else {
           // superseded or failed: money was taken for an order that no longer stands
-          changeStatus(payment, 'duplicate', nowIso, extra, ip, {
+          await changeStatus(payment, 'duplicate', nowIso, extra, ip, {
             reason: `paid_after_${payment.status}`,
           });
         }
-        record(nowIso, { ...base, outcome: 'duplicate' });
+        await record(nowIso, { ...base, outcome: 'duplicate' });
         return { ok: true, status: 'duplicate', code: 'notification_duplicate' };
       });
     },

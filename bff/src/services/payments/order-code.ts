@@ -8,13 +8,16 @@ const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
  * Redsys refuses a reused number even after a failure (SIS0051), so the caller retries while
  * `taken` says yes; 62^8 ≈ 2·10^14 per month makes a retry very rare.
  */
-export function newOrderCode(now: Date, taken: (code: string) => boolean): string {
+export async function newOrderCode(
+  now: Date,
+  taken: (code: string) => Promise<boolean>,
+): Promise<string> {
   const date = madridDate(now);
   const prefix = `${date.slice(2, 4)}${date.slice(5, 7)}`;
   for (let attempt = 0; attempt < 10; attempt++) {
     let code = prefix;
     for (let i = 0; i < 8; i++) code += ALPHABET[randomInt(ALPHABET.length)];
-    if (!taken(code)) return code;
+    if (!(await taken(code))) return code;
   }
   throw new Error('Could not find a free order number');
 }

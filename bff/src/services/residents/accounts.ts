@@ -1,7 +1,7 @@
 import type { MailSender } from '../../adapters/mail/mail-sender.js';
 import type { SmsSender } from '../../adapters/sms/sms-sender.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
-import { inTransaction, type Db } from '../../data/db.js';
+import type { Database } from '../../data/database.js';
 import type { PersonsRepo } from '../../data/persons-repo.js';
 import type { UserRow, UsersRepo } from '../../data/users-repo.js';
 import { conflict, HttpError, tooManyRequests, unauthorized } from '../../http/errors.js';
@@ -21,7 +21,7 @@ export const LOGIN_FAILURES_PER_ACCOUNT = 10;
 export const LOGIN_FAILURES_PER_IP = 10;
 
 export interface AccountsDeps {
-  db: Db;
+  db: Database;
   users: UsersRepo;
   persons: PersonsRepo;
   audit: AuditRepo;
@@ -57,17 +57,17 @@ export function createAccountsService(deps: AccountsDeps) {
   const issueToken = (user: UserRow) => tokens.issue(user);
 
   /** Code check with the failure written to the audit log (never the code itself). */
-  function checkCode(
+  async function checkCode(
     target: Parameters<OneTimeCodes['verify']>[0],
     code: string,
     call: CallContext,
     actor: { id: number | null; dni: string | null },
   ) {
     try {
-      return codes.verify(target, code, call.ip);
+      return await codes.verify(target, code, call.ip);
     } catch (err) {
       if (err instanceof HttpError && err.code === 'invalid_code') {
-        audit.record({
+        await audit.record({
           actorUserId: actor.id,
           actorDni: actor.dni,
           action: 'code_failed',
@@ -109,7 +109,7 @@ export function createAccountsService(deps: AccountsDeps) {
       );
       check.done();
 
-      if (users.findByDni(dni)?.verified === 1) throw conflict('account_exists');
+      if ((await users.findByDni(dni))?.verified === 1) throw conflict('account_exists');
       const target = {
         purpose: 'register' as const,
         subject: dni,
@@ -118,18 +118,18 @@ export function createAccountsService(deps: AccountsDeps) {
         destination: phone,
         ip: call.ip,
       };
-      codes.assertCanSend(target);
+      await codes.assertCanSend(target);
       const passwordHash = await hashPassword(password);
 
-      const { userId, code, expiresIn } = inTransaction(db, () => {
-        const existing = users.findByDni(dni);
+      const { userId, code, expiresIn } = await db.transaction(async () => {
+        const existing = await users.findByDni(dni);
         if (existing?.verified === 1) throw conflict('account_exists');
         let id: number;
         if (existing) {
           id = existing.id;
-          users.update(id, { phone, email, password_hash: passwordHash });
+          await users.update(id, { phone, email, password_hash: passwordHash });
         } else {
-          id = users.insert({
+          id = await users.insert({
             dni,
             phone,
             email,
@@ -138,9 +138,9 @@ export function createAccountsService(deps: AccountsDeps) {
             verified: false,
           });
         }
-        return { userId: id, ...codes.issue(target) };
+        return { userId: id, ...(await codes.issue(target)) };
       });
-      audit.record({
+      await audit.record({
         actorUserId: userId,
         actorDni: dni,
         action: 'register',
@@ -158,8 +158,8 @@ export function createAccountsService(deps: AccountsDeps) {
       call: CallContext,
     ): Promise<string> {
       const dni = normaliseDni(input.dni);
-      const pending = users.findByDni(dni);
-      const row = checkCode(
+      const pending = await users.findByDni(dni);
+      const row = await checkCode(
         { purpose: 'register', subject: dni, userId: null },
         input.otp_code,
         call,
@@ -168,19 +168,19 @@ export function createAccountsService(deps: AccountsDeps) {
           dni,
         },
       );
-      const user = inTransaction(db, () => {
-        const current = users.findByDni(dni);
+      const user = await db.transaction(async () => {
+        const current = await users.findByDni(dni);
         if (!current || current.verified === 1 || current.phone !== row.destination)
           throw new HttpError(400, 'invalid_code');
-        users.update(current.id, { verified: true });
-        const person = persons.findByDni(dni);
+        await users.update(current.id, { verified: true });
+        const person = await persons.findByDni(dni);
         const linked =
           person !== undefined &&
           person.phone === current.phone &&
-          persons.link(current.id, person.id);
+          (await persons.link(current.id, person.id));
         return { ...current, verified: 1, linkedPersonId: linked ? person.id : null };
       });
-      audit.record({
+      await audit.record({
         actorUserId: user.id,
         actorDni: dni,
         action: 'registration_verified',
@@ -199,9 +199,9 @@ export function createAccountsService(deps: AccountsDeps) {
     async login(input: { username: string; password: string }, call: CallContext): Promise<string> {
       const dni = normaliseDni(input.username);
       const rules = loginRules(dni, call.ip);
-      const wait = limiter.retryAfter(rules);
+      const wait = await limiter.retryAfter(rules);
       if (wait > 0) {
-        audit.record({
+        await audit.record({
           actorUserId: null,
           actorDni: dni,
           action: 'login_throttled',
@@ -210,14 +210,14 @@ export function createAccountsService(deps: AccountsDeps) {
         });
         throw tooManyRequests(wait);
       }
-      const user = users.findByDni(dni);
+      const user = await users.findByDni(dni);
       const ok = await verifyPassword(
         user?.password_hash ?? (await dummyPasswordHash()),
         input.password,
       );
       if (!user || !ok || user.verified !== 1) {
-        limiter.hit(rules);
-        audit.record({
+        await limiter.hit(rules);
+        await audit.record({
           actorUserId: user?.id ?? null,
           actorDni: dni,
           action: 'login_failed',
@@ -228,8 +228,8 @@ export function createAccountsService(deps: AccountsDeps) {
         });
         throw unauthorized('invalid_credentials');
       }
-      limiter.reset(accountBucket(dni));
-      audit.record({
+      await limiter.reset(accountBucket(dni));
+      await audit.record({
         actorUserId: user.id,
         actorDni: dni,
         action: 'login_success',
@@ -244,9 +244,12 @@ export function createAccountsService(deps: AccountsDeps) {
      * Sends a recovery code when the address belongs to a verified account. The answer, the limits
      * and the time taken are the same either way, so the call tells nobody whether it has an account.
      */
-    requestRecovery(input: { email: string }, call: CallContext): { expiresIn: number } {
+    async requestRecovery(
+      input: { email: string },
+      call: CallContext,
+    ): Promise<{ expiresIn: number }> {
       const email = normaliseEmail(input.email) ?? '';
-      const user = users.findVerifiedByEmail(email);
+      const user = await users.findVerifiedByEmail(email);
       const target = {
         purpose: 'recover' as const,
         subject: email,
@@ -256,11 +259,11 @@ export function createAccountsService(deps: AccountsDeps) {
         ip: call.ip,
       };
       if (!user) {
-        codes.spend(target);
+        await codes.spend(target);
         return { expiresIn: 0 };
       }
-      const { code, expiresIn } = codes.issue({ ...target, userId: user.id });
-      audit.record({
+      const { code, expiresIn } = await codes.issue({ ...target, userId: user.id });
+      await audit.record({
         actorUserId: user.id,
         actorDni: user.dni,
         action: 'password_recovery_requested',
@@ -302,8 +305,8 @@ export function createAccountsService(deps: AccountsDeps) {
       );
       check.done();
       const email = normaliseEmail(input.email) ?? '';
-      const user = users.findVerifiedByEmail(email);
-      checkCode(
+      const user = await users.findVerifiedByEmail(email);
+      await checkCode(
         { purpose: 'recover', subject: email, userId: user?.id ?? null },
         input.recovery_code,
         call,
@@ -314,9 +317,9 @@ export function createAccountsService(deps: AccountsDeps) {
       );
       if (!user) throw new HttpError(400, 'invalid_code');
       const passwordHash = await hashPassword(password);
-      users.update(user.id, { password_hash: passwordHash, endSessions: true });
-      limiter.reset(accountBucket(user.dni));
-      audit.record({
+      await users.update(user.id, { password_hash: passwordHash, endSessions: true });
+      await limiter.reset(accountBucket(user.dni));
+      await audit.record({
         actorUserId: user.id,
         actorDni: user.dni,
         action: 'password_reset',

@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Deps } from '../../deps.js';
 import { createOneTimeCodesRepo } from '../../data/one-time-codes-repo.js';
-import { createPersonsRepo } from '../../data/persons-repo.js';
 import { createRateEventsRepo } from '../../data/rate-events-repo.js';
 import { createOneTimeCodes } from '../one-time-codes.js';
 import { createRateLimiter } from '../rate-limiter.js';
@@ -22,7 +21,7 @@ export function createResidentsServices(deps: Deps) {
     clock: deps.clock,
     key: codeKey,
   });
-  const persons = createPersonsRepo(deps.db);
+  const persons = deps.repos.persons;
   const shared = {
     db: deps.db,
     audit: deps.repos.audit,

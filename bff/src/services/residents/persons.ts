@@ -1,7 +1,7 @@
 import type { SmsSender } from '../../adapters/sms/sms-sender.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { ConfigRepo } from '../../data/config-repo.js';
-import { inTransaction, type Db } from '../../data/db.js';
+import type { Database } from '../../data/database.js';
 import type { PersonRow, PersonsRepo } from '../../data/persons-repo.js';
 import { conflict, HttpError, notFound, tooManyRequests } from '../../http/errors.js';
 import { t } from '../../i18n/index.js';
@@ -36,7 +36,7 @@ export interface PersonActivity {
 }
 
 export interface PersonsDeps {
-  db: Db;
+  db: Database;
   persons: PersonsRepo;
   config: ConfigRepo;
   audit: AuditRepo;
@@ -62,14 +62,15 @@ export function createPersonsService(deps: PersonsDeps) {
   ];
 
   /** The person when linked to this account; 404 otherwise, whether it exists or not. */
-  function linkedPerson(actor: Actor, personId: number): PersonRow {
-    const person = persons.findLinked(actor.id, personId);
+  async function linkedPerson(actor: Actor, personId: number): Promise<PersonRow> {
+    const person = await persons.findLinked(actor.id, personId);
     if (!person) throw notFound();
     return person;
   }
 
   return {
-    list: (actor: Actor): ManagedPerson[] => persons.listForUser(actor.id).map(toManagedPerson),
+    list: async (actor: Actor): Promise<ManagedPerson[]> =>
+      (await persons.listForUser(actor.id)).map(toManagedPerson),
 
     /**
      * Finds the enrolment by DNI, checks the phone against the one on record (an unknown DNI and a
@@ -85,16 +86,16 @@ export function createPersonsService(deps: PersonsDeps) {
       const phone = check.mobile('phone', input.phone);
       check.done();
 
-      const wait = limiter.retryAfter(missRules(actor));
+      const wait = await limiter.retryAfter(missRules(actor));
       if (wait > 0) throw tooManyRequests(wait);
-      const person = persons.findByDni(dni);
+      const person = await persons.findByDni(dni);
       if (!person || person.phone !== phone) {
-        limiter.hit(missRules(actor));
+        await limiter.hit(missRules(actor));
         throw notFound('person_not_found');
       }
-      if (persons.findLinked(actor.id, person.id)) throw conflict('already_associated');
+      if (await persons.findLinked(actor.id, person.id)) throw conflict('already_associated');
 
-      const { code, expiresIn } = codes.issue({
+      const { code, expiresIn } = await codes.issue({
         purpose: 'associate',
         subject: person.dni,
         userId: actor.id,
@@ -103,7 +104,7 @@ export function createPersonsService(deps: PersonsDeps) {
         destination: person.phone,
         ip: call.ip,
       });
-      audit.record({
+      await audit.record({
         actorUserId: actor.id,
         actorDni: actor.dni,
         action: 'association_requested',
@@ -126,26 +127,26 @@ export function createPersonsService(deps: PersonsDeps) {
     },
 
     /** Links the person with the code sent for this account and this DNI (no other code works). */
-    verifyAssociation(
+    async verifyAssociation(
       actor: Actor,
       input: { dni: string; otp_code: string },
       call: CallContext,
-    ): ManagedPerson {
+    ): Promise<ManagedPerson> {
       const dni = normaliseDni(input.dni);
       try {
-        const row = codes.verify(
+        const row = await codes.verify(
           { purpose: 'associate', subject: dni, userId: actor.id },
           input.otp_code,
           call.ip,
         );
-        return inTransaction(db, () => {
-          const person = row.enrolment_id === null ? undefined : persons.findByDni(dni);
+        return await db.transaction(async () => {
+          const person = row.enrolment_id === null ? undefined : await persons.findByDni(dni);
           // the enrolment may have been deleted or its phone changed since the code was sent
           if (!person || person.id !== row.enrolment_id || person.phone !== row.destination) {
             throw new HttpError(400, 'invalid_code');
           }
-          if (!persons.link(actor.id, person.id)) throw conflict('already_associated');
-          audit.record({
+          if (!(await persons.link(actor.id, person.id))) throw conflict('already_associated');
+          await audit.record({
             actorUserId: actor.id,
             actorDni: actor.dni,
             action: 'person_associated',
@@ -157,7 +158,7 @@ export function createPersonsService(deps: PersonsDeps) {
         });
       } catch (err) {
         if (err instanceof HttpError && err.code === 'invalid_code') {
-          audit.record({
+          await audit.record({
             actorUserId: actor.id,
             actorDni: actor.dni,
             action: 'code_failed',
@@ -171,10 +172,10 @@ export function createPersonsService(deps: PersonsDeps) {
     },
 
     /** Stops managing the person; the enrolment itself stays. */
-    unlink(actor: Actor, personId: number, call: CallContext): void {
-      const person = linkedPerson(actor, personId);
-      persons.unlink(actor.id, person.id);
-      audit.record({
+    async unlink(actor: Actor, personId: number, call: CallContext): Promise<void> {
+      const person = await linkedPerson(actor, personId);
+      await persons.unlink(actor.id, person.id);
+      await audit.record({
         actorUserId: actor.id,
         actorDni: actor.dni,
         action: 'person_unlinked',
@@ -185,10 +186,10 @@ export function createPersonsService(deps: PersonsDeps) {
     },
 
     /** The person's activities with the server's amounts (the payment charges exactly these). */
-    activities(actor: Actor, personId: number): PersonActivity[] {
-      const person = linkedPerson(actor, personId);
-      const discountBp = deps.config.get().global_discount_bp;
-      return persons.activities(person.id).map((row) => {
+    async activities(actor: Actor, personId: number): Promise<PersonActivity[]> {
+      const person = await linkedPerson(actor, personId);
+      const discountBp = (await deps.config.get()).global_discount_bp;
+      return (await persons.activities(person.id)).map((row) => {
         const reduced = amountWithReduction(row.price_cents, discountBp);
         return {
           id: row.id,

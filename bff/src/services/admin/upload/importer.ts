@@ -1,7 +1,8 @@
 import type { ActivityRow } from '../../../data/activities-repo.js';
 import { createActivitiesRepo } from '../../../data/activities-repo.js';
 import type { AuditRepo } from '../../../data/audit-repo.js';
-import { inTransaction, type Db } from '../../../data/db.js';
+import { createBulkEnrolmentsRepo } from '../../../data/bulk-enrolments-repo.js';
+import type { Database } from '../../../data/database.js';
 import { createEnrolmentsRepo } from '../../../data/enrolments-repo.js';
 import { HttpError, invalid, type ValidationIssue } from '../../../http/errors.js';
 import type { Clock } from '../../../lib/clock.js';
@@ -39,13 +40,19 @@ export const defaultImportOptions: ImportOptions = {
 
 const rowsRejected = (issues: ValidationIssue[]) => invalid(issues, 'invalid_rows');
 
+export interface ImportDeps {
+  db: Database;
+  audit: AuditRepo;
+  clock: Clock;
+}
+
 /**
  * Imports an enrolment sheet: everything is checked first and any bad row rejects the whole file;
  * then one transaction creates missing activities and people, fills in changed personal data and
  * adds activities. It never deletes and never un-pays.
  */
 export async function importEnrolments(
-  deps: { db: Db; audit: AuditRepo; clock: Clock },
+  deps: ImportDeps,
   file: { path: string; name: string },
   actor: Actor,
   options: ImportOptions = defaultImportOptions,
@@ -53,7 +60,15 @@ export async function importEnrolments(
   if (!/\.xlsx$/i.test(file.name.trim())) throw new HttpError(422, 'invalid_file_type');
   await checkZip(file.path, options.zip);
   const { plan, headers } = await readPlan(file.path, options);
-  return inTransaction(deps.db, () => apply(deps, plan, headers, file.name, actor));
+  // read committed, one import at a time: a season's file touches most rows, and as a
+  // serializable transaction on PostgreSQL it would collide with every payment made meanwhile
+  return deps.db.transaction(
+    async () => {
+      await deps.db.lock('import');
+      return apply(deps, plan, headers, file.name, actor);
+    },
+    { isolation: 'read committed' },
+  );
 }
 
 async function readPlan(path: string, options: ImportOptions) {
@@ -114,19 +129,20 @@ async function readPlan(path: string, options: ImportOptions) {
   return { plan, headers };
 }
 
-function apply(
-  deps: { db: Db; audit: AuditRepo; clock: Clock },
+async function apply(
+  deps: ImportDeps,
   plan: UploadPlan,
   headers: HeaderMatch['columns'],
   fileName: string,
   actor: Actor,
-): UploadResult {
+): Promise<UploadResult> {
   const activities = createActivitiesRepo(deps.db);
   const enrolments = createEnrolmentsRepo(deps.db);
+  const bulk = createBulkEnrolmentsRepo(deps.db);
   const priceHeader = headers.get('price')?.header ?? spanishHeaders.price;
 
   // catalogue checks first: a failure here still changes nothing
-  const catalogue = activities.list();
+  const catalogue = await activities.list();
   const byKey = new Map<string, ActivityRow>();
   const byName = new Map<string, ActivityRow[]>();
   for (const row of catalogue) {
@@ -165,7 +181,7 @@ function apply(
   for (const [key, row] of resolved)
     if (row) activityIds.set(key, { id: row.id, priceCents: row.price_cents });
   for (const [key, seen] of toCreate) {
-    const id = activities.insert({
+    const id = await activities.insert({
       name: seen.name,
       price_cents: seen.priceCents,
       start_date: seen.startDate,
@@ -173,54 +189,76 @@ function apply(
     activityIds.set(key, { id, priceCents: seen.priceCents });
   }
 
-  const paidAt = deps.clock.now().toISOString();
-  let added = 0;
-  let updated = 0;
+  const existing = await bulk.findByDnis([...plan.people.keys()]);
+  const enrolmentIds = new Map<string, number>();
+  const changed = new Set<number>();
+  const newPeople = [];
   for (const [dni, person] of plan.people) {
-    const existing = enrolments.findByDni(dni);
-    let enrolmentId: number;
-    let changed = false;
-    if (!existing) {
-      enrolmentId = enrolments.insert({
+    const before = existing.get(dni);
+    if (!before) {
+      newPeople.push({
         first_name: person.firstName,
         last_name: person.lastName,
         dni,
         email: person.email,
         phone: person.phone,
       });
-      added++;
-    } else {
-      enrolmentId = existing.id;
-      const next = {
-        first_name: person.firstName,
-        last_name: person.lastName,
-        dni,
-        // an empty e-mail cell keeps the e-mail on record: the import never deletes
-        email: person.email ?? existing.email,
-        phone: person.phone,
-      };
-      if (
-        next.first_name !== existing.first_name ||
-        next.last_name !== existing.last_name ||
-        next.email !== existing.email ||
-        next.phone !== existing.phone
-      ) {
-        enrolments.update(enrolmentId, next);
-        changed = true;
-      }
+      continue;
     }
-    for (const [key, paid] of plan.links.get(dni) ?? []) {
+    enrolmentIds.set(dni, before.id);
+    const next = {
+      first_name: person.firstName,
+      last_name: person.lastName,
+      dni,
+      // an empty e-mail cell keeps the e-mail on record: the import never deletes
+      email: person.email ?? before.email,
+      phone: person.phone,
+    };
+    if (
+      next.first_name !== before.first_name ||
+      next.last_name !== before.last_name ||
+      next.email !== before.email ||
+      next.phone !== before.phone
+    ) {
+      await enrolments.update(before.id, next);
+      changed.add(before.id);
+    }
+  }
+  for (const [dni, id] of await bulk.insertMany(newPeople)) enrolmentIds.set(dni, id);
+
+  const links: { enrolment_id: number; activity_id: number }[] = [];
+  const paidByActivity = new Map<number, { priceCents: number; enrolmentIds: number[] }>();
+  for (const [dni, activityLinks] of plan.links) {
+    const enrolmentId = enrolmentIds.get(dni);
+    if (enrolmentId === undefined) throw new Error('unresolved person');
+    for (const [key, paid] of activityLinks) {
       const activity = activityIds.get(key);
       if (!activity) throw new Error('unresolved activity');
-      if (enrolments.addLink(enrolmentId, activity.id)) changed = true;
-      if (paid && enrolments.markPaid(enrolmentId, activity.id, paidAt, activity.priceCents))
-        changed = true;
+      links.push({ enrolment_id: enrolmentId, activity_id: activity.id });
+      if (!paid) continue;
+      const group = paidByActivity.get(activity.id) ?? {
+        priceCents: activity.priceCents,
+        enrolmentIds: [],
+      };
+      group.enrolmentIds.push(enrolmentId);
+      paidByActivity.set(activity.id, group);
     }
-    if (changed && existing) updated++;
   }
+  for (const id of await bulk.addLinks(links)) changed.add(id);
+  const paidAt = deps.clock.now().toISOString();
+  for (const [activityId, group] of paidByActivity) {
+    const marked = await bulk.markPaid(activityId, group.enrolmentIds, paidAt, group.priceCents);
+    for (const id of marked) changed.add(id);
+  }
+  const updated = [...existing.values()].filter((row) => changed.has(row.id)).length;
 
-  const result = { added, updated, activities_created: toCreate.length, rows: plan.rows };
-  recordAdminWrite(deps.audit, actor, 'upload.import', 'upload', null, {
+  const result = {
+    added: newPeople.length,
+    updated,
+    activities_created: toCreate.length,
+    rows: plan.rows,
+  };
+  await recordAdminWrite(deps.audit, actor, 'upload.import', 'upload', null, {
     file: fileName,
     ...result,
   });

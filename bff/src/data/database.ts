@@ -1,0 +1,119 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
+import { Kysely, sql, type Transaction } from 'kysely';
+import type BetterSqlite3 from 'better-sqlite3';
+import { isRetryableConflict, openEngine, type Engine } from './engines.js';
+import { runMigrations } from './migrations/runner.js';
+import type { Tables } from './schema.js';
+
+export type Executor = Kysely<Tables>;
+
+export interface Database {
+  engine: Engine;
+  /**
+   * Where the current call's queries go: the transaction this async call runs inside, else the
+   * connection pool. Repositories ask for it on every query, so the same repository method works
+   * inside and outside a transaction.
+   */
+  q(): Executor;
+  /**
+   * Runs fn all-or-nothing. On SQLite: BEGIN IMMEDIATE (one writer at a time). On PostgreSQL:
+   * SERIALIZABLE, run again when the server reports a conflict with a concurrent transaction, so
+   * both engines give the outcome of running the transactions one after another. fn must not do
+   * anything outside the database (no SMS, no gateway call): it may run more than once. Called
+   * inside a transaction, fn joins it.
+   */
+  transaction<T>(fn: () => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * Inside a transaction: waits until no other transaction, in any process, holds the lock of
+   * this name, and holds it until the end of this one. PostgreSQL's advisory lock; nothing on
+   * SQLite, where BEGIN IMMEDIATE already lets one writer in at a time.
+   */
+  lock(name: string): Promise<void>;
+  /** Whether this async call runs inside a transaction. */
+  inTransaction(): boolean;
+  /** Runs a multi-statement script inside the current transaction (migrations). */
+  execScript(script: string): Promise<void>;
+  /** The SQLite handle for online backups; null on PostgreSQL. */
+  sqliteHandle: BetterSqlite3.Database | null;
+  /** Where the data lives, for logs (no password). */
+  describe: string;
+  /** Transactions run again after a conflict since start (PostgreSQL), for metrics. */
+  retries(): number;
+  close(): Promise<void>;
+}
+
+export interface TransactionOptions {
+  /**
+   * PostgreSQL only: 'read committed' lets each statement see what others committed while this
+   * one waited for a lock (the migrations' lock). Default serializable.
+   */
+  isolation?: 'serializable' | 'read committed';
+}
+
+const MAX_ATTEMPTS = 8;
+
+export interface OpenOptions {
+  /** postgres://… for PostgreSQL; null or anything else for SQLite under dataDir. */
+  databaseUrl: string | null;
+  dataDir: string;
+  fileName?: string;
+  poolSize?: number;
+  /** Apply pending migrations (default true). */
+  migrate?: boolean;
+}
+
+/** Opens the database (SQLite or PostgreSQL) and brings its schema up to date. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const parts = openEngine(options);
+  const kysely = new Kysely<Tables>({ dialect: parts.dialect });
+  const current = new AsyncLocalStorage<Transaction<Tables>>();
+  let retries = 0;
+
+  const database: Database = {
+    engine: parts.engine,
+    q: () => current.getStore() ?? kysely,
+    inTransaction: () => current.getStore() !== undefined,
+    async lock(name) {
+      if (!current.getStore()) throw new Error('lock() outside a transaction');
+      if (parts.engine === 'postgres') {
+        await sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`.execute(database.q());
+      }
+    },
+    async transaction<T>(fn: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+      if (current.getStore()) return fn();
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const builder =
+            parts.engine === 'postgres'
+              ? kysely.transaction().setIsolationLevel(options.isolation ?? 'serializable')
+              : kysely.transaction();
+          return await builder.execute((trx) => current.run(trx, fn));
+        } catch (err) {
+          if (!isRetryableConflict(err) || attempt >= MAX_ATTEMPTS) throw err;
+          retries++;
+          // a little random wait, growing, so the same two transactions do not meet again
+          await delay(Math.random() * 5 * attempt);
+        }
+      }
+    },
+    async execScript(script) {
+      await parts.execScript(script, async (text) => {
+        await sql.raw(text).execute(database.q());
+      });
+    },
+    sqliteHandle: parts.sqlite,
+    describe: parts.describe,
+    retries: () => retries,
+    close: () => kysely.destroy(),
+  };
+  if (options.migrate !== false) {
+    try {
+      await runMigrations(database);
+    } catch (err) {
+      await database.close();
+      throw err;
+    }
+  }
+  return database;
+}

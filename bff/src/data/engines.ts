@@ -1,0 +1,166 @@
+import BetterSqlite3 from 'better-sqlite3';
+import {
+  CompiledQuery,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type SqliteDatabase,
+} from 'kysely';
+import pg from 'pg';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Everything that differs between the two engines, side by side: how a connection is opened, how a
+ * transaction begins, which errors mean "unique key taken" or "try again", how a multi-statement
+ * script runs and how a job takes a lock. The rest of the data layer is written once.
+ */
+export type Engine = 'sqlite' | 'postgres';
+
+export interface EngineParts {
+  engine: Engine;
+  dialect: Dialect;
+  /** Runs a script of several statements (migrations) on the connection of the open transaction. */
+  execScript(script: string, run: (sql: string) => Promise<void>): Promise<void>;
+  /** The SQLite file's own handle (backups); null on PostgreSQL. */
+  sqlite: BetterSqlite3.Database | null;
+  /** Where the data lives, for logs (never the password). */
+  describe: string;
+}
+
+export function isPostgresUrl(url: string | null | undefined): url is string {
+  return typeof url === 'string' && /^postgres(ql)?:\/\//i.test(url);
+}
+
+/** SQLite under dataDir, or PostgreSQL when databaseUrl is a postgres:// URL. */
+export function openEngine(options: {
+  databaseUrl: string | null;
+  dataDir: string;
+  fileName?: string;
+  poolSize?: number;
+}): EngineParts {
+  return isPostgresUrl(options.databaseUrl)
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : openSqlite(join(options.dataDir, options.fileName ?? 'portal.sqlite'));
+}
+
+// ---------------------------------------------------------------------------------------- SQLite
+
+/**
+ * BEGIN IMMEDIATE instead of Kysely's plain BEGIN: the write lock is taken at the start, so a
+ * transaction that reads and then writes never meets another process's write in between (the
+ * admin CLI, a backup). Inside one process Kysely's driver already runs one query at a time.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class PortalSqliteDialect extends SqliteDialect {
+  readonly #database: SqliteDatabase;
+  constructor(database: SqliteDatabase) {
+    super({ database });
+    this.#database = database;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver({ database: this.#database });
+  }
+}
+
+/** Statements kept per SQL text: Kysely prepares each query anew, which costs more than running it. */
+const STATEMENT_CACHE_SIZE = 500;
+
+function openSqlite(file: string): EngineParts {
+  mkdirSync(join(file, '..'), { recursive: true });
+  const raw = new BetterSqlite3(file);
+  raw.pragma('journal_mode = WAL');
+  // FULL: every acknowledged write survives a power cut, not only a process crash.
+  raw.pragma('synchronous = FULL');
+  raw.pragma('busy_timeout = 5000');
+  raw.pragma('foreign_keys = ON');
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  const database: SqliteDatabase = {
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+        statement = raw.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement as unknown as ReturnType<SqliteDatabase['prepare']>;
+    },
+    close: () => raw.close(),
+  };
+  return {
+    engine: 'sqlite',
+    dialect: new PortalSqliteDialect(database),
+    // better-sqlite3's exec runs several statements on the same (single) connection
+    execScript: async (script) => void raw.exec(script),
+    sqlite: raw,
+    describe: file,
+  };
+}
+
+// ------------------------------------------------------------------------------------ PostgreSQL
+
+/**
+ * int8 (COUNT, SUM, the ms timestamps) as numbers, as SQLite gives them: every such value here
+ * is far below 2^53. A types object of our own, so the pg module's global parsers stay untouched.
+ */
+const INT8_OID = 20;
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+};
+
+function openPostgres(url: string, poolSize: number): EngineParts {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: pgTypes,
+    application_name: 'portal',
+  });
+  // an idle client's error (the server restarted) must not crash the process; the pool drops it
+  pool.on('error', () => {});
+  const where = new URL(url);
+  return {
+    engine: 'postgres',
+    dialect: new PostgresDialect({ pool }),
+    // no parameters: the simple query protocol, which runs several statements in one call
+    execScript: async (script, run) => run(script),
+    sqlite: null,
+    describe: `postgres://${where.host}${where.pathname}`,
+  };
+}
+
+// -------------------------------------------------------------------------------- error meanings
+
+interface DriverError {
+  code?: string;
+}
+
+/** A unique or primary key already taken (SQLite's and PostgreSQL's codes). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as DriverError | null)?.code;
+  return (
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    code === '23505'
+  );
+}
+
+/**
+ * PostgreSQL gave up a serializable transaction because a concurrent one conflicted with it
+ * (40001) or chose it as a deadlock's victim (40P01): running it again is the documented answer.
+ * SQLite never needs it: BEGIN IMMEDIATE runs writers one after another.
+ */
+export function isRetryableConflict(err: unknown): boolean {
+  const code = (err as DriverError | null)?.code;
+  return code === '40001' || code === '40P01';
+}

@@ -1,0 +1,67 @@
+import { sql } from 'kysely';
+import type { Database } from '../database.js';
+import { migrations, type Migration } from './index.js';
+
+/** Any fixed number: the key of the PostgreSQL lock that lets one process migrate at a time. */
+const MIGRATION_LOCK_KEY = 7_305_120_401;
+
+const bookkeeping: Record<Database['engine'], string> = {
+  sqlite: `CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL,
+    applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))`,
+  // portal_now(): the same UTC ISO text SQLite's strftime default gives, for every text timestamp
+  postgres: `CREATE OR REPLACE FUNCTION portal_now() RETURNS text LANGUAGE sql VOLATILE AS
+    $$ SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') $$;
+    CREATE TABLE IF NOT EXISTS schema_migrations (
+    version integer PRIMARY KEY, name text NOT NULL,
+    applied_at text NOT NULL DEFAULT portal_now())`,
+};
+
+/**
+ * Applies every migration not yet recorded, in order, in one transaction. On PostgreSQL a lock
+ * makes a second process starting at the same moment wait, then find them applied (read
+ * committed, so it sees the first one's work once the lock is its own).
+ */
+export async function runMigrations(db: Database): Promise<void> {
+  await db.transaction(
+    async () => {
+      if (db.engine === 'postgres') {
+        await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(db.q());
+      }
+      await db.execScript(bookkeeping[db.engine]);
+      const applied = new Set(
+        (await db.q().selectFrom('schema_migrations').select('version').execute()).map(
+          (row) => row.version,
+        ),
+      );
+      for (const migration of migrations) {
+        if (applied.has(migration.version)) continue;
+        await apply(db, migration);
+      }
+    },
+    { isolation: 'read committed' },
+  );
+}
+
+async function apply(db: Database, migration: Migration): Promise<void> {
+  await db.execScript(migration[db.engine]);
+  await migration.after?.(db);
+  await db
+    .q()
+    .insertInto('schema_migrations')
+    .values({ version: migration.version, name: migration.name })
+    .execute();
+}
+
+/** The highest migration this build knows, and the highest the database has applied. */
+export async function migrationState(db: Database): Promise<{ expected: number; applied: number }> {
+  const row = await db
+    .q()
+    .selectFrom('schema_migrations')
+    .select((eb) => eb.fn.max('version').as('version'))
+    .executeTakeFirst();
+  return {
+    expected: Math.max(...migrations.map((m) => m.version)),
+    applied: Number(row?.version ?? 0),
+  };
+}

@@ -1,0 +1,185 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The tables as the query builder sees them, the same on both engines. Flags are 0/1 integers
+ * and timestamps UTC ISO text on both, so rows (and the API's answers) cannot tell the engines
+ * apart; money in integer cents, civil dates as 'YYYY-MM-DD', code times as ms since the epoch.
+ */
+export interface Tables {
+  users: UsersTable;
+  one_time_codes: OneTimeCodesTable;
+  enrolments: EnrolmentsTable;
+  activities: ActivitiesTable;
+  enrolment_activities: EnrolmentActivitiesTable;
+  user_persons: UserPersonsTable;
+  config: ConfigTable;
+  payments: PaymentsTable;
+  payment_items: PaymentItemsTable;
+  payment_notifications: PaymentNotificationsTable;
+  audit_log: AuditLogTable;
+  outbox: OutboxTable;
+  rate_events: RateEventsTable;
+  job_leases: JobLeasesTable;
+  schema_migrations: SchemaMigrationsTable;
+}
+
+export type Flag = 0 | 1;
+
+export interface UsersTable {
+  id: Generated<number>;
+  dni: string;
+  phone: string;
+  email: string | null;
+  password_hash: string;
+  role: 'user' | 'admin';
+  verified: Flag;
+  token_version: Generated<number>;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface OneTimeCodesTable {
+  id: Generated<number>;
+  purpose: 'register' | 'associate' | 'recover';
+  subject: string;
+  user_id: number | null;
+  enrolment_id: number | null;
+  channel: 'sms' | 'email';
+  destination: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: number;
+  consumed_at: number | null;
+  ip: string | null;
+  created_at: number;
+}
+
+export interface EnrolmentsTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  dni: string;
+  email: string | null;
+  phone: string;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface ActivitiesTable {
+  id: Generated<number>;
+  name: string;
+  price_cents: number;
+  start_date: string | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface EnrolmentActivitiesTable {
+  enrolment_id: number;
+  activity_id: number;
+  is_paid: Generated<Flag>;
+  paid_at: string | null;
+  paid_payment_id: number | null;
+  paid_amount_cents: number | null;
+  created_at: Generated<string>;
+}
+
+export interface UserPersonsTable {
+  user_id: number;
+  enrolment_id: number;
+  created_at: Generated<string>;
+}
+
+export interface ConfigTable {
+  id: number;
+  maintenance_mode: Flag;
+  payments_enabled: Flag;
+  global_discount_bp: number;
+  deadline_date: string | null;
+  updated_at: Generated<string>;
+}
+
+export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'superseded' | 'duplicate';
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  order_code: string;
+  user_id: number | null;
+  enrolment_id: number | null;
+  person_name: string;
+  person_dni: string;
+  /** The person's name folded (lower case, no accents) for searching; kept by the repository. */
+  person_key: string;
+  amount_cents: number;
+  use_discount: Flag;
+  status: PaymentStatus;
+  gateway: 'redsys' | 'sandbox';
+  merchant_code: string;
+  terminal: string;
+  response_code: string | null;
+  authorisation_code: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+export interface PaymentItemsTable {
+  payment_id: number;
+  enrolment_id: number;
+  activity_id: number;
+  activity_name: string;
+  amount_cents: number;
+}
+
+export interface PaymentNotificationsTable {
+  id: Generated<number>;
+  payment_id: number | null;
+  order_code: string | null;
+  received_at: string;
+  signature_ok: Flag;
+  response_code: string | null;
+  amount_cents: number | null;
+  outcome: string;
+  parameters: string | null;
+  ip: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Generated<string>;
+  actor_user_id: number | null;
+  actor_dni: string | null;
+  action: string;
+  entity: string | null;
+  entity_id: string | null;
+  details: string | null;
+  ip: string | null;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  channel: 'sms' | 'email';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  created_at: Generated<string>;
+}
+
+export interface RateEventsTable {
+  bucket: string;
+  at: number;
+}
+
+/** One row per background job: who holds it, until when, when it last ran (ms since the epoch). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string | null;
+  expires_at: number;
+  last_run_at: number | null;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  applied_at: Generated<string>;
+}

@@ -1,0 +1,138 @@
+// A throwaway PostgreSQL server for tests and benchmarks: initdb into a temp dir, pg_ctl on a free
+// port with its socket in that dir, stopped and removed at the end whatever happens. Uses the
+// machine's PostgreSQL binaries (Debian's postgresql package); as root, runs them as the
+// `postgres` system user, because initdb refuses root.
+//
+//   import { startPostgres } from './throwaway-postgres.mjs'   → { url, stop }
+//   node scripts/throwaway-postgres.mjs -- <command …>         → runs it with TEST_DATABASE_URL set
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+function binDir() {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => /^\d+$/.test(v) && Number(v) >= 15)
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  for (const version of versions) {
+    const dir = join(root, version, 'bin');
+    if (existsSync(join(dir, 'initdb'))) return dir;
+  }
+  try {
+    return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
+  } catch {
+    throw new Error(
+      'PostgreSQL 15+ binaries not found: apt-get install postgresql (or set PG_BIN)',
+    );
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const asRoot = process.getuid?.() === 0;
+
+/** Runs a PostgreSQL binary, as the postgres user when we are root. */
+function run(bin, args) {
+  const [command, fullArgs] = asRoot
+    ? ['runuser', ['-u', 'postgres', '--', bin, ...args]]
+    : [bin, args];
+  const result = spawnSync(command, fullArgs, { encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(`${bin} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+  }
+  return result.stdout;
+}
+
+export async function startPostgres() {
+  const bin = binDir();
+  const dir = mkdtempSync(join(tmpdir(), 'portal-pg-'));
+  if (asRoot) {
+    const ids = execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim();
+    const gid = execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim();
+    chownSync(dir, Number(ids), Number(gid));
+  }
+  const data = join(dir, 'data');
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    } catch {
+      // not running (start failed): nothing to stop
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', stop);
+  try {
+    run(join(bin, 'initdb'), [
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '--encoding=UTF8',
+      '--locale=C',
+      '--no-sync',
+    ]);
+    const port = await freePort();
+    // durability off: a test database is thrown away, and fsync would only slow the suite down
+    const options = [
+      `-p ${port}`,
+      `-k ${dir}`,
+      '-c listen_addresses=127.0.0.1',
+      '-c fsync=off',
+      '-c synchronous_commit=off',
+      '-c full_page_writes=off',
+      '-c max_connections=300',
+    ].join(' ');
+    run(join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-o',
+      options,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      'start',
+    ]);
+    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  } catch (err) {
+    stop();
+    throw err;
+  }
+}
+
+// as a command: run what follows `--` with TEST_DATABASE_URL pointing at a fresh server
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dash = process.argv.indexOf('--');
+  const command = dash === -1 ? [] : process.argv.slice(dash + 1);
+  if (command.length === 0) {
+    console.error('usage: node scripts/throwaway-postgres.mjs -- <command …>');
+    process.exit(2);
+  }
+  const { url, stop } = await startPostgres();
+  const child = spawn(command[0], command.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, TEST_DATABASE_URL: url },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => {
+    stop();
+    process.exit(code ?? (signal ? 1 : 0));
+  });
+}
