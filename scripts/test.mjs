@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startPostgres } from './throwaway-postgres.mjs';
 
 const reports = mkdtempSync(join(tmpdir(), 'portal-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -25,15 +26,13 @@ function run(name, command, args, { cwd = '.', env = {} } = {}) {
   return ok;
 }
 
-function vitest(name, workspace) {
+function vitest(name, workspace, env = {}) {
   const out = join(reports, `${name}.json`);
   run(
     name,
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`],
-    {
-      cwd: workspace,
-    },
+    { cwd: workspace, env },
   );
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
@@ -66,6 +65,20 @@ run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 run('contract-lint', 'npx', ['redocly', 'lint', 'openapi.yaml', '--format=summary']);
 run('generated-up-to-date', 'npm', ['run', 'gen:check', '--silent']);
 vitest('bff', 'bff');
+// the same BFF suite again on a real PostgreSQL server of its own, thrown away afterwards
+if (!only || only.includes('bff-postgres')) {
+  let postgres = null;
+  try {
+    postgres = await startPostgres();
+    vitest('bff-postgres', 'bff', { TEST_DATABASE_URL: postgres.url });
+  } catch (err) {
+    console.error(`✘ bff-postgres: ${err.message}`);
+    failedSteps.push('bff-postgres');
+    totals.failed += 1;
+  } finally {
+    postgres?.stop();
+  }
+}
 vitest('web', 'web');
 vitest('design-system', 'design-system');
 vitest('mocks', 'mocks');
@@ -76,7 +89,7 @@ playwright();
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
 // a failed check step (lint, build, ...) counts as one failure next to the suites' test counts
-const suites = new Set(['bff', 'web', 'design-system', 'mocks', 'e2e']);
+const suites = new Set(['bff', 'bff-postgres', 'web', 'design-system', 'mocks', 'e2e']);
 const failed = totals.failed + failedSteps.filter((step) => !suites.has(step)).length;
 console.log(`\ntests: ${totals.passed} passed, ${failed} failed${skipped}`);
 process.exit(failedSteps.length > 0 || totals.failed > 0 ? 1 : 0);

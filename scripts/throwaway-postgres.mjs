@@ -78,6 +78,13 @@ export async function startPostgres() {
     rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', stop);
+  // interrupted (Ctrl-C, a CI timeout): stop the server too, then end as the signal would
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(signal, () => {
+      stop();
+      process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+    });
+  }
   try {
     run(join(bin, 'initdb'), [
       '-D',

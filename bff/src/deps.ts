@@ -57,6 +57,8 @@ export function createDeps(options: {
     tokens,
     settings: createSettingsService(repos.config, clock),
     jobs: createJobRunner({ leases: repos.jobLeases, clock, logger }),
+    /** Set when the process begins to shut down: /ready answers 503 so traffic moves elsewhere. */
+    lifecycle: { stopping: false },
     sms: options.sms ?? createSmsSender(config, repos.outbox, logger),
     mail: options.mail ?? createMailSender(config, repos.outbox, logger),
   };

@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
   server.keepAliveTimeout = 5_000;
-  onShutdownSignal(server, logger, async () => {
+  onShutdownSignal(server, logger, deps.lifecycle, async () => {
     await deps.jobs.stop();
     await db.close();
   });
@@ -55,17 +55,24 @@ async function main(): Promise<void> {
  * let the requests in flight finish (idle keep-alive connections are closed at once), then
  * release the database and exit 0. After SHUTDOWN_GRACE_MS the process exits anyway.
  */
-function onShutdownSignal(server: Server, logger: Logger, release: () => Promise<void>): void {
-  let stopping = false;
+function onShutdownSignal(
+  server: Server,
+  logger: Logger,
+  lifecycle: { stopping: boolean },
+  release: () => Promise<void>,
+): void {
   const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+    if (lifecycle.stopping) return;
+    lifecycle.stopping = true;
     logger.info('shutting down', { signal });
     setTimeout(() => {
       logger.warn('requests still running at the end of the grace period; exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
+    // a keep-alive connection goes as soon as its last answer is sent
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
     server.close(() => {
+      clearInterval(sweep);
       release()
         .then(() => process.exit(0))
         .catch((err: unknown) => {
@@ -73,7 +80,6 @@ function onShutdownSignal(server: Server, logger: Logger, release: () => Promise
           process.exit(1);
         });
     });
-    server.closeIdleConnections();
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getHealth, getPublicConfig } from '../src/generated/sdk.gen.js';
+import { getHealth, getPublicConfig, getReadiness } from '../src/generated/sdk.gen.js';
 import { zError } from '../src/generated/zod.gen.js';
 import { startTestApp, type TestApp } from './helpers/test-app.js';
+import { testEngine } from './helpers/test-database.js';
 
 describe('system routes', () => {
   let app: TestApp;
@@ -12,10 +13,43 @@ describe('system routes', () => {
   });
   afterAll(() => app.close());
 
-  it('reports health with the database', async () => {
+  it('answers liveness without the database, and readiness with it', async () => {
     const { data, response } = await getHealth({ client: app.api, throwOnError: true });
     expect(response.status).toBe(200);
-    expect(data).toMatchObject({ status: 'ok', database: 'ok' });
+    expect(data).toMatchObject({ status: 'ok' });
+    const ready = await getReadiness({ client: app.api, throwOnError: true });
+    expect(ready.data).toMatchObject({
+      status: 'ok',
+      database: 'ok',
+      engine: testEngine,
+      migrations: { applied: 40, expected: 40 },
+    });
+  });
+
+  it("is not ready while shutting down, and says so in the caller's language", async () => {
+    app.deps.lifecycle.stopping = true;
+    try {
+      const res = await app.fetch('/api/ready', { headers: { 'Accept-Language': 'gl' } });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(zError.parse(await res.json())).toEqual({
+        detail: 'Servizo non dispoñible.',
+        code: 'not_ready',
+      });
+      expect((await app.fetch('/api/health')).status).toBe(200);
+    } finally {
+      app.deps.lifecycle.stopping = false;
+    }
+  });
+
+  it('is not ready on a database without every migration', async () => {
+    await app.exec(sql`DELETE FROM schema_migrations WHERE version = 40`);
+    try {
+      expect((await app.fetch('/api/ready')).status).toBe(503);
+    } finally {
+      await app.exec(sql`INSERT INTO schema_migrations (version, name) VALUES (40, 'processes')`);
+    }
+    expect((await app.fetch('/api/ready')).status).toBe(200);
   });
 
   it('returns the four settings and whether payment is open, from the database', async () => {

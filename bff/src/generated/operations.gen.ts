@@ -3,6 +3,7 @@
 /** "METHOD /path" of the contract (without the /api base) → operationId. */
 export const operations: Record<string, string> = {
   'GET /health': 'getHealth',
+  'GET /ready': 'getReadiness',
   'GET /config': 'getPublicConfig',
   'POST /user/login': 'login',
   'POST /user/register': 'register',

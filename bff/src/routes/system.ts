@@ -1,19 +1,37 @@
 import Router from '@koa/router';
-import { sql } from 'kysely';
 import type { Deps } from '../deps.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
 import { zListOutboxQuery } from '../generated/zod.gen.js';
-import { notFound } from '../http/errors.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { migrationState } from '../data/migrations/runner.js';
 
-/** Health, the public settings and (outside production) the development outbox. */
+const notReady = () =>
+  new HttpError(503, 'not_ready', {
+    messageKey: 'service_unavailable',
+    headers: { 'Retry-After': '5' },
+  });
+
+/** Liveness and readiness, the public settings and (outside production) the development outbox. */
 export function systemRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
   const version = process.env.npm_package_version ?? '1.0.0';
 
   router.get('/health', async (ctx) => {
-    await sql`SELECT 1`.execute(deps.db.q());
-    ctx.body = { status: 'ok', database: 'ok', version };
+    ctx.body = { status: 'ok', version };
+  });
+
+  router.get('/ready', async (ctx) => {
+    if (deps.lifecycle.stopping) throw notReady();
+    let migrations;
+    try {
+      migrations = await migrationState(deps.db);
+    } catch (err) {
+      deps.logger.warn('readiness: database unreachable', { error: String(err) });
+      throw notReady();
+    }
+    if (migrations.applied < migrations.expected) throw notReady();
+    ctx.body = { status: 'ok', database: 'ok', engine: deps.db.engine, migrations, version };
   });
 
   router.get('/config', async (ctx) => {

@@ -11,8 +11,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database check. */
+        /**
+         * Liveness: the process is up and answering.
+         * @description Touches nothing outside the process, so a supervisor restarts a process that no longer answers, not one whose database is briefly away. Use /ready to decide whether to send it traffic.
+         */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: the database answers and every migration this build knows is applied.
+         * @description A load balancer sends traffic only to processes that answer 200. A process that is shutting down, cannot reach its database or runs on a database with migrations missing answers 503.
+         */
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -742,8 +765,19 @@ export interface components {
         Health: {
             /** @enum {string} */
             status: "ok";
+            version: string;
+        };
+        Readiness: {
+            /** @enum {string} */
+            status: "ok";
             /** @enum {string} */
             database: "ok";
+            /** @enum {string} */
+            engine: "sqlite" | "postgres";
+            migrations: {
+                applied: number;
+                expected: number;
+            };
             version: string;
         };
         PublicConfig: {
@@ -1331,7 +1365,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The server and its database answer. */
+            /** @description The process answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "version": "1.0.0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready for traffic. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1341,24 +1401,23 @@ export interface operations {
                      * @example {
                      *       "status": "ok",
                      *       "database": "ok",
+                     *       "engine": "postgres",
+                     *       "migrations": {
+                     *         "applied": 40,
+                     *         "expected": 40
+                     *       },
                      *       "version": "1.0.0"
                      *     }
                      */
-                    "application/json": components["schemas"]["Health"];
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
-            /** @description The database does not answer. */
+            /** @description Not ready (database unreachable, migrations missing, shutting down). */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "Servicio no disponible.",
-                     *       "code": "service_unavailable"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
