@@ -1,13 +1,7 @@
+import { pino, stdTimeFunctions, type DestinationStream } from 'pino';
 import type { Config } from './config.js';
 
 export type Level = 'debug' | 'info' | 'warn' | 'error';
-const rank: Record<Config['logLevel'], number> = {
-  debug: 10,
-  info: 20,
-  warn: 30,
-  error: 40,
-  silent: 99,
-};
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;
@@ -18,19 +12,47 @@ export interface Logger {
   enabled(level: Level): boolean;
 }
 
-/** One JSON object per line on stdout (stderr for errors): easy to ship to any log store. */
-export function createLogger(level: Config['logLevel']): Logger {
-  const write = (lvl: Level, msg: string, fields?: Record<string, unknown>) => {
-    if (rank[lvl] < rank[level]) return;
-    const line = JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields });
-    (lvl === 'error' ? process.stderr : process.stdout).write(`${line}\n`);
+/**
+ * The one place that says what never reaches a log line: identity numbers, phone numbers and
+ * addresses, tokens, passwords and one-time codes (an SMS or e-mail body carries the code), at
+ * the top level or one object down.
+ */
+const SECRET_FIELDS = [
+  'dni',
+  'phone',
+  'to',
+  'email',
+  'token',
+  'authorization',
+  'password',
+  'otp_code',
+  'recovery_code',
+  'secret',
+  'body',
+  'text',
+];
+export const REDACTED_PATHS = [...SECRET_FIELDS, ...SECRET_FIELDS.map((field) => `*.${field}`)];
+
+/**
+ * JSON lines through pino (stdout, or `destination`), with the time, the level by name and the
+ * redaction above. The portal logs as `logger.info(message, fields)`: this keeps that call shape
+ * over pino's `(fields, message)` so the call sites read as sentences.
+ */
+export function createLogger(level: Config['logLevel'], destination?: DestinationStream): Logger {
+  const options = {
+    level,
+    base: { pid: process.pid },
+    timestamp: stdTimeFunctions.isoTime,
+    formatters: { level: (label: string) => ({ level: label }) },
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
   };
+  const log = destination ? pino(options, destination) : pino(options);
   return {
-    debug: (m, f) => write('debug', m, f),
-    info: (m, f) => write('info', m, f),
-    warn: (m, f) => write('warn', m, f),
-    error: (m, f) => write('error', m, f),
-    enabled: (lvl) => rank[lvl] >= rank[level],
+    debug: (msg, fields) => log.debug(fields ?? {}, msg),
+    info: (msg, fields) => log.info(fields ?? {}, msg),
+    warn: (msg, fields) => log.warn(fields ?? {}, msg),
+    error: (msg, fields) => log.error(fields ?? {}, msg),
+    enabled: (lvl) => log.isLevelEnabled(lvl),
   };
 }
 

@@ -37,7 +37,7 @@ export function responsePipeline(options: {
       checkContract?.(ctx);
       const { response } = ctx;
       const json = serialiseJsonBody(response);
-      setSecurityHeaders(response, { json, api: ctx.request.path.startsWith('/api') });
+      await setSecurityHeaders(ctx, { json, api: ctx.request.path.startsWith('/api') });
       await compress(ctx);
     } finally {
       logAccess?.(ctx, startedMs);

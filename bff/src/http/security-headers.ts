@@ -1,44 +1,63 @@
 import type Koa from 'koa';
+import koaHelmet from 'koa-helmet';
 
-const HSTS = 'max-age=31536000; includeSubDomains';
-const REFERRER_POLICY = 'strict-origin-when-cross-origin';
-/** A JSON answer loads nothing and is never a page: it may not even be framed. */
-const JSON_CSP = "default-src 'none'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'";
+const noop = async () => {};
 
 /**
- * Headers of the security checklist on every response. Pages (the web app, the sandbox gateway)
- * get the full set; JSON answers get the part that means something for data, which spares every
- * API call three headers and the long policy. `formTargets` are the origins the payment form may
- * post to (the card gateway). Set on the way out, once the body tells a page from data.
+ * The security checklist's headers, set by helmet (through koa-helmet) with our policies as its
+ * configuration. Pages (the web app, the sandbox gateway's card page) get the page policy; JSON
+ * answers the strictest one, since data loads nothing and is never framed. The choice is made on
+ * the way out, once the body tells a page from data. `formTargets` are the origins the payment
+ * form may post to (the card gateway). HSTS only when the portal is served over HTTPS.
  */
 export function securityHeaders(options: {
   https: boolean;
   formTargets: string[];
-}): (response: Koa.Response, answer: { json: boolean; api: boolean }) => void {
-  const pageCsp = [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    `form-action 'self' ${options.formTargets.join(' ')}`.trim(),
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-    "object-src 'none'",
-  ].join('; ');
-  return (response, { json, api }) => {
-    if (json) {
-      response.set('Content-Security-Policy', JSON_CSP);
-    } else {
-      response.set('Content-Security-Policy', pageCsp);
-      response.set('X-Frame-Options', 'DENY');
-      response.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
-      response.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    }
-    response.set('X-Content-Type-Options', 'nosniff');
-    response.set('Referrer-Policy', REFERRER_POLICY);
-    if (options.https) response.set('Strict-Transport-Security', HSTS);
-    if (api) response.set('Cache-Control', 'no-store');
+}): (ctx: Koa.Context, answer: { json: boolean; api: boolean }) => Promise<void> {
+  const common = {
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+    strictTransportSecurity: options.https
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
+    xFrameOptions: { action: 'deny' as const },
+  };
+  const forData = koaHelmet({
+    ...common,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'none'"],
+        baseUri: ["'none'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  const forPages = koaHelmet({
+    ...common,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'", ...options.formTargets],
+        frameAncestors: ["'none'"],
+        baseUri: ["'none'"],
+        objectSrc: ["'none'"],
+      },
+    },
+    // the card gateway's page may open the bank's 3-D Secure window
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  return async (ctx, { json, api }) => {
+    await (json ? forData : forPages)(ctx, noop);
+    // helmet has no Permissions-Policy; a page asks for none of these
+    if (!json)
+      ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    if (api) ctx.set('Cache-Control', 'no-store');
   };
 }

@@ -1,7 +1,7 @@
 import { hash, hashSync, verify } from '@node-rs/argon2';
 import { availableParallelism } from 'node:os';
 import { HttpError } from '../http/errors.js';
-import { createWorkLimiter } from '../lib/work-limiter.js';
+import { createBoundedLimit } from '../lib/bounded-limit.js';
 import { commonPasswords } from './common-passwords.js';
 
 // argon2id (Algorithm.Argon2id = 2; a const enum, so the number is passed under isolatedModules)
@@ -25,9 +25,9 @@ export function passwordProblem(password: string, repeat?: string | null): strin
  * of logins fills every thread and every core and stalls all other calls; so at most cores − 1
  * hashes run at once and a bounded queue waits, beyond which the server answers 503.
  */
-const argon2Slots = createWorkLimiter({
+const argon2Slots = createBoundedLimit({
   parallel: Math.max(1, availableParallelism() - 1),
-  maxQueue: 200,
+  maxWaiting: 200,
   onFull: () => {
     throw new HttpError(503, 'server_busy', { headers: { 'Retry-After': '5' } });
   },

@@ -1,30 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkZip } from '../../src/services/admin/upload/zip-guard.js';
 import { readFirstSheet } from '../../src/services/admin/upload/xlsx-reader.js';
-import { buildZip, xlsx } from './xlsx-fixtures.js';
+import { buildZip, unzipEntries, xlsx } from './xlsx-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xlsx-reader-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The parts of a zip, in their stored order. */
-async function unzip(buffer: Buffer): Promise<{ name: string; data: Buffer }[]> {
-  const path = join(dir, `in-${Math.random()}.xlsx`);
-  writeFileSync(path, buffer);
-  return (await checkZip(path)).map((entry) => {
-    const at = entry.localHeaderOffset;
-    const start = at + 30 + buffer.readUInt16LE(at + 26) + buffer.readUInt16LE(at + 28);
-    const bytes = buffer.subarray(start, start + entry.compressedSize);
-    return { name: entry.name, data: entry.method === 8 ? inflateRawSync(bytes) : bytes };
-  });
-}
-
 describe('reading the first sheet', () => {
   it('reads a file whose workbook.xml comes after its sheets (as exceljs sometimes writes it)', async () => {
-    const parts = await unzip(
+    const parts = unzipEntries(
       await xlsx([
         ['Ana', 'Abad Souto', '11111111H', '', '612345678', 'Tenis', 30, '2026-09-15', 'sí'],
       ]),

@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/config.js';
 import { createDeps } from '../../src/deps.js';
 import { createClient, createConfig } from '../../src/generated/client/index.js';
 import { fixedClock } from '../../src/lib/clock.js';
-import type { Logger } from '../../src/logger.js';
+import { createLogger } from '../../src/logger.js';
 import type { RawBuilder } from 'kysely';
 import { openTestDatabase } from './test-database.js';
 
@@ -45,17 +45,10 @@ export async function startTestApp(options: { env?: Record<string, string>; now?
     ...options.env,
   });
   const clock = fixedClock(options.now ?? '2026-11-21T10:00:00Z');
-  // every log line is kept (not printed), so tests can check what never reaches the logs
+  // every log line is kept (not printed), through the real logger and its redaction, so tests
+  // can check what never reaches the logs
   const logs: string[] = [];
-  const capture = (level: string) => (msg: string, fields?: Record<string, unknown>) =>
-    void logs.push(JSON.stringify({ level, msg, ...fields }));
-  const logger: Logger = {
-    debug: capture('debug'),
-    info: capture('info'),
-    warn: capture('warn'),
-    error: capture('error'),
-    enabled: () => true,
-  };
+  const logger = createLogger('debug', { write: (line: string) => void logs.push(line) });
   const deps = createDeps({ config, db, logger, clock });
   server.on('request', buildApp(deps).callback());
   // the generated SDK validates every 2xx response against the contract's schemas

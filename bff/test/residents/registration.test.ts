@@ -62,6 +62,10 @@ describe('registration', () => {
     const code = await lastCode(app, '612345678');
     const stored = (await app.column(sql`SELECT code_hash FROM one_time_codes`)) as string[];
     expect(stored.join(' ')).not.toContain(code);
+    // the SMS was logged (outbox adapter), without its text or its number
+    expect(app.logs.some((line) => line.includes('sms stored in outbox'))).toBe(true);
+    expect(app.logs.join('\n')).not.toContain(code);
+    expect(app.logs.join('\n')).not.toContain('612345678');
 
     const verified = await verifyRegistration({
       client: app.api,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWorkLimiter } from '../src/lib/work-limiter.js';
+import { createBoundedLimit } from '../src/lib/bounded-limit.js';
 
 const deferred = () => {
   let resolve!: () => void;
@@ -7,15 +7,13 @@ const deferred = () => {
   return { promise, resolve };
 };
 
-describe('work limiter', () => {
+const full = () => {
+  throw new Error('full');
+};
+
+describe('bounded limit (argon2 slots)', () => {
   it('runs at most `parallel` tasks, queues the rest in order and refuses beyond the queue', async () => {
-    const limiter = createWorkLimiter({
-      parallel: 1,
-      maxQueue: 1,
-      onFull: () => {
-        throw new Error('full');
-      },
-    });
+    const limiter = createBoundedLimit({ parallel: 1, maxWaiting: 1, onFull: full });
     const order: string[] = [];
     const first = deferred();
     const a = limiter.run(async () => {
@@ -26,9 +24,10 @@ describe('work limiter', () => {
     const b = limiter.run(async () => {
       order.push('b');
     });
+    await Promise.resolve();
     expect(limiter.running).toBe(1);
     expect(limiter.queued).toBe(1);
-    await expect(limiter.run(async () => 'c')).rejects.toThrow('full');
+    expect(() => limiter.run(async () => 'c')).toThrow('full');
     first.resolve();
     await Promise.all([a, b]);
     expect(order).toEqual(['a:start', 'a:end', 'b']);
@@ -36,13 +35,7 @@ describe('work limiter', () => {
   });
 
   it('frees the slot when a task fails', async () => {
-    const limiter = createWorkLimiter({
-      parallel: 1,
-      maxQueue: 5,
-      onFull: () => {
-        throw new Error('full');
-      },
-    });
+    const limiter = createBoundedLimit({ parallel: 1, maxWaiting: 5, onFull: full });
     await expect(
       limiter.run(async () => {
         throw new Error('boom');
