@@ -2,6 +2,7 @@ import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { Deps } from './deps.js';
 import type { AppState } from './http/context.js';
+import { metricsEndpoint } from './http/metrics-endpoint.js';
 import { responsePipeline } from './http/response-pipeline.js';
 import { serveSpa } from './http/spa.js';
 import { apiRoutes } from './routes/index.js';
@@ -17,8 +18,10 @@ export function buildApp(deps: Deps): Koa<AppState> {
       https: deps.config.publicUrl.startsWith('https://'),
       formTargets: [new URL(deps.config.redsys.url).origin],
       responseValidation: deps.config.responseValidation,
+      metrics: deps.metrics,
     }),
   );
+  app.use(metricsEndpoint(deps.config.metricsToken, deps.metrics));
   const parseBody = koaBody({
     json: true,
     urlencoded: true,

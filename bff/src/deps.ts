@@ -16,6 +16,8 @@ import { createPaymentsRepo } from './data/payments-repo.js';
 import { createPersonsRepo } from './data/persons-repo.js';
 import { createUsersRepo } from './data/users-repo.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { createMetrics, type Metrics } from './lib/metrics.js';
+import { Gauge } from 'prom-client';
 import type { Logger } from './logger.js';
 import { createJobRunner } from './services/jobs/job-runner.js';
 import { createSettingsService } from './services/settings-service.js';
@@ -32,6 +34,15 @@ export function createDeps(options: {
 }) {
   const { config, db, logger } = options;
   const clock = options.clock ?? systemClock;
+  const metrics = createMetrics();
+  new Gauge({
+    name: 'portal_db_transaction_retries',
+    help: 'Transactions run again after a conflict with a concurrent one (PostgreSQL), since start.',
+    registers: [metrics.registry],
+    collect() {
+      this.set(db.retries());
+    },
+  });
   const repos = {
     users: createUsersRepo(db),
     config: createConfigRepo(db),
@@ -59,12 +70,23 @@ export function createDeps(options: {
     jobs: createJobRunner({ leases: repos.jobLeases, clock, logger }),
     /** Set when the process begins to shut down: /ready answers 503 so traffic moves elsewhere. */
     lifecycle: { stopping: false },
-    sms: options.sms ?? createSmsSender(config, repos.outbox, logger),
+    metrics,
+    sms: countedSms(options.sms ?? createSmsSender(config, repos.outbox, logger), metrics),
     mail: options.mail ?? createMailSender(config, repos.outbox, logger),
   };
 }
 
 export type Deps = ReturnType<typeof createDeps>;
+
+/** Every text message handed to the adapter is counted (they cost money). */
+function countedSms(sender: SmsSender, metrics: Metrics): SmsSender {
+  return {
+    async send(to, body, purpose = 'code') {
+      await sender.send(to, body, purpose);
+      metrics.sms.inc({ purpose });
+    },
+  };
+}
 
 function createSmsSender(
   config: Config,

@@ -7,11 +7,13 @@ import { serialiseJsonBody } from './json-body.js';
 import { accessLog, beginRequest } from './request-context.js';
 import { responseValidation, type ResponseValidationMode } from './response-validation.js';
 import { securityHeaders } from './security-headers.js';
+import type { Metrics } from '../lib/metrics.js';
+import { observeRequest } from './metrics-endpoint.js';
 
 /**
  * What every call goes through, in this order: request id and language; the routes, with any
  * failure turned into the error shape; the contract check (when on); JSON serialisation; the
- * security headers; compression; the access log.
+ * security headers; compression; the access log and the request metrics.
  *
  * One layer that calls these steps in turn, not one Koa middleware each: every layer costs
  * every call a promise, a closure and Koa's delegated getters. As five layers they were about
@@ -23,6 +25,7 @@ export function responsePipeline(options: {
   /** Origins the payment form may post to (the card gateway). */
   formTargets: string[];
   responseValidation: ResponseValidationMode;
+  metrics: Metrics;
 }): Koa.Middleware<AppState> {
   const handleErrors = errorMiddleware(options.logger);
   const checkContract = responseValidation(options.responseValidation, options.logger);
@@ -30,7 +33,7 @@ export function responsePipeline(options: {
   const compress = compression();
   const logAccess = accessLog(options.logger);
   return async (ctx, next) => {
-    const startedMs = logAccess ? performance.now() : 0;
+    const startedMs = performance.now();
     beginRequest(ctx);
     try {
       await handleErrors(ctx, next);
@@ -41,6 +44,7 @@ export function responsePipeline(options: {
       await compress(ctx);
     } finally {
       logAccess?.(ctx, startedMs);
+      observeRequest(options.metrics, ctx, startedMs);
     }
   };
 }

@@ -65,11 +65,13 @@ export function adminUploadRoutes(deps: Deps): Router<AppState> {
       const field = files?.file;
       const file = Array.isArray(field) ? field[0] : field;
       if (!file) throw new HttpError(422, 'please_select_file');
-      ctx.body = await importEnrolments(
+      const result = await importEnrolments(
         { db: deps.db, audit: deps.repos.audit, clock: deps.clock },
         { path: file.filepath, name: file.originalFilename ?? '' },
         actorOf(ctx),
       );
+      deps.metrics.importRows.inc(result.rows);
+      ctx.body = result;
     } finally {
       await Promise.all(all.map((f) => rm(f.filepath, { force: true })));
     }

@@ -43,6 +43,9 @@ export function checkoutRoutes(deps: Deps, payments: PaymentsRepo): Router<AppSt
       locale: ctx.state.locale,
       ip: ctx.ip,
     });
+    deps.metrics.payments.inc({ outcome: 'created' });
+    if (result.superseded > 0)
+      deps.metrics.payments.inc({ outcome: 'superseded' }, result.superseded);
     ctx.body = {
       action: result.action,
       fields: result.fields,

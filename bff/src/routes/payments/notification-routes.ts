@@ -5,6 +5,13 @@ import type { AppState } from '../../http/context.js';
 import { paymentError } from '../../services/payments/payment-errors.js';
 import { createNotificationService } from '../../services/payments/notifications.js';
 
+/** Notification codes that changed a payment, and the payment's outcome they count as. */
+const PAYMENT_OUTCOMES: Record<string, string> = {
+  notification_applied: 'paid',
+  notification_failed: 'failed',
+  notification_duplicate: 'duplicate',
+};
+
 /**
  * POST /payments/notification: the MERCHANTURL Redsys (or the sandbox) posts to. Public; trust
  * comes from the signature only. 200 to every well-formed, correctly signed notification; 400
@@ -22,6 +29,9 @@ export function notificationRoutes(deps: Deps, payments: PaymentsRepo): Router<A
 
   router.post('/payments/notification', async (ctx) => {
     const outcome = await notifications.receive(ctx.request.body, ctx.ip);
+    deps.metrics.notifications.inc({ outcome: outcome.code });
+    const paymentOutcome = outcome.ok ? PAYMENT_OUTCOMES[outcome.code] : undefined;
+    if (paymentOutcome) deps.metrics.payments.inc({ outcome: paymentOutcome });
     if (!outcome.ok) {
       deps.logger.warn('payment notification refused', {
         requestId: ctx.state.requestId,

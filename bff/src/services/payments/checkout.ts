@@ -22,6 +22,8 @@ export interface CheckoutRequest {
 
 export interface CheckoutResult {
   paymentId: number;
+  /** Earlier pending orders of this user for the same items, now superseded. */
+  superseded: number;
   order: string;
   amountCents: number;
   action: string;
@@ -82,11 +84,8 @@ export function createCheckoutService(deps: {
         const amountCents = items.reduce((sum, item) => sum + item.amount_cents, 0);
         if (amountCents <= 0) throw paymentError(409, 'nothing_to_pay');
 
-        for (const old of await payments.pendingOverlapping(
-          request.user.id,
-          person.id,
-          activityIds,
-        )) {
+        const older = await payments.pendingOverlapping(request.user.id, person.id, activityIds);
+        for (const old of older) {
           await payments.setStatus(old.id, 'superseded', nowIso);
           await audit.record({
             actorUserId: request.user.id,
@@ -134,6 +133,7 @@ export function createCheckoutService(deps: {
         });
         return {
           paymentId,
+          superseded: older.length,
           order,
           amountCents,
           description: items.map((i) => i.activity_name).join(', '),
@@ -150,6 +150,7 @@ export function createCheckoutService(deps: {
       });
       return {
         paymentId: stored.paymentId,
+        superseded: stored.superseded,
         order: stored.order,
         amountCents: stored.amountCents,
         action: config.redsys.url,

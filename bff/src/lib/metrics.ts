@@ -1,0 +1,57 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * What the portal counts for Prometheus (GET /metrics), one registry per app. Each process
+ * reports its own figures; Prometheus scrapes every process and adds them up.
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    httpRequests: new Counter({
+      name: 'portal_http_requests_total',
+      help: 'Answered HTTP requests by method, route pattern and status.',
+      labelNames: ['method', 'route', 'status'] as const,
+      registers: [registry],
+    }),
+    httpDuration: new Histogram({
+      name: 'portal_http_request_duration_seconds',
+      help: 'Time to answer, by method, route pattern and status.',
+      labelNames: ['method', 'route', 'status'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    payments: new Counter({
+      name: 'portal_payments_total',
+      help: 'Payments by outcome: created (pending), paid, failed, duplicate, superseded.',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    notifications: new Counter({
+      name: 'portal_payment_notifications_total',
+      help: 'Gateway notifications received, by outcome.',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    sms: new Counter({
+      name: 'portal_sms_sent_total',
+      help: 'Text messages handed to the SMS adapter, by purpose.',
+      labelNames: ['purpose'] as const,
+      registers: [registry],
+    }),
+    reminders: new Counter({
+      name: 'portal_reminders_sent_total',
+      help: 'Payment reminders sent, by channel.',
+      labelNames: ['channel'] as const,
+      registers: [registry],
+    }),
+    importRows: new Counter({
+      name: 'portal_import_rows_total',
+      help: 'Spreadsheet rows imported.',
+      registers: [registry],
+    }),
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;

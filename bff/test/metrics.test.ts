@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
+import { factory } from './payments/factory.js';
+import { generate, notificationParams, signedNotification } from './payments/helpers.js';
+import { signUp } from './residents/helpers.js';
+
+const TOKEN = 'scraper-token-0123456789abcdef';
+
+/** The value of one series in Prometheus' text format, or 0 when absent. */
+function series(text: string, name: string, labels: Record<string, string> = {}): number {
+  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    if (wanted.every((pair) => line.includes(pair))) return Number(line.split(' ').pop());
+  }
+  return 0;
+}
+
+describe('GET /metrics', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { METRICS_TOKEN: TOKEN } });
+  });
+  afterAll(() => app.close());
+
+  const scrape = async () => {
+    const res = await app.fetch('/metrics', { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    return res.text();
+  };
+
+  it('is refused without the token or with a wrong one', async () => {
+    expect((await app.fetch('/metrics')).status).toBe(401);
+    const wrong = await app.fetch('/metrics', { headers: { Authorization: 'Bearer nope' } });
+    expect(wrong.status).toBe(401);
+  });
+
+  it('counts requests by route pattern and status, with latency histograms', async () => {
+    await app.fetch('/api/config');
+    await app.fetch('/api/config');
+    await app.fetch('/api/user/activities/12345');
+    const text = await scrape();
+    expect(
+      series(text, 'portal_http_requests_total', { route: '/api/config', status: '200' }),
+    ).toBeGreaterThanOrEqual(2);
+    // the pattern, never the id
+    expect(
+      series(text, 'portal_http_requests_total', {
+        route: '/api/user/activities/:person_activity_id',
+        status: '401',
+      }),
+    ).toBe(1);
+    expect(text).not.toContain('12345');
+    expect(
+      series(text, 'portal_http_request_duration_seconds_count', { route: '/api/config' }),
+    ).toBeGreaterThanOrEqual(2);
+    expect(text).toContain('process_cpu_seconds_total');
+  });
+
+  it('counts payments and notifications by outcome, and SMS sent', async () => {
+    const f = factory(app);
+    await f.settings({ payments_enabled: true, deadline: '2099-12-31' });
+    const { user, person, activities } = await f.household([3000]);
+    const redirect = await generate(app, user.token, {
+      person_activity_id: person.id,
+      activity_ids: activities,
+      use_discount: false,
+    });
+    const fields = signedNotification(
+      notificationParams(redirect.order, Math.round(redirect.amount * 100)),
+    );
+    const first = await app.form('/api/payments/notification', fields);
+    expect(await first.json()).toMatchObject({ code: 'notification_applied' });
+    expect((await app.form('/api/payments/notification', fields)).status).toBe(200);
+    await signUp(app, { dni: '12345678Z', phone: '612345678' });
+    const text = await scrape();
+    expect(series(text, 'portal_payments_total', { outcome: 'created' })).toBe(1);
+    expect(series(text, 'portal_payments_total', { outcome: 'paid' })).toBe(1);
+    expect(
+      series(text, 'portal_payment_notifications_total', { outcome: 'notification_applied' }),
+    ).toBe(1);
+    expect(
+      series(text, 'portal_payment_notifications_total', { outcome: 'notification_repeated' }),
+    ).toBe(1);
+    expect(series(text, 'portal_sms_sent_total', { purpose: 'code' })).toBe(1);
+  });
+});
+
+describe('GET /metrics without METRICS_TOKEN', () => {
+  it('does not exist', async () => {
+    const app = await startTestApp();
+    try {
+      expect((await app.fetch('/metrics')).status).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});
