@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TokenError, createSigner, createVerifier } from 'fast-jwt';
 
@@ -80,13 +80,22 @@ export function createTokenService(
   };
 }
 
-/** JWT_SECRET when given; otherwise one generated once and kept in DATA_DIR (never in the repo). */
+/**
+ * JWT_SECRET when given; otherwise one generated once and kept in DATA_DIR (never in the repo).
+ * Several processes starting together on one DATA_DIR agree on it: only the first one's file is
+ * written (exclusive create), and the others read it.
+ */
 export function resolveJwtSecret(configured: string | null, dataDir: string): string {
   if (configured) return configured;
   const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return secret;
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      writeFileSync(file, `${randomBytes(48).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+      chmodSync(file, 0o600);
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'EEXIST') throw err;
+    }
+  }
+  return readFileSync(file, 'utf8').trim();
 }
