@@ -92,3 +92,64 @@ export function threadDelta(pid, before, after) {
   const others = rows.filter((r) => r.tid !== pid).sort((x, y) => y.cpuMs - x.cpuMs);
   return { main, others };
 }
+
+/** Server CPU ms of all threads of these processes. */
+function cpuOf(pids) {
+  let ms = 0;
+  for (const pid of pids) for (const t of threadTimes(pid)?.values() ?? []) ms += t.cpuMs;
+  return ms;
+}
+
+/**
+ * The same load as `measure`, spread over several server processes (as a load balancer would):
+ * one autocannon per base URL, the connections split between them, run at the same time. Req/s
+ * add up; p99 is the worst of the processes'; CPU per request counts every process.
+ */
+export async function measureSpread({
+  baseUrls,
+  path,
+  paths,
+  connections,
+  seconds,
+  warmupSeconds = 2,
+  headers = {},
+  pids = [],
+}) {
+  const each = Math.max(1, Math.round(connections / baseUrls.length));
+  const run = (duration) =>
+    Promise.all(
+      baseUrls.map((base) => {
+        let i = 0;
+        return autocannon({
+          url: `${base}${path}`,
+          connections: each,
+          duration,
+          headers,
+          ...(paths
+            ? {
+                requests: [
+                  { setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) },
+                ],
+              }
+            : {}),
+        });
+      }),
+    );
+  if (warmupSeconds > 0) await run(warmupSeconds);
+  const cpuBefore = cpuOf(pids);
+  const results = await run(seconds);
+  const cpuMs = cpuOf(pids) - cpuBefore;
+  const total = results.reduce((sum, r) => sum + r.requests.total, 0);
+  const non2xx = results.reduce((sum, r) => sum + r.non2xx, 0);
+  const errors = results.reduce((sum, r) => sum + r.errors + r.timeouts, 0);
+  return {
+    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    total,
+    non2xx,
+    errors,
+    cpuUsPerRequest: total > 0 && pids.length ? (cpuMs * 1000) / total : NaN,
+    valid: total > 0 && non2xx === 0 && errors === 0,
+  };
+}

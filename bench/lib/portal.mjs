@@ -33,9 +33,11 @@ export async function startPortal({
   env: extraEnv = {},
   nodeArgs = [],
   serverJs = defaultServerJs,
+  dataDir: sharedDataDir,
 } = {}) {
   if (!existsSync(serverJs)) throw new Error(`${serverJs} missing: run npm run build -w bff`);
-  const dataDir = makeTempDir('portal-bench-');
+  // a second process of the same portal shares the first one's DATA_DIR (and its database)
+  const dataDir = sharedDataDir ?? makeTempDir('portal-bench-');
   const port = await freePort();
   const baseUrl = `http://${HOST}:${port}`;
   const probeFile = join(dataDir, 'loop-probe.json');
@@ -51,6 +53,8 @@ export async function startPortal({
     RESPONSE_VALIDATION: 'off',
     ADMIN_DNI: ADMIN.dni,
     ADMIN_PASSWORD: ADMIN.password,
+    // the same secret in every process, so a token issued by one is good on the other
+    JWT_SECRET: 'bench-secret-long-enough-for-hs256-0123456789abcdef',
     ...(webDist ? { WEB_DIST: webDist } : {}),
     ...(probe ? { BENCH_LOOP_PROBE_FILE: probeFile } : {}),
     ...extraEnv,
@@ -60,10 +64,11 @@ export async function startPortal({
   try {
     handle = await startProcess('portal', process.execPath, args, {
       env,
+      // the server listens only once migrated and bootstrapped (and an older build has no /ready)
       readyUrl: `${baseUrl}/api/health`,
     });
   } catch (err) {
-    removeTempDir(dataDir);
+    if (!sharedDataDir) removeTempDir(dataDir);
     throw err;
   }
   return {
@@ -85,7 +90,7 @@ export async function startPortal({
     },
     async close() {
       await handle.stop();
-      removeTempDir(dataDir);
+      if (!sharedDataDir) removeTempDir(dataDir);
     },
   };
 }
@@ -248,4 +253,63 @@ export async function seedFamily(
     extraResidents: extra,
     counts: { activities: activityIds.length, enrolments: people + others, people, activitiesEach },
   };
+}
+
+/**
+ * Residents who each manage one person enrolled in every activity, for payment round trips: staff
+ * create the account and the enrolment; the resident links the person with the SMS code. Returns
+ * one entry per payable (token, person, activity).
+ */
+export async function seedPayers(baseUrl, { residents = 40, base = 70_000_001 } = {}) {
+  const adminToken = await login(baseUrl, ADMIN.dni, ADMIN.password);
+  const admin = (method, path, body) =>
+    call(baseUrl, method, path, { token: adminToken, body, expect: [200, 201] });
+  let activityIds = (await admin('GET', '/api/admin/activities-crud/')).map((a) => a.id);
+  if (activityIds.length === 0) {
+    for (const [i, name] of SPORTS.entries()) {
+      const created = await admin('POST', '/api/admin/activities-crud/', {
+        name,
+        price: 25 + i * 7.5,
+        start_date: null,
+      });
+      activityIds.push(created.id);
+    }
+  }
+  const units = [];
+  await eachLimited(
+    Array.from({ length: residents }, (_, i) => i),
+    4,
+    async (i) => {
+      const account = { dni: dniFor(base + i), phone: String(655_000_000 + i) };
+      const person = { dni: dniFor(base + 500_000 + i), phone: String(666_000_000 + i) };
+      await admin('POST', '/api/admin/users/', {
+        ...account,
+        password: RESIDENT_PASSWORD,
+        repeat_password: RESIDENT_PASSWORD,
+      });
+      await admin('POST', '/api/admin/person-activities/', {
+        first_name: FIRST[i % FIRST.length],
+        last_name: LAST[i % LAST.length],
+        dni: person.dni,
+        email: '',
+        phone: person.phone,
+        activity_ids: activityIds,
+      });
+      const token = await login(baseUrl, account.dni, RESIDENT_PASSWORD);
+      await call(baseUrl, 'POST', '/api/user/persons/request-association', {
+        token,
+        body: { dni: person.dni, phone: person.phone },
+      });
+      const outbox = await call(baseUrl, 'GET', `/api/dev/outbox?to=${person.phone}`);
+      const code = /\b(\d{6})\b/.exec(outbox[0]?.body ?? '')?.[1];
+      const linked = await call(baseUrl, 'POST', '/api/user/persons/verify-association', {
+        token,
+        body: { dni: person.dni, otp_code: code },
+      });
+      for (const activityId of activityIds) {
+        units.push({ token, personId: linked.person.person_activity_id, activityId });
+      }
+    },
+  );
+  return units;
 }

@@ -12,7 +12,8 @@ export interface ConfigRow {
 /** The one settings row, read on most calls (maintenance, deadline, discount). */
 export function createConfigRepo(db: Database) {
   return {
-    async get(): Promise<ConfigRow> {
+    /** `lock` holds the row until the transaction ends (PostgreSQL): for a read-then-save. */
+    async get(options: { lock?: boolean } = {}): Promise<ConfigRow> {
       const row = await db
         .q()
         .selectFrom('config')
@@ -24,6 +25,7 @@ export function createConfigRepo(db: Database) {
           'deadline_date',
         ])
         .where('id', '=', 1)
+        .$if(db.rowLocks && options.lock === true, (q) => q.forUpdate())
         .executeTakeFirst();
       if (!row) throw new Error('config row missing');
       return {

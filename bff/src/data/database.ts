@@ -17,13 +17,19 @@ export interface Database {
    */
   q(): Executor;
   /**
-   * Runs fn all-or-nothing. On SQLite: BEGIN IMMEDIATE (one writer at a time). On PostgreSQL:
-   * SERIALIZABLE, run again when the server reports a conflict with a concurrent transaction, so
-   * both engines give the outcome of running the transactions one after another. fn must not do
-   * anything outside the database (no SMS, no gateway call): it may run more than once. Called
-   * inside a transaction, fn joins it.
+   * Runs fn all-or-nothing. On SQLite: BEGIN IMMEDIATE, one writer at a time. On PostgreSQL:
+   * READ COMMITTED, where what must not interleave takes locks: the rows a money path is about
+   * to change (`rowLocks`) or a named lock (`lock`). A transaction chosen as a deadlock's victim
+   * runs again, so fn must not do anything outside the database (no SMS, no gateway call).
+   * Called inside a transaction, fn joins it.
    */
-  transaction<T>(fn: () => Promise<T>, options?: TransactionOptions): Promise<T>;
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * True where SELECT … FOR UPDATE exists and is needed (PostgreSQL): a query that reads rows it
+   * will change adds `.$if(db.rowLocks, (q) => q.forUpdate())`, so a concurrent transaction
+   * wanting them waits and then reads them as changed. SQLite has no such clause and needs none.
+   */
+  rowLocks: boolean;
   /**
    * Inside a transaction: waits until no other transaction, in any process, holds the lock of
    * this name, and holds it until the end of this one. PostgreSQL's advisory lock; nothing on
@@ -38,17 +44,9 @@ export interface Database {
   sqliteHandle: BetterSqlite3.Database | null;
   /** Where the data lives, for logs (no password). */
   describe: string;
-  /** Transactions run again after a conflict since start (PostgreSQL), for metrics. */
+  /** Transactions run again after a deadlock since start (PostgreSQL), for metrics. */
   retries(): number;
   close(): Promise<void>;
-}
-
-export interface TransactionOptions {
-  /**
-   * PostgreSQL only: 'read committed' lets each statement see what others committed while this
-   * one waited for a lock (the migrations' lock). Default serializable.
-   */
-  isolation?: 'serializable' | 'read committed';
 }
 
 const MAX_ATTEMPTS = 8;
@@ -80,15 +78,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         await sql`SELECT pg_advisory_xact_lock(hashtext(${name}))`.execute(database.q());
       }
     },
-    async transaction<T>(fn: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    rowLocks: parts.engine === 'postgres',
+    async transaction<T>(fn: () => Promise<T>): Promise<T> {
       if (current.getStore()) return fn();
       for (let attempt = 1; ; attempt++) {
         try {
-          const builder =
-            parts.engine === 'postgres'
-              ? kysely.transaction().setIsolationLevel(options.isolation ?? 'serializable')
-              : kysely.transaction();
-          return await builder.execute((trx) => current.run(trx, fn));
+          return await kysely.transaction().execute((trx) => current.run(trx, fn));
         } catch (err) {
           if (!isRetryableConflict(err) || attempt >= MAX_ATTEMPTS) throw err;
           retries++;

@@ -156,9 +156,9 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * PostgreSQL gave up a serializable transaction because a concurrent one conflicted with it
- * (40001) or chose it as a deadlock's victim (40P01): running it again is the documented answer.
- * SQLite never needs it: BEGIN IMMEDIATE runs writers one after another.
+ * PostgreSQL chose the transaction as a deadlock's victim (40P01) or could not serialize it
+ * (40001): running it again is the documented answer. SQLite never needs it: BEGIN IMMEDIATE
+ * runs writers one after another.
  */
 export function isRetryableConflict(err: unknown): boolean {
   const code = (err as DriverError | null)?.code;

@@ -127,6 +127,10 @@ function matches(filter: PaymentFilter) {
 export function createPaymentsRepo(db: Database) {
   const payments = () => db.q().selectFrom('payments').select(paymentColumns);
   return {
+    /**
+     * The person when this user manages them. Locks the link for the rest of the transaction
+     * (PostgreSQL), so one account's payments for one person start one after another.
+     */
     findManagedPerson: (
       userId: number,
       enrolmentId: number,
@@ -138,10 +142,13 @@ export function createPaymentsRepo(db: Database) {
         .select(['e.id', 'e.first_name', 'e.last_name', 'e.dni'])
         .where('up.user_id', '=', userId)
         .where('e.id', '=', enrolmentId)
+        .$if(db.rowLocks, (q) => q.forUpdate('up'))
         .executeTakeFirst(),
+    /** One enrolled activity; `lock` holds its row until the transaction ends (PostgreSQL). */
     findEnrolledActivity: (
       enrolmentId: number,
       activityId: number,
+      options: { lock?: boolean } = {},
     ): Promise<EnrolledActivityRow | undefined> =>
       db
         .q()
@@ -156,6 +163,7 @@ export function createPaymentsRepo(db: Database) {
         ])
         .where('ea.enrolment_id', '=', enrolmentId)
         .where('ea.activity_id', '=', activityId)
+        .$if(db.rowLocks && options.lock === true, (q) => q.forUpdate('ea'))
         .executeTakeFirst(),
     async orderExists(orderCode: string): Promise<boolean> {
       const row = await db
@@ -186,8 +194,15 @@ export function createPaymentsRepo(db: Database) {
     async insertItem(item: PaymentItemRow): Promise<void> {
       await db.q().insertInto('payment_items').values(item).execute();
     },
-    findByOrder: (orderCode: string): Promise<PaymentRow | undefined> =>
-      payments().where('order_code', '=', orderCode).executeTakeFirst(),
+    /** The payment of this order; `lock` holds its row until the transaction ends (PostgreSQL). */
+    findByOrder: (
+      orderCode: string,
+      options: { lock?: boolean } = {},
+    ): Promise<PaymentRow | undefined> =>
+      payments()
+        .where('order_code', '=', orderCode)
+        .$if(db.rowLocks && options.lock === true, (q) => q.forUpdate())
+        .executeTakeFirst(),
     items: (paymentId: number): Promise<PaymentItemRow[]> =>
       db
         .q()
@@ -222,6 +237,10 @@ export function createPaymentsRepo(db: Database) {
         .orderBy('p.id')
         .execute();
     },
+    /**
+     * Moves the payment to `status`; with `from`, only while it still is in that status (false
+     * when it was no longer: a concurrent notification got there first).
+     */
     async setStatus(
       id: number,
       status: PaymentStatus,
@@ -230,9 +249,10 @@ export function createPaymentsRepo(db: Database) {
         responseCode?: string | null;
         authorisationCode?: string | null;
         paidAt?: string | null;
+        from?: PaymentStatus;
       } = {},
-    ): Promise<void> {
-      await db
+    ): Promise<boolean> {
+      const result = await db
         .q()
         .updateTable('payments')
         .set((eb) => ({
@@ -249,7 +269,9 @@ export function createPaymentsRepo(db: Database) {
           updated_at: now,
         }))
         .where('id', '=', id)
-        .execute();
+        .$if(extra.from !== undefined, (q) => q.where('status', '=', extra.from!))
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
     },
     /** Marks one enrolled activity paid by this payment; false when it was already paid or is gone. */
     async markItemPaid(item: PaymentItemRow, now: string): Promise<boolean> {

@@ -115,45 +115,42 @@ export async function bootstrap(
   const { activities, enrolments } = deps.repos;
 
   // several processes may start together on an empty database: the lock lets one of them in
-  const seeded = await deps.db.transaction(
-    async () => {
-      await deps.db.lock('bootstrap');
-      if ((await deps.repos.users.count()) > 0) return null;
-      const id = await deps.repos.users.insert({
-        dni: credentials.dni,
-        phone: BOOTSTRAP_ADMIN_PHONE,
-        email: null,
-        password_hash: passwordHash,
-        role: 'admin',
-        verified: true,
-      });
-      await deps.repos.audit.record({
-        actorUserId: null,
-        actorDni: null,
-        action: 'bootstrap.admin_created',
-        entity: 'user',
-        entityId: id,
-        details: { dni: maskDni(credentials.dni), generated: credentials.generated },
-      });
-      if (!seedDemo || (await activities.list()).length > 0 || (await enrolments.list()).length > 0)
-        return { demo: false };
-      const ids = new Map<string, number>();
-      for (const activity of demoActivities)
-        ids.set(activity.name, await activities.insert(activity));
-      for (const { activities: names, ...person } of demoPeople) {
-        const enrolmentId = await enrolments.insert(person);
-        for (const name of names) await enrolments.addLink(enrolmentId, ids.get(name) as number);
-      }
-      await deps.repos.audit.record({
-        actorUserId: null,
-        actorDni: null,
-        action: 'bootstrap.demo_seeded',
-        details: { activities: demoActivities.length, enrolments: demoPeople.length },
-      });
-      return { demo: true };
-    },
-    { isolation: 'read committed' },
-  );
+  const seeded = await deps.db.transaction(async () => {
+    await deps.db.lock('bootstrap');
+    if ((await deps.repos.users.count()) > 0) return null;
+    const id = await deps.repos.users.insert({
+      dni: credentials.dni,
+      phone: BOOTSTRAP_ADMIN_PHONE,
+      email: null,
+      password_hash: passwordHash,
+      role: 'admin',
+      verified: true,
+    });
+    await deps.repos.audit.record({
+      actorUserId: null,
+      actorDni: null,
+      action: 'bootstrap.admin_created',
+      entity: 'user',
+      entityId: id,
+      details: { dni: maskDni(credentials.dni), generated: credentials.generated },
+    });
+    if (!seedDemo || (await activities.list()).length > 0 || (await enrolments.list()).length > 0)
+      return { demo: false };
+    const ids = new Map<string, number>();
+    for (const activity of demoActivities)
+      ids.set(activity.name, await activities.insert(activity));
+    for (const { activities: names, ...person } of demoPeople) {
+      const enrolmentId = await enrolments.insert(person);
+      for (const name of names) await enrolments.addLink(enrolmentId, ids.get(name) as number);
+    }
+    await deps.repos.audit.record({
+      actorUserId: null,
+      actorDni: null,
+      action: 'bootstrap.demo_seeded',
+      details: { activities: demoActivities.length, enrolments: demoPeople.length },
+    });
+    return { demo: true };
+  });
   if (!seeded) return;
   if (credentials.generated) print(credentialsBox(credentials.dni, credentials.password));
   deps.logger.info('first start', {

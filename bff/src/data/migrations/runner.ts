@@ -19,28 +19,25 @@ const bookkeeping: Record<Database['engine'], string> = {
 
 /**
  * Applies every migration not yet recorded, in order, in one transaction. On PostgreSQL a lock
- * makes a second process starting at the same moment wait, then find them applied (read
- * committed, so it sees the first one's work once the lock is its own).
+ * makes a second process starting at the same moment wait, then find them applied (each
+ * statement of a read-committed transaction sees what was committed before it began).
  */
 export async function runMigrations(db: Database): Promise<void> {
-  await db.transaction(
-    async () => {
-      if (db.engine === 'postgres') {
-        await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(db.q());
-      }
-      await db.execScript(bookkeeping[db.engine]);
-      const applied = new Set(
-        (await db.q().selectFrom('schema_migrations').select('version').execute()).map(
-          (row) => row.version,
-        ),
-      );
-      for (const migration of migrations) {
-        if (applied.has(migration.version)) continue;
-        await apply(db, migration);
-      }
-    },
-    { isolation: 'read committed' },
-  );
+  await db.transaction(async () => {
+    if (db.engine === 'postgres') {
+      await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(db.q());
+    }
+    await db.execScript(bookkeeping[db.engine]);
+    const applied = new Set(
+      (await db.q().selectFrom('schema_migrations').select('version').execute()).map(
+        (row) => row.version,
+      ),
+    );
+    for (const migration of migrations) {
+      if (applied.has(migration.version)) continue;
+      await apply(db, migration);
+    }
+  });
 }
 
 async function apply(db: Database, migration: Migration): Promise<void> {

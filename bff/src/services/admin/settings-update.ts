@@ -60,7 +60,7 @@ export function createAdminSettingsService(deps: {
         ]);
       }
       return db.transaction(async () => {
-        const before = toAdminConfig(await config.get());
+        const before = toAdminConfig(await config.get({ lock: true }));
         await config.save({
           maintenance_mode: input.maintenance_mode,
           payments_enabled: input.payments_enabled,

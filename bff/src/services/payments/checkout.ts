@@ -86,7 +86,9 @@ export function createCheckoutService(deps: {
 
         const older = await payments.pendingOverlapping(request.user.id, person.id, activityIds);
         for (const old of older) {
-          await payments.setStatus(old.id, 'superseded', nowIso);
+          // unless a notification paid or refused it meanwhile
+          if (!(await payments.setStatus(old.id, 'superseded', nowIso, { from: 'pending' })))
+            continue;
           await audit.record({
             actorUserId: request.user.id,
             actorDni: request.user.dni,

@@ -174,7 +174,8 @@ export function createNotificationService(deps: {
       }
 
       return db.transaction(async (): Promise<NotificationOutcome> => {
-        const payment = await payments.findByOrder(order);
+        // a second notification for this order (a retry, another process) waits here
+        const payment = await payments.findByOrder(order, { lock: true });
         const base = {
           payment,
           order,
@@ -221,7 +222,10 @@ export function createNotificationService(deps: {
           const items = await payments.items(payment.id);
           const blocked = [];
           for (const item of items) {
-            const row = await payments.findEnrolledActivity(item.enrolment_id, item.activity_id);
+            // locked in activity order (items come sorted), as every payment locks them
+            const row = await payments.findEnrolledActivity(item.enrolment_id, item.activity_id, {
+              lock: true,
+            });
             if (!row || row.is_paid === 1) blocked.push(item);
           }
           if (blocked.length === 0) {

@@ -122,6 +122,8 @@ export function createAccountsService(deps: AccountsDeps) {
       const passwordHash = await hashPassword(password);
 
       const { userId, code, expiresIn } = await db.transaction(async () => {
+        // two sign-ups with one DNI at the same moment: the second finds the first's account
+        await db.lock(`register:${dni}`);
         const existing = await users.findByDni(dni);
         if (existing?.verified === 1) throw conflict('account_exists');
         let id: number;

@@ -60,15 +60,11 @@ export async function importEnrolments(
   if (!/\.xlsx$/i.test(file.name.trim())) throw new HttpError(422, 'invalid_file_type');
   await checkZip(file.path, options.zip);
   const { plan, headers } = await readPlan(file.path, options);
-  // read committed, one import at a time: a season's file touches most rows, and as a
-  // serializable transaction on PostgreSQL it would collide with every payment made meanwhile
-  return deps.db.transaction(
-    async () => {
-      await deps.db.lock('import');
-      return apply(deps, plan, headers, file.name, actor);
-    },
-    { isolation: 'read committed' },
-  );
+  // one import at a time, whichever process receives it
+  return deps.db.transaction(async () => {
+    await deps.db.lock('import');
+    return apply(deps, plan, headers, file.name, actor);
+  });
 }
 
 async function readPlan(path: string, options: ImportOptions) {

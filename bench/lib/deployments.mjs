@@ -1,0 +1,58 @@
+// A deployment of the portal for a benchmark row: SQLite or PostgreSQL, one or more server
+// processes on the same database, each on its own port, as behind a load balancer.
+import { startPostgres } from '../../scripts/throwaway-postgres.mjs';
+import { importFrom, makeTempDir, removeTempDir } from './common.mjs';
+import { startPortal } from './portal.mjs';
+
+let postgres = null;
+let databases = 0;
+
+/** A fresh PostgreSQL database on the run's throwaway server (started on first use). */
+async function freshPostgresUrl() {
+  postgres ??= await startPostgres();
+  const { default: pg } = await importFrom('bff', 'pg');
+  const name = `bench_${++databases}`;
+  const client = new pg.Client({ connectionString: postgres.url });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  return postgres.url.replace(/\/postgres$/, `/${name}`);
+}
+
+/** Stops the throwaway PostgreSQL server, if one was started. */
+export function stopPostgres() {
+  postgres?.stop();
+  postgres = null;
+}
+
+export async function startDeployment({ engine, processes = 1, env = {}, serverJs }) {
+  const dataDir = makeTempDir('portal-bench-');
+  const databaseUrl = engine === 'postgres' ? await freshPostgresUrl() : null;
+  const shared = { ...env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  const servers = [];
+  try {
+    // the first one migrates and bootstraps; the others then start on a ready database
+    servers.push(await startPortal({ dataDir, env: shared, serverJs }));
+    for (let i = 1; i < processes; i++) {
+      servers.push(await startPortal({ dataDir, env: shared, serverJs }));
+    }
+  } catch (err) {
+    await Promise.all(servers.map((s) => s.close()));
+    removeTempDir(dataDir);
+    throw err;
+  }
+  return {
+    engine,
+    processes,
+    servers,
+    baseUrl: servers[0].baseUrl,
+    pids: servers.map((s) => s.pid),
+    async close() {
+      await Promise.all(servers.map((s) => s.close()));
+      removeTempDir(dataDir);
+    },
+  };
+}
