@@ -28,16 +28,22 @@ export function stopPostgres() {
   postgres = null;
 }
 
-export async function startDeployment({ engine, processes = 1, env = {}, serverJs }) {
+export async function startDeployment({
+  engine,
+  processes = 1,
+  env = {},
+  serverJs,
+  nodeArgs = [],
+}) {
   const dataDir = makeTempDir('portal-bench-');
   const databaseUrl = engine === 'postgres' ? await freshPostgresUrl() : null;
   const shared = { ...env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   const servers = [];
   try {
     // the first one migrates and bootstraps; the others then start on a ready database
-    servers.push(await startPortal({ dataDir, env: shared, serverJs }));
+    servers.push(await startPortal({ dataDir, env: shared, serverJs, nodeArgs }));
     for (let i = 1; i < processes; i++) {
-      servers.push(await startPortal({ dataDir, env: shared, serverJs }));
+      servers.push(await startPortal({ dataDir, env: shared, serverJs, nodeArgs }));
     }
   } catch (err) {
     await Promise.all(servers.map((s) => s.close()));

@@ -7,9 +7,12 @@ import {
   type DatabaseConnection,
   type Dialect,
   type Driver,
+  type PostgresPool,
+  type PostgresPoolClient,
   type SqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -119,6 +122,49 @@ const pgTypes = {
       : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
 };
 
+/** Statements with more parameters than this (bulk inserts, long IN lists) are not kept. */
+const NAMED_STATEMENT_MAX_PARAMETERS = 32;
+
+/**
+ * Each connection keeps the server-side prepared statement of every query shape it ran: the
+ * server parses and plans a query once per connection instead of on every call, and each call
+ * sends only its parameters. Kysely hands pg the SQL text; the name is a hash of it.
+ */
+function withNamedStatements(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name) {
+      name = `p${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      if (names.size < 10_000) names.set(text, name);
+    }
+    return name;
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let stale = false;
+      const query = async (text: string, values?: unknown[]) => {
+        try {
+          return values && values.length > 0 && values.length <= NAMED_STATEMENT_MAX_PARAMETERS
+            ? await client.query({ name: nameOf(text), text, values })
+            : await client.query(text, values);
+        } catch (err) {
+          // another process migrated a table this connection's statements read (a rolling
+          // deploy): this call fails once, and the connection is dropped with its statements
+          if ((err as { code?: string }).code === '0A000') stale = true;
+          throw err;
+        }
+      };
+      return {
+        query: query as unknown as PostgresPoolClient['query'],
+        release: () => client.release(stale),
+      };
+    },
+    end: () => pool.end(),
+  };
+}
+
 function openPostgres(url: string, poolSize: number): EngineParts {
   const pool = new pg.Pool({
     connectionString: url,
@@ -131,7 +177,7 @@ function openPostgres(url: string, poolSize: number): EngineParts {
   const where = new URL(url);
   return {
     engine: 'postgres',
-    dialect: new PostgresDialect({ pool }),
+    dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
     // no parameters: the simple query protocol, which runs several statements in one call
     execScript: async (script, run) => run(script),
     sqlite: null,
