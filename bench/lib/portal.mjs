@@ -53,6 +53,8 @@ export async function startPortal({
     RESPONSE_VALIDATION: 'off',
     ADMIN_DNI: ADMIN.dni,
     ADMIN_PASSWORD: ADMIN.password,
+    // residents come from many addresses: the bench says which in X-Forwarded-For
+    TRUST_PROXY: 'true',
     // the same secret in every process, so a token issued by one is good on the other
     JWT_SECRET: 'bench-secret-long-enough-for-hs256-0123456789abcdef',
     ...(webDist ? { WEB_DIST: webDist } : {}),
@@ -96,10 +98,11 @@ export async function startPortal({
 }
 
 /** JSON call; throws with the status and body unless the status is the expected one. */
-export async function call(baseUrl, method, path, { token, body, expect = [200] } = {}) {
+export async function call(baseUrl, method, path, { token, body, expect = [200], ip } = {}) {
   const res = await fetch(`${baseUrl}${path}`, {
     method,
     headers: {
+      ...(ip ? { 'X-Forwarded-For': ip } : {}),
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
     },
@@ -281,6 +284,8 @@ export async function seedPayers(baseUrl, { residents = 40, base = 70_000_001 } 
     4,
     async (i) => {
       const account = { dni: dniFor(base + i), phone: String(655_000_000 + i) };
+      // each household on its own connection, as residents at home are
+      const ip = `10.${(base >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
       const person = { dni: dniFor(base + 500_000 + i), phone: String(666_000_000 + i) };
       await admin('POST', '/api/admin/users/', {
         ...account,
@@ -299,12 +304,14 @@ export async function seedPayers(baseUrl, { residents = 40, base = 70_000_001 } 
       await call(baseUrl, 'POST', '/api/user/persons/request-association', {
         token,
         body: { dni: person.dni, phone: person.phone },
+        ip,
       });
       const outbox = await call(baseUrl, 'GET', `/api/dev/outbox?to=${person.phone}`);
       const code = /\b(\d{6})\b/.exec(outbox[0]?.body ?? '')?.[1];
       const linked = await call(baseUrl, 'POST', '/api/user/persons/verify-association', {
         token,
         body: { dni: person.dni, otp_code: code },
+        ip,
       });
       for (const activityId of activityIds) {
         units.push({ token, personId: linked.person.person_activity_id, activityId });
