@@ -3,239 +3,22 @@
 import * as z from 'zod';
 
 import { client } from './client.gen.js';
-import {
-  type Client,
-  formDataBodySerializer,
-  type Options as Options2,
-  type TDataShape,
-  urlSearchParamsBodySerializer,
-} from './client/index.js';
-import type {
-  ConfirmSandboxPaymentData,
-  ConfirmSandboxPaymentErrors,
-  CreateActivityData,
-  CreateActivityErrors,
-  CreateActivityResponses,
-  CreateActivitySlashData,
-  CreateActivitySlashErrors,
-  CreateActivitySlashResponses,
-  CreateEnrolmentData,
-  CreateEnrolmentErrors,
-  CreateEnrolmentResponses,
-  CreateUserData,
-  CreateUserErrors,
-  CreateUserResponses,
-  DeleteActivityData,
-  DeleteActivityErrors,
-  DeleteActivityResponses,
-  DeleteEnrolmentData,
-  DeleteEnrolmentErrors,
-  DeleteEnrolmentResponses,
-  DeleteUserData,
-  DeleteUserErrors,
-  DeleteUserResponses,
-  DownloadUploadTemplateData,
-  DownloadUploadTemplateErrors,
-  DownloadUploadTemplateResponses,
-  ExportPaymentsData,
-  ExportPaymentsErrors,
-  ExportPaymentsResponses,
-  GeneratePaymentData,
-  GeneratePaymentErrors,
-  GeneratePaymentResponses,
-  GetAdminConfigData,
-  GetAdminConfigErrors,
-  GetAdminConfigResponses,
-  GetAdminConfigSlashData,
-  GetAdminConfigSlashErrors,
-  GetAdminConfigSlashResponses,
-  GetHealthData,
-  GetHealthResponses,
-  GetMeData,
-  GetMeErrors,
-  GetMeResponses,
-  GetPublicConfigData,
-  GetPublicConfigResponses,
-  GetReadinessData,
-  GetReadinessErrors,
-  GetReadinessResponses,
-  GetSandboxStylesData,
-  GetSandboxStylesErrors,
-  GetSandboxStylesResponses,
-  ListActivitiesData,
-  ListActivitiesErrors,
-  ListActivitiesResponses,
-  ListActivitiesSlashData,
-  ListActivitiesSlashErrors,
-  ListActivitiesSlashResponses,
-  ListAuditData,
-  ListAuditErrors,
-  ListAuditResponses,
-  ListEnrolmentsData,
-  ListEnrolmentsErrors,
-  ListEnrolmentsResponses,
-  ListMyPaymentsData,
-  ListMyPaymentsErrors,
-  ListMyPaymentsResponses,
-  ListOutboxData,
-  ListOutboxErrors,
-  ListOutboxResponses,
-  ListPaymentsData,
-  ListPaymentsErrors,
-  ListPaymentsResponses,
-  ListPersonActivitiesData,
-  ListPersonActivitiesErrors,
-  ListPersonActivitiesResponses,
-  ListPersonsData,
-  ListPersonsErrors,
-  ListPersonsResponses,
-  ListUsersData,
-  ListUsersErrors,
-  ListUsersResponses,
-  LoginData,
-  LoginErrors,
-  LoginResponses,
-  OpenSandboxGatewayData,
-  OpenSandboxGatewayErrors,
-  OpenSandboxGatewayResponses,
-  ReceivePaymentNotificationData,
-  ReceivePaymentNotificationErrors,
-  ReceivePaymentNotificationResponses,
-  RegisterData,
-  RegisterErrors,
-  RegisterResponses,
-  RemovePersonData,
-  RemovePersonErrors,
-  RemovePersonResponses,
-  RequestAssociationData,
-  RequestAssociationErrors,
-  RequestAssociationResponses,
-  RequestPasswordRecoveryData,
-  RequestPasswordRecoveryErrors,
-  RequestPasswordRecoveryResponses,
-  UpdateActivityData,
-  UpdateActivityErrors,
-  UpdateActivityResponses,
-  UpdateAdminConfigData,
-  UpdateAdminConfigErrors,
-  UpdateAdminConfigResponses,
-  UpdateAdminConfigSlashData,
-  UpdateAdminConfigSlashErrors,
-  UpdateAdminConfigSlashResponses,
-  UpdateEnrolmentData,
-  UpdateEnrolmentErrors,
-  UpdateEnrolmentResponses,
-  UpdateUserData,
-  UpdateUserErrors,
-  UpdateUserResponses,
-  UploadTableData,
-  UploadTableErrors,
-  UploadTableResponses,
-  VerifyAssociationData,
-  VerifyAssociationErrors,
-  VerifyAssociationResponses,
-  VerifyPasswordRecoveryData,
-  VerifyPasswordRecoveryErrors,
-  VerifyPasswordRecoveryResponses,
-  VerifyRegistrationData,
-  VerifyRegistrationErrors,
-  VerifyRegistrationResponses,
-} from './types.gen.js';
-import {
-  zConfirmSandboxPaymentBody,
-  zCreateActivityBody,
-  zCreateActivityResponse,
-  zCreateActivitySlashBody,
-  zCreateActivitySlashResponse,
-  zCreateEnrolmentBody,
-  zCreateEnrolmentResponse,
-  zCreateUserBody,
-  zCreateUserResponse,
-  zDeleteActivityPath,
-  zDeleteActivityResponse,
-  zDeleteEnrolmentPath,
-  zDeleteEnrolmentResponse,
-  zDeleteUserPath,
-  zDeleteUserResponse,
-  zDownloadUploadTemplateResponse,
-  zExportPaymentsQuery,
-  zExportPaymentsResponse,
-  zGeneratePaymentBody,
-  zGeneratePaymentResponse,
-  zGetAdminConfigResponse,
-  zGetAdminConfigSlashResponse,
-  zGetHealthResponse,
-  zGetMeResponse,
-  zGetPublicConfigResponse,
-  zGetReadinessResponse,
-  zGetSandboxStylesResponse,
-  zListActivitiesResponse,
-  zListActivitiesSlashResponse,
-  zListAuditQuery,
-  zListAuditResponse,
-  zListEnrolmentsResponse,
-  zListMyPaymentsResponse,
-  zListOutboxQuery,
-  zListOutboxResponse,
-  zListPaymentsQuery,
-  zListPaymentsResponse,
-  zListPersonActivitiesPath,
-  zListPersonActivitiesResponse,
-  zListPersonsResponse,
-  zListUsersResponse,
-  zLoginBody,
-  zLoginResponse,
-  zOpenSandboxGatewayBody,
-  zOpenSandboxGatewayResponse,
-  zReceivePaymentNotificationBody,
-  zReceivePaymentNotificationResponse,
-  zRegisterBody,
-  zRegisterResponse,
-  zRemovePersonPath,
-  zRemovePersonResponse,
-  zRequestAssociationBody,
-  zRequestAssociationResponse,
-  zRequestPasswordRecoveryBody,
-  zRequestPasswordRecoveryResponse,
-  zUpdateActivityBody,
-  zUpdateActivityPath,
-  zUpdateActivityResponse,
-  zUpdateAdminConfigBody,
-  zUpdateAdminConfigResponse,
-  zUpdateAdminConfigSlashBody,
-  zUpdateAdminConfigSlashResponse,
-  zUpdateEnrolmentBody,
-  zUpdateEnrolmentPath,
-  zUpdateEnrolmentResponse,
-  zUpdateUserBody,
-  zUpdateUserPath,
-  zUpdateUserResponse,
-  zUploadTableBody,
-  zUploadTableResponse,
-  zVerifyAssociationBody,
-  zVerifyAssociationResponse,
-  zVerifyPasswordRecoveryBody,
-  zVerifyPasswordRecoveryResponse,
-  zVerifyRegistrationBody,
-  zVerifyRegistrationResponse,
-} from './zod.gen.js';
+import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape, urlSearchParamsBodySerializer } from './client/index.js';
+import type { ConfirmSandboxPaymentData, ConfirmSandboxPaymentErrors, CreateActivityData, CreateActivityErrors, CreateActivityResponses, CreateActivitySlashData, CreateActivitySlashErrors, CreateActivitySlashResponses, CreateEnrolmentData, CreateEnrolmentErrors, CreateEnrolmentResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteActivityData, DeleteActivityErrors, DeleteActivityResponses, DeleteEnrolmentData, DeleteEnrolmentErrors, DeleteEnrolmentResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DownloadUploadTemplateData, DownloadUploadTemplateErrors, DownloadUploadTemplateResponses, ExportPaymentsData, ExportPaymentsErrors, ExportPaymentsResponses, GeneratePaymentData, GeneratePaymentErrors, GeneratePaymentResponses, GetAdminConfigData, GetAdminConfigErrors, GetAdminConfigResponses, GetAdminConfigSlashData, GetAdminConfigSlashErrors, GetAdminConfigSlashResponses, GetHealthData, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetPublicConfigData, GetPublicConfigResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSandboxStylesData, GetSandboxStylesErrors, GetSandboxStylesResponses, ListActivitiesData, ListActivitiesErrors, ListActivitiesResponses, ListActivitiesSlashData, ListActivitiesSlashErrors, ListActivitiesSlashResponses, ListAuditData, ListAuditErrors, ListAuditResponses, ListEnrolmentsData, ListEnrolmentsErrors, ListEnrolmentsResponses, ListMyPaymentsData, ListMyPaymentsErrors, ListMyPaymentsResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListPaymentsData, ListPaymentsErrors, ListPaymentsResponses, ListPersonActivitiesData, ListPersonActivitiesErrors, ListPersonActivitiesResponses, ListPersonsData, ListPersonsErrors, ListPersonsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginResponses, OpenSandboxGatewayData, OpenSandboxGatewayErrors, OpenSandboxGatewayResponses, ReceivePaymentNotificationData, ReceivePaymentNotificationErrors, ReceivePaymentNotificationResponses, RegisterData, RegisterErrors, RegisterResponses, RemovePersonData, RemovePersonErrors, RemovePersonResponses, RequestAssociationData, RequestAssociationErrors, RequestAssociationResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, UpdateActivityData, UpdateActivityErrors, UpdateActivityResponses, UpdateAdminConfigData, UpdateAdminConfigErrors, UpdateAdminConfigResponses, UpdateAdminConfigSlashData, UpdateAdminConfigSlashErrors, UpdateAdminConfigSlashResponses, UpdateEnrolmentData, UpdateEnrolmentErrors, UpdateEnrolmentResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadTableData, UploadTableErrors, UploadTableResponses, VerifyAssociationData, VerifyAssociationErrors, VerifyAssociationResponses, VerifyPasswordRecoveryData, VerifyPasswordRecoveryErrors, VerifyPasswordRecoveryResponses, VerifyRegistrationData, VerifyRegistrationErrors, VerifyRegistrationResponses } from './types.gen.js';
+import { zConfirmSandboxPaymentBody, zCreateActivityBody, zCreateActivityResponse, zCreateActivitySlashBody, zCreateActivitySlashResponse, zCreateEnrolmentBody, zCreateEnrolmentResponse, zCreateUserBody, zCreateUserResponse, zDeleteActivityPath, zDeleteActivityResponse, zDeleteEnrolmentPath, zDeleteEnrolmentResponse, zDeleteUserPath, zDeleteUserResponse, zDownloadUploadTemplateResponse, zExportPaymentsQuery, zExportPaymentsResponse, zGeneratePaymentBody, zGeneratePaymentResponse, zGetAdminConfigResponse, zGetAdminConfigSlashResponse, zGetHealthResponse, zGetMeResponse, zGetPublicConfigResponse, zGetReadinessResponse, zGetSandboxStylesResponse, zListActivitiesResponse, zListActivitiesSlashResponse, zListAuditQuery, zListAuditResponse, zListEnrolmentsResponse, zListMyPaymentsResponse, zListOutboxQuery, zListOutboxResponse, zListPaymentsQuery, zListPaymentsResponse, zListPersonActivitiesPath, zListPersonActivitiesResponse, zListPersonsResponse, zListUsersResponse, zLoginBody, zLoginResponse, zOpenSandboxGatewayBody, zOpenSandboxGatewayResponse, zReceivePaymentNotificationBody, zReceivePaymentNotificationResponse, zRegisterBody, zRegisterResponse, zRemovePersonPath, zRemovePersonResponse, zRequestAssociationBody, zRequestAssociationResponse, zRequestPasswordRecoveryBody, zRequestPasswordRecoveryResponse, zUpdateActivityBody, zUpdateActivityPath, zUpdateActivityResponse, zUpdateAdminConfigBody, zUpdateAdminConfigResponse, zUpdateAdminConfigSlashBody, zUpdateAdminConfigSlashResponse, zUpdateEnrolmentBody, zUpdateEnrolmentPath, zUpdateEnrolmentResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadTableBody, zUploadTableResponse, zVerifyAssociationBody, zVerifyAssociationResponse, zVerifyPasswordRecoveryBody, zVerifyPasswordRecoveryResponse, zVerifyRegistrationBody, zVerifyRegistrationResponse } from './zod.gen.js';
 
-export type Options<
-  TData extends TDataShape = TDataShape,
-  ThrowOnError extends boolean = boolean,
-  TResponse = unknown,
-> = Options2<TData, ThrowOnError, TResponse> & {
-  /**
-   * You can provide a client instance returned by `createClient()` instead of
-   * individual options. This might be also useful if you want to implement a
-   * custom client.
-   */
-  client?: Client;
-  /**
-   * You can pass arbitrary values through the `meta` object. This can be
-   * used to access values that aren't defined as part of the SDK function.
-   */
-  meta?: Record<string, unknown>;
+export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
+    /**
+     * You can provide a client instance returned by `createClient()` instead of
+     * individual options. This might be also useful if you want to implement a
+     * custom client.
+     */
+    client?: Client;
+    /**
+     * You can pass arbitrary values through the `meta` object. This can be
+     * used to access values that aren't defined as part of the SDK function.
+     */
+    meta?: Record<string, unknown>;
 };
 
 /**
@@ -243,64 +26,46 @@ export type Options<
  *
  * Touches nothing outside the process, so a supervisor restarts a process that no longer answers, not one whose database is briefly away. Use /ready to decide whether to send it traffic.
  */
-export const getHealth = <ThrowOnError extends boolean = false>(
-  options?: Options<GetHealthData, ThrowOnError>,
-) =>
-  (options?.client ?? client).get<GetHealthResponses, unknown, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: z.never().optional(),
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const getHealth = <ThrowOnError extends boolean = false>(options?: Options<GetHealthData, ThrowOnError>) => (options?.client ?? client).get<GetHealthResponses, unknown, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zGetHealthResponse.parseAsync(data),
     url: '/health',
-    ...options,
-  });
+    ...options
+});
 
 /**
  * Readiness: the database answers and every migration this build knows is applied.
  *
  * A load balancer sends traffic only to processes that answer 200. A process that is shutting down, cannot reach its database or runs on a database with migrations missing answers 503.
  */
-export const getReadiness = <ThrowOnError extends boolean = false>(
-  options?: Options<GetReadinessData, ThrowOnError>,
-) =>
-  (options?.client ?? client).get<GetReadinessResponses, GetReadinessErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: z.never().optional(),
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const getReadiness = <ThrowOnError extends boolean = false>(options?: Options<GetReadinessData, ThrowOnError>) => (options?.client ?? client).get<GetReadinessResponses, GetReadinessErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zGetReadinessResponse.parseAsync(data),
     url: '/ready',
-    ...options,
-  });
+    ...options
+});
 
 /**
  * Public settings read by the maintenance gate and the dashboard.
  */
-export const getPublicConfig = <ThrowOnError extends boolean = false>(
-  options?: Options<GetPublicConfigData, ThrowOnError>,
-) =>
-  (options?.client ?? client).get<GetPublicConfigResponses, unknown, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: z.never().optional(),
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const getPublicConfig = <ThrowOnError extends boolean = false>(options?: Options<GetPublicConfigData, ThrowOnError>) => (options?.client ?? client).get<GetPublicConfigResponses, unknown, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zGetPublicConfigResponse.parseAsync(data),
     url: '/config',
-    ...options,
-  });
+    ...options
+});
 
 /**
  * Log in with DNI and password (form-encoded).
@@ -312,27 +77,21 @@ export const getPublicConfig = <ThrowOnError extends boolean = false>(
  * failures.
  *
  */
-export const login = <ThrowOnError extends boolean = false>(
-  options: Options<LoginData, ThrowOnError>,
-) =>
-  (options.client ?? client).post<LoginResponses, LoginErrors, ThrowOnError>({
+export const login = <ThrowOnError extends boolean = false>(options: Options<LoginData, ThrowOnError>) => (options.client ?? client).post<LoginResponses, LoginErrors, ThrowOnError>({
     ...urlSearchParamsBodySerializer,
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: zLoginBody,
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+    requestValidator: async (data) => await z.object({
+        body: zLoginBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zLoginResponse.parseAsync(data),
     url: '/user/login',
     ...options,
     headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      ...options.headers,
-    },
-  });
+        'Content-Type': 'application/x-www-form-urlencoded',
+        ...options.headers
+    }
+});
 
 /**
  * Create an unverified account and send a code by SMS.
@@ -346,152 +105,104 @@ export const login = <ThrowOnError extends boolean = false>(
  * On verification, an enrolment with the same DNI and phone is linked to the account.
  *
  */
-export const register = <ThrowOnError extends boolean = false>(
-  options: Options<RegisterData, ThrowOnError>,
-) =>
-  (options.client ?? client).post<RegisterResponses, RegisterErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: zRegisterBody,
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const register = <ThrowOnError extends boolean = false>(options: Options<RegisterData, ThrowOnError>) => (options.client ?? client).post<RegisterResponses, RegisterErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zRegisterBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zRegisterResponse.parseAsync(data),
     url: '/user/register',
     ...options,
     headers: {
-      'Content-Type': 'application/json',
-      ...options.headers,
-    },
-  });
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * Check the SMS code of a registration and log in.
  */
-export const verifyRegistration = <ThrowOnError extends boolean = false>(
-  options: Options<VerifyRegistrationData, ThrowOnError>,
-) =>
-  (options.client ?? client).post<
-    VerifyRegistrationResponses,
-    VerifyRegistrationErrors,
-    ThrowOnError
-  >({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: zVerifyRegistrationBody,
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const verifyRegistration = <ThrowOnError extends boolean = false>(options: Options<VerifyRegistrationData, ThrowOnError>) => (options.client ?? client).post<VerifyRegistrationResponses, VerifyRegistrationErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zVerifyRegistrationBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zVerifyRegistrationResponse.parseAsync(data),
     url: '/user/verify',
     ...options,
     headers: {
-      'Content-Type': 'application/json',
-      ...options.headers,
-    },
-  });
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * Send a recovery code by e-mail. Same answer whether or not the address has an account.
  */
-export const requestPasswordRecovery = <ThrowOnError extends boolean = false>(
-  options: Options<RequestPasswordRecoveryData, ThrowOnError>,
-) =>
-  (options.client ?? client).post<
-    RequestPasswordRecoveryResponses,
-    RequestPasswordRecoveryErrors,
-    ThrowOnError
-  >({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: zRequestPasswordRecoveryBody,
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const requestPasswordRecovery = <ThrowOnError extends boolean = false>(options: Options<RequestPasswordRecoveryData, ThrowOnError>) => (options.client ?? client).post<RequestPasswordRecoveryResponses, RequestPasswordRecoveryErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zRequestPasswordRecoveryBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zRequestPasswordRecoveryResponse.parseAsync(data),
     url: '/user/password-recovery',
     ...options,
     headers: {
-      'Content-Type': 'application/json',
-      ...options.headers,
-    },
-  });
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * Set a new password with the e-mailed code.
  */
-export const verifyPasswordRecovery = <ThrowOnError extends boolean = false>(
-  options: Options<VerifyPasswordRecoveryData, ThrowOnError>,
-) =>
-  (options.client ?? client).post<
-    VerifyPasswordRecoveryResponses,
-    VerifyPasswordRecoveryErrors,
-    ThrowOnError
-  >({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: zVerifyPasswordRecoveryBody,
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const verifyPasswordRecovery = <ThrowOnError extends boolean = false>(options: Options<VerifyPasswordRecoveryData, ThrowOnError>) => (options.client ?? client).post<VerifyPasswordRecoveryResponses, VerifyPasswordRecoveryErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zVerifyPasswordRecoveryBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zVerifyPasswordRecoveryResponse.parseAsync(data),
     url: '/user/password-recovery/verify',
     ...options,
     headers: {
-      'Content-Type': 'application/json',
-      ...options.headers,
-    },
-  });
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * The logged-in account.
  */
-export const getMe = <ThrowOnError extends boolean = false>(
-  options?: Options<GetMeData, ThrowOnError>,
-) =>
-  (options?.client ?? client).get<GetMeResponses, GetMeErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: z.never().optional(),
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const getMe = <ThrowOnError extends boolean = false>(options?: Options<GetMeData, ThrowOnError>) => (options?.client ?? client).get<GetMeResponses, GetMeErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zGetMeResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/user/me',
-    ...options,
-  });
+    ...options
+});
 
 /**
  * The people this account manages.
  */
-export const listPersons = <ThrowOnError extends boolean = false>(
-  options?: Options<ListPersonsData, ThrowOnError>,
-) =>
-  (options?.client ?? client).get<ListPersonsResponses, ListPersonsErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: z.never().optional(),
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const listPersons = <ThrowOnError extends boolean = false>(options?: Options<ListPersonsData, ThrowOnError>) => (options?.client ?? client).get<ListPersonsResponses, ListPersonsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zListPersonsResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/user/persons/',
-    ...options,
-  });
+    ...options
+});
 
 /**
  * Ask to manage an enrolled person; a code goes to the phone on record.
@@ -501,106 +212,70 @@ export const listPersons = <ThrowOnError extends boolean = false>(
  * DNI: no other account, and no code sent for another purpose, can use it.
  *
  */
-export const requestAssociation = <ThrowOnError extends boolean = false>(
-  options: Options<RequestAssociationData, ThrowOnError>,
-) =>
-  (options.client ?? client).post<
-    RequestAssociationResponses,
-    RequestAssociationErrors,
-    ThrowOnError
-  >({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: zRequestAssociationBody,
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const requestAssociation = <ThrowOnError extends boolean = false>(options: Options<RequestAssociationData, ThrowOnError>) => (options.client ?? client).post<RequestAssociationResponses, RequestAssociationErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zRequestAssociationBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zRequestAssociationResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/user/persons/request-association',
     ...options,
     headers: {
-      'Content-Type': 'application/json',
-      ...options.headers,
-    },
-  });
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * Link the person with the SMS code.
  */
-export const verifyAssociation = <ThrowOnError extends boolean = false>(
-  options: Options<VerifyAssociationData, ThrowOnError>,
-) =>
-  (options.client ?? client).post<
-    VerifyAssociationResponses,
-    VerifyAssociationErrors,
-    ThrowOnError
-  >({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: zVerifyAssociationBody,
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const verifyAssociation = <ThrowOnError extends boolean = false>(options: Options<VerifyAssociationData, ThrowOnError>) => (options.client ?? client).post<VerifyAssociationResponses, VerifyAssociationErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zVerifyAssociationBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zVerifyAssociationResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/user/persons/verify-association',
     ...options,
     headers: {
-      'Content-Type': 'application/json',
-      ...options.headers,
-    },
-  });
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * Stop managing a person. The enrolment itself is kept.
  */
-export const removePerson = <ThrowOnError extends boolean = false>(
-  options: Options<RemovePersonData, ThrowOnError>,
-) =>
-  (options.client ?? client).delete<RemovePersonResponses, RemovePersonErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: z.never().optional(),
-          path: zRemovePersonPath,
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const removePerson = <ThrowOnError extends boolean = false>(options: Options<RemovePersonData, ThrowOnError>) => (options.client ?? client).delete<RemovePersonResponses, RemovePersonErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zRemovePersonPath,
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zRemovePersonResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/user/persons/{id}',
-    ...options,
-  });
+    ...options
+});
 
 /**
  * A managed person's activities with the server's amounts.
  */
-export const listPersonActivities = <ThrowOnError extends boolean = false>(
-  options: Options<ListPersonActivitiesData, ThrowOnError>,
-) =>
-  (options.client ?? client).get<
-    ListPersonActivitiesResponses,
-    ListPersonActivitiesErrors,
-    ThrowOnError
-  >({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: z.never().optional(),
-          path: zListPersonActivitiesPath,
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const listPersonActivities = <ThrowOnError extends boolean = false>(options: Options<ListPersonActivitiesData, ThrowOnError>) => (options.client ?? client).get<ListPersonActivitiesResponses, ListPersonActivitiesErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zListPersonActivitiesPath,
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zListPersonActivitiesResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/user/activities/{person_activity_id}',
-    ...options,
-  });
+    ...options
+});
 
 /**
  * Completed payments for the people this account manages.
@@ -609,23 +284,17 @@ export const listPersonActivities = <ThrowOnError extends boolean = false>(
  * linked to this account, whoever started them; newest `paid_at` first.
  *
  */
-export const listMyPayments = <ThrowOnError extends boolean = false>(
-  options?: Options<ListMyPaymentsData, ThrowOnError>,
-) =>
-  (options?.client ?? client).get<ListMyPaymentsResponses, ListMyPaymentsErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: z.never().optional(),
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const listMyPayments = <ThrowOnError extends boolean = false>(options?: Options<ListMyPaymentsData, ThrowOnError>) => (options?.client ?? client).get<ListMyPaymentsResponses, ListMyPaymentsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zListMyPaymentsResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/user/payments/',
-    ...options,
-  });
+    ...options
+});
 
 /**
  * Start a card payment for some of one person's pending activities.
@@ -644,27 +313,21 @@ export const listMyPayments = <ThrowOnError extends boolean = false>(
  * `use_discount` only with a discount above 0, nothing already paid, a total above 0.
  *
  */
-export const generatePayment = <ThrowOnError extends boolean = false>(
-  options: Options<GeneratePaymentData, ThrowOnError>,
-) =>
-  (options.client ?? client).post<GeneratePaymentResponses, GeneratePaymentErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: zGeneratePaymentBody,
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const generatePayment = <ThrowOnError extends boolean = false>(options: Options<GeneratePaymentData, ThrowOnError>) => (options.client ?? client).post<GeneratePaymentResponses, GeneratePaymentErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zGeneratePaymentBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zGeneratePaymentResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/payments/generate-multiple/',
     ...options,
     headers: {
-      'Content-Type': 'application/json',
-      ...options.headers,
-    },
-  });
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * Redsys server-to-server notification (the MERCHANTURL).
@@ -681,31 +344,21 @@ export const generatePayment = <ThrowOnError extends boolean = false>(
  * only recorded (`status: ignored`, `notification_ignored`).
  *
  */
-export const receivePaymentNotification = <ThrowOnError extends boolean = false>(
-  options: Options<ReceivePaymentNotificationData, ThrowOnError>,
-) =>
-  (options.client ?? client).post<
-    ReceivePaymentNotificationResponses,
-    ReceivePaymentNotificationErrors,
-    ThrowOnError
-  >({
+export const receivePaymentNotification = <ThrowOnError extends boolean = false>(options: Options<ReceivePaymentNotificationData, ThrowOnError>) => (options.client ?? client).post<ReceivePaymentNotificationResponses, ReceivePaymentNotificationErrors, ThrowOnError>({
     ...urlSearchParamsBodySerializer,
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: zReceivePaymentNotificationBody,
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+    requestValidator: async (data) => await z.object({
+        body: zReceivePaymentNotificationBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zReceivePaymentNotificationResponse.parseAsync(data),
     url: '/payments/notification',
     ...options,
     headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      ...options.headers,
-    },
-  });
+        'Content-Type': 'application/x-www-form-urlencoded',
+        ...options.headers
+    }
+});
 
 /**
  * Built-in sandbox card page standing in for Redsys (development and tests only).
@@ -717,31 +370,21 @@ export const receivePaymentNotification = <ThrowOnError extends boolean = false>
  * `DS_MERCHANT_CONSUMERLANGUAGE`. No scripts and no inline styles.
  *
  */
-export const openSandboxGateway = <ThrowOnError extends boolean = false>(
-  options: Options<OpenSandboxGatewayData, ThrowOnError>,
-) =>
-  (options.client ?? client).post<
-    OpenSandboxGatewayResponses,
-    OpenSandboxGatewayErrors,
-    ThrowOnError
-  >({
+export const openSandboxGateway = <ThrowOnError extends boolean = false>(options: Options<OpenSandboxGatewayData, ThrowOnError>) => (options.client ?? client).post<OpenSandboxGatewayResponses, OpenSandboxGatewayErrors, ThrowOnError>({
     ...urlSearchParamsBodySerializer,
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: zOpenSandboxGatewayBody,
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+    requestValidator: async (data) => await z.object({
+        body: zOpenSandboxGatewayBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zOpenSandboxGatewayResponse.parseAsync(data),
     url: '/payments/sandbox',
     ...options,
     headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      ...options.headers,
-    },
-  });
+        'Content-Type': 'application/x-www-form-urlencoded',
+        ...options.headers
+    }
+});
 
 /**
  * Approve or deny in the sandbox; notifies the server as Redsys would, then redirects.
@@ -755,480 +398,342 @@ export const openSandboxGateway = <ThrowOnError extends boolean = false>(
  * nor logged.
  *
  */
-export const confirmSandboxPayment = <ThrowOnError extends boolean = false>(
-  options: Options<ConfirmSandboxPaymentData, ThrowOnError>,
-) =>
-  (options.client ?? client).post<unknown, ConfirmSandboxPaymentErrors, ThrowOnError>({
+export const confirmSandboxPayment = <ThrowOnError extends boolean = false>(options: Options<ConfirmSandboxPaymentData, ThrowOnError>) => (options.client ?? client).post<unknown, ConfirmSandboxPaymentErrors, ThrowOnError>({
     ...urlSearchParamsBodySerializer,
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: zConfirmSandboxPaymentBody,
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+    requestValidator: async (data) => await z.object({
+        body: zConfirmSandboxPaymentBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     url: '/payments/sandbox/confirm',
     ...options,
     headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      ...options.headers,
-    },
-  });
+        'Content-Type': 'application/x-www-form-urlencoded',
+        ...options.headers
+    }
+});
 
 /**
  * The sandbox card page's stylesheet (the CSP forbids inline styles).
  */
-export const getSandboxStyles = <ThrowOnError extends boolean = false>(
-  options?: Options<GetSandboxStylesData, ThrowOnError>,
-) =>
-  (options?.client ?? client).get<GetSandboxStylesResponses, GetSandboxStylesErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: z.never().optional(),
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const getSandboxStyles = <ThrowOnError extends boolean = false>(options?: Options<GetSandboxStylesData, ThrowOnError>) => (options?.client ?? client).get<GetSandboxStylesResponses, GetSandboxStylesErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zGetSandboxStylesResponse.parseAsync(data),
     url: '/payments/sandbox/styles.css',
-    ...options,
-  });
+    ...options
+});
 
 /**
  * Global settings (without trailing slash).
  */
-export const getAdminConfig = <ThrowOnError extends boolean = false>(
-  options?: Options<GetAdminConfigData, ThrowOnError>,
-) =>
-  (options?.client ?? client).get<GetAdminConfigResponses, GetAdminConfigErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: z.never().optional(),
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const getAdminConfig = <ThrowOnError extends boolean = false>(options?: Options<GetAdminConfigData, ThrowOnError>) => (options?.client ?? client).get<GetAdminConfigResponses, GetAdminConfigErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zGetAdminConfigResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/config',
-    ...options,
-  });
+    ...options
+});
 
 /**
  * Save the global settings (without trailing slash).
  */
-export const updateAdminConfig = <ThrowOnError extends boolean = false>(
-  options: Options<UpdateAdminConfigData, ThrowOnError>,
-) =>
-  (options.client ?? client).put<UpdateAdminConfigResponses, UpdateAdminConfigErrors, ThrowOnError>(
-    {
-      requestValidator: async (data) =>
-        await z
-          .object({
-            body: zUpdateAdminConfigBody,
-            path: z.never().optional(),
-            query: z.never().optional(),
-          })
-          .parseAsync(data),
-      responseValidator: async (data) => await zUpdateAdminConfigResponse.parseAsync(data),
-      security: [{ scheme: 'bearer', type: 'http' }],
-      url: '/admin/config',
-      ...options,
-      headers: {
+export const updateAdminConfig = <ThrowOnError extends boolean = false>(options: Options<UpdateAdminConfigData, ThrowOnError>) => (options.client ?? client).put<UpdateAdminConfigResponses, UpdateAdminConfigErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateAdminConfigBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateAdminConfigResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/config',
+    ...options,
+    headers: {
         'Content-Type': 'application/json',
-        ...options.headers,
-      },
-    },
-  );
+        ...options.headers
+    }
+});
 
 /**
  * Global settings.
  */
-export const getAdminConfigSlash = <ThrowOnError extends boolean = false>(
-  options?: Options<GetAdminConfigSlashData, ThrowOnError>,
-) =>
-  (options?.client ?? client).get<
-    GetAdminConfigSlashResponses,
-    GetAdminConfigSlashErrors,
-    ThrowOnError
-  >({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: z.never().optional(),
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const getAdminConfigSlash = <ThrowOnError extends boolean = false>(options?: Options<GetAdminConfigSlashData, ThrowOnError>) => (options?.client ?? client).get<GetAdminConfigSlashResponses, GetAdminConfigSlashErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zGetAdminConfigSlashResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/config/',
-    ...options,
-  });
+    ...options
+});
 
 /**
  * Save the global settings.
  */
-export const updateAdminConfigSlash = <ThrowOnError extends boolean = false>(
-  options: Options<UpdateAdminConfigSlashData, ThrowOnError>,
-) =>
-  (options.client ?? client).put<
-    UpdateAdminConfigSlashResponses,
-    UpdateAdminConfigSlashErrors,
-    ThrowOnError
-  >({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: zUpdateAdminConfigSlashBody,
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const updateAdminConfigSlash = <ThrowOnError extends boolean = false>(options: Options<UpdateAdminConfigSlashData, ThrowOnError>) => (options.client ?? client).put<UpdateAdminConfigSlashResponses, UpdateAdminConfigSlashErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateAdminConfigSlashBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zUpdateAdminConfigSlashResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/config/',
     ...options,
     headers: {
-      'Content-Type': 'application/json',
-      ...options.headers,
-    },
-  });
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * All accounts.
  */
-export const listUsers = <ThrowOnError extends boolean = false>(
-  options?: Options<ListUsersData, ThrowOnError>,
-) =>
-  (options?.client ?? client).get<ListUsersResponses, ListUsersErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: z.never().optional(),
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const listUsers = <ThrowOnError extends boolean = false>(options?: Options<ListUsersData, ThrowOnError>) => (options?.client ?? client).get<ListUsersResponses, ListUsersErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zListUsersResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/users/',
-    ...options,
-  });
+    ...options
+});
 
 /**
  * Create an account (verified at once).
  */
-export const createUser = <ThrowOnError extends boolean = false>(
-  options: Options<CreateUserData, ThrowOnError>,
-) =>
-  (options.client ?? client).post<CreateUserResponses, CreateUserErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: zCreateUserBody,
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const createUser = <ThrowOnError extends boolean = false>(options: Options<CreateUserData, ThrowOnError>) => (options.client ?? client).post<CreateUserResponses, CreateUserErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateUserBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zCreateUserResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/users/',
     ...options,
     headers: {
-      'Content-Type': 'application/json',
-      ...options.headers,
-    },
-  });
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * Delete an account (not your own). Its sessions end; enrolments stay.
  */
-export const deleteUser = <ThrowOnError extends boolean = false>(
-  options: Options<DeleteUserData, ThrowOnError>,
-) =>
-  (options.client ?? client).delete<DeleteUserResponses, DeleteUserErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: z.never().optional(),
-          path: zDeleteUserPath,
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const deleteUser = <ThrowOnError extends boolean = false>(options: Options<DeleteUserData, ThrowOnError>) => (options.client ?? client).delete<DeleteUserResponses, DeleteUserErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zDeleteUserPath,
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zDeleteUserResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/users/{id}',
-    ...options,
-  });
+    ...options
+});
 
 /**
  * Edit an account; an empty password keeps it.
  */
-export const updateUser = <ThrowOnError extends boolean = false>(
-  options: Options<UpdateUserData, ThrowOnError>,
-) =>
-  (options.client ?? client).put<UpdateUserResponses, UpdateUserErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: zUpdateUserBody,
-          path: zUpdateUserPath,
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const updateUser = <ThrowOnError extends boolean = false>(options: Options<UpdateUserData, ThrowOnError>) => (options.client ?? client).put<UpdateUserResponses, UpdateUserErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateUserBody,
+        path: zUpdateUserPath,
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zUpdateUserResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/users/{id}',
     ...options,
     headers: {
-      'Content-Type': 'application/json',
-      ...options.headers,
-    },
-  });
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * All enrolments with their activities.
  */
-export const listEnrolments = <ThrowOnError extends boolean = false>(
-  options?: Options<ListEnrolmentsData, ThrowOnError>,
-) =>
-  (options?.client ?? client).get<ListEnrolmentsResponses, ListEnrolmentsErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: z.never().optional(),
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const listEnrolments = <ThrowOnError extends boolean = false>(options?: Options<ListEnrolmentsData, ThrowOnError>) => (options?.client ?? client).get<ListEnrolmentsResponses, ListEnrolmentsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zListEnrolmentsResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/person-activities/',
-    ...options,
-  });
+    ...options
+});
 
 /**
  * Enrol a person in activities.
  */
-export const createEnrolment = <ThrowOnError extends boolean = false>(
-  options: Options<CreateEnrolmentData, ThrowOnError>,
-) =>
-  (options.client ?? client).post<CreateEnrolmentResponses, CreateEnrolmentErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: zCreateEnrolmentBody,
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const createEnrolment = <ThrowOnError extends boolean = false>(options: Options<CreateEnrolmentData, ThrowOnError>) => (options.client ?? client).post<CreateEnrolmentResponses, CreateEnrolmentErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateEnrolmentBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zCreateEnrolmentResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/person-activities/',
     ...options,
     headers: {
-      'Content-Type': 'application/json',
-      ...options.headers,
-    },
-  });
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * Delete an enrolment. Refused while it has paid activities, so payment records stay intact.
  */
-export const deleteEnrolment = <ThrowOnError extends boolean = false>(
-  options: Options<DeleteEnrolmentData, ThrowOnError>,
-) =>
-  (options.client ?? client).delete<DeleteEnrolmentResponses, DeleteEnrolmentErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: z.never().optional(),
-          path: zDeleteEnrolmentPath,
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const deleteEnrolment = <ThrowOnError extends boolean = false>(options: Options<DeleteEnrolmentData, ThrowOnError>) => (options.client ?? client).delete<DeleteEnrolmentResponses, DeleteEnrolmentErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zDeleteEnrolmentPath,
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zDeleteEnrolmentResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/person-activities/{id}',
-    ...options,
-  });
+    ...options
+});
 
 /**
  * Edit an enrolment. Paid activities cannot be removed from it.
  */
-export const updateEnrolment = <ThrowOnError extends boolean = false>(
-  options: Options<UpdateEnrolmentData, ThrowOnError>,
-) =>
-  (options.client ?? client).put<UpdateEnrolmentResponses, UpdateEnrolmentErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: zUpdateEnrolmentBody,
-          path: zUpdateEnrolmentPath,
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const updateEnrolment = <ThrowOnError extends boolean = false>(options: Options<UpdateEnrolmentData, ThrowOnError>) => (options.client ?? client).put<UpdateEnrolmentResponses, UpdateEnrolmentErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateEnrolmentBody,
+        path: zUpdateEnrolmentPath,
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zUpdateEnrolmentResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/person-activities/{id}',
     ...options,
     headers: {
-      'Content-Type': 'application/json',
-      ...options.headers,
-    },
-  });
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * The activity catalogue (without trailing slash).
  */
-export const listActivities = <ThrowOnError extends boolean = false>(
-  options?: Options<ListActivitiesData, ThrowOnError>,
-) =>
-  (options?.client ?? client).get<ListActivitiesResponses, ListActivitiesErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: z.never().optional(),
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const listActivities = <ThrowOnError extends boolean = false>(options?: Options<ListActivitiesData, ThrowOnError>) => (options?.client ?? client).get<ListActivitiesResponses, ListActivitiesErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zListActivitiesResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/activities-crud',
-    ...options,
-  });
+    ...options
+});
 
 /**
  * Add an activity (without trailing slash).
  */
-export const createActivity = <ThrowOnError extends boolean = false>(
-  options: Options<CreateActivityData, ThrowOnError>,
-) =>
-  (options.client ?? client).post<CreateActivityResponses, CreateActivityErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: zCreateActivityBody,
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const createActivity = <ThrowOnError extends boolean = false>(options: Options<CreateActivityData, ThrowOnError>) => (options.client ?? client).post<CreateActivityResponses, CreateActivityErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateActivityBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zCreateActivityResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/activities-crud',
     ...options,
     headers: {
-      'Content-Type': 'application/json',
-      ...options.headers,
-    },
-  });
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * The activity catalogue.
  */
-export const listActivitiesSlash = <ThrowOnError extends boolean = false>(
-  options?: Options<ListActivitiesSlashData, ThrowOnError>,
-) =>
-  (options?.client ?? client).get<
-    ListActivitiesSlashResponses,
-    ListActivitiesSlashErrors,
-    ThrowOnError
-  >({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: z.never().optional(),
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const listActivitiesSlash = <ThrowOnError extends boolean = false>(options?: Options<ListActivitiesSlashData, ThrowOnError>) => (options?.client ?? client).get<ListActivitiesSlashResponses, ListActivitiesSlashErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zListActivitiesSlashResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/activities-crud/',
-    ...options,
-  });
+    ...options
+});
 
 /**
  * Add an activity.
  */
-export const createActivitySlash = <ThrowOnError extends boolean = false>(
-  options: Options<CreateActivitySlashData, ThrowOnError>,
-) =>
-  (options.client ?? client).post<
-    CreateActivitySlashResponses,
-    CreateActivitySlashErrors,
-    ThrowOnError
-  >({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: zCreateActivitySlashBody,
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const createActivitySlash = <ThrowOnError extends boolean = false>(options: Options<CreateActivitySlashData, ThrowOnError>) => (options.client ?? client).post<CreateActivitySlashResponses, CreateActivitySlashErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateActivitySlashBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zCreateActivitySlashResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/activities-crud/',
     ...options,
     headers: {
-      'Content-Type': 'application/json',
-      ...options.headers,
-    },
-  });
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * Delete an activity. Refused while anyone has paid it, so payment history is kept.
  *
  * Unpaid enrolments in the activity are removed with it, in the same transaction.
  */
-export const deleteActivity = <ThrowOnError extends boolean = false>(
-  options: Options<DeleteActivityData, ThrowOnError>,
-) =>
-  (options.client ?? client).delete<DeleteActivityResponses, DeleteActivityErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: z.never().optional(),
-          path: zDeleteActivityPath,
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const deleteActivity = <ThrowOnError extends boolean = false>(options: Options<DeleteActivityData, ThrowOnError>) => (options.client ?? client).delete<DeleteActivityResponses, DeleteActivityErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zDeleteActivityPath,
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zDeleteActivityResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/activities-crud/{id}',
-    ...options,
-  });
+    ...options
+});
 
 /**
  * Edit an activity. Paid items keep the amount they were paid at.
  */
-export const updateActivity = <ThrowOnError extends boolean = false>(
-  options: Options<UpdateActivityData, ThrowOnError>,
-) =>
-  (options.client ?? client).put<UpdateActivityResponses, UpdateActivityErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: zUpdateActivityBody,
-          path: zUpdateActivityPath,
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const updateActivity = <ThrowOnError extends boolean = false>(options: Options<UpdateActivityData, ThrowOnError>) => (options.client ?? client).put<UpdateActivityResponses, UpdateActivityErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateActivityBody,
+        path: zUpdateActivityPath,
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zUpdateActivityResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/activities-crud/{id}',
     ...options,
     headers: {
-      'Content-Type': 'application/json',
-      ...options.headers,
-    },
-  });
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * Import enrolments from an .xlsx file (all rows or none).
@@ -1243,53 +748,37 @@ export const updateActivity = <ThrowOnError extends boolean = false>(
  * Limits: 10 MB file, 100 MB uncompressed, 10,000 zip entries, 200,000 rows.
  *
  */
-export const uploadTable = <ThrowOnError extends boolean = false>(
-  options: Options<UploadTableData, ThrowOnError>,
-) =>
-  (options.client ?? client).post<UploadTableResponses, UploadTableErrors, ThrowOnError>({
+export const uploadTable = <ThrowOnError extends boolean = false>(options: Options<UploadTableData, ThrowOnError>) => (options.client ?? client).post<UploadTableResponses, UploadTableErrors, ThrowOnError>({
     ...formDataBodySerializer,
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: zUploadTableBody,
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+    requestValidator: async (data) => await z.object({
+        body: zUploadTableBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zUploadTableResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/upload-table/',
     ...options,
     headers: {
-      'Content-Type': null,
-      ...options.headers,
-    },
-  });
+        'Content-Type': null,
+        ...options.headers
+    }
+});
 
 /**
  * An .xlsx template with the headers and one example row.
  */
-export const downloadUploadTemplate = <ThrowOnError extends boolean = false>(
-  options?: Options<DownloadUploadTemplateData, ThrowOnError>,
-) =>
-  (options?.client ?? client).get<
-    DownloadUploadTemplateResponses,
-    DownloadUploadTemplateErrors,
-    ThrowOnError
-  >({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: z.never().optional(),
-          path: z.never().optional(),
-          query: z.never().optional(),
-        })
-        .parseAsync(data),
+export const downloadUploadTemplate = <ThrowOnError extends boolean = false>(options?: Options<DownloadUploadTemplateData, ThrowOnError>) => (options?.client ?? client).get<DownloadUploadTemplateResponses, DownloadUploadTemplateErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zDownloadUploadTemplateResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/upload-table/template',
-    ...options,
-  });
+    ...options
+});
 
 /**
  * Payments for reconciliation with the bank.
@@ -1300,23 +789,17 @@ export const downloadUploadTemplate = <ThrowOnError extends boolean = false>(
  * applied: refund them.
  *
  */
-export const listPayments = <ThrowOnError extends boolean = false>(
-  options?: Options<ListPaymentsData, ThrowOnError>,
-) =>
-  (options?.client ?? client).get<ListPaymentsResponses, ListPaymentsErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: z.never().optional(),
-          path: z.never().optional(),
-          query: zListPaymentsQuery.optional(),
-        })
-        .parseAsync(data),
+export const listPayments = <ThrowOnError extends boolean = false>(options?: Options<ListPaymentsData, ThrowOnError>) => (options?.client ?? client).get<ListPaymentsResponses, ListPaymentsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: zListPaymentsQuery.optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zListPaymentsResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/payments/',
-    ...options,
-  });
+    ...options
+});
 
 /**
  * The filtered payments as .xlsx (cells escaped against formula injection).
@@ -1326,61 +809,43 @@ export const listPayments = <ThrowOnError extends boolean = false>(
  * `'`. Sent as an attachment (`pagos-YYYY-MM-DD.xlsx`).
  *
  */
-export const exportPayments = <ThrowOnError extends boolean = false>(
-  options?: Options<ExportPaymentsData, ThrowOnError>,
-) =>
-  (options?.client ?? client).get<ExportPaymentsResponses, ExportPaymentsErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: z.never().optional(),
-          path: z.never().optional(),
-          query: zExportPaymentsQuery.optional(),
-        })
-        .parseAsync(data),
+export const exportPayments = <ThrowOnError extends boolean = false>(options?: Options<ExportPaymentsData, ThrowOnError>) => (options?.client ?? client).get<ExportPaymentsResponses, ExportPaymentsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: zExportPaymentsQuery.optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zExportPaymentsResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/payments/export',
-    ...options,
-  });
+    ...options
+});
 
 /**
  * The audit log, newest first (read only).
  */
-export const listAudit = <ThrowOnError extends boolean = false>(
-  options?: Options<ListAuditData, ThrowOnError>,
-) =>
-  (options?.client ?? client).get<ListAuditResponses, ListAuditErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: z.never().optional(),
-          path: z.never().optional(),
-          query: zListAuditQuery.optional(),
-        })
-        .parseAsync(data),
+export const listAudit = <ThrowOnError extends boolean = false>(options?: Options<ListAuditData, ThrowOnError>) => (options?.client ?? client).get<ListAuditResponses, ListAuditErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: zListAuditQuery.optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zListAuditResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/audit/',
-    ...options,
-  });
+    ...options
+});
 
 /**
  * Messages the outbox adapters stored instead of sending. Development only (404 in production).
  */
-export const listOutbox = <ThrowOnError extends boolean = false>(
-  options?: Options<ListOutboxData, ThrowOnError>,
-) =>
-  (options?.client ?? client).get<ListOutboxResponses, ListOutboxErrors, ThrowOnError>({
-    requestValidator: async (data) =>
-      await z
-        .object({
-          body: z.never().optional(),
-          path: z.never().optional(),
-          query: zListOutboxQuery.optional(),
-        })
-        .parseAsync(data),
+export const listOutbox = <ThrowOnError extends boolean = false>(options?: Options<ListOutboxData, ThrowOnError>) => (options?.client ?? client).get<ListOutboxResponses, ListOutboxErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: zListOutboxQuery.optional()
+    }).parseAsync(data),
     responseValidator: async (data) => await zListOutboxResponse.parseAsync(data),
     url: '/dev/outbox',
-    ...options,
-  });
+    ...options
+});

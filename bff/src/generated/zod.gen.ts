@@ -32,324 +32,347 @@ export const zEuros = z.number().gte(0);
 export const zId = z.int().gte(1);
 
 export const zValidationItem = z.object({
-  loc: z.array(z.union([z.string(), z.int()])),
-  msg: z.string(),
-  type: z.string(),
+    loc: z.array(z.union([z.string(), z.int()])),
+    msg: z.string(),
+    type: z.string()
 });
 
 export const zError = z.object({
-  detail: z.union([z.string(), z.array(zValidationItem)]),
-  code: z.string(),
+    detail: z.union([
+        z.string(),
+        z.array(zValidationItem)
+    ]),
+    code: z.string()
 });
 
 export const zMessage = z.object({
-  detail: z.string(),
-  code: z.string(),
+    detail: z.string(),
+    code: z.string()
 });
 
 export const zCodeSent = z.object({
-  detail: z.string(),
-  code: z.string(),
-  expires_in: z.int(),
+    detail: z.string(),
+    code: z.string(),
+    expires_in: z.int()
 });
 
 export const zHealth = z.object({
-  status: z.enum(['ok']),
-  version: z.string(),
+    status: z.enum(['ok']),
+    version: z.string()
 });
 
 export const zReadiness = z.object({
-  status: z.enum(['ok']),
-  database: z.enum(['ok']),
-  engine: z.enum(['sqlite', 'postgres']),
-  migrations: z.object({
-    applied: z.int(),
-    expected: z.int(),
-  }),
-  version: z.string(),
+    status: z.enum(['ok']),
+    database: z.enum(['ok']),
+    engine: z.enum(['sqlite', 'postgres']),
+    migrations: z.object({
+        applied: z.int(),
+        expected: z.int()
+    }),
+    version: z.string()
 });
 
 export const zPublicConfig = z.object({
-  maintenance_mode: z.boolean(),
-  payments_enabled: z.boolean(),
-  global_discount: z.number().gte(0).lte(1),
-  deadline_date: zCivilDate.nullable(),
-  payments_open: z.boolean(),
-  today: zCivilDate,
+    maintenance_mode: z.boolean(),
+    payments_enabled: z.boolean(),
+    global_discount: z.number().gte(0).lte(1),
+    deadline_date: zCivilDate.nullable(),
+    payments_open: z.boolean(),
+    today: zCivilDate
 });
 
 export const zAdminConfig = z.object({
-  id: z.int(),
-  maintenance_mode: z.boolean(),
-  payments_enabled: z.boolean(),
-  global_discount: z.number().gte(0).lte(1),
-  deadline_date: zCivilDate.nullable(),
+    id: z.int(),
+    maintenance_mode: z.boolean(),
+    payments_enabled: z.boolean(),
+    global_discount: z.number().gte(0).lte(1),
+    deadline_date: zCivilDate.nullable()
 });
 
 export const zConfigUpdate = z.object({
-  maintenance_mode: z.boolean(),
-  payments_enabled: z.boolean(),
-  global_discount: z.number().gte(0).lte(1),
-  deadline_date: zCivilDate.nullable(),
+    maintenance_mode: z.boolean(),
+    payments_enabled: z.boolean(),
+    global_discount: z.number().gte(0).lte(1),
+    deadline_date: zCivilDate.nullable()
 });
 
 export const zLoginForm = z.object({
-  username: z.string().min(1).max(32),
-  password: z.string().min(1).max(128),
+    username: z.string().min(1).max(32),
+    password: z.string().min(1).max(128)
 });
 
 export const zToken = z.object({
-  access_token: z.string(),
-  token_type: z.enum(['bearer']),
+    access_token: z.string(),
+    token_type: z.enum(['bearer'])
 });
 
 export const zRegisterRequest = z.object({
-  dni: zDni,
-  phone: zPhoneIn,
-  email: zEmail.nullish(),
-  password: zPassword,
-  repeat_password: z.string().max(128),
+    dni: zDni,
+    phone: zPhoneIn,
+    email: zEmail.nullish(),
+    password: zPassword,
+    repeat_password: z.string().max(128)
 });
 
 export const zOtpVerifyRequest = z.object({
-  dni: zDni,
-  otp_code: zOtpCode,
+    dni: zDni,
+    otp_code: zOtpCode
 });
 
 export const zRecoveryRequest = z.object({
-  email: zEmail,
+    email: zEmail
 });
 
 export const zRecoveryVerifyRequest = z.object({
-  email: zEmail,
-  recovery_code: zOtpCode,
-  new_password: zPassword,
-  repeat_password: z.string().max(128).optional(),
+    email: zEmail,
+    recovery_code: zOtpCode,
+    new_password: zPassword,
+    repeat_password: z.string().max(128).optional()
 });
 
 export const zRole = z.enum(['user', 'admin']);
 
 export const zMe = z.object({
-  id: zId,
-  dni: zDniOut,
-  phone: zPhoneOut,
-  email: zEmail.nullable(),
-  role: zRole,
-  is_admin: z.boolean(),
+    id: zId,
+    dni: zDniOut,
+    phone: zPhoneOut,
+    email: zEmail.nullable(),
+    role: zRole,
+    is_admin: z.boolean()
 });
 
 export const zManagedPerson = z.object({
-  person_activity_id: zId,
-  full_name: z.string(),
-  dni: zDniOut,
+    person_activity_id: zId,
+    full_name: z.string(),
+    dni: zDniOut
 });
 
 export const zAssociationRequest = z.object({
-  dni: zDni,
-  phone: zPhoneIn,
+    dni: zDni,
+    phone: zPhoneIn
 });
 
 export const zAssociationResult = z.object({
-  detail: z.string(),
-  code: z.string(),
-  person: zManagedPerson,
+    detail: z.string(),
+    code: z.string(),
+    person: zManagedPerson
 });
 
 export const zUserActivity = z.object({
-  id: zId,
-  name: z.string(),
-  price: zEuros,
-  start_date: zCivilDate.nullable(),
-  is_paid: z.boolean(),
-  amount: zEuros,
-  amount_with_discount: zEuros.nullable(),
-  dni: zDniOut,
-  person_activity_id: zId,
+    id: zId,
+    name: z.string(),
+    price: zEuros,
+    start_date: zCivilDate.nullable(),
+    is_paid: z.boolean(),
+    amount: zEuros,
+    amount_with_discount: zEuros.nullable(),
+    dni: zDniOut,
+    person_activity_id: zId
 });
 
 export const zPaymentItem = z.object({
-  activity_id: zId,
-  name: z.string(),
-  amount: zEuros,
+    activity_id: zId,
+    name: z.string(),
+    amount: zEuros
 });
 
 export const zResidentPayment = z.object({
-  order: z.string(),
-  paid_at: z.iso.datetime(),
-  person_activity_id: zId,
-  full_name: z.string(),
-  dni: zDniOut,
-  amount: zEuros,
-  use_discount: z.boolean(),
-  items: z.array(zPaymentItem),
+    order: z.string(),
+    paid_at: z.iso.datetime(),
+    person_activity_id: zId,
+    full_name: z.string(),
+    dni: zDniOut,
+    amount: zEuros,
+    use_discount: z.boolean(),
+    items: z.array(zPaymentItem)
 });
 
 export const zPaymentRequest = z.object({
-  person_activity_id: zId,
-  activity_ids: z.array(zId).min(1).max(50),
-  use_discount: z.boolean(),
+    person_activity_id: zId,
+    activity_ids: z.array(zId).min(1).max(50),
+    use_discount: z.boolean()
 });
 
 export const zRedsysSignedForm = z.object({
-  Ds_SignatureVersion: z.string().max(32),
-  Ds_MerchantParameters: z.string().max(8192),
-  Ds_Signature: z.string().max(256),
+    Ds_SignatureVersion: z.string().max(32),
+    Ds_MerchantParameters: z.string().max(8192),
+    Ds_Signature: z.string().max(256)
 });
 
 export const zPaymentRedirect = z.object({
-  action: z.string(),
-  fields: z.object({
-    Ds_SignatureVersion: z.string(),
-    Ds_MerchantParameters: z.string(),
-    Ds_Signature: z.string(),
-  }),
-  order: z.string().regex(/^[0-9]{4}[0-9A-Za-z]{0,8}$/),
-  amount: zEuros,
+    action: z.string(),
+    fields: z.object({
+        Ds_SignatureVersion: z.string(),
+        Ds_MerchantParameters: z.string(),
+        Ds_Signature: z.string()
+    }),
+    order: z.string().regex(/^[0-9]{4}[0-9A-Za-z]{0,8}$/),
+    amount: zEuros
 });
 
 export const zSandboxConfirmForm = z.object({
-  Ds_SignatureVersion: z.string().max(32),
-  Ds_MerchantParameters: z.string().max(8192),
-  Ds_Signature: z.string().max(256),
-  card_number: z.string().max(19).optional(),
-  expiry: z.string().max(5).optional(),
-  cvv: z.string().max(4).optional(),
-  decision: z.enum(['approve', 'deny']),
+    Ds_SignatureVersion: z.string().max(32),
+    Ds_MerchantParameters: z.string().max(8192),
+    Ds_Signature: z.string().max(256),
+    card_number: z.string().max(19).optional(),
+    expiry: z.string().max(5).optional(),
+    cvv: z.string().max(4).optional(),
+    decision: z.enum(['approve', 'deny'])
 });
 
 export const zNotificationResult = z.object({
-  status: z.enum(['paid', 'failed', 'duplicate', 'ignored']),
-  code: z.string(),
+    status: z.enum([
+        'paid',
+        'failed',
+        'duplicate',
+        'ignored'
+    ]),
+    code: z.string()
 });
 
 /**
  * pending = sent to the gateway; paid = authorised and applied; failed = denied; superseded = a newer order for the same items replaced it before any answer; duplicate = authorised but its items were already paid (or it was superseded): refund it.
  */
-export const zPaymentStatus = z.enum(['pending', 'paid', 'failed', 'superseded', 'duplicate']);
+export const zPaymentStatus = z.enum([
+    'pending',
+    'paid',
+    'failed',
+    'superseded',
+    'duplicate'
+]);
 
 export const zAdminPayment = z.object({
-  id: zId,
-  order: z.string(),
-  status: zPaymentStatus,
-  amount: zEuros,
-  use_discount: z.boolean(),
-  person_activity_id: zId.nullable(),
-  full_name: z.string(),
-  dni: z.string(),
-  user_id: zId.nullable(),
-  created_at: z.iso.datetime(),
-  updated_at: z.iso.datetime(),
-  response_code: z.string().nullable(),
-  authorisation_code: z.string().nullable(),
-  items: z.array(zPaymentItem),
+    id: zId,
+    order: z.string(),
+    status: zPaymentStatus,
+    amount: zEuros,
+    use_discount: z.boolean(),
+    person_activity_id: zId.nullable(),
+    full_name: z.string(),
+    dni: z.string(),
+    user_id: zId.nullable(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+    response_code: z.string().nullable(),
+    authorisation_code: z.string().nullable(),
+    items: z.array(zPaymentItem)
 });
 
 export const zPaymentPage = z.object({
-  items: z.array(zAdminPayment),
-  total: z.int().gte(0),
-  page: z.int().gte(1),
-  page_size: z.int().gte(1),
+    items: z.array(zAdminPayment),
+    total: z.int().gte(0),
+    page: z.int().gte(1),
+    page_size: z.int().gte(1)
 });
 
 export const zAdminUser = z.object({
-  id: zId,
-  dni: zDniOut,
-  phone: zPhoneOut,
-  email: zEmail.nullable(),
-  role: zRole,
-  is_admin: z.boolean(),
-  verified: z.boolean(),
-  created_at: z.iso.datetime(),
+    id: zId,
+    dni: zDniOut,
+    phone: zPhoneOut,
+    email: zEmail.nullable(),
+    role: zRole,
+    is_admin: z.boolean(),
+    verified: z.boolean(),
+    created_at: z.iso.datetime()
 });
 
 export const zAdminUserCreate = z.object({
-  dni: zDni,
-  phone: zPhoneIn,
-  email: z.union([zEmail, z.string().max(0)]).nullish(),
-  password: zPassword,
-  repeat_password: z.string().max(128),
-  is_admin: z.boolean().optional().default(false),
+    dni: zDni,
+    phone: zPhoneIn,
+    email: z.union([
+        zEmail,
+        z.string().max(0)
+    ]).nullish(),
+    password: zPassword,
+    repeat_password: z.string().max(128),
+    is_admin: z.boolean().optional().default(false)
 });
 
 export const zAdminUserUpdate = z.object({
-  dni: zDni,
-  phone: zPhoneIn,
-  email: z.union([zEmail, z.string().max(0)]).nullish(),
-  password: z.string().max(128).nullish(),
-  repeat_password: z.string().max(128).nullish(),
-  is_admin: z.boolean().optional(),
+    dni: zDni,
+    phone: zPhoneIn,
+    email: z.union([
+        zEmail,
+        z.string().max(0)
+    ]).nullish(),
+    password: z.string().max(128).nullish(),
+    repeat_password: z.string().max(128).nullish(),
+    is_admin: z.boolean().optional()
 });
 
 export const zActivityRef = z.object({
-  id: zId,
-  name: z.string(),
+    id: zId,
+    name: z.string()
 });
 
 export const zActivity = z.object({
-  id: zId,
-  name: z.string(),
-  price: zEuros,
-  start_date: zCivilDate.nullable(),
+    id: zId,
+    name: z.string(),
+    price: zEuros,
+    start_date: zCivilDate.nullable()
 });
 
 export const zActivityWrite = z.object({
-  name: z.string().min(1).max(120),
-  price: z.number().gte(0).lte(100000),
-  start_date: zCivilDate.nullish(),
+    name: z.string().min(1).max(120),
+    price: z.number().gte(0).lte(100000),
+    start_date: zCivilDate.nullish()
 });
 
 export const zEnrolment = z.object({
-  id: zId,
-  first_name: z.string(),
-  last_name: z.string(),
-  dni: zDniOut,
-  email: zEmail.nullable(),
-  phone: zPhoneOut,
-  activities: z.array(zActivityRef),
+    id: zId,
+    first_name: z.string(),
+    last_name: z.string(),
+    dni: zDniOut,
+    email: zEmail.nullable(),
+    phone: zPhoneOut,
+    activities: z.array(zActivityRef)
 });
 
 export const zEnrolmentWrite = z.object({
-  first_name: z.string().min(1).max(80),
-  last_name: z.string().min(1).max(120),
-  dni: zDni,
-  email: z.union([zEmail, z.string().max(0)]).nullish(),
-  phone: zPhoneIn,
-  activity_ids: z.array(zId).max(200),
+    first_name: z.string().min(1).max(80),
+    last_name: z.string().min(1).max(120),
+    dni: zDni,
+    email: z.union([
+        zEmail,
+        z.string().max(0)
+    ]).nullish(),
+    phone: zPhoneIn,
+    activity_ids: z.array(zId).max(200)
 });
 
 export const zUploadResult = z.object({
-  added: z.int().gte(0),
-  updated: z.int().gte(0),
-  activities_created: z.int().gte(0),
-  rows: z.int().gte(0),
+    added: z.int().gte(0),
+    updated: z.int().gte(0),
+    activities_created: z.int().gte(0),
+    rows: z.int().gte(0)
 });
 
 export const zAuditEntry = z.object({
-  id: zId,
-  at: z.iso.datetime(),
-  actor_user_id: zId.nullable(),
-  actor_dni: z.string().nullable(),
-  action: z.string(),
-  entity: z.string().nullable(),
-  entity_id: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()).nullable(),
-  ip: z.string().nullable(),
+    id: zId,
+    at: z.iso.datetime(),
+    actor_user_id: zId.nullable(),
+    actor_dni: z.string().nullable(),
+    action: z.string(),
+    entity: z.string().nullable(),
+    entity_id: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()).nullable(),
+    ip: z.string().nullable()
 });
 
 export const zAuditPage = z.object({
-  items: z.array(zAuditEntry),
-  total: z.int().gte(0),
-  page: z.int().gte(1),
-  page_size: z.int().gte(1),
+    items: z.array(zAuditEntry),
+    total: z.int().gte(0),
+    page: z.int().gte(1),
+    page_size: z.int().gte(1)
 });
 
 export const zOutboxMessage = z.object({
-  id: zId,
-  channel: z.enum(['sms', 'email']),
-  to: z.string(),
-  subject: z.string().nullable(),
-  body: z.string(),
-  created_at: z.iso.datetime(),
+    id: zId,
+    channel: z.enum(['sms', 'email']),
+    to: z.string(),
+    subject: z.string().nullable(),
+    body: z.string(),
+    created_at: z.iso.datetime()
 });
 
 export const zIdPath = z.int().gte(1);
@@ -456,7 +479,7 @@ export const zVerifyAssociationBody = zOtpVerifyRequest;
 export const zVerifyAssociationResponse = zAssociationResult;
 
 export const zRemovePersonPath = z.object({
-  id: z.int().gte(1),
+    id: z.int().gte(1)
 });
 
 /**
@@ -465,7 +488,7 @@ export const zRemovePersonPath = z.object({
 export const zRemovePersonResponse = z.void();
 
 export const zListPersonActivitiesPath = z.object({
-  person_activity_id: z.int().gte(1),
+    person_activity_id: z.int().gte(1)
 });
 
 /**
@@ -543,7 +566,7 @@ export const zCreateUserBody = zAdminUserCreate;
 export const zCreateUserResponse = zAdminUser;
 
 export const zDeleteUserPath = z.object({
-  id: z.int().gte(1),
+    id: z.int().gte(1)
 });
 
 /**
@@ -554,7 +577,7 @@ export const zDeleteUserResponse = z.void();
 export const zUpdateUserBody = zAdminUserUpdate;
 
 export const zUpdateUserPath = z.object({
-  id: z.int().gte(1),
+    id: z.int().gte(1)
 });
 
 /**
@@ -575,7 +598,7 @@ export const zCreateEnrolmentBody = zEnrolmentWrite2;
 export const zCreateEnrolmentResponse = zEnrolment;
 
 export const zDeleteEnrolmentPath = z.object({
-  id: z.int().gte(1),
+    id: z.int().gte(1)
 });
 
 /**
@@ -586,7 +609,7 @@ export const zDeleteEnrolmentResponse = z.void();
 export const zUpdateEnrolmentBody = zEnrolmentWrite2;
 
 export const zUpdateEnrolmentPath = z.object({
-  id: z.int().gte(1),
+    id: z.int().gte(1)
 });
 
 /**
@@ -619,7 +642,7 @@ export const zCreateActivitySlashBody = zActivityWrite2;
 export const zCreateActivitySlashResponse = zActivity;
 
 export const zDeleteActivityPath = z.object({
-  id: z.int().gte(1),
+    id: z.int().gte(1)
 });
 
 /**
@@ -630,7 +653,7 @@ export const zDeleteActivityResponse = z.void();
 export const zUpdateActivityBody = zActivityWrite2;
 
 export const zUpdateActivityPath = z.object({
-  id: z.int().gte(1),
+    id: z.int().gte(1)
 });
 
 /**
@@ -639,7 +662,7 @@ export const zUpdateActivityPath = z.object({
 export const zUpdateActivityResponse = zActivity;
 
 export const zUploadTableBody = z.object({
-  file: z.string(),
+    file: z.string()
 });
 
 /**
@@ -653,12 +676,12 @@ export const zUploadTableResponse = zUploadResult;
 export const zDownloadUploadTemplateResponse = z.string();
 
 export const zListPaymentsQuery = z.object({
-  status: zPaymentStatus.optional(),
-  person: z.string().max(100).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
-  page: z.int().gte(1).optional().default(1),
-  page_size: z.int().gte(1).lte(100).optional().default(20),
+    status: zPaymentStatus.optional(),
+    person: z.string().max(100).optional(),
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+    page: z.int().gte(1).optional().default(1),
+    page_size: z.int().gte(1).lte(100).optional().default(20)
 });
 
 /**
@@ -667,10 +690,10 @@ export const zListPaymentsQuery = z.object({
 export const zListPaymentsResponse = zPaymentPage;
 
 export const zExportPaymentsQuery = z.object({
-  status: zPaymentStatus.optional(),
-  person: z.string().max(100).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+    status: zPaymentStatus.optional(),
+    person: z.string().max(100).optional(),
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional()
 });
 
 /**
@@ -679,8 +702,8 @@ export const zExportPaymentsQuery = z.object({
 export const zExportPaymentsResponse = z.string();
 
 export const zListAuditQuery = z.object({
-  page: z.int().gte(1).optional().default(1),
-  page_size: z.int().gte(1).lte(100).optional().default(20),
+    page: z.int().gte(1).optional().default(1),
+    page_size: z.int().gte(1).lte(100).optional().default(20)
 });
 
 /**
@@ -689,7 +712,7 @@ export const zListAuditQuery = z.object({
 export const zListAuditResponse = zAuditPage;
 
 export const zListOutboxQuery = z.object({
-  to: z.string().max(254).optional(),
+    to: z.string().max(254).optional()
 });
 
 /**
