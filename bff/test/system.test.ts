@@ -5,6 +5,9 @@ import { getHealth, getPublicConfig, getReadiness } from '../src/generated/sdk.g
 import { zError } from '../src/generated/zod.gen.js';
 import { startTestApp, type TestApp } from './helpers/test-app.js';
 import { testEngine } from './helpers/test-database.js';
+import { migrations } from '../src/data/migrations/index.js';
+
+const LATEST = migrations[migrations.length - 1]!;
 
 describe('system routes', () => {
   let app: TestApp;
@@ -22,7 +25,7 @@ describe('system routes', () => {
       status: 'ok',
       database: 'ok',
       engine: testEngine,
-      migrations: { applied: 40, expected: 40 },
+      migrations: { applied: LATEST.version, expected: LATEST.version },
     });
   });
 
@@ -43,11 +46,13 @@ describe('system routes', () => {
   });
 
   it('is not ready on a database without every migration', async () => {
-    await app.exec(sql`DELETE FROM schema_migrations WHERE version = 40`);
+    await app.exec(sql`DELETE FROM schema_migrations WHERE version = ${LATEST.version}`);
     try {
       expect((await app.fetch('/api/ready')).status).toBe(503);
     } finally {
-      await app.exec(sql`INSERT INTO schema_migrations (version, name) VALUES (40, 'processes')`);
+      await app.exec(
+        sql`INSERT INTO schema_migrations (version, name) VALUES (${LATEST.version}, ${LATEST.name})`,
+      );
     }
     expect((await app.fetch('/api/ready')).status).toBe(200);
   });

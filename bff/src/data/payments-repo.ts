@@ -13,6 +13,7 @@ export interface PaymentRow {
   person_name: string;
   person_dni: string;
   amount_cents: number;
+  refunded_cents: number;
   use_discount: number;
   status: PaymentStatus;
   gateway: 'redsys' | 'sandbox';
@@ -20,6 +21,9 @@ export interface PaymentRow {
   terminal: string;
   response_code: string | null;
   authorisation_code: string | null;
+  verification_code: string | null;
+  receipt_mailed_at: string | null;
+  checked_at: string | null;
   created_at: string;
   updated_at: string;
   paid_at: string | null;
@@ -31,6 +35,7 @@ export interface PaymentItemRow {
   activity_id: number;
   activity_name: string;
   amount_cents: number;
+  refund_id: number | null;
 }
 
 export interface ManagedPersonRow {
@@ -92,6 +97,7 @@ const paymentColumns = [
   'person_name',
   'person_dni',
   'amount_cents',
+  'refunded_cents',
   'use_discount',
   'status',
   'gateway',
@@ -99,6 +105,9 @@ const paymentColumns = [
   'terminal',
   'response_code',
   'authorisation_code',
+  'verification_code',
+  'receipt_mailed_at',
+  'checked_at',
   'created_at',
   'updated_at',
   'paid_at',
@@ -191,7 +200,7 @@ export function createPaymentsRepo(db: Database) {
         .executeTakeFirstOrThrow();
       return row.id;
     },
-    async insertItem(item: PaymentItemRow): Promise<void> {
+    async insertItem(item: Omit<PaymentItemRow, 'refund_id'>): Promise<void> {
       await db.q().insertInto('payment_items').values(item).execute();
     },
     /** The payment of this order; `lock` holds its row until the transaction ends (PostgreSQL). */

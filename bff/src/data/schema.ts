@@ -16,6 +16,8 @@ export interface Tables {
   payments: PaymentsTable;
   payment_items: PaymentItemsTable;
   payment_notifications: PaymentNotificationsTable;
+  payment_refunds: PaymentRefundsTable;
+  sandbox_transactions: SandboxTransactionsTable;
   audit_log: AuditLogTable;
   outbox: OutboxTable;
   rate_events: RateEventsTable;
@@ -99,7 +101,7 @@ export interface ConfigTable {
   updated_at: Generated<string>;
 }
 
-export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'superseded' | 'duplicate';
+export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'superseded' | 'duplicate' | 'expired';
 
 export interface PaymentsTable {
   id: Generated<number>;
@@ -111,6 +113,8 @@ export interface PaymentsTable {
   /** The person's name folded (lower case, no accents) for searching; kept by the repository. */
   person_key: string;
   amount_cents: number;
+  /** What refunds have given back so far (cents). */
+  refunded_cents: Generated<number>;
   use_discount: Flag;
   status: PaymentStatus;
   gateway: 'redsys' | 'sandbox';
@@ -118,6 +122,12 @@ export interface PaymentsTable {
   terminal: string;
   response_code: string | null;
   authorisation_code: string | null;
+  /** Printed on the receipt; anyone holding it can check the receipt is genuine. */
+  verification_code: string | null;
+  /** When the confirmation e-mail with the receipt was handed to the mail adapter. */
+  receipt_mailed_at: string | null;
+  /** When the gateway was last asked about this pending payment (reconciliation). */
+  checked_at: string | null;
   created_at: string;
   updated_at: string;
   paid_at: string | null;
@@ -129,6 +139,38 @@ export interface PaymentItemsTable {
   activity_id: number;
   activity_name: string;
   amount_cents: number;
+  /** The refund that gave this item back, or is giving it back. */
+  refund_id: number | null;
+}
+
+export type RefundStatus = 'requested' | 'succeeded' | 'failed';
+
+export interface PaymentRefundsTable {
+  id: Generated<number>;
+  payment_id: number;
+  amount_cents: number;
+  reason: string;
+  status: RefundStatus;
+  /** The gateway's Ds_Response or error code (SIS…). */
+  gateway_code: string | null;
+  gateway_answer: string | null;
+  actor_user_id: number | null;
+  /** Masked (****5678Z). */
+  actor_dni: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+/** What the built-in sandbox gateway answered, so it can answer status queries and refunds. */
+export interface SandboxTransactionsTable {
+  id: Generated<number>;
+  order_code: string;
+  /** '0' a payment, '3' a refund. */
+  transaction_type: '0' | '3';
+  amount_cents: number;
+  response_code: string;
+  authorisation_code: string | null;
+  created_at: string;
 }
 
 export interface PaymentNotificationsTable {
@@ -162,6 +204,8 @@ export interface OutboxTable {
   recipient: string;
   subject: string | null;
   body: string;
+  /** JSON list of attached file names (the files themselves are not kept). */
+  attachments: string | null;
   created_at: Generated<string>;
 }
 

@@ -4,6 +4,11 @@ import { sql as initialPostgres } from './001-initial.postgres.js';
 import { sql as paymentsPaidAt } from './030-payments-paid-at.js';
 import { sql as paymentsPaidAtPostgres } from './030-payments-paid-at.postgres.js';
 import {
+  backfillVerificationCodes,
+  postgres as moneyAfterPaymentPostgres,
+  sqlite as moneyAfterPayment,
+} from './050-money-after-payment.js';
+import {
   backfillPersonKeys,
   postgres as processesPostgres,
   sqlite as processes,
@@ -19,6 +24,8 @@ export interface Migration {
   sqlite: string;
   postgres: string;
   after?: (db: Database) => Promise<void>;
+  /** SQLite: rebuilds a table, so foreign keys are off while it runs (checked after). */
+  rebuildsTables?: boolean;
 }
 
 /** Ordered, append-only. Never edit a released migration: add the next one. */
@@ -36,5 +43,13 @@ export const migrations: readonly Migration[] = [
     sqlite: processes,
     postgres: processesPostgres,
     after: backfillPersonKeys,
+  },
+  {
+    version: 50,
+    name: 'money-after-payment',
+    sqlite: moneyAfterPayment,
+    postgres: moneyAfterPaymentPostgres,
+    after: backfillVerificationCodes,
+    rebuildsTables: true,
   },
 ];

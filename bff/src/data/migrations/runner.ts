@@ -22,7 +22,34 @@ const bookkeeping: Record<Database['engine'], string> = {
  * makes a second process starting at the same moment wait, then find them applied (each
  * statement of a read-committed transaction sees what was committed before it began).
  */
-export async function runMigrations(db: Database): Promise<void> {
+export async function runMigrations(db: Database, upTo = Infinity): Promise<void> {
+  const wanted = migrations.filter((m) => m.version <= upTo);
+  const sqlite = db.sqliteHandle;
+  // SQLite rebuilds a table with foreign keys off (they cannot change inside a transaction)
+  const foreignKeysOff =
+    sqlite !== null &&
+    wanted.some((m) => m.rebuildsTables && !appliedOnSqlite(sqlite).has(m.version));
+  if (foreignKeysOff) sqlite.pragma('foreign_keys = OFF');
+  try {
+    await migrate(db, wanted, foreignKeysOff);
+  } finally {
+    if (foreignKeysOff) sqlite.pragma('foreign_keys = ON');
+  }
+}
+
+function appliedOnSqlite(sqlite: NonNullable<Database['sqliteHandle']>): Set<number> {
+  const table = sqlite
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
+    .get();
+  if (!table) return new Set();
+  return new Set(sqlite.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
+}
+
+async function migrate(
+  db: Database,
+  wanted: readonly Migration[],
+  checkForeignKeys: boolean,
+): Promise<void> {
   await db.transaction(async () => {
     if (db.engine === 'postgres') {
       await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(db.q());
@@ -33,9 +60,15 @@ export async function runMigrations(db: Database): Promise<void> {
         (row) => row.version,
       ),
     );
-    for (const migration of migrations) {
+    for (const migration of wanted) {
       if (applied.has(migration.version)) continue;
       await apply(db, migration);
+    }
+    if (checkForeignKeys) {
+      const broken = db.sqliteHandle!.pragma('foreign_key_check') as unknown[];
+      if (broken.length > 0) {
+        throw new Error(`migration left ${broken.length} broken foreign keys; nothing applied`);
+      }
     }
   });
 }

@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/data/database.js';
+import { runMigrations } from '../src/data/migrations/runner.js';
+import { freshDatabaseUrl } from './helpers/test-database.js';
+
+/** An installation of the previous release, with a season's payments, brought up to date. */
+describe('migrations on a database with data', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-migrate-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('050 keeps every payment, its items and the links that point at it', async () => {
+    const { url, drop } = await freshDatabaseUrl();
+    const db = await openDatabase({ databaseUrl: url, dataDir, migrate: false });
+    try {
+      await runMigrations(db, 40);
+      const user = await sql<{ id: number }>`INSERT INTO users (dni, phone, password_hash, verified)
+        VALUES ('12345678Z', '612345678', 'x', 1) RETURNING id`.execute(db.q());
+      const person = await sql<{
+        id: number;
+      }>`INSERT INTO enrolments (first_name, last_name, dni, phone)
+        VALUES ('Uxía', 'Núñez', '87654321X', '622334455') RETURNING id`.execute(db.q());
+      const activity = await sql<{ id: number }>`INSERT INTO activities (name, price_cents)
+        VALUES ('Natación', 3000) RETURNING id`.execute(db.q());
+      const [u, p, a] = [user.rows[0]!.id, person.rows[0]!.id, activity.rows[0]!.id];
+      const payment = await sql<{ id: number }>`INSERT INTO payments (order_code, user_id,
+          enrolment_id, person_name, person_dni, person_key, amount_cents, status, gateway,
+          merchant_code, terminal, paid_at)
+        VALUES ('2611AAAABBBB', ${u}, ${p}, 'Uxía Núñez', '87654321X', 'uxia nunez', 3000, 'paid',
+          'sandbox', '999008881', '1', '2026-11-20T10:00:00.000Z') RETURNING id`.execute(db.q());
+      const id = payment.rows[0]!.id;
+      await sql`INSERT INTO payment_items (payment_id, enrolment_id, activity_id, activity_name,
+        amount_cents) VALUES (${id}, ${p}, ${a}, 'Natación', 3000)`.execute(db.q());
+      await sql`INSERT INTO enrolment_activities (enrolment_id, activity_id, is_paid, paid_payment_id,
+        paid_amount_cents) VALUES (${p}, ${a}, 1, ${id}, 3000)`.execute(db.q());
+
+      await runMigrations(db);
+
+      const after = await db
+        .q()
+        .selectFrom('payments')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(after).toMatchObject({
+        order_code: '2611AAAABBBB',
+        status: 'paid',
+        amount_cents: 3000,
+        refunded_cents: 0,
+        person_key: 'uxia nunez',
+        paid_at: '2026-11-20T10:00:00.000Z',
+      });
+      expect(after.verification_code).toMatch(
+        /^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/,
+      );
+      const items = await db.q().selectFrom('payment_items').selectAll().execute();
+      expect(items).toEqual([
+        expect.objectContaining({ payment_id: id, activity_id: a, refund_id: null }),
+      ]);
+      const link = await db.q().selectFrom('enrolment_activities').selectAll().executeTakeFirst();
+      expect(link).toMatchObject({ is_paid: 1, paid_payment_id: id });
+      // the new status is accepted; a status nobody knows still is not
+      await db
+        .q()
+        .updateTable('payments')
+        .set({ status: 'expired' })
+        .where('id', '=', id)
+        .execute();
+      await expect(
+        sql`UPDATE payments SET status = 'lost' WHERE id = ${id}`.execute(db.q()),
+      ).rejects.toThrow();
+      // foreign keys are on again and hold
+      await expect(
+        sql`INSERT INTO payment_items (payment_id, enrolment_id, activity_id, activity_name,
+          amount_cents) VALUES (999999, 1, 1, 'x', 1)`.execute(db.q()),
+      ).rejects.toThrow();
+    } finally {
+      await db.close();
+      await drop();
+    }
+  });
+});
