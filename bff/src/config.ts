@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { repoRoot } from './lib/paths.js';
 
@@ -10,6 +11,10 @@ export interface RedsysConfig {
   secret: string;
   /** Where the browser posts the signed form. */
   url: string;
+  /** Redsys's REST entry (refunds). */
+  restUrl: string;
+  /** Redsys's transaction query service (what happened to an order). */
+  queryUrl: string;
   /** True when no real credentials are configured and the built-in sandbox gateway stands in. */
   sandbox: boolean;
 }
@@ -52,6 +57,14 @@ export interface Config {
   responseValidation: 'off' | 'log' | 'strict';
   /** Bearer token GET /metrics asks for; null: no /metrics at all. */
   metricsToken: string | null;
+  reconcile: {
+    /** A pending payment is asked about this long after it was created. */
+    afterMinutes: number;
+    /** How often the reconciliation job runs. */
+    everyMinutes: number;
+  };
+  /** The council's details (name, address…) shown by the web app and printed on receipts. */
+  council: { name: string; address: string; cif: string; email: string; website: string };
 }
 
 export class ConfigError extends Error {
@@ -62,14 +75,34 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-const REDSYS_TEST_URL = 'https://sis-t.redsys.es:25443/sis/realizarPago';
-const REDSYS_LIVE_URL = 'https://sis.redsys.es/sis/realizarPago';
+const REDSYS_HOSTS = {
+  test: 'https://sis-t.redsys.es:25443',
+  production: 'https://sis.redsys.es',
+} as const;
 /** Redsys's public test merchant; used by the sandbox gateway so the same signing code runs everywhere. */
 export const REDSYS_TEST_CREDENTIALS = {
   merchantCode: '999008881',
   terminal: '1',
   secret: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
 } as const;
+
+/**
+ * The council's details, from the same file the web app is built with
+ * (web/src/config/council.json): another council changes that file only.
+ */
+function readCouncil(): Config['council'] {
+  const file = JSON.parse(
+    readFileSync(resolve(repoRoot, 'web/src/config/council.json'), 'utf8'),
+  ) as Record<string, unknown>;
+  const text = (key: string) => (typeof file[key] === 'string' ? (file[key] as string) : '');
+  return {
+    name: text('name'),
+    address: text('address'),
+    cif: text('cif'),
+    email: text('email'),
+    website: text('website'),
+  };
+}
 
 /** Reads and validates the environment; collects every problem so one run shows them all. */
 export function loadConfig(env: Env = process.env): Config {
@@ -217,11 +250,14 @@ export function loadConfig(env: Env = process.env): Config {
     if (!secret || Buffer.from(secret, 'base64').length !== 24) {
       problems.push('REDSYS_SECRET must be the Base64 merchant key (24 bytes once decoded)');
     }
+    const host = REDSYS_HOSTS[redsysEnv];
     redsys = {
       merchantCode: merchantCode ?? '',
       terminal,
       secret: secret ?? '',
-      url: redsysEnv === 'production' ? REDSYS_LIVE_URL : REDSYS_TEST_URL,
+      url: `${host}/sis/realizarPago`,
+      restUrl: str('REDSYS_REST_URL') ?? `${host}/sis/rest/trataPeticionREST`,
+      queryUrl: str('REDSYS_QUERY_URL') ?? `${host}/apl02/services/SerClsWSConsulta`,
       sandbox: false,
     };
   } else {
@@ -234,6 +270,8 @@ export function loadConfig(env: Env = process.env): Config {
     redsys = {
       ...REDSYS_TEST_CREDENTIALS,
       url: `${publicUrl}/api/payments/sandbox`,
+      restUrl: `${publicUrl}/api/payments/sandbox/rest/trataPeticionREST`,
+      queryUrl: `${publicUrl}/api/payments/sandbox/consulta`,
       sandbox: true,
     };
   }
@@ -257,6 +295,11 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
 
+  const reconcile = {
+    afterMinutes: int('RECONCILE_AFTER_MINUTES', 15, 1, 24 * 60),
+    everyMinutes: int('RECONCILE_EVERY_MINUTES', 5, 1, 24 * 60),
+  };
+
   const config: Config = {
     env: nodeEnv,
     port,
@@ -278,6 +321,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     responseValidation,
     metricsToken,
+    reconcile,
+    council: readCouncil(),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

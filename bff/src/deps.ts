@@ -20,6 +20,7 @@ import { createMetrics, type Metrics } from './lib/metrics.js';
 import { Gauge } from 'prom-client';
 import type { Logger } from './logger.js';
 import { createJobRunner } from './services/jobs/job-runner.js';
+import { createPaymentServices } from './services/payments/index.js';
 import { createSettingsService } from './services/settings-service.js';
 import { createTokenService, resolveJwtSecret } from './services/token-service.js';
 
@@ -59,6 +60,9 @@ export function createDeps(options: {
     config.tokenTtlSeconds,
     () => clock.now(),
   );
+  const jobs = createJobRunner({ leases: repos.jobLeases, clock, logger });
+  const sms = countedSms(options.sms ?? createSmsSender(config, repos.outbox, logger), metrics);
+  const mail = options.mail ?? createMailSender(config, repos.outbox, logger);
   return {
     config,
     db,
@@ -67,12 +71,13 @@ export function createDeps(options: {
     repos,
     tokens,
     settings: createSettingsService(repos.config, clock),
-    jobs: createJobRunner({ leases: repos.jobLeases, clock, logger }),
+    jobs,
     /** Set when the process begins to shut down: /ready answers 503 so traffic moves elsewhere. */
     lifecycle: { stopping: false },
     metrics,
-    sms: countedSms(options.sms ?? createSmsSender(config, repos.outbox, logger), metrics),
-    mail: options.mail ?? createMailSender(config, repos.outbox, logger),
+    sms,
+    mail,
+    payments: createPaymentServices({ config, db, clock, logger, mail, jobs, repos }),
   };
 }
 

@@ -7,6 +7,8 @@ export interface OutboxRow {
   recipient: string;
   subject: string | null;
   body: string;
+  /** JSON list of attached file names. */
+  attachments: string | null;
   created_at: string;
 }
 
@@ -17,8 +19,19 @@ export function createOutboxRepo(db: Database) {
       recipient: string,
       subject: string | null,
       body: string,
+      attachments?: string[],
     ): Promise<void> {
-      await db.q().insertInto('outbox').values({ channel, recipient, subject, body }).execute();
+      await db
+        .q()
+        .insertInto('outbox')
+        .values({
+          channel,
+          recipient,
+          subject,
+          body,
+          attachments: attachments?.length ? JSON.stringify(attachments) : null,
+        })
+        .execute();
     },
     list(recipient?: string): Promise<OutboxRow[]> {
       let query = db.q().selectFrom('outbox').selectAll().orderBy('id', 'desc').limit(200);

@@ -16,6 +16,7 @@ export interface PaymentRow {
   refunded_cents: number;
   use_discount: number;
   status: PaymentStatus;
+  locale: 'es' | 'en' | 'gl';
   gateway: 'redsys' | 'sandbox';
   merchant_code: string;
   terminal: string;
@@ -55,6 +56,7 @@ export interface EnrolledActivityRow {
 
 export interface NewPayment {
   order_code: string;
+  locale: 'es' | 'en' | 'gl';
   user_id: number;
   enrolment_id: number;
   person_name: string;
@@ -79,8 +81,25 @@ export interface NewNotification {
   now: string;
 }
 
+/**
+ * The status staff see: what happened at the gateway, or how much was given back. A payment
+ * keeps its stored status (paid, duplicate) when refunded; refunded_cents tells the rest.
+ */
+export type PaymentView = PaymentStatus | 'refunded' | 'partially_refunded';
+
+export function viewStatus(payment: {
+  status: PaymentStatus;
+  amount_cents: number;
+  refunded_cents: number;
+}): PaymentView {
+  if (payment.refunded_cents > 0) {
+    return payment.refunded_cents >= payment.amount_cents ? 'refunded' : 'partially_refunded';
+  }
+  return payment.status;
+}
+
 export interface PaymentFilter {
-  status?: PaymentStatus | undefined;
+  status?: PaymentView | undefined;
   /** Part of the person's name or DNI, in any case, with or without accents. */
   person?: string | undefined;
   /** UTC ISO instants: created_at >= from and < to. */
@@ -100,6 +119,7 @@ const paymentColumns = [
   'refunded_cents',
   'use_discount',
   'status',
+  'locale',
   'gateway',
   'merchant_code',
   'terminal',
@@ -116,7 +136,25 @@ const paymentColumns = [
 function matches(filter: PaymentFilter) {
   return (eb: ExpressionBuilder<Tables, 'payments'>) => {
     const clauses = [];
-    if (filter.status) clauses.push(eb('status', '=', filter.status));
+    switch (filter.status) {
+      case undefined:
+        break;
+      case 'refunded':
+        clauses.push(
+          eb('refunded_cents', '>', 0),
+          eb('refunded_cents', '=', eb.ref('amount_cents')),
+        );
+        break;
+      case 'partially_refunded':
+        clauses.push(
+          eb('refunded_cents', '>', 0),
+          eb('refunded_cents', '<', eb.ref('amount_cents')),
+        );
+        break;
+      default:
+        // a paid or duplicate payment once refunded shows as (partially) refunded instead
+        clauses.push(eb('status', '=', filter.status), eb('refunded_cents', '=', 0));
+    }
     const person = filter.person?.trim();
     if (person) {
       const pattern = containsPattern(fold(person));
@@ -202,6 +240,95 @@ export function createPaymentsRepo(db: Database) {
     },
     async insertItem(item: Omit<PaymentItemRow, 'refund_id'>): Promise<void> {
       await db.q().insertInto('payment_items').values(item).execute();
+    },
+    /** `lock` holds the row until the transaction ends (PostgreSQL). */
+    findById: (id: number, options: { lock?: boolean } = {}): Promise<PaymentRow | undefined> =>
+      payments()
+        .where('id', '=', id)
+        .$if(db.rowLocks && options.lock === true, (q) => q.forUpdate())
+        .executeTakeFirst(),
+    /** A payment of one of the people this account manages, or undefined. */
+    findForResident: (userId: number, paymentId: number): Promise<PaymentRow | undefined> =>
+      db
+        .q()
+        .selectFrom('payments as p')
+        .innerJoin('user_persons as up', 'up.enrolment_id', 'p.enrolment_id')
+        .select(paymentColumns.map((column) => `p.${column}` as const))
+        .where('up.user_id', '=', userId)
+        .where('p.id', '=', paymentId)
+        .executeTakeFirst(),
+    /** The payment this account started most recently. */
+    latestOfUser: (userId: number): Promise<PaymentRow | undefined> =>
+      payments().where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst(),
+    findByVerificationCode: (code: string): Promise<PaymentRow | undefined> =>
+      payments().where('verification_code', '=', code).executeTakeFirst(),
+    async setVerificationCode(id: number, code: string): Promise<void> {
+      await db
+        .q()
+        .updateTable('payments')
+        .set({ verification_code: code })
+        .where('id', '=', id)
+        .where('verification_code', 'is', null)
+        .execute();
+    },
+    async addRefunded(id: number, cents: number, now: string): Promise<void> {
+      await db
+        .q()
+        .updateTable('payments')
+        .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', cents), updated_at: now }))
+        .where('id', '=', id)
+        .execute();
+    },
+    /** Pending payments created before `createdBefore` not asked about since `checkedBefore`. */
+    dueForCheck: (createdBefore: string, checkedBefore: string, limit: number) =>
+      payments()
+        .where('status', '=', 'pending')
+        .where('created_at', '<=', createdBefore)
+        .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<=', checkedBefore)]))
+        .orderBy('created_at')
+        .limit(limit)
+        .execute(),
+    async markChecked(id: number, now: string): Promise<void> {
+      await db.q().updateTable('payments').set({ checked_at: now }).where('id', '=', id).execute();
+    },
+    /** True for the one caller that may send this payment's confirmation e-mail. */
+    async claimReceiptMail(id: number, now: string): Promise<boolean> {
+      const result = await db
+        .q()
+        .updateTable('payments')
+        .set({ receipt_mailed_at: now })
+        .where('id', '=', id)
+        .where('receipt_mailed_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+    async releaseReceiptMail(id: number): Promise<void> {
+      await db
+        .q()
+        .updateTable('payments')
+        .set({ receipt_mailed_at: null })
+        .where('id', '=', id)
+        .execute();
+    },
+    /** Paid payments since `since` whose confirmation e-mail has not gone (a retry). */
+    receiptsToMail: (since: string, limit: number) =>
+      payments()
+        .where('status', '=', 'paid')
+        .where('receipt_mailed_at', 'is', null)
+        .where('paid_at', '>=', since)
+        .orderBy('paid_at')
+        .limit(limit)
+        .execute(),
+    /** Makes an item this payment paid pending again (refunded); the enrolment stays. */
+    async unpayItem(item: PaymentItemRow): Promise<void> {
+      await db
+        .q()
+        .updateTable('enrolment_activities')
+        .set({ is_paid: 0, paid_at: null, paid_payment_id: null, paid_amount_cents: null })
+        .where('enrolment_id', '=', item.enrolment_id)
+        .where('activity_id', '=', item.activity_id)
+        .where('paid_payment_id', '=', item.payment_id)
+        .execute();
     },
     /** The payment of this order; `lock` holds its row until the transaction ends (PostgreSQL). */
     findByOrder: (

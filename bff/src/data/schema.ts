@@ -117,6 +117,8 @@ export interface PaymentsTable {
   refunded_cents: Generated<number>;
   use_discount: Flag;
   status: PaymentStatus;
+  /** The language the resident paid in. */
+  locale: Generated<'es' | 'en' | 'gl'>;
   gateway: 'redsys' | 'sandbox';
   merchant_code: string;
   terminal: string;

@@ -3,11 +3,18 @@ import type { Locale } from './locale.js';
 import { admin } from './messages/admin.js';
 import { common } from './messages/common.js';
 import { payments } from './messages/payments.js';
+import { receipts } from './messages/receipts.js';
 import { residents } from './messages/residents.js';
 
 export { pickLocale, locales, defaultLocale, type Locale } from './locale.js';
 
-const areas: Record<string, Record<string, Translations>> = { common, residents, admin, payments };
+const areas: Record<string, Record<string, Translations>> = {
+  common,
+  residents,
+  admin,
+  payments,
+  receipts,
+};
 
 /** All server messages by key; each area keeps its own file under messages/. */
 const catalog: Record<string, Translations> = {};

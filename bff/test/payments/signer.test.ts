@@ -139,6 +139,8 @@ describe('helpers', () => {
       terminal: '1',
       secret: V1_SECRET,
       url: 'x',
+      restUrl: 'x',
+      queryUrl: 'x',
       sandbox: true,
     };
     const fields = buildRedirectFields(redsys, {

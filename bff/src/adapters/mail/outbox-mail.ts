@@ -6,7 +6,13 @@ import type { MailSender } from './mail-sender.js';
 export function createOutboxMail(outbox: OutboxRepo, logger: Logger): MailSender {
   return {
     async send(message) {
-      await outbox.add('email', message.to, message.subject, message.text);
+      await outbox.add(
+        'email',
+        message.to,
+        message.subject,
+        message.text,
+        message.attachments?.map((a) => a.filename),
+      );
       logger.info('e-mail stored in outbox', { to: message.to, subject: message.subject });
     },
   };

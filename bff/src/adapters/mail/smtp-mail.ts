@@ -29,6 +29,7 @@ export function createSmtpMail(options: SmtpOptions, logger: Logger): MailSender
         to: message.to,
         subject: message.subject,
         text: message.text,
+        attachments: message.attachments,
       });
       logger.info('e-mail sent', { provider: 'smtp', subject: message.subject });
     },

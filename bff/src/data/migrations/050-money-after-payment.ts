@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { Database } from '../database.js';
 
 /**
- * 050: what happens after a payment. Receipts carry a verification code; refunds are recorded
+ * 050: what happens after a payment. A payment remembers the language it was made in (its
+ * confirmation e-mail speaks it). Receipts carry a verification code; refunds are recorded
  * with the items they gave back; a pending payment nobody confirmed within a day can expire; the
  * built-in sandbox gateway remembers what it answered, for status queries and refunds; the
  * development outbox notes attachments.
@@ -25,6 +26,7 @@ CREATE TABLE payments_new (
   refunded_cents INTEGER NOT NULL DEFAULT 0 CHECK (refunded_cents >= 0 AND refunded_cents <= amount_cents),
   use_discount INTEGER NOT NULL DEFAULT 0 CHECK (use_discount IN (0, 1)),
   status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN (${PAYMENT_STATUSES})),
+  locale TEXT NOT NULL DEFAULT 'es' CHECK (locale IN ('es', 'en', 'gl')),
   gateway TEXT NOT NULL CHECK (gateway IN ('redsys', 'sandbox')),
   merchant_code TEXT NOT NULL,
   terminal TEXT NOT NULL,
@@ -86,6 +88,7 @@ ALTER TABLE payments DROP CONSTRAINT payments_status_check;
 ALTER TABLE payments ADD CONSTRAINT payments_status_check CHECK (status IN (${PAYMENT_STATUSES}));
 ALTER TABLE payments
   ADD COLUMN refunded_cents integer NOT NULL DEFAULT 0,
+  ADD COLUMN locale text COLLATE "C" NOT NULL DEFAULT 'es' CHECK (locale IN ('es', 'en', 'gl')),
   ADD COLUMN verification_code text COLLATE "C" UNIQUE,
   ADD COLUMN receipt_mailed_at text COLLATE "C",
   ADD COLUMN checked_at text COLLATE "C";

@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
-import type { PaymentsRepo } from '../../data/payments-repo.js';
 import { zGeneratePaymentBody } from '../../generated/zod.gen.js';
 import { requireUser } from '../../http/auth.js';
 import type { AppState } from '../../http/context.js';
@@ -9,23 +8,13 @@ import { validate } from '../../http/validate.js';
 import { createRateEventsRepo } from '../../data/rate-events-repo.js';
 import { createRateLimiter } from '../../services/rate-limiter.js';
 import { centsToEuros } from '../../lib/money.js';
-import { createCheckoutService } from '../../services/payments/checkout.js';
 
 /** Each call stores a payment and burns an order number: a person paying needs a handful, not hundreds. */
 export const GENERATE_LIMIT = { limit: 20, windowMs: 10 * 60_000 };
 
 /** POST /payments/generate-multiple/: a pending payment and the signed Redsys form for it. */
-export function checkoutRoutes(deps: Deps, payments: PaymentsRepo): Router<AppState> {
+export function checkoutRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
-  const checkout = createCheckoutService({
-    db: deps.db,
-    config: deps.config,
-    clock: deps.clock,
-    payments,
-    settings: deps.repos.config,
-    audit: deps.repos.audit,
-  });
-
   const limiter = createRateLimiter(createRateEventsRepo(deps.db), deps.clock);
 
   router.post('/payments/generate-multiple/', requireUser(deps), async (ctx) => {
@@ -35,7 +24,7 @@ export function checkoutRoutes(deps: Deps, payments: PaymentsRepo): Router<AppSt
     if (wait > 0) throw tooManyRequests(wait);
     await limiter.hit(rules);
     const body = validate(zGeneratePaymentBody, ctx.request.body, 'body');
-    const result = await checkout.start({
+    const result = await deps.payments.checkout.start({
       user: { id: user.id, dni: user.dni },
       personId: body.person_activity_id,
       activityIds: body.activity_ids,

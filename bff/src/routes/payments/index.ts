@@ -11,8 +11,8 @@ export function paymentsRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
   const payments = deps.repos.payments;
   for (const area of [
-    checkoutRoutes(deps, payments),
-    notificationRoutes(deps, payments),
+    checkoutRoutes(deps),
+    notificationRoutes(deps),
     sandboxRoutes(deps),
     historyRoutes(deps, payments),
   ]) {

@@ -1,9 +1,7 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
-import type { PaymentsRepo } from '../../data/payments-repo.js';
 import type { AppState } from '../../http/context.js';
 import { paymentError } from '../../services/payments/payment-errors.js';
-import { createNotificationService } from '../../services/payments/notifications.js';
 
 /** Notification codes that changed a payment, and the payment's outcome they count as. */
 const PAYMENT_OUTCOMES: Record<string, string> = {
@@ -17,18 +15,11 @@ const PAYMENT_OUTCOMES: Record<string, string> = {
  * comes from the signature only. 200 to every well-formed, correctly signed notification; 400
  * otherwise, with the attempt recorded either way.
  */
-export function notificationRoutes(deps: Deps, payments: PaymentsRepo): Router<AppState> {
+export function notificationRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
-  const notifications = createNotificationService({
-    db: deps.db,
-    clock: deps.clock,
-    secret: deps.config.redsys.secret,
-    payments,
-    audit: deps.repos.audit,
-  });
 
   router.post('/payments/notification', async (ctx) => {
-    const outcome = await notifications.receive(ctx.request.body, ctx.ip);
+    const outcome = await deps.payments.notifications.receive(ctx.request.body, ctx.ip);
     deps.metrics.notifications.inc({ outcome: outcome.code });
     const paymentOutcome = outcome.ok ? PAYMENT_OUTCOMES[outcome.code] : undefined;
     if (paymentOutcome) deps.metrics.payments.inc({ outcome: paymentOutcome });
@@ -44,6 +35,8 @@ export function notificationRoutes(deps: Deps, payments: PaymentsRepo): Router<A
       status: outcome.status,
       code: outcome.code,
     });
+    // the resident's confirmation e-mail goes after the answer: the bank need not wait for it
+    if (outcome.newlyPaid) void deps.payments.afterPaid(outcome.paymentId);
     ctx.body = { status: outcome.status, code: outcome.code };
   });
 

@@ -1,4 +1,6 @@
 import Router from '@koa/router';
+import type Koa from 'koa';
+import { koaBody } from 'koa-body';
 import { postNotification } from '../../adapters/payment-gateway/notify-http.js';
 import type { Deps } from '../../deps.js';
 import type { AppContext, AppState } from '../../http/context.js';
@@ -59,17 +61,52 @@ export function sandboxRoutes(deps: Deps): Router<AppState> {
       },
       now,
     );
-    const notification = buildNotification(config.redsys, order, answer, now);
-    const status = await postNotification(
-      `${config.publicUrl}/api/payments/notification`,
-      notification,
+    const authorisationCode = await deps.payments.sandboxBank.recordPayment(
+      order.order,
+      order.amountCents,
+      answer.responseCode,
     );
-    if (status !== 200) {
-      deps.logger.warn('sandbox notification not accepted', { order: order.order, status });
+    // lose_notification=1: the bank decided but its notification never arrives (as happens with
+    // Redsys), so reconciliation has to find out; the status query answers with this outcome
+    if (body.lose_notification !== '1') {
+      const notification = buildNotification(
+        config.redsys,
+        order,
+        { ...answer, authorisationCode },
+        now,
+      );
+      const status = await postNotification(
+        `${config.publicUrl}/api/payments/notification`,
+        notification,
+      );
+      if (status !== 200) {
+        deps.logger.warn('sandbox notification not accepted', { order: order.order, status });
+      }
     }
     ctx.status = 303;
     ctx.redirect(answer.approved ? order.urlOk : order.urlKo);
   });
 
+  // the bank's host-to-host services, in Redsys's formats: refunds (REST) and the transaction query
+  router.post('/payments/sandbox/rest/trataPeticionREST', enabled, async (ctx) => {
+    ctx.body = await deps.payments.sandboxBank.rest(ctx.request.body);
+  });
+
+  router.post('/payments/sandbox/consulta', enabled, readXml, async (ctx) => {
+    ctx.type = 'text/xml; charset=utf-8';
+    ctx.body = await deps.payments.sandboxBank.query(
+      typeof ctx.request.body === 'string' ? ctx.request.body : '',
+    );
+  });
+
   return router;
 }
+
+/** The SOAP query arrives as text/xml, which the app-wide body parser leaves alone. */
+const readXml = koaBody({
+  json: false,
+  urlencoded: false,
+  multipart: false,
+  text: true,
+  textLimit: '64kb',
+}) as unknown as Koa.Middleware<AppState>;

@@ -104,6 +104,7 @@ export function createCheckoutService(deps: {
         const personName = `${person.first_name} ${person.last_name}`.trim();
         const paymentId = await payments.insertPayment({
           order_code: order,
+          locale: request.locale,
           user_id: request.user.id,
           enrolment_id: person.id,
           person_name: personName,

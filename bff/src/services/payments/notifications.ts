@@ -3,15 +3,31 @@ import {
   decodeMerchantParameters,
   signerFor,
 } from '../../adapters/payment-gateway/redsys-signer.js';
-import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
-import type { PaymentRow, PaymentsRepo, PaymentStatus } from '../../data/payments-repo.js';
+import type { PaymentRow, PaymentsRepo } from '../../data/payments-repo.js';
+import type { GatewayResult, PaymentResults, ResultCode } from './payment-results.js';
 import type { Clock } from '../../lib/clock.js';
 import { ORDER_CODE_PATTERN } from './order-code.js';
 
 export type NotificationOutcome =
-  | { ok: true; status: 'paid' | 'failed' | 'duplicate' | 'ignored'; code: string }
+  | {
+      ok: true;
+      status: 'paid' | 'failed' | 'duplicate' | 'ignored';
+      code: ResultCode;
+      paymentId: number;
+      /** The payment became paid with this notification. */
+      newlyPaid: boolean;
+    }
   | { ok: false; code: RejectionCode };
+
+/** How each result is written in the notification's record. */
+const RECORDED: Record<ResultCode, string> = {
+  notification_applied: 'paid',
+  notification_failed: 'failed',
+  notification_duplicate: 'duplicate',
+  notification_repeated: 'repeated',
+  notification_ignored: 'ignored',
+};
 
 export type RejectionCode =
   | 'malformed_notification'
@@ -46,9 +62,9 @@ export function createNotificationService(deps: {
   clock: Clock;
   secret: string;
   payments: PaymentsRepo;
-  audit: AuditRepo;
+  results: PaymentResults;
 }) {
-  const { db, clock, payments, audit } = deps;
+  const { db, clock, payments, results } = deps;
 
   async function record(
     nowIso: string,
@@ -74,34 +90,6 @@ export function createNotificationService(deps: {
       parameters: fields.parameters === null ? null : redact(fields.parameters),
       ip: fields.ip,
       now: nowIso,
-    });
-  }
-
-  async function changeStatus(
-    payment: PaymentRow,
-    to: PaymentStatus,
-    nowIso: string,
-    extra: { responseCode: string; authorisationCode: string | null; paidAt?: string },
-    ip: string | null,
-    details: Record<string, unknown>,
-  ) {
-    await payments.setStatus(payment.id, to, nowIso, extra);
-    await audit.record({
-      actorUserId: null,
-      actorDni: null,
-      action: `payment.${to}`,
-      entity: 'payment',
-      entityId: payment.id,
-      details: {
-        order: payment.order_code,
-        from: payment.status,
-        to,
-        response_code: extra.responseCode,
-        amount_cents: payment.amount_cents,
-        source: 'notification',
-        ...details,
-      },
-      ip,
     });
   }
 
@@ -195,64 +183,23 @@ export function createNotificationService(deps: {
           return { ok: false, code: mismatch };
         }
 
-        const authorisationCode = (params.Ds_AuthorisationCode ?? '').trim().slice(0, 16) || null;
-        const extra = { responseCode: response, authorisationCode };
-        // the bank's own time, for reconciliation; Redsys may URL-encode these two inside the JSON
-        const bankTime =
-          `${decodeEncodedField(params.Ds_Date) ?? ''} ${decodeEncodedField(params.Ds_Hour) ?? ''}`.trim();
-
-        if (!isAuthorised(response)) {
-          if (payment.status === 'pending') {
-            await changeStatus(payment, 'failed', nowIso, extra, ip, { bank_time: bankTime });
-            await record(nowIso, { ...base, outcome: 'failed' });
-            return { ok: true, status: 'failed', code: 'notification_failed' };
-          }
-          const repeated = payment.status === 'failed';
-          await record(nowIso, { ...base, outcome: repeated ? 'repeated' : 'ignored' });
-          return repeated
-            ? { ok: true, status: 'failed', code: 'notification_repeated' }
-            : { ok: true, status: 'ignored', code: 'notification_ignored' };
-        }
-
-        if (payment.status === 'paid' || payment.status === 'duplicate') {
-          await record(nowIso, { ...base, outcome: 'repeated' });
-          return { ok: true, status: payment.status, code: 'notification_repeated' };
-        }
-        if (payment.status === 'pending') {
-          const items = await payments.items(payment.id);
-          const blocked = [];
-          for (const item of items) {
-            // locked in activity order (items come sorted), as every payment locks them
-            const row = await payments.findEnrolledActivity(item.enrolment_id, item.activity_id, {
-              lock: true,
-            });
-            if (!row || row.is_paid === 1) blocked.push(item);
-          }
-          if (blocked.length === 0) {
-            for (const item of items) {
-              if (!(await payments.markItemPaid(item, nowIso)))
-                throw new Error('item changed inside the transaction');
-            }
-            await changeStatus(payment, 'paid', nowIso, { ...extra, paidAt: nowIso }, ip, {
-              bank_time: bankTime,
-              activity_ids: items.map((item) => item.activity_id),
-            });
-            await record(nowIso, { ...base, outcome: 'paid' });
-            return { ok: true, status: 'paid', code: 'notification_applied' };
-          }
-          await changeStatus(payment, 'duplicate', nowIso, extra, ip, {
-            bank_time: bankTime,
-            reason: 'items_already_paid',
-            activity_ids: blocked.map((item) => item.activity_id),
-          });
-        } else {
-          // superseded or failed: money was taken for an order that no longer stands
-          await changeStatus(payment, 'duplicate', nowIso, extra, ip, {
-            reason: `paid_after_${payment.status}`,
-          });
-        }
-        await record(nowIso, { ...base, outcome: 'duplicate' });
-        return { ok: true, status: 'duplicate', code: 'notification_duplicate' };
+        const result: GatewayResult = {
+          authorised: isAuthorised(response),
+          responseCode: response,
+          authorisationCode: (params.Ds_AuthorisationCode ?? '').trim().slice(0, 16) || null,
+          // the bank's own time; Redsys may URL-encode these two inside the JSON
+          bankTime:
+            `${decodeEncodedField(params.Ds_Date) ?? ''} ${decodeEncodedField(params.Ds_Hour) ?? ''}`.trim(),
+        };
+        const outcome = await results.apply(payment, result, nowIso, 'notification', ip);
+        await record(nowIso, { ...base, outcome: RECORDED[outcome.code] });
+        return {
+          ok: true,
+          status: outcome.status,
+          code: outcome.code,
+          paymentId: payment.id,
+          newlyPaid: outcome.newlyPaid,
+        };
       });
     },
   };

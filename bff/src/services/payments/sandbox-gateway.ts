@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type { RedsysConfig } from '../../config.js';
 import {
   decodeMerchantParameters,
@@ -124,7 +123,7 @@ function madridParts(at: Date) {
 export function buildNotification(
   redsys: RedsysConfig,
   order: SandboxOrder,
-  answer: { approved: boolean; responseCode: string },
+  answer: { approved: boolean; responseCode: string; authorisationCode: string | null },
   now: Date,
 ): RedirectFields {
   const madrid = madridParts(now);
@@ -141,7 +140,7 @@ export function buildNotification(
     Ds_MerchantData: order.params.DS_MERCHANT_MERCHANTDATA ?? '',
     Ds_TransactionType: order.params.DS_MERCHANT_TRANSACTIONTYPE ?? '0',
     Ds_ConsumerLanguage: order.params.DS_MERCHANT_CONSUMERLANGUAGE ?? '1',
-    Ds_AuthorisationCode: answer.approved ? String(randomInt(0, 1_000_000)).padStart(6, '0') : '',
+    Ds_AuthorisationCode: answer.authorisationCode ?? '',
   };
   const signer = signerFor('HMAC_SHA256_V1', redsys.secret);
   if (!signer) throw new Error('HMAC_SHA256_V1 signer missing');

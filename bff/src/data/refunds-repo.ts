@@ -1,0 +1,106 @@
+import type { Database } from './database.js';
+import type { RefundStatus } from './schema.js';
+
+export interface RefundRow {
+  id: number;
+  payment_id: number;
+  amount_cents: number;
+  reason: string;
+  status: RefundStatus;
+  gateway_code: string | null;
+  gateway_answer: string | null;
+  actor_user_id: number | null;
+  actor_dni: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+/** Refunds of payments, and the payment items each one gives back. */
+export function createRefundsRepo(db: Database) {
+  return {
+    async insert(refund: {
+      payment_id: number;
+      amount_cents: number;
+      reason: string;
+      actor_user_id: number;
+      actor_dni: string;
+      created_at: string;
+    }): Promise<number> {
+      const row = await db
+        .q()
+        .insertInto('payment_refunds')
+        .values({
+          ...refund,
+          actor_dni: `****${refund.actor_dni.slice(-5)}`,
+          status: 'requested',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    /** Reserves these items of the payment for the refund; how many were still free. */
+    async reserveItems(
+      paymentId: number,
+      activityIds: number[],
+      refundId: number,
+    ): Promise<number> {
+      const result = await db
+        .q()
+        .updateTable('payment_items')
+        .set({ refund_id: refundId })
+        .where('payment_id', '=', paymentId)
+        .where('activity_id', 'in', activityIds)
+        .where('refund_id', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+    async releaseItems(refundId: number): Promise<void> {
+      await db
+        .q()
+        .updateTable('payment_items')
+        .set({ refund_id: null })
+        .where('refund_id', '=', refundId)
+        .execute();
+    },
+    async finish(
+      id: number,
+      status: Exclude<RefundStatus, 'requested'>,
+      gateway: { code: string; answer: string },
+      now: string,
+    ): Promise<void> {
+      await db
+        .q()
+        .updateTable('payment_refunds')
+        .set({
+          status,
+          gateway_code: gateway.code.slice(0, 32),
+          gateway_answer: gateway.answer.slice(0, 4000),
+          completed_at: now,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'requested')
+        .execute();
+    },
+    /** Refund history of these payments, oldest first, by payment id. */
+    async ofPayments(paymentIds: number[]): Promise<Map<number, RefundRow[]>> {
+      const out = new Map<number, RefundRow[]>();
+      if (paymentIds.length === 0) return out;
+      const rows = await db
+        .q()
+        .selectFrom('payment_refunds')
+        .selectAll()
+        .where('payment_id', 'in', paymentIds)
+        .orderBy('payment_id')
+        .orderBy('id')
+        .execute();
+      for (const row of rows) {
+        const list = out.get(row.payment_id) ?? [];
+        list.push(row);
+        out.set(row.payment_id, list);
+      }
+      return out;
+    },
+  };
+}
+
+export type RefundsRepo = ReturnType<typeof createRefundsRepo>;

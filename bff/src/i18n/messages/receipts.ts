@@ -1,0 +1,59 @@
+import { defineMessages } from '../define.js';
+
+/** The receipt (PDF) and the payment confirmation e-mail. */
+export const receipts = defineMessages({
+  receipt_title: {
+    es: 'Justificante de pago',
+    en: 'Payment receipt',
+    gl: 'Xustificante de pagamento',
+  },
+  receipt_person: { es: 'Persona inscrita', en: 'Enrolled person', gl: 'Persoa inscrita' },
+  receipt_dni: { es: 'DNI/NIE', en: 'DNI/NIE', gl: 'DNI/NIE' },
+  receipt_activity: { es: 'Actividad', en: 'Activity', gl: 'Actividade' },
+  receipt_amount: { es: 'Importe', en: 'Amount', gl: 'Importe' },
+  receipt_total: { es: 'Total pagado', en: 'Total paid', gl: 'Total pagado' },
+  receipt_reduction: {
+    es: 'Reducción aplicada',
+    en: 'Reduction applied',
+    gl: 'Redución aplicada',
+  },
+  receipt_yes: { es: 'Sí', en: 'Yes', gl: 'Si' },
+  receipt_no: { es: 'No', en: 'No', gl: 'Non' },
+  receipt_order: { es: 'Número de pedido', en: 'Order number', gl: 'Número de pedido' },
+  receipt_authorisation: {
+    es: 'Código de autorización',
+    en: 'Authorisation code',
+    gl: 'Código de autorización',
+  },
+  receipt_paid_at: {
+    es: 'Fecha y hora del pago',
+    en: 'Date and time of payment',
+    gl: 'Data e hora do pagamento',
+  },
+  receipt_refunded: { es: 'Importe devuelto', en: 'Amount refunded', gl: 'Importe devolto' },
+  receipt_verification: {
+    es: 'Código de verificación',
+    en: 'Verification code',
+    gl: 'Código de verificación',
+  },
+  receipt_verify_at: {
+    es: 'Cualquiera puede comprobar que este justificante es auténtico en {url}',
+    en: 'Anyone can check that this receipt is genuine at {url}',
+    gl: 'Calquera pode comprobar que este xustificante é auténtico en {url}',
+  },
+  receipt_footer: {
+    es: 'Pago con tarjeta a través de la pasarela de pago del banco. Este documento se genera automáticamente.',
+    en: 'Card payment through the bank’s payment gateway. This document is generated automatically.',
+    gl: 'Pagamento con tarxeta a través da pasarela de pagamento do banco. Este documento xérase automaticamente.',
+  },
+  receipt_mail_subject: {
+    es: 'Pago recibido: pedido {order}',
+    en: 'Payment received: order {order}',
+    gl: 'Pagamento recibido: pedido {order}',
+  },
+  receipt_mail_body: {
+    es: 'Hemos recibido tu pago de {amount} para {name} (pedido {order}).\n\nTe adjuntamos el justificante de pago. También puedes descargarlo cuando quieras en {url}, en la pestaña «Completadas».\n\n{council}',
+    en: 'We have received your payment of {amount} for {name} (order {order}).\n\nThe payment receipt is attached. You can also download it at any time from {url}, in the “Completed” tab.\n\n{council}',
+    gl: 'Recibimos o teu pagamento de {amount} para {name} (pedido {order}).\n\nAchegámosche o xustificante de pagamento. Tamén podes descargalo cando queiras en {url}, na lapela «Completadas».\n\n{council}',
+  },
+});

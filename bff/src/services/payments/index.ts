@@ -1,0 +1,113 @@
+import { createRedsysClient } from '../../adapters/payment-gateway/redsys-client.js';
+import type { MailSender } from '../../adapters/mail/mail-sender.js';
+import type { Config } from '../../config.js';
+import type { AuditRepo } from '../../data/audit-repo.js';
+import type { ConfigRepo } from '../../data/config-repo.js';
+import type { Database } from '../../data/database.js';
+import type { PaymentsRepo } from '../../data/payments-repo.js';
+import { createRefundsRepo } from '../../data/refunds-repo.js';
+import { createSandboxTransactionsRepo } from '../../data/sandbox-transactions-repo.js';
+import type { UsersRepo } from '../../data/users-repo.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Logger } from '../../logger.js';
+import type { JobRunner } from '../jobs/job-runner.js';
+import { createCheckoutService } from './checkout.js';
+import { createNotificationService } from './notifications.js';
+import { createPaymentResults } from './payment-results.js';
+import { createReceipts } from './receipts.js';
+import { createReconciliation } from './reconciliation.js';
+import { createRefunds } from './refunds.js';
+import { createSandboxBank } from './sandbox-bank.js';
+
+/** The payments area's services, built once per app; the reconciliation job registers here. */
+export function createPaymentServices(deps: {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  mail: MailSender;
+  jobs: JobRunner;
+  repos: { payments: PaymentsRepo; audit: AuditRepo; users: UsersRepo; config: ConfigRepo };
+}) {
+  const { config, db, clock, logger, repos } = deps;
+  const results = createPaymentResults({ payments: repos.payments, audit: repos.audit });
+  const gateway = createRedsysClient(config.redsys);
+  const receipts = createReceipts({
+    config,
+    clock,
+    payments: repos.payments,
+    users: repos.users,
+    mail: deps.mail,
+    logger,
+  });
+  /** After a payment became paid: its confirmation e-mail, never holding up the caller. */
+  const afterPaid = (paymentId: number) =>
+    receipts
+      .mailConfirmation(paymentId)
+      .catch((err: unknown) =>
+        logger.error('payment confirmation e-mail failed', {
+          payment: paymentId,
+          error: String(err),
+        }),
+      );
+  const reconciliation = createReconciliation({
+    db,
+    clock,
+    payments: repos.payments,
+    results,
+    gateway,
+    audit: repos.audit,
+    logger,
+    afterMinutes: config.reconcile.afterMinutes,
+    everyMinutes: config.reconcile.everyMinutes,
+    onPaid: async (id) => void afterPaid(id),
+  });
+  deps.jobs.register({
+    name: 'reconcile',
+    everyMs: config.reconcile.everyMinutes * 60_000,
+    ttlMs: 10 * 60_000,
+    run: async () => ({
+      ...(await reconciliation.runDue()),
+      receipts_mailed: await receipts.mailPending(),
+    }),
+  });
+  return {
+    results,
+    gateway,
+    receipts,
+    reconciliation,
+    afterPaid,
+    refunds: createRefunds({
+      db,
+      clock,
+      payments: repos.payments,
+      refunds: createRefundsRepo(db),
+      gateway,
+      audit: repos.audit,
+    }),
+    notifications: createNotificationService({
+      db,
+      clock,
+      secret: config.redsys.secret,
+      payments: repos.payments,
+      results,
+    }),
+    checkout: createCheckoutService({
+      db,
+      config,
+      clock,
+      payments: repos.payments,
+      settings: repos.config,
+      audit: repos.audit,
+    }),
+    sandboxBank: createSandboxBank({
+      db,
+      clock,
+      redsys: config.redsys,
+      transactions: createSandboxTransactionsRepo(db),
+    }),
+    refundsRepo: createRefundsRepo(db),
+  };
+}
+
+export type PaymentServices = ReturnType<typeof createPaymentServices>;

@@ -1,0 +1,128 @@
+import type { AuditRepo } from '../../data/audit-repo.js';
+import type { PaymentRow, PaymentsRepo, PaymentStatus } from '../../data/payments-repo.js';
+import { newVerificationCode } from '../../data/migrations/050-money-after-payment.js';
+
+/** What the gateway said about a payment, from its notification or its status query. */
+export interface GatewayResult {
+  authorised: boolean;
+  responseCode: string;
+  authorisationCode: string | null;
+  /** The bank's own date and time, for reconciliation with its statements. */
+  bankTime: string;
+}
+
+export type ResultCode =
+  | 'notification_applied'
+  | 'notification_failed'
+  | 'notification_duplicate'
+  | 'notification_repeated'
+  | 'notification_ignored';
+
+export interface ResultOutcome {
+  status: 'paid' | 'failed' | 'duplicate' | 'ignored';
+  code: ResultCode;
+  /** The payment became paid now (its confirmation e-mail may go once the transaction ends). */
+  newlyPaid: boolean;
+}
+
+/**
+ * Applies the gateway's answer to a stored payment: the one place where a payment becomes paid,
+ * failed or a duplicate, whether the bank's notification said so or the status query found it
+ * later. Runs inside the caller's transaction, with the payment's row locked; the same answer
+ * applied twice changes nothing the second time.
+ */
+export function createPaymentResults(deps: { payments: PaymentsRepo; audit: AuditRepo }) {
+  const { payments, audit } = deps;
+
+  async function changeStatus(
+    payment: PaymentRow,
+    to: PaymentStatus,
+    nowIso: string,
+    result: GatewayResult,
+    source: 'notification' | 'reconciliation',
+    ip: string | null,
+    details: Record<string, unknown>,
+  ) {
+    await payments.setStatus(payment.id, to, nowIso, {
+      responseCode: result.responseCode,
+      authorisationCode: result.authorisationCode,
+      ...(to === 'paid' ? { paidAt: nowIso } : {}),
+    });
+    await audit.record({
+      actorUserId: null,
+      actorDni: null,
+      action: `payment.${to}`,
+      entity: 'payment',
+      entityId: payment.id,
+      details: {
+        order: payment.order_code,
+        from: payment.status,
+        to,
+        response_code: result.responseCode,
+        amount_cents: payment.amount_cents,
+        source,
+        bank_time: result.bankTime,
+        ...details,
+      },
+      ip,
+    });
+  }
+
+  return {
+    async apply(
+      payment: PaymentRow,
+      result: GatewayResult,
+      nowIso: string,
+      source: 'notification' | 'reconciliation',
+      ip: string | null,
+    ): Promise<ResultOutcome> {
+      if (!result.authorised) {
+        if (payment.status === 'pending') {
+          await changeStatus(payment, 'failed', nowIso, result, source, ip, {});
+          return { status: 'failed', code: 'notification_failed', newlyPaid: false };
+        }
+        return payment.status === 'failed'
+          ? { status: 'failed', code: 'notification_repeated', newlyPaid: false }
+          : { status: 'ignored', code: 'notification_ignored', newlyPaid: false };
+      }
+      if (payment.status === 'paid' || payment.status === 'duplicate') {
+        return { status: payment.status, code: 'notification_repeated', newlyPaid: false };
+      }
+      // pending, or expired unanswered: the money was taken; pay the items if nobody else has
+      if (payment.status === 'pending' || payment.status === 'expired') {
+        const items = await payments.items(payment.id);
+        const blocked = [];
+        for (const item of items) {
+          // locked in activity order (items come sorted), as every payment locks them
+          const row = await payments.findEnrolledActivity(item.enrolment_id, item.activity_id, {
+            lock: true,
+          });
+          if (!row || row.is_paid === 1) blocked.push(item);
+        }
+        if (blocked.length === 0) {
+          for (const item of items) {
+            if (!(await payments.markItemPaid(item, nowIso)))
+              throw new Error('item changed inside the transaction');
+          }
+          await changeStatus(payment, 'paid', nowIso, result, source, ip, {
+            activity_ids: items.map((item) => item.activity_id),
+          });
+          await payments.setVerificationCode(payment.id, newVerificationCode());
+          return { status: 'paid', code: 'notification_applied', newlyPaid: true };
+        }
+        await changeStatus(payment, 'duplicate', nowIso, result, source, ip, {
+          reason: 'items_already_paid',
+          activity_ids: blocked.map((item) => item.activity_id),
+        });
+      } else {
+        // superseded or failed: money was taken for an order that no longer stands
+        await changeStatus(payment, 'duplicate', nowIso, result, source, ip, {
+          reason: `paid_after_${payment.status}`,
+        });
+      }
+      return { status: 'duplicate', code: 'notification_duplicate', newlyPaid: false };
+    },
+  };
+}
+
+export type PaymentResults = ReturnType<typeof createPaymentResults>;

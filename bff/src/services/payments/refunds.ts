@@ -1,0 +1,165 @@
+import type { GatewayClient } from '../../adapters/payment-gateway/gateway-client.js';
+import type { AuditRepo } from '../../data/audit-repo.js';
+import type { Database } from '../../data/database.js';
+import type { PaymentsRepo } from '../../data/payments-repo.js';
+import type { RefundsRepo } from '../../data/refunds-repo.js';
+import { HttpError, invalid, notFound } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Actor } from '../admin/audit-trail.js';
+
+export interface RefundRequest {
+  reason: string;
+  /** The payment's activities to refund; all that are left when absent. */
+  activity_ids?: number[] | undefined;
+}
+
+const refundError = (status: number, code: string, params?: Record<string, string | number>) =>
+  new HttpError(status, code, { messageKey: `refund_${code}`, params });
+
+const REASON_MAX = 500;
+
+/**
+ * Gives money back through the gateway: a whole payment, some of its activities, or a duplicate
+ * payment (paid twice) in full. Three steps, so that two clicks at once can never refund twice
+ * and nothing is recorded as refunded that the gateway did not refund:
+ * 1. in a transaction, with the payment locked: check it, record the refund as requested and
+ *    reserve the items it gives back (an item can be reserved by one refund only);
+ * 2. ask the gateway (outside any transaction);
+ * 3. in a transaction: on success, record it, add the amount to the payment, and make the items
+ *    this payment had paid pending again (their enrolment stays); on refusal, record the
+ *    gateway's code and free the items. With no answer at all the refund stays requested, its
+ *    items reserved, until someone checks with the bank.
+ */
+export function createRefunds(deps: {
+  db: Database;
+  clock: Clock;
+  payments: PaymentsRepo;
+  refunds: RefundsRepo;
+  gateway: GatewayClient;
+  audit: AuditRepo;
+}) {
+  const { db, clock, payments, refunds, gateway, audit } = deps;
+
+  return {
+    async refund(actor: Actor, paymentId: number, request: RefundRequest) {
+      const reason = request.reason.trim().replace(/\s+/g, ' ');
+      if (reason === '' || reason.length > REASON_MAX) {
+        throw invalid([
+          { loc: ['body', 'reason'], msg: 'refund_reason_required', type: 'reason_required' },
+        ]);
+      }
+      const startedAt = clock.now().toISOString();
+      const reserved = await db.transaction(async () => {
+        const payment = await payments.findById(paymentId, { lock: true });
+        if (!payment) throw notFound();
+        if (payment.status !== 'paid' && payment.status !== 'duplicate') {
+          throw refundError(409, 'not_paid');
+        }
+        const items = await payments.items(payment.id);
+        let wanted =
+          request.activity_ids ??
+          items.filter((i) => i.refund_id === null).map((i) => i.activity_id);
+        wanted = [...new Set(wanted)];
+        const unknown = wanted.filter((id) => !items.some((i) => i.activity_id === id));
+        if (unknown.length > 0) {
+          throw invalid(
+            unknown.map((id) => ({
+              loc: ['body', 'activity_ids', request.activity_ids?.indexOf(id) ?? 0],
+              msg: 'refund_activity_not_in_payment',
+              type: 'activity_not_in_payment',
+            })),
+          );
+        }
+        if (payment.status === 'duplicate' && wanted.length !== items.length) {
+          throw refundError(422, 'duplicate_whole');
+        }
+        const chosen = items.filter((i) => wanted.includes(i.activity_id));
+        const amount = chosen.reduce((sum, i) => sum + i.amount_cents, 0);
+        const left = payment.amount_cents - payment.refunded_cents;
+        if (
+          chosen.length === 0 ||
+          chosen.some((i) => i.refund_id !== null) ||
+          amount > left ||
+          amount <= 0
+        ) {
+          throw refundError(409, 'over_refund', { left: (left / 100).toFixed(2) });
+        }
+        const refundId = await refunds.insert({
+          payment_id: payment.id,
+          amount_cents: amount,
+          reason,
+          actor_user_id: actor.id,
+          actor_dni: actor.dni,
+          created_at: startedAt,
+        });
+        if ((await refunds.reserveItems(payment.id, wanted, refundId)) !== chosen.length) {
+          throw refundError(409, 'over_refund', { left: (left / 100).toFixed(2) });
+        }
+        await audit.record({
+          actorUserId: actor.id,
+          actorDni: actor.dni,
+          action: 'payment.refund_requested',
+          entity: 'payment',
+          entityId: payment.id,
+          details: {
+            order: payment.order_code,
+            refund_id: refundId,
+            amount_cents: amount,
+            activity_ids: wanted,
+            reason,
+          },
+          ip: actor.ip,
+        });
+        return { refundId, order: payment.order_code, amount, items: chosen };
+      });
+
+      const answer = await gateway.refund({ order: reserved.order, amountCents: reserved.amount });
+
+      const finishedAt = clock.now().toISOString();
+      await db.transaction(async () => {
+        const payment = (await payments.findById(paymentId, { lock: true }))!;
+        if (answer.outcome === 'refunded') {
+          await refunds.finish(
+            reserved.refundId,
+            'succeeded',
+            { code: answer.code, answer: answer.raw },
+            finishedAt,
+          );
+          await payments.addRefunded(payment.id, reserved.amount, finishedAt);
+          for (const item of reserved.items) await payments.unpayItem(item);
+        } else if (answer.outcome === 'refused') {
+          await refunds.finish(
+            reserved.refundId,
+            'failed',
+            { code: answer.code, answer: answer.raw },
+            finishedAt,
+          );
+          await refunds.releaseItems(reserved.refundId);
+        }
+        await audit.record({
+          actorUserId: actor.id,
+          actorDni: actor.dni,
+          action: `payment.refund_${answer.outcome === 'refunded' ? 'succeeded' : answer.outcome === 'refused' ? 'refused' : 'unconfirmed'}`,
+          entity: 'payment',
+          entityId: payment.id,
+          details: {
+            order: payment.order_code,
+            refund_id: reserved.refundId,
+            amount_cents: reserved.amount,
+            gateway_code: answer.code,
+          },
+          ip: actor.ip,
+        });
+      });
+      if (answer.outcome === 'refused') {
+        throw refundError(502, 'gateway_refused', { code: answer.code });
+      }
+      if (answer.outcome === 'unknown') {
+        throw refundError(504, 'gateway_no_answer', { code: answer.code });
+      }
+      return { refundId: reserved.refundId };
+    },
+  };
+}
+
+export type Refunds = ReturnType<typeof createRefunds>;
