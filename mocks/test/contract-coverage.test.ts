@@ -36,6 +36,7 @@ const SPEC_SECTION_7 = [
 const FROM_DECISIONS = [
   'GET /config',
   'GET /health',
+  'GET /ready',
   'GET /dev/outbox',
   'POST /payments/notification',
   'POST /payments/sandbox',
@@ -70,6 +71,7 @@ describe('openapi.yaml', () => {
         'GET /config',
         'GET /dev/outbox',
         'GET /health',
+        'GET /ready',
         'POST /payments/notification',
         'POST /payments/sandbox',
         'POST /payments/sandbox/confirm',
