@@ -4,8 +4,8 @@ import * as z from 'zod';
 
 import { client } from './client.gen.js';
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape, urlSearchParamsBodySerializer } from './client/index.js';
-import type { ConfirmSandboxPaymentData, ConfirmSandboxPaymentErrors, CreateActivityData, CreateActivityErrors, CreateActivityResponses, CreateActivitySlashData, CreateActivitySlashErrors, CreateActivitySlashResponses, CreateEnrolmentData, CreateEnrolmentErrors, CreateEnrolmentResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteActivityData, DeleteActivityErrors, DeleteActivityResponses, DeleteEnrolmentData, DeleteEnrolmentErrors, DeleteEnrolmentResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DownloadUploadTemplateData, DownloadUploadTemplateErrors, DownloadUploadTemplateResponses, ExportPaymentsData, ExportPaymentsErrors, ExportPaymentsResponses, GeneratePaymentData, GeneratePaymentErrors, GeneratePaymentResponses, GetAdminConfigData, GetAdminConfigErrors, GetAdminConfigResponses, GetAdminConfigSlashData, GetAdminConfigSlashErrors, GetAdminConfigSlashResponses, GetHealthData, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetPublicConfigData, GetPublicConfigResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSandboxStylesData, GetSandboxStylesErrors, GetSandboxStylesResponses, ListActivitiesData, ListActivitiesErrors, ListActivitiesResponses, ListActivitiesSlashData, ListActivitiesSlashErrors, ListActivitiesSlashResponses, ListAuditData, ListAuditErrors, ListAuditResponses, ListEnrolmentsData, ListEnrolmentsErrors, ListEnrolmentsResponses, ListMyPaymentsData, ListMyPaymentsErrors, ListMyPaymentsResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListPaymentsData, ListPaymentsErrors, ListPaymentsResponses, ListPersonActivitiesData, ListPersonActivitiesErrors, ListPersonActivitiesResponses, ListPersonsData, ListPersonsErrors, ListPersonsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginResponses, OpenSandboxGatewayData, OpenSandboxGatewayErrors, OpenSandboxGatewayResponses, ReceivePaymentNotificationData, ReceivePaymentNotificationErrors, ReceivePaymentNotificationResponses, RegisterData, RegisterErrors, RegisterResponses, RemovePersonData, RemovePersonErrors, RemovePersonResponses, RequestAssociationData, RequestAssociationErrors, RequestAssociationResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, UpdateActivityData, UpdateActivityErrors, UpdateActivityResponses, UpdateAdminConfigData, UpdateAdminConfigErrors, UpdateAdminConfigResponses, UpdateAdminConfigSlashData, UpdateAdminConfigSlashErrors, UpdateAdminConfigSlashResponses, UpdateEnrolmentData, UpdateEnrolmentErrors, UpdateEnrolmentResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadTableData, UploadTableErrors, UploadTableResponses, VerifyAssociationData, VerifyAssociationErrors, VerifyAssociationResponses, VerifyPasswordRecoveryData, VerifyPasswordRecoveryErrors, VerifyPasswordRecoveryResponses, VerifyRegistrationData, VerifyRegistrationErrors, VerifyRegistrationResponses } from './types.gen.js';
-import { zConfirmSandboxPaymentBody, zCreateActivityBody, zCreateActivityResponse, zCreateActivitySlashBody, zCreateActivitySlashResponse, zCreateEnrolmentBody, zCreateEnrolmentResponse, zCreateUserBody, zCreateUserResponse, zDeleteActivityPath, zDeleteActivityResponse, zDeleteEnrolmentPath, zDeleteEnrolmentResponse, zDeleteUserPath, zDeleteUserResponse, zDownloadUploadTemplateResponse, zExportPaymentsQuery, zExportPaymentsResponse, zGeneratePaymentBody, zGeneratePaymentResponse, zGetAdminConfigResponse, zGetAdminConfigSlashResponse, zGetHealthResponse, zGetMeResponse, zGetPublicConfigResponse, zGetReadinessResponse, zGetSandboxStylesResponse, zListActivitiesResponse, zListActivitiesSlashResponse, zListAuditQuery, zListAuditResponse, zListEnrolmentsResponse, zListMyPaymentsResponse, zListOutboxQuery, zListOutboxResponse, zListPaymentsQuery, zListPaymentsResponse, zListPersonActivitiesPath, zListPersonActivitiesResponse, zListPersonsResponse, zListUsersResponse, zLoginBody, zLoginResponse, zOpenSandboxGatewayBody, zOpenSandboxGatewayResponse, zReceivePaymentNotificationBody, zReceivePaymentNotificationResponse, zRegisterBody, zRegisterResponse, zRemovePersonPath, zRemovePersonResponse, zRequestAssociationBody, zRequestAssociationResponse, zRequestPasswordRecoveryBody, zRequestPasswordRecoveryResponse, zUpdateActivityBody, zUpdateActivityPath, zUpdateActivityResponse, zUpdateAdminConfigBody, zUpdateAdminConfigResponse, zUpdateAdminConfigSlashBody, zUpdateAdminConfigSlashResponse, zUpdateEnrolmentBody, zUpdateEnrolmentPath, zUpdateEnrolmentResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadTableBody, zUploadTableResponse, zVerifyAssociationBody, zVerifyAssociationResponse, zVerifyPasswordRecoveryBody, zVerifyPasswordRecoveryResponse, zVerifyRegistrationBody, zVerifyRegistrationResponse } from './zod.gen.js';
+import type { CheckPaymentData, CheckPaymentErrors, CheckPaymentResponses, ConfirmSandboxPaymentData, ConfirmSandboxPaymentErrors, CreateActivityData, CreateActivityErrors, CreateActivityResponses, CreateActivitySlashData, CreateActivitySlashErrors, CreateActivitySlashResponses, CreateEnrolmentData, CreateEnrolmentErrors, CreateEnrolmentResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteActivityData, DeleteActivityErrors, DeleteActivityResponses, DeleteEnrolmentData, DeleteEnrolmentErrors, DeleteEnrolmentResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DownloadUploadTemplateData, DownloadUploadTemplateErrors, DownloadUploadTemplateResponses, ExportPaymentsData, ExportPaymentsErrors, ExportPaymentsResponses, GeneratePaymentData, GeneratePaymentErrors, GeneratePaymentResponses, GetAdminConfigData, GetAdminConfigErrors, GetAdminConfigResponses, GetAdminConfigSlashData, GetAdminConfigSlashErrors, GetAdminConfigSlashResponses, GetHealthData, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetMyLatestPaymentData, GetMyLatestPaymentErrors, GetMyLatestPaymentResponses, GetMyReceiptData, GetMyReceiptErrors, GetMyReceiptResponses, GetPaymentReceiptData, GetPaymentReceiptErrors, GetPaymentReceiptResponses, GetPublicConfigData, GetPublicConfigResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSandboxStylesData, GetSandboxStylesErrors, GetSandboxStylesResponses, ListActivitiesData, ListActivitiesErrors, ListActivitiesResponses, ListActivitiesSlashData, ListActivitiesSlashErrors, ListActivitiesSlashResponses, ListAuditData, ListAuditErrors, ListAuditResponses, ListEnrolmentsData, ListEnrolmentsErrors, ListEnrolmentsResponses, ListMyPaymentsData, ListMyPaymentsErrors, ListMyPaymentsResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListPaymentsData, ListPaymentsErrors, ListPaymentsResponses, ListPersonActivitiesData, ListPersonActivitiesErrors, ListPersonActivitiesResponses, ListPersonsData, ListPersonsErrors, ListPersonsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginResponses, OpenSandboxGatewayData, OpenSandboxGatewayErrors, OpenSandboxGatewayResponses, ReceivePaymentNotificationData, ReceivePaymentNotificationErrors, ReceivePaymentNotificationResponses, RefundPaymentData, RefundPaymentErrors, RefundPaymentResponses, RegisterData, RegisterErrors, RegisterResponses, RemovePersonData, RemovePersonErrors, RemovePersonResponses, RequestAssociationData, RequestAssociationErrors, RequestAssociationResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, SandboxRestRequestData, SandboxRestRequestErrors, SandboxRestRequestResponses, SandboxTransactionQueryData, SandboxTransactionQueryErrors, SandboxTransactionQueryResponses, UpdateActivityData, UpdateActivityErrors, UpdateActivityResponses, UpdateAdminConfigData, UpdateAdminConfigErrors, UpdateAdminConfigResponses, UpdateAdminConfigSlashData, UpdateAdminConfigSlashErrors, UpdateAdminConfigSlashResponses, UpdateEnrolmentData, UpdateEnrolmentErrors, UpdateEnrolmentResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadTableData, UploadTableErrors, UploadTableResponses, VerifyAssociationData, VerifyAssociationErrors, VerifyAssociationResponses, VerifyPasswordRecoveryData, VerifyPasswordRecoveryErrors, VerifyPasswordRecoveryResponses, VerifyReceiptData, VerifyReceiptErrors, VerifyReceiptResponses, VerifyRegistrationData, VerifyRegistrationErrors, VerifyRegistrationResponses } from './types.gen.js';
+import { zCheckPaymentPath, zCheckPaymentResponse, zConfirmSandboxPaymentBody, zCreateActivityBody, zCreateActivityResponse, zCreateActivitySlashBody, zCreateActivitySlashResponse, zCreateEnrolmentBody, zCreateEnrolmentResponse, zCreateUserBody, zCreateUserResponse, zDeleteActivityPath, zDeleteActivityResponse, zDeleteEnrolmentPath, zDeleteEnrolmentResponse, zDeleteUserPath, zDeleteUserResponse, zDownloadUploadTemplateResponse, zExportPaymentsQuery, zExportPaymentsResponse, zGeneratePaymentBody, zGeneratePaymentResponse, zGetAdminConfigResponse, zGetAdminConfigSlashResponse, zGetHealthResponse, zGetMeResponse, zGetMyLatestPaymentResponse, zGetMyReceiptPath, zGetMyReceiptQuery, zGetMyReceiptResponse, zGetPaymentReceiptPath, zGetPaymentReceiptQuery, zGetPaymentReceiptResponse, zGetPublicConfigResponse, zGetReadinessResponse, zGetSandboxStylesResponse, zListActivitiesResponse, zListActivitiesSlashResponse, zListAuditQuery, zListAuditResponse, zListEnrolmentsResponse, zListMyPaymentsResponse, zListOutboxQuery, zListOutboxResponse, zListPaymentsQuery, zListPaymentsResponse, zListPersonActivitiesPath, zListPersonActivitiesResponse, zListPersonsResponse, zListUsersResponse, zLoginBody, zLoginResponse, zOpenSandboxGatewayBody, zOpenSandboxGatewayResponse, zReceivePaymentNotificationBody, zReceivePaymentNotificationResponse, zRefundPaymentBody, zRefundPaymentPath, zRefundPaymentResponse, zRegisterBody, zRegisterResponse, zRemovePersonPath, zRemovePersonResponse, zRequestAssociationBody, zRequestAssociationResponse, zRequestPasswordRecoveryBody, zRequestPasswordRecoveryResponse, zSandboxRestRequestBody, zSandboxRestRequestResponse, zSandboxTransactionQueryBody, zSandboxTransactionQueryResponse, zUpdateActivityBody, zUpdateActivityPath, zUpdateActivityResponse, zUpdateAdminConfigBody, zUpdateAdminConfigResponse, zUpdateAdminConfigSlashBody, zUpdateAdminConfigSlashResponse, zUpdateEnrolmentBody, zUpdateEnrolmentPath, zUpdateEnrolmentResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadTableBody, zUploadTableResponse, zVerifyAssociationBody, zVerifyAssociationResponse, zVerifyPasswordRecoveryBody, zVerifyPasswordRecoveryResponse, zVerifyReceiptPath, zVerifyReceiptResponse, zVerifyRegistrationBody, zVerifyRegistrationResponse } from './zod.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -297,6 +297,64 @@ export const listMyPayments = <ThrowOnError extends boolean = false>(options?: O
 });
 
 /**
+ * The payment this account started most recently, as the server knows it now.
+ *
+ * What `/pago-ok` shows after the bank's page: `paid` only once the bank's notification (or
+ * reconciliation) has arrived; until then `pending`. 404 when the account never started one.
+ *
+ */
+export const getMyLatestPayment = <ThrowOnError extends boolean = false>(options?: Options<GetMyLatestPaymentData, ThrowOnError>) => (options?.client ?? client).get<GetMyLatestPaymentResponses, GetMyLatestPaymentErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetMyLatestPaymentResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/payments/latest',
+    ...options
+});
+
+/**
+ * The PDF receipt of one paid payment of the people this account manages.
+ *
+ * Another account's payment, and a payment that is not paid (pending, failed, duplicate,
+ * expired), answer 404. The receipt's language follows `lang`, else `Accept-Language`.
+ * Sent as an attachment, `justificante-<order>.pdf`.
+ *
+ */
+export const getMyReceipt = <ThrowOnError extends boolean = false>(options: Options<GetMyReceiptData, ThrowOnError>) => (options.client ?? client).get<GetMyReceiptResponses, GetMyReceiptErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetMyReceiptPath,
+        query: zGetMyReceiptQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetMyReceiptResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/payments/{payment_id}/receipt',
+    ...options
+});
+
+/**
+ * Whether a printed receipt is genuine (the sports centre's desk checks it).
+ *
+ * The code printed on the receipt (12 characters, dashes and case optional). Answers what
+ * the receipt says about the payment, never a name, a DNI or a phone. An unknown code is a
+ * 404; the call is rate-limited per client address like the other public calls.
+ *
+ */
+export const verifyReceipt = <ThrowOnError extends boolean = false>(options: Options<VerifyReceiptData, ThrowOnError>) => (options.client ?? client).get<VerifyReceiptResponses, VerifyReceiptErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zVerifyReceiptPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zVerifyReceiptResponse.parseAsync(data),
+    url: '/receipts/{verification_code}',
+    ...options
+});
+
+/**
  * Start a card payment for some of one person's pending activities.
  *
  * Stores a pending payment with its items (each item's amount is exactly the figure
@@ -395,7 +453,9 @@ export const openSandboxGateway = <ThrowOnError extends boolean = false>(options
  * `{PUBLIC_URL}/api/payments/notification` (never to a URL taken from the request: the
  * test secret is public), then answers 303 to URLOK or URLKO when they belong to
  * `PUBLIC_URL`, else to `{PUBLIC_URL}/pago-ok` / `/pago-ko`. Card data is neither stored
- * nor logged.
+ * nor logged. The sandbox remembers its answer (for the status query and refunds below);
+ * `lose_notification=1` decides as asked but sends no notification, as when Redsys's
+ * notification is lost, so that reconciliation can be tried.
  *
  */
 export const confirmSandboxPayment = <ThrowOnError extends boolean = false>(options: Options<ConfirmSandboxPaymentData, ThrowOnError>) => (options.client ?? client).post<unknown, ConfirmSandboxPaymentErrors, ThrowOnError>({
@@ -409,6 +469,57 @@ export const confirmSandboxPayment = <ThrowOnError extends boolean = false>(opti
     ...options,
     headers: {
         'Content-Type': 'application/x-www-form-urlencoded',
+        ...options.headers
+    }
+});
+
+/**
+ * The sandbox gateway's REST entry, in Redsys's format (refunds, transaction type 3).
+ *
+ * Stands in for Redsys's `trataPeticionREST` when no Redsys credentials are set, so the
+ * portal's Redsys client runs unchanged against it: the signed parameters are checked, a
+ * refund of an authorised order up to what is left is accepted (`Ds_Response` 0900, the
+ * answer signed), anything else answers `{errorCode}` (SIS0042 bad signature, SIS0054 no
+ * such payment, SIS0056 not authorised, SIS0057 more than is left). 404 when Redsys is
+ * configured.
+ *
+ */
+export const sandboxRestRequest = <ThrowOnError extends boolean = false>(options: Options<SandboxRestRequestData, ThrowOnError>) => (options.client ?? client).post<SandboxRestRequestResponses, SandboxRestRequestErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zSandboxRestRequestBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zSandboxRestRequestResponse.parseAsync(data),
+    url: '/payments/sandbox/rest/trataPeticionREST',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The sandbox gateway's transaction query, in Redsys's SOAP format.
+ *
+ * Stands in for Redsys's `SerClsWSConsulta` (`consultaOperaciones`): the `<Version>`
+ * element signed with the order's key; the answer is the order's last payment result
+ * (`Ds_Response`, `Ds_AuthorisationCode`, `Ds_State` F) or `Ds_ErrorCode` XML0024 when the
+ * sandbox never answered for that order. 404 when Redsys is configured.
+ *
+ */
+export const sandboxTransactionQuery = <ThrowOnError extends boolean = false>(options: Options<SandboxTransactionQueryData, ThrowOnError>) => (options.client ?? client).post<SandboxTransactionQueryResponses, SandboxTransactionQueryErrors, ThrowOnError>({
+    bodySerializer: null,
+    requestValidator: async (data) => await z.object({
+        body: zSandboxTransactionQueryBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zSandboxTransactionQueryResponse.parseAsync(data),
+    url: '/payments/sandbox/consulta',
+    ...options,
+    headers: {
+        'Content-Type': 'text/xml',
         ...options.headers
     }
 });
@@ -786,7 +897,9 @@ export const downloadUploadTemplate = <ThrowOnError extends boolean = false>(opt
  * Newest `created_at` first. `person` matches part of the person's name or DNI without
  * regard to case or accents; `from`/`to` are civil dates in Europe/Madrid, both inclusive
  * (`to` before `from` is a 422). `duplicate` payments were authorised by the bank but not
- * applied: refund them.
+ * applied: refund them (`status=duplicate` lists the duplicates still to refund; once
+ * refunded they show as `refunded`). `refunded` and `partially_refunded` are paid or
+ * duplicate payments some of whose money went back.
  *
  */
 export const listPayments = <ThrowOnError extends boolean = false>(options?: Options<ListPaymentsData, ThrowOnError>) => (options?.client ?? client).get<ListPaymentsResponses, ListPaymentsErrors, ThrowOnError>({
@@ -798,6 +911,75 @@ export const listPayments = <ThrowOnError extends boolean = false>(options?: Opt
     responseValidator: async (data) => await zListPaymentsResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/payments/',
+    ...options
+});
+
+/**
+ * The PDF receipt of any paid payment, for staff.
+ *
+ * 404 unless the payment is paid. Language from `lang`, else `Accept-Language`.
+ */
+export const getPaymentReceipt = <ThrowOnError extends boolean = false>(options: Options<GetPaymentReceiptData, ThrowOnError>) => (options.client ?? client).get<GetPaymentReceiptResponses, GetPaymentReceiptErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetPaymentReceiptPath,
+        query: zGetPaymentReceiptQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetPaymentReceiptResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/payments/{payment_id}/receipt',
+    ...options
+});
+
+/**
+ * Give back a paid payment, some of its activities, or a duplicate payment in full.
+ *
+ * Refunds through the card gateway (Redsys REST, transaction type 3, on the original order,
+ * the chosen activities' amounts in cents; the sandbox gateway answers the same call without
+ * Redsys credentials). Recorded with who, when, amount, reason and the gateway's answer, and
+ * audited. The refunded activities become pending again; their enrolment stays. Without
+ * `activity_ids`, every activity not yet refunded. A duplicate payment is refunded whole.
+ * Refused, with nothing changed: a missing reason (422), a payment that is not paid (409
+ * `refund_not_paid`), more than is left or an activity already refunded, also by a
+ * simultaneous click (409 `refund_over_refund`), an activity not in the payment (422), the
+ * gateway's refusal (502 `refund_gateway_refused`, its code in the message). When the
+ * gateway does not answer at all the refund stays requested (504): check with the bank.
+ *
+ */
+export const refundPayment = <ThrowOnError extends boolean = false>(options: Options<RefundPaymentData, ThrowOnError>) => (options.client ?? client).post<RefundPaymentResponses, RefundPaymentErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zRefundPaymentBody,
+        path: zRefundPaymentPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zRefundPaymentResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/payments/{payment_id}/refund',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Ask the gateway now what happened to a pending payment.
+ *
+ * The same check the reconciliation job makes (Redsys's transaction query): authorised
+ * marks it paid exactly as the notification would (audited as by reconciliation), denied
+ * marks it failed, no answer leaves it pending, or expires it when it is over 24 h old.
+ * A payment that is not pending is answered as it stands.
+ *
+ */
+export const checkPayment = <ThrowOnError extends boolean = false>(options: Options<CheckPaymentData, ThrowOnError>) => (options.client ?? client).post<CheckPaymentResponses, CheckPaymentErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zCheckPaymentPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCheckPaymentResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/payments/{payment_id}/check',
     ...options
 });
 

@@ -197,10 +197,17 @@ export type PaymentItem = {
     activity_id: Id;
     name: string;
     amount: Euros;
+    /**
+     * Given back by a refund.
+     */
+    refunded: boolean;
 };
 
 export type ResidentPayment = {
+    id: Id;
     order: string;
+    status: 'paid' | 'partially_refunded' | 'refunded';
+    refunded_amount: Euros;
     paid_at: string;
     person_activity_id: Id;
     full_name: string;
@@ -237,6 +244,10 @@ export type PaymentRedirect = {
 };
 
 export type SandboxConfirmForm = {
+    /**
+     * 1 decides but sends no notification (a lost notification, for reconciliation).
+     */
+    lose_notification?: '0' | '1';
     Ds_SignatureVersion: string;
     Ds_MerchantParameters: string;
     Ds_Signature: string;
@@ -252,14 +263,76 @@ export type NotificationResult = {
 };
 
 /**
- * pending = sent to the gateway; paid = authorised and applied; failed = denied; superseded = a newer order for the same items replaced it before any answer; duplicate = authorised but its items were already paid (or it was superseded): refund it.
+ * pending = sent to the gateway; paid = authorised and applied; failed = denied; superseded = a newer order for the same items replaced it before any answer; duplicate = authorised but its items were already paid (or it was superseded): refund it; expired = no answer from the bank within 24 h (its items are free to pay again); partially_refunded / refunded = a paid or duplicate payment some or all of whose money went back.
  */
-export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'superseded' | 'duplicate';
+export type AdminPaymentStatus = 'pending' | 'paid' | 'failed' | 'superseded' | 'duplicate' | 'expired' | 'partially_refunded' | 'refunded';
+
+export type LatestPayment = {
+    id: Id;
+    order: string;
+    status: AdminPaymentStatus;
+    amount: Euros;
+    created_at: string;
+    paid_at: string | null;
+    receipt_available: boolean;
+};
+
+export type ReceiptCheck = {
+    valid: true;
+    order: string;
+    paid_at: string;
+    amount: Euros;
+    refunded_amount: Euros;
+    activities: Array<{
+        name: string;
+        amount: Euros;
+    }>;
+};
+
+export type RefundRequest = {
+    reason: string;
+    activity_ids?: Array<Id>;
+};
+
+export type Refund = {
+    id: Id;
+    amount: Euros;
+    reason: string;
+    /**
+     * requested = sent to the gateway, no answer yet; succeeded; failed = refused.
+     */
+    status: 'requested' | 'succeeded' | 'failed';
+    gateway_code: string | null;
+    /**
+     * Masked: ****5678Z.
+     */
+    actor_dni: string | null;
+    created_at: string;
+    completed_at: string | null;
+    activity_ids: Array<Id>;
+};
+
+export type RedsysSignedFields = {
+    Ds_SignatureVersion: string;
+    Ds_MerchantParameters: string;
+    Ds_Signature: string;
+};
+
+export type RedsysRestAnswer = {
+    Ds_SignatureVersion?: string;
+    Ds_MerchantParameters?: string;
+    Ds_Signature?: string;
+    errorCode?: string;
+};
 
 export type AdminPayment = {
     id: Id;
     order: string;
-    status: PaymentStatus;
+    status: AdminPaymentStatus;
+    paid_at: string | null;
+    refunded_amount: Euros;
+    receipt_available: boolean;
+    refunds: Array<Refund>;
     amount: Euros;
     use_discount: boolean;
     person_activity_id: Id | null;
@@ -407,7 +480,14 @@ export type PageQuery = number;
 
 export type PageSizeQuery = number;
 
-export type PaymentStatusQuery = PaymentStatus;
+export type PaymentStatusQuery = AdminPaymentStatus;
+
+export type PaymentIdPath = Id;
+
+/**
+ * The document's language; else `Accept-Language`.
+ */
+export type LangQuery = 'es' | 'en' | 'gl';
 
 /**
  * Part of the person's name or DNI.
@@ -879,6 +959,102 @@ export type ListMyPaymentsResponses = {
 
 export type ListMyPaymentsResponse = ListMyPaymentsResponses[keyof ListMyPaymentsResponses];
 
+export type GetMyLatestPaymentData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/user/payments/latest';
+};
+
+export type GetMyLatestPaymentErrors = {
+    /**
+     * Missing, expired or invalid token.
+     */
+    401: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+};
+
+export type GetMyLatestPaymentError = GetMyLatestPaymentErrors[keyof GetMyLatestPaymentErrors];
+
+export type GetMyLatestPaymentResponses = {
+    /**
+     * The newest payment of this account.
+     */
+    200: LatestPayment;
+};
+
+export type GetMyLatestPaymentResponse = GetMyLatestPaymentResponses[keyof GetMyLatestPaymentResponses];
+
+export type GetMyReceiptData = {
+    body?: never;
+    path: {
+        payment_id: Id;
+    };
+    query?: {
+        /**
+         * The document's language; else `Accept-Language`.
+         */
+        lang?: 'es' | 'en' | 'gl';
+    };
+    url: '/user/payments/{payment_id}/receipt';
+};
+
+export type GetMyReceiptErrors = {
+    /**
+     * Missing, expired or invalid token.
+     */
+    401: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+};
+
+export type GetMyReceiptError = GetMyReceiptErrors[keyof GetMyReceiptErrors];
+
+export type GetMyReceiptResponses = {
+    /**
+     * The receipt.
+     */
+    200: Blob | File;
+};
+
+export type GetMyReceiptResponse = GetMyReceiptResponses[keyof GetMyReceiptResponses];
+
+export type VerifyReceiptData = {
+    body?: never;
+    path: {
+        verification_code: string;
+    };
+    query?: never;
+    url: '/receipts/{verification_code}';
+};
+
+export type VerifyReceiptErrors = {
+    /**
+     * No receipt has this code.
+     */
+    404: Error;
+    /**
+     * Too many attempts; wait `Retry-After` seconds.
+     */
+    429: Error;
+};
+
+export type VerifyReceiptError = VerifyReceiptErrors[keyof VerifyReceiptErrors];
+
+export type VerifyReceiptResponses = {
+    /**
+     * A genuine receipt.
+     */
+    200: ReceiptCheck;
+};
+
+export type VerifyReceiptResponse = VerifyReceiptResponses[keyof VerifyReceiptResponses];
+
 export type GeneratePaymentData = {
     body: PaymentRequest;
     path?: never;
@@ -993,6 +1169,56 @@ export type ConfirmSandboxPaymentErrors = {
 };
 
 export type ConfirmSandboxPaymentError = ConfirmSandboxPaymentErrors[keyof ConfirmSandboxPaymentErrors];
+
+export type SandboxRestRequestData = {
+    body: RedsysSignedFields;
+    path?: never;
+    query?: never;
+    url: '/payments/sandbox/rest/trataPeticionREST';
+};
+
+export type SandboxRestRequestErrors = {
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+};
+
+export type SandboxRestRequestError = SandboxRestRequestErrors[keyof SandboxRestRequestErrors];
+
+export type SandboxRestRequestResponses = {
+    /**
+     * The gateway's signed answer, or its error code.
+     */
+    200: RedsysRestAnswer;
+};
+
+export type SandboxRestRequestResponse = SandboxRestRequestResponses[keyof SandboxRestRequestResponses];
+
+export type SandboxTransactionQueryData = {
+    body: string;
+    path?: never;
+    query?: never;
+    url: '/payments/sandbox/consulta';
+};
+
+export type SandboxTransactionQueryErrors = {
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+};
+
+export type SandboxTransactionQueryError = SandboxTransactionQueryErrors[keyof SandboxTransactionQueryErrors];
+
+export type SandboxTransactionQueryResponses = {
+    /**
+     * The SOAP answer, its XML escaped inside consultaOperacionesReturn.
+     */
+    200: string;
+};
+
+export type SandboxTransactionQueryResponse = SandboxTransactionQueryResponses[keyof SandboxTransactionQueryResponses];
 
 export type GetSandboxStylesData = {
     body?: never;
@@ -1728,7 +1954,7 @@ export type ListPaymentsData = {
     body?: never;
     path?: never;
     query?: {
-        status?: PaymentStatus;
+        status?: AdminPaymentStatus;
         /**
          * Part of the person's name or DNI.
          */
@@ -1773,11 +1999,141 @@ export type ListPaymentsResponses = {
 
 export type ListPaymentsResponse = ListPaymentsResponses[keyof ListPaymentsResponses];
 
+export type GetPaymentReceiptData = {
+    body?: never;
+    path: {
+        payment_id: Id;
+    };
+    query?: {
+        /**
+         * The document's language; else `Accept-Language`.
+         */
+        lang?: 'es' | 'en' | 'gl';
+    };
+    url: '/admin/payments/{payment_id}/receipt';
+};
+
+export type GetPaymentReceiptErrors = {
+    /**
+     * Missing, expired or invalid token.
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+};
+
+export type GetPaymentReceiptError = GetPaymentReceiptErrors[keyof GetPaymentReceiptErrors];
+
+export type GetPaymentReceiptResponses = {
+    /**
+     * The receipt.
+     */
+    200: Blob | File;
+};
+
+export type GetPaymentReceiptResponse = GetPaymentReceiptResponses[keyof GetPaymentReceiptResponses];
+
+export type RefundPaymentData = {
+    body: RefundRequest;
+    path: {
+        payment_id: Id;
+    };
+    query?: never;
+    url: '/admin/payments/{payment_id}/refund';
+};
+
+export type RefundPaymentErrors = {
+    /**
+     * Missing, expired or invalid token.
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Not paid, or nothing left of what was asked.
+     */
+    409: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * The gateway refused the refund; nothing changed.
+     */
+    502: Error;
+    /**
+     * The gateway did not answer; the refund stays requested until checked with the bank.
+     */
+    504: Error;
+};
+
+export type RefundPaymentError = RefundPaymentErrors[keyof RefundPaymentErrors];
+
+export type RefundPaymentResponses = {
+    /**
+     * The payment after the refund, with its refund history.
+     */
+    200: AdminPayment;
+};
+
+export type RefundPaymentResponse = RefundPaymentResponses[keyof RefundPaymentResponses];
+
+export type CheckPaymentData = {
+    body?: never;
+    path: {
+        payment_id: Id;
+    };
+    query?: never;
+    url: '/admin/payments/{payment_id}/check';
+};
+
+export type CheckPaymentErrors = {
+    /**
+     * Missing, expired or invalid token.
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * The gateway could not be asked; nothing changed.
+     */
+    502: Error;
+};
+
+export type CheckPaymentError = CheckPaymentErrors[keyof CheckPaymentErrors];
+
+export type CheckPaymentResponses = {
+    /**
+     * The payment as it stands after the check.
+     */
+    200: AdminPayment;
+};
+
+export type CheckPaymentResponse = CheckPaymentResponses[keyof CheckPaymentResponses];
+
 export type ExportPaymentsData = {
     body?: never;
     path?: never;
     query?: {
-        status?: PaymentStatus;
+        status?: AdminPaymentStatus;
         /**
          * Part of the person's name or DNI.
          */

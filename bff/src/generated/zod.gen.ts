@@ -173,11 +173,19 @@ export const zUserActivity = z.object({
 export const zPaymentItem = z.object({
     activity_id: zId,
     name: z.string(),
-    amount: zEuros
+    amount: zEuros,
+    refunded: z.boolean()
 });
 
 export const zResidentPayment = z.object({
+    id: zId,
     order: z.string(),
+    status: z.enum([
+        'paid',
+        'partially_refunded',
+        'refunded'
+    ]),
+    refunded_amount: zEuros,
     paid_at: z.iso.datetime(),
     person_activity_id: zId,
     full_name: z.string(),
@@ -211,6 +219,7 @@ export const zPaymentRedirect = z.object({
 });
 
 export const zSandboxConfirmForm = z.object({
+    lose_notification: z.enum(['0', '1']).optional(),
     Ds_SignatureVersion: z.string().max(32),
     Ds_MerchantParameters: z.string().max(8192),
     Ds_Signature: z.string().max(256),
@@ -231,20 +240,83 @@ export const zNotificationResult = z.object({
 });
 
 /**
- * pending = sent to the gateway; paid = authorised and applied; failed = denied; superseded = a newer order for the same items replaced it before any answer; duplicate = authorised but its items were already paid (or it was superseded): refund it.
+ * pending = sent to the gateway; paid = authorised and applied; failed = denied; superseded = a newer order for the same items replaced it before any answer; duplicate = authorised but its items were already paid (or it was superseded): refund it; expired = no answer from the bank within 24 h (its items are free to pay again); partially_refunded / refunded = a paid or duplicate payment some or all of whose money went back.
  */
-export const zPaymentStatus = z.enum([
+export const zAdminPaymentStatus = z.enum([
     'pending',
     'paid',
     'failed',
     'superseded',
-    'duplicate'
+    'duplicate',
+    'expired',
+    'partially_refunded',
+    'refunded'
 ]);
+
+export const zLatestPayment = z.object({
+    id: zId,
+    order: z.string(),
+    status: zAdminPaymentStatus,
+    amount: zEuros,
+    created_at: z.iso.datetime(),
+    paid_at: z.iso.datetime().nullable(),
+    receipt_available: z.boolean()
+});
+
+export const zReceiptCheck = z.object({
+    valid: z.literal(true),
+    order: z.string(),
+    paid_at: z.iso.datetime(),
+    amount: zEuros,
+    refunded_amount: zEuros,
+    activities: z.array(z.object({
+        name: z.string(),
+        amount: zEuros
+    }))
+});
+
+export const zRefundRequest = z.object({
+    reason: z.string().max(500),
+    activity_ids: z.array(zId).min(1).max(50).optional()
+});
+
+export const zRefund = z.object({
+    id: zId,
+    amount: zEuros,
+    reason: z.string(),
+    status: z.enum([
+        'requested',
+        'succeeded',
+        'failed'
+    ]),
+    gateway_code: z.string().nullable(),
+    actor_dni: z.string().nullable(),
+    created_at: z.iso.datetime(),
+    completed_at: z.iso.datetime().nullable(),
+    activity_ids: z.array(zId)
+});
+
+export const zRedsysSignedFields = z.object({
+    Ds_SignatureVersion: z.string().max(32),
+    Ds_MerchantParameters: z.string().max(8192),
+    Ds_Signature: z.string().max(256)
+});
+
+export const zRedsysRestAnswer = z.object({
+    Ds_SignatureVersion: z.string().optional(),
+    Ds_MerchantParameters: z.string().optional(),
+    Ds_Signature: z.string().optional(),
+    errorCode: z.string().optional()
+});
 
 export const zAdminPayment = z.object({
     id: zId,
     order: z.string(),
-    status: zPaymentStatus,
+    status: zAdminPaymentStatus,
+    paid_at: z.iso.datetime().nullable(),
+    refunded_amount: zEuros,
+    receipt_available: z.boolean(),
+    refunds: z.array(zRefund),
     amount: zEuros,
     use_discount: z.boolean(),
     person_activity_id: zId.nullable(),
@@ -381,7 +453,18 @@ export const zPageQuery = z.int().gte(1).default(1);
 
 export const zPageSizeQuery = z.int().gte(1).lte(100).default(20);
 
-export const zPaymentStatusQuery = zPaymentStatus;
+export const zPaymentStatusQuery = zAdminPaymentStatus;
+
+export const zPaymentIdPath = zId;
+
+/**
+ * The document's language; else `Accept-Language`.
+ */
+export const zLangQuery = z.enum([
+    'es',
+    'en',
+    'gl'
+]);
 
 /**
  * Part of the person's name or DNI.
@@ -501,6 +584,37 @@ export const zListPersonActivitiesResponse = z.array(zUserActivity);
  */
 export const zListMyPaymentsResponse = z.array(zResidentPayment);
 
+/**
+ * The newest payment of this account.
+ */
+export const zGetMyLatestPaymentResponse = zLatestPayment;
+
+export const zGetMyReceiptPath = z.object({
+    payment_id: zId
+});
+
+export const zGetMyReceiptQuery = z.object({
+    lang: z.enum([
+        'es',
+        'en',
+        'gl'
+    ]).optional()
+});
+
+/**
+ * The receipt.
+ */
+export const zGetMyReceiptResponse = z.string();
+
+export const zVerifyReceiptPath = z.object({
+    verification_code: z.string().min(10).max(32)
+});
+
+/**
+ * A genuine receipt.
+ */
+export const zVerifyReceiptResponse = zReceiptCheck;
+
 export const zGeneratePaymentBody = zPaymentRequest;
 
 /**
@@ -523,6 +637,20 @@ export const zOpenSandboxGatewayBody = zRedsysSignedForm;
 export const zOpenSandboxGatewayResponse = z.string();
 
 export const zConfirmSandboxPaymentBody = zSandboxConfirmForm;
+
+export const zSandboxRestRequestBody = zRedsysSignedFields;
+
+/**
+ * The gateway's signed answer, or its error code.
+ */
+export const zSandboxRestRequestResponse = zRedsysRestAnswer;
+
+export const zSandboxTransactionQueryBody = z.string();
+
+/**
+ * The SOAP answer, its XML escaped inside consultaOperacionesReturn.
+ */
+export const zSandboxTransactionQueryResponse = z.string();
 
 /**
  * The stylesheet.
@@ -676,7 +804,7 @@ export const zUploadTableResponse = zUploadResult;
 export const zDownloadUploadTemplateResponse = z.string();
 
 export const zListPaymentsQuery = z.object({
-    status: zPaymentStatus.optional(),
+    status: zAdminPaymentStatus.optional(),
     person: z.string().max(100).optional(),
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),
@@ -689,8 +817,45 @@ export const zListPaymentsQuery = z.object({
  */
 export const zListPaymentsResponse = zPaymentPage;
 
+export const zGetPaymentReceiptPath = z.object({
+    payment_id: zId
+});
+
+export const zGetPaymentReceiptQuery = z.object({
+    lang: z.enum([
+        'es',
+        'en',
+        'gl'
+    ]).optional()
+});
+
+/**
+ * The receipt.
+ */
+export const zGetPaymentReceiptResponse = z.string();
+
+export const zRefundPaymentBody = zRefundRequest;
+
+export const zRefundPaymentPath = z.object({
+    payment_id: zId
+});
+
+/**
+ * The payment after the refund, with its refund history.
+ */
+export const zRefundPaymentResponse = zAdminPayment;
+
+export const zCheckPaymentPath = z.object({
+    payment_id: zId
+});
+
+/**
+ * The payment as it stands after the check.
+ */
+export const zCheckPaymentResponse = zAdminPayment;
+
 export const zExportPaymentsQuery = z.object({
-    status: zPaymentStatus.optional(),
+    status: zAdminPaymentStatus.optional(),
     person: z.string().max(100).optional(),
     from: z.iso.date().optional(),
     to: z.iso.date().optional()

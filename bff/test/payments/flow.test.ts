@@ -132,16 +132,29 @@ describe('card payment through the sandbox gateway', () => {
     });
     expect(history).toEqual([
       {
+        id: payment.id,
         order: redirect.order,
+        status: 'paid',
         paid_at: '2026-11-21T10:00:00.000Z',
         person_activity_id: person.id,
         full_name: person.fullName,
         dni: person.dni,
         amount: 109.13,
+        refunded_amount: 0,
         use_discount: false,
         items: [
-          { activity_id: swim, name: expect.stringMatching(/^Actividad 1/), amount: 45 },
-          { activity_id: padel, name: expect.stringMatching(/^Actividad 2/), amount: 64.13 },
+          {
+            activity_id: swim,
+            name: expect.stringMatching(/^Actividad 1/),
+            amount: 45,
+            refunded: false,
+          },
+          {
+            activity_id: padel,
+            name: expect.stringMatching(/^Actividad 2/),
+            amount: 64.13,
+            refunded: false,
+          },
         ],
       },
     ]);

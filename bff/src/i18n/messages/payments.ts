@@ -102,4 +102,49 @@ export const payments = defineMessages({
     en: 'The signed payment details are not valid. Go back to the portal and try again.',
     gl: 'Os datos asinados do pagamento non son válidos. Volve ao portal e téntao de novo.',
   },
+  refund_not_paid: {
+    es: 'Solo se puede devolver un pago cobrado.',
+    en: 'Only a payment that was collected can be refunded.',
+    gl: 'Só se pode devolver un pagamento cobrado.',
+  },
+  refund_over_refund: {
+    es: 'Eso supera lo que queda por devolver de este pago ({left} €), o alguna actividad ya se ha devuelto.',
+    en: 'That is more than is left to refund of this payment (€{left}), or an activity was already refunded.',
+    gl: 'Iso supera o que queda por devolver deste pagamento ({left} €), ou algunha actividade xa se devolveu.',
+  },
+  refund_duplicate_whole: {
+    es: 'Un pago duplicado se devuelve entero: deja todas sus actividades.',
+    en: 'A duplicate payment is refunded in full: keep all its activities.',
+    gl: 'Un pagamento duplicado devólvese enteiro: deixa todas as súas actividades.',
+  },
+  refund_reason_required: {
+    es: 'Indica el motivo de la devolución (hasta 500 caracteres).',
+    en: 'Give the reason for the refund (up to 500 characters).',
+    gl: 'Indica o motivo da devolución (ata 500 caracteres).',
+  },
+  refund_activity_not_in_payment: {
+    es: 'Esa actividad no forma parte de este pago.',
+    en: 'That activity is not part of this payment.',
+    gl: 'Esa actividade non forma parte deste pagamento.',
+  },
+  refund_gateway_refused: {
+    es: 'La pasarela rechazó la devolución (código {code}). No se ha devuelto nada.',
+    en: 'The gateway refused the refund (code {code}). Nothing was refunded.',
+    gl: 'A pasarela rexeitou a devolución (código {code}). Non se devolveu nada.',
+  },
+  refund_gateway_no_answer: {
+    es: 'La pasarela no respondió ({code}). Comprueba la devolución con el banco antes de repetirla.',
+    en: 'The gateway did not answer ({code}). Check the refund with the bank before trying again.',
+    gl: 'A pasarela non respondeu ({code}). Comproba a devolución co banco antes de repetila.',
+  },
+  gateway_unavailable: {
+    es: 'No se pudo consultar la pasarela. Inténtalo de nuevo en unos minutos.',
+    en: 'The gateway could not be asked. Please try again in a few minutes.',
+    gl: 'Non se puido consultar a pasarela. Téntao de novo nuns minutos.',
+  },
+  receipt_not_found: {
+    es: 'Ningún justificante tiene este código.',
+    en: 'No receipt has this code.',
+    gl: 'Ningún xustificante ten este código.',
+  },
 });

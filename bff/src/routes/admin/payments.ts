@@ -1,10 +1,21 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
 import type { PaymentFilter } from '../../data/payments-repo.js';
-import { zExportPaymentsQuery, zListPaymentsQuery } from '../../generated/zod.gen.js';
+import {
+  zCheckPaymentPath,
+  zExportPaymentsQuery,
+  zGetPaymentReceiptPath,
+  zGetPaymentReceiptQuery,
+  zListPaymentsQuery,
+  zRefundPaymentBody,
+  zRefundPaymentPath,
+} from '../../generated/zod.gen.js';
+import { GatewayUnavailable } from '../../adapters/payment-gateway/gateway-client.js';
+import { actorOf } from './form-input.js';
+import { sendPdf } from '../payments/send-pdf.js';
 import { requireAdmin } from '../../http/auth.js';
 import type { AppState } from '../../http/context.js';
-import { invalid } from '../../http/errors.js';
+import { HttpError, invalid, notFound } from '../../http/errors.js';
 import { validate } from '../../http/validate.js';
 import { madridDateRange } from '../../services/payments/madrid-range.js';
 import { paymentsWorkbook } from '../../services/payments/payments-export.js';
@@ -36,9 +47,13 @@ export function adminPaymentsRoutes(deps: Deps): Router<AppState> {
       limit: query.page_size,
       offset: (query.page - 1) * query.page_size,
     });
-    const items = await payments.itemsByPayment(rows.map((row) => row.id));
+    const ids = rows.map((row) => row.id);
+    const items = await payments.itemsByPayment(ids);
+    const refunds = await deps.payments.refundsRepo.ofPayments(ids);
     ctx.body = {
-      items: rows.map((row) => toAdminPayment(row, items.get(row.id) ?? [])),
+      items: rows.map((row) =>
+        toAdminPayment(row, items.get(row.id) ?? [], refunds.get(row.id) ?? []),
+      ),
       total: await payments.count(filter),
       page: query.page,
       page_size: query.page_size,
@@ -54,6 +69,43 @@ export function adminPaymentsRoutes(deps: Deps): Router<AppState> {
     ctx.type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
     ctx.set('Content-Disposition', `attachment; filename="pagos-${stamp}.xlsx"`);
     ctx.body = file;
+  });
+
+  /** One payment as staff see it, with its items and refund history. */
+  const view = async (id: number) => {
+    const payment = await payments.findById(id);
+    if (!payment) throw notFound();
+    const refunds = await deps.payments.refundsRepo.ofPayments([id]);
+    return toAdminPayment(payment, await payments.items(id), refunds.get(id) ?? []);
+  };
+
+  router.get('/admin/payments/:payment_id/receipt', requireAdmin(deps), async (ctx) => {
+    const { payment_id } = validate(zGetPaymentReceiptPath, ctx.params, 'path');
+    const { lang } = validate(zGetPaymentReceiptQuery, ctx.query, 'query');
+    const receipt = await deps.payments.receipts.forStaff(payment_id, lang ?? ctx.state.locale);
+    if (!receipt) throw notFound();
+    sendPdf(ctx, receipt);
+  });
+
+  router.post('/admin/payments/:payment_id/refund', requireAdmin(deps), async (ctx) => {
+    const { payment_id } = validate(zRefundPaymentPath, ctx.params, 'path');
+    const body = validate(zRefundPaymentBody, ctx.request.body, 'body');
+    await deps.payments.refunds.refund(actorOf(ctx), payment_id, body);
+    ctx.body = await view(payment_id);
+  });
+
+  router.post('/admin/payments/:payment_id/check', requireAdmin(deps), async (ctx) => {
+    const { payment_id } = validate(zCheckPaymentPath, ctx.params, 'path');
+    try {
+      const checked = await deps.payments.reconciliation.check(payment_id, actorOf(ctx));
+      if (!checked) throw notFound();
+    } catch (err) {
+      if (err instanceof GatewayUnavailable) {
+        throw new HttpError(502, 'gateway_unavailable');
+      }
+      throw err;
+    }
+    ctx.body = await view(payment_id);
   });
 
   return router;

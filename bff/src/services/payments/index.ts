@@ -42,14 +42,12 @@ export function createPaymentServices(deps: {
   });
   /** After a payment became paid: its confirmation e-mail, never holding up the caller. */
   const afterPaid = (paymentId: number) =>
-    receipts
-      .mailConfirmation(paymentId)
-      .catch((err: unknown) =>
-        logger.error('payment confirmation e-mail failed', {
-          payment: paymentId,
-          error: String(err),
-        }),
-      );
+    receipts.mailConfirmation(paymentId).catch((err: unknown) =>
+      logger.error('payment confirmation e-mail failed', {
+        payment: paymentId,
+        error: String(err),
+      }),
+    );
   const reconciliation = createReconciliation({
     db,
     clock,

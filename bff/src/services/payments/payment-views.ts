@@ -1,20 +1,42 @@
 import type { PaymentItemRow, PaymentRow } from '../../data/payments-repo.js';
+import { viewStatus } from '../../data/payments-repo.js';
+import type { RefundRow } from '../../data/refunds-repo.js';
 import { centsToEuros } from '../../lib/money.js';
 
 /** The contract's shapes for payments: euros at the edge, items with the name copied at checkout. */
-export function toPaymentItem(item: PaymentItemRow) {
+export function toPaymentItem(item: PaymentItemRow, refunds: RefundRow[] = []) {
+  const refund = refunds.find((r) => r.id === item.refund_id);
   return {
     activity_id: item.activity_id,
     name: item.activity_name,
     amount: centsToEuros(item.amount_cents),
+    refunded: refund?.status === 'succeeded',
   };
 }
 
-export function toAdminPayment(payment: PaymentRow, items: PaymentItemRow[]) {
+const hasReceipt = (payment: PaymentRow) =>
+  payment.status === 'paid' && payment.verification_code !== null;
+
+export function toRefund(refund: RefundRow, items: PaymentItemRow[]) {
+  return {
+    id: refund.id,
+    amount: centsToEuros(refund.amount_cents),
+    reason: refund.reason,
+    status: refund.status,
+    gateway_code: refund.gateway_code,
+    actor_dni: refund.actor_dni,
+    created_at: refund.created_at,
+    completed_at: refund.completed_at,
+    // a refused refund frees its items; the audit log keeps which they were
+    activity_ids: items.filter((i) => i.refund_id === refund.id).map((i) => i.activity_id),
+  };
+}
+
+export function toAdminPayment(payment: PaymentRow, items: PaymentItemRow[], refunds: RefundRow[]) {
   return {
     id: payment.id,
     order: payment.order_code,
-    status: payment.status,
+    status: viewStatus(payment),
     amount: centsToEuros(payment.amount_cents),
     use_discount: payment.use_discount === 1,
     person_activity_id: payment.enrolment_id,
@@ -25,19 +47,43 @@ export function toAdminPayment(payment: PaymentRow, items: PaymentItemRow[]) {
     updated_at: payment.updated_at,
     response_code: payment.response_code,
     authorisation_code: payment.authorisation_code,
-    items: items.map(toPaymentItem),
+    paid_at: payment.paid_at,
+    refunded_amount: centsToEuros(payment.refunded_cents),
+    receipt_available: hasReceipt(payment),
+    items: items.map((item) => toPaymentItem(item, refunds)),
+    refunds: refunds.map((refund) => toRefund(refund, items)),
   };
 }
 
-export function toResidentPayment(payment: PaymentRow, items: PaymentItemRow[]) {
+export function toResidentPayment(
+  payment: PaymentRow,
+  items: PaymentItemRow[],
+  refunds: RefundRow[],
+) {
+  const status = viewStatus(payment);
   return {
+    id: payment.id,
     order: payment.order_code,
+    status: status === 'refunded' || status === 'partially_refunded' ? status : ('paid' as const),
     paid_at: payment.paid_at ?? payment.updated_at,
     person_activity_id: payment.enrolment_id ?? 0,
     full_name: payment.person_name,
     dni: payment.person_dni,
     amount: centsToEuros(payment.amount_cents),
+    refunded_amount: centsToEuros(payment.refunded_cents),
     use_discount: payment.use_discount === 1,
-    items: items.map(toPaymentItem),
+    items: items.map((item) => toPaymentItem(item, refunds)),
+  };
+}
+
+export function toLatestPayment(payment: PaymentRow) {
+  return {
+    id: payment.id,
+    order: payment.order_code,
+    status: viewStatus(payment),
+    amount: centsToEuros(payment.amount_cents),
+    created_at: payment.created_at,
+    paid_at: payment.paid_at,
+    receipt_available: hasReceipt(payment),
   };
 }

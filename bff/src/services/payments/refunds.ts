@@ -14,7 +14,7 @@ export interface RefundRequest {
 }
 
 const refundError = (status: number, code: string, params?: Record<string, string | number>) =>
-  new HttpError(status, code, { messageKey: `refund_${code}`, params });
+  new HttpError(status, `refund_${code}`, { params });
 
 const REASON_MAX = 500;
 

@@ -290,6 +290,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/payments/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payment this account started most recently, as the server knows it now.
+         * @description What `/pago-ok` shows after the bank's page: `paid` only once the bank's notification (or
+         *     reconciliation) has arrived; until then `pending`. 404 when the account never started one.
+         */
+        get: operations["getMyLatestPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/payments/{payment_id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The PDF receipt of one paid payment of the people this account manages.
+         * @description Another account's payment, and a payment that is not paid (pending, failed, duplicate,
+         *     expired), answer 404. The receipt's language follows `lang`, else `Accept-Language`.
+         *     Sent as an attachment, `justificante-<order>.pdf`.
+         */
+        get: operations["getMyReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/receipts/{verification_code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a printed receipt is genuine (the sports centre's desk checks it).
+         * @description The code printed on the receipt (12 characters, dashes and case optional). Answers what
+         *     the receipt says about the payment, never a name, a DNI or a phone. An unknown code is a
+         *     404; the call is rate-limited per client address like the other public calls.
+         */
+        get: operations["verifyReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/generate-multiple/": {
         parameters: {
             query?: never;
@@ -391,9 +456,59 @@ export interface paths {
          *     `{PUBLIC_URL}/api/payments/notification` (never to a URL taken from the request: the
          *     test secret is public), then answers 303 to URLOK or URLKO when they belong to
          *     `PUBLIC_URL`, else to `{PUBLIC_URL}/pago-ok` / `/pago-ko`. Card data is neither stored
-         *     nor logged.
+         *     nor logged. The sandbox remembers its answer (for the status query and refunds below);
+         *     `lose_notification=1` decides as asked but sends no notification, as when Redsys's
+         *     notification is lost, so that reconciliation can be tried.
          */
         post: operations["confirmSandboxPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/sandbox/rest/trataPeticionREST": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sandbox gateway's REST entry, in Redsys's format (refunds, transaction type 3).
+         * @description Stands in for Redsys's `trataPeticionREST` when no Redsys credentials are set, so the
+         *     portal's Redsys client runs unchanged against it: the signed parameters are checked, a
+         *     refund of an authorised order up to what is left is accepted (`Ds_Response` 0900, the
+         *     answer signed), anything else answers `{errorCode}` (SIS0042 bad signature, SIS0054 no
+         *     such payment, SIS0056 not authorised, SIS0057 more than is left). 404 when Redsys is
+         *     configured.
+         */
+        post: operations["sandboxRestRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/sandbox/consulta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sandbox gateway's transaction query, in Redsys's SOAP format.
+         * @description Stands in for Redsys's `SerClsWSConsulta` (`consultaOperaciones`): the `<Version>`
+         *     element signed with the order's key; the answer is the order's last payment result
+         *     (`Ds_Response`, `Ds_AuthorisationCode`, `Ds_State` F) or `Ds_ErrorCode` XML0024 when the
+         *     sandbox never answered for that order. 404 when Redsys is configured.
+         */
+        post: operations["sandboxTransactionQuery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -638,11 +753,85 @@ export interface paths {
          * @description Newest `created_at` first. `person` matches part of the person's name or DNI without
          *     regard to case or accents; `from`/`to` are civil dates in Europe/Madrid, both inclusive
          *     (`to` before `from` is a 422). `duplicate` payments were authorised by the bank but not
-         *     applied: refund them.
+         *     applied: refund them (`status=duplicate` lists the duplicates still to refund; once
+         *     refunded they show as `refunded`). `refunded` and `partially_refunded` are paid or
+         *     duplicate payments some of whose money went back.
          */
         get: operations["listPayments"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payments/{payment_id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The PDF receipt of any paid payment, for staff.
+         * @description 404 unless the payment is paid. Language from `lang`, else `Accept-Language`.
+         */
+        get: operations["getPaymentReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payments/{payment_id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give back a paid payment, some of its activities, or a duplicate payment in full.
+         * @description Refunds through the card gateway (Redsys REST, transaction type 3, on the original order,
+         *     the chosen activities' amounts in cents; the sandbox gateway answers the same call without
+         *     Redsys credentials). Recorded with who, when, amount, reason and the gateway's answer, and
+         *     audited. The refunded activities become pending again; their enrolment stays. Without
+         *     `activity_ids`, every activity not yet refunded. A duplicate payment is refunded whole.
+         *     Refused, with nothing changed: a missing reason (422), a payment that is not paid (409
+         *     `refund_not_paid`), more than is left or an activity already refunded, also by a
+         *     simultaneous click (409 `refund_over_refund`), an activity not in the payment (422), the
+         *     gateway's refusal (502 `refund_gateway_refused`, its code in the message). When the
+         *     gateway does not answer at all the refund stays requested (504): check with the bank.
+         */
+        post: operations["refundPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payments/{payment_id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the gateway now what happened to a pending payment.
+         * @description The same check the reconciliation job makes (Redsys's transaction query): authorised
+         *     marks it paid exactly as the notification would (audited as by reconciliation), denied
+         *     marks it failed, no answer leaves it pending, or expires it when it is over 24 h old.
+         *     A payment that is not pending is answered as it stands.
+         */
+        post: operations["checkPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -875,9 +1064,15 @@ export interface components {
             activity_id: components["schemas"]["Id"];
             name: string;
             amount: components["schemas"]["Euros"];
+            /** @description Given back by a refund. */
+            refunded: boolean;
         };
         ResidentPayment: {
+            id: components["schemas"]["Id"];
             order: string;
+            /** @enum {string} */
+            status: "paid" | "partially_refunded" | "refunded";
+            refunded_amount: components["schemas"]["Euros"];
             /** Format: date-time */
             paid_at: string;
             person_activity_id: components["schemas"]["Id"];
@@ -909,6 +1104,11 @@ export interface components {
             amount: components["schemas"]["Euros"];
         };
         SandboxConfirmForm: {
+            /**
+             * @description 1 decides but sends no notification (a lost notification, for reconciliation).
+             * @enum {string}
+             */
+            lose_notification?: "0" | "1";
             Ds_SignatureVersion: string;
             Ds_MerchantParameters: string;
             Ds_Signature: string;
@@ -924,14 +1124,76 @@ export interface components {
             code: string;
         };
         /**
-         * @description pending = sent to the gateway; paid = authorised and applied; failed = denied; superseded = a newer order for the same items replaced it before any answer; duplicate = authorised but its items were already paid (or it was superseded): refund it.
+         * @description pending = sent to the gateway; paid = authorised and applied; failed = denied; superseded = a newer order for the same items replaced it before any answer; duplicate = authorised but its items were already paid (or it was superseded): refund it; expired = no answer from the bank within 24 h (its items are free to pay again); partially_refunded / refunded = a paid or duplicate payment some or all of whose money went back.
          * @enum {string}
          */
-        PaymentStatus: "pending" | "paid" | "failed" | "superseded" | "duplicate";
+        AdminPaymentStatus: "pending" | "paid" | "failed" | "superseded" | "duplicate" | "expired" | "partially_refunded" | "refunded";
+        LatestPayment: {
+            id: components["schemas"]["Id"];
+            order: string;
+            status: components["schemas"]["AdminPaymentStatus"];
+            amount: components["schemas"]["Euros"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            receipt_available: boolean;
+        };
+        ReceiptCheck: {
+            /** @enum {boolean} */
+            valid: true;
+            order: string;
+            /** Format: date-time */
+            paid_at: string;
+            amount: components["schemas"]["Euros"];
+            refunded_amount: components["schemas"]["Euros"];
+            activities: {
+                name: string;
+                amount: components["schemas"]["Euros"];
+            }[];
+        };
+        RefundRequest: {
+            reason: string;
+            activity_ids?: components["schemas"]["Id"][];
+        };
+        Refund: {
+            id: components["schemas"]["Id"];
+            amount: components["schemas"]["Euros"];
+            reason: string;
+            /**
+             * @description requested = sent to the gateway, no answer yet; succeeded; failed = refused.
+             * @enum {string}
+             */
+            status: "requested" | "succeeded" | "failed";
+            gateway_code: string | null;
+            /** @description Masked: ****5678Z. */
+            actor_dni: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            activity_ids: components["schemas"]["Id"][];
+        };
+        RedsysSignedFields: {
+            Ds_SignatureVersion: string;
+            Ds_MerchantParameters: string;
+            Ds_Signature: string;
+        };
+        RedsysRestAnswer: {
+            Ds_SignatureVersion?: string;
+            Ds_MerchantParameters?: string;
+            Ds_Signature?: string;
+            errorCode?: string;
+        };
         AdminPayment: {
             id: components["schemas"]["Id"];
             order: string;
-            status: components["schemas"]["PaymentStatus"];
+            status: components["schemas"]["AdminPaymentStatus"];
+            /** Format: date-time */
+            paid_at: string | null;
+            refunded_amount: components["schemas"]["Euros"];
+            receipt_available: boolean;
+            refunds: components["schemas"]["Refund"][];
             amount: components["schemas"]["Euros"];
             use_discount: boolean;
             person_activity_id: components["schemas"]["Id"] | null;
@@ -1298,7 +1560,10 @@ export interface components {
         IdPath: number;
         PageQuery: number;
         PageSizeQuery: number;
-        PaymentStatusQuery: components["schemas"]["PaymentStatus"];
+        PaymentStatusQuery: components["schemas"]["AdminPaymentStatus"];
+        PaymentIdPath: components["schemas"]["Id"];
+        /** @description The document's language; else `Accept-Language`. */
+        LangQuery: "es" | "en" | "gl";
         /** @description Part of the person's name or DNI. */
         PaymentSearchQuery: string;
         /** @description First day (Europe/Madrid) of creation, inclusive. */
@@ -1955,18 +2220,22 @@ export interface operations {
                     /**
                      * @example [
                      *       {
+                     *         "id": 15,
                      *         "order": "2611AB12CD34",
+                     *         "status": "paid",
                      *         "paid_at": "2026-11-20T10:15:00Z",
                      *         "person_activity_id": 4,
                      *         "full_name": "Xoán López Pereira",
                      *         "dni": "87654321X",
                      *         "amount": 64.13,
+                     *         "refunded_amount": 0,
                      *         "use_discount": false,
                      *         "items": [
                      *           {
                      *             "activity_id": 2,
                      *             "name": "Pádel adultos",
-                     *             "amount": 64.13
+                     *             "amount": 64.13,
+                     *             "refunded": false
                      *           }
                      *         ]
                      *       }
@@ -1976,6 +2245,112 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getMyLatestPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest payment of this account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LatestPayment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getMyReceipt: {
+        parameters: {
+            query?: {
+                /** @description The document's language; else `Accept-Language`. */
+                lang?: components["parameters"]["LangQuery"];
+            };
+            header?: never;
+            path: {
+                payment_id: components["parameters"]["PaymentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt. */
+            200: {
+                headers: {
+                    /** @example attachment; filename="justificante-2611AB12CD34.pdf" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example JVBERi0xLjMK */
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    verifyReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example K7M2-9QXR-4TPA */
+                verification_code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A genuine receipt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "valid": true,
+                     *       "order": "2611AB12CD34",
+                     *       "paid_at": "2026-11-20T10:15:00Z",
+                     *       "amount": 64.13,
+                     *       "refunded_amount": 0,
+                     *       "activities": [
+                     *         {
+                     *           "name": "Pádel adultos",
+                     *           "amount": 64.13
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReceiptCheck"];
+                };
+            };
+            /** @description No receipt has this code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Ningún justificante tiene este código.",
+                     *       "code": "receipt_not_found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     generatePayment: {
@@ -2193,6 +2568,65 @@ export interface operations {
                 content: {
                     /** @example <!doctype html><html lang="es"><title>Error</title><p>Firma no válida.</p></html> */
                     "text/html": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sandboxRestRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "Ds_SignatureVersion": "HMAC_SHA256_V1",
+                 *       "Ds_MerchantParameters": "eyJEU19NRVJDSEFOVF9BTU9VTlQiOiI2NDEzIn0=",
+                 *       "Ds_Signature": "TyW+LIa2GZnhCPLM7JSPwbQn4ZjOvMO/KiIf4yJgwo8="
+                 *     }
+                 */
+                "application/json": components["schemas"]["RedsysSignedFields"];
+            };
+        };
+        responses: {
+            /** @description The gateway's signed answer, or its error code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedsysRestAnswer"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    sandboxTransactionQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example <soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"><soapenv:Body><web:consultaOperaciones xmlns:web="http://webservices.apl02.redsys.es"><cadenaXML><![CDATA[<Messages>…</Messages>]]></cadenaXML></web:consultaOperaciones></soapenv:Body></soapenv:Envelope> */
+                "text/xml": string;
+            };
+        };
+        responses: {
+            /** @description The SOAP answer, its XML escaped inside consultaOperacionesReturn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"><soapenv:Body><p259:consultaOperacionesResponse xmlns:p259="http://webservices.apl02.redsys.es"><consultaOperacionesReturn>&lt;Messages&gt;…&lt;/Messages&gt;</consultaOperacionesReturn></p259:consultaOperacionesResponse></soapenv:Body></soapenv:Envelope> */
+                    "text/xml": string;
                 };
             };
             404: components["responses"]["NotFound"];
@@ -2906,13 +3340,18 @@ export interface operations {
                      *           "updated_at": "2026-11-20T10:15:00Z",
                      *           "response_code": "0000",
                      *           "authorisation_code": "082150",
+                     *           "paid_at": "2026-11-20T10:15:00Z",
+                     *           "refunded_amount": 0,
+                     *           "receipt_available": true,
                      *           "items": [
                      *             {
                      *               "activity_id": 2,
                      *               "name": "Pádel adultos",
-                     *               "amount": 64.13
+                     *               "amount": 64.13,
+                     *               "refunded": false
                      *             }
-                     *           ]
+                     *           ],
+                     *           "refunds": []
                      *         }
                      *       ],
                      *       "total": 1,
@@ -2926,6 +3365,226 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getPaymentReceipt: {
+        parameters: {
+            query?: {
+                /** @description The document's language; else `Accept-Language`. */
+                lang?: components["parameters"]["LangQuery"];
+            };
+            header?: never;
+            path: {
+                payment_id: components["parameters"]["PaymentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt. */
+            200: {
+                headers: {
+                    /** @example attachment; filename="justificante-2611AB12CD34.pdf" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example JVBERi0xLjMK */
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    refundPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_id: components["parameters"]["PaymentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Baja por lesión (justificante médico).",
+                 *       "activity_ids": [
+                 *         2
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["RefundRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment after the refund, with its refund history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 15,
+                     *       "order": "2611AB12CD34",
+                     *       "status": "refunded",
+                     *       "amount": 64.13,
+                     *       "use_discount": false,
+                     *       "person_activity_id": 4,
+                     *       "full_name": "Xoán López Pereira",
+                     *       "dni": "87654321X",
+                     *       "user_id": 7,
+                     *       "created_at": "2026-11-20T10:12:00Z",
+                     *       "updated_at": "2026-11-22T09:00:00Z",
+                     *       "response_code": "0000",
+                     *       "authorisation_code": "082150",
+                     *       "paid_at": "2026-11-20T10:15:00Z",
+                     *       "refunded_amount": 64.13,
+                     *       "receipt_available": true,
+                     *       "items": [
+                     *         {
+                     *           "activity_id": 2,
+                     *           "name": "Pádel adultos",
+                     *           "amount": 64.13,
+                     *           "refunded": true
+                     *         }
+                     *       ],
+                     *       "refunds": [
+                     *         {
+                     *           "id": 3,
+                     *           "amount": 64.13,
+                     *           "reason": "Baja por lesión (justificante médico).",
+                     *           "status": "succeeded",
+                     *           "gateway_code": "0900",
+                     *           "actor_dni": "****5678Z",
+                     *           "created_at": "2026-11-22T09:00:00Z",
+                     *           "completed_at": "2026-11-22T09:00:01Z",
+                     *           "activity_ids": [
+                     *             2
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminPayment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Not paid, or nothing left of what was asked. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            /** @description The gateway refused the refund; nothing changed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "La pasarela rechazó la devolución (código SIS0057). No se ha devuelto nada.",
+                     *       "code": "refund_gateway_refused"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The gateway did not answer; the refund stays requested until checked with the bank. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "La pasarela no respondió (no_answer). Comprueba la devolución con el banco antes de repetirla.",
+                     *       "code": "refund_gateway_no_answer"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payment_id: components["parameters"]["PaymentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment as it stands after the check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 16,
+                     *       "order": "2611XY98ZW76",
+                     *       "status": "paid",
+                     *       "amount": 30,
+                     *       "use_discount": false,
+                     *       "person_activity_id": 4,
+                     *       "full_name": "Xoán López Pereira",
+                     *       "dni": "87654321X",
+                     *       "user_id": 7,
+                     *       "created_at": "2026-11-20T10:20:00Z",
+                     *       "updated_at": "2026-11-20T10:40:00Z",
+                     *       "response_code": "0000",
+                     *       "authorisation_code": "130042",
+                     *       "paid_at": "2026-11-20T10:40:00Z",
+                     *       "refunded_amount": 0,
+                     *       "receipt_available": true,
+                     *       "items": [
+                     *         {
+                     *           "activity_id": 5,
+                     *           "name": "Pilates",
+                     *           "amount": 30,
+                     *           "refunded": false
+                     *         }
+                     *       ],
+                     *       "refunds": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminPayment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The gateway could not be asked; nothing changed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "No se pudo consultar la pasarela. Inténtalo de nuevo en unos minutos.",
+                     *       "code": "gateway_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     exportPayments: {
