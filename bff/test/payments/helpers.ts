@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import {
   createSha256V1Signer,
@@ -46,6 +50,7 @@ export async function payInSandbox(
   redirect: { action: string; fields: Record<string, string> },
   card: Record<string, string> = TEST_CARD,
   decision: 'approve' | 'deny' = 'approve',
+  extra: Record<string, string> = {},
 ) {
   const page = await fetch(redirect.action, {
     method: 'POST',
@@ -56,7 +61,7 @@ export async function payInSandbox(
   const html = await page.text();
   const action = /<form method="post" action="([^"]+)">/.exec(html)?.[1];
   expect(action).toBe('/api/payments/sandbox/confirm');
-  const confirm = await app.form(action!, { ...hiddenFields(html), ...card, decision });
+  const confirm = await app.form(action!, { ...hiddenFields(html), ...card, decision, ...extra });
   expect(confirm.status).toBe(303);
   return { html, location: confirm.headers.get('location') };
 }
@@ -104,4 +109,16 @@ export function notificationParams(
 
 export function merchantParams(fields: { Ds_MerchantParameters: string }) {
   return decodeMerchantParameters(fields.Ds_MerchantParameters)!;
+}
+
+/** The text of a PDF, as poppler's pdftotext extracts it (what a reader could select and copy). */
+export function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'receipt-'));
+  try {
+    const file = join(dir, 'receipt.pdf');
+    writeFileSync(file, pdf);
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
