@@ -30,8 +30,10 @@ export function createJobLeasesRepo(db: Database) {
         .set({ holder, expires_at: now + ttlMs })
         .where('name', '=', name)
         .where('expires_at', '<=', now)
-        .where((eb) =>
-          eb.or([eb('last_run_at', 'is', null), eb('last_run_at', '<=', now - everyMs)]),
+        .$if(everyMs > 0, (q) =>
+          q.where((eb) =>
+            eb.or([eb('last_run_at', 'is', null), eb('last_run_at', '<=', now - everyMs)]),
+          ),
         )
         .executeTakeFirst();
       return result.numUpdatedRows === 1n;
