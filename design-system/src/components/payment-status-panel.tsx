@@ -1,0 +1,41 @@
+import type * as React from 'react';
+import { Alert } from './alert.tsx';
+import { Spinner } from './spinner.tsx';
+
+export type PaymentStatusState = 'checking' | 'received' | 'failed';
+
+export type PaymentStatusPanelProps = {
+  /**
+   * checking: the bank has not confirmed yet (polite, busy); received: the server has the
+   * bank's confirmation; failed: the bank refused it.
+   */
+  state: PaymentStatusState;
+  title: React.ReactNode;
+  message: React.ReactNode;
+  /** What the resident can do now (the receipt, a way back). */
+  children?: React.ReactNode;
+};
+
+const VARIANT = { checking: 'info', received: 'success', failed: 'error' } as const;
+
+/**
+ * What the portal knows about a payment after the bank's page. It only says "received" when the
+ * server has seen the bank's confirmation; the app decides which state applies.
+ */
+export function PaymentStatusPanel({ state, title, message, children }: PaymentStatusPanelProps) {
+  return (
+    <div
+      data-slot="payment-status"
+      className="flex flex-col gap-4"
+      aria-busy={state === 'checking' || undefined}
+    >
+      <Alert variant={VARIANT[state]} role={state === 'failed' ? 'alert' : 'status'} title={title}>
+        <span className="flex items-center gap-2">
+          {state === 'checking' ? <Spinner /> : null}
+          <span>{message}</span>
+        </span>
+      </Alert>
+      {children ? <div className="flex flex-wrap items-start gap-4">{children}</div> : null}
+    </div>
+  );
+}
