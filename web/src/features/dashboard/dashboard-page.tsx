@@ -9,6 +9,7 @@ import {
 import { useMemo, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { usePageTitle } from '../../lib/page-title';
+import { MyReceipts } from '../payments/components/my-receipts';
 import { useDashboardData } from './api/use-dashboard-data';
 import { CompletedTable, PendingTable } from './components/activity-tables';
 import { DeadlineNotice } from './components/deadline-notice';
@@ -165,8 +166,9 @@ export function DashboardPage({ peopleSection }: DashboardPageProps) {
               />
             ) : null}
           </TabsContent>
-          <TabsContent value="realizados" className="min-w-0">
+          <TabsContent value="realizados" className="flex min-w-0 flex-col gap-6">
             <CompletedTable rows={completedRows} />
+            <MyReceipts />
           </TabsContent>
         </Tabs>
       </section>

@@ -1,8 +1,9 @@
 import { api } from '../../../lib/api/client';
+import { fileNameOf, saveBlob } from '../../../lib/download';
 import { toResult, type Schemas } from './result';
 
 export type AdminPayment = Schemas['AdminPayment'];
-export type PaymentStatus = Schemas['PaymentStatus'];
+export type PaymentStatus = Schemas['AdminPaymentStatus'];
 
 export const PAYMENT_STATUSES: readonly PaymentStatus[] = [
   'pending',
@@ -10,6 +11,9 @@ export const PAYMENT_STATUSES: readonly PaymentStatus[] = [
   'failed',
   'superseded',
   'duplicate',
+  'expired',
+  'partially_refunded',
+  'refunded',
 ];
 
 export const PAYMENTS_PAGE_SIZE = 20;
@@ -25,4 +29,31 @@ export function listPayments(query: { status?: PaymentStatus; page: number }) {
 /** The filtered payments as .xlsx, as a Blob. */
 export function exportPayments(query: { status?: PaymentStatus }) {
   return toResult(api.GET('/admin/payments/export', { params: { query }, parseAs: 'blob' }));
+}
+
+/** POST /admin/payments/{id}/refund: the payment after the refund, or the refusal. */
+export function refundPayment(id: number, body: { reason: string; activity_ids: number[] }) {
+  return toResult(
+    api.POST('/admin/payments/{payment_id}/refund', { params: { path: { payment_id: id } }, body }),
+  );
+}
+
+/** POST /admin/payments/{id}/check: asks the bank now; the payment as it stands after. */
+export function checkPayment(id: number) {
+  return toResult(
+    api.POST('/admin/payments/{payment_id}/check', { params: { path: { payment_id: id } } }),
+  );
+}
+
+/** Saves a paid payment's receipt; false when it failed. */
+export async function downloadPaymentReceipt(payment: AdminPayment, lang: 'es' | 'en' | 'gl') {
+  const answer = await toResult(
+    api.GET('/admin/payments/{payment_id}/receipt', {
+      params: { path: { payment_id: payment.id }, query: { lang } },
+      parseAs: 'blob',
+    }),
+  );
+  if (!answer.ok || !answer.data) return false;
+  saveBlob(answer.data as Blob, fileNameOf(undefined, `justificante-${payment.order}.pdf`));
+  return true;
 }

@@ -21,7 +21,14 @@ const payment = (id: number, overrides: Partial<AdminPayment> = {}): AdminPaymen
   updated_at: '2026-11-20T10:15:00Z',
   response_code: '0000',
   authorisation_code: '082150',
-  items: [{ activity_id: 2, name: 'Pádel adultos', amount: 64.13 }],
+  paid_at: '2026-11-20T10:15:00Z',
+  refunded_amount: 0,
+  receipt_available: true,
+  items: [
+    { activity_id: 2, name: 'Pádel adultos', amount: 64.13, refunded: false },
+    { activity_id: 5, name: 'Natación', amount: 30, refunded: false },
+  ],
+  refunds: [],
   ...overrides,
 });
 
@@ -105,6 +112,103 @@ describe('payments list', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Descargar en Excel (.xlsx)' }));
     expect(
       await screen.findByText('No se han podido descargar los pagos. Inténtalo de nuevo.'),
+    ).toBeInTheDocument();
+  });
+
+  it('refunds one activity after a confirmation with the amount and a required reason', async () => {
+    const refunded = payment(1, {
+      status: 'partially_refunded',
+      refunded_amount: 30,
+      items: [
+        { activity_id: 2, name: 'Pádel adultos', amount: 64.13, refunded: false },
+        { activity_id: 5, name: 'Natación', amount: 30, refunded: true },
+      ],
+      refunds: [
+        {
+          id: 3,
+          amount: 30,
+          reason: 'Baja por lesión',
+          status: 'succeeded',
+          gateway_code: '0900',
+          actor_dni: '****5678Z',
+          created_at: '2026-11-22T09:00:00Z',
+          completed_at: '2026-11-22T09:00:01Z',
+          activity_ids: [5],
+        },
+      ],
+    });
+    const api = setup({ 'POST /api/admin/payments/1/refund': { body: refunded } });
+    const table = await screen.findByRole('table', { name: 'Pagos' });
+    await userEvent.click(
+      within(table).getByRole('button', { name: 'Devolver el pago 2611AB12CD01' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Devolver el pago 2611AB12CD01' });
+    expect(within(dialog).getByText('94,13 €')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /^Pádel adultos/ }));
+    expect(within(dialog).getByText('30,00 €')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Devolver' }));
+    expect(
+      within(dialog).getByRole('textbox', { name: /Motivo de la devolución/ }),
+    ).toHaveAccessibleDescription(/Indica el motivo de la devolución\./);
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: /Motivo/ }),
+      'Baja por lesión',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Devolver' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      reason: 'Baja por lesión',
+      activity_ids: [5],
+    });
+    expect(
+      await screen.findByText('Devolución hecha. Pedido 2611AB12CD01: devuelto en total 30,00 €.'),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps the gateway’s refusal in the dialog', async () => {
+    setup({
+      'POST /api/admin/payments/1/refund': {
+        status: 502,
+        body: {
+          detail: 'La pasarela rechazó la devolución (código SIS0057). No se ha devuelto nada.',
+          code: 'refund_gateway_refused',
+        },
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Pagos' });
+    await userEvent.click(
+      within(table).getByRole('button', { name: 'Devolver el pago 2611AB12CD01' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Motivo/ }), 'Baja');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Devolver' }));
+    expect(
+      await within(dialog).findByText(
+        'La pasarela rechazó la devolución (código SIS0057). No se ha devuelto nada.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('checks a pending payment with the bank and says how it stands', async () => {
+    setup({
+      'GET /api/admin/payments/': {
+        body: {
+          items: [payment(7, { status: 'pending', receipt_available: false, paid_at: null })],
+          total: 1,
+          page: 1,
+          page_size: 20,
+        },
+      },
+      'POST /api/admin/payments/7/check': { body: payment(7) },
+    });
+    const table = await screen.findByRole('table', { name: 'Pagos' });
+    expect(within(table).queryByRole('button', { name: /Devolver/ })).not.toBeInTheDocument();
+    await userEvent.click(
+      within(table).getByRole('button', { name: 'Consultar al banco el pago 2611AB12CD07' }),
+    );
+    expect(
+      await screen.findByText('Pedido 2611AB12CD07 consultado al banco: Pagado.'),
     ).toBeInTheDocument();
   });
 });

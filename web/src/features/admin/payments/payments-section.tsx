@@ -10,8 +10,10 @@ import { AdminPagination } from '../components/admin-pagination';
 import { AdminSection } from '../components/admin-section';
 import { ListStatus } from '../components/list-status';
 import { useT } from '../components/messages';
-import { saveBlob } from '../api/download';
+import { saveBlob } from '../../../lib/download';
 import {
+  checkPayment,
+  downloadPaymentReceipt,
   exportPayments,
   listPayments,
   PAYMENT_STATUSES,
@@ -19,6 +21,11 @@ import {
   type PaymentStatus,
 } from '../api/payments';
 import { useResource } from '../api/use-resource';
+import { NoticeArea } from '../components/notice-area';
+import { serverMsg, type Notice } from '../components/messages';
+import { RefundAction } from './refund-action';
+import { RefundHistory } from './refund-history';
+import { canRefund } from './refund-rules';
 
 /** 6. Payments for reconciliation with the bank: status filter, pages, .xlsx export. */
 export function PaymentsSection() {
@@ -33,6 +40,43 @@ export function PaymentsSection() {
     [page, status],
   );
   const payments = useResource(load);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+
+  async function check(payment: AdminPayment) {
+    if (busy !== null) return;
+    setBusy(payment.id);
+    setNotice(null);
+    const answer = await checkPayment(payment.id);
+    setBusy(null);
+    if (answer.ok) {
+      setNotice({
+        variant: 'success',
+        message: {
+          id: 'admin.payments.check.done',
+          values: {
+            order: payment.order,
+            status: t(`admin.payments.status.${answer.data.status}`),
+          },
+        },
+      });
+      payments.reload();
+    } else {
+      setNotice({
+        variant: 'error',
+        message: serverMsg(answer.error, 'admin.payments.check.failed'),
+      });
+    }
+  }
+
+  async function receipt(payment: AdminPayment) {
+    if (busy !== null) return;
+    setBusy(payment.id);
+    setNotice(null);
+    const ok = await downloadPaymentReceipt(payment, locale);
+    setBusy(null);
+    if (!ok) setNotice({ variant: 'error', message: { id: 'admin.payments.receipt.failed' } });
+  }
 
   const when = new Intl.DateTimeFormat(INTL_LOCALE[locale], {
     day: '2-digit',
@@ -93,6 +137,59 @@ export function PaymentsSection() {
         </span>
       ),
     },
+    {
+      id: 'actions',
+      header: t('admin.payments.actions'),
+      cell: (p) => (
+        <div className="flex flex-col items-start gap-2">
+          <div className="flex flex-wrap gap-2">
+            {canRefund(p) ? (
+              <RefundAction
+                payment={p}
+                onRefunded={(after) => {
+                  setNotice({
+                    variant: 'success',
+                    message: {
+                      id: 'admin.payments.refund.done',
+                      values: {
+                        order: after.order,
+                        amount: formatEuros(after.refunded_amount, locale),
+                      },
+                    },
+                  });
+                  payments.reload();
+                }}
+              />
+            ) : null}
+            {p.status === 'pending' ? (
+              <Button
+                type="button"
+                size="sm"
+                variant="secondary"
+                aria-label={t('admin.payments.check.buttonFor', { order: p.order })}
+                loading={busy === p.id}
+                onClick={() => void check(p)}
+              >
+                {t('admin.payments.check.button')}
+              </Button>
+            ) : null}
+            {p.receipt_available ? (
+              <Button
+                type="button"
+                size="sm"
+                variant="secondary"
+                aria-label={t('admin.payments.receipt.buttonFor', { order: p.order })}
+                loading={busy === p.id}
+                onClick={() => void receipt(p)}
+              >
+                {t('admin.payments.receipt.button')}
+              </Button>
+            ) : null}
+          </div>
+          {p.refunds.length > 0 ? <RefundHistory payment={p} /> : null}
+        </div>
+      ),
+    },
   ];
 
   const data = payments.data;
@@ -120,6 +217,7 @@ export function PaymentsSection() {
           <FormattedMessage id="admin.payments.export" />
         </Button>
       </div>
+      <NoticeArea notice={notice} />
       {exportFailed ? (
         <Alert variant="error">
           <FormattedMessage id="admin.payments.exportFailed" />

@@ -17,7 +17,7 @@ import {
 } from '../components/form-error-summary';
 import { serverMsg, useFormatMsg, useT, type Msg } from '../components/messages';
 import { useReportErrors } from '../components/page-errors';
-import { saveBlob } from '../api/download';
+import { saveBlob } from '../../../lib/download';
 import { downloadTemplate, uploadTable, type UploadResult } from '../api/upload';
 import { checkUploadFile, uploadRowErrors, type RowError } from '../rules';
 

@@ -10,3 +10,9 @@ export function saveBlob(blob: Blob, fileName: string): void {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** The file name a response's Content-Disposition gives (`filename="…"`), else the fallback. */
+export function fileNameOf(response: Response | undefined, fallback: string): string {
+  const header = response?.headers.get('Content-Disposition') ?? '';
+  return /filename="([^"]+)"/.exec(header)?.[1] ?? fallback;
+}

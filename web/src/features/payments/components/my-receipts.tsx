@@ -1,0 +1,100 @@
+import { Button } from '@portal/design-system/components/button.tsx';
+import { DownloadButton } from '@portal/design-system/components/download-button.tsx';
+import { Alert } from '@portal/design-system/components/alert.tsx';
+import { Loading } from '@portal/design-system/components/spinner.tsx';
+import { formatDate, formatEuros } from '@portal/design-system/lib/format.ts';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocale } from '../../../i18n/i18n-provider';
+import { downloadReceipt, type ResidentPayment } from '../api/payments-api';
+import { useMyPayments } from '../api/use-my-payments';
+
+function ReceiptRow({ payment }: { payment: ResidentPayment }) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const [downloading, setDownloading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  async function download() {
+    if (downloading) return;
+    setDownloading(true);
+    setFailed(false);
+    const ok = await downloadReceipt(payment.id, payment.order, locale);
+    setDownloading(false);
+    setFailed(!ok);
+  }
+  return (
+    <li className="flex flex-col gap-2 border-b border-border-subtle py-3 last:border-b-0">
+      <p>
+        <FormattedMessage
+          id="payments.receipts.summary"
+          values={{
+            date: formatDate(payment.paid_at, locale),
+            person: payment.full_name,
+            amount: formatEuros(payment.amount, locale),
+            order: payment.order,
+          }}
+        />
+        {payment.status === 'refunded' ? (
+          <strong className="ml-2">
+            <FormattedMessage id="payments.receipts.refunded" />
+          </strong>
+        ) : null}
+        {payment.status === 'partially_refunded' ? (
+          <strong className="ml-2">
+            <FormattedMessage
+              id="payments.receipts.partiallyRefunded"
+              values={{ amount: formatEuros(payment.refunded_amount, locale) }}
+            />
+          </strong>
+        ) : null}
+      </p>
+      <DownloadButton
+        label={intl.formatMessage({ id: 'payments.receipt.download' }, { order: payment.order })}
+        onDownload={() => void download()}
+        loading={downloading}
+        error={failed ? intl.formatMessage({ id: 'payments.receipt.failed' }) : null}
+      />
+    </li>
+  );
+}
+
+/** The Completed tab's receipts: one per payment (not per activity), newest first. */
+export function MyReceipts() {
+  const intl = useIntl();
+  const payments = useMyPayments();
+  return (
+    <section aria-labelledby="receipts-heading" className="flex min-w-0 flex-col gap-3">
+      <h3 id="receipts-heading" className="text-lead font-bold">
+        <FormattedMessage id="payments.receipts.heading" />
+      </h3>
+      <p>
+        <FormattedMessage id="payments.receipts.intro" />
+      </p>
+      {payments.status === 'loading' ? (
+        <Loading label={intl.formatMessage({ id: 'payments.receipts.loading' })} />
+      ) : null}
+      {payments.status === 'error' ? (
+        <Alert variant="error">
+          <span className="flex flex-wrap items-center gap-3">
+            <FormattedMessage id="payments.receipts.loadError" />
+            <Button type="button" variant="secondary" size="sm" onClick={payments.retry}>
+              <FormattedMessage id="payments.receipts.retry" />
+            </Button>
+          </span>
+        </Alert>
+      ) : null}
+      {payments.status === 'ready' && payments.payments.length === 0 ? (
+        <p>
+          <FormattedMessage id="payments.receipts.empty" />
+        </p>
+      ) : null}
+      {payments.status === 'ready' && payments.payments.length > 0 ? (
+        <ul className="flex flex-col">
+          {payments.payments.map((payment) => (
+            <ReceiptRow key={payment.id} payment={payment} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

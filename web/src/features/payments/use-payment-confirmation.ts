@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { fetchLatestPayment, type LatestPayment } from './api/payments-api';
+
+/** How often, and for how long, /pago-ok asks whether the bank's confirmation has arrived. */
+export const POLL_EVERY_MS = 1500;
+export const POLL_FOR_MS = 20_000;
+
+export type Confirmation =
+  | { state: 'checking'; payment: LatestPayment | null }
+  | { state: 'received'; payment: LatestPayment }
+  | { state: 'failed'; payment: LatestPayment }
+  /** Still pending after the polling window, or the server could not be asked. */
+  | { state: 'waiting'; payment: LatestPayment | null };
+
+const SETTLED_FAILED = new Set(['failed', 'expired', 'superseded']);
+
+/**
+ * After the bank's page: asks the server about the account's newest payment every 1.5 s for up
+ * to 20 s. "received" only once the server has the bank's confirmation (never from the return
+ * address alone, which proves nothing).
+ */
+export function usePaymentConfirmation(): Confirmation {
+  const [confirmation, setConfirmation] = useState<Confirmation>({
+    state: 'checking',
+    payment: null,
+  });
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const started = Date.now();
+    const ask = async () => {
+      let payment: LatestPayment | null = null;
+      try {
+        payment = await fetchLatestPayment();
+      } catch {
+        payment = null;
+      }
+      if (stopped) return;
+      if (payment && payment.status !== 'pending') {
+        setConfirmation(
+          SETTLED_FAILED.has(payment.status)
+            ? { state: 'failed', payment }
+            : { state: 'received', payment },
+        );
+        return;
+      }
+      if (Date.now() - started >= POLL_FOR_MS) {
+        setConfirmation({ state: 'waiting', payment });
+        return;
+      }
+      setConfirmation({ state: 'checking', payment });
+      timer = setTimeout(() => void ask(), POLL_EVERY_MS);
+    };
+    void ask();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, []);
+  return confirmation;
+}
