@@ -29,7 +29,7 @@ export function usePaymentConfirmation(): Confirmation {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const started = Date.now();
     const ask = async () => {
-      let payment: LatestPayment | null = null;
+      let payment: LatestPayment | null;
       try {
         payment = await fetchLatestPayment();
       } catch {

@@ -14,7 +14,6 @@ export function useMyPayments(): MyPayments {
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let current = true;
-    setState({ status: 'loading' });
     fetchMyPayments().then(
       (payments) => current && setState({ status: 'ready', payments }),
       () => current && setState({ status: 'error' }),
@@ -23,6 +22,9 @@ export function useMyPayments(): MyPayments {
       current = false;
     };
   }, [attempt]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
   return state.status === 'error' ? { status: 'error', retry } : state;
 }
