@@ -65,7 +65,7 @@ test.describe('resident journey at 375 px', () => {
     await expectNoSideScroll(gateway, 'the sandbox gateway');
     await payInGateway(gateway);
     await expect(gateway).toHaveURL(/\/pago-ok$/);
-    await expect(gateway.getByRole('heading', { level: 1, name: 'Pago completado' })).toBeVisible();
+    await expect(gateway.getByRole('heading', { level: 1, name: 'Pago recibido' })).toBeVisible();
     await expectNoSideScroll(gateway, '/pago-ok');
 
     await gateway.getByRole('link', { name: 'Volver a mis actividades' }).click();

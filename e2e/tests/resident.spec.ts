@@ -181,9 +181,7 @@ test.describe('resident journey', () => {
       await expect(gateway.getByText(/50,00\s€/).first()).toBeVisible();
       await payInGateway(gateway);
       await expect(gateway).toHaveURL(/\/pago-ok$/);
-      await expect(
-        gateway.getByRole('heading', { level: 1, name: 'Pago completado' }),
-      ).toBeVisible();
+      await expect(gateway.getByRole('heading', { level: 1, name: 'Pago recibido' })).toBeVisible();
       await gateway.getByRole('link', { name: 'Volver a mis actividades' }).click();
       await expect(gateway).toHaveURL(/\/dashboard$/);
       await gateway.getByRole('tab', { name: 'Pagos realizados' }).click();

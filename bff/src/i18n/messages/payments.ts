@@ -147,4 +147,14 @@ export const payments = defineMessages({
     en: 'No receipt has this code.',
     gl: 'Ningún xustificante ten este código.',
   },
+  sandbox_lose_notification: {
+    es: 'Perder la notificación al portal (pruebas de conciliación)',
+    en: 'Lose the notification to the portal (reconciliation testing)',
+    gl: 'Perder a notificación ao portal (probas de conciliación)',
+  },
+  sandbox_lose_notification_hint: {
+    es: 'El banco decide igual, pero el portal no se entera hasta que lo consulta.',
+    en: 'The bank decides all the same, but the portal only finds out when it asks.',
+    gl: 'O banco decide igual, pero o portal non se decata ata que o consulta.',
+  },
 });

@@ -76,6 +76,11 @@ ${hidden}
 <input id="cvv" name="cvv" type="text" inputmode="numeric" autocomplete="cc-csc" maxlength="4" pattern="[0-9]{3,4}" required aria-describedby="test-card">
 </div>
 </fieldset>
+<div class="field check">
+<input id="lose_notification" name="lose_notification" type="checkbox" value="1" aria-describedby="lose-hint">
+<label for="lose_notification">${esc(t(locale, 'sandbox_lose_notification'))}</label>
+<p id="lose-hint" class="hint">${esc(t(locale, 'sandbox_lose_notification_hint'))}</p>
+</div>
 <div class="actions">
 <button type="submit" name="decision" value="approve">${esc(t(locale, 'sandbox_pay', { amount }))}</button>
 <button type="submit" name="decision" value="deny" formnovalidate class="secondary">${esc(t(locale, 'sandbox_deny'))}</button>
@@ -106,6 +111,8 @@ legend{font-weight:600;padding:0 .25rem}.hint{color:#3d4451;margin-top:0}
 .field{margin-bottom:1rem}label{display:block;font-weight:600;margin-bottom:.25rem}
 input{width:100%;padding:.6rem;font:inherit;border:1px solid #6b7280;border-radius:4px}
 input:focus,button:focus{outline:3px solid #1d4ed8;outline-offset:2px}
+.check{display:grid;grid-template-columns:auto 1fr;gap:.25rem .5rem;align-items:center}
+.check input{width:1.25rem;height:1.25rem}.check label{margin:0}.check .hint{grid-column:2;margin:0}
 .actions{display:flex;flex-wrap:wrap;gap:.75rem}
 button{font:inherit;font-weight:600;padding:.7rem 1.2rem;border-radius:4px;border:2px solid #0b5d1e;background:#0b5d1e;color:#fff;cursor:pointer}
 button.secondary{background:#fff;color:#9b1c1c;border-color:#9b1c1c}
