@@ -1,14 +1,9 @@
 import { sql } from 'kysely';
 import type { Database } from './database.js';
+import type { Selectable } from 'kysely';
+import type { ActivitiesTable } from './schema.js';
 
-export interface ActivityRow {
-  id: number;
-  name: string;
-  price_cents: number;
-  start_date: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type ActivityRow = Selectable<ActivitiesTable>;
 
 export type ActivityFields = Pick<ActivityRow, 'name' | 'price_cents' | 'start_date'>;
 

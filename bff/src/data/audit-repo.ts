@@ -1,4 +1,6 @@
 import type { Database } from './database.js';
+import type { Selectable } from 'kysely';
+import type { AuditLogTable } from './schema.js';
 
 export interface AuditEvent {
   actorUserId: number | null;
@@ -11,17 +13,7 @@ export interface AuditEvent {
   ip?: string | null;
 }
 
-export interface AuditRow {
-  id: number;
-  at: string;
-  actor_user_id: number | null;
-  actor_dni: string | null;
-  action: string;
-  entity: string | null;
-  entity_id: string | null;
-  details: string | null;
-  ip: string | null;
-}
+export type AuditRow = Selectable<AuditLogTable>;
 
 export function createAuditRepo(db: Database) {
   return {

@@ -1,16 +1,9 @@
 import { sql } from 'kysely';
 import type { Database } from './database.js';
+import type { Selectable } from 'kysely';
+import type { EnrolmentsTable } from './schema.js';
 
-export interface EnrolmentRow {
-  id: number;
-  first_name: string;
-  last_name: string;
-  dni: string;
-  email: string | null;
-  phone: string;
-  created_at: string;
-  updated_at: string;
-}
+export type EnrolmentRow = Selectable<EnrolmentsTable>;
 
 export type EnrolmentFields = Pick<
   EnrolmentRow,

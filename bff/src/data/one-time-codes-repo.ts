@@ -1,24 +1,11 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from './database.js';
-import type { Tables } from './schema.js';
+import type { OneTimeCodesTable, Tables } from './schema.js';
+import type { Selectable } from 'kysely';
 
-export type CodePurpose = 'register' | 'associate' | 'recover';
+export type CodePurpose = OneTimeCodesTable['purpose'];
 
-export interface OneTimeCodeRow {
-  id: number;
-  purpose: CodePurpose;
-  subject: string;
-  user_id: number | null;
-  enrolment_id: number | null;
-  channel: 'sms' | 'email';
-  destination: string;
-  code_hash: string;
-  attempts: number;
-  expires_at: number;
-  consumed_at: number | null;
-  ip: string | null;
-  created_at: number;
-}
+export type OneTimeCodeRow = Selectable<OneTimeCodesTable>;
 
 export type NewOneTimeCode = Omit<OneTimeCodeRow, 'id' | 'attempts' | 'consumed_at'>;
 

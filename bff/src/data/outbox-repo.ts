@@ -1,16 +1,9 @@
 import { sql } from 'kysely';
 import type { Database } from './database.js';
+import type { Selectable } from 'kysely';
+import type { OutboxTable } from './schema.js';
 
-export interface OutboxRow {
-  id: number;
-  channel: 'sms' | 'email';
-  recipient: string;
-  subject: string | null;
-  body: string;
-  /** JSON list of attached file names. */
-  attachments: string | null;
-  created_at: string;
-}
+export type OutboxRow = Selectable<OutboxTable>;
 
 export function createOutboxRepo(db: Database) {
   return {

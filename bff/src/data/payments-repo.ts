@@ -1,43 +1,16 @@
 import { sql, type ExpressionBuilder } from 'kysely';
+import { groupBy } from '../lib/group-by.js';
 import { containsPattern, fold } from '../lib/text-fold.js';
 import type { Database } from './database.js';
-import type { PaymentStatus, Tables } from './schema.js';
+import type { PaymentItemsTable, PaymentsTable, PaymentStatus, Tables } from './schema.js';
+import type { Selectable } from 'kysely';
 
 export type { PaymentStatus } from './schema.js';
 
-export interface PaymentRow {
-  id: number;
-  order_code: string;
-  user_id: number | null;
-  enrolment_id: number | null;
-  person_name: string;
-  person_dni: string;
-  amount_cents: number;
-  refunded_cents: number;
-  use_discount: number;
-  status: PaymentStatus;
-  locale: 'es' | 'en' | 'gl';
-  gateway: 'redsys' | 'sandbox';
-  merchant_code: string;
-  terminal: string;
-  response_code: string | null;
-  authorisation_code: string | null;
-  verification_code: string | null;
-  receipt_mailed_at: string | null;
-  checked_at: string | null;
-  created_at: string;
-  updated_at: string;
-  paid_at: string | null;
-}
+/** A payment as stored, but for its search key, which stays inside this file. */
+export type PaymentRow = Omit<Selectable<PaymentsTable>, 'person_key'>;
 
-export interface PaymentItemRow {
-  payment_id: number;
-  enrolment_id: number;
-  activity_id: number;
-  activity_name: string;
-  amount_cents: number;
-  refund_id: number | null;
-}
+export type PaymentItemRow = Selectable<PaymentItemsTable>;
 
 export interface ManagedPersonRow {
   id: number;
@@ -481,11 +454,7 @@ export function createPaymentsRepo(db: Database) {
           .orderBy('payment_id')
           .orderBy('activity_id')
           .execute();
-        for (const row of rows) {
-          const list = out.get(row.payment_id) ?? [];
-          list.push(row);
-          out.set(row.payment_id, list);
-        }
+        for (const [id, items] of groupBy(rows, (row) => row.payment_id)) out.set(id, items);
       }
       return out;
     },

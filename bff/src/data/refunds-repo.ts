@@ -1,19 +1,9 @@
+import { groupBy } from '../lib/group-by.js';
 import type { Database } from './database.js';
-import type { RefundStatus } from './schema.js';
+import type { PaymentRefundsTable, RefundStatus } from './schema.js';
+import type { Selectable } from 'kysely';
 
-export interface RefundRow {
-  id: number;
-  payment_id: number;
-  amount_cents: number;
-  reason: string;
-  status: RefundStatus;
-  gateway_code: string | null;
-  gateway_answer: string | null;
-  actor_user_id: number | null;
-  actor_dni: string | null;
-  created_at: string;
-  completed_at: string | null;
-}
+export type RefundRow = Selectable<PaymentRefundsTable>;
 
 /** Refunds of payments, and the payment items each one gives back. */
 export function createRefundsRepo(db: Database) {
@@ -83,8 +73,7 @@ export function createRefundsRepo(db: Database) {
     },
     /** Refund history of these payments, oldest first, by payment id. */
     async ofPayments(paymentIds: number[]): Promise<Map<number, RefundRow[]>> {
-      const out = new Map<number, RefundRow[]>();
-      if (paymentIds.length === 0) return out;
+      if (paymentIds.length === 0) return new Map();
       const rows = await db
         .q()
         .selectFrom('payment_refunds')
@@ -93,12 +82,7 @@ export function createRefundsRepo(db: Database) {
         .orderBy('payment_id')
         .orderBy('id')
         .execute();
-      for (const row of rows) {
-        const list = out.get(row.payment_id) ?? [];
-        list.push(row);
-        out.set(row.payment_id, list);
-      }
-      return out;
+      return groupBy(rows, (row) => row.payment_id);
     },
   };
 }

@@ -1,14 +1,8 @@
 import type { Database } from './database.js';
+import type { Selectable } from 'kysely';
+import type { SandboxTransactionsTable } from './schema.js';
 
-export interface SandboxTransactionRow {
-  id: number;
-  order_code: string;
-  transaction_type: '0' | '3';
-  amount_cents: number;
-  response_code: string;
-  authorisation_code: string | null;
-  created_at: string;
-}
+export type SandboxTransactionRow = Selectable<SandboxTransactionsTable>;
 
 /** What the built-in sandbox gateway answered, in the database (any process may be asked). */
 export function createSandboxTransactionsRepo(db: Database) {

@@ -1,20 +1,9 @@
 import { sql } from 'kysely';
 import type { Database } from './database.js';
 import type { UsersTable } from './schema.js';
-import type { Updateable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 
-export interface UserRow {
-  id: number;
-  dni: string;
-  phone: string;
-  email: string | null;
-  password_hash: string;
-  role: 'user' | 'admin';
-  verified: number;
-  token_version: number;
-  created_at: string;
-  updated_at: string;
-}
+export type UserRow = Selectable<UsersTable>;
 
 export type NewUser = Pick<UserRow, 'dni' | 'phone' | 'email' | 'password_hash' | 'role'> & {
   verified: boolean;

@@ -16,3 +16,26 @@ export function isCivilDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
+
+/**
+ * An instant in Europe/Madrid as Redsys writes it: date `DD/MM/YYYY`, hour `HH:MM`, plus the
+ * year and month as numbers (card expiry checks).
+ */
+export function madridDateTime(at: Date) {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Madrid',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return {
+    year: Number(get('year')),
+    month: Number(get('month')),
+    date: `${get('day')}/${get('month')}/${get('year')}`,
+    hour: `${get('hour')}:${get('minute')}`,
+  };
+}

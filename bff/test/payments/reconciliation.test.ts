@@ -1,11 +1,9 @@
-import { once } from 'node:events';
-import { createServer } from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkPayment } from '../../src/generated/sdk.gen.js';
-import { createSha256V1Signer } from '../../src/adapters/payment-gateway/redsys-signer.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { factory } from './factory.js';
+import { fakeRedsysQuery } from './fake-redsys.js';
 import {
   generate,
   notificationParams,
@@ -190,49 +188,3 @@ describe('the status query against Redsys', () => {
     });
   });
 });
-
-/** Redsys's query service (SOAP) as an HTTP server of the test's own; checks the signature. */
-async function fakeRedsysQuery() {
-  const signer = createSha256V1Signer('sq7HjrUOBfKmC576ILgskD5srU870gJ7');
-  const state = {
-    answer: null as null | {
-      order: string;
-      amount: string;
-      response: string;
-      authorisation: string;
-    },
-    requests: [] as Record<string, unknown>[],
-  };
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const version = /<Version[\s\S]*<\/Version>/.exec(body)?.[0] ?? '';
-      const order = /<Ds_Order>([^<]*)</.exec(version)?.[1] ?? '';
-      const signature = /<Signature>([^<]*)</.exec(body)?.[1] ?? '';
-      state.requests.push({
-        soapAction: req.headers.soapaction,
-        signatureValid: signer.verify(version, order, signature),
-        order,
-        merchant: /<Ds_MerchantCode>([^<]*)</.exec(version)?.[1],
-        terminal: /<Ds_Terminal>([^<]*)</.exec(version)?.[1],
-      });
-      const a = state.answer;
-      const inner = a
-        ? `<Messages><Version Ds_Version="0.0"><Message><Response Ds_Version="0.0"><Ds_MerchantCode>999008881</Ds_MerchantCode><Ds_Terminal>1</Ds_Terminal><Ds_Order>${a.order}</Ds_Order><Ds_TransactionType>0</Ds_TransactionType><Ds_Date>21/11/2026</Ds_Date><Ds_Hour>11:05</Ds_Hour><Ds_Amount>${a.amount}</Ds_Amount><Ds_Currency>978</Ds_Currency><Ds_State>F</Ds_State><Ds_Response>${a.response}</Ds_Response><Ds_AuthorisationCode>${a.authorisation}</Ds_AuthorisationCode></Response></Message></Version></Messages>`
-        : '<Messages><Version Ds_Version="0.0"><Message><ErrorMsg><Ds_ErrorCode>XML0024</Ds_ErrorCode></ErrorMsg></Message></Version></Messages>';
-      const escaped = inner.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-      res.setHeader('Content-Type', 'text/xml;charset=utf-8');
-      res.end(
-        `<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"><soapenv:Body><p259:consultaOperacionesResponse xmlns:p259="http://webservices.apl02.redsys.es"><consultaOperacionesReturn>${escaped}</consultaOperacionesReturn></p259:consultaOperacionesResponse></soapenv:Body></soapenv:Envelope>`,
-      );
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  return Object.assign(state, {
-    url: `http://127.0.0.1:${port}/apl02/services/SerClsWSConsulta`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  });
-}

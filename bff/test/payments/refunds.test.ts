@@ -1,5 +1,3 @@
-import { once } from 'node:events';
-import { createServer } from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -9,12 +7,9 @@ import {
   refundPayment,
 } from '../../src/generated/sdk.gen.js';
 import { zError } from '../../src/generated/zod.gen.js';
-import {
-  createSha256V1Signer,
-  decodeMerchantParameters,
-} from '../../src/adapters/payment-gateway/redsys-signer.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { factory } from './factory.js';
+import { fakeRedsysRest } from './fake-redsys.js';
 import { generate, notificationParams, payInSandbox, signedNotification } from './helpers.js';
 
 describe('refunds', () => {
@@ -314,36 +309,3 @@ describe('refunds through a gateway that refuses', () => {
     expect((await f.enrolment(person.id, activities[0]!)).is_paid).toBe(1);
   });
 });
-
-/**
- * Redsys's REST entry as an HTTP server of the test's own (the one thing that cannot run here):
- * it checks the request's signature and answers what it was told to.
- */
-async function fakeRedsysRest(answer: Record<string, string>) {
-  const signer = createSha256V1Signer('sq7HjrUOBfKmC576ILgskD5srU870gJ7');
-  const requests: Record<string, string>[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const form = JSON.parse(body) as Record<string, string>;
-      const params = decodeMerchantParameters(form.Ds_MerchantParameters ?? '')!;
-      const signed = signer.verify(
-        form.Ds_MerchantParameters!,
-        params.DS_MERCHANT_ORDER!,
-        form.Ds_Signature!,
-      );
-      requests.push(params);
-      res.setHeader('Content-Type', 'application/json');
-      res.end(JSON.stringify(signed ? answer : { errorCode: 'SIS0042' }));
-    });
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}/sis/rest/trataPeticionREST`,
-    requests,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  };
-}

@@ -10,28 +10,12 @@ import { REFUND_ACCEPTED } from '../../adapters/payment-gateway/redsys-client.js
 import type { Database } from '../../data/database.js';
 import type { SandboxTransactionsRepo } from '../../data/sandbox-transactions-repo.js';
 import type { Clock } from '../../lib/clock.js';
+import { madridDateTime } from '../../lib/madrid-date.js';
 
 const isAuthorised = (code: string) => /^\d{1,4}$/.test(code) && Number(code) <= 99;
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-function madridDateHour(at: Date): { date: string; hour: string } {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Madrid',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return {
-    date: `${get('day')}/${get('month')}/${get('year')}`,
-    hour: `${get('hour')}:${get('minute')}`,
-  };
-}
 
 /**
  * The bank side of the built-in sandbox gateway: it remembers what it answered for each order
@@ -102,7 +86,7 @@ export function createSandboxBank(deps: {
           authorisation_code: paid.authorisation_code,
           created_at: now.toISOString(),
         });
-        const { date, hour } = madridDateHour(now);
+        const { date, hour } = madridDateTime(now);
         const answer = encodeMerchantParameters({
           Ds_Amount: amount,
           Ds_Currency: '978',
@@ -143,7 +127,7 @@ export function createSandboxBank(deps: {
           inner =
             '<Messages><Version Ds_Version="0.0"><Message><ErrorMsg><Ds_ErrorCode>XML0024</Ds_ErrorCode></ErrorMsg></Message></Version></Messages>';
         } else {
-          const { date, hour } = madridDateHour(new Date(payment.created_at));
+          const { date, hour } = madridDateTime(new Date(payment.created_at));
           inner =
             '<Messages><Version Ds_Version="0.0"><Message><Response Ds_Version="0.0">' +
             `<Ds_MerchantCode>${escapeXml(redsys.merchantCode)}</Ds_MerchantCode>` +

@@ -5,6 +5,7 @@ import {
   signerFor,
 } from '../../adapters/payment-gateway/redsys-signer.js';
 import type { Locale } from '../../i18n/index.js';
+import { madridDateTime } from '../../lib/madrid-date.js';
 import { localeForConsumerLanguage } from './redsys-request.js';
 import type { RedirectFields } from './redsys-request.js';
 
@@ -90,30 +91,11 @@ export function decide(
   const month = Number(expiry?.[1]);
   const year = 2000 + Number(expiry?.[2]);
   if (!expiry || month < 1 || month > 12) return { approved: false, responseCode: '0101' };
-  const madrid = madridParts(now);
+  const madrid = madridDateTime(now);
   if (year < madrid.year || (year === madrid.year && month < madrid.month)) {
     return { approved: false, responseCode: '0101' };
   }
   return { approved: true, responseCode: '0000' };
-}
-
-function madridParts(at: Date) {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Madrid',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return {
-    year: Number(get('year')),
-    month: Number(get('month')),
-    date: `${get('day')}/${get('month')}/${get('year')}`,
-    hour: `${get('hour')}:${get('minute')}`,
-  };
 }
 
 /**
@@ -126,7 +108,7 @@ export function buildNotification(
   answer: { approved: boolean; responseCode: string; authorisationCode: string | null },
   now: Date,
 ): RedirectFields {
-  const madrid = madridParts(now);
+  const madrid = madridDateTime(now);
   const params: Record<string, string> = {
     Ds_Date: encodeURIComponent(madrid.date),
     Ds_Hour: encodeURIComponent(madrid.hour),

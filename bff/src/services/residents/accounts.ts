@@ -180,7 +180,7 @@ export function createAccountsService(deps: AccountsDeps) {
           person !== undefined &&
           person.phone === current.phone &&
           (await persons.link(current.id, person.id));
-        return { ...current, verified: 1, linkedPersonId: linked ? person.id : null };
+        return { ...current, verified: 1 as const, linkedPersonId: linked ? person.id : null };
       });
       await audit.record({
         actorUserId: user.id,
