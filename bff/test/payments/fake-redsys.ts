@@ -12,6 +12,13 @@ import { REDSYS_TEST_CREDENTIALS } from '../../src/config.js';
  */
 const signer = createSha256V1Signer(REDSYS_TEST_CREDENTIALS.secret);
 
+/** The portal configured with Redsys credentials (Redsys's public test merchant), not the sandbox. */
+export const REDSYS_ENV = {
+  REDSYS_MERCHANT_CODE: REDSYS_TEST_CREDENTIALS.merchantCode,
+  REDSYS_TERMINAL: REDSYS_TEST_CREDENTIALS.terminal,
+  REDSYS_SECRET: REDSYS_TEST_CREDENTIALS.secret,
+};
+
 async function serve(
   path: string,
   handle: (body: string, req: IncomingMessage, res: ServerResponse) => void,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkPayment } from '../../src/generated/sdk.gen.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { factory } from './factory.js';
-import { fakeRedsysQuery } from './fake-redsys.js';
+import { fakeRedsysQuery, REDSYS_ENV } from './fake-redsys.js';
 import {
   generate,
   notificationParams,
@@ -142,12 +142,7 @@ describe('the status query against Redsys', () => {
     bank = await fakeRedsysQuery();
     app = await startTestApp({
       now: '2026-11-21T10:00:00Z',
-      env: {
-        REDSYS_MERCHANT_CODE: '999008881',
-        REDSYS_TERMINAL: '1',
-        REDSYS_SECRET: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
-        REDSYS_QUERY_URL: bank.url,
-      },
+      env: { ...REDSYS_ENV, REDSYS_QUERY_URL: bank.url },
     });
   });
   afterAll(async () => {

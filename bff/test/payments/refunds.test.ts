@@ -9,7 +9,7 @@ import {
 import { zError } from '../../src/generated/zod.gen.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { factory } from './factory.js';
-import { fakeRedsysRest } from './fake-redsys.js';
+import { fakeRedsysRest, REDSYS_ENV } from './fake-redsys.js';
 import { generate, notificationParams, payInSandbox, signedNotification } from './helpers.js';
 
 describe('refunds', () => {
@@ -246,12 +246,7 @@ describe('refunds through a gateway that refuses', () => {
     bank = await fakeRedsysRest({ errorCode: 'SIS0214' });
     app = await startTestApp({
       now: '2026-11-21T10:00:00Z',
-      env: {
-        REDSYS_MERCHANT_CODE: '999008881',
-        REDSYS_TERMINAL: '1',
-        REDSYS_SECRET: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
-        REDSYS_REST_URL: bank.url,
-      },
+      env: { ...REDSYS_ENV, REDSYS_REST_URL: bank.url },
     });
   });
   afterAll(async () => {
