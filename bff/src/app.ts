@@ -1,5 +1,5 @@
 import Koa from 'koa';
-import { koaBody } from 'koa-body';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { Deps } from './deps.js';
 import type { AppState } from './http/context.js';
 import { metricsEndpoint } from './http/metrics-endpoint.js';
@@ -7,7 +7,8 @@ import { responsePipeline } from './http/response-pipeline.js';
 import { serveSpa } from './http/spa.js';
 import { apiRoutes } from './routes/index.js';
 
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+/** DELETE too: deleting one's own account sends the password in the body. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Builds the Koa app; server.ts listens. Tests build it with their own deps. */
 export function buildApp(deps: Deps): Koa<AppState> {
@@ -29,6 +30,12 @@ export function buildApp(deps: Deps): Koa<AppState> {
     multipart: false,
     jsonLimit: '100kb',
     formLimit: '64kb',
+    parsedMethods: [
+      HttpMethodEnum.POST,
+      HttpMethodEnum.PUT,
+      HttpMethodEnum.PATCH,
+      HttpMethodEnum.DELETE,
+    ],
   });
   // koa-body parses only these methods; skipping it elsewhere spares every GET its type checks
   app.use((ctx, next) => (BODY_METHODS.has(ctx.method) ? parseBody(ctx, next) : next()));

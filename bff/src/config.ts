@@ -64,7 +64,15 @@ export interface Config {
     everyMinutes: number;
   };
   /** The council's details (name, address…) shown by the web app and printed on receipts. */
-  council: { name: string; address: string; cif: string; email: string; website: string };
+  council: {
+    name: string;
+    address: string;
+    cif: string;
+    email: string;
+    website: string;
+    /** Alphanumeric SMS sender (at most 11 letters or digits); empty: the provider's number. */
+    smsSender: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -101,6 +109,9 @@ function readCouncil(): Config['council'] {
     cif: text('cif'),
     email: text('email'),
     website: text('website'),
+    smsSender: text('smsSender')
+      .replace(/[^A-Za-z0-9 ]/g, '')
+      .slice(0, 11),
   };
 }
 

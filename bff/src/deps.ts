@@ -5,6 +5,7 @@ import { createOutboxSms } from './adapters/sms/outbox-sms.js';
 import type { SmsSender } from './adapters/sms/sms-sender.js';
 import { createTwilioSms } from './adapters/sms/twilio-sms.js';
 import type { Config } from './config.js';
+import { createAccountDataRepo } from './data/account-data-repo.js';
 import { createActivitiesRepo } from './data/activities-repo.js';
 import { createAuditRepo } from './data/audit-repo.js';
 import { createConfigRepo } from './data/config-repo.js';
@@ -14,13 +15,17 @@ import { createJobLeasesRepo } from './data/job-leases-repo.js';
 import { createOutboxRepo } from './data/outbox-repo.js';
 import { createPaymentsRepo } from './data/payments-repo.js';
 import { createPersonsRepo } from './data/persons-repo.js';
+import { createRemindersRepo } from './data/reminders-repo.js';
 import { createUsersRepo } from './data/users-repo.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createMetrics, type Metrics } from './lib/metrics.js';
 import { Gauge } from 'prom-client';
+import { createHmac } from 'node:crypto';
 import type { Logger } from './logger.js';
 import { createJobRunner } from './services/jobs/job-runner.js';
 import { createPaymentServices } from './services/payments/index.js';
+import { createReminders } from './services/reminders/reminders.js';
+import { createUnsubscribeTokens } from './services/reminders/unsubscribe-token.js';
 import { createSettingsService } from './services/settings-service.js';
 import { createTokenService, resolveJwtSecret } from './services/token-service.js';
 
@@ -54,15 +59,17 @@ export function createDeps(options: {
     payments: createPaymentsRepo(db),
     persons: createPersonsRepo(db),
     jobLeases: createJobLeasesRepo(db),
+    reminders: createRemindersRepo(db),
+    accountData: createAccountDataRepo(db),
   };
-  const tokens = createTokenService(
-    resolveJwtSecret(config.jwtSecret, config.dataDir),
-    config.tokenTtlSeconds,
-    () => clock.now(),
-  );
+  const secret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const tokens = createTokenService(secret, config.tokenTtlSeconds, () => clock.now());
   const jobs = createJobRunner({ leases: repos.jobLeases, clock, logger });
   const sms = countedSms(options.sms ?? createSmsSender(config, repos.outbox, logger), metrics);
   const mail = options.mail ?? createMailSender(config, repos.outbox, logger);
+  const unsubscribe = createUnsubscribeTokens(
+    createHmac('sha256', secret).update('reminders-unsubscribe/v1').digest('base64url'),
+  );
   return {
     config,
     db,
@@ -78,6 +85,18 @@ export function createDeps(options: {
     sms,
     mail,
     payments: createPaymentServices({ config, db, clock, logger, mail, jobs, repos }),
+    unsubscribe,
+    reminders: createReminders({
+      config,
+      clock,
+      settings: repos.config,
+      reminders: repos.reminders,
+      sms,
+      mail,
+      unsubscribe,
+      jobs,
+      logger,
+    }),
   };
 }
 
@@ -86,8 +105,8 @@ export type Deps = ReturnType<typeof createDeps>;
 /** Every text message handed to the adapter is counted (they cost money). */
 function countedSms(sender: SmsSender, metrics: Metrics): SmsSender {
   return {
-    async send(to, body, purpose = 'code') {
-      await sender.send(to, body, purpose);
+    async send(to, body, purpose = 'code', from) {
+      await sender.send(to, body, purpose, from);
       metrics.sms.inc({ purpose });
     },
   };

@@ -7,7 +7,7 @@ export const contractPath = fileURLToPath(new URL('../../openapi.yaml', import.m
 export interface Operation {
   operationId: string;
   security?: unknown[];
-  parameters?: { $ref?: string; name?: string; in?: string }[];
+  parameters?: { $ref?: string; name?: string; in?: string; example?: unknown }[];
   responses: Record<string, unknown>;
 }
 

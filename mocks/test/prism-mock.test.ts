@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schemas from '../../bff/src/generated/zod.gen.ts';
-import { contractPath, operations } from './contract';
+import { contractPath, operations, type Operation } from './contract';
 
 const prismBin = fileURLToPath(new URL('../../node_modules/.bin/prism', import.meta.url));
 
@@ -47,10 +47,17 @@ describe('the Prism mock (npm run mock)', () => {
 
   const gets = operations().filter(({ method }) => method === 'GET');
 
-  it.each(gets.map(({ path, op }) => [path, op.operationId] as const))(
+  /** A path parameter's own example where the contract gives one (a receipt code), else 1. */
+  const concretePath = (path: string, op: Operation) =>
+    path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+      const example = op.parameters?.find((p) => p.name === name)?.example;
+      return typeof example === 'string' || typeof example === 'number' ? String(example) : '1';
+    });
+
+  it.each(gets.map(({ path, op }) => [path, op.operationId, concretePath(path, op)] as const))(
     'answers GET %s with the contract example',
-    async (path, operationId) => {
-      const url = base + path.replace(/\{[^}]+\}/g, '1');
+    async (path, operationId, concrete) => {
+      const url = base + concrete;
       const res = await fetch(url, { headers: { Authorization: 'Bearer mock-token' } });
       expect(res.status).toBe(200);
       const type = res.headers.get('content-type') ?? '';
@@ -63,6 +70,8 @@ describe('the Prism mock (npm run mock)', () => {
         expect(() => schema?.parse(body)).not.toThrow();
       } else if (path.endsWith('.css')) {
         expect(type).toContain('text/css');
+      } else if (path.endsWith('/receipt')) {
+        expect(type).toContain('application/pdf');
       } else {
         expect(type).toContain('spreadsheetml');
       }

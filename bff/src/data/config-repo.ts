@@ -1,4 +1,5 @@
 import type { Database } from './database.js';
+import type { ReminderChannel } from './schema.js';
 
 export interface ConfigRow {
   id: number;
@@ -7,6 +8,15 @@ export interface ConfigRow {
   /** Basis points: 5000 = 50 %. */
   global_discount_bp: number;
   deadline_date: string | null;
+  reminders_enabled: boolean;
+  /** Whole days before deadline_date, the furthest first ([7, 1]). */
+  reminder_days: number[];
+  reminder_channel: ReminderChannel;
+}
+
+function parseDays(json: string): number[] {
+  const value: unknown = JSON.parse(json);
+  return Array.isArray(value) ? value.filter((d): d is number => Number.isInteger(d)) : [];
 }
 
 /** The one settings row, read on most calls (maintenance, deadline, discount). */
@@ -23,6 +33,9 @@ export function createConfigRepo(db: Database) {
           'payments_enabled',
           'global_discount_bp',
           'deadline_date',
+          'reminders_enabled',
+          'reminder_days',
+          'reminder_channel',
         ])
         .where('id', '=', 1)
         .$if(db.rowLocks && options.lock === true, (q) => q.forUpdate())
@@ -32,6 +45,8 @@ export function createConfigRepo(db: Database) {
         ...row,
         maintenance_mode: row.maintenance_mode === 1,
         payments_enabled: row.payments_enabled === 1,
+        reminders_enabled: row.reminders_enabled === 1,
+        reminder_days: parseDays(row.reminder_days),
       };
     },
     async save(values: Omit<ConfigRow, 'id'>): Promise<void> {
@@ -43,6 +58,9 @@ export function createConfigRepo(db: Database) {
           payments_enabled: values.payments_enabled ? 1 : 0,
           global_discount_bp: values.global_discount_bp,
           deadline_date: values.deadline_date,
+          reminders_enabled: values.reminders_enabled ? 1 : 0,
+          reminder_days: JSON.stringify([...values.reminder_days].sort((a, b) => b - a)),
+          reminder_channel: values.reminder_channel,
           updated_at: new Date().toISOString(),
         })
         .where('id', '=', 1)

@@ -13,6 +13,7 @@ export function createOutboxRepo(db: Database) {
       subject: string | null,
       body: string,
       attachments?: string[],
+      sender?: string,
     ): Promise<void> {
       await db
         .q()
@@ -23,6 +24,7 @@ export function createOutboxRepo(db: Database) {
           subject,
           body,
           attachments: attachments?.length ? JSON.stringify(attachments) : null,
+          sender: sender ?? null,
         })
         .execute();
     },

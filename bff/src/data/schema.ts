@@ -22,6 +22,8 @@ export interface Tables {
   outbox: OutboxTable;
   rate_events: RateEventsTable;
   job_leases: JobLeasesTable;
+  reminders_sent: RemindersSentTable;
+  reminder_runs: ReminderRunsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 
@@ -36,9 +38,15 @@ export interface UsersTable {
   role: 'user' | 'admin';
   verified: Flag;
   token_version: Generated<number>;
+  /** The language the resident last used (reminders speak it). */
+  locale: Generated<Locale>;
+  /** The resident asked for no payment reminders. */
+  reminders_opt_out: Generated<Flag>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
+
+export type Locale = 'es' | 'en' | 'gl';
 
 export interface OneTimeCodesTable {
   id: Generated<number>;
@@ -98,8 +106,14 @@ export interface ConfigTable {
   payments_enabled: Flag;
   global_discount_bp: number;
   deadline_date: string | null;
+  reminders_enabled: Generated<Flag>;
+  /** JSON list of whole days before deadline_date, e.g. [7,1]. */
+  reminder_days: Generated<string>;
+  reminder_channel: Generated<ReminderChannel>;
   updated_at: Generated<string>;
 }
+
+export type ReminderChannel = 'sms' | 'email' | 'both';
 
 export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'superseded' | 'duplicate' | 'expired';
 
@@ -208,6 +222,8 @@ export interface OutboxTable {
   body: string;
   /** JSON list of attached file names (the files themselves are not kept). */
   attachments: string | null;
+  /** Who the message says it is from (the council), when not the adapter's default. */
+  sender: string | null;
   created_at: Generated<string>;
 }
 
@@ -222,6 +238,37 @@ export interface JobLeasesTable {
   holder: string | null;
   expires_at: number;
   last_run_at: number | null;
+}
+
+/** One reminder to one account on one day (Europe/Madrid); (user_id, reminder_date) is unique. */
+export interface RemindersSentTable {
+  id: Generated<number>;
+  user_id: number | null;
+  reminder_date: string;
+  deadline_date: string;
+  run_id: number | null;
+  locale: Locale;
+  pending_cents: number;
+  /** How many managed people had something pending. */
+  persons: number;
+  sms: Generated<number>;
+  emails: Generated<number>;
+  /** claimed: taken by a run that is sending it (or died sending it: never sent twice). */
+  status: 'claimed' | 'sent' | 'failed';
+  created_at: string;
+}
+
+export interface ReminderRunsTable {
+  id: Generated<number>;
+  reminder_date: string;
+  deadline_date: string;
+  trigger: 'job' | 'staff';
+  sent: Generated<number>;
+  skipped: Generated<number>;
+  sms: Generated<number>;
+  emails: Generated<number>;
+  started_at: string;
+  finished_at: string | null;
 }
 
 export interface SchemaMigrationsTable {

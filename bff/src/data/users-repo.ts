@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from './database.js';
-import type { UsersTable } from './schema.js';
+import type { Locale, UsersTable } from './schema.js';
 import type { Selectable, Updateable } from 'kysely';
 
 export type UserRow = Selectable<UsersTable>;
@@ -10,7 +10,10 @@ export type NewUser = Pick<UserRow, 'dni' | 'phone' | 'email' | 'password_hash' 
 };
 
 /** What every authenticated call needs to know about its account. */
-export type SessionInfo = Pick<UserRow, 'id' | 'dni' | 'role' | 'verified' | 'token_version'>;
+export type SessionInfo = Pick<
+  UserRow,
+  'id' | 'dni' | 'role' | 'verified' | 'token_version' | 'locale'
+>;
 
 export function createUsersRepo(db: Database) {
   const users = () => db.q().selectFrom('users').selectAll();
@@ -22,7 +25,7 @@ export function createUsersRepo(db: Database) {
       db
         .q()
         .selectFrom('users')
-        .select(['id', 'dni', 'role', 'verified', 'token_version'])
+        .select(['id', 'dni', 'role', 'verified', 'token_version', 'locale'])
         .where('id', '=', id)
         .executeTakeFirst(),
     findByDni: (dni: string): Promise<UserRow | undefined> =>
@@ -84,6 +87,25 @@ export function createUsersRepo(db: Database) {
         }))
         .where('id', '=', id)
         .execute();
+    },
+    /** The language the account last used; written only when it changed. */
+    async setLocale(id: number, locale: Locale): Promise<void> {
+      await db
+        .q()
+        .updateTable('users')
+        .set({ locale })
+        .where('id', '=', id)
+        .where('locale', '<>', locale)
+        .execute();
+    },
+    async setRemindersOptOut(id: number, optOut: boolean): Promise<boolean> {
+      const result = await db
+        .q()
+        .updateTable('users')
+        .set({ reminders_opt_out: optOut ? 1 : 0, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
     async delete(id: number): Promise<boolean> {
       const result = await db.q().deleteFrom('users').where('id', '=', id).executeTakeFirst();

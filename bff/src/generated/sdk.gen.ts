@@ -4,8 +4,8 @@ import * as z from 'zod';
 
 import { client } from './client.gen.js';
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape, urlSearchParamsBodySerializer } from './client/index.js';
-import type { CheckPaymentData, CheckPaymentErrors, CheckPaymentResponses, ConfirmSandboxPaymentData, ConfirmSandboxPaymentErrors, CreateActivityData, CreateActivityErrors, CreateActivityResponses, CreateActivitySlashData, CreateActivitySlashErrors, CreateActivitySlashResponses, CreateEnrolmentData, CreateEnrolmentErrors, CreateEnrolmentResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteActivityData, DeleteActivityErrors, DeleteActivityResponses, DeleteEnrolmentData, DeleteEnrolmentErrors, DeleteEnrolmentResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DownloadUploadTemplateData, DownloadUploadTemplateErrors, DownloadUploadTemplateResponses, ExportPaymentsData, ExportPaymentsErrors, ExportPaymentsResponses, GeneratePaymentData, GeneratePaymentErrors, GeneratePaymentResponses, GetAdminConfigData, GetAdminConfigErrors, GetAdminConfigResponses, GetAdminConfigSlashData, GetAdminConfigSlashErrors, GetAdminConfigSlashResponses, GetHealthData, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetMyLatestPaymentData, GetMyLatestPaymentErrors, GetMyLatestPaymentResponses, GetMyReceiptData, GetMyReceiptErrors, GetMyReceiptResponses, GetPaymentReceiptData, GetPaymentReceiptErrors, GetPaymentReceiptResponses, GetPublicConfigData, GetPublicConfigResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSandboxStylesData, GetSandboxStylesErrors, GetSandboxStylesResponses, ListActivitiesData, ListActivitiesErrors, ListActivitiesResponses, ListActivitiesSlashData, ListActivitiesSlashErrors, ListActivitiesSlashResponses, ListAuditData, ListAuditErrors, ListAuditResponses, ListEnrolmentsData, ListEnrolmentsErrors, ListEnrolmentsResponses, ListMyPaymentsData, ListMyPaymentsErrors, ListMyPaymentsResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListPaymentsData, ListPaymentsErrors, ListPaymentsResponses, ListPersonActivitiesData, ListPersonActivitiesErrors, ListPersonActivitiesResponses, ListPersonsData, ListPersonsErrors, ListPersonsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginResponses, OpenSandboxGatewayData, OpenSandboxGatewayErrors, OpenSandboxGatewayResponses, ReceivePaymentNotificationData, ReceivePaymentNotificationErrors, ReceivePaymentNotificationResponses, RefundPaymentData, RefundPaymentErrors, RefundPaymentResponses, RegisterData, RegisterErrors, RegisterResponses, RemovePersonData, RemovePersonErrors, RemovePersonResponses, RequestAssociationData, RequestAssociationErrors, RequestAssociationResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, SandboxRestRequestData, SandboxRestRequestErrors, SandboxRestRequestResponses, SandboxTransactionQueryData, SandboxTransactionQueryErrors, SandboxTransactionQueryResponses, UpdateActivityData, UpdateActivityErrors, UpdateActivityResponses, UpdateAdminConfigData, UpdateAdminConfigErrors, UpdateAdminConfigResponses, UpdateAdminConfigSlashData, UpdateAdminConfigSlashErrors, UpdateAdminConfigSlashResponses, UpdateEnrolmentData, UpdateEnrolmentErrors, UpdateEnrolmentResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadTableData, UploadTableErrors, UploadTableResponses, VerifyAssociationData, VerifyAssociationErrors, VerifyAssociationResponses, VerifyPasswordRecoveryData, VerifyPasswordRecoveryErrors, VerifyPasswordRecoveryResponses, VerifyReceiptData, VerifyReceiptErrors, VerifyReceiptResponses, VerifyRegistrationData, VerifyRegistrationErrors, VerifyRegistrationResponses } from './types.gen.js';
-import { zCheckPaymentPath, zCheckPaymentResponse, zConfirmSandboxPaymentBody, zCreateActivityBody, zCreateActivityResponse, zCreateActivitySlashBody, zCreateActivitySlashResponse, zCreateEnrolmentBody, zCreateEnrolmentResponse, zCreateUserBody, zCreateUserResponse, zDeleteActivityPath, zDeleteActivityResponse, zDeleteEnrolmentPath, zDeleteEnrolmentResponse, zDeleteUserPath, zDeleteUserResponse, zDownloadUploadTemplateResponse, zExportPaymentsQuery, zExportPaymentsResponse, zGeneratePaymentBody, zGeneratePaymentResponse, zGetAdminConfigResponse, zGetAdminConfigSlashResponse, zGetHealthResponse, zGetMeResponse, zGetMyLatestPaymentResponse, zGetMyReceiptPath, zGetMyReceiptQuery, zGetMyReceiptResponse, zGetPaymentReceiptPath, zGetPaymentReceiptQuery, zGetPaymentReceiptResponse, zGetPublicConfigResponse, zGetReadinessResponse, zGetSandboxStylesResponse, zListActivitiesResponse, zListActivitiesSlashResponse, zListAuditQuery, zListAuditResponse, zListEnrolmentsResponse, zListMyPaymentsResponse, zListOutboxQuery, zListOutboxResponse, zListPaymentsQuery, zListPaymentsResponse, zListPersonActivitiesPath, zListPersonActivitiesResponse, zListPersonsResponse, zListUsersResponse, zLoginBody, zLoginResponse, zOpenSandboxGatewayBody, zOpenSandboxGatewayResponse, zReceivePaymentNotificationBody, zReceivePaymentNotificationResponse, zRefundPaymentBody, zRefundPaymentPath, zRefundPaymentResponse, zRegisterBody, zRegisterResponse, zRemovePersonPath, zRemovePersonResponse, zRequestAssociationBody, zRequestAssociationResponse, zRequestPasswordRecoveryBody, zRequestPasswordRecoveryResponse, zSandboxRestRequestBody, zSandboxRestRequestResponse, zSandboxTransactionQueryBody, zSandboxTransactionQueryResponse, zUpdateActivityBody, zUpdateActivityPath, zUpdateActivityResponse, zUpdateAdminConfigBody, zUpdateAdminConfigResponse, zUpdateAdminConfigSlashBody, zUpdateAdminConfigSlashResponse, zUpdateEnrolmentBody, zUpdateEnrolmentPath, zUpdateEnrolmentResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadTableBody, zUploadTableResponse, zVerifyAssociationBody, zVerifyAssociationResponse, zVerifyPasswordRecoveryBody, zVerifyPasswordRecoveryResponse, zVerifyReceiptPath, zVerifyReceiptResponse, zVerifyRegistrationBody, zVerifyRegistrationResponse } from './zod.gen.js';
+import type { CheckPaymentData, CheckPaymentErrors, CheckPaymentResponses, ConfirmSandboxPaymentData, ConfirmSandboxPaymentErrors, CreateActivityData, CreateActivityErrors, CreateActivityResponses, CreateActivitySlashData, CreateActivitySlashErrors, CreateActivitySlashResponses, CreateEnrolmentData, CreateEnrolmentErrors, CreateEnrolmentResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteActivityData, DeleteActivityErrors, DeleteActivityResponses, DeleteEnrolmentData, DeleteEnrolmentErrors, DeleteEnrolmentResponses, DeleteMeData, DeleteMeErrors, DeleteMeResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DownloadUploadTemplateData, DownloadUploadTemplateErrors, DownloadUploadTemplateResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ExportPaymentsData, ExportPaymentsErrors, ExportPaymentsResponses, GeneratePaymentData, GeneratePaymentErrors, GeneratePaymentResponses, GetAdminConfigData, GetAdminConfigErrors, GetAdminConfigResponses, GetAdminConfigSlashData, GetAdminConfigSlashErrors, GetAdminConfigSlashResponses, GetHealthData, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetMyLatestPaymentData, GetMyLatestPaymentErrors, GetMyLatestPaymentResponses, GetMyReceiptData, GetMyReceiptErrors, GetMyReceiptResponses, GetPaymentReceiptData, GetPaymentReceiptErrors, GetPaymentReceiptResponses, GetPublicConfigData, GetPublicConfigResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetReminderSummaryData, GetReminderSummaryErrors, GetReminderSummaryResponses, GetSandboxStylesData, GetSandboxStylesErrors, GetSandboxStylesResponses, ListActivitiesData, ListActivitiesErrors, ListActivitiesResponses, ListActivitiesSlashData, ListActivitiesSlashErrors, ListActivitiesSlashResponses, ListAuditData, ListAuditErrors, ListAuditResponses, ListEnrolmentsData, ListEnrolmentsErrors, ListEnrolmentsResponses, ListMyPaymentsData, ListMyPaymentsErrors, ListMyPaymentsResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListPaymentsData, ListPaymentsErrors, ListPaymentsResponses, ListPersonActivitiesData, ListPersonActivitiesErrors, ListPersonActivitiesResponses, ListPersonsData, ListPersonsErrors, ListPersonsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginResponses, OpenSandboxGatewayData, OpenSandboxGatewayErrors, OpenSandboxGatewayResponses, ReceivePaymentNotificationData, ReceivePaymentNotificationErrors, ReceivePaymentNotificationResponses, RefundPaymentData, RefundPaymentErrors, RefundPaymentResponses, RegisterData, RegisterErrors, RegisterResponses, RemovePersonData, RemovePersonErrors, RemovePersonResponses, RequestAssociationData, RequestAssociationErrors, RequestAssociationResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, RunRemindersData, RunRemindersErrors, RunRemindersResponses, SandboxRestRequestData, SandboxRestRequestErrors, SandboxRestRequestResponses, SandboxTransactionQueryData, SandboxTransactionQueryErrors, SandboxTransactionQueryResponses, UnsubscribeRemindersData, UnsubscribeRemindersErrors, UnsubscribeRemindersResponses, UpdateActivityData, UpdateActivityErrors, UpdateActivityResponses, UpdateAdminConfigData, UpdateAdminConfigErrors, UpdateAdminConfigResponses, UpdateAdminConfigSlashData, UpdateAdminConfigSlashErrors, UpdateAdminConfigSlashResponses, UpdateEnrolmentData, UpdateEnrolmentErrors, UpdateEnrolmentResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadTableData, UploadTableErrors, UploadTableResponses, VerifyAssociationData, VerifyAssociationErrors, VerifyAssociationResponses, VerifyPasswordRecoveryData, VerifyPasswordRecoveryErrors, VerifyPasswordRecoveryResponses, VerifyReceiptData, VerifyReceiptErrors, VerifyReceiptResponses, VerifyRegistrationData, VerifyRegistrationErrors, VerifyRegistrationResponses } from './types.gen.js';
+import { zCheckPaymentPath, zCheckPaymentResponse, zConfirmSandboxPaymentBody, zCreateActivityBody, zCreateActivityResponse, zCreateActivitySlashBody, zCreateActivitySlashResponse, zCreateEnrolmentBody, zCreateEnrolmentResponse, zCreateUserBody, zCreateUserResponse, zDeleteActivityPath, zDeleteActivityResponse, zDeleteEnrolmentPath, zDeleteEnrolmentResponse, zDeleteMeBody, zDeleteMeResponse, zDeleteUserPath, zDeleteUserResponse, zDownloadUploadTemplateResponse, zExportMyDataResponse, zExportPaymentsQuery, zExportPaymentsResponse, zGeneratePaymentBody, zGeneratePaymentResponse, zGetAdminConfigResponse, zGetAdminConfigSlashResponse, zGetHealthResponse, zGetMeResponse, zGetMyLatestPaymentResponse, zGetMyReceiptPath, zGetMyReceiptQuery, zGetMyReceiptResponse, zGetPaymentReceiptPath, zGetPaymentReceiptQuery, zGetPaymentReceiptResponse, zGetPublicConfigResponse, zGetReadinessResponse, zGetReminderSummaryResponse, zGetSandboxStylesResponse, zListActivitiesResponse, zListActivitiesSlashResponse, zListAuditQuery, zListAuditResponse, zListEnrolmentsResponse, zListMyPaymentsResponse, zListOutboxQuery, zListOutboxResponse, zListPaymentsQuery, zListPaymentsResponse, zListPersonActivitiesPath, zListPersonActivitiesResponse, zListPersonsResponse, zListUsersResponse, zLoginBody, zLoginResponse, zOpenSandboxGatewayBody, zOpenSandboxGatewayResponse, zReceivePaymentNotificationBody, zReceivePaymentNotificationResponse, zRefundPaymentBody, zRefundPaymentPath, zRefundPaymentResponse, zRegisterBody, zRegisterResponse, zRemovePersonPath, zRemovePersonResponse, zRequestAssociationBody, zRequestAssociationResponse, zRequestPasswordRecoveryBody, zRequestPasswordRecoveryResponse, zRunRemindersResponse, zSandboxRestRequestBody, zSandboxRestRequestResponse, zSandboxTransactionQueryBody, zSandboxTransactionQueryResponse, zUnsubscribeRemindersBody, zUnsubscribeRemindersResponse, zUpdateActivityBody, zUpdateActivityPath, zUpdateActivityResponse, zUpdateAdminConfigBody, zUpdateAdminConfigResponse, zUpdateAdminConfigSlashBody, zUpdateAdminConfigSlashResponse, zUpdateEnrolmentBody, zUpdateEnrolmentPath, zUpdateEnrolmentResponse, zUpdateMeBody, zUpdateMeResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadTableBody, zUploadTableResponse, zVerifyAssociationBody, zVerifyAssociationResponse, zVerifyPasswordRecoveryBody, zVerifyPasswordRecoveryResponse, zVerifyReceiptPath, zVerifyReceiptResponse, zVerifyRegistrationBody, zVerifyRegistrationResponse } from './zod.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -175,6 +175,31 @@ export const verifyPasswordRecovery = <ThrowOnError extends boolean = false>(opt
 });
 
 /**
+ * Deletes the account (GDPR article 17), after checking its password.
+ *
+ * Its sessions end at once and its links to the people it managed go. Enrolments and payment
+ * records stay (the council must keep accounting records); the account's own data (DNI,
+ * phone, e-mail) leaves them. A wrong password answers 403 and deletes nothing; the only
+ * administrator cannot delete their own account (409). Rate-limited like the login.
+ *
+ */
+export const deleteMe = <ThrowOnError extends boolean = false>(options: Options<DeleteMeData, ThrowOnError>) => (options.client ?? client).delete<DeleteMeResponses, DeleteMeErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zDeleteMeBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDeleteMeResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/me',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * The logged-in account.
  */
 export const getMe = <ThrowOnError extends boolean = false>(options?: Options<GetMeData, ThrowOnError>) => (options?.client ?? client).get<GetMeResponses, GetMeErrors, ThrowOnError>({
@@ -187,6 +212,67 @@ export const getMe = <ThrowOnError extends boolean = false>(options?: Options<Ge
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/user/me',
     ...options
+});
+
+/**
+ * The account's own settings (payment reminders).
+ */
+export const updateMe = <ThrowOnError extends boolean = false>(options: Options<UpdateMeData, ThrowOnError>) => (options.client ?? client).patch<UpdateMeResponses, UpdateMeErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateMeBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateMeResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/me',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Everything the portal holds about the account, as a JSON file (GDPR articles 15 and 20).
+ *
+ * The account, the people it manages with their enrolments, the payments made from it with
+ * their items and refunds, the reminders sent to it and the audit entries about it. Never
+ * another account's data, password hashes or codes. Sent as an attachment.
+ *
+ */
+export const exportMyData = <ThrowOnError extends boolean = false>(options?: Options<ExportMyDataData, ThrowOnError>) => (options?.client ?? client).get<ExportMyDataResponses, ExportMyDataErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExportMyDataResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/me/export',
+    ...options
+});
+
+/**
+ * Stops payment reminders for the account the e-mail's unsubscribe link names.
+ *
+ * The link in every reminder e-mail opens the web app's page, which sends its token here (a
+ * page, not a GET that changes state, so mail scanners opening links change nothing).
+ *
+ */
+export const unsubscribeReminders = <ThrowOnError extends boolean = false>(options: Options<UnsubscribeRemindersData, ThrowOnError>) => (options.client ?? client).post<UnsubscribeRemindersResponses, UnsubscribeRemindersErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUnsubscribeRemindersBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUnsubscribeRemindersResponse.parseAsync(data),
+    url: '/reminders/unsubscribe',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**
@@ -1000,6 +1086,46 @@ export const exportPayments = <ThrowOnError extends boolean = false>(options?: O
     responseValidator: async (data) => await zExportPaymentsResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/payments/export',
+    ...options
+});
+
+/**
+ * What the reminders have sent, this season and run by run.
+ *
+ * The season is the current `deadline_date`: the messages, SMS and e-mails sent for it. Runs
+ * are the latest 20 that sent something or were asked for by staff, newest first.
+ *
+ */
+export const getReminderSummary = <ThrowOnError extends boolean = false>(options?: Options<GetReminderSummaryData, ThrowOnError>) => (options?.client ?? client).get<GetReminderSummaryResponses, GetReminderSummaryErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetReminderSummaryResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/reminders',
+    ...options
+});
+
+/**
+ * Sends today's reminders now (they also go out by themselves during the day).
+ *
+ * Sends nothing unless reminders are on, payments are enabled, the deadline has not passed
+ * and today (Europe/Madrid) is one of the configured days before it; then `reason` says why.
+ * An account gets at most one reminder a day: a second run the same day sends nothing.
+ * While another run is under way (another server process), answers with `reason: busy`.
+ *
+ */
+export const runReminders = <ThrowOnError extends boolean = false>(options?: Options<RunRemindersData, ThrowOnError>) => (options?.client ?? client).post<RunRemindersResponses, RunRemindersErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zRunRemindersResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/reminders/run',
     ...options
 });
 

@@ -95,8 +95,14 @@ export type AdminConfig = {
     payments_enabled: boolean;
     global_discount: number;
     deadline_date: CivilDate | null;
+    reminders_enabled: boolean;
+    reminder_days: ReminderDays;
+    reminder_channel: ReminderChannel;
 };
 
+/**
+ * The reminder fields are optional; left out, they keep their saved values.
+ */
 export type ConfigUpdate = {
     maintenance_mode: boolean;
     payments_enabled: boolean;
@@ -105,6 +111,58 @@ export type ConfigUpdate = {
      */
     global_discount: number;
     deadline_date: CivilDate | null;
+    /**
+     * Payment reminders go out (default off).
+     */
+    reminders_enabled?: boolean;
+    reminder_days?: ReminderDays;
+    reminder_channel?: ReminderChannel;
+};
+
+/**
+ * Days before `deadline_date` (Europe/Madrid) on which reminders go out; whole days from 1 to 60, each once.
+ */
+export type ReminderDays = Array<number>;
+
+/**
+ * sms, email, or both (an account without an e-mail gets the SMS only).
+ */
+export type ReminderChannel = 'sms' | 'email' | 'both';
+
+export type ReminderRunResult = {
+    /**
+     * Accounts reminded by this run.
+     */
+    sent: number;
+    /**
+     * Accounts with something pending that this run did not remind (already reminded today, reminders stopped, nowhere to send).
+     */
+    skipped: number;
+    sms: number;
+    emails: number;
+    date: CivilDate;
+    reason: 'reminders_disabled' | 'payments_disabled' | 'deadline_expired' | 'no_deadline' | 'not_a_reminder_day' | 'busy' | null;
+    next_date: CivilDate | null;
+};
+
+export type ReminderSummary = {
+    next_date: CivilDate | null;
+    season: {
+        deadline_date: CivilDate | null;
+        messages: number;
+        sms: number;
+        emails: number;
+    };
+    runs: Array<{
+        id: Id;
+        date: CivilDate;
+        trigger: 'job' | 'staff';
+        sent: number;
+        skipped: number;
+        sms: number;
+        emails: number;
+        started_at: string;
+    }>;
 };
 
 export type LoginForm = {
@@ -154,6 +212,89 @@ export type Me = {
     email: Email | null;
     role: Role;
     is_admin: boolean;
+    /**
+     * Payment reminders go to this account.
+     */
+    reminders: boolean;
+    /**
+     * The language the account last used; its reminders speak it.
+     */
+    locale: 'es' | 'en' | 'gl';
+};
+
+export type MeUpdate = {
+    reminders: boolean;
+};
+
+export type DeleteAccountRequest = {
+    password: string;
+};
+
+export type UnsubscribeRequest = {
+    token: string;
+};
+
+export type DataExport = {
+    format: 'portal-data-export/1';
+    exported_at: string;
+    account: {
+        id: Id;
+        dni: string;
+        phone: string;
+        email: string | null;
+        role: Role;
+        locale: 'es' | 'en' | 'gl';
+        reminders: boolean;
+        created_at: string;
+    };
+    persons: Array<{
+        full_name: string;
+        dni: string;
+        email: string | null;
+        phone: string;
+        linked_at: string;
+        activities: Array<{
+            name: string;
+            price: Euros;
+            is_paid: boolean;
+            paid_at: string | null;
+            paid_amount: Euros | null;
+        }>;
+    }>;
+    payments: Array<{
+        order: string;
+        status: string;
+        person: string;
+        amount: Euros;
+        refunded_amount: Euros;
+        reduced_fee: boolean;
+        created_at: string;
+        paid_at: string | null;
+        items: Array<{
+            activity: string;
+            amount: Euros;
+        }>;
+        refunds: Array<{
+            amount: Euros;
+            status: string;
+            created_at: string;
+        }>;
+    }>;
+    reminders: Array<{
+        date: CivilDate;
+        deadline_date: CivilDate;
+        pending_amount: Euros;
+        sms: number;
+        emails: number;
+        status: string;
+    }>;
+    audit: Array<{
+        at: string;
+        action: string;
+        entity: string | null;
+        entity_id: string | null;
+        ip: string | null;
+    }>;
 };
 
 export type Role = 'user' | 'admin';
@@ -471,6 +612,10 @@ export type OutboxMessage = {
     to: string;
     subject: string | null;
     body: string;
+    /**
+     * Who the message says it is from, when not the adapter's default (reminders name the council).
+     */
+    sender?: string | null;
     created_at: string;
 };
 
@@ -732,6 +877,47 @@ export type VerifyPasswordRecoveryResponses = {
 
 export type VerifyPasswordRecoveryResponse = VerifyPasswordRecoveryResponses[keyof VerifyPasswordRecoveryResponses];
 
+export type DeleteMeData = {
+    body: DeleteAccountRequest;
+    path?: never;
+    query?: never;
+    url: '/user/me';
+};
+
+export type DeleteMeErrors = {
+    /**
+     * Missing, expired or invalid token.
+     */
+    401: Error;
+    /**
+     * The password is wrong; nothing was deleted.
+     */
+    403: Error;
+    /**
+     * The only administrator cannot delete their own account.
+     */
+    409: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * Too many attempts; wait `Retry-After` seconds.
+     */
+    429: Error;
+};
+
+export type DeleteMeError = DeleteMeErrors[keyof DeleteMeErrors];
+
+export type DeleteMeResponses = {
+    /**
+     * The account no longer exists.
+     */
+    200: Message;
+};
+
+export type DeleteMeResponse = DeleteMeResponses[keyof DeleteMeResponses];
+
 export type GetMeData = {
     body?: never;
     path?: never;
@@ -756,6 +942,93 @@ export type GetMeResponses = {
 };
 
 export type GetMeResponse = GetMeResponses[keyof GetMeResponses];
+
+export type UpdateMeData = {
+    body: MeUpdate;
+    path?: never;
+    query?: never;
+    url: '/user/me';
+};
+
+export type UpdateMeErrors = {
+    /**
+     * Missing, expired or invalid token.
+     */
+    401: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+};
+
+export type UpdateMeError = UpdateMeErrors[keyof UpdateMeErrors];
+
+export type UpdateMeResponses = {
+    /**
+     * The account, as saved.
+     */
+    200: Me;
+};
+
+export type UpdateMeResponse = UpdateMeResponses[keyof UpdateMeResponses];
+
+export type ExportMyDataData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/user/me/export';
+};
+
+export type ExportMyDataErrors = {
+    /**
+     * Missing, expired or invalid token.
+     */
+    401: Error;
+};
+
+export type ExportMyDataError = ExportMyDataErrors[keyof ExportMyDataErrors];
+
+export type ExportMyDataResponses = {
+    /**
+     * The data.
+     */
+    200: DataExport;
+};
+
+export type ExportMyDataResponse = ExportMyDataResponses[keyof ExportMyDataResponses];
+
+export type UnsubscribeRemindersData = {
+    body: UnsubscribeRequest;
+    path?: never;
+    query?: never;
+    url: '/reminders/unsubscribe';
+};
+
+export type UnsubscribeRemindersErrors = {
+    /**
+     * The link is not valid (or the account no longer exists).
+     */
+    404: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * Too many attempts; wait `Retry-After` seconds.
+     */
+    429: Error;
+};
+
+export type UnsubscribeRemindersError = UnsubscribeRemindersErrors[keyof UnsubscribeRemindersErrors];
+
+export type UnsubscribeRemindersResponses = {
+    /**
+     * No more reminders go to this account.
+     */
+    200: Message;
+};
+
+export type UnsubscribeRemindersResponse = UnsubscribeRemindersResponses[keyof UnsubscribeRemindersResponses];
 
 export type ListPersonsData = {
     body?: never;
@@ -2175,6 +2448,64 @@ export type ExportPaymentsResponses = {
 };
 
 export type ExportPaymentsResponse = ExportPaymentsResponses[keyof ExportPaymentsResponses];
+
+export type GetReminderSummaryData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/admin/reminders';
+};
+
+export type GetReminderSummaryErrors = {
+    /**
+     * Missing, expired or invalid token.
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+};
+
+export type GetReminderSummaryError = GetReminderSummaryErrors[keyof GetReminderSummaryErrors];
+
+export type GetReminderSummaryResponses = {
+    /**
+     * The summary.
+     */
+    200: ReminderSummary;
+};
+
+export type GetReminderSummaryResponse = GetReminderSummaryResponses[keyof GetReminderSummaryResponses];
+
+export type RunRemindersData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/admin/reminders/run';
+};
+
+export type RunRemindersErrors = {
+    /**
+     * Missing, expired or invalid token.
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+};
+
+export type RunRemindersError = RunRemindersErrors[keyof RunRemindersErrors];
+
+export type RunRemindersResponses = {
+    /**
+     * What this run did.
+     */
+    200: ReminderRunResult;
+};
+
+export type RunRemindersResponse = RunRemindersResponses[keyof RunRemindersResponses];
 
 export type ListAuditData = {
     body?: never;

@@ -81,19 +81,79 @@ export const zPublicConfig = z.object({
     today: zCivilDate
 });
 
+/**
+ * Days before `deadline_date` (Europe/Madrid) on which reminders go out; whole days from 1 to 60, each once.
+ */
+export const zReminderDays = z.array(z.int().gte(1).lte(60)).max(10);
+
+/**
+ * sms, email, or both (an account without an e-mail gets the SMS only).
+ */
+export const zReminderChannel = z.enum([
+    'sms',
+    'email',
+    'both'
+]);
+
 export const zAdminConfig = z.object({
     id: z.int(),
     maintenance_mode: z.boolean(),
     payments_enabled: z.boolean(),
     global_discount: z.number().gte(0).lte(1),
-    deadline_date: zCivilDate.nullable()
+    deadline_date: zCivilDate.nullable(),
+    reminders_enabled: z.boolean(),
+    reminder_days: zReminderDays,
+    reminder_channel: zReminderChannel
 });
 
+/**
+ * The reminder fields are optional; left out, they keep their saved values.
+ */
 export const zConfigUpdate = z.object({
     maintenance_mode: z.boolean(),
     payments_enabled: z.boolean(),
     global_discount: z.number().gte(0).lte(1),
-    deadline_date: zCivilDate.nullable()
+    deadline_date: zCivilDate.nullable(),
+    reminders_enabled: z.boolean().optional(),
+    reminder_days: zReminderDays.optional(),
+    reminder_channel: zReminderChannel.optional()
+});
+
+export const zReminderRunResult = z.object({
+    sent: z.int().gte(0),
+    skipped: z.int().gte(0),
+    sms: z.int().gte(0),
+    emails: z.int().gte(0),
+    date: zCivilDate,
+    reason: z.enum([
+        'reminders_disabled',
+        'payments_disabled',
+        'deadline_expired',
+        'no_deadline',
+        'not_a_reminder_day',
+        'busy'
+    ]).nullable(),
+    next_date: zCivilDate.nullable()
+});
+
+export const zReminderSummary = z.object({
+    next_date: zCivilDate.nullable(),
+    season: z.object({
+        deadline_date: zCivilDate.nullable(),
+        messages: z.int().gte(0),
+        sms: z.int().gte(0),
+        emails: z.int().gte(0)
+    }),
+    runs: z.array(z.object({
+        id: zId,
+        date: zCivilDate,
+        trigger: z.enum(['job', 'staff']),
+        sent: z.int().gte(0),
+        skipped: z.int().gte(0),
+        sms: z.int().gte(0),
+        emails: z.int().gte(0),
+        started_at: z.iso.datetime()
+    }))
 });
 
 export const zLoginForm = z.object({
@@ -130,6 +190,18 @@ export const zRecoveryVerifyRequest = z.object({
     repeat_password: z.string().max(128).optional()
 });
 
+export const zMeUpdate = z.object({
+    reminders: z.boolean()
+});
+
+export const zDeleteAccountRequest = z.object({
+    password: z.string().min(1).max(128)
+});
+
+export const zUnsubscribeRequest = z.object({
+    token: z.string().min(1).max(100)
+});
+
 export const zRole = z.enum(['user', 'admin']);
 
 export const zMe = z.object({
@@ -138,7 +210,80 @@ export const zMe = z.object({
     phone: zPhoneOut,
     email: zEmail.nullable(),
     role: zRole,
-    is_admin: z.boolean()
+    is_admin: z.boolean(),
+    reminders: z.boolean(),
+    locale: z.enum([
+        'es',
+        'en',
+        'gl'
+    ])
+});
+
+export const zDataExport = z.object({
+    format: z.enum(['portal-data-export/1']),
+    exported_at: z.iso.datetime(),
+    account: z.object({
+        id: zId,
+        dni: z.string(),
+        phone: z.string(),
+        email: z.string().nullable(),
+        role: zRole,
+        locale: z.enum([
+            'es',
+            'en',
+            'gl'
+        ]),
+        reminders: z.boolean(),
+        created_at: z.iso.datetime()
+    }),
+    persons: z.array(z.object({
+        full_name: z.string(),
+        dni: z.string(),
+        email: z.string().nullable(),
+        phone: z.string(),
+        linked_at: z.iso.datetime(),
+        activities: z.array(z.object({
+            name: z.string(),
+            price: zEuros,
+            is_paid: z.boolean(),
+            paid_at: z.iso.datetime().nullable(),
+            paid_amount: zEuros.nullable()
+        }))
+    })),
+    payments: z.array(z.object({
+        order: z.string(),
+        status: z.string(),
+        person: z.string(),
+        amount: zEuros,
+        refunded_amount: zEuros,
+        reduced_fee: z.boolean(),
+        created_at: z.iso.datetime(),
+        paid_at: z.iso.datetime().nullable(),
+        items: z.array(z.object({
+            activity: z.string(),
+            amount: zEuros
+        })),
+        refunds: z.array(z.object({
+            amount: zEuros,
+            status: z.string(),
+            created_at: z.iso.datetime()
+        }))
+    })),
+    reminders: z.array(z.object({
+        date: zCivilDate,
+        deadline_date: zCivilDate,
+        pending_amount: zEuros,
+        sms: z.int().gte(0),
+        emails: z.int().gte(0),
+        status: z.string()
+    })),
+    audit: z.array(z.object({
+        at: z.iso.datetime(),
+        action: z.string(),
+        entity: z.string().nullable(),
+        entity_id: z.string().nullable(),
+        ip: z.string().nullable()
+    }))
 });
 
 export const zManagedPerson = z.object({
@@ -444,6 +589,7 @@ export const zOutboxMessage = z.object({
     to: z.string(),
     subject: z.string().nullable(),
     body: z.string(),
+    sender: z.string().nullish(),
     created_at: z.iso.datetime()
 });
 
@@ -537,10 +683,36 @@ export const zVerifyPasswordRecoveryBody = zRecoveryVerifyRequest;
  */
 export const zVerifyPasswordRecoveryResponse = zMessage;
 
+export const zDeleteMeBody = zDeleteAccountRequest;
+
+/**
+ * The account no longer exists.
+ */
+export const zDeleteMeResponse = zMessage;
+
 /**
  * The account.
  */
 export const zGetMeResponse = zMe;
+
+export const zUpdateMeBody = zMeUpdate;
+
+/**
+ * The account, as saved.
+ */
+export const zUpdateMeResponse = zMe;
+
+/**
+ * The data.
+ */
+export const zExportMyDataResponse = zDataExport;
+
+export const zUnsubscribeRemindersBody = zUnsubscribeRequest;
+
+/**
+ * No more reminders go to this account.
+ */
+export const zUnsubscribeRemindersResponse = zMessage;
 
 /**
  * Managed people.
@@ -865,6 +1037,16 @@ export const zExportPaymentsQuery = z.object({
  * The spreadsheet.
  */
 export const zExportPaymentsResponse = z.string();
+
+/**
+ * The summary.
+ */
+export const zGetReminderSummaryResponse = zReminderSummary;
+
+/**
+ * What this run did.
+ */
+export const zRunRemindersResponse = zReminderRunResult;
 
 export const zListAuditQuery = z.object({
     page: z.int().gte(1).optional().default(1),

@@ -3,6 +3,9 @@ import type { Deps } from '../deps.js';
 import type { AppState } from './context.js';
 import { forbidden, unauthorized } from './errors.js';
 
+/** Whether an Accept-Language header names one of our languages (not just falls back to es). */
+const namesLocale = (header: string) => /(^|,)\s*(es|en|gl)\b/i.test(header);
+
 /**
  * Bearer token → ctx.state.user. The account is re-read on every call: a deleted account, a
  * changed password or role (token_version) or an unverified account ends the session, and the
@@ -23,6 +26,10 @@ export function requireUser(deps: Pick<Deps, 'tokens' | 'repos'>): Koa.Middlewar
       user.dni !== claims.dni
     ) {
       throw unauthorized();
+    }
+    // the language the resident last used, for the messages we send later (reminders)
+    if (user.locale !== ctx.state.locale && namesLocale(ctx.get('Accept-Language'))) {
+      await deps.repos.users.setLocale(user.id, ctx.state.locale);
     }
     ctx.state.user = {
       id: user.id,

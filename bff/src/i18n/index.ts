@@ -4,6 +4,7 @@ import { admin } from './messages/admin.js';
 import { common } from './messages/common.js';
 import { payments } from './messages/payments.js';
 import { receipts } from './messages/receipts.js';
+import { reminders } from './messages/reminders.js';
 import { residents } from './messages/residents.js';
 
 export { pickLocale, locales, defaultLocale, type Locale } from './locale.js';
@@ -14,6 +15,7 @@ const areas: Record<string, Record<string, Translations>> = {
   admin,
   payments,
   receipts,
+  reminders,
 };
 
 /** All server messages by key; each area keeps its own file under messages/. */

@@ -3,6 +3,7 @@ import type { Deps } from '../deps.js';
 import type { AppState } from '../http/context.js';
 import { adminRoutes } from './admin/index.js';
 import { paymentsRoutes } from './payments/index.js';
+import { remindersRoutes } from './reminders.js';
 import { residentsRoutes } from './residents/index.js';
 import { systemRoutes } from './system.js';
 
@@ -27,6 +28,7 @@ export function apiRoutes(deps: Deps): ApiRoutes {
     residentsRoutes(deps),
     paymentsRoutes(deps),
     adminRoutes(deps),
+    remindersRoutes(deps),
   ];
   const all = new Router<AppState>({ prefix: PREFIX, strict: true });
   const groups = new Map<string, Router<AppState>>();

@@ -48,6 +48,7 @@ export function systemRoutes(deps: Deps): Router<AppState> {
       to: row.recipient,
       subject: row.subject,
       body: row.body,
+      sender: row.sender,
       created_at: row.created_at,
     }));
   });

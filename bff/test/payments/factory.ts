@@ -65,7 +65,7 @@ export function factory(app: PaymentsTestApp) {
     }) {
       const current = await deps.repos.config.get();
       await deps.repos.config.save({
-        maintenance_mode: current.maintenance_mode,
+        ...current,
         payments_enabled: values.payments_enabled ?? current.payments_enabled,
         global_discount_bp: values.discount_bp ?? current.global_discount_bp,
         deadline_date: values.deadline === undefined ? current.deadline_date : values.deadline,

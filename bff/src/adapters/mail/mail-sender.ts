@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   attachments?: MailAttachment[];
+  /** The name the message comes from (the council's), with the configured address. */
+  senderName?: string;
 }
 
 export interface MailSender {

@@ -12,6 +12,7 @@ export function createOutboxMail(outbox: OutboxRepo, logger: Logger): MailSender
         message.subject,
         message.text,
         message.attachments?.map((a) => a.filename),
+        message.senderName,
       );
       logger.info('e-mail stored in outbox', { to: message.to, subject: message.subject });
     },

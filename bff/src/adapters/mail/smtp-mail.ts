@@ -22,10 +22,11 @@ export function createSmtpMail(options: SmtpOptions, logger: Logger): MailSender
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   });
+  const address = /<([^>]+)>/.exec(options.from)?.[1] ?? options.from;
   return {
     async send(message) {
       await transport.sendMail({
-        from: options.from,
+        from: message.senderName ? { name: message.senderName, address } : options.from,
         to: message.to,
         subject: message.subject,
         text: message.text,

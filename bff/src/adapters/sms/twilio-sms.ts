@@ -15,7 +15,7 @@ export function createTwilioSms(options: TwilioOptions, logger: Logger): SmsSend
   const url = `${options.baseUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
   return {
-    async send(to, body) {
+    async send(to, body, _purpose, sender) {
       const response = await fetch(url, {
         method: 'POST',
         headers: {
@@ -23,7 +23,7 @@ export function createTwilioSms(options: TwilioOptions, logger: Logger): SmsSend
           'Content-Type': 'application/x-www-form-urlencoded',
           Accept: 'application/json',
         },
-        body: new URLSearchParams({ To: `+34${to}`, From: options.from, Body: body }),
+        body: new URLSearchParams({ To: `+34${to}`, From: sender || options.from, Body: body }),
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
       });
       if (!response.ok) {

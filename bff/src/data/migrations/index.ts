@@ -9,6 +9,10 @@ import {
   sqlite as moneyAfterPayment,
 } from './050-money-after-payment.js';
 import {
+  postgres as remindersAndDataRightsPostgres,
+  sqlite as remindersAndDataRights,
+} from './060-reminders-and-data-rights.js';
+import {
   backfillPersonKeys,
   postgres as processesPostgres,
   sqlite as processes,
@@ -51,5 +55,11 @@ export const migrations: readonly Migration[] = [
     postgres: moneyAfterPaymentPostgres,
     after: backfillVerificationCodes,
     rebuildsTables: true,
+  },
+  {
+    version: 60,
+    name: 'reminders-and-data-rights',
+    sqlite: remindersAndDataRights,
+    postgres: remindersAndDataRightsPostgres,
   },
 ];

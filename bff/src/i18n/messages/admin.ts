@@ -57,6 +57,21 @@ export const admin = defineMessages({
     en: 'The price must be a number of 0 or more.',
     gl: 'O prezo debe ser un número de 0 ou máis.',
   },
+  reminder_days_invalid: {
+    es: 'Los días de recordatorio deben ser números enteros distintos entre 1 y 60 (diez como máximo).',
+    en: 'Reminder days must be different whole numbers from 1 to 60 (ten at most).',
+    gl: 'Os días de recordatorio deben ser números enteiros distintos entre 1 e 60 (dez como máximo).',
+  },
+  reminder_channel_invalid: {
+    es: 'Elige cómo se envían los recordatorios: SMS, correo electrónico o ambos.',
+    en: 'Choose how reminders are sent: SMS, e-mail or both.',
+    gl: 'Escolle como se envían os recordatorios: SMS, correo electrónico ou ambos.',
+  },
+  reminders_enabled_invalid: {
+    es: 'Indica si los recordatorios están activados.',
+    en: 'Say whether reminders are on.',
+    gl: 'Indica se os recordatorios están activados.',
+  },
   global_discount_out_of_range: {
     es: 'El descuento debe estar entre 0 y 100%',
     en: 'The discount must be between 0 and 100%',

@@ -25,6 +25,9 @@ export function adminConfigRoutes(deps: Deps): Router<AppState> {
     router.put(path, admin, async (ctx) => {
       const input = formBody(zConfigUpdate, ctx.request.body, REQUIRED, {
         global_discount: 'global_discount_out_of_range',
+        reminder_days: 'reminder_days_invalid',
+        reminder_channel: 'reminder_channel_invalid',
+        reminders_enabled: 'reminders_enabled_invalid',
       });
       ctx.body = await settings.update(actorOf(ctx), input);
     });

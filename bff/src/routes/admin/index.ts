@@ -6,6 +6,7 @@ import { adminAuditRoutes } from './audit.js';
 import { adminConfigRoutes } from './config.js';
 import { adminEnrolmentsRoutes } from './enrolments.js';
 import { adminPaymentsRoutes } from './payments.js';
+import { adminRemindersRoutes } from './reminders.js';
 import { adminUploadRoutes } from './upload.js';
 import { adminUsersRoutes } from './users.js';
 
@@ -21,6 +22,7 @@ const parts: ReadonlyArray<(deps: Deps) => Router<AppState>> = [
   adminUploadRoutes,
   adminAuditRoutes,
   adminPaymentsRoutes,
+  adminRemindersRoutes,
 ];
 
 export function adminRoutes(deps: Deps): Router<AppState> {

@@ -1,3 +1,4 @@
+import { formatEuros } from '../../i18n/format.js';
 import { t, type Locale } from '../../i18n/index.js';
 import { TEST_CARD, type SandboxOrder } from '../../services/payments/sandbox-gateway.js';
 
@@ -6,15 +7,6 @@ const esc = (text: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
-
-const NUMBER_LOCALE: Record<Locale, string> = { es: 'es-ES', en: 'en-GB', gl: 'gl-ES' };
-
-export function formatEuros(cents: number, locale: Locale): string {
-  return new Intl.NumberFormat(NUMBER_LOCALE[locale], {
-    style: 'currency',
-    currency: 'EUR',
-  }).format(cents / 100);
-}
 
 function layout(locale: Locale, title: string, body: string): string {
   return `<!doctype html>

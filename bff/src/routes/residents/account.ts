@@ -1,23 +1,59 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
+import { zDeleteMeBody, zUpdateMeBody } from '../../generated/zod.gen.js';
 import type { AppState } from '../../http/context.js';
 import { unauthorized } from '../../http/errors.js';
 import { requireUser } from '../../http/auth.js';
+import { validate } from '../../http/validate.js';
+import { t } from '../../i18n/index.js';
+import { madridDate } from '../../lib/madrid-date.js';
+import type { DataRights } from '../../services/residents/data-rights.js';
+import { actorOf, callOf } from './call.js';
 
-/** The signed-in account. */
-export function accountRoutes(deps: Deps): Router<AppState> {
+/** The signed-in account: its details and reminder setting, its data, deleting it. */
+export function accountRoutes(deps: Deps, dataRights: DataRights): Router<AppState> {
   const router = new Router<AppState>();
-  router.get('/user/me', requireUser(deps), async (ctx) => {
-    const user = ctx.state.user ? await deps.repos.users.findById(ctx.state.user.id) : undefined;
+  const auth = requireUser(deps);
+
+  async function me(id: number) {
+    const user = await deps.repos.users.findById(id);
     if (!user) throw unauthorized();
-    ctx.body = {
+    return {
       id: user.id,
       dni: user.dni,
       phone: user.phone,
       email: user.email,
       role: user.role,
       is_admin: user.role === 'admin',
+      reminders: user.reminders_opt_out === 0,
+      locale: user.locale,
     };
+  }
+
+  router.get('/user/me', auth, async (ctx) => {
+    ctx.body = await me(actorOf(ctx).id);
   });
+
+  router.patch('/user/me', auth, async (ctx) => {
+    const body = validate(zUpdateMeBody, ctx.request.body);
+    const actor = actorOf(ctx);
+    await deps.repos.users.setRemindersOptOut(actor.id, !body.reminders);
+    ctx.body = await me(actor.id);
+  });
+
+  router.delete('/user/me', auth, async (ctx) => {
+    const body = validate(zDeleteMeBody, ctx.request.body);
+    await dataRights.deleteAccount(actorOf(ctx), body.password, callOf(ctx));
+    ctx.body = { detail: t(ctx.state.locale, 'account_deleted'), code: 'account_deleted' };
+  });
+
+  router.get('/user/me/export', auth, async (ctx) => {
+    const data = await dataRights.export(actorOf(ctx));
+    const day = madridDate(deps.clock.now());
+    ctx.set('Content-Disposition', `attachment; filename="mis-datos-${day}.json"`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = data;
+  });
+
   return router;
 }

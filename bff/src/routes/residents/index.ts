@@ -13,7 +13,7 @@ export function residentsRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
   for (const part of [
     authRoutes(services.accounts),
-    accountRoutes(deps),
+    accountRoutes(deps, services.dataRights),
     personsRoutes(deps, services.persons),
     activitiesRoutes(deps, services.persons),
   ]) {

@@ -1,5 +1,6 @@
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { ConfigRepo, ConfigRow } from '../../data/config-repo.js';
+import type { ReminderChannel } from '../../data/schema.js';
 import type { Database } from '../../data/database.js';
 import { invalid } from '../../http/errors.js';
 import { isCivilDate } from '../../lib/madrid-date.js';
@@ -11,13 +12,31 @@ export interface AdminConfigView {
   payments_enabled: boolean;
   global_discount: number;
   deadline_date: string | null;
+  reminders_enabled: boolean;
+  reminder_days: number[];
+  reminder_channel: ReminderChannel;
 }
 
+/** The spec's four fields; the reminder fields, when left out, keep their saved values. */
 export interface ConfigInput {
   maintenance_mode: boolean;
   payments_enabled: boolean;
   global_discount: number;
   deadline_date: string | null;
+  reminders_enabled?: boolean;
+  reminder_days?: number[];
+  reminder_channel?: ReminderChannel;
+}
+
+export const MAX_REMINDER_DAY = 60;
+
+/** Whole days from 1 to 60, each once, ten at most (the contract says so; checked here too). */
+export function reminderDaysProblem(days: number[]): string | null {
+  const valid =
+    days.length <= 10 &&
+    new Set(days).size === days.length &&
+    days.every((d) => Number.isInteger(d) && d >= 1 && d <= MAX_REMINDER_DAY);
+  return valid ? null : 'reminder_days_invalid';
 }
 
 export const toAdminConfig = (row: ConfigRow): AdminConfigView => ({
@@ -26,6 +45,9 @@ export const toAdminConfig = (row: ConfigRow): AdminConfigView => ({
   payments_enabled: row.payments_enabled,
   global_discount: row.global_discount_bp / 10000,
   deadline_date: row.deadline_date,
+  reminders_enabled: row.reminders_enabled,
+  reminder_days: row.reminder_days,
+  reminder_channel: row.reminder_channel,
 });
 
 /**
@@ -59,13 +81,21 @@ export function createAdminSettingsService(deps: {
           { loc: ['body', 'deadline_date'], msg: 'invalid_date', type: 'invalid_date' },
         ]);
       }
+      const daysProblem = input.reminder_days ? reminderDaysProblem(input.reminder_days) : null;
+      if (daysProblem) {
+        throw invalid([{ loc: ['body', 'reminder_days'], msg: daysProblem, type: daysProblem }]);
+      }
       return db.transaction(async () => {
-        const before = toAdminConfig(await config.get({ lock: true }));
+        const saved = await config.get({ lock: true });
+        const before = toAdminConfig(saved);
         await config.save({
           maintenance_mode: input.maintenance_mode,
           payments_enabled: input.payments_enabled,
           global_discount_bp: Math.round(input.global_discount * 10000),
           deadline_date: input.deadline_date,
+          reminders_enabled: input.reminders_enabled ?? saved.reminders_enabled,
+          reminder_days: input.reminder_days ?? saved.reminder_days,
+          reminder_channel: input.reminder_channel ?? saved.reminder_channel,
         });
         const after = toAdminConfig(await config.get());
         await recordAdminWrite(

@@ -27,6 +27,7 @@ export function createJobRunner(deps: { leases: JobLeasesRepo; clock: Clock; log
   async function turn(
     job: JobDefinition,
     force: boolean,
+    run: () => Promise<unknown> = job.run,
   ): Promise<{ ran: boolean; result?: unknown }> {
     const now = deps.clock.now().getTime();
     const got = await deps.leases.acquire(
@@ -38,7 +39,7 @@ export function createJobRunner(deps: { leases: JobLeasesRepo; clock: Clock; log
     );
     if (!got) return { ran: false };
     try {
-      return { ran: true, result: await job.run() };
+      return { ran: true, result: await run() };
     } finally {
       await deps.leases.release(job.name, holder, deps.clock.now().getTime());
     }
@@ -67,11 +68,18 @@ export function createJobRunner(deps: { leases: JobLeasesRepo; clock: Clock; log
         timers.push(timer);
       }
     },
-    /** Runs the job now in this process unless another one is running it: staff's "run now". */
-    runNow(name: string): Promise<{ ran: boolean; result?: unknown }> {
+    /**
+     * Runs the job now in this process unless another one is running it: staff's "run now".
+     * `run` replaces the job's own work for this turn (a staff run that differs a little), still
+     * under the job's lease.
+     */
+    runNow<T = unknown>(
+      name: string,
+      run?: () => Promise<T>,
+    ): Promise<{ ran: boolean; result?: T }> {
       const job = jobs.get(name);
       if (!job) throw new Error(`unknown job ${name}`);
-      return track(turn(job, true));
+      return track(turn(job, true, run)) as Promise<{ ran: boolean; result?: T }>;
     },
     /** Stops the timers and waits for runs in progress (graceful shutdown). */
     async stop(): Promise<void> {

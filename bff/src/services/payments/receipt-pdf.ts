@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import { formatEuros, formatMadridTime } from '../../i18n/format.js';
 import { t, type Locale } from '../../i18n/index.js';
 
 const require = createRequire(import.meta.url);
@@ -8,8 +9,6 @@ const FONTS = {
   regular: require.resolve('@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff'),
   bold: require.resolve('@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff'),
 };
-
-const LOCALE_TAGS: Record<Locale, string> = { es: 'es-ES', en: 'en-GB', gl: 'gl-ES' };
 
 export interface ReceiptData {
   council: { name: string; address: string; cif: string };
@@ -23,20 +22,6 @@ export interface ReceiptData {
   paidAt: string;
   verificationCode: string;
   verifyUrl: string;
-}
-
-export function formatEuros(cents: number, locale: Locale): string {
-  return new Intl.NumberFormat(LOCALE_TAGS[locale], { style: 'currency', currency: 'EUR' }).format(
-    cents / 100,
-  );
-}
-
-export function formatMadridTime(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
-    timeZone: 'Europe/Madrid',
-    dateStyle: 'long',
-    timeStyle: 'short',
-  }).format(new Date(iso));
 }
 
 /**

@@ -6,7 +6,8 @@ import { t, type Locale } from '../../i18n/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { centsToEuros } from '../../lib/money.js';
 import type { Logger } from '../../logger.js';
-import { formatEuros, renderReceipt } from './receipt-pdf.js';
+import { formatEuros } from '../../i18n/format.js';
+import { renderReceipt } from './receipt-pdf.js';
 
 export interface ReceiptFile {
   filename: string;

@@ -6,6 +6,7 @@ import { createOneTimeCodes } from '../one-time-codes.js';
 import { createRateLimiter } from '../rate-limiter.js';
 import { resolveJwtSecret } from '../token-service.js';
 import { createAccountsService } from './accounts.js';
+import { createDataRights } from './data-rights.js';
 import { createPersonsService } from './persons.js';
 
 /** Builds the residents' services from the app's dependencies. */
@@ -39,6 +40,15 @@ export function createResidentsServices(deps: Deps) {
       mail: deps.mail,
     }),
     persons: createPersonsService({ ...shared, config: deps.repos.config }),
+    dataRights: createDataRights({
+      db: deps.db,
+      clock: deps.clock,
+      users: deps.repos.users,
+      accountData: deps.repos.accountData,
+      reminders: deps.repos.reminders,
+      audit: deps.repos.audit,
+      limiter,
+    }),
   };
 }
 

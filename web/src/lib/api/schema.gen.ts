@@ -173,6 +173,57 @@ export interface paths {
         get: operations["getMe"];
         put?: never;
         post?: never;
+        /**
+         * Deletes the account (GDPR article 17), after checking its password.
+         * @description Its sessions end at once and its links to the people it managed go. Enrolments and payment
+         *     records stay (the council must keep accounting records); the account's own data (DNI,
+         *     phone, e-mail) leaves them. A wrong password answers 403 and deletes nothing; the only
+         *     administrator cannot delete their own account (409). Rate-limited like the login.
+         */
+        delete: operations["deleteMe"];
+        options?: never;
+        head?: never;
+        /** The account's own settings (payment reminders). */
+        patch: operations["updateMe"];
+        trace?: never;
+    };
+    "/user/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the portal holds about the account, as a JSON file (GDPR articles 15 and 20).
+         * @description The account, the people it manages with their enrolments, the payments made from it with
+         *     their items and refunds, the reminders sent to it and the audit entries about it. Never
+         *     another account's data, password hashes or codes. Sent as an attachment.
+         */
+        get: operations["exportMyData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reminders/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stops payment reminders for the account the e-mail's unsubscribe link names.
+         * @description The link in every reminder e-mail opens the web app's page, which sends its token here (a
+         *     page, not a GET that changes state, so mail scanners opening links change nothing).
+         */
+        post: operations["unsubscribeReminders"];
         delete?: never;
         options?: never;
         head?: never;
@@ -860,6 +911,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the reminders have sent, this season and run by run.
+         * @description The season is the current `deadline_date`: the messages, SMS and e-mails sent for it. Runs
+         *     are the latest 20 that sent something or were asked for by staff, newest first.
+         */
+        get: operations["getReminderSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/reminders/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends today's reminders now (they also go out by themselves during the day).
+         * @description Sends nothing unless reminders are on, payments are enabled, the deadline has not passed
+         *     and today (Europe/Madrid) is one of the configured days before it; then `reason` says why.
+         *     An account gets at most one reminder a day: a second run the same day sends nothing.
+         *     While another run is under way (another server process), answers with `reason: busy`.
+         */
+        post: operations["runReminders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/audit/": {
         parameters: {
             query?: never;
@@ -984,13 +1079,67 @@ export interface components {
             payments_enabled: boolean;
             global_discount: number;
             deadline_date: components["schemas"]["CivilDate"] | null;
+            reminders_enabled: boolean;
+            reminder_days: components["schemas"]["ReminderDays"];
+            reminder_channel: components["schemas"]["ReminderChannel"];
         };
+        /** @description The reminder fields are optional; left out, they keep their saved values. */
         ConfigUpdate: {
             maintenance_mode: boolean;
             payments_enabled: boolean;
             /** @description Fraction; the UI's 0-100 % with step 0.1 maps onto it (at most 3 decimals). */
             global_discount: number;
             deadline_date: components["schemas"]["CivilDate"] | null;
+            /** @description Payment reminders go out (default off). */
+            reminders_enabled?: boolean;
+            reminder_days?: components["schemas"]["ReminderDays"];
+            reminder_channel?: components["schemas"]["ReminderChannel"];
+        };
+        /**
+         * @description Days before `deadline_date` (Europe/Madrid) on which reminders go out; whole days from 1 to 60, each once.
+         * @example [
+         *       7,
+         *       1
+         *     ]
+         */
+        ReminderDays: number[];
+        /**
+         * @description sms, email, or both (an account without an e-mail gets the SMS only).
+         * @enum {string}
+         */
+        ReminderChannel: "sms" | "email" | "both";
+        ReminderRunResult: {
+            /** @description Accounts reminded by this run. */
+            sent: number;
+            /** @description Accounts with something pending that this run did not remind (already reminded today, reminders stopped, nowhere to send). */
+            skipped: number;
+            sms: number;
+            emails: number;
+            date: components["schemas"]["CivilDate"];
+            /** @enum {string|null} */
+            reason: "reminders_disabled" | "payments_disabled" | "deadline_expired" | "no_deadline" | "not_a_reminder_day" | "busy" | null;
+            next_date: components["schemas"]["CivilDate"] | null;
+        };
+        ReminderSummary: {
+            next_date: components["schemas"]["CivilDate"] | null;
+            season: {
+                deadline_date: components["schemas"]["CivilDate"] | null;
+                messages: number;
+                sms: number;
+                emails: number;
+            };
+            runs: {
+                id: components["schemas"]["Id"];
+                date: components["schemas"]["CivilDate"];
+                /** @enum {string} */
+                trigger: "job" | "staff";
+                sent: number;
+                skipped: number;
+                sms: number;
+                emails: number;
+                /** Format: date-time */
+                started_at: string;
+            }[];
         };
         LoginForm: {
             /** @description The DNI/NIE. */
@@ -1030,6 +1179,94 @@ export interface components {
             email: components["schemas"]["Email"] | null;
             role: components["schemas"]["Role"];
             is_admin: boolean;
+            /** @description Payment reminders go to this account. */
+            reminders: boolean;
+            /**
+             * @description The language the account last used; its reminders speak it.
+             * @enum {string}
+             */
+            locale: "es" | "en" | "gl";
+        };
+        MeUpdate: {
+            reminders: boolean;
+        };
+        DeleteAccountRequest: {
+            password: string;
+        };
+        UnsubscribeRequest: {
+            token: string;
+        };
+        DataExport: {
+            /** @enum {string} */
+            format: "portal-data-export/1";
+            /** Format: date-time */
+            exported_at: string;
+            account: {
+                id: components["schemas"]["Id"];
+                dni: string;
+                phone: string;
+                email: string | null;
+                role: components["schemas"]["Role"];
+                /** @enum {string} */
+                locale: "es" | "en" | "gl";
+                reminders: boolean;
+                /** Format: date-time */
+                created_at: string;
+            };
+            persons: {
+                full_name: string;
+                dni: string;
+                email: string | null;
+                phone: string;
+                /** Format: date-time */
+                linked_at: string;
+                activities: {
+                    name: string;
+                    price: components["schemas"]["Euros"];
+                    is_paid: boolean;
+                    /** Format: date-time */
+                    paid_at: string | null;
+                    paid_amount: components["schemas"]["Euros"] | null;
+                }[];
+            }[];
+            payments: {
+                order: string;
+                status: string;
+                person: string;
+                amount: components["schemas"]["Euros"];
+                refunded_amount: components["schemas"]["Euros"];
+                reduced_fee: boolean;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                paid_at: string | null;
+                items: {
+                    activity: string;
+                    amount: components["schemas"]["Euros"];
+                }[];
+                refunds: {
+                    amount: components["schemas"]["Euros"];
+                    status: string;
+                    /** Format: date-time */
+                    created_at: string;
+                }[];
+            }[];
+            reminders: {
+                date: components["schemas"]["CivilDate"];
+                deadline_date: components["schemas"]["CivilDate"];
+                pending_amount: components["schemas"]["Euros"];
+                sms: number;
+                emails: number;
+                status: string;
+            }[];
+            audit: {
+                /** Format: date-time */
+                at: string;
+                action: string;
+                entity: string | null;
+                entity_id: string | null;
+                ip: string | null;
+            }[];
         };
         /** @enum {string} */
         Role: "user" | "admin";
@@ -1313,6 +1550,8 @@ export interface components {
             to: string;
             subject: string | null;
             body: string;
+            /** @description Who the message says it is from, when not the adapter's default (reminders name the council). */
+            sender?: string | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -1463,7 +1702,13 @@ export interface components {
                  *       "maintenance_mode": false,
                  *       "payments_enabled": true,
                  *       "global_discount": 0.5,
-                 *       "deadline_date": "2026-12-15"
+                 *       "deadline_date": "2026-12-15",
+                 *       "reminders_enabled": true,
+                 *       "reminder_days": [
+                 *         7,
+                 *         1
+                 *       ],
+                 *       "reminder_channel": "both"
                  *     }
                  */
                 "application/json": components["schemas"]["AdminConfig"];
@@ -1579,7 +1824,13 @@ export interface components {
                  *       "maintenance_mode": false,
                  *       "payments_enabled": true,
                  *       "global_discount": 0.5,
-                 *       "deadline_date": "2026-12-15"
+                 *       "deadline_date": "2026-12-15",
+                 *       "reminders_enabled": true,
+                 *       "reminder_days": [
+                 *         7,
+                 *         1
+                 *       ],
+                 *       "reminder_channel": "both"
                  *     }
                  */
                 "application/json": components["schemas"]["ConfigUpdate"];
@@ -1954,13 +2205,273 @@ export interface operations {
                      *       "phone": "612345678",
                      *       "email": "maria.lopez@example.es",
                      *       "role": "user",
-                     *       "is_admin": false
+                     *       "is_admin": false,
+                     *       "reminders": true,
+                     *       "locale": "es"
                      *     }
                      */
                     "application/json": components["schemas"]["Me"];
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    deleteMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "Correcta-Caballo-42"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeleteAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The account no longer exists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Tu cuenta se ha eliminado.",
+                     *       "code": "account_deleted"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The password is wrong; nothing was deleted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "La contraseña no es correcta.",
+                     *       "code": "wrong_password"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The only administrator cannot delete their own account. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Eres el único administrador; nombra a otro antes de eliminar tu cuenta.",
+                     *       "code": "last_admin"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reminders": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["MeUpdate"];
+            };
+        };
+        responses: {
+            /** @description The account, as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "dni": "12345678Z",
+                     *       "phone": "612345678",
+                     *       "email": "maria.lopez@example.es",
+                     *       "role": "user",
+                     *       "is_admin": false,
+                     *       "reminders": false,
+                     *       "locale": "es"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    exportMyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data. */
+            200: {
+                headers: {
+                    /** @example attachment; filename="mis-datos-2026-11-25.json" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "format": "portal-data-export/1",
+                     *       "exported_at": "2026-11-25T09:30:00Z",
+                     *       "account": {
+                     *         "id": 7,
+                     *         "dni": "12345678Z",
+                     *         "phone": "612345678",
+                     *         "email": "maria.lopez@example.es",
+                     *         "role": "user",
+                     *         "locale": "es",
+                     *         "reminders": true,
+                     *         "created_at": "2026-09-01T08:00:00Z"
+                     *       },
+                     *       "persons": [
+                     *         {
+                     *           "full_name": "Xoán López Pereira",
+                     *           "dni": "87654321X",
+                     *           "email": null,
+                     *           "phone": "622334455",
+                     *           "linked_at": "2026-09-01T08:05:00Z",
+                     *           "activities": [
+                     *             {
+                     *               "name": "Natación infantil",
+                     *               "price": 40,
+                     *               "is_paid": true,
+                     *               "paid_at": "2026-09-02T10:00:00Z",
+                     *               "paid_amount": 20
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "payments": [
+                     *         {
+                     *           "order": "2611AB12CD34",
+                     *           "status": "paid",
+                     *           "person": "Xoán López Pereira",
+                     *           "amount": 20,
+                     *           "refunded_amount": 0,
+                     *           "reduced_fee": true,
+                     *           "created_at": "2026-09-02T09:59:00Z",
+                     *           "paid_at": "2026-09-02T10:00:00Z",
+                     *           "items": [
+                     *             {
+                     *               "activity": "Natación infantil",
+                     *               "amount": 20
+                     *             }
+                     *           ],
+                     *           "refunds": []
+                     *         }
+                     *       ],
+                     *       "reminders": [
+                     *         {
+                     *           "date": "2026-12-08",
+                     *           "deadline_date": "2026-12-15",
+                     *           "pending_amount": 40,
+                     *           "sms": 1,
+                     *           "emails": 0,
+                     *           "status": "sent"
+                     *         }
+                     *       ],
+                     *       "audit": [
+                     *         {
+                     *           "at": "2026-09-01T08:00:00Z",
+                     *           "action": "user.register",
+                     *           "entity": "user",
+                     *           "entity_id": "7",
+                     *           "ip": "203.0.113.7"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DataExport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    unsubscribeReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "7.Jx0kq4VdQm2b8XcTnR5aLw"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UnsubscribeRequest"];
+            };
+        };
+        responses: {
+            /** @description No more reminders go to this account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "No recibirás más recordatorios de pago.",
+                     *       "code": "reminders_stopped"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description The link is not valid (or the account no longer exists). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Este enlace no es válido.",
+                     *       "code": "invalid_unsubscribe_link"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listPersons: {
@@ -3619,6 +4130,73 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
+    getReminderSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "next_date": "2026-12-14",
+                     *       "season": {
+                     *         "deadline_date": "2026-12-15",
+                     *         "messages": 212,
+                     *         "sms": 180,
+                     *         "emails": 64
+                     *       },
+                     *       "runs": [
+                     *         {
+                     *           "id": 3,
+                     *           "date": "2026-12-08",
+                     *           "trigger": "job",
+                     *           "sent": 212,
+                     *           "skipped": 9,
+                     *           "sms": 180,
+                     *           "emails": 64,
+                     *           "started_at": "2026-12-08T08:00:03Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReminderSummary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    runReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What this run did. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReminderRunResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
     listAudit: {
         parameters: {
             query?: {
@@ -3698,6 +4276,7 @@ export interface operations {
                      *         "to": "612345678",
                      *         "subject": null,
                      *         "body": "Tu código de verificación es 482913. Caduca en 10 minutos.",
+                     *         "sender": null,
                      *         "created_at": "2026-11-21T09:31:02Z"
                      *       }
                      *     ]

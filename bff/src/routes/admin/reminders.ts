@@ -1,0 +1,31 @@
+import Router from '@koa/router';
+import type { Deps } from '../../deps.js';
+import type { AppState } from '../../http/context.js';
+import { requireAdmin } from '../../http/auth.js';
+import { actorOf } from './form-input.js';
+
+/** Staff's view of the payment reminders, and "send today's reminders now". */
+export function adminRemindersRoutes(deps: Deps): Router<AppState> {
+  const router = new Router<AppState>({ strict: true });
+  const admin = requireAdmin(deps);
+
+  router.get('/admin/reminders', admin, async (ctx) => {
+    ctx.body = await deps.reminders.summary();
+  });
+
+  router.post('/admin/reminders/run', admin, async (ctx) => {
+    const result = await deps.reminders.runNow();
+    const actor = actorOf(ctx);
+    await deps.repos.audit.record({
+      actorUserId: actor.id,
+      actorDni: actor.dni,
+      action: 'reminders.run',
+      entity: 'reminders',
+      details: { ...result },
+      ip: actor.ip,
+    });
+    ctx.body = result;
+  });
+
+  return router;
+}

@@ -1,0 +1,222 @@
+import type { MailSender } from '../../adapters/mail/mail-sender.js';
+import type { SmsSender } from '../../adapters/sms/sms-sender.js';
+import type { Config } from '../../config.js';
+import type { ConfigRepo } from '../../data/config-repo.js';
+import type { PendingLine, RemindersRepo } from '../../data/reminders-repo.js';
+import type { ReminderChannel } from '../../data/schema.js';
+import { groupBy } from '../../lib/group-by.js';
+import type { Clock } from '../../lib/clock.js';
+import { madridDate } from '../../lib/madrid-date.js';
+import type { Logger } from '../../logger.js';
+import type { JobRunner } from '../jobs/job-runner.js';
+import { composeReminder } from './reminder-message.js';
+import { reminderDay, type NotDueReason } from './schedule.js';
+import type { UnsubscribeTokens } from './unsubscribe-token.js';
+
+export interface ReminderRunResult {
+  sent: number;
+  skipped: number;
+  sms: number;
+  emails: number;
+  date: string;
+  reason: NotDueReason | 'busy' | null;
+  next_date: string | null;
+}
+
+/** How often the job looks whether today's reminders are out: they go out in the morning. */
+const JOB_EVERY_MS = 15 * 60_000;
+/** Nobody is reminded before this hour (Europe/Madrid) by the job; staff can send earlier. */
+const EARLIEST_HOUR = 9;
+
+const madridHour = (at: Date) =>
+  Number(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Madrid',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    }).format(at),
+  );
+
+/**
+ * Payment reminders. On each configured day before the deadline every account with something
+ * pending gets one message in its language. "At most one per account per day" rests on the
+ * database: each message first claims its (account, day) row, and only the run that claimed it
+ * sends; a run that dies after claiming leaves that account unreminded rather than reminded twice.
+ */
+export function createReminders(deps: {
+  config: Pick<Config, 'council' | 'publicUrl'>;
+  clock: Clock;
+  settings: ConfigRepo;
+  reminders: RemindersRepo;
+  sms: SmsSender;
+  mail: MailSender;
+  unsubscribe: UnsubscribeTokens;
+  jobs: JobRunner;
+  logger: Logger;
+}) {
+  const { clock, reminders, logger } = deps;
+
+  async function deliver(
+    account: PendingLine,
+    lines: PendingLine[],
+    channel: ReminderChannel,
+    deadline: string,
+  ): Promise<{ sms: number; emails: number }> {
+    const message = composeReminder({
+      locale: account.locale,
+      council: deps.config.council.name,
+      url: `${deps.config.publicUrl}/dashboard`,
+      unsubscribeUrl: `${deps.config.publicUrl}/recordatorios/baja?token=${deps.unsubscribe.make(account.user_id)}`,
+      deadline,
+      lines,
+    });
+    let sms = 0;
+    let emails = 0;
+    if (channel !== 'sms' && account.email) {
+      await deps.mail.send({
+        to: account.email,
+        subject: message.subject,
+        text: message.mailText,
+        senderName: deps.config.council.name,
+      });
+      emails = 1;
+    }
+    // "email" never falls back to SMS for an account without an address: SMS cost is the
+    // council's choice (send() counts such an account as skipped)
+    if (channel !== 'email') {
+      await deps.sms.send(
+        account.phone,
+        message.sms,
+        'reminder',
+        deps.config.council.smsSender || undefined,
+      );
+      sms = 1;
+    }
+    return { sms, emails };
+  }
+
+  async function send(trigger: 'job' | 'staff'): Promise<ReminderRunResult> {
+    const now = clock.now();
+    const today = madridDate(now);
+    const config = await deps.settings.get();
+    const day = reminderDay(config, today);
+    const result: ReminderRunResult = {
+      sent: 0,
+      skipped: 0,
+      sms: 0,
+      emails: 0,
+      date: today,
+      reason: day.reason,
+      next_date: day.nextDate,
+    };
+    const deadline = config.deadline_date;
+    if (!day.due || deadline === null) return result;
+
+    const runId = await reminders.startRun({
+      reminder_date: today,
+      deadline_date: deadline,
+      trigger,
+      started_at: now.toISOString(),
+    });
+    const byAccount = groupBy(await reminders.pendingLines(), (line) => line.user_id);
+    for (const [userId, lines] of byAccount) {
+      const account = lines[0];
+      if (!account) continue;
+      const channel = config.reminder_channel;
+      if (account.reminders_opt_out === 1 || (channel === 'email' && !account.email)) {
+        result.skipped += 1;
+        continue;
+      }
+      const claimed = await reminders.claim({
+        user_id: userId,
+        reminder_date: today,
+        deadline_date: deadline,
+        run_id: runId,
+        locale: account.locale,
+        pending_cents: lines.reduce((sum, line) => sum + line.price_cents, 0),
+        persons: new Set(lines.map((line) => line.enrolment_id)).size,
+        created_at: clock.now().toISOString(),
+      });
+      if (claimed === null) {
+        result.skipped += 1;
+        continue;
+      }
+      try {
+        const counts = await deliver(account, lines, channel, deadline);
+        await reminders.finish(claimed, { status: 'sent', ...counts });
+        result.sent += 1;
+        result.sms += counts.sms;
+        result.emails += counts.emails;
+      } catch (err) {
+        // not tried again today: the slot is taken, so no account can get two messages
+        await reminders.finish(claimed, { status: 'failed', sms: 0, emails: 0 });
+        result.skipped += 1;
+        logger.warn('reminder not delivered', { user: userId, error: String(err) });
+      }
+    }
+    if (result.sent === 0 && trigger === 'job') {
+      await reminders.dropRun(runId);
+    } else {
+      await reminders.finishRun(runId, {
+        sent: result.sent,
+        skipped: result.skipped,
+        sms: result.sms,
+        emails: result.emails,
+        finished_at: clock.now().toISOString(),
+      });
+    }
+    return result;
+  }
+
+  deps.jobs.register({
+    name: 'reminders',
+    everyMs: JOB_EVERY_MS,
+    ttlMs: 30 * 60_000,
+    run: async () => (madridHour(clock.now()) >= EARLIEST_HOUR ? send('job') : null),
+  });
+
+  return {
+    /** Staff's "send today's reminders now": through the job's lease, so never beside a run. */
+    async runNow(): Promise<ReminderRunResult> {
+      const turn = await deps.jobs.runNow('reminders', () => send('staff'));
+      if (turn.ran && turn.result) return turn.result;
+      const config = await deps.settings.get();
+      const today = madridDate(clock.now());
+      const day = reminderDay(config, today);
+      return {
+        sent: 0,
+        skipped: 0,
+        sms: 0,
+        emails: 0,
+        date: today,
+        reason: 'busy',
+        next_date: day.nextDate,
+      };
+    },
+
+    async summary() {
+      const config = await deps.settings.get();
+      const today = madridDate(clock.now());
+      const season = config.deadline_date
+        ? await reminders.seasonTotals(config.deadline_date)
+        : { messages: 0, sms: 0, emails: 0 };
+      const runs = await reminders.recentRuns(20);
+      return {
+        next_date: reminderDay(config, today).nextDate,
+        season: { deadline_date: config.deadline_date, ...season },
+        runs: runs.map((run) => ({
+          id: run.id,
+          date: run.reminder_date,
+          trigger: run.trigger,
+          sent: run.sent,
+          skipped: run.skipped,
+          sms: run.sms,
+          emails: run.emails,
+          started_at: run.started_at,
+        })),
+      };
+    },
+  };
+}
+
+export type Reminders = ReturnType<typeof createReminders>;
