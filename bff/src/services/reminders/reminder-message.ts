@@ -2,6 +2,7 @@ import type { PendingLine } from '../../data/reminders-repo.js';
 import { formatCivilDate, formatEuros } from '../../i18n/format.js';
 import { t, type Locale } from '../../i18n/index.js';
 import { groupBy } from '../../lib/group-by.js';
+import { amountWithoutReduction } from '../pricing.js';
 import { addDays } from './schedule.js';
 
 const LIST_TAGS: Record<Locale, string> = { es: 'es', en: 'en', gl: 'gl' };
@@ -9,6 +10,7 @@ const LIST_TAGS: Record<Locale, string> = { es: 'es', en: 'en', gl: 'gl' };
 /**
  * One account's reminder in its language: the people with something pending, each one's amount,
  * the total, the last day to pay (the deadline itself is not a payment day) and the portal.
+ * Amounts are what paying now costs without the reduction (a resident who qualifies pays less).
  */
 export function composeReminder(input: {
   locale: Locale;
@@ -21,7 +23,7 @@ export function composeReminder(input: {
   const { locale } = input;
   const people = [...groupBy(input.lines, (line) => line.enrolment_id).values()].map((lines) => ({
     name: `${lines[0]?.first_name ?? ''} ${lines[0]?.last_name ?? ''}`.trim(),
-    cents: lines.reduce((sum, line) => sum + line.price_cents, 0),
+    cents: lines.reduce((sum, line) => sum + amountWithoutReduction(line.price_cents), 0),
   }));
   const totalCents = people.reduce((sum, person) => sum + person.cents, 0);
   const params = {

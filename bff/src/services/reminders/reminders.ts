@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/clock.js';
 import { madridDate } from '../../lib/madrid-date.js';
 import type { Logger } from '../../logger.js';
 import type { JobRunner } from '../jobs/job-runner.js';
+import { amountWithoutReduction } from '../pricing.js';
 import { composeReminder } from './reminder-message.js';
 import { reminderDay, type NotDueReason } from './schedule.js';
 import type { UnsubscribeTokens } from './unsubscribe-token.js';
@@ -133,7 +134,10 @@ export function createReminders(deps: {
         deadline_date: deadline,
         run_id: runId,
         locale: account.locale,
-        pending_cents: lines.reduce((sum, line) => sum + line.price_cents, 0),
+        pending_cents: lines.reduce(
+          (sum, line) => sum + amountWithoutReduction(line.price_cents),
+          0,
+        ),
         persons: new Set(lines.map((line) => line.enrolment_id)).size,
         created_at: clock.now().toISOString(),
       });
