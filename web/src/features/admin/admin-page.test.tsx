@@ -13,6 +13,13 @@ function setup(locale: 'es' | 'en' | 'gl' = 'es') {
     'GET /api/admin/activities-crud/': { body: activities },
     'GET /api/admin/config/': { body: config },
     'GET /api/admin/payments/': { body: { items: [], total: 0, page: 1, page_size: 20 } },
+    'GET /api/admin/reminders': {
+      body: {
+        next_date: null,
+        season: { deadline_date: null, messages: 0, sms: 0, emails: 0 },
+        runs: [],
+      },
+    },
     'POST /api/admin/activities-crud/': {
       status: 201,
       body: { id: 5, name: 'Yoga senior', price: 40, start_date: null },
@@ -36,7 +43,7 @@ describe('admin panel', () => {
     await waitFor(() => expect(document.title).toMatch(new RegExp(`^${title} – `)));
   });
 
-  it('stacks the five sections (plus payments), each with a heading, listed on the page', async () => {
+  it('stacks the five sections (plus payments and reminders), each with a heading, listed on the page', async () => {
     setup('en');
     const names = [
       'Excel upload',
@@ -45,6 +52,7 @@ describe('admin panel', () => {
       'Person-activity enrolments',
       'Global configuration',
       'Payments',
+      'Payment reminders',
     ];
     for (const name of names) {
       const region = screen.getByRole('region', { name });

@@ -7,6 +7,7 @@ import { PageErrorsContext } from './components/page-errors';
 import { ConfigSection } from './config/config-section';
 import { EnrolmentsSection } from './enrolments/enrolments-section';
 import { PaymentsSection } from './payments/payments-section';
+import { RemindersSection } from './reminders/reminders-section';
 import { UploadSection } from './upload/upload-section';
 import { UsersSection } from './users/users-section';
 import { Loading } from '@portal/design-system/components/spinner.tsx';
@@ -20,6 +21,7 @@ const CONTENTS = [
   ['admin-enrolments', 'admin.enrolments.title'],
   ['admin-config', 'admin.config.title'],
   ['admin-payments', 'admin.payments.title'],
+  ['admin-reminders', 'admin.reminders.title'],
 ] as const;
 
 /**
@@ -57,6 +59,8 @@ function AdminPanel() {
     setEnrolmentsVersion((n) => n + 1);
   }, []);
   const enrolmentsChanged = useCallback(() => setEnrolmentsVersion((n) => n + 1), []);
+  const [configVersion, setConfigVersion] = useState(0);
+  const configChanged = useCallback(() => setConfigVersion((n) => n + 1), []);
 
   return (
     <PageErrorsContext value={report}>
@@ -88,8 +92,9 @@ function AdminPanel() {
           activitiesVersion={activitiesVersion}
           onChanged={enrolmentsChanged}
         />
-        <ConfigSection />
+        <ConfigSection onSaved={configChanged} />
         <PaymentsSection />
+        <RemindersSection version={configVersion} />
       </div>
     </PageErrorsContext>
   );

@@ -216,7 +216,8 @@ export function parsePercent(text: string): number | null {
   return value >= 0 && value <= 100 ? value : null;
 }
 
-export type ConfigField = 'discount' | 'deadline';
+export type ConfigField = 'discount' | 'deadline' | 'reminderDays';
+export type ReminderChannel = 'sms' | 'email' | 'both';
 export interface ConfigFormValues {
   maintenanceMode: boolean;
   paymentsEnabled: boolean;
@@ -224,6 +225,10 @@ export interface ConfigFormValues {
   discount: string;
   /** 'YYYY-MM-DD' or '' (no deadline). */
   deadline: string;
+  remindersEnabled: boolean;
+  /** Days before the deadline as typed: "7, 1". */
+  reminderDays: string;
+  reminderChannel: ReminderChannel;
 }
 
 export interface ConfigPayload {
@@ -231,6 +236,25 @@ export interface ConfigPayload {
   payments_enabled: boolean;
   global_discount: number;
   deadline_date: string | null;
+  reminders_enabled: boolean;
+  reminder_days: number[];
+  reminder_channel: ReminderChannel;
+}
+
+export const MAX_REMINDER_DAY = 60;
+
+/**
+ * "7, 1" → [7, 1]: whole days from 1 to 60, each once, ten at most, separated by commas or
+ * spaces; anything else → null. Empty is allowed only while reminders are off.
+ */
+export function parseReminderDays(text: string): number[] | null {
+  const parts = text.split(/[\s,;]+/).filter(Boolean);
+  if (parts.length > 10 || parts.some((part) => !/^\d{1,2}$/.test(part))) return null;
+  const days = parts.map(Number);
+  if (days.some((d) => d < 1 || d > MAX_REMINDER_DAY) || new Set(days).size !== days.length) {
+    return null;
+  }
+  return days.sort((a, b) => b - a);
 }
 
 export function configToForm(config: ConfigPayload): ConfigFormValues {
@@ -239,6 +263,9 @@ export function configToForm(config: ConfigPayload): ConfigFormValues {
     paymentsEnabled: config.payments_enabled,
     discount: String(fractionToPercent(config.global_discount)),
     deadline: config.deadline_date ?? '',
+    remindersEnabled: config.reminders_enabled,
+    reminderDays: config.reminder_days.join(', '),
+    reminderChannel: config.reminder_channel,
   };
 }
 
@@ -247,11 +274,18 @@ export function checkConfigForm(v: ConfigFormValues): FormCheck<ConfigField, Con
   const errors: FieldErrors<ConfigField> = {};
   const percent = parsePercent(v.discount);
   if (percent === null) errors.discount = 'admin.config.discountRange';
+  const days = parseReminderDays(v.reminderDays);
+  if (days === null || (v.remindersEnabled && days.length === 0)) {
+    errors.reminderDays = 'admin.config.reminderDaysInvalid';
+  }
   return result(errors, null, () => ({
     maintenance_mode: v.maintenanceMode,
     payments_enabled: v.paymentsEnabled,
     global_discount: percentToFraction(percent ?? 0),
     deadline_date: v.deadline.trim() || null,
+    reminders_enabled: v.remindersEnabled,
+    reminder_days: days ?? [],
+    reminder_channel: v.reminderChannel,
   }));
 }
 

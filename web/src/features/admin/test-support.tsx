@@ -92,4 +92,7 @@ export const config: AdminConfig = {
   payments_enabled: true,
   global_discount: 0.5,
   deadline_date: '2026-12-15',
+  reminders_enabled: false,
+  reminder_days: [7, 1],
+  reminder_channel: 'sms',
 };

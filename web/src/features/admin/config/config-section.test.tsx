@@ -44,8 +44,37 @@ describe('global configuration', () => {
       payments_enabled: true,
       global_discount: 0.125,
       deadline_date: null,
+      reminders_enabled: false,
+      reminder_days: [7, 1],
+      reminder_channel: 'sms',
     });
     expect(await discount()).toHaveValue(12.5);
+  });
+
+  it('turns reminders on with the days and the channel, and refuses days it cannot use', async () => {
+    const api = setup();
+    await discount();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Enviar recordatorios de pago' }));
+    const days = screen.getByRole('textbox', { name: 'Días antes de la fecha límite' });
+    await userEvent.clear(days);
+    await userEvent.type(days, '7, 7');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar la configuración' }));
+    expect(days).toHaveAccessibleDescription(/Error: Escribe días distintos entre 1 y 60/);
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await userEvent.clear(days);
+    await userEvent.type(days, '3, 10');
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Cómo se envían' }),
+      'SMS y correo electrónico',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar la configuración' }));
+    expect(await screen.findByText('Configuración guardada correctamente.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      reminders_enabled: true,
+      reminder_days: [10, 3],
+      reminder_channel: 'both',
+    });
   });
 
   it.each(['100.5', '-1'])('refuses a discount of %s percent', async (value) => {

@@ -4,7 +4,9 @@ import { Button } from '@portal/design-system/components/button.tsx';
 import { CheckboxField } from '@portal/design-system/components/checkbox.tsx';
 import { DateInput } from '@portal/design-system/components/date-input.tsx';
 import { PercentInput } from '@portal/design-system/components/percent-input.tsx';
+import { SelectField } from '@portal/design-system/components/select-field.tsx';
 import { Loading } from '@portal/design-system/components/spinner.tsx';
+import { TextField } from '@portal/design-system/components/text-field.tsx';
 import { AdminSection } from '../components/admin-section';
 import {
   FormErrorSummary,
@@ -18,13 +20,24 @@ import { NoticeArea } from '../components/notice-area';
 import { useReportErrors } from '../components/page-errors';
 import { getConfig, saveConfig, type AdminConfig } from '../api/config';
 import { useResource } from '../api/use-resource';
-import { checkConfigForm, configToForm, type ConfigField, type ConfigFormValues } from '../rules';
+import {
+  checkConfigForm,
+  configToForm,
+  type ConfigField,
+  type ConfigFormValues,
+  type ReminderChannel,
+} from '../rules';
 
-const ORDER: readonly ConfigField[] = ['discount', 'deadline'];
+const CHANNELS: readonly ReminderChannel[] = ['sms', 'email', 'both'];
+
+const ORDER: readonly ConfigField[] = ['discount', 'deadline', 'reminderDays'];
 const fieldId = (field: ConfigField) => `config-${field}`;
 
-/** 5. Global configuration: maintenance, payments, global discount (%) and deadline. */
-export function ConfigSection() {
+/**
+ * 5. Global configuration: maintenance, payments, global discount (%) and deadline, and the
+ * payment reminders (on/off, days before the deadline, channel).
+ */
+export function ConfigSection({ onSaved }: { onSaved?: () => void }) {
   const t = useT();
   const config = useResource(getConfig);
 
@@ -36,12 +49,14 @@ export function ConfigSection() {
       {config.status === 'loading' && !config.data ? (
         <Loading label={t('admin.common.loading')} />
       ) : null}
-      {config.data ? <ConfigForm key={config.data.id} initial={config.data} /> : null}
+      {config.data ? (
+        <ConfigForm key={config.data.id} initial={config.data} onSaved={onSaved} />
+      ) : null}
     </AdminSection>
   );
 }
 
-function ConfigForm({ initial }: { initial: AdminConfig }) {
+function ConfigForm({ initial, onSaved }: { initial: AdminConfig; onSaved?: () => void }) {
   const t = useT();
   const [values, setValues] = useState<ConfigFormValues>(() => configToForm(initial));
   const [errors, setErrors] = useState<FormErrorState<ConfigField>>(noErrors);
@@ -65,6 +80,7 @@ function ConfigForm({ initial }: { initial: AdminConfig }) {
     if (answer.ok) {
       setValues(configToForm(answer.data));
       setNotice({ variant: 'success', message: { id: 'admin.config.saved' } });
+      onSaved?.();
     } else {
       setNotice({ variant: 'error', message: serverMsg(answer.error, 'admin.config.errorSaving') });
     }
@@ -116,6 +132,49 @@ function ConfigForm({ initial }: { initial: AdminConfig }) {
         }}
         errorPrefix={t('admin.common.errorPrefix')}
       />
+      <fieldset className="flex flex-col gap-4 rounded-md border border-border p-4">
+        <legend className="px-1 text-body font-semibold">
+          <FormattedMessage id="admin.config.reminders" />
+        </legend>
+        <CheckboxField
+          id="config-reminders"
+          label={t('admin.config.remindersEnabled')}
+          hint={t('admin.config.remindersHint')}
+          checked={values.remindersEnabled}
+          onCheckedChange={(checked) =>
+            setValues((v) => ({ ...v, remindersEnabled: checked === true }))
+          }
+        />
+        <TextField
+          id={fieldId('reminderDays')}
+          label={t('admin.config.reminderDays')}
+          hint={t('admin.config.reminderDaysHint')}
+          inputMode="numeric"
+          autoComplete="off"
+          value={values.reminderDays}
+          onChange={(event) => {
+            const text = event.target.value;
+            setValues((v) => ({ ...v, reminderDays: text }));
+          }}
+          error={errors.fields.reminderDays ? t(errors.fields.reminderDays) : undefined}
+          errorPrefix={t('admin.common.errorPrefix')}
+        />
+        <SelectField
+          id="config-reminder-channel"
+          label={t('admin.config.reminderChannel')}
+          hint={t('admin.config.reminderChannelHint')}
+          value={values.reminderChannel}
+          options={CHANNELS.map((channel) => ({
+            value: channel,
+            label: t(`admin.config.channel.${channel}`),
+          }))}
+          onChange={(event) => {
+            const channel = event.target.value as ReminderChannel;
+            setValues((v) => ({ ...v, reminderChannel: channel }));
+          }}
+          errorPrefix={t('admin.common.errorPrefix')}
+        />
+      </fieldset>
       <div>
         <Button type="submit" loading={saving}>
           <FormattedMessage id="admin.config.save" />
