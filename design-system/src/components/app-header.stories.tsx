@@ -36,6 +36,7 @@ function Demo({
       logoutLabel={t.logout}
       onLogout={() => {}}
       showLogout={showLogout}
+      accountLink={{ href: '#', label: t.myAccount }}
     />
   );
 }

@@ -19,9 +19,11 @@ export type AppHeaderProps = Omit<React.ComponentProps<'header'>, 'title' | 'chi
   onLogout: () => void;
   /** Hide the logout button (on /login and /registrarse). Default true. */
   showLogout?: boolean;
+  /** "My account" link, shown beside logout (while signed in). */
+  accountLink?: { href: string; label: string };
 };
 
-/** Council band: logo + title (home link), language switcher and logout. */
+/** Council band: logo + title (home link), language switcher, "my account" and logout. */
 export function AppHeader({
   title,
   logoSrc,
@@ -32,6 +34,7 @@ export function AppHeader({
   logoutLabel,
   onLogout,
   showLogout = true,
+  accountLink,
   className,
   ...props
 }: AppHeaderProps) {
@@ -63,6 +66,14 @@ export function AppHeader({
         })}
         <div className="flex flex-wrap items-center gap-2">
           <LanguageSwitcher {...languageSwitcher} tone="dark" />
+          {showLogout && accountLink
+            ? renderLink({
+                href: accountLink.href,
+                className:
+                  'inline-flex min-h-11 items-center rounded-control px-3 text-small font-semibold text-header-foreground underline underline-offset-4 hover:bg-white/10 focus-ring-inverse',
+                children: accountLink.label,
+              })
+            : null}
           {showLogout ? (
             <button
               type="button"

@@ -30,14 +30,27 @@ const RecoveryPage = screen(
   async () => (await import('../features/auth/recovery-page')).RecoveryPage,
 );
 const Dashboard = screen(async () => {
-  // the dashboard and the managed-people section are separate features composed here
-  const [{ DashboardPage }, { ManagedPeople }] = await Promise.all([
+  // the dashboard, the managed-people section and the reminder setting are separate features
+  // composed here
+  const [{ DashboardPage }, { ManagedPeople }, { RemindersPanel }] = await Promise.all([
     import('../features/dashboard/dashboard-page'),
     import('../features/persons/components/managed-people'),
+    import('../features/account/components/reminders-panel'),
   ]);
-  return () => <DashboardPage peopleSection={(people) => <ManagedPeople {...people} />} />;
+  return () => (
+    <DashboardPage
+      peopleSection={(people) => <ManagedPeople {...people} />}
+      settingsSection={<RemindersPanel />}
+    />
+  );
 });
 const AdminPage = screen(async () => (await import('../features/admin/admin-page')).AdminPage);
+const AccountPage = screen(
+  async () => (await import('../features/account/account-page')).AccountPage,
+);
+const UnsubscribePage = screen(
+  async () => (await import('../features/account/unsubscribe-page')).UnsubscribePage,
+);
 const PrivacyPage = screen(
   async () => (await import('../features/legal/privacy-page')).PrivacyPage,
 );
@@ -81,6 +94,15 @@ export function AppRoutes() {
             </RequireAdmin>
           }
         />
+        <Route
+          path="/mi-cuenta"
+          element={
+            <RequireSession>
+              <AccountPage />
+            </RequireSession>
+          }
+        />
+        <Route path="/recordatorios/baja" element={<UnsubscribePage />} />
         {['/privacidade', '/privacidad', '/privacy'].map((path) => (
           <Route key={path} path={path} element={<PrivacyPage />} />
         ))}

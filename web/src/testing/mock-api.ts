@@ -26,8 +26,7 @@ export function mockApi(handlers: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: Request | string | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(request.url);
-    const text =
-      request.method === 'GET' || request.method === 'DELETE' ? '' : await request.clone().text();
+    const text = request.method === 'GET' ? '' : await request.clone().text();
     const body = parseBody(text);
     const key = `${request.method} ${url.pathname}`;
     calls.push({

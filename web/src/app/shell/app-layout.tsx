@@ -9,7 +9,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { council } from '../../config/council';
 import { MaintenanceGate } from '../../features/maintenance/maintenance-gate';
 import { useLocale } from '../../i18n/i18n-provider';
-import { clearToken } from '../../lib/session';
+import { clearToken, getToken, isTokenValid } from '../../lib/session';
 import { CookieConsent } from './cookie-consent';
 import { flashFrom } from '../../lib/flash';
 import { Help } from './help';
@@ -65,6 +65,11 @@ export function AppLayout() {
         logoutLabel={t('header.logout')}
         onLogout={logout}
         showLogout={!loginStyle}
+        accountLink={
+          isTokenValid(getToken())
+            ? { href: '/mi-cuenta', label: t('header.myAccount') }
+            : undefined
+        }
       />
       <main
         id="main"

@@ -44,10 +44,12 @@ export interface PeopleSectionContext {
 
 export interface DashboardPageProps {
   peopleSection?: (context: PeopleSectionContext) => ReactNode;
+  /** The account's own settings shown on the dashboard (payment reminders). */
+  settingsSection?: ReactNode;
 }
 
 /** /dashboard: the linked people's pending and completed payments, and paying for them. */
-export function DashboardPage({ peopleSection }: DashboardPageProps) {
+export function DashboardPage({ peopleSection, settingsSection }: DashboardPageProps) {
   const intl = useIntl();
   const [formErrors, setFormErrors] = useState(false);
   usePageTitle('dashboard.title', formErrors);
@@ -174,6 +176,7 @@ export function DashboardPage({ peopleSection }: DashboardPageProps) {
       </section>
 
       {peopleSection ? peopleSection(people) : null}
+      {settingsSection ?? null}
     </div>
   );
 }

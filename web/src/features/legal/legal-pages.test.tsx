@@ -116,7 +116,7 @@ describe('legal texts', () => {
       screen.getByText(/responderemos en un plazo máximo de 20 días hábiles\.$/),
     ).toBeVisible();
     expect(
-      screen.getByText('Esta declaración se preparó el 21 de noviembre de 2026.'),
+      screen.getByText('Esta declaración se preparó el 25 de noviembre de 2026.'),
     ).toBeVisible();
     expect(screen.getByText(/parcialmente conforme con el RD 1112\/2018/)).toBeVisible();
   });

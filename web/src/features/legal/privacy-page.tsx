@@ -49,6 +49,7 @@ const SECTIONS: LegalSection[] = [
           'legal.privacy.purposes.people',
           'legal.privacy.purposes.payments',
           'legal.privacy.purposes.codes',
+          'legal.privacy.purposes.reminders',
           'legal.privacy.purposes.security',
           'legal.privacy.purposes.queries',
         ],
@@ -94,6 +95,7 @@ const SECTIONS: LegalSection[] = [
         list: [
           'legal.privacy.retention.account',
           'legal.privacy.retention.payments',
+          'legal.privacy.retention.deletedAccount',
           'legal.privacy.retention.codes',
           'legal.privacy.retention.security',
         ],
@@ -105,6 +107,7 @@ const SECTIONS: LegalSection[] = [
     heading: 'legal.privacy.rights.title',
     blocks: [
       { p: 'legal.privacy.rights.p1' },
+      { p: 'legal.privacy.rights.selfService' },
       { p: 'legal.privacy.rights.how' },
       { p: 'legal.privacy.rights.answer' },
       { p: 'legal.privacy.rights.aepd' },

@@ -50,6 +50,11 @@ export function useCouncilValues(): Record<string, ReactNode> {
         <Link to={privacyPath(locale)}>{intl.formatMessage({ id: 'legal.privacyLinkText' })}</Link>
       </TextLink>
     ),
+    accountLink: (
+      <TextLink asChild>
+        <Link to="/mi-cuenta">{intl.formatMessage({ id: 'legal.accountLinkText' })}</Link>
+      </TextLink>
+    ),
     date: formatDate(LAST_REVIEWED, locale, 'long'),
   };
 }

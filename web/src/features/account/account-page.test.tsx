@@ -1,0 +1,158 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getToken, setToken } from '../../lib/session';
+import { fakeToken, mockApi } from '../../testing/mock-api';
+import { renderScreen } from '../../testing/render';
+import { AccountPage } from './account-page';
+import { UnsubscribePage } from './unsubscribe-page';
+
+const me = {
+  id: 7,
+  dni: '12345678Z',
+  phone: '612345678',
+  email: 'maria.lopez@example.es',
+  role: 'user',
+  is_admin: false,
+  reminders: true,
+  locale: 'es',
+};
+
+// the confirmation dialog is Radix: jsdom lacks what it measures with
+globalThis.ResizeObserver ??= class {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+} as unknown as typeof ResizeObserver;
+
+function setup(handlers: Parameters<typeof mockApi>[0] = {}, locale: 'es' | 'en' | 'gl' = 'en') {
+  const api = mockApi({
+    'GET /api/user/me': { body: me },
+    'PATCH /api/user/me': (_request, body) => ({ body: { ...me, ...(body as object) } }),
+    ...handlers,
+  });
+  const view = renderScreen(<AccountPage />, {
+    route: '/mi-cuenta',
+    locale,
+    routes: [{ path: '/login', element: <p>login page</p> }],
+  });
+  return { api, ...view };
+}
+
+describe('My account', () => {
+  beforeEach(() => setToken(fakeToken()));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the account, and saves the reminder setting as soon as it changes', async () => {
+    const { api } = setup();
+    expect(await screen.findByText('12345678Z')).toBeInTheDocument();
+    const box = screen.getByRole('checkbox', { name: 'Send me payment reminders' });
+    expect(box).toBeChecked();
+    await userEvent.click(box);
+    expect(await screen.findByText('You will not receive payment reminders.')).toBeInTheDocument();
+    expect(box).not.toBeChecked();
+    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ reminders: false });
+  });
+
+  it('puts the box back and says so when the setting cannot be saved', async () => {
+    setup({ 'PATCH /api/user/me': { status: 502, body: null } });
+    const box = await screen.findByRole('checkbox', { name: 'Send me payment reminders' });
+    await userEvent.click(box);
+    expect(await screen.findByText('It could not be saved. Please try again.')).toBeInTheDocument();
+    expect(box).toBeChecked();
+  });
+
+  it('downloads the data file the server names', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:data');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    setup({
+      'GET /api/user/me/export': {
+        body: { format: 'portal-data-export/1' },
+        headers: { 'Content-Disposition': 'attachment; filename="mis-datos-2026-11-25.json"' },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Download my data' }));
+    await waitFor(() => expect(click).toHaveBeenCalledOnce());
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe(
+      'mis-datos-2026-11-25.json',
+    );
+    click.mockRestore();
+  });
+
+  it('says what is kept after deletion, with the way to the privacy policy', async () => {
+    setup({}, 'es');
+    expect(
+      await screen.findByText(/Las inscripciones y los registros de los pagos se conservan/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'política de privacidad' })).toHaveAttribute(
+      'href',
+      '/privacidad#retention',
+    );
+  });
+
+  it('asks for the password; a wrong one shows the server’s message and keeps the session', async () => {
+    const { api } = setup({
+      'DELETE /api/user/me': {
+        status: 403,
+        body: { detail: 'The password is not correct.', code: 'wrong_password' },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete for good' }));
+    expect(await screen.findByText('Enter your password.')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await userEvent.type(screen.getByLabelText('Password'), 'guess{Enter}');
+    expect(await screen.findByText('The password is not correct.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'DELETE')?.body).toEqual({ password: 'guess' });
+    expect(dialog).toBeInTheDocument();
+    expect(getToken()).not.toBeNull();
+  });
+
+  it('deletes with the right password, ends the session and goes to the login page', async () => {
+    const { router } = setup({
+      'DELETE /api/user/me': {
+        body: { detail: 'Your account has been deleted.', code: 'account_deleted' },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    await userEvent.type(await screen.findByLabelText('Password'), 'correct horse battery');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete for good' }));
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ flash: 'account.delete.done' });
+    expect(getToken()).toBeNull();
+  });
+});
+
+describe('stopping reminders from the e-mail link', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('changes nothing until the resident presses the button', async () => {
+    const { calls } = mockApi({
+      'POST /api/reminders/unsubscribe': {
+        body: { detail: 'No recibirás más recordatorios de pago.', code: 'reminders_stopped' },
+      },
+    });
+    renderScreen(<UnsubscribePage />, { route: '/recordatorios/baja?token=7.abc', locale: 'gl' });
+    expect(calls).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Non quero máis recordatorios' }));
+    expect(
+      await screen.findByText('Non recibirás máis recordatorios de pagamento.'),
+    ).toBeInTheDocument();
+    expect(calls[0]?.body).toEqual({ token: '7.abc' });
+  });
+
+  it('shows the server’s message for a link that is not valid', async () => {
+    mockApi({
+      'POST /api/reminders/unsubscribe': {
+        status: 404,
+        body: { detail: 'This link is not valid.', code: 'invalid_unsubscribe_link' },
+      },
+    });
+    renderScreen(<UnsubscribePage />, { route: '/recordatorios/baja?token=x', locale: 'en' });
+    await userEvent.click(screen.getByRole('button', { name: 'No more reminders' }));
+    expect(await screen.findByText('This link is not valid.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,59 @@
+import { api, detailMessage } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema.gen';
+import { fileNameOf, saveBlob } from '../../../lib/download';
+
+export type Me = components['schemas']['Me'];
+
+/** The server's answer to an action: done, or the message to show (its detail, if it sent one). */
+export type ActionResult = { ok: true } | { ok: false; status: number; message: string | null };
+
+async function action(
+  call: Promise<{ error?: unknown; response: Response }>,
+): Promise<ActionResult> {
+  try {
+    const { error, response } = await call;
+    if (response.ok) return { ok: true };
+    return { ok: false, status: response.status, message: detailMessage(error, '') || null };
+  } catch {
+    return { ok: false, status: 0, message: null };
+  }
+}
+
+/** GET /user/me: the signed-in account. */
+export async function fetchMe(): Promise<Me> {
+  const { data } = await api.GET('/user/me');
+  if (!data) throw new Error('account could not be loaded');
+  return data;
+}
+
+/** PATCH /user/me: payment reminders on or off; the saved account, or null when it failed. */
+export async function saveReminders(reminders: boolean): Promise<Me | null> {
+  try {
+    const { data } = await api.PATCH('/user/me', { body: { reminders } });
+    return data ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** GET /user/me/export, saved as the file the server names; false when it failed. */
+export async function downloadMyData(): Promise<boolean> {
+  try {
+    const { data, response } = await api.GET('/user/me/export', { parseAs: 'blob' });
+    if (!data) return false;
+    saveBlob(data as Blob, fileNameOf(response, 'mis-datos.json'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** DELETE /user/me with the account's password. */
+export function deleteMyAccount(password: string): Promise<ActionResult> {
+  return action(api.DELETE('/user/me', { body: { password } }));
+}
+
+/** POST /reminders/unsubscribe: the e-mail link's token, no session needed. */
+export function unsubscribeReminders(token: string): Promise<ActionResult> {
+  return action(api.POST('/reminders/unsubscribe', { body: { token } }));
+}
