@@ -24,6 +24,8 @@ const PAGES = [
   '/accesibilidad',
   '/pago-ok',
   '/pago-ko',
+  '/mi-cuenta',
+  '/recordatorios/baja?token=1.x',
 ] as const;
 const WIDTHS = [1280, 375] as const;
 
@@ -67,6 +69,11 @@ test.describe('every page in every language', () => {
     if (path === '/dashboard') {
       await expect(page.getByRole('checkbox', { name: /Surf J5/ })).toBeVisible();
     }
+    if (path === '/mi-cuenta') {
+      await expect(
+        page.getByRole('checkbox', { name: text(lang, 'account.reminders.label') }),
+      ).toBeVisible();
+    }
     if (path === '/admin') {
       await expect(page.getByRole('rowheader', { name: ADMIN.dni })).toBeVisible();
       await expect(page.locator('#config-discount')).toBeVisible();
@@ -83,7 +90,7 @@ test.describe('every page in every language', () => {
         await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
         for (const path of PAGES) {
           await open(page, lang, path);
-          const name = path.slice(1);
+          const name = path.slice(1).replace(/[^\w-]+/g, '-');
           await snap(page, testInfo, name);
           if (width === 1280) await expectAccessible(page, `${path} (${lang})`);
           else

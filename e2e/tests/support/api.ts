@@ -53,6 +53,10 @@ export interface ConfigInput {
   payments_enabled: boolean;
   global_discount: number;
   deadline_date: string | null;
+  /** Left out, they keep their saved values. */
+  reminders_enabled?: boolean;
+  reminder_days?: number[];
+  reminder_channel?: 'sms' | 'email' | 'both';
 }
 
 export const OPEN_CONFIG: ConfigInput = {
@@ -197,4 +201,9 @@ export async function seedStorage(
 /** Today in Europe/Madrid as YYYY-MM-DD (the server's civil date). */
 export function madridToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+}
+
+/** A civil date some days after another (calendar days). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
