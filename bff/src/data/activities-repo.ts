@@ -1,11 +1,26 @@
 import { sql } from 'kysely';
 import type { Database } from './database.js';
+import {
+  containsFolded,
+  orderTerm,
+  pageWithTotal,
+  type ListRequest,
+  type ListResult,
+} from './list-query.js';
+import { activitySearchKey } from './search-keys.js';
 import type { Selectable } from 'kysely';
 import type { ActivitiesTable } from './schema.js';
 
 export type ActivityRow = Selectable<ActivitiesTable>;
 
 export type ActivityFields = Pick<ActivityRow, 'name' | 'price_cents' | 'start_date'>;
+
+export type ActivitySort = 'name' | 'price' | 'start_date';
+const ACTIVITY_ORDER: Record<ActivitySort, string[]> = {
+  name: ['lower(name)', "coalesce(start_date, '')"],
+  price: ['price_cents', 'lower(name)'],
+  start_date: ['start_date?', 'lower(name)'],
+};
 
 /** The activity catalogue. Names compare case-insensitively together with the start date. */
 export function createActivitiesRepo(db: Database) {
@@ -17,6 +32,22 @@ export function createActivitiesRepo(db: Database) {
         .orderBy(sql`coalesce(start_date, '')`)
         .orderBy('id')
         .execute(),
+    /** A page (or all) of the catalogue whose names contain the search. */
+    async search(request: ListRequest<ActivitySort>): Promise<ListResult<ActivityRow>> {
+      const filtered = db
+        .q()
+        .selectFrom('activities')
+        .$if(request.q !== null, (query) =>
+          query.where(containsFolded('search_key', request.q ?? '')),
+        );
+      let query = filtered.selectAll();
+      for (const key of ACTIVITY_ORDER[request.sort])
+        query = query.orderBy(orderTerm(key, request.order));
+      query = query.orderBy('id', request.order);
+      return pageWithTotal(query, request.page, () =>
+        filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      );
+    },
     findById: (id: number): Promise<ActivityRow | undefined> =>
       activities().where('id', '=', id).executeTakeFirst(),
     findByNameAndDate: (name: string, startDate: string | null): Promise<ActivityRow | undefined> =>
@@ -28,7 +59,7 @@ export function createActivitiesRepo(db: Database) {
       const row = await db
         .q()
         .insertInto('activities')
-        .values(fields)
+        .values({ ...fields, search_key: activitySearchKey(fields) })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
@@ -37,7 +68,11 @@ export function createActivitiesRepo(db: Database) {
       const result = await db
         .q()
         .updateTable('activities')
-        .set({ ...fields, updated_at: new Date().toISOString() })
+        .set({
+          ...fields,
+          search_key: activitySearchKey(fields),
+          updated_at: new Date().toISOString(),
+        })
         .where('id', '=', id)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;

@@ -1,4 +1,14 @@
 import type { Database } from './database.js';
+import {
+  containsFolded,
+  orderTerm,
+  pageWithTotal,
+  type ListRequest,
+  type ListResult,
+} from './list-query.js';
+
+export type AuditSort = 'at' | 'action' | 'entity';
+const AUDIT_ORDER: Record<AuditSort, string> = { at: 'id', action: 'action', entity: 'entity?' };
 import type { Selectable } from 'kysely';
 import type { AuditLogTable } from './schema.js';
 
@@ -33,24 +43,28 @@ export function createAuditRepo(db: Database) {
         })
         .execute();
     },
-    async page(
-      pageNumber: number,
-      pageSize: number,
-    ): Promise<{ items: AuditRow[]; total: number }> {
-      const items = await db
+    /** A page of entries matching the search, in the asked order, and how many match. */
+    async page(request: ListRequest<AuditSort>): Promise<ListResult<AuditRow>> {
+      const q = request.q;
+      const filtered = db
         .q()
         .selectFrom('audit_log')
+        .$if(q !== null, (query) =>
+          query.where((eb) =>
+            eb.or(
+              ['lower(action)', 'lower(entity)', 'lower(entity_id)', 'lower(actor_dni)', 'ip'].map(
+                (column) => containsFolded(column, q ?? ''),
+              ),
+            ),
+          ),
+        );
+      const query = filtered
         .selectAll()
-        .orderBy('id', 'desc')
-        .limit(pageSize)
-        .offset((pageNumber - 1) * pageSize)
-        .execute();
-      const total = await db
-        .q()
-        .selectFrom('audit_log')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return { items, total: Number(total.n) };
+        .orderBy(orderTerm(AUDIT_ORDER[request.sort], request.order))
+        .orderBy('id', request.order);
+      return pageWithTotal(query, request.page, () =>
+        filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      );
     },
   };
 }

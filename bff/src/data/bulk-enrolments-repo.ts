@@ -1,4 +1,5 @@
 import type { Database } from './database.js';
+import { enrolmentSearchKey } from './search-keys.js';
 import type { EnrolmentFields, EnrolmentRow } from './enrolments-repo.js';
 
 /**
@@ -40,7 +41,7 @@ export function createBulkEnrolmentsRepo(db: Database) {
         const rows = await db
           .q()
           .insertInto('enrolments')
-          .values(part)
+          .values(part.map((person) => ({ ...person, search_key: enrolmentSearchKey(person) })))
           .returning(['id', 'dni'])
           .execute();
         for (const row of rows) out.set(row.dni, row.id);

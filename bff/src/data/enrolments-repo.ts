@@ -1,5 +1,13 @@
 import { sql } from 'kysely';
 import type { Database } from './database.js';
+import {
+  containsFolded,
+  orderTerm,
+  pageWithTotal,
+  type ListRequest,
+  type ListResult,
+} from './list-query.js';
+import { enrolmentSearchKey } from './search-keys.js';
 import type { Selectable } from 'kysely';
 import type { EnrolmentsTable } from './schema.js';
 
@@ -16,6 +24,17 @@ export interface EnrolmentLink {
   name: string;
   is_paid: number;
 }
+
+export type EnrolmentSort = 'last_name' | 'first_name' | 'dni' | 'email' | 'phone';
+
+/** The columns each sort reads, each backed by an index of migration 070 (then the id). */
+const ENROLMENT_ORDER: Record<EnrolmentSort, string[]> = {
+  last_name: ['lower(e.last_name)', 'lower(e.first_name)'],
+  first_name: ['lower(e.first_name)', 'lower(e.last_name)'],
+  dni: ['e.dni'],
+  email: ['lower(e.email)?'],
+  phone: ['e.phone'],
+};
 
 /** People enrolled in activities (the spec's "person-activity") and their activity links. */
 export function createEnrolmentsRepo(db: Database) {
@@ -39,6 +58,56 @@ export function createEnrolmentsRepo(db: Database) {
         .orderBy('id')
         .execute(),
     allLinks: (): Promise<EnrolmentLink[]> => links().execute(),
+    linksOfMany: (ids: readonly number[]): Promise<EnrolmentLink[]> =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : links().where('ea.enrolment_id', 'in', ids).execute(),
+    /**
+     * A page (or all) of the enrolments matching a search over the person's fields and their
+     * activities' names, in the asked order, and how many match.
+     */
+    async search(request: ListRequest<EnrolmentSort>): Promise<ListResult<EnrolmentRow>> {
+      const q = request.q;
+      const activityIds = q
+        ? (
+            await db
+              .q()
+              .selectFrom('activities')
+              .select('id')
+              .where(containsFolded('search_key', q))
+              .execute()
+          ).map((row) => row.id)
+        : [];
+      const filtered = db
+        .q()
+        .selectFrom('enrolments as e')
+        .$if(q !== null, (query) =>
+          query.where((eb) =>
+            eb.or([
+              containsFolded('e.search_key', q ?? ''),
+              ...(activityIds.length > 0
+                ? [
+                    eb.exists(
+                      eb
+                        .selectFrom('enrolment_activities as ea')
+                        .select('ea.enrolment_id')
+                        .whereRef('ea.enrolment_id', '=', 'e.id')
+                        .where('ea.activity_id', 'in', activityIds),
+                    ),
+                  ]
+                : []),
+            ]),
+          ),
+        );
+      const direction = request.order;
+      let query = filtered.selectAll('e');
+      for (const key of ENROLMENT_ORDER[request.sort])
+        query = query.orderBy(orderTerm(key, direction));
+      query = query.orderBy('e.id', direction);
+      return pageWithTotal(query, request.page, () =>
+        filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      );
+    },
     linksOf: (id: number): Promise<EnrolmentLink[]> =>
       links().where('ea.enrolment_id', '=', id).execute(),
     findById: (id: number): Promise<EnrolmentRow | undefined> =>
@@ -49,7 +118,7 @@ export function createEnrolmentsRepo(db: Database) {
       const row = await db
         .q()
         .insertInto('enrolments')
-        .values(fields)
+        .values({ ...fields, search_key: enrolmentSearchKey(fields) })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
@@ -58,7 +127,11 @@ export function createEnrolmentsRepo(db: Database) {
       const result = await db
         .q()
         .updateTable('enrolments')
-        .set({ ...fields, updated_at: new Date().toISOString() })
+        .set({
+          ...fields,
+          search_key: enrolmentSearchKey(fields),
+          updated_at: new Date().toISOString(),
+        })
         .where('id', '=', id)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;

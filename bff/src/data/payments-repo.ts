@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import { groupBy } from '../lib/group-by.js';
 import { containsPattern, fold } from '../lib/text-fold.js';
 import type { Database } from './database.js';
+import { containsFolded, orderTerm, type SortOrder } from './list-query.js';
 import type { PaymentItemsTable, PaymentsTable, PaymentStatus, Tables } from './schema.js';
 import type { Selectable } from 'kysely';
 
@@ -78,7 +79,18 @@ export interface PaymentFilter {
   /** UTC ISO instants: created_at >= from and < to. */
   fromUtc?: string | undefined;
   toUtc?: string | undefined;
+  /** Part of the order number, the person's name or DNI (the list's search box). */
+  q?: string | null | undefined;
 }
+
+export type PaymentSort = 'created_at' | 'order' | 'person' | 'amount' | 'status';
+const PAYMENT_ORDER: Record<PaymentSort, string> = {
+  created_at: 'created_at',
+  order: 'order_code',
+  person: 'person_key',
+  amount: 'amount_cents',
+  status: 'status',
+};
 
 /** Every column but the search key, which stays inside the data layer. */
 const paymentColumns = [
@@ -135,6 +147,15 @@ function matches(filter: PaymentFilter) {
         eb.or([
           eb(sql`person_key`, 'like', sql`${pattern} escape '\\'`),
           eb(sql`lower(person_dni)`, 'like', sql`${pattern} escape '\\'`),
+        ]),
+      );
+    }
+    if (filter.q) {
+      clauses.push(
+        eb.or([
+          containsFolded('person_key', filter.q),
+          containsFolded('lower(person_dni)', filter.q),
+          containsFolded('lower(order_code)', filter.q),
         ]),
       );
     }
@@ -423,11 +444,12 @@ export function createPaymentsRepo(db: Database) {
     list(
       filter: PaymentFilter,
       page: { limit: number; offset: number } | null,
+      sort: { by: PaymentSort; order: SortOrder } = { by: 'created_at', order: 'desc' },
     ): Promise<PaymentRow[]> {
       let query = payments()
         .where(matches(filter))
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc');
+        .orderBy(orderTerm(PAYMENT_ORDER[sort.by], sort.order))
+        .orderBy('id', sort.order);
       if (page) query = query.limit(page.limit).offset(page.offset);
       return query.execute();
     },

@@ -42,6 +42,8 @@ export interface UsersTable {
   locale: Generated<Locale>;
   /** The resident asked for no payment reminders. */
   reminders_opt_out: Generated<Flag>;
+  /** Folded DNI, phone and e-mail for the admin list's search (data/search-keys.ts). */
+  search_key: Generated<string>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -71,6 +73,8 @@ export interface EnrolmentsTable {
   dni: string;
   email: string | null;
   phone: string;
+  /** Folded names, DNI, e-mail and phone for the admin list's search (data/search-keys.ts). */
+  search_key: Generated<string>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -80,6 +84,7 @@ export interface ActivitiesTable {
   name: string;
   price_cents: number;
   start_date: string | null;
+  search_key: Generated<string>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }

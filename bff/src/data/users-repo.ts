@@ -1,5 +1,13 @@
 import { sql } from 'kysely';
 import type { Database } from './database.js';
+import {
+  containsFolded,
+  orderTerm,
+  pageWithTotal,
+  type ListRequest,
+  type ListResult,
+} from './list-query.js';
+import { userSearchKey } from './search-keys.js';
 import type { Locale, UsersTable } from './schema.js';
 import type { Selectable, Updateable } from 'kysely';
 
@@ -14,6 +22,14 @@ export type SessionInfo = Pick<
   UserRow,
   'id' | 'dni' | 'role' | 'verified' | 'token_version' | 'locale'
 >;
+
+export type UserSort = 'created_at' | 'dni' | 'phone' | 'email';
+const USER_ORDER: Record<UserSort, string> = {
+  created_at: 'created_at',
+  dni: 'dni',
+  phone: 'phone',
+  email: 'lower(email)?',
+};
 
 export function createUsersRepo(db: Database) {
   const users = () => db.q().selectFrom('users').selectAll();
@@ -39,6 +55,22 @@ export function createUsersRepo(db: Database) {
         .executeTakeFirst(),
     list: (): Promise<UserRow[]> =>
       users().orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
+    /** A page (or all) of the accounts whose DNI, phone or e-mail contain the search. */
+    async search(request: ListRequest<UserSort>): Promise<ListResult<UserRow>> {
+      const filtered = db
+        .q()
+        .selectFrom('users')
+        .$if(request.q !== null, (query) =>
+          query.where(containsFolded('search_key', request.q ?? '')),
+        );
+      const query = filtered
+        .selectAll()
+        .orderBy(orderTerm(USER_ORDER[request.sort], request.order))
+        .orderBy('id', request.order);
+      return pageWithTotal(query, request.page, () =>
+        filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      );
+    },
     async count(): Promise<number> {
       const row = await db
         .q()
@@ -60,7 +92,7 @@ export function createUsersRepo(db: Database) {
       const row = await db
         .q()
         .insertInto('users')
-        .values({ ...user, verified: user.verified ? 1 : 0 })
+        .values({ ...user, verified: user.verified ? 1 : 0, search_key: userSearchKey(user) })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
@@ -87,6 +119,22 @@ export function createUsersRepo(db: Database) {
         }))
         .where('id', '=', id)
         .execute();
+      if ('dni' in columns || 'phone' in columns || 'email' in columns) {
+        const row = await db
+          .q()
+          .selectFrom('users')
+          .select(['dni', 'phone', 'email'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (row) {
+          await db
+            .q()
+            .updateTable('users')
+            .set({ search_key: userSearchKey(row) })
+            .where('id', '=', id)
+            .execute();
+        }
+      }
     },
     /** The language the account last used; written only when it changed. */
     async setLocale(id: number, locale: Locale): Promise<void> {

@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { client } from './client.gen.js';
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape, urlSearchParamsBodySerializer } from './client/index.js';
 import type { CheckPaymentData, CheckPaymentErrors, CheckPaymentResponses, ConfirmSandboxPaymentData, ConfirmSandboxPaymentErrors, CreateActivityData, CreateActivityErrors, CreateActivityResponses, CreateActivitySlashData, CreateActivitySlashErrors, CreateActivitySlashResponses, CreateEnrolmentData, CreateEnrolmentErrors, CreateEnrolmentResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteActivityData, DeleteActivityErrors, DeleteActivityResponses, DeleteEnrolmentData, DeleteEnrolmentErrors, DeleteEnrolmentResponses, DeleteMeData, DeleteMeErrors, DeleteMeResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DownloadUploadTemplateData, DownloadUploadTemplateErrors, DownloadUploadTemplateResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ExportPaymentsData, ExportPaymentsErrors, ExportPaymentsResponses, GeneratePaymentData, GeneratePaymentErrors, GeneratePaymentResponses, GetAdminConfigData, GetAdminConfigErrors, GetAdminConfigResponses, GetAdminConfigSlashData, GetAdminConfigSlashErrors, GetAdminConfigSlashResponses, GetHealthData, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetMyLatestPaymentData, GetMyLatestPaymentErrors, GetMyLatestPaymentResponses, GetMyReceiptData, GetMyReceiptErrors, GetMyReceiptResponses, GetPaymentReceiptData, GetPaymentReceiptErrors, GetPaymentReceiptResponses, GetPublicConfigData, GetPublicConfigResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetReminderSummaryData, GetReminderSummaryErrors, GetReminderSummaryResponses, GetSandboxStylesData, GetSandboxStylesErrors, GetSandboxStylesResponses, ListActivitiesData, ListActivitiesErrors, ListActivitiesResponses, ListActivitiesSlashData, ListActivitiesSlashErrors, ListActivitiesSlashResponses, ListAuditData, ListAuditErrors, ListAuditResponses, ListEnrolmentsData, ListEnrolmentsErrors, ListEnrolmentsResponses, ListMyPaymentsData, ListMyPaymentsErrors, ListMyPaymentsResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListPaymentsData, ListPaymentsErrors, ListPaymentsResponses, ListPersonActivitiesData, ListPersonActivitiesErrors, ListPersonActivitiesResponses, ListPersonsData, ListPersonsErrors, ListPersonsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginResponses, OpenSandboxGatewayData, OpenSandboxGatewayErrors, OpenSandboxGatewayResponses, ReceivePaymentNotificationData, ReceivePaymentNotificationErrors, ReceivePaymentNotificationResponses, RefundPaymentData, RefundPaymentErrors, RefundPaymentResponses, RegisterData, RegisterErrors, RegisterResponses, RemovePersonData, RemovePersonErrors, RemovePersonResponses, RequestAssociationData, RequestAssociationErrors, RequestAssociationResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, RunRemindersData, RunRemindersErrors, RunRemindersResponses, SandboxRestRequestData, SandboxRestRequestErrors, SandboxRestRequestResponses, SandboxTransactionQueryData, SandboxTransactionQueryErrors, SandboxTransactionQueryResponses, UnsubscribeRemindersData, UnsubscribeRemindersErrors, UnsubscribeRemindersResponses, UpdateActivityData, UpdateActivityErrors, UpdateActivityResponses, UpdateAdminConfigData, UpdateAdminConfigErrors, UpdateAdminConfigResponses, UpdateAdminConfigSlashData, UpdateAdminConfigSlashErrors, UpdateAdminConfigSlashResponses, UpdateEnrolmentData, UpdateEnrolmentErrors, UpdateEnrolmentResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadTableData, UploadTableErrors, UploadTableResponses, VerifyAssociationData, VerifyAssociationErrors, VerifyAssociationResponses, VerifyPasswordRecoveryData, VerifyPasswordRecoveryErrors, VerifyPasswordRecoveryResponses, VerifyReceiptData, VerifyReceiptErrors, VerifyReceiptResponses, VerifyRegistrationData, VerifyRegistrationErrors, VerifyRegistrationResponses } from './types.gen.js';
-import { zCheckPaymentPath, zCheckPaymentResponse, zConfirmSandboxPaymentBody, zCreateActivityBody, zCreateActivityResponse, zCreateActivitySlashBody, zCreateActivitySlashResponse, zCreateEnrolmentBody, zCreateEnrolmentResponse, zCreateUserBody, zCreateUserResponse, zDeleteActivityPath, zDeleteActivityResponse, zDeleteEnrolmentPath, zDeleteEnrolmentResponse, zDeleteMeBody, zDeleteMeResponse, zDeleteUserPath, zDeleteUserResponse, zDownloadUploadTemplateResponse, zExportMyDataResponse, zExportPaymentsQuery, zExportPaymentsResponse, zGeneratePaymentBody, zGeneratePaymentResponse, zGetAdminConfigResponse, zGetAdminConfigSlashResponse, zGetHealthResponse, zGetMeResponse, zGetMyLatestPaymentResponse, zGetMyReceiptPath, zGetMyReceiptQuery, zGetMyReceiptResponse, zGetPaymentReceiptPath, zGetPaymentReceiptQuery, zGetPaymentReceiptResponse, zGetPublicConfigResponse, zGetReadinessResponse, zGetReminderSummaryResponse, zGetSandboxStylesResponse, zListActivitiesResponse, zListActivitiesSlashResponse, zListAuditQuery, zListAuditResponse, zListEnrolmentsResponse, zListMyPaymentsResponse, zListOutboxQuery, zListOutboxResponse, zListPaymentsQuery, zListPaymentsResponse, zListPersonActivitiesPath, zListPersonActivitiesResponse, zListPersonsResponse, zListUsersResponse, zLoginBody, zLoginResponse, zOpenSandboxGatewayBody, zOpenSandboxGatewayResponse, zReceivePaymentNotificationBody, zReceivePaymentNotificationResponse, zRefundPaymentBody, zRefundPaymentPath, zRefundPaymentResponse, zRegisterBody, zRegisterResponse, zRemovePersonPath, zRemovePersonResponse, zRequestAssociationBody, zRequestAssociationResponse, zRequestPasswordRecoveryBody, zRequestPasswordRecoveryResponse, zRunRemindersResponse, zSandboxRestRequestBody, zSandboxRestRequestResponse, zSandboxTransactionQueryBody, zSandboxTransactionQueryResponse, zUnsubscribeRemindersBody, zUnsubscribeRemindersResponse, zUpdateActivityBody, zUpdateActivityPath, zUpdateActivityResponse, zUpdateAdminConfigBody, zUpdateAdminConfigResponse, zUpdateAdminConfigSlashBody, zUpdateAdminConfigSlashResponse, zUpdateEnrolmentBody, zUpdateEnrolmentPath, zUpdateEnrolmentResponse, zUpdateMeBody, zUpdateMeResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadTableBody, zUploadTableResponse, zVerifyAssociationBody, zVerifyAssociationResponse, zVerifyPasswordRecoveryBody, zVerifyPasswordRecoveryResponse, zVerifyReceiptPath, zVerifyReceiptResponse, zVerifyRegistrationBody, zVerifyRegistrationResponse } from './zod.gen.js';
+import { zCheckPaymentPath, zCheckPaymentResponse, zConfirmSandboxPaymentBody, zCreateActivityBody, zCreateActivityResponse, zCreateActivitySlashBody, zCreateActivitySlashResponse, zCreateEnrolmentBody, zCreateEnrolmentResponse, zCreateUserBody, zCreateUserResponse, zDeleteActivityPath, zDeleteActivityResponse, zDeleteEnrolmentPath, zDeleteEnrolmentResponse, zDeleteMeBody, zDeleteMeResponse, zDeleteUserPath, zDeleteUserResponse, zDownloadUploadTemplateResponse, zExportMyDataResponse, zExportPaymentsQuery, zExportPaymentsResponse, zGeneratePaymentBody, zGeneratePaymentResponse, zGetAdminConfigResponse, zGetAdminConfigSlashResponse, zGetHealthResponse, zGetMeResponse, zGetMyLatestPaymentResponse, zGetMyReceiptPath, zGetMyReceiptQuery, zGetMyReceiptResponse, zGetPaymentReceiptPath, zGetPaymentReceiptQuery, zGetPaymentReceiptResponse, zGetPublicConfigResponse, zGetReadinessResponse, zGetReminderSummaryResponse, zGetSandboxStylesResponse, zListActivitiesQuery, zListActivitiesResponse, zListActivitiesSlashQuery, zListActivitiesSlashResponse, zListAuditQuery, zListAuditResponse, zListEnrolmentsQuery, zListEnrolmentsResponse, zListMyPaymentsResponse, zListOutboxQuery, zListOutboxResponse, zListPaymentsQuery, zListPaymentsResponse, zListPersonActivitiesPath, zListPersonActivitiesResponse, zListPersonsResponse, zListUsersQuery, zListUsersResponse, zLoginBody, zLoginResponse, zOpenSandboxGatewayBody, zOpenSandboxGatewayResponse, zReceivePaymentNotificationBody, zReceivePaymentNotificationResponse, zRefundPaymentBody, zRefundPaymentPath, zRefundPaymentResponse, zRegisterBody, zRegisterResponse, zRemovePersonPath, zRemovePersonResponse, zRequestAssociationBody, zRequestAssociationResponse, zRequestPasswordRecoveryBody, zRequestPasswordRecoveryResponse, zRunRemindersResponse, zSandboxRestRequestBody, zSandboxRestRequestResponse, zSandboxTransactionQueryBody, zSandboxTransactionQueryResponse, zUnsubscribeRemindersBody, zUnsubscribeRemindersResponse, zUpdateActivityBody, zUpdateActivityPath, zUpdateActivityResponse, zUpdateAdminConfigBody, zUpdateAdminConfigResponse, zUpdateAdminConfigSlashBody, zUpdateAdminConfigSlashResponse, zUpdateEnrolmentBody, zUpdateEnrolmentPath, zUpdateEnrolmentResponse, zUpdateMeBody, zUpdateMeResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadTableBody, zUploadTableResponse, zVerifyAssociationBody, zVerifyAssociationResponse, zVerifyPasswordRecoveryBody, zVerifyPasswordRecoveryResponse, zVerifyReceiptPath, zVerifyReceiptResponse, zVerifyRegistrationBody, zVerifyRegistrationResponse } from './zod.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -693,13 +693,18 @@ export const updateAdminConfigSlash = <ThrowOnError extends boolean = false>(opt
 });
 
 /**
- * All accounts.
+ * All accounts, or one page of them.
+ *
+ * Without `page` and `page_size`, every account (as the spec shows). With them, one page in
+ * the same shape, and `X-Total-Count` says how many match. `q` matches part of the DNI,
+ * phone or e-mail, without regard to case or accents.
+ *
  */
 export const listUsers = <ThrowOnError extends boolean = false>(options?: Options<ListUsersData, ThrowOnError>) => (options?.client ?? client).get<ListUsersResponses, ListUsersErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
-        query: z.never().optional()
+        query: zListUsersQuery.optional()
     }).parseAsync(data),
     responseValidator: async (data) => await zListUsersResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -761,13 +766,19 @@ export const updateUser = <ThrowOnError extends boolean = false>(options: Option
 });
 
 /**
- * All enrolments with their activities.
+ * All enrolments with their activities, or one page of them.
+ *
+ * Without `page` and `page_size`, every enrolment (as the spec shows). With them, one page in
+ * the same shape, and `X-Total-Count` says how many match. `q` matches part of the first or
+ * last name, DNI, e-mail, phone or an activity's name, without regard to case or accents
+ * ("nunez" finds "Núñez").
+ *
  */
 export const listEnrolments = <ThrowOnError extends boolean = false>(options?: Options<ListEnrolmentsData, ThrowOnError>) => (options?.client ?? client).get<ListEnrolmentsResponses, ListEnrolmentsErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
-        query: z.never().optional()
+        query: zListEnrolmentsQuery.optional()
     }).parseAsync(data),
     responseValidator: async (data) => await zListEnrolmentsResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -835,7 +846,7 @@ export const listActivities = <ThrowOnError extends boolean = false>(options?: O
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
-        query: z.never().optional()
+        query: zListActivitiesQuery.optional()
     }).parseAsync(data),
     responseValidator: async (data) => await zListActivitiesResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -869,7 +880,7 @@ export const listActivitiesSlash = <ThrowOnError extends boolean = false>(option
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
-        query: z.never().optional()
+        query: zListActivitiesSlashQuery.optional()
     }).parseAsync(data),
     responseValidator: async (data) => await zListActivitiesSlashResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -1131,6 +1142,10 @@ export const runReminders = <ThrowOnError extends boolean = false>(options?: Opt
 
 /**
  * The audit log, newest first (read only).
+ *
+ * `q` matches part of the action, the entity and its id, the masked DNI of who did it or the
+ * client address, without regard to case or accents. Newest first unless sorted otherwise.
+ *
  */
 export const listAudit = <ThrowOnError extends boolean = false>(options?: Options<ListAuditData, ThrowOnError>) => (options?.client ?? client).get<ListAuditResponses, ListAuditErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({

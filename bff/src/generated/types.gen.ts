@@ -625,6 +625,26 @@ export type PageQuery = number;
 
 export type PageSizeQuery = number;
 
+/**
+ * With `page_size`, answer only this page (from 1); without both, the whole list.
+ */
+export type ListPageQuery = number;
+
+/**
+ * Rows per page, 100 at most (the panel asks for 10).
+ */
+export type ListPageSizeQuery = number;
+
+/**
+ * Part of the text to find in the list's searchable fields, without regard to case or accents.
+ */
+export type SearchQuery = string;
+
+/**
+ * Ascending or descending by `sort` (the list's usual order when left out).
+ */
+export type OrderQuery = 'asc' | 'desc';
+
 export type PaymentStatusQuery = AdminPaymentStatus;
 
 export type PaymentIdPath = Id;
@@ -1645,7 +1665,25 @@ export type UpdateAdminConfigSlashResponse = UpdateAdminConfigSlashResponses[key
 export type ListUsersData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * With `page_size`, answer only this page (from 1); without both, the whole list.
+         */
+        page?: number;
+        /**
+         * Rows per page, 100 at most (the panel asks for 10).
+         */
+        page_size?: number;
+        /**
+         * Part of the text to find in the list's searchable fields, without regard to case or accents.
+         */
+        q?: string;
+        sort?: 'created_at' | 'dni' | 'phone' | 'email';
+        /**
+         * Ascending or descending by `sort` (the list's usual order when left out).
+         */
+        order?: 'asc' | 'desc';
+    };
     url: '/admin/users/';
 };
 
@@ -1664,7 +1702,7 @@ export type ListUsersError = ListUsersErrors[keyof ListUsersErrors];
 
 export type ListUsersResponses = {
     /**
-     * Accounts, newest first. Passwords never leave the server.
+     * Accounts, newest first unless sorted otherwise. Passwords never leave the server.
      */
     200: Array<AdminUser>;
 };
@@ -1793,7 +1831,25 @@ export type UpdateUserResponse = UpdateUserResponses[keyof UpdateUserResponses];
 export type ListEnrolmentsData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * With `page_size`, answer only this page (from 1); without both, the whole list.
+         */
+        page?: number;
+        /**
+         * Rows per page, 100 at most (the panel asks for 10).
+         */
+        page_size?: number;
+        /**
+         * Part of the text to find in the list's searchable fields, without regard to case or accents.
+         */
+        q?: string;
+        sort?: 'last_name' | 'first_name' | 'dni' | 'email' | 'phone';
+        /**
+         * Ascending or descending by `sort` (the list's usual order when left out).
+         */
+        order?: 'asc' | 'desc';
+    };
     url: '/admin/person-activities/';
 };
 
@@ -1812,7 +1868,7 @@ export type ListEnrolmentsError = ListEnrolmentsErrors[keyof ListEnrolmentsError
 
 export type ListEnrolmentsResponses = {
     /**
-     * Enrolments, by last name.
+     * Enrolments, by last name unless sorted otherwise.
      */
     200: Array<Enrolment>;
 };
@@ -1941,7 +1997,25 @@ export type UpdateEnrolmentResponse = UpdateEnrolmentResponses[keyof UpdateEnrol
 export type ListActivitiesData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * With `page_size`, answer only this page (from 1); without both, the whole list.
+         */
+        page?: number;
+        /**
+         * Rows per page, 100 at most (the panel asks for 10).
+         */
+        page_size?: number;
+        /**
+         * Part of the text to find in the list's searchable fields, without regard to case or accents.
+         */
+        q?: string;
+        sort?: 'name' | 'price' | 'start_date';
+        /**
+         * Ascending or descending by `sort` (the list's usual order when left out).
+         */
+        order?: 'asc' | 'desc';
+    };
     url: '/admin/activities-crud';
 };
 
@@ -1960,7 +2034,10 @@ export type ListActivitiesError = ListActivitiesErrors[keyof ListActivitiesError
 
 export type ListActivitiesResponses = {
     /**
-     * The catalogue, by name.
+     * The catalogue, by name unless sorted otherwise: all of it, or with `page` and `page_size`
+     * one page, `X-Total-Count` saying how many match. `q` matches part of the name, without
+     * regard to case or accents.
+     *
      */
     200: Array<Activity>;
 };
@@ -2007,7 +2084,25 @@ export type CreateActivityResponse = CreateActivityResponses[keyof CreateActivit
 export type ListActivitiesSlashData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * With `page_size`, answer only this page (from 1); without both, the whole list.
+         */
+        page?: number;
+        /**
+         * Rows per page, 100 at most (the panel asks for 10).
+         */
+        page_size?: number;
+        /**
+         * Part of the text to find in the list's searchable fields, without regard to case or accents.
+         */
+        q?: string;
+        sort?: 'name' | 'price' | 'start_date';
+        /**
+         * Ascending or descending by `sort` (the list's usual order when left out).
+         */
+        order?: 'asc' | 'desc';
+    };
     url: '/admin/activities-crud/';
 };
 
@@ -2026,7 +2121,10 @@ export type ListActivitiesSlashError = ListActivitiesSlashErrors[keyof ListActiv
 
 export type ListActivitiesSlashResponses = {
     /**
-     * The catalogue, by name.
+     * The catalogue, by name unless sorted otherwise: all of it, or with `page` and `page_size`
+     * one page, `X-Total-Count` saying how many match. `q` matches part of the name, without
+     * regard to case or accents.
+     *
      */
     200: Array<Activity>;
 };
@@ -2232,6 +2330,15 @@ export type ListPaymentsData = {
          * Part of the person's name or DNI.
          */
         person?: string;
+        /**
+         * Part of the text to find in the list's searchable fields, without regard to case or accents.
+         */
+        q?: string;
+        sort?: 'created_at' | 'order' | 'person' | 'amount' | 'status';
+        /**
+         * Ascending or descending by `sort` (the list's usual order when left out).
+         */
+        order?: 'asc' | 'desc';
         /**
          * First day (Europe/Madrid) of creation, inclusive.
          */
@@ -2513,6 +2620,15 @@ export type ListAuditData = {
     query?: {
         page?: number;
         page_size?: number;
+        /**
+         * Part of the text to find in the list's searchable fields, without regard to case or accents.
+         */
+        q?: string;
+        sort?: 'at' | 'action' | 'entity';
+        /**
+         * Ascending or descending by `sort` (the list's usual order when left out).
+         */
+        order?: 'asc' | 'desc';
     };
     url: '/admin/audit/';
 };

@@ -599,6 +599,26 @@ export const zPageQuery = z.int().gte(1).default(1);
 
 export const zPageSizeQuery = z.int().gte(1).lte(100).default(20);
 
+/**
+ * With `page_size`, answer only this page (from 1); without both, the whole list.
+ */
+export const zListPageQuery = z.int().gte(1);
+
+/**
+ * Rows per page, 100 at most (the panel asks for 10).
+ */
+export const zListPageSizeQuery = z.int().gte(1).lte(100);
+
+/**
+ * Part of the text to find in the list's searchable fields, without regard to case or accents.
+ */
+export const zSearchQuery = z.string().max(100);
+
+/**
+ * Ascending or descending by `sort` (the list's usual order when left out).
+ */
+export const zOrderQuery = z.enum(['asc', 'desc']);
+
 export const zPaymentStatusQuery = zAdminPaymentStatus;
 
 export const zPaymentIdPath = zId;
@@ -853,8 +873,21 @@ export const zUpdateAdminConfigSlashBody = zConfigUpdate2;
  */
 export const zUpdateAdminConfigSlashResponse = zAdminConfig;
 
+export const zListUsersQuery = z.object({
+    page: z.int().gte(1).optional(),
+    page_size: z.int().gte(1).lte(100).optional(),
+    q: z.string().max(100).optional(),
+    sort: z.enum([
+        'created_at',
+        'dni',
+        'phone',
+        'email'
+    ]).optional(),
+    order: z.enum(['asc', 'desc']).optional()
+});
+
 /**
- * Accounts, newest first. Passwords never leave the server.
+ * Accounts, newest first unless sorted otherwise. Passwords never leave the server.
  */
 export const zListUsersResponse = z.array(zAdminUser);
 
@@ -885,8 +918,22 @@ export const zUpdateUserPath = z.object({
  */
 export const zUpdateUserResponse = zAdminUser;
 
+export const zListEnrolmentsQuery = z.object({
+    page: z.int().gte(1).optional(),
+    page_size: z.int().gte(1).lte(100).optional(),
+    q: z.string().max(100).optional(),
+    sort: z.enum([
+        'last_name',
+        'first_name',
+        'dni',
+        'email',
+        'phone'
+    ]).optional(),
+    order: z.enum(['asc', 'desc']).optional()
+});
+
 /**
- * Enrolments, by last name.
+ * Enrolments, by last name unless sorted otherwise.
  */
 export const zListEnrolmentsResponse = z.array(zEnrolment);
 
@@ -917,8 +964,23 @@ export const zUpdateEnrolmentPath = z.object({
  */
 export const zUpdateEnrolmentResponse = zEnrolment;
 
+export const zListActivitiesQuery = z.object({
+    page: z.int().gte(1).optional(),
+    page_size: z.int().gte(1).lte(100).optional(),
+    q: z.string().max(100).optional(),
+    sort: z.enum([
+        'name',
+        'price',
+        'start_date'
+    ]).optional(),
+    order: z.enum(['asc', 'desc']).optional()
+});
+
 /**
- * The catalogue, by name.
+ * The catalogue, by name unless sorted otherwise: all of it, or with `page` and `page_size`
+ * one page, `X-Total-Count` saying how many match. `q` matches part of the name, without
+ * regard to case or accents.
+ *
  */
 export const zListActivitiesResponse = z.array(zActivity);
 
@@ -929,8 +991,23 @@ export const zCreateActivityBody = zActivityWrite2;
  */
 export const zCreateActivityResponse = zActivity;
 
+export const zListActivitiesSlashQuery = z.object({
+    page: z.int().gte(1).optional(),
+    page_size: z.int().gte(1).lte(100).optional(),
+    q: z.string().max(100).optional(),
+    sort: z.enum([
+        'name',
+        'price',
+        'start_date'
+    ]).optional(),
+    order: z.enum(['asc', 'desc']).optional()
+});
+
 /**
- * The catalogue, by name.
+ * The catalogue, by name unless sorted otherwise: all of it, or with `page` and `page_size`
+ * one page, `X-Total-Count` saying how many match. `q` matches part of the name, without
+ * regard to case or accents.
+ *
  */
 export const zListActivitiesSlashResponse = z.array(zActivity);
 
@@ -978,6 +1055,15 @@ export const zDownloadUploadTemplateResponse = z.string();
 export const zListPaymentsQuery = z.object({
     status: zAdminPaymentStatus.optional(),
     person: z.string().max(100).optional(),
+    q: z.string().max(100).optional(),
+    sort: z.enum([
+        'created_at',
+        'order',
+        'person',
+        'amount',
+        'status'
+    ]).optional(),
+    order: z.enum(['asc', 'desc']).optional(),
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),
     page: z.int().gte(1).optional().default(1),
@@ -1050,7 +1136,14 @@ export const zRunRemindersResponse = zReminderRunResult;
 
 export const zListAuditQuery = z.object({
     page: z.int().gte(1).optional().default(1),
-    page_size: z.int().gte(1).lte(100).optional().default(20)
+    page_size: z.int().gte(1).lte(100).optional().default(20),
+    q: z.string().max(100).optional(),
+    sort: z.enum([
+        'at',
+        'action',
+        'entity'
+    ]).optional(),
+    order: z.enum(['asc', 'desc']).optional()
 });
 
 /**

@@ -9,6 +9,11 @@ import {
   sqlite as moneyAfterPayment,
 } from './050-money-after-payment.js';
 import {
+  backfillSearchKeys,
+  postgres as listSearchPostgres,
+  sqlite as listSearch,
+} from './070-list-search.js';
+import {
   postgres as remindersAndDataRightsPostgres,
   sqlite as remindersAndDataRights,
 } from './060-reminders-and-data-rights.js';
@@ -61,5 +66,12 @@ export const migrations: readonly Migration[] = [
     name: 'reminders-and-data-rights',
     sqlite: remindersAndDataRights,
     postgres: remindersAndDataRightsPostgres,
+  },
+  {
+    version: 70,
+    name: 'list-search',
+    sqlite: listSearch,
+    postgres: listSearchPostgres,
+    after: backfillSearchKeys,
   },
 ];

@@ -1,8 +1,10 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
-import { zActivityWrite } from '../../generated/zod.gen.js';
+import { zActivityWrite, zListActivitiesQuery } from '../../generated/zod.gen.js';
 import type { AppContext, AppState } from '../../http/context.js';
 import { requireAdmin } from '../../http/auth.js';
+import { validate } from '../../http/validate.js';
+import { listRequest, sendList } from './list-params.js';
 import { createAdminActivitiesService } from '../../services/admin/activities-service.js';
 import { actorOf, formBody, idParam } from './form-input.js';
 
@@ -22,7 +24,8 @@ export function adminActivitiesRoutes(deps: Deps): Router<AppState> {
 
   for (const path of ['/admin/activities-crud', '/admin/activities-crud/']) {
     router.get(path, admin, async (ctx) => {
-      ctx.body = await activities.list();
+      const query = validate(zListActivitiesQuery, ctx.query, 'query');
+      sendList(ctx, await activities.list(listRequest(query, { sort: 'name', order: 'asc' })));
     });
     router.post(path, admin, async (ctx) => {
       const input = body(ctx);

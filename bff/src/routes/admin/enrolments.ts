@@ -1,8 +1,10 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
-import { zEnrolmentWrite } from '../../generated/zod.gen.js';
+import { zEnrolmentWrite, zListEnrolmentsQuery } from '../../generated/zod.gen.js';
 import type { AppContext, AppState } from '../../http/context.js';
 import { requireAdmin } from '../../http/auth.js';
+import { validate } from '../../http/validate.js';
+import { listRequest, sendList } from './list-params.js';
 import { createAdminEnrolmentsService } from '../../services/admin/enrolments-service.js';
 import { actorOf, formBody, idParam } from './form-input.js';
 
@@ -21,7 +23,8 @@ export function adminEnrolmentsRoutes(deps: Deps): Router<AppState> {
   const body = (ctx: AppContext) => formBody(zEnrolmentWrite, ctx.request.body, REQUIRED);
 
   router.get('/admin/person-activities/', admin, async (ctx) => {
-    ctx.body = await enrolments.list();
+    const query = validate(zListEnrolmentsQuery, ctx.query, 'query');
+    sendList(ctx, await enrolments.list(listRequest(query, { sort: 'last_name', order: 'asc' })));
   });
 
   router.post('/admin/person-activities/', admin, async (ctx) => {

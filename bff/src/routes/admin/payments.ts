@@ -15,6 +15,7 @@ import { actorOf } from './form-input.js';
 import { sendPdf } from '../payments/send-pdf.js';
 import { requireAdmin } from '../../http/auth.js';
 import type { AppState } from '../../http/context.js';
+import { searchText } from '../../data/list-query.js';
 import { HttpError, invalid, notFound } from '../../http/errors.js';
 import { validate } from '../../http/validate.js';
 import { madridDateRange } from '../../services/payments/madrid-range.js';
@@ -31,30 +32,40 @@ export function adminPaymentsRoutes(deps: Deps): Router<AppState> {
   const toFilter = (query: {
     status?: PaymentFilter['status'];
     person?: string;
+    q?: string;
     from?: string;
     to?: string;
   }) => {
     if (query.from && query.to && query.from > query.to) {
       throw invalid([{ loc: ['query', 'to'], msg: 'invalid_date', type: 'date_range' }]);
     }
-    return { status: query.status, person: query.person, ...madridDateRange(query.from, query.to) };
+    return {
+      status: query.status,
+      person: query.person,
+      q: searchText(query.q),
+      ...madridDateRange(query.from, query.to),
+    };
   };
 
   router.get('/admin/payments/', requireAdmin(deps), async (ctx) => {
     const query = validate(zListPaymentsQuery, ctx.query, 'query');
     const filter = toFilter(query);
-    const rows = await payments.list(filter, {
-      limit: query.page_size,
-      offset: (query.page - 1) * query.page_size,
-    });
+    const sort = query.sort ?? 'created_at';
+    const rows = await payments.list(
+      filter,
+      { limit: query.page_size, offset: (query.page - 1) * query.page_size },
+      { by: sort, order: query.order ?? (sort === 'created_at' ? 'desc' : 'asc') },
+    );
     const ids = rows.map((row) => row.id);
     const items = await payments.itemsByPayment(ids);
     const refunds = await deps.payments.refundsRepo.ofPayments(ids);
+    const total = await payments.count(filter);
+    ctx.set('X-Total-Count', String(total));
     ctx.body = {
       items: rows.map((row) =>
         toAdminPayment(row, items.get(row.id) ?? [], refunds.get(row.id) ?? []),
       ),
-      total: await payments.count(filter),
+      total,
       page: query.page,
       page_size: query.page_size,
     };

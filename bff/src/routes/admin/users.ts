@@ -1,8 +1,10 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
-import { zCreateUserBody, zUpdateUserBody } from '../../generated/zod.gen.js';
+import { zCreateUserBody, zListUsersQuery, zUpdateUserBody } from '../../generated/zod.gen.js';
 import type { AppState } from '../../http/context.js';
 import { requireAdmin } from '../../http/auth.js';
+import { validate } from '../../http/validate.js';
+import { listRequest, sendList } from './list-params.js';
 import { createAdminUsersService } from '../../services/admin/users-service.js';
 import { actorOf, formBody, idParam } from './form-input.js';
 
@@ -17,7 +19,8 @@ export function adminUsersRoutes(deps: Deps): Router<AppState> {
   });
 
   router.get('/admin/users/', admin, async (ctx) => {
-    ctx.body = await users.list();
+    const query = validate(zListUsersQuery, ctx.query, 'query');
+    sendList(ctx, await users.list(listRequest(query, { sort: 'created_at', order: 'desc' })));
   });
 
   router.post('/admin/users/', admin, async (ctx) => {

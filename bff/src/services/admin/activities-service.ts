@@ -1,4 +1,5 @@
-import type { ActivitiesRepo, ActivityRow } from '../../data/activities-repo.js';
+import type { ActivitiesRepo, ActivityRow, ActivitySort } from '../../data/activities-repo.js';
+import type { ListRequest, ListResult } from '../../data/list-query.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import { isUniqueViolation } from '../../data/engines.js';
@@ -67,7 +68,10 @@ export function createAdminActivitiesService(deps: {
   };
 
   return {
-    list: async (): Promise<ActivityView[]> => (await activities.list()).map(toActivityView),
+    async list(request: ListRequest<ActivitySort>): Promise<ListResult<ActivityView>> {
+      const { rows, total } = await activities.search(request);
+      return { rows: rows.map(toActivityView), total };
+    },
 
     async create(actor: Actor, input: ActivityInput): Promise<ActivityView> {
       const fields = checked(input);

@@ -1,8 +1,15 @@
 import type { ActivitiesRepo } from '../../data/activities-repo.js';
+import type { ListRequest, ListResult } from '../../data/list-query.js';
+import { groupBy } from '../../lib/group-by.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import { isUniqueViolation } from '../../data/engines.js';
-import type { EnrolmentLink, EnrolmentRow, EnrolmentsRepo } from '../../data/enrolments-repo.js';
+import type {
+  EnrolmentLink,
+  EnrolmentRow,
+  EnrolmentSort,
+  EnrolmentsRepo,
+} from '../../data/enrolments-repo.js';
 import { conflict, HttpError, invalid, notFound, type ValidationIssue } from '../../http/errors.js';
 import { auditDni, changedFields, recordAdminWrite, type Actor } from './audit-trail.js';
 import { cleanName } from './activities-service.js';
@@ -38,7 +45,7 @@ const toView = (row: EnrolmentRow, links: EnrolmentLink[]): EnrolmentView => ({
 });
 
 const auditView = (
-  row: Omit<EnrolmentRow, 'id' | 'created_at' | 'updated_at'>,
+  row: Omit<EnrolmentRow, 'id' | 'created_at' | 'updated_at' | 'search_key'>,
   activityIds: number[],
 ) => ({
   first_name: row.first_name,
@@ -96,14 +103,16 @@ export function createAdminEnrolmentsService(deps: {
     toView((await enrolments.findById(id)) as EnrolmentRow, await enrolments.linksOf(id));
 
   return {
-    async list(): Promise<EnrolmentView[]> {
-      const byEnrolment = new Map<number, EnrolmentLink[]>();
-      for (const link of await enrolments.allLinks()) {
-        const list = byEnrolment.get(link.enrolment_id) ?? [];
-        list.push(link);
-        byEnrolment.set(link.enrolment_id, list);
-      }
-      return (await enrolments.list()).map((row) => toView(row, byEnrolment.get(row.id) ?? []));
+    /** A page (or all) of the enrolments, each with its activities (read for that page only). */
+    async list(request: ListRequest<EnrolmentSort>): Promise<ListResult<EnrolmentView>> {
+      const { rows, total } = await enrolments.search(request);
+      const links = groupBy(
+        request.page
+          ? await enrolments.linksOfMany(rows.map((row) => row.id))
+          : await enrolments.allLinks(),
+        (link) => link.enrolment_id,
+      );
+      return { rows: rows.map((row) => toView(row, links.get(row.id) ?? [])), total };
     },
 
     async create(actor: Actor, input: EnrolmentInput): Promise<EnrolmentView> {

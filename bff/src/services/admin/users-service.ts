@@ -1,7 +1,8 @@
+import type { ListRequest, ListResult } from '../../data/list-query.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import { isUniqueViolation } from '../../data/engines.js';
-import type { UserRow, UsersRepo } from '../../data/users-repo.js';
+import type { UserRow, UserSort, UsersRepo } from '../../data/users-repo.js';
 import { conflict, HttpError, invalid, notFound, type ValidationIssue } from '../../http/errors.js';
 import { hashPassword, passwordProblem } from '../passwords.js';
 import { auditDni, changedFields, recordAdminWrite, type Actor } from './audit-trail.js';
@@ -78,7 +79,10 @@ export function createAdminUsersService(deps: {
 }) {
   const { db, users, audit } = deps;
   return {
-    list: async (): Promise<AdminUserView[]> => (await users.list()).map(toAdminUser),
+    async list(request: ListRequest<UserSort>): Promise<ListResult<AdminUserView>> {
+      const { rows, total } = await users.search(request);
+      return { rows: rows.map(toAdminUser), total };
+    },
 
     async create(actor: Actor, input: UserCreateInput): Promise<AdminUserView> {
       const identity = checkIdentity(input);

@@ -626,7 +626,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All accounts. */
+        /**
+         * All accounts, or one page of them.
+         * @description Without `page` and `page_size`, every account (as the spec shows). With them, one page in
+         *     the same shape, and `X-Total-Count` says how many match. `q` matches part of the DNI,
+         *     phone or e-mail, without regard to case or accents.
+         */
         get: operations["listUsers"];
         put?: never;
         /** Create an account (verified at once). */
@@ -662,7 +667,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All enrolments with their activities. */
+        /**
+         * All enrolments with their activities, or one page of them.
+         * @description Without `page` and `page_size`, every enrolment (as the spec shows). With them, one page in
+         *     the same shape, and `X-Total-Count` says how many match. `q` matches part of the first or
+         *     last name, DNI, e-mail, phone or an activity's name, without regard to case or accents
+         *     ("nunez" finds "Núñez").
+         */
         get: operations["listEnrolments"];
         put?: never;
         /** Enrol a person in activities. */
@@ -962,7 +973,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit log, newest first (read only). */
+        /**
+         * The audit log, newest first (read only).
+         * @description `q` matches part of the action, the entity and its id, the masked DNI of who did it or the
+         *     client address, without regard to case or accents. Newest first unless sorted otherwise.
+         */
         get: operations["listAudit"];
         put?: never;
         post?: never;
@@ -1743,9 +1758,15 @@ export interface components {
                 "application/json": components["schemas"]["Enrolment"];
             };
         };
-        /** @description The catalogue, by name. */
+        /**
+         * @description The catalogue, by name unless sorted otherwise: all of it, or with `page` and `page_size`
+         *     one page, `X-Total-Count` saying how many match. `q` matches part of the name, without
+         *     regard to case or accents.
+         */
         ActivityListOk: {
             headers: {
+                /** @description How many rows match the search (all pages together). */
+                "X-Total-Count"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -1805,6 +1826,14 @@ export interface components {
         IdPath: number;
         PageQuery: number;
         PageSizeQuery: number;
+        /** @description With `page_size`, answer only this page (from 1); without both, the whole list. */
+        ListPageQuery: number;
+        /** @description Rows per page, 100 at most (the panel asks for 10). */
+        ListPageSizeQuery: number;
+        /** @description Part of the text to find in the list's searchable fields, without regard to case or accents. */
+        SearchQuery: string;
+        /** @description Ascending or descending by `sort` (the list's usual order when left out). */
+        OrderQuery: "asc" | "desc";
         PaymentStatusQuery: components["schemas"]["AdminPaymentStatus"];
         PaymentIdPath: components["schemas"]["Id"];
         /** @description The document's language; else `Accept-Language`. */
@@ -3225,16 +3254,28 @@ export interface operations {
     };
     listUsers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `page_size`, answer only this page (from 1); without both, the whole list. */
+                page?: components["parameters"]["ListPageQuery"];
+                /** @description Rows per page, 100 at most (the panel asks for 10). */
+                page_size?: components["parameters"]["ListPageSizeQuery"];
+                /** @description Part of the text to find in the list's searchable fields, without regard to case or accents. */
+                q?: components["parameters"]["SearchQuery"];
+                sort?: "created_at" | "dni" | "phone" | "email";
+                /** @description Ascending or descending by `sort` (the list's usual order when left out). */
+                order?: components["parameters"]["OrderQuery"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Accounts, newest first. Passwords never leave the server. */
+            /** @description Accounts, newest first unless sorted otherwise. Passwords never leave the server. */
             200: {
                 headers: {
+                    /** @description How many rows match the search (all pages together). */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3439,16 +3480,28 @@ export interface operations {
     };
     listEnrolments: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `page_size`, answer only this page (from 1); without both, the whole list. */
+                page?: components["parameters"]["ListPageQuery"];
+                /** @description Rows per page, 100 at most (the panel asks for 10). */
+                page_size?: components["parameters"]["ListPageSizeQuery"];
+                /** @description Part of the text to find in the list's searchable fields, without regard to case or accents. */
+                q?: components["parameters"]["SearchQuery"];
+                sort?: "last_name" | "first_name" | "dni" | "email" | "phone";
+                /** @description Ascending or descending by `sort` (the list's usual order when left out). */
+                order?: components["parameters"]["OrderQuery"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Enrolments, by last name. */
+            /** @description Enrolments, by last name unless sorted otherwise. */
             200: {
                 headers: {
+                    /** @description How many rows match the search (all pages together). */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3584,7 +3637,17 @@ export interface operations {
     };
     listActivities: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `page_size`, answer only this page (from 1); without both, the whole list. */
+                page?: components["parameters"]["ListPageQuery"];
+                /** @description Rows per page, 100 at most (the panel asks for 10). */
+                page_size?: components["parameters"]["ListPageSizeQuery"];
+                /** @description Part of the text to find in the list's searchable fields, without regard to case or accents. */
+                q?: components["parameters"]["SearchQuery"];
+                sort?: "name" | "price" | "start_date";
+                /** @description Ascending or descending by `sort` (the list's usual order when left out). */
+                order?: components["parameters"]["OrderQuery"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3614,7 +3677,17 @@ export interface operations {
     };
     listActivitiesSlash: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `page_size`, answer only this page (from 1); without both, the whole list. */
+                page?: components["parameters"]["ListPageQuery"];
+                /** @description Rows per page, 100 at most (the panel asks for 10). */
+                page_size?: components["parameters"]["ListPageSizeQuery"];
+                /** @description Part of the text to find in the list's searchable fields, without regard to case or accents. */
+                q?: components["parameters"]["SearchQuery"];
+                sort?: "name" | "price" | "start_date";
+                /** @description Ascending or descending by `sort` (the list's usual order when left out). */
+                order?: components["parameters"]["OrderQuery"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3815,6 +3888,11 @@ export interface operations {
                 status?: components["parameters"]["PaymentStatusQuery"];
                 /** @description Part of the person's name or DNI. */
                 person?: components["parameters"]["PaymentSearchQuery"];
+                /** @description Part of the text to find in the list's searchable fields, without regard to case or accents. */
+                q?: components["parameters"]["SearchQuery"];
+                sort?: "created_at" | "order" | "person" | "amount" | "status";
+                /** @description Ascending or descending by `sort` (the list's usual order when left out). */
+                order?: components["parameters"]["OrderQuery"];
                 /** @description First day (Europe/Madrid) of creation, inclusive. */
                 from?: components["parameters"]["FromQuery"];
                 /** @description Last day (Europe/Madrid) of creation, inclusive. */
@@ -4202,6 +4280,11 @@ export interface operations {
             query?: {
                 page?: components["parameters"]["PageQuery"];
                 page_size?: components["parameters"]["PageSizeQuery"];
+                /** @description Part of the text to find in the list's searchable fields, without regard to case or accents. */
+                q?: components["parameters"]["SearchQuery"];
+                sort?: "at" | "action" | "entity";
+                /** @description Ascending or descending by `sort` (the list's usual order when left out). */
+                order?: components["parameters"]["OrderQuery"];
             };
             header?: never;
             path?: never;

@@ -1,0 +1,62 @@
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { containsPattern, fold } from '../lib/text-fold.js';
+
+export type SortOrder = 'asc' | 'desc';
+
+/** What an admin list asks for: a search, an order, and one page or (page null) all of it. */
+export interface ListRequest<S extends string> {
+  q: string | null;
+  sort: S;
+  order: SortOrder;
+  page: { number: number; size: number } | null;
+}
+
+export interface ListResult<T> {
+  rows: T[];
+  /** Rows matching the search, all pages together. */
+  total: number;
+}
+
+/**
+ * "Contains" on a folded column, or a trusted expression such as `lower(order_code)`: the search
+ * folded the same way (case and accents ignored).
+ */
+export function containsFolded(column: string, q: string): Expression<SqlBool> {
+  const target = column.includes('(') ? sql.raw(column) : sql.ref(column);
+  return sql<SqlBool>`${target} like ${containsPattern(fold(q))} escape '\\'`;
+}
+
+export const offsetOf = (page: { number: number; size: number }) => (page.number - 1) * page.size;
+
+/** The search text, or null when blank. */
+export const searchText = (q: string | undefined | null): string | null => {
+  const trimmed = q?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};
+
+/**
+ * One ORDER BY term from a trusted column expression (never from the request). A trailing `?`
+ * marks a column that may be null: empty values come first going up and last going down on
+ * both engines (their defaults differ), matching the indexes of migration 070.
+ */
+export function orderTerm(expression: string, order: SortOrder): RawBuilder<unknown> {
+  const nullable = expression.endsWith('?');
+  const column = nullable ? expression.slice(0, -1) : expression;
+  const nulls = nullable ? (order === 'asc' ? ' nulls first' : ' nulls last') : '';
+  return sql.raw(`${column} ${order}${nulls}`);
+}
+
+interface Pageable<R> {
+  execute(): Promise<R[]>;
+  limit(count: number): { offset(count: number): { execute(): Promise<R[]> } };
+}
+
+/** Runs an ordered query for one page (or all), and the count of matches only when paged. */
+export async function pageWithTotal<R>(
+  query: Pageable<R>,
+  page: ListRequest<string>['page'],
+  count: () => Promise<{ n: number | string | bigint }>,
+): Promise<ListResult<R>> {
+  const rows = await (page ? query.limit(page.size).offset(offsetOf(page)) : query).execute();
+  return { rows, total: page ? Number((await count()).n) : rows.length };
+}
