@@ -76,3 +76,30 @@ export function fakeToken(
     btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.signature`;
 }
+
+const foldText = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * A list call as the server answers it (see openapi.yaml): `q` keeps the rows one of whose
+ * `fields` contains it (case and accents ignored), `page`/`page_size` cut one page, and
+ * X-Total-Count says how many matched. Without paging parameters, the whole (searched) list.
+ */
+export function serverList<T>(
+  rows: readonly T[],
+  fields: (row: T) => (string | null | undefined)[],
+) {
+  return (request: Request): MockResponse => {
+    const params = new URL(request.url).searchParams;
+    const q = foldText(params.get('q')?.trim() ?? '');
+    const matching = q
+      ? rows.filter((row) => fields(row).some((field) => field && foldText(field).includes(q)))
+      : [...rows];
+    const paged = params.has('page') || params.has('page_size');
+    const page = Number(params.get('page') ?? 1);
+    const size = Number(params.get('page_size') ?? 10);
+    return {
+      body: paged ? matching.slice((page - 1) * size, page * size) : matching,
+      headers: { 'X-Total-Count': String(matching.length) },
+    };
+  };
+}

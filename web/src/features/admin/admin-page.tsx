@@ -13,6 +13,8 @@ import { UsersSection } from './users/users-section';
 import { Loading } from '@portal/design-system/components/spinner.tsx';
 import { useLocale } from '../../i18n/i18n-provider';
 import { useMessageGroup } from '../../i18n/message-store';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../lib/query-client';
 
 const CONTENTS = [
   ['admin-upload', 'admin.upload.title'],
@@ -35,7 +37,14 @@ export function AdminPage() {
   const intl = useIntl();
   const { locale } = useLocale();
   const ready = useMessageGroup(locale, 'admin');
-  return ready ? <AdminPanel /> : <Loading label={intl.formatMessage({ id: 'app.loading' })} />;
+  const [queryClient] = useState(createQueryClient);
+  return ready ? (
+    <QueryClientProvider client={queryClient}>
+      <AdminPanel />
+    </QueryClientProvider>
+  ) : (
+    <Loading label={intl.formatMessage({ id: 'app.loading' })} />
+  );
 }
 
 function AdminPanel() {

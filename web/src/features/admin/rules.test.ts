@@ -8,17 +8,12 @@ import {
   configToForm,
   emptyEnrolmentForm,
   emptyUserForm,
-  filterEnrolments,
-  filterPeople,
-  filterUsers,
   fractionToPercent,
   parseReminderDays,
-  paginate,
   parsePrice,
   percentToFraction,
   uploadRowErrors,
 } from './rules';
-import { enrolments, users } from './test-support';
 
 const filledUser = {
   dni: ' 12345678z ',
@@ -308,43 +303,5 @@ describe('upload', () => {
       null,
     );
     expect(uploadRowErrors(undefined)).toBeNull();
-  });
-});
-
-describe('search filters', () => {
-  it('users: case-insensitive over dni, phone and email', () => {
-    expect(filterUsers(users, '12345678z').map((u) => u.id)).toEqual([7]);
-    expect(filterUsers(users, '600111').map((u) => u.id)).toEqual([1]);
-    expect(filterUsers(users, 'MARIA.LOPEZ').map((u) => u.id)).toEqual([7]);
-    expect(filterUsers(users, 'user')).toEqual([]); // the role is not searched
-    expect(filterUsers(users, '  ')).toHaveLength(2);
-  });
-
-  it('people: first name, last name and dni only', () => {
-    expect(filterPeople(enrolments, 'xoán').map((p) => p.id)).toEqual([4]);
-    expect(filterPeople(enrolments, 'garcía').map((p) => p.id)).toEqual([3]);
-    expect(filterPeople(enrolments, '87654321X').map((p) => p.id)).toEqual([4]);
-    expect(filterPeople(enrolments, '622334455')).toEqual([]);
-  });
-
-  it('enrolments: every field plus activity names, ignoring case and accents', () => {
-    expect(filterEnrolments(enrolments, 'NATACIÓN').map((p) => p.id)).toEqual([3]);
-    expect(filterEnrolments(enrolments, 'padel').map((p) => p.id)).toEqual([3, 4]);
-    expect(filterEnrolments(enrolments, '622334455').map((p) => p.id)).toEqual([4]);
-    expect(filterEnrolments(enrolments, 'example.es').map((p) => p.id)).toEqual([3]);
-    expect(filterEnrolments(enrolments, 'lopez').map((p) => p.id)).toEqual([3, 4]);
-  });
-});
-
-describe('paginate', () => {
-  const rows = Array.from({ length: 23 }, (_, i) => i + 1);
-
-  it('cuts pages of 10 and clamps the page', () => {
-    expect(paginate(rows, 1)).toMatchObject({ page: 1, pageCount: 3, total: 23 });
-    expect(paginate(rows, 1).rows).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(paginate(rows, 3).rows).toEqual([21, 22, 23]);
-    expect(paginate(rows, 9).page).toBe(3);
-    expect(paginate(rows, 0).page).toBe(1);
-    expect(paginate([], 1)).toEqual({ page: 1, pageCount: 1, total: 0, rows: [] });
   });
 });

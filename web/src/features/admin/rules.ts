@@ -321,69 +321,6 @@ export function uploadRowErrors(error: unknown): RowError[] | null {
 
 // ---------------------------------------------------------------- search and pages
 
-/** Lower case without accents, so "lopez" finds "López" and "MARIA" finds "maría". */
-export function foldForSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-/** True when the query (trimmed, case- and accent-insensitive) is part of any field. */
-export function matchesSearch(query: string, fields: ReadonlyArray<string | null | undefined>) {
-  const q = foldForSearch(query.trim());
-  if (!q) return true;
-  return fields.some((field) => field != null && foldForSearch(field).includes(q));
-}
-
-/** Users: dni, phone and email. */
-export function filterUsers<T extends { dni: string; phone: string; email?: string | null }>(
-  users: readonly T[],
-  query: string,
-): T[] {
-  return users.filter((u) => matchesSearch(query, [u.dni, u.phone, u.email]));
-}
-
-interface PersonLike {
-  first_name: string;
-  last_name: string;
-  dni: string;
-  email?: string | null;
-  phone: string;
-  activities: ReadonlyArray<{ name: string }>;
-}
-
-/** Person options of the user form: first name, last name and dni. */
-export function filterPeople<T extends PersonLike>(people: readonly T[], query: string): T[] {
-  return people.filter((p) => matchesSearch(query, [p.first_name, p.last_name, p.dni]));
-}
-
-/** Enrolments: every field plus the activity names. */
-export function filterEnrolments<T extends PersonLike>(rows: readonly T[], query: string): T[] {
-  return rows.filter((p) =>
-    matchesSearch(query, [
-      p.first_name,
-      p.last_name,
-      p.dni,
-      p.email,
-      p.phone,
-      ...p.activities.map((a) => a.name),
-    ]),
-  );
-}
-
-export const PAGE_SIZE = 10;
-
-/** The rows of one page (page clamped to 1..pageCount; pageCount ≥ 1). */
-export function paginate<T>(rows: readonly T[], page: number, pageSize = PAGE_SIZE) {
-  const pageCount = Math.max(1, Math.ceil(rows.length / pageSize));
-  const current = Math.min(Math.max(1, Math.floor(page)), pageCount);
-  const start = (current - 1) * pageSize;
-  return {
-    page: current,
-    pageCount,
-    total: rows.length,
-    rows: rows.slice(start, start + pageSize),
-  };
-}
-
 function trimAll<T extends Record<string, string>>(values: T): T {
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])) as T;
 }

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Button } from '@portal/design-system/components/button.tsx';
 import { DataTable, type DataTableColumn } from '@portal/design-system/components/data-table.tsx';
@@ -18,17 +18,23 @@ import { useCrudSection } from '../components/use-crud-section';
 import {
   createActivity,
   deleteActivity,
-  listActivities,
+  listActivitiesPage,
   updateActivity,
   type Activity,
 } from '../api/activities';
-import { useResource } from '../api/use-resource';
+import { useServerList } from '../api/use-server-list';
+import { AdminPagination } from '../components/admin-pagination';
+import { ListSearch } from '../components/list-search';
+import { ServerTable } from '../components/server-table';
 import { checkActivityForm, emptyActivityForm, priceToText, type ActivityField } from '../rules';
 
 const ORDER: readonly ActivityField[] = ['name', 'price', 'startDate'];
 const fieldId = (field: ActivityField) => `activity-${field}`;
 
-/** 3. Manual activity management: catalogue table with new, edit and delete. */
+/**
+ * 3. Manual activity management: the catalogue searched and paged by the server, with new, edit
+ * and delete.
+ */
 export function ActivitiesSection({
   version,
   onChanged,
@@ -38,7 +44,8 @@ export function ActivitiesSection({
 }) {
   const t = useT();
   const { locale } = useLocale();
-  const activities = useResource(listActivities, version);
+  const [changes, setChanges] = useState(0);
+  const activities = useServerList('activities', listActivitiesPage, `${version}.${changes}`);
   const formHeading = useRef<HTMLHeadingElement>(null);
   const crud = useCrudSection({
     formHeading,
@@ -59,7 +66,10 @@ export function ActivitiesSection({
       deleted: 'admin.activities.deleted',
       deleteError: 'admin.msg.error_deleting_activity',
     },
-    onChanged,
+    onChanged: () => {
+      setChanges((n) => n + 1);
+      onChanged();
+    },
   });
   const { editing, setValues } = crud;
   const input = useFieldProps(crud.values, crud.form.errors, fieldId, (name, text) =>
@@ -94,15 +104,32 @@ export function ActivitiesSection({
       <NoticeArea notice={crud.notice} />
 
       <div className="flex flex-col gap-4">
-        <ListStatus list={activities} errorId="admin.msg.error_loading_activities" />
-        {activities.data ? (
-          <DataTable
-            caption={t('admin.activities.tableCaption')}
-            columns={columns}
-            rows={activities.data}
-            getRowId={(a) => String(a.id)}
-            emptyMessage={t('admin.activities.empty')}
-          />
+        <ListSearch
+          id="activity-search"
+          label={t('admin.activities.search')}
+          query={activities.query}
+          onQueryChange={activities.setQuery}
+        />
+        <ListStatus list={activities.list} errorId="admin.msg.error_loading_activities" />
+        {activities.list.data ? (
+          <ServerTable fetching={activities.fetching}>
+            <DataTable
+              caption={t('admin.activities.tableCaption')}
+              columns={columns}
+              rows={activities.rows}
+              getRowId={(a) => String(a.id)}
+              emptyMessage={t(
+                activities.searched ? 'admin.common.noMatches' : 'admin.activities.empty',
+              )}
+            />
+            <AdminPagination
+              page={activities.page}
+              pageCount={activities.pageCount}
+              total={activities.total}
+              label={t('admin.activities.pagination')}
+              onPageChange={activities.goTo}
+            />
+          </ServerTable>
         ) : null}
         <div>
           <Button type="button" variant="secondary" onClick={crud.startNew}>

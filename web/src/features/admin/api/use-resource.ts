@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ApiResult } from './result';
 
 export type ResourceState<T> =
@@ -7,32 +7,26 @@ export type ResourceState<T> =
   | { status: 'error'; data: T | undefined };
 
 /**
- * Loads a list on mount, again when `version` changes (another section changed the data) and on
- * reload(). The previous data stays on screen while a reload runs.
+ * One admin resource (the settings, a page of payments, the reminder summary...) from the app's
+ * server-state cache, under `key` (include what it depends on: a page, a filter, a version that
+ * changes when another section changed the data). The previous data stays on screen while a
+ * newer one loads; reload() asks again.
  */
-export function useResource<T>(load: () => Promise<ApiResult<T>>, version = 0) {
-  const [state, setState] = useState<ResourceState<T>>({ status: 'loading', data: undefined });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let active = true;
-    load().then((result) => {
-      if (!active) return;
-      setState((previous) =>
-        result.ok
-          ? { status: 'ready', data: result.data }
-          : { status: 'error', data: previous.data },
-      );
-    });
-    return () => {
-      active = false;
-    };
-  }, [load, version, attempt]);
-
-  const reload = useCallback(() => {
-    setState((previous) => ({ status: 'loading', data: previous.data }));
-    setAttempt((n) => n + 1);
-  }, []);
-
+export function useResource<T>(key: readonly unknown[], load: () => Promise<ApiResult<T>>) {
+  const result = useQuery({
+    queryKey: ['admin', ...key],
+    queryFn: async () => {
+      const answer = await load();
+      if (!answer.ok) throw new Error(`admin resource answered ${answer.status}`);
+      return answer.data;
+    },
+    placeholderData: keepPreviousData,
+  });
+  const reload = () => void result.refetch();
+  const state: ResourceState<T> = result.isError
+    ? { status: 'error', data: result.data }
+    : result.isFetching || result.data === undefined
+      ? { status: 'loading', data: result.data }
+      : { status: 'ready', data: result.data };
   return { ...state, reload };
 }

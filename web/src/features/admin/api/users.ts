@@ -1,5 +1,6 @@
 import { api } from '../../../lib/api/client';
 import { toResult, type Schemas } from './result';
+import { pageOf, pageParams, type ListQuery } from './server-list';
 
 export type AdminUser = Schemas['AdminUser'];
 export type AdminUserCreate = Schemas['AdminUserCreate'];
@@ -19,4 +20,11 @@ export function updateUser(id: number, body: AdminUserUpdate) {
 
 export function deleteUser(id: number) {
   return toResult(api.DELETE('/admin/users/{id}', { params: { path: { id } } }));
+}
+
+/** One page of the list matching the search (and the count of all matches). */
+export function listUsersPage(query: ListQuery, signal?: AbortSignal, pageSize?: number) {
+  return pageOf<AdminUser>(
+    api.GET('/admin/users/', { params: { query: pageParams(query, pageSize) }, signal }),
+  );
 }

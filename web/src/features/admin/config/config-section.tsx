@@ -39,7 +39,7 @@ const fieldId = (field: ConfigField) => `config-${field}`;
  */
 export function ConfigSection({ onSaved }: { onSaved?: () => void }) {
   const t = useT();
-  const config = useResource(getConfig);
+  const config = useResource(['config'], getConfig);
 
   return (
     <AdminSection id="admin-config" titleId="admin.config.title">

@@ -1,14 +1,17 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Alert } from '@portal/design-system/components/alert.tsx';
 import { MultiSelect } from '@portal/design-system/components/multi-select.tsx';
+import { SearchBox } from '@portal/design-system/components/search-box.tsx';
 import { Loading } from '@portal/design-system/components/spinner.tsx';
 import { TextField } from '@portal/design-system/components/text-field.tsx';
 import { useLocale } from '../../../i18n/i18n-provider';
 import { CrudForm, type CrudFormControls } from '../components/crud-form';
 import { useFieldProps } from '../components/field-props';
 import { useT } from '../components/messages';
-import type { Activity } from '../api/activities';
-import type { ResourceState } from '../api/use-resource';
+import { listActivitiesPage } from '../api/activities';
+import { useDebounced } from '../api/use-server-list';
 import type { EnrolmentField, EnrolmentFormValues } from '../rules';
 
 const ORDER: readonly EnrolmentField[] = ['firstName', 'lastName', 'dni', 'email', 'phone'];
@@ -18,7 +21,70 @@ export interface EnrolmentFormProps extends CrudFormControls<EnrolmentField> {
   editing: boolean;
   values: EnrolmentFormValues;
   onChange: (update: (values: EnrolmentFormValues) => EnrolmentFormValues) => void;
-  activities: ResourceState<Activity[]>;
+  /** Changes when the catalogue changed elsewhere in the panel (the options are read again). */
+  activitiesVersion: number;
+  /** The activities of the enrolment being edited (kept listed whatever the search). */
+  enrolled: readonly { id: number; name: string }[];
+}
+
+/** Activities offered at once; a larger catalogue gets a search box that asks the server. */
+export const ACTIVITY_OPTIONS = 100;
+
+interface Option {
+  id: number;
+  name: string;
+  startDate: string | null;
+}
+
+const toOption = (a: { id: number; name: string; start_date?: string | null }): Option => ({
+  id: a.id,
+  name: a.name,
+  startDate: a.start_date ?? null,
+});
+
+/**
+ * The activities to offer: the server's first 100 (or those matching the search), plus every
+ * chosen one, so a search never unselects what it hides.
+ */
+function useActivityOptions(
+  version: number,
+  chosenIds: readonly string[],
+  enrolled: EnrolmentFormProps['enrolled'],
+) {
+  const [query, setQuery] = useState('');
+  const q = useDebounced(query.trim(), 300);
+  const result = useQuery({
+    queryKey: ['admin', 'activities', 'options', version, q],
+    queryFn: ({ signal }) => listActivitiesPage({ page: 1, q }, signal, ACTIVITY_OPTIONS),
+    placeholderData: keepPreviousData,
+  });
+  // the chosen activities as last seen, for one enrolment (a new one starts from its own)
+  const [picked, setPicked] = useState({ enrolled, items: enrolled.map(toOption) });
+  const pickedItems = picked.enrolled === enrolled ? picked.items : enrolled.map(toOption);
+  const rows = result.data?.rows;
+  const items = useMemo(() => {
+    const shown = (rows ?? []).map(toOption);
+    for (const item of pickedItems) {
+      if (chosenIds.includes(String(item.id)) && !shown.some((s) => s.id === item.id)) {
+        shown.push(item);
+      }
+    }
+    return shown;
+  }, [rows, pickedItems, chosenIds]);
+  return {
+    query,
+    setQuery,
+    items,
+    /** Remembers the chosen activities' names, then reports the choice. */
+    choose(ids: string[], report: (ids: string[]) => void) {
+      const chosen = ids.flatMap((id) => items.filter((item) => String(item.id) === id));
+      setPicked({ enrolled, items: chosen });
+      report(ids);
+    },
+    /** Only a catalogue too large to list at once needs the search box. */
+    searchable: query !== '' || (result.data?.total ?? 0) > ACTIVITY_OPTIONS,
+    status: result.isError ? 'error' : result.data ? 'ready' : 'loading',
+  } as const;
 }
 
 /** Create/edit form of an enrolment: the person's details and a multi-select of activities. */
@@ -26,11 +92,13 @@ export function EnrolmentForm({
   editing,
   values,
   onChange,
-  activities,
+  activitiesVersion,
+  enrolled,
   ...form
 }: EnrolmentFormProps) {
   const t = useT();
   const { locale } = useLocale();
+  const activities = useActivityOptions(activitiesVersion, values.activityIds, enrolled);
 
   const input = useFieldProps(values, form.errors, fieldId, (name, text) =>
     onChange((v) => ({ ...v, [name]: text })),
@@ -85,18 +153,31 @@ export function EnrolmentForm({
         <Alert variant="error">
           <FormattedMessage id="admin.enrolments.errorLoadingActivities" />
         </Alert>
-      ) : activities.data ? (
-        <MultiSelect
-          id="enrolment-activities"
-          label={t('admin.enrolments.activities')}
-          hint={t('admin.enrolments.activitiesHint')}
-          optionalText={t('admin.common.optional')}
-          errorPrefix={t('admin.common.errorPrefix')}
-          items={activities.data.map((a) => ({ id: a.id, name: a.name, startDate: a.start_date }))}
-          value={values.activityIds}
-          onValueChange={(ids) => onChange((v) => ({ ...v, activityIds: ids }))}
-          locale={locale}
-        />
+      ) : activities.status === 'ready' ? (
+        <>
+          {activities.searchable ? (
+            <SearchBox
+              id="enrolment-activity-search"
+              label={t('admin.enrolments.activitySearch')}
+              value={activities.query}
+              onChange={(event) => activities.setQuery(event.target.value)}
+              containerClassName="max-w-md"
+            />
+          ) : null}
+          <MultiSelect
+            id="enrolment-activities"
+            label={t('admin.enrolments.activities')}
+            hint={t('admin.enrolments.activitiesHint')}
+            optionalText={t('admin.common.optional')}
+            errorPrefix={t('admin.common.errorPrefix')}
+            items={activities.items}
+            value={values.activityIds}
+            onValueChange={(ids) =>
+              activities.choose(ids, (chosen) => onChange((v) => ({ ...v, activityIds: chosen })))
+            }
+            locale={locale}
+          />
+        </>
       ) : (
         <Loading label={t('admin.common.loading')} />
       )}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../../testing/mock-api';
+import { mockApi, serverList } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render';
 import type { Activity } from '../api/activities';
 import { activities, enrolment, enrolments, signInAsAdmin } from '../test-support';
@@ -15,6 +15,16 @@ const many = Array.from({ length: 23 }, (_, i) =>
       i === 16 ? [{ id: 9, name: 'Yoga senior' }] : [{ id: 1, name: 'Natación infantil' }],
   }),
 );
+/** The server's paging and search over these rows (every field and the activity names). */
+const server = (rows: typeof many) =>
+  serverList(rows, (e) => [
+    e.first_name,
+    e.last_name,
+    e.dni,
+    e.email,
+    e.phone,
+    ...e.activities.map((a) => a.name),
+  ]);
 
 function setup(
   handlers: Parameters<typeof mockApi>[0] = {},
@@ -66,44 +76,50 @@ describe('person-activity enrolments', () => {
     );
   });
 
-  it('pages by 10 with first/previous/next/last and page X of Y', async () => {
-    setup({ 'GET /api/admin/person-activities/': { body: many } });
+  it('asks the server for one page of 10 at a time, with first/previous/next/last and page X of Y', async () => {
+    const { api } = setup({ 'GET /api/admin/person-activities/': server(many) });
     const t = await table();
-    expect(within(t).getAllByRole('row')).toHaveLength(11);
+    await waitFor(() => expect(within(t).getAllByRole('row')).toHaveLength(11));
     expect(status()).toHaveTextContent('Página 1 de 3 · 23 resultados');
     const nav = within(status());
     expect(nav.getByRole('button', { name: /Primera/ })).toBeDisabled();
     expect(nav.getByRole('button', { name: /Anterior/ })).toBeDisabled();
     await userEvent.click(nav.getByRole('button', { name: /Siguiente/ }));
-    expect(status()).toHaveTextContent('Página 2 de 3');
-    expect(within(t).getByText('Nombre11')).toBeInTheDocument();
+    await waitFor(() => expect(status()).toHaveTextContent('Página 2 de 3'));
+    expect(await within(t).findByText('Nombre11')).toBeInTheDocument();
     await userEvent.click(nav.getByRole('button', { name: /Última/ }));
+    await waitFor(() => expect(within(t).getAllByRole('row')).toHaveLength(4));
     expect(status()).toHaveTextContent('Página 3 de 3');
-    expect(within(t).getAllByRole('row')).toHaveLength(4);
     expect(nav.getByRole('button', { name: /Siguiente/ })).toBeDisabled();
     await userEvent.click(nav.getByRole('button', { name: /Anterior/ }));
-    expect(status()).toHaveTextContent('Página 2 de 3');
+    await waitFor(() => expect(status()).toHaveTextContent('Página 2 de 3'));
     await userEvent.click(nav.getByRole('button', { name: /Primera/ }));
-    expect(status()).toHaveTextContent('Página 1 de 3');
+    await waitFor(() => expect(status()).toHaveTextContent('Página 1 de 3'));
+    const listCalls = api.calls.filter((c) => c.path.startsWith('/api/admin/person-activities/'));
+    expect(listCalls.every((c) => c.path.includes('page_size=10'))).toBe(true);
   });
 
-  it('searches over activity names too, and a new search goes back to page 1', async () => {
-    setup({ 'GET /api/admin/person-activities/': { body: many } });
+  it('searches on the server over activity names too once typing pauses, and a new search goes back to page 1', async () => {
+    const { api } = setup({ 'GET /api/admin/person-activities/': server(many) });
     const t = await table();
     await userEvent.click(within(status()).getByRole('button', { name: /Última/ }));
-    expect(status()).toHaveTextContent('Página 3 de 3');
+    await waitFor(() => expect(status()).toHaveTextContent('Página 3 de 3'));
     const search = screen.getByRole('searchbox', { name: /Buscar/ });
     await userEvent.type(search, 'YOGA');
-    expect(status()).toHaveTextContent('Página 1 de 1 · 1 resultado');
+    await waitFor(() => expect(status()).toHaveTextContent('Página 1 de 1 · 1 resultado'));
     expect(within(t).getByText('Nombre17')).toBeInTheDocument();
+    // one request for the whole word, not one per key
+    expect(api.calls.filter((c) => c.path.includes('q=')).map((c) => c.path)).toEqual([
+      '/api/admin/person-activities/?page=1&page_size=10&q=YOGA',
+    ]);
     await userEvent.clear(search);
     await userEvent.type(search, 'natación');
-    expect(status()).toHaveTextContent('Página 1 de 3 · 22 resultados');
+    await waitFor(() => expect(status()).toHaveTextContent('Página 1 de 3 · 22 resultados'));
   });
 
   it('goes back to page 1 when the list reloads (after a delete)', async () => {
     mockApi({
-      'GET /api/admin/person-activities/': { body: many },
+      'GET /api/admin/person-activities/': server(many),
       'GET /api/admin/activities-crud/': { body: activities },
       'DELETE /api/admin/person-activities/23': { status: 204 },
     });
@@ -121,9 +137,9 @@ describe('person-activity enrolments', () => {
     renderScreen(<Harness />, { locale: 'es' });
     await table();
     await userEvent.click(within(status()).getByRole('button', { name: /Última/ }));
-    expect(status()).toHaveTextContent('Página 3 de 3');
+    await waitFor(() => expect(status()).toHaveTextContent('Página 3 de 3'));
     await userEvent.click(
-      screen.getByRole('button', { name: 'Eliminar inscripción de Nombre23 Apellido23' }),
+      await screen.findByRole('button', { name: 'Eliminar inscripción de Nombre23 Apellido23' }),
     );
     await userEvent.click(
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }),
@@ -142,6 +158,34 @@ describe('person-activity enrolments', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Natación infantil (01/10/2026)', 'Pádel adultos']);
+  });
+
+  it('a catalogue too large to list gets a search that asks the server and keeps what was chosen', async () => {
+    const catalogue: Activity[] = Array.from({ length: 120 }, (_, i) => ({
+      id: i + 1,
+      name: `Actividade ${String(i + 1).padStart(3, '0')}`,
+      price: 10,
+      start_date: null,
+    }));
+    setup({ 'GET /api/admin/activities-crud/': serverList(catalogue, (a) => [a.name]) });
+    const select = await screen.findByRole('listbox', { name: /Actividades/ });
+    expect(within(select).getAllByRole('option')).toHaveLength(100);
+    await userEvent.selectOptions(select, ['2']);
+    await userEvent.type(
+      screen.getByRole('searchbox', { name: 'Buscar actividades para elegir' }),
+      '115',
+    );
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Actividade 115', 'Actividade 002']),
+    );
+    expect(within(select).getByRole('option', { name: 'Actividade 002' })).toHaveProperty(
+      'selected',
+      true,
+    );
   });
 
   it('caps the multi-select at 8 rows', async () => {

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { DataTable, type DataTableColumn } from '@portal/design-system/components/data-table.tsx';
 import { AdminPagination } from '../components/admin-pagination';
 import { AdminSection, SubHeading } from '../components/admin-section';
@@ -9,23 +9,25 @@ import { useT } from '../components/messages';
 import { NoticeArea } from '../components/notice-area';
 import { rowActionColumns } from '../components/row-actions';
 import { useCrudSection } from '../components/use-crud-section';
-import { listActivities } from '../api/activities';
 import {
   createEnrolment,
   deleteEnrolment,
-  listEnrolments,
+  listEnrolmentsPage,
   updateEnrolment,
   type Enrolment,
 } from '../api/enrolments';
-import { useResource } from '../api/use-resource';
-import { checkEnrolmentForm, emptyEnrolmentForm, filterEnrolments, paginate } from '../rules';
+import { useServerList } from '../api/use-server-list';
+import { ServerTable } from '../components/server-table';
+import { checkEnrolmentForm, emptyEnrolmentForm } from '../rules';
 import { EnrolmentForm } from './enrolment-form';
+
+const NO_ACTIVITIES: Enrolment['activities'] = [];
 
 const fullName = (e: Enrolment) => `${e.first_name} ${e.last_name}`;
 
 /**
- * 4. Person-activity enrolments: searchable table paged by 10 (back to page 1 on a new search or
- * a reload), delete with confirmation, and the create/edit form.
+ * 4. Person-activity enrolments: searched and paged by the server, 10 a page (back to page 1 on
+ * a new search or a reload), delete with confirmation, and the create/edit form.
  */
 export function EnrolmentsSection({
   enrolmentsVersion,
@@ -37,11 +39,12 @@ export function EnrolmentsSection({
   onChanged: () => void;
 }) {
   const t = useT();
-  const enrolments = useResource(listEnrolments, enrolmentsVersion);
-  const activities = useResource(listActivities, activitiesVersion);
-  const [query, setQuery] = useState('');
-  // the page belongs to one search and one load of the list: anything newer starts at page 1
-  const [pageState, setPageState] = useState({ page: 1, query: '', data: enrolments.data });
+  const [changes, setChanges] = useState(0);
+  const enrolments = useServerList(
+    'enrolments',
+    listEnrolmentsPage,
+    `${enrolmentsVersion}.${changes}`,
+  );
   const formHeading = useRef<HTMLHeadingElement>(null);
   const crud = useCrudSection({
     formHeading,
@@ -65,22 +68,13 @@ export function EnrolmentsSection({
       deleted: 'admin.enrolments.deleted',
       deleteError: 'admin.enrolments.errorDeleting',
     },
-    onChanged,
+    onChanged: () => {
+      setChanges((n) => n + 1);
+      onChanged();
+    },
   });
 
   const { editing, toDelete } = crud;
-
-  const filtered = useMemo(
-    () => filterEnrolments(enrolments.data ?? [], query),
-    [enrolments.data, query],
-  );
-  const requestedPage =
-    pageState.query === query && pageState.data === enrolments.data ? pageState.page : 1;
-  const page = paginate(filtered, requestedPage);
-
-  function goTo(target: number) {
-    setPageState({ page: target, query, data: enrolments.data });
-  }
 
   const columns: DataTableColumn<Enrolment>[] = [
     { id: 'first', header: t('admin.enrolments.firstName'), cell: (e) => e.first_name },
@@ -115,27 +109,29 @@ export function EnrolmentsSection({
         <ListSearch
           id="enrolment-search"
           label={t('admin.enrolments.search')}
-          query={query}
-          onQueryChange={setQuery}
+          query={enrolments.query}
+          onQueryChange={enrolments.setQuery}
         />
-        <ListStatus list={enrolments} errorId="admin.enrolments.errorLoading" />
-        {enrolments.data ? (
-          <>
+        <ListStatus list={enrolments.list} errorId="admin.enrolments.errorLoading" />
+        {enrolments.list.data ? (
+          <ServerTable fetching={enrolments.fetching}>
             <DataTable
               caption={t('admin.enrolments.tableCaption')}
               columns={columns}
-              rows={page.rows}
+              rows={enrolments.rows}
               getRowId={(e) => String(e.id)}
-              emptyMessage={t(query ? 'admin.common.noMatches' : 'admin.enrolments.empty')}
+              emptyMessage={t(
+                enrolments.searched ? 'admin.common.noMatches' : 'admin.enrolments.empty',
+              )}
             />
             <AdminPagination
-              page={page.page}
-              pageCount={page.pageCount}
-              total={page.total}
+              page={enrolments.page}
+              pageCount={enrolments.pageCount}
+              total={enrolments.total}
               label={t('admin.enrolments.pagination')}
-              onPageChange={goTo}
+              onPageChange={enrolments.goTo}
             />
-          </>
+          </ServerTable>
         ) : null}
       </div>
 
@@ -150,7 +146,8 @@ export function EnrolmentsSection({
           editing={editing !== null}
           values={crud.values}
           onChange={crud.setValues}
-          activities={activities}
+          activitiesVersion={activitiesVersion}
+          enrolled={editing?.activities ?? NO_ACTIVITIES}
         />
       </div>
 

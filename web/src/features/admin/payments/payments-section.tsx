@@ -39,7 +39,7 @@ export function PaymentsSection() {
     () => listPayments({ page, ...(status ? { status } : {}) }),
     [page, status],
   );
-  const payments = useResource(load);
+  const payments = useResource(['payments', page, status], load);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
 

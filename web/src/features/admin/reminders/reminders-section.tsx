@@ -21,7 +21,7 @@ type Run = ReminderSummary['runs'][number];
 export function RemindersSection({ version }: { version: number }) {
   const t = useT();
   const { locale } = useLocale();
-  const summary = useResource(getReminderSummary, version);
+  const summary = useResource(['reminders', version], getReminderSummary);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [sending, setSending] = useState(false);
 

@@ -1,3 +1,4 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Alert } from '@portal/design-system/components/alert.tsx';
@@ -8,9 +9,12 @@ import { TextField } from '@portal/design-system/components/text-field.tsx';
 import { CrudForm, type CrudFormControls } from '../components/crud-form';
 import { useFieldProps } from '../components/field-props';
 import { useT } from '../components/messages';
-import type { Enrolment } from '../api/enrolments';
-import type { ResourceState } from '../api/use-resource';
-import { filterPeople, type UserField, type UserFormMode, type UserFormValues } from '../rules';
+import { listEnrolmentsPage, type Enrolment } from '../api/enrolments';
+import { useDebounced } from '../api/use-server-list';
+import type { UserField, UserFormMode, UserFormValues } from '../rules';
+
+/** People offered at once in the selector: the search narrows them on the server. */
+export const PERSON_OPTIONS = 20;
 
 const ORDER: readonly UserField[] = ['dni', 'phone', 'email', 'password', 'repeatPassword'];
 export const userFieldId = (field: UserField) => `user-${field}`;
@@ -19,9 +23,10 @@ export interface UserFormProps extends CrudFormControls<UserField> {
   mode: UserFormMode;
   values: UserFormValues;
   onChange: (values: UserFormValues) => void;
-  personId: string;
-  onPersonChange: (personId: string) => void;
-  people: ResourceState<Enrolment[]>;
+  person: Enrolment | null;
+  onPersonChange: (person: Enrolment | null) => void;
+  /** Changes when enrolments changed elsewhere in the panel (the options are read again). */
+  peopleVersion: number;
 }
 
 /** Create/edit form of an account, with the enrolled-person selector that fills dni and phone. */
@@ -29,31 +34,37 @@ export function UserForm({
   mode,
   values,
   onChange,
-  personId,
+  person,
   onPersonChange,
-  people,
+  peopleVersion,
   ...form
 }: UserFormProps) {
   const t = useT();
   const [personQuery, setPersonQuery] = useState('');
+  const q = useDebounced(personQuery.trim(), 300);
   const editing = mode === 'edit';
-  const allPeople = people.data;
+  const people = useQuery({
+    queryKey: ['admin', 'people', peopleVersion, q],
+    queryFn: ({ signal }) => listEnrolmentsPage({ page: 1, q }, signal, PERSON_OPTIONS),
+    placeholderData: keepPreviousData,
+    enabled: !editing,
+  });
 
-  const options = useMemo(() => {
-    const list = allPeople ?? [];
-    const shown = filterPeople(list, personQuery);
-    // keep the chosen person listed while the search hides it
-    const chosen = list.find((p) => String(p.id) === personId);
-    if (chosen && !shown.includes(chosen)) shown.unshift(chosen);
-    return shown.map((p) => ({
-      value: String(p.id),
-      label: t('admin.users.personOption', {
-        firstName: p.first_name,
-        lastName: p.last_name,
-        dni: p.dni,
-      }),
-    }));
-  }, [allPeople, personQuery, personId, t]);
+  const found = people.data?.rows;
+  const choices = useMemo(() => {
+    const shown = [...(found ?? [])];
+    // keep the chosen person listed while the search hides them
+    if (person && !shown.some((p) => p.id === person.id)) shown.unshift(person);
+    return shown;
+  }, [found, person]);
+  const options = choices.map((p) => ({
+    value: String(p.id),
+    label: t('admin.users.personOption', {
+      firstName: p.first_name,
+      lastName: p.last_name,
+      dni: p.dni,
+    }),
+  }));
 
   const field = useFieldProps(values, form.errors, userFieldId, (name, text) =>
     onChange({ ...values, [name]: text }),
@@ -72,7 +83,7 @@ export function UserForm({
         <legend className="px-1 font-semibold">
           <FormattedMessage id="admin.users.personLegend" />
         </legend>
-        {people.status === 'error' ? (
+        {people.isError ? (
           <Alert variant="error">
             <FormattedMessage id="admin.msg.error_loading_people" />
           </Alert>
@@ -93,9 +104,11 @@ export function UserForm({
               optionalText={t('admin.common.optional')}
               placeholder={t('admin.users.personPlaceholder')}
               options={options}
-              value={personId}
-              disabled={editing || people.status === 'loading'}
-              onChange={(event) => onPersonChange(event.target.value)}
+              value={person ? String(person.id) : ''}
+              disabled={editing || people.isPending}
+              onChange={(event) =>
+                onPersonChange(choices.find((p) => String(p.id) === event.target.value) ?? null)
+              }
             />
           </>
         )}

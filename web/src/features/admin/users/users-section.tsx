@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { DataTable, type DataTableColumn } from '@portal/design-system/components/data-table.tsx';
 import { AdminSection, SubHeading } from '../components/admin-section';
@@ -9,10 +9,12 @@ import { useT } from '../components/messages';
 import { NoticeArea } from '../components/notice-area';
 import { rowActionColumns } from '../components/row-actions';
 import { useCrudSection } from '../components/use-crud-section';
-import { listEnrolments } from '../api/enrolments';
-import { createUser, deleteUser, listUsers, updateUser, type AdminUser } from '../api/users';
-import { useResource } from '../api/use-resource';
-import { checkUserForm, emptyUserForm, filterUsers, type UserPayload } from '../rules';
+import { findEnrolmentByDni, type Enrolment } from '../api/enrolments';
+import { createUser, deleteUser, listUsersPage, updateUser, type AdminUser } from '../api/users';
+import { useServerList } from '../api/use-server-list';
+import { AdminPagination } from '../components/admin-pagination';
+import { ServerTable } from '../components/server-table';
+import { checkUserForm, emptyUserForm, type UserPayload } from '../rules';
 import { UserForm } from './user-form';
 
 /** Accounts made here are residents' accounts (the contract's default). */
@@ -25,13 +27,15 @@ function createResidentUser({ password, repeat_password, ...rest }: UserPayload)
   });
 }
 
-/** 2. User management: searchable accounts table, delete with confirmation, create/edit form. */
+/**
+ * 2. User management: accounts searched and paged by the server, delete with confirmation, and
+ * the create/edit form whose person selector searches the enrolments on the server.
+ */
 export function UsersSection({ version }: { version: number }) {
   const t = useT();
-  const users = useResource(listUsers);
-  const people = useResource(listEnrolments, version);
-  const [query, setQuery] = useState('');
-  const [personId, setPersonId] = useState('');
+  const [changes, setChanges] = useState(0);
+  const users = useServerList('users', listUsersPage, changes);
+  const [person, setPerson] = useState<Enrolment | null>(null);
   const formHeading = useRef<HTMLHeadingElement>(null);
   const crud = useCrudSection({
     formHeading,
@@ -54,22 +58,21 @@ export function UsersSection({ version }: { version: number }) {
       deleted: 'admin.msg.user_deleted',
       deleteError: 'admin.msg.error_deleting_user',
     },
-    onChanged: users.reload,
-    onReset: () => setPersonId(''),
+    onChanged: () => setChanges((n) => n + 1),
+    onReset: () => setPerson(null),
     onEdit: (user) => {
-      const person = people.data?.find((p) => p.dni === user.dni);
-      setPersonId(person ? String(person.id) : '');
+      setPerson(null);
+      void findEnrolmentByDni(user.dni).then((found) => {
+        if (found) setPerson(found);
+      });
     },
   });
 
   const { editing, setValues } = crud;
 
-  const shown = useMemo(() => filterUsers(users.data ?? [], query), [users.data, query]);
-
-  function choosePerson(id: string) {
-    setPersonId(id);
-    const person = people.data?.find((p) => String(p.id) === id);
-    if (person) setValues((v) => ({ ...v, dni: person.dni, phone: person.phone }));
+  function choosePerson(chosen: Enrolment | null) {
+    setPerson(chosen);
+    if (chosen) setValues((v) => ({ ...v, dni: chosen.dni, phone: chosen.phone }));
   }
 
   const columns: DataTableColumn<AdminUser>[] = [
@@ -97,23 +100,30 @@ export function UsersSection({ version }: { version: number }) {
         <ListSearch
           id="user-search"
           label={t('admin.users.search')}
-          query={query}
-          onQueryChange={setQuery}
+          query={users.query}
+          onQueryChange={users.setQuery}
         />
-        <ListStatus list={users} errorId="admin.msg.error_loading_users" />
-        {users.data ? (
-          <>
+        <ListStatus list={users.list} errorId="admin.msg.error_loading_users" />
+        {users.list.data ? (
+          <ServerTable fetching={users.fetching}>
             <p className="text-body text-muted-foreground" aria-live="polite">
-              <FormattedMessage id="admin.users.count" values={{ count: shown.length }} />
+              <FormattedMessage id="admin.users.count" values={{ count: users.total }} />
             </p>
             <DataTable
               caption={t('admin.users.tableCaption')}
               columns={columns}
-              rows={shown}
+              rows={users.rows}
               getRowId={(u) => String(u.id)}
-              emptyMessage={t(query ? 'admin.common.noMatches' : 'admin.users.empty')}
+              emptyMessage={t(users.searched ? 'admin.common.noMatches' : 'admin.users.empty')}
             />
-          </>
+            <AdminPagination
+              page={users.page}
+              pageCount={users.pageCount}
+              total={users.total}
+              label={t('admin.users.pagination')}
+              onPageChange={users.goTo}
+            />
+          </ServerTable>
         ) : null}
       </div>
 
@@ -128,9 +138,9 @@ export function UsersSection({ version }: { version: number }) {
           mode={editing ? 'edit' : 'create'}
           values={crud.values}
           onChange={setValues}
-          personId={personId}
+          person={person}
           onPersonChange={choosePerson}
-          people={people}
+          peopleVersion={version}
         />
       </div>
 
