@@ -54,6 +54,8 @@ export async function startDeployment({
     engine,
     processes,
     servers,
+    dataDir,
+    databaseUrl,
     baseUrl: servers[0].baseUrl,
     pids: servers.map((s) => s.pid),
     async close() {

@@ -43,5 +43,12 @@ export function buildApp(deps: Deps): Koa<AppState> {
   app.use(api.routes);
   app.use(api.allowedMethods);
   app.use(serveSpa(deps.config.webDist));
+  // Koa reports errors that happen after the answer started (a stream cut short). A client that
+  // goes away mid-answer (a search replaced by the next keystroke) is normal, not an error.
+  app.on('error', (err: NodeJS.ErrnoException, ctx?: Koa.Context) => {
+    const gone = err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET';
+    if (gone && ctx?.req.destroyed) return;
+    deps.logger.error('response failed', { path: ctx?.path, error: String(err) });
+  });
   return app;
 }

@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Database } from './database.js';
 import {
   containsFolded,
   orderTerm,
   pageWithTotal,
+  trigramPhrase,
   type ListRequest,
   type ListResult,
 } from './list-query.js';
@@ -68,13 +69,19 @@ export function createEnrolmentsRepo(db: Database) {
      */
     async search(request: ListRequest<EnrolmentSort>): Promise<ListResult<EnrolmentRow>> {
       const q = request.q;
+      // SQLite: the trigram index of migration 070 finds the people; PostgreSQL: its trigram index
+      const phrase = q && db.engine === 'sqlite' ? trigramPhrase(q) : null;
+      const personMatches = (text: string) =>
+        phrase
+          ? sql<SqlBool>`e.id in (select rowid from enrolments_search where enrolments_search match ${phrase})`
+          : containsFolded(db.engine, 'e.search_key', text);
       const activityIds = q
         ? (
             await db
               .q()
               .selectFrom('activities')
               .select('id')
-              .where(containsFolded('search_key', q))
+              .where(containsFolded(db.engine, 'search_key', q))
               .execute()
           ).map((row) => row.id)
         : [];
@@ -84,14 +91,15 @@ export function createEnrolmentsRepo(db: Database) {
         .$if(q !== null, (query) =>
           query.where((eb) =>
             eb.or([
-              containsFolded('e.search_key', q ?? ''),
+              personMatches(q ?? ''),
               ...(activityIds.length > 0
                 ? [
-                    eb.exists(
+                    eb(
+                      'e.id',
+                      'in',
                       eb
                         .selectFrom('enrolment_activities as ea')
                         .select('ea.enrolment_id')
-                        .whereRef('ea.enrolment_id', '=', 'e.id')
                         .where('ea.activity_id', 'in', activityIds),
                     ),
                   ]

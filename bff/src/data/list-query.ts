@@ -1,5 +1,6 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { containsPattern, fold } from '../lib/text-fold.js';
+import type { Engine } from './engines.js';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -19,11 +20,24 @@ export interface ListResult<T> {
 
 /**
  * "Contains" on a folded column, or a trusted expression such as `lower(order_code)`: the search
- * folded the same way (case and accents ignored).
+ * folded the same way (case and accents ignored). SQLite looks for the text with instr(), several
+ * times faster than LIKE over a whole table; PostgreSQL uses LIKE, which its trigram indexes
+ * answer without reading every row.
  */
-export function containsFolded(column: string, q: string): Expression<SqlBool> {
+export function containsFolded(engine: Engine, column: string, q: string): Expression<SqlBool> {
   const target = column.includes('(') ? sql.raw(column) : sql.ref(column);
-  return sql<SqlBool>`${target} like ${containsPattern(fold(q))} escape '\\'`;
+  return engine === 'sqlite'
+    ? sql<SqlBool>`instr(${target}, ${fold(q)}) > 0`
+    : sql<SqlBool>`${target} like ${containsPattern(fold(q))} escape '\\'`;
+}
+
+/**
+ * SQLite's full-text query for "contains": the folded text as one quoted phrase, which the
+ * trigram index answers; null when shorter than a trigram (then the column is scanned).
+ */
+export function trigramPhrase(q: string): string | null {
+  const folded = fold(q);
+  return [...folded].length >= 3 ? `"${folded.replace(/"/g, '""')}"` : null;
 }
 
 export const offsetOf = (page: { number: number; size: number }) => (page.number - 1) * page.size;

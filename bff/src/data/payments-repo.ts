@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import { groupBy } from '../lib/group-by.js';
 import { containsPattern, fold } from '../lib/text-fold.js';
 import type { Database } from './database.js';
+import type { Engine } from './engines.js';
 import { containsFolded, orderTerm, type SortOrder } from './list-query.js';
 import type { PaymentItemsTable, PaymentsTable, PaymentStatus, Tables } from './schema.js';
 import type { Selectable } from 'kysely';
@@ -118,7 +119,7 @@ const paymentColumns = [
   'paid_at',
 ] as const;
 
-function matches(filter: PaymentFilter) {
+function matches(filter: PaymentFilter, engine: Engine) {
   return (eb: ExpressionBuilder<Tables, 'payments'>) => {
     const clauses = [];
     switch (filter.status) {
@@ -153,9 +154,9 @@ function matches(filter: PaymentFilter) {
     if (filter.q) {
       clauses.push(
         eb.or([
-          containsFolded('person_key', filter.q),
-          containsFolded('lower(person_dni)', filter.q),
-          containsFolded('lower(order_code)', filter.q),
+          containsFolded(engine, 'person_key', filter.q),
+          containsFolded(engine, 'lower(person_dni)', filter.q),
+          containsFolded(engine, 'lower(order_code)', filter.q),
         ]),
       );
     }
@@ -447,7 +448,7 @@ export function createPaymentsRepo(db: Database) {
       sort: { by: PaymentSort; order: SortOrder } = { by: 'created_at', order: 'desc' },
     ): Promise<PaymentRow[]> {
       let query = payments()
-        .where(matches(filter))
+        .where(matches(filter, db.engine))
         .orderBy(orderTerm(PAYMENT_ORDER[sort.by], sort.order))
         .orderBy('id', sort.order);
       if (page) query = query.limit(page.limit).offset(page.offset);
@@ -458,7 +459,7 @@ export function createPaymentsRepo(db: Database) {
         .q()
         .selectFrom('payments')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where(matches(filter))
+        .where(matches(filter, db.engine))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },

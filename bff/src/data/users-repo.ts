@@ -61,7 +61,7 @@ export function createUsersRepo(db: Database) {
         .q()
         .selectFrom('users')
         .$if(request.q !== null, (query) =>
-          query.where(containsFolded('search_key', request.q ?? '')),
+          query.where(containsFolded(db.engine, 'search_key', request.q ?? '')),
         );
       const query = filtered
         .selectAll()
