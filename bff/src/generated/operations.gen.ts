@@ -56,6 +56,7 @@ export const operations: Record<string, string> = {
   'POST /admin/payments/{payment_id}/refund': 'refundPayment',
   'POST /admin/payments/{payment_id}/check': 'checkPayment',
   'GET /admin/payments/export': 'exportPayments',
+  'GET /admin/summary': 'getAdminSummary',
   'GET /admin/reminders': 'getReminderSummary',
   'POST /admin/reminders/run': 'runReminders',
   'GET /admin/audit/': 'listAudit',

@@ -129,6 +129,38 @@ export type ReminderDays = Array<number>;
  */
 export type ReminderChannel = 'sms' | 'email' | 'both';
 
+export type AdminSummary = {
+    today: CivilDate;
+    collected_cents: number;
+    collected_today_cents: number;
+    collected_week_cents: number;
+    payments_today: number;
+    pending_cents: number;
+    /**
+     * Enrolled activities not paid yet.
+     */
+    pending_items: number;
+    /**
+     * Enrolled people with something to pay.
+     */
+    people_pending: number;
+    /**
+     * Residents' accounts managing someone with something to pay.
+     */
+    accounts_pending: number;
+    per_day: Array<{
+        date: CivilDate;
+        payments: number;
+        amount_cents: number;
+    }>;
+    top_pending: Array<{
+        activity_id: Id;
+        name: string;
+        pending_items: number;
+        pending_cents: number;
+    }>;
+};
+
 export type ReminderRunResult = {
     /**
      * Accounts reminded by this run.
@@ -2555,6 +2587,35 @@ export type ExportPaymentsResponses = {
 };
 
 export type ExportPaymentsResponse = ExportPaymentsResponses[keyof ExportPaymentsResponses];
+
+export type GetAdminSummaryData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/admin/summary';
+};
+
+export type GetAdminSummaryErrors = {
+    /**
+     * Missing, expired or invalid token.
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+};
+
+export type GetAdminSummaryError = GetAdminSummaryErrors[keyof GetAdminSummaryErrors];
+
+export type GetAdminSummaryResponses = {
+    /**
+     * The overview.
+     */
+    200: AdminSummary;
+};
+
+export type GetAdminSummaryResponse = GetAdminSummaryResponses[keyof GetAdminSummaryResponses];
 
 export type GetReminderSummaryData = {
     body?: never;

@@ -119,6 +119,29 @@ export const zConfigUpdate = z.object({
     reminder_channel: zReminderChannel.optional()
 });
 
+export const zAdminSummary = z.object({
+    today: zCivilDate,
+    collected_cents: z.int().gte(0),
+    collected_today_cents: z.int().gte(0),
+    collected_week_cents: z.int().gte(0),
+    payments_today: z.int().gte(0),
+    pending_cents: z.int().gte(0),
+    pending_items: z.int().gte(0),
+    people_pending: z.int().gte(0),
+    accounts_pending: z.int().gte(0),
+    per_day: z.array(z.object({
+        date: zCivilDate,
+        payments: z.int().gte(0),
+        amount_cents: z.int().gte(0)
+    })),
+    top_pending: z.array(z.object({
+        activity_id: zId,
+        name: z.string(),
+        pending_items: z.int().gte(0),
+        pending_cents: z.int().gte(0)
+    })).max(5)
+});
+
 export const zReminderRunResult = z.object({
     sent: z.int().gte(0),
     skipped: z.int().gte(0),
@@ -1123,6 +1146,11 @@ export const zExportPaymentsQuery = z.object({
  * The spreadsheet.
  */
 export const zExportPaymentsResponse = z.string();
+
+/**
+ * The overview.
+ */
+export const zGetAdminSummaryResponse = zAdminSummary;
 
 /**
  * The summary.

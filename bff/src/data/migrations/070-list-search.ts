@@ -21,6 +21,7 @@ CREATE INDEX users_by_created ON users (created_at, id);
 CREATE INDEX users_by_phone ON users (phone, id);
 CREATE INDEX payments_by_person ON payments (person_key, id);
 CREATE INDEX payments_by_amount ON payments (amount_cents, id);
+CREATE INDEX payments_paid ON payments (status, paid_at);
 CREATE INDEX audit_by_action ON audit_log (action, id);
 CREATE INDEX enrolment_activities_by_activity ON enrolment_activities (activity_id, enrolment_id);
 CREATE VIRTUAL TABLE enrolments_search USING fts5(
@@ -53,6 +54,7 @@ CREATE INDEX users_by_created ON users (created_at, id);
 CREATE INDEX users_by_phone ON users (phone, id);
 CREATE INDEX payments_by_person ON payments (person_key, id);
 CREATE INDEX payments_by_amount ON payments (amount_cents, id);
+CREATE INDEX payments_paid ON payments (status, paid_at);
 CREATE INDEX audit_by_action ON audit_log (action, id);
 CREATE INDEX enrolment_activities_by_activity ON enrolment_activities (activity_id, enrolment_id);
 DO $$

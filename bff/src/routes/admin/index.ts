@@ -7,6 +7,7 @@ import { adminConfigRoutes } from './config.js';
 import { adminEnrolmentsRoutes } from './enrolments.js';
 import { adminPaymentsRoutes } from './payments.js';
 import { adminRemindersRoutes } from './reminders.js';
+import { adminSummaryRoutes } from './summary.js';
 import { adminUploadRoutes } from './upload.js';
 import { adminUsersRoutes } from './users.js';
 
@@ -23,6 +24,7 @@ const parts: ReadonlyArray<(deps: Deps) => Router<AppState>> = [
   adminAuditRoutes,
   adminPaymentsRoutes,
   adminRemindersRoutes,
+  adminSummaryRoutes,
 ];
 
 export function adminRoutes(deps: Deps): Router<AppState> {

@@ -922,6 +922,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How collection is going, at a glance (the panel's "Resumen").
+         * @description Amounts in integer cents. Collected is what paid payments brought in, less what was
+         *     refunded; today and this week (from Monday) are Europe/Madrid civil dates. Pending is every
+         *     activity not yet paid, at its price without the reduction (what paying now costs at most).
+         *     `per_day` has the last 30 days, oldest first, every day present.
+         */
+        get: operations["getAdminSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/reminders": {
         parameters: {
             query?: never;
@@ -1123,6 +1146,31 @@ export interface components {
          * @enum {string}
          */
         ReminderChannel: "sms" | "email" | "both";
+        AdminSummary: {
+            today: components["schemas"]["CivilDate"];
+            collected_cents: number;
+            collected_today_cents: number;
+            collected_week_cents: number;
+            payments_today: number;
+            pending_cents: number;
+            /** @description Enrolled activities not paid yet. */
+            pending_items: number;
+            /** @description Enrolled people with something to pay. */
+            people_pending: number;
+            /** @description Residents' accounts managing someone with something to pay. */
+            accounts_pending: number;
+            per_day: {
+                date: components["schemas"]["CivilDate"];
+                payments: number;
+                amount_cents: number;
+            }[];
+            top_pending: {
+                activity_id: components["schemas"]["Id"];
+                name: string;
+                pending_items: number;
+                pending_cents: number;
+            }[];
+        };
         ReminderRunResult: {
             /** @description Accounts reminded by this run. */
             sent: number;
@@ -4206,6 +4254,67 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getAdminSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "today": "2026-11-25",
+                     *       "collected_cents": 1845000,
+                     *       "collected_today_cents": 64500,
+                     *       "collected_week_cents": 212250,
+                     *       "payments_today": 12,
+                     *       "pending_cents": 973500,
+                     *       "pending_items": 410,
+                     *       "people_pending": 231,
+                     *       "accounts_pending": 198,
+                     *       "per_day": [
+                     *         {
+                     *           "date": "2026-11-24",
+                     *           "payments": 31,
+                     *           "amount_cents": 151500
+                     *         },
+                     *         {
+                     *           "date": "2026-11-25",
+                     *           "payments": 12,
+                     *           "amount_cents": 64500
+                     *         }
+                     *       ],
+                     *       "top_pending": [
+                     *         {
+                     *           "activity_id": 1,
+                     *           "name": "Natación infantil",
+                     *           "pending_items": 86,
+                     *           "pending_cents": 258000
+                     *         },
+                     *         {
+                     *           "activity_id": 2,
+                     *           "name": "Pádel adultos",
+                     *           "pending_items": 52,
+                     *           "pending_cents": 333450
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminSummary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getReminderSummary: {

@@ -1,0 +1,95 @@
+import { sql } from 'kysely';
+import type { Database } from './database.js';
+
+/**
+ * The figures of the panel's overview, each one query over an index: payments by status and
+ * payment time, unpaid enrolment links by activity. What paying an activity now costs (75 % of
+ * its price without the reduction, rounded half up) is computed in integer cents in SQL.
+ */
+const PENDING_CENTS = sql<number>`(a.price_cents * 75 + 50) / 100`;
+
+export function createSummaryRepo(db: Database) {
+  return {
+    /** Net collected (amount less refunds) of paid payments, optionally paid from an instant on. */
+    async collected(fromUtc?: string): Promise<{ cents: number; payments: number }> {
+      const row = await db
+        .q()
+        .selectFrom('payments')
+        .select((eb) => [
+          eb.fn
+            .coalesce(eb.fn.sum<number>(sql`amount_cents - refunded_cents`), eb.lit(0))
+            .as('cents'),
+          eb.fn.countAll<number>().as('payments'),
+        ])
+        .where('status', '=', 'paid')
+        .$if(fromUtc !== undefined, (q) => q.where('paid_at', '>=', fromUtc ?? ''))
+        .executeTakeFirstOrThrow();
+      return { cents: Number(row.cents), payments: Number(row.payments) };
+    },
+
+    /** Paid payments since an instant: when and how much (net), for the chart's days. */
+    paidSince: (fromUtc: string) =>
+      db
+        .q()
+        .selectFrom('payments')
+        .select(['paid_at', sql<number>`amount_cents - refunded_cents`.as('cents')])
+        .where('status', '=', 'paid')
+        .where('paid_at', '>=', fromUtc)
+        .execute(),
+
+    async pending(): Promise<{ cents: number; items: number; people: number; accounts: number }> {
+      const row = await db
+        .q()
+        .selectFrom('enrolment_activities as ea')
+        .innerJoin('activities as a', 'a.id', 'ea.activity_id')
+        .select((eb) => [
+          eb.fn.coalesce(eb.fn.sum<number>(PENDING_CENTS), eb.lit(0)).as('cents'),
+          eb.fn.countAll<number>().as('items'),
+          eb.fn.count<number>('ea.enrolment_id').distinct().as('people'),
+        ])
+        .where('ea.is_paid', '=', 0)
+        .executeTakeFirstOrThrow();
+      const accounts = await db
+        .q()
+        .selectFrom('user_persons as up')
+        .select((eb) => eb.fn.count<number>('up.user_id').distinct().as('n'))
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('enrolment_activities as ea')
+              .select('ea.enrolment_id')
+              .whereRef('ea.enrolment_id', '=', 'up.enrolment_id')
+              .where('ea.is_paid', '=', 0),
+          ),
+        )
+        .executeTakeFirstOrThrow();
+      return {
+        cents: Number(row.cents),
+        items: Number(row.items),
+        people: Number(row.people),
+        accounts: Number(accounts.n),
+      };
+    },
+
+    /** The activities with the most unpaid enrolments. */
+    topPending: (limit: number) =>
+      db
+        .q()
+        .selectFrom('enrolment_activities as ea')
+        .innerJoin('activities as a', 'a.id', 'ea.activity_id')
+        .select((eb) => [
+          'a.id as activity_id',
+          'a.name',
+          eb.fn.countAll<number>().as('pending_items'),
+          eb.fn.sum<number>(PENDING_CENTS).as('pending_cents'),
+        ])
+        .where('ea.is_paid', '=', 0)
+        .groupBy(['a.id', 'a.name'])
+        .orderBy('pending_items', 'desc')
+        .orderBy('a.name')
+        .limit(limit)
+        .execute(),
+  };
+}
+
+export type SummaryRepo = ReturnType<typeof createSummaryRepo>;
