@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../testing/mock-api';
 import { renderScreen } from '../../testing/render';
 import { AdminPage } from './admin-page';
-import { activities, config, enrolments, signInAsAdmin, users } from './test-support';
+import { activities, config, enrolments, signInAsAdmin, summary, users } from './test-support';
 
 function setup(locale: 'es' | 'en' | 'gl' = 'es') {
   const api = mockApi({
@@ -13,6 +13,7 @@ function setup(locale: 'es' | 'en' | 'gl' = 'es') {
     'GET /api/admin/activities-crud/': { body: activities },
     'GET /api/admin/config/': { body: config },
     'GET /api/admin/payments/': { body: { items: [], total: 0, page: 1, page_size: 20 } },
+    'GET /api/admin/summary': { body: summary },
     'GET /api/admin/reminders': {
       body: {
         next_date: null,
@@ -43,9 +44,10 @@ describe('admin panel', () => {
     await waitFor(() => expect(document.title).toMatch(new RegExp(`^${title} – `)));
   });
 
-  it('stacks the five sections (plus payments and reminders), each with a heading, listed on the page', async () => {
+  it('stacks the five sections (plus the overview, payments and reminders), each with a heading, listed on the page', async () => {
     setup('en');
     const names = [
+      'Overview',
       'Excel upload',
       'User management',
       'Manual activity management',

@@ -8,6 +8,7 @@ import { ConfigSection } from './config/config-section';
 import { EnrolmentsSection } from './enrolments/enrolments-section';
 import { PaymentsSection } from './payments/payments-section';
 import { RemindersSection } from './reminders/reminders-section';
+import { SummarySection } from './summary/summary-section';
 import { UploadSection } from './upload/upload-section';
 import { UsersSection } from './users/users-section';
 import { Loading } from '@portal/design-system/components/spinner.tsx';
@@ -17,6 +18,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../lib/query-client';
 
 const CONTENTS = [
+  ['admin-summary', 'admin.summary.title'],
   ['admin-upload', 'admin.upload.title'],
   ['admin-users', 'admin.users.title'],
   ['admin-activities', 'admin.activities.title'],
@@ -93,6 +95,7 @@ function AdminPanel() {
             </ul>
           </nav>
         </div>
+        <SummarySection version={enrolmentsVersion} />
         <UploadSection onImported={activitiesChanged} />
         <UsersSection version={enrolmentsVersion} />
         <ActivitiesSection version={activitiesVersion} onChanged={activitiesChanged} />

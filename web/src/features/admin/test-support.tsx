@@ -6,6 +6,7 @@ import { setToken } from '../../lib/session';
 import { fakeToken } from '../../testing/mock-api';
 import type { Activity } from './api/activities';
 import type { AdminConfig } from './api/config';
+import type { AdminSummary } from './api/summary';
 import type { Enrolment } from './api/enrolments';
 import type { AdminUser } from './api/users';
 
@@ -95,4 +96,25 @@ export const config: AdminConfig = {
   reminders_enabled: false,
   reminder_days: [7, 1],
   reminder_channel: 'sms',
+};
+
+/** The overview over 30 days (openapi.yaml's example, filled to every day). */
+export const summary: AdminSummary = {
+  today: '2026-11-25',
+  collected_cents: 1845000,
+  collected_today_cents: 64500,
+  collected_week_cents: 212250,
+  payments_today: 12,
+  pending_cents: 973500,
+  pending_items: 410,
+  people_pending: 231,
+  accounts_pending: 198,
+  per_day: Array.from({ length: 30 }, (_, i) => {
+    const date = new Date(Date.UTC(2026, 9, 27 + i)).toISOString().slice(0, 10);
+    return { date, payments: i === 28 ? 31 : 2, amount_cents: i === 28 ? 151500 : 4000 };
+  }),
+  top_pending: [
+    { activity_id: 1, name: 'Natación infantil', pending_items: 86, pending_cents: 258000 },
+    { activity_id: 2, name: 'Pádel adultos', pending_items: 52, pending_cents: 333450 },
+  ],
 };
