@@ -63,6 +63,11 @@ export interface Config {
     /** How often the reconciliation job runs. */
     everyMinutes: number;
   };
+  /**
+   * Administrators' second factor: required (nothing but setting it up works without one),
+   * optional (those who set it up use it), or off.
+   */
+  mfaForAdmins: 'required' | 'optional' | 'off';
   /** The council's details (name, address…) shown by the web app and printed on receipts. */
   council: {
     name: string;
@@ -306,6 +311,12 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
 
+  const mfaForAdmins = oneOf(
+    'MFA_FOR_ADMINS',
+    ['required', 'optional', 'off'] as const,
+    production ? 'required' : 'optional',
+  );
+
   const reconcile = {
     afterMinutes: int('RECONCILE_AFTER_MINUTES', 15, 1, 24 * 60),
     everyMinutes: int('RECONCILE_EVERY_MINUTES', 5, 1, 24 * 60),
@@ -321,6 +332,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     jwtSecret,
     tokenTtlSeconds,
+    mfaForAdmins,
     adminDni,
     adminPassword,
     seedDemo: bool('SEED_DEMO', !production),

@@ -22,7 +22,13 @@ import { createMetrics, type Metrics } from './lib/metrics.js';
 import { Gauge } from 'prom-client';
 import { createHmac } from 'node:crypto';
 import type { Logger } from './logger.js';
+import { createMfaRepo } from './data/mfa-repo.js';
+import { createRateEventsRepo } from './data/rate-events-repo.js';
+import { createSecretBox } from './lib/secret-box.js';
+import { createMfa } from './services/admin/mfa.js';
 import { createJobRunner } from './services/jobs/job-runner.js';
+import { createRateLimiter } from './services/rate-limiter.js';
+import { loginRules } from './services/residents/accounts.js';
 import { createPaymentServices } from './services/payments/index.js';
 import { createReminders } from './services/reminders/reminders.js';
 import { createUnsubscribeTokens } from './services/reminders/unsubscribe-token.js';
@@ -67,6 +73,21 @@ export function createDeps(options: {
   const jobs = createJobRunner({ leases: repos.jobLeases, clock, logger });
   const sms = countedSms(options.sms ?? createSmsSender(config, repos.outbox, logger), metrics);
   const mail = options.mail ?? createMailSender(config, repos.outbox, logger);
+  const derivedKey = (purpose: string) => createHmac('sha256', secret).update(purpose).digest();
+  const mfa = createMfa({
+    db,
+    mode: config.mfaForAdmins,
+    issuer: config.council.name,
+    users: repos.users,
+    mfa: createMfaRepo(db),
+    audit: repos.audit,
+    tokens,
+    limiter: createRateLimiter(createRateEventsRepo(db), clock),
+    box: createSecretBox(derivedKey('mfa-secrets/v1')),
+    recoveryKey: derivedKey('mfa-recovery-codes/v1'),
+    clock,
+    loginRules,
+  });
   const unsubscribe = createUnsubscribeTokens(
     createHmac('sha256', secret).update('reminders-unsubscribe/v1').digest('base64url'),
   );
@@ -86,6 +107,7 @@ export function createDeps(options: {
     mail,
     payments: createPaymentServices({ config, db, clock, logger, mail, jobs, repos }),
     unsubscribe,
+    mfa,
     reminders: createReminders({
       config,
       clock,

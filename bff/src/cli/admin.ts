@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { createAuditRepo } from '../data/audit-repo.js';
 import { openDatabase } from '../data/database.js';
+import { createMfaRepo } from '../data/mfa-repo.js';
 import { createUsersRepo } from '../data/users-repo.js';
 import { t } from '../i18n/index.js';
 import { maskDni } from '../logger.js';
@@ -11,9 +12,13 @@ import { hashPasswordSync, passwordProblem } from '../services/passwords.js';
 
 const USAGE = `Usage:
   npm run admin -- create --dni 12345678Z --phone 612345678 [--email name@example.es]
+  npm run admin -- reset-mfa --dni 12345678Z
 
-Creates a verified administrator account in the database under DATA_DIR (./data by default).
-The password comes from the ADMIN_PASSWORD environment variable or is asked for (twice).`;
+create: a verified administrator account in the database under DATA_DIR (./data by default) or
+DATABASE_URL. The password comes from the ADMIN_PASSWORD environment variable or is asked for
+(twice).
+reset-mfa: removes an administrator's second factor (a lost phone, and no other administrator to
+reset it from the panel); their sessions end and they set it up again at the next login.`;
 
 class UsageError extends Error {}
 
@@ -108,10 +113,39 @@ async function create(args: string[]): Promise<void> {
   }
 }
 
+async function resetMfa(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { dni: { type: 'string' } }, strict: true });
+  if (!values.dni) throw new UsageError('--dni is required');
+  const dni = values.dni.trim().toUpperCase();
+  const config = loadConfig({ ...process.env, ADMIN_DNI: undefined, ADMIN_PASSWORD: undefined });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const user = await createUsersRepo(db).findByDni(dni);
+    if (!user || user.role !== 'admin') fail(`No administrator has DNI ${dni}.`, 1);
+    await db.transaction(async () => {
+      await createMfaRepo(db).reset(user.id);
+      await createAuditRepo(db).record({
+        actorUserId: null,
+        actorDni: null,
+        action: 'cli.mfa_reset',
+        entity: 'user',
+        entityId: user.id,
+        details: { dni: maskDni(dni) },
+      });
+    });
+    process.stdout.write(
+      `Second factor removed for ${dni}; they set it up again after logging in.\n`,
+    );
+  } finally {
+    await db.close();
+  }
+}
+
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   try {
     if (command === 'create') return await create(rest);
+    if (command === 'reset-mfa') return await resetMfa(rest);
     if (command === undefined || command === 'help' || command === '--help') {
       process.stdout.write(`${USAGE}\n`);
       return;

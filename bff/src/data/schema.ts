@@ -23,6 +23,8 @@ export interface Tables {
   rate_events: RateEventsTable;
   job_leases: JobLeasesTable;
   reminders_sent: RemindersSentTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
+  mfa_challenges: MfaChallengesTable;
   reminder_runs: ReminderRunsTable;
   schema_migrations: SchemaMigrationsTable;
 }
@@ -44,6 +46,12 @@ export interface UsersTable {
   reminders_opt_out: Generated<Flag>;
   /** Folded DNI, phone and e-mail for the admin list's search (data/search-keys.ts). */
   search_key: Generated<string>;
+  /** The TOTP secret, encrypted (lib/secret-box.ts); null: no second factor. */
+  mfa_secret: string | null;
+  /** A secret being set up, until a code confirms it. */
+  mfa_pending_secret: string | null;
+  /** The last TOTP period (30 s since the epoch) whose code was accepted. */
+  mfa_last_step: number | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -274,6 +282,22 @@ export interface ReminderRunsTable {
   emails: Generated<number>;
   started_at: string;
   finished_at: string | null;
+}
+
+export interface MfaRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** A login waiting for its second step (ms since the epoch). */
+export interface MfaChallengesTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: number;
+  attempts: Generated<number>;
+  used_at: number | null;
 }
 
 export interface SchemaMigrationsTable {

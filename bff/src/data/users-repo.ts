@@ -21,7 +21,7 @@ export type NewUser = Pick<UserRow, 'dni' | 'phone' | 'email' | 'password_hash' 
 export type SessionInfo = Pick<
   UserRow,
   'id' | 'dni' | 'role' | 'verified' | 'token_version' | 'locale'
->;
+> & { mfa_enabled: number | boolean };
 
 export type UserSort = 'created_at' | 'dni' | 'phone' | 'email';
 const USER_ORDER: Record<UserSort, string> = {
@@ -42,6 +42,7 @@ export function createUsersRepo(db: Database) {
         .q()
         .selectFrom('users')
         .select(['id', 'dni', 'role', 'verified', 'token_version', 'locale'])
+        .select(sql<number>`case when mfa_secret is null then 0 else 1 end`.as('mfa_enabled'))
         .where('id', '=', id)
         .executeTakeFirst(),
     findByDni: (dni: string): Promise<UserRow | undefined> =>

@@ -210,6 +210,64 @@ export type Token = {
     token_type: 'bearer';
 };
 
+export type MfaChallenge = {
+    mfa_required: true;
+    /**
+     * Single use, 5 minutes.
+     */
+    mfa_token: string;
+};
+
+export type MfaLoginRequest = {
+    mfa_token: string;
+    /**
+     * The app's 6 digits or a recovery code.
+     */
+    code: string;
+};
+
+export type MfaCodeRequest = {
+    code: string;
+};
+
+export type MfaStatus = {
+    enabled: boolean;
+    /**
+     * MFA_FOR_ADMINS=required: nothing else works until it is set up.
+     */
+    required: boolean;
+    recovery_codes_left: number;
+};
+
+export type MfaSetup = {
+    /**
+     * Base32, to type into the app.
+     */
+    secret: string;
+    otpauth_url: string;
+    /**
+     * The QR code of otpauth_url as an SVG document.
+     */
+    qr_svg: string;
+};
+
+export type MfaConfirmed = {
+    recovery_codes: [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+    ];
+    access_token: string;
+    token_type: 'bearer';
+};
+
 export type RegisterRequest = {
     dni: Dni;
     phone: PhoneIn;
@@ -790,12 +848,45 @@ export type LoginError = LoginErrors[keyof LoginErrors];
 
 export type LoginResponses = {
     /**
+     * Logged in, or (an administrator with a second factor) half-way.
+     */
+    200: Token | MfaChallenge;
+};
+
+export type LoginResponse = LoginResponses[keyof LoginResponses];
+
+export type LoginMfaData = {
+    body: MfaLoginRequest;
+    path?: never;
+    query?: never;
+    url: '/user/login/mfa';
+};
+
+export type LoginMfaErrors = {
+    /**
+     * The code is wrong, or the login step expired, was used or had 5 wrong codes.
+     */
+    401: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * Too many attempts; wait `Retry-After` seconds.
+     */
+    429: Error;
+};
+
+export type LoginMfaError = LoginMfaErrors[keyof LoginMfaErrors];
+
+export type LoginMfaResponses = {
+    /**
      * Logged in.
      */
     200: Token;
 };
 
-export type LoginResponse = LoginResponses[keyof LoginResponses];
+export type LoginMfaResponse = LoginMfaResponses[keyof LoginMfaResponses];
 
 export type RegisterData = {
     body: RegisterRequest;
@@ -2587,6 +2678,148 @@ export type ExportPaymentsResponses = {
 };
 
 export type ExportPaymentsResponse = ExportPaymentsResponses[keyof ExportPaymentsResponses];
+
+export type GetMfaStatusData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/admin/mfa';
+};
+
+export type GetMfaStatusErrors = {
+    /**
+     * Missing, expired or invalid token.
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+};
+
+export type GetMfaStatusError = GetMfaStatusErrors[keyof GetMfaStatusErrors];
+
+export type GetMfaStatusResponses = {
+    /**
+     * The second factor's state.
+     */
+    200: MfaStatus;
+};
+
+export type GetMfaStatusResponse = GetMfaStatusResponses[keyof GetMfaStatusResponses];
+
+export type SetupMfaData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/admin/mfa/setup';
+};
+
+export type SetupMfaErrors = {
+    /**
+     * Missing, expired or invalid token.
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * This administrator has a second factor already.
+     */
+    409: Error;
+};
+
+export type SetupMfaError = SetupMfaErrors[keyof SetupMfaErrors];
+
+export type SetupMfaResponses = {
+    /**
+     * The secret to add to the app.
+     */
+    200: MfaSetup;
+};
+
+export type SetupMfaResponse = SetupMfaResponses[keyof SetupMfaResponses];
+
+export type ConfirmMfaData = {
+    body: MfaCodeRequest;
+    path?: never;
+    query?: never;
+    url: '/admin/mfa/confirm';
+};
+
+export type ConfirmMfaErrors = {
+    /**
+     * The code is not the app's current one.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token.
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * No setup was started, or the second factor is on already.
+     */
+    409: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+};
+
+export type ConfirmMfaError = ConfirmMfaErrors[keyof ConfirmMfaErrors];
+
+export type ConfirmMfaResponses = {
+    /**
+     * The second factor is on.
+     */
+    200: MfaConfirmed;
+};
+
+export type ConfirmMfaResponse = ConfirmMfaResponses[keyof ConfirmMfaResponses];
+
+export type ResetUserMfaData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/admin/users/{id}/mfa';
+};
+
+export type ResetUserMfaErrors = {
+    /**
+     * Missing, expired or invalid token.
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Your own second factor is reset by another administrator or the command line.
+     */
+    409: Error;
+};
+
+export type ResetUserMfaError = ResetUserMfaErrors[keyof ResetUserMfaErrors];
+
+export type ResetUserMfaResponses = {
+    /**
+     * Removed; that account's sessions ended.
+     */
+    204: void;
+};
+
+export type ResetUserMfaResponse = ResetUserMfaResponses[keyof ResetUserMfaResponses];
 
 export type GetAdminSummaryData = {
     body?: never;

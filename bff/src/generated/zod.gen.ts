@@ -189,6 +189,49 @@ export const zToken = z.object({
     token_type: z.enum(['bearer'])
 });
 
+export const zMfaChallenge = z.object({
+    mfa_required: z.literal(true),
+    mfa_token: z.string()
+});
+
+export const zMfaLoginRequest = z.object({
+    mfa_token: z.string().min(1).max(100),
+    code: z.string().min(1).max(20)
+});
+
+export const zMfaCodeRequest = z.object({
+    code: z.string().min(1).max(20)
+});
+
+export const zMfaStatus = z.object({
+    enabled: z.boolean(),
+    required: z.boolean(),
+    recovery_codes_left: z.int().gte(0)
+});
+
+export const zMfaSetup = z.object({
+    secret: z.string(),
+    otpauth_url: z.string(),
+    qr_svg: z.string()
+});
+
+export const zMfaConfirmed = z.object({
+    recovery_codes: z.tuple([
+        z.string(),
+        z.string(),
+        z.string(),
+        z.string(),
+        z.string(),
+        z.string(),
+        z.string(),
+        z.string(),
+        z.string(),
+        z.string()
+    ]),
+    access_token: z.string(),
+    token_type: z.enum(['bearer'])
+});
+
 export const zRegisterRequest = z.object({
     dni: zDni,
     phone: zPhoneIn,
@@ -694,9 +737,19 @@ export const zGetPublicConfigResponse = zPublicConfig;
 export const zLoginBody = zLoginForm;
 
 /**
+ * Logged in, or (an administrator with a second factor) half-way.
+ */
+export const zLoginResponse = z.union([
+    zToken,
+    zMfaChallenge
+]);
+
+export const zLoginMfaBody = zMfaLoginRequest;
+
+/**
  * Logged in.
  */
-export const zLoginResponse = zToken;
+export const zLoginMfaResponse = zToken;
 
 export const zRegisterBody = zRegisterRequest;
 
@@ -1146,6 +1199,32 @@ export const zExportPaymentsQuery = z.object({
  * The spreadsheet.
  */
 export const zExportPaymentsResponse = z.string();
+
+/**
+ * The second factor's state.
+ */
+export const zGetMfaStatusResponse = zMfaStatus;
+
+/**
+ * The secret to add to the app.
+ */
+export const zSetupMfaResponse = zMfaSetup;
+
+export const zConfirmMfaBody = zMfaCodeRequest;
+
+/**
+ * The second factor is on.
+ */
+export const zConfirmMfaResponse = zMfaConfirmed;
+
+export const zResetUserMfaPath = z.object({
+    id: z.int().gte(1)
+});
+
+/**
+ * Removed; that account's sessions ended.
+ */
+export const zResetUserMfaResponse = z.void();
 
 /**
  * The overview.

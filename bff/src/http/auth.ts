@@ -36,21 +36,31 @@ export function requireUser(deps: Pick<Deps, 'tokens' | 'repos'>): Koa.Middlewar
       dni: user.dni,
       role: user.role,
       isAdmin: user.role === 'admin',
+      hasMfa: Number(user.mfa_enabled) === 1,
       sessionEndsAt: claims.exp * 1000,
     };
     await next();
   };
 }
 
+/**
+ * An administrator's call. When a second factor is required (MFA_FOR_ADMINS=required), an
+ * administrator without one can only set it up (`withoutMfa` marks those routes).
+ */
 export function requireAdmin(
-  deps: Pick<Deps, 'tokens' | 'repos' | 'logger'>,
+  deps: Pick<Deps, 'tokens' | 'repos' | 'logger' | 'config'>,
+  options: { withoutMfa?: boolean } = {},
 ): Koa.Middleware<AppState> {
   const authenticate = requireUser(deps);
   return async (ctx, next) => {
     await authenticate(ctx, async () => {
-      if (!ctx.state.user?.isAdmin) {
-        deps.logger.warn('admin access denied', { user: ctx.state.user?.id, path: ctx.path });
+      const user = ctx.state.user;
+      if (!user?.isAdmin) {
+        deps.logger.warn('admin access denied', { user: user?.id, path: ctx.path });
         throw forbidden();
+      }
+      if (deps.config.mfaForAdmins === 'required' && !user.hasMfa && !options.withoutMfa) {
+        throw forbidden('mfa_setup_required');
       }
       await next();
     });

@@ -7,6 +7,8 @@ export interface AuthUser {
   dni: string;
   role: 'user' | 'admin';
   isAdmin: boolean;
+  /** The account has a second factor (administrators, TOTP). */
+  hasMfa: boolean;
   /** When the caller's token expires (ms since the epoch). */
   sessionEndsAt: number;
 }

@@ -105,4 +105,38 @@ describe('admin command line', () => {
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('Usage:');
   }, 30_000);
+
+  it('reset-mfa removes an administrator’s second factor, ends their sessions and audits it', async () => {
+    const db = await openDatabase({ databaseUrl: database.url, dataDir });
+    try {
+      const users = createUsersRepo(db);
+      const admin = await users.findByDni('33445566R');
+      expect(admin).toBeDefined();
+      await db
+        .q()
+        .updateTable('users')
+        .set({ mfa_secret: 'sealed', mfa_last_step: 1 })
+        .where('id', '=', admin!.id)
+        .execute();
+      const out = run(['reset-mfa', '--dni', '33445566r']);
+      expect(out.stderr).toBe('');
+      expect(out.status).toBe(0);
+      expect(out.stdout).toContain('Second factor removed for 33445566R');
+      const after = await users.findByDni('33445566R');
+      expect(after).toMatchObject({ mfa_secret: null, mfa_last_step: null });
+      expect(after!.token_version).toBeGreaterThan(admin!.token_version);
+      const audited = await db
+        .q()
+        .selectFrom('audit_log')
+        .select('action')
+        .where('action', '=', 'cli.mfa_reset')
+        .execute();
+      expect(audited).toHaveLength(1);
+      const unknown = run(['reset-mfa', '--dni', '11111111H']);
+      expect(unknown.status).toBe(1);
+      expect(unknown.stderr).toContain('No administrator has DNI 11111111H');
+    } finally {
+      await db.close();
+    }
+  });
 });

@@ -45,13 +45,21 @@ export async function signUp(
   return data.access_token;
 }
 
+/** The access token of a login answer that is not a second-step challenge. */
+export function tokenOf(
+  data: { access_token: string } | { mfa_token: string } | undefined,
+): string {
+  if (!data || !('access_token' in data)) throw new Error('the login asked for a second step');
+  return data.access_token;
+}
+
 export async function logIn(app: TestApp, dni: string, password = PASSWORD): Promise<string> {
   const { data } = await login({
     client: app.api,
     throwOnError: true,
     body: { username: dni, password },
   });
-  return data.access_token;
+  return tokenOf(data);
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });

@@ -8,6 +8,7 @@ import {
   postgres as moneyAfterPaymentPostgres,
   sqlite as moneyAfterPayment,
 } from './050-money-after-payment.js';
+import { postgres as adminMfaPostgres, sqlite as adminMfa } from './080-admin-mfa.js';
 import {
   backfillSearchKeys,
   postgres as listSearchPostgres,
@@ -74,4 +75,5 @@ export const migrations: readonly Migration[] = [
     postgres: listSearchPostgres,
     after: backfillSearchKeys,
   },
+  { version: 80, name: 'admin-mfa', sqlite: adminMfa, postgres: adminMfaPostgres },
 ];

@@ -57,6 +57,36 @@ export const admin = defineMessages({
     en: 'The price must be a number of 0 or more.',
     gl: 'O prezo debe ser un número de 0 ou máis.',
   },
+  invalid_mfa_code: {
+    es: 'El código no es correcto.',
+    en: 'The code is not correct.',
+    gl: 'O código non é correcto.',
+  },
+  mfa_token_invalid: {
+    es: 'El inicio de sesión ha caducado. Vuelve a escribir tu contraseña.',
+    en: 'The login has expired. Enter your password again.',
+    gl: 'O inicio de sesión caducou. Volve escribir o teu contrasinal.',
+  },
+  mfa_already_enabled: {
+    es: 'Ya tienes configurado el segundo factor.',
+    en: 'Your second factor is set up already.',
+    gl: 'Xa tes configurado o segundo factor.',
+  },
+  mfa_setup_missing: {
+    es: 'Empieza de nuevo la configuración del segundo factor.',
+    en: 'Start setting up the second factor again.',
+    gl: 'Comeza de novo a configuración do segundo factor.',
+  },
+  mfa_setup_required: {
+    es: 'Configura antes el segundo factor de inicio de sesión.',
+    en: 'Set up your second login factor first.',
+    gl: 'Configura antes o segundo factor de inicio de sesión.',
+  },
+  cannot_reset_own_mfa: {
+    es: 'No puedes quitar tu propio segundo factor.',
+    en: 'You cannot remove your own second factor.',
+    gl: 'Non podes quitar o teu propio segundo factor.',
+  },
   reminder_days_invalid: {
     es: 'Los días de recordatorio deben ser números enteros distintos entre 1 y 60 (diez como máximo).',
     en: 'Reminder days must be different whole numbers from 1 to 60 (ten at most).',

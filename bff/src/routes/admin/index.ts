@@ -5,6 +5,7 @@ import { adminActivitiesRoutes } from './activities.js';
 import { adminAuditRoutes } from './audit.js';
 import { adminConfigRoutes } from './config.js';
 import { adminEnrolmentsRoutes } from './enrolments.js';
+import { adminMfaRoutes } from './mfa.js';
 import { adminPaymentsRoutes } from './payments.js';
 import { adminRemindersRoutes } from './reminders.js';
 import { adminSummaryRoutes } from './summary.js';
@@ -25,6 +26,7 @@ const parts: ReadonlyArray<(deps: Deps) => Router<AppState>> = [
   adminPaymentsRoutes,
   adminRemindersRoutes,
   adminSummaryRoutes,
+  adminMfaRoutes,
 ];
 
 export function adminRoutes(deps: Deps): Router<AppState> {

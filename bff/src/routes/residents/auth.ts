@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import {
   zLoginBody,
+  zLoginMfaBody,
   zRegisterBody,
   zRequestPasswordRecoveryBody,
   zVerifyPasswordRecoveryBody,
@@ -9,11 +10,12 @@ import {
 import type { AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
 import { t } from '../../i18n/index.js';
+import type { MfaService } from '../../services/admin/mfa.js';
 import type { AccountsService } from '../../services/residents/accounts.js';
 import { callOf } from './call.js';
 
-/** Anonymous calls: register and verify, log in, recover the password. */
-export function authRoutes(accounts: AccountsService): Router<AppState> {
+/** Anonymous calls: register and verify, log in (an administrator's second step too), recover. */
+export function authRoutes(accounts: AccountsService, mfa: MfaService): Router<AppState> {
   const router = new Router<AppState>();
 
   router.post('/user/register', async (ctx) => {
@@ -31,8 +33,19 @@ export function authRoutes(accounts: AccountsService): Router<AppState> {
 
   router.post('/user/login', async (ctx) => {
     const body = validate(zLoginBody, ctx.request.body);
-    const token = await accounts.login(body, callOf(ctx));
-    ctx.body = { access_token: token, token_type: 'bearer' };
+    const outcome = await accounts.login(body, callOf(ctx));
+    ctx.body =
+      'token' in outcome
+        ? { access_token: outcome.token, token_type: 'bearer' }
+        : { mfa_required: true, mfa_token: outcome.mfaToken };
+  });
+
+  router.post('/user/login/mfa', async (ctx) => {
+    const body = validate(zLoginMfaBody, ctx.request.body);
+    ctx.body = {
+      access_token: await mfa.completeLogin(body, callOf(ctx).ip),
+      token_type: 'bearer',
+    };
   });
 
   router.post('/user/password-recovery', async (ctx) => {

@@ -12,7 +12,7 @@ export function residentsRoutes(deps: Deps): Router<AppState> {
   const services = createResidentsServices(deps);
   const router = new Router<AppState>();
   for (const part of [
-    authRoutes(services.accounts),
+    authRoutes(services.accounts, deps.mfa),
     accountRoutes(deps, services.dataRights),
     personsRoutes(deps, services.persons),
     activitiesRoutes(deps, services.persons),

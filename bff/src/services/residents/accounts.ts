@@ -31,6 +31,8 @@ export interface AccountsDeps {
   sms: SmsSender;
   mail: MailSender;
   logger: Logger;
+  /** After the right password: a second-step token when the account needs one (admin MFA). */
+  secondStep?: (user: UserRow) => Promise<string | null>;
 }
 
 export interface RegisterInput {
@@ -43,16 +45,17 @@ export interface RegisterInput {
 
 const accountBucket = (dni: string) => `login:dni:${dni}`;
 
+/** Wrong passwords and wrong second-step codes count together, per account and per address. */
+export const loginRules = (dni: string, ip: string | null): RateRule[] => [
+  { bucket: accountBucket(dni), limit: LOGIN_FAILURES_PER_ACCOUNT, windowMs: FIFTEEN_MINUTES },
+  ...(ip
+    ? [{ bucket: `login:ip:${ip}`, limit: LOGIN_FAILURES_PER_IP, windowMs: FIFTEEN_MINUTES }]
+    : []),
+];
+
 /** Registration, login and password recovery of residents' accounts. */
 export function createAccountsService(deps: AccountsDeps) {
   const { db, users, persons, audit, codes, limiter, tokens, logger } = deps;
-
-  const loginRules = (dni: string, ip: string | null): RateRule[] => [
-    { bucket: accountBucket(dni), limit: LOGIN_FAILURES_PER_ACCOUNT, windowMs: FIFTEEN_MINUTES },
-    ...(ip
-      ? [{ bucket: `login:ip:${ip}`, limit: LOGIN_FAILURES_PER_IP, windowMs: FIFTEEN_MINUTES }]
-      : []),
-  ];
 
   const issueToken = (user: UserRow) => tokens.issue(user);
 
@@ -198,7 +201,10 @@ export function createAccountsService(deps: AccountsDeps) {
      * DNI and password. Unknown DNI, wrong password and unverified account answer the same 401
      * at the same cost; failures are throttled per account and per IP.
      */
-    async login(input: { username: string; password: string }, call: CallContext): Promise<string> {
+    async login(
+      input: { username: string; password: string },
+      call: CallContext,
+    ): Promise<{ token: string } | { mfaToken: string }> {
       const dni = normaliseDni(input.username);
       const rules = loginRules(dni, call.ip);
       const wait = await limiter.retryAfter(rules);
@@ -230,6 +236,18 @@ export function createAccountsService(deps: AccountsDeps) {
         });
         throw unauthorized('invalid_credentials');
       }
+      const mfaToken = await deps.secondStep?.(user);
+      if (mfaToken) {
+        await audit.record({
+          actorUserId: user.id,
+          actorDni: dni,
+          action: 'login_second_step',
+          entity: 'user',
+          entityId: user.id,
+          ip: call.ip,
+        });
+        return { mfaToken };
+      }
       await limiter.reset(accountBucket(dni));
       await audit.record({
         actorUserId: user.id,
@@ -239,7 +257,7 @@ export function createAccountsService(deps: AccountsDeps) {
         entityId: user.id,
         ip: call.ip,
       });
-      return issueToken(user);
+      return { token: await issueToken(user) };
     },
 
     /**

@@ -38,6 +38,7 @@ export function createResidentsServices(deps: Deps) {
       users: deps.repos.users,
       tokens: deps.tokens,
       mail: deps.mail,
+      secondStep: (user) => deps.mfa.challenge(user),
     }),
     persons: createPersonsService({ ...shared, config: deps.repos.config }),
     dataRights: createDataRights({

@@ -77,8 +77,35 @@ export interface paths {
          *     from one client address, further attempts answer 429 with `Retry-After` until the window
          *     frees up (a temporary lock; other accounts are not affected). A success clears the DNI's
          *     failures.
+         *
+         *     An administrator with a second factor (see `/admin/mfa/setup`) gets no token from the
+         *     password alone: the answer is `{mfa_required: true, mfa_token}`, to send with a code to
+         *     `/user/login/mfa` within 5 minutes (`MFA_FOR_ADMINS=off` turns this off).
          */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/login/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The second step of an administrator's login, with an authenticator or recovery code.
+         * @description `code` is the authenticator app's current 6-digit code (RFC 6238, 30 s; the previous and
+         *     next period are accepted too, a code already used is not) or one of the unused recovery
+         *     codes. The `mfa_token` lasts 5 minutes, is used once and ends after 5 wrong codes. Wrong
+         *     codes count towards the same limits as wrong passwords (429 with `Retry-After`).
+         */
+        post: operations["loginMfa"];
         delete?: never;
         options?: never;
         head?: never;
@@ -922,6 +949,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether this administrator has a second factor, and whether one is required. */
+        get: operations["getMfaStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mfa/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts setting up an authenticator app (TOTP, RFC 6238, 6 digits, 30 s).
+         * @description A new secret, as text and as an `otpauth://` address (the QR code, as SVG, encodes it). It
+         *     takes effect only once `/admin/mfa/confirm` receives a code from the app. With
+         *     `MFA_FOR_ADMINS=required`, this and confirm are all an administrator without a second
+         *     factor can do.
+         */
+        post: operations["setupMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/mfa/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turns the second factor on with a code from the app; answers ten recovery codes, once.
+         * @description Every other session of the account ends; the answer carries a new token for this one.
+         *     Each recovery code works once, in place of the app's code.
+         */
+        post: operations["confirmMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/users/{id}/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes another administrator's second factor (they set it up again), audited. */
+        delete: operations["resetUserMfa"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/summary": {
         parameters: {
             query?: never;
@@ -1210,6 +1315,39 @@ export interface components {
             password: string;
         };
         Token: {
+            access_token: string;
+            /** @enum {string} */
+            token_type: "bearer";
+        };
+        MfaChallenge: {
+            /** @enum {boolean} */
+            mfa_required: true;
+            /** @description Single use, 5 minutes. */
+            mfa_token: string;
+        };
+        MfaLoginRequest: {
+            mfa_token: string;
+            /** @description The app's 6 digits or a recovery code. */
+            code: string;
+        };
+        MfaCodeRequest: {
+            code: string;
+        };
+        MfaStatus: {
+            enabled: boolean;
+            /** @description MFA_FOR_ADMINS=required: nothing else works until it is set up. */
+            required: boolean;
+            recovery_codes_left: number;
+        };
+        MfaSetup: {
+            /** @description Base32, to type into the app. */
+            secret: string;
+            otpauth_url: string;
+            /** @description The QR code of otpauth_url as an SVG document. */
+            qr_svg: string;
+        };
+        MfaConfirmed: {
+            recovery_codes: string[];
             access_token: string;
             /** @enum {string} */
             token_type: "bearer";
@@ -2065,6 +2203,39 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Logged in, or (an administrator with a second factor) half-way. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Token"] | components["schemas"]["MfaChallenge"];
+                };
+            };
+            401: components["responses"]["BadCredentials"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    loginMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mfa_token": "3q2-7wEAAAAbGZ1bGx5LXJhbmRvbS1jaGFsbGVuZ2U",
+                 *       "code": "492039"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MfaLoginRequest"];
+            };
+        };
+        responses: {
             /** @description Logged in. */
             200: {
                 headers: {
@@ -2080,7 +2251,15 @@ export interface operations {
                     "application/json": components["schemas"]["Token"];
                 };
             };
-            401: components["responses"]["BadCredentials"];
+            /** @description The code is wrong, or the login step expired, was used or had 5 wrong codes. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -4254,6 +4433,197 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getMfaStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The second factor's state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "required": true,
+                     *       "recovery_codes_left": 9
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MfaStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    setupMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret to add to the app. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "secret": "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+                     *       "otpauth_url": "otpauth://totp/Concello%20de%20Nigr%C3%A1n:33445566R?issuer=Concello%20de%20Nigr%C3%A1n&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30",
+                     *       "qr_svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 33 33\"><path d=\"M4 4h7v7H4z\"/></svg>"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MfaSetup"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description This administrator has a second factor already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Ya tienes configurado el segundo factor.",
+                     *       "code": "mfa_already_enabled"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MfaCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description The second factor is on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "recovery_codes": [
+                     *         "K7M2-9QXR",
+                     *         "4TPA-W8ZD",
+                     *         "NC3F-YH6B",
+                     *         "2RJV-QK9M",
+                     *         "T5XE-8PWA",
+                     *         "HD4G-MZ7C",
+                     *         "9BQN-RF2K",
+                     *         "XW6T-3JVE",
+                     *         "P8KA-D5HS",
+                     *         "ZM2R-7CYQ"
+                     *       ],
+                     *       "access_token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl",
+                     *       "token_type": "bearer"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MfaConfirmed"];
+                };
+            };
+            /** @description The code is not the app's current one. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "El código no es correcto.",
+                     *       "code": "invalid_mfa_code"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No setup was started, or the second factor is on already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Empieza de nuevo la configuración del segundo factor.",
+                     *       "code": "mfa_setup_missing"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    resetUserMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; that account's sessions ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Your own second factor is reset by another administrator or the command line. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "No puedes quitar tu propio segundo factor.",
+                     *       "code": "cannot_reset_own_mfa"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAdminSummary: {
