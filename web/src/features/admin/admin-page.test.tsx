@@ -14,6 +14,7 @@ function setup(locale: 'es' | 'en' | 'gl' = 'es') {
     'GET /api/admin/config/': { body: config },
     'GET /api/admin/payments/': { body: { items: [], total: 0, page: 1, page_size: 20 } },
     'GET /api/admin/summary': { body: summary },
+    'GET /api/admin/mfa': { body: { enabled: true, required: false, recovery_codes_left: 10 } },
     'GET /api/admin/reminders': {
       body: {
         next_date: null,
@@ -40,11 +41,11 @@ describe('admin panel', () => {
     ['gl', 'Panel de administración'],
   ] as const)('is titled in %s', async (locale, title) => {
     setup(locale);
-    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toMatch(new RegExp(`^${title} – `)));
   });
 
-  it('stacks the five sections (plus the overview, payments and reminders), each with a heading, listed on the page', async () => {
+  it('stacks the five sections (plus the overview, payments, reminders and two-step verification), each with a heading, listed on the page', async () => {
     setup('en');
     const names = [
       'Overview',
@@ -55,7 +56,9 @@ describe('admin panel', () => {
       'Global configuration',
       'Payments',
       'Payment reminders',
+      'Two-step verification',
     ];
+    await screen.findByRole('region', { name: 'Overview' });
     for (const name of names) {
       const region = screen.getByRole('region', { name });
       expect(region.tagName).toBe('SECTION');
@@ -79,7 +82,9 @@ describe('admin panel', () => {
 
   it('reloads the enrolment form activities when an activity is created', async () => {
     const api = setup('en');
-    const activitiesSection = screen.getByRole('region', { name: 'Manual activity management' });
+    const activitiesSection = await screen.findByRole('region', {
+      name: 'Manual activity management',
+    });
     await within(activitiesSection).findByRole('table', { name: 'Activities' });
     const gets = () =>
       api.calls.filter(

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Alert } from '@portal/design-system/components/alert.tsx';
 import { textLinkClassName } from '@portal/design-system/components/text-link.tsx';
 import { usePageTitle } from '../../lib/page-title';
 import { ActivitiesSection } from './activities/activities-section';
@@ -9,6 +10,9 @@ import { EnrolmentsSection } from './enrolments/enrolments-section';
 import { PaymentsSection } from './payments/payments-section';
 import { RemindersSection } from './reminders/reminders-section';
 import { SummarySection } from './summary/summary-section';
+import { MfaSection } from './mfa/mfa-section';
+import { getMfaStatus } from './api/mfa';
+import { useResource } from './api/use-resource';
 import { UploadSection } from './upload/upload-section';
 import { UsersSection } from './users/users-section';
 import { Loading } from '@portal/design-system/components/spinner.tsx';
@@ -26,6 +30,7 @@ const CONTENTS = [
   ['admin-config', 'admin.config.title'],
   ['admin-payments', 'admin.payments.title'],
   ['admin-reminders', 'admin.reminders.title'],
+  ['admin-mfa', 'admin.mfa.title'],
 ] as const;
 
 /**
@@ -42,10 +47,41 @@ export function AdminPage() {
   const [queryClient] = useState(createQueryClient);
   return ready ? (
     <QueryClientProvider client={queryClient}>
-      <AdminPanel />
+      <SecondFactorGate>
+        <AdminPanel />
+      </SecondFactorGate>
     </QueryClientProvider>
   ) : (
     <Loading label={intl.formatMessage({ id: 'app.loading' })} />
+  );
+}
+
+/**
+ * With MFA_FOR_ADMINS=required, an administrator without a second factor sees only how to set one
+ * up (the server refuses everything else); the panel opens once it is on.
+ */
+function SecondFactorGate({ children }: { children: React.ReactNode }) {
+  const intl = useIntl();
+  const mfa = useResource(['mfa'], getMfaStatus);
+  usePageTitle('admin.title');
+  if (!mfa.data) {
+    return mfa.status === 'error' ? (
+      children
+    ) : (
+      <Loading label={intl.formatMessage({ id: 'app.loading' })} />
+    );
+  }
+  if (!mfa.data.required || mfa.data.enabled) return children;
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
+      <h1 className="text-title font-bold text-foreground">
+        <FormattedMessage id="admin.title" />
+      </h1>
+      <Alert variant="info">
+        <FormattedMessage id="admin.mfa.requiredNotice" />
+      </Alert>
+      <MfaSection onEnabled={mfa.reload} />
+    </div>
   );
 }
 
@@ -107,6 +143,7 @@ function AdminPanel() {
         <ConfigSection onSaved={configChanged} />
         <PaymentsSection />
         <RemindersSection version={configVersion} />
+        <MfaSection />
       </div>
     </PageErrorsContext>
   );

@@ -126,4 +126,61 @@ describe('login', () => {
       '/assets/axuda-bonificacion-es.pdf',
     );
   });
+
+  it('an administrator with a second factor gives the app’s code (or a recovery code) after the password', async () => {
+    const adminToken = fakeToken({ role: 'admin', is_admin: true });
+    let tries = 0;
+    const { calls } = mockApi({
+      'POST /api/user/login': { body: { mfa_required: true, mfa_token: 'step-1' } },
+      'POST /api/user/login/mfa': () =>
+        ++tries === 1
+          ? { status: 401, body: { detail: 'The code is not correct.', code: 'invalid_mfa_code' } }
+          : { body: { access_token: adminToken, token_type: 'bearer' } },
+    });
+    renderLogin();
+    const user = await fillAndSubmit('33445566R', 'e2e-admin-password-2026');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Two-step verification' }),
+    ).toHaveFocus();
+    expect(getToken()).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(
+      await screen.findByText("Enter the 6 digits of your app's code.", { exact: false }),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Code from the app'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('The code is not correct.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    await user.type(screen.getByLabelText('Recovery code'), 'k7m2-9qxr');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('admin screen')).toBeInTheDocument();
+    expect(getToken()).toBe(adminToken);
+    expect(calls.filter((c) => c.path === '/api/user/login/mfa').map((c) => c.body)).toEqual([
+      { mfa_token: 'step-1', code: '123456' },
+      { mfa_token: 'step-1', code: 'k7m2-9qxr' },
+    ]);
+  });
+
+  it('an expired second step goes back to the password', async () => {
+    mockApi({
+      'POST /api/user/login': { body: { mfa_required: true, mfa_token: 'old' } },
+      'POST /api/user/login/mfa': {
+        status: 401,
+        body: {
+          detail: 'The login has expired. Enter your password again.',
+          code: 'mfa_token_invalid',
+        },
+      },
+    });
+    renderLogin();
+    const user = await fillAndSubmit('33445566R', 'e2e-admin-password-2026');
+    await user.type(await screen.findByLabelText('Code from the app'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(
+      await screen.findByText('The login has expired. Enter your password again.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Enter the password again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+  });
 });

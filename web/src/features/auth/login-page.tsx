@@ -11,6 +11,7 @@ import { isAdminToken, setToken } from '../../lib/session';
 import { login } from './api/auth-api';
 import { AuthCard } from './components/auth-card';
 import { FormErrorSummary } from './components/form-error-summary';
+import { MfaStep } from './components/mfa-step';
 import { helpPdfPath } from './help-pdf';
 import {
   hasErrors,
@@ -32,8 +33,15 @@ export function LoginPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
+  // an administrator with a second factor: the password was right, the code comes next
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   const t = (id: string) => intl.formatMessage({ id });
   usePageTitle('auth.login.title', hasErrors(errors) || !!problem);
+
+  const signedIn = (token: string) => {
+    setToken(token);
+    navigate(isAdminToken(token) ? '/admin' : '/dashboard');
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,8 +56,11 @@ export function LoginPage() {
     const result = await login(dni, password);
     setBusy(false);
     if (result.ok) {
-      setToken(result.data.access_token);
-      navigate(isAdminToken(result.data.access_token) ? '/admin' : '/dashboard');
+      if ('mfa_token' in result.data) {
+        setMfaToken(result.data.mfa_token);
+        return;
+      }
+      signedIn(result.data.access_token);
       return;
     }
     setProblem(
@@ -60,6 +71,21 @@ export function LoginPage() {
 
   const change = (field: keyof LoginValues) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));
+
+  if (mfaToken) {
+    return (
+      <AuthCard>
+        <MfaStep
+          mfaToken={mfaToken}
+          onSignedIn={signedIn}
+          onRestart={() => {
+            setMfaToken(null);
+            setValues((v) => ({ ...v, password: '' }));
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard>

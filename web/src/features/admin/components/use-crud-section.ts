@@ -140,6 +140,8 @@ export function useCrudSection<T extends { id: number }, V, F extends string, P>
   };
   return {
     notice,
+    /** For the section's other actions, so one notice area says what happened last. */
+    setNotice,
     editing,
     values,
     setValues,

@@ -40,13 +40,13 @@ describe('user management', () => {
   beforeEach(signInAsAdmin);
   afterEach(() => vi.unstubAllGlobals());
 
-  it('lists the accounts with dni, phone, email, edit and delete', async () => {
+  it('lists the accounts with dni, phone, email, second factor, edit and delete', async () => {
     setup();
     const table = await screen.findByRole('table', { name: 'Users' });
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['DNI', 'Phone', 'Email', 'Edit', 'Delete']);
+    expect(headers).toEqual(['DNI', 'Phone', 'Email', 'Second factor', 'Edit', 'Delete']);
     expect(within(table).getByText('maria.lopez@example.es')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit user 12345678Z' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete user 33445566R' })).toBeInTheDocument();
@@ -281,5 +281,27 @@ describe('user management', () => {
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
     );
     expect(await screen.findByText('Error deleting the user.')).toBeInTheDocument();
+  });
+
+  it('resets another administrator’s second factor after confirming', async () => {
+    const api = setup({ 'DELETE /api/admin/users/1/mfa': { status: 204 } });
+    await screen.findByRole('table', { name: 'Users' });
+    // only administrators have one to reset
+    expect(
+      screen.queryByRole('button', { name: 'Reset two-step verification of 12345678Z' }),
+    ).toBeNull();
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Reset two-step verification of 33445566R' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Reset two-step verification of 33445566R?',
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect(
+      await screen.findByText('Two-step verification of 33445566R reset.'),
+    ).toBeInTheDocument();
+    expect(
+      api.calls.some((c) => c.method === 'DELETE' && c.path === '/api/admin/users/1/mfa'),
+    ).toBe(true);
   });
 });

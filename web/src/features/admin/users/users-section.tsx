@@ -15,6 +15,7 @@ import { useServerList } from '../api/use-server-list';
 import { AdminPagination } from '../components/admin-pagination';
 import { ServerTable } from '../components/server-table';
 import { checkUserForm, emptyUserForm, type UserPayload } from '../rules';
+import { useMfaReset } from './mfa-reset';
 import { UserForm } from './user-form';
 
 /** Accounts made here are residents' accounts (the contract's default). */
@@ -69,6 +70,7 @@ export function UsersSection({ version }: { version: number }) {
   });
 
   const { editing, setValues } = crud;
+  const mfaReset = useMfaReset(crud.setNotice);
 
   function choosePerson(chosen: Enrolment | null) {
     setPerson(chosen);
@@ -84,6 +86,7 @@ export function UsersSection({ version }: { version: number }) {
       cell: (u) => u.email ?? '',
       className: 'break-all',
     },
+    mfaReset.column,
     ...rowActionColumns<AdminUser>(t, {
       editLabel: (u) => t('admin.users.editLabel', { dni: u.dni }),
       deleteLabel: (u) => t('admin.users.deleteLabel', { dni: u.dni }),
@@ -144,6 +147,7 @@ export function UsersSection({ version }: { version: number }) {
         />
       </div>
 
+      {mfaReset.dialog}
       <DeleteDialog
         {...crud.deleteDialog}
         title={t('admin.users.deleteTitle', { dni: crud.toDelete?.dni ?? '' })}

@@ -19,8 +19,14 @@ async function outcome<T>(
   }
 }
 
-/** POST /user/login, form-encoded; its 401 is an answer to show, so no automatic redirect. */
-export function login(username: string, password: string): Promise<Outcome<Schemas['Token']>> {
+/**
+ * POST /user/login, form-encoded; its 401 is an answer to show, so no automatic redirect. An
+ * administrator with a second factor gets `{mfa_required, mfa_token}` instead of a token.
+ */
+export function login(
+  username: string,
+  password: string,
+): Promise<Outcome<Schemas['Token'] | Schemas['MfaChallenge']>> {
   return outcome(
     api.POST('/user/login', {
       body: { username, password },
@@ -51,4 +57,14 @@ export function verifyRecovery(
   body: Schemas['RecoveryVerifyRequest'],
 ): Promise<Outcome<Schemas['Message']>> {
   return outcome(api.POST('/user/password-recovery/verify', { body }));
+}
+
+/** POST /user/login/mfa: the second step, with the app's code or a recovery code. */
+export function loginMfa(mfaToken: string, code: string): Promise<Outcome<Schemas['Token']>> {
+  return outcome(
+    api.POST('/user/login/mfa', {
+      body: { mfa_token: mfaToken, code },
+      headers: { [SKIP_AUTH_REDIRECT]: '1' },
+    }),
+  );
 }
