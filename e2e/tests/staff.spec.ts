@@ -243,6 +243,8 @@ test.describe('staff journey', () => {
       await activities.getByLabel(/^Fecha de inicio/).fill('2027-02-01');
       await activities.getByRole('button', { name: 'Crear actividad' }).click();
       await expect(activities.getByText('Actividad guardada correctamente.')).toBeVisible();
+      // the catalogue is paged by the server: find it by name, as staff would
+      await activities.getByRole('searchbox', { name: /Buscar actividades/ }).fill('zumba');
       const zumba = activities.getByRole('row', { name: /Zumba J2/ });
       await expect(zumba).toContainText(/35,50\s€/);
 
