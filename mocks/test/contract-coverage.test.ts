@@ -80,6 +80,7 @@ describe('openapi.yaml', () => {
         'POST /payments/sandbox/consulta',
         'GET /receipts/{verification_code}',
         'POST /reminders/unsubscribe',
+        'POST /user/login/mfa',
         'POST /user/login',
         'POST /user/password-recovery',
         'POST /user/password-recovery/verify',
