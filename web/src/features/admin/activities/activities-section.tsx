@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Button } from '@portal/design-system/components/button.tsx';
-import { DataTable, type DataTableColumn } from '@portal/design-system/components/data-table.tsx';
+import type { DataTableColumn } from '@portal/design-system/components/data-table.tsx';
 import { DateInput } from '@portal/design-system/components/date-input.tsx';
 import { TextField } from '@portal/design-system/components/text-field.tsx';
 import { formatDate, formatEuros } from '@portal/design-system/lib/format.ts';
@@ -10,7 +10,6 @@ import { AdminSection, SubHeading } from '../components/admin-section';
 import { CrudForm } from '../components/crud-form';
 import { DeleteDialog } from '../components/delete-dialog';
 import { useFieldProps } from '../components/field-props';
-import { ListStatus } from '../components/list-status';
 import { useT } from '../components/messages';
 import { NoticeArea } from '../components/notice-area';
 import { rowActionColumns } from '../components/row-actions';
@@ -23,8 +22,6 @@ import {
   type Activity,
 } from '../api/activities';
 import { useServerList } from '../api/use-server-list';
-import { AdminPagination } from '../components/admin-pagination';
-import { ListSearch } from '../components/list-search';
 import { ServerTable } from '../components/server-table';
 import { checkActivityForm, emptyActivityForm, priceToText, type ActivityField } from '../rules';
 
@@ -104,33 +101,18 @@ export function ActivitiesSection({
       <NoticeArea notice={crud.notice} />
 
       <div className="flex flex-col gap-4">
-        <ListSearch
-          id="activity-search"
-          label={t('admin.activities.search')}
-          query={activities.query}
-          onQueryChange={activities.setQuery}
+        <ServerTable
+          list={activities}
+          searchId="activity-search"
+          messages={{
+            search: 'admin.activities.search',
+            error: 'admin.msg.error_loading_activities',
+            caption: 'admin.activities.tableCaption',
+            empty: 'admin.activities.empty',
+            pagination: 'admin.activities.pagination',
+          }}
+          columns={columns}
         />
-        <ListStatus list={activities.list} errorId="admin.msg.error_loading_activities" />
-        {activities.list.data ? (
-          <ServerTable fetching={activities.fetching}>
-            <DataTable
-              caption={t('admin.activities.tableCaption')}
-              columns={columns}
-              rows={activities.rows}
-              getRowId={(a) => String(a.id)}
-              emptyMessage={t(
-                activities.searched ? 'admin.common.noMatches' : 'admin.activities.empty',
-              )}
-            />
-            <AdminPagination
-              page={activities.page}
-              pageCount={activities.pageCount}
-              total={activities.total}
-              label={t('admin.activities.pagination')}
-              onPageChange={activities.goTo}
-            />
-          </ServerTable>
-        ) : null}
         <div>
           <Button type="button" variant="secondary" onClick={crud.startNew}>
             <FormattedMessage id="admin.activities.new" />

@@ -1,10 +1,7 @@
 import { useRef, useState } from 'react';
-import { DataTable, type DataTableColumn } from '@portal/design-system/components/data-table.tsx';
-import { AdminPagination } from '../components/admin-pagination';
+import type { DataTableColumn } from '@portal/design-system/components/data-table.tsx';
 import { AdminSection, SubHeading } from '../components/admin-section';
 import { DeleteDialog } from '../components/delete-dialog';
-import { ListSearch } from '../components/list-search';
-import { ListStatus } from '../components/list-status';
 import { useT } from '../components/messages';
 import { NoticeArea } from '../components/notice-area';
 import { rowActionColumns } from '../components/row-actions';
@@ -106,33 +103,18 @@ export function EnrolmentsSection({
       <NoticeArea notice={crud.notice} />
 
       <div className="flex flex-col gap-4">
-        <ListSearch
-          id="enrolment-search"
-          label={t('admin.enrolments.search')}
-          query={enrolments.query}
-          onQueryChange={enrolments.setQuery}
+        <ServerTable
+          list={enrolments}
+          searchId="enrolment-search"
+          messages={{
+            search: 'admin.enrolments.search',
+            error: 'admin.enrolments.errorLoading',
+            caption: 'admin.enrolments.tableCaption',
+            empty: 'admin.enrolments.empty',
+            pagination: 'admin.enrolments.pagination',
+          }}
+          columns={columns}
         />
-        <ListStatus list={enrolments.list} errorId="admin.enrolments.errorLoading" />
-        {enrolments.list.data ? (
-          <ServerTable fetching={enrolments.fetching}>
-            <DataTable
-              caption={t('admin.enrolments.tableCaption')}
-              columns={columns}
-              rows={enrolments.rows}
-              getRowId={(e) => String(e.id)}
-              emptyMessage={t(
-                enrolments.searched ? 'admin.common.noMatches' : 'admin.enrolments.empty',
-              )}
-            />
-            <AdminPagination
-              page={enrolments.page}
-              pageCount={enrolments.pageCount}
-              total={enrolments.total}
-              label={t('admin.enrolments.pagination')}
-              onPageChange={enrolments.goTo}
-            />
-          </ServerTable>
-        ) : null}
       </div>
 
       <div className="flex flex-col gap-4">

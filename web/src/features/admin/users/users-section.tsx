@@ -1,10 +1,8 @@
 import { useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { DataTable, type DataTableColumn } from '@portal/design-system/components/data-table.tsx';
+import type { DataTableColumn } from '@portal/design-system/components/data-table.tsx';
 import { AdminSection, SubHeading } from '../components/admin-section';
 import { DeleteDialog } from '../components/delete-dialog';
-import { ListSearch } from '../components/list-search';
-import { ListStatus } from '../components/list-status';
 import { useT } from '../components/messages';
 import { NoticeArea } from '../components/notice-area';
 import { rowActionColumns } from '../components/row-actions';
@@ -12,7 +10,6 @@ import { useCrudSection } from '../components/use-crud-section';
 import { findEnrolmentByDni, type Enrolment } from '../api/enrolments';
 import { createUser, deleteUser, listUsersPage, updateUser, type AdminUser } from '../api/users';
 import { useServerList } from '../api/use-server-list';
-import { AdminPagination } from '../components/admin-pagination';
 import { ServerTable } from '../components/server-table';
 import { checkUserForm, emptyUserForm, type UserPayload } from '../rules';
 import { useMfaReset } from './mfa-reset';
@@ -100,34 +97,23 @@ export function UsersSection({ version }: { version: number }) {
       <NoticeArea notice={crud.notice} />
 
       <div className="flex flex-col gap-4">
-        <ListSearch
-          id="user-search"
-          label={t('admin.users.search')}
-          query={users.query}
-          onQueryChange={users.setQuery}
-        />
-        <ListStatus list={users.list} errorId="admin.msg.error_loading_users" />
-        {users.list.data ? (
-          <ServerTable fetching={users.fetching}>
+        <ServerTable
+          list={users}
+          searchId="user-search"
+          messages={{
+            search: 'admin.users.search',
+            error: 'admin.msg.error_loading_users',
+            caption: 'admin.users.tableCaption',
+            empty: 'admin.users.empty',
+            pagination: 'admin.users.pagination',
+          }}
+          columns={columns}
+          summary={
             <p className="text-body text-muted-foreground" aria-live="polite">
               <FormattedMessage id="admin.users.count" values={{ count: users.total }} />
             </p>
-            <DataTable
-              caption={t('admin.users.tableCaption')}
-              columns={columns}
-              rows={users.rows}
-              getRowId={(u) => String(u.id)}
-              emptyMessage={t(users.searched ? 'admin.common.noMatches' : 'admin.users.empty')}
-            />
-            <AdminPagination
-              page={users.page}
-              pageCount={users.pageCount}
-              total={users.total}
-              label={t('admin.users.pagination')}
-              onPageChange={users.goTo}
-            />
-          </ServerTable>
-        ) : null}
+          }
+        />
       </div>
 
       <div className="flex flex-col gap-4">
