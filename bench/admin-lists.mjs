@@ -5,7 +5,7 @@
 //
 // Seeding: the enrolments through the real Excel import (one upload); accounts, payments and
 // audit entries written straight into the database (hashing 5,000 passwords would only time
-// argon2), on SQLite and on PostgreSQL.
+// argon2), on SQLite and on PostgreSQL (BENCH_ENGINES=sqlite for one).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -302,7 +302,8 @@ export async function runAdminLists({ build = true, webBuild } = {}) {
       ownWeb = makeTempDir('portal-bench-web-');
       webBuild = await buildWeb(ownWeb);
     }
-    for (const engine of ['sqlite', 'postgres']) {
+    const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
+    for (const engine of engines) {
       const run = await runOn(engine, webBuild.outDir);
       console.log(`\n${engine} (${HOST}, 4 connections, 3 s a list)`);
       console.log(

@@ -37,6 +37,9 @@ const ENROLMENT_ORDER: Record<EnrolmentSort, string[]> = {
   phone: ['e.phone'],
 };
 
+/** Above this many matches a search reads the sort's index in order rather than sorting them. */
+const DENSE_MATCHES = 500;
+
 /** People enrolled in activities (the spec's "person-activity") and their activity links. */
 export function createEnrolmentsRepo(db: Database) {
   const links = () =>
@@ -48,6 +51,15 @@ export function createEnrolmentsRepo(db: Database) {
       .orderBy(sql`lower(a.name)`)
       .orderBy(sql`coalesce(a.start_date, '')`)
       .orderBy('a.id');
+  /** How many enrolments SQLite's trigram index finds for a phrase (one index read). */
+  async function countTrigramMatches(phrase: string): Promise<number> {
+    const row = await sql<{
+      n: number;
+    }>`select count(*) as n from enrolments_search where enrolments_search match ${phrase}`.execute(
+      db.q(),
+    );
+    return Number(row.rows[0]?.n ?? 0);
+  }
   return {
     list: (): Promise<EnrolmentRow[]> =>
       db
@@ -71,10 +83,6 @@ export function createEnrolmentsRepo(db: Database) {
       const q = request.q;
       // SQLite: the trigram index of migration 070 finds the people; PostgreSQL: its trigram index
       const phrase = q && db.engine === 'sqlite' ? trigramPhrase(q) : null;
-      const personMatches = (text: string) =>
-        phrase
-          ? sql<SqlBool>`e.id in (select rowid from enrolments_search where enrolments_search match ${phrase})`
-          : containsFolded(db.engine, 'e.search_key', text);
       const activityIds = q
         ? (
             await db
@@ -85,17 +93,25 @@ export function createEnrolmentsRepo(db: Database) {
               .execute()
           ).map((row) => row.id)
         : [];
+      // SQLite counts the people the trigram index finds without reading them; with many
+      // matches it reads the sort's index in order and keeps the matching rows (a page needs
+      // only a few), with few it reads the matches and sorts them
+      const found = phrase ? await countTrigramMatches(phrase) : null;
+      const many = found !== null && (found > DENSE_MATCHES || activityIds.length > 0);
+      const id = many ? sql.raw('+e.id') : sql.raw('e.id');
       const filtered = db
         .q()
         .selectFrom('enrolments as e')
         .$if(q !== null, (query) =>
           query.where((eb) =>
             eb.or([
-              personMatches(q ?? ''),
+              phrase
+                ? sql<SqlBool>`${id} in (select rowid from enrolments_search where enrolments_search match ${phrase})`
+                : containsFolded(db.engine, 'e.search_key', q ?? ''),
               ...(activityIds.length > 0
                 ? [
                     eb(
-                      'e.id',
+                      id,
                       'in',
                       eb
                         .selectFrom('enrolment_activities as ea')
@@ -112,9 +128,20 @@ export function createEnrolmentsRepo(db: Database) {
       for (const key of ENROLMENT_ORDER[request.sort])
         query = query.orderBy(orderTerm(key, direction));
       query = query.orderBy('e.id', direction);
-      return pageWithTotal(query, request.page, () =>
-        filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      );
+      return pageWithTotal(query, request.page, async () => {
+        // the index's own count is exact when nothing else can match
+        if (found !== null && activityIds.length === 0) return { n: found };
+        // only an activity's people match: count their links, without reading the people
+        if (found === 0) {
+          return db
+            .q()
+            .selectFrom('enrolment_activities')
+            .select((eb) => eb.fn.count<number>('enrolment_id').distinct().as('n'))
+            .where('activity_id', 'in', activityIds)
+            .executeTakeFirstOrThrow();
+        }
+        return filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      });
     },
     linksOf: (id: number): Promise<EnrolmentLink[]> =>
       links().where('ea.enrolment_id', '=', id).execute(),

@@ -109,6 +109,10 @@ describe('admin lists: paged, searched and sorted by the server', () => {
     }
     const bySport = await list('/api/admin/person-activities/?q=natacion');
     expect(names(bySport.rows)).toEqual(['Brais Otero Lago']);
+    // counted from the activity's links when no person's own text matches
+    expect((await list('/api/admin/person-activities/?page=1&page_size=10&q=natacion')).total).toBe(
+      1,
+    );
     const padelPeople = await list('/api/admin/person-activities/?q=PADEL');
     expect(names(padelPeople.rows)).toEqual(['Uxía Núñez Castro']);
     // the user's % and _ are letters, not wildcards
@@ -201,5 +205,12 @@ describe('admin lists: paged, searched and sorted by the server', () => {
       expect(body.detail[0]?.msg).not.toMatch(/^[a-z_]+$/);
     }
     expect((await list('/api/admin/users/?sort=role')).status).toBe(422);
+  });
+
+  it('a text found in a person and in an activity name counts each person once', async () => {
+    await insertEnrolment(app, { first_name: 'Natacha', last_name: 'Padelo' }, [{ id: padel }]);
+    const both = await list('/api/admin/person-activities/?page=1&page_size=10&q=padel');
+    expect(both.total).toBe(2);
+    expect(names(both.rows).sort()).toEqual(['Natacha Padelo', 'Uxía Núñez Castro']);
   });
 });
