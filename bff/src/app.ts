@@ -8,7 +8,13 @@ import { serveSpa } from './http/spa.js';
 import { apiRoutes } from './routes/index.js';
 
 /** DELETE too: deleting one's own account sends the password in the body. */
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const PARSED_METHODS = [
+  HttpMethodEnum.POST,
+  HttpMethodEnum.PUT,
+  HttpMethodEnum.PATCH,
+  HttpMethodEnum.DELETE,
+];
+const BODY_METHODS = new Set<string>(PARSED_METHODS);
 
 /** Builds the Koa app; server.ts listens. Tests build it with their own deps. */
 export function buildApp(deps: Deps): Koa<AppState> {

@@ -69,11 +69,12 @@ export function createDeps(options: {
     accountData: createAccountDataRepo(db),
   };
   const secret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  /** A key of its own for each use, derived from the server secret. */
+  const derivedKey = (purpose: string) => createHmac('sha256', secret).update(purpose).digest();
   const tokens = createTokenService(secret, config.tokenTtlSeconds, () => clock.now());
   const jobs = createJobRunner({ leases: repos.jobLeases, clock, logger });
   const sms = countedSms(options.sms ?? createSmsSender(config, repos.outbox, logger), metrics);
   const mail = options.mail ?? createMailSender(config, repos.outbox, logger);
-  const derivedKey = (purpose: string) => createHmac('sha256', secret).update(purpose).digest();
   const mfa = createMfa({
     db,
     mode: config.mfaForAdmins,
@@ -88,9 +89,7 @@ export function createDeps(options: {
     clock,
     loginRules,
   });
-  const unsubscribe = createUnsubscribeTokens(
-    createHmac('sha256', secret).update('reminders-unsubscribe/v1').digest('base64url'),
-  );
+  const unsubscribe = createUnsubscribeTokens(derivedKey('reminders-unsubscribe/v1'));
   return {
     config,
     db,
@@ -98,6 +97,7 @@ export function createDeps(options: {
     clock,
     repos,
     tokens,
+    derivedKey,
     settings: createSettingsService(repos.config, clock),
     jobs,
     /** Set when the process begins to shut down: /ready answers 503 so traffic moves elsewhere. */

@@ -3,8 +3,9 @@ import type { Database } from './database.js';
 
 /**
  * The figures of the panel's overview, each one query over an index: payments by status and
- * payment time, unpaid enrolment links by activity. What paying an activity now costs (75 % of
- * its price without the reduction, rounded half up) is computed in integer cents in SQL.
+ * payment time, unpaid enrolment links by activity. What paying an activity now costs is
+ * services/pricing.ts's amountWithoutReduction (75 %, rounded half up) written in integer SQL, so
+ * the sum needs no row in memory.
  */
 const PENDING_CENTS = sql<number>`(a.price_cents * 75 + 50) / 100`;
 

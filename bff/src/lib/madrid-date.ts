@@ -17,6 +17,24 @@ export function isCivilDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+const DAY_MS = 86_400_000;
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+
+/** Whole calendar days from one civil date to another (a clock change is not a day). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round(dayNumber(to) - dayNumber(from));
+}
+
+/** The civil date some calendar days after (or before, when negative) another. */
+export function addDays(date: string, days: number): string {
+  return new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The hour (0-23) of an instant in Europe/Madrid. */
+export function madridHour(at: Date): number {
+  return Number(madridDateTime(at).hour.slice(0, 2));
+}
+
 /**
  * An instant in Europe/Madrid as Redsys writes it: date `DD/MM/YYYY`, hour `HH:MM`, plus the
  * year and month as numbers (card expiry checks).

@@ -4,7 +4,7 @@ import { zListAuditQuery } from '../../generated/zod.gen.js';
 import type { AppState } from '../../http/context.js';
 import { requireAdmin } from '../../http/auth.js';
 import { validate } from '../../http/validate.js';
-import { searchText } from '../../data/list-query.js';
+import { listRequest } from './list-params.js';
 
 /** /admin/audit/: the audit log, newest first, read only. */
 export function adminAuditRoutes(deps: Deps): Router<AppState> {
@@ -13,13 +13,9 @@ export function adminAuditRoutes(deps: Deps): Router<AppState> {
   router.get('/admin/audit/', requireAdmin(deps), async (ctx) => {
     const query = validate(zListAuditQuery, ctx.query, 'query');
     const { page, page_size } = query;
-    const sort = query.sort ?? 'at';
-    const { rows, total } = await deps.repos.audit.page({
-      q: searchText(query.q),
-      sort,
-      order: query.order ?? (sort === 'at' ? 'desc' : 'asc'),
-      page: { number: page, size: page_size },
-    });
+    const { rows, total } = await deps.repos.audit.page(
+      listRequest(query, { sort: 'at', order: 'desc' }),
+    );
     ctx.set('X-Total-Count', String(total));
     ctx.body = {
       items: rows.map((row) => ({ ...row, details: parseDetails(row.details) })),

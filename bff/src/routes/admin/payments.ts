@@ -12,6 +12,7 @@ import {
 } from '../../generated/zod.gen.js';
 import { GatewayUnavailable } from '../../adapters/payment-gateway/gateway-client.js';
 import { actorOf } from './form-input.js';
+import { listRequest } from './list-params.js';
 import { sendPdf } from '../payments/send-pdf.js';
 import { requireAdmin } from '../../http/auth.js';
 import type { AppState } from '../../http/context.js';
@@ -50,11 +51,11 @@ export function adminPaymentsRoutes(deps: Deps): Router<AppState> {
   router.get('/admin/payments/', requireAdmin(deps), async (ctx) => {
     const query = validate(zListPaymentsQuery, ctx.query, 'query');
     const filter = toFilter(query);
-    const sort = query.sort ?? 'created_at';
+    const { sort, order } = listRequest(query, { sort: 'created_at', order: 'desc' });
     const rows = await payments.list(
       filter,
       { limit: query.page_size, offset: (query.page - 1) * query.page_size },
-      { by: sort, order: query.order ?? (sort === 'created_at' ? 'desc' : 'asc') },
+      { by: sort, order },
     );
     const ids = rows.map((row) => row.id);
     const items = await payments.itemsByPayment(ids);

@@ -3,10 +3,8 @@ import type { Deps } from '../../deps.js';
 import { zGeneratePaymentBody } from '../../generated/zod.gen.js';
 import { requireUser } from '../../http/auth.js';
 import type { AppState } from '../../http/context.js';
-import { tooManyRequests } from '../../http/errors.js';
+import { limitCalls } from '../../http/rate-limit.js';
 import { validate } from '../../http/validate.js';
-import { createRateEventsRepo } from '../../data/rate-events-repo.js';
-import { createRateLimiter } from '../../services/rate-limiter.js';
 import { centsToEuros } from '../../lib/money.js';
 
 /** Each call stores a payment and burns an order number: a person paying needs a handful, not hundreds. */
@@ -15,14 +13,12 @@ export const GENERATE_LIMIT = { limit: 20, windowMs: 10 * 60_000 };
 /** POST /payments/generate-multiple/: a pending payment and the signed Redsys form for it. */
 export function checkoutRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
-  const limiter = createRateLimiter(createRateEventsRepo(deps.db), deps.clock);
+  const limit = limitCalls(deps, (ctx) => [
+    { bucket: `payment-generate:user:${ctx.state.user?.id}`, ...GENERATE_LIMIT },
+  ]);
 
-  router.post('/payments/generate-multiple/', requireUser(deps), async (ctx) => {
+  router.post('/payments/generate-multiple/', requireUser(deps), limit, async (ctx) => {
     const user = ctx.state.user!;
-    const rules = [{ bucket: `payment-generate:user:${user.id}`, ...GENERATE_LIMIT }];
-    const wait = await limiter.retryAfter(rules);
-    if (wait > 0) throw tooManyRequests(wait);
-    await limiter.hit(rules);
     const body = validate(zGeneratePaymentBody, ctx.request.body, 'body');
     const result = await deps.payments.checkout.start({
       user: { id: user.id, dni: user.dni },

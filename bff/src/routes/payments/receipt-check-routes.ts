@@ -1,11 +1,10 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
-import { createRateEventsRepo } from '../../data/rate-events-repo.js';
 import { zVerifyReceiptPath } from '../../generated/zod.gen.js';
 import type { AppState } from '../../http/context.js';
-import { HttpError, tooManyRequests } from '../../http/errors.js';
+import { HttpError } from '../../http/errors.js';
+import { limitCalls } from '../../http/rate-limit.js';
 import { validate } from '../../http/validate.js';
-import { createRateLimiter } from '../../services/rate-limiter.js';
 
 /** Lookups per client address per hour: a desk checks a few; guessing needs billions. */
 export const RECEIPT_CHECKS_PER_HOUR = 60;
@@ -13,15 +12,11 @@ export const RECEIPT_CHECKS_PER_HOUR = 60;
 /** GET /receipts/{code}: whether a printed receipt is genuine. Public, rate-limited. */
 export function receiptCheckRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
-  const limiter = createRateLimiter(createRateEventsRepo(deps.db), deps.clock);
+  const limit = limitCalls(deps, (ctx) => [
+    { bucket: `receipt-check:ip:${ctx.ip}`, limit: RECEIPT_CHECKS_PER_HOUR, windowMs: 3600_000 },
+  ]);
 
-  router.get('/receipts/:verification_code', async (ctx) => {
-    const rules = [
-      { bucket: `receipt-check:ip:${ctx.ip}`, limit: RECEIPT_CHECKS_PER_HOUR, windowMs: 3600_000 },
-    ];
-    const wait = await limiter.retryAfter(rules);
-    if (wait > 0) throw tooManyRequests(wait);
-    await limiter.hit(rules);
+  router.get('/receipts/:verification_code', limit, async (ctx) => {
     const { verification_code } = validate(zVerifyReceiptPath, ctx.params, 'path');
     const receipt = await deps.payments.receipts.verify(verification_code);
     if (!receipt) throw new HttpError(404, 'receipt_not_found');

@@ -1,8 +1,7 @@
 import type { SummaryRepo } from '../../data/summary-repo.js';
 import type { Clock } from '../../lib/clock.js';
-import { madridDate } from '../../lib/madrid-date.js';
+import { addDays, daysBetween, madridDate } from '../../lib/madrid-date.js';
 import { madridMidnightUtc } from '../payments/madrid-range.js';
-import { addDays, daysBetween } from '../reminders/schedule.js';
 
 export const CHART_DAYS = 30;
 

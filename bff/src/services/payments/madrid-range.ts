@@ -1,3 +1,5 @@
+import { addDays } from '../../lib/madrid-date.js';
+
 const parts = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/Madrid',
   year: 'numeric',
@@ -32,17 +34,10 @@ export function madridMidnightUtc(civilDate: string): string {
   return new Date(instant).toISOString();
 }
 
-/** The civil date after this one. */
-export function nextCivilDate(civilDate: string): string {
-  const date = new Date(`${civilDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
-
 /** created_at bounds (UTC ISO, from inclusive, to exclusive) for civil dates in Madrid, both inclusive. */
 export function madridDateRange(from?: string, to?: string): { fromUtc?: string; toUtc?: string } {
   return {
     ...(from ? { fromUtc: madridMidnightUtc(from) } : {}),
-    ...(to ? { toUtc: madridMidnightUtc(nextCivilDate(to)) } : {}),
+    ...(to ? { toUtc: madridMidnightUtc(addDays(to, 1)) } : {}),
   };
 }

@@ -2,8 +2,8 @@ import type { PendingLine } from '../../data/reminders-repo.js';
 import { formatCivilDate, formatEuros } from '../../i18n/format.js';
 import { t, type Locale } from '../../i18n/index.js';
 import { groupBy } from '../../lib/group-by.js';
+import { addDays } from '../../lib/madrid-date.js';
 import { amountWithoutReduction } from '../pricing.js';
-import { addDays } from './schedule.js';
 
 const LIST_TAGS: Record<Locale, string> = { es: 'es', en: 'en', gl: 'gl' };
 

@@ -6,7 +6,7 @@ import type { PendingLine, RemindersRepo } from '../../data/reminders-repo.js';
 import type { ReminderChannel } from '../../data/schema.js';
 import { groupBy } from '../../lib/group-by.js';
 import type { Clock } from '../../lib/clock.js';
-import { madridDate } from '../../lib/madrid-date.js';
+import { madridDate, madridHour } from '../../lib/madrid-date.js';
 import type { Logger } from '../../logger.js';
 import type { JobRunner } from '../jobs/job-runner.js';
 import { amountWithoutReduction } from '../pricing.js';
@@ -28,15 +28,6 @@ export interface ReminderRunResult {
 const JOB_EVERY_MS = 15 * 60_000;
 /** Nobody is reminded before this hour (Europe/Madrid) by the job; staff can send earlier. */
 const EARLIEST_HOUR = 9;
-
-const madridHour = (at: Date) =>
-  Number(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Madrid',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    }).format(at),
-  );
 
 /**
  * Payment reminders. On each configured day before the deadline every account with something

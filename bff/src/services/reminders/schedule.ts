@@ -1,4 +1,5 @@
 import type { ConfigRow } from '../../data/config-repo.js';
+import { addDays, daysBetween } from '../../lib/madrid-date.js';
 
 export type NotDueReason =
   | 'reminders_disabled'
@@ -13,19 +14,6 @@ export interface ReminderDay {
   reason: NotDueReason | null;
   /** The next day after today on which reminders go out, if any. */
   nextDate: string | null;
-}
-
-const DAY_MS = 86_400_000;
-const toDay = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-const fromDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-
-/** Whole days from one civil date to another (calendar days: a clock change is not a day). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round(toDay(to) - toDay(from));
-}
-
-export function addDays(date: string, days: number): string {
-  return fromDay(toDay(date) + days);
 }
 
 /**

@@ -4,9 +4,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * The token of an e-mail's unsubscribe link: the account id and a MAC over it, so the link needs
  * no login and no stored state, and nobody can make one for another account.
  */
-export function createUnsubscribeTokens(secret: string) {
+export function createUnsubscribeTokens(key: Buffer) {
   const mac = (userId: number) =>
-    createHmac('sha256', secret)
+    createHmac('sha256', key)
       .update(`reminders-unsubscribe:${userId}`)
       .digest('base64url')
       .slice(0, 22);

@@ -1,10 +1,8 @@
-import { createHmac } from 'node:crypto';
 import type { Deps } from '../../deps.js';
 import { createOneTimeCodesRepo } from '../../data/one-time-codes-repo.js';
 import { createRateEventsRepo } from '../../data/rate-events-repo.js';
 import { createOneTimeCodes } from '../one-time-codes.js';
 import { createRateLimiter } from '../rate-limiter.js';
-import { resolveJwtSecret } from '../token-service.js';
 import { createAccountsService } from './accounts.js';
 import { createDataRights } from './data-rights.js';
 import { createPersonsService } from './persons.js';
@@ -13,9 +11,7 @@ import { createPersonsService } from './persons.js';
 export function createResidentsServices(deps: Deps) {
   const limiter = createRateLimiter(createRateEventsRepo(deps.db), deps.clock);
   // a key of its own, derived from the server secret: code hashes are useless without it
-  const codeKey = createHmac('sha256', resolveJwtSecret(deps.config.jwtSecret, deps.config.dataDir))
-    .update('one-time-codes/v1')
-    .digest();
+  const codeKey = deps.derivedKey('one-time-codes/v1');
   const codes = createOneTimeCodes({
     repo: createOneTimeCodesRepo(deps.db),
     limiter,
