@@ -77,19 +77,19 @@ export function AccountPage() {
             <dt className="font-semibold">
               <FormattedMessage id="account.dni" />
             </dt>
-            <dd>{me.me.dni}</dd>
+            <dd>{me.data.dni}</dd>
             <dt className="font-semibold">
               <FormattedMessage id="account.phone" />
             </dt>
-            <dd>{me.me.phone}</dd>
+            <dd>{me.data.phone}</dd>
             <dt className="font-semibold">
               <FormattedMessage id="account.email" />
             </dt>
-            <dd>{me.me.email ?? intl.formatMessage({ id: 'account.noEmail' })}</dd>
+            <dd>{me.data.email ?? intl.formatMessage({ id: 'account.noEmail' })}</dd>
           </dl>
 
           <Section id="account-reminders-title" title="account.reminders.title">
-            <ReminderSetting me={me.me} onSaved={me.replace} />
+            <ReminderSetting me={me.data} onSaved={me.replace} />
           </Section>
 
           <Section id="account-data-title" title="account.data.title">

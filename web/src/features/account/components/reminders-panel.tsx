@@ -12,7 +12,7 @@ export function RemindersPanel() {
       <h2 id="dashboard-reminders-title" className="text-heading font-bold text-foreground">
         <FormattedMessage id="account.reminders.title" />
       </h2>
-      {me.status === 'ready' ? <ReminderSetting me={me.me} onSaved={me.replace} /> : null}
+      {me.status === 'ready' ? <ReminderSetting me={me.data} onSaved={me.replace} /> : null}
       {me.status === 'error' ? (
         <p>
           <FormattedMessage id="account.errorLoading" />

@@ -83,14 +83,14 @@ export function MyReceipts() {
           </span>
         </Alert>
       ) : null}
-      {payments.status === 'ready' && payments.payments.length === 0 ? (
+      {payments.status === 'ready' && payments.data.length === 0 ? (
         <p>
           <FormattedMessage id="payments.receipts.empty" />
         </p>
       ) : null}
-      {payments.status === 'ready' && payments.payments.length > 0 ? (
+      {payments.status === 'ready' && payments.data.length > 0 ? (
         <ul className="flex flex-col">
-          {payments.payments.map((payment) => (
+          {payments.data.map((payment) => (
             <ReceiptRow key={payment.id} payment={payment} />
           ))}
         </ul>
