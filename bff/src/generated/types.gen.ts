@@ -842,6 +842,10 @@ export type LoginErrors = {
      * Too many attempts; wait `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * Too many passwords being checked at once; try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type LoginError = LoginErrors[keyof LoginErrors];

@@ -1761,17 +1761,28 @@ export interface components {
         /** @description The SMS provider refused or did not answer; try again later. */
         CodeNotDelivered: {
             headers: {
-                /** @description Seconds to wait. */
+                /**
+                 * @description Seconds to wait.
+                 * @example 60
+                 */
                 "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many passwords being checked at once; try again after `Retry-After` seconds. */
+        ServerBusy: {
+            headers: {
                 /**
-                 * @example {
-                 *       "detail": "No hemos podido enviar el código. Inténtalo de nuevo en unos minutos.",
-                 *       "code": "code_delivery_failed"
-                 *     }
+                 * @description Seconds to wait.
+                 * @example 5
                  */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1781,12 +1792,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "detail": "La sesión ha caducado. Inicia sesión de nuevo.",
-                 *       "code": "not_authenticated"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1796,12 +1801,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "detail": "DNI o contraseña incorrectos.",
-                 *       "code": "invalid_credentials"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1811,12 +1810,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "detail": "No tienes permiso para esta acción.",
-                 *       "code": "forbidden"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1826,12 +1819,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "detail": "No encontrado.",
-                 *       "code": "not_found"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1841,12 +1828,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "detail": "Código incorrecto o caducado.",
-                 *       "code": "invalid_code"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1856,38 +1837,20 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "detail": [
-                 *         {
-                 *           "loc": [
-                 *             "body",
-                 *             "phone"
-                 *           ],
-                 *           "msg": "El teléfono debe tener 9 dígitos.",
-                 *           "type": "invalid_phone"
-                 *         }
-                 *       ],
-                 *       "code": "validation_error"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
         /** @description Too many attempts; wait `Retry-After` seconds. */
         TooManyRequests: {
             headers: {
-                /** @description Seconds to wait. */
+                /**
+                 * @description Seconds to wait.
+                 * @example 60
+                 */
                 "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "detail": "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.",
-                 *       "code": "too_many_requests"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1998,12 +1961,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "detail": "Ya existe una actividad con ese nombre y fecha de inicio.",
-                 *       "code": "activity_exists"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2169,16 +2126,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "maintenance_mode": false,
-                     *       "payments_enabled": true,
-                     *       "global_discount": 0.5,
-                     *       "deadline_date": "2026-12-15",
-                     *       "payments_open": true,
-                     *       "today": "2026-11-21"
-                     *     }
-                     */
                     "application/json": components["schemas"]["PublicConfig"];
                 };
             };
@@ -2215,6 +2162,7 @@ export interface operations {
             401: components["responses"]["BadCredentials"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServerBusy"];
         };
     };
     loginMfa: {
@@ -2308,12 +2256,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "Ya existe una cuenta con ese DNI.",
-                     *       "code": "account_exists"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2512,12 +2454,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "La contraseña no es correcta.",
-                     *       "code": "wrong_password"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2527,12 +2463,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "Eres el único administrador; nombra a otro antes de eliminar tu cuenta.",
-                     *       "code": "last_admin"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2717,12 +2647,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "Este enlace no es válido.",
-                     *       "code": "invalid_unsubscribe_link"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2745,20 +2669,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "person_activity_id": 3,
-                     *         "full_name": "María López García",
-                     *         "dni": "12345678Z"
-                     *       },
-                     *       {
-                     *         "person_activity_id": 4,
-                     *         "full_name": "Xoán López Pereira",
-                     *         "dni": "87654321X"
-                     *       }
-                     *     ]
-                     */
                     "application/json": components["schemas"]["ManagedPerson"][];
                 };
             };
@@ -2807,12 +2717,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "No hay ninguna inscripción con ese DNI y teléfono.",
-                     *       "code": "person_not_found"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2822,12 +2726,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "Esta persona ya está asociada a tu cuenta.",
-                     *       "code": "already_associated"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2883,12 +2781,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "Esta persona ya está asociada a tu cuenta.",
-                     *       "code": "already_associated"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2935,32 +2827,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "id": 1,
-                     *         "name": "Natación infantil",
-                     *         "price": 60,
-                     *         "start_date": "2026-10-01",
-                     *         "is_paid": false,
-                     *         "amount": 45,
-                     *         "amount_with_discount": 30,
-                     *         "dni": "87654321X",
-                     *         "person_activity_id": 4
-                     *       },
-                     *       {
-                     *         "id": 2,
-                     *         "name": "Pádel adultos",
-                     *         "price": 85.5,
-                     *         "start_date": null,
-                     *         "is_paid": true,
-                     *         "amount": 64.13,
-                     *         "amount_with_discount": 42.75,
-                     *         "dni": "87654321X",
-                     *         "person_activity_id": 4
-                     *       }
-                     *     ]
-                     */
                     "application/json": components["schemas"]["UserActivity"][];
                 };
             };
@@ -3108,12 +2974,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "Ningún justificante tiene este código.",
-                     *       "code": "receipt_not_found"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3172,12 +3032,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "El plazo de pago ha finalizado.",
-                     *       "code": "deadline_expired"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3187,12 +3041,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "Solo puedes pagar actividades de una persona cada vez.",
-                     *       "code": "mixed_persons"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3240,12 +3088,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "Firma no válida.",
-                     *       "code": "bad_signature"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3589,12 +3431,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "Ya existe una cuenta con ese DNI.",
-                     *       "code": "account_exists"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3655,12 +3491,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "Ya existe una cuenta con ese DNI.",
-                     *       "code": "account_exists"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3694,12 +3524,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "No puedes eliminar tu propia cuenta.",
-                     *       "code": "cannot_delete_self"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3779,12 +3603,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "Ya existe una inscripción con ese DNI.",
-                     *       "code": "enrolment_exists"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3812,12 +3630,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "No se puede quitar una actividad ya pagada.",
-                     *       "code": "has_paid_items"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3851,12 +3663,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "La inscripción tiene actividades pagadas y no se puede eliminar.",
-                     *       "code": "has_paid_items"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3988,12 +3794,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "La actividad tiene pagos y no se puede eliminar.",
-                     *       "code": "has_paid_items"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4043,12 +3843,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "El archivo supera el tamaño máximo de 10 MB.",
-                     *       "code": "file_too_large"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4058,29 +3852,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": [
-                     *         {
-                     *           "loc": [
-                     *             4,
-                     *             "DNI"
-                     *           ],
-                     *           "msg": "Introduce un DNI o NIE válido, con su letra (por ejemplo, 12345678Z).",
-                     *           "type": "invalid_dni"
-                     *         },
-                     *         {
-                     *           "loc": [
-                     *             9,
-                     *             "Precio"
-                     *           ],
-                     *           "msg": "El precio debe ser un número de 0 o más.",
-                     *           "type": "invalid_price"
-                     *         }
-                     *       ],
-                     *       "code": "invalid_rows"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4308,12 +4079,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "La pasarela rechazó la devolución (código SIS0057). No se ha devuelto nada.",
-                     *       "code": "refund_gateway_refused"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4323,12 +4088,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "La pasarela no respondió (no_answer). Comprueba la devolución con el banco antes de repetirla.",
-                     *       "code": "refund_gateway_no_answer"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4392,12 +4151,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "No se pudo consultar la pasarela. Inténtalo de nuevo en unos minutos.",
-                     *       "code": "gateway_unavailable"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4497,12 +4250,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "Ya tienes configurado el segundo factor.",
-                     *       "code": "mfa_already_enabled"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4559,12 +4306,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "El código no es correcto.",
-                     *       "code": "invalid_mfa_code"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4576,12 +4317,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "Empieza de nuevo la configuración del segundo factor.",
-                     *       "code": "mfa_setup_missing"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -4615,12 +4350,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "detail": "No puedes quitar tu propio segundo factor.",
-                     *       "code": "cannot_reset_own_mfa"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
