@@ -2,11 +2,22 @@ import type { StorybookConfig } from '@storybook/react-vite';
 import tailwindcss from '@tailwindcss/vite';
 import { mergeConfig } from 'vite';
 
-/** Stories live beside the components in design-system/src; this package only holds config. */
+/**
+ * Component stories live beside the components in design-system/src, screen stories beside the
+ * screens in web/src/features; this package only holds the Storybook configuration. `public/`
+ * holds MSW's service worker, which answers the screens' calls with the contract's examples.
+ */
 const config: StorybookConfig = {
-  stories: ['../../design-system/src/**/*.stories.@(ts|tsx)'],
+  stories: [
+    '../../design-system/src/**/*.stories.@(ts|tsx)',
+    '../../web/src/features/**/*.stories.@(ts|tsx)',
+  ],
+  addons: ['@storybook/addon-docs', '@storybook/addon-a11y'],
+  // MSW's worker, and the web app's public files (logo, PDFs) where the app asks for them
+  staticDirs: ['../public', '../../web/public'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },
+  typescript: { reactDocgen: 'react-docgen-typescript' },
   viteFinal: (viteConfig) => mergeConfig(viteConfig, { plugins: [tailwindcss()] }),
 };
 

@@ -54,9 +54,9 @@ export const previewAnnotations = {
           styles: { width: '360px', height: '740px' },
           type: 'mobile',
         },
-        phone: {
-          name: 'Phone (414px)',
-          styles: { width: '414px', height: '896px' },
+        mobile: {
+          name: 'Phone (375px)',
+          styles: { width: '375px', height: '812px' },
           type: 'mobile',
         },
         tablet: {

@@ -6,7 +6,7 @@ import { AppRoutes, preloadFirstScreen } from './router';
 import { RouteErrorBoundary } from './shell/route-error';
 
 /** An expired or revoked session (any 401) goes back to /login. */
-function UnauthorizedRedirect() {
+export function UnauthorizedRedirect() {
   const navigate = useNavigate();
   useEffect(() => setUnauthorizedHandler(() => navigate('/login')), [navigate]);
   return null;

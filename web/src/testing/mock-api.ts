@@ -1,5 +1,7 @@
 import { vi } from 'vitest';
 
+export { fakeToken } from './fake-token';
+
 export interface MockResponse {
   status?: number;
   body?: unknown;
@@ -58,23 +60,6 @@ function parseBody(text: string): unknown {
   } catch {
     return Object.fromEntries(new URLSearchParams(text));
   }
-}
-
-/** A token whose claims the UI reads (the server checks the real one). */
-export function fakeToken(
-  claims: { role?: 'user' | 'admin'; is_admin?: boolean; exp?: number } = {},
-): string {
-  const payload = {
-    sub: '7',
-    dni: '12345678Z',
-    role: 'user',
-    is_admin: false,
-    exp: Math.floor(Date.now() / 1000) + 3600,
-    ...claims,
-  };
-  const encode = (value: object) =>
-    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.signature`;
 }
 
 const foldText = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

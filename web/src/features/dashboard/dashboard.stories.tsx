@@ -1,0 +1,184 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { NETWORK_ERROR, type Scenario } from '../../stories-support/contract-handlers';
+import { exampleAnswer } from '../../stories-support/contract-examples';
+import {
+  containing,
+  eurosOf,
+  intlOf,
+  screen,
+  screenMeta,
+  textOf,
+} from '../../stories-support/screen-story';
+
+export default { ...screenMeta, title: 'Screens/Dashboard' } satisfies Meta;
+type Story = StoryObj;
+
+/** María (3) and Xoán (4), each with their own activities from the contract's examples. */
+const family: Scenario = {
+  'GET /user/activities/{person_activity_id}': ({ person_activity_id }) =>
+    person_activity_id === '3' ? 'maria' : 'xoan',
+};
+const resident = (scenario: Scenario = {}) =>
+  screen('/dashboard', { session: 'resident', scenario: { ...family, ...scenario } });
+
+const page = () => within(document.body);
+const detailOf = (call: string, name: string) =>
+  (exampleAnswer(call, name).body as { detail: string }).detail;
+
+async function pendingLoaded(context: Parameters<NonNullable<Story['play']>>[0]) {
+  const t = textOf(context);
+  return page().findByRole('table', { name: t('dashboard.pending.caption') }, { timeout: 5000 });
+}
+
+const selectRow = (t: ReturnType<typeof textOf>, activity: string, dni: string) =>
+  page().getByRole('checkbox', { name: t('dashboard.table.selectRow', { activity, dni }) });
+
+/** Two people, three pending activities: selecting two adds their server amounts. */
+export const PendingWithSelection: Story = {
+  parameters: resident(),
+  play: async (context) => {
+    const t = textOf(context);
+    const euros = eurosOf(context);
+    await pendingLoaded(context);
+    await userEvent.click(selectRow(t, 'Natación infantil', '87654321X'));
+    await userEvent.click(selectRow(t, 'Yoga', '87654321X'));
+    const total = document.querySelector('[data-slot="total-bar"]') as HTMLElement;
+    await expect(total).toHaveTextContent(euros(75));
+  },
+};
+
+/** Ticking the reduction opens the declaration; accepting it charges the reduced amounts. */
+export const ReductionPopupOpen: Story = {
+  parameters: resident(),
+  play: async (context) => {
+    const t = textOf(context);
+    const euros = eurosOf(context);
+    await pendingLoaded(context);
+    await userEvent.click(selectRow(t, 'Natación infantil', '87654321X'));
+    await userEvent.click(selectRow(t, 'Yoga', '87654321X'));
+    const percent = intlOf(context).formatNumber(0.5, { style: 'percent' });
+    await userEvent.click(
+      page().getByRole('checkbox', {
+        name: containing(t('dashboard.pay.discountLabel', { percent })),
+      }),
+    );
+    const dialog = await page().findByRole('alertdialog');
+    await expect(dialog).toHaveTextContent(t('dashboard.discount.declaration'));
+  },
+};
+
+/** Accepting the declaration: the total becomes the reduced amounts (30 + 20 = 50 €). */
+export const ReductionAccepted: Story = {
+  parameters: resident(),
+  play: async (context) => {
+    await ReductionPopupOpen.play?.(context);
+    const t = textOf(context);
+    const euros = eurosOf(context);
+    const dialog = page().getByRole('alertdialog');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: t('dashboard.discount.accept') }),
+    );
+    await waitFor(() => expect(page().queryByRole('alertdialog')).toBeNull());
+    const total = document.querySelector('[data-slot="total-bar"]') as HTMLElement;
+    await expect(total).toHaveTextContent(euros(50));
+  },
+};
+
+/** Activities of two people selected together: one person at a time. */
+export const OnePersonMessage: Story = {
+  parameters: resident(),
+  play: async (context) => {
+    const t = textOf(context);
+    await pendingLoaded(context);
+    await userEvent.click(selectRow(t, 'Natación infantil', '87654321X'));
+    await userEvent.click(selectRow(t, 'Baloncesto', '12345678Z'));
+    await expect(page().getByText(t('dashboard.pay.mixedPersons'))).toBeVisible();
+    await expect(page().getByRole('button', { name: t('dashboard.pay.button') })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  },
+};
+
+export const DeadlinePassed: Story = {
+  parameters: resident({ 'GET /config': 'deadline_passed' }),
+  play: async (context) => {
+    const t = textOf(context);
+    await pendingLoaded(context);
+    await expect(page().getByText(t('dashboard.deadline.expired'))).toBeVisible();
+    await expect(selectRow(t, 'Yoga', '87654321X')).toBeDisabled();
+  },
+};
+
+export const PaymentsDisabled: Story = {
+  parameters: resident({ 'GET /config': 'payments_disabled' }),
+  play: async (context) => {
+    const t = textOf(context);
+    await pendingLoaded(context);
+    await expect(page().getByText(t('dashboard.payments.disabled'))).toBeVisible();
+  },
+};
+
+/** Nobody linked yet. */
+export const Empty: Story = {
+  parameters: resident({ 'GET /user/persons/': 'none' }),
+  play: async (context) => {
+    const t = textOf(context);
+    await expect(await page().findByText(t('persons.empty'), {}, { timeout: 5000 })).toBeVisible();
+    await expect(page().getByText(t('dashboard.pending.empty'))).toBeVisible();
+  },
+};
+
+export const OnePerson: Story = {
+  parameters: resident({ 'GET /user/persons/': 'one_person' }),
+};
+
+/** The people could not be loaded (no connection): the message and a retry button. */
+export const LoadError: Story = {
+  parameters: resident({ 'GET /user/persons/': NETWORK_ERROR }),
+  play: async (context) => {
+    const t = textOf(context);
+    await expect(
+      await page().findByText(t('dashboard.error.loadingAssociations'), {}, { timeout: 5000 }),
+    ).toBeVisible();
+  },
+};
+
+export const CompletedTab: Story = {
+  parameters: resident(),
+  play: async (context) => {
+    const t = textOf(context);
+    await pendingLoaded(context);
+    await userEvent.click(page().getByRole('tab', { name: t('dashboard.tabs.completed') }));
+    const table = page().getByRole('table', { name: t('dashboard.completed.caption') });
+    await expect(within(table).getByRole('rowheader', { name: 'Pádel adultos' })).toBeVisible();
+  },
+};
+
+/** Paying after the deadline passed on the server: its answer is shown. */
+export const PayRefusedDeadline: Story = {
+  parameters: resident({ 'POST /payments/generate-multiple/': 'deadline_expired' }),
+  play: async (context) => {
+    const t = textOf(context);
+    await pendingLoaded(context);
+    await userEvent.click(selectRow(t, 'Yoga', '87654321X'));
+    await userEvent.click(page().getByRole('button', { name: t('dashboard.pay.button') }));
+    await expect(
+      await page().findByText(detailOf('POST /payments/generate-multiple/', 'deadline_expired')),
+    ).toBeVisible();
+  },
+};
+
+export const PayRefusedPaymentsDisabled: Story = {
+  parameters: resident({ 'POST /payments/generate-multiple/': 'payments_disabled' }),
+  play: async (context) => {
+    const t = textOf(context);
+    await pendingLoaded(context);
+    await userEvent.click(selectRow(t, 'Yoga', '87654321X'));
+    await userEvent.click(page().getByRole('button', { name: t('dashboard.pay.button') }));
+    await expect(
+      await page().findByText(detailOf('POST /payments/generate-multiple/', 'payments_disabled')),
+    ).toBeVisible();
+  },
+};

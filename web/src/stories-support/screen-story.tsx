@@ -1,0 +1,75 @@
+import type { Meta, StoryContext } from '@storybook/react-vite';
+import { formatEuros } from '@portal/design-system/lib/format.ts';
+import { createIntl } from 'react-intl';
+import { catalogs } from '../i18n/catalogs';
+import type { Locale } from '../i18n/locales';
+import { AppScreen, startSession, type StorySession } from './app-screen';
+import { contractHandlers, type Scenario } from './contract-handlers';
+
+interface ScreenParameters {
+  route: string;
+  session: StorySession;
+}
+
+const localeOf = (context: Pick<StoryContext, 'globals'>): Locale => {
+  const value = context.globals.locale as string | undefined;
+  return value === 'en' || value === 'gl' ? value : 'es';
+};
+
+/**
+ * What every screen story file's default export spreads (with its title): the app at the story's
+ * address, logged in as asked. Screens take no props, so they get no documentation page.
+ */
+export const screenMeta = {
+  tags: ['!autodocs'],
+  parameters: { layout: 'fullscreen' },
+  beforeEach: ({ parameters }) => {
+    startSession((parameters.screen as ScreenParameters).session);
+  },
+  render: (_args, context) => (
+    <AppScreen
+      route={(context.parameters.screen as ScreenParameters).route}
+      locale={localeOf(context)}
+    />
+  ),
+} satisfies Meta;
+
+/**
+ * A screen story's parameters: where the app starts, who is logged in, and which contract
+ * example each call answers with (MSW handlers read by msw-storybook-addon's loader).
+ */
+export function screen(
+  route: string,
+  { session = null, scenario = {} }: { session?: StorySession; scenario?: Scenario } = {},
+) {
+  return {
+    screen: { route, session } satisfies ScreenParameters,
+    msw: { handlers: contractHandlers(scenario) },
+  };
+}
+
+/** The app's texts and number formats in the story's language (plays work in es, en and gl). */
+export function intlOf(context: Pick<StoryContext, 'globals'>) {
+  const locale = localeOf(context);
+  return createIntl({
+    locale: locale === 'es' ? 'es-ES' : locale === 'gl' ? 'gl-ES' : 'en',
+    messages: catalogs[locale],
+  });
+}
+
+/** A text of the app in the story's language. */
+export function textOf(context: Pick<StoryContext, 'globals'>) {
+  const intl = intlOf(context);
+  return (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+}
+
+/** A pattern matching a text anywhere in an accessible name. */
+export const containing = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
+/** Euros as the app shows them in the story's language. */
+export function eurosOf(context: Pick<StoryContext, 'globals'>) {
+  const locale = localeOf(context);
+  // as toHaveTextContent reads the page: any space is a plain one
+  return (amount: number) => formatEuros(amount, locale).replace(/\s/g, ' ');
+}

@@ -1,0 +1,62 @@
+/**
+ * Every screen story (web/src/features/**\/*.stories.tsx), in es, en and gl: rendered by the
+ * real app against the contract's examples (MSW at the fetch boundary, as in Storybook), its
+ * play function run (the product's rules and each error message), then checked with axe-core
+ * against WCAG 2.1 A/AA.
+ */
+import { composeStories } from '@storybook/react-vite';
+import axe from 'axe-core';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { setupServer } from 'msw/node';
+import { configure, waitFor } from 'storybook/test';
+import { afterAll, describe, expect, it } from 'vitest';
+import { previewAnnotations } from '@portal/design-system/stories-support/preview-annotations.tsx';
+import { LOCALES } from '@portal/design-system/lib/format.ts';
+
+type StoryFile = Parameters<typeof composeStories>[0];
+const storyFiles = import.meta.glob<StoryFile>('../features/**/*.stories.tsx', { eager: true });
+
+const server = setupServer();
+server.listen({ onUnhandledRequest: 'error' });
+afterAll(() => server.close());
+
+configure({ asyncUtilTimeout: 5000 });
+
+const AXE_OPTIONS: axe.RunOptions = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+  // jsdom cannot compute colours; the design tokens' contrast is tested in the design system
+  rules: { 'color-contrast': { enabled: false } },
+  resultTypes: ['violations'],
+};
+
+const describeViolations = (violations: axe.Result[]) =>
+  violations
+    .map((v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}`).join('\n')}`)
+    .join('\n');
+
+it('finds the screen stories', () => {
+  expect(Object.keys(storyFiles).length).toBeGreaterThanOrEqual(1);
+});
+
+for (const [path, file] of Object.entries(storyFiles)) {
+  describe(path.replace('../features/', ''), () => {
+    for (const locale of LOCALES) {
+      const stories = composeStories(file, {
+        ...previewAnnotations,
+        loaders: [mswLoader(() => server)],
+        initialGlobals: { locale },
+      });
+      for (const [name, Story] of Object.entries(stories)) {
+        it(`${name} [${locale}]: plays and has no axe violations`, async () => {
+          await Story.run();
+          // the screen has arrived (its code is loaded lazily), whatever the play did
+          await waitFor(() => expect(document.querySelector('main h1')).not.toBeNull());
+          // one app on the page: the previous story was unmounted
+          expect(document.querySelectorAll('[data-layout]')).toHaveLength(1);
+          const results = await axe.run(document, AXE_OPTIONS);
+          expect(results.violations, describeViolations(results.violations)).toEqual([]);
+        });
+      }
+    }
+  });
+}
