@@ -34,6 +34,12 @@ export const screenMeta = {
   ),
 } satisfies Meta;
 
+/** The resident of the examples: María (3) and Xoán (4), each with their own activities. */
+export const family: Scenario = {
+  'GET /user/activities/{person_activity_id}': ({ person_activity_id }) =>
+    person_activity_id === '3' ? 'maria' : 'xoan',
+};
+
 /**
  * A screen story's parameters: where the app starts, who is logged in, and which contract
  * example each call answers with (MSW handlers read by msw-storybook-addon's loader).
@@ -44,7 +50,7 @@ export function screen(
 ) {
   return {
     screen: { route, session } satisfies ScreenParameters,
-    msw: { handlers: contractHandlers(scenario) },
+    msw: { handlers: contractHandlers({ ...family, ...scenario }) },
   };
 }
 

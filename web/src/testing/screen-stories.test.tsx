@@ -9,7 +9,7 @@ import axe from 'axe-core';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { setupServer } from 'msw/node';
 import { configure, waitFor } from 'storybook/test';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { previewAnnotations } from '@portal/design-system/stories-support/preview-annotations.tsx';
 import { LOCALES } from '@portal/design-system/lib/format.ts';
 
@@ -34,6 +34,20 @@ const describeViolations = (violations: axe.Result[]) =>
     .map((v) => `${v.id}: ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}`).join('\n')}`)
     .join('\n');
 
+/** React's warnings (keys, act, props) and the app's own errors fail the story. */
+function watchConsoleErrors() {
+  const seen: string[] = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    const text = args.map(String).join(' ');
+    // axe asks for a canvas to look for icon fonts; jsdom has none
+    if (text.startsWith('Not implemented: HTMLCanvasElement')) return;
+    seen.push(text.slice(0, 300));
+  });
+  return () => seen;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
 it('finds the screen stories', () => {
   expect(Object.keys(storyFiles).length).toBeGreaterThanOrEqual(1);
 });
@@ -48,6 +62,7 @@ for (const [path, file] of Object.entries(storyFiles)) {
       });
       for (const [name, Story] of Object.entries(stories)) {
         it(`${name} [${locale}]: plays and has no axe violations`, async () => {
+          const errors = watchConsoleErrors();
           await Story.run();
           // the screen has arrived (its code is loaded lazily), whatever the play did
           await waitFor(() => expect(document.querySelector('main h1')).not.toBeNull());
@@ -55,6 +70,7 @@ for (const [path, file] of Object.entries(storyFiles)) {
           expect(document.querySelectorAll('[data-layout]')).toHaveLength(1);
           const results = await axe.run(document, AXE_OPTIONS);
           expect(results.violations, describeViolations(results.violations)).toEqual([]);
+          expect(errors(), 'console errors').toEqual([]);
         });
       }
     }

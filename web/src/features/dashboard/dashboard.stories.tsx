@@ -14,13 +14,8 @@ import {
 export default { ...screenMeta, title: 'Screens/Dashboard' } satisfies Meta;
 type Story = StoryObj;
 
-/** María (3) and Xoán (4), each with their own activities from the contract's examples. */
-const family: Scenario = {
-  'GET /user/activities/{person_activity_id}': ({ person_activity_id }) =>
-    person_activity_id === '3' ? 'maria' : 'xoan',
-};
 const resident = (scenario: Scenario = {}) =>
-  screen('/dashboard', { session: 'resident', scenario: { ...family, ...scenario } });
+  screen('/dashboard', { session: 'resident', scenario });
 
 const page = () => within(document.body);
 const detailOf = (call: string, name: string) =>
