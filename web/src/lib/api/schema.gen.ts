@@ -4203,13 +4203,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "enabled": true,
-                     *       "required": true,
-                     *       "recovery_codes_left": 9
-                     *     }
-                     */
                     "application/json": components["schemas"]["MfaStatus"];
                 };
             };
