@@ -14,6 +14,8 @@ export default defineConfig([
     '**/playwright-report',
     'bff/src/generated',
     '**/*.gen.ts',
+    // MSW's service worker, written by `msw init`
+    'stories/public/mockServiceWorker.js',
   ]),
   js.configs.recommended,
   tseslint.configs.recommended,

@@ -7,6 +7,7 @@
 import { composeStories } from '@storybook/react-vite';
 import axe from 'axe-core';
 import { mswLoader } from 'msw-storybook-addon/csf3';
+import type { SetupWorker } from 'msw/browser';
 import { setupServer } from 'msw/node';
 import { configure, waitFor } from 'storybook/test';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
@@ -57,10 +58,12 @@ for (const [path, file] of Object.entries(storyFiles)) {
     for (const locale of LOCALES) {
       const stories = composeStories(file, {
         ...previewAnnotations,
-        loaders: [mswLoader(() => server)],
+        // the loader only resets and adds handlers, which the Node server does the same way
+        loaders: [mswLoader(() => server as unknown as SetupWorker)],
         initialGlobals: { locale },
       });
-      for (const [name, Story] of Object.entries(stories)) {
+      const entries = Object.entries(stories) as [string, { run: () => Promise<void> }][];
+      for (const [name, Story] of entries) {
         it(`${name} [${locale}]: plays and has no axe violations`, async () => {
           const errors = watchConsoleErrors();
           await Story.run();

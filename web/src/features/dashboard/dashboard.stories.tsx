@@ -48,7 +48,6 @@ export const ReductionPopupOpen: Story = {
   parameters: resident(),
   play: async (context) => {
     const t = textOf(context);
-    const euros = eurosOf(context);
     await pendingLoaded(context);
     await userEvent.click(selectRow(t, 'Natación infantil', '87654321X'));
     await userEvent.click(selectRow(t, 'Yoga', '87654321X'));
