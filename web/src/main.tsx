@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { warmUp } from './app/warm-up';
@@ -13,11 +13,19 @@ if (!root) throw new Error('#root missing from index.html');
 const locale = initialLocale();
 const texts = loadMessages(locale, 'app');
 warmUp(locale);
-void texts.then(() =>
+// only in `npm run dev:mock`: Vite replaces the flag, so production builds leave this out
+const devMock: Promise<ReactNode> =
+  import.meta.env.VITE_MOCK_API === 'true'
+    ? import('./dev/install-mock-scenarios').then(({ installMockScenarios }) =>
+        installMockScenarios(),
+      )
+    : Promise.resolve(null);
+void Promise.all([texts, devMock]).then(([, banner]) =>
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>
         <App />
+        {banner}
       </StrictMode>,
     ),
   ),
