@@ -25,14 +25,7 @@ function stop(code) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-start('prism', 'node_modules/.bin/prism', [
-  'mock',
-  'openapi.yaml',
-  '-p',
-  port,
-  '-h',
-  '127.0.0.1',
-]);
+start('prism', 'node_modules/.bin/prism', ['mock', 'openapi.yaml', '-p', port, '-h', '127.0.0.1']);
 start('web', 'npm', ['run', 'dev', '--workspace', 'web', '--', '--host', '127.0.0.1'], {
   env: { ...process.env, MOCK_API: `http://127.0.0.1:${port}`, VITE_MOCK_API: 'true' },
 });

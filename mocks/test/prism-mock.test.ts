@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schemas from '../../bff/src/generated/zod.gen.ts';
-import { contractPath, operations, type Operation } from './contract';
+import { contract, contractPath, namedJsonExamples, operations, type Operation } from './contract';
 
 const prismBin = fileURLToPath(new URL('../../node_modules/.bin/prism', import.meta.url));
 
@@ -77,4 +77,58 @@ describe('the Prism mock (npm run mock)', () => {
       }
     },
   );
+
+  /** QA's switch: `Prefer: code=<status>, example=<name>` answers exactly that example. */
+  it.each(
+    namedJsonExamples().map((e) => [`${e.method} ${e.path} ${e.status} ${e.name}`, e] as const),
+  )('answers %s when asked for it', async (_label, example) => {
+    const op = operationOf(example);
+    const res = await fetch(base + concretePath(example.path, op), {
+      method: example.method,
+      headers: {
+        Authorization: 'Bearer mock-token',
+        Prefer: `code=${example.status}, example=${example.name}`,
+        ...(requestBodyOf(op).type ? { 'Content-Type': requestBodyOf(op).type } : {}),
+      },
+      // a valid request, or Prism answers its own 422
+      ...requestBodyOf(op),
+    });
+    expect(res.status).toBe(example.status);
+    expect(await res.json()).toEqual(example.value);
+  });
 });
+
+/** The request body the contract gives as an example, encoded as its content type says. */
+function requestBodyOf(op: Operation): {
+  body?: string | URLSearchParams | FormData;
+  type?: string;
+} {
+  type Body = { $ref?: string; content?: Record<string, { example?: unknown }> };
+  let requestBody = (op as { requestBody?: Body }).requestBody;
+  if (requestBody?.$ref) {
+    const shared = contract.components.requestBodies as Record<string, Body>;
+    requestBody = shared[requestBody.$ref.split('/').pop() ?? ''];
+  }
+  const [type, media] = Object.entries(requestBody?.content ?? {})[0] ?? [];
+  if (!type) return {};
+  if (type === 'multipart/form-data') {
+    const form = new FormData();
+    form.append('file', new Blob(['PK']), 'inscripciones.xlsx');
+    return { body: form };
+  }
+  if (type === 'application/x-www-form-urlencoded') {
+    return { body: new URLSearchParams(media?.example as Record<string, string>) };
+  }
+  const body = type.includes('json')
+    ? JSON.stringify(media?.example ?? {})
+    : String(media?.example);
+  return { body, type };
+}
+
+function operationOf(example: { method: string; path: string }): Operation {
+  const found = operations().find(
+    (entry) => entry.method === example.method && entry.path === example.path,
+  );
+  if (!found) throw new Error(`no ${example.method} ${example.path}`);
+  return found.op;
+}

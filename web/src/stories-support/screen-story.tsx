@@ -6,9 +6,11 @@ import type { Locale } from '../i18n/locales';
 import { AppScreen, startSession, type StorySession } from './app-screen';
 import { contractHandlers, type Scenario } from './contract-handlers';
 
-interface ScreenParameters {
+export interface ScreenParameters {
   route: string;
   session: StorySession;
+  /** The examples chosen (docs/qa-with-prism.md's table is checked against them). */
+  scenario: Scenario;
 }
 
 const localeOf = (context: Pick<StoryContext, 'globals'>): Locale => {
@@ -49,7 +51,7 @@ export function screen(
   { session = null, scenario = {} }: { session?: StorySession; scenario?: Scenario } = {},
 ) {
   return {
-    screen: { route, session } satisfies ScreenParameters,
+    screen: { route, session, scenario } satisfies ScreenParameters,
     msw: { handlers: contractHandlers({ ...family, ...scenario }) },
   };
 }

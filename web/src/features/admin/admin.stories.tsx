@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { NETWORK_ERROR, type Scenario } from '../../stories-support/contract-handlers';
+import type { Scenario } from '../../stories-support/contract-handlers';
 import { exampleAnswer } from '../../stories-support/contract-examples';
 import { screen, screenMeta, textOf } from '../../stories-support/screen-story';
 
@@ -146,7 +146,7 @@ export const UserDeleteRefused: Story = {
 };
 
 export const UsersLoadError: Story = {
-  parameters: admin({ 'GET /admin/users/': NETWORK_ERROR }),
+  parameters: admin({ 'GET /admin/users/': 'forbidden' }),
   play: async (context) => {
     const t = textOf(context);
     const part = await section('admin-users');

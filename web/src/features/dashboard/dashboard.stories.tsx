@@ -176,3 +176,19 @@ export const PayRefusedPaymentsDisabled: Story = {
     ).toBeVisible();
   },
 };
+
+/** Any 401 (an expired session): the token goes and the login shows. */
+export const SessionExpired: Story = {
+  parameters: resident({ 'GET /user/persons/': 'not_authenticated' }),
+  play: async (context) => {
+    const t = textOf(context);
+    await expect(
+      await page().findByRole(
+        'heading',
+        { level: 1, name: t('auth.login.title') },
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+    await expect(localStorage.getItem('token')).toBeNull();
+  },
+};
