@@ -6,6 +6,14 @@ import { Alert } from './alert.tsx';
 const meta: Meta<typeof Alert> = {
   title: 'Feedback/Alert',
   component: Alert,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'A message about the page or the last action: `info`, `success`, `warning` or `error`. Errors of a form that the person must fix go in **ErrorSummary** instead (it links each field); an Alert is for what is not tied to one field (the server refused, a load failed).',
+      },
+    },
+  },
   render: (args, ctx) => {
     const t = storyText(ctx);
     return (

@@ -6,6 +6,14 @@ import { Button } from './button.tsx';
 const meta: Meta<typeof Button> = {
   title: 'Primitives/Button',
   component: Button,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "`primary` for the one main action of a screen or form, `secondary` for the others, `danger` for destructive actions (always confirmed with **ConfirmDialog**), `link` for an action that looks like a link inside text. `loading` keeps the button's width and announces the wait. Use a link (TextLink), not a button, to go to another page.",
+      },
+    },
+  },
   args: { variant: 'primary', size: 'md', loading: false, disabled: false },
   argTypes: {
     variant: { control: 'inline-radio', options: ['primary', 'secondary', 'danger', 'link'] },

@@ -40,6 +40,7 @@ export type ButtonProps = React.ComponentProps<'button'> &
     loading?: boolean;
   };
 
+/** The portal's button: primary, secondary, danger or link, three sizes, and a loading state. */
 export function Button({
   className,
   variant,

@@ -42,6 +42,14 @@ function Demo({
 const meta: Meta<typeof ConfirmDialog> = {
   title: 'Overlays/ConfirmDialog',
   component: ConfirmDialog,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Asks before something that cannot be undone (deleting a user, an activity or an enrolment, removing a linked person): a title naming the thing, one sentence of consequence, the destructive action and Cancel. It is an alert dialog, so focus starts on Cancel.\n\n**ConfirmDialog or DiscountModal?** Use ConfirmDialog to confirm an action the person chose; use DiscountModal only for the reduction's declaration, where the person accepts terms and the document that backs them. **RefundDialog** is for staff refunds, which need an amount.",
+      },
+    },
+  },
   render: (_args, ctx) => <Demo t={storyText(ctx)} />,
 };
 export default meta;

@@ -18,6 +18,7 @@ export type CookieBannerProps = Omit<React.ComponentProps<'section'>, 'children'
   position?: 'fixed' | 'static';
 };
 
+/** The storage notice: what the portal keeps in the browser, with a link to the privacy policy. */
 export function CookieBanner({
   label,
   text,

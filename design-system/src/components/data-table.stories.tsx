@@ -69,6 +69,14 @@ function Demo({
 const meta: Meta<typeof DataTable> = {
   title: 'Data/DataTable',
   component: DataTable,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Rows of data with a caption, header cells, row headers and, below 600 px, one card per row. Server-paged admin lists wrap it with **Pagination**; the whole sorted list is never loaded to show one page.',
+      },
+    },
+  },
   render: (_args, ctx) => <Demo locale={storyLocale(ctx)} />,
 };
 export default meta;

@@ -6,6 +6,14 @@ import { DiscountModal } from './discount-modal.tsx';
 const meta: Meta<typeof DiscountModal> = {
   title: 'Payments/DiscountModal',
   component: DiscountModal,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "The reduction's declaration: shown when a resident ticks “apply the reduction”; Accept turns the reduced amounts on, Cancel leaves the box unticked. It links the reduction document (PDF).\n\nNot a general confirmation: for “are you sure?” before deleting or removing, use **ConfirmDialog**.",
+      },
+    },
+  },
   render: (args, ctx) => {
     const t = storyText(ctx);
     return (

@@ -19,6 +19,7 @@ export type DiscountModalProps = {
   onCancel: () => void;
 };
 
+/** The reduction's declaration, with its document, that a resident accepts before paying less. */
 export function DiscountModal({
   open,
   title,

@@ -30,6 +30,14 @@ function Form({ t }: { t: SampleText }) {
 const meta: Meta<typeof ErrorSummary> = {
   title: 'Feedback/ErrorSummary',
   component: ErrorSummary,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "The list of a form's errors, at the top of the form, each a link to its field (GOV.UK pattern). It takes focus when the form is submitted with errors, and the page title starts with “Error:”. One field's own message goes beside the field (TextField's `error`).",
+      },
+    },
+  },
   render: (_args, ctx) => <Form t={storyText(ctx)} />,
 };
 export default meta;

@@ -27,6 +27,7 @@ export type FooterProps = Omit<React.ComponentProps<'footer'>, 'children'> & {
 const linkClass =
   'rounded-sm text-footer-foreground underline underline-offset-4 hover:decoration-2 focus-ring-inverse';
 
+/** The council's footer: legal pages, accessibility statement, contact and support hours. */
 export function Footer({
   socialLinks,
   socialLabel,

@@ -36,6 +36,14 @@ function Demo({
 const meta: Meta<typeof MultiSelect> = {
   title: 'Forms/MultiSelect',
   component: MultiSelect,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Several choices from a list that may be long (an enrolment's activities): 4 to 8 rows tall as the spec says (the enrolment form puts a server search above it for a large catalogue). For one choice use **SelectField**.",
+      },
+    },
+  },
   render: (_args, ctx) => <Demo locale={storyLocale(ctx)} items={sampleActivities} />,
 };
 export default meta;

@@ -21,6 +21,14 @@ function OtpDemo({ t, error, initial = '' }: { t: SampleText; error?: string; in
 const meta: Meta<typeof OtpInput> = {
   title: 'Forms/OtpInput',
   component: OtpInput,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'A one-time code (SMS, e-mail or authenticator app): one numeric field with `autocomplete=one-time-code`, so phones offer the code from the message. Not for passwords (**PasswordField**).',
+      },
+    },
+  },
   render: (_args, ctx) => <OtpDemo t={storyText(ctx)} />,
 };
 export default meta;

@@ -6,6 +6,14 @@ import { PasswordField } from './password-field.tsx';
 const meta: Meta<typeof PasswordField> = {
   title: 'Forms/PasswordField',
   component: PasswordField,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'A password with a show/hide button and the rules as a hint. For codes received by SMS or e-mail use **OtpInput**.',
+      },
+    },
+  },
   render: (args, ctx) => {
     const t = storyText(ctx);
     return (

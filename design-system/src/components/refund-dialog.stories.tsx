@@ -63,6 +63,14 @@ function Demo({
 const meta: Meta<typeof RefundDialog> = {
   title: 'Overlays/RefundDialog',
   component: RefundDialog,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Staff only: refunds all or part of a payment, with the amount left to refund and the reason. Use **ConfirmDialog** for confirmations without an amount.',
+      },
+    },
+  },
   render: (_args, ctx) => <Demo t={paymentText(ctx)} locale={storyLocale(ctx)} />,
 };
 export default meta;

@@ -12,6 +12,14 @@ const people = [
 const meta: Meta<typeof SelectField> = {
   title: 'Forms/SelectField',
   component: SelectField,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'One choice from a short list (a person, a channel). For several choices from a long list (activities of an enrolment) use **MultiSelect**; for two or three options that must all be visible, radio buttons.',
+      },
+    },
+  },
   render: (args, ctx) => {
     const t = storyText(ctx);
     return (

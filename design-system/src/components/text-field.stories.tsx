@@ -6,6 +6,14 @@ import { TextField } from './text-field.tsx';
 const meta: Meta<typeof TextField> = {
   title: 'Forms/TextField',
   component: TextField,
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'A labelled input with its hint and its error, linked by `aria-describedby`. Passwords use **PasswordField** (show/hide), SMS and e-mail codes **OtpInput** (one field, digits only, autocomplete one-time-code).',
+      },
+    },
+  },
   render: (args, ctx) => {
     const t = storyText(ctx);
     return (
