@@ -83,7 +83,7 @@ vitest('web', 'web');
 vitest('design-system', 'design-system');
 vitest('mocks', 'mocks');
 run('build', 'npm', ['run', 'build', '--silent']);
-run('storybook-build', 'npm', ['run', 'build', '--silent', '--workspace', 'stories']);
+run('storybook-build', 'npm', ['run', 'build:storybook', '--silent']);
 playwright();
 
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
