@@ -1,9 +1,11 @@
 import type { Meta, StoryContext } from '@storybook/react-vite';
 import { formatEuros } from '@portal/design-system/lib/format.ts';
 import { createIntl } from 'react-intl';
+import { expect, within } from 'storybook/test';
 import { catalogs } from '../i18n/catalogs';
 import type { Locale } from '../i18n/locales';
 import { AppScreen, startSession, type StorySession } from './app-screen';
+import { exampleAnswer } from './contract-examples';
 import { contractHandlers, type Scenario } from './contract-handlers';
 
 export interface ScreenParameters {
@@ -80,4 +82,22 @@ export function eurosOf(context: Pick<StoryContext, 'globals'>) {
   const locale = localeOf(context);
   // as toHaveTextContent reads the page: any space is a plain one
   return (amount: number) => formatEuros(amount, locale).replace(/\s/g, ' ');
+}
+
+/** The whole page: dialogs render outside the story's root. */
+export const page = () => within(document.body);
+
+/** What the app shows for a named error example: its detail (a list of details joined). */
+export function serverMessage(call: string, name: string): string {
+  const { detail } = exampleAnswer(call, name).body as { detail: string | { msg: string }[] };
+  return typeof detail === 'string' ? detail : detail.map((item) => item.msg).join(' ');
+}
+
+/** Waits until the server's message of that example shows (in `scope`, else the page). */
+export async function expectServerMessage(
+  call: string,
+  name: string,
+  scope: ReturnType<typeof within> = page(),
+) {
+  await expect(await scope.findByText(serverMessage(call, name))).toBeVisible();
 }

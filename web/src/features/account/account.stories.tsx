@@ -1,12 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { exampleAnswer } from '../../stories-support/contract-examples';
-import { screen, screenMeta, textOf } from '../../stories-support/screen-story';
+import {
+  expectServerMessage,
+  page,
+  screen,
+  screenMeta,
+  textOf,
+} from '../../stories-support/screen-story';
 
 export default { ...screenMeta, title: 'Screens/My account' } satisfies Meta;
 type Story = StoryObj;
-
-const page = () => within(document.body);
 
 export const Account: Story = {
   parameters: screen('/mi-cuenta', { session: 'resident' }),
@@ -34,10 +37,7 @@ export const DeleteWrongPassword: Story = {
     await userEvent.click(
       within(dialog).getByRole('button', { name: t('account.delete.confirm') }),
     );
-    const { detail } = exampleAnswer('DELETE /user/me', 'wrong_password').body as {
-      detail: string;
-    };
-    await expect(await within(dialog).findByText(detail)).toBeVisible();
+    await expectServerMessage('DELETE /user/me', 'wrong_password', within(dialog));
   },
 };
 

@@ -2,22 +2,20 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Scenario } from '../../stories-support/contract-handlers';
 import { exampleAnswer } from '../../stories-support/contract-examples';
-import { screen, screenMeta, textOf } from '../../stories-support/screen-story';
+import {
+  expectServerMessage,
+  page,
+  screen,
+  screenMeta,
+  textOf,
+  type ScreenParameters,
+} from '../../stories-support/screen-story';
 
 export default { ...screenMeta, title: 'Screens/Admin panel' } satisfies Meta;
 type Story = StoryObj;
 type Context = Parameters<NonNullable<Story['play']>>[0];
 
 const admin = (scenario: Scenario = {}) => screen('/admin', { session: 'admin', scenario });
-const page = () => within(document.body);
-
-/** The server's message of a named example, as the panel shows it (a detail list joined). */
-function messageOf(call: string, name: string): string {
-  const { detail } = exampleAnswer(call, name).body as {
-    detail: string | { msg: string }[];
-  };
-  return typeof detail === 'string' ? detail : detail.map((item) => item.msg).join(' ');
-}
 
 /** One section of the panel, once its first rows (or its form) have loaded. */
 async function section(id: string) {
@@ -33,10 +31,23 @@ async function section(id: string) {
   return within(element);
 }
 
-async function confirmIn(context: Context) {
-  const t = textOf(context);
-  const dialog = await page().findByRole('alertdialog');
-  await userEvent.click(within(dialog).getByRole('button', { name: t('admin.common.delete') }));
+/**
+ * A row's delete button, confirmed, refused by the server: its message shows. The story's
+ * scenario names the example of the DELETE call.
+ */
+function deleteRefused(sectionId: string, labelId: string, values: Record<string, string>) {
+  return async (context: Context) => {
+    const t = textOf(context);
+    const part = await section(sectionId);
+    const button = await part.findByRole('button', { name: t(labelId, values) }, { timeout: 5000 });
+    await userEvent.click(button);
+    const dialog = await page().findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: t('admin.common.delete') }));
+    const [call, name] = Object.entries(
+      (context.parameters.screen as ScreenParameters).scenario,
+    )[0] as [string, string];
+    await expectServerMessage(call, name);
+  };
 }
 
 /** Every section with the contract's example data. */
@@ -92,9 +103,7 @@ export const UploadTooLarge: Story = {
   parameters: admin({ 'POST /admin/upload-table/': 'file_too_large' }),
   play: async (context) => {
     const part = await upload(context);
-    await expect(
-      await part.findByText(messageOf('POST /admin/upload-table/', 'file_too_large')),
-    ).toBeVisible();
+    await expectServerMessage('POST /admin/upload-table/', 'file_too_large', part);
   },
 };
 
@@ -120,29 +129,13 @@ export const UserExists: Story = {
     await userEvent.type(part.getByLabelText(t('admin.users.password')), 'natacion-26');
     await userEvent.type(part.getByLabelText(t('admin.users.repeatPassword')), 'natacion-26');
     await userEvent.click(part.getByRole('button', { name: t('admin.users.create') }));
-    await expect(
-      await part.findByText(messageOf('POST /admin/users/', 'account_exists')),
-    ).toBeVisible();
+    await expectServerMessage('POST /admin/users/', 'account_exists', part);
   },
 };
 
 export const UserDeleteRefused: Story = {
   parameters: admin({ 'DELETE /admin/users/{id}': 'cannot_delete_self' }),
-  play: async (context) => {
-    const t = textOf(context);
-    const part = await section('admin-users');
-    await userEvent.click(
-      await part.findByRole(
-        'button',
-        { name: t('admin.users.deleteLabel', { dni: '33445566R' }) },
-        { timeout: 5000 },
-      ),
-    );
-    await confirmIn(context);
-    await expect(
-      await page().findByText(messageOf('DELETE /admin/users/{id}', 'cannot_delete_self')),
-    ).toBeVisible();
-  },
+  play: deleteRefused('admin-users', 'admin.users.deleteLabel', { dni: '33445566R' }),
 };
 
 export const UsersLoadError: Story = {
@@ -176,29 +169,15 @@ export const ActivityExists: Story = {
     await userEvent.type(await part.findByLabelText(t('admin.activities.name')), 'Pádel adultos');
     await userEvent.type(part.getByLabelText(t('admin.activities.priceLabel')), '85');
     await userEvent.click(part.getByRole('button', { name: t('admin.activities.create') }));
-    await expect(
-      await part.findByText(messageOf('POST /admin/activities-crud/', 'activity_exists')),
-    ).toBeVisible();
+    await expectServerMessage('POST /admin/activities-crud/', 'activity_exists', part);
   },
 };
 
 export const ActivityDeleteRefused: Story = {
   parameters: admin({ 'DELETE /admin/activities-crud/{id}': 'has_paid_items' }),
-  play: async (context) => {
-    const t = textOf(context);
-    const part = await section('admin-activities');
-    await userEvent.click(
-      await part.findByRole(
-        'button',
-        { name: t('admin.activities.deleteLabel', { name: 'Pádel adultos' }) },
-        { timeout: 5000 },
-      ),
-    );
-    await confirmIn(context);
-    await expect(
-      await page().findByText(messageOf('DELETE /admin/activities-crud/{id}', 'has_paid_items')),
-    ).toBeVisible();
-  },
+  play: deleteRefused('admin-activities', 'admin.activities.deleteLabel', {
+    name: 'Pádel adultos',
+  }),
 };
 
 async function fillEnrolment(context: Context) {
@@ -228,9 +207,7 @@ export const EnrolmentExists: Story = {
   parameters: admin({ 'POST /admin/person-activities/': 'enrolment_exists' }),
   play: async (context) => {
     const part = await fillEnrolment(context);
-    await expect(
-      await part.findByText(messageOf('POST /admin/person-activities/', 'enrolment_exists')),
-    ).toBeVisible();
+    await expectServerMessage('POST /admin/person-activities/', 'enrolment_exists', part);
   },
 };
 
@@ -247,29 +224,15 @@ export const EnrolmentSaveRefused: Story = {
       ),
     );
     await userEvent.click(part.getByRole('button', { name: t('admin.enrolments.saveChanges') }));
-    await expect(
-      await part.findByText(messageOf('PUT /admin/person-activities/{id}', 'has_paid_items')),
-    ).toBeVisible();
+    await expectServerMessage('PUT /admin/person-activities/{id}', 'has_paid_items', part);
   },
 };
 
 export const EnrolmentDeleteRefused: Story = {
   parameters: admin({ 'DELETE /admin/person-activities/{id}': 'has_paid_items' }),
-  play: async (context) => {
-    const t = textOf(context);
-    const part = await section('admin-enrolments');
-    await userEvent.click(
-      await part.findByRole(
-        'button',
-        { name: t('admin.enrolments.deleteLabel', { name: 'María López García' }) },
-        { timeout: 5000 },
-      ),
-    );
-    await confirmIn(context);
-    await expect(
-      await page().findByText(messageOf('DELETE /admin/person-activities/{id}', 'has_paid_items')),
-    ).toBeVisible();
-  },
+  play: deleteRefused('admin-enrolments', 'admin.enrolments.deleteLabel', {
+    name: 'María López García',
+  }),
 };
 
 export const ConfigSaveRefused: Story = {
@@ -284,8 +247,6 @@ export const ConfigSaveRefused: Story = {
     );
     await waitFor(() => expect(save).toBeEnabled());
     await userEvent.click(save);
-    await expect(
-      await part.findByText(messageOf('PUT /admin/config/', 'validation_error')),
-    ).toBeVisible();
+    await expectServerMessage('PUT /admin/config/', 'validation_error', part);
   },
 };

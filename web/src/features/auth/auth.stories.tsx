@@ -1,15 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
-import { exampleAnswer } from '../../stories-support/contract-examples';
-import { screen, screenMeta, textOf } from '../../stories-support/screen-story';
+import { expect, userEvent } from 'storybook/test';
+import {
+  expectServerMessage,
+  page,
+  screen,
+  screenMeta,
+  textOf,
+} from '../../stories-support/screen-story';
 
 export default { ...screenMeta, title: 'Screens/Login, registration and recovery' } satisfies Meta;
 type Story = StoryObj;
 type Context = Parameters<NonNullable<Story['play']>>[0];
 
-const page = () => within(document.body);
-const detailOf = (call: string, name: string) =>
-  (exampleAnswer(call, name).body as { detail: string }).detail;
 const field = (label: string) => page().getByLabelText(label, { exact: false });
 const exactField = (label: string) => page().getByLabelText(label);
 
@@ -106,9 +108,7 @@ export const RegisterAccountExists: Story = {
   parameters: screen('/registrarse', { scenario: { 'POST /user/register': 'account_exists' } }),
   play: async (context) => {
     await fillRegistration(context);
-    await expect(
-      await page().findByText(detailOf('POST /user/register', 'account_exists')),
-    ).toBeVisible();
+    await expectServerMessage('POST /user/register', 'account_exists');
   },
 };
 
@@ -118,9 +118,7 @@ export const RegisterCodeNotDelivered: Story = {
   }),
   play: async (context) => {
     await fillRegistration(context);
-    await expect(
-      await page().findByText(detailOf('POST /user/register', 'code_delivery_failed')),
-    ).toBeVisible();
+    await expectServerMessage('POST /user/register', 'code_delivery_failed');
   },
 };
 
@@ -143,9 +141,7 @@ export const RegisterCodeWrong: Story = {
       '123456',
     );
     await userEvent.click(page().getByRole('button', { name: t('auth.register.verify') }));
-    await expect(
-      await page().findByText(detailOf('POST /user/verify', 'invalid_code')),
-    ).toBeVisible();
+    await expectServerMessage('POST /user/verify', 'invalid_code');
   },
 };
 
@@ -186,9 +182,7 @@ export const RecoveryCodeInvalid: Story = {
   }),
   play: async (context) => {
     await resetPassword(context);
-    await expect(
-      await page().findByText(detailOf('POST /user/password-recovery/verify', 'invalid_code')),
-    ).toBeVisible();
+    await expectServerMessage('POST /user/password-recovery/verify', 'invalid_code');
   },
 };
 

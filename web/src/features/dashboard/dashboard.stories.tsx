@@ -1,14 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { NETWORK_ERROR, type Scenario } from '../../stories-support/contract-handlers';
-import { exampleAnswer } from '../../stories-support/contract-examples';
 import {
   containing,
   eurosOf,
+  expectServerMessage,
   intlOf,
+  page,
   screen,
   screenMeta,
   textOf,
+  type ScreenParameters,
 } from '../../stories-support/screen-story';
 
 export default { ...screenMeta, title: 'Screens/Dashboard' } satisfies Meta;
@@ -17,11 +19,9 @@ type Story = StoryObj;
 const resident = (scenario: Scenario = {}) =>
   screen('/dashboard', { session: 'resident', scenario });
 
-const page = () => within(document.body);
-const detailOf = (call: string, name: string) =>
-  (exampleAnswer(call, name).body as { detail: string }).detail;
+type Context = Parameters<NonNullable<Story['play']>>[0];
 
-async function pendingLoaded(context: Parameters<NonNullable<Story['play']>>[0]) {
+async function pendingLoaded(context: Context) {
   const t = textOf(context);
   return page().findByRole('table', { name: t('dashboard.pending.caption') }, { timeout: 5000 });
 }
@@ -150,31 +150,27 @@ export const CompletedTab: Story = {
   },
 };
 
-/** Paying after the deadline passed on the server: its answer is shown. */
+/** Paying refused by the server (the scenario's example for the payment call): its message. */
+async function payRefused(context: Context) {
+  const t = textOf(context);
+  await pendingLoaded(context);
+  await userEvent.click(selectRow(t, 'Yoga', '87654321X'));
+  await userEvent.click(page().getByRole('button', { name: t('dashboard.pay.button') }));
+  const call = 'POST /payments/generate-multiple/';
+  await expectServerMessage(
+    call,
+    (context.parameters.screen as ScreenParameters).scenario[call] as string,
+  );
+}
+
 export const PayRefusedDeadline: Story = {
   parameters: resident({ 'POST /payments/generate-multiple/': 'deadline_expired' }),
-  play: async (context) => {
-    const t = textOf(context);
-    await pendingLoaded(context);
-    await userEvent.click(selectRow(t, 'Yoga', '87654321X'));
-    await userEvent.click(page().getByRole('button', { name: t('dashboard.pay.button') }));
-    await expect(
-      await page().findByText(detailOf('POST /payments/generate-multiple/', 'deadline_expired')),
-    ).toBeVisible();
-  },
+  play: payRefused,
 };
 
 export const PayRefusedPaymentsDisabled: Story = {
   parameters: resident({ 'POST /payments/generate-multiple/': 'payments_disabled' }),
-  play: async (context) => {
-    const t = textOf(context);
-    await pendingLoaded(context);
-    await userEvent.click(selectRow(t, 'Yoga', '87654321X'));
-    await userEvent.click(page().getByRole('button', { name: t('dashboard.pay.button') }));
-    await expect(
-      await page().findByText(detailOf('POST /payments/generate-multiple/', 'payments_disabled')),
-    ).toBeVisible();
-  },
+  play: payRefused,
 };
 
 /** Any 401 (an expired session): the token goes and the login shows. */

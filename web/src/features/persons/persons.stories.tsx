@@ -1,16 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Scenario } from '../../stories-support/contract-handlers';
-import { exampleAnswer } from '../../stories-support/contract-examples';
-import { screen, screenMeta, textOf } from '../../stories-support/screen-story';
+import {
+  expectServerMessage,
+  page,
+  screen,
+  screenMeta,
+  textOf,
+} from '../../stories-support/screen-story';
 
 export default { ...screenMeta, title: 'Screens/Linked people' } satisfies Meta;
 type Story = StoryObj;
 type Context = Parameters<NonNullable<Story['play']>>[0];
 
-const page = () => within(document.body);
-const detailOf = (call: string, name: string) =>
-  (exampleAnswer(call, name).body as { detail: string }).detail;
 const resident = (scenario: Scenario = {}) =>
   screen('/dashboard', { session: 'resident', scenario });
 
@@ -88,11 +90,7 @@ export const AddPersonNotFound: Story = {
   parameters: resident({ 'POST /user/persons/request-association': 'person_not_found' }),
   play: async (context) => {
     await requestCode(context);
-    await expect(
-      await page().findByText(
-        detailOf('POST /user/persons/request-association', 'person_not_found'),
-      ),
-    ).toBeVisible();
+    await expectServerMessage('POST /user/persons/request-association', 'person_not_found');
   },
 };
 
@@ -100,11 +98,7 @@ export const AddAlreadyLinked: Story = {
   parameters: resident({ 'POST /user/persons/request-association': 'already_associated' }),
   play: async (context) => {
     await requestCode(context);
-    await expect(
-      await page().findByText(
-        detailOf('POST /user/persons/request-association', 'already_associated'),
-      ),
-    ).toBeVisible();
+    await expectServerMessage('POST /user/persons/request-association', 'already_associated');
   },
 };
 
@@ -122,9 +116,7 @@ export const AddCodeWrong: Story = {
   parameters: resident({ 'POST /user/persons/verify-association': 'invalid_code' }),
   play: async (context) => {
     await enterCode(context);
-    await expect(
-      await page().findByText(detailOf('POST /user/persons/verify-association', 'invalid_code')),
-    ).toBeVisible();
+    await expectServerMessage('POST /user/persons/verify-association', 'invalid_code');
   },
 };
 
