@@ -2,11 +2,13 @@ import { sql, type SqlBool } from 'kysely';
 import type { Database } from './database.js';
 import {
   containsFolded,
+  offsetOf,
   orderTerm,
   pageWithTotal,
   trigramPhrase,
   type ListRequest,
   type ListResult,
+  type SortOrder,
 } from './list-query.js';
 import { enrolmentSearchKey } from './search-keys.js';
 import type { Selectable } from 'kysely';
@@ -60,6 +62,43 @@ export function createEnrolmentsRepo(db: Database) {
     );
     return Number(row.rows[0]?.n ?? 0);
   }
+  /**
+   * A page of the unsearched list: its ids from the sort's index (PostgreSQL reads them without
+   * touching the table, migration 090), then only those rows; the total from PostgreSQL's
+   * trigger-kept count, or SQLite's count of its smallest index.
+   */
+  async function plainPage(
+    sort: EnrolmentSort,
+    order: SortOrder,
+    page: { number: number; size: number },
+  ): Promise<ListResult<EnrolmentRow>> {
+    let ids = db.q().selectFrom('enrolments as e').select('e.id');
+    for (const key of ENROLMENT_ORDER[sort]) ids = ids.orderBy(orderTerm(key, order));
+    const pageIds = (
+      await ids.orderBy('e.id', order).limit(page.size).offset(offsetOf(page)).execute()
+    ).map((row) => row.id);
+    const rows =
+      pageIds.length === 0
+        ? []
+        : await db.q().selectFrom('enrolments').selectAll().where('id', 'in', pageIds).execute();
+    const position = new Map(pageIds.map((id, i) => [id, i]));
+    rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+    const counted =
+      db.engine === 'postgres'
+        ? await db
+            .q()
+            .selectFrom('table_rows')
+            .select('n')
+            .where('table_name', '=', 'enrolments')
+            .executeTakeFirst()
+        : await db
+            .q()
+            .selectFrom('enrolments')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirst();
+    return { rows, total: Number(counted?.n ?? 0) };
+  }
+
   return {
     list: (): Promise<EnrolmentRow[]> =>
       db
@@ -81,6 +120,7 @@ export function createEnrolmentsRepo(db: Database) {
      */
     async search(request: ListRequest<EnrolmentSort>): Promise<ListResult<EnrolmentRow>> {
       const q = request.q;
+      if (q === null && request.page) return plainPage(request.sort, request.order, request.page);
       // SQLite: the trigram index of migration 070 finds the people; PostgreSQL: its trigram index
       const phrase = q && db.engine === 'sqlite' ? trigramPhrase(q) : null;
       const activityIds = q

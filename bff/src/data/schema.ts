@@ -27,6 +27,8 @@ export interface Tables {
   mfa_challenges: MfaChallengesTable;
   reminder_runs: ReminderRunsTable;
   schema_migrations: SchemaMigrationsTable;
+  /** PostgreSQL only (migration 090): exact row counts kept by triggers. */
+  table_rows: TableRowsTable;
 }
 
 export type Flag = 0 | 1;
@@ -298,6 +300,11 @@ export interface MfaChallengesTable {
   expires_at: number;
   attempts: Generated<number>;
   used_at: number | null;
+}
+
+export interface TableRowsTable {
+  table_name: string;
+  n: string | number;
 }
 
 export interface SchemaMigrationsTable {

@@ -213,4 +213,27 @@ describe('admin lists: paged, searched and sorted by the server', () => {
     expect(both.total).toBe(2);
     expect(names(both.rows).sort()).toEqual(['Natacha Padelo', 'Uxía Núñez Castro']);
   });
+
+  it('the total of a page follows every new and deleted enrolment, one or many at a time', async () => {
+    const total = async () =>
+      (await list('/api/admin/person-activities/?page=2&page_size=5&sort=dni')).total;
+    const before = await total();
+    const { id } = await insertEnrolment(app, { first_name: 'Antía', last_name: 'Rei Souto' });
+    expect(await total()).toBe((before ?? 0) + 1);
+    const removed = await app.fetch(`/api/admin/person-activities/${id}`, {
+      method: 'DELETE',
+      headers: admin.headers,
+    });
+    expect(removed.status).toBe(204);
+    expect(await total()).toBe(before);
+    // several rows in one statement, as the import writes them
+    await app.exec(
+      sql`INSERT INTO enrolments (first_name, last_name, dni, phone, search_key)
+          VALUES ('Ana', 'Pena', '11111111H', '600000001', 'ana'),
+                 ('Iago', 'Rial', '22222222J', '600000002', 'iago')`,
+    );
+    expect(await total()).toBe((before ?? 0) + 2);
+    await app.exec(sql`DELETE FROM enrolments WHERE dni IN ('11111111H', '22222222J')`);
+    expect(await total()).toBe(before);
+  });
 });

@@ -9,6 +9,7 @@ import {
   sqlite as moneyAfterPayment,
 } from './050-money-after-payment.js';
 import { postgres as adminMfaPostgres, sqlite as adminMfa } from './080-admin-mfa.js';
+import { postgres as listPagingPostgres, sqlite as listPaging } from './090-list-paging.js';
 import {
   backfillSearchKeys,
   postgres as listSearchPostgres,
@@ -76,4 +77,5 @@ export const migrations: readonly Migration[] = [
     after: backfillSearchKeys,
   },
   { version: 80, name: 'admin-mfa', sqlite: adminMfa, postgres: adminMfaPostgres },
+  { version: 90, name: 'list-paging', sqlite: listPaging, postgres: listPagingPostgres },
 ];
