@@ -5,9 +5,10 @@ import ts from 'typescript';
 /**
  * Static checks over web/src for the i18n rules of the house, used by i18n-lint.test.ts:
  * no hard-coded visible text in JSX, and every message id used in code exists in the catalogs.
- * Test files, test helpers and generated code are skipped. A line may opt out with a comment
- * containing "i18n-ignore" on it or on the line above (for text that is not language, e.g. a
- * brand name); use it sparingly.
+ * Test files, test helpers, generated code and the development-only QA tools of `dev/` (left
+ * out of production builds; for the team, not residents) are skipped. A line may opt out with a
+ * comment containing "i18n-ignore" on it or on the line above (for text that is not language,
+ * e.g. a brand name); use it sparingly.
  */
 
 export interface Finding {
@@ -16,7 +17,14 @@ export interface Finding {
   text: string;
 }
 
-const SKIP = [/\.test\.tsx?$/, /\.stories\.tsx?$/, /\.gen\.ts$/, /\.d\.ts$/, /(^|\/)testing\//];
+const SKIP = [
+  /\.test\.tsx?$/,
+  /\.stories\.tsx?$/,
+  /\.gen\.ts$/,
+  /\.d\.ts$/,
+  /(^|\/)testing\//,
+  /(^|\/)dev\//,
+];
 
 export function sourceFiles(root: string): string[] {
   const files: string[] = [];
