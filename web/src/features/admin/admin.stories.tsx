@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Scenario } from '../../stories-support/contract-handlers';
 import { exampleAnswer } from '../../stories-support/contract-examples';
 import {
+  containing,
   expectServerMessage,
   page,
   screen,
@@ -249,4 +250,42 @@ export const ConfigSaveRefused: Story = {
     await userEvent.click(save);
     await expectServerMessage('PUT /admin/config/', 'validation_error', part);
   },
+};
+
+/**
+ * A refund the gateway refused or did not answer: the message stays in the dialog (the scenario
+ * names the refund call's example).
+ */
+async function refundRefused(context: Context) {
+  const t = textOf(context);
+  const part = await section('admin-payments');
+  await userEvent.click(
+    await part.findByRole(
+      'button',
+      { name: t('admin.payments.refund.buttonFor', { order: '2611AB12CD34' }) },
+      { timeout: 5000 },
+    ),
+  );
+  const dialog = within(await page().findByRole('dialog'));
+  await userEvent.type(
+    dialog.getByRole('textbox', { name: containing(t('admin.payments.refund.reason')) }),
+    'Baja',
+  );
+  await userEvent.click(dialog.getByRole('button', { name: t('admin.payments.refund.confirm') }));
+  const call = 'POST /admin/payments/{payment_id}/refund';
+  await expectServerMessage(
+    call,
+    (context.parameters.screen as ScreenParameters).scenario[call] as string,
+    dialog,
+  );
+}
+
+export const RefundRefused: Story = {
+  parameters: admin({ 'POST /admin/payments/{payment_id}/refund': 'refund_gateway_refused' }),
+  play: refundRefused,
+};
+
+export const RefundNoAnswer: Story = {
+  parameters: admin({ 'POST /admin/payments/{payment_id}/refund': 'refund_gateway_no_answer' }),
+  play: refundRefused,
 };
