@@ -99,6 +99,17 @@ export function createEnrolmentsRepo(db: Database) {
     return { rows, total: Number(counted?.n ?? 0) };
   }
 
+  /** How many people contain the text in their own fields (PostgreSQL's trigram index). */
+  async function countPeopleContaining(q: string): Promise<number> {
+    const row = await db
+      .q()
+      .selectFrom('enrolments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(containsFolded(db.engine, 'search_key', q))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   return {
     list: (): Promise<EnrolmentRow[]> =>
       db
@@ -133,33 +144,42 @@ export function createEnrolmentsRepo(db: Database) {
               .execute()
           ).map((row) => row.id)
         : [];
-      // SQLite counts the people the trigram index finds without reading them; with many
-      // matches it reads the sort's index in order and keeps the matching rows (a page needs
-      // only a few), with few it reads the matches and sorts them
-      const found = phrase ? await countTrigramMatches(phrase) : null;
-      const many = found !== null && (found > DENSE_MATCHES || activityIds.length > 0);
+      // How many people match by their own fields. SQLite's trigram index counts them without
+      // reading them; PostgreSQL is asked only when activities match too, to know whether the
+      // people half of the search can be left out (an OR of the two makes it read every row).
+      const found = phrase
+        ? await countTrigramMatches(phrase)
+        : q && activityIds.length > 0 && db.engine === 'postgres'
+          ? await countPeopleContaining(q)
+          : null;
+      if (found === 0 && activityIds.length === 0) return { rows: [], total: 0 };
+      // SQLite, with many matches: read the sort's index in order and keep the matching rows (a
+      // page needs only a few); with few, read the matches and sort them
+      const many =
+        db.engine === 'sqlite' &&
+        found !== null &&
+        (found > DENSE_MATCHES || activityIds.length > 0);
       const id = many ? sql.raw('+e.id') : sql.raw('e.id');
+      const activityPeople = () =>
+        db
+          .q()
+          .selectFrom('enrolment_activities as ea')
+          .select('ea.enrolment_id')
+          .where('ea.activity_id', 'in', activityIds);
       const filtered = db
         .q()
         .selectFrom('enrolments as e')
         .$if(q !== null, (query) =>
           query.where((eb) =>
             eb.or([
-              phrase
-                ? sql<SqlBool>`${id} in (select rowid from enrolments_search where enrolments_search match ${phrase})`
-                : containsFolded(db.engine, 'e.search_key', q ?? ''),
-              ...(activityIds.length > 0
-                ? [
-                    eb(
-                      id,
-                      'in',
-                      eb
-                        .selectFrom('enrolment_activities as ea')
-                        .select('ea.enrolment_id')
-                        .where('ea.activity_id', 'in', activityIds),
-                    ),
-                  ]
-                : []),
+              ...(found === 0
+                ? []
+                : [
+                    phrase
+                      ? sql<SqlBool>`${id} in (select rowid from enrolments_search where enrolments_search match ${phrase})`
+                      : containsFolded(db.engine, 'e.search_key', q ?? ''),
+                  ]),
+              ...(activityIds.length > 0 ? [eb(id, 'in', activityPeople())] : []),
             ]),
           ),
         );
@@ -178,6 +198,29 @@ export function createEnrolmentsRepo(db: Database) {
             .selectFrom('enrolment_activities')
             .select((eb) => eb.fn.count<number>('enrolment_id').distinct().as('n'))
             .where('activity_id', 'in', activityIds)
+            .executeTakeFirstOrThrow();
+        }
+        if (db.engine === 'postgres' && q !== null && activityIds.length > 0) {
+          // both halves match: count the union of the two indexed sets rather than the OR
+          const people = db
+            .q()
+            .selectFrom('enrolments')
+            .select('id')
+            .where(containsFolded(db.engine, 'search_key', q));
+          return db
+            .q()
+            .selectFrom(
+              people
+                .union(
+                  db
+                    .q()
+                    .selectFrom('enrolment_activities')
+                    .select('enrolment_id as id')
+                    .where('activity_id', 'in', activityIds),
+                )
+                .as('matches'),
+            )
+            .select((eb) => eb.fn.countAll<number>().as('n'))
             .executeTakeFirstOrThrow();
         }
         return filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
