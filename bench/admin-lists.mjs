@@ -26,7 +26,7 @@ import {
 } from './lib/common.mjs';
 import { startDeployment, stopPostgres } from './lib/deployments.mjs';
 import { measure } from './lib/load.mjs';
-import { ADMIN, dniFor, login } from './lib/portal.mjs';
+import { ADMIN, dniFor, login, upload } from './lib/portal.mjs';
 
 const ENROLMENTS = Number(process.env.BENCH_ENROLMENTS ?? 100_000);
 const ACCOUNTS = 5_000;
@@ -58,23 +58,6 @@ async function enrolmentsWorkbook(count) {
     ]);
   }
   return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-async function upload(baseUrl, token, file) {
-  const form = new FormData();
-  form.append(
-    'file',
-    new Blob([file], {
-      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    }),
-    'inscripciones.xlsx',
-  );
-  const res = await fetch(`${baseUrl}/api/admin/upload-table/`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}` },
-    body: form,
-  });
-  if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
 }
 
 /** Accounts, payments and audit entries straight into the database (either engine). */

@@ -115,6 +115,24 @@ export async function call(baseUrl, method, path, { token, body, expect = [200],
   return text ? JSON.parse(text) : null;
 }
 
+/** Staff's Excel upload of an .xlsx buffer; throws unless it is accepted. */
+export async function upload(baseUrl, token, file) {
+  const form = new FormData();
+  form.append(
+    'file',
+    new Blob([file], {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    }),
+    'inscripciones.xlsx',
+  );
+  const res = await fetch(`${baseUrl}/api/admin/upload-table/`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+}
+
 export async function login(baseUrl, dni, password) {
   const { access_token } = await call(baseUrl, 'POST', '/api/user/login', {
     body: { username: dni, password },
@@ -123,7 +141,7 @@ export async function login(baseUrl, dni, password) {
 }
 
 /** Runs `fn` over `items` with at most `limit` at a time. */
-async function eachLimited(items, limit, fn) {
+export async function eachLimited(items, limit, fn) {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
