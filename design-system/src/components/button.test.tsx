@@ -38,11 +38,21 @@ describe('Button', () => {
     expect(link).toHaveAttribute('href', '/dashboard');
   });
 
-  it("lets the caller's className win", () => {
-    render(<Button className="px-10">Ok</Button>);
-    const cls = screen.getByRole('button').className;
-    expect(cls).toContain('px-10');
-    expect(cls).not.toContain('px-4');
+  it("adds a caller's className and refuses one that fights its own (a bug caught in tests)", () => {
+    render(<Button className="w-full">Ok</Button>);
+    expect(screen.getByRole('button').className).toContain('w-full');
+    expect(() => render(<Button className="px-10">Ok</Button>)).toThrow(/px-4/);
+  });
+
+  it('sets a link-styled button in the line: no box, the text size of its size', () => {
+    render(
+      <Button variant="link" size="sm">
+        Ver
+      </Button>,
+    );
+    const cls = screen.getByRole('button').className.split(' ');
+    expect(cls).toContain('text-small');
+    expect(cls.some((c) => /^(min-h-|px-|py-|rounded-control)/.test(c))).toBe(false);
   });
 
   it('keeps the text colour with every size (custom font sizes merge correctly)', () => {

@@ -4,8 +4,12 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '../lib/cn.ts';
 import { Spinner } from './spinner.tsx';
 
+const boxed: Array<'primary' | 'secondary' | 'danger'> = ['primary', 'secondary', 'danger'];
+
+// A size sets the text; the box (height, padding, corners) only where there is one: a link-styled
+// button keeps the text size of its size but sits in the line like a link.
 export const buttonVariants = cva(
-  'inline-flex cursor-pointer items-center justify-center gap-2 rounded-control border-2 font-semibold ' +
+  'inline-flex cursor-pointer items-center justify-center gap-2 border-2 font-semibold ' +
     'focus-ring transition-colors disabled:cursor-not-allowed disabled:opacity-60 ' +
     'aria-disabled:cursor-not-allowed aria-disabled:not-aria-busy:opacity-60 aria-busy:cursor-progress',
   {
@@ -16,15 +20,15 @@ export const buttonVariants = cva(
         secondary: 'border-primary bg-background text-primary hover:bg-primary-surface',
         danger:
           'border-error bg-error text-error-foreground hover:border-error-hover hover:bg-error-hover',
-        link: 'border-transparent bg-transparent text-link underline underline-offset-4 hover:text-link-hover hover:decoration-2',
+        link: 'rounded-sm border-transparent bg-transparent text-link underline underline-offset-4 hover:text-link-hover hover:decoration-2',
       },
-      size: {
-        sm: 'min-h-9 px-3 py-1 text-small',
-        md: 'min-h-11 px-4 py-2 text-body',
-        lg: 'min-h-12 px-6 py-2.5 text-lead',
-      },
+      size: { sm: 'text-small', md: 'text-body', lg: 'text-lead' },
     },
-    compoundVariants: [{ variant: 'link', class: 'min-h-0 px-0 py-0 rounded-sm' }],
+    compoundVariants: [
+      { variant: boxed, size: 'sm', class: 'min-h-9 rounded-control px-3 py-1' },
+      { variant: boxed, size: 'md', class: 'min-h-11 rounded-control px-4 py-2' },
+      { variant: boxed, size: 'lg', class: 'min-h-12 rounded-control px-6 py-2.5' },
+    ],
     defaultVariants: { variant: 'primary', size: 'md' },
   },
 );
@@ -68,7 +72,7 @@ export function Button({
         children
       ) : (
         <>
-          {loading ? <Spinner className="size-4" /> : null}
+          {loading ? <Spinner size="sm" /> : null}
           {children}
         </>
       )}

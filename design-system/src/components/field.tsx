@@ -8,11 +8,26 @@ import { cn } from '../lib/cn.ts';
  * `useHintWiring` (label + hint, no inline error).
  */
 
-export const inputClassName =
-  'block w-full min-h-11 rounded-control border-2 border-border bg-background px-3 py-2 text-body text-foreground ' +
+const inputBase =
+  'block min-h-11 rounded-control border-2 border-border bg-background px-3 text-foreground ' +
   'focus-ring placeholder:text-muted-foreground aria-invalid:border-error ' +
   'disabled:cursor-not-allowed disabled:border-border-subtle disabled:bg-surface disabled:text-muted-foreground ' +
   'read-only:bg-surface';
+
+const inputWidths = { full: 'w-full', fit: 'w-auto max-w-full', short: 'w-32' } as const;
+export type InputWidth = keyof typeof inputWidths;
+
+/**
+ * A text control's classes: the whole width, body text and the usual height unless the control
+ * needs otherwise (a select as wide as its options, a code in larger digits).
+ */
+export function inputClasses({
+  width = 'full',
+  text = 'text-body',
+  paddingY = 'py-2',
+}: { width?: InputWidth; text?: 'text-body' | 'text-lead'; paddingY?: 'py-1' | 'py-2' } = {}) {
+  return `${inputBase} ${inputWidths[width]} ${text} ${paddingY}`;
+}
 
 /** Joins the ids that describe a control, ignoring empty ones. */
 export function describedBy(...ids: Array<string | false | null | undefined>): string | undefined {

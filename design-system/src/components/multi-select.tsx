@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
 import { formatDate, type Locale } from '../lib/format.ts';
-import { Field, inputClassName, useFieldWiring, type FieldTextProps } from './field.tsx';
+import { Field, inputClasses, useFieldWiring, type FieldTextProps } from './field.tsx';
 
 export type MultiSelectItem = { id: number | string; name: string; startDate?: string | null };
 
@@ -59,7 +59,11 @@ export function MultiSelect({
         onChange={(event) =>
           onValueChange(Array.from(event.target.selectedOptions, (option) => option.value))
         }
-        className={cn(inputClassName, 'py-1 [&>option]:px-1 [&>option]:py-1', className)}
+        className={cn(
+          inputClasses({ paddingY: 'py-1' }),
+          '[&>option]:px-1 [&>option]:py-1',
+          className,
+        )}
         {...rest}
         {...controlProps}
       >

@@ -37,7 +37,9 @@ export function OtpInput({
         onChange?.(event);
         onValueChange(event.target.value.replace(/\D/g, '').slice(0, length));
       }}
-      className={cn('w-auto max-w-full font-mono tracking-[0.4em] text-lead', className)}
+      width="fit"
+      textSize="text-lead"
+      className={cn('font-mono tracking-[0.4em]', className)}
       size={length + 2}
       {...props}
     />

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { cn } from '../lib/cn.ts';
 import { Button } from './button.tsx';
-import { Field, inputClassName, useFieldWiring, type FieldTextProps } from './field.tsx';
+import { Field, inputClasses, useFieldWiring, type FieldTextProps } from './field.tsx';
 
 export type PasswordFieldProps = Omit<React.ComponentProps<'input'>, 'children' | 'type'> &
   FieldTextProps & {
@@ -31,7 +31,7 @@ export function PasswordField({
           autoComplete={autoComplete}
           autoCapitalize="none"
           spellCheck={false}
-          className={cn(inputClassName, 'flex-1', className)}
+          className={cn(inputClasses(), 'flex-1', className)}
           {...rest}
           {...controlProps}
         />

@@ -1,4 +1,3 @@
-import { cn } from '../lib/cn.ts';
 import { TextField, type TextFieldProps } from './text-field.tsx';
 
 export type PercentInputProps = Omit<TextFieldProps, 'type' | 'min' | 'max' | 'step' | 'inputMode'>;
@@ -16,7 +15,8 @@ export function PercentInput({ className, ...props }: PercentInputProps) {
       max={100}
       step={0.1}
       inputMode="decimal"
-      className={cn('w-32', className)}
+      width="short"
+      className={className}
       {...props}
     />
   );

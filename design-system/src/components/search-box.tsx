@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
-import { FieldHint, FieldLabel, inputClassName, useHintWiring } from './field.tsx';
+import { FieldHint, FieldLabel, inputClasses, useHintWiring } from './field.tsx';
 
 export type SearchBoxProps = Omit<React.ComponentProps<'input'>, 'type' | 'children'> & {
   /** Visible label, e.g. "Search by name or DNI". */
@@ -41,7 +41,7 @@ export function SearchBox({
           id={id}
           type="search"
           autoComplete="off"
-          className={cn(inputClassName, 'pl-10', className)}
+          className={cn(inputClasses(), 'pl-10', className)}
           aria-describedby={describedBy}
           {...props}
         />

@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
-import { Field, inputClassName, useFieldWiring, type FieldTextProps } from './field.tsx';
+import { Field, inputClasses, useFieldWiring, type FieldTextProps } from './field.tsx';
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
 
@@ -19,7 +19,7 @@ export function SelectField({ options, placeholder, className, ...props }: Selec
     <Field {...fieldProps}>
       <select
         data-slot="select-field"
-        className={cn(inputClassName, 'w-auto max-w-full pr-8', className)}
+        className={cn(inputClasses({ width: 'fit' }), 'pr-8', className)}
         {...rest}
         {...controlProps}
       >

@@ -12,5 +12,5 @@ type Story = StoryObj<typeof Loading>;
 
 export const Default: Story = {};
 export const SpinnerOnly: Story = {
-  render: () => <Spinner className="size-8 text-primary" />,
+  render: () => <Spinner size="lg" className="text-primary" />,
 };

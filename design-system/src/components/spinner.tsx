@@ -1,8 +1,15 @@
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
 
+const spinnerSizes = { sm: 'size-4', md: 'size-5', lg: 'size-8' } as const;
+
+export type SpinnerProps = React.ComponentProps<'svg'> & {
+  /** 16, 20 (default) or 32 px. */
+  size?: keyof typeof spinnerSizes;
+};
+
 /** Decorative spinning circle (aria-hidden). Pair it with visible or sr-only text. */
-export function Spinner({ className, ...props }: React.ComponentProps<'svg'>) {
+export function Spinner({ size = 'md', className, ...props }: SpinnerProps) {
   return (
     <svg
       data-slot="spinner"
@@ -11,7 +18,8 @@ export function Spinner({ className, ...props }: React.ComponentProps<'svg'>) {
       viewBox="0 0 24 24"
       fill="none"
       className={cn(
-        'size-5 shrink-0 animate-spin motion-reduce:animate-[spin_2s_linear_infinite]',
+        'shrink-0 animate-spin motion-reduce:animate-[spin_2s_linear_infinite]',
+        spinnerSizes[size],
         className,
       )}
       {...props}

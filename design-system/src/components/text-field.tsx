@@ -1,25 +1,35 @@
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
-import { Field, inputClassName, useFieldWiring, type FieldTextProps } from './field.tsx';
+import {
+  Field,
+  inputClasses,
+  useFieldWiring,
+  type FieldTextProps,
+  type InputWidth,
+} from './field.tsx';
 
 export type TextFieldProps = Omit<React.ComponentProps<'input'>, 'children'> &
   FieldTextProps & {
     /** Class for the wrapper (label + hint + error + input); `className` goes to the <input>. */
     containerClassName?: string;
+    /** The input's width: the whole line (default), its content's, or short (a number). */
+    width?: InputWidth;
+    /** Larger digits, for a code typed from a phone. */
+    textSize?: 'text-body' | 'text-lead';
   };
 
 /**
  * Labelled text input. Every other prop (type, value, onChange, maxLength, inputMode,
  * autoComplete, required, readOnly...) goes to the <input>.
  */
-export function TextField({ className, type = 'text', ...props }: TextFieldProps) {
+export function TextField({ className, type = 'text', width, textSize, ...props }: TextFieldProps) {
   const { fieldProps, controlProps, rest } = useFieldWiring(props);
   return (
     <Field {...fieldProps}>
       <input
         data-slot="text-field"
         type={type}
-        className={cn(inputClassName, className)}
+        className={cn(inputClasses({ width, text: textSize }), className)}
         {...rest}
         {...controlProps}
       />

@@ -1,21 +1,19 @@
 import { clsx, type ClassValue } from 'clsx';
-import { extendTailwindMerge } from 'tailwind-merge';
+import { classConflicts } from './class-conflicts';
 
 /**
- * tailwind-merge must know the custom theme keys from styles.css; otherwise it takes
- * `text-lead` (a font size) for a text colour and drops `text-primary-foreground`.
+ * Joins class names. Two classes that set the same property (`px-4` and `px-2`) are a bug: which
+ * one wins would depend on the order of Tailwind's stylesheet, not on the order here. Development
+ * builds and tests throw on them (tailwind-merge knows which utilities conflict); production builds
+ * leave that check out, so residents' phones download and run no class-merging code.
  */
-const twMerge = extendTailwindMerge({
-  extend: {
-    theme: {
-      text: ['small', 'body', 'lead', 'heading', 'title'],
-      radius: ['control', 'panel'],
-      breakpoint: ['narrow'],
-    },
-  },
-});
-
-/** Joins class names; later Tailwind classes win over earlier ones (a caller's `className`). */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  const classes = clsx(inputs);
+  if (import.meta.env.DEV) {
+    const conflicts = classConflicts(classes);
+    if (conflicts.length > 0) {
+      throw new Error(`Conflicting classes in "${classes}": ${conflicts.join(', ')}`);
+    }
+  }
+  return classes;
 }

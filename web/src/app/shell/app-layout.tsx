@@ -86,7 +86,7 @@ export function AppLayout() {
           {/* the shell paints at once; a screen's own code follows (see router.tsx) */}
           <RouteErrorBoundary>
             <Suspense
-              fallback={<Loading label={t('app.loading')} className="justify-center p-8" />}
+              fallback={<Loading label={t('app.loading')} className="my-4 justify-center px-8" />}
             >
               <Outlet />
             </Suspense>

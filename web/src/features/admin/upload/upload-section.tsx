@@ -2,11 +2,7 @@ import { useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Alert } from '@portal/design-system/components/alert.tsx';
 import { Button } from '@portal/design-system/components/button.tsx';
-import {
-  Field,
-  fieldControlProps,
-  inputClassName,
-} from '@portal/design-system/components/field.tsx';
+import { Field, fieldControlProps, inputClasses } from '@portal/design-system/components/field.tsx';
 import { cn } from '@portal/design-system/lib/cn.ts';
 import { AdminSection } from '../components/admin-section';
 import {
@@ -110,7 +106,7 @@ export function UploadSection({ onImported }: { onImported: () => void }) {
             name="file"
             accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             className={cn(
-              inputClassName,
+              inputClasses(),
               'h-auto cursor-pointer file:mr-3 file:cursor-pointer file:rounded-control file:border-0 file:bg-surface file:px-3 file:py-1 file:font-semibold',
             )}
             {...fieldControlProps(FIELD_ID, {
