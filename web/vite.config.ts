@@ -29,6 +29,9 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // every browser the portal supports preloads modules itself (Safari since 17); an older one
+    // just loads them when imported, so the polyfill would only add bytes to every first visit
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
         // one request per language (and one more for the admin texts), not one per feature file

@@ -144,7 +144,7 @@ export function DataTable<T>({
                   data-slot="data-table-row"
                   data-state={checked ? 'selected' : undefined}
                   data-disabled={disabled ? '' : undefined}
-                  className="border-b border-border-subtle last:border-b-0 data-[state=selected]:bg-primary-surface max-narrow:block max-narrow:py-2 max-narrow:[contain-intrinsic-size:auto_9rem] max-narrow:[content-visibility:auto]"
+                  className="border-b border-border-subtle last:border-b-0 data-[state=selected]:bg-primary-surface max-narrow:block max-narrow:py-2"
                 >
                   {withSelection(
                     columns.map((column) => {

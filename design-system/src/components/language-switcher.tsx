@@ -74,7 +74,6 @@ export function LanguageSwitcher({
             type="button"
             lang={code}
             aria-pressed={active}
-            aria-label={languageNames[code]}
             title={languageNames[code]}
             onClick={() => {
               if (!active) onLocaleChange(code);
@@ -89,7 +88,11 @@ export function LanguageSwitcher({
           >
             <Flag locale={code} />
             <span className="max-narrow:hidden">{languageNames[code]}</span>
-            <span className="narrow:hidden">{code.toUpperCase()}</span>
+            {/* a phone shows the code: the name still starts with what is seen (WCAG 2.5.3) */}
+            <span className="narrow:hidden">
+              {code.toUpperCase()}
+              <span className="sr-only"> {languageNames[code]}</span>
+            </span>
           </button>
         );
       })}

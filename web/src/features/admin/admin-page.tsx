@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '@portal/design-system/components/alert.tsx';
 import { textLinkClassName } from '@portal/design-system/components/text-link.tsx';
@@ -48,12 +48,26 @@ export function AdminPage() {
   return ready ? (
     <QueryClientProvider client={queryClient}>
       <SecondFactorGate>
-        <AdminPanel />
+        <MountInSlices>
+          <AdminPanel />
+        </MountInSlices>
       </SecondFactorGate>
     </QueryClientProvider>
   ) : (
     <Loading label={intl.formatMessage({ id: 'app.loading' })} />
   );
+}
+
+/**
+ * The panel's nine sections are hundreds of elements: mounted in a transition, React builds them
+ * in slices of a few milliseconds, so a phone's main thread stays free for taps meanwhile (the
+ * update that reveals them, a query's answer, would otherwise render them in one long task).
+ */
+function MountInSlices({ children }: { children: ReactNode }) {
+  const intl = useIntl();
+  const [show, setShow] = useState(false);
+  useEffect(() => startTransition(() => setShow(true)), []);
+  return show ? children : <Loading label={intl.formatMessage({ id: 'app.loading' })} />;
 }
 
 /**
