@@ -226,7 +226,9 @@ export async function runLighthouse({ build = true, webBuild } = {}) {
       });
     };
     pages.push(await auditSignedIn('/dashboard', seeded.token));
-    pages.push(await auditSignedIn('/admin', await login(portal.baseUrl, ADMIN.dni, ADMIN.password)));
+    pages.push(
+      await auditSignedIn('/admin', await login(portal.baseUrl, ADMIN.dni, ADMIN.password)),
+    );
 
     const rows = [['page', 'performance', 'accessibility', 'metrics']];
     const results = [];
