@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readFirstSheet } from '../../src/services/admin/upload/xlsx-reader.js';
+import { readFirstSheet } from '../../src/services/admin/upload/sheet-reader.js';
 import { buildZip, unzipEntries, xlsx } from './xlsx-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xlsx-reader-'));

@@ -11,6 +11,10 @@ import {
 import { postgres as adminMfaPostgres, sqlite as adminMfa } from './080-admin-mfa.js';
 import { postgres as listPagingPostgres, sqlite as listPaging } from './090-list-paging.js';
 import {
+  postgres as redundantIndexPostgres,
+  sqlite as redundantIndex,
+} from './100-redundant-index.js';
+import {
   backfillSearchKeys,
   postgres as listSearchPostgres,
   sqlite as listSearch,
@@ -78,4 +82,10 @@ export const migrations: readonly Migration[] = [
   },
   { version: 80, name: 'admin-mfa', sqlite: adminMfa, postgres: adminMfaPostgres },
   { version: 90, name: 'list-paging', sqlite: listPaging, postgres: listPagingPostgres },
+  {
+    version: 100,
+    name: 'redundant-index',
+    sqlite: redundantIndex,
+    postgres: redundantIndexPostgres,
+  },
 ];

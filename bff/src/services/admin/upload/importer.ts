@@ -15,7 +15,7 @@ import {
   UploadPlan,
   type ActivitySeen,
 } from './row-validation.js';
-import { readFirstSheet } from './xlsx-reader.js';
+import { readFirstSheet } from './sheet-reader.js';
 import { checkZip, defaultZipLimits, type ZipLimits } from './zip-guard.js';
 
 export interface UploadResult {

@@ -11,9 +11,11 @@ export interface SheetRow {
 
 /**
  * The rows of the first worksheet, streamed: only the current row (plus the shared-strings table)
- * is in memory. exceljs's SAX parser does not resolve external entities or DTDs.
+ * is in memory. exceljs's SAX parser does not resolve external entities or DTDs. Runs in the
+ * thread that calls it: the server calls `readFirstSheet` (sheet-reader.ts), which runs this in a
+ * worker thread.
  */
-export async function* readFirstSheet(path: string): AsyncGenerator<SheetRow> {
+export async function* readFirstSheetHere(path: string): AsyncGenerator<SheetRow> {
   const input = createReadStream(path);
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',

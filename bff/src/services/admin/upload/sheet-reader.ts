@@ -1,0 +1,67 @@
+import { Worker } from 'node:worker_threads';
+import type { SheetRow } from './xlsx-reader.js';
+
+export type WorkerMessage = { rows: SheetRow[]; done?: true } | { error: string };
+
+/**
+ * The rows of an upload's first sheet, read in a worker thread: unzipping and parsing the XML is
+ * most of an import's CPU, and on the main thread it would hold every other request (residents
+ * paying) for seconds; here the server's thread only validates and saves, while the worker reads
+ * ahead. Batches keep messages few; the worker pauses while `window` of them wait.
+ */
+export async function* readFirstSheet(
+  path: string,
+  { batchSize = 500, window = 8 } = {},
+): AsyncGenerator<SheetRow> {
+  const worker = startWorker({ path, batchSize, window });
+  const queue: WorkerMessage[] = [];
+  let wake: (() => void) | null = null;
+  let failure: Error | null = null;
+  const arrived = () => {
+    wake?.();
+    wake = null;
+  };
+  worker.on('message', (message: WorkerMessage) => {
+    queue.push(message);
+    arrived();
+  });
+  worker.on('error', (err) => {
+    failure = err;
+    arrived();
+  });
+  // messages posted before the worker ended arrive before this: a reader that ended without its
+  // last batch failed
+  worker.on('exit', (code) => {
+    failure ??= new Error(`sheet reader ended before the sheet did (exit ${code})`);
+    arrived();
+  });
+  try {
+    for (;;) {
+      const message = queue.shift();
+      if (!message) {
+        if (failure) throw failure;
+        await new Promise<void>((done) => (wake = done));
+        continue;
+      }
+      if ('error' in message) throw new Error(message.error);
+      worker.postMessage('taken');
+      yield* message.rows;
+      if (message.done) return;
+    }
+  } finally {
+    // also when the caller stops early (a bad header, too many rows): nothing reads on
+    await worker.terminate();
+  }
+}
+
+function startWorker(workerData: object): Worker {
+  const compiled = new URL('./xlsx-worker.js', import.meta.url);
+  if (!import.meta.url.endsWith('.ts')) return new Worker(compiled, { workerData });
+  // from source (tests, `npm run dev`) the worker is TypeScript too: tsx's loader is registered in
+  // the new thread before its module loads (a worker's --import comes too late for its entry)
+  const source = new URL('./xlsx-worker.ts', import.meta.url).href;
+  return new Worker(
+    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`,
+    { eval: true, workerData },
+  );
+}

@@ -1,0 +1,39 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { WorkerMessage } from './sheet-reader.js';
+import { readFirstSheetHere, type SheetRow } from './xlsx-reader.js';
+
+/**
+ * Reads a sheet for sheet-reader.ts: rows go to the parent in batches, and reading pauses while
+ * `window` batches are unread there (the parent answers each batch it takes with a message).
+ */
+const { path, batchSize, window } = workerData as {
+  path: string;
+  batchSize: number;
+  window: number;
+};
+const port = parentPort;
+if (!port) throw new Error('xlsx-worker.ts runs only as a worker thread');
+
+let unread = 0;
+let resume: (() => void) | null = null;
+port.on('message', () => {
+  unread--;
+  resume?.();
+  resume = null;
+});
+const send = (message: WorkerMessage) => port.postMessage(message);
+
+try {
+  let batch: SheetRow[] = [];
+  for await (const row of readFirstSheetHere(path)) {
+    batch.push(row);
+    if (batch.length < batchSize) continue;
+    send({ rows: batch });
+    batch = [];
+    if (++unread >= window) await new Promise<void>((done) => (resume = done));
+  }
+  send({ rows: batch, done: true });
+} catch (err) {
+  send({ error: err instanceof Error ? err.message : String(err) });
+}
+port.unref();
