@@ -1,4 +1,4 @@
-import { startWorker } from '../../../lib/worker-thread.js';
+import { Worker } from 'node:worker_threads';
 import type { SheetRow } from './xlsx-reader.js';
 
 export type WorkerMessage = { rows: SheetRow[]; done?: true } | { error: string };
@@ -13,7 +13,7 @@ export async function* readFirstSheet(
   path: string,
   { batchSize = 500, window = 8 } = {},
 ): AsyncGenerator<SheetRow> {
-  const worker = startWorker(import.meta.url, 'xlsx-worker', { path, batchSize, window });
+  const worker = startWorker({ path, batchSize, window });
   const queue: WorkerMessage[] = [];
   let wake: (() => void) | null = null;
   let failure: Error | null = null;
@@ -52,4 +52,16 @@ export async function* readFirstSheet(
     // also when the caller stops early (a bad header, too many rows): nothing reads on
     await worker.terminate();
   }
+}
+
+function startWorker(workerData: object): Worker {
+  const compiled = new URL('./xlsx-worker.js', import.meta.url);
+  if (!import.meta.url.endsWith('.ts')) return new Worker(compiled, { workerData });
+  // from source (tests, `npm run dev`) the worker is TypeScript too: tsx's loader is registered in
+  // the new thread before its module loads (a worker's --import comes too late for its entry)
+  const source = new URL('./xlsx-worker.ts', import.meta.url).href;
+  return new Worker(
+    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`,
+    { eval: true, workerData },
+  );
 }
