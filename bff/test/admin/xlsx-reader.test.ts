@@ -36,4 +36,51 @@ describe('reading the first sheet', () => {
     expect(rows).toHaveLength(2);
     expect(rows[1]?.cells.slice(0, 3)).toEqual(['Ana', 'Abad Souto', '11111111H']);
   });
+
+  it('hands over every row in order across batches, numbers as they were', async () => {
+    const path = join(dir, 'many.xlsx');
+    const rows = Array.from({ length: 1234 }, (_, i) => [
+      `Nombre${i}`,
+      'Apellido',
+      `${String(10_000_000 + i)}X`,
+      '',
+      '612345678',
+      'Tenis',
+      30.5,
+      '2026-09-15',
+      '',
+    ]);
+    writeFileSync(path, await xlsx(rows));
+    const read = [];
+    for await (const row of readFirstSheet(path, { batchSize: 100, window: 2 })) read.push(row);
+    expect(read).toHaveLength(1235);
+    expect(read.map((row) => row.number)).toEqual(read.map((_, i) => i + 1));
+    expect(read[1234]?.cells.slice(0, 1)).toEqual(['Nombre1233']);
+    expect(read[1]?.cells[6]).toBe(30.5);
+  });
+
+  it('stops the reader thread when the caller stops early (a bad header, too many rows)', async () => {
+    const path = join(dir, 'stop.xlsx');
+    writeFileSync(
+      path,
+      await xlsx(Array.from({ length: 3000 }, (_, i) => [`N${i}`, 'A', '11111111H'])),
+    );
+    for await (const row of readFirstSheet(path, { batchSize: 10, window: 1 })) {
+      expect(row.number).toBe(1);
+      break;
+    }
+    // the next read is whole: nothing of the stopped one is left to deliver
+    let count = 0;
+    for await (const _row of readFirstSheet(path)) count++;
+    expect(count).toBe(3001);
+  });
+
+  it('refuses a file that is not a workbook with an error, not a hang', async () => {
+    const path = join(dir, 'garbage.xlsx');
+    writeFileSync(path, 'not a zip at all');
+    const read = async () => {
+      for await (const _row of readFirstSheet(path)) void _row;
+    };
+    await expect(read()).rejects.toThrow();
+  });
 });
