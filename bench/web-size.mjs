@@ -6,7 +6,7 @@
 // the same Vite and minifier: what no work on our own code can remove.
 //   node bench/web-size.mjs
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
   buildWeb,
@@ -18,7 +18,6 @@ import {
   readJson,
   removeTempDir,
   repoRoot,
-  requireFrom,
   result,
   status,
   table,
@@ -171,23 +170,14 @@ export async function measureStackFloor() {
   mkdirSync(dir, { recursive: true });
   try {
     writeFileSync(join(dir, 'entry.js'), FLOOR_ENTRY);
-    // the app's build aliases the message parser away too (web/build/precompile-messages.ts)
-    const parser = createRequireOfReactIntl().resolve('@formatjs/icu-messageformat-parser');
+    // the app's own Vite config, so the floor gets its plugins too (the message parser aliased
+    // away, the same minifier and target); only the entry differs
     await build({
       root: dir,
-      configFile: false,
+      configFile: join(repoRoot, 'web', 'vite.config.ts'),
       logLevel: 'error',
-      resolve: {
-        alias: [
-          {
-            find: /^@formatjs\/icu-messageformat-parser$/,
-            replacement: join(dirname(parser), 'no-parser.js'),
-          },
-        ],
-      },
       build: {
         outDir: join(dir, 'out'),
-        modulePreload: false,
         rollupOptions: { input: join(dir, 'entry.js') },
       },
     });
@@ -199,11 +189,6 @@ export async function measureStackFloor() {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
-const createRequireOfReactIntl = () => {
-  const { createRequire } = requireFrom('web')('node:module');
-  return createRequire(requireFrom('web').resolve('react-intl'));
-};
 
 export function printWebSize(m) {
   console.log(
