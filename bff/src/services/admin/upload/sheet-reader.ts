@@ -1,3 +1,4 @@
+import { on } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import type { SheetRow } from './xlsx-reader.js';
 
@@ -14,40 +15,17 @@ export async function* readFirstSheet(
   { batchSize = 500, window = 8 } = {},
 ): AsyncGenerator<SheetRow> {
   const worker = startWorker({ path, batchSize, window });
-  const queue: WorkerMessage[] = [];
-  let wake: (() => void) | null = null;
-  let failure: Error | null = null;
-  const arrived = () => {
-    wake?.();
-    wake = null;
-  };
-  worker.on('message', (message: WorkerMessage) => {
-    queue.push(message);
-    arrived();
-  });
-  worker.on('error', (err) => {
-    failure = err;
-    arrived();
-  });
-  // messages posted before the worker ended arrive before this: a reader that ended without its
-  // last batch failed
-  worker.on('exit', (code) => {
-    failure ??= new Error(`sheet reader ended before the sheet did (exit ${code})`);
-    arrived();
-  });
+  // Node's own iterator over the worker's messages: an 'error' event rejects it; 'exit' ends it,
+  // after the messages posted before it
+  const messages = on(worker, 'message', { close: ['exit'] }) as AsyncIterable<[WorkerMessage]>;
   try {
-    for (;;) {
-      const message = queue.shift();
-      if (!message) {
-        if (failure) throw failure;
-        await new Promise<void>((done) => (wake = done));
-        continue;
-      }
+    for await (const [message] of messages) {
       if ('error' in message) throw new Error(message.error);
       worker.postMessage('taken');
       yield* message.rows;
       if (message.done) return;
     }
+    throw new Error('sheet reader ended before the sheet did');
   } finally {
     // also when the caller stops early (a bad header, too many rows): nothing reads on
     await worker.terminate();
