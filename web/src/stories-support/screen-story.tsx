@@ -93,6 +93,21 @@ export function serverMessage(call: string, name: string): string {
   return typeof detail === 'string' ? detail : detail.map((item) => item.msg).join(' ');
 }
 
+/**
+ * Waits until the message of the example the story's scenario answers `call` with shows (in
+ * `scope`, else the page): one play function then serves every refusal of that call.
+ */
+export async function expectScenarioMessage(
+  context: Pick<StoryContext, 'parameters'>,
+  call: string,
+  scope: ReturnType<typeof within> = page(),
+) {
+  const name = (context.parameters.screen as ScreenParameters).scenario[call];
+  if (typeof name !== 'string')
+    throw new Error(`the story's scenario names no example for ${call}`);
+  await expectServerMessage(call, name, scope);
+}
+
 /** Waits until the server's message of that example shows (in `scope`, else the page). */
 export async function expectServerMessage(
   call: string,

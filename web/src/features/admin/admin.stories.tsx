@@ -4,6 +4,7 @@ import type { Scenario } from '../../stories-support/contract-handlers';
 import { exampleAnswer } from '../../stories-support/contract-examples';
 import {
   containing,
+  expectScenarioMessage,
   expectServerMessage,
   page,
   screen,
@@ -272,12 +273,7 @@ async function refundRefused(context: Context) {
     'Baja',
   );
   await userEvent.click(dialog.getByRole('button', { name: t('admin.payments.refund.confirm') }));
-  const call = 'POST /admin/payments/{payment_id}/refund';
-  await expectServerMessage(
-    call,
-    (context.parameters.screen as ScreenParameters).scenario[call] as string,
-    dialog,
-  );
+  await expectScenarioMessage(context, 'POST /admin/payments/{payment_id}/refund', dialog);
 }
 
 export const RefundRefused: Story = {

@@ -4,13 +4,12 @@ import { NETWORK_ERROR, type Scenario } from '../../stories-support/contract-han
 import {
   containing,
   eurosOf,
-  expectServerMessage,
+  expectScenarioMessage,
   intlOf,
   page,
   screen,
   screenMeta,
   textOf,
-  type ScreenParameters,
 } from '../../stories-support/screen-story';
 
 export default { ...screenMeta, title: 'Screens/Dashboard' } satisfies Meta;
@@ -156,11 +155,7 @@ async function payRefused(context: Context) {
   await pendingLoaded(context);
   await userEvent.click(selectRow(t, 'Yoga', '87654321X'));
   await userEvent.click(page().getByRole('button', { name: t('dashboard.pay.button') }));
-  const call = 'POST /payments/generate-multiple/';
-  await expectServerMessage(
-    call,
-    (context.parameters.screen as ScreenParameters).scenario[call] as string,
-  );
+  await expectScenarioMessage(context, 'POST /payments/generate-multiple/');
 }
 
 export const PayRefusedDeadline: Story = {
