@@ -16,6 +16,7 @@ const inputBase =
 
 const inputWidths = { full: 'w-full', fit: 'w-auto max-w-full', short: 'w-32' } as const;
 export type InputWidth = keyof typeof inputWidths;
+export type InputTextSize = 'text-body' | 'text-lead';
 
 /**
  * A text control's classes: the whole width, body text and the usual height unless the control
@@ -25,7 +26,7 @@ export function inputClasses({
   width = 'full',
   text = 'text-body',
   paddingY = 'py-2',
-}: { width?: InputWidth; text?: 'text-body' | 'text-lead'; paddingY?: 'py-1' | 'py-2' } = {}) {
+}: { width?: InputWidth; text?: InputTextSize; paddingY?: 'py-1' | 'py-2' } = {}) {
   return `${inputBase} ${inputWidths[width]} ${text} ${paddingY}`;
 }
 

@@ -5,6 +5,7 @@ import {
   inputClasses,
   useFieldWiring,
   type FieldTextProps,
+  type InputTextSize,
   type InputWidth,
 } from './field.tsx';
 
@@ -15,7 +16,7 @@ export type TextFieldProps = Omit<React.ComponentProps<'input'>, 'children'> &
     /** The input's width: the whole line (default), its content's, or short (a number). */
     width?: InputWidth;
     /** Larger digits, for a code typed from a phone. */
-    textSize?: 'text-body' | 'text-lead';
+    textSize?: InputTextSize;
   };
 
 /**

@@ -41,7 +41,6 @@ const CONTENTS = [
  */
 /** The admin texts load with the panel (they are not part of what /login downloads). */
 export function AdminPage() {
-  const intl = useIntl();
   const { locale } = useLocale();
   const ready = useMessageGroup(locale, 'admin');
   const [queryClient] = useState(createQueryClient);
@@ -54,8 +53,13 @@ export function AdminPage() {
       </SecondFactorGate>
     </QueryClientProvider>
   ) : (
-    <Loading label={intl.formatMessage({ id: 'app.loading' })} />
+    <PanelLoading />
   );
+}
+
+function PanelLoading() {
+  const intl = useIntl();
+  return <Loading label={intl.formatMessage({ id: 'app.loading' })} />;
 }
 
 /**
@@ -64,10 +68,9 @@ export function AdminPage() {
  * update that reveals them, a query's answer, would otherwise render them in one long task).
  */
 function MountInSlices({ children }: { children: ReactNode }) {
-  const intl = useIntl();
   const [show, setShow] = useState(false);
   useEffect(() => startTransition(() => setShow(true)), []);
-  return show ? children : <Loading label={intl.formatMessage({ id: 'app.loading' })} />;
+  return show ? children : <PanelLoading />;
 }
 
 /**
@@ -75,15 +78,10 @@ function MountInSlices({ children }: { children: ReactNode }) {
  * up (the server refuses everything else); the panel opens once it is on.
  */
 function SecondFactorGate({ children }: { children: React.ReactNode }) {
-  const intl = useIntl();
   const mfa = useResource(['mfa'], getMfaStatus);
   usePageTitle('admin.title');
   if (!mfa.data) {
-    return mfa.status === 'error' ? (
-      children
-    ) : (
-      <Loading label={intl.formatMessage({ id: 'app.loading' })} />
-    );
+    return mfa.status === 'error' ? children : <PanelLoading />;
   }
   if (!mfa.data.required || mfa.data.enabled) return children;
   return (
