@@ -1,7 +1,8 @@
 // Lighthouse (default mobile emulation and simulated throttling) on /login, on /dashboard with a
-// resident's session and on /admin with an administrator's, against the real server serving a fresh web build. Chromium is
-// launched by Playwright (from the e2e workspace) with a DevTools port, so the session token can
-// be put in localStorage before Lighthouse attaches to the same browser.
+// resident's session and on /admin with an administrator's, against the real server serving a
+// fresh web build. Chromium is launched by Playwright (from the e2e workspace) with a DevTools
+// port, so the session token can be put in localStorage before Lighthouse attaches to the same
+// browser.
 // Each page runs BENCH_LH_RUNS times (3) and the median run is reported.
 // Targets: performance >= 98, accessibility = 100.
 //   node bench/lighthouse.mjs [--no-build]

@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildBff } from '../lib/common.mjs';
 import type { createAuditRepo as CreateAuditRepo } from '../../bff/src/data/audit-repo.js';
 import type { openDatabase as OpenDatabase } from '../../bff/src/data/database.js';
 import type { systemClock as SystemClock } from '../../bff/src/lib/clock.js';
@@ -191,11 +192,7 @@ async function main(): Promise<void> {
       .map((l) => l.toFixed(2))
       .join(' ')} on ${cpus().length} cores\n`,
   );
-  const build = spawnSync('npm', ['run', 'build', '-w', '@portal/bff', '--silent'], {
-    stdio: 'inherit',
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
-  });
-  if (build.status !== 0) throw new Error('npm run build -w @portal/bff failed');
+  await buildBff();
   const sizes = process.argv
     .slice(2)
     .map(Number)
