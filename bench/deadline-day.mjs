@@ -21,6 +21,7 @@ import {
   importFrom,
   installExitHooks,
   isMain,
+  percentile,
   requireFrom,
   result,
   table,
@@ -33,6 +34,7 @@ import {
   call,
   dniFor,
   eachLimited,
+  enrolmentWorkbook,
   login,
   upload,
 } from './lib/portal.mjs';
@@ -51,7 +53,6 @@ const SPORTS = [
   ['Baloncesto', 40],
   ['Judo', 38],
 ];
-const XLSX_HEADERS = ['Nombre', 'Apellidos', 'DNI', 'Teléfono', 'Correo', 'Actividad', 'Precio'];
 
 /** The people of resident r: one or two, each with two or three activities. */
 function householdOf(r) {
@@ -65,15 +66,6 @@ function householdOf(r) {
       (_, k) => SPORTS[(r + p + k) % SPORTS.length],
     ),
   }));
-}
-
-async function workbook(rows) {
-  const { default: ExcelJS } = await importFrom('bff', 'exceljs');
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Inscripciones');
-  sheet.addRow(XLSX_HEADERS);
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await book.xlsx.writeBuffer());
 }
 
 /** Late enrolments: `count` new people, one activity each, unique to import number `n`. */
@@ -115,7 +107,7 @@ async function seed(baseUrl) {
       ]),
     ),
   );
-  await upload(baseUrl, adminToken, await workbook(rows));
+  await upload(baseUrl, adminToken, await enrolmentWorkbook(rows));
   await eachLimited(residents, 2, (resident) =>
     call(baseUrl, 'POST', '/api/admin/users/', {
       token: adminToken,
@@ -147,9 +139,6 @@ async function seed(baseUrl) {
   });
   return { residents, rows: rows.length };
 }
-
-const percentile = (sorted, p) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 
 /** One resident's journey; each call's time goes into `times[name]`. */
 async function journey(baseUrls, resident, sign, times) {
@@ -274,7 +263,8 @@ async function runOn(engine, processes) {
     const sign = await notificationSigner();
     const adminToken = await login(baseUrls[0], ADMIN.dni, ADMIN.password);
     const lateFiles = [];
-    for (let n = 0; n < 8; n++) lateFiles.push(await workbook(lateEnrolments(n, IMPORT_ROWS)));
+    for (let n = 0; n < 8; n++)
+      lateFiles.push(await enrolmentWorkbook(lateEnrolments(n, IMPORT_ROWS)));
 
     // the hour itself: journeys, and staff's uploads every 20 s until the journeys end
     const times = {};

@@ -6,7 +6,17 @@
 //   node bench/login-load.mjs [--no-build] [--threadpool N]
 // --threadpool N starts the server with UV_THREADPOOL_SIZE=N (libuv's default is 4), to see how
 // many argon2 computations at once the two cores can take without starving the event loop.
-import { buildBff, fmt, heading, isMain, result, sleep, status, table } from './lib/common.mjs';
+import {
+  buildBff,
+  fmt,
+  heading,
+  isMain,
+  percentile,
+  result,
+  sleep,
+  status,
+  table,
+} from './lib/common.mjs';
 import { measure, threadDelta, threadTimes } from './lib/load.mjs';
 import { seedFamily, startPortal } from './lib/portal.mjs';
 
@@ -15,11 +25,6 @@ const LOGINS_IN_FLIGHT = 20;
 const CONFIG_CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const QUIET_SECONDS = Math.max(3, Math.round(SECONDS / 2));
-
-const percentile = (sorted, p) =>
-  sorted.length === 0
-    ? NaN
-    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /**
  * `LOGINS_IN_FLIGHT` loops, each logging in again as soon as its previous login answers, with a

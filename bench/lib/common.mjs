@@ -222,6 +222,12 @@ export const fmt = {
   kb: (bytes) => `${(bytes / 1024).toFixed(1)} KB`,
 };
 
+/** The p-th percentile (0–100) of ascending `sorted` values; NaN when there are none. */
+export const percentile = (sorted, p) =>
+  sorted.length === 0
+    ? NaN
+    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
 export const status = (ok) => (ok === null ? 'n/a' : ok ? 'PASS' : 'MISS');
 
 /** A plain text table: `rows` are arrays of cells; the first row is the header. */

@@ -3,7 +3,7 @@
 // (POST /api/payments/notification). Signed with the portal's own signer, built into bff/dist.
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { repoRoot } from './common.mjs';
+import { percentile, repoRoot } from './common.mjs';
 
 const dist = (path) => import(pathToFileURL(join(repoRoot, 'bff/dist/src', path)).href);
 
@@ -38,9 +38,6 @@ export async function notificationSigner() {
     }).toString();
   };
 }
-
-const percentile = (sorted, p) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 
 /**
  * Pays every unit once (one activity of one person per order) with `workers` at a time; each

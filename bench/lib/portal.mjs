@@ -6,6 +6,7 @@ import {
   HOST,
   benchDir,
   freePort,
+  importFrom,
   makeTempDir,
   removeTempDir,
   repoRoot,
@@ -113,6 +114,19 @@ export async function call(baseUrl, method, path, { token, body, expect = [200],
     throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 500)}`);
   }
   return text ? JSON.parse(text) : null;
+}
+
+/**
+ * An .xlsx file of enrolment rows as staff upload it: the Spanish headers, then each row's name,
+ * surnames, DNI, phone, e-mail ('' for none), activity and price in euros.
+ */
+export async function enrolmentWorkbook(rows) {
+  const { default: ExcelJS } = await importFrom('bff', 'exceljs');
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Inscripciones');
+  sheet.addRow(['Nombre', 'Apellidos', 'DNI', 'Teléfono', 'Correo', 'Actividad', 'Precio']);
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
 }
 
 /** Staff's Excel upload of an .xlsx buffer; throws unless it is accepted. */
