@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { oneFormatjsCopy } from './build/one-formatjs-copy.ts';
 import { precompileMessages } from './build/precompile-messages.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadDefaultMessages } from './build/preload-default-messages.ts';
@@ -14,7 +15,14 @@ const mock = process.env.MOCK_API;
 const target = mock ?? process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [precompileMessages(), preloadDefaultMessages(), react(), tailwindcss(), precompress()],
+  plugins: [
+    oneFormatjsCopy(),
+    precompileMessages(),
+    preloadDefaultMessages(),
+    react(),
+    tailwindcss(),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: {
