@@ -5,6 +5,7 @@ import { oneFormatjsCopy } from './build/one-formatjs-copy.ts';
 import { precompileMessages } from './build/precompile-messages.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadDefaultMessages } from './build/preload-default-messages.ts';
+import { groupOfCatalog } from './src/i18n/message-groups.ts';
 
 /**
  * In development /api goes to the BFF (http://127.0.0.1:8080), or to the Prism mock when
@@ -42,11 +43,13 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
-        // one request per language (and one more for the admin texts), not one per feature file
+        // one request per language and group of texts (src/i18n/message-groups.ts), not one per
+        // feature file; the public group keeps the plain name index.html preloads
         manualChunks(id: string) {
           const catalog = /i18n\/messages\/([a-z]{2})\/([\w-]+)\.json/.exec(id);
           if (!catalog) return undefined;
-          return `messages-${catalog[1]}${catalog[2] === 'admin' ? '-admin' : ''}`;
+          const group = groupOfCatalog(catalog[2]);
+          return `messages-${catalog[1]}${group === 'public' ? '' : `-${group}`}`;
         },
       },
     },

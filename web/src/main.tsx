@@ -11,7 +11,7 @@ if (!root) throw new Error('#root missing from index.html');
 // the texts of the chosen language arrive before the first paint; the first render is a
 // transition, so React works in short slices and a phone's main thread stays responsive
 const locale = initialLocale();
-const texts = loadMessages(locale, 'app');
+const texts = loadMessages(locale, 'public');
 warmUp(locale);
 // only in `npm run dev:mock`: Vite replaces the flag, so production builds leave this out
 const devMock: Promise<ReactNode> =

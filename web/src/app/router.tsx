@@ -1,6 +1,10 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, use, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { preloadDashboardData } from '../features/dashboard/api/use-dashboard-data';
+import { useLocale } from '../i18n/i18n-provider';
+import { initialLocale, type Locale } from '../i18n/locales';
+import type { MessageGroup } from '../i18n/message-groups';
+import { isLoaded, loadMessages } from '../i18n/message-store';
 import { getToken, isTokenValid } from '../lib/session';
 import { RequireAdmin, RequireSession } from './guards';
 import { AppLayout } from './shell/app-layout';
@@ -8,18 +12,32 @@ import { AppLayout } from './shell/app-layout';
 /**
  * A screen in its own chunk, so /login loads only what it needs and admin code only on /admin.
  * The shell (header, footer) paints at once and the screen follows inside the layout's Suspense
- * boundary. (Declarative routes rather than a data router: loaders are not used, and the data
- * router's code would add a sixth to the JavaScript every page loads first.)
+ * boundary. A screen that needs a group of texts beyond the shell's and sign-in's asks for them
+ * and for its code at the same time, and suspends until both are there. (Declarative routes
+ * rather than a data router: loaders are not used, and the data router's code would add a sixth
+ * to the JavaScript every page loads first.)
  */
 function screen<P extends object>(
   load: () => Promise<ComponentType<P>>,
-): ComponentType<P> & { preload: () => void } {
+  texts?: Exclude<MessageGroup, 'public'>,
+): ComponentType<P> & { preload: (locale: Locale) => void } {
   let loading: Promise<ComponentType<P>> | undefined;
   const start = () => (loading ??= load());
-  return Object.assign(
-    lazy(async () => ({ default: await start() })),
-    { preload: () => void start() },
-  );
+  const Code = lazy(async () => ({ default: await start() }));
+  function Screen(props: P) {
+    const { locale } = useLocale();
+    if (texts && !isLoaded(locale, texts)) {
+      void start();
+      use(loadMessages(locale, texts));
+    }
+    return <Code {...props} />;
+  }
+  return Object.assign(Screen, {
+    preload: (locale: Locale) => {
+      void start();
+      if (texts) void loadMessages(locale, texts);
+    },
+  });
 }
 
 const LoginPage = screen(async () => (await import('../features/auth/login-page')).LoginPage);
@@ -43,13 +61,18 @@ const Dashboard = screen(async () => {
       settingsSection={<RemindersPanel />}
     />
   );
-});
-const AdminPage = screen(async () => (await import('../features/admin/admin-page')).AdminPage);
+}, 'resident');
+const AdminPage = screen(
+  async () => (await import('../features/admin/admin-page')).AdminPage,
+  'admin',
+);
 const AccountPage = screen(
   async () => (await import('../features/account/account-page')).AccountPage,
+  'resident',
 );
 const UnsubscribePage = screen(
   async () => (await import('../features/account/unsubscribe-page')).UnsubscribePage,
+  'resident',
 );
 const PrivacyPage = screen(
   async () => (await import('../features/legal/privacy-page')).PrivacyPage,
@@ -65,9 +88,11 @@ const AccessibilityPage = screen(
 );
 const PaymentOkPage = screen(
   async () => (await import('../features/payments/payment-result-page')).PaymentOkPage,
+  'resident',
 );
 const PaymentKoPage = screen(
   async () => (await import('../features/payments/payment-result-page')).PaymentKoPage,
+  'resident',
 );
 
 /** Every address of the app, inside the shell. */
@@ -125,7 +150,7 @@ export function AppRoutes() {
 export function preloadFirstScreen(path: string): void {
   const signedIn = isTokenValid(getToken());
   if (path === '/dashboard' && signedIn) {
-    Dashboard.preload();
+    Dashboard.preload(initialLocale());
     preloadDashboardData();
   }
 }

@@ -1,18 +1,18 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { Locale } from './locales';
+import { groupOfCatalogFile, messageGroups, type MessageGroup } from './message-groups';
 
 type Messages = Record<string, string>;
 
 /**
- * Catalogs load on demand: only the active language, and the admin panel's texts only on /admin,
- * so /login downloads no text it cannot show. Tests prime the store with every catalog.
+ * Catalogs load on demand: only the active language, and of it only the groups the screens shown
+ * so far need (message-groups.ts), so /login downloads no text it cannot show. Tests prime the
+ * store with every catalog.
  */
-export type MessageGroup = 'app' | 'admin';
-
 const loaders = import.meta.glob<Messages>('./messages/*/*.json', { import: 'default' });
-const groupOf = (file: string): MessageGroup => (file.endsWith('/admin.json') ? 'admin' : 'app');
 
 const loaded = new Map<string, Messages>();
+const loading = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
 let version = 0;
 
@@ -25,18 +25,32 @@ export function isLoaded(locale: Locale, group: MessageGroup): boolean {
   return loaded.has(`${locale}:${group}`);
 }
 
-export async function loadMessages(locale: Locale, group: MessageGroup): Promise<void> {
-  if (isLoaded(locale, group)) return;
-  const files = Object.entries(loaders).filter(
-    ([path]) => path.startsWith(`./messages/${locale}/`) && groupOf(path) === group,
-  );
-  const parts = await Promise.all(files.map(([, load]) => load()));
-  loaded.set(`${locale}:${group}`, Object.assign({}, ...parts) as Messages);
-  changed();
+/** Loads a group of one language's texts; asked again while it loads, the same promise. */
+export function loadMessages(locale: Locale, group: MessageGroup): Promise<void> {
+  const key = `${locale}:${group}`;
+  if (loaded.has(key)) return Promise.resolve();
+  let pending = loading.get(key);
+  if (!pending) {
+    const files = Object.entries(loaders).filter(
+      ([path]) => path.startsWith(`./messages/${locale}/`) && groupOfCatalogFile(path) === group,
+    );
+    pending = Promise.all(files.map(([, load]) => load())).then(
+      (parts) => {
+        loaded.set(key, Object.assign({}, ...parts) as Messages);
+        loading.delete(key);
+        changed();
+      },
+      (error: unknown) => {
+        loading.delete(key); // a later visit tries again
+        throw error;
+      },
+    );
+    loading.set(key, pending);
+  }
+  return pending;
 }
 
-const groupsLoaded = (locale: Locale) =>
-  (['app', 'admin'] as const).filter((group) => isLoaded(locale, group));
+const groupsLoaded = (locale: Locale) => messageGroups.filter((group) => isLoaded(locale, group));
 
 /** Whether every group loaded for one language is there for another too. */
 export function hasSameGroups(from: Locale, to: Locale): boolean {
@@ -49,14 +63,15 @@ export async function loadSameGroups(from: Locale, to: Locale): Promise<void> {
 }
 
 export function messagesFor(locale: Locale): Messages {
-  return Object.assign({}, loaded.get(`${locale}:app`), loaded.get(`${locale}:admin`));
+  return Object.assign({}, ...messageGroups.map((group) => loaded.get(`${locale}:${group}`)));
 }
 
 /** For tests: everything at once, synchronously. */
 export function primeMessages(all: Record<Locale, Messages>): void {
   for (const [locale, messages] of Object.entries(all)) {
-    loaded.set(`${locale}:app`, messages);
-    loaded.set(`${locale}:admin`, {});
+    for (const group of messageGroups) {
+      loaded.set(`${locale}:${group}`, group === 'public' ? messages : {});
+    }
   }
   changed();
 }
@@ -69,14 +84,4 @@ export function useMessagesVersion(): number {
     },
     () => version,
   );
-}
-
-/** Loads a group for the current language; true once its texts are there. */
-export function useMessageGroup(locale: Locale, group: MessageGroup): boolean {
-  useMessagesVersion();
-  const ready = isLoaded(locale, group);
-  useEffect(() => {
-    if (!ready) void loadMessages(locale, group);
-  }, [locale, group, ready]);
-  return ready;
 }

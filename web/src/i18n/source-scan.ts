@@ -165,34 +165,34 @@ function isModuleSpecifier(node: ts.Node): boolean {
 }
 
 /**
- * Message ids used in code that the catalog lacks. An id is any string literal shaped like
- * "feature.some.key" whose first segment is a namespace of the catalog (so ids kept in tables or
- * returned by rule functions are checked too); a template like `lang.${code}` needs at least one
- * key starting with its fixed head.
+ * Message ids used in code. An id is any string literal shaped like "feature.some.key" whose
+ * first segment is a namespace of the catalog (so ids kept in tables or returned by rule
+ * functions count too); a template like `lang.${code}` is reported by its fixed head, as
+ * "lang.${...}".
  */
-export function findUnknownIds(
+export function findMessageIds(
   root: string,
   files: string[],
   catalog: Record<string, string>,
 ): Finding[] {
-  const keys = Object.keys(catalog);
-  const namespaces = new Set(keys.map((key) => key.split('.')[0]));
+  const namespaces = new Set(Object.keys(catalog).map((key) => key.split('.')[0]));
   const found: Finding[] = [];
   for (const file of files) {
     const source = parse(file);
     const visit = (node: ts.Node) => {
       if (isStringy(node) && !isModuleSpecifier(node)) {
         const text = node.text;
-        if (ID_SHAPE.test(text) && namespaces.has(text.split('.')[0]) && !(text in catalog)) {
-          if (!ignored(source, node)) found.push(finding(root, source, node, text));
+        if (ID_SHAPE.test(text) && namespaces.has(text.split('.')[0]) && !ignored(source, node)) {
+          found.push(finding(root, source, node, text));
         }
       } else if (ts.isTemplateExpression(node)) {
         const head = node.head.text;
-        if (/^[a-z][A-Za-z0-9]*\.([A-Za-z0-9_-]+\.)*$/.test(head)) {
-          const namespace = head.split('.')[0];
-          if (namespaces.has(namespace) && !keys.some((key) => key.startsWith(head))) {
-            if (!ignored(source, node)) found.push(finding(root, source, node, `${head}\${...}`));
-          }
+        if (
+          /^[a-z][A-Za-z0-9]*\.([A-Za-z0-9_-]+\.)*$/.test(head) &&
+          namespaces.has(head.split('.')[0]) &&
+          !ignored(source, node)
+        ) {
+          found.push(finding(root, source, node, `${head}${TEMPLATE_TAIL}`));
         }
       }
       ts.forEachChild(node, visit);
@@ -200,4 +200,22 @@ export function findUnknownIds(
     visit(source);
   }
   return found;
+}
+
+const TEMPLATE_TAIL = '${...}';
+
+/** The catalog keys an id found by findMessageIds stands for (a template: every key it can be). */
+export function keysOf(id: string, catalog: Record<string, string>): string[] {
+  if (!id.endsWith(TEMPLATE_TAIL)) return id in catalog ? [id] : [];
+  const head = id.slice(0, -TEMPLATE_TAIL.length);
+  return Object.keys(catalog).filter((key) => key.startsWith(head));
+}
+
+/** Message ids used in code that the catalog lacks (a template: no key starts with its head). */
+export function findUnknownIds(
+  root: string,
+  files: string[],
+  catalog: Record<string, string>,
+): Finding[] {
+  return findMessageIds(root, files, catalog).filter((f) => keysOf(f.text, catalog).length === 0);
 }

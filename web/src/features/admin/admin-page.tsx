@@ -16,8 +16,6 @@ import { useResource } from './api/use-resource';
 import { UploadSection } from './upload/upload-section';
 import { UsersSection } from './users/users-section';
 import { Loading } from '@portal/design-system/components/spinner.tsx';
-import { useLocale } from '../../i18n/i18n-provider';
-import { useMessageGroup } from '../../i18n/message-store';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../lib/query-client';
 
@@ -39,12 +37,9 @@ const CONTENTS = [
  * activities, a new activity appears in the enrolment form...), a version number tells the other
  * sections to reload.
  */
-/** The admin texts load with the panel (they are not part of what /login downloads). */
 export function AdminPage() {
-  const { locale } = useLocale();
-  const ready = useMessageGroup(locale, 'admin');
   const [queryClient] = useState(createQueryClient);
-  return ready ? (
+  return (
     <QueryClientProvider client={queryClient}>
       <SecondFactorGate>
         <MountInSlices>
@@ -52,8 +47,6 @@ export function AdminPage() {
         </MountInSlices>
       </SecondFactorGate>
     </QueryClientProvider>
-  ) : (
-    <PanelLoading />
   );
 }
 

@@ -1,8 +1,9 @@
 import { Button } from '@portal/design-system/components/button.tsx';
+import { Loading } from '@portal/design-system/components/spinner.tsx';
 import { PasswordField } from '@portal/design-system/components/password-field.tsx';
 import { TextField } from '@portal/design-system/components/text-field.tsx';
 import { TextLink } from '@portal/design-system/components/text-link.tsx';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { useLocale } from '../../i18n/i18n-provider';
@@ -11,7 +12,6 @@ import { isAdminToken, setToken } from '../../lib/session';
 import { login } from './api/auth-api';
 import { AuthCard } from './components/auth-card';
 import { FormErrorSummary } from './components/form-error-summary';
-import { MfaStep } from './components/mfa-step';
 import { helpPdfPath } from './help-pdf';
 import {
   hasErrors,
@@ -20,6 +20,9 @@ import {
   type FieldErrors,
   type LoginValues,
 } from './validation';
+
+// only administrators with a second factor see this step: residents never download it
+const MfaStep = lazy(async () => ({ default: (await import('./components/mfa-step')).MfaStep }));
 
 const FIELD_IDS = { dni: 'login-dni', password: 'login-password' } as const;
 
@@ -75,14 +78,16 @@ export function LoginPage() {
   if (mfaToken) {
     return (
       <AuthCard>
-        <MfaStep
-          mfaToken={mfaToken}
-          onSignedIn={signedIn}
-          onRestart={() => {
-            setMfaToken(null);
-            setValues((v) => ({ ...v, password: '' }));
-          }}
-        />
+        <Suspense fallback={<Loading label={t('app.loading')} />}>
+          <MfaStep
+            mfaToken={mfaToken}
+            onSignedIn={signedIn}
+            onRestart={() => {
+              setMfaToken(null);
+              setValues((v) => ({ ...v, password: '' }));
+            }}
+          />
+        </Suspense>
       </AuthCard>
     );
   }
