@@ -24,10 +24,12 @@ import {
   percentile,
   requireFrom,
   result,
+  send,
   table,
 } from './lib/common.mjs';
 import { startDeployment, stopPostgres } from './lib/deployments.mjs';
 import { notificationSigner } from './lib/payments.mjs';
+import { cpuSince, threadCpu } from './lib/thread-cpu.mjs';
 import {
   ADMIN,
   RESIDENT_PASSWORD,
@@ -175,12 +177,12 @@ async function journey(baseUrls, resident, sign, times) {
     }),
   );
   const outcome = await timed('POST /api/payments/notification', async () => {
-    const res = await fetch(`${bankUrl}/api/payments/notification`, {
+    const res = await send(`${bankUrl}/api/payments/notification`, {
       method: 'POST',
       headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
       body: sign(order.order, Math.round(order.amount * 100)),
     });
-    return res.json();
+    return JSON.parse(res.text);
   });
   if (outcome.code !== 'notification_applied') {
     throw new Error(`notification for ${order.order}: ${JSON.stringify(outcome)}`);
@@ -288,6 +290,8 @@ async function runOn(engine, processes) {
       }
     })();
     let next = 0;
+    const cpuPids = [...deployment.pids, process.pid];
+    const cpuBefore = cpuPids.map(threadCpu);
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: VIRTUAL_RESIDENTS }, async (_, v) => {
@@ -303,6 +307,7 @@ async function runOn(engine, processes) {
       }),
     );
     const journeyMs = performance.now() - t0;
+    const cpu = cpuPids.map((pid, i) => cpuSince(cpuBefore[i], threadCpu(pid)));
     running = false;
     await importer;
     const hashMs = await hashOnlyMs(seeded.residents.length, hashThreads(processes));
@@ -319,10 +324,34 @@ async function runOn(engine, processes) {
       imports,
       errors,
       db,
+      cpu,
     };
   } finally {
     await deployment.close();
   }
+}
+
+/**
+ * Where the CPU went while the journeys ran: each server process's main thread and its other
+ * threads by name (argon2 runs on libuv's pool), and this load generator, which shares the
+ * machine's cores with the server; beside what the cores could give in that time.
+ */
+function cpuReport(cpu, journeyMs) {
+  if (cpu.some((c) => c === null)) return null;
+  const seconds = (n) => `${n.toFixed(1)} s`;
+  const generator = cpu.at(-1);
+  const servers = cpu.slice(0, -1).map((threads, i) => {
+    const parts = [...threads].filter(([, s]) => s >= 0.05).sort((a, b) => b[1] - a[1]);
+    return `server ${i + 1}: ${parts.map(([name, s]) => `${name} ${seconds(s)}`).join(', ')}`;
+  });
+  const total = (threads) => [...threads.values()].reduce((a, b) => a + b, 0);
+  const used = cpu.reduce((sum, threads) => sum + total(threads), 0);
+  const available = (availableParallelism() * journeyMs) / 1000;
+  return [
+    `CPU while the journeys ran (${seconds(available)} on ${availableParallelism()} cores; ${seconds(used)} used by these processes):`,
+    ...servers.map((line) => `  ${line}`),
+    `  load generator (this process): ${seconds(total(generator))}`,
+  ].join('\n');
 }
 
 function report(run) {
@@ -354,6 +383,7 @@ function report(run) {
   const importLine = run.imports.length
     ? `${run.imports.length} imports of ${fmt.int(IMPORT_ROWS)} rows, ${run.imports.map((ms) => fmt.ms(ms)).join(', ')}`
     : 'no import finished';
+  const cpuLine = cpuReport(run.cpu, run.journeyMs);
   console.log(
     [
       `journeys: ${fmt.int(run.journeys)} in ${fmt.ms(run.journeyMs)} = ${(run.journeys / (run.journeyMs / 1000)).toFixed(1)}/s; errors: ${run.errors.length}${run.errors.length ? ` (first: ${run.errors[0]})` : ''}`,
@@ -362,6 +392,7 @@ function report(run) {
       `ratio journey / hash-only: ${ratio.toFixed(2)} (target <= ${RATIO_TARGET})`,
       `slowest non-login call p99: ${fmt.ms(slowest[1])} (${slowest[0]}; target < ${P99_TARGET_MS} ms)`,
       `database: activities not paid exactly once ${run.db.notPaidOnce}, charged twice ${run.db.doubleCharged}, enrolments ${fmt.int(run.db.enrolments)} (imports complete: ${run.db.importsComplete ? 'yes' : 'NO'})`,
+      ...(cpuLine ? [cpuLine] : []),
     ].join('\n'),
   );
   const clean =

@@ -10,6 +10,7 @@ import {
   makeTempDir,
   removeTempDir,
   repoRoot,
+  send,
   sleep,
   startProcess,
 } from './common.mjs';
@@ -100,7 +101,7 @@ export async function startPortal({
 
 /** JSON call; throws with the status and body unless the status is the expected one. */
 export async function call(baseUrl, method, path, { token, body, expect = [200], ip } = {}) {
-  const res = await fetch(`${baseUrl}${path}`, {
+  const { status, text } = await send(`${baseUrl}${path}`, {
     method,
     headers: {
       ...(ip ? { 'X-Forwarded-For': ip } : {}),
@@ -109,9 +110,8 @@ export async function call(baseUrl, method, path, { token, body, expect = [200],
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const text = await res.text();
-  if (!expect.includes(res.status)) {
-    throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 500)}`);
+  if (!expect.includes(status)) {
+    throw new Error(`${method} ${path} answered ${status}: ${text.slice(0, 500)}`);
   }
   return text ? JSON.parse(text) : null;
 }
