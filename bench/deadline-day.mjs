@@ -333,24 +333,26 @@ async function runOn(engine, processes) {
 
 /**
  * Where the CPU went while the journeys ran: each server process's main thread and its other
- * threads by name (argon2 runs on libuv's pool), and this load generator, which shares the
- * machine's cores with the server; beside what the cores could give in that time.
+ * threads (libuv's pool, where argon2 runs, V8's helpers, the sheet reader), the busiest named
+ * one by one, and this load generator, which shares the machine's cores with the server; beside
+ * what the cores could give in that time.
  */
 function cpuReport(cpu, journeyMs) {
   if (cpu.some((c) => c === null)) return null;
   const seconds = (n) => `${n.toFixed(1)} s`;
-  const generator = cpu.at(-1);
+  const total = (threads) => threads.reduce((sum, t) => sum + t.seconds, 0);
   const servers = cpu.slice(0, -1).map((threads, i) => {
-    const parts = [...threads].filter(([, s]) => s >= 0.05).sort((a, b) => b[1] - a[1]);
-    return `server ${i + 1}: ${parts.map(([name, s]) => `${name} ${seconds(s)}`).join(', ')}`;
+    const main = threads.find((t) => t.name === 'main');
+    const others = threads.filter((t) => t !== main);
+    const busiest = others.slice(0, 4).map((t) => t.seconds.toFixed(1));
+    return `server ${i + 1}: main thread ${seconds(main?.seconds ?? 0)}, other threads ${seconds(total(others))} (busiest ${busiest.join(', ')} s)`;
   });
-  const total = (threads) => [...threads.values()].reduce((a, b) => a + b, 0);
   const used = cpu.reduce((sum, threads) => sum + total(threads), 0);
   const available = (availableParallelism() * journeyMs) / 1000;
   return [
     `CPU while the journeys ran (${seconds(available)} on ${availableParallelism()} cores; ${seconds(used)} used by these processes):`,
     ...servers.map((line) => `  ${line}`),
-    `  load generator (this process): ${seconds(total(generator))}`,
+    `  load generator (this process): ${seconds(total(cpu.at(-1)))}`,
   ].join('\n');
 }
 

@@ -5,11 +5,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 const TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux that Node supports
 
-/** Thread name → CPU seconds (user + system) of every thread of `pid`; null without /proc. */
+/** Thread id → { name, seconds } (user + system CPU) for every thread of `pid`; null without /proc. */
 export function threadCpu(pid) {
   const dir = `/proc/${pid}/task`;
   if (!existsSync(dir)) return null;
-  const byName = new Map();
+  const threads = new Map();
   for (const tid of readdirSync(dir)) {
     let stat;
     try {
@@ -21,14 +21,24 @@ export function threadCpu(pid) {
     const close = stat.lastIndexOf(')');
     const name = tid === String(pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, close);
     const fields = stat.slice(close + 2).split(' ');
-    const seconds = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-    byName.set(name, (byName.get(name) ?? 0) + seconds);
+    threads.set(tid, {
+      name,
+      seconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
+    });
   }
-  return byName;
+  return threads;
 }
 
-/** `after` − `before`, per thread name (threads that started meanwhile count from zero). */
+/**
+ * What each thread used between two readings (a thread that started meanwhile counts from zero),
+ * busiest first.
+ */
 export function cpuSince(before, after) {
   if (!before || !after) return null;
-  return new Map([...after].map(([name, s]) => [name, s - (before.get(name) ?? 0)]));
+  return [...after]
+    .map(([tid, { name, seconds }]) => ({
+      name,
+      seconds: seconds - (before.get(tid)?.seconds ?? 0),
+    }))
+    .sort((a, b) => b.seconds - a.seconds);
 }
