@@ -5,6 +5,7 @@ import { createDeps } from './deps.js';
 import { buildApp } from './app.js';
 import { createLogger, type Logger } from './logger.js';
 import { bootstrap } from './services/bootstrap.js';
+import { startPasswordThreads } from './services/passwords.js';
 
 /** How long requests in flight may take to finish after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
     poolSize: config.databasePoolSize,
   });
   const deps = createDeps({ config, db, logger });
+  startPasswordThreads();
   await bootstrap(deps);
   const app = buildApp(deps);
   const server = app.listen(config.port, config.host, () => {

@@ -1,11 +1,9 @@
-import { hash, hashSync, verify } from '@node-rs/argon2';
+import { hashSync } from '@node-rs/argon2';
 import { availableParallelism } from 'node:os';
 import { HttpError } from '../http/errors.js';
-import { createBoundedLimit } from '../lib/bounded-limit.js';
+import { ARGON2_OPTIONS } from './argon2-options.js';
 import { commonPasswords } from './common-passwords.js';
-
-// argon2id (Algorithm.Argon2id = 2; a const enum, so the number is passed under isolatedModules)
-const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+import { createPasswordThreads } from './password-threads.js';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -21,30 +19,32 @@ export function passwordProblem(password: string, repeat?: string | null): strin
 }
 
 /**
- * argon2 runs on libuv's thread pool, which token checks and file reads share. Unbounded, a burst
- * of logins fills every thread and every core and stalls all other calls; so at most cores − 1
- * hashes run at once and a bounded queue waits, beyond which the server answers 503.
+ * argon2 on threads of its own, cores − 1 of them: a burst of logins never takes every core from
+ * the other calls, nor libuv's pool from file reads; beyond 200 waiting the server answers 503.
  */
-const argon2Slots = createBoundedLimit({
-  parallel: Math.max(1, availableParallelism() - 1),
+const passwordThreads = createPasswordThreads({
+  threads: Math.max(1, availableParallelism() - 1),
   maxWaiting: 200,
   onFull: () => {
     throw new HttpError(503, 'server_busy', { headers: { 'Retry-After': '5' } });
   },
 });
 
+/** A server starts them before it listens, so its first login does not wait for a thread. */
+export const startPasswordThreads = () => passwordThreads.start();
+
 export function hashPassword(password: string): Promise<string> {
-  return argon2Slots.run(() => hash(password, OPTIONS));
+  return passwordThreads.run({ op: 'hash', password });
 }
 
 /** For start-up and command-line work that runs before anything is served. */
 export function hashPasswordSync(password: string): string {
-  return hashSync(password, OPTIONS);
+  return hashSync(password, ARGON2_OPTIONS);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await argon2Slots.run(() => verify(passwordHash, password));
+    return await passwordThreads.run({ op: 'verify', hash: passwordHash, password });
   } catch (err) {
     if (err instanceof HttpError) throw err; // busy: not a wrong password
     return false;

@@ -1,5 +1,5 @@
 import { on } from 'node:events';
-import { Worker } from 'node:worker_threads';
+import { startWorker } from '../../../lib/worker-thread.js';
 import type { SheetRow } from './xlsx-reader.js';
 
 export type WorkerMessage = { rows: SheetRow[]; done?: true } | { error: string };
@@ -14,7 +14,7 @@ export async function* readFirstSheet(
   path: string,
   { batchSize = 500, window = 8 } = {},
 ): AsyncGenerator<SheetRow> {
-  const worker = startWorker({ path, batchSize, window });
+  const worker = startWorker(import.meta.url, 'xlsx-worker', { path, batchSize, window });
   // Node's own iterator over the worker's messages: an 'error' event rejects it; 'exit' ends it,
   // after the messages posted before it
   const messages = on(worker, 'message', { close: ['exit'] }) as AsyncIterable<[WorkerMessage]>;
@@ -30,16 +30,4 @@ export async function* readFirstSheet(
     // also when the caller stops early (a bad header, too many rows): nothing reads on
     await worker.terminate();
   }
-}
-
-function startWorker(workerData: object): Worker {
-  const compiled = new URL('./xlsx-worker.js', import.meta.url);
-  if (!import.meta.url.endsWith('.ts')) return new Worker(compiled, { workerData });
-  // from source (tests, `npm run dev`) the worker is TypeScript too: tsx's loader is registered in
-  // the new thread before its module loads (a worker's --import comes too late for its entry)
-  const source = new URL('./xlsx-worker.ts', import.meta.url).href;
-  return new Worker(
-    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`,
-    { eval: true, workerData },
-  );
 }

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPasswordThreads } from '../src/services/password-threads.js';
+
+const full = (): never => {
+  throw new Error('full');
+};
+
+describe('password threads', () => {
+  let pool: ReturnType<typeof createPasswordThreads> | undefined;
+  afterEach(async () => {
+    await pool?.close();
+    pool = undefined;
+  });
+
+  it('hashes with argon2id and checks the right and a wrong password', async () => {
+    pool = createPasswordThreads({ threads: 2, maxWaiting: 10, onFull: full });
+    const hash = await pool.run({ op: 'hash', password: 'correct horse battery' });
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const checks = await Promise.all([
+      pool.run({ op: 'verify', hash, password: 'correct horse battery' }),
+      pool.run({ op: 'verify', hash, password: 'wrong horse battery' }),
+      pool.run({ op: 'verify', hash, password: 'correct horse battery' }),
+    ]);
+    expect(checks).toEqual([true, false, true]);
+    expect(pool.pending).toBe(0);
+  });
+
+  it('refuses beyond its threads plus its queue, and takes work again once it drains', async () => {
+    pool = createPasswordThreads({ threads: 1, maxWaiting: 2, onFull: full });
+    const accepted = [1, 2, 3].map(() => pool!.run({ op: 'hash', password: 'a password' }));
+    expect(pool.pending).toBe(3);
+    expect(() => pool!.run({ op: 'hash', password: 'one too many' })).toThrow('full');
+    const hashes = await Promise.all(accepted);
+    expect(new Set(hashes).size).toBe(3); // each with its own salt
+    await expect(
+      pool.run({ op: 'verify', hash: hashes[0]!, password: 'a password' }),
+    ).resolves.toBe(true);
+  });
+
+  it('answers an unreadable stored hash with an error, not a crash of the thread', async () => {
+    pool = createPasswordThreads({ threads: 1, maxWaiting: 2, onFull: full });
+    await expect(pool.run({ op: 'verify', hash: 'not-a-hash', password: 'x' })).rejects.toThrow();
+    const hash = await pool.run({ op: 'hash', password: 'still working' });
+    await expect(pool.run({ op: 'verify', hash, password: 'still working' })).resolves.toBe(true);
+  });
+});
