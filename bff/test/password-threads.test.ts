@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPasswordThreads } from '../src/services/password-threads.js';
 
@@ -43,4 +44,18 @@ describe('password threads', () => {
     const hash = await pool.run({ op: 'hash', password: 'still working' });
     await expect(pool.run({ op: 'verify', hash, password: 'still working' })).resolves.toBe(true);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'runs its threads below the main thread, so other calls get a core first',
+    async () => {
+      const niceOf = (tid: string) =>
+        Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+      const before = new Set(readdirSync('/proc/self/task'));
+      pool = createPasswordThreads({ threads: 1, maxWaiting: 1, onFull: full });
+      await pool.run({ op: 'hash', password: 'a password' });
+      const started = readdirSync('/proc/self/task').filter((tid) => !before.has(tid));
+      expect(started.map(niceOf)).toContain(10);
+      expect(niceOf(String(process.pid))).toBe(0);
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import { hashSync, verifySync } from '@node-rs/argon2';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { ARGON2_OPTIONS } from './argon2-options.js';
 import type { PasswordJob, PasswordReply } from './password-threads.js';
@@ -10,6 +11,16 @@ import type { PasswordJob, PasswordReply } from './password-threads.js';
  */
 const port = parentPort;
 if (!port) throw new Error('password-worker.ts runs only as a worker thread');
+
+/**
+ * Hashes run below the server's other work: a login waits in this queue anyway, while a resident
+ * paying, a notification from the bank or a PostgreSQL on the same machine should never wait for
+ * a core behind a hash. The thread still takes every cycle nobody else needs. On Linux the nice
+ * value belongs to the thread (pid 0 here is this thread); elsewhere it would lower the whole
+ * process, so it is left alone.
+ */
+const PASSWORD_THREAD_NICE = 10;
+if (process.platform === 'linux') setPriority(PASSWORD_THREAD_NICE);
 
 port.on('message', ({ id, job }: { id: number; job: PasswordJob }) => {
   let reply: PasswordReply;
