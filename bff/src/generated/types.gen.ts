@@ -913,7 +913,7 @@ export type RegisterErrors = {
      */
     429: Error;
     /**
-     * The SMS provider refused or did not answer; try again later.
+     * The SMS provider refused or did not answer (`code_delivery_failed`), or too many passwords are being hashed at once (`server_busy`); try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -1011,6 +1011,10 @@ export type VerifyPasswordRecoveryErrors = {
      * Too many attempts; wait `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * Too many passwords being checked at once; try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type VerifyPasswordRecoveryError = VerifyPasswordRecoveryErrors[keyof VerifyPasswordRecoveryErrors];
@@ -1052,6 +1056,10 @@ export type DeleteMeErrors = {
      * Too many attempts; wait `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * Too many passwords being checked at once; try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type DeleteMeError = DeleteMeErrors[keyof DeleteMeErrors];
@@ -1860,6 +1868,10 @@ export type CreateUserErrors = {
      * Invalid input; nothing changed.
      */
     422: Error;
+    /**
+     * Too many passwords being checked at once; try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type CreateUserError = CreateUserErrors[keyof CreateUserErrors];
@@ -1942,6 +1954,10 @@ export type UpdateUserErrors = {
      * Invalid input; nothing changed.
      */
     422: Error;
+    /**
+     * Too many passwords being checked at once; try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type UpdateUserError = UpdateUserErrors[keyof UpdateUserErrors];

@@ -122,6 +122,15 @@ export const RegisterCodeNotDelivered: Story = {
   },
 };
 
+/** Too many passwords being hashed at once: the server's own words, in the resident's language. */
+export const RegisterServerBusy: Story = {
+  parameters: screen('/registrarse', { scenario: { 'POST /user/register': 'server_busy' } }),
+  play: async (context) => {
+    await fillRegistration(context);
+    await expectServerMessage('POST /user/register', 'server_busy');
+  },
+};
+
 /** Step 2: the code sent by SMS. */
 export const RegisterCodeStep: Story = {
   parameters: screen('/registrarse'),

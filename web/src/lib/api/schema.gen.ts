@@ -1772,6 +1772,20 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The SMS provider refused or did not answer (`code_delivery_failed`), or too many passwords are being hashed at once (`server_busy`); try again after `Retry-After` seconds. */
+        CodeNotDeliveredOrBusy: {
+            headers: {
+                /**
+                 * @description Seconds to wait.
+                 * @example 60
+                 */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Too many passwords being checked at once; try again after `Retry-After` seconds. */
         ServerBusy: {
             headers: {
@@ -2261,7 +2275,7 @@ export interface operations {
             };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["CodeNotDelivered"];
+            503: components["responses"]["CodeNotDeliveredOrBusy"];
         };
     };
     verifyRegistration: {
@@ -2379,6 +2393,7 @@ export interface operations {
             400: components["responses"]["BadCode"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServerBusy"];
         };
     };
     getMe: {
@@ -2468,6 +2483,7 @@ export interface operations {
             };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServerBusy"];
         };
     };
     updateMe: {
@@ -3435,6 +3451,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServerBusy"];
         };
     };
     updateUser: {
@@ -3495,6 +3512,7 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServerBusy"];
         };
     };
     deleteUser: {
