@@ -46,10 +46,10 @@ export default defineConfig({
         // one request per language and group of texts (src/i18n/message-groups.ts), not one per
         // feature file; the public group keeps the plain name index.html preloads
         manualChunks(id: string) {
-          const catalog = /i18n\/messages\/([a-z]{2})\/([\w-]+)\.json/.exec(id);
-          if (!catalog) return undefined;
-          const group = groupOfCatalog(catalog[2]);
-          return `messages-${catalog[1]}${group === 'public' ? '' : `-${group}`}`;
+          const [, locale, catalog] = /i18n\/messages\/([a-z]{2})\/([\w-]+)\.json/.exec(id) ?? [];
+          if (!locale || !catalog) return undefined;
+          const group = groupOfCatalog(catalog);
+          return `messages-${locale}${group === 'public' ? '' : `-${group}`}`;
         },
       },
     },
