@@ -333,7 +333,7 @@ export async function runAdminLists({ build = true, webBuild } = {}) {
 
 if (isMain(import.meta.url)) {
   installExitHooks();
-  runAdminLists().catch((err) => {
+  runAdminLists({ build: !process.argv.includes('--no-build') }).catch((err) => {
     console.error(err);
     process.exitCode = 1;
   });
