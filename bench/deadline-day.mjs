@@ -14,6 +14,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import {
   buildBff,
   fmt,
@@ -22,6 +23,7 @@ import {
   installExitHooks,
   isMain,
   percentile,
+  repoRoot,
   requireFrom,
   result,
   send,
@@ -29,7 +31,7 @@ import {
 } from './lib/common.mjs';
 import { startDeployment, stopPostgres } from './lib/deployments.mjs';
 import { notificationSigner } from './lib/payments.mjs';
-import { cpuSince, threadCpu } from './lib/thread-cpu.mjs';
+import { threadDelta, threadTimes } from './lib/load.mjs';
 import {
   ADMIN,
   RESIDENT_PASSWORD,
@@ -197,8 +199,11 @@ const hashThreads = (processes) =>
 /** The same number of argon2id checks as logins, on the threads the server gives argon2. */
 async function hashOnlyMs(count, threads) {
   const { hash, verify } = requireFrom('bff')('@node-rs/argon2');
-  const options = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
-  const stored = await hash(RESIDENT_PASSWORD, options);
+  // the server's own parameters, from the build it runs
+  const { ARGON2_OPTIONS } = await import(
+    pathToFileURL(join(repoRoot, 'bff/dist/src/services/argon2-options.js')).href
+  );
+  const stored = await hash(RESIDENT_PASSWORD, ARGON2_OPTIONS);
   let left = count;
   const started = performance.now();
   await Promise.all(
@@ -291,7 +296,7 @@ async function runOn(engine, processes) {
     })();
     let next = 0;
     const cpuPids = [...deployment.pids, process.pid];
-    const cpuBefore = cpuPids.map(threadCpu);
+    const cpuBefore = cpuPids.map(threadTimes);
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: VIRTUAL_RESIDENTS }, async (_, v) => {
@@ -307,7 +312,7 @@ async function runOn(engine, processes) {
       }),
     );
     const journeyMs = performance.now() - t0;
-    const cpu = cpuPids.map((pid, i) => cpuSince(cpuBefore[i], threadCpu(pid)));
+    const cpu = cpuPids.map((pid, i) => threadDelta(pid, cpuBefore[i], threadTimes(pid)));
     running = false;
     await importer;
     const hashMs = await hashOnlyMs(seeded.residents.length, hashThreads(processes));
@@ -333,26 +338,25 @@ async function runOn(engine, processes) {
 
 /**
  * Where the CPU went while the journeys ran: each server process's main thread and its other
- * threads (libuv's pool, where argon2 runs, V8's helpers, the sheet reader), the busiest named
- * one by one, and this load generator, which shares the machine's cores with the server; beside
+ * threads (the password threads, V8's helpers, the sheet reader, libuv's pool), the busiest
+ * named one by one, and this load generator, which shares the machine's cores with the server; beside
  * what the cores could give in that time.
  */
 function cpuReport(cpu, journeyMs) {
   if (cpu.some((c) => c === null)) return null;
-  const seconds = (n) => `${n.toFixed(1)} s`;
-  const total = (threads) => threads.reduce((sum, t) => sum + t.seconds, 0);
-  const servers = cpu.slice(0, -1).map((threads, i) => {
-    const main = threads.find((t) => t.name === 'main');
-    const others = threads.filter((t) => t !== main);
-    const busiest = others.slice(0, 4).map((t) => t.seconds.toFixed(1));
-    return `server ${i + 1}: main thread ${seconds(main?.seconds ?? 0)}, other threads ${seconds(total(others))} (busiest ${busiest.join(', ')} s)`;
+  const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+  const sum = (threads) => threads.reduce((total, t) => total + t.cpuMs, 0);
+  const all = ({ main, others }) => (main?.cpuMs ?? 0) + sum(others);
+  const servers = cpu.slice(0, -1).map(({ main, others }, i) => {
+    const busiest = others.slice(0, 4).map((t) => (t.cpuMs / 1000).toFixed(1));
+    return `server ${i + 1}: main thread ${seconds(main?.cpuMs ?? 0)}, other threads ${seconds(sum(others))} (busiest ${busiest.join(', ')} s)`;
   });
-  const used = cpu.reduce((sum, threads) => sum + total(threads), 0);
-  const available = (availableParallelism() * journeyMs) / 1000;
+  const used = cpu.reduce((total, process) => total + all(process), 0);
+  const available = availableParallelism() * journeyMs;
   return [
     `CPU while the journeys ran (${seconds(available)} on ${availableParallelism()} cores; ${seconds(used)} used by these processes):`,
     ...servers.map((line) => `  ${line}`),
-    `  load generator (this process): ${seconds(total(cpu.at(-1)))}`,
+    `  load generator (this process): ${seconds(all(cpu.at(-1)))}`,
   ].join('\n');
 }
 
