@@ -3,9 +3,9 @@
 // It also reports where the server's CPU went (main thread vs. other threads, from
 // /proc/<pid>/task/*/schedstat) and the server's event-loop delay, to tell "argon2 blocks the
 // event loop" apart from "argon2 competes with it for the two cores".
-//   node bench/login-load.mjs [--no-build] [--threadpool N]
-// --threadpool N starts the server with UV_THREADPOOL_SIZE=N (libuv's default is 4), to see how
-// many argon2 computations at once the two cores can take without starving the event loop.
+//   node bench/login-load.mjs [--no-build]
+// (argon2 runs on the server's own password threads, cores − 1 of them, not on libuv's pool, so
+// UV_THREADPOOL_SIZE no longer changes how many hashes run at once.)
 import {
   buildBff,
   fmt,
@@ -73,17 +73,12 @@ function startLoginLoad(baseUrl, accounts, maxSeconds) {
   };
 }
 
-export async function runLoginLoad({ build = true, threadpool } = {}) {
-  heading(
-    `GET /api/config under ${LOGINS_IN_FLIGHT} concurrent logins${threadpool ? ` (UV_THREADPOOL_SIZE=${threadpool})` : ''}`,
-  );
+export async function runLoginLoad({ build = true } = {}) {
+  heading(`GET /api/config under ${LOGINS_IN_FLIGHT} concurrent logins`);
   if (build) console.log(`built bff in ${fmt.int((await buildBff()) / 1000)} s`);
   let portal;
   try {
-    portal = await startPortal({
-      probe: true,
-      env: threadpool ? { UV_THREADPOOL_SIZE: String(threadpool) } : {},
-    });
+    portal = await startPortal({ probe: true });
     const seeded = await seedFamily(portal.baseUrl, {
       others: 20,
       extraResidents: LOGINS_IN_FLIGHT - 1,
@@ -91,7 +86,7 @@ export async function runLoginLoad({ build = true, threadpool } = {}) {
     const accounts = [seeded.resident, ...seeded.extraResidents];
     const configUrl = `${portal.baseUrl}/api/config`;
     // an authenticated call too: its token check (WebCrypto HMAC) uses libuv's thread pool,
-    // the same pool argon2 runs on
+    // which argon2 used to share
     const personsUrl = `${portal.baseUrl}/api/user/persons/`;
     const auth = { Authorization: `Bearer ${seeded.token}` };
     const probeSeconds = Math.max(3, Math.round(SECONDS / 2));
@@ -219,11 +214,7 @@ export async function runLoginLoad({ build = true, threadpool } = {}) {
 }
 
 if (isMain(import.meta.url)) {
-  const pool = process.argv.indexOf('--threadpool');
-  runLoginLoad({
-    build: !process.argv.includes('--no-build'),
-    threadpool: pool > 0 ? Number(process.argv[pool + 1]) : undefined,
-  }).catch((err) => {
+  runLoginLoad({ build: !process.argv.includes('--no-build') }).catch((err) => {
     console.error(err);
     process.exitCode = 1;
   });
