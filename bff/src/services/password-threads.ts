@@ -13,8 +13,9 @@ interface Thread {
 /**
  * Password hashes on `threads` threads of their own (password-worker.ts). Each job goes to the
  * thread with the fewest waiting and queues there: a thread never waits for the main thread to
- * hand it the next job, which on a busy server cost 1–2 ms a check (measured by bench/deadline-day.mjs). Beyond `threads` running
- * plus `maxWaiting` waiting, `onFull` decides (a 503), so a burst never builds an unbounded queue.
+ * hand it the next job, which on a busy server cost 1–2 ms a check (bench/deadline-day.mjs).
+ * Beyond `threads` running plus `maxWaiting` waiting, `onFull` decides (a 503), so a burst never
+ * builds an unbounded queue.
  * (Our own code rather than a pool library such as Piscina: these workers must also load as
  * TypeScript under the tests, see lib/worker-thread.ts, and the whole pool is this file.)
  */
