@@ -1,5 +1,5 @@
 import { clsx, type ClassValue } from 'clsx';
-import { classConflicts } from './class-conflicts';
+import { classConflicts } from './class-conflicts.ts';
 
 /**
  * Joins class names. Two classes that set the same property (`px-4` and `px-2`) are a bug: which
