@@ -35,7 +35,7 @@ export function createActivitiesRepo(db: Database) {
     /** A page (or all) of the catalogue whose names contain the search. */
     async search(request: ListRequest<ActivitySort>): Promise<ListResult<ActivityRow>> {
       const filtered = db
-        .q()
+        .reads()
         .selectFrom('activities')
         .$if(request.q !== null, (query) =>
           query.where(containsFolded(db.engine, 'search_key', request.q ?? '')),

@@ -47,7 +47,7 @@ export function createAuditRepo(db: Database) {
     async page(request: ListRequest<AuditSort>): Promise<ListResult<AuditRow>> {
       const q = request.q;
       const filtered = db
-        .q()
+        .reads()
         .selectFrom('audit_log')
         .$if(q !== null, (query) =>
           query.where((eb) =>

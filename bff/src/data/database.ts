@@ -17,6 +17,13 @@ export interface Database {
    */
   q(): Executor;
   /**
+   * Where a read that grows with a table goes (a staff list's page, count or search): inside a
+   * transaction, the transaction; else SQLite's reader threads (their own read-only connections,
+   * sqlite-readers.ts) or PostgreSQL's pool. Small keyed lookups stay on q(), so they never queue
+   * behind a long read; a read that decides a write belongs in the transaction that writes.
+   */
+  reads(): Executor;
+  /**
    * Runs fn all-or-nothing. On SQLite: BEGIN IMMEDIATE, one writer at a time. On PostgreSQL:
    * READ COMMITTED, where what must not interleave takes locks: the rows a money path is about
    * to change (`rowLocks`) or a named lock (`lock`). A transaction chosen as a deadlock's victim
@@ -65,12 +72,14 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const parts = openEngine(options);
   const kysely = new Kysely<Tables>({ dialect: parts.dialect });
+  const readers = parts.readDialect ? new Kysely<Tables>({ dialect: parts.readDialect }) : null;
   const current = new AsyncLocalStorage<Transaction<Tables>>();
   let retries = 0;
 
   const database: Database = {
     engine: parts.engine,
     q: () => current.getStore() ?? kysely,
+    reads: () => current.getStore() ?? readers ?? kysely,
     inTransaction: () => current.getStore() !== undefined,
     async lock(name) {
       if (!current.getStore()) throw new Error('lock() outside a transaction');
@@ -100,7 +109,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     sqliteHandle: parts.sqlite,
     describe: parts.describe,
     retries: () => retries,
-    close: () => kysely.destroy(),
+    async close() {
+      await readers?.destroy();
+      await kysely.destroy();
+    },
   };
   if (options.migrate !== false) {
     try {

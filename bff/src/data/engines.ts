@@ -14,7 +14,9 @@ import {
 import pg from 'pg';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { createSqliteReadersDialect } from './sqlite-readers.js';
 
 /**
  * Everything that differs between the two engines, side by side: how a connection is opened, how a
@@ -28,6 +30,11 @@ export interface EngineParts {
   dialect: Dialect;
   /** Runs a script of several statements (migrations) on the connection of the open transaction. */
   execScript(script: string, run: (sql: string) => Promise<void>): Promise<void>;
+  /**
+   * Where reads outside a transaction may run beside the main connection: SQLite's reader threads;
+   * null where the main dialect's pool already runs queries side by side (PostgreSQL).
+   */
+  readDialect: Dialect | null;
   /** The SQLite file's own handle (backups); null on PostgreSQL. */
   sqlite: BetterSqlite3.Database | null;
   /** Where the data lives, for logs (never the password). */
@@ -77,6 +84,9 @@ class PortalSqliteDialect extends SqliteDialect {
 /** Statements kept per SQL text: Kysely prepares each query anew, which costs more than running it. */
 const STATEMENT_CACHE_SIZE = 500;
 
+/** One reader thread a core, at most four: each list read is one statement, short and CPU-bound. */
+const readThreads = () => Math.min(4, availableParallelism());
+
 function openSqlite(file: string): EngineParts {
   mkdirSync(join(file, '..'), { recursive: true });
   const raw = new BetterSqlite3(file);
@@ -103,6 +113,7 @@ function openSqlite(file: string): EngineParts {
     dialect: new PortalSqliteDialect(database),
     // better-sqlite3's exec runs several statements on the same (single) connection
     execScript: async (script) => void raw.exec(script),
+    readDialect: createSqliteReadersDialect(file, readThreads()),
     sqlite: raw,
     describe: file,
   };
@@ -180,6 +191,7 @@ function openPostgres(url: string, poolSize: number): EngineParts {
     dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
     // no parameters: the simple query protocol, which runs several statements in one call
     execScript: async (script, run) => run(script),
+    readDialect: null,
     sqlite: null,
     describe: `postgres://${where.host}${where.pathname}`,
   };

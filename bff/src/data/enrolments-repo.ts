@@ -44,9 +44,8 @@ const DENSE_MATCHES = 500;
 
 /** People enrolled in activities (the spec's "person-activity") and their activity links. */
 export function createEnrolmentsRepo(db: Database) {
-  const links = () =>
-    db
-      .q()
+  const links = (executor = db.q()) =>
+    executor
       .selectFrom('enrolment_activities as ea')
       .innerJoin('activities as a', 'a.id', 'ea.activity_id')
       .select(['ea.enrolment_id', 'a.id as activity_id', 'a.name', 'ea.is_paid'])
@@ -58,7 +57,7 @@ export function createEnrolmentsRepo(db: Database) {
     const row = await sql<{
       n: number;
     }>`select count(*) as n from enrolments_search where enrolments_search match ${phrase}`.execute(
-      db.q(),
+      db.reads(),
     );
     return Number(row.rows[0]?.n ?? 0);
   }
@@ -72,37 +71,37 @@ export function createEnrolmentsRepo(db: Database) {
     order: SortOrder,
     page: { number: number; size: number },
   ): Promise<ListResult<EnrolmentRow>> {
-    let ids = db.q().selectFrom('enrolments as e').select('e.id');
+    let ids = db.reads().selectFrom('enrolments as e').select('e.id');
     for (const key of ENROLMENT_ORDER[sort]) ids = ids.orderBy(orderTerm(key, order));
-    const pageIds = (
-      await ids.orderBy('e.id', order).limit(page.size).offset(offsetOf(page)).execute()
-    ).map((row) => row.id);
+    const [pageRows, counted] = await Promise.all([
+      ids.orderBy('e.id', order).limit(page.size).offset(offsetOf(page)).execute(),
+      db.engine === 'postgres'
+        ? db
+            .reads()
+            .selectFrom('table_rows')
+            .select('n')
+            .where('table_name', '=', 'enrolments')
+            .executeTakeFirst()
+        : db
+            .reads()
+            .selectFrom('enrolments')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirst(),
+    ]);
+    const pageIds = pageRows.map((row) => row.id);
     const rows =
       pageIds.length === 0
         ? []
         : await db.q().selectFrom('enrolments').selectAll().where('id', 'in', pageIds).execute();
     const position = new Map(pageIds.map((id, i) => [id, i]));
     rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
-    const counted =
-      db.engine === 'postgres'
-        ? await db
-            .q()
-            .selectFrom('table_rows')
-            .select('n')
-            .where('table_name', '=', 'enrolments')
-            .executeTakeFirst()
-        : await db
-            .q()
-            .selectFrom('enrolments')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirst();
     return { rows, total: Number(counted?.n ?? 0) };
   }
 
   /** How many people contain the text in their own fields (PostgreSQL's trigram index). */
   async function countPeopleContaining(q: string): Promise<number> {
     const row = await db
-      .q()
+      .reads()
       .selectFrom('enrolments')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where(containsFolded(db.engine, 'search_key', q))
@@ -113,14 +112,14 @@ export function createEnrolmentsRepo(db: Database) {
   return {
     list: (): Promise<EnrolmentRow[]> =>
       db
-        .q()
+        .reads()
         .selectFrom('enrolments')
         .selectAll()
         .orderBy(sql`lower(last_name)`)
         .orderBy(sql`lower(first_name)`)
         .orderBy('id')
         .execute(),
-    allLinks: (): Promise<EnrolmentLink[]> => links().execute(),
+    allLinks: (): Promise<EnrolmentLink[]> => links(db.reads()).execute(),
     linksOfMany: (ids: readonly number[]): Promise<EnrolmentLink[]> =>
       ids.length === 0
         ? Promise.resolve([])
@@ -134,24 +133,30 @@ export function createEnrolmentsRepo(db: Database) {
       if (q === null && request.page) return plainPage(request.sort, request.order, request.page);
       // SQLite: the trigram index of migration 070 finds the people; PostgreSQL: its trigram index
       const phrase = q && db.engine === 'sqlite' ? trigramPhrase(q) : null;
-      const activityIds = q
-        ? (
-            await db
-              .q()
-              .selectFrom('activities')
-              .select('id')
-              .where(containsFolded(db.engine, 'search_key', q))
-              .execute()
-          ).map((row) => row.id)
-        : [];
+      // the catalogue is small: its lookup stays on the main connection, never queued behind a
+      // long read
+      const activityIdsOf = async (text: string) =>
+        (
+          await db
+            .q()
+            .selectFrom('activities')
+            .select('id')
+            .where(containsFolded(db.engine, 'search_key', text))
+            .execute()
+        ).map((row) => row.id);
       // How many people match by their own fields. SQLite's trigram index counts them without
-      // reading them; PostgreSQL is asked only when activities match too, to know whether the
-      // people half of the search can be left out (an OR of the two makes it read every row).
-      const found = phrase
-        ? await countTrigramMatches(phrase)
-        : q && activityIds.length > 0 && db.engine === 'postgres'
+      // reading them (beside the activities' lookup); PostgreSQL is asked only when activities
+      // match too, to know whether the people half of the search can be left out (an OR of the
+      // two makes it read every row).
+      const [activityIds, trigramMatches] = await Promise.all([
+        q ? activityIdsOf(q) : [],
+        phrase ? countTrigramMatches(phrase) : null,
+      ]);
+      const found =
+        trigramMatches ??
+        (q && activityIds.length > 0 && db.engine === 'postgres'
           ? await countPeopleContaining(q)
-          : null;
+          : null);
       if (found === 0 && activityIds.length === 0) return { rows: [], total: 0 };
       // SQLite, with many matches: read the sort's index in order and keep the matching rows (a
       // page needs only a few); with few, read the matches and sort them
@@ -167,7 +172,7 @@ export function createEnrolmentsRepo(db: Database) {
           .select('ea.enrolment_id')
           .where('ea.activity_id', 'in', activityIds);
       const filtered = db
-        .q()
+        .reads()
         .selectFrom('enrolments as e')
         .$if(q !== null, (query) =>
           query.where((eb) =>
@@ -194,7 +199,7 @@ export function createEnrolmentsRepo(db: Database) {
         // only an activity's people match: count their links, without reading the people
         if (found === 0) {
           return db
-            .q()
+            .reads()
             .selectFrom('enrolment_activities')
             .select((eb) => eb.fn.count<number>('enrolment_id').distinct().as('n'))
             .where('activity_id', 'in', activityIds)
@@ -203,12 +208,12 @@ export function createEnrolmentsRepo(db: Database) {
         if (db.engine === 'postgres' && q !== null && activityIds.length > 0) {
           // both halves match: count the union of the two indexed sets rather than the OR
           const people = db
-            .q()
+            .reads()
             .selectFrom('enrolments')
             .select('id')
             .where(containsFolded(db.engine, 'search_key', q));
           return db
-            .q()
+            .reads()
             .selectFrom(
               people
                 .union(

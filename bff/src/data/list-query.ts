@@ -65,12 +65,22 @@ interface Pageable<R> {
   limit(count: number): { offset(count: number): { execute(): Promise<R[]> } };
 }
 
-/** Runs an ordered query for one page (or all), and the count of matches only when paged. */
+/**
+ * Runs an ordered query for one page (or all), and the count of matches only when paged: the two
+ * side by side, each on a connection of its own where `Database.reads()` has several.
+ */
 export async function pageWithTotal<R>(
   query: Pageable<R>,
   page: ListRequest<string>['page'],
   count: () => Promise<{ n: number | string | bigint }>,
 ): Promise<ListResult<R>> {
-  const rows = await (page ? query.limit(page.size).offset(offsetOf(page)) : query).execute();
-  return { rows, total: page ? Number((await count()).n) : rows.length };
+  if (!page) {
+    const rows = await query.execute();
+    return { rows, total: rows.length };
+  }
+  const [rows, counted] = await Promise.all([
+    query.limit(page.size).offset(offsetOf(page)).execute(),
+    count(),
+  ]);
+  return { rows, total: Number(counted.n) };
 }

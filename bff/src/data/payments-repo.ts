@@ -447,7 +447,10 @@ export function createPaymentsRepo(db: Database) {
       page: { limit: number; offset: number } | null,
       sort: { by: PaymentSort; order: SortOrder } = { by: 'created_at', order: 'desc' },
     ): Promise<PaymentRow[]> {
-      let query = payments()
+      let query = db
+        .reads()
+        .selectFrom('payments')
+        .select(paymentColumns)
         .where(matches(filter, db.engine))
         .orderBy(orderTerm(PAYMENT_ORDER[sort.by], sort.order))
         .orderBy('id', sort.order);
@@ -456,7 +459,7 @@ export function createPaymentsRepo(db: Database) {
     },
     async count(filter: PaymentFilter): Promise<number> {
       const row = await db
-        .q()
+        .reads()
         .selectFrom('payments')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where(matches(filter, db.engine))

@@ -59,7 +59,7 @@ export function createUsersRepo(db: Database) {
     /** A page (or all) of the accounts whose DNI, phone or e-mail contain the search. */
     async search(request: ListRequest<UserSort>): Promise<ListResult<UserRow>> {
       const filtered = db
-        .q()
+        .reads()
         .selectFrom('users')
         .$if(request.q !== null, (query) =>
           query.where(containsFolded(db.engine, 'search_key', request.q ?? '')),

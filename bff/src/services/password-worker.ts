@@ -1,16 +1,12 @@
 import { hashSync, verifySync } from '@node-rs/argon2';
 import { setPriority } from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { serveJobs } from '../lib/thread-pool.js';
 import { ARGON2_OPTIONS } from './argon2-options.js';
-import type { PasswordJob, PasswordReply } from './password-threads.js';
+import type { PasswordJob } from './password-threads.js';
 
-/**
- * One password thread (password-threads.ts): hashes and checks one at a time, synchronously, in
- * the order they arrive. Jobs wait in this thread's own message queue, so the next one starts the
- * moment the last ends, whatever the server's main thread is doing.
- */
-const port = parentPort;
-if (!port) throw new Error('password-worker.ts runs only as a worker thread');
+// One password thread (password-threads.ts): hashes and checks one at a time, synchronously, in
+// the order they arrive. Jobs wait in this thread's own message queue, so the next one starts the
+// moment the last ends, whatever the server's main thread is doing.
 
 /**
  * Hashes run below the server's other work: a login waits in this queue anyway, while a resident
@@ -22,18 +18,6 @@ if (!port) throw new Error('password-worker.ts runs only as a worker thread');
 const PASSWORD_THREAD_NICE = 10;
 if (process.platform === 'linux') setPriority(PASSWORD_THREAD_NICE);
 
-port.on('message', ({ id, job }: { id: number; job: PasswordJob }) => {
-  let reply: PasswordReply;
-  try {
-    reply = {
-      id,
-      value:
-        job.op === 'hash'
-          ? hashSync(job.password, ARGON2_OPTIONS)
-          : verifySync(job.hash, job.password),
-    };
-  } catch (err) {
-    reply = { id, error: err instanceof Error ? err.message : String(err) };
-  }
-  port.postMessage(reply);
-});
+serveJobs<PasswordJob>((job) =>
+  job.op === 'hash' ? hashSync(job.password, ARGON2_OPTIONS) : verifySync(job.hash, job.password),
+);

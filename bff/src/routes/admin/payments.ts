@@ -52,15 +52,19 @@ export function adminPaymentsRoutes(deps: Deps): Router<AppState> {
     const query = validate(zListPaymentsQuery, ctx.query, 'query');
     const filter = toFilter(query);
     const { sort, order } = listRequest(query, { sort: 'created_at', order: 'desc' });
-    const rows = await payments.list(
-      filter,
-      { limit: query.page_size, offset: (query.page - 1) * query.page_size },
-      { by: sort, order },
-    );
+    const [rows, total] = await Promise.all([
+      payments.list(
+        filter,
+        { limit: query.page_size, offset: (query.page - 1) * query.page_size },
+        { by: sort, order },
+      ),
+      payments.count(filter),
+    ]);
     const ids = rows.map((row) => row.id);
-    const items = await payments.itemsByPayment(ids);
-    const refunds = await deps.payments.refundsRepo.ofPayments(ids);
-    const total = await payments.count(filter);
+    const [items, refunds] = await Promise.all([
+      payments.itemsByPayment(ids),
+      deps.payments.refundsRepo.ofPayments(ids),
+    ]);
     ctx.set('X-Total-Count', String(total));
     ctx.body = {
       items: rows.map((row) =>
