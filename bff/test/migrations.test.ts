@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/data/database.js';
+import { createEnrolmentsRepo } from '../src/data/enrolments-repo.js';
 import { runMigrations } from '../src/data/migrations/runner.js';
 import { freshDatabaseUrl } from './helpers/test-database.js';
 
@@ -77,6 +78,56 @@ describe('migrations on a database with data', () => {
         sql`INSERT INTO payment_items (payment_id, enrolment_id, activity_id, activity_name,
           amount_cents) VALUES (999999, 1, 1, 'x', 1)`.execute(db.q()),
       ).rejects.toThrow();
+    } finally {
+      await db.close();
+      await drop();
+    }
+  });
+
+  it("110 shortens the enrolments' search keys and every search finds the same people", async () => {
+    const { url, drop } = await freshDatabaseUrl();
+    const db = await openDatabase({
+      databaseUrl: url,
+      dataDir: join(dataDir, 'search-key'),
+      migrate: false,
+    });
+    try {
+      await runMigrations(db, 100);
+      // a key as 070 wrote it: first name, surnames, full name, DNI, e-mail, phone
+      await sql`INSERT INTO enrolments (first_name, last_name, dni, email, phone, search_key)
+        VALUES ('Uxía', 'Núñez Rey', '87654321X', 'Uxia@Example.gal', '622334455',
+          ${'uxia\u0001nunez rey\u0001uxia nunez rey\u000187654321x\u0001uxia@example.gal\u0001622334455'})`.execute(
+        db.q(),
+      );
+
+      await runMigrations(db);
+
+      const row = await db.q().selectFrom('enrolments').selectAll().executeTakeFirstOrThrow();
+      expect(row.search_key).toBe(
+        'uxia nunez rey\u000187654321x\u0001uxia@example.gal\u0001622334455',
+      );
+      const repo = createEnrolmentsRepo(db);
+      for (const q of ['NUÑEZ', 'uxía', 'xia nu', '4321X', 'example.gal', '22334']) {
+        const found = await repo.search({
+          q,
+          sort: 'last_name',
+          order: 'asc',
+          page: { number: 1, size: 10 },
+        });
+        expect({ q, total: found.total, ids: found.rows.map((r) => r.id) }).toEqual({
+          q,
+          total: 1,
+          ids: [row.id],
+        });
+      }
+      // nothing across two fields
+      const across = await repo.search({
+        q: 'rey 8765',
+        sort: 'last_name',
+        order: 'asc',
+        page: null,
+      });
+      expect(across.total).toBe(0);
     } finally {
       await db.close();
       await drop();

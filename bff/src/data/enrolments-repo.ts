@@ -133,12 +133,10 @@ export function createEnrolmentsRepo(db: Database) {
       if (q === null && request.page) return plainPage(request.sort, request.order, request.page);
       // SQLite: the trigram index of migration 070 finds the people; PostgreSQL: its trigram index
       const phrase = q && db.engine === 'sqlite' ? trigramPhrase(q) : null;
-      // the catalogue is small: its lookup stays on the main connection, never queued behind a
-      // long read
       const activityIdsOf = async (text: string) =>
         (
           await db
-            .q()
+            .reads()
             .selectFrom('activities')
             .select('id')
             .where(containsFolded(db.engine, 'search_key', text))

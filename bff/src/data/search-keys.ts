@@ -3,7 +3,8 @@ import { fold } from '../lib/text-fold.js';
 /**
  * What each searchable table's `search_key` holds: the fields the spec lets staff search, folded
  * (lower case, no accents) and joined by a character no search can contain, so a match never
- * spans two fields.
+ * spans two fields. A person's name is one field, "first last": it contains each name on its own
+ * and finds "lucía núñez" too.
  */
 const join = (parts: (string | null)[]) => fold(parts.filter(Boolean).join('\u0001'));
 
@@ -13,7 +14,7 @@ export const enrolmentSearchKey = (e: {
   dni: string;
   email: string | null;
   phone: string;
-}) => join([e.first_name, e.last_name, `${e.first_name} ${e.last_name}`, e.dni, e.email, e.phone]);
+}) => join([`${e.first_name} ${e.last_name}`, e.dni, e.email, e.phone]);
 
 export const activitySearchKey = (a: { name: string }) => join([a.name]);
 

@@ -15,6 +15,11 @@ import {
   sqlite as redundantIndex,
 } from './100-redundant-index.js';
 import {
+  postgres as shorterSearchKeyPostgres,
+  rewriteEnrolmentSearchKeys,
+  sqlite as shorterSearchKey,
+} from './110-shorter-search-key.js';
+import {
   backfillSearchKeys,
   postgres as listSearchPostgres,
   sqlite as listSearch,
@@ -87,5 +92,12 @@ export const migrations: readonly Migration[] = [
     name: 'redundant-index',
     sqlite: redundantIndex,
     postgres: redundantIndexPostgres,
+  },
+  {
+    version: 110,
+    name: 'shorter-search-key',
+    sqlite: shorterSearchKey,
+    postgres: shorterSearchKeyPostgres,
+    after: rewriteEnrolmentSearchKeys,
   },
 ];
