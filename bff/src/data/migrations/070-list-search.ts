@@ -75,19 +75,7 @@ END $$;
 
 /** Writes every row's search key once; from then on the repositories keep them. */
 export async function backfillSearchKeys(db: Database): Promise<void> {
-  const enrolments = await db
-    .q()
-    .selectFrom('enrolments')
-    .select(['id', 'first_name', 'last_name', 'dni', 'email', 'phone'])
-    .execute();
-  for (const row of enrolments) {
-    await db
-      .q()
-      .updateTable('enrolments')
-      .set({ search_key: enrolmentSearchKey(row) })
-      .where('id', '=', row.id)
-      .execute();
-  }
+  await rewriteEnrolmentSearchKeys(db);
   const activities = await db.q().selectFrom('activities').select(['id', 'name']).execute();
   for (const row of activities) {
     await db
@@ -103,6 +91,23 @@ export async function backfillSearchKeys(db: Database): Promise<void> {
       .q()
       .updateTable('users')
       .set({ search_key: userSearchKey(row) })
+      .where('id', '=', row.id)
+      .execute();
+  }
+}
+
+/** Writes every enrolment's search key as `enrolmentSearchKey` makes it (070, and 110 again). */
+export async function rewriteEnrolmentSearchKeys(db: Database): Promise<void> {
+  const enrolments = await db
+    .q()
+    .selectFrom('enrolments')
+    .select(['id', 'first_name', 'last_name', 'dni', 'email', 'phone'])
+    .execute();
+  for (const row of enrolments) {
+    await db
+      .q()
+      .updateTable('enrolments')
+      .set({ search_key: enrolmentSearchKey(row) })
       .where('id', '=', row.id)
       .execute();
   }

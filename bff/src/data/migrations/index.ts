@@ -16,11 +16,11 @@ import {
 } from './100-redundant-index.js';
 import {
   postgres as shorterSearchKeyPostgres,
-  rewriteEnrolmentSearchKeys,
   sqlite as shorterSearchKey,
 } from './110-shorter-search-key.js';
 import {
   backfillSearchKeys,
+  rewriteEnrolmentSearchKeys,
   postgres as listSearchPostgres,
   sqlite as listSearch,
 } from './070-list-search.js';
