@@ -48,7 +48,8 @@ describe('/pago-ok', () => {
     expect(
       screen.getByRole('button', { name: 'Download receipt 2611AB12CD34 (PDF)' }),
     ).toBeInTheDocument();
-    expect(document.title).toMatch(/^Payment received – /);
+    // the title follows in an effect after the heading is painted
+    await waitFor(() => expect(document.title).toMatch(/^Payment received – /));
     await userEvent.click(screen.getByRole('link', { name: 'Back to my activities' }));
     expect(screen.getByText('dashboard')).toBeInTheDocument();
   });
