@@ -167,7 +167,7 @@ function matches(filter: PaymentFilter, engine: Engine) {
 }
 
 export function createPaymentsRepo(db: Database) {
-  const payments = () => db.q().selectFrom('payments').select(paymentColumns);
+  const payments = (executor = db.q()) => executor.selectFrom('payments').select(paymentColumns);
   return {
     /**
      * The person when this user manages them. Locks the link for the rest of the transaction
@@ -447,10 +447,7 @@ export function createPaymentsRepo(db: Database) {
       page: { limit: number; offset: number } | null,
       sort: { by: PaymentSort; order: SortOrder } = { by: 'created_at', order: 'desc' },
     ): Promise<PaymentRow[]> {
-      let query = db
-        .reads()
-        .selectFrom('payments')
-        .select(paymentColumns)
+      let query = payments(db.reads())
         .where(matches(filter, db.engine))
         .orderBy(orderTerm(PAYMENT_ORDER[sort.by], sort.order))
         .orderBy('id', sort.order);
