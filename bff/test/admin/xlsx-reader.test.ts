@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readFirstSheet } from '../../src/services/admin/upload/sheet-reader.js';
+import { openFirstSheet, readFirstSheet } from '../../src/services/admin/upload/sheet-reader.js';
 import { buildZip, unzipEntries, xlsx } from './xlsx-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xlsx-reader-'));
@@ -82,5 +82,24 @@ describe('reading the first sheet', () => {
       for await (const _row of readFirstSheet(path)) void _row;
     };
     await expect(read()).rejects.toThrow();
+  });
+
+  it('opens the file only when its rows are asked for, so the zip can be checked first', async () => {
+    const path = join(dir, 'later.xlsx');
+    const sheet = openFirstSheet(path); // no file there yet: the thread only loads and waits
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    writeFileSync(path, await xlsx([['Ana', 'Abad Souto', '11111111H']]));
+    const rows = [];
+    for await (const row of sheet.rows()) rows.push(row);
+    expect(rows.map((row) => row.cells[0])).toEqual(['Nombre', 'Ana']);
+  });
+
+  it('ends a thread whose rows were never asked for, even one whose file is not a workbook', async () => {
+    const path = join(dir, 'never-read.xlsx');
+    writeFileSync(path, 'not a zip at all');
+    const sheet = openFirstSheet(path);
+    await expect(sheet.close()).resolves.toBeUndefined();
+    // and one that never starts: no unhandled error, no hang
+    await expect(openFirstSheet(join(dir, 'missing.xlsx')).close()).resolves.toBeUndefined();
   });
 });

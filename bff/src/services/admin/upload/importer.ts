@@ -15,7 +15,8 @@ import {
   UploadPlan,
   type ActivitySeen,
 } from './row-validation.js';
-import { readFirstSheet } from './sheet-reader.js';
+import { openFirstSheet } from './sheet-reader.js';
+import type { SheetRow } from './xlsx-reader.js';
 import { checkZip, defaultZipLimits, type ZipLimits } from './zip-guard.js';
 
 export interface UploadResult {
@@ -58,8 +59,11 @@ export async function importEnrolments(
   options: ImportOptions = defaultImportOptions,
 ): Promise<UploadResult> {
   if (!/\.xlsx$/i.test(file.name.trim())) throw new HttpError(422, 'invalid_file_type');
-  await checkZip(file.path, options.zip);
-  const { plan, headers } = await readPlan(file.path, options);
+  // the reader thread starts (loading its library) while the zip is checked, and reads only after
+  const sheet = openFirstSheet(file.path);
+  const { plan, headers } = await checkZip(file.path, options.zip)
+    .then(() => readPlan(sheet.rows(), options))
+    .finally(() => sheet.close());
   // one import at a time, whichever process receives it
   return deps.db.transaction(async () => {
     await deps.db.lock('import');
@@ -67,7 +71,7 @@ export async function importEnrolments(
   });
 }
 
-async function readPlan(path: string, options: ImportOptions) {
+async function readPlan(rows: AsyncIterable<SheetRow>, options: ImportOptions) {
   const plan = new UploadPlan();
   const issues: ValidationIssue[] = [];
   let hidden = 0;
@@ -78,7 +82,7 @@ async function readPlan(path: string, options: ImportOptions) {
   let headers: HeaderMatch['columns'] | null = null;
   let dataRows = 0;
   try {
-    for await (const { number, cells } of readFirstSheet(path)) {
+    for await (const { number, cells } of rows) {
       if (cells.every((cell) => cellText(cell) === '')) continue;
       if (headers === null) {
         const match = matchHeaders(cells.map((cell) => cellText(cell) || null));

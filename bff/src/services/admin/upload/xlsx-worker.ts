@@ -1,10 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { WorkerMessage } from './sheet-reader.js';
+import type { ParentMessage, WorkerMessage } from './sheet-reader.js';
 import { readFirstSheetHere, type SheetRow } from './xlsx-reader.js';
 
 /**
- * Reads a sheet for sheet-reader.ts: rows go to the parent in batches, and reading pauses while
- * `window` batches are unread there (the parent answers each batch it takes with a message).
+ * Reads a sheet for sheet-reader.ts once the parent says `read`: rows go to the parent in
+ * batches, and reading pauses while `window` batches are unread there (the parent answers each
+ * batch it takes with `taken`).
  */
 const { path, batchSize, window } = workerData as {
   path: string;
@@ -16,7 +17,10 @@ if (!port) throw new Error('xlsx-worker.ts runs only as a worker thread');
 
 let unread = 0;
 let resume: (() => void) | null = null;
-port.on('message', () => {
+let startReading = () => {};
+const asked = new Promise<void>((start) => (startReading = start));
+port.on('message', (message: ParentMessage) => {
+  if (message === 'read') return startReading();
   unread--;
   resume?.();
   resume = null;
@@ -24,6 +28,7 @@ port.on('message', () => {
 const send = (message: WorkerMessage) => port.postMessage(message);
 
 try {
+  await asked;
   let batch: SheetRow[] = [];
   for await (const row of readFirstSheetHere(path)) {
     batch.push(row);
