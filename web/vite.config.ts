@@ -41,15 +41,32 @@ export default defineConfig({
     // every browser the portal supports preloads modules itself (Safari since 17); an older one
     // just loads them when imported, so the polyfill would only add bytes to every first visit
     modulePreload: { polyfill: false },
-    rollupOptions: {
+    rolldownOptions: {
       output: {
-        // one request per language and group of texts (src/i18n/message-groups.ts), not one per
-        // feature file; the public group keeps the plain name index.html preloads
-        manualChunks(id: string) {
-          const [, locale, catalog] = /i18n\/messages\/([a-z]{2})\/([\w-]+)\.json/.exec(id) ?? [];
-          if (!locale || !catalog) return undefined;
-          const group = groupOfCatalog(catalog);
-          return `messages-${locale}${group === 'public' ? '' : `-${group}`}`;
+        codeSplitting: {
+          groups: [
+            {
+              // one request per language and group of texts (src/i18n/message-groups.ts), not one
+              // per feature file; the public group keeps the plain name index.html preloads
+              name(id: string) {
+                const [, locale, catalog] =
+                  /i18n\/messages\/([a-z]{2})\/([\w-]+)\.json/.exec(id) ?? [];
+                if (!locale || !catalog) return null;
+                const group = groupOfCatalog(catalog);
+                return `messages-${locale}${group === 'public' ? '' : `-${group}`}`;
+              },
+              priority: 2,
+            },
+            {
+              // everything the entry imports statically, in the entry chunk: left to itself the
+              // bundler splits React and a few shared helpers into chunks of their own, because
+              // lazy chunks use them too, and every visit then downloads three files where one
+              // compresses better
+              name: 'index',
+              tags: ['$initial'],
+              priority: 1,
+            },
+          ],
         },
       },
     },

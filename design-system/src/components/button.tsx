@@ -1,5 +1,4 @@
 import type * as React from 'react';
-import { Slot } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '../lib/cn.ts';
 import { Spinner } from './spinner.tsx';
@@ -35,8 +34,6 @@ export const buttonVariants = cva(
 
 export type ButtonProps = React.ComponentProps<'button'> &
   VariantProps<typeof buttonVariants> & {
-    /** Render the single child (e.g. a router link) with button styles instead of a <button>. */
-    asChild?: boolean;
     /**
      * Busy: shows a spinner, sets aria-busy and aria-disabled and ignores clicks, but keeps focus
      * (a disabled button would drop it). The visible label stays, so pass e.g. "Paying..." if needed.
@@ -44,20 +41,23 @@ export type ButtonProps = React.ComponentProps<'button'> &
     loading?: boolean;
   };
 
-/** The portal's button: primary, secondary, danger or link, three sizes, and a loading state. */
+/**
+ * The portal's button: primary, secondary, danger or link, three sizes, and a loading state.
+ * A link that looks like a button stays a link: give it `buttonVariants(...)` as its class (no
+ * `asChild` slot: Radix's Slot would be the only Radix code on the sign-in screen, a kilobyte
+ * of JavaScript for what one class name does).
+ */
 export function Button({
   className,
   variant,
   size,
-  asChild = false,
   loading = false,
   onClick,
   children,
   ...props
 }: ButtonProps) {
-  const Comp = asChild ? Slot.Root : 'button';
   return (
-    <Comp
+    <button
       {...props}
       data-slot="button"
       data-variant={variant ?? 'primary'}
@@ -68,14 +68,8 @@ export function Button({
         loading ? (event: React.MouseEvent<HTMLButtonElement>) => event.preventDefault() : onClick
       }
     >
-      {asChild ? (
-        children
-      ) : (
-        <>
-          {loading ? <Spinner size="sm" /> : null}
-          {children}
-        </>
-      )}
-    </Comp>
+      {loading ? <Spinner size="sm" /> : null}
+      {children}
+    </button>
   );
 }

@@ -1,19 +1,17 @@
 import type * as React from 'react';
-import { Slot } from 'radix-ui';
 import { cn } from '../lib/cn.ts';
 
 export const textLinkClassName =
   'rounded-sm text-link underline underline-offset-4 hover:text-link-hover hover:decoration-2 focus-ring';
 
-export type TextLinkProps = React.ComponentProps<'a'> & {
-  /** Style the single child (e.g. a router <Link>) instead of rendering an <a>. */
-  asChild?: boolean;
-};
+export type TextLinkProps = React.ComponentProps<'a'>;
 
-/** Underlined text link in the council link colour. */
-export function TextLink({ asChild = false, className, ...props }: TextLinkProps) {
-  const Comp = asChild ? Slot.Root : 'a';
-  return <Comp data-slot="text-link" className={cn(textLinkClassName, className)} {...props} />;
+/**
+ * Underlined text link in the council link colour. A router's link gets the same look from
+ * `textLinkClassName`.
+ */
+export function TextLink({ className, ...props }: TextLinkProps) {
+  return <a data-slot="text-link" className={cn(textLinkClassName, className)} {...props} />;
 }
 
 /** Props given to a `renderLink` callback: render them on your router's link component. */

@@ -1,7 +1,7 @@
 import { Button } from '@portal/design-system/components/button.tsx';
 import { DownloadButton } from '@portal/design-system/components/download-button.tsx';
 import { Loading } from '@portal/design-system/components/spinner.tsx';
-import { TextLink } from '@portal/design-system/components/text-link.tsx';
+import { textLinkClassName } from '@portal/design-system/components/text-link.tsx';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
@@ -113,9 +113,9 @@ export function AccountPage() {
                 id="account.delete.kept"
                 values={{
                   privacy: (chunks: ReactNode) => (
-                    <TextLink asChild>
-                      <Link to={`${privacyPath(locale)}#retention`}>{chunks}</Link>
-                    </TextLink>
+                    <Link to={`${privacyPath(locale)}#retention`} className={textLinkClassName}>
+                      {chunks}
+                    </Link>
                   ),
                 }}
               />

@@ -1,8 +1,8 @@
-import { Button } from '@portal/design-system/components/button.tsx';
+import { Button, buttonVariants } from '@portal/design-system/components/button.tsx';
 import { Loading } from '@portal/design-system/components/spinner.tsx';
 import { PasswordField } from '@portal/design-system/components/password-field.tsx';
 import { TextField } from '@portal/design-system/components/text-field.tsx';
-import { TextLink } from '@portal/design-system/components/text-link.tsx';
+import { TextLink, textLinkClassName } from '@portal/design-system/components/text-link.tsx';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
@@ -128,20 +128,16 @@ export function LoginPage() {
           <Button type="submit" loading={busy}>
             <FormattedMessage id="auth.login.submit" />
           </Button>
-          <Button asChild variant="secondary">
-            <Link to="/registrarse">
-              <FormattedMessage id="auth.login.register" />
-            </Link>
-          </Button>
+          <Link to="/registrarse" className={buttonVariants({ variant: 'secondary' })}>
+            <FormattedMessage id="auth.login.register" />
+          </Link>
         </div>
       </form>
       <ul className="mt-6 flex flex-col gap-3">
         <li>
-          <TextLink asChild>
-            <Link to="/recuperar-cuenta">
-              <FormattedMessage id="auth.login.forgot" />
-            </Link>
-          </TextLink>
+          <Link to="/recuperar-cuenta" className={textLinkClassName}>
+            <FormattedMessage id="auth.login.forgot" />
+          </Link>
         </li>
         <li>
           <TextLink href={helpPdfPath(locale)} download type="application/pdf" hrefLang={locale}>

@@ -1,5 +1,5 @@
 import { Alert } from '@portal/design-system/components/alert.tsx';
-import { Button } from '@portal/design-system/components/button.tsx';
+import { Button, buttonVariants } from '@portal/design-system/components/button.tsx';
 import { OtpInput } from '@portal/design-system/components/otp-input.tsx';
 import { PasswordField } from '@portal/design-system/components/password-field.tsx';
 import { TextField } from '@portal/design-system/components/text-field.tsx';
@@ -216,11 +216,9 @@ export function RecoveryPage() {
           <Alert variant="success" className="mb-6" title={t('auth.recovery.passwordChanged')}>
             <FormattedMessage id="auth.recovery.passwordChangedDetail" />
           </Alert>
-          <Button asChild>
-            <Link to="/login">
-              <FormattedMessage id="auth.recovery.goToLogin" />
-            </Link>
-          </Button>
+          <Link to="/login" className={buttonVariants()}>
+            <FormattedMessage id="auth.recovery.goToLogin" />
+          </Link>
         </>
       ) : null}
     </AuthCard>

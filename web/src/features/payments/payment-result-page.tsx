@@ -1,7 +1,8 @@
 import { Alert } from '@portal/design-system/components/alert.tsx';
 import { DownloadButton } from '@portal/design-system/components/download-button.tsx';
 import { PaymentStatusPanel } from '@portal/design-system/components/payment-status-panel.tsx';
-import { TextLink } from '@portal/design-system/components/text-link.tsx';
+import { textLinkClassName } from '@portal/design-system/components/text-link.tsx';
+import { cn } from '@portal/design-system/lib/cn.ts';
 import { formatEuros } from '@portal/design-system/lib/format.ts';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -14,11 +15,9 @@ import { usePaymentConfirmation } from './use-payment-confirmation';
 function BackToDashboard() {
   return (
     <p>
-      <TextLink asChild className="text-lead font-semibold">
-        <Link to="/dashboard">
-          <FormattedMessage id="payments.backToDashboard" />
-        </Link>
-      </TextLink>
+      <Link to="/dashboard" className={cn(textLinkClassName, 'text-lead font-semibold')}>
+        <FormattedMessage id="payments.backToDashboard" />
+      </Link>
     </p>
   );
 }

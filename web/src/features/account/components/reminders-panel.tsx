@@ -1,4 +1,4 @@
-import { TextLink } from '@portal/design-system/components/text-link.tsx';
+import { textLinkClassName } from '@portal/design-system/components/text-link.tsx';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { useMe } from '../api/use-me';
@@ -19,11 +19,9 @@ export function RemindersPanel() {
         </p>
       ) : null}
       <p>
-        <TextLink asChild>
-          <Link to="/mi-cuenta">
-            <FormattedMessage id="account.dashboardLink" />
-          </Link>
-        </TextLink>
+        <Link to="/mi-cuenta" className={textLinkClassName}>
+          <FormattedMessage id="account.dashboardLink" />
+        </Link>
       </p>
     </section>
   );

@@ -1,5 +1,5 @@
 import { Stepper } from '@portal/design-system/components/stepper.tsx';
-import { TextLink } from '@portal/design-system/components/text-link.tsx';
+import { textLinkClassName } from '@portal/design-system/components/text-link.tsx';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 
@@ -37,11 +37,9 @@ export function AuthSteps({ titleId, labelId, steps, currentIndex }: AuthStepsPr
 export function LoginLink({ messageId }: { messageId: string }) {
   return (
     <p className="mt-6">
-      <TextLink asChild>
-        <Link to="/login">
-          <FormattedMessage id={messageId} />
-        </Link>
-      </TextLink>
+      <Link to="/login" className={textLinkClassName}>
+        <FormattedMessage id={messageId} />
+      </Link>
     </p>
   );
 }

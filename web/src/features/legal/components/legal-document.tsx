@@ -1,4 +1,4 @@
-import { TextLink } from '@portal/design-system/components/text-link.tsx';
+import { TextLink, textLinkClassName } from '@portal/design-system/components/text-link.tsx';
 import { formatDate } from '@portal/design-system/lib/format.ts';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -46,14 +46,14 @@ export function useCouncilValues(): Record<string, ReactNode> {
       <TextLink href={council.website}>{council.website.replace(/^https?:\/\//, '')}</TextLink>
     ),
     privacyLink: (
-      <TextLink asChild>
-        <Link to={privacyPath(locale)}>{intl.formatMessage({ id: 'legal.privacyLinkText' })}</Link>
-      </TextLink>
+      <Link to={privacyPath(locale)} className={textLinkClassName}>
+        {intl.formatMessage({ id: 'legal.privacyLinkText' })}
+      </Link>
     ),
     accountLink: (
-      <TextLink asChild>
-        <Link to="/mi-cuenta">{intl.formatMessage({ id: 'legal.accountLinkText' })}</Link>
-      </TextLink>
+      <Link to="/mi-cuenta" className={textLinkClassName}>
+        {intl.formatMessage({ id: 'legal.accountLinkText' })}
+      </Link>
     ),
     date: formatDate(LAST_REVIEWED, locale, 'long'),
   };
