@@ -5,7 +5,6 @@ import { oneFormatjsCopy } from './build/one-formatjs-copy.ts';
 import { precompileMessages } from './build/precompile-messages.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadDefaultMessages } from './build/preload-default-messages.ts';
-import { groupOfCatalog } from './src/i18n/message-groups.ts';
 
 /**
  * In development /api goes to the BFF (http://127.0.0.1:8080), or to the Prism mock when
@@ -45,18 +44,6 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            {
-              // one request per language and group of texts (src/i18n/message-groups.ts), not one
-              // per feature file; the public group keeps the plain name index.html preloads
-              name(id: string) {
-                const [, locale, catalog] =
-                  /i18n\/messages\/([a-z]{2})\/([\w-]+)\.json/.exec(id) ?? [];
-                if (!locale || !catalog) return null;
-                const group = groupOfCatalog(catalog);
-                return `messages-${locale}${group === 'public' ? '' : `-${group}`}`;
-              },
-              priority: 2,
-            },
             {
               // everything the entry imports statically, in the entry chunk: left to itself the
               // bundler splits React and a few shared helpers into chunks of their own, because

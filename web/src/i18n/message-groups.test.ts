@@ -1,19 +1,22 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { groupOfCatalog, groupOfCatalogFile, type MessageGroup } from './message-groups';
+import { catalogs } from './catalogs';
+import { locales } from './locales';
+import { messageGroups, type MessageGroup } from './message-groups';
 import { findMessageIds, keysOf, sourceFiles } from './source-scan';
 
 const src = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-const spanish = import.meta.glob<Record<string, string>>('./messages/es/*.json', {
+const groups = import.meta.glob<Record<string, string>>('./groups/*.ts', {
   eager: true,
   import: 'default',
 });
-const catalog: Record<string, string> = Object.assign({}, ...Object.values(spanish));
+const group = (locale: string, name: MessageGroup) => groups[`./groups/${locale}-${name}.ts`] ?? {};
+const catalog = catalogs.es;
 const groupOfKey = new Map(
-  Object.entries(spanish).flatMap(([path, messages]) =>
-    Object.keys(messages).map((key) => [key, groupOfCatalogFile(path)] as const),
+  messageGroups.flatMap((name) =>
+    Object.keys(group('es', name)).map((key) => [key, name] as const),
   ),
 );
 
@@ -31,13 +34,34 @@ function groupsFor(file: string): MessageGroup[] {
 
 describe('message groups', () => {
   it('puts the shell and sign-in texts in the group /login loads, and the rest apart', () => {
-    expect(groupOfCatalog('shell')).toBe('public');
-    expect(groupOfCatalog('auth')).toBe('public');
-    expect(groupOfCatalog('dashboard')).toBe('resident');
-    expect(groupOfCatalog('payments')).toBe('resident');
-    expect(groupOfCatalog('admin')).toBe('admin');
-    expect(groupOfCatalogFile('./messages/gl/persons.json')).toBe('resident');
-    expect(() => groupOfCatalogFile('./messages/gl/')).toThrow();
+    const namespaces = (name: MessageGroup) =>
+      [...new Set(Object.keys(group('es', name)).map((key) => key.split('.')[0]))].sort();
+    expect(namespaces('public')).toEqual([
+      'app',
+      'auth',
+      'cookies',
+      'footer',
+      'header',
+      'help',
+      'lang',
+      'maintenance',
+    ]);
+    expect(namespaces('resident')).toEqual(['account', 'dashboard', 'payments', 'persons']);
+    expect(namespaces('admin')).toEqual(['admin']);
+  });
+
+  it('groups every text of every language once, and the three languages alike', () => {
+    expect(Object.keys(groups)).toHaveLength(locales.length * messageGroups.length);
+    for (const locale of locales) {
+      const keys = messageGroups.flatMap((name) => Object.keys(group(locale, name)));
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(keys.sort()).toEqual(Object.keys(catalogs[locale]).sort());
+      for (const name of messageGroups) {
+        expect(Object.keys(group(locale, name)).sort()).toEqual(
+          Object.keys(group('es', name)).sort(),
+        );
+      }
+    }
   });
 
   it('every source file uses only ids of the groups loaded where it runs', () => {

@@ -1,23 +1,11 @@
 /**
- * Which catalogs (messages/<locale>/<catalog>.json) travel together. /login downloads only the
- * shell's and the sign-in screens' texts; a resident's screens bring theirs with their code, and
- * the admin panel its own. A test checks that each screen uses only ids of the groups it loads.
- * Also read by the Vite config, which makes one chunk per language and group.
+ * Which catalogs (messages/<locale>/<catalog>.json) travel together: each group of a language is
+ * the module groups/<locale>-<group>.ts, one file of the build. /login downloads only the public
+ * group (the shell's and the sign-in screens' texts); a resident's screens bring theirs with
+ * their code, and the admin panel its own. Tests check that the three languages group their
+ * catalogs alike, that every catalog is in one group, and that each screen uses only ids of the
+ * groups it loads.
  */
 export type MessageGroup = 'public' | 'resident' | 'admin';
 
 export const messageGroups: readonly MessageGroup[] = ['public', 'resident', 'admin'];
-
-const PUBLIC_CATALOGS = new Set(['shell', 'auth']);
-
-export function groupOfCatalog(catalog: string): MessageGroup {
-  if (catalog === 'admin') return 'admin';
-  return PUBLIC_CATALOGS.has(catalog) ? 'public' : 'resident';
-}
-
-/** The group of a catalog file's path (…/messages/es/auth.json → public). */
-export function groupOfCatalogFile(path: string): MessageGroup {
-  const name = /([\w-]+)\.json$/.exec(path)?.[1];
-  if (!name) throw new Error(`not a catalog file: ${path}`);
-  return groupOfCatalog(name);
-}

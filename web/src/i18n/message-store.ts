@@ -1,15 +1,16 @@
 import { useSyncExternalStore } from 'react';
 import type { Locale } from './locales';
-import { groupOfCatalogFile, messageGroups, type MessageGroup } from './message-groups';
+import { messageGroups, type MessageGroup } from './message-groups';
 
 type Messages = Record<string, string>;
 
 /**
  * Catalogs load on demand: only the active language, and of it only the groups the screens shown
- * so far need (message-groups.ts), so /login downloads no text it cannot show. Tests prime the
- * store with every catalog.
+ * so far need (message-groups.ts), so /login downloads no text it cannot show. Each group of a
+ * language is one module (groups/<locale>-<group>.ts) and so one file of the build. Tests prime
+ * the store with every catalog.
  */
-const loaders = import.meta.glob<Messages>('./messages/*/*.json', { import: 'default' });
+const loaders = import.meta.glob<Messages>('./groups/*.ts', { import: 'default' });
 
 const loaded = new Map<string, Messages>();
 const loading = new Map<string, Promise<void>>();
@@ -31,12 +32,11 @@ export function loadMessages(locale: Locale, group: MessageGroup): Promise<void>
   if (loaded.has(key)) return Promise.resolve();
   let pending = loading.get(key);
   if (!pending) {
-    const files = Object.entries(loaders).filter(
-      ([path]) => path.startsWith(`./messages/${locale}/`) && groupOfCatalogFile(path) === group,
-    );
-    pending = Promise.all(files.map(([, load]) => load())).then(
-      (parts) => {
-        loaded.set(key, Object.assign({}, ...parts) as Messages);
+    const load = loaders[`./groups/${locale}-${group}.ts`];
+    if (!load) return Promise.reject(new Error(`no texts for ${key}`));
+    pending = load().then(
+      (messages) => {
+        loaded.set(key, messages);
         loading.delete(key);
         changed();
       },

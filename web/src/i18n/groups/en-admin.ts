@@ -1,0 +1,3 @@
+import admin from '../messages/en/admin.json';
+
+export default { ...admin };

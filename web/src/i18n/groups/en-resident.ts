@@ -1,0 +1,6 @@
+import account from '../messages/en/account.json';
+import dashboard from '../messages/en/dashboard.json';
+import payments from '../messages/en/payments.json';
+import persons from '../messages/en/persons.json';
+
+export default { ...account, ...dashboard, ...payments, ...persons };

@@ -1,0 +1,3 @@
+import admin from '../messages/es/admin.json';
+
+export default { ...admin };

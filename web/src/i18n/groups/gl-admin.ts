@@ -1,0 +1,3 @@
+import admin from '../messages/gl/admin.json';
+
+export default { ...admin };

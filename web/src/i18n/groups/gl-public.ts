@@ -1,0 +1,4 @@
+import auth from '../messages/gl/auth.json';
+import shell from '../messages/gl/shell.json';
+
+export default { ...auth, ...shell };
