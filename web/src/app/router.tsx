@@ -44,9 +44,11 @@ function screen<P extends object>(
 
 const RegisterPage = screen(
   async () => (await import('../features/auth/register-page')).RegisterPage,
+  'signup',
 );
 const RecoveryPage = screen(
   async () => (await import('../features/auth/recovery-page')).RecoveryPage,
+  'signup',
 );
 const Dashboard = screen(async () => {
   // the dashboard, the managed-people section and the reminder setting are separate features

@@ -22,18 +22,25 @@ const groupOfKey = new Map(
 
 /**
  * The texts a source file may use: the public group is always there (main.tsx loads it before
- * the first paint); a resident's screens and the admin panel load theirs with their code
- * (app/router.tsx). Everything else (the shell, sign-in, maintenance, legal pages) runs on
- * /login, where only the public group is loaded.
+ * the first paint); the registration and recovery screens, a resident's screens and the admin
+ * panel load theirs with their code (app/router.tsx). Everything else (the shell, the login
+ * form, maintenance, legal pages) runs on /login, where only the public group is loaded.
  */
 function groupsFor(file: string): MessageGroup[] {
   if (/^features\/admin\//.test(file)) return ['public', 'admin'];
+  if (
+    /^features\/auth\/(register-page|recovery-page|signup-validation|use-auth-form|components\/(auth-steps|step-heading))\./.test(
+      file,
+    )
+  ) {
+    return ['public', 'signup'];
+  }
   if (/^features\/(dashboard|persons|account|payments)\//.test(file)) return ['public', 'resident'];
   return ['public'];
 }
 
 describe('message groups', () => {
-  it('puts the shell and sign-in texts in the group /login loads, and the rest apart', () => {
+  it('puts the shell and login texts in the group /login loads, and the rest apart', () => {
     const namespaces = (name: MessageGroup) =>
       [...new Set(Object.keys(group('es', name)).map((key) => key.split('.')[0]))].sort();
     expect(namespaces('public')).toEqual([
@@ -46,6 +53,12 @@ describe('message groups', () => {
       'lang',
       'maintenance',
     ]);
+    const signUpOnly = /^auth\.(register|recovery)\./;
+    expect(Object.keys(group('es', 'public')).filter((key) => signUpOnly.test(key))).toEqual([]);
+    expect(Object.keys(group('es', 'signup')).filter((key) => signUpOnly.test(key))).not.toEqual(
+      [],
+    );
+    expect(namespaces('signup')).toEqual(['auth']);
     expect(namespaces('resident')).toEqual(['account', 'dashboard', 'payments', 'persons']);
     expect(namespaces('admin')).toEqual(['admin']);
   });

@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../lib/page-title';
-import { requestRecovery, verifyRecovery } from './api/auth-api';
+import { requestRecovery, verifyRecovery } from './api/signup-api';
 import { AuthCard } from './components/auth-card';
 import { AuthSteps, LoginLink } from './components/auth-steps';
 import { FormErrorSummary } from './components/form-error-summary';
@@ -15,14 +15,12 @@ import { StepHeading } from './components/step-heading';
 import {
   CODE_DIGITS,
   emptyReset,
-  hasErrors,
   resetHasEmptyField,
-  trimAll,
   validateRecoveryEmail,
   validateReset,
-  type FieldErrors,
   type ResetValues,
-} from './validation';
+} from './signup-validation';
+import { hasErrors, trimAll, type FieldErrors } from './validation';
 import { useAuthForm } from './use-auth-form';
 
 type Step = 'email' | 'reset' | 'done';

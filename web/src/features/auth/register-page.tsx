@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { flashState } from '../../lib/flash';
 import { usePageTitle } from '../../lib/page-title';
 import { setToken } from '../../lib/session';
-import { register, verifyRegistration } from './api/auth-api';
+import { register, verifyRegistration } from './api/signup-api';
 import { AuthCard } from './components/auth-card';
 import { AuthSteps, LoginLink } from './components/auth-steps';
 import { FormErrorSummary } from './components/form-error-summary';
@@ -17,15 +17,13 @@ import { StepHeading } from './components/step-heading';
 import {
   CODE_DIGITS,
   emptyRegistration,
-  hasErrors,
   PHONE_DIGITS,
   registrationPayload,
-  trimAll,
   validateCode,
   validateRegistration,
-  type FieldErrors,
   type RegistrationValues,
-} from './validation';
+} from './signup-validation';
+import { hasErrors, trimAll, type FieldErrors } from './validation';
 import { useAuthForm } from './use-auth-form';
 
 type Field = keyof RegistrationValues;

@@ -4,11 +4,11 @@ import {
   registrationPayload,
   resetHasEmptyField,
   validateCode,
-  validateLogin,
   validateRecoveryEmail,
   validateRegistration,
   validateReset,
-} from './validation';
+} from './signup-validation';
+import { validateLogin } from './validation';
 
 const valid = {
   dni: '12345678Z',

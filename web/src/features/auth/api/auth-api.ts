@@ -7,7 +7,7 @@ type Schemas = components['schemas'];
 export type Outcome<T> =
   { ok: true; data: T } | { ok: false; status: number | null; error: unknown };
 
-async function outcome<T>(
+export async function outcome<T>(
   call: Promise<{ data?: T; error?: unknown; response: Response }>,
 ): Promise<Outcome<T>> {
   try {
@@ -37,26 +37,6 @@ export function login(
       },
     }),
   );
-}
-
-export function register(body: Schemas['RegisterRequest']): Promise<Outcome<Schemas['CodeSent']>> {
-  return outcome(api.POST('/user/register', { body }));
-}
-
-export function verifyRegistration(
-  body: Schemas['OtpVerifyRequest'],
-): Promise<Outcome<Schemas['Token']>> {
-  return outcome(api.POST('/user/verify', { body }));
-}
-
-export function requestRecovery(email: string): Promise<Outcome<Schemas['Message']>> {
-  return outcome(api.POST('/user/password-recovery', { body: { email } }));
-}
-
-export function verifyRecovery(
-  body: Schemas['RecoveryVerifyRequest'],
-): Promise<Outcome<Schemas['Message']>> {
-  return outcome(api.POST('/user/password-recovery/verify', { body }));
 }
 
 /** POST /user/login/mfa: the second step, with the app's code or a recovery code. */

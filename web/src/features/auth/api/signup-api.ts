@@ -1,0 +1,26 @@
+import { api } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema.gen';
+import { outcome, type Outcome } from './auth-api';
+
+type Schemas = components['schemas'];
+
+// registration and recovery: only their screens load these
+export function register(body: Schemas['RegisterRequest']): Promise<Outcome<Schemas['CodeSent']>> {
+  return outcome(api.POST('/user/register', { body }));
+}
+
+export function verifyRegistration(
+  body: Schemas['OtpVerifyRequest'],
+): Promise<Outcome<Schemas['Token']>> {
+  return outcome(api.POST('/user/verify', { body }));
+}
+
+export function requestRecovery(email: string): Promise<Outcome<Schemas['Message']>> {
+  return outcome(api.POST('/user/password-recovery', { body: { email } }));
+}
+
+export function verifyRecovery(
+  body: Schemas['RecoveryVerifyRequest'],
+): Promise<Outcome<Schemas['Message']>> {
+  return outcome(api.POST('/user/password-recovery/verify', { body }));
+}

@@ -1,0 +1,3 @@
+import signup from '../messages/en/signup.json';
+
+export default signup;

@@ -1,0 +1,3 @@
+import signup from '../messages/es/signup.json';
+
+export default signup;

@@ -1,0 +1,3 @@
+import signup from '../messages/gl/signup.json';
+
+export default signup;
