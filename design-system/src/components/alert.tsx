@@ -1,22 +1,13 @@
 import type * as React from 'react';
-import { cva } from 'class-variance-authority';
 import { cn } from '../lib/cn.ts';
 
-export const alertVariants = cva(
-  'flex gap-3 rounded-panel border-l-8 px-4 py-3 text-body text-foreground',
-  {
-    variants: {
-      variant: {
-        success: 'border-success bg-success-surface',
-        error: 'border-error bg-error-surface',
-        info: 'border-info bg-info-surface',
-      },
-    },
-    defaultVariants: { variant: 'info' },
-  },
-);
-
 export type AlertVariant = 'success' | 'error' | 'info';
+
+const VARIANTS: Record<AlertVariant, string> = {
+  success: 'border-success bg-success-surface',
+  error: 'border-error bg-error-surface',
+  info: 'border-info bg-info-surface',
+};
 
 export type AlertProps = Omit<React.ComponentProps<'div'>, 'title'> & {
   variant?: AlertVariant;
@@ -78,7 +69,11 @@ export function Alert({
       data-slot="alert"
       data-variant={variant}
       role={resolvedRole === 'none' ? undefined : resolvedRole}
-      className={cn(alertVariants({ variant }), className)}
+      className={cn(
+        'flex gap-3 rounded-panel border-l-8 px-4 py-3 text-body text-foreground',
+        VARIANTS[variant],
+        className,
+      )}
       {...props}
     >
       <AlertIcon variant={variant} />

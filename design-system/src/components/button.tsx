@@ -1,45 +1,55 @@
 import type * as React from 'react';
-import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '../lib/cn.ts';
 import { Spinner } from './spinner.tsx';
 
-const boxed: Array<'primary' | 'secondary' | 'danger'> = ['primary', 'secondary', 'danger'];
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link';
+export type ButtonSize = 'sm' | 'md' | 'lg';
+
+const BASE =
+  'inline-flex cursor-pointer items-center justify-center gap-2 border-2 font-semibold ' +
+  'focus-ring transition-colors disabled:cursor-not-allowed disabled:opacity-60 ' +
+  'aria-disabled:cursor-not-allowed aria-disabled:not-aria-busy:opacity-60 aria-busy:cursor-progress';
+
+const VARIANTS: Record<ButtonVariant, string> = {
+  primary:
+    'border-primary bg-primary text-primary-foreground hover:border-primary-hover hover:bg-primary-hover',
+  secondary: 'border-primary bg-background text-primary hover:bg-primary-surface',
+  danger:
+    'border-error bg-error text-error-foreground hover:border-error-hover hover:bg-error-hover',
+  link: 'rounded-sm border-transparent bg-transparent text-link underline underline-offset-4 hover:text-link-hover hover:decoration-2',
+};
 
 // A size sets the text; the box (height, padding, corners) only where there is one: a link-styled
 // button keeps the text size of its size but sits in the line like a link.
-export const buttonVariants = cva(
-  'inline-flex cursor-pointer items-center justify-center gap-2 border-2 font-semibold ' +
-    'focus-ring transition-colors disabled:cursor-not-allowed disabled:opacity-60 ' +
-    'aria-disabled:cursor-not-allowed aria-disabled:not-aria-busy:opacity-60 aria-busy:cursor-progress',
-  {
-    variants: {
-      variant: {
-        primary:
-          'border-primary bg-primary text-primary-foreground hover:border-primary-hover hover:bg-primary-hover',
-        secondary: 'border-primary bg-background text-primary hover:bg-primary-surface',
-        danger:
-          'border-error bg-error text-error-foreground hover:border-error-hover hover:bg-error-hover',
-        link: 'rounded-sm border-transparent bg-transparent text-link underline underline-offset-4 hover:text-link-hover hover:decoration-2',
-      },
-      size: { sm: 'text-small', md: 'text-body', lg: 'text-lead' },
-    },
-    compoundVariants: [
-      { variant: boxed, size: 'sm', class: 'min-h-9 rounded-control px-3 py-1' },
-      { variant: boxed, size: 'md', class: 'min-h-11 rounded-control px-4 py-2' },
-      { variant: boxed, size: 'lg', class: 'min-h-12 rounded-control px-6 py-2.5' },
-    ],
-    defaultVariants: { variant: 'primary', size: 'md' },
-  },
-);
+const TEXT: Record<ButtonSize, string> = { sm: 'text-small', md: 'text-body', lg: 'text-lead' };
+const BOX: Record<ButtonSize, string> = {
+  sm: 'min-h-9 rounded-control px-3 py-1',
+  md: 'min-h-11 rounded-control px-4 py-2',
+  lg: 'min-h-12 rounded-control px-6 py-2.5',
+};
 
-export type ButtonProps = React.ComponentProps<'button'> &
-  VariantProps<typeof buttonVariants> & {
-    /**
-     * Busy: shows a spinner, sets aria-busy and aria-disabled and ignores clicks, but keeps focus
-     * (a disabled button would drop it). The visible label stays, so pass e.g. "Paying..." if needed.
-     */
-    loading?: boolean;
-  };
+/**
+ * The classes of a button, also for a link that looks like one. Plain maps: for two components
+ * they read as well as class-variance-authority did, and ship nothing.
+ */
+export function buttonVariants({
+  variant,
+  size,
+}: { variant?: ButtonVariant | null; size?: ButtonSize | null } = {}): string {
+  const v = variant ?? 'primary';
+  const z = size ?? 'md';
+  return `${BASE} ${VARIANTS[v]} ${TEXT[z]}${v === 'link' ? '' : ` ${BOX[z]}`}`;
+}
+
+export type ButtonProps = React.ComponentProps<'button'> & {
+  variant?: ButtonVariant | null;
+  size?: ButtonSize | null;
+  /**
+   * Busy: shows a spinner, sets aria-busy and aria-disabled and ignores clicks, but keeps focus
+   * (a disabled button would drop it). The visible label stays, so pass e.g. "Paying..." if needed.
+   */
+  loading?: boolean;
+};
 
 /**
  * The portal's button: primary, secondary, danger or link, three sizes, and a loading state.

@@ -1,6 +1,6 @@
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
-import { LOCALES, type Locale } from '../lib/format.ts';
+import { LOCALES, type Locale } from '../lib/locales.ts';
 
 function Flag({ locale }: { locale: Locale }) {
   const common = {

@@ -1,19 +1,6 @@
-/** Interface languages of the portal. */
-export type Locale = 'es' | 'en' | 'gl';
+import { INTL_LOCALE, TIME_ZONE, type Locale } from './locales.ts';
 
-export const LOCALES: readonly Locale[] = ['es', 'en', 'gl'];
-
-/**
- * BCP 47 tags used with Intl. English uses en-GB so that dates read day/month/year like the
- * Spanish and Galician ones (residents live in Spain).
- */
-export const INTL_LOCALE: Record<Locale, string> = {
-  es: 'es-ES',
-  en: 'en-GB',
-  gl: 'gl-ES',
-};
-
-export const TIME_ZONE = 'Europe/Madrid';
+export { INTL_LOCALE, LOCALES, TIME_ZONE, type Locale } from './locales.ts';
 
 const CIVIL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -1,56 +1,29 @@
-import { lazy, use, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { useLocale } from '../i18n/i18n-provider';
-import { initialLocale, type Locale } from '../i18n/locales';
-import type { MessageGroup } from '../i18n/message-groups';
-import { isLoaded, loadMessages } from '../i18n/message-store';
+import { lazyWithTexts } from '../i18n/lazy-with-texts';
+import { initialLocale } from '../i18n/locales';
 import { getToken, isTokenValid } from '../lib/session';
 import { RequireAdmin, RequireSession } from './guards';
 import { LoginPage } from '../features/auth/login-page';
 import { AppLayout } from './shell/app-layout';
 
-/**
- * A screen in its own chunk, so the first screen loads only what it needs and admin code only on
- * /admin. The sign-in screen is the exception: nearly every visit starts there, so it travels in
- * the entry chunk (one request and one compressed file instead of seven small ones).
+/*
+ * Each screen is in its own chunk, so the first screen loads only what it needs and admin code
+ * only on /admin. The sign-in screen is the exception: nearly every visit starts there, so it
+ * travels in the entry chunk (one request and one compressed file instead of seven small ones).
  * The shell (header, footer) paints at once and the screen follows inside the layout's Suspense
- * boundary. A screen that needs a group of texts beyond the shell's and sign-in's asks for them
- * and for its code at the same time, and suspends until both are there. (Declarative routes
- * rather than a data router: loaders are not used, and the data router's code would add a sixth
- * to the JavaScript every page loads first.)
+ * boundary, with its group of texts if it needs one (lazyWithTexts). (Declarative routes rather
+ * than a data router: loaders are not used, and the data router's code would add a sixth to the
+ * JavaScript every page loads first.)
  */
-function screen<P extends object>(
-  load: () => Promise<ComponentType<P>>,
-  texts?: Exclude<MessageGroup, 'public'>,
-): ComponentType<P> & { preload: (locale: Locale) => void } {
-  let loading: Promise<ComponentType<P>> | undefined;
-  const start = () => (loading ??= load());
-  const Code = lazy(async () => ({ default: await start() }));
-  function Screen(props: P) {
-    const { locale } = useLocale();
-    if (texts && !isLoaded(locale, texts)) {
-      void start();
-      use(loadMessages(locale, texts));
-    }
-    return <Code {...props} />;
-  }
-  return Object.assign(Screen, {
-    preload: (locale: Locale) => {
-      void start();
-      if (texts) void loadMessages(locale, texts);
-    },
-  });
-}
-
-const RegisterPage = screen(
+const RegisterPage = lazyWithTexts(
   async () => (await import('../features/auth/register-page')).RegisterPage,
-  'signup',
+  'access',
 );
-const RecoveryPage = screen(
+const RecoveryPage = lazyWithTexts(
   async () => (await import('../features/auth/recovery-page')).RecoveryPage,
-  'signup',
+  'access',
 );
-const Dashboard = screen(async () => {
+const Dashboard = lazyWithTexts(async () => {
   // the dashboard, the managed-people section and the reminder setting are separate features
   // composed here
   const [{ DashboardPage }, { ManagedPeople }, { RemindersPanel }] = await Promise.all([
@@ -65,35 +38,35 @@ const Dashboard = screen(async () => {
     />
   );
 }, 'resident');
-const AdminPage = screen(
+const AdminPage = lazyWithTexts(
   async () => (await import('../features/admin/admin-page')).AdminPage,
   'admin',
 );
-const AccountPage = screen(
+const AccountPage = lazyWithTexts(
   async () => (await import('../features/account/account-page')).AccountPage,
   'resident',
 );
-const UnsubscribePage = screen(
+const UnsubscribePage = lazyWithTexts(
   async () => (await import('../features/account/unsubscribe-page')).UnsubscribePage,
   'resident',
 );
-const PrivacyPage = screen(
-  async () => (await import('../features/legal/privacy-page')).PrivacyPage,
+const PrivacyPage = lazyWithTexts(
+  async () => (await import('../features/legal/legal-pages')).PrivacyPage,
 );
-const LegalNoticePage = screen(
-  async () => (await import('../features/legal/legal-notice-page')).LegalNoticePage,
+const LegalNoticePage = lazyWithTexts(
+  async () => (await import('../features/legal/legal-pages')).LegalNoticePage,
 );
-const CouncilInfoPage = screen(
-  async () => (await import('../features/legal/council-info-page')).CouncilInfoPage,
+const CouncilInfoPage = lazyWithTexts(
+  async () => (await import('../features/legal/legal-pages')).CouncilInfoPage,
 );
-const AccessibilityPage = screen(
-  async () => (await import('../features/legal/accessibility-page')).AccessibilityPage,
+const AccessibilityPage = lazyWithTexts(
+  async () => (await import('../features/legal/legal-pages')).AccessibilityPage,
 );
-const PaymentOkPage = screen(
+const PaymentOkPage = lazyWithTexts(
   async () => (await import('../features/payments/payment-result-page')).PaymentOkPage,
   'resident',
 );
-const PaymentKoPage = screen(
+const PaymentKoPage = lazyWithTexts(
   async () => (await import('../features/payments/payment-result-page')).PaymentKoPage,
   'resident',
 );

@@ -1,4 +1,4 @@
-import { formatDate, formatEuros } from '@portal/design-system/lib/format.ts';
+import { INTL_LOCALE, TIME_ZONE } from '@portal/design-system/lib/locales.ts';
 import type { Locale } from '../i18n/locales';
 
 /**
@@ -6,9 +6,11 @@ import type { Locale } from '../i18n/locales';
  * in one piece, which the first render would otherwise pay inside a single long task. Called
  * while the texts download, when the main thread has nothing else to do. Formatting an amount and
  * a date also loads what react-intl's provider checks on creation (the languages NumberFormat and
- * DateTimeFormat support).
+ * DateTimeFormat support). Intl directly, not the design system's format.ts: the screens that
+ * format amounts bring that module with their code, and /login does not need it.
  */
 export function warmUp(locale: Locale): void {
-  formatEuros(0, locale);
-  formatDate('2026-01-01', locale);
+  const tag = INTL_LOCALE[locale];
+  new Intl.NumberFormat(tag, { style: 'currency', currency: 'EUR' }).format(0);
+  new Intl.DateTimeFormat(tag, { timeZone: TIME_ZONE }).format(0);
 }

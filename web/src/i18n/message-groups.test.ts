@@ -22,18 +22,18 @@ const groupOfKey = new Map(
 
 /**
  * The texts a source file may use: the public group is always there (main.tsx loads it before
- * the first paint); the registration and recovery screens, a resident's screens and the admin
- * panel load theirs with their code (app/router.tsx). Everything else (the shell, the login
+ * the first paint); the other steps of getting in (registration, recovery, the second factor),
+ * a resident's screens and the admin panel load theirs with their code (app/router.tsx). Everything else (the shell, the login
  * form, maintenance, legal pages) runs on /login, where only the public group is loaded.
  */
 function groupsFor(file: string): MessageGroup[] {
   if (/^features\/admin\//.test(file)) return ['public', 'admin'];
   if (
-    /^features\/auth\/(register-page|recovery-page|signup-validation|use-auth-form|components\/(auth-steps|step-heading))\./.test(
+    /^features\/auth\/(register-page|recovery-page|signup-validation|use-auth-form|components\/(auth-steps|step-heading|mfa-step))\./.test(
       file,
     )
   ) {
-    return ['public', 'signup'];
+    return ['public', 'access'];
   }
   if (/^features\/(dashboard|persons|account|payments)\//.test(file)) return ['public', 'resident'];
   return ['public'];
@@ -53,12 +53,12 @@ describe('message groups', () => {
       'lang',
       'maintenance',
     ]);
-    const signUpOnly = /^auth\.(register|recovery)\./;
-    expect(Object.keys(group('es', 'public')).filter((key) => signUpOnly.test(key))).toEqual([]);
-    expect(Object.keys(group('es', 'signup')).filter((key) => signUpOnly.test(key))).not.toEqual(
+    const otherSteps = /^auth\.(register|recovery|mfa)\./;
+    expect(Object.keys(group('es', 'public')).filter((key) => otherSteps.test(key))).toEqual([]);
+    expect(Object.keys(group('es', 'access')).filter((key) => otherSteps.test(key))).not.toEqual(
       [],
     );
-    expect(namespaces('signup')).toEqual(['auth']);
+    expect(namespaces('access')).toEqual(['auth']);
     expect(namespaces('resident')).toEqual(['account', 'dashboard', 'payments', 'persons']);
     expect(namespaces('admin')).toEqual(['admin']);
   });

@@ -3,10 +3,11 @@ import { Loading } from '@portal/design-system/components/spinner.tsx';
 import { PasswordField } from '@portal/design-system/components/password-field.tsx';
 import { TextField } from '@portal/design-system/components/text-field.tsx';
 import { TextLink, textLinkClassName } from '@portal/design-system/components/text-link.tsx';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { useLocale } from '../../i18n/i18n-provider';
+import { lazyWithTexts } from '../../i18n/lazy-with-texts';
 import { usePageTitle } from '../../lib/page-title';
 import { isAdminToken, setToken } from '../../lib/session';
 import { login } from './api/auth-api';
@@ -21,8 +22,11 @@ import {
   type LoginValues,
 } from './validation';
 
-// only administrators with a second factor see this step: residents never download it
-const MfaStep = lazy(async () => ({ default: (await import('./components/mfa-step')).MfaStep }));
+// only administrators with a second factor see this step: residents never download it or its texts
+const MfaStep = lazyWithTexts(
+  async () => (await import('./components/mfa-step')).MfaStep,
+  'access',
+);
 
 const FIELD_IDS = { dni: 'login-dni', password: 'login-password' } as const;
 

@@ -1,6 +1,6 @@
 /**
  * The rules of the registration and recovery forms as pure functions. Each returns the message
- * id of the first broken rule per field (ids live in messages/<locale>/signup.json).
+ * id of the first broken rule per field (ids live in messages/<locale>/access.json).
  */
 import { clean, trimAll, type FieldErrors } from './validation';
 

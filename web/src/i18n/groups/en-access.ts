@@ -1,0 +1,3 @@
+import access from '../messages/en/access.json';
+
+export default access;

@@ -1,3 +1,0 @@
-import signup from '../messages/en/signup.json';
-
-export default signup;

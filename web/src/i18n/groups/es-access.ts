@@ -1,0 +1,3 @@
+import access from '../messages/es/access.json';
+
+export default access;

@@ -1,3 +1,0 @@
-import signup from '../messages/es/signup.json';
-
-export default signup;

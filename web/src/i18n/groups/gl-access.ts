@@ -1,0 +1,3 @@
+import access from '../messages/gl/access.json';
+
+export default access;

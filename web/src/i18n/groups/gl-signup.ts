@@ -1,3 +1,0 @@
-import signup from '../messages/gl/signup.json';
-
-export default signup;
