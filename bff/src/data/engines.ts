@@ -17,6 +17,7 @@ import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { createSqliteReadersDialect } from './sqlite-readers.js';
+import { statementCache } from './sqlite-statements.js';
 
 /**
  * Everything that differs between the two engines, side by side: how a connection is opened, how a
@@ -81,7 +82,7 @@ class PortalSqliteDialect extends SqliteDialect {
   }
 }
 
-/** Statements kept per SQL text: Kysely prepares each query anew, which costs more than running it. */
+/** Statements the main connection keeps prepared (sqlite-statements.ts). */
 const STATEMENT_CACHE_SIZE = 500;
 
 /** One reader thread a core, at most four: each list read is one statement, short and CPU-bound. */
@@ -95,17 +96,9 @@ function openSqlite(file: string): EngineParts {
   raw.pragma('synchronous = FULL');
   raw.pragma('busy_timeout = 5000');
   raw.pragma('foreign_keys = ON');
-  const statements = new Map<string, BetterSqlite3.Statement>();
+  const prepare = statementCache(raw, STATEMENT_CACHE_SIZE);
   const database: SqliteDatabase = {
-    prepare(sql: string) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
-        statement = raw.prepare(sql);
-        statements.set(sql, statement);
-      }
-      return statement as unknown as ReturnType<SqliteDatabase['prepare']>;
-    },
+    prepare: (sql: string) => prepare(sql) as unknown as ReturnType<SqliteDatabase['prepare']>,
     close: () => raw.close(),
   };
   return {

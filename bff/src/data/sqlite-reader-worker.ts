@@ -2,6 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { workerData } from 'node:worker_threads';
 import { serveJobs } from '../lib/thread-pool.js';
 import type { ReadJob } from './sqlite-readers.js';
+import { statementCache } from './sqlite-statements.js';
 
 // One reader thread (sqlite-readers.ts): its own read-only connection to the database file. In
 // WAL mode it reads the last committed state while the main connection writes, so a staff
@@ -11,17 +12,12 @@ const { file } = workerData as { file: string };
 const db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 
-/** Statements kept per SQL text, as on the main connection (engines.ts). */
+/** Statements this thread keeps prepared (sqlite-statements.ts). */
 const STATEMENT_CACHE_SIZE = 200;
-const statements = new Map<string, BetterSqlite3.Statement>();
+const prepare = statementCache(db, STATEMENT_CACHE_SIZE);
 
 serveJobs<ReadJob>(({ sql, parameters }) => {
-  let statement = statements.get(sql);
-  if (!statement) {
-    if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
-    statement = db.prepare(sql);
-    if (!statement.reader) throw new Error('a reader thread only runs statements that read');
-    statements.set(sql, statement);
-  }
+  const statement = prepare(sql);
+  if (!statement.reader) throw new Error('a reader thread only runs statements that read');
   return statement.all(parameters);
 });
