@@ -4,6 +4,7 @@ import { Spinner } from './spinner.tsx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link';
 export type ButtonSize = 'sm' | 'md' | 'lg';
+export type ButtonStyle = { variant?: ButtonVariant | null; size?: ButtonSize | null };
 
 const BASE =
   'inline-flex cursor-pointer items-center justify-center gap-2 border-2 font-semibold ' +
@@ -32,24 +33,20 @@ const BOX: Record<ButtonSize, string> = {
  * The classes of a button, also for a link that looks like one. Plain maps: for two components
  * they read as well as class-variance-authority did, and ship nothing.
  */
-export function buttonVariants({
-  variant,
-  size,
-}: { variant?: ButtonVariant | null; size?: ButtonSize | null } = {}): string {
+export function buttonVariants({ variant, size }: ButtonStyle = {}): string {
   const v = variant ?? 'primary';
   const z = size ?? 'md';
   return `${BASE} ${VARIANTS[v]} ${TEXT[z]}${v === 'link' ? '' : ` ${BOX[z]}`}`;
 }
 
-export type ButtonProps = React.ComponentProps<'button'> & {
-  variant?: ButtonVariant | null;
-  size?: ButtonSize | null;
-  /**
-   * Busy: shows a spinner, sets aria-busy and aria-disabled and ignores clicks, but keeps focus
-   * (a disabled button would drop it). The visible label stays, so pass e.g. "Paying..." if needed.
-   */
-  loading?: boolean;
-};
+export type ButtonProps = React.ComponentProps<'button'> &
+  ButtonStyle & {
+    /**
+     * Busy: shows a spinner, sets aria-busy and aria-disabled and ignores clicks, but keeps focus
+     * (a disabled button would drop it). The visible label stays, so pass e.g. "Paying..." if needed.
+     */
+    loading?: boolean;
+  };
 
 /**
  * The portal's button: primary, secondary, danger or link, three sizes, and a loading state.

@@ -23,8 +23,9 @@ const groupOfKey = new Map(
 /**
  * The texts a source file may use: the public group is always there (main.tsx loads it before
  * the first paint); the other steps of getting in (registration, recovery, the second factor),
- * a resident's screens and the admin panel load theirs with their code (app/router.tsx). Everything else (the shell, the login
- * form, maintenance, legal pages) runs on /login, where only the public group is loaded.
+ * a resident's screens and the admin panel load theirs with their code (lazyWithTexts, in
+ * app/router.tsx and the login form). Everything else (the shell, the login form, maintenance,
+ * legal pages) runs on /login, where only the public group is loaded.
  */
 function groupsFor(file: string): MessageGroup[] {
   if (/^features\/admin\//.test(file)) return ['public', 'admin'];
