@@ -339,8 +339,8 @@ async function runOn(engine, processes) {
 /**
  * Where the CPU went while the journeys ran: each server process's main thread and its other
  * threads (the password threads, V8's helpers, the sheet reader, libuv's pool), the busiest
- * named one by one, and this load generator, which shares the machine's cores with the server; beside
- * what the cores could give in that time.
+ * named one by one, and this load generator, which shares the machine's cores with the server;
+ * beside what the cores could give in that time.
  */
 function cpuReport(cpu, journeyMs) {
   if (cpu.some((c) => c === null)) return null;
