@@ -1,10 +1,12 @@
+import { isDeepStrictEqual } from 'node:util';
+import { CompiledQuery, type Compilable } from 'kysely';
 import type { Database } from './database.js';
 import { enrolmentSearchKey } from './search-keys.js';
 import type { EnrolmentFields, EnrolmentRow } from './enrolments-repo.js';
 
 /**
  * Rows per statement for the import's bulk work. Well under both engines' limits on bound
- * parameters (SQLite 32,766, PostgreSQL 65,535) with five columns a row.
+ * parameters (SQLite 32,766, PostgreSQL 65,535) with six columns a row.
  */
 const CHUNK = 1000;
 
@@ -15,11 +17,65 @@ function chunks<T>(items: readonly T[]): T[][] {
 }
 
 /**
+ * One statement a chunk of rows. Kysely builds and compiles it for the first chunk of each size;
+ * the other chunks of that size run the same text with their own values, bound in the order of
+ * each row's keys (checked against Kysely's order the first time): building the syntax tree of
+ * a thousand-row INSERT took a third as long as SQLite took to run it.
+ */
+function chunkedStatement<T, V extends object, R>(
+  db: Database,
+  build: (rows: V[]) => Compilable<R>,
+  rowOf: (item: T) => V,
+): (part: readonly T[]) => Promise<R[]> {
+  const texts = new Map<number, string>();
+  return async (part) => {
+    const rows = part.map(rowOf);
+    const values = rows.flatMap((row) => Object.values(row));
+    let text = texts.get(rows.length);
+    if (text === undefined) {
+      const compiled = build(rows).compile();
+      if (!isDeepStrictEqual(compiled.parameters, values))
+        throw new Error('the statement binds its values in another order than the rows list them');
+      text = compiled.sql;
+      texts.set(rows.length, text);
+    }
+    const query: CompiledQuery<R> = CompiledQuery.raw(text, values);
+    return (await db.q().executeQuery(query)).rows;
+  };
+}
+
+/**
  * The enrolment import's work as a few statements per thousand rows instead of several per row:
  * 100,000 rows cost about 300 statements, which matters most where each statement is a round
  * trip to a database server.
  */
 export function createBulkEnrolmentsRepo(db: Database) {
+  const insertPeople = chunkedStatement(
+    db,
+    (rows) => db.q().insertInto('enrolments').values(rows).returning(['id', 'dni']),
+    (person: EnrolmentFields) => ({
+      first_name: person.first_name,
+      last_name: person.last_name,
+      dni: person.dni,
+      email: person.email,
+      phone: person.phone,
+      search_key: enrolmentSearchKey(person),
+    }),
+  );
+  const insertLinks = chunkedStatement(
+    db,
+    (rows) =>
+      db
+        .q()
+        .insertInto('enrolment_activities')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['enrolment_id', 'activity_id']).doNothing())
+        .returning('enrolment_id'),
+    (link: { enrolment_id: number; activity_id: number }) => ({
+      enrolment_id: link.enrolment_id,
+      activity_id: link.activity_id,
+    }),
+  );
   return {
     async findByDnis(dnis: readonly string[]): Promise<Map<string, EnrolmentRow>> {
       const out = new Map<string, EnrolmentRow>();
@@ -38,13 +94,7 @@ export function createBulkEnrolmentsRepo(db: Database) {
     async insertMany(people: readonly EnrolmentFields[]): Promise<Map<string, number>> {
       const out = new Map<string, number>();
       for (const part of chunks(people)) {
-        const rows = await db
-          .q()
-          .insertInto('enrolments')
-          .values(part.map((person) => ({ ...person, search_key: enrolmentSearchKey(person) })))
-          .returning(['id', 'dni'])
-          .execute();
-        for (const row of rows) out.set(row.dni, row.id);
+        for (const row of await insertPeople(part)) out.set(row.dni, row.id);
       }
       return out;
     },
@@ -54,14 +104,7 @@ export function createBulkEnrolmentsRepo(db: Database) {
     ): Promise<Set<number>> {
       const changed = new Set<number>();
       for (const part of chunks(links)) {
-        const rows = await db
-          .q()
-          .insertInto('enrolment_activities')
-          .values(part)
-          .onConflict((oc) => oc.columns(['enrolment_id', 'activity_id']).doNothing())
-          .returning('enrolment_id')
-          .execute();
-        for (const row of rows) changed.add(row.enrolment_id);
+        for (const row of await insertLinks(part)) changed.add(row.enrolment_id);
       }
       return changed;
     },

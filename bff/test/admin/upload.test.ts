@@ -155,6 +155,67 @@ describe('Excel upload', () => {
     });
   });
 
+  it('imports thousands of people in chunks: every person, link and search key is their own', async () => {
+    // 2,500 people, two activities each: statements of 1,000 rows run again with other values
+    const person = (i: number) => ({
+      first: i % 2 ? 'Xoán' : 'Uxía',
+      last: `Núñez ${i}`,
+      dni: dniWithLetter(50_000_000 + i),
+      email: i % 3 ? `persoa${i}@example.gal` : '',
+      phone: String(600_000_000 + i),
+    });
+    const rows = Array.from({ length: 2_500 }, (_, i) => {
+      const p = person(i);
+      return ['Natación', 'Pádel'].map((activity) => [
+        p.first,
+        p.last,
+        p.dni,
+        p.email,
+        p.phone,
+        activity,
+        30,
+        '',
+        activity === 'Pádel' && i % 4 === 0 ? 'sí' : '',
+      ]);
+    }).flat();
+    const response = await upload(await xlsx(rows));
+    expect(await response.json()).toEqual({
+      added: 2_500,
+      updated: 0,
+      activities_created: 2,
+      rows: 5_000,
+    });
+    for (const i of [0, 999, 1_000, 1_999, 2_000, 2_499]) {
+      const p = person(i);
+      expect(
+        await app.row(
+          sql`SELECT first_name, last_name, email, phone FROM enrolments WHERE dni = ${p.dni}`,
+        ),
+      ).toEqual({ first_name: p.first, last_name: p.last, email: p.email || null, phone: p.phone });
+      // the search finds each person by their own name (their search key), with their links
+      const found = await app.fetch(
+        `/api/admin/person-activities/?q=${encodeURIComponent(`nunez ${i}`)}&page=1&page_size=10`,
+        { headers: admin.headers },
+      );
+      const hits = (await found.json()) as { dni: string; activities: { name: string }[] }[];
+      expect(hits.find((row) => row.dni === p.dni)?.activities.map((a) => a.name)).toEqual([
+        'Natación',
+        'Pádel',
+      ]);
+      expect(
+        await app.rows(sql`SELECT a.name, ea.is_paid FROM enrolment_activities ea
+          JOIN enrolments e ON e.id = ea.enrolment_id JOIN activities a ON a.id = ea.activity_id
+          WHERE e.dni = ${p.dni} ORDER BY a.name`),
+      ).toEqual([
+        { name: 'Natación', is_paid: 0 },
+        { name: 'Pádel', is_paid: i % 4 === 0 ? 1 : 0 },
+      ]);
+    }
+    expect(
+      await app.row(sql`SELECT COUNT(*) AS n, SUM(is_paid) AS paid FROM enrolment_activities`),
+    ).toEqual({ n: 5_000, paid: 625 });
+  });
+
   it('re-uploading the same file changes nothing (0 added, 0 updated)', async () => {
     const file = await xlsx(goodRows());
     expect(await (await upload(file)).json()).toMatchObject({ added: 3, updated: 0 });
