@@ -273,6 +273,42 @@ describe('Excel upload', () => {
     ]);
   });
 
+  it('marks links already there paid at the desk when the sheet says so, new ones too', async () => {
+    const swim = await insertActivity(app, 'Natación infantil', 6000, '2026-10-01');
+    await insertEnrolment(
+      app,
+      { first_name: 'Xoán', last_name: 'Pereira Souto', dni: XOAN, phone: '622334455' },
+      [{ id: swim }],
+    );
+    const res = await upload(
+      await xlsx([
+        [
+          'Xoán',
+          'Pereira Souto',
+          XOAN,
+          '',
+          '622334455',
+          'Natación infantil',
+          60,
+          '2026-10-01',
+          'sí',
+        ],
+        ['Xoán', 'Pereira Souto', XOAN, '', '622334455', 'Yoga', 25, '', 'sí'],
+        ['Uxía', 'Fernández Rial', UXIA, '', '633445566', 'Yoga', 25, '', 'sí'],
+      ]),
+    );
+    expect(await res.json()).toEqual({ added: 1, updated: 1, activities_created: 1, rows: 3 });
+    const paid = await app.rows(sql`SELECT e.dni, a.name, ea.is_paid, ea.paid_amount_cents,
+        CASE WHEN ea.paid_at IS NULL THEN 0 ELSE 1 END AS dated FROM enrolment_activities ea
+        JOIN enrolments e ON e.id = ea.enrolment_id JOIN activities a ON a.id = ea.activity_id
+        ORDER BY e.dni, a.name`);
+    expect(paid).toEqual([
+      { dni: XOAN, name: 'Natación infantil', is_paid: 1, paid_amount_cents: 6000, dated: 1 },
+      { dni: XOAN, name: 'Yoga', is_paid: 1, paid_amount_cents: 2500, dated: 1 },
+      { dni: UXIA, name: 'Yoga', is_paid: 1, paid_amount_cents: 2500, dated: 1 },
+    ]);
+  });
+
   it('matches headers in English and Galician regardless of case and accents', async () => {
     const en = [
       'FIRST NAME',
