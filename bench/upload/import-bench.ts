@@ -3,7 +3,7 @@
  * then, each in its own process (so peak RSS is its own): exceljs alone stream-reading the same
  * file row by row (the floor: no import can read the file faster), and the real importer (zip
  * guard, the sheet read in a worker thread, validation, one transaction) into a fresh SQLite
- * database, the importer compiled as the server runs it; the two take turns three times and
+ * database, the importer compiled as the server runs it; the two take turns five times and
  * their medians are compared. Run from
  * bff/: `npm run bench:upload` (optional sizes: `-- 5000 50000`). Targets on a 2-core machine:
  * 10k < 3 s, 100k < 30 s, peak RSS < 400 MB, import / exceljs-alone <= 2.
@@ -21,7 +21,7 @@ import type { importEnrolments as ImportEnrolments } from '../../bff/src/service
 
 const LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 /** Runs of each side per size (BENCH_UPLOAD_RUNS), medians compared. */
-const RUNS = Math.max(1, Number(process.env.BENCH_UPLOAD_RUNS ?? 3));
+const RUNS = Math.max(1, Number(process.env.BENCH_UPLOAD_RUNS ?? 5));
 const FIRST = [
   'María',
   'Xoán',
