@@ -67,6 +67,16 @@ describe('Excel upload', () => {
     await app.rows(sql`SELECT e.dni, a.name, a.start_date, ea.is_paid FROM enrolment_activities ea
          JOIN enrolments e ON e.id = ea.enrolment_id JOIN activities a ON a.id = ea.activity_id ORDER BY e.dni, a.name`);
 
+  /** Xoán, enrolled (not paid) in Natación infantil before the upload. */
+  const xoanInSwimming = async () => {
+    const swim = await insertActivity(app, 'Natación infantil', 6000, '2026-10-01');
+    await insertEnrolment(
+      app,
+      { first_name: 'Xoán', last_name: 'Pereira Souto', dni: XOAN, phone: '622334455' },
+      [{ id: swim }],
+    );
+  };
+
   const goodRows = () => [
     [
       'María',
@@ -227,7 +237,7 @@ describe('Excel upload', () => {
   });
 
   it('counts a person as updated when their data or activities change; never deletes or un-pays', async () => {
-    const swim = await insertActivity(app, 'Natación infantil', 6000, '2026-10-01');
+    await xoanInSwimming();
     const chess = await insertActivity(app, 'Ajedrez', 1500);
     await insertEnrolment(
       app,
@@ -239,11 +249,6 @@ describe('Excel upload', () => {
         email: 'maria.lopez@example.es',
       },
       [{ id: chess, paid: true }],
-    );
-    await insertEnrolment(
-      app,
-      { first_name: 'Xoán', last_name: 'Pereira Souto', dni: XOAN, phone: '622334455' },
-      [{ id: swim }],
     );
     const res = await upload(
       await xlsx([
@@ -274,12 +279,7 @@ describe('Excel upload', () => {
   });
 
   it('marks links already there paid at the desk when the sheet says so, new ones too', async () => {
-    const swim = await insertActivity(app, 'Natación infantil', 6000, '2026-10-01');
-    await insertEnrolment(
-      app,
-      { first_name: 'Xoán', last_name: 'Pereira Souto', dni: XOAN, phone: '622334455' },
-      [{ id: swim }],
-    );
+    await xoanInSwimming();
     const res = await upload(
       await xlsx([
         [
