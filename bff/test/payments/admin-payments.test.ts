@@ -139,6 +139,14 @@ describe('admin payments list and export', () => {
     expect(second.items.map((p) => p.order)).toEqual([orders.paid]);
   });
 
+  it('searches (q) part of the name, the DNI or the order number, case and accents aside', async () => {
+    const found = async (q: string) => (await list({ q })).items.map((p) => p.order).sort();
+    expect(await found('alvarez SOU')).toEqual([orders.paid]);
+    expect(await found(orders.failed.slice(3).toLowerCase())).toEqual([orders.failed]);
+    expect(await found(evilDni.slice(1).toLowerCase())).toContain(orders.evil);
+    expect(await found('_')).toEqual([]);
+  });
+
   it('refuses bad filters, non-admins and anonymous callers', async () => {
     for (const query of [
       'status=lost',

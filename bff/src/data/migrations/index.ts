@@ -19,6 +19,10 @@ import {
   sqlite as shorterSearchKey,
 } from './110-shorter-search-key.js';
 import {
+  postgres as paymentsSearchPostgres,
+  sqlite as paymentsSearch,
+} from './120-payments-search.js';
+import {
   backfillSearchKeys,
   rewriteEnrolmentSearchKeys,
   postgres as listSearchPostgres,
@@ -99,5 +103,11 @@ export const migrations: readonly Migration[] = [
     sqlite: shorterSearchKey,
     postgres: shorterSearchKeyPostgres,
     after: rewriteEnrolmentSearchKeys,
+  },
+  {
+    version: 120,
+    name: 'payments-search',
+    sqlite: paymentsSearch,
+    postgres: paymentsSearchPostgres,
   },
 ];
