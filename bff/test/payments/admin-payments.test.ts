@@ -128,6 +128,8 @@ describe('admin payments list and export', () => {
       orders.paid,
     ]);
     expect((await list({ person: '%' })).total).toBe(0);
+    // the person filter does not look at the order number (q does)
+    expect((await list({ person: orders.paid.slice(2) })).total).toBe(0);
     // 10 Nov 23:30 UTC is 11 Nov in Madrid
     expect(
       (await list({ from: '2026-11-11', to: '2026-11-11' })).items.map((p) => p.order),
@@ -145,6 +147,14 @@ describe('admin payments list and export', () => {
     expect(await found(orders.failed.slice(3).toLowerCase())).toEqual([orders.failed]);
     expect(await found(evilDni.slice(1).toLowerCase())).toContain(orders.evil);
     expect(await found('_')).toEqual([]);
+    // the search index follows a payment whose person is changed or removed
+    await app.exec(
+      sql`UPDATE payments SET person_key = 'brais renamed', person_name = 'Brais Renamed' WHERE order_code = ${orders.failed}`,
+    );
+    expect(await found('renamed')).toEqual([orders.failed]);
+    expect(await found(orders.failed)).toEqual([orders.failed]);
+    await app.exec(sql`DELETE FROM payments WHERE order_code = ${orders.failed}`);
+    expect(await found('renamed')).toEqual([]);
   });
 
   it('refuses bad filters, non-admins and anonymous callers', async () => {
