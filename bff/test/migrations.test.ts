@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/data/database.js';
 import { createEnrolmentsRepo } from '../src/data/enrolments-repo.js';
+import { createPaymentsRepo } from '../src/data/payments-repo.js';
 import { runMigrations } from '../src/data/migrations/runner.js';
 import { freshDatabaseUrl } from './helpers/test-database.js';
 
@@ -73,6 +74,12 @@ describe('migrations on a database with data', () => {
       await expect(
         sql`UPDATE payments SET status = 'lost' WHERE id = ${id}`.execute(db.q()),
       ).rejects.toThrow();
+      // 120: the payments' search finds the payments made before it by name, DNI and order
+      const payments = createPaymentsRepo(db);
+      for (const q of ['uxia nu', '654321x', 'aaabb'])
+        expect((await payments.list({ q }, null)).map((p) => p.order_code)).toEqual([
+          '2611AAAABBBB',
+        ]);
       // foreign keys are on again and hold
       await expect(
         sql`INSERT INTO payment_items (payment_id, enrolment_id, activity_id, activity_name,
