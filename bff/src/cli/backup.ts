@@ -1,6 +1,7 @@
 import { existsSync, renameSync } from 'node:fs';
 import { resolve } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import Sqlite from '../data/sqlite-driver.js';
+import type BetterSqlite3 from 'better-sqlite3';
 import { ConfigError, loadConfig } from '../config.js';
 import { isPostgresUrl } from '../data/engines.js';
 import { openDatabase } from '../data/database.js';
@@ -21,7 +22,7 @@ function checkBackupFile(file: string): void {
   if (!existsSync(file)) fail(`${file} does not exist.`, 1);
   let db: BetterSqlite3.Database | null = null;
   try {
-    db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+    db = new Sqlite(file, { readonly: true, fileMustExist: true });
     const integrity = db.pragma('integrity_check', { simple: true });
     if (integrity !== 'ok') fail(`${file} is damaged (integrity check: ${String(integrity)}).`, 1);
     const table = db
@@ -71,7 +72,7 @@ async function main(): Promise<void> {
   let safety: string | null = null;
   if (existsSync(live)) {
     safety = `${live}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    const current = new BetterSqlite3(live);
+    const current = new Sqlite(live);
     try {
       await current.backup(safety);
     } finally {
@@ -80,7 +81,7 @@ async function main(): Promise<void> {
   }
   // copied through SQLite into a new file, then put in place: never a half-written database
   const incoming = `${live}.restoring`;
-  const source = new BetterSqlite3(file, { readonly: true });
+  const source = new Sqlite(file, { readonly: true });
   try {
     await source.backup(incoming);
   } finally {

@@ -1,4 +1,5 @@
-import BetterSqlite3 from 'better-sqlite3';
+import Sqlite from './sqlite-driver.js';
+import type BetterSqlite3 from 'better-sqlite3';
 import {
   CompiledQuery,
   PostgresDialect,
@@ -90,7 +91,7 @@ const readThreads = () => Math.min(4, availableParallelism());
 
 function openSqlite(file: string): EngineParts {
   mkdirSync(join(file, '..'), { recursive: true });
-  const raw = new BetterSqlite3(file);
+  const raw = new Sqlite(file);
   raw.pragma('journal_mode = WAL');
   // FULL: every acknowledged write survives a power cut, not only a process crash.
   raw.pragma('synchronous = FULL');

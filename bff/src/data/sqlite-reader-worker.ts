@@ -1,4 +1,4 @@
-import BetterSqlite3 from 'better-sqlite3';
+import Sqlite from './sqlite-driver.js';
 import { workerData } from 'node:worker_threads';
 import { serveJobs } from '../lib/thread-pool.js';
 import type { ReadJob } from './sqlite-readers.js';
@@ -9,7 +9,7 @@ import { statementCache } from './sqlite-statements.js';
 // search never waits for a payment being saved, nor the payment for the search.
 
 const { file } = workerData as { file: string };
-const db = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+const db = new Sqlite(file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 
 /** Statements this thread keeps prepared (sqlite-statements.ts). */
