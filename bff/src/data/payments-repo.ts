@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { groupBy } from '../lib/group-by.js';
-import { containsPattern, fold } from '../lib/text-fold.js';
+import { fold } from '../lib/text-fold.js';
 import type { Database } from './database.js';
 import type { Engine } from './engines.js';
 import { containsFolded, orderTerm, trigramPhrase, type SortOrder } from './list-query.js';
@@ -119,6 +119,17 @@ const paymentColumns = [
   'paid_at',
 ] as const;
 
+/**
+ * The columns a search looks in (the search index's column names), each with the expression
+ * PostgreSQL's trigram index of it is on: the name is stored folded already.
+ */
+const SEARCHED = {
+  person_key: 'person_key',
+  person_dni: 'lower(person_dni)',
+  order_code: 'lower(order_code)',
+} as const;
+type SearchedColumn = keyof typeof SEARCHED;
+
 function matches(filter: PaymentFilter, engine: Engine) {
   return (eb: ExpressionBuilder<Tables, 'payments'>) => {
     const clauses = [];
@@ -141,36 +152,18 @@ function matches(filter: PaymentFilter, engine: Engine) {
         // a paid or duplicate payment once refunded shows as (partially) refunded instead
         clauses.push(eb('status', '=', filter.status), eb('refunded_cents', '=', 0));
     }
-    // SQLite's trigram index of migration 120 answers a text of three characters or more, in the
-    // columns given; a shorter one is looked for in every row
-    const indexed = (columns: string, text: string) => {
+    // A text looked for in some of the searchable columns: SQLite's trigram index of migration
+    // 120 answers one of three characters or more; a shorter one, and PostgreSQL (its trigram
+    // indexes), look column by column.
+    const containedIn = (columns: SearchedColumn[], text: string) => {
       const phrase = engine === 'sqlite' ? trigramPhrase(text) : null;
-      return (
-        phrase &&
-        sql<SqlBool>`id in (select rowid from payments_search where payments_search match ${`{${columns}} : ${phrase}`})`
-      );
+      return phrase
+        ? sql<SqlBool>`id in (select rowid from payments_search where payments_search match ${`{${columns.join(' ')}} : ${phrase}`})`
+        : eb.or(columns.map((column) => containsFolded(engine, SEARCHED[column], text)));
     };
     const person = filter.person?.trim();
-    if (person) {
-      const pattern = containsPattern(fold(person));
-      clauses.push(
-        indexed('person_key person_dni', person) ||
-          eb.or([
-            eb(sql`person_key`, 'like', sql`${pattern} escape '\\'`),
-            eb(sql`lower(person_dni)`, 'like', sql`${pattern} escape '\\'`),
-          ]),
-      );
-    }
-    if (filter.q) {
-      clauses.push(
-        indexed('person_key person_dni order_code', filter.q) ||
-          eb.or([
-            containsFolded(engine, 'person_key', filter.q),
-            containsFolded(engine, 'lower(person_dni)', filter.q),
-            containsFolded(engine, 'lower(order_code)', filter.q),
-          ]),
-      );
-    }
+    if (person) clauses.push(containedIn(['person_key', 'person_dni'], person));
+    if (filter.q) clauses.push(containedIn(['person_key', 'person_dni', 'order_code'], filter.q));
     if (filter.fromUtc) clauses.push(eb('created_at', '>=', filter.fromUtc));
     if (filter.toUtc) clauses.push(eb('created_at', '<', filter.toUtc));
     return eb.and(clauses);
