@@ -1,9 +1,10 @@
 // Gzip size (zlib level 9) of the JavaScript a browser loads for /login: the entry chunk and its
 // static imports, what index.html preloads, plus the login page's chunk and its static imports
-// if it has one, read from the Vite manifest of a fresh build (the page must be in that set). Also checks that no admin code is in
-// that set. Target: <= 100 KB. Beside it, the same run builds the stack's floor: React, React DOM,
-// React Router, react-intl and openapi-fetch used as the app uses them, for one empty screen, with
-// the same Vite and minifier: what no work on our own code can remove.
+// if it has one, read from the Vite manifest of a fresh build (the page must be in that set).
+// Also checks that no admin code is in that set. Target: <= 100 KB. Beside it, the same run
+// builds the stack's floor: React, React DOM, React Router, react-intl and openapi-fetch used as
+// the app uses them, for one empty screen, with the same Vite and minifier: what no work on our
+// own code can remove.
 //   node bench/web-size.mjs
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
