@@ -31,13 +31,15 @@ export function containsFolded(engine: Engine, column: string, q: string): Expre
     : sql<SqlBool>`${target} like ${containsPattern(fold(q))} escape '\\'`;
 }
 
+/** Whether a trigram index can answer "contains" for this text (three characters or more). */
+export const trigramSearchable = (q: string): boolean => [...fold(q)].length >= 3;
+
 /**
  * SQLite's full-text query for "contains": the folded text as one quoted phrase, which the
  * trigram index answers; null when shorter than a trigram (then the column is scanned).
  */
 export function trigramPhrase(q: string): string | null {
-  const folded = fold(q);
-  return [...folded].length >= 3 ? `"${folded.replace(/"/g, '""')}"` : null;
+  return trigramSearchable(q) ? `"${fold(q).replace(/"/g, '""')}"` : null;
 }
 
 export const offsetOf = (page: { number: number; size: number }) => (page.number - 1) * page.size;

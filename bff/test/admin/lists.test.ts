@@ -207,6 +207,39 @@ describe('admin lists: paged, searched and sorted by the server', () => {
     expect((await list('/api/admin/users/?sort=role')).status).toBe(422);
   });
 
+  it('a search with many matches pages through them in every order, each page with the same total', async () => {
+    for (const sort of ['last_name', 'first_name', 'dni', 'email', 'phone']) {
+      for (const order of ['asc', 'desc']) {
+        const query = `q=PERSOA&sort=${sort}&order=${order}`;
+        const whole = await list(`/api/admin/person-activities/?${query}`);
+        expect(whole.rows, query).toHaveLength(23);
+        const pages = await Promise.all(
+          [1, 2, 3].map((n) =>
+            list(`/api/admin/person-activities/?${query}&page=${n}&page_size=10`),
+          ),
+        );
+        expect(
+          pages.map((page) => page.total),
+          query,
+        ).toEqual([23, 23, 23]);
+        expect(
+          pages.flatMap((page) => page.rows),
+          query,
+        ).toEqual(whole.rows);
+        const past = await list(`/api/admin/person-activities/?${query}&page=4&page_size=10`);
+        expect(past.rows, query).toEqual([]);
+        expect(past.total, query).toBe(23);
+      }
+    }
+    const byEmailDown = await list(
+      '/api/admin/person-activities/?q=61100&sort=email&order=desc&page=1&page_size=10',
+    );
+    // Brais has no e-mail: last going down, in a search too
+    expect(names(byEmailDown.rows)).toEqual(['Uxía Núñez Castro', 'Brais Otero Lago']);
+    const none = await list('/api/admin/person-activities/?q=zzzz&page=1&page_size=10');
+    expect(none).toMatchObject({ status: 200, rows: [], total: 0 });
+  });
+
   it('a text found in a person and in an activity name counts each person once', async () => {
     await insertEnrolment(app, { first_name: 'Natacha', last_name: 'Padelo' }, [{ id: padel }]);
     const both = await list('/api/admin/person-activities/?page=1&page_size=10&q=padel');
