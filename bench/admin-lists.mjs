@@ -257,8 +257,20 @@ async function runOn(engine, webDist) {
         headers: { Authorization: `Bearer ${token}` },
         pid: deployment.pids[0],
       });
-      if (!m.valid) throw new Error(`${name}: ${m.non2xx} non-2xx answers, ${m.errors} errors`);
-      rows.push({ name, ...m });
+      // the same call from one clerk alone: the time a call takes when it does not queue
+      // behind three others on the two cores
+      const alone = await measure({
+        url: `${baseUrl}${path}`,
+        connections: 1,
+        seconds: 2,
+        warmupSeconds: 0,
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      for (const run of [m, alone]) {
+        if (!run.valid)
+          throw new Error(`${name}: ${run.non2xx} non-2xx answers, ${run.errors} errors`);
+      }
+      rows.push({ name, ...m, alone });
     }
     const full = await fullList(baseUrl, token);
     const panelMs = await panelReady(baseUrl, token);
@@ -281,16 +293,18 @@ export async function runAdminLists({ build = true, webBuild } = {}) {
     const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
     for (const engine of engines) {
       const run = await runOn(engine, webBuild.outDir);
-      console.log(`\n${engine} (${HOST}, 4 connections, 3 s a list)`);
+      console.log(`\n${engine} (${HOST}, 4 connections, 3 s a list; alone: 1 connection, 2 s)`);
       console.log(
         table([
-          ['list call', 'req/s', 'p50', 'p99', 'CPU/request'],
+          ['list call', 'req/s', 'p50', 'p99', 'CPU/request', 'alone p50', 'alone p99'],
           ...run.rows.map((r) => [
             r.name,
             fmt.int(r.rps),
             fmt.ms(r.p50),
             fmt.ms(r.p99),
             `${fmt.int(r.cpuUsPerRequest)} µs`,
+            fmt.ms(r.alone.p50),
+            fmt.ms(r.alone.p99),
           ]),
         ]),
       );

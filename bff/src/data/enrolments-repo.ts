@@ -113,7 +113,7 @@ export function createEnrolmentsRepo(db: Database) {
   /**
    * PostgreSQL, a page of the people whose own fields contain a text and how many they are, in
    * one pass over the trigram index's matches: their ids and sort keys are read once, counted,
-   * and the page's ten sorted from them. Its cost follows the number of matches, wherever they
+   * and the page sorted from them. Its cost follows the number of matches, wherever they
    * sort: walking the sort index instead reads every row before the first match, 60,000 of them
    * for a surname such as "Núñez" sorted by surname, and its count reads the matches again.
    */
