@@ -56,6 +56,14 @@ test('a screen story shows the dashboard from the contract and plays its rule', 
   });
   // the play function ticked two activities of Xoán: 45 + 30
   await expect(page.locator('[data-slot="total-bar"]')).toContainText('€75.00');
+  // the council's logo and the reduction document are found inside the sub-folder too
+  const logo = page.getByRole('banner').getByRole('img').first();
+  await expect(logo).toHaveAttribute('src', /^\.\/assets\/logo\.svg$/);
+  await expect
+    .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  const pdf = await page.request.get(new URL('assets/bonificacion.pdf', page.url()).href);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
 });
 
 test('a component page documents its use and props', async ({ page }) => {

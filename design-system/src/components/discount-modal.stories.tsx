@@ -22,7 +22,7 @@ const meta: Meta<typeof DiscountModal> = {
         open
         title={t.discountTitle}
         declaration={<p>{t.discountDeclaration}</p>}
-        documentHref="/assets/bonificacion.pdf"
+        documentHref="./assets/bonificacion.pdf"
         documentLabel={t.discountDocument}
         acceptLabel={t.accept}
         cancelLabel={t.cancel}
@@ -51,7 +51,7 @@ export const LongDeclaration: Story = {
             <p>{t.longText}</p>
           </>
         }
-        documentHref="/assets/bonificacion.pdf"
+        documentHref="./assets/bonificacion.pdf"
         documentLabel={t.discountDocument}
         acceptLabel={t.accept}
         cancelLabel={t.cancel}

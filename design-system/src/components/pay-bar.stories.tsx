@@ -45,7 +45,7 @@ function Demo({ locale, reason, discountAvailable = true, loading = false }: Dem
         open={asking}
         title={t.discountTitle}
         declaration={<p>{t.discountDeclaration}</p>}
-        documentHref="/assets/bonificacion.pdf"
+        documentHref="./assets/bonificacion.pdf"
         documentLabel={t.discountDocument}
         acceptLabel={t.accept}
         cancelLabel={t.cancel}

@@ -17,7 +17,7 @@ type Story = StoryObj<typeof TextLink>;
 export const Default: Story = {};
 export const Download: Story = {
   render: (args, ctx) => (
-    <TextLink {...args} href="/assets/bonificacion.pdf" download>
+    <TextLink {...args} href="./assets/bonificacion.pdf" download>
       {storyText(ctx).discountDocument}
     </TextLink>
   ),

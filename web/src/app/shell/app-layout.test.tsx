@@ -85,7 +85,11 @@ describe('shell', () => {
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
     const home = screen.getByRole('link', { name: new RegExp(council.portalTitle.gl) });
     expect(home).toHaveAttribute('href', '/dashboard');
-    expect(within(home).getByRole('img', { name: council.name })).toBeInTheDocument();
+    // the app is served from the site's root: the logo's address is absolute
+    expect(within(home).getByRole('img', { name: council.name })).toHaveAttribute(
+      'src',
+      '/assets/logo.svg',
+    );
   });
 
   it('switches language: texts, <html lang> and the remembered choice', async () => {

@@ -7,6 +7,7 @@ import { Suspense, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { council } from '../../config/council';
+import { publicAsset } from '../../config/public-asset';
 import { MaintenanceGate } from '../../features/maintenance/maintenance-gate';
 import { useLocale } from '../../i18n/i18n-provider';
 import { clearToken, getToken, isTokenValid } from '../../lib/session';
@@ -52,7 +53,7 @@ export function AppLayout() {
       <CookieConsent onAccepted={() => mainRef.current?.focus()} />
       <AppHeader
         title={council.portalTitle[locale]}
-        logoSrc={council.logo}
+        logoSrc={publicAsset(council.logo)}
         logoAlt={council.name}
         homeHref="/dashboard"
         renderLink={routerLink}

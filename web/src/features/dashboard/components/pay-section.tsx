@@ -19,8 +19,9 @@ import {
   type UserActivity,
 } from '../rules';
 import { submitPaymentForm } from '../submit-payment-form';
+import { publicAsset } from '../../../config/public-asset';
 
-export const REDUCTION_DOCUMENT = '/assets/bonificacion.pdf';
+export const REDUCTION_DOCUMENT = publicAsset('assets/bonificacion.pdf');
 
 const REASON_MESSAGE: Record<PayBlockReason, string> = {
   select_activities: 'dashboard.pay.reason.selectActivities',
