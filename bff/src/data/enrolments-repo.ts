@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from './database.js';
 import {
   containsFolded,
@@ -42,6 +42,9 @@ const ENROLMENT_ORDER: Record<EnrolmentSort, string[]> = {
 
 /** Above this many matches a search reads the sort's index in order rather than sorting them. */
 const DENSE_MATCHES = 500;
+
+/** How many rows, in the asked order, PostgreSQL looks through for a search's page first. */
+const FIRST_ROWS = 1_000;
 
 /** People enrolled in activities (the spec's "person-activity") and their activity links. */
 export function createEnrolmentsRepo(db: Database) {
@@ -111,11 +114,49 @@ export function createEnrolmentsRepo(db: Database) {
   }
 
   /**
+   * PostgreSQL, a page of the people whose own fields contain a text, and how many they are. When
+   * the matches are spread through the list (a phone prefix, a common first name), the first
+   * rows in the asked order already hold the page: it is read from them, and the matches are
+   * only counted. When they are not (a surname such as "Núñez" sorted by surname: 60,000 rows
+   * sort before the first, or a DNI), reading the sort index until the page fills would read
+   * every row on the way; the page then comes from `matchesPage`.
+   */
+  async function searchPage(
+    q: string,
+    sort: EnrolmentSort,
+    order: SortOrder,
+    page: { number: number; size: number },
+  ): Promise<ListResult<EnrolmentRow>> {
+    const wanted = offsetOf(page) + page.size;
+    if (wanted <= FIRST_ROWS) {
+      const ordered = <Q extends { orderBy(term: RawBuilder<unknown>): Q }>(query: Q) =>
+        [...ENROLMENT_ORDER[sort], 'e.id'].reduce(
+          (acc, key) => acc.orderBy(orderTerm(key, order)),
+          query,
+        );
+      const firstRows = ordered(db.reads().selectFrom('enrolments as e').selectAll('e')).limit(
+        FIRST_ROWS,
+      );
+      const found = await ordered(
+        db
+          .reads()
+          .selectFrom(firstRows.as('e'))
+          .selectAll('e')
+          .where(containsFolded(db.engine, 'e.search_key', q)),
+      )
+        .limit(wanted)
+        .execute();
+      if (found.length === wanted) {
+        return { rows: found.slice(offsetOf(page)), total: await countPeopleContaining(q) };
+      }
+    }
+    return matchesPage(q, sort, order, page);
+  }
+
+  /**
    * PostgreSQL, a page of the people whose own fields contain a text and how many they are, in
    * one pass over the trigram index's matches: their ids and sort keys are read once, counted,
-   * and the page sorted from them. Its cost follows the number of matches, wherever they
-   * sort: walking the sort index instead reads every row before the first match, 60,000 of them
-   * for a surname such as "Núñez" sorted by surname, and its count reads the matches again.
+   * and the page sorted from them. Its cost follows the number of matches, wherever they sort.
    */
   async function matchesPage(
     q: string,
@@ -211,7 +252,7 @@ export function createEnrolmentsRepo(db: Database) {
         activityIds.length === 0 &&
         trigramSearchable(q)
       )
-        return matchesPage(q, request.sort, request.order, request.page);
+        return searchPage(q, request.sort, request.order, request.page);
       // SQLite, with many matches: read the sort's index in order and keep the matching rows (a
       // page needs only a few); with few, read the matches and sort them
       const many =
