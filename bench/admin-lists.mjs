@@ -249,27 +249,25 @@ async function runOn(engine, webDist) {
     );
     const rows = [];
     for (const [name, path] of PAGES) {
-      const m = await measure({
-        url: `${baseUrl}${path}`,
+      const load = async (options) => {
+        const run = await measure({
+          url: `${baseUrl}${path}`,
+          headers: { Authorization: `Bearer ${token}` },
+          ...options,
+        });
+        if (!run.valid)
+          throw new Error(`${name}: ${run.non2xx} non-2xx answers, ${run.errors} errors`);
+        return run;
+      };
+      const m = await load({
         connections: 4,
         seconds: 3,
         warmupSeconds: 1,
-        headers: { Authorization: `Bearer ${token}` },
         pid: deployment.pids[0],
       });
       // the same call from one clerk alone: the time a call takes when it does not queue
       // behind three others on the two cores
-      const alone = await measure({
-        url: `${baseUrl}${path}`,
-        connections: 1,
-        seconds: 2,
-        warmupSeconds: 0,
-        headers: { Authorization: `Bearer ${token}` },
-      });
-      for (const run of [m, alone]) {
-        if (!run.valid)
-          throw new Error(`${name}: ${run.non2xx} non-2xx answers, ${run.errors} errors`);
-      }
+      const alone = await load({ connections: 1, seconds: 2, warmupSeconds: 0 });
       rows.push({ name, ...m, alone });
     }
     const full = await fullList(baseUrl, token);

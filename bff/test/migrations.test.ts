@@ -140,4 +140,48 @@ describe('migrations on a database with data', () => {
       await drop();
     }
   });
+
+  it('130 gives the people already there their folded names, and the lists sort by them', async () => {
+    const { url, drop } = await freshDatabaseUrl();
+    const db = await openDatabase({
+      databaseUrl: url,
+      dataDir: join(dataDir, 'name-sort'),
+      migrate: false,
+    });
+    try {
+      await runMigrations(db, 120);
+      for (const [first, last, dni] of [
+        ['Brais', 'Zapata Rial', '11111111H'],
+        ['Íñigo', 'Álvarez Souto', '22222222J'],
+        ['Ana', 'Abad Pena', '33333333P'],
+      ]) {
+        await sql`INSERT INTO enrolments (first_name, last_name, dni, phone)
+          VALUES (${first}, ${last}, ${dni}, '622334455')`.execute(db.q());
+      }
+
+      await runMigrations(db);
+
+      const rows = await db
+        .q()
+        .selectFrom('enrolments')
+        .select(['last_name', 'last_name_key', 'first_name_key'])
+        .orderBy('id')
+        .execute();
+      expect(rows[1]).toEqual({
+        last_name: 'Álvarez Souto',
+        last_name_key: 'alvarez souto',
+        first_name_key: 'inigo',
+      });
+      const repo = createEnrolmentsRepo(db);
+      const sorted = await repo.search({ q: null, sort: 'last_name', order: 'asc', page: null });
+      expect(sorted.rows.map((r) => r.last_name)).toEqual([
+        'Abad Pena',
+        'Álvarez Souto',
+        'Zapata Rial',
+      ]);
+    } finally {
+      await db.close();
+      await drop();
+    }
+  });
 });

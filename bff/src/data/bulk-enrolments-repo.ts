@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { CompiledQuery, type Compilable } from 'kysely';
 import type { Database } from './database.js';
-import { enrolmentSearchKey } from './search-keys.js';
+import { enrolmentKeys } from './search-keys.js';
 import type { EnrolmentFields, EnrolmentRow } from './enrolments-repo.js';
 
 /**
@@ -59,7 +59,7 @@ export function createBulkEnrolmentsRepo(db: Database) {
       dni: person.dni,
       email: person.email,
       phone: person.phone,
-      search_key: enrolmentSearchKey(person),
+      ...enrolmentKeys(person),
     }),
   );
   const insertLinks = chunkedStatement(

@@ -11,7 +11,7 @@ import {
   type ListResult,
   type SortOrder,
 } from './list-query.js';
-import { enrolmentSearchKey } from './search-keys.js';
+import { enrolmentKeys } from './search-keys.js';
 import type { Selectable } from 'kysely';
 import type { EnrolmentsTable } from './schema.js';
 
@@ -31,10 +31,10 @@ export interface EnrolmentLink {
 
 export type EnrolmentSort = 'last_name' | 'first_name' | 'dni' | 'email' | 'phone';
 
-/** The columns each sort reads, each backed by an index of migration 070 (then the id). */
+/** The columns each sort reads, each backed by an index (migrations 070 and 130), then the id. */
 const ENROLMENT_ORDER: Record<EnrolmentSort, string[]> = {
-  last_name: ['lower(e.last_name)', 'lower(e.first_name)'],
-  first_name: ['lower(e.first_name)', 'lower(e.last_name)'],
+  last_name: ['e.last_name_key', 'e.first_name_key'],
+  first_name: ['e.first_name_key', 'e.last_name_key'],
   dni: ['e.dni'],
   email: ['lower(e.email)?'],
   phone: ['e.phone'],
@@ -204,8 +204,8 @@ export function createEnrolmentsRepo(db: Database) {
         .reads()
         .selectFrom('enrolments')
         .selectAll()
-        .orderBy(sql`lower(last_name)`)
-        .orderBy(sql`lower(first_name)`)
+        .orderBy('last_name_key')
+        .orderBy('first_name_key')
         .orderBy('id')
         .execute(),
     allLinks: (): Promise<EnrolmentLink[]> => links(db.reads()).execute(),
@@ -336,7 +336,7 @@ export function createEnrolmentsRepo(db: Database) {
       const row = await db
         .q()
         .insertInto('enrolments')
-        .values({ ...fields, search_key: enrolmentSearchKey(fields) })
+        .values({ ...fields, ...enrolmentKeys(fields) })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
@@ -347,7 +347,7 @@ export function createEnrolmentsRepo(db: Database) {
         .updateTable('enrolments')
         .set({
           ...fields,
-          search_key: enrolmentSearchKey(fields),
+          ...enrolmentKeys(fields),
           updated_at: new Date().toISOString(),
         })
         .where('id', '=', id)

@@ -46,8 +46,8 @@ export function createPersonsRepo(db: Database) {
         .executeTakeFirst(),
     listForUser: (userId: number): Promise<PersonRow[]> =>
       managed(userId)
-        .orderBy(sql`lower(e.last_name)`)
-        .orderBy(sql`lower(e.first_name)`)
+        .orderBy('e.last_name_key')
+        .orderBy('e.first_name_key')
         .orderBy('e.id')
         .execute(),
     /** The person only when linked to this user: the one gate of every id route. */

@@ -85,6 +85,9 @@ export interface EnrolmentsTable {
   phone: string;
   /** Folded names, DNI, e-mail and phone for the admin list's search (data/search-keys.ts). */
   search_key: Generated<string>;
+  /** Folded names, what the name sorts read (data/search-keys.ts, migration 130). */
+  last_name_key: Generated<string>;
+  first_name_key: Generated<string>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }

@@ -16,6 +16,21 @@ export const enrolmentSearchKey = (e: {
   phone: string;
 }) => join([`${e.first_name} ${e.last_name}`, e.dni, e.email, e.phone]);
 
+/**
+ * A person's names as the lists sort them: folded like the search, so "Álvarez" sorts with the
+ * a's and "Núñez" with the n's (`lower()` in SQL folds ASCII letters only).
+ */
+export const enrolmentSortKeys = (e: { first_name: string; last_name: string }) => ({
+  last_name_key: fold(e.last_name),
+  first_name_key: fold(e.first_name),
+});
+
+/** Everything a person's row keeps derived from their fields: the search key and the sort keys. */
+export const enrolmentKeys = (e: Parameters<typeof enrolmentSearchKey>[0]) => ({
+  search_key: enrolmentSearchKey(e),
+  ...enrolmentSortKeys(e),
+});
+
 export const activitySearchKey = (a: { name: string }) => join([a.name]);
 
 export const userSearchKey = (u: { dni: string; phone: string; email: string | null }) =>

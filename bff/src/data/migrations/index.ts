@@ -23,6 +23,11 @@ import {
   sqlite as paymentsSearch,
 } from './120-payments-search.js';
 import {
+  postgres as nameSortKeysPostgres,
+  sqlite as nameSortKeys,
+  writeNameSortKeys,
+} from './130-name-sort-keys.js';
+import {
   backfillSearchKeys,
   rewriteEnrolmentSearchKeys,
   postgres as listSearchPostgres,
@@ -109,5 +114,12 @@ export const migrations: readonly Migration[] = [
     name: 'payments-search',
     sqlite: paymentsSearch,
     postgres: paymentsSearchPostgres,
+  },
+  {
+    version: 130,
+    name: 'name-sort-keys',
+    sqlite: nameSortKeys,
+    postgres: nameSortKeysPostgres,
+    after: writeNameSortKeys,
   },
 ];

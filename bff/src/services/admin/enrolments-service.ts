@@ -45,7 +45,7 @@ const toView = (row: EnrolmentRow, links: EnrolmentLink[]): EnrolmentView => ({
 });
 
 const auditView = (
-  row: Omit<EnrolmentRow, 'id' | 'created_at' | 'updated_at' | 'search_key'>,
+  row: Pick<EnrolmentRow, 'first_name' | 'last_name' | 'dni' | 'email' | 'phone'>,
   activityIds: number[],
 ) => ({
   first_name: row.first_name,
