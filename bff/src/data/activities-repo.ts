@@ -16,10 +16,11 @@ export type ActivityRow = Selectable<ActivitiesTable>;
 export type ActivityFields = Pick<ActivityRow, 'name' | 'price_cents' | 'start_date'>;
 
 export type ActivitySort = 'name' | 'price' | 'start_date';
+/** Names sort by their folded form, the activity's search key (accents aside: "Área" with the a's). */
 const ACTIVITY_ORDER: Record<ActivitySort, string[]> = {
-  name: ['lower(name)', "coalesce(start_date, '')"],
-  price: ['price_cents', 'lower(name)'],
-  start_date: ['start_date?', 'lower(name)'],
+  name: ['search_key', "coalesce(start_date, '')"],
+  price: ['price_cents', 'search_key'],
+  start_date: ['start_date?', 'search_key'],
 };
 
 /** The activity catalogue. Names compare case-insensitively together with the start date. */
@@ -28,7 +29,7 @@ export function createActivitiesRepo(db: Database) {
   return {
     list: (): Promise<ActivityRow[]> =>
       activities()
-        .orderBy(sql`lower(name)`)
+        .orderBy('search_key')
         .orderBy(sql`coalesce(start_date, '')`)
         .orderBy('id')
         .execute(),

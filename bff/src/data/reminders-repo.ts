@@ -42,8 +42,8 @@ export function createRemindersRepo(db: Database) {
         .where('u.verified', '=', 1)
         .where('ea.is_paid', '=', 0)
         .orderBy('u.id')
-        .orderBy('e.last_name')
-        .orderBy('e.first_name')
+        .orderBy('e.last_name_key')
+        .orderBy('e.first_name_key')
         .execute(),
 
     /**

@@ -31,6 +31,7 @@ export const enrolmentKeys = (e: Parameters<typeof enrolmentSearchKey>[0]) => ({
   ...enrolmentSortKeys(e),
 });
 
+/** An activity's folded name: what its search looks in, and how activities sort by name. */
 export const activitySearchKey = (a: { name: string }) => join([a.name]);
 
 export const userSearchKey = (u: { dni: string; phone: string; email: string | null }) =>

@@ -2,7 +2,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { bearer, signUp, userByDni } from '../residents/helpers.js';
-import { createAccount, dniWithLetter, insertEnrolment, type Account } from './factory.js';
+import {
+  createAccount,
+  dniWithLetter,
+  insertActivity,
+  insertEnrolment,
+  type Account,
+} from './factory.js';
 import { xlsx } from './xlsx-fixtures.js';
 
 /**
@@ -97,11 +103,38 @@ describe('people sorted by name, accents aside', () => {
     ]);
   });
 
+  it("activities by name, accents aside, in the catalogue and in a person's activities", async () => {
+    const gym = await insertActivity(app, 'Ximnasia', 2500);
+    const area = await insertActivity(app, 'Área de xogo', 1500);
+    const basket = await insertActivity(app, 'baloncesto', 3000);
+    const res = await app.fetch('/api/admin/activities-crud/?sort=name&page=1&page_size=10', {
+      headers: admin.headers,
+    });
+    // Yoga came with the import above
+    expect(((await res.json()) as { name: string }[]).map((a) => a.name)).toEqual([
+      'Área de xogo',
+      'baloncesto',
+      'Ximnasia',
+      'Yoga',
+    ]);
+    const person = await insertEnrolment(app, { first_name: 'Sabela', last_name: 'Vidal' }, [
+      { id: gym },
+      { id: basket },
+      { id: area },
+    ]);
+    const listed = await app.fetch('/api/admin/person-activities/?q=sabela&page=1&page_size=10', {
+      headers: admin.headers,
+    });
+    const [row] = (await listed.json()) as { id: number; activities: { name: string }[] }[];
+    expect(row?.id).toBe(person.id);
+    expect(row?.activities.map((a) => a.name)).toEqual(['Área de xogo', 'baloncesto', 'Ximnasia']);
+  });
+
   it("a resident's own people, in the same order", async () => {
     const dni = dniWithLetter(56_000_002);
     const token = await signUp(app, { dni, phone: '644000002' });
     const userId = (await userByDni(app, dni))?.id;
-    for (const last of ['Castro Lema', 'Ábalo Rial', 'Álvarez Souto']) {
+    for (const last of ['Castro Lema', 'Ábalo Rial', 'Álvarez Souto', 'Vidal']) {
       await app.exec(
         sql`INSERT INTO user_persons (user_id, enrolment_id)
             SELECT ${userId}, id FROM enrolments WHERE last_name = ${last}`,
@@ -114,6 +147,14 @@ describe('people sorted by name, accents aside', () => {
       'Brais Ábalo Rial',
       'Íñigo Álvarez Souto',
       'Iago Castro Lema',
+      'Sabela Vidal',
     ]);
+    // Sabela's activities (none has a start date): by name, accents aside
+    const sabela = (people as { person_activity_id: number }[])[3]?.person_activity_id;
+    const activities = await app.fetch(`/api/user/activities/${sabela}`, {
+      headers: bearer(token),
+    });
+    expect(activities.status).toBe(200);
+    expect(JSON.stringify(await activities.json())).toMatch(/Área de xogo.*baloncesto.*Ximnasia/);
   });
 });
