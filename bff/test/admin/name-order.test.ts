@@ -142,7 +142,7 @@ describe('people sorted by name, accents aside', () => {
     }
     const res = await app.fetch('/api/user/persons/', { headers: bearer(token) });
     expect(res.status).toBe(200);
-    const people = (await res.json()) as { full_name: string }[];
+    const people = (await res.json()) as { full_name: string; person_activity_id: number }[];
     expect(people.map((p) => p.full_name)).toEqual([
       'Brais Ábalo Rial',
       'Íñigo Álvarez Souto',
@@ -150,7 +150,7 @@ describe('people sorted by name, accents aside', () => {
       'Sabela Vidal',
     ]);
     // Sabela's activities (none has a start date): by name, accents aside
-    const sabela = (people as { person_activity_id: number }[])[3]?.person_activity_id;
+    const sabela = people[3]?.person_activity_id;
     const activities = await app.fetch(`/api/user/activities/${sabela}`, {
       headers: bearer(token),
     });
