@@ -40,6 +40,18 @@ const ENROLMENT_ORDER: Record<EnrolmentSort, string[]> = {
   phone: ['e.phone'],
 };
 
+/** A query of the enrolments (as `e`) in the list's order: the sort's columns, then the id. */
+function inListOrder<Q extends { orderBy(term: RawBuilder<unknown>): Q }>(
+  query: Q,
+  sort: EnrolmentSort,
+  order: SortOrder,
+): Q {
+  return [...ENROLMENT_ORDER[sort], 'e.id'].reduce(
+    (acc, key) => acc.orderBy(orderTerm(key, order)),
+    query,
+  );
+}
+
 /** Above this many matches a search reads the sort's index in order rather than sorting them. */
 const DENSE_MATCHES = 500;
 
@@ -75,10 +87,9 @@ export function createEnrolmentsRepo(db: Database) {
     order: SortOrder,
     page: { number: number; size: number },
   ): Promise<ListResult<EnrolmentRow>> {
-    let ids = db.reads().selectFrom('enrolments as e').select('e.id');
-    for (const key of ENROLMENT_ORDER[sort]) ids = ids.orderBy(orderTerm(key, order));
+    const ids = inListOrder(db.reads().selectFrom('enrolments as e').select('e.id'), sort, order);
     const [pageRows, counted] = await Promise.all([
-      ids.orderBy('e.id', order).limit(page.size).offset(offsetOf(page)).execute(),
+      ids.limit(page.size).offset(offsetOf(page)).execute(),
       db.engine === 'postgres'
         ? db
             .reads()
@@ -129,20 +140,19 @@ export function createEnrolmentsRepo(db: Database) {
   ): Promise<ListResult<EnrolmentRow>> {
     const wanted = offsetOf(page) + page.size;
     if (wanted <= FIRST_ROWS) {
-      const ordered = <Q extends { orderBy(term: RawBuilder<unknown>): Q }>(query: Q) =>
-        [...ENROLMENT_ORDER[sort], 'e.id'].reduce(
-          (acc, key) => acc.orderBy(orderTerm(key, order)),
-          query,
-        );
-      const firstRows = ordered(db.reads().selectFrom('enrolments as e').selectAll('e')).limit(
-        FIRST_ROWS,
-      );
-      const found = await ordered(
+      const firstRows = inListOrder(
+        db.reads().selectFrom('enrolments as e').selectAll('e'),
+        sort,
+        order,
+      ).limit(FIRST_ROWS);
+      const found = await inListOrder(
         db
           .reads()
           .selectFrom(firstRows.as('e'))
           .selectAll('e')
           .where(containsFolded(db.engine, 'e.search_key', q)),
+        sort,
+        order,
       )
         .limit(wanted)
         .execute();
@@ -283,11 +293,7 @@ export function createEnrolmentsRepo(db: Database) {
             ]),
           ),
         );
-      const direction = request.order;
-      let query = filtered.selectAll('e');
-      for (const key of ENROLMENT_ORDER[request.sort])
-        query = query.orderBy(orderTerm(key, direction));
-      query = query.orderBy('e.id', direction);
+      const query = inListOrder(filtered.selectAll('e'), request.sort, request.order);
       return pageWithTotal(query, request.page, async () => {
         // the index's own count is exact when nothing else can match
         if (found !== null && activityIds.length === 0) return { n: found };
