@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/data/database.js';
+import { openDatabase, type Database } from '../src/data/database.js';
 import { createEnrolmentsRepo } from '../src/data/enrolments-repo.js';
 import { createPaymentsRepo } from '../src/data/payments-repo.js';
 import { runMigrations } from '../src/data/migrations/runner.js';
@@ -14,11 +14,29 @@ describe('migrations on a database with data', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-migrate-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('050 keeps every payment, its items and the links that point at it', async () => {
+  /** A fresh database brought to `version` (data written there), then closed and dropped. */
+  async function withDatabaseAt(
+    version: number,
+    name: string,
+    fn: (db: Database) => Promise<void>,
+  ) {
     const { url, drop } = await freshDatabaseUrl();
-    const db = await openDatabase({ databaseUrl: url, dataDir, migrate: false });
+    const db = await openDatabase({
+      databaseUrl: url,
+      dataDir: join(dataDir, name),
+      migrate: false,
+    });
     try {
-      await runMigrations(db, 40);
+      await runMigrations(db, version);
+      await fn(db);
+    } finally {
+      await db.close();
+      await drop();
+    }
+  }
+
+  it('050 keeps every payment, its items and the links that point at it', async () => {
+    await withDatabaseAt(40, 'payments', async (db) => {
       const user = await sql<{ id: number }>`INSERT INTO users (dni, phone, password_hash, verified)
         VALUES ('12345678Z', '612345678', 'x', 1) RETURNING id`.execute(db.q());
       const person = await sql<{
@@ -85,21 +103,11 @@ describe('migrations on a database with data', () => {
         sql`INSERT INTO payment_items (payment_id, enrolment_id, activity_id, activity_name,
           amount_cents) VALUES (999999, 1, 1, 'x', 1)`.execute(db.q()),
       ).rejects.toThrow();
-    } finally {
-      await db.close();
-      await drop();
-    }
+    });
   });
 
   it("110 shortens the enrolments' search keys and every search finds the same people", async () => {
-    const { url, drop } = await freshDatabaseUrl();
-    const db = await openDatabase({
-      databaseUrl: url,
-      dataDir: join(dataDir, 'search-key'),
-      migrate: false,
-    });
-    try {
-      await runMigrations(db, 100);
+    await withDatabaseAt(100, 'search-key', async (db) => {
       // a key as 070 wrote it: first name, surnames, full name, DNI, e-mail, phone
       await sql`INSERT INTO enrolments (first_name, last_name, dni, email, phone, search_key)
         VALUES ('Uxía', 'Núñez Rey', '87654321X', 'Uxia@Example.gal', '622334455',
@@ -135,21 +143,11 @@ describe('migrations on a database with data', () => {
         page: null,
       });
       expect(across.total).toBe(0);
-    } finally {
-      await db.close();
-      await drop();
-    }
+    });
   });
 
   it('130 gives the people already there their folded names, and the lists sort by them', async () => {
-    const { url, drop } = await freshDatabaseUrl();
-    const db = await openDatabase({
-      databaseUrl: url,
-      dataDir: join(dataDir, 'name-sort'),
-      migrate: false,
-    });
-    try {
-      await runMigrations(db, 120);
+    await withDatabaseAt(120, 'name-sort', async (db) => {
       for (const [first, last, dni] of [
         ['Brais', 'Zapata Rial', '11111111H'],
         ['Íñigo', 'Álvarez Souto', '22222222J'],
@@ -179,9 +177,6 @@ describe('migrations on a database with data', () => {
         'Álvarez Souto',
         'Zapata Rial',
       ]);
-    } finally {
-      await db.close();
-      await drop();
-    }
+    });
   });
 });
