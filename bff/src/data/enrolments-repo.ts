@@ -242,26 +242,22 @@ export function createEnrolmentsRepo(db: Database) {
             .execute()
         ).map((row) => row.id);
       // How many people match by their own fields. SQLite's trigram index counts them without
-      // reading them (beside the activities' lookup); PostgreSQL is asked only when activities
+      // reading them (beside the activities' lookup); PostgreSQL's is asked only when activities
       // match too, to know whether the people half of the search can be left out (an OR of the
-      // two makes it read every row).
+      // two makes it read every row). A text too short for a trigram index is looked for in
+      // every row whatever is done, so it is not counted apart first.
+      const indexed = q !== null && trigramSearchable(q);
       const [activityIds, trigramMatches] = await Promise.all([
         q ? activityIdsOf(q) : [],
         phrase ? countTrigramMatches(phrase) : null,
       ]);
       const found =
         trigramMatches ??
-        (q && activityIds.length > 0 && db.engine === 'postgres'
+        (q && indexed && activityIds.length > 0 && db.engine === 'postgres'
           ? await countPeopleContaining(q)
           : null);
       if (found === 0 && activityIds.length === 0) return { rows: [], total: 0 };
-      if (
-        db.engine === 'postgres' &&
-        q &&
-        request.page &&
-        activityIds.length === 0 &&
-        trigramSearchable(q)
-      )
+      if (db.engine === 'postgres' && q && request.page && activityIds.length === 0 && indexed)
         return searchPage(q, request.sort, request.order, request.page);
       // SQLite, with many matches: read the sort's index in order and keep the matching rows (a
       // page needs only a few); with few, read the matches and sort them
@@ -306,7 +302,7 @@ export function createEnrolmentsRepo(db: Database) {
             .where('activity_id', 'in', activityIds)
             .executeTakeFirstOrThrow();
         }
-        if (db.engine === 'postgres' && q !== null && activityIds.length > 0) {
+        if (db.engine === 'postgres' && q !== null && indexed && activityIds.length > 0) {
           // both halves match: count the union of the two indexed sets rather than the OR
           const people = db
             .reads()
