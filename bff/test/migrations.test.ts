@@ -168,7 +168,7 @@ describe('migrations on a database with data', () => {
       expect(rows[1]).toEqual({
         last_name: 'Álvarez Souto',
         last_name_key: 'alvarez souto',
-        first_name_key: 'inigo',
+        first_name_key: 'in~igo',
       });
       const repo = createEnrolmentsRepo(db);
       const sorted = await repo.search({ q: null, sort: 'last_name', order: 'asc', page: null });
@@ -176,6 +176,34 @@ describe('migrations on a database with data', () => {
         'Abad Pena',
         'Álvarez Souto',
         'Zapata Rial',
+      ]);
+    });
+  });
+
+  it('140 sorts the people already there with "ñ" after "n"', async () => {
+    await withDatabaseAt(130, 'n-tilde', async (db) => {
+      // the keys 130 wrote, "ñ" folded to "n"
+      for (const [last, key, dni] of [
+        ['Peña Rial', 'pena rial', '11111111H'],
+        ['Penas Souto', 'penas souto', '22222222J'],
+        ['Peralta Paz', 'peralta paz', '33333333P'],
+      ]) {
+        await sql`INSERT INTO enrolments (first_name, last_name, dni, phone, last_name_key, first_name_key)
+          VALUES ('Begoña', ${last}, ${dni}, '622334455', ${key}, 'begona')`.execute(db.q());
+      }
+
+      await runMigrations(db);
+
+      const repo = createEnrolmentsRepo(db);
+      const sorted = await repo.search({ q: null, sort: 'last_name', order: 'asc', page: null });
+      expect(sorted.rows.map((r) => r.last_name)).toEqual([
+        'Penas Souto',
+        'Peña Rial',
+        'Peralta Paz',
+      ]);
+      expect(sorted.rows.map((r) => [r.last_name_key, r.first_name_key])[1]).toEqual([
+        'pen~a rial',
+        'begon~a',
       ]);
     });
   });

@@ -33,8 +33,9 @@ export function createAccountDataRepo(db: Database) {
           'up.created_at as linked_at',
         ])
         .where('up.user_id', '=', userId)
-        .orderBy('e.last_name')
-        .orderBy('e.first_name')
+        .orderBy('e.last_name_key')
+        .orderBy('e.first_name_key')
+        .orderBy('e.id')
         .execute(),
 
     activitiesOf: (enrolmentIds: number[]) =>

@@ -1,4 +1,4 @@
-import { fold } from '../lib/text-fold.js';
+import { fold, sortFold } from '../lib/text-fold.js';
 
 /**
  * What each searchable table's `search_key` holds: the fields the spec lets staff search, folded
@@ -17,12 +17,12 @@ export const enrolmentSearchKey = (e: {
 }) => join([`${e.first_name} ${e.last_name}`, e.dni, e.email, e.phone]);
 
 /**
- * A person's names as the lists sort them: folded like the search, so "Álvarez" sorts with the
- * a's and "Núñez" with the n's (`lower()` in SQL folds ASCII letters only).
+ * A person's names as the lists sort them: folded, so "Álvarez" sorts with the a's (`lower()` in
+ * SQL folds ASCII letters only), and "ñ" after "n" as in a Spanish dictionary (`sortFold`).
  */
 export const enrolmentSortKeys = (e: { first_name: string; last_name: string }) => ({
-  last_name_key: fold(e.last_name),
-  first_name_key: fold(e.first_name),
+  last_name_key: sortFold(e.last_name),
+  first_name_key: sortFold(e.first_name),
 });
 
 /** Everything a person's row keeps derived from their fields: the search key and the sort keys. */

@@ -13,8 +13,8 @@ import { xlsx } from './xlsx-fixtures.js';
 
 /**
  * Names sorted as a reader of Spanish or Galician expects: an accented initial with its letter
- * ("Álvarez" among the a's, "Íñigo" among the i's), not after "Zapata". Whoever writes the person
- * (a form, the import, an edit) writes what the sort reads.
+ * ("Álvarez" among the a's, "Íñigo" among the i's), not after "Zapata", and "ñ" after "n".
+ * Whoever writes the person (a form, the import, an edit) writes what the sort reads.
  */
 describe('people sorted by name, accents aside', () => {
   let app: TestApp;
@@ -128,6 +128,40 @@ describe('people sorted by name, accents aside', () => {
     const [row] = (await listed.json()) as { id: number; activities: { name: string }[] }[];
     expect(row?.id).toBe(person.id);
     expect(row?.activities.map((a) => a.name)).toEqual(['Área de xogo', 'baloncesto', 'Ximnasia']);
+  });
+
+  it('ñ is a letter of its own, after n, as in a Spanish or Galician dictionary', async () => {
+    for (const name of [
+      'Lucía Peña',
+      'Iñaki Peralta',
+      'Inés Penas',
+      'Antía Muñoz',
+      'Xiana Muntaner',
+    ]) {
+      const [first, last] = name.split(' ') as [string, string];
+      await insertEnrolment(app, { first_name: first, last_name: `${last} Quiroga` });
+    }
+    const bySurname = [
+      'Xiana Muntaner Quiroga',
+      'Antía Muñoz Quiroga',
+      'Inés Penas Quiroga',
+      'Lucía Peña Quiroga',
+      'Iñaki Peralta Quiroga',
+    ];
+    expect(await names('q=quiroga&sort=last_name&page=1&page_size=10')).toEqual(bySurname);
+    expect(await names('q=quiroga&sort=last_name&order=desc')).toEqual([...bySurname].reverse());
+    expect(await names('q=quiroga&sort=first_name&page=1&page_size=10')).toEqual([
+      'Antía Muñoz Quiroga',
+      'Inés Penas Quiroga',
+      'Iñaki Peralta Quiroga',
+      'Lucía Peña Quiroga',
+      'Xiana Muntaner Quiroga',
+    ]);
+    // the search still ignores the tilde
+    expect(await names('q=pena&page=1&page_size=10')).toEqual([
+      'Inés Penas Quiroga',
+      'Lucía Peña Quiroga',
+    ]);
   });
 
   it("a resident's own people, in the same order", async () => {

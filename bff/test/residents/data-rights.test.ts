@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { factory } from '../payments/factory.js';
+import { factory, freshDni } from '../payments/factory.js';
 import { generate, payInSandbox } from '../payments/helpers.js';
 
 /** The factory's accounts all use this password. */
@@ -110,6 +110,26 @@ describe("residents' data rights", () => {
       expect(text).not.toContain(foreign);
     }
     expect(text).not.toMatch(/argon2|password|code_hash|token/i);
+  });
+
+  it("the export lists the account's people as the portal's lists do, accents aside", async () => {
+    const household = await f.household([4000]);
+    for (const last_name of ['Zapata Rial', 'Peña Souto', 'Álvarez Lago', 'Penas Vidal']) {
+      const id = await app.deps.repos.enrolments.insert({
+        first_name: 'Xiana',
+        last_name,
+        dni: freshDni(),
+        email: null,
+        phone: '622334455',
+      });
+      await app.exec(
+        sql`INSERT INTO user_persons (user_id, enrolment_id) VALUES (${household.user.id}, ${id})`,
+      );
+    }
+    const data = JSON.parse((await exportOf(household.user.auth)).text) as Export;
+    expect(
+      data.persons.map((p) => p.full_name).filter((name) => name.startsWith('Xiana ')),
+    ).toEqual(['Xiana Álvarez Lago', 'Xiana Penas Vidal', 'Xiana Peña Souto', 'Xiana Zapata Rial']);
   });
 
   it('a wrong password deletes nothing; the right one deletes the account, ends its session and keeps the payment records', async () => {

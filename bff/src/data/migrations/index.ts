@@ -28,6 +28,11 @@ import {
   writeNameSortKeys,
 } from './130-name-sort-keys.js';
 import {
+  postgres as nTildeOrderPostgres,
+  rewriteNameSortKeys,
+  sqlite as nTildeOrder,
+} from './140-n-tilde-order.js';
+import {
   backfillSearchKeys,
   rewriteEnrolmentSearchKeys,
   postgres as listSearchPostgres,
@@ -121,5 +126,12 @@ export const migrations: readonly Migration[] = [
     sqlite: nameSortKeys,
     postgres: nameSortKeysPostgres,
     after: writeNameSortKeys,
+  },
+  {
+    version: 140,
+    name: 'n-tilde-order',
+    sqlite: nTildeOrder,
+    postgres: nTildeOrderPostgres,
+    after: rewriteNameSortKeys,
   },
 ];
