@@ -28,6 +28,10 @@ import {
   writeNameSortKeys,
 } from './130-name-sort-keys.js';
 import {
+  postgres as nameIndexesHoldSearchKeyPostgres,
+  sqlite as nameIndexesHoldSearchKey,
+} from './150-name-indexes-hold-search-key.js';
+import {
   postgres as nTildeOrderPostgres,
   rewriteNameSortKeys,
   sqlite as nTildeOrder,
@@ -133,5 +137,11 @@ export const migrations: readonly Migration[] = [
     sqlite: nTildeOrder,
     postgres: nTildeOrderPostgres,
     after: rewriteNameSortKeys,
+  },
+  {
+    version: 150,
+    name: 'name-indexes-hold-search-key',
+    sqlite: nameIndexesHoldSearchKey,
+    postgres: nameIndexesHoldSearchKeyPostgres,
   },
 ];
