@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from './database.js';
+import { inNameOrder } from './enrolments-repo.js';
 
 /**
  * What the portal holds about one account, for its own export (GDPR articles 15 and 20), and
@@ -19,24 +20,22 @@ export function createAccountDataRepo(db: Database) {
       );
   return {
     persons: (userId: number) =>
-      db
-        .q()
-        .selectFrom('user_persons as up')
-        .innerJoin('enrolments as e', 'e.id', 'up.enrolment_id')
-        .select([
-          'e.id',
-          'e.first_name',
-          'e.last_name',
-          'e.dni',
-          'e.email',
-          'e.phone',
-          'up.created_at as linked_at',
-        ])
-        .where('up.user_id', '=', userId)
-        .orderBy('e.last_name_key')
-        .orderBy('e.first_name_key')
-        .orderBy('e.id')
-        .execute(),
+      inNameOrder(
+        db
+          .q()
+          .selectFrom('user_persons as up')
+          .innerJoin('enrolments as e', 'e.id', 'up.enrolment_id')
+          .select([
+            'e.id',
+            'e.first_name',
+            'e.last_name',
+            'e.dni',
+            'e.email',
+            'e.phone',
+            'up.created_at as linked_at',
+          ])
+          .where('up.user_id', '=', userId),
+      ).execute(),
 
     activitiesOf: (enrolmentIds: number[]) =>
       enrolmentIds.length === 0

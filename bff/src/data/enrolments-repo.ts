@@ -52,6 +52,15 @@ function inListOrder<Q extends { orderBy(term: RawBuilder<unknown>): Q }>(
   );
 }
 
+/**
+ * People (the enrolments as `e`) in the lists' order by name: surname, first name, then id. Every
+ * list of people uses it (the staff list, a resident's people, the export, the reminders), so
+ * they all sort alike.
+ */
+export function inNameOrder<Q extends { orderBy(term: RawBuilder<unknown>): Q }>(query: Q): Q {
+  return inListOrder(query, 'last_name', 'asc');
+}
+
 /** Above this many matches a search reads the sort's index in order rather than sorting them. */
 const DENSE_MATCHES = 500;
 
@@ -210,14 +219,7 @@ export function createEnrolmentsRepo(db: Database) {
 
   return {
     list: (): Promise<EnrolmentRow[]> =>
-      db
-        .reads()
-        .selectFrom('enrolments')
-        .selectAll()
-        .orderBy('last_name_key')
-        .orderBy('first_name_key')
-        .orderBy('id')
-        .execute(),
+      inNameOrder(db.reads().selectFrom('enrolments as e').selectAll('e')).execute(),
     allLinks: (): Promise<EnrolmentLink[]> => links(db.reads()).execute(),
     linksOfMany: (ids: readonly number[]): Promise<EnrolmentLink[]> =>
       ids.length === 0

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from './database.js';
+import { inNameOrder } from './enrolments-repo.js';
 
 export interface PersonRow {
   id: number;
@@ -44,12 +45,7 @@ export function createPersonsRepo(db: Database) {
         .select(personColumns)
         .where('e.dni', '=', dni)
         .executeTakeFirst(),
-    listForUser: (userId: number): Promise<PersonRow[]> =>
-      managed(userId)
-        .orderBy('e.last_name_key')
-        .orderBy('e.first_name_key')
-        .orderBy('e.id')
-        .execute(),
+    listForUser: (userId: number): Promise<PersonRow[]> => inNameOrder(managed(userId)).execute(),
     /** The person only when linked to this user: the one gate of every id route. */
     findLinked: (userId: number, enrolmentId: number): Promise<PersonRow | undefined> =>
       managed(userId).where('up.enrolment_id', '=', enrolmentId).executeTakeFirst(),

@@ -1,4 +1,5 @@
 import type { Database } from './database.js';
+import { inNameOrder } from './enrolments-repo.js';
 import type { Locale, RemindersSentTable } from './schema.js';
 import type { Selectable } from 'kysely';
 
@@ -21,30 +22,29 @@ export function createRemindersRepo(db: Database) {
   return {
     /** Every unpaid activity of every verified account's people, by account. */
     pendingLines: (): Promise<PendingLine[]> =>
-      db
-        .q()
-        .selectFrom('users as u')
-        .innerJoin('user_persons as up', 'up.user_id', 'u.id')
-        .innerJoin('enrolments as e', 'e.id', 'up.enrolment_id')
-        .innerJoin('enrolment_activities as ea', 'ea.enrolment_id', 'e.id')
-        .innerJoin('activities as a', 'a.id', 'ea.activity_id')
-        .select([
-          'u.id as user_id',
-          'u.phone',
-          'u.email',
-          'u.locale',
-          'u.reminders_opt_out',
-          'e.id as enrolment_id',
-          'e.first_name',
-          'e.last_name',
-          'a.price_cents',
-        ])
-        .where('u.verified', '=', 1)
-        .where('ea.is_paid', '=', 0)
-        .orderBy('u.id')
-        .orderBy('e.last_name_key')
-        .orderBy('e.first_name_key')
-        .execute(),
+      inNameOrder(
+        db
+          .q()
+          .selectFrom('users as u')
+          .innerJoin('user_persons as up', 'up.user_id', 'u.id')
+          .innerJoin('enrolments as e', 'e.id', 'up.enrolment_id')
+          .innerJoin('enrolment_activities as ea', 'ea.enrolment_id', 'e.id')
+          .innerJoin('activities as a', 'a.id', 'ea.activity_id')
+          .select([
+            'u.id as user_id',
+            'u.phone',
+            'u.email',
+            'u.locale',
+            'u.reminders_opt_out',
+            'e.id as enrolment_id',
+            'e.first_name',
+            'e.last_name',
+            'a.price_cents',
+          ])
+          .where('u.verified', '=', 1)
+          .where('ea.is_paid', '=', 0)
+          .orderBy('u.id'),
+      ).execute(),
 
     /**
      * Takes the (account, day) slot; false when any run took it before. The unique key makes
