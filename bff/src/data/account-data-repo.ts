@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from './database.js';
 import { inNameOrder } from './enrolments-repo.js';
+import { personColumns } from './persons-repo.js';
 
 /**
  * What the portal holds about one account, for its own export (GDPR articles 15 and 20), and
@@ -25,15 +26,7 @@ export function createAccountDataRepo(db: Database) {
           .q()
           .selectFrom('user_persons as up')
           .innerJoin('enrolments as e', 'e.id', 'up.enrolment_id')
-          .select([
-            'e.id',
-            'e.first_name',
-            'e.last_name',
-            'e.dni',
-            'e.email',
-            'e.phone',
-            'up.created_at as linked_at',
-          ])
+          .select([...personColumns, 'up.created_at as linked_at'])
           .where('up.user_id', '=', userId),
       ).execute(),
 

@@ -19,7 +19,8 @@ export interface PersonActivityRow {
   is_paid: number;
 }
 
-const personColumns = [
+/** A person's own fields, as the residents' calls and their data export show them. */
+export const personColumns = [
   'e.id',
   'e.first_name',
   'e.last_name',
