@@ -39,7 +39,7 @@ export function createActivitiesRepo(db: Database) {
         .reads()
         .selectFrom('activities')
         .$if(request.q !== null, (query) =>
-          query.where(containsFolded(db.engine, 'search_key', request.q ?? '')),
+          query.where(containsFolded('search_key', request.q ?? '')),
         );
       let query = filtered.selectAll();
       for (const key of ACTIVITY_ORDER[request.sort])

@@ -53,7 +53,7 @@ export function createAuditRepo(db: Database) {
           query.where((eb) =>
             eb.or(
               ['lower(action)', 'lower(entity)', 'lower(entity_id)', 'lower(actor_dni)', 'ip'].map(
-                (column) => containsFolded(db.engine, column, q ?? ''),
+                (column) => containsFolded(column, q ?? ''),
               ),
             ),
           ),

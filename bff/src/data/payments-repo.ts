@@ -159,7 +159,7 @@ function matches(filter: PaymentFilter, engine: Engine) {
       const phrase = engine === 'sqlite' ? trigramPhrase(text) : null;
       return phrase
         ? sql<SqlBool>`id in (select rowid from payments_search where payments_search match ${`{${columns.join(' ')}} : ${phrase}`})`
-        : eb.or(columns.map((column) => containsFolded(engine, SEARCHED[column], text)));
+        : eb.or(columns.map((column) => containsFolded(SEARCHED[column], text)));
     };
     const person = filter.person?.trim();
     if (person) clauses.push(containedIn(['person_key', 'person_dni'], person));

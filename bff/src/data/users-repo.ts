@@ -62,7 +62,7 @@ export function createUsersRepo(db: Database) {
         .reads()
         .selectFrom('users')
         .$if(request.q !== null, (query) =>
-          query.where(containsFolded(db.engine, 'search_key', request.q ?? '')),
+          query.where(containsFolded('search_key', request.q ?? '')),
         );
       const query = filtered
         .selectAll()

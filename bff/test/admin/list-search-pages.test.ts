@@ -7,7 +7,7 @@ const PEOPLE = 1_200;
 /**
  * A searched page is the same slice of the searched list wherever the matches sort: all after the
  * first thousand rows (a surname sorted by surname), all before them, spread through the list, in
- * every row, and on a page deeper than the first thousand rows.
+ * every row, and on a page deeper than the first thousand rows; with few matches and with many.
  */
 describe('admin lists: searched pages wherever the matches sort', () => {
   let app: TestApp;
@@ -46,6 +46,11 @@ describe('admin lists: searched pages wherever the matches sort', () => {
     ['BRAIS', 'last_name', 'asc', 240],
     ['BRAIS', 'first_name', 'desc', 240],
     ['69900', 'phone', 'desc', PEOPLE],
+    // more than 500 matches sorted by name: SQLite walks a name index holding the search key
+    ['ÍRIA', 'last_name', 'asc', 960],
+    ['iria', 'first_name', 'desc', 960],
+    ['abad', 'last_name', 'desc', 1_000],
+    ['69900', 'first_name', 'asc', PEOPLE],
   ])(
     'q=%s by %s %s: every page is its slice of the whole, with the total',
     async (q, sort, order, matches) => {
