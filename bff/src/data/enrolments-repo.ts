@@ -118,14 +118,15 @@ export function createEnrolmentsRepo(db: Database) {
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .executeTakeFirst(),
     ]);
-    const pageIds = pageRows.map((row) => row.id);
-    const rows =
-      pageIds.length === 0
-        ? []
-        : await db.q().selectFrom('enrolments').selectAll().where('id', 'in', pageIds).execute();
-    const position = new Map(pageIds.map((id, i) => [id, i]));
-    rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
-    return { rows, total: Number(counted?.n ?? 0) };
+    return { rows: await rowsOf(pageRows.map((row) => row.id)), total: Number(counted?.n ?? 0) };
+  }
+
+  /** The enrolments of these ids, in the ids' order. */
+  async function rowsOf(ids: readonly number[]): Promise<EnrolmentRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await db.q().selectFrom('enrolments').selectAll().where('id', 'in', ids).execute();
+    const position = new Map(ids.map((id, i) => [id, i]));
+    return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   }
 
   /** How many people contain the text in their own fields (PostgreSQL's trigram index). */
@@ -309,7 +310,7 @@ export function createEnrolmentsRepo(db: Database) {
         request.order,
       );
       const filtered = matching(phrase !== null);
-      return pageWithTotal(query, request.page, async () => {
+      const count = async (): Promise<{ n: number | string | bigint }> => {
         // the index's own count is exact when nothing else can match
         if (found !== null && activityIds.length === 0) return { n: found };
         // only an activity's people match: count their links, without reading the people
@@ -345,7 +346,18 @@ export function createEnrolmentsRepo(db: Database) {
             .executeTakeFirstOrThrow();
         }
         return filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      });
+      };
+      if (db.engine === 'postgres' && request.page) {
+        // PostgreSQL: the page's ids first, then only those rows. Its index scan can test the
+        // search key only on a row read from the table; an index-only scan of a name index, which
+        // holds the key (migration 160), reads no row it skips ("ma" by surname skips 11,000)
+        const ids = inListOrder(filtered.select('e.id'), request.sort, request.order)
+          .limit(request.page.size)
+          .offset(offsetOf(request.page));
+        const [pageIds, counted] = await Promise.all([ids.execute(), count()]);
+        return { rows: await rowsOf(pageIds.map((row) => row.id)), total: Number(counted.n) };
+      }
+      return pageWithTotal(query, request.page, count);
     },
     linksOf: (id: number): Promise<EnrolmentLink[]> =>
       links().where('ea.enrolment_id', '=', id).execute(),

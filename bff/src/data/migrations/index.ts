@@ -32,6 +32,10 @@ import {
   sqlite as nameIndexesHoldSearchKey,
 } from './150-name-indexes-hold-search-key.js';
 import {
+  postgres as postgresNameIndexesIncludeSearchKeyPostgres,
+  sqlite as postgresNameIndexesIncludeSearchKey,
+} from './160-postgres-name-indexes-include-search-key.js';
+import {
   postgres as nTildeOrderPostgres,
   rewriteNameSortKeys,
   sqlite as nTildeOrder,
@@ -143,5 +147,11 @@ export const migrations: readonly Migration[] = [
     name: 'name-indexes-hold-search-key',
     sqlite: nameIndexesHoldSearchKey,
     postgres: nameIndexesHoldSearchKeyPostgres,
+  },
+  {
+    version: 160,
+    name: 'postgres-name-indexes-include-search-key',
+    sqlite: postgresNameIndexesIncludeSearchKey,
+    postgres: postgresNameIndexesIncludeSearchKeyPostgres,
   },
 ];
