@@ -222,6 +222,8 @@ const PAGES = [
     `/api/admin/person-activities/?page=1&page_size=10&q=${dniFor(30_012_345)}`,
   ],
   ['enrolments, search an activity', '/api/admin/person-activities/?page=1&page_size=10&q=judo'],
+  // the start of a phone number, in every row here (all the phones begin 6100)
+  ['enrolments, search "6100"', '/api/admin/person-activities/?page=1&page_size=10&q=6100'],
   // what a clerk's first keystroke sends: too short for a trigram index, in every row and in
   // five of the six activities' names
   ['enrolments, search "a"', '/api/admin/person-activities/?page=1&page_size=10&q=a'],
