@@ -347,10 +347,12 @@ export function createEnrolmentsRepo(db: Database) {
         }
         return filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       };
-      if (db.engine === 'postgres' && request.page) {
-        // PostgreSQL: the page's ids first, then only those rows. Its index scan can test the
-        // search key only on a row read from the table; an index-only scan of a name index, which
-        // holds the key (migration 160), reads no row it skips ("ma" by surname skips 11,000)
+      if (db.engine === 'postgres' && request.page && found !== 0) {
+        // PostgreSQL, a search on the people's key: the page's ids first, then only those rows.
+        // Its index scan can test the key only on a row read from the table; an index-only scan
+        // of a name index, which holds the key (migration 160), reads no row it skips ("ma" by
+        // surname skips 11,000). When only an activity's people match, the one statement is
+        // cheaper (12% more calls a second for "judo", measured)
         const ids = inListOrder(filtered.select('e.id'), request.sort, request.order)
           .limit(request.page.size)
           .offset(offsetOf(request.page));
