@@ -7,6 +7,22 @@ import type { Database } from '../src/data/database.js';
 import { containsFolded } from '../src/data/list-query.js';
 import { openTestDatabase, testEngine } from './helpers/test-database.js';
 
+/** A migrated database of the calling describe block's own, filled by `seed`, then dropped. */
+function ownDatabase(seed: (db: Database) => Promise<void> = async () => {}) {
+  const own = {} as { db: Database; drop: () => Promise<void>; dataDir: string };
+  beforeAll(async () => {
+    own.dataDir = mkdtempSync(join(tmpdir(), 'portal-plans-'));
+    Object.assign(own, await openTestDatabase(own.dataDir));
+    await seed(own.db);
+  });
+  afterAll(async () => {
+    await own.db.close();
+    await own.drop();
+    rmSync(own.dataDir, { recursive: true, force: true });
+  });
+  return own;
+}
+
 /**
  * PostgreSQL keeps query shapes prepared on each connection (engines.ts). A search's best plan
  * depends on its text: a long one reads the trigram index, a one-letter one is cheaper as a scan.
@@ -14,21 +30,10 @@ import { openTestDatabase, testEngine } from './helpers/test-database.js';
  * PostgreSQL may keep for a prepared statement after five calls.
  */
 describe.runIf(testEngine === 'postgres')('PostgreSQL plans each search for its text', () => {
-  let dataDir: string;
-  let db: Database;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'portal-plans-'));
-    ({ db, drop } = await openTestDatabase(dataDir));
-  });
-  afterAll(async () => {
-    await db.close();
-    await drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const own = ownDatabase();
 
   it('never runs a search with a generic plan', async () => {
+    const { db } = own;
     const texts = [...Array<string>(8).fill('nunez'), 'a', 'ma'];
     const genericPlans = await db.transaction(async () => {
       // one connection: a transaction's calls run on its connection, with its kept statements
@@ -49,6 +54,28 @@ describe.runIf(testEngine === 'postgres')('PostgreSQL plans each search for its 
   });
 });
 
+/** 20,000 people as the import writes them, one in nine called María, then vacuumed. */
+async function seedPeople(db: Database): Promise<void> {
+  await db.transaction(async () => {
+    // committed to disk before the vacuum (the test server commits asynchronously), so that the
+    // vacuum can mark the pages all-visible, as it would on a production server
+    await sql`set local synchronous_commit = on`.execute(db.q());
+    await sql`
+      insert into enrolments
+        (first_name, last_name, dni, email, phone, search_key, last_name_key, first_name_key)
+      select name || ' ' || g, 'Pérez Souto', dni, 'persoa' || g || '@example.gal', phone,
+        lower(name) || ' ' || g || ' perez souto' || chr(1) || lower(dni) || chr(1) || phone
+          || chr(1) || 'persoa' || g || '@example.gal',
+        'perez souto', lower(name) || ' ' || g
+      from generate_series(1, 20000) g,
+        lateral (select case when g % 9 = 0 then 'Maria' else 'Lucia' end as name,
+          lpad(g::text, 8, '0') || 'T' as dni, '6' || lpad(g::text, 8, '0') as phone) v
+    `.execute(db.q());
+  });
+  // as autovacuum leaves a table that has been written to: statistics and visibility map
+  await sql`vacuum analyze enrolments`.execute(db.q());
+}
+
 /**
  * A one- or two-letter search (no trigram index can answer it) looks at every person's search key.
  * The name indexes hold the key (migration 160), so the page's ids sorted by name are read from a
@@ -57,45 +84,15 @@ describe.runIf(testEngine === 'postgres')('PostgreSQL plans each search for its 
 describe.runIf(testEngine === 'postgres')(
   'PostgreSQL reads a short search from a name index',
   () => {
-    let dataDir: string;
-    let db: Database;
-    let drop: () => Promise<void>;
-
-    beforeAll(async () => {
-      dataDir = mkdtempSync(join(tmpdir(), 'portal-plans-'));
-      ({ db, drop } = await openTestDatabase(dataDir));
-      // rows as the import writes them: the table's row is about twice as wide as the index's
-      await db.transaction(async () => {
-        // committed to disk before the vacuum (the test server commits asynchronously), so that
-        // the vacuum can mark the pages all-visible, as it would on a production server
-        await sql`set local synchronous_commit = on`.execute(db.q());
-        await sql`
-          insert into enrolments
-            (first_name, last_name, dni, email, phone, search_key, last_name_key, first_name_key)
-          select name || ' ' || g, 'Pérez Souto', dni, 'persoa' || g || '@example.gal', phone,
-            lower(name) || ' ' || g || ' perez souto' || chr(1) || lower(dni) || chr(1) || phone
-              || chr(1) || 'persoa' || g || '@example.gal',
-            'perez souto', lower(name) || ' ' || g
-          from generate_series(1, 20000) g,
-            lateral (select case when g % 9 = 0 then 'Maria' else 'Lucia' end as name,
-              lpad(g::text, 8, '0') || 'T' as dni, '6' || lpad(g::text, 8, '0') as phone) v
-        `.execute(db.q());
-      });
-      // as autovacuum leaves a table that has been written to: statistics and visibility map
-      await sql`vacuum analyze enrolments`.execute(db.q());
-    });
-    afterAll(async () => {
-      await db.close();
-      await drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    });
-
-    const plan = async (statement: ReturnType<typeof sql>) => {
-      const { rows } = await sql<{ 'QUERY PLAN': string }>`explain ${statement}`.execute(db.q());
-      return rows.map((row) => row['QUERY PLAN']).join('\n');
-    };
+    const own = ownDatabase(seedPeople);
 
     it('finds the page ids by an index-only scan of the name index', async () => {
+      const plan = async (statement: ReturnType<typeof sql>) => {
+        const { rows } = await sql<{
+          'QUERY PLAN': string;
+        }>`explain ${statement}`.execute(own.db.q());
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      };
       const contains = containsFolded('e.search_key', 'ma');
       for (const order of [
         'e.last_name_key, e.first_name_key, e.id',
@@ -104,7 +101,7 @@ describe.runIf(testEngine === 'postgres')(
         expect(
           await plan(
             sql`select e.id from enrolments e where ${contains}
-                order by ${sql.raw(order)} limit 10 offset 20`,
+              order by ${sql.raw(order)} limit 10 offset 20`,
           ),
           order,
         ).toMatch(/Index Only Scan (Backward )?using enrolments_by_(last|first)_name/);
