@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/data/database.js';
 import { createEnrolmentsRepo } from '../src/data/enrolments-repo.js';
+import { createActivitiesRepo } from '../src/data/activities-repo.js';
 import { createPaymentsRepo } from '../src/data/payments-repo.js';
 import { runMigrations } from '../src/data/migrations/runner.js';
 import { freshDatabaseUrl } from './helpers/test-database.js';
@@ -205,6 +206,37 @@ describe('migrations on a database with data', () => {
         'pen~a rial',
         'begon~a',
       ]);
+    });
+  });
+
+  it('170 sorts the payments and activities already there with "ñ" after "n"', async () => {
+    await withDatabaseAt(160, 'n-tilde-payments', async (db) => {
+      // as 160 left them: sorted by their search keys, "ñ" folded to "n"
+      for (const [i, name] of ['Ana Muñoz', 'Ana Muntaner', 'Ana Mur'].entries()) {
+        await sql`INSERT INTO payments (order_code, person_name, person_dni, person_key,
+            amount_cents, status, gateway, merchant_code, terminal)
+          VALUES (${`2611AAAA000${i}`}, ${name}, '87654321X', ${name.toLowerCase().replace('ñ', 'n')},
+            3000, 'pending', 'sandbox', '999008881', '1')`.execute(db.q());
+      }
+      for (const name of ['Baño', 'Banzo']) {
+        await sql`INSERT INTO activities (name, price_cents, search_key)
+          VALUES (${name}, 1000, ${name.toLowerCase().replace('ñ', 'n')})`.execute(db.q());
+      }
+
+      await runMigrations(db);
+
+      const payments = await createPaymentsRepo(db).list({}, null, { by: 'person', order: 'asc' });
+      expect(payments.map((p) => p.person_name)).toEqual(['Ana Muntaner', 'Ana Muñoz', 'Ana Mur']);
+      const activities = await createActivitiesRepo(db).search({
+        q: null,
+        sort: 'name',
+        order: 'asc',
+        page: null,
+      });
+      expect(activities.rows.map((a) => a.name)).toEqual(['Banzo', 'Baño']);
+      // the search keys stay as they were: "munoz" still finds "Muñoz"
+      const found = await createPaymentsRepo(db).list({ q: 'munoz' }, null);
+      expect(found.map((p) => p.person_name)).toEqual(['Ana Muñoz']);
     });
   });
 });

@@ -46,7 +46,7 @@ export function createAccountDataRepo(db: Database) {
               'ea.paid_amount_cents',
             ])
             .where('ea.enrolment_id', 'in', enrolmentIds)
-            .orderBy('a.name')
+            .orderBy('a.name_sort_key')
             .execute(),
 
     payments: (userId: number) =>

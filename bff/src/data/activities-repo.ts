@@ -7,7 +7,7 @@ import {
   type ListRequest,
   type ListResult,
 } from './list-query.js';
-import { activitySearchKey } from './search-keys.js';
+import { activityKeys } from './search-keys.js';
 import type { Selectable } from 'kysely';
 import type { ActivitiesTable } from './schema.js';
 
@@ -16,11 +16,11 @@ export type ActivityRow = Selectable<ActivitiesTable>;
 export type ActivityFields = Pick<ActivityRow, 'name' | 'price_cents' | 'start_date'>;
 
 export type ActivitySort = 'name' | 'price' | 'start_date';
-/** Names sort by their folded form, the activity's search key (accents aside: "Área" with the a's). */
+/** Names sort by their sort key ("Área" with the a's, "Baño" after "Banzo": search-keys.ts). */
 const ACTIVITY_ORDER: Record<ActivitySort, string[]> = {
-  name: ['search_key', "coalesce(start_date, '')"],
-  price: ['price_cents', 'search_key'],
-  start_date: ['start_date?', 'search_key'],
+  name: ['name_sort_key', "coalesce(start_date, '')"],
+  price: ['price_cents', 'name_sort_key'],
+  start_date: ['start_date?', 'name_sort_key'],
 };
 
 /** The activity catalogue. Names compare case-insensitively together with the start date. */
@@ -29,7 +29,7 @@ export function createActivitiesRepo(db: Database) {
   return {
     list: (): Promise<ActivityRow[]> =>
       activities()
-        .orderBy('search_key')
+        .orderBy('name_sort_key')
         .orderBy(sql`coalesce(start_date, '')`)
         .orderBy('id')
         .execute(),
@@ -60,7 +60,7 @@ export function createActivitiesRepo(db: Database) {
       const row = await db
         .q()
         .insertInto('activities')
-        .values({ ...fields, search_key: activitySearchKey(fields) })
+        .values({ ...fields, ...activityKeys(fields) })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
@@ -71,7 +71,7 @@ export function createActivitiesRepo(db: Database) {
         .updateTable('activities')
         .set({
           ...fields,
-          search_key: activitySearchKey(fields),
+          ...activityKeys(fields),
           updated_at: new Date().toISOString(),
         })
         .where('id', '=', id)

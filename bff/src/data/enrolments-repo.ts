@@ -80,7 +80,7 @@ export function createEnrolmentsRepo(db: Database) {
       .selectFrom('enrolment_activities as ea')
       .innerJoin('activities as a', 'a.id', 'ea.activity_id')
       .select(['ea.enrolment_id', 'a.id as activity_id', 'a.name', 'ea.is_paid'])
-      .orderBy('a.search_key')
+      .orderBy('a.name_sort_key')
       .orderBy(sql`coalesce(a.start_date, '')`)
       .orderBy('a.id');
   /** How many enrolments SQLite's trigram index finds for a phrase (one index read). */

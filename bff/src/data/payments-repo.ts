@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { groupBy } from '../lib/group-by.js';
-import { fold } from '../lib/text-fold.js';
+import { fold, sortFold } from '../lib/text-fold.js';
 import type { Database } from './database.js';
 import type { Engine } from './engines.js';
 import { containsFolded, orderTerm, trigramPhrase, type SortOrder } from './list-query.js';
@@ -10,7 +10,7 @@ import type { Selectable } from 'kysely';
 export type { PaymentStatus } from './schema.js';
 
 /** A payment as stored, but for its search key, which stays inside this file. */
-export type PaymentRow = Omit<Selectable<PaymentsTable>, 'person_key'>;
+export type PaymentRow = Omit<Selectable<PaymentsTable>, 'person_key' | 'person_sort_key'>;
 
 export type PaymentItemRow = Selectable<PaymentItemsTable>;
 
@@ -88,12 +88,12 @@ export type PaymentSort = 'created_at' | 'order' | 'person' | 'amount' | 'status
 const PAYMENT_ORDER: Record<PaymentSort, string> = {
   created_at: 'created_at',
   order: 'order_code',
-  person: 'person_key',
+  person: 'person_sort_key',
   amount: 'amount_cents',
   status: 'status',
 };
 
-/** Every column but the search key, which stays inside the data layer. */
+/** Every column but the search and sort keys, which stay inside the data layer. */
 const paymentColumns = [
   'id',
   'order_code',
@@ -228,6 +228,7 @@ export function createPaymentsRepo(db: Database) {
         .values({
           ...fields,
           person_key: fold(payment.person_name),
+          person_sort_key: sortFold(payment.person_name),
           use_discount: use_discount ? 1 : 0,
           status: 'pending',
           created_at: now,

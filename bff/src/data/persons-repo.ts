@@ -78,7 +78,7 @@ export function createPersonsRepo(db: Database) {
         .where('ea.enrolment_id', '=', enrolmentId)
         .orderBy(sql`a.start_date is null`)
         .orderBy('a.start_date')
-        .orderBy('a.search_key')
+        .orderBy('a.name_sort_key')
         .orderBy('a.id')
         .execute(),
   };

@@ -98,6 +98,8 @@ export interface ActivitiesTable {
   price_cents: number;
   start_date: string | null;
   search_key: Generated<string>;
+  /** The name as the lists sort it ("ñ" after "n"); kept by the repository. */
+  name_sort_key: Generated<string>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -144,6 +146,8 @@ export interface PaymentsTable {
   person_dni: string;
   /** The person's name folded (lower case, no accents) for searching; kept by the repository. */
   person_key: string;
+  /** The person's name as the list sorts it ("ñ" after "n"); kept by the repository. */
+  person_sort_key: Generated<string>;
   amount_cents: number;
   /** What refunds have given back so far (cents). */
   refunded_cents: Generated<number>;

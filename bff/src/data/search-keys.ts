@@ -31,8 +31,14 @@ export const enrolmentKeys = (e: Parameters<typeof enrolmentSearchKey>[0]) => ({
   ...enrolmentSortKeys(e),
 });
 
-/** An activity's folded name: what its search looks in, and how activities sort by name. */
+/** An activity's folded name: what its search looks in. */
 export const activitySearchKey = (a: { name: string }) => join([a.name]);
+
+/** Everything an activity's row keeps derived from its name: the search key and the sort key. */
+export const activityKeys = (a: { name: string }) => ({
+  search_key: activitySearchKey(a),
+  name_sort_key: sortFold(a.name),
+});
 
 export const userSearchKey = (u: { dni: string; phone: string; email: string | null }) =>
   join([u.dni, u.phone, u.email]);

@@ -87,7 +87,7 @@ export function createSummaryRepo(db: Database) {
         .where('ea.is_paid', '=', 0)
         .groupBy(['a.id', 'a.name'])
         .orderBy('pending_items', 'desc')
-        .orderBy('a.name')
+        .orderBy('a.name_sort_key')
         .limit(limit)
         .execute(),
   };

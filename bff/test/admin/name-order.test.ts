@@ -164,6 +164,28 @@ describe('people sorted by name, accents aside', () => {
     ]);
   });
 
+  it('activities with "ñ" after "n", in the catalogue and in a person\'s activities', async () => {
+    const ids = [];
+    for (const name of ['Baño termal', 'Banzo termal', 'Bañeira termal'])
+      ids.push({ id: await insertActivity(app, name, 1000) });
+    const byName = ['Banzo termal', 'Bañeira termal', 'Baño termal'];
+    for (const order of ['asc', 'desc']) {
+      const res = await app.fetch(
+        `/api/admin/activities-crud/?q=termal&sort=name&order=${order}&page=1&page_size=10`,
+        { headers: admin.headers },
+      );
+      expect(((await res.json()) as { name: string }[]).map((a) => a.name)).toEqual(
+        order === 'asc' ? byName : [...byName].reverse(),
+      );
+    }
+    await insertEnrolment(app, { first_name: 'Rut', last_name: 'Termas' }, ids);
+    const listed = await app.fetch('/api/admin/person-activities/?q=termas&page=1&page_size=10', {
+      headers: admin.headers,
+    });
+    const [row] = (await listed.json()) as { activities: { name: string }[] }[];
+    expect(row?.activities.map((a) => a.name)).toEqual(byName);
+  });
+
   it("a resident's own people, in the same order", async () => {
     const dni = dniWithLetter(56_000_002);
     const token = await signUp(app, { dni, phone: '644000002' });

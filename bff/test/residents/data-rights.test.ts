@@ -132,6 +132,24 @@ describe("residents' data rights", () => {
     ).toEqual(['Xiana Álvarez Lago', 'Xiana Penas Vidal', 'Xiana Peña Souto', 'Xiana Zapata Rial']);
   });
 
+  it('a person\'s activities in the export by name, accents aside and "ñ" after "n"', async () => {
+    const household = await f.household([1000, 2000, 3000, 4000]);
+    for (const [i, name] of ['Zumba', 'Ñandú', 'Área de xogo', 'Natación'].entries()) {
+      await app.deps.repos.activities.update(household.activities[i]!, {
+        name,
+        price_cents: 1000 * (i + 1),
+        start_date: null,
+      });
+    }
+    const data = JSON.parse((await exportOf(household.user.auth)).text) as Export;
+    expect(data.persons[0]?.activities.map((a) => a.name)).toEqual([
+      'Área de xogo',
+      'Natación',
+      'Ñandú',
+      'Zumba',
+    ]);
+  });
+
   it('a wrong password deletes nothing; the right one deletes the account, ends its session and keeps the payment records', async () => {
     const h = await activeHousehold('leaving@example.es');
     const other = await activeHousehold('staying@example.es');

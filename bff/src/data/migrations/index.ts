@@ -36,6 +36,11 @@ import {
   sqlite as postgresNameIndexesIncludeSearchKey,
 } from './160-postgres-name-indexes-include-search-key.js';
 import {
+  postgres as paymentAndActivitySortKeysPostgres,
+  sqlite as paymentAndActivitySortKeys,
+  writePaymentAndActivitySortKeys,
+} from './170-payment-and-activity-sort-keys.js';
+import {
   postgres as nTildeOrderPostgres,
   rewriteNameSortKeys,
   sqlite as nTildeOrder,
@@ -153,5 +158,12 @@ export const migrations: readonly Migration[] = [
     name: 'postgres-name-indexes-include-search-key',
     sqlite: postgresNameIndexesIncludeSearchKey,
     postgres: postgresNameIndexesIncludeSearchKeyPostgres,
+  },
+  {
+    version: 170,
+    name: 'payment-and-activity-sort-keys',
+    sqlite: paymentAndActivitySortKeys,
+    postgres: paymentAndActivitySortKeysPostgres,
+    after: writePaymentAndActivitySortKeys,
   },
 ];
