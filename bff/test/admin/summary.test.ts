@@ -91,6 +91,22 @@ describe('admin overview (Resumen)', () => {
     expect(body.per_day.reduce((sum, d) => sum + d.amount_cents, 0)).toBe(7500);
   });
 
+  it('breaks ties between activities by name, accents aside and "ñ" after "n"', async () => {
+    for (const name of ['Zumba', 'Ñandú', 'Área de xogo']) {
+      const activity = await insertActivity(app, name, 1000);
+      await insertEnrolment(app, { first_name: 'Iria', last_name: name }, [{ id: activity }]);
+    }
+    const res = await app.fetch('/api/admin/summary', { headers: admin.headers });
+    const body = (await res.json()) as { top_pending: { name: string; pending_items: number }[] };
+    expect(body.top_pending.map((a) => [a.name, a.pending_items])).toEqual([
+      ['Natación infantil', 2],
+      ['Área de xogo', 1],
+      ['Ñandú', 1],
+      ['Pádel adultos', 1],
+      ['Zumba', 1],
+    ]);
+  });
+
   it('is for staff only', async () => {
     const resident = await createAccount(app, 'user');
     expect((await app.fetch('/api/admin/summary', { headers: resident.headers })).status).toBe(403);
