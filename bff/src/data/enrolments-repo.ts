@@ -299,16 +299,6 @@ export function createEnrolmentsRepo(db: Database) {
               ]),
             ),
           );
-      // Walking an index that also holds the search key, the page keeps rows by their key (a
-      // dense text's page is then read in a few rows; through the trigram index the set of all its
-      // matches was built first: 17 ms for 100,000). Elsewhere, and for a count, by whether the
-      // trigram index found their id.
-      const keyedWalk = many && KEYED_SORTS.has(request.sort);
-      const query = inListOrder(
-        matching(phrase !== null && !keyedWalk).selectAll('e'),
-        request.sort,
-        request.order,
-      );
       const filtered = matching(phrase !== null);
       const count = async (): Promise<{ n: number | string | bigint }> => {
         // the index's own count is exact when nothing else can match
@@ -359,6 +349,16 @@ export function createEnrolmentsRepo(db: Database) {
         const [pageIds, counted] = await Promise.all([ids.execute(), count()]);
         return { rows: await rowsOf(pageIds.map((row) => row.id)), total: Number(counted.n) };
       }
+      // Walking an index that also holds the search key, the page keeps rows by their key (a
+      // dense text's page is then read in a few rows; through the trigram index the set of all its
+      // matches was built first: 17 ms for 100,000). Elsewhere, and for a count, by whether the
+      // trigram index found their id.
+      const keyedWalk = many && KEYED_SORTS.has(request.sort);
+      const query = inListOrder(
+        matching(phrase !== null && !keyedWalk).selectAll('e'),
+        request.sort,
+        request.order,
+      );
       return pageWithTotal(query, request.page, count);
     },
     linksOf: (id: number): Promise<EnrolmentLink[]> =>
