@@ -1,15 +1,15 @@
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { groupBy } from '../lib/group-by.js';
-import { fold, sortFold } from '../lib/text-fold.js';
 import type { Database } from './database.js';
 import type { Engine } from './engines.js';
 import { containsFolded, orderTerm, trigramPhrase, type SortOrder } from './list-query.js';
+import { paymentPersonKeys } from './search-keys.js';
 import type { PaymentItemsTable, PaymentsTable, PaymentStatus, Tables } from './schema.js';
 import type { Selectable } from 'kysely';
 
 export type { PaymentStatus } from './schema.js';
 
-/** A payment as stored, but for its search key, which stays inside this file. */
+/** A payment as stored, but for its search and sort keys, which stay inside this file. */
 export type PaymentRow = Omit<Selectable<PaymentsTable>, 'person_key' | 'person_sort_key'>;
 
 export type PaymentItemRow = Selectable<PaymentItemsTable>;
@@ -227,8 +227,7 @@ export function createPaymentsRepo(db: Database) {
         .insertInto('payments')
         .values({
           ...fields,
-          person_key: fold(payment.person_name),
-          person_sort_key: sortFold(payment.person_name),
+          ...paymentPersonKeys(payment),
           use_discount: use_discount ? 1 : 0,
           status: 'pending',
           created_at: now,

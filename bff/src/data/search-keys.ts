@@ -40,5 +40,11 @@ export const activityKeys = (a: { name: string }) => ({
   name_sort_key: sortFold(a.name),
 });
 
+/** What a payment keeps derived from its person's name: the search key and the sort key. */
+export const paymentPersonKeys = (p: { person_name: string }) => ({
+  person_key: fold(p.person_name),
+  person_sort_key: sortFold(p.person_name),
+});
+
 export const userSearchKey = (u: { dni: string; phone: string; email: string | null }) =>
   join([u.dni, u.phone, u.email]);

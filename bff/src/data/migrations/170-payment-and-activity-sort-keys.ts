@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../database.js';
-import { activityKeys } from '../search-keys.js';
-import { sortFold } from '../../lib/text-fold.js';
+import { activityKeys, paymentPersonKeys } from '../search-keys.js';
 
 /**
  * 170: payments by the person's name and activities by name sort like the people's lists (130,
@@ -36,12 +35,12 @@ export async function writePaymentAndActivitySortKeys(db: Database): Promise<voi
     .select(['id', 'person_name', 'person_sort_key'])
     .execute();
   for (const payment of payments) {
-    const key = sortFold(payment.person_name);
-    if (key === payment.person_sort_key) continue;
+    const { person_sort_key } = paymentPersonKeys(payment);
+    if (person_sort_key === payment.person_sort_key) continue;
     await db
       .q()
       .updateTable('payments')
-      .set({ person_sort_key: key })
+      .set({ person_sort_key })
       .where('id', '=', payment.id)
       .execute();
   }
