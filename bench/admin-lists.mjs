@@ -1,7 +1,9 @@
 // Staff tools at scale: with 100,000 enrolments, 5,000 accounts, 20,000 payments and 50,000 audit
 // entries, one page of every admin list (first page, a deep page, searches, sorts) under load,
 // the whole-list call the panel used to make measured in the same run for comparison, and how
-// long the admin panel takes until the first page of every section shows (Chromium).
+// long the admin panel takes until the first page of every section shows (Chromium). Beside the
+// searches, their count run straight on the database: the part of their page no index removes
+// (an exact X-Total-Count of a text in most of the 100,000 rows looks at most of them).
 //
 // Seeding: the enrolments through the real Excel import (one upload); accounts, payments and
 // audit entries written straight into the database (hashing 5,000 passwords would only time
@@ -24,6 +26,7 @@ import {
   result,
   table,
 } from './lib/common.mjs';
+import { countFloor } from './lib/count-floor.mjs';
 import { startDeployment, stopPostgres } from './lib/deployments.mjs';
 import { measure } from './lib/load.mjs';
 import { ADMIN, dniFor, enrolmentWorkbook, login, upload } from './lib/portal.mjs';
@@ -240,6 +243,9 @@ const PAGES = [
   ['audit, page 1', '/api/admin/audit/?page=1&page_size=20'],
 ];
 
+/** The searched texts above whose page waits on a count of most of the 100,000 people. */
+const FLOOR_TEXTS = ['a', 'ma', '6100', 'nunez'];
+
 async function runOn(engine, webDist) {
   const deployment = await startDeployment({ engine, env: { WEB_DIST: webDist } });
   try {
@@ -276,9 +282,11 @@ async function runOn(engine, webDist) {
       const alone = await load({ connections: 1, seconds: 2, warmupSeconds: 0 });
       rows.push({ name, ...m, alone });
     }
+    // what the searches' pages cannot go below: their count, straight on the database
+    const floor = await countFloor(deployment, FLOOR_TEXTS);
     const full = await fullList(baseUrl, token);
     const panelMs = await panelReady(baseUrl, token);
-    return { engine, rows, full, panelMs };
+    return { engine, rows, floor, full, panelMs };
   } finally {
     await deployment.close();
   }
@@ -312,7 +320,22 @@ export async function runAdminLists({ build = true, webBuild } = {}) {
           ]),
         ]),
       );
+      console.log(
+        `\nthe count alone, straight on the database (no HTTP): p50 / p99, one at a time (2 s) and four in flight (3 s)`,
+      );
+      console.log(
+        table([
+          ['text', 'alone', 'four in flight'],
+          ...run.floor.map((f) => [
+            `"${f.text}"`,
+            `${fmt.ms(f.alone.p50)} / ${fmt.ms(f.alone.p99)}`,
+            `${fmt.ms(f.four.p50)} / ${fmt.ms(f.four.p99)}`,
+          ]),
+        ]),
+      );
       const worst = run.rows.reduce((a, b) => (b.p99 > a.p99 ? b : a));
+      const worstAlone = run.rows.reduce((a, b) => (b.alone.p99 > a.alone.p99 ? b : a));
+      const worstFloor = run.floor.reduce((a, b) => (b.four.p99 > a.four.p99 ? b : a));
       console.log(
         `whole list (GET /api/admin/person-activities/ without paging): ${fmt.ms(run.full.ms)}, ${fmt.int(run.full.bytes / 1024)} KB; ` +
           `slowest page p99 ${fmt.ms(worst.p99)} (${worst.name}), ${fmt.ratio(run.full.ms / worst.p99)}× faster`,
@@ -321,10 +344,24 @@ export async function runAdminLists({ build = true, webBuild } = {}) {
       results.push(
         result(
           'admin lists',
-          `${engine}: slowest page p99`,
-          fmt.ms(worst.p99),
+          `${engine}: slowest page p99, four connections`,
+          `${fmt.ms(worst.p99)} (${worst.name})`,
           `< ${PAGE_P99_TARGET_MS} ms`,
           worst.p99 < PAGE_P99_TARGET_MS,
+        ),
+        result(
+          'admin lists',
+          `${engine}: slowest page p99, one clerk alone`,
+          `${fmt.ms(worstAlone.alone.p99)} (${worstAlone.name})`,
+          `< ${PAGE_P99_TARGET_MS} ms`,
+          worstAlone.alone.p99 < PAGE_P99_TARGET_MS,
+        ),
+        result(
+          'admin lists',
+          `${engine}: a search's count alone, four in flight, p99`,
+          `${fmt.ms(worstFloor.four.p99)} ("${worstFloor.text}")`,
+          '',
+          null,
         ),
         result(
           'admin lists',
