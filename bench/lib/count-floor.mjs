@@ -1,6 +1,7 @@
 // The database's own count of the people whose search key holds a text, run straight on the
 // database (no HTTP, no portal): the least a search's page costs, since its X-Total-Count is that
 // count. Measured alone and with four counts in flight, as the list calls are.
+import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { importFrom, percentile, requireFrom } from './common.mjs';
@@ -84,8 +85,9 @@ async function sqliteLoops(file, { sql, value }, inFlight, seconds) {
       }),
   );
   try {
-    await Promise.all(workers.map((w) => new Promise((r) => w.once('message', r))));
-    const done = workers.map((w) => new Promise((r) => w.once('message', r)));
+    // events.once rejects when a worker fails (a missing table, say) instead of waiting forever
+    await Promise.all(workers.map((w) => once(w, 'message')));
+    const done = workers.map((w) => once(w, 'message').then(([latencies]) => latencies));
     const end = Date.now() + seconds * 1000;
     workers.forEach((w) => w.postMessage(end));
     return (await Promise.all(done)).flat().sort((a, b) => a - b);
