@@ -18,7 +18,9 @@ const BODY_METHODS = new Set<string>(PARSED_METHODS);
 
 /** Builds the Koa app; server.ts listens. Tests build it with their own deps. */
 export function buildApp(deps: Deps): Koa<AppState> {
-  const app = new Koa<AppState>({ proxy: deps.config.trustProxy });
+  // Koa keeps only the last maxIpsCount X-Forwarded-For values: the ones our proxies appended
+  const hops = deps.config.trustProxy;
+  const app = new Koa<AppState>({ proxy: hops > 0, maxIpsCount: hops });
   app.use(
     responsePipeline({
       logger: deps.logger,

@@ -51,7 +51,13 @@ export interface Config {
   };
   redsys: RedsysConfig;
   webDist: string;
-  trustProxy: boolean;
+  /**
+   * Proxy hops in front of the server (0: none). The client address is the one that many hops
+   * from the right of X-Forwarded-For: what the client itself writes there is never taken.
+   */
+  trustProxy: number;
+  /** Settings that work but deserve a line in the log at start (deprecated, unsafe on purpose). */
+  warnings: string[];
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Check /api answers against openapi.yaml: off, log, or strict (drift becomes a 500). */
   responseValidation: 'off' | 'log' | 'strict';
@@ -120,6 +126,42 @@ function readCouncil(): Config['council'] {
   };
 }
 
+/** What the start line says in words: the mode, and what it leaves open to whom. */
+export function modeLine(config: Config): string {
+  const where =
+    config.host === '127.0.0.1' || config.host === '::1' || config.host === 'localhost'
+      ? 'only this machine can connect'
+      : `listening on ${config.host}, reachable from the network`;
+  if (config.env === 'production') {
+    const sandbox = config.redsys.sandbox ? '; SANDBOX PAYMENTS ON (fake card payments)' : '';
+    return `production mode, ${where}; no development helpers${sandbox}`;
+  }
+  return `${config.env} mode (not for real residents), ${where}; the development outbox (/api/dev/outbox) and the sandbox bank answer only callers on this machine`;
+}
+
+/** Typed rather than generated: few different characters, or one character many times in a row. */
+function lowEntropy(secret: string): boolean {
+  return new Set(secret).size < 20 || /(.)\1{5,}/.test(secret);
+}
+
+/** TRUST_PROXY: a number of hops, false/0, or the deprecated true (one hop). */
+function proxyHops(raw: string | undefined, problems: string[], warnings: string[]): number {
+  if (raw === undefined) return 0;
+  const value = raw.toLowerCase();
+  if (['0', 'false', 'no', 'off'].includes(value)) return 0;
+  if (['true', 'yes', 'on'].includes(value)) {
+    warnings.push(
+      'TRUST_PROXY=true is deprecated and now means one proxy hop (TRUST_PROXY=1); set the number of proxies in front',
+    );
+    return 1;
+  }
+  if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 10) return Number(value);
+  problems.push(
+    `TRUST_PROXY must be the number of proxies in front of the server (1 to 10) or false (got "${raw}")`,
+  );
+  return 0;
+}
+
 /** Reads and validates the environment; collects every problem so one run shows them all. */
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
@@ -154,10 +196,13 @@ export function loadConfig(env: Env = process.env): Config {
     return raw as T;
   };
 
+  const warnings: string[] = [];
   const nodeEnv = oneOf('NODE_ENV', ['development', 'test', 'production'] as const, 'development');
   const production = nodeEnv === 'production';
   const port = int('PORT', 8080, 0, 65535);
-  const host = str('HOST') ?? '0.0.0.0';
+  // outside production only this machine can reach the server unless HOST says otherwise: a
+  // forgotten NODE_ENV must not open the development outbox and the sandbox bank to a network
+  const host = str('HOST') ?? (production ? '0.0.0.0' : '127.0.0.1');
   // npm runs workspace scripts inside bff/; INIT_CWD is where the command was typed.
   const dataDir = resolve(env.INIT_CWD ?? process.cwd(), str('DATA_DIR') ?? './data');
 
@@ -187,6 +232,10 @@ export function loadConfig(env: Env = process.env): Config {
   const jwtSecret = str('JWT_SECRET') ?? null;
   if (jwtSecret !== null && Buffer.byteLength(jwtSecret) < 32) {
     problems.push('JWT_SECRET must be at least 32 characters (256 bits) of random text');
+  } else if (jwtSecret !== null && lowEntropy(jwtSecret)) {
+    problems.push(
+      'JWT_SECRET looks typed, not random (fewer than 20 different characters, or long runs of one): generate one with: openssl rand -base64 48',
+    );
   }
   if (production && jwtSecret === null) {
     problems.push(
@@ -277,10 +326,19 @@ export function loadConfig(env: Env = process.env): Config {
       sandbox: false,
     };
   } else {
+    // the sandbox signs with Redsys's public test key: anyone can mark an order paid with it
     const sandboxAllowed = !production || bool('ALLOW_SANDBOX_PAYMENTS', false);
     if (!sandboxAllowed) {
       problems.push(
-        'Redsys is not configured: set REDSYS_MERCHANT_CODE, REDSYS_TERMINAL and REDSYS_SECRET (or ALLOW_SANDBOX_PAYMENTS=true)',
+        'Redsys is not configured: set REDSYS_MERCHANT_CODE, REDSYS_TERMINAL and REDSYS_SECRET (or ALLOW_SANDBOX_PAYMENTS=true on a staging site without https)',
+      );
+    } else if (production && publicUrl.startsWith('https://')) {
+      problems.push(
+        'ALLOW_SANDBOX_PAYMENTS=true is refused on an https PUBLIC_URL: a real site must never take fake payments (configure Redsys)',
+      );
+    } else if (production) {
+      warnings.push(
+        'the sandbox gateway takes fake card payments in production (ALLOW_SANDBOX_PAYMENTS=true): anyone can mark an order paid; use it only on a closed staging site',
       );
     }
     redsys = {
@@ -340,7 +398,8 @@ export function loadConfig(env: Env = process.env): Config {
     mail: { adapter: mailAdapter, from: mailFrom, smtp },
     redsys,
     webDist: resolve(str('WEB_DIST') ?? resolve(repoRoot, 'web/dist')),
-    trustProxy: bool('TRUST_PROXY', false),
+    trustProxy: proxyHops(str('TRUST_PROXY'), problems, warnings),
+    warnings,
     logLevel,
     responseValidation,
     metricsToken,

@@ -23,12 +23,12 @@ import { Gauge } from 'prom-client';
 import { createHmac } from 'node:crypto';
 import type { Logger } from './logger.js';
 import { createMfaRepo } from './data/mfa-repo.js';
-import { createRateEventsRepo } from './data/rate-events-repo.js';
+import { createRateBucketsRepo } from './data/rate-buckets-repo.js';
+import { createDeviceTokens } from './services/device-tokens.js';
 import { createSecretBox } from './lib/secret-box.js';
 import { createMfa } from './services/admin/mfa.js';
 import { createJobRunner } from './services/jobs/job-runner.js';
 import { createRateLimiter } from './services/rate-limiter.js';
-import { loginRules } from './services/residents/accounts.js';
 import { createPaymentServices } from './services/payments/index.js';
 import { createReminders } from './services/reminders/reminders.js';
 import { createUnsubscribeTokens } from './services/reminders/unsubscribe-token.js';
@@ -75,6 +75,8 @@ export function createDeps(options: {
   const jobs = createJobRunner({ leases: repos.jobLeases, clock, logger });
   const sms = countedSms(options.sms ?? createSmsSender(config, repos.outbox, logger), metrics);
   const mail = options.mail ?? createMailSender(config, repos.outbox, logger);
+  const limiter = createRateLimiter(createRateBucketsRepo(db), clock);
+  const devices = createDeviceTokens(derivedKey('login-devices/v1'), clock);
   const mfa = createMfa({
     db,
     mode: config.mfaForAdmins,
@@ -83,11 +85,12 @@ export function createDeps(options: {
     mfa: createMfaRepo(db),
     audit: repos.audit,
     tokens,
-    limiter: createRateLimiter(createRateEventsRepo(db), clock),
+    limiter,
     box: createSecretBox(derivedKey('mfa-secrets/v1')),
     recoveryKey: derivedKey('mfa-recovery-codes/v1'),
     clock,
-    loginRules,
+    devices,
+    logger,
   });
   const unsubscribe = createUnsubscribeTokens(derivedKey('reminders-unsubscribe/v1'));
   return {
@@ -98,6 +101,8 @@ export function createDeps(options: {
     repos,
     tokens,
     derivedKey,
+    limiter,
+    devices,
     settings: createSettingsService(repos.config, clock),
     jobs,
     /** Set when the process begins to shut down: /ready answers 503 so traffic moves elsewhere. */

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { loadConfig, ConfigError, type Config } from './config.js';
+import { loadConfig, ConfigError, modeLine, type Config } from './config.js';
 import { openDatabase } from './data/database.js';
 import { createDeps } from './deps.js';
 import { buildApp } from './app.js';
@@ -34,9 +34,10 @@ async function main(): Promise<void> {
   startPasswordThreads();
   await bootstrap(deps);
   const app = buildApp(deps);
+  for (const warning of config.warnings) logger.warn(warning);
   const server = app.listen(config.port, config.host, () => {
-    logger.info('portal listening', {
-      url: `http://localhost:${config.port}`,
+    logger.info(`portal listening: ${modeLine(config)}`, {
+      url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
       database: db.describe,
       env: config.env,
       pid: process.pid,

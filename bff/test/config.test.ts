@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig, modeLine } from '../src/config.js';
 import { bffRoot } from '../src/lib/paths.js';
 
 const problemsOf = (env: Record<string, string>) => {
@@ -43,7 +43,17 @@ describe('configuration', () => {
     [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL must be an http\(s\) URL/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
     [{ SEED_DEMO: 'maybe' }, /SEED_DEMO must be true or false/],
-    [{ TRUST_PROXY: 'sometimes' }, /TRUST_PROXY must be true or false/],
+    [{ TRUST_PROXY: 'sometimes' }, /TRUST_PROXY must be the number of proxies/],
+    [{ JWT_SECRET: 'a'.repeat(48) }, /JWT_SECRET looks typed, not random/],
+    [{ JWT_SECRET: 'abcdefghij'.repeat(4) }, /JWT_SECRET looks typed, not random/],
+    [
+      {
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://deportes.example.gal',
+        ALLOW_SANDBOX_PAYMENTS: 'true',
+      },
+      /ALLOW_SANDBOX_PAYMENTS=true is refused on an https PUBLIC_URL/,
+    ],
     [{ ADMIN_DNI: '12345678Z' }, /ADMIN_DNI and ADMIN_PASSWORD go together/],
     [{ SMS_ADAPTER: 'twilio' }, /needs TWILIO_ACCOUNT_SID/],
     [{ MAIL_ADAPTER: 'smtp' }, /needs SMTP_HOST/],
@@ -66,7 +76,7 @@ describe('configuration', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://deportes.example.gal/',
-      JWT_SECRET: 'a'.repeat(48),
+      JWT_SECRET: 'Zq3v9XkP0w8Lr2Tn5Yb7Hc1Jd4Gf6Ms-Ue_Ai',
       SMS_ADAPTER: 'twilio',
       TWILIO_ACCOUNT_SID: 'AC123',
       TWILIO_AUTH_TOKEN: 'token',
@@ -84,6 +94,42 @@ describe('configuration', () => {
       url: 'https://sis.redsys.es/sis/realizarPago',
     });
     expect(config.seedDemo).toBe(false);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.warnings).toEqual([]);
+  });
+
+  it('outside production listens on this machine only, unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(modeLine(loadConfig({}))).toMatch(
+      /development mode .*only this machine can connect.*\/api\/dev\/outbox/,
+    );
+    expect(modeLine(loadConfig({ HOST: '0.0.0.0' }))).toMatch(/reachable from the network/);
+  });
+
+  it('TRUST_PROXY counts proxy hops; true still means one, with a deprecation warning', () => {
+    expect(loadConfig({}).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    const legacy = loadConfig({ TRUST_PROXY: 'true' });
+    expect(legacy.trustProxy).toBe(1);
+    expect(legacy.warnings.join('\n')).toMatch(/TRUST_PROXY=true is deprecated/);
+  });
+
+  it('a staging site without https may take sandbox payments, with a warning', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'http://staging.example.gal',
+      ALLOW_HTTP_PUBLIC_URL: 'true',
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+      ALLOW_OUTBOX_IN_PRODUCTION: 'true',
+      SMS_ADAPTER: 'outbox',
+      MAIL_ADAPTER: 'outbox',
+      JWT_SECRET: 'Zq3v9XkP0w8Lr2Tn5Yb7Hc1Jd4Gf6Ms-Ue_Ai',
+    });
+    expect(config.redsys.sandbox).toBe(true);
+    expect(config.warnings.join('\n')).toMatch(/sandbox gateway takes fake card payments/);
+    expect(modeLine(config)).toMatch(/SANDBOX PAYMENTS ON/);
   });
 
   it('stops the server with one clear line per bad value, not a stack trace', async () => {

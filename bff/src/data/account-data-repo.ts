@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from './database.js';
+import { createRateBucketsRepo } from './rate-buckets-repo.js';
 import { inNameOrder } from './enrolments-repo.js';
 import { personColumns } from './persons-repo.js';
 
@@ -121,13 +122,13 @@ export function createAccountDataRepo(db: Database) {
         .where('entity_id', '=', String(user.id))
         .execute();
       await db.q().deleteFrom('one_time_codes').where('subject', '=', user.dni).execute();
-      await db
-        .q()
-        .deleteFrom('rate_events')
-        .where((eb) =>
-          eb.or([eb('bucket', 'like', `%${user.dni}%`), eb('bucket', 'like', `%${user.phone}%`)]),
-        )
-        .execute();
+      // every throttling count keyed by the account's DNI, phone, e-mail or id
+      await createRateBucketsRepo(db).clearHaving([
+        user.dni,
+        user.phone,
+        ...(user.email ? [user.email.toLowerCase()] : []),
+        String(user.id),
+      ]);
       const recipients = [user.phone, ...(user.email ? [user.email.toLowerCase()] : [])];
       await db
         .q()

@@ -37,34 +37,40 @@ export function createOneTimeCodesRepo(db: Database) {
         return row.id;
       });
     },
-    findActive(
+    /**
+     * Counts one try on the target's live code and answers it, in one statement: of tries sent
+     * at the same moment, only the first `maxAttempts` get the row. Undefined when there is no
+     * live code or its tries are spent.
+     */
+    async claimAttempt(
       purpose: CodePurpose,
       subject: string,
       userId: number | null,
       now: number,
       maxAttempts: number,
     ): Promise<OneTimeCodeRow | undefined> {
-      return db
+      const live = await db
         .q()
         .selectFrom('one_time_codes')
-        .selectAll()
+        .select('id')
         .where('purpose', '=', purpose)
         .where('subject', '=', subject)
         .where(sameUser(userId))
         .where('consumed_at', 'is', null)
         .where('expires_at', '>', now)
-        .where('attempts', '<', maxAttempts)
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
-    },
-    async recordFailure(id: number): Promise<void> {
-      await db
+      if (!live) return undefined;
+      return db
         .q()
         .updateTable('one_time_codes')
         .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', id)
-        .execute();
+        .where('id', '=', live.id)
+        .where('consumed_at', 'is', null)
+        .where('attempts', '<', maxAttempts)
+        .returningAll()
+        .executeTakeFirst();
     },
     /** True only for the one caller that consumed it (single use under concurrency). */
     async consume(id: number, now: number): Promise<boolean> {

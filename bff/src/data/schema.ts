@@ -20,7 +20,7 @@ export interface Tables {
   sandbox_transactions: SandboxTransactionsTable;
   audit_log: AuditLogTable;
   outbox: OutboxTable;
-  rate_events: RateEventsTable;
+  rate_buckets: RateBucketsTable;
   job_leases: JobLeasesTable;
   reminders_sent: RemindersSentTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
@@ -249,9 +249,11 @@ export interface OutboxTable {
   created_at: Generated<string>;
 }
 
-export interface RateEventsTable {
+/** A throttling bucket's count in its current window, which ends at reset_at (ms since the epoch). */
+export interface RateBucketsTable {
   bucket: string;
-  at: number;
+  hits: number;
+  reset_at: number;
 }
 
 /** One row per background job: who holds it, until when, when it last ran (ms since the epoch). */

@@ -71,10 +71,17 @@ export const getPublicConfig = <ThrowOnError extends boolean = false>(options?: 
  * Log in with DNI and password (form-encoded).
  *
  * An unknown DNI, a wrong password and an account not yet verified all answer the same 401
- * `invalid_credentials`, at the same cost. After 10 failures in 15 minutes for one DNI, or
- * from one client address, further attempts answer 429 with `Retry-After` until the window
- * frees up (a temporary lock; other accounts are not affected). A success clears the DNI's
- * failures.
+ * `invalid_credentials`, at the same cost. Every attempt is counted before its password is
+ * checked, in 15-minute windows (429 with `Retry-After` once a limit is reached; an attempt
+ * refused so is not counted):
+ * - 5 per DNI from one client address (an IPv6 address counts as its /64);
+ * - 100 failures per client address across DNIs (a success takes back its own typos, and a
+ * first try for a DNI from that address is always checked, so a shared mobile-carrier
+ * address is not locked out);
+ * - 10 per DNI from anywhere: past that, only a login that sends this DNI's `device_token`
+ * is checked, on 5 tries of that device's own.
+ *
+ * A success clears its own DNI-and-address (or device) count and answers a `device_token`.
  *
  * An administrator with a second factor (see `/admin/mfa/setup`) gets no token from the
  * password alone: the answer is `{mfa_required: true, mfa_token}`, to send with a code to
@@ -102,8 +109,10 @@ export const login = <ThrowOnError extends boolean = false>(options: Options<Log
  *
  * `code` is the authenticator app's current 6-digit code (RFC 6238, 30 s; the previous and
  * next period are accepted too, a code already used is not) or one of the unused recovery
- * codes. The `mfa_token` lasts 5 minutes, is used once and ends after 5 wrong codes. Wrong
- * codes count towards the same limits as wrong passwords (429 with `Retry-After`).
+ * codes. The `mfa_token` lasts 5 minutes, is used once and ends after 5 wrong codes. Each
+ * code is counted before it is checked: 3 wrong codes per account in 15 minutes, then 429
+ * with `Retry-After`; the third is written to the audit log (`mfa.failures_repeated`) and
+ * logged as a warning.
  *
  */
 export const loginMfa = <ThrowOnError extends boolean = false>(options: Options<LoginMfaData, ThrowOnError>) => (options.client ?? client).post<LoginMfaResponses, LoginMfaErrors, ThrowOnError>({

@@ -203,11 +203,19 @@ export type LoginForm = {
      */
     username: string;
     password: string;
+    /**
+     * The `device_token` an earlier login of this account answered on this device. With it, the login is checked on the device's own budget, so failures from elsewhere never lock its owner out. A token of another account, or forged, counts as none.
+     */
+    device_token?: string;
 };
 
 export type Token = {
     access_token: string;
     token_type: 'bearer';
+    /**
+     * After a login (the password, and the second step where there is one): keep it on this device for this DNI and send it with the next login. Valid 180 days.
+     */
+    device_token?: string;
 };
 
 export type MfaChallenge = {

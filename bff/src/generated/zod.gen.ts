@@ -181,12 +181,14 @@ export const zReminderSummary = z.object({
 
 export const zLoginForm = z.object({
     username: z.string().min(1).max(32),
-    password: z.string().min(1).max(128)
+    password: z.string().min(1).max(128),
+    device_token: z.string().max(200).optional()
 });
 
 export const zToken = z.object({
     access_token: z.string(),
-    token_type: z.enum(['bearer'])
+    token_type: z.enum(['bearer']),
+    device_token: z.string().optional()
 });
 
 export const zMfaChallenge = z.object({

@@ -3,6 +3,7 @@ import type { Deps } from '../deps.js';
 import { zUnsubscribeRemindersBody } from '../generated/zod.gen.js';
 import type { AppState } from '../http/context.js';
 import { HttpError } from '../http/errors.js';
+import { addressKey } from '../lib/client-address.js';
 import { limitCalls } from '../http/rate-limit.js';
 import { validate } from '../http/validate.js';
 import { t } from '../i18n/index.js';
@@ -13,8 +14,12 @@ export const UNSUBSCRIBES_PER_HOUR = 30;
 /** POST /reminders/unsubscribe: the reminder e-mail's link, without logging in. */
 export function remindersRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
-  const limit = limitCalls(deps, (ctx) => [
-    { bucket: `unsubscribe:ip:${ctx.ip}`, limit: UNSUBSCRIBES_PER_HOUR, windowMs: 3600_000 },
+  const limit = limitCalls(deps.limiter, (ctx) => [
+    {
+      bucket: `unsubscribe:ip:${addressKey(ctx.ip)}`,
+      limit: UNSUBSCRIBES_PER_HOUR,
+      windowMs: 3600_000,
+    },
   ]);
 
   router.post('/reminders/unsubscribe', limit, async (ctx) => {

@@ -4,6 +4,7 @@ import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
 import { zListOutboxQuery } from '../generated/zod.gen.js';
 import { HttpError, notFound } from '../http/errors.js';
+import { loopbackOnly } from '../http/loopback-only.js';
 import { migrationState } from '../data/migrations/runner.js';
 
 const notReady = () =>
@@ -38,7 +39,7 @@ export function systemRoutes(deps: Deps): Router<AppState> {
     ctx.body = await deps.settings.publicView();
   });
 
-  router.get('/dev/outbox', async (ctx) => {
+  router.get('/dev/outbox', loopbackOnly(deps.config.env), async (ctx) => {
     if (deps.config.env === 'production') throw notFound();
     const query = validate(zListOutboxQuery, ctx.query, 'query');
     const to = query.to?.trim().replace(/^\+?34(?=\d{9}$)/, '');

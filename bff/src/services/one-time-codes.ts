@@ -1,6 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { CodePurpose, OneTimeCodeRow, OneTimeCodesRepo } from '../data/one-time-codes-repo.js';
 import { HttpError, tooManyRequests } from '../http/errors.js';
+import { addressKey } from '../lib/client-address.js';
 import type { Clock } from '../lib/clock.js';
 import type { RateLimiter, RateRule } from './rate-limiter.js';
 
@@ -63,34 +64,36 @@ export function createOneTimeCodes(deps: {
       limit: SENDS_PER_DESTINATION_PER_HOUR,
       windowMs: HOUR,
     },
-    ...(request.ip
-      ? [{ bucket: `otp:ip:${request.ip}`, limit: SENDS_PER_IP_PER_HOUR, windowMs: HOUR }]
+    ...(addressKey(request.ip)
+      ? [
+          {
+            bucket: `otp:ip:${addressKey(request.ip)}`,
+            limit: SENDS_PER_IP_PER_HOUR,
+            windowMs: HOUR,
+          },
+        ]
       : []),
   ];
-  const failureRules = (ip: string | null): RateRule[] =>
-    ip ? [{ bucket: `otp:fail:${ip}`, limit: FAILURES_PER_IP, windowMs: FAILURE_WINDOW_MS }] : [];
-
-  /** Throws 429 (with Retry-After) when this send would break a limit; changes nothing. */
-  async function assertCanSend(request: IssueRequest): Promise<void> {
-    const wait = await limiter.retryAfter(sendRules(request));
-    if (wait > 0) throw tooManyRequests(wait);
-  }
+  const failureRules = (ip: string | null): RateRule[] => {
+    const address = addressKey(ip);
+    return address
+      ? [{ bucket: `otp:fail:${address}`, limit: FAILURES_PER_IP, windowMs: FAILURE_WINDOW_MS }]
+      : [];
+  };
 
   return {
-    assertCanSend,
-
     /**
-     * Counts a send that has nowhere to go (recovery for an unknown address) exactly like a real
-     * one, so limits behave the same for known and unknown subjects.
+     * Counts a send against its limits before anything is sent, and throws 429 (with
+     * Retry-After) when one is full. Called once per send: for a subject that has nowhere to go
+     * (recovery for an unknown address) too, so the limits behave alike for known and unknown ones.
      */
-    async spend(request: IssueRequest): Promise<void> {
-      await assertCanSend(request);
-      await limiter.hit(sendRules(request));
+    async reserveSend(request: IssueRequest): Promise<void> {
+      const taken = await limiter.take(sendRules(request));
+      if (!taken.ok) throw tooManyRequests(taken.retryAfter);
     },
 
     /** A fresh code for the target (the caller sends it); the plain code is never stored. */
     async issue(request: IssueRequest): Promise<{ code: string; expiresIn: number }> {
-      await assertCanSend(request);
       const now = clock.now().getTime();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await repo.replace({
@@ -105,19 +108,21 @@ export function createOneTimeCodes(deps: {
         ip: request.ip,
         created_at: now,
       });
-      await limiter.hit(sendRules(request));
       return { code, expiresIn: CODE_TTL_SECONDS };
     },
 
     /**
-     * Consumes the target's live code when `code` matches; otherwise counts a wrong try (the fifth
-     * burns it) and throws 400 invalid_code. Missing, expired, used and burnt codes all answer alike.
+     * Consumes the target's live code when `code` matches; otherwise the wrong try counts (the
+     * fifth burns it) and throws 400 invalid_code. The try is counted before the comparison, per
+     * address and on the code itself, so guesses sent in parallel get no more tries than one by
+     * one. Missing, expired, used and burnt codes all answer alike.
      */
     async verify(target: CodeTarget, code: string, ip: string | null): Promise<OneTimeCodeRow> {
-      const wait = await limiter.retryAfter(failureRules(ip));
-      if (wait > 0) throw tooManyRequests(wait);
+      const failures = failureRules(ip);
+      const taken = await limiter.take(failures);
+      if (!taken.ok) throw tooManyRequests(taken.retryAfter);
       const now = clock.now().getTime();
-      const row = await repo.findActive(
+      const row = await repo.claimAttempt(
         target.purpose,
         target.subject,
         target.userId,
@@ -126,12 +131,9 @@ export function createOneTimeCodes(deps: {
       );
       const expected = Buffer.from(row?.code_hash ?? digest(target, 'no-code'), 'hex');
       const given = Buffer.from(digest(target, code.trim()), 'hex');
-      if (!row || !timingSafeEqual(expected, given)) {
-        if (row) await repo.recordFailure(row.id);
-        await limiter.hit(failureRules(ip));
-        throw invalidCode();
-      }
+      if (!row || !timingSafeEqual(expected, given)) throw invalidCode();
       if (!(await repo.consume(row.id, now))) throw invalidCode();
+      await limiter.giveBack(failures);
       return row;
     },
   };

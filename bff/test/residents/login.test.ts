@@ -24,7 +24,7 @@ describe('login and sessions', () => {
   let token: string;
   beforeAll(async () => {
     // behind a trusted proxy, so tests can speak from several client addresses
-    app = await startTestApp({ env: { TRUST_PROXY: 'true' } });
+    app = await startTestApp({ env: { TRUST_PROXY: '1' } });
     await signUp(app, { dni: '12345678Z', phone: '612345678', email: 'maria@example.es' });
     await signUp(app, { dni: '87654321X', phone: '622334455' });
   });
@@ -101,58 +101,6 @@ describe('login and sessions', () => {
     expect(body.detail).toEqual([
       { loc: ['body', 'password'], msg: 'Campo obligatorio.', type: 'missing' },
     ]);
-  });
-
-  it('locks an account for 15 minutes after 10 failures, without touching other accounts', async () => {
-    const attacker = { 'X-Forwarded-For': '203.0.113.10' };
-    for (let i = 0; i < 10; i++)
-      expect((await form(app, '12345678Z', `mala-clave-${i}`, attacker)).status).toBe(401);
-    // even the right password waits now, from any address
-    const locked = await errorOf(
-      await form(app, '12345678Z', PASSWORD, { 'X-Forwarded-For': '203.0.113.11' }),
-    );
-    expect(locked).toMatchObject({ status: 429, code: 'too_many_requests' });
-    expect(Number(locked.retryAfter)).toBeGreaterThan(800);
-    expect(Number(locked.retryAfter)).toBeLessThanOrEqual(900);
-    // the other account is not affected
-    expect(
-      (await form(app, '87654321X', PASSWORD, { 'X-Forwarded-For': '203.0.113.11' })).status,
-    ).toBe(200);
-
-    app.clock.advance(5 * 60_000);
-    const later = await errorOf(
-      await form(app, '12345678Z', PASSWORD, { 'X-Forwarded-For': '203.0.113.11' }),
-    );
-    expect(Number(later.retryAfter)).toBeLessThanOrEqual(600);
-    app.clock.advance(Number(later.retryAfter) * 1000);
-    expect(
-      (await form(app, '12345678Z', PASSWORD, { 'X-Forwarded-For': '203.0.113.11' })).status,
-    ).toBe(200);
-    expect(await auditActions(app)).toContain('login_throttled');
-  });
-
-  it('throttles an address after 10 failures across accounts; other addresses go on', async () => {
-    const attacker = { 'X-Forwarded-For': '203.0.113.20' };
-    const dnis = [
-      '00000001R',
-      '00000002W',
-      '00000003A',
-      '00000004G',
-      '00000005M',
-      '00000006Y',
-      '00000007F',
-      '00000008P',
-      '00000009D',
-      '00000010X',
-    ];
-    for (const dni of dnis)
-      expect((await form(app, dni, 'cualquier-cosa', attacker)).status).toBe(401);
-    const blocked = await errorOf(await form(app, '87654321X', PASSWORD, attacker));
-    expect(blocked).toMatchObject({ status: 429, code: 'too_many_requests' });
-    expect(Number(blocked.retryAfter)).toBeGreaterThan(0);
-    expect(
-      (await form(app, '87654321X', PASSWORD, { 'X-Forwarded-For': '203.0.113.21' })).status,
-    ).toBe(200);
   });
 
   describe('tokens', () => {

@@ -40,6 +40,7 @@ import {
   sqlite as paymentAndActivitySortKeys,
   writePaymentAndActivitySortKeys,
 } from './170-payment-and-activity-sort-keys.js';
+import { postgres as rateBucketsPostgres, sqlite as rateBuckets } from './180-rate-buckets.js';
 import {
   postgres as nTildeOrderPostgres,
   rewriteNameSortKeys,
@@ -166,4 +167,5 @@ export const migrations: readonly Migration[] = [
     postgres: paymentAndActivitySortKeysPostgres,
     after: writePaymentAndActivitySortKeys,
   },
+  { version: 180, name: 'rate-buckets', sqlite: rateBuckets, postgres: rateBucketsPostgres },
 ];

@@ -82,6 +82,11 @@ export const admin = defineMessages({
     en: 'Set up your second login factor first.',
     gl: 'Configura antes o segundo factor de inicio de sesión.',
   },
+  mfa_not_enabled: {
+    es: 'Esta cuenta no tiene segundo factor: no hay nada que quitar.',
+    en: 'This account has no second factor: there is nothing to remove.',
+    gl: 'Esta conta non ten segundo factor: non hai nada que quitar.',
+  },
   cannot_reset_own_mfa: {
     es: 'No puedes quitar tu propio segundo factor.',
     en: 'You cannot remove your own second factor.',

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.js';
 import { zVerifyReceiptPath } from '../../generated/zod.gen.js';
 import type { AppState } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
+import { addressKey } from '../../lib/client-address.js';
 import { limitCalls } from '../../http/rate-limit.js';
 import { validate } from '../../http/validate.js';
 
@@ -12,8 +13,12 @@ export const RECEIPT_CHECKS_PER_HOUR = 60;
 /** GET /receipts/{code}: whether a printed receipt is genuine. Public, rate-limited. */
 export function receiptCheckRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
-  const limit = limitCalls(deps, (ctx) => [
-    { bucket: `receipt-check:ip:${ctx.ip}`, limit: RECEIPT_CHECKS_PER_HOUR, windowMs: 3600_000 },
+  const limit = limitCalls(deps.limiter, (ctx) => [
+    {
+      bucket: `receipt-check:ip:${addressKey(ctx.ip)}`,
+      limit: RECEIPT_CHECKS_PER_HOUR,
+      windowMs: 3600_000,
+    },
   ]);
 
   router.get('/receipts/:verification_code', limit, async (ctx) => {

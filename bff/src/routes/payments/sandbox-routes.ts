@@ -5,6 +5,7 @@ import { postNotification } from '../../adapters/payment-gateway/notify-http.js'
 import type { Deps } from '../../deps.js';
 import type { AppContext, AppState } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
+import { loopbackOnly } from '../../http/loopback-only.js';
 import {
   buildNotification,
   decide,
@@ -22,9 +23,10 @@ import { SANDBOX_CSS, sandboxErrorPage, sandboxPage } from './sandbox-page.js';
 export function sandboxRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
   const { config } = deps;
+  const local = loopbackOnly(config.env);
   const enabled = (ctx: AppContext, next: () => Promise<unknown>) => {
     if (!config.redsys.sandbox) throw notFound();
-    return next();
+    return local(ctx, next as Koa.Next);
   };
   const html = (ctx: AppContext, status: number, page: string) => {
     ctx.status = status;
@@ -51,6 +53,9 @@ export function sandboxRoutes(deps: Deps): Router<AppState> {
       return html(ctx, 400, sandboxErrorPage(order?.locale ?? ctx.state.locale));
     }
     const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    if (config.env === 'production') {
+      deps.logger.warn('sandbox payment in production: no money was taken', { order: order.order });
+    }
     const now = deps.clock.now();
     const answer = decide(
       {

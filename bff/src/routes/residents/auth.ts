@@ -36,16 +36,14 @@ export function authRoutes(accounts: AccountsService, mfa: MfaService): Router<A
     const outcome = await accounts.login(body, callOf(ctx));
     ctx.body =
       'token' in outcome
-        ? { access_token: outcome.token, token_type: 'bearer' }
+        ? { access_token: outcome.token, token_type: 'bearer', device_token: outcome.deviceToken }
         : { mfa_required: true, mfa_token: outcome.mfaToken };
   });
 
   router.post('/user/login/mfa', async (ctx) => {
     const body = validate(zLoginMfaBody, ctx.request.body);
-    ctx.body = {
-      access_token: await mfa.completeLogin(body, callOf(ctx).ip),
-      token_type: 'bearer',
-    };
+    const done = await mfa.completeLogin(body, callOf(ctx).ip);
+    ctx.body = { access_token: done.token, token_type: 'bearer', device_token: done.deviceToken };
   });
 
   router.post('/user/password-recovery', async (ctx) => {

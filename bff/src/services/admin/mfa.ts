@@ -8,7 +8,10 @@ import type { UserRow, UsersRepo } from '../../data/users-repo.js';
 import { conflict, HttpError, notFound, tooManyRequests, unauthorized } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
-import type { RateLimiter, RateRule } from '../rate-limiter.js';
+import type { Logger } from '../../logger.js';
+import type { DeviceTokens } from '../device-tokens.js';
+import type { RateLimiter } from '../rate-limiter.js';
+import { SECOND_STEP_FAILURES, secondStepRule } from '../residents/login-throttle.js';
 import type { TokenService } from '../token-service.js';
 
 export type MfaMode = 'required' | 'optional' | 'off';
@@ -45,7 +48,8 @@ export function createMfa(deps: {
   /** Keys the recovery codes' hashes: without the server's secret a copy of them is useless. */
   recoveryKey: Buffer;
   clock: Clock;
-  loginRules: (dni: string, ip: string | null) => RateRule[];
+  devices: DeviceTokens;
+  logger: Logger;
 }) {
   const { db, mfa, audit, clock } = deps;
   const recoveryHash = (code: string) =>
@@ -135,16 +139,17 @@ export function createMfa(deps: {
     async completeLogin(
       input: { mfa_token: string; code: string },
       ip: string | null,
-    ): Promise<string> {
+    ): Promise<{ token: string; deviceToken: string }> {
       const now = clock.now().getTime();
       const tokenHash = sha256(input.mfa_token);
       const challenge = await mfa.liveChallenge(tokenHash, now, CHALLENGE_MAX_ATTEMPTS);
       if (!challenge) throw unauthorized('mfa_token_invalid');
       const row = await user(challenge.user_id);
-      const rules = deps.loginRules(row.dni, ip);
-      const wait = await deps.limiter.retryAfter(rules);
-      if (wait > 0) throw tooManyRequests(wait);
       if (row.mfa_secret === null) throw unauthorized('mfa_token_invalid');
+      // counted before the code is checked, so codes sent in parallel get no more tries
+      const budget = secondStepRule(row.id);
+      const taken = await deps.limiter.take([budget]);
+      if (!taken.ok) throw tooManyRequests(taken.retryAfter);
       const code = input.code.trim();
       const step = stepOf(deps.box.open(row.mfa_secret), code);
       const accepted =
@@ -153,7 +158,6 @@ export function createMfa(deps: {
           : await mfa.useRecoveryCode(row.id, recoveryHash(code), new Date(now).toISOString());
       if (!accepted) {
         await mfa.failChallenge(tokenHash);
-        await deps.limiter.hit(rules);
         await audit.record({
           actorUserId: row.id,
           actorDni: row.dni,
@@ -163,9 +167,27 @@ export function createMfa(deps: {
           details: { reason: 'wrong_mfa_code' },
           ip,
         });
+        if (taken.hits[0] === SECOND_STEP_FAILURES) {
+          // someone has this administrator's password and is trying codes
+          await audit.record({
+            actorUserId: row.id,
+            actorDni: row.dni,
+            action: 'mfa.failures_repeated',
+            entity: 'user',
+            entityId: row.id,
+            details: { failures: SECOND_STEP_FAILURES },
+            ip,
+          });
+          deps.logger.warn('second-step codes failing repeatedly for an administrator', {
+            user: row.id,
+            failures: SECOND_STEP_FAILURES,
+            ip,
+          });
+        }
         throw unauthorized('invalid_mfa_code');
       }
       if (!(await mfa.useChallenge(tokenHash, now))) throw unauthorized('mfa_token_invalid');
+      await deps.limiter.reset(budget.bucket);
       await audit.record({
         actorUserId: row.id,
         actorDni: row.dni,
@@ -175,7 +197,7 @@ export function createMfa(deps: {
         details: { second_factor: step !== null ? 'totp' : 'recovery_code' },
         ip,
       });
-      return deps.tokens.issue(row);
+      return { token: await deps.tokens.issue(row), deviceToken: deps.devices.issue(row.id) };
     },
 
     /** Another administrator's second factor off (they set it up again); audited. */
@@ -183,6 +205,8 @@ export function createMfa(deps: {
       if (actor.id === targetId) throw conflict('cannot_reset_own_mfa');
       const target = await deps.users.findById(targetId);
       if (!target) throw notFound();
+      // nothing to turn off: no sessions end and nothing is written to the audit log
+      if (target.mfa_secret === null) throw conflict('mfa_not_enabled');
       await db.transaction(async () => {
         await mfa.reset(targetId);
         await audit.record({

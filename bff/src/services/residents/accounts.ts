@@ -10,15 +10,12 @@ import { normaliseDni, normaliseEmail } from '../../lib/identity.js';
 import type { Logger } from '../../logger.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../passwords.js';
 import type { OneTimeCodes } from '../one-time-codes.js';
-import type { RateLimiter, RateRule } from '../rate-limiter.js';
+import type { DeviceTokens } from '../device-tokens.js';
+import type { RateLimiter } from '../rate-limiter.js';
+import { beginLogin, forgetLoginFailures } from './login-throttle.js';
 import type { TokenService } from '../token-service.js';
 import type { CallContext } from './context.js';
 import { InputCheck } from './identity-input.js';
-
-const FIFTEEN_MINUTES = 15 * 60_000;
-/** Failed logins allowed per account and per IP in 15 minutes (security checklist item 2). */
-export const LOGIN_FAILURES_PER_ACCOUNT = 10;
-export const LOGIN_FAILURES_PER_IP = 10;
 
 export interface AccountsDeps {
   db: Database;
@@ -31,6 +28,7 @@ export interface AccountsDeps {
   sms: SmsSender;
   mail: MailSender;
   logger: Logger;
+  devices: DeviceTokens;
   /** After the right password: a second-step token when the account needs one (admin MFA). */
   secondStep?: (user: UserRow) => Promise<string | null>;
 }
@@ -42,16 +40,6 @@ export interface RegisterInput {
   password: string;
   repeat_password: string;
 }
-
-const accountBucket = (dni: string) => `login:dni:${dni}`;
-
-/** Wrong passwords and wrong second-step codes count together, per account and per address. */
-export const loginRules = (dni: string, ip: string | null): RateRule[] => [
-  { bucket: accountBucket(dni), limit: LOGIN_FAILURES_PER_ACCOUNT, windowMs: FIFTEEN_MINUTES },
-  ...(ip
-    ? [{ bucket: `login:ip:${ip}`, limit: LOGIN_FAILURES_PER_IP, windowMs: FIFTEEN_MINUTES }]
-    : []),
-];
 
 /** Registration, login and password recovery of residents' accounts. */
 export function createAccountsService(deps: AccountsDeps) {
@@ -121,7 +109,7 @@ export function createAccountsService(deps: AccountsDeps) {
         destination: phone,
         ip: call.ip,
       };
-      await codes.assertCanSend(target);
+      await codes.reserveSend(target);
       const passwordHash = await hashPassword(password);
 
       const { userId, code, expiresIn } = await db.transaction(async () => {
@@ -202,29 +190,29 @@ export function createAccountsService(deps: AccountsDeps) {
      * at the same cost; failures are throttled per account and per IP.
      */
     async login(
-      input: { username: string; password: string },
+      input: { username: string; password: string; device_token?: string | null },
       call: CallContext,
-    ): Promise<{ token: string } | { mfaToken: string }> {
+    ): Promise<{ token: string; deviceToken: string } | { mfaToken: string }> {
       const dni = normaliseDni(input.username);
-      const rules = loginRules(dni, call.ip);
-      const wait = await limiter.retryAfter(rules);
-      if (wait > 0) {
+      const user = await users.findByDni(dni);
+      const deviceId = user ? deps.devices.check(input.device_token, user.id) : null;
+      const attempt = await beginLogin(limiter, { dni, ip: call.ip, deviceId });
+      if ('retryAfter' in attempt) {
         await audit.record({
           actorUserId: null,
           actorDni: dni,
           action: 'login_throttled',
           entity: 'user',
+          details: deviceId ? { device: true } : null,
           ip: call.ip,
         });
-        throw tooManyRequests(wait);
+        throw tooManyRequests(attempt.retryAfter);
       }
-      const user = await users.findByDni(dni);
       const ok = await verifyPassword(
         user?.password_hash ?? (await dummyPasswordHash()),
         input.password,
       );
       if (!user || !ok || user.verified !== 1) {
-        await limiter.hit(rules);
         await audit.record({
           actorUserId: user?.id ?? null,
           actorDni: dni,
@@ -236,6 +224,7 @@ export function createAccountsService(deps: AccountsDeps) {
         });
         throw unauthorized('invalid_credentials');
       }
+      await attempt.succeeded();
       const mfaToken = await deps.secondStep?.(user);
       if (mfaToken) {
         await audit.record({
@@ -248,7 +237,6 @@ export function createAccountsService(deps: AccountsDeps) {
         });
         return { mfaToken };
       }
-      await limiter.reset(accountBucket(dni));
       await audit.record({
         actorUserId: user.id,
         actorDni: dni,
@@ -257,7 +245,7 @@ export function createAccountsService(deps: AccountsDeps) {
         entityId: user.id,
         ip: call.ip,
       });
-      return { token: await issueToken(user) };
+      return { token: await issueToken(user), deviceToken: deps.devices.issue(user.id, deviceId) };
     },
 
     /**
@@ -278,10 +266,8 @@ export function createAccountsService(deps: AccountsDeps) {
         destination: email,
         ip: call.ip,
       };
-      if (!user) {
-        await codes.spend(target);
-        return { expiresIn: 0 };
-      }
+      await codes.reserveSend(user ? { ...target, userId: user.id } : target);
+      if (!user) return { expiresIn: 0 };
       const { code, expiresIn } = await codes.issue({ ...target, userId: user.id });
       await audit.record({
         actorUserId: user.id,
@@ -338,7 +324,7 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!user) throw new HttpError(400, 'invalid_code');
       const passwordHash = await hashPassword(password);
       await users.update(user.id, { password_hash: passwordHash, endSessions: true });
-      await limiter.reset(accountBucket(user.dni));
+      await forgetLoginFailures(limiter, user.dni);
       await audit.record({
         actorUserId: user.id,
         actorDni: user.dni,

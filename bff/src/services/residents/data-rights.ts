@@ -113,12 +113,12 @@ export function createDataRights(deps: {
           windowMs: FIFTEEN_MINUTES,
         },
       ];
-      const wait = await limiter.retryAfter(rules);
-      if (wait > 0) throw tooManyRequests(wait);
+      // counted before the password is checked, so passwords sent in parallel get no more tries
+      const taken = await limiter.take(rules);
+      if (!taken.ok) throw tooManyRequests(taken.retryAfter);
       const user = await users.findById(actor.id);
       if (!user) throw unauthorized();
       if (!(await verifyPassword(user.password_hash, password))) {
-        await limiter.hit(rules);
         await audit.record({
           actorUserId: user.id,
           actorDni: user.dni,
@@ -130,6 +130,7 @@ export function createDataRights(deps: {
         });
         throw forbidden('wrong_password');
       }
+      await limiter.giveBack(rules);
       await db.transaction(async () => {
         // two administrators deleting themselves at once must not both pass the check
         await db.lock('administrators');

@@ -1,15 +1,13 @@
 import type { Deps } from '../../deps.js';
 import { createOneTimeCodesRepo } from '../../data/one-time-codes-repo.js';
-import { createRateEventsRepo } from '../../data/rate-events-repo.js';
 import { createOneTimeCodes } from '../one-time-codes.js';
-import { createRateLimiter } from '../rate-limiter.js';
 import { createAccountsService } from './accounts.js';
 import { createDataRights } from './data-rights.js';
 import { createPersonsService } from './persons.js';
 
 /** Builds the residents' services from the app's dependencies. */
 export function createResidentsServices(deps: Deps) {
-  const limiter = createRateLimiter(createRateEventsRepo(deps.db), deps.clock);
+  const limiter = deps.limiter;
   // a key of its own, derived from the server secret: code hashes are useless without it
   const codeKey = deps.derivedKey('one-time-codes/v1');
   const codes = createOneTimeCodes({
@@ -34,6 +32,7 @@ export function createResidentsServices(deps: Deps) {
       users: deps.repos.users,
       tokens: deps.tokens,
       mail: deps.mail,
+      devices: deps.devices,
       secondStep: (user) => deps.mfa.challenge(user),
     }),
     persons: createPersonsService({ ...shared, config: deps.repos.config }),

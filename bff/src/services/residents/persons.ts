@@ -86,24 +86,25 @@ export function createPersonsService(deps: PersonsDeps) {
       const phone = check.mobile('phone', input.phone);
       check.done();
 
-      const wait = await limiter.retryAfter(missRules(actor));
-      if (wait > 0) throw tooManyRequests(wait);
+      // counted before the look-up, and given back when it finds the person
+      const taken = await limiter.take(missRules(actor));
+      if (!taken.ok) throw tooManyRequests(taken.retryAfter);
       const person = await persons.findByDni(dni);
-      if (!person || person.phone !== phone) {
-        await limiter.hit(missRules(actor));
-        throw notFound('person_not_found');
-      }
+      if (!person || person.phone !== phone) throw notFound('person_not_found');
+      await limiter.giveBack(missRules(actor));
       if (await persons.findLinked(actor.id, person.id)) throw conflict('already_associated');
 
-      const { code, expiresIn } = await codes.issue({
-        purpose: 'associate',
+      const send = {
+        purpose: 'associate' as const,
         subject: person.dni,
         userId: actor.id,
         enrolmentId: person.id,
-        channel: 'sms',
+        channel: 'sms' as const,
         destination: person.phone,
         ip: call.ip,
-      });
+      };
+      await codes.reserveSend(send);
+      const { code, expiresIn } = await codes.issue(send);
       await audit.record({
         actorUserId: actor.id,
         actorDni: actor.dni,

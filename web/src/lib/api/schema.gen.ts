@@ -73,10 +73,17 @@ export interface paths {
         /**
          * Log in with DNI and password (form-encoded).
          * @description An unknown DNI, a wrong password and an account not yet verified all answer the same 401
-         *     `invalid_credentials`, at the same cost. After 10 failures in 15 minutes for one DNI, or
-         *     from one client address, further attempts answer 429 with `Retry-After` until the window
-         *     frees up (a temporary lock; other accounts are not affected). A success clears the DNI's
-         *     failures.
+         *     `invalid_credentials`, at the same cost. Every attempt is counted before its password is
+         *     checked, in 15-minute windows (429 with `Retry-After` once a limit is reached; an attempt
+         *     refused so is not counted):
+         *     - 5 per DNI from one client address (an IPv6 address counts as its /64);
+         *     - 100 failures per client address across DNIs (a success takes back its own typos, and a
+         *       first try for a DNI from that address is always checked, so a shared mobile-carrier
+         *       address is not locked out);
+         *     - 10 per DNI from anywhere: past that, only a login that sends this DNI's `device_token`
+         *       is checked, on 5 tries of that device's own.
+         *
+         *     A success clears its own DNI-and-address (or device) count and answers a `device_token`.
          *
          *     An administrator with a second factor (see `/admin/mfa/setup`) gets no token from the
          *     password alone: the answer is `{mfa_required: true, mfa_token}`, to send with a code to
@@ -102,8 +109,10 @@ export interface paths {
          * The second step of an administrator's login, with an authenticator or recovery code.
          * @description `code` is the authenticator app's current 6-digit code (RFC 6238, 30 s; the previous and
          *     next period are accepted too, a code already used is not) or one of the unused recovery
-         *     codes. The `mfa_token` lasts 5 minutes, is used once and ends after 5 wrong codes. Wrong
-         *     codes count towards the same limits as wrong passwords (429 with `Retry-After`).
+         *     codes. The `mfa_token` lasts 5 minutes, is used once and ends after 5 wrong codes. Each
+         *     code is counted before it is checked: 3 wrong codes per account in 15 minutes, then 429
+         *     with `Retry-After`; the third is written to the audit log (`mfa.failures_repeated`) and
+         *     logged as a warning.
          */
         post: operations["loginMfa"];
         delete?: never;
@@ -1313,11 +1322,15 @@ export interface components {
             /** @description The DNI/NIE. */
             username: string;
             password: string;
+            /** @description The `device_token` an earlier login of this account answered on this device. With it, the login is checked on the device's own budget, so failures from elsewhere never lock its owner out. A token of another account, or forged, counts as none. */
+            device_token?: string;
         };
         Token: {
             access_token: string;
             /** @enum {string} */
             token_type: "bearer";
+            /** @description After a login (the password, and the second step where there is one): keep it on this device for this DNI and send it with the next login. Valid 180 days. */
+            device_token?: string;
         };
         MfaChallenge: {
             /** @enum {boolean} */
@@ -2207,7 +2220,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "access_token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl",
-                     *       "token_type": "bearer"
+                     *       "token_type": "bearer",
+                     *       "device_token": "d1.7.Yx3kP0aQ9mLw2rTn.1795600000.mB1vZ0sQ8xq7yKf2oW3eTnR5aUcL9dJhG4iP6sV1bXk"
                      *     }
                      */
                     "application/json": components["schemas"]["Token"];
