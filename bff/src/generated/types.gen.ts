@@ -909,7 +909,7 @@ export type RegisterData = {
 
 export type RegisterErrors = {
     /**
-     * An account with that DNI is already verified.
+     * An account with that DNI is already verified (`account_exists`), or the DNI is on the enrolment records with another mobile phone (`phone_mismatch`: only that mobile can register it; the resident contacts the council to change it).
      */
     409: Error;
     /**

@@ -108,9 +108,40 @@ describe('registration', () => {
     ]);
   });
 
-  it('does not link an enrolment with the same DNI but another phone', async () => {
+  it('refuses a DNI on the records with another mobile (409 phone_mismatch, in each language) and creates nothing', async () => {
     await seedPerson(app, { first: 'Ana', last: 'Pérez', dni: '00000000T', phone: '633000000' });
-    const token = await signUp(app, { dni: '00000000T', phone: '633000001' });
+    const expected = {
+      es: /figura en las inscripciones del Concello con otro teléfono móvil/,
+      en: /on the council's enrolment records with another mobile phone/,
+      gl: /figura nas inscricións do Concello con outro teléfono móbil/,
+    };
+    for (const [lang, message] of Object.entries(expected)) {
+      const res = await app.json(
+        '/api/user/register',
+        'POST',
+        { dni: '00000000t', phone: '633000001', password: PASSWORD, repeat_password: PASSWORD },
+        { 'Accept-Language': lang },
+      );
+      const body = await errorOf(res);
+      expect(body).toMatchObject({ status: 409, code: 'phone_mismatch' });
+      expect(String(body.detail)).toMatch(message);
+      app.clock.advance(61_000);
+    }
+    expect(await userByDni(app, '00000000T')).toBeUndefined();
+    expect(await outboxCount(app, '633000001')).toBe(0);
+    // the owner, with the mobile on record, registers and is linked at once
+    const token = await signUp(app, { dni: '00000000T', phone: '633000000' });
+    const { data } = await listPersons({
+      client: app.api,
+      throwOnError: true,
+      headers: bearer(token),
+    });
+    expect(data.map((person) => person.dni)).toEqual(['00000000T']);
+  });
+
+  it('a DNI on the records with a landline can register with any mobile (nothing to match), and is not linked', async () => {
+    await seedPerson(app, { first: 'Luis', last: 'Rey', dni: '45454545J', phone: '981000000' });
+    const token = await signUp(app, { dni: '45454545J', phone: '633000002' });
     const { data } = await listPersons({
       client: app.api,
       throwOnError: true,

@@ -12,6 +12,11 @@ export const residents = defineMessages({
     en: 'Incorrect or expired code.',
     gl: 'Código incorrecto ou caducado.',
   },
+  phone_mismatch: {
+    es: 'Este DNI figura en las inscripciones del Concello con otro teléfono móvil. Regístrate con ese móvil o contacta con el Concello para actualizarlo.',
+    en: "This DNI is on the council's enrolment records with another mobile phone. Register with that mobile, or contact the council to update it.",
+    gl: 'Este DNI figura nas inscricións do Concello con outro teléfono móbil. Rexístrate con ese móbil ou contacta co Concello para actualizalo.',
+  },
   account_exists: {
     es: 'Ya existe una cuenta con ese DNI. Inicia sesión o recupera tu contraseña.',
     en: 'An account with that DNI already exists. Log in or recover your password.',

@@ -6,7 +6,7 @@ import type { PersonsRepo } from '../../data/persons-repo.js';
 import type { UserRow, UsersRepo } from '../../data/users-repo.js';
 import { conflict, HttpError, tooManyRequests, unauthorized } from '../../http/errors.js';
 import { t } from '../../i18n/index.js';
-import { normaliseDni, normaliseEmail } from '../../lib/identity.js';
+import { isMobile, normaliseDni, normaliseEmail } from '../../lib/identity.js';
 import type { Logger } from '../../logger.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../passwords.js';
 import type { OneTimeCodes } from '../one-time-codes.js';
@@ -110,6 +110,19 @@ export function createAccountsService(deps: AccountsDeps) {
         ip: call.ip,
       };
       await codes.reserveSend(target);
+      // a DNI on the enrolment records with a mobile is registered from that mobile only, as
+      // association already requires: nobody else can take a resident's DNI with their own phone
+      const onRecord = await persons.findByDni(dni);
+      if (onRecord && isMobile(onRecord.phone) && onRecord.phone !== phone) {
+        await audit.record({
+          actorUserId: null,
+          actorDni: dni,
+          action: 'register_phone_mismatch',
+          entity: 'user',
+          ip: call.ip,
+        });
+        throw conflict('phone_mismatch');
+      }
       const passwordHash = await hashPassword(password);
 
       const { userId, code, expiresIn } = await db.transaction(async () => {

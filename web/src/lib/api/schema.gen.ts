@@ -2278,7 +2278,7 @@ export interface operations {
                     "application/json": components["schemas"]["CodeSent"];
                 };
             };
-            /** @description An account with that DNI is already verified. */
+            /** @description An account with that DNI is already verified (`account_exists`), or the DNI is on the enrolment records with another mobile phone (`phone_mismatch`: only that mobile can register it; the resident contacts the council to change it). */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -1,4 +1,5 @@
 import { api, SKIP_AUTH_REDIRECT } from '../../../lib/api/client';
+import { deviceTokenFor, rememberDeviceToken } from '../../../lib/device-tokens';
 import type { components } from '../../../lib/api/schema.gen';
 
 type Schemas = components['schemas'];
@@ -6,6 +7,20 @@ type Schemas = components['schemas'];
 /** A call's outcome: the data, or the HTTP status (null when the network failed) and error body. */
 export type Outcome<T> =
   { ok: true; data: T } | { ok: false; status: number | null; error: unknown };
+
+/** Keeps the device token of a successful login (see lib/device-tokens.ts). */
+async function remembering<T>(result: Promise<Outcome<T>>): Promise<Outcome<T>> {
+  const answer = await result;
+  if (
+    answer.ok &&
+    answer.data &&
+    typeof answer.data === 'object' &&
+    'access_token' in answer.data
+  ) {
+    rememberDeviceToken(answer.data as unknown as Schemas['Token']);
+  }
+  return answer;
+}
 
 export async function outcome<T>(
   call: Promise<{ data?: T; error?: unknown; response: Response }>,
@@ -27,24 +42,29 @@ export function login(
   username: string,
   password: string,
 ): Promise<Outcome<Schemas['Token'] | Schemas['MfaChallenge']>> {
-  return outcome(
-    api.POST('/user/login', {
-      body: { username, password },
-      bodySerializer: (body) => new URLSearchParams(body as Record<string, string>).toString(),
-      headers: {
-        'Content-Type': 'application/x-www-form-urlencoded',
-        [SKIP_AUTH_REDIRECT]: '1',
-      },
-    }),
+  const deviceToken = deviceTokenFor(username);
+  return remembering(
+    outcome(
+      api.POST('/user/login', {
+        body: { username, password, ...(deviceToken ? { device_token: deviceToken } : {}) },
+        bodySerializer: (body) => new URLSearchParams(body as Record<string, string>).toString(),
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          [SKIP_AUTH_REDIRECT]: '1',
+        },
+      }),
+    ),
   );
 }
 
 /** POST /user/login/mfa: the second step, with the app's code or a recovery code. */
 export function loginMfa(mfaToken: string, code: string): Promise<Outcome<Schemas['Token']>> {
-  return outcome(
-    api.POST('/user/login/mfa', {
-      body: { mfa_token: mfaToken, code },
-      headers: { [SKIP_AUTH_REDIRECT]: '1' },
-    }),
+  return remembering(
+    outcome(
+      api.POST('/user/login/mfa', {
+        body: { mfa_token: mfaToken, code },
+        headers: { [SKIP_AUTH_REDIRECT]: '1' },
+      }),
+    ),
   );
 }
