@@ -110,7 +110,7 @@ export function createDeps(options: {
     metrics,
     sms,
     mail,
-    payments: createPaymentServices({ config, db, clock, logger, mail, jobs, repos }),
+    payments: createPaymentServices({ config, db, clock, logger, mail, jobs, limiter, repos }),
     unsubscribe,
     mfa,
     reminders: createReminders({

@@ -435,6 +435,16 @@ export function createPaymentsRepo(db: Database) {
         .executeTakeFirstOrThrow();
       return row.id;
     },
+    /** Drops the notifications that failed their signature, received before `before` (ISO). */
+    async pruneRejectedNotifications(before: string): Promise<number> {
+      const result = await db
+        .q()
+        .deleteFrom('payment_notifications')
+        .where('signature_ok', '=', 0)
+        .where('received_at', '<', before)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
     residentPayments: (userId: number): Promise<PaymentRow[]> =>
       db
         .q()

@@ -513,7 +513,9 @@ export const generatePayment = <ThrowOnError extends boolean = false>(options: O
 /**
  * Redsys server-to-server notification (the MERCHANTURL).
  *
- * Every notification received is recorded (good or bad) for reconciliation. Parameters are
+ * Every notification received is recorded for reconciliation; of one that fails its
+ * signature only the first 256 characters are kept, and those are pruned after 30 days.
+ * Parameters are
  * accepted in Base64 or Base64URL; the signature is checked with the key derived from the
  * `Ds_Order` inside them. A correctly signed notification must match the stored order's
  * amount (cents), currency 978, merchant code and terminal (`1` and `001` are the same).

@@ -1544,6 +1544,10 @@ export type ReceivePaymentNotificationErrors = {
      * Malformed or badly signed notification, or one that does not match its order; only the notification record is added. Codes: `malformed_notification`, `bad_signature`, `unknown_order`, `amount_mismatch`, `currency_mismatch`, `merchant_mismatch`, `terminal_mismatch`.
      */
     400: Error;
+    /**
+     * This client address sent 30 notifications that were refused in the last 10 minutes; nothing is recorded until the window ends (the bank's own notifications never count).
+     */
+    429: Error;
 };
 
 export type ReceivePaymentNotificationError = ReceivePaymentNotificationErrors[keyof ReceivePaymentNotificationErrors];

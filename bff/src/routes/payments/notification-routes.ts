@@ -1,7 +1,12 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
 import type { AppState } from '../../http/context.js';
+import { tooManyRequests } from '../../http/errors.js';
+import { addressKey } from '../../lib/client-address.js';
 import { paymentError } from '../../services/payments/payment-errors.js';
+
+/** Notifications refused per client address in 10 minutes before it is not even heard. */
+export const REJECTED_NOTIFICATIONS_PER_ADDRESS = 30;
 
 /** Notification codes that changed a payment, and the payment's outcome they count as. */
 const PAYMENT_OUTCOMES: Record<string, string> = {
@@ -19,7 +24,18 @@ export function notificationRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
 
   router.post('/payments/notification', async (ctx) => {
+    // an address that keeps sending notifications that fail is stopped before they are stored;
+    // the bank's own (good) notifications never count
+    const rejected = {
+      bucket: `notification:rejected:${addressKey(ctx.ip)}`,
+      limit: REJECTED_NOTIFICATIONS_PER_ADDRESS,
+      windowMs: 10 * 60_000,
+    };
+    if ((await deps.limiter.hits(rejected.bucket)) >= rejected.limit) {
+      throw tooManyRequests(rejected.windowMs / 1000);
+    }
     const outcome = await deps.payments.notifications.receive(ctx.request.body, ctx.ip);
+    if (!outcome.ok) await deps.limiter.take([rejected]);
     deps.metrics.notifications.inc({ outcome: outcome.code });
     const paymentOutcome = outcome.ok ? PAYMENT_OUTCOMES[outcome.code] : undefined;
     if (paymentOutcome) deps.metrics.payments.inc({ outcome: paymentOutcome });

@@ -12,7 +12,8 @@ import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
 import type { JobRunner } from '../jobs/job-runner.js';
 import { createCheckoutService } from './checkout.js';
-import { createNotificationService } from './notifications.js';
+import type { RateLimiter } from '../rate-limiter.js';
+import { createNotificationService, REJECTED_KEPT_DAYS } from './notifications.js';
 import { createPaymentResults } from './payment-results.js';
 import { createReceipts } from './receipts.js';
 import { createReconciliation } from './reconciliation.js';
@@ -27,6 +28,7 @@ export function createPaymentServices(deps: {
   logger: Logger;
   mail: MailSender;
   jobs: JobRunner;
+  limiter: RateLimiter;
   repos: { payments: PaymentsRepo; audit: AuditRepo; users: UsersRepo; config: ConfigRepo };
 }) {
   const { config, db, clock, logger, repos } = deps;
@@ -68,6 +70,21 @@ export function createPaymentServices(deps: {
       ...(await reconciliation.runDue()),
       receipts_mailed: await receipts.mailPending(),
     }),
+  });
+  // public requests that failed their signature, and throttling counts whose window has ended
+  deps.jobs.register({
+    name: 'housekeeping',
+    everyMs: 60 * 60_000,
+    ttlMs: 10 * 60_000,
+    run: async () => {
+      const before = new Date(clock.now().getTime() - REJECTED_KEPT_DAYS * 86_400_000);
+      return {
+        rejected_notifications_pruned: await repos.payments.pruneRejectedNotifications(
+          before.toISOString(),
+        ),
+        rate_buckets_pruned: await deps.limiter.prune(),
+      };
+    },
   });
   return {
     results,

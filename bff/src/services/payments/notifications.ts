@@ -39,6 +39,13 @@ export type RejectionCode =
   | 'terminal_mismatch';
 
 const MAX_STORED = 8192;
+/**
+ * Of a notification that fails its signature only this much is kept: enough to tell what was
+ * sent, not a way for anyone to fill the disk (they are public requests).
+ */
+export const MAX_STORED_REJECTED = 256;
+/** Rejected notifications are kept this long for inspection, then pruned. */
+export const REJECTED_KEPT_DAYS = 30;
 
 /** Whether a Ds_Response code means authorised (0000-0099). */
 export function isAuthorised(responseCode: string): boolean {
@@ -87,7 +94,13 @@ export function createNotificationService(deps: {
       amount_cents:
         fields.amount && /^\d{1,12}$/.test(fields.amount) ? Number(fields.amount) : null,
       outcome: fields.outcome,
-      parameters: fields.parameters === null ? null : redact(fields.parameters),
+      parameters:
+        fields.parameters === null
+          ? null
+          : redact(fields.parameters).slice(
+              0,
+              fields.signatureOk ? MAX_STORED : MAX_STORED_REJECTED,
+            ),
       ip: fields.ip,
       now: nowIso,
     });

@@ -484,7 +484,9 @@ export interface paths {
         put?: never;
         /**
          * Redsys server-to-server notification (the MERCHANTURL).
-         * @description Every notification received is recorded (good or bad) for reconciliation. Parameters are
+         * @description Every notification received is recorded for reconciliation; of one that fails its
+         *     signature only the first 256 characters are kept, and those are pruned after 30 days.
+         *     Parameters are
          *     accepted in Base64 or Base64URL; the signature is checked with the key derived from the
          *     `Ds_Order` inside them. A correctly signed notification must match the stored order's
          *     amount (cents), currency 978, merchant code and terminal (`1` and `001` are the same).
@@ -3118,6 +3120,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This client address sent 30 notifications that were refused in the last 10 minutes; nothing is recorded until the window ends (the bank's own notifications never count). */
+            429: {
+                headers: {
+                    /**
+                     * @description Seconds to wait.
+                     * @example 600
+                     */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Demasiados intentos. Espera unos minutos e inténtalo de nuevo.",
+                     *       "code": "too_many_requests"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
