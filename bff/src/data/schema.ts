@@ -46,6 +46,8 @@ export interface UsersTable {
   locale: Generated<Locale>;
   /** The resident asked for no payment reminders. */
   reminders_opt_out: Generated<Flag>;
+  /** When reminders were last turned on (ms since the epoch); older unsubscribe links do nothing. */
+  reminders_on_at: number | null;
   /** Folded DNI, phone and e-mail for the admin list's search (data/search-keys.ts). */
   search_key: Generated<string>;
   /** The TOTP secret, encrypted (lib/secret-box.ts); null: no second factor. */

@@ -147,12 +147,30 @@ export function createUsersRepo(db: Database) {
         .where('locale', '<>', locale)
         .execute();
     },
-    async setRemindersOptOut(id: number, optOut: boolean): Promise<boolean> {
+    /** `now` (ms) is kept when reminders are turned on: unsubscribe links older than it do nothing. */
+    async setRemindersOptOut(id: number, optOut: boolean, now: number): Promise<boolean> {
       const result = await db
         .q()
         .updateTable('users')
-        .set({ reminders_opt_out: optOut ? 1 : 0, updated_at: new Date().toISOString() })
+        .set({
+          reminders_opt_out: optOut ? 1 : 0,
+          ...(optOut ? {} : { reminders_on_at: now }),
+          updated_at: new Date(now).toISOString(),
+        })
         .where('id', '=', id)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+    /** Turns reminders off from an e-mail link issued at `issuedAt`, unless they were turned on since. */
+    async unsubscribe(id: number, issuedAt: number, now: number): Promise<boolean> {
+      const result = await db
+        .q()
+        .updateTable('users')
+        .set({ reminders_opt_out: 1, updated_at: new Date(now).toISOString() })
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([eb('reminders_on_at', 'is', null), eb('reminders_on_at', '<=', issuedAt)]),
+        )
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },

@@ -294,7 +294,9 @@ export const exportMyData = <ThrowOnError extends boolean = false>(options?: Opt
  * Stops payment reminders for the account the e-mail's unsubscribe link names.
  *
  * The link in every reminder e-mail opens the web app's page, which sends its token here (a
- * page, not a GET that changes state, so mail scanners opening links change nothing).
+ * page, not a GET that changes state, so mail scanners opening links change nothing). The
+ * token carries the day it was issued: it works for 90 days, and a link issued before the
+ * resident last turned reminders on does nothing (404).
  *
  */
 export const unsubscribeReminders = <ThrowOnError extends boolean = false>(options: Options<UnsubscribeRemindersData, ThrowOnError>) => (options.client ?? client).post<UnsubscribeRemindersResponses, UnsubscribeRemindersErrors, ThrowOnError>({

@@ -1169,7 +1169,7 @@ export type UnsubscribeRemindersData = {
 
 export type UnsubscribeRemindersErrors = {
     /**
-     * The link is not valid (or the account no longer exists).
+     * The link is not valid, has expired (90 days) or is older than the resident's turning reminders back on, or the account no longer exists.
      */
     404: Error;
     /**

@@ -24,8 +24,10 @@ export function remindersRoutes(deps: Deps): Router<AppState> {
 
   router.post('/reminders/unsubscribe', limit, async (ctx) => {
     const { token } = validate(zUnsubscribeRemindersBody, ctx.request.body);
-    const userId = deps.unsubscribe.read(token);
-    if (userId === null || !(await deps.repos.users.setRemindersOptOut(userId, true))) {
+    const now = deps.clock.now().getTime();
+    const link = deps.unsubscribe.read(token, now);
+    // an expired link, or one older than the resident's turning reminders back on, does nothing
+    if (link === null || !(await deps.repos.users.unsubscribe(link.userId, link.issuedAt, now))) {
       throw new HttpError(404, 'invalid_unsubscribe_link');
     }
     ctx.body = { detail: t(ctx.state.locale, 'reminders_stopped'), code: 'reminders_stopped' };

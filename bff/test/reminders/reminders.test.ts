@@ -184,7 +184,7 @@ describe('payment reminders', () => {
     expect(mail?.subject).toBe('Recordatorio: pagamentos pendentes ata o 14 de decembro de 2026');
     expect(mail?.body).toContain('- Uxía Núñez Castro: 48,75\u00a0€');
     expect(mail?.body).toContain('15 de decembro de 2026');
-    expect(mail?.body).toMatch(/\/recordatorios\/baja\?token=\d+\.[\w-]{22}/);
+    expect(mail?.body).toMatch(/\/recordatorios\/baja\?token=\d+\.\d+\.[\w-]{22}/);
 
     const [englishSms, ...more] = await outboxTo(english.phone);
     expect(more).toEqual([]);
@@ -304,7 +304,8 @@ describe('payment reminders', () => {
     const mail = (await outboxTo('link@example.es'))[0]!;
     const token = /token=([\w.-]+)/.exec(mail.body)![1]!;
 
-    const forged = `${fromSetting.id}.${token.split('.')[1]}`;
+    const [, issued, mac] = token.split('.');
+    const forged = `${fromSetting.id}.${issued}.${mac}`;
     const refused = await app.json(
       '/api/reminders/unsubscribe',
       'POST',
@@ -325,6 +326,21 @@ describe('payment reminders', () => {
     app.clock.set('2026-12-08T12:00:00Z'); // within the resident's session again
     const again = await app.json('/api/user/me', 'PATCH', { reminders: true }, fromLink.auth);
     expect(await again.json()).toMatchObject({ reminders: true });
+    // the old e-mail's link does nothing now: the resident's newer choice wins
+    const stale = await app.json('/api/reminders/unsubscribe', 'POST', { token });
+    expect(stale.status).toBe(404);
+    const me = await app.fetch('/api/user/me', { headers: fromLink.auth });
+    expect(await me.json()).toMatchObject({ reminders: true });
+    // a link made now works, and expires after 90 days
+    const fresh = app.deps.unsubscribe.make(fromLink.id, app.clock.now().getTime());
+    app.clock.advance(91 * 86_400_000);
+    expect((await app.json('/api/reminders/unsubscribe', 'POST', { token: fresh })).status).toBe(
+      404,
+    );
+    const fresher = app.deps.unsubscribe.make(fromLink.id, app.clock.now().getTime());
+    expect((await app.json('/api/reminders/unsubscribe', 'POST', { token: fresher })).status).toBe(
+      200,
+    );
   });
 
   it('e-mail alone never falls back to SMS; staff see the SMS each run and the season cost', async () => {

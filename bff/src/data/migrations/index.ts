@@ -42,6 +42,10 @@ import {
 } from './170-payment-and-activity-sort-keys.js';
 import { postgres as rateBucketsPostgres, sqlite as rateBuckets } from './180-rate-buckets.js';
 import {
+  postgres as remindersOnAtPostgres,
+  sqlite as remindersOnAt,
+} from './190-reminders-on-at.js';
+import {
   postgres as nTildeOrderPostgres,
   rewriteNameSortKeys,
   sqlite as nTildeOrder,
@@ -168,4 +172,5 @@ export const migrations: readonly Migration[] = [
     after: writePaymentAndActivitySortKeys,
   },
   { version: 180, name: 'rate-buckets', sqlite: rateBuckets, postgres: rateBucketsPostgres },
+  { version: 190, name: 'reminders-on-at', sqlite: remindersOnAt, postgres: remindersOnAtPostgres },
 ];

@@ -37,7 +37,11 @@ export function accountRoutes(deps: Deps, dataRights: DataRights): Router<AppSta
   router.patch('/user/me', auth, async (ctx) => {
     const body = validate(zUpdateMeBody, ctx.request.body);
     const actor = actorOf(ctx);
-    await deps.repos.users.setRemindersOptOut(actor.id, !body.reminders);
+    await deps.repos.users.setRemindersOptOut(
+      actor.id,
+      !body.reminders,
+      deps.clock.now().getTime(),
+    );
     ctx.body = await me(actor.id);
   });
 

@@ -58,7 +58,7 @@ export function createReminders(deps: {
       locale: account.locale,
       council: deps.config.council.name,
       url: `${deps.config.publicUrl}/dashboard`,
-      unsubscribeUrl: `${deps.config.publicUrl}/recordatorios/baja?token=${deps.unsubscribe.make(account.user_id)}`,
+      unsubscribeUrl: `${deps.config.publicUrl}/recordatorios/baja?token=${deps.unsubscribe.make(account.user_id, deps.clock.now().getTime())}`,
       deadline,
       lines,
     });

@@ -257,7 +257,9 @@ export interface paths {
         /**
          * Stops payment reminders for the account the e-mail's unsubscribe link names.
          * @description The link in every reminder e-mail opens the web app's page, which sends its token here (a
-         *     page, not a GET that changes state, so mail scanners opening links change nothing).
+         *     page, not a GET that changes state, so mail scanners opening links change nothing). The
+         *     token carries the day it was issued: it works for 90 days, and a link issued before the
+         *     resident last turned reminders on does nothing (404).
          */
         post: operations["unsubscribeReminders"];
         delete?: never;
@@ -2651,7 +2653,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "token": "7.Jx0kq4VdQm2b8XcTnR5aLw"
+                 *       "token": "7.1795600000.Jx0kq4VdQm2b8XcTnR5aLw"
                  *     }
                  */
                 "application/json": components["schemas"]["UnsubscribeRequest"];
@@ -2673,7 +2675,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description The link is not valid (or the account no longer exists). */
+            /** @description The link is not valid, has expired (90 days) or is older than the resident's turning reminders back on, or the account no longer exists. */
             404: {
                 headers: {
                     [name: string]: unknown;
