@@ -1,3 +1,4 @@
+import { hasInvisibleCharacters } from '../../lib/invisible-characters.js';
 import type { ActivitiesRepo, ActivityRow, ActivitySort } from '../../data/activities-repo.js';
 import type { ListRequest, ListResult } from '../../data/list-query.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
@@ -35,6 +36,13 @@ function checked(input: ActivityInput) {
   const name = cleanName(input.name);
   const startDate = input.start_date ? input.start_date : null;
   const issues = [];
+  if (hasInvisibleCharacters(name)) {
+    issues.push({
+      loc: ['body', 'name'],
+      msg: 'invisible_characters',
+      type: 'invisible_characters',
+    });
+  }
   if (!Number.isFinite(input.price) || input.price < 0) {
     issues.push({ loc: ['body', 'price'], msg: 'invalid_price', type: 'invalid_price' });
   }

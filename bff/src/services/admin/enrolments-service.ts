@@ -1,3 +1,4 @@
+import { hasInvisibleCharacters } from '../../lib/invisible-characters.js';
 import type { ActivitiesRepo } from '../../data/activities-repo.js';
 import type { ListRequest, ListResult } from '../../data/list-query.js';
 import { groupBy } from '../../lib/group-by.js';
@@ -67,6 +68,15 @@ export function createAdminEnrolmentsService(deps: {
   async function checked(input: EnrolmentInput) {
     const identity = checkIdentity(input);
     const issues: ValidationIssue[] = [...identity.issues];
+    for (const field of ['first_name', 'last_name'] as const) {
+      if (hasInvisibleCharacters(cleanName(input[field]))) {
+        issues.push({
+          loc: ['body', field],
+          msg: 'invisible_characters',
+          type: 'invisible_characters',
+        });
+      }
+    }
     const activityIds = [...new Set(input.activity_ids)];
     for (const [index, id] of input.activity_ids.entries()) {
       if (!(await activities.findById(id))) {

@@ -1,3 +1,4 @@
+import { hasInvisibleCharacters } from '../../lib/invisible-characters.js';
 import type { ValidationIssue } from '../../http/errors.js';
 import { isValidDni, normaliseDni, normaliseEmail, normalisePhone } from '../../lib/identity.js';
 import { zEmail } from '../../generated/zod.gen.js';
@@ -12,7 +13,13 @@ export function checkIdentity(input: { dni: string; phone: string; email?: strin
   if (phone === null)
     issues.push({ loc: ['body', 'phone'], msg: 'invalid_phone', type: 'invalid_phone' });
   const email = normaliseEmail(input.email);
-  if (email !== null && !isEmail(email)) {
+  if (email !== null && hasInvisibleCharacters(email)) {
+    issues.push({
+      loc: ['body', 'email'],
+      msg: 'invisible_characters',
+      type: 'invisible_characters',
+    });
+  } else if (email !== null && !isEmail(email)) {
     issues.push({ loc: ['body', 'email'], msg: 'invalid_email', type: 'invalid_email' });
   }
   return { dni, phone: phone ?? '', email, issues };

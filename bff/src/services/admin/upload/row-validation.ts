@@ -1,3 +1,4 @@
+import { hasInvisibleCharacters } from '../../../lib/invisible-characters.js';
 import type { ValidationIssue } from '../../../http/errors.js';
 import { isValidDni, normaliseDni, normaliseEmail, normalisePhone } from '../../../lib/identity.js';
 import { isCivilDate } from '../../../lib/madrid-date.js';
@@ -112,6 +113,13 @@ export function parseRow(
   const firstName = cleanName(text('first_name', true));
   const lastName = cleanName(text('last_name', true));
   const activity = cleanName(text('activity', true));
+  for (const [field, value] of [
+    ['first_name', firstName],
+    ['last_name', lastName],
+    ['activity', activity],
+  ] as const) {
+    if (hasInvisibleCharacters(value)) problem(field, 'invisible_characters');
+  }
 
   const dniText = text('dni', true);
   const dni = normaliseDni(dniText);
