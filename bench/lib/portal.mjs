@@ -56,7 +56,7 @@ export async function startPortal({
     ADMIN_DNI: ADMIN.dni,
     ADMIN_PASSWORD: ADMIN.password,
     // residents come from many addresses: the bench says which in X-Forwarded-For
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     // the same secret in every process, so a token issued by one is good on the other
     JWT_SECRET: 'bench-secret-long-enough-for-hs256-0123456789abcdef',
     ...(webDist ? { WEB_DIST: webDist } : {}),
