@@ -168,8 +168,19 @@ describe("residents' data rights", () => {
     const missing = await app.json('/api/user/me', 'DELETE', {}, h.user.auth);
     expect(missing.status).toBe(422);
 
+    // throttling counts keyed by this account's DNI and e-mail (a wrong login, a recovery request)
+    const dni = String(await app.value(sql`SELECT dni FROM users WHERE id = ${h.user.id}`));
+    await app.form('/api/user/login', { username: dni, password: 'not my password' });
+    await app.json('/api/user/password-recovery', 'POST', { email: 'leaving@example.es' });
+    const keyed = () =>
+      app.column<string>(
+        sql`SELECT bucket FROM rate_buckets WHERE bucket LIKE ${`%${dni}%`} OR bucket LIKE '%leaving@example.es%'`,
+      );
+    expect((await keyed()).length).toBeGreaterThanOrEqual(2);
+
     const deleted = await app.json('/api/user/me', 'DELETE', { password: PASSWORD }, h.user.auth);
     expect(deleted.status).toBe(200);
+    expect(await keyed()).toEqual([]);
     expect(await deleted.json()).toMatchObject({ code: 'account_deleted' });
 
     // the token no longer opens anything
