@@ -227,7 +227,9 @@ describe('production', () => {
         SMS_ADAPTER: 'outbox',
         MAIL_ADAPTER: 'outbox',
         ALLOW_OUTBOX_IN_PRODUCTION: 'true',
-        ALLOW_SANDBOX_PAYMENTS: 'true',
+        // Redsys's public test merchant: the sandbox is refused on an https site
+        REDSYS_MERCHANT_CODE: '999008881',
+        REDSYS_SECRET: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
       },
     });
     try {

@@ -69,7 +69,9 @@ describe('first start', () => {
         SMS_ADAPTER: 'outbox',
         MAIL_ADAPTER: 'outbox',
         ALLOW_OUTBOX_IN_PRODUCTION: 'true',
-        ALLOW_SANDBOX_PAYMENTS: 'true',
+        // Redsys's public test merchant: the sandbox is refused on an https site
+        REDSYS_MERCHANT_CODE: '999008881',
+        REDSYS_SECRET: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
       },
     });
     await bootstrap(app.deps, () => undefined);

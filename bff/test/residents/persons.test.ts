@@ -3,13 +3,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   listPersonActivities,
   listPersons,
-  register,
   removePerson,
   requestAssociation,
   verifyAssociation,
 } from '../../src/generated/sdk.gen.js';
 import { zError } from '../../src/generated/zod.gen.js';
 import { t } from '../../src/i18n/index.js';
+import { createOneTimeCodesRepo } from '../../src/data/one-time-codes-repo.js';
+import { createOneTimeCodes } from '../../src/services/one-time-codes.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import {
   auditActions,
@@ -238,13 +239,31 @@ describe('managed people and their activities', () => {
   });
 
   it('a registration code cannot link a family member', async () => {
-    // someone registers with the family member's DNI and their own phone, then tries that code
-    await register({
-      client: app.api,
-      throwOnError: true,
-      body: { dni: '55555555K', phone: '677000111', password: PASSWORD, repeat_password: PASSWORD },
+    // someone registers the family member's DNI with their own phone: refused before any code
+    // is sent (the DNI is on the records with another mobile)
+    const squat = await app.json('/api/user/register', 'POST', {
+      dni: '55555555K',
+      phone: '677000111',
+      password: PASSWORD,
+      repeat_password: PASSWORD,
     });
-    const registrationCode = await lastCode(app, '677000111');
+    expect(await errorOf(squat)).toMatchObject({ status: 409, code: 'phone_mismatch' });
+    expect(await outboxCount(app, '677000111')).toBe(0);
+    // and a registration code, made for that DNI anyway, does not link it to another account
+    const codes = createOneTimeCodes({
+      repo: createOneTimeCodesRepo(app.db),
+      limiter: app.deps.limiter,
+      clock: app.clock,
+      key: app.deps.derivedKey('one-time-codes/v1'),
+    });
+    const { code: registrationCode } = await codes.issue({
+      purpose: 'register',
+      subject: '55555555K',
+      userId: null,
+      channel: 'sms',
+      destination: '677000111',
+      ip: null,
+    });
     const res = await app.json(
       '/api/user/persons/verify-association',
       'POST',
