@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Database } from './database.js';
-import { createRateBucketsRepo } from './rate-buckets-repo.js';
 import { inNameOrder } from './enrolments-repo.js';
 import { personColumns } from './persons-repo.js';
 
@@ -122,13 +121,6 @@ export function createAccountDataRepo(db: Database) {
         .where('entity_id', '=', String(user.id))
         .execute();
       await db.q().deleteFrom('one_time_codes').where('subject', '=', user.dni).execute();
-      // every throttling count keyed by the account's DNI, phone, e-mail or id
-      await createRateBucketsRepo(db).clearHaving([
-        user.dni,
-        user.phone,
-        ...(user.email ? [user.email.toLowerCase()] : []),
-        String(user.id),
-      ]);
       const recipients = [user.phone, ...(user.email ? [user.email.toLowerCase()] : [])];
       await db
         .q()

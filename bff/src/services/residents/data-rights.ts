@@ -138,6 +138,13 @@ export function createDataRights(deps: {
           throw conflict('last_admin');
         }
         await accountData.erasePersonalTraces(user);
+        // every throttling count keyed by the account's DNI, phone, e-mail or id
+        await limiter.forget([
+          user.dni,
+          user.phone,
+          ...(user.email ? [user.email.toLowerCase()] : []),
+          String(user.id),
+        ]);
         await users.delete(user.id);
         await audit.record({
           actorUserId: null,
