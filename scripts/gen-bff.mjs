@@ -21,10 +21,28 @@ await createClient({
 });
 
 const contract = parse(readFileSync('openapi.yaml', 'utf8'));
+const resolve = (node) =>
+  node?.$ref
+    ? resolve(
+        node.$ref
+          .split('/')
+          .slice(1)
+          .reduce((at, key) => at[key], contract),
+      )
+    : node;
 const rows = [];
+const statusRows = [];
+const closedRows = [];
 for (const [path, item] of Object.entries(contract.paths)) {
   for (const [method, operation] of Object.entries(item)) {
     rows.push(`  '${method.toUpperCase()} ${path}': '${operation.operationId}',`);
+    const codes = Object.keys(operation.responses).map(Number);
+    statusRows.push(`  ${operation.operationId}: [${codes.join(', ')}],`);
+    const body = resolve(resolve(operation.requestBody)?.content?.['application/json']?.schema);
+    if (body?.additionalProperties === false) {
+      const keys = Object.keys(body.properties ?? {}).map((key) => `'${key}'`);
+      closedRows.push(`  ${operation.operationId}: [${keys.join(', ')}],`);
+    }
   }
 }
 writeFileSync(
@@ -34,6 +52,16 @@ writeFileSync(
 /** "METHOD /path" of the contract (without the /api base) → operationId. */
 export const operations: Record<string, string> = {
 ${rows.join('\n')}
+};
+
+/** operationId → every HTTP status the contract declares for it. */
+export const statuses: Record<string, readonly number[]> = {
+${statusRows.join('\n')}
+};
+
+/** operationId → the only fields its JSON body may have (its schema's additionalProperties: false). */
+export const closedBodies: Record<string, readonly string[]> = {
+${closedRows.join('\n')}
 };
 `,
 );

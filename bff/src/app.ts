@@ -1,20 +1,10 @@
 import Koa from 'koa';
-import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { Deps } from './deps.js';
 import type { AppState } from './http/context.js';
 import { metricsEndpoint } from './http/metrics-endpoint.js';
 import { responsePipeline } from './http/response-pipeline.js';
 import { serveSpa } from './http/spa.js';
 import { apiRoutes } from './routes/index.js';
-
-/** DELETE too: deleting one's own account sends the password in the body. */
-const PARSED_METHODS = [
-  HttpMethodEnum.POST,
-  HttpMethodEnum.PUT,
-  HttpMethodEnum.PATCH,
-  HttpMethodEnum.DELETE,
-];
-const BODY_METHODS = new Set<string>(PARSED_METHODS);
 
 /** Builds the Koa app; server.ts listens. Tests build it with their own deps. */
 export function buildApp(deps: Deps): Koa<AppState> {
@@ -31,22 +21,6 @@ export function buildApp(deps: Deps): Koa<AppState> {
     }),
   );
   app.use(metricsEndpoint(deps.config.metricsToken, deps.metrics));
-  const parseBody = koaBody({
-    json: true,
-    urlencoded: true,
-    text: false,
-    multipart: false,
-    jsonLimit: '100kb',
-    formLimit: '64kb',
-    parsedMethods: [
-      HttpMethodEnum.POST,
-      HttpMethodEnum.PUT,
-      HttpMethodEnum.PATCH,
-      HttpMethodEnum.DELETE,
-    ],
-  });
-  // koa-body parses only these methods; skipping it elsewhere spares every GET its type checks
-  app.use((ctx, next) => (BODY_METHODS.has(ctx.method) ? parseBody(ctx, next) : next()));
   const api = apiRoutes(deps);
   app.use(api.routes);
   app.use(api.allowedMethods);

@@ -30,8 +30,13 @@ async function serve(mode: ResponseValidationMode, healthBody: unknown) {
     ctx.body = healthBody;
   });
   router.get('/user/persons/', (ctx) => {
-    ctx.status = 404;
+    ctx.status = 401;
     ctx.body = { message: 'not the error shape' };
+  });
+  // listMyPayments declares 200, 401, 422 and 503, never 404
+  router.get('/user/payments/', (ctx) => {
+    ctx.status = 404;
+    ctx.body = { detail: 'No encontrado.', code: 'not_found' };
   });
   app.use(router.routes());
   const server = app.listen(0, '127.0.0.1');
@@ -68,6 +73,19 @@ describe('response validation against the contract', () => {
     const s = await serve('strict', {});
     const res = await s.get('/api/user/persons/');
     expect(res.status).toBe(500);
+    expect((await res.json()).detail).toContain('detail');
+    await s.close();
+  });
+
+  it('turns a status the operation does not declare into a 500 in strict mode', async () => {
+    const s = await serve('strict', {});
+    const res = await s.get('/api/user/payments/');
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({
+      detail: 'Response does not match openapi.yaml: status 404 is not declared for listMyPayments',
+      code: 'contract_violation',
+    });
+    expect(s.logged).toEqual(['response does not match the contract']);
     await s.close();
   });
 

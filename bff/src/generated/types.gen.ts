@@ -16,6 +16,11 @@ export type DniOut = string;
  */
 export type PhoneIn = string;
 
+/**
+ * A Spanish mobile that can receive SMS (6xx xxx xxx or 71x–79x), 9 digits, optionally preceded by the 34 prefix. Where an SMS code is sent to it.
+ */
+export type MobileIn = string;
+
 export type PhoneOut = string;
 
 export type Email = string;
@@ -31,6 +36,9 @@ export type CivilDate = string;
  */
 export type Euros = number;
 
+/**
+ * Ids are whole numbers JavaScript holds exactly (at most 2^53 − 1).
+ */
 export type Id = number;
 
 export type ValidationItem = {
@@ -216,6 +224,14 @@ export type Token = {
      * After a login (the password, and the second step where there is one): keep it on this device for this DNI and send it with the next login. Valid 180 days.
      */
     device_token?: string;
+    /**
+     * Present only with `MFA_FOR_ADMINS=required`, for an administrator who has no second factor yet: the token lasts 10 minutes and serves only `GET /admin/mfa`, `/admin/mfa/setup` (which asks for the password again) and `/admin/mfa/confirm`, whose answer is a full session. Any other call answers 401 (resident calls) or 403 `mfa_setup_required` (staff calls).
+     */
+    scope?: 'mfa_setup';
+};
+
+export type MfaSetupRequest = {
+    password: string;
 };
 
 export type MfaChallenge = {
@@ -278,7 +294,7 @@ export type MfaConfirmed = {
 
 export type RegisterRequest = {
     dni: Dni;
-    phone: PhoneIn;
+    phone: MobileIn;
     email?: Email | null;
     password: Password;
     repeat_password: string;
@@ -405,7 +421,7 @@ export type ManagedPerson = {
 
 export type AssociationRequest = {
     dni: Dni;
-    phone: PhoneIn;
+    phone: MobileIn;
 };
 
 export type AssociationResult = {
@@ -821,6 +837,15 @@ export type GetPublicConfigData = {
     url: '/config';
 };
 
+export type GetPublicConfigErrors = {
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type GetPublicConfigError = GetPublicConfigErrors[keyof GetPublicConfigErrors];
+
 export type GetPublicConfigResponses = {
     /**
      * The global settings and whether payment is open today.
@@ -839,9 +864,17 @@ export type LoginData = {
 
 export type LoginErrors = {
     /**
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
      * DNI or password wrong (same answer for unknown accounts).
      */
     401: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
     /**
      * Invalid input; nothing changed.
      */
@@ -876,9 +909,17 @@ export type LoginMfaData = {
 
 export type LoginMfaErrors = {
     /**
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
      * The code is wrong, or the login step expired, was used or had 5 wrong codes.
      */
     401: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
     /**
      * Invalid input; nothing changed.
      */
@@ -887,6 +928,10 @@ export type LoginMfaErrors = {
      * Too many attempts; wait `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type LoginMfaError = LoginMfaErrors[keyof LoginMfaErrors];
@@ -909,9 +954,17 @@ export type RegisterData = {
 
 export type RegisterErrors = {
     /**
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
      * An account with that DNI is already verified (`account_exists`), or the DNI is on the enrolment records with another mobile phone (`phone_mismatch`: only that mobile can register it; the resident contacts the council to change it).
      */
     409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
     /**
      * Invalid input; nothing changed.
      */
@@ -946,9 +999,13 @@ export type VerifyRegistrationData = {
 
 export type VerifyRegistrationErrors = {
     /**
-     * The code is wrong, expired, used, replaced by a newer one, or burnt (5 wrong tries). Codes last 10 minutes and are bound to their purpose and subject. After 30 wrong codes in 15 minutes from one client address, further checks answer 429.
+     * The code is wrong, expired, used, replaced by a newer one, or burnt (5 wrong tries). Codes last 10 minutes and are bound to their purpose and subject. After 30 wrong codes in 15 minutes from one client address, further checks answer 429. Also `bad_request` when the body cannot be read at all.
      */
     400: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
     /**
      * Invalid input; nothing changed.
      */
@@ -957,6 +1014,10 @@ export type VerifyRegistrationErrors = {
      * Too many attempts; wait `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type VerifyRegistrationError = VerifyRegistrationErrors[keyof VerifyRegistrationErrors];
@@ -979,6 +1040,14 @@ export type RequestPasswordRecoveryData = {
 
 export type RequestPasswordRecoveryErrors = {
     /**
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
      * Invalid input; nothing changed.
      */
     422: Error;
@@ -986,6 +1055,10 @@ export type RequestPasswordRecoveryErrors = {
      * Too many attempts; wait `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type RequestPasswordRecoveryError = RequestPasswordRecoveryErrors[keyof RequestPasswordRecoveryErrors];
@@ -1008,9 +1081,13 @@ export type VerifyPasswordRecoveryData = {
 
 export type VerifyPasswordRecoveryErrors = {
     /**
-     * The code is wrong, expired, used, replaced by a newer one, or burnt (5 wrong tries). Codes last 10 minutes and are bound to their purpose and subject. After 30 wrong codes in 15 minutes from one client address, further checks answer 429.
+     * The code is wrong, expired, used, replaced by a newer one, or burnt (5 wrong tries). Codes last 10 minutes and are bound to their purpose and subject. After 30 wrong codes in 15 minutes from one client address, further checks answer 429. Also `bad_request` when the body cannot be read at all.
      */
     400: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
     /**
      * Invalid input; nothing changed.
      */
@@ -1045,7 +1122,11 @@ export type DeleteMeData = {
 
 export type DeleteMeErrors = {
     /**
-     * Missing, expired or invalid token.
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -1056,6 +1137,10 @@ export type DeleteMeErrors = {
      * The only administrator cannot delete their own account.
      */
     409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
     /**
      * Invalid input; nothing changed.
      */
@@ -1090,9 +1175,13 @@ export type GetMeData = {
 
 export type GetMeErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type GetMeError = GetMeErrors[keyof GetMeErrors];
@@ -1115,13 +1204,25 @@ export type UpdateMeData = {
 
 export type UpdateMeErrors = {
     /**
-     * Missing, expired or invalid token.
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
     /**
      * Invalid input; nothing changed.
      */
     422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type UpdateMeError = UpdateMeErrors[keyof UpdateMeErrors];
@@ -1144,9 +1245,13 @@ export type ExportMyDataData = {
 
 export type ExportMyDataErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type ExportMyDataError = ExportMyDataErrors[keyof ExportMyDataErrors];
@@ -1169,9 +1274,17 @@ export type UnsubscribeRemindersData = {
 
 export type UnsubscribeRemindersErrors = {
     /**
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
      * The link is not valid, has expired (90 days) or is older than the resident's turning reminders back on, or the account no longer exists.
      */
     404: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
     /**
      * Invalid input; nothing changed.
      */
@@ -1180,6 +1293,10 @@ export type UnsubscribeRemindersErrors = {
      * Too many attempts; wait `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type UnsubscribeRemindersError = UnsubscribeRemindersErrors[keyof UnsubscribeRemindersErrors];
@@ -1202,9 +1319,13 @@ export type ListPersonsData = {
 
 export type ListPersonsErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type ListPersonsError = ListPersonsErrors[keyof ListPersonsErrors];
@@ -1227,7 +1348,11 @@ export type RequestAssociationData = {
 
 export type RequestAssociationErrors = {
     /**
-     * Missing, expired or invalid token.
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -1238,6 +1363,10 @@ export type RequestAssociationErrors = {
      * The person is already linked to this account.
      */
     409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
     /**
      * Invalid input; nothing changed.
      */
@@ -1272,17 +1401,21 @@ export type VerifyAssociationData = {
 
 export type VerifyAssociationErrors = {
     /**
-     * The code is wrong, expired, used, replaced by a newer one, or burnt (5 wrong tries). Codes last 10 minutes and are bound to their purpose and subject. After 30 wrong codes in 15 minutes from one client address, further checks answer 429.
+     * The code is wrong, expired, used, replaced by a newer one, or burnt (5 wrong tries). Codes last 10 minutes and are bound to their purpose and subject. After 30 wrong codes in 15 minutes from one client address, further checks answer 429. Also `bad_request` when the body cannot be read at all.
      */
     400: Error;
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
      * The person was linked to this account meanwhile.
      */
     409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
     /**
      * Invalid input; nothing changed.
      */
@@ -1291,6 +1424,10 @@ export type VerifyAssociationErrors = {
      * Too many attempts; wait `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type VerifyAssociationError = VerifyAssociationErrors[keyof VerifyAssociationErrors];
@@ -1315,13 +1452,21 @@ export type RemovePersonData = {
 
 export type RemovePersonErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
      * Not found, or not yours.
      */
     404: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type RemovePersonError = RemovePersonErrors[keyof RemovePersonErrors];
@@ -1346,7 +1491,7 @@ export type ListPersonActivitiesData = {
 
 export type ListPersonActivitiesErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -1357,6 +1502,10 @@ export type ListPersonActivitiesErrors = {
      * Invalid input; nothing changed.
      */
     422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type ListPersonActivitiesError = ListPersonActivitiesErrors[keyof ListPersonActivitiesErrors];
@@ -1379,9 +1528,13 @@ export type ListMyPaymentsData = {
 
 export type ListMyPaymentsErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type ListMyPaymentsError = ListMyPaymentsErrors[keyof ListMyPaymentsErrors];
@@ -1404,13 +1557,17 @@ export type GetMyLatestPaymentData = {
 
 export type GetMyLatestPaymentErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
      * Not found, or not yours.
      */
     404: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type GetMyLatestPaymentError = GetMyLatestPaymentErrors[keyof GetMyLatestPaymentErrors];
@@ -1440,13 +1597,21 @@ export type GetMyReceiptData = {
 
 export type GetMyReceiptErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
      * Not found, or not yours.
      */
     404: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type GetMyReceiptError = GetMyReceiptErrors[keyof GetMyReceiptErrors];
@@ -1475,9 +1640,17 @@ export type VerifyReceiptErrors = {
      */
     404: Error;
     /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
      * Too many attempts; wait `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type VerifyReceiptError = VerifyReceiptErrors[keyof VerifyReceiptErrors];
@@ -1500,7 +1673,11 @@ export type GeneratePaymentData = {
 
 export type GeneratePaymentErrors = {
     /**
-     * Missing, expired or invalid token.
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -1512,6 +1689,10 @@ export type GeneratePaymentErrors = {
      */
     409: Error;
     /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
      * Invalid input, including `mixed_persons` (an activity is not this person's).
      */
     422: Error;
@@ -1519,6 +1700,10 @@ export type GeneratePaymentErrors = {
      * Too many attempts; wait `Retry-After` seconds.
      */
     429: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type GeneratePaymentError = GeneratePaymentErrors[keyof GeneratePaymentErrors];
@@ -1541,13 +1726,21 @@ export type ReceivePaymentNotificationData = {
 
 export type ReceivePaymentNotificationErrors = {
     /**
-     * Malformed or badly signed notification, or one that does not match its order; only the notification record is added. Codes: `malformed_notification`, `bad_signature`, `unknown_order`, `amount_mismatch`, `currency_mismatch`, `merchant_mismatch`, `terminal_mismatch`.
+     * Malformed or badly signed notification, or one that does not match its order; only the notification record is added. Codes: `malformed_notification`, `bad_signature`, `unknown_order`, `amount_mismatch`, `currency_mismatch`, `merchant_mismatch`, `terminal_mismatch`; `bad_request` when the body is not a readable form.
      */
     400: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
     /**
      * This client address sent 30 notifications that were refused in the last 10 minutes; nothing is recorded until the window ends (the bank's own notifications never count).
      */
     429: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type ReceivePaymentNotificationError = ReceivePaymentNotificationErrors[keyof ReceivePaymentNotificationErrors];
@@ -1577,6 +1770,14 @@ export type OpenSandboxGatewayErrors = {
      * Not found, or not yours.
      */
     404: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type OpenSandboxGatewayError = OpenSandboxGatewayErrors[keyof OpenSandboxGatewayErrors];
@@ -1606,6 +1807,14 @@ export type ConfirmSandboxPaymentErrors = {
      * Not found, or not yours.
      */
     404: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type ConfirmSandboxPaymentError = ConfirmSandboxPaymentErrors[keyof ConfirmSandboxPaymentErrors];
@@ -1619,9 +1828,21 @@ export type SandboxRestRequestData = {
 
 export type SandboxRestRequestErrors = {
     /**
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
      * Not found, or not yours.
      */
     404: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type SandboxRestRequestError = SandboxRestRequestErrors[keyof SandboxRestRequestErrors];
@@ -1647,6 +1868,14 @@ export type SandboxTransactionQueryErrors = {
      * Not found, or not yours.
      */
     404: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type SandboxTransactionQueryError = SandboxTransactionQueryErrors[keyof SandboxTransactionQueryErrors];
@@ -1672,6 +1901,10 @@ export type GetSandboxStylesErrors = {
      * Not found, or not yours.
      */
     404: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type GetSandboxStylesError = GetSandboxStylesErrors[keyof GetSandboxStylesErrors];
@@ -1694,13 +1927,17 @@ export type GetAdminConfigData = {
 
 export type GetAdminConfigErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
      * The account is not an administrator.
      */
     403: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type GetAdminConfigError = GetAdminConfigErrors[keyof GetAdminConfigErrors];
@@ -1723,7 +1960,11 @@ export type UpdateAdminConfigData = {
 
 export type UpdateAdminConfigErrors = {
     /**
-     * Missing, expired or invalid token.
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -1731,9 +1972,17 @@ export type UpdateAdminConfigErrors = {
      */
     403: Error;
     /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
      * Invalid input; nothing changed.
      */
     422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type UpdateAdminConfigError = UpdateAdminConfigErrors[keyof UpdateAdminConfigErrors];
@@ -1756,13 +2005,17 @@ export type GetAdminConfigSlashData = {
 
 export type GetAdminConfigSlashErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
      * The account is not an administrator.
      */
     403: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type GetAdminConfigSlashError = GetAdminConfigSlashErrors[keyof GetAdminConfigSlashErrors];
@@ -1785,7 +2038,11 @@ export type UpdateAdminConfigSlashData = {
 
 export type UpdateAdminConfigSlashErrors = {
     /**
-     * Missing, expired or invalid token.
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -1793,9 +2050,17 @@ export type UpdateAdminConfigSlashErrors = {
      */
     403: Error;
     /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
      * Invalid input; nothing changed.
      */
     422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type UpdateAdminConfigSlashError = UpdateAdminConfigSlashErrors[keyof UpdateAdminConfigSlashErrors];
@@ -1836,13 +2101,21 @@ export type ListUsersData = {
 
 export type ListUsersErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
      * The account is not an administrator.
      */
     403: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type ListUsersError = ListUsersErrors[keyof ListUsersErrors];
@@ -1865,7 +2138,11 @@ export type CreateUserData = {
 
 export type CreateUserErrors = {
     /**
-     * Missing, expired or invalid token.
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -1876,6 +2153,10 @@ export type CreateUserErrors = {
      * The DNI already has an account.
      */
     409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
     /**
      * Invalid input; nothing changed.
      */
@@ -1908,7 +2189,7 @@ export type DeleteUserData = {
 
 export type DeleteUserErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -1923,6 +2204,14 @@ export type DeleteUserErrors = {
      * You cannot delete your own account.
      */
     409: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type DeleteUserError = DeleteUserErrors[keyof DeleteUserErrors];
@@ -1947,7 +2236,11 @@ export type UpdateUserData = {
 
 export type UpdateUserErrors = {
     /**
-     * Missing, expired or invalid token.
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -1962,6 +2255,10 @@ export type UpdateUserErrors = {
      * `account_exists`: the DNI already belongs to another account. `cannot_demote_self`: an admin cannot remove the admin role from their own account.
      */
     409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
     /**
      * Invalid input; nothing changed.
      */
@@ -2010,13 +2307,21 @@ export type ListEnrolmentsData = {
 
 export type ListEnrolmentsErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
      * The account is not an administrator.
      */
     403: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type ListEnrolmentsError = ListEnrolmentsErrors[keyof ListEnrolmentsErrors];
@@ -2039,7 +2344,11 @@ export type CreateEnrolmentData = {
 
 export type CreateEnrolmentErrors = {
     /**
-     * Missing, expired or invalid token.
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2051,9 +2360,17 @@ export type CreateEnrolmentErrors = {
      */
     409: Error;
     /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
      * Invalid input; nothing changed.
      */
     422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type CreateEnrolmentError = CreateEnrolmentErrors[keyof CreateEnrolmentErrors];
@@ -2078,7 +2395,7 @@ export type DeleteEnrolmentData = {
 
 export type DeleteEnrolmentErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2093,6 +2410,14 @@ export type DeleteEnrolmentErrors = {
      * The enrolment has paid activities.
      */
     409: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type DeleteEnrolmentError = DeleteEnrolmentErrors[keyof DeleteEnrolmentErrors];
@@ -2117,7 +2442,11 @@ export type UpdateEnrolmentData = {
 
 export type UpdateEnrolmentErrors = {
     /**
-     * Missing, expired or invalid token.
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2133,9 +2462,17 @@ export type UpdateEnrolmentErrors = {
      */
     409: Error;
     /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
      * Invalid input; nothing changed.
      */
     422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type UpdateEnrolmentError = UpdateEnrolmentErrors[keyof UpdateEnrolmentErrors];
@@ -2176,13 +2513,21 @@ export type ListActivitiesData = {
 
 export type ListActivitiesErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
      * The account is not an administrator.
      */
     403: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type ListActivitiesError = ListActivitiesErrors[keyof ListActivitiesErrors];
@@ -2208,7 +2553,11 @@ export type CreateActivityData = {
 
 export type CreateActivityErrors = {
     /**
-     * Missing, expired or invalid token.
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2220,9 +2569,17 @@ export type CreateActivityErrors = {
      */
     409: Error;
     /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
      * Invalid input; nothing changed.
      */
     422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type CreateActivityError = CreateActivityErrors[keyof CreateActivityErrors];
@@ -2263,13 +2620,21 @@ export type ListActivitiesSlashData = {
 
 export type ListActivitiesSlashErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
      * The account is not an administrator.
      */
     403: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type ListActivitiesSlashError = ListActivitiesSlashErrors[keyof ListActivitiesSlashErrors];
@@ -2295,7 +2660,11 @@ export type CreateActivitySlashData = {
 
 export type CreateActivitySlashErrors = {
     /**
-     * Missing, expired or invalid token.
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2307,9 +2676,17 @@ export type CreateActivitySlashErrors = {
      */
     409: Error;
     /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
      * Invalid input; nothing changed.
      */
     422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type CreateActivitySlashError = CreateActivitySlashErrors[keyof CreateActivitySlashErrors];
@@ -2334,7 +2711,7 @@ export type DeleteActivityData = {
 
 export type DeleteActivityErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2349,6 +2726,14 @@ export type DeleteActivityErrors = {
      * The activity has paid enrolments.
      */
     409: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type DeleteActivityError = DeleteActivityErrors[keyof DeleteActivityErrors];
@@ -2373,7 +2758,11 @@ export type UpdateActivityData = {
 
 export type UpdateActivityErrors = {
     /**
-     * Missing, expired or invalid token.
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2389,9 +2778,17 @@ export type UpdateActivityErrors = {
      */
     409: Error;
     /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
      * Invalid input; nothing changed.
      */
     422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type UpdateActivityError = UpdateActivityErrors[keyof UpdateActivityErrors];
@@ -2419,7 +2816,11 @@ export type UploadTableData = {
 
 export type UploadTableErrors = {
     /**
-     * Missing, expired or invalid token.
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2434,6 +2835,10 @@ export type UploadTableErrors = {
      * Nothing was changed. `invalid_rows`: rows with errors, each with `loc` = [sheet row, column header as written in the file] (a missing column is reported on the header row); `please_select_file`: no `file` part; `too_many_files`; `invalid_file_type`: the name does not end in .xlsx; `invalid_xlsx`: not a readable .xlsx; `upload_no_rows`: no data under the headers; `too_many_rows`; `xlsx_too_large_uncompressed`, `xlsx_too_many_entries`, `xlsx_suspicious_compression`: refused from the zip's directory before anything is inflated.
      */
     422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type UploadTableError = UploadTableErrors[keyof UploadTableErrors];
@@ -2456,13 +2861,17 @@ export type DownloadUploadTemplateData = {
 
 export type DownloadUploadTemplateErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
      * The account is not an administrator.
      */
     403: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type DownloadUploadTemplateError = DownloadUploadTemplateErrors[keyof DownloadUploadTemplateErrors];
@@ -2510,7 +2919,7 @@ export type ListPaymentsData = {
 
 export type ListPaymentsErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2521,6 +2930,10 @@ export type ListPaymentsErrors = {
      * Invalid input; nothing changed.
      */
     422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type ListPaymentsError = ListPaymentsErrors[keyof ListPaymentsErrors];
@@ -2550,7 +2963,7 @@ export type GetPaymentReceiptData = {
 
 export type GetPaymentReceiptErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2561,6 +2974,14 @@ export type GetPaymentReceiptErrors = {
      * Not found, or not yours.
      */
     404: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type GetPaymentReceiptError = GetPaymentReceiptErrors[keyof GetPaymentReceiptErrors];
@@ -2585,7 +3006,11 @@ export type RefundPaymentData = {
 
 export type RefundPaymentErrors = {
     /**
-     * Missing, expired or invalid token.
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2601,6 +3026,10 @@ export type RefundPaymentErrors = {
      */
     409: Error;
     /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
      * Invalid input; nothing changed.
      */
     422: Error;
@@ -2608,6 +3037,10 @@ export type RefundPaymentErrors = {
      * The gateway refused the refund; nothing changed.
      */
     502: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
     /**
      * The gateway did not answer; the refund stays requested until checked with the bank.
      */
@@ -2636,7 +3069,7 @@ export type CheckPaymentData = {
 
 export type CheckPaymentErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2648,9 +3081,17 @@ export type CheckPaymentErrors = {
      */
     404: Error;
     /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
      * The gateway could not be asked; nothing changed.
      */
     502: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type CheckPaymentError = CheckPaymentErrors[keyof CheckPaymentErrors];
@@ -2687,7 +3128,7 @@ export type ExportPaymentsData = {
 
 export type ExportPaymentsErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2698,6 +3139,10 @@ export type ExportPaymentsErrors = {
      * Invalid input; nothing changed.
      */
     422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type ExportPaymentsError = ExportPaymentsErrors[keyof ExportPaymentsErrors];
@@ -2720,13 +3165,17 @@ export type GetMfaStatusData = {
 
 export type GetMfaStatusErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
      * The account is not an administrator.
      */
     403: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type GetMfaStatusError = GetMfaStatusErrors[keyof GetMfaStatusErrors];
@@ -2741,7 +3190,7 @@ export type GetMfaStatusResponses = {
 export type GetMfaStatusResponse = GetMfaStatusResponses[keyof GetMfaStatusResponses];
 
 export type SetupMfaData = {
-    body?: never;
+    body: MfaSetupRequest;
     path?: never;
     query?: never;
     url: '/admin/mfa/setup';
@@ -2749,17 +3198,37 @@ export type SetupMfaData = {
 
 export type SetupMfaErrors = {
     /**
-     * Missing, expired or invalid token.
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
-     * The account is not an administrator.
+     * Not an administrator (`forbidden`), or the password is wrong (`wrong_password`).
      */
     403: Error;
     /**
      * This administrator has a second factor already.
      */
     409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * Too many attempts; wait `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type SetupMfaError = SetupMfaErrors[keyof SetupMfaErrors];
@@ -2786,7 +3255,7 @@ export type ConfirmMfaErrors = {
      */
     400: Error;
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2798,9 +3267,17 @@ export type ConfirmMfaErrors = {
      */
     409: Error;
     /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
      * Invalid input; nothing changed.
      */
     422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type ConfirmMfaError = ConfirmMfaErrors[keyof ConfirmMfaErrors];
@@ -2825,7 +3302,7 @@ export type ResetUserMfaData = {
 
 export type ResetUserMfaErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2840,6 +3317,14 @@ export type ResetUserMfaErrors = {
      * Your own second factor is reset by another administrator or the command line.
      */
     409: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type ResetUserMfaError = ResetUserMfaErrors[keyof ResetUserMfaErrors];
@@ -2862,13 +3347,17 @@ export type GetAdminSummaryData = {
 
 export type GetAdminSummaryErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
      * The account is not an administrator.
      */
     403: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type GetAdminSummaryError = GetAdminSummaryErrors[keyof GetAdminSummaryErrors];
@@ -2891,13 +3380,17 @@ export type GetReminderSummaryData = {
 
 export type GetReminderSummaryErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
      * The account is not an administrator.
      */
     403: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type GetReminderSummaryError = GetReminderSummaryErrors[keyof GetReminderSummaryErrors];
@@ -2920,13 +3413,17 @@ export type RunRemindersData = {
 
 export type RunRemindersErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
      * The account is not an administrator.
      */
     403: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type RunRemindersError = RunRemindersErrors[keyof RunRemindersErrors];
@@ -2961,7 +3458,7 @@ export type ListAuditData = {
 
 export type ListAuditErrors = {
     /**
-     * Missing, expired or invalid token.
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2972,6 +3469,10 @@ export type ListAuditErrors = {
      * Invalid input; nothing changed.
      */
     422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type ListAuditError = ListAuditErrors[keyof ListAuditErrors];
@@ -3002,6 +3503,14 @@ export type ListOutboxErrors = {
      * Not found, or not yours.
      */
     404: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
 };
 
 export type ListOutboxError = ListOutboxErrors[keyof ListOutboxErrors];

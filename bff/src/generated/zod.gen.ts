@@ -14,6 +14,11 @@ export const zDniOut = z.string().regex(/^[0-9XYZ][0-9]{7}[A-Z]$/);
  */
 export const zPhoneIn = z.string().regex(/^\s*(\+?34)?[0-9]{9}\s*$/);
 
+/**
+ * A Spanish mobile that can receive SMS (6xx xxx xxx or 71x–79x), 9 digits, optionally preceded by the 34 prefix. Where an SMS code is sent to it.
+ */
+export const zMobileIn = z.string().regex(/^\s*(\+?34)?(6[0-9]|7[1-9])[0-9]{7}\s*$/);
+
 export const zPhoneOut = z.string().regex(/^[0-9]{9}$/);
 
 export const zEmail = z.email().max(254);
@@ -29,7 +34,10 @@ export const zCivilDate = z.iso.date();
  */
 export const zEuros = z.number().gte(0);
 
-export const zId = z.int().gte(1);
+/**
+ * Ids are whole numbers JavaScript holds exactly (at most 2^53 − 1).
+ */
+export const zId = z.int().gte(1).lte(9007199254740991);
 
 export const zValidationItem = z.object({
     loc: z.array(z.union([z.string(), z.int()])),
@@ -188,7 +196,12 @@ export const zLoginForm = z.object({
 export const zToken = z.object({
     access_token: z.string(),
     token_type: z.enum(['bearer']),
-    device_token: z.string().optional()
+    device_token: z.string().optional(),
+    scope: z.enum(['mfa_setup']).optional()
+});
+
+export const zMfaSetupRequest = z.object({
+    password: z.string().min(1).max(128)
 });
 
 export const zMfaChallenge = z.object({
@@ -236,7 +249,7 @@ export const zMfaConfirmed = z.object({
 
 export const zRegisterRequest = z.object({
     dni: zDni,
-    phone: zPhoneIn,
+    phone: zMobileIn,
     email: zEmail.nullish(),
     password: zPassword,
     repeat_password: z.string().max(128)
@@ -362,7 +375,7 @@ export const zManagedPerson = z.object({
 
 export const zAssociationRequest = z.object({
     dni: zDni,
-    phone: zPhoneIn
+    phone: zMobileIn
 });
 
 export const zAssociationResult = z.object({
@@ -546,8 +559,8 @@ export const zAdminPayment = z.object({
 export const zPaymentPage = z.object({
     items: z.array(zAdminPayment),
     total: z.int().gte(0),
-    page: z.int().gte(1),
-    page_size: z.int().gte(1)
+    page: z.int().gte(1).lte(9007199254740991),
+    page_size: z.int().gte(1).lte(9007199254740991)
 });
 
 export const zAdminUser = z.object({
@@ -647,8 +660,8 @@ export const zAuditEntry = z.object({
 export const zAuditPage = z.object({
     items: z.array(zAuditEntry),
     total: z.int().gte(0),
-    page: z.int().gte(1),
-    page_size: z.int().gte(1)
+    page: z.int().gte(1).lte(9007199254740991),
+    page_size: z.int().gte(1).lte(9007199254740991)
 });
 
 export const zOutboxMessage = z.object({
@@ -661,7 +674,7 @@ export const zOutboxMessage = z.object({
     created_at: z.iso.datetime()
 });
 
-export const zIdPath = z.int().gte(1);
+export const zIdPath = z.int().gte(1).lte(9007199254740991);
 
 export const zPageQuery = z.int().gte(1).default(1);
 
@@ -670,7 +683,7 @@ export const zPageSizeQuery = z.int().gte(1).lte(100).default(20);
 /**
  * With `page_size`, answer only this page (from 1); without both, the whole list.
  */
-export const zListPageQuery = z.int().gte(1);
+export const zListPageQuery = z.int().gte(1).lte(9007199254740991);
 
 /**
  * Rows per page, 100 at most (the panel asks for 10).
@@ -832,7 +845,7 @@ export const zVerifyAssociationBody = zOtpVerifyRequest;
 export const zVerifyAssociationResponse = zAssociationResult;
 
 export const zRemovePersonPath = z.object({
-    id: z.int().gte(1)
+    id: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -841,7 +854,7 @@ export const zRemovePersonPath = z.object({
 export const zRemovePersonResponse = z.void();
 
 export const zListPersonActivitiesPath = z.object({
-    person_activity_id: z.int().gte(1)
+    person_activity_id: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -952,7 +965,7 @@ export const zUpdateAdminConfigSlashBody = zConfigUpdate2;
 export const zUpdateAdminConfigSlashResponse = zAdminConfig;
 
 export const zListUsersQuery = z.object({
-    page: z.int().gte(1).optional(),
+    page: z.int().gte(1).lte(9007199254740991).optional(),
     page_size: z.int().gte(1).lte(100).optional(),
     q: z.string().max(100).optional(),
     sort: z.enum([
@@ -977,7 +990,7 @@ export const zCreateUserBody = zAdminUserCreate;
 export const zCreateUserResponse = zAdminUser;
 
 export const zDeleteUserPath = z.object({
-    id: z.int().gte(1)
+    id: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -988,7 +1001,7 @@ export const zDeleteUserResponse = z.void();
 export const zUpdateUserBody = zAdminUserUpdate;
 
 export const zUpdateUserPath = z.object({
-    id: z.int().gte(1)
+    id: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -997,7 +1010,7 @@ export const zUpdateUserPath = z.object({
 export const zUpdateUserResponse = zAdminUser;
 
 export const zListEnrolmentsQuery = z.object({
-    page: z.int().gte(1).optional(),
+    page: z.int().gte(1).lte(9007199254740991).optional(),
     page_size: z.int().gte(1).lte(100).optional(),
     q: z.string().max(100).optional(),
     sort: z.enum([
@@ -1023,7 +1036,7 @@ export const zCreateEnrolmentBody = zEnrolmentWrite2;
 export const zCreateEnrolmentResponse = zEnrolment;
 
 export const zDeleteEnrolmentPath = z.object({
-    id: z.int().gte(1)
+    id: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -1034,7 +1047,7 @@ export const zDeleteEnrolmentResponse = z.void();
 export const zUpdateEnrolmentBody = zEnrolmentWrite2;
 
 export const zUpdateEnrolmentPath = z.object({
-    id: z.int().gte(1)
+    id: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -1043,7 +1056,7 @@ export const zUpdateEnrolmentPath = z.object({
 export const zUpdateEnrolmentResponse = zEnrolment;
 
 export const zListActivitiesQuery = z.object({
-    page: z.int().gte(1).optional(),
+    page: z.int().gte(1).lte(9007199254740991).optional(),
     page_size: z.int().gte(1).lte(100).optional(),
     q: z.string().max(100).optional(),
     sort: z.enum([
@@ -1070,7 +1083,7 @@ export const zCreateActivityBody = zActivityWrite2;
 export const zCreateActivityResponse = zActivity;
 
 export const zListActivitiesSlashQuery = z.object({
-    page: z.int().gte(1).optional(),
+    page: z.int().gte(1).lte(9007199254740991).optional(),
     page_size: z.int().gte(1).lte(100).optional(),
     q: z.string().max(100).optional(),
     sort: z.enum([
@@ -1097,7 +1110,7 @@ export const zCreateActivitySlashBody = zActivityWrite2;
 export const zCreateActivitySlashResponse = zActivity;
 
 export const zDeleteActivityPath = z.object({
-    id: z.int().gte(1)
+    id: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -1108,7 +1121,7 @@ export const zDeleteActivityResponse = z.void();
 export const zUpdateActivityBody = zActivityWrite2;
 
 export const zUpdateActivityPath = z.object({
-    id: z.int().gte(1)
+    id: z.int().gte(1).lte(9007199254740991)
 });
 
 /**
@@ -1207,6 +1220,8 @@ export const zExportPaymentsResponse = z.string();
  */
 export const zGetMfaStatusResponse = zMfaStatus;
 
+export const zSetupMfaBody = zMfaSetupRequest;
+
 /**
  * The secret to add to the app.
  */
@@ -1220,7 +1235,7 @@ export const zConfirmMfaBody = zMfaCodeRequest;
 export const zConfirmMfaResponse = zMfaConfirmed;
 
 export const zResetUserMfaPath = z.object({
-    id: z.int().gte(1)
+    id: z.int().gte(1).lte(9007199254740991)
 });
 
 /**

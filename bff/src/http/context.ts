@@ -9,6 +9,11 @@ export interface AuthUser {
   isAdmin: boolean;
   /** The account has a second factor (administrators, TOTP). */
   hasMfa: boolean;
+  /**
+   * The token only sets up a second factor (MFA_FOR_ADMINS=required, an administrator without
+   * one): it serves the routes marked `withoutMfa` and nothing else.
+   */
+  setupOnly: boolean;
   /** When the caller's token expires (ms since the epoch). */
   sessionEndsAt: number;
 }

@@ -16,6 +16,8 @@ export function errorMiddleware(logger: Logger): Koa.Middleware<AppState> {
         if (ctx.status === 404 && ctx.body === undefined) throw new HttpError(404, 'not_found');
         // the router's own 405 carries plain text; the Allow header it set stays
         if (ctx.status === 405) throw new HttpError(405, 'method_not_allowed');
+        // TRACE, CONNECT and other methods no route knows
+        if (ctx.status === 501) throw new HttpError(501, 'not_implemented');
       }
     } catch (err) {
       const error = toHttpError(err);

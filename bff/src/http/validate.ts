@@ -37,16 +37,23 @@ function toIssue(issue: z.core.$ZodIssue, where: Where): ValidationIssue {
 
 function messageFor(field: string, issue: z.core.$ZodIssue): string {
   if (field === 'dni' || field === 'username') return 'invalid_dni';
-  if (field === 'phone') return 'invalid_phone';
+  // where an SMS goes (registration, association) the contract's pattern admits mobiles only
+  if (field === 'phone')
+    return MOBILE_ONLY.test(patternOf(issue)) ? 'invalid_mobile' : 'invalid_phone';
   if (field === 'email') return 'invalid_email';
   if (field === 'otp_code' || field === 'recovery_code') return 'invalid_code_format';
   if (field.includes('password'))
     return issue.code === 'too_big' ? 'password_too_long' : 'password_too_short';
-  if (field.endsWith('_date') || field === 'from' || field === 'to') return 'invalid_date';
+  if (field.endsWith('_date') || formatOf(issue) === 'date') return 'invalid_date';
   if (issue.code === 'invalid_type' && (issue as { expected?: string }).expected === 'number')
     return 'invalid_number';
   return 'field_invalid';
 }
+
+const MOBILE_ONLY = /7\[1-9\]/;
+const patternOf = (issue: z.core.$ZodIssue) =>
+  String((issue as { pattern?: unknown }).pattern ?? '');
+const formatOf = (issue: z.core.$ZodIssue) => String((issue as { format?: unknown }).format ?? '');
 
 /** Query and path values arrive as text: turn digits into numbers where the schema wants a number. */
 function coerceNumbers(schema: z.ZodType, input: unknown): unknown {

@@ -1,6 +1,8 @@
 import Router, { type RouterMiddleware } from '@koa/router';
 import type { Deps } from '../deps.js';
+import { operations } from '../generated/operations.gen.js';
 import type { AppState } from '../http/context.js';
+import { HttpError } from '../http/errors.js';
 import { adminRoutes } from './admin/index.js';
 import { paymentsRoutes } from './payments/index.js';
 import { remindersRoutes } from './reminders.js';
@@ -47,9 +49,12 @@ export function apiRoutes(deps: Deps): ApiRoutes {
   // paths under no group (and pages outside /api) still pass a router: allowedMethods needs
   // the `matched` list it leaves, even when empty
   const other = new Router<AppState>({ prefix: PREFIX, strict: true }).routes();
+  const concrete = concretePaths();
   return {
     routes: (ctx, next) => {
       const path = ctx.path;
+      const methods = concrete.get(path.toLowerCase());
+      if (methods && !methods.includes(ctx.method)) return answerMethods(ctx, methods);
       // routes match regardless of case, as @koa/router does by default
       const segment = path.startsWith(`${PREFIX}/`)
         ? firstSegment(path.slice(PREFIX.length)).toLowerCase()
@@ -58,6 +63,40 @@ export function apiRoutes(deps: Deps): ApiRoutes {
     },
     allowedMethods: all.allowedMethods(),
   };
+}
+
+/**
+ * The contract's paths without parameters, with the methods each takes. As OpenAPI says, a
+ * concrete path is matched before a templated one: `/user/persons/request-association` takes
+ * POST only, although `/user/persons/{id}` (DELETE) also fits it, which the router alone would
+ * answer with `Allow: POST, DELETE` and a DELETE with a bad id.
+ */
+function concretePaths(): Map<string, string[]> {
+  const paths = new Map<string, string[]>();
+  for (const key of Object.keys(operations)) {
+    const [method = '', path = ''] = key.split(' ');
+    if (path.includes('{')) continue;
+    const methods = paths.get(`${PREFIX}${path}`) ?? [];
+    methods.push(method);
+    if (method === 'GET') methods.unshift('HEAD');
+    paths.set(`${PREFIX}${path}`, methods);
+  }
+  return paths;
+}
+
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** OPTIONS, 405 or 501 for a method a concrete path does not take, as the router answers. */
+function answerMethods(ctx: Parameters<RouterMiddleware<AppState>>[0], methods: string[]) {
+  const allow = methods.join(', ');
+  if (ctx.method === 'OPTIONS') {
+    ctx.status = 200;
+    ctx.set('Allow', allow);
+    ctx.body = '';
+    return;
+  }
+  if (!KNOWN_METHODS.has(ctx.method)) throw new HttpError(501, 'not_implemented');
+  throw new HttpError(405, 'method_not_allowed', { headers: { Allow: allow } });
 }
 
 /** `user` of `/user/persons/`; '' for `/`. */

@@ -5,6 +5,7 @@ import type { AppState } from '../http/context.js';
 import { HttpError } from '../http/errors.js';
 import { addressKey } from '../lib/client-address.js';
 import { limitCalls } from '../http/rate-limit.js';
+import { readBody } from '../http/read-body.js';
 import { validate } from '../http/validate.js';
 import { t } from '../i18n/index.js';
 
@@ -22,7 +23,7 @@ export function remindersRoutes(deps: Deps): Router<AppState> {
     },
   ]);
 
-  router.post('/reminders/unsubscribe', limit, async (ctx) => {
+  router.post('/reminders/unsubscribe', limit, readBody, async (ctx) => {
     const { token } = validate(zUnsubscribeRemindersBody, ctx.request.body);
     const now = deps.clock.now().getTime();
     const link = deps.unsubscribe.read(token, now);

@@ -12,15 +12,23 @@ export interface TokenClaims {
   ver: number;
   iat: number;
   exp: number;
+  /** `mfa_setup`: a short token that can only set up a second factor. */
+  scope?: 'mfa_setup';
 }
 
+/** How long a token that can only set up a second factor lasts. */
+export const SETUP_TOKEN_TTL_SECONDS = 10 * 60;
+
 export interface TokenService {
-  issue(user: {
-    id: number;
-    dni: string;
-    role: 'user' | 'admin';
-    token_version: number;
-  }): Promise<string>;
+  issue(
+    user: {
+      id: number;
+      dni: string;
+      role: 'user' | 'admin';
+      token_version: number;
+    },
+    scope?: 'mfa_setup',
+  ): Promise<string>;
   /** The claims, or null when the token is missing, malformed, expired, unsigned or forged. */
   verify(token: string): Promise<TokenClaims | null>;
 }
@@ -50,16 +58,17 @@ export function createTokenService(
   });
   const verified = new Map<string, TokenClaims>();
   return {
-    async issue(user) {
+    async issue(user, scope) {
       const iat = Math.floor(now().getTime() / 1000);
       return sign({
+        ...(scope ? { scope } : {}),
         sub: String(user.id),
         dni: user.dni,
         role: user.role,
         is_admin: user.role === 'admin',
         ver: user.token_version,
         iat,
-        exp: iat + ttlSeconds,
+        exp: iat + (scope ? Math.min(ttlSeconds, SETUP_TOKEN_TTL_SECONDS) : ttlSeconds),
       });
     },
     async verify(token) {

@@ -43,7 +43,7 @@ describe('administrators’ second factor (TOTP)', () => {
   async function withMfa() {
     const admin = await createAccount(app, 'admin');
     const setup = await json(
-      await app.fetch('/api/admin/mfa/setup', { method: 'POST', headers: admin.headers }),
+      await app.json('/api/admin/mfa/setup', 'POST', { password: PASSWORD }, admin.headers),
     );
     const code = authenticator(app, String(setup.secret));
     const confirmed = await json(
@@ -65,7 +65,7 @@ describe('administrators’ second factor (TOTP)', () => {
       recovery_codes_left: 0,
     });
     const setup = await json(
-      await app.fetch('/api/admin/mfa/setup', { method: 'POST', headers: admin.headers }),
+      await app.json('/api/admin/mfa/setup', 'POST', { password: PASSWORD }, admin.headers),
     );
     expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
     const url = new URL(String(setup.otpauth_url));
@@ -114,7 +114,7 @@ describe('administrators’ second factor (TOTP)', () => {
     });
     // once on, setting up again is refused
     expect(
-      (await app.fetch('/api/admin/mfa/setup', { method: 'POST', headers: fresh })).status,
+      (await app.json('/api/admin/mfa/setup', 'POST', { password: PASSWORD }, fresh)).status,
     ).toBe(409);
   });
 
@@ -272,6 +272,97 @@ describe('administrators’ second factor (TOTP)', () => {
 });
 
 describe('MFA_FOR_ADMINS', () => {
+  it('required: the password gives a 10-minute token that can only set one up, with the password again', async () => {
+    const app = await startTestApp({ env: { MFA_FOR_ADMINS: 'required' } });
+    try {
+      const dni = (await createAccount(app, 'admin')).dni;
+      const login = await json(
+        await app.form('/api/user/login', { username: dni, password: PASSWORD }),
+      );
+      expect(login).toMatchObject({ token_type: 'bearer', scope: 'mfa_setup' });
+      const setupOnly = { Authorization: `Bearer ${String(login.access_token)}` };
+      const claims = JSON.parse(
+        Buffer.from(String(login.access_token).split('.')[1] ?? '', 'base64url').toString(),
+      ) as { iat: number; exp: number; scope: string };
+      expect(claims.exp - claims.iat).toBe(600);
+      // nothing else: neither the staff lists nor the resident's own pages
+      const staff = await app.fetch('/api/admin/users/', { headers: setupOnly });
+      expect(await json(staff)).toMatchObject({ code: 'mfa_setup_required' });
+      expect(staff.status).toBe(403);
+      expect((await app.fetch('/api/user/me', { headers: setupOnly })).status).toBe(401);
+      expect((await app.fetch('/api/user/persons/', { headers: setupOnly })).status).toBe(401);
+      // the password again, or no secret
+      const wrong = await app.json(
+        '/api/admin/mfa/setup',
+        'POST',
+        { password: 'not-the-password' },
+        { ...setupOnly, 'Accept-Language': 'en' },
+      );
+      expect(wrong.status).toBe(403);
+      expect(await json(wrong)).toEqual({
+        detail: 'The password is not correct.',
+        code: 'wrong_password',
+      });
+      expect(
+        Number(
+          await app.value(sql`SELECT COUNT(*) FROM audit_log WHERE action = 'mfa.setup_refused'`),
+        ),
+      ).toBe(1);
+      const setup = await json(
+        await app.json('/api/admin/mfa/setup', 'POST', { password: PASSWORD }, setupOnly),
+      );
+      expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
+      const confirmed = await json(
+        await app.json(
+          '/api/admin/mfa/confirm',
+          'POST',
+          { code: authenticator(app, String(setup.secret))() },
+          setupOnly,
+        ),
+      );
+      const full = { Authorization: `Bearer ${String(confirmed.access_token)}` };
+      expect((await app.fetch('/api/admin/users/', { headers: full })).status).toBe(200);
+      // a setup-only token left unused ends after 10 minutes
+      const other = await createAccount(app, 'admin');
+      const second = await json(
+        await app.form('/api/user/login', { username: other.dni, password: PASSWORD }),
+      );
+      app.clock.advance(601_000);
+      const late = { Authorization: `Bearer ${String(second.access_token)}` };
+      expect((await app.fetch('/api/admin/mfa', { headers: late })).status).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('the password is asked again before a secret, five wrong ones at most', async () => {
+    const app = await startTestApp();
+    const admin = await createAccount(app, 'admin');
+    for (let i = 0; i < 5; i++) {
+      const wrong = await app.json(
+        '/api/admin/mfa/setup',
+        'POST',
+        { password: `guess-${i}` },
+        admin.headers,
+      );
+      expect(wrong.status).toBe(403);
+    }
+    const blocked = await app.json(
+      '/api/admin/mfa/setup',
+      'POST',
+      { password: PASSWORD },
+      admin.headers,
+    );
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).toBeTruthy();
+    expect(await json(await app.fetch('/api/admin/mfa', { headers: admin.headers }))).toMatchObject(
+      {
+        enabled: false,
+      },
+    );
+    await app.close();
+  });
+
   it('required: an administrator without a second factor can only set one up', async () => {
     const app = await startTestApp({ env: { MFA_FOR_ADMINS: 'required' } });
     try {
@@ -291,7 +382,7 @@ describe('MFA_FOR_ADMINS', () => {
         required: true,
       });
       const setup = await json(
-        await app.fetch('/api/admin/mfa/setup', { method: 'POST', headers: admin.headers }),
+        await app.json('/api/admin/mfa/setup', 'POST', { password: PASSWORD }, admin.headers),
       );
       const confirmed = await json(
         await app.json(
@@ -316,7 +407,7 @@ describe('MFA_FOR_ADMINS', () => {
     try {
       const admin = await createAccount(app, 'admin');
       const setup = await json(
-        await app.fetch('/api/admin/mfa/setup', { method: 'POST', headers: admin.headers }),
+        await app.json('/api/admin/mfa/setup', 'POST', { password: PASSWORD }, admin.headers),
       );
       await app.json(
         '/api/admin/mfa/confirm',

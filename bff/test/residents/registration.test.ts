@@ -154,7 +154,12 @@ describe('registration', () => {
     ['a DNI with a wrong letter', { dni: '12345678A' }, ['body', 'dni'], 'invalid_dni'],
     ['a landline', { phone: '981123456' }, ['body', 'phone'], 'invalid_mobile'],
     ['a 70x number (not a mobile)', { phone: '34701234567' }, ['body', 'phone'], 'invalid_mobile'],
-    ['a short phone', { phone: '61234567' }, ['body', 'phone'], 'invalid_phone'],
+    [
+      'a short phone (a mobile is asked for)',
+      { phone: '61234567' },
+      ['body', 'phone'],
+      'invalid_mobile',
+    ],
     [
       'a short password',
       { password: 'corto', repeat_password: 'corto' },

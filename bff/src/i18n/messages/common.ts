@@ -22,6 +22,11 @@ export const common = defineMessages({
     en: 'This address does not accept that operation.',
     gl: 'Este enderezo non admite esa operación.',
   },
+  not_implemented: {
+    es: 'El servidor no admite esa operación.',
+    en: 'The server does not support that operation.',
+    gl: 'O servidor non admite esa operación.',
+  },
   not_authenticated: {
     es: 'La sesión ha caducado o no es válida. Inicia sesión de nuevo.',
     en: 'Your session has expired or is not valid. Please log in again.',
@@ -58,6 +63,11 @@ export const common = defineMessages({
     gl: 'Formato de petición non admitido.',
   },
   field_required: { es: 'Campo obligatorio.', en: 'Field required.', gl: 'Campo obrigatorio.' },
+  field_not_allowed: {
+    es: 'Este campo no se puede cambiar aquí.',
+    en: 'This field cannot be changed here.',
+    gl: 'Este campo non se pode cambiar aquí.',
+  },
   field_invalid: {
     es: 'El valor no es válido.',
     en: 'The value is not valid.',

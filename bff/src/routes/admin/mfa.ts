@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
-import { zConfirmMfaBody } from '../../generated/zod.gen.js';
+import { zConfirmMfaBody, zSetupMfaBody } from '../../generated/zod.gen.js';
 import type { AppState } from '../../http/context.js';
 import { requireAdmin } from '../../http/auth.js';
 import { validate } from '../../http/validate.js';
@@ -17,7 +17,9 @@ export function adminMfaRoutes(deps: Deps): Router<AppState> {
   });
 
   router.post('/admin/mfa/setup', settingUp, async (ctx) => {
-    ctx.body = await deps.mfa.setup(actorOf(ctx).id);
+    const { password } = validate(zSetupMfaBody, ctx.request.body);
+    const actor = actorOf(ctx);
+    ctx.body = await deps.mfa.setup(actor.id, password, actor.ip);
   });
 
   router.post('/admin/mfa/confirm', settingUp, async (ctx) => {

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
 import type { AppState } from '../../http/context.js';
 import { tooManyRequests } from '../../http/errors.js';
+import { readBody } from '../../http/read-body.js';
 import { addressKey } from '../../lib/client-address.js';
 import { paymentError } from '../../services/payments/payment-errors.js';
 
@@ -23,7 +24,7 @@ const PAYMENT_OUTCOMES: Record<string, string> = {
 export function notificationRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
 
-  router.post('/payments/notification', async (ctx) => {
+  router.post('/payments/notification', readBody, async (ctx) => {
     // an address that keeps sending notifications that fail is stopped before they are stored;
     // the bank's own (good) notifications never count
     const rejected = {

@@ -6,6 +6,7 @@ import type { Deps } from '../../deps.js';
 import type { AppContext, AppState } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { loopbackOnly } from '../../http/loopback-only.js';
+import { readBody } from '../../http/read-body.js';
 import {
   buildNotification,
   decide,
@@ -39,13 +40,13 @@ export function sandboxRoutes(deps: Deps): Router<AppState> {
     ctx.body = SANDBOX_CSS;
   });
 
-  router.post('/payments/sandbox', enabled, async (ctx) => {
+  router.post('/payments/sandbox', enabled, readBody, async (ctx) => {
     const order = readSignedOrder(config.redsys, config.publicUrl, ctx.request.body);
     if (!order) return html(ctx, 400, sandboxErrorPage(ctx.state.locale));
     html(ctx, 200, sandboxPage(order));
   });
 
-  router.post('/payments/sandbox/confirm', enabled, async (ctx) => {
+  router.post('/payments/sandbox/confirm', enabled, readBody, async (ctx) => {
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
     const order = readSignedOrder(config.redsys, config.publicUrl, body);
     const decision = body.decision;
@@ -93,7 +94,7 @@ export function sandboxRoutes(deps: Deps): Router<AppState> {
   });
 
   // the bank's host-to-host services, in Redsys's formats: refunds (REST) and the transaction query
-  router.post('/payments/sandbox/rest/trataPeticionREST', enabled, async (ctx) => {
+  router.post('/payments/sandbox/rest/trataPeticionREST', enabled, readBody, async (ctx) => {
     ctx.body = await deps.payments.sandboxBank.rest(ctx.request.body);
   });
 
@@ -107,7 +108,7 @@ export function sandboxRoutes(deps: Deps): Router<AppState> {
   return router;
 }
 
-/** The SOAP query arrives as text/xml, which the app-wide body parser leaves alone. */
+/** The SOAP query arrives as text/xml, which readBody leaves alone. */
 const readXml = koaBody({
   json: false,
   urlencoded: false,

@@ -8,6 +8,7 @@ import {
   zVerifyRegistrationBody,
 } from '../../generated/zod.gen.js';
 import type { AppState } from '../../http/context.js';
+import { readBody } from '../../http/read-body.js';
 import { validate } from '../../http/validate.js';
 import { t } from '../../i18n/index.js';
 import type { MfaService } from '../../services/admin/mfa.js';
@@ -18,42 +19,47 @@ import { callOf } from './call.js';
 export function authRoutes(accounts: AccountsService, mfa: MfaService): Router<AppState> {
   const router = new Router<AppState>();
 
-  router.post('/user/register', async (ctx) => {
+  router.post('/user/register', readBody, async (ctx) => {
     const body = validate(zRegisterBody, ctx.request.body);
     const { expiresIn } = await accounts.register(body, callOf(ctx));
     ctx.status = 201;
     ctx.body = { detail: t(ctx.state.locale, 'otp_sent'), code: 'otp_sent', expires_in: expiresIn };
   });
 
-  router.post('/user/verify', async (ctx) => {
+  router.post('/user/verify', readBody, async (ctx) => {
     const body = validate(zVerifyRegistrationBody, ctx.request.body);
     const token = await accounts.verifyRegistration(body, callOf(ctx));
     ctx.body = { access_token: token, token_type: 'bearer' };
   });
 
-  router.post('/user/login', async (ctx) => {
+  router.post('/user/login', readBody, async (ctx) => {
     const body = validate(zLoginBody, ctx.request.body);
     const outcome = await accounts.login(body, callOf(ctx));
     ctx.body =
       'token' in outcome
-        ? { access_token: outcome.token, token_type: 'bearer', device_token: outcome.deviceToken }
+        ? {
+            access_token: outcome.token,
+            token_type: 'bearer',
+            device_token: outcome.deviceToken,
+            ...(outcome.setupOnly ? { scope: 'mfa_setup' as const } : {}),
+          }
         : { mfa_required: true, mfa_token: outcome.mfaToken };
   });
 
-  router.post('/user/login/mfa', async (ctx) => {
+  router.post('/user/login/mfa', readBody, async (ctx) => {
     const body = validate(zLoginMfaBody, ctx.request.body);
     const done = await mfa.completeLogin(body, callOf(ctx).ip);
     ctx.body = { access_token: done.token, token_type: 'bearer', device_token: done.deviceToken };
   });
 
-  router.post('/user/password-recovery', async (ctx) => {
+  router.post('/user/password-recovery', readBody, async (ctx) => {
     const body = validate(zRequestPasswordRecoveryBody, ctx.request.body);
     await accounts.requestRecovery(body, callOf(ctx));
     ctx.status = 202;
     ctx.body = { detail: t(ctx.state.locale, 'recovery_email_sent'), code: 'recovery_email_sent' };
   });
 
-  router.post('/user/password-recovery/verify', async (ctx) => {
+  router.post('/user/password-recovery/verify', readBody, async (ctx) => {
     const body = validate(zVerifyPasswordRecoveryBody, ctx.request.body);
     await accounts.verifyRecovery(body, callOf(ctx));
     ctx.body = { detail: t(ctx.state.locale, 'password_changed'), code: 'password_changed' };

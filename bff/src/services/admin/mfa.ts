@@ -5,11 +5,19 @@ import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import type { MfaRepo } from '../../data/mfa-repo.js';
 import type { UserRow, UsersRepo } from '../../data/users-repo.js';
-import { conflict, HttpError, notFound, tooManyRequests, unauthorized } from '../../http/errors.js';
+import {
+  conflict,
+  forbidden,
+  HttpError,
+  notFound,
+  tooManyRequests,
+  unauthorized,
+} from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Logger } from '../../logger.js';
 import type { DeviceTokens } from '../device-tokens.js';
+import { verifyPassword } from '../passwords.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import { SECOND_STEP_FAILURES, secondStepRule } from '../residents/login-throttle.js';
 import type { TokenService } from '../token-service.js';
@@ -19,6 +27,8 @@ export type MfaMode = 'required' | 'optional' | 'off';
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 export const CHALLENGE_MAX_ATTEMPTS = 5;
 export const RECOVERY_CODES = 10;
+/** Wrong passwords when starting a setup, per account in 15 minutes. */
+export const SETUP_PASSWORD_FAILURES = 5;
 const PERIOD_S = 30;
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -89,10 +99,39 @@ export function createMfa(deps: {
       };
     },
 
-    /** A new secret to add to the app; it counts only once a code confirms it. */
-    async setup(userId: number) {
+    /** Whether this account, having given its password, may only set up a second factor. */
+    mustSetUp: (row: UserRow) =>
+      deps.mode === 'required' && row.role === 'admin' && row.mfa_secret === null,
+
+    /**
+     * A new secret to add to the app; it counts only once a code confirms it. The password is
+     * asked again: whoever holds a session (or a setup-only token) alone cannot bind their own
+     * authenticator to the account.
+     */
+    async setup(userId: number, password: string, ip: string | null) {
       const row = await user(userId);
       if (row.mfa_secret !== null) throw conflict('mfa_already_enabled');
+      const rule = {
+        bucket: `mfa-setup:${userId}`,
+        limit: SETUP_PASSWORD_FAILURES,
+        windowMs: 15 * 60_000,
+      };
+      // counted before the password is checked, so passwords sent in parallel get no more tries
+      const taken = await deps.limiter.take([rule]);
+      if (!taken.ok) throw tooManyRequests(taken.retryAfter);
+      if (!(await verifyPassword(row.password_hash, password))) {
+        await audit.record({
+          actorUserId: userId,
+          actorDni: row.dni,
+          action: 'mfa.setup_refused',
+          entity: 'user',
+          entityId: userId,
+          details: { reason: 'wrong_password' },
+          ip,
+        });
+        throw forbidden('wrong_password');
+      }
+      await deps.limiter.giveBack([rule]);
       const secret = new OTPAuth.Secret({ size: 20 });
       await mfa.setPending(userId, deps.box.seal(secret.base32));
       const url = totpOf(secret.base32, row.dni).toString();

@@ -31,6 +31,8 @@ export interface AccountsDeps {
   devices: DeviceTokens;
   /** After the right password: a second-step token when the account needs one (admin MFA). */
   secondStep?: (user: UserRow) => Promise<string | null>;
+  /** After the right password: whether the account may only set up its second factor. */
+  mustSetUpSecondFactor?: (user: UserRow) => boolean;
 }
 
 export interface RegisterInput {
@@ -205,7 +207,7 @@ export function createAccountsService(deps: AccountsDeps) {
     async login(
       input: { username: string; password: string; device_token?: string | null },
       call: CallContext,
-    ): Promise<{ token: string; deviceToken: string } | { mfaToken: string }> {
+    ): Promise<{ token: string; deviceToken: string; setupOnly: boolean } | { mfaToken: string }> {
       const dni = normaliseDni(input.username);
       const user = await users.findByDni(dni);
       const deviceId = user ? deps.devices.check(input.device_token, user.id) : null;
@@ -258,7 +260,13 @@ export function createAccountsService(deps: AccountsDeps) {
         entityId: user.id,
         ip: call.ip,
       });
-      return { token: await issueToken(user), deviceToken: deps.devices.issue(user.id, deviceId) };
+      // an administrator who must set up a second factor gets a 10-minute token for that only
+      const setupOnly = deps.mustSetUpSecondFactor?.(user) ?? false;
+      return {
+        token: await tokens.issue(user, setupOnly ? 'mfa_setup' : undefined),
+        deviceToken: deps.devices.issue(user.id, deviceId),
+        setupOnly,
+      };
     },
 
     /**

@@ -34,6 +34,7 @@ export function createResidentsServices(deps: Deps) {
       mail: deps.mail,
       devices: deps.devices,
       secondStep: (user) => deps.mfa.challenge(user),
+      mustSetUpSecondFactor: (user) => deps.mfa.mustSetUp(user),
     }),
     persons: createPersonsService({ ...shared, config: deps.repos.config }),
     dataRights: createDataRights({

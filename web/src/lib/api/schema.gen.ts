@@ -87,7 +87,9 @@ export interface paths {
          *
          *     An administrator with a second factor (see `/admin/mfa/setup`) gets no token from the
          *     password alone: the answer is `{mfa_required: true, mfa_token}`, to send with a code to
-         *     `/user/login/mfa` within 5 minutes (`MFA_FOR_ADMINS=off` turns this off).
+         *     `/user/login/mfa` within 5 minutes (`MFA_FOR_ADMINS=off` turns this off). With
+         *     `MFA_FOR_ADMINS=required`, one without a second factor gets a 10-minute token of scope
+         *     `mfa_setup` that can only set one up.
          */
         post: operations["login"];
         delete?: never;
@@ -991,9 +993,11 @@ export interface paths {
         /**
          * Starts setting up an authenticator app (TOTP, RFC 6238, 6 digits, 30 s).
          * @description A new secret, as text and as an `otpauth://` address (the QR code, as SVG, encodes it). It
-         *     takes effect only once `/admin/mfa/confirm` receives a code from the app. With
-         *     `MFA_FOR_ADMINS=required`, this and confirm are all an administrator without a second
-         *     factor can do.
+         *     takes effect only once `/admin/mfa/confirm` receives a code from the app. The account's
+         *     password is asked again (5 wrong ones per 15 minutes, then 429), so a session alone cannot
+         *     bind someone else's authenticator to it. With `MFA_FOR_ADMINS=required`, this and confirm
+         *     are all an administrator without a second factor can do, with the 10-minute token of
+         *     scope `mfa_setup` the login gives.
          */
         post: operations["setupMfa"];
         delete?: never;
@@ -1161,6 +1165,11 @@ export interface components {
          * @example 34612345678
          */
         PhoneIn: string;
+        /**
+         * @description A Spanish mobile that can receive SMS (6xx xxx xxx or 71x–79x), 9 digits, optionally preceded by the 34 prefix. Where an SMS code is sent to it.
+         * @example 34612345678
+         */
+        MobileIn: string;
         /** @example 612345678 */
         PhoneOut: string;
         /**
@@ -1181,6 +1190,7 @@ export interface components {
          * @example 49.99
          */
         Euros: number;
+        /** @description Ids are whole numbers JavaScript holds exactly (at most 2^53 − 1). */
         Id: number;
         ValidationItem: {
             loc: (string | number)[];
@@ -1335,6 +1345,14 @@ export interface components {
             token_type: "bearer";
             /** @description After a login (the password, and the second step where there is one): keep it on this device for this DNI and send it with the next login. Valid 180 days. */
             device_token?: string;
+            /**
+             * @description Present only with `MFA_FOR_ADMINS=required`, for an administrator who has no second factor yet: the token lasts 10 minutes and serves only `GET /admin/mfa`, `/admin/mfa/setup` (which asks for the password again) and `/admin/mfa/confirm`, whose answer is a full session. Any other call answers 401 (resident calls) or 403 `mfa_setup_required` (staff calls).
+             * @enum {string}
+             */
+            scope?: "mfa_setup";
+        };
+        MfaSetupRequest: {
+            password: string;
         };
         MfaChallenge: {
             /** @enum {boolean} */
@@ -1371,7 +1389,7 @@ export interface components {
         };
         RegisterRequest: {
             dni: components["schemas"]["Dni"];
-            phone: components["schemas"]["PhoneIn"];
+            phone: components["schemas"]["MobileIn"];
             email?: components["schemas"]["Email"] | null;
             password: components["schemas"]["Password"];
             repeat_password: string;
@@ -1495,7 +1513,7 @@ export interface components {
         };
         AssociationRequest: {
             dni: components["schemas"]["Dni"];
-            phone: components["schemas"]["PhoneIn"];
+            phone: components["schemas"]["MobileIn"];
         };
         AssociationResult: {
             detail: string;
@@ -1817,7 +1835,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Missing, expired or invalid token. */
+        /** @description Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`). */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -1853,7 +1871,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The code is wrong, expired, used, replaced by a newer one, or burnt (5 wrong tries). Codes last 10 minutes and are bound to their purpose and subject. After 30 wrong codes in 15 minutes from one client address, further checks answer 429. */
+        /** @description The code is wrong, expired, used, replaced by a newer one, or burnt (5 wrong tries). Codes last 10 minutes and are bound to their purpose and subject. After 30 wrong codes in 15 minutes from one client address, further checks answer 429. Also `bad_request` when the body cannot be read at all. */
         BadCode: {
             headers: {
                 [name: string]: unknown;
@@ -1877,6 +1895,38 @@ export interface components {
                 /**
                  * @description Seconds to wait.
                  * @example 60
+                 */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body could not be read: broken JSON, or a form that does not parse. Nothing changed. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is larger than the server reads (100 KB of JSON, 64 KB of form data). */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds. */
+        ServiceUnavailable: {
+            headers: {
+                /**
+                 * @description Seconds to wait.
+                 * @example 2
                  */
                 "Retry-After"?: number;
                 [name: string]: unknown;
@@ -2160,6 +2210,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublicConfig"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     login: {
@@ -2190,7 +2241,9 @@ export interface operations {
                     "application/json": components["schemas"]["Token"] | components["schemas"]["MfaChallenge"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["BadCredentials"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServerBusy"];
@@ -2231,6 +2284,7 @@ export interface operations {
                     "application/json": components["schemas"]["Token"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description The code is wrong, or the login step expired, was used or had 5 wrong codes. */
             401: {
                 headers: {
@@ -2240,8 +2294,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     register: {
@@ -2282,6 +2338,7 @@ export interface operations {
                     "application/json": components["schemas"]["CodeSent"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description An account with that DNI is already verified (`account_exists`), or the DNI is on the enrolment records with another mobile phone (`phone_mismatch`: only that mobile can register it; the resident contacts the council to change it). */
             409: {
                 headers: {
@@ -2291,6 +2348,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["CodeNotDeliveredOrBusy"];
@@ -2331,8 +2389,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadCode"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     requestPasswordRecovery: {
@@ -2368,8 +2428,11 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     verifyPasswordRecovery: {
@@ -2409,6 +2472,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadCode"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServerBusy"];
@@ -2445,6 +2509,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteMe: {
@@ -2480,6 +2545,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description The password is wrong; nothing was deleted. */
             403: {
@@ -2499,6 +2565,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServerBusy"];
@@ -2543,8 +2610,11 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     exportMyData: {
@@ -2640,6 +2710,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     unsubscribeReminders: {
@@ -2675,6 +2746,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description The link is not valid, has expired (90 days) or is older than the resident's turning reminders back on, or the account no longer exists. */
             404: {
                 headers: {
@@ -2684,8 +2756,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPersons: {
@@ -2707,6 +2781,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     requestAssociation: {
@@ -2744,6 +2819,7 @@ export interface operations {
                     "application/json": components["schemas"]["CodeSent"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description No enrolment with that DNI and phone. */
             404: {
@@ -2763,6 +2839,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["CodeNotDelivered"];
@@ -2818,8 +2895,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removePerson: {
@@ -2842,6 +2921,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPersonActivities: {
@@ -2867,6 +2948,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMyPayments: {
@@ -2912,6 +2994,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMyLatestPayment: {
@@ -2934,6 +3017,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMyReceipt: {
@@ -2964,6 +3048,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     verifyReceipt: {
@@ -3011,7 +3097,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     generatePayment: {
@@ -3058,6 +3146,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentRedirect"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             /** @description Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0). */
@@ -3069,6 +3158,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description Invalid input, including `mixed_persons` (an activity is not this person's). */
             422: {
                 headers: {
@@ -3079,6 +3169,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     receivePaymentNotification: {
@@ -3116,7 +3207,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationResult"];
                 };
             };
-            /** @description Malformed or badly signed notification, or one that does not match its order; only the notification record is added. Codes: `malformed_notification`, `bad_signature`, `unknown_order`, `amount_mismatch`, `currency_mismatch`, `merchant_mismatch`, `terminal_mismatch`. */
+            /** @description Malformed or badly signed notification, or one that does not match its order; only the notification record is added. Codes: `malformed_notification`, `bad_signature`, `unknown_order`, `amount_mismatch`, `currency_mismatch`, `merchant_mismatch`, `terminal_mismatch`; `bad_request` when the body is not a readable form. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3125,6 +3216,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description This client address sent 30 notifications that were refused in the last 10 minutes; nothing is recorded until the window ends (the bank's own notifications never count). */
             429: {
                 headers: {
@@ -3145,6 +3237,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     openSandboxGateway: {
@@ -3188,6 +3281,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     confirmSandboxPayment: {
@@ -3234,6 +3329,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     sandboxRestRequest: {
@@ -3265,7 +3362,10 @@ export interface operations {
                     "application/json": components["schemas"]["RedsysRestAnswer"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     sandboxTransactionQuery: {
@@ -3293,6 +3393,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSandboxStyles: {
@@ -3315,6 +3417,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAdminConfig: {
@@ -3329,6 +3432,7 @@ export interface operations {
             200: components["responses"]["AdminConfigOk"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateAdminConfig: {
@@ -3341,9 +3445,12 @@ export interface operations {
         requestBody: components["requestBodies"]["ConfigUpdate"];
         responses: {
             200: components["responses"]["AdminConfigOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAdminConfigSlash: {
@@ -3358,6 +3465,7 @@ export interface operations {
             200: components["responses"]["AdminConfigOk"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateAdminConfigSlash: {
@@ -3370,9 +3478,12 @@ export interface operations {
         requestBody: components["requestBodies"]["ConfigUpdate"];
         responses: {
             200: components["responses"]["AdminConfigOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listUsers: {
@@ -3431,6 +3542,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createUser: {
@@ -3477,6 +3590,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUser"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description The DNI already has an account. */
@@ -3488,6 +3602,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["ServerBusy"];
         };
@@ -3537,6 +3652,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUser"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3549,6 +3665,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["ServerBusy"];
         };
@@ -3583,6 +3700,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listEnrolments: {
@@ -3639,6 +3758,8 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createEnrolment: {
@@ -3651,6 +3772,7 @@ export interface operations {
         requestBody: components["requestBodies"]["EnrolmentWrite"];
         responses: {
             201: components["responses"]["EnrolmentOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description That DNI is already enrolled. */
@@ -3662,7 +3784,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateEnrolment: {
@@ -3677,6 +3801,7 @@ export interface operations {
         requestBody: components["requestBodies"]["EnrolmentWrite"];
         responses: {
             200: components["responses"]["EnrolmentOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3689,7 +3814,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteEnrolment: {
@@ -3722,6 +3849,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listActivities: {
@@ -3746,6 +3875,8 @@ export interface operations {
             200: components["responses"]["ActivityListOk"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createActivity: {
@@ -3758,10 +3889,13 @@ export interface operations {
         requestBody: components["requestBodies"]["ActivityWrite"];
         responses: {
             201: components["responses"]["ActivityOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["ActivityExists"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listActivitiesSlash: {
@@ -3786,6 +3920,8 @@ export interface operations {
             200: components["responses"]["ActivityListOk"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createActivitySlash: {
@@ -3798,10 +3934,13 @@ export interface operations {
         requestBody: components["requestBodies"]["ActivityWrite"];
         responses: {
             201: components["responses"]["ActivityOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["ActivityExists"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateActivity: {
@@ -3816,11 +3955,14 @@ export interface operations {
         requestBody: components["requestBodies"]["ActivityWrite"];
         responses: {
             200: components["responses"]["ActivityOk"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ActivityExists"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteActivity: {
@@ -3853,6 +3995,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     uploadTable: {
@@ -3891,6 +4035,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadResult"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description The file is larger than allowed. */
@@ -3911,6 +4056,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     downloadUploadTemplate: {
@@ -3934,6 +4080,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPayments: {
@@ -4008,6 +4155,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPaymentReceipt: {
@@ -4039,6 +4187,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     refundPayment: {
@@ -4116,6 +4266,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminPayment"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4128,6 +4279,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             /** @description The gateway refused the refund; nothing changed. */
             502: {
@@ -4138,6 +4290,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
             /** @description The gateway did not answer; the refund stays requested until checked with the bank. */
             504: {
                 headers: {
@@ -4201,6 +4354,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             /** @description The gateway could not be asked; nothing changed. */
             502: {
                 headers: {
@@ -4210,6 +4364,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     exportPayments: {
@@ -4242,6 +4397,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMfaStatus: {
@@ -4264,6 +4420,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     setupMfa: {
@@ -4273,7 +4430,16 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "polideportivo-2026"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MfaSetupRequest"];
+            };
+        };
         responses: {
             /** @description The secret to add to the app. */
             200: {
@@ -4291,8 +4457,17 @@ export interface operations {
                     "application/json": components["schemas"]["MfaSetup"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            /** @description Not an administrator (`forbidden`), or the password is wrong (`wrong_password`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description This administrator has a second factor already. */
             409: {
                 headers: {
@@ -4302,6 +4477,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     confirmMfa: {
@@ -4369,7 +4548,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     resetUserMfa: {
@@ -4402,6 +4583,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAdminSummary: {
@@ -4463,6 +4646,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getReminderSummary: {
@@ -4508,6 +4692,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     runReminders: {
@@ -4530,6 +4715,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAudit: {
@@ -4588,6 +4774,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOutbox: {
@@ -4625,6 +4812,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

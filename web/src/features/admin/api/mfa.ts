@@ -8,8 +8,8 @@ export function getMfaStatus() {
   return toResult(api.GET('/admin/mfa'));
 }
 
-export function startMfaSetup() {
-  return toResult(api.POST('/admin/mfa/setup'));
+export function startMfaSetup(password: string) {
+  return toResult(api.POST('/admin/mfa/setup', { body: { password } }));
 }
 
 export function confirmMfa(code: string) {

@@ -30,9 +30,15 @@ describe('two-step verification (admin)', () => {
       },
     });
     renderScreen(<MfaSection />, { locale: 'en' });
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Turn on two-step verification' }),
-    );
+    const start = await screen.findByRole('button', { name: 'Turn on two-step verification' });
+    await userEvent.click(start);
+    expect(await screen.findByText('Enter your password.')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/admin/mfa/setup')).toBe(false);
+    await userEvent.type(screen.getByLabelText('Your password'), 'polideportivo-2026');
+    await userEvent.click(start);
+    expect(calls.find((c) => c.path === '/api/admin/mfa/setup')?.body).toEqual({
+      password: 'polideportivo-2026',
+    });
     expect(
       await screen.findByRole('img', {
         name: 'QR code to add the account to the authenticator app',
@@ -52,6 +58,21 @@ describe('two-step verification (admin)', () => {
     expect(calls.find((c) => c.path === '/api/admin/mfa/confirm')?.body).toEqual({
       code: '123456',
     });
+  });
+
+  it('a wrong password shows the server message and no secret', async () => {
+    mockApi({
+      'GET /api/admin/mfa': { body: { enabled: false, required: true, recovery_codes_left: 0 } },
+      'POST /api/admin/mfa/setup': {
+        status: 403,
+        body: { detail: 'O contrasinal non é correcto.', code: 'wrong_password' },
+      },
+    });
+    renderScreen(<MfaSection />, { locale: 'gl' });
+    await userEvent.type(await screen.findByLabelText('O teu contrasinal'), 'adiviña');
+    await userEvent.click(screen.getByRole('button', { name: /Activar/ }));
+    expect(await screen.findByText('O contrasinal non é correcto.')).toBeInTheDocument();
+    expect(screen.queryByTestId('mfa-secret')).toBeNull();
   });
 
   it('when required, the panel shows only how to set it up until it is on', async () => {

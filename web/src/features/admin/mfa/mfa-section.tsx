@@ -1,6 +1,7 @@
 import { Alert } from '@portal/design-system/components/alert.tsx';
 import { Button } from '@portal/design-system/components/button.tsx';
 import { OtpInput } from '@portal/design-system/components/otp-input.tsx';
+import { PasswordField } from '@portal/design-system/components/password-field.tsx';
 import { Loading } from '@portal/design-system/components/spinner.tsx';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -23,14 +24,24 @@ export function MfaSection({ onEnabled }: { onEnabled?: () => void }) {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [problem, setProblem] = useState<Msg | null>(null);
   const [busy, setBusy] = useState(false);
+  const [password, setPassword] = useState('');
 
-  async function start() {
+  // the server asks for the password again before it hands out a secret
+  async function start(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (password === '') {
+      setProblem({ id: 'admin.mfa.passwordRequired' });
+      return;
+    }
     setBusy(true);
     setProblem(null);
-    const answer = await startMfaSetup();
+    const answer = await startMfaSetup(password);
     setBusy(false);
-    if (answer.ok) setSetup(answer.data);
-    else setProblem(serverMsg(answer.error, 'admin.mfa.error'));
+    if (answer.ok) {
+      setPassword('');
+      setSetup(answer.data);
+    } else setProblem(serverMsg(answer.error, 'admin.mfa.error'));
   }
 
   function confirmed(recoveryCodes: string[], token: string) {
@@ -64,17 +75,32 @@ export function MfaSection({ onEnabled }: { onEnabled?: () => void }) {
       ) : setup ? (
         <SetupForm setup={setup} onConfirmed={confirmed} />
       ) : status.data ? (
-        <div className="flex flex-col items-start gap-3">
+        <form
+          className="flex max-w-md flex-col items-start gap-3"
+          onSubmit={(event) => void start(event)}
+          noValidate
+        >
           {problem ? <ProblemAlert msg={problem} /> : null}
           <p>
             <FormattedMessage
               id={status.data.required ? 'admin.mfa.requiredOff' : 'admin.mfa.off'}
             />
           </p>
-          <Button type="button" onClick={() => void start()} loading={busy}>
+          <PasswordField
+            id="mfa-setup-password"
+            label={t('admin.mfa.password')}
+            hint={t('admin.mfa.passwordHint')}
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            errorPrefix={t('admin.common.errorPrefix')}
+            showLabel={t('admin.mfa.showPassword')}
+            hideLabel={t('admin.mfa.hidePassword')}
+          />
+          <Button type="submit" loading={busy}>
             <FormattedMessage id="admin.mfa.start" />
           </Button>
-        </div>
+        </form>
       ) : null}
     </AdminSection>
   );
