@@ -57,7 +57,9 @@ export function createUsersRepo(db: Database) {
     list: (): Promise<UserRow[]> =>
       users().orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
     /** A page (or all) of the accounts whose DNI, phone or e-mail contain the search. */
-    async search(request: ListRequest<UserSort>): Promise<ListResult<UserRow>> {
+    async search(
+      request: ListRequest<UserSort>,
+    ): Promise<ListResult<UserRow & { records_phone: string | null }>> {
       const filtered = db
         .reads()
         .selectFrom('users')
@@ -66,6 +68,12 @@ export function createUsersRepo(db: Database) {
         );
       const query = filtered
         .selectAll()
+        // the phone on the enrolment records for the same DNI (dni is unique there: one lookup)
+        .select(
+          sql<string | null>`(SELECT e.phone FROM enrolments e WHERE e.dni = users.dni)`.as(
+            'records_phone',
+          ),
+        )
         .orderBy(orderTerm(USER_ORDER[request.sort], request.order))
         .orderBy('id', request.order);
       return pageWithTotal(query, request.page, () =>

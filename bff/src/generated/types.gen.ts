@@ -617,6 +617,10 @@ export type AdminUser = {
     is_admin: boolean;
     verified: boolean;
     created_at: string;
+    /**
+     * The mobile on the enrolment records for this DNI when it is not the account's phone (the account may have been registered by someone else: see `POST /admin/users/{id}/release`); null when they agree or the records have no mobile.
+     */
+    phone_on_records: PhoneOut | null;
 };
 
 export type AdminUserCreate = {
@@ -3290,6 +3294,53 @@ export type ConfirmMfaResponses = {
 };
 
 export type ConfirmMfaResponse = ConfirmMfaResponses[keyof ConfirmMfaResponses];
+
+export type ReleaseUserData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/admin/users/{id}/release';
+};
+
+export type ReleaseUserErrors = {
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Nothing to release (the phones agree), or your own account.
+     */
+    409: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type ReleaseUserError = ReleaseUserErrors[keyof ReleaseUserErrors];
+
+export type ReleaseUserResponses = {
+    /**
+     * Released; the account is gone.
+     */
+    204: void;
+};
+
+export type ReleaseUserResponse = ReleaseUserResponses[keyof ReleaseUserResponses];
 
 export type ResetUserMfaData = {
     body?: never;

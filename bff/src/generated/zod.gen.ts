@@ -571,7 +571,8 @@ export const zAdminUser = z.object({
     role: zRole,
     is_admin: z.boolean(),
     verified: z.boolean(),
-    created_at: z.iso.datetime()
+    created_at: z.iso.datetime(),
+    phone_on_records: zPhoneOut.nullable()
 });
 
 export const zAdminUserCreate = z.object({
@@ -1233,6 +1234,15 @@ export const zConfirmMfaBody = zMfaCodeRequest;
  * The second factor is on.
  */
 export const zConfirmMfaResponse = zMfaConfirmed;
+
+export const zReleaseUserPath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * Released; the account is gone.
+ */
+export const zReleaseUserResponse = z.void();
 
 export const zResetUserMfaPath = z.object({
     id: z.int().gte(1).lte(9007199254740991)

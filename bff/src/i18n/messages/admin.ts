@@ -17,6 +17,11 @@ export const admin = defineMessages({
     en: 'You cannot delete your own account.',
     gl: 'Non podes eliminar a túa propia conta.',
   },
+  not_squatted: {
+    es: 'El teléfono de esta cuenta coincide con el de las inscripciones; no hay nada que liberar.',
+    en: 'This account’s phone matches the enrolment records; there is nothing to release.',
+    gl: 'O teléfono desta conta coincide co das inscricións; non hai nada que liberar.',
+  },
   cannot_demote_self: {
     es: 'No puedes quitarte a ti mismo el rol de administrador.',
     en: 'You cannot remove the administrator role from yourself.',

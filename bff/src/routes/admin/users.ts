@@ -15,6 +15,7 @@ export function adminUsersRoutes(deps: Deps): Router<AppState> {
   const users = createAdminUsersService({
     db: deps.db,
     users: deps.repos.users,
+    persons: deps.repos.persons,
     audit: deps.repos.audit,
   });
 
@@ -33,6 +34,11 @@ export function adminUsersRoutes(deps: Deps): Router<AppState> {
     const id = idParam(ctx);
     const body = formBody(zUpdateUserBody, ctx.request.body, ['dni', 'phone']);
     ctx.body = await users.update(actorOf(ctx), id, body);
+  });
+
+  router.post('/admin/users/:id/release', admin, async (ctx) => {
+    await users.release(actorOf(ctx), idParam(ctx));
+    ctx.status = 204;
   });
 
   router.delete('/admin/users/:id', admin, async (ctx) => {

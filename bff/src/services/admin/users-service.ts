@@ -4,6 +4,8 @@ import type { Database } from '../../data/database.js';
 import { isUniqueViolation } from '../../data/engines.js';
 import type { UserRow, UserSort, UsersRepo } from '../../data/users-repo.js';
 import { conflict, HttpError, invalid, notFound, type ValidationIssue } from '../../http/errors.js';
+import type { PersonsRepo } from '../../data/persons-repo.js';
+import { isMobile } from '../../lib/identity.js';
 import { hashPassword, passwordProblem } from '../passwords.js';
 import { auditDni, changedFields, recordAdminWrite, type Actor } from './audit-trail.js';
 import { checkIdentity } from './identity-checks.js';
@@ -17,6 +19,7 @@ export interface AdminUserView {
   is_admin: boolean;
   verified: boolean;
   created_at: string;
+  phone_on_records: string | null;
 }
 
 export interface UserCreateInput {
@@ -37,8 +40,18 @@ export interface UserUpdateInput {
   is_admin?: boolean;
 }
 
+/**
+ * The mobile on the enrolment records when the account's phone is another one: registration
+ * from that phone would be refused today, so the account may be someone else's (a squatter's).
+ */
+export function phoneOnRecords(accountPhone: string, recordsPhone: string | null | undefined) {
+  return recordsPhone && isMobile(recordsPhone) && recordsPhone !== accountPhone
+    ? recordsPhone
+    : null;
+}
+
 /** Passwords and hashes never leave this module. */
-export function toAdminUser(row: UserRow): AdminUserView {
+export function toAdminUser(row: UserRow, recordsPhone: string | null = null): AdminUserView {
   return {
     id: row.id,
     dni: row.dni,
@@ -48,6 +61,7 @@ export function toAdminUser(row: UserRow): AdminUserView {
     is_admin: row.role === 'admin',
     verified: row.verified === 1,
     created_at: row.created_at,
+    phone_on_records: phoneOnRecords(row.phone, recordsPhone),
   };
 }
 
@@ -75,13 +89,14 @@ const auditView = (u: { dni: string; phone: string; email: string | null; role: 
 export function createAdminUsersService(deps: {
   db: Database;
   users: UsersRepo;
+  persons: PersonsRepo;
   audit: AuditRepo;
 }) {
-  const { db, users, audit } = deps;
+  const { db, users, persons, audit } = deps;
   return {
     async list(request: ListRequest<UserSort>): Promise<ListResult<AdminUserView>> {
       const { rows, total } = await users.search(request);
-      return { rows: rows.map(toAdminUser), total };
+      return { rows: rows.map((row) => toAdminUser(row, row.records_phone)), total };
     },
 
     async create(actor: Actor, input: UserCreateInput): Promise<AdminUserView> {
@@ -109,7 +124,7 @@ export function createAdminUsersService(deps: {
           await recordAdminWrite(audit, actor, 'user.create', 'user', id, {
             after: auditView(row),
           });
-          return toAdminUser(row);
+          return toAdminUser(row, (await persons.findByDni(row.dni))?.phone);
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw accountExists();
@@ -159,12 +174,31 @@ export function createAdminUsersService(deps: {
           );
           if (passwordHash) details.password_changed = true;
           await recordAdminWrite(audit, actor, 'user.update', 'user', id, details);
-          return toAdminUser(after);
+          return toAdminUser(after, (await persons.findByDni(after.dni))?.phone);
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw accountExists();
         throw err;
       }
+    },
+
+    /**
+     * An account registered from a mobile that is not the one on the records for its DNI is
+     * deleted so the rightful owner can register; the person's records stay untouched.
+     */
+    async release(actor: Actor, id: number): Promise<void> {
+      if (actor.id === id) throw conflict('cannot_delete_self');
+      await db.transaction(async () => {
+        const row = await users.findById(id);
+        if (!row) throw notFound();
+        const onRecords = phoneOnRecords(row.phone, (await persons.findByDni(row.dni))?.phone);
+        if (!onRecords) throw conflict('not_squatted');
+        await users.delete(id);
+        await recordAdminWrite(audit, actor, 'user.released', 'user', id, {
+          before: auditView(row),
+          phone_on_records: onRecords,
+        });
+      });
     },
 
     /** The row goes, so its tokens fail at once (they are checked against the row); enrolments stay. */

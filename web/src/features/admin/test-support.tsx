@@ -34,6 +34,7 @@ export const users: AdminUser[] = [
     is_admin: true,
     verified: true,
     created_at: '2026-09-01T08:00:00Z',
+    phone_on_records: null,
   },
   {
     id: 7,
@@ -44,6 +45,18 @@ export const users: AdminUser[] = [
     is_admin: false,
     verified: true,
     created_at: '2026-11-02T17:42:10Z',
+    phone_on_records: null,
+  },
+  {
+    id: 9,
+    dni: '11223344B',
+    phone: '699887766',
+    email: null,
+    role: 'user',
+    is_admin: false,
+    verified: true,
+    created_at: '2026-11-20T22:05:41Z',
+    phone_on_records: '644556677',
   },
 ];
 

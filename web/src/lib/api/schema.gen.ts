@@ -1027,6 +1027,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/users/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Releases a DNI registered from a mobile that is not the one on the enrolment records.
+         * @description For an account whose `phone_on_records` is set: someone registered that DNI from another
+         *     phone (before registration checked it, or the records changed since). The account is
+         *     deleted and its sessions end; the person's enrolment record, activities and payments stay,
+         *     so the rightful owner registers with the mobile on the records and finds them. Audited as
+         *     `user.released`. An account whose phone matches the records answers 409 `not_squatted`
+         *     (delete it with `DELETE /admin/users/{id}` if that is what is meant).
+         */
+        post: operations["releaseUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/users/{id}/mfa": {
         parameters: {
             query?: never;
@@ -1697,6 +1722,8 @@ export interface components {
             verified: boolean;
             /** Format: date-time */
             created_at: string;
+            /** @description The mobile on the enrolment records for this DNI when it is not the account's phone (the account may have been registered by someone else: see `POST /admin/users/{id}/release`); null when they agree or the records have no mobile. */
+            phone_on_records: components["schemas"]["PhoneOut"] | null;
         };
         AdminUserCreate: {
             dni: components["schemas"]["Dni"];
@@ -3523,7 +3550,8 @@ export interface operations {
                      *         "role": "admin",
                      *         "is_admin": true,
                      *         "verified": true,
-                     *         "created_at": "2026-09-01T08:00:00Z"
+                     *         "created_at": "2026-09-01T08:00:00Z",
+                     *         "phone_on_records": null
                      *       },
                      *       {
                      *         "id": 7,
@@ -3533,7 +3561,19 @@ export interface operations {
                      *         "role": "user",
                      *         "is_admin": false,
                      *         "verified": true,
-                     *         "created_at": "2026-11-02T17:42:10Z"
+                     *         "created_at": "2026-11-02T17:42:10Z",
+                     *         "phone_on_records": null
+                     *       },
+                     *       {
+                     *         "id": 9,
+                     *         "dni": "11223344B",
+                     *         "phone": "699887766",
+                     *         "email": null,
+                     *         "role": "user",
+                     *         "is_admin": false,
+                     *         "verified": true,
+                     *         "created_at": "2026-11-20T22:05:41Z",
+                     *         "phone_on_records": "644556677"
                      *       }
                      *     ]
                      */
@@ -3584,7 +3624,8 @@ export interface operations {
                      *       "role": "user",
                      *       "is_admin": false,
                      *       "verified": true,
-                     *       "created_at": "2026-11-21T09:30:00Z"
+                     *       "created_at": "2026-11-21T09:30:00Z",
+                     *       "phone_on_records": null
                      *     }
                      */
                     "application/json": components["schemas"]["AdminUser"];
@@ -3646,7 +3687,8 @@ export interface operations {
                      *       "role": "user",
                      *       "is_admin": false,
                      *       "verified": true,
-                     *       "created_at": "2026-11-21T09:30:00Z"
+                     *       "created_at": "2026-11-21T09:30:00Z",
+                     *       "phone_on_records": null
                      *     }
                      */
                     "application/json": components["schemas"]["AdminUser"];
@@ -4549,6 +4591,40 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    releaseUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Released; the account is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Nothing to release (the phones agree), or your own account. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["ServiceUnavailable"];
         };

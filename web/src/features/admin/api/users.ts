@@ -22,6 +22,11 @@ export function deleteUser(id: number) {
   return toResult(api.DELETE('/admin/users/{id}', { params: { path: { id } } }));
 }
 
+/** Deletes an account registered from another mobile than the records' (see the contract). */
+export function releaseUser(id: number) {
+  return toResult(api.POST('/admin/users/{id}/release', { params: { path: { id } } }));
+}
+
 /** One page of the list matching the search (and the count of all matches). */
 export function listUsersPage(query: ListQuery, signal?: AbortSignal, pageSize?: number) {
   return pageOf<AdminUser>(

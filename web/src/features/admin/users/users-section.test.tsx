@@ -33,6 +33,7 @@ const created: MockResponse = {
     is_admin: false,
     verified: true,
     created_at: '2026-11-21T09:30:00Z',
+    phone_on_records: null,
   },
 };
 
@@ -40,13 +41,21 @@ describe('user management', () => {
   beforeEach(signInAsAdmin);
   afterEach(() => vi.unstubAllGlobals());
 
-  it('lists the accounts with dni, phone, email, second factor, edit and delete', async () => {
+  it('lists the accounts with dni, phone, email, the records’ mobile, second factor, edit and delete', async () => {
     setup();
     const table = await screen.findByRole('table', { name: 'Users' });
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['DNI', 'Phone', 'Email', 'Second factor', 'Edit', 'Delete']);
+    expect(headers).toEqual([
+      'DNI',
+      'Phone',
+      'Email',
+      'Mobile on the records',
+      'Second factor',
+      'Edit',
+      'Delete',
+    ]);
     expect(within(table).getByText('maria.lopez@example.es')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit user 12345678Z' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete user 33445566R' })).toBeInTheDocument();
@@ -281,6 +290,25 @@ describe('user management', () => {
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
     );
     expect(await screen.findByText('Error deleting the user.')).toBeInTheDocument();
+  });
+
+  it('shows a DNI registered from another mobile than the records and releases it after confirming', async () => {
+    const api = setup({ 'POST /api/admin/users/9/release': { status: 204 } });
+    await screen.findByRole('table', { name: 'Users' });
+    expect(screen.getByText('Another mobile: 644556677')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Release DNI 12345678Z' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Release DNI 11223344B' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Release DNI 11223344B?' });
+    expect(dialog).toHaveTextContent(
+      'registered from 699887766, but the enrolment records say 644556677',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Release DNI' }));
+    expect(
+      await screen.findByText('DNI 11223344B released. Its owner can now register.'),
+    ).toBeInTheDocument();
+    expect(
+      api.calls.some((c) => c.method === 'POST' && c.path === '/api/admin/users/9/release'),
+    ).toBe(true);
   });
 
   it('resets another administrator’s second factor after confirming', async () => {

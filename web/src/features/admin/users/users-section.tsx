@@ -13,6 +13,7 @@ import { useServerList } from '../api/use-server-list';
 import { ServerTable } from '../components/server-table';
 import { checkUserForm, emptyUserForm, type UserPayload } from '../rules';
 import { useMfaReset } from './mfa-reset';
+import { useReleaseAccount } from './release-account';
 import { UserForm } from './user-form';
 
 /** Accounts made here are residents' accounts (the contract's default). */
@@ -68,6 +69,7 @@ export function UsersSection({ version }: { version: number }) {
 
   const { editing, setValues } = crud;
   const mfaReset = useMfaReset(crud.setNotice);
+  const release = useReleaseAccount(crud.setNotice, () => setChanges((n) => n + 1));
 
   function choosePerson(chosen: Enrolment | null) {
     setPerson(chosen);
@@ -83,6 +85,7 @@ export function UsersSection({ version }: { version: number }) {
       cell: (u) => u.email ?? '',
       className: 'break-all',
     },
+    release.column,
     mfaReset.column,
     ...rowActionColumns<AdminUser>(t, {
       editLabel: (u) => t('admin.users.editLabel', { dni: u.dni }),
@@ -133,6 +136,7 @@ export function UsersSection({ version }: { version: number }) {
         />
       </div>
 
+      {release.dialog}
       {mfaReset.dialog}
       <DeleteDialog
         {...crud.deleteDialog}

@@ -1,0 +1,70 @@
+import { Button } from '@portal/design-system/components/button.tsx';
+import { ConfirmDialog } from '@portal/design-system/components/confirm-dialog.tsx';
+import { useState } from 'react';
+import { releaseUser, type AdminUser } from '../api/users';
+import { serverMsg, useT, type Notice } from '../components/messages';
+
+/**
+ * An account registered from a mobile that is not the one on the enrolment records (someone may
+ * have taken another person's DNI): staff see the records' mobile and can release the DNI, which
+ * deletes the account and leaves the person's records for their owner to register.
+ */
+export function useReleaseAccount(onNotice: (notice: Notice) => void, onReleased: () => void) {
+  const t = useT();
+  const [target, setTarget] = useState<AdminUser | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    if (!target || busy) return;
+    setBusy(true);
+    const answer = await releaseUser(target.id);
+    setBusy(false);
+    if (answer.ok) onReleased();
+    onNotice(
+      answer.ok
+        ? {
+            variant: 'success',
+            message: { id: 'admin.users.releaseDone', values: { dni: target.dni } },
+          }
+        : { variant: 'error', message: serverMsg(answer.error, 'admin.users.releaseError') },
+    );
+    setTarget(null);
+  }
+
+  return {
+    column: {
+      id: 'records',
+      header: t('admin.users.recordsColumn'),
+      cell: (user: AdminUser) =>
+        user.phone_on_records ? (
+          <div className="flex flex-col items-start gap-1">
+            <span>{t('admin.users.recordsPhone', { phone: user.phone_on_records })}</span>
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              aria-label={t('admin.users.releaseLabel', { dni: user.dni })}
+              onClick={() => setTarget(user)}
+            >
+              {t('admin.users.release')}
+            </Button>
+          </div>
+        ) : null,
+    },
+    dialog: (
+      <ConfirmDialog
+        open={target !== null}
+        title={t('admin.users.releaseTitle', { dni: target?.dni ?? '' })}
+        description={t('admin.users.releaseText', {
+          phone: target?.phone ?? '',
+          records: target?.phone_on_records ?? '',
+        })}
+        confirmLabel={t('admin.users.release')}
+        cancelLabel={t('admin.common.cancel')}
+        loading={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setTarget(null)}
+      />
+    ),
+  };
+}
