@@ -698,6 +698,21 @@ export type UploadResult = {
      * Data rows read.
      */
     rows: number;
+    /**
+     * Saved, but worth a look: people whose phone is not a mobile (`type: landline`), who can never be linked to an account because the code goes by SMS. One per person, `loc` = [first sheet row, phone column header]; the first 50.
+     */
+    warnings: Array<ValidationItem>;
+    /**
+     * How many people of the file have a phone that is not a mobile.
+     */
+    landline_people: number;
+};
+
+/**
+ * The saved enrolment, and `warnings` for staff: `landline` when its phone is not a mobile (saved all the same; this person can never be linked to an account by SMS).
+ */
+export type SavedEnrolment = Enrolment & {
+    warnings: Array<ValidationItem>;
 };
 
 export type AuditEntry = {
@@ -2381,9 +2396,9 @@ export type CreateEnrolmentError = CreateEnrolmentErrors[keyof CreateEnrolmentEr
 
 export type CreateEnrolmentResponses = {
     /**
-     * The saved enrolment.
+     * The saved enrolment, with warnings for staff (a phone that is not a mobile).
      */
-    201: Enrolment;
+    201: SavedEnrolment;
 };
 
 export type CreateEnrolmentResponse = CreateEnrolmentResponses[keyof CreateEnrolmentResponses];
@@ -2483,9 +2498,9 @@ export type UpdateEnrolmentError = UpdateEnrolmentErrors[keyof UpdateEnrolmentEr
 
 export type UpdateEnrolmentResponses = {
     /**
-     * The saved enrolment.
+     * The saved enrolment, with warnings for staff (a phone that is not a mobile).
      */
-    200: Enrolment;
+    200: SavedEnrolment;
 };
 
 export type UpdateEnrolmentResponse = UpdateEnrolmentResponses[keyof UpdateEnrolmentResponses];

@@ -643,8 +643,17 @@ export const zUploadResult = z.object({
     added: z.int().gte(0),
     updated: z.int().gte(0),
     activities_created: z.int().gte(0),
-    rows: z.int().gte(0)
+    rows: z.int().gte(0),
+    warnings: z.array(zValidationItem).max(50),
+    landline_people: z.int().gte(0)
 });
+
+/**
+ * The saved enrolment, and `warnings` for staff: `landline` when its phone is not a mobile (saved all the same; this person can never be linked to an account by SMS).
+ */
+export const zSavedEnrolment = zEnrolment.and(z.object({
+    warnings: z.array(zValidationItem)
+}));
 
 export const zAuditEntry = z.object({
     id: zId,
@@ -1032,9 +1041,9 @@ export const zListEnrolmentsResponse = z.array(zEnrolment);
 export const zCreateEnrolmentBody = zEnrolmentWrite2;
 
 /**
- * The saved enrolment.
+ * The saved enrolment, with warnings for staff (a phone that is not a mobile).
  */
-export const zCreateEnrolmentResponse = zEnrolment;
+export const zCreateEnrolmentResponse = zSavedEnrolment;
 
 export const zDeleteEnrolmentPath = z.object({
     id: z.int().gte(1).lte(9007199254740991)
@@ -1052,9 +1061,9 @@ export const zUpdateEnrolmentPath = z.object({
 });
 
 /**
- * The saved enrolment.
+ * The saved enrolment, with warnings for staff (a phone that is not a mobile).
  */
-export const zUpdateEnrolmentResponse = zEnrolment;
+export const zUpdateEnrolmentResponse = zSavedEnrolment;
 
 export const zListActivitiesQuery = z.object({
     page: z.int().gte(1).lte(9007199254740991).optional(),

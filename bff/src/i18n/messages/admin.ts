@@ -17,6 +17,11 @@ export const admin = defineMessages({
     en: 'You cannot delete your own account.',
     gl: 'Non podes eliminar a túa propia conta.',
   },
+  landline_warning: {
+    es: 'El teléfono {phone} no es un móvil: esta persona no podrá asociarse a ninguna cuenta, porque el código se envía por SMS. Si tiene móvil, guárdalo en su lugar.',
+    en: 'The phone {phone} is not a mobile: this person can never be linked to an account, because the code goes by SMS. If they have a mobile, save that instead.',
+    gl: 'O teléfono {phone} non é un móbil: esta persoa non poderá asociarse a ningunha conta, porque o código se envía por SMS. Se ten móbil, gárdao no seu lugar.',
+  },
   not_squatted: {
     es: 'El teléfono de esta cuenta coincide con el de las inscripciones; no hay nada que liberar.',
     en: 'This account’s phone matches the enrolment records; there is nothing to release.',

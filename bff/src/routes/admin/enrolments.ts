@@ -4,6 +4,7 @@ import { zEnrolmentWrite, zListEnrolmentsQuery } from '../../generated/zod.gen.j
 import type { AppContext, AppState } from '../../http/context.js';
 import { requireAdmin } from '../../http/auth.js';
 import { validate } from '../../http/validate.js';
+import { localisedWarnings } from '../../http/warnings.js';
 import { listRequest, sendList } from './list-params.js';
 import { createAdminEnrolmentsService } from '../../services/admin/enrolments-service.js';
 import { actorOf, formBody, idParam } from './form-input.js';
@@ -29,13 +30,15 @@ export function adminEnrolmentsRoutes(deps: Deps): Router<AppState> {
 
   router.post('/admin/person-activities/', admin, async (ctx) => {
     const input = body(ctx);
+    const saved = await enrolments.create(actorOf(ctx), input);
     ctx.status = 201;
-    ctx.body = await enrolments.create(actorOf(ctx), input);
+    ctx.body = { ...saved, warnings: localisedWarnings(ctx.state.locale, saved.warnings) };
   });
 
   router.put('/admin/person-activities/:id', admin, async (ctx) => {
     const id = idParam(ctx);
-    ctx.body = await enrolments.update(actorOf(ctx), id, body(ctx));
+    const saved = await enrolments.update(actorOf(ctx), id, body(ctx));
+    ctx.body = { ...saved, warnings: localisedWarnings(ctx.state.locale, saved.warnings) };
   });
 
   router.delete('/admin/person-activities/:id', admin, async (ctx) => {

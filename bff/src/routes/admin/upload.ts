@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import type Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { Deps } from '../../deps.js';
+import { localisedWarnings } from '../../http/warnings.js';
 import type { AppState } from '../../http/context.js';
 import { requireAdmin } from '../../http/auth.js';
 import { HttpError } from '../../http/errors.js';
@@ -71,7 +72,7 @@ export function adminUploadRoutes(deps: Deps): Router<AppState> {
         actorOf(ctx),
       );
       deps.metrics.importRows.inc(result.rows);
-      ctx.body = result;
+      ctx.body = { ...result, warnings: localisedWarnings(ctx.state.locale, result.warnings) };
     } finally {
       await Promise.all(all.map((f) => rm(f.filepath, { force: true })));
     }

@@ -14,7 +14,7 @@ import type {
 import { conflict, HttpError, invalid, notFound, type ValidationIssue } from '../../http/errors.js';
 import { auditDni, changedFields, recordAdminWrite, type Actor } from './audit-trail.js';
 import { cleanName } from './activities-service.js';
-import { checkIdentity } from './identity-checks.js';
+import { checkIdentity, landlineWarning } from './identity-checks.js';
 
 export interface EnrolmentView {
   id: number;
@@ -25,6 +25,14 @@ export interface EnrolmentView {
   phone: string;
   activities: { id: number; name: string }[];
 }
+
+/** A saved enrolment and what staff should know about it (see landlineWarning). */
+export type SavedEnrolment = EnrolmentView & { warnings: ValidationIssue[] };
+
+const withWarnings = (saved: EnrolmentView): SavedEnrolment => {
+  const landline = landlineWarning(saved.phone, ['body', 'phone']);
+  return { ...saved, warnings: landline ? [landline] : [] };
+};
 
 export interface EnrolmentInput {
   first_name: string;
@@ -125,7 +133,7 @@ export function createAdminEnrolmentsService(deps: {
       return { rows: rows.map((row) => toView(row, links.get(row.id) ?? [])), total };
     },
 
-    async create(actor: Actor, input: EnrolmentInput): Promise<EnrolmentView> {
+    async create(actor: Actor, input: EnrolmentInput): Promise<SavedEnrolment> {
       const { fields, activityIds } = await checked(input);
       return guarded(async () => {
         if (await enrolments.findByDni(fields.dni)) throw conflict('enrolment_exists');
@@ -134,12 +142,12 @@ export function createAdminEnrolmentsService(deps: {
         await recordAdminWrite(audit, actor, 'enrolment.create', 'enrolment', id, {
           after: auditView(fields, activityIds),
         });
-        return view(id);
+        return withWarnings(await view(id));
       });
     },
 
     /** Replaces data and activities; a paid activity can never be dropped. */
-    async update(actor: Actor, id: number, input: EnrolmentInput): Promise<EnrolmentView> {
+    async update(actor: Actor, id: number, input: EnrolmentInput): Promise<SavedEnrolment> {
       const { fields, activityIds } = await checked(input);
       return guarded(async () => {
         const before = await enrolments.findById(id);
@@ -170,7 +178,7 @@ export function createAdminEnrolmentsService(deps: {
             auditView(fields, activityIds),
           ),
         );
-        return view(id);
+        return withWarnings(await view(id));
       });
     },
 

@@ -1,6 +1,12 @@
 import { hasInvisibleCharacters } from '../../lib/invisible-characters.js';
 import type { ValidationIssue } from '../../http/errors.js';
-import { isValidDni, normaliseDni, normaliseEmail, normalisePhone } from '../../lib/identity.js';
+import {
+  isMobile,
+  isValidDni,
+  normaliseDni,
+  normaliseEmail,
+  normalisePhone,
+} from '../../lib/identity.js';
 import { zEmail } from '../../generated/zod.gen.js';
 
 /** DNI, phone and optional e-mail of an admin form, normalised, with the problems found. */
@@ -23,6 +29,17 @@ export function checkIdentity(input: { dni: string; phone: string; email?: strin
     issues.push({ loc: ['body', 'email'], msg: 'invalid_email', type: 'invalid_email' });
   }
   return { dni, phone: phone ?? '', email, issues };
+}
+
+/**
+ * A person saved with a phone that cannot receive SMS (a landline, a 70x number) can never be
+ * linked to an account: registration and association send a code to that phone. Saved all the
+ * same (the council may have nothing better), with this warning for staff.
+ */
+export function landlineWarning(phone: string, loc: (string | number)[]): ValidationIssue | null {
+  return phone !== '' && !isMobile(phone)
+    ? { loc, msg: 'landline_warning', type: 'landline', params: { phone } }
+    : null;
 }
 
 export function isEmail(value: string): boolean {

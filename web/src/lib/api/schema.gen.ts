@@ -1784,6 +1784,14 @@ export interface components {
             activities_created: number;
             /** @description Data rows read. */
             rows: number;
+            /** @description Saved, but worth a look: people whose phone is not a mobile (`type: landline`), who can never be linked to an account because the code goes by SMS. One per person, `loc` = [first sheet row, phone column header]; the first 50. */
+            warnings: components["schemas"]["ValidationItem"][];
+            /** @description How many people of the file have a phone that is not a mobile. */
+            landline_people: number;
+        };
+        /** @description The saved enrolment, and `warnings` for staff: `landline` when its phone is not a mobile (saved all the same; this person can never be linked to an account by SMS). */
+        SavedEnrolment: components["schemas"]["Enrolment"] & {
+            warnings: components["schemas"]["ValidationItem"][];
         };
         AuditEntry: {
             id: components["schemas"]["Id"];
@@ -1986,33 +1994,13 @@ export interface components {
                 "application/json": components["schemas"]["AdminConfig"];
             };
         };
-        /** @description The saved enrolment. */
+        /** @description The saved enrolment, with warnings for staff (a phone that is not a mobile). */
         EnrolmentOk: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "id": 4,
-                 *       "first_name": "Xoán",
-                 *       "last_name": "López Pereira",
-                 *       "dni": "87654321X",
-                 *       "email": null,
-                 *       "phone": "622334455",
-                 *       "activities": [
-                 *         {
-                 *           "id": 1,
-                 *           "name": "Natación infantil"
-                 *         },
-                 *         {
-                 *           "id": 2,
-                 *           "name": "Pádel adultos"
-                 *         }
-                 *       ]
-                 *     }
-                 */
-                "application/json": components["schemas"]["Enrolment"];
+                "application/json": components["schemas"]["SavedEnrolment"];
             };
         };
         /**
@@ -4071,7 +4059,18 @@ export interface operations {
                      *       "added": 12,
                      *       "updated": 3,
                      *       "activities_created": 2,
-                     *       "rows": 41
+                     *       "rows": 41,
+                     *       "warnings": [
+                     *         {
+                     *           "loc": [
+                     *             7,
+                     *             "Teléfono"
+                     *           ],
+                     *           "msg": "El teléfono 986123456 no es un móvil: esta persona no podrá asociarse a ninguna cuenta, porque el código se envía por SMS. Si tiene móvil, guárdalo en su lugar.",
+                     *           "type": "landline"
+                     *         }
+                     *       ],
+                     *       "landline_people": 1
                      *     }
                      */
                     "application/json": components["schemas"]["UploadResult"];

@@ -7,6 +7,7 @@ import { createEnrolmentsRepo } from '../../../data/enrolments-repo.js';
 import { HttpError, invalid, type ValidationIssue } from '../../../http/errors.js';
 import type { Clock } from '../../../lib/clock.js';
 import { recordAdminWrite, type Actor } from '../audit-trail.js';
+import { landlineWarning } from '../identity-checks.js';
 import { matchHeaders, spanishHeaders, type HeaderMatch } from './header-matching.js';
 import {
   activityKey,
@@ -24,7 +25,14 @@ export interface UploadResult {
   updated: number;
   activities_created: number;
   rows: number;
+  /** People whose phone cannot receive SMS (see landlineWarning), once each, the first 50. */
+  warnings: ValidationIssue[];
+  /** How many people of the file have such a phone (all of them, not only those listed). */
+  landline_people: number;
 }
+
+/** Landline warnings listed in the answer; the rest are counted. */
+const MAX_WARNINGS = 50;
 
 export interface ImportOptions {
   maxRows: number;
@@ -61,14 +69,15 @@ export async function importEnrolments(
   if (!/\.xlsx$/i.test(file.name.trim())) throw new HttpError(422, 'invalid_file_type');
   // the reader thread starts (loading its library) while the zip is checked, and reads only after
   const sheet = openFirstSheet(file.path);
-  const { plan, headers } = await checkZip(file.path, options.zip)
+  const { plan, headers, warnings, landlinePeople } = await checkZip(file.path, options.zip)
     .then(() => readPlan(sheet.rows(), options))
     .finally(() => sheet.close());
   // one import at a time, whichever process receives it
-  return deps.db.transaction(async () => {
+  const counts = await deps.db.transaction(async () => {
     await deps.db.lock('import');
     return apply(deps, plan, headers, file.name, actor);
   });
+  return { ...counts, warnings, landline_people: landlinePeople };
 }
 
 async function readPlan(rows: AsyncIterable<SheetRow>, options: ImportOptions) {
@@ -81,6 +90,8 @@ async function readPlan(rows: AsyncIterable<SheetRow>, options: ImportOptions) {
   };
   let headers: HeaderMatch['columns'] | null = null;
   let dataRows = 0;
+  const landlines = new Set<string>();
+  const warnings: ValidationIssue[] = [];
   try {
     for await (const { number, cells } of rows) {
       if (cells.every((cell) => cellText(cell) === '')) continue;
@@ -110,7 +121,15 @@ async function readPlan(rows: AsyncIterable<SheetRow>, options: ImportOptions) {
       }
       const { parsed, issues: rowIssues } = parseRow(number, cells, headers);
       rowIssues.forEach(report);
-      if (parsed) plan.add(parsed, headers, report);
+      if (parsed) {
+        plan.add(parsed, headers, report);
+        const header = headers.get('phone')?.header ?? spanishHeaders.phone;
+        const landline = landlineWarning(parsed.phone, [number, header]);
+        if (landline && !landlines.has(parsed.dni)) {
+          landlines.add(parsed.dni);
+          if (warnings.length < MAX_WARNINGS) warnings.push(landline);
+        }
+      }
     }
   } catch (err) {
     if (err instanceof HttpError) throw err;
@@ -126,7 +145,7 @@ async function readPlan(rows: AsyncIterable<SheetRow>, options: ImportOptions) {
       params: { count: hidden },
     });
   if (issues.length > 0) throw rowsRejected(issues);
-  return { plan, headers };
+  return { plan, headers, warnings, landlinePeople: landlines.size };
 }
 
 async function apply(
@@ -135,7 +154,7 @@ async function apply(
   headers: HeaderMatch['columns'],
   fileName: string,
   actor: Actor,
-): Promise<UploadResult> {
+): Promise<Omit<UploadResult, 'warnings' | 'landline_people'>> {
   const activities = createActivitiesRepo(deps.db);
   const enrolments = createEnrolmentsRepo(deps.db);
   const bulk = createBulkEnrolmentsRepo(deps.db);

@@ -5,7 +5,12 @@ import { detailMessage } from '../../../lib/api/client';
 /** A message to show: one of admin.json (translated at render time) or the server's own text. */
 export type Msg = { id: string; values?: Record<string, string | number> } | { text: string };
 
-export type Notice = { variant: 'success' | 'error'; message: Msg };
+export type Notice = {
+  variant: 'success' | 'error';
+  message: Msg;
+  /** What the server saved but warns about, in the caller's language. */
+  warnings?: string[];
+};
 
 /** The server's detail when there is one, else the fallback message id (spec section 8). */
 export function serverMsg(error: unknown, fallbackId: string): Msg {

@@ -5,6 +5,7 @@ import type { CrudFormControls } from './crud-form';
 import { hasErrors, noErrors, type FormErrorState } from './form-error-summary';
 import { serverMsg, type Notice } from './messages';
 import { useReportErrors } from './page-errors';
+import { warningTexts } from './warnings-list';
 
 export interface CrudSectionOptions<T extends { id: number }, V, F extends string, P> {
   /** The form's heading: it takes focus on "New" and "Edit". */
@@ -106,7 +107,7 @@ export function useCrudSection<T extends { id: number }, V, F extends string, P>
       return;
     }
     const saved = editing ? (messages.updated ?? messages.created) : messages.created;
-    setNotice({ variant: 'success', message: { id: saved } });
+    setNotice({ variant: 'success', message: { id: saved }, warnings: warningTexts(answer.data) });
     resetForm();
     options.onChanged();
   }

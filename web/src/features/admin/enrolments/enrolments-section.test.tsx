@@ -219,6 +219,35 @@ describe('person-activity enrolments', () => {
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('says when the saved phone is not a mobile, as the server words it', async () => {
+    const warning =
+      'El teléfono 986123456 no es un móvil: esta persona no podrá asociarse a ninguna cuenta, porque el código se envía por SMS. Si tiene móvil, guárdalo en su lugar.';
+    setup({
+      'POST /api/admin/person-activities/': {
+        status: 201,
+        body: {
+          id: 6,
+          first_name: 'Carmen',
+          last_name: 'Souto',
+          dni: '11111111H',
+          email: null,
+          phone: '986123456',
+          activities: [],
+          warnings: [{ loc: ['body', 'phone'], msg: warning, type: 'landline' }],
+        },
+      },
+    });
+    await table();
+    await userEvent.type(screen.getByLabelText('Nombre'), 'Carmen');
+    await userEvent.type(screen.getByLabelText('Apellidos'), 'Souto');
+    await userEvent.type(screen.getByLabelText('DNI'), '11111111H');
+    await userEvent.type(screen.getByLabelText('Teléfono'), '986123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Crear inscripción' }));
+    expect(await screen.findByText('Inscripción guardada correctamente.')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Guardado, pero revísalo' });
+    expect(list).toHaveTextContent(warning);
+  });
+
   it('creates an enrolment (empty email as null) and resets the form', async () => {
     const { api, onChanged } = setup({
       'POST /api/admin/person-activities/': {
@@ -231,6 +260,7 @@ describe('person-activity enrolments', () => {
           email: null,
           phone: '633333333',
           activities: [{ id: 1, name: 'Natación infantil' }],
+          warnings: [],
         },
       },
     });

@@ -49,7 +49,14 @@ describe('Excel upload', () => {
   it('sends the file as multipart field "file" and shows the counts', async () => {
     const { api, onImported } = setup({
       'POST /api/admin/upload-table/': {
-        body: { added: 12, updated: 3, activities_created: 2, rows: 41 },
+        body: {
+          added: 12,
+          updated: 3,
+          activities_created: 2,
+          rows: 41,
+          warnings: [],
+          landline_people: 0,
+        },
       },
     });
     await userEvent.upload(fileInput(), xlsx());
@@ -65,6 +72,37 @@ describe('Excel upload', () => {
     expect(post.method).toBe('POST');
     expect(post.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
     expect(post.headers.get('Authorization')).toMatch(/^Bearer /);
+  });
+
+  it('lists the people saved with a phone that is not a mobile, and how many more', async () => {
+    const msg = (phone: string) =>
+      `The phone ${phone} is not a mobile: this person can never be linked to an account, because the code goes by SMS. If they have a mobile, save that instead.`;
+    setup({
+      'POST /api/admin/upload-table/': {
+        body: {
+          added: 60,
+          updated: 0,
+          activities_created: 1,
+          rows: 60,
+          warnings: [
+            { loc: [3, 'Teléfono'], msg: msg('986111222'), type: 'landline' },
+            { loc: [9, 'Teléfono'], msg: msg('881000111'), type: 'landline' },
+          ],
+          landline_people: 5,
+        },
+      },
+    });
+    await userEvent.upload(fileInput(), xlsx());
+    await submit();
+    const list = await screen.findByRole('list', {
+      name: '5 people have a phone that is not a mobile',
+    });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([`Row 3: ${msg('986111222')}`, `Row 9: ${msg('881000111')}`]);
+    expect(screen.getByText('And 3 more people with the same problem.')).toBeInTheDocument();
   });
 
   it('builds the multipart body with the file under "file"', () => {

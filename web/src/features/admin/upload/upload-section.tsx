@@ -13,6 +13,7 @@ import {
 } from '../components/form-error-summary';
 import { serverMsg, useFormatMsg, useT, type Msg } from '../components/messages';
 import { useReportErrors } from '../components/page-errors';
+import { WarningsList } from '../components/warnings-list';
 import { saveBlob } from '../../../lib/download';
 import { downloadTemplate, uploadTable, type UploadResult } from '../api/upload';
 import { checkUploadFile, uploadRowErrors, type RowError } from '../rules';
@@ -143,6 +144,21 @@ export function UploadSection({ onImported }: { onImported: () => void }) {
               ))}
             </dl>
           </Alert>
+        ) : null}
+        {outcome?.kind === 'done' ? (
+          <WarningsList
+            title={t('admin.upload.landlineTitle', { count: outcome.result.landline_people })}
+            items={outcome.result.warnings.map((warning) =>
+              t('admin.upload.rowWarning', { row: String(warning.loc[0]), msg: warning.msg }),
+            )}
+            more={
+              outcome.result.landline_people > outcome.result.warnings.length
+                ? t('admin.upload.moreWarnings', {
+                    count: outcome.result.landline_people - outcome.result.warnings.length,
+                  })
+                : undefined
+            }
+          />
         ) : null}
         {outcome?.kind === 'rows' ? (
           <Alert variant="error" title={t('admin.upload.rowsTitle')}>
