@@ -47,7 +47,8 @@ test.describe('two-step verification for administrators', () => {
 
     let secret = '';
     let confirmedStep = 0;
-    await test.step('turns it on from the key, with a code from the app', async () => {
+    await test.step('turns it on from the key, with the password again and a code from the app', async () => {
+      await section.getByLabel('Tu contraseña', { exact: true }).fill(staff.password);
       await section.getByRole('button', { name: 'Activar la verificación en dos pasos' }).click();
       await expect(
         section.getByRole('img', { name: /Código QR para añadir la cuenta/ }),
