@@ -640,6 +640,8 @@ export const zEnrolmentWrite = z.object({
 });
 
 export const zUploadResult = z.object({
+    sheet: z.string(),
+    header_row: z.int().gte(1),
     added: z.int().gte(0),
     updated: z.int().gte(0),
     activities_created: z.int().gte(0),

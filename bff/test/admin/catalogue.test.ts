@@ -235,6 +235,7 @@ describe('admin enrolments', () => {
         { id: swim, name: 'Natación infantil' },
         { id: padel, name: 'Pádel adultos' },
       ],
+      warnings: [],
     });
     await insertEnrolment(app, { first_name: 'Ana', last_name: 'Abad Souto' });
     await insertEnrolment(app, { first_name: 'Pablo', last_name: 'Zas Rey' });

@@ -82,7 +82,7 @@ describe('Excel upload', () => {
       'María',
       'López García',
       MARIA,
-      'maria.lopez@example.es',
+      'maria.lopez@correo.gal',
       '612345678',
       'Natación infantil',
       60,
@@ -120,13 +120,22 @@ describe('Excel upload', () => {
     const response = await upload(await xlsx(goodRows()));
     expect(response.status).toBe(200);
     const result = zUploadResult.parse(await response.json());
-    expect(result).toEqual({ added: 3, updated: 0, activities_created: 2, rows: 4 });
+    expect(result).toEqual({
+      added: 3,
+      updated: 0,
+      activities_created: 2,
+      rows: 4,
+      sheet: 'Inscripciones',
+      header_row: 1,
+      warnings: [],
+      landline_people: 0,
+    });
     expect(await people()).toEqual([
       {
         first_name: 'María',
         last_name: 'López García',
         dni: MARIA,
-        email: 'maria.lopez@example.es',
+        email: 'maria.lopez@correo.gal',
         phone: '612345678',
       },
       {
@@ -194,6 +203,10 @@ describe('Excel upload', () => {
       updated: 0,
       activities_created: 2,
       rows: 5_000,
+      sheet: 'Inscripciones',
+      header_row: 1,
+      warnings: [],
+      landline_people: 0,
     });
     for (const i of [0, 999, 1_000, 1_999, 2_000, 2_499]) {
       const p = person(i);
@@ -232,7 +245,16 @@ describe('Excel upload', () => {
     const before = await snapshot(app, 'activities', 'enrolments', 'enrolment_activities');
     const again = await upload(file);
     expect(again.status).toBe(200);
-    expect(await again.json()).toEqual({ added: 0, updated: 0, activities_created: 0, rows: 4 });
+    expect(await again.json()).toEqual({
+      added: 0,
+      updated: 0,
+      activities_created: 0,
+      rows: 4,
+      sheet: 'Inscripciones',
+      header_row: 1,
+      warnings: [],
+      landline_people: 0,
+    });
     expect(await snapshot(app, 'activities', 'enrolments', 'enrolment_activities')).toEqual(before);
   });
 
@@ -246,7 +268,7 @@ describe('Excel upload', () => {
         last_name: 'López García',
         dni: MARIA,
         phone: '612345678',
-        email: 'maria.lopez@example.es',
+        email: 'maria.lopez@correo.gal',
       },
       [{ id: chess, paid: true }],
     );
@@ -266,10 +288,19 @@ describe('Excel upload', () => {
         ['Xoán', 'Pereira Souto', XOAN, '', '622334455', 'Natación infantil', 60, '2026-10-01', ''],
       ]),
     );
-    expect(await res.json()).toEqual({ added: 0, updated: 1, activities_created: 0, rows: 2 });
+    expect(await res.json()).toEqual({
+      added: 0,
+      updated: 1,
+      activities_created: 0,
+      rows: 2,
+      sheet: 'Inscripciones',
+      header_row: 1,
+      warnings: [],
+      landline_people: 0,
+    });
     expect(await app.row(sql`SELECT phone, email FROM enrolments WHERE dni = ${MARIA}`)).toEqual({
       phone: '699887766',
-      email: 'maria.lopez@example.es',
+      email: 'maria.lopez@correo.gal',
     });
     expect(await links()).toEqual([
       { dni: MARIA, name: 'Ajedrez', start_date: null, is_paid: 1 },
@@ -297,7 +328,16 @@ describe('Excel upload', () => {
         ['Uxía', 'Fernández Rial', UXIA, '', '633445566', 'Yoga', 25, '', 'sí'],
       ]),
     );
-    expect(await res.json()).toEqual({ added: 1, updated: 1, activities_created: 1, rows: 3 });
+    expect(await res.json()).toEqual({
+      added: 1,
+      updated: 1,
+      activities_created: 1,
+      rows: 3,
+      sheet: 'Inscripciones',
+      header_row: 1,
+      warnings: [],
+      landline_people: 0,
+    });
     const paid = await app.rows(sql`SELECT e.dni, a.name, ea.is_paid, ea.paid_amount_cents,
         CASE WHEN ea.paid_at IS NULL THEN 0 ELSE 1 END AS dated FROM enrolment_activities ea
         JOIN enrolments e ON e.id = ea.enrolment_id JOIN activities a ON a.id = ea.activity_id
@@ -378,6 +418,11 @@ describe('Excel upload', () => {
     const errors = await rowErrors(res);
     expect(errors).toEqual([
       { loc: [1, 'Apellidos'], msg: 'Falta la columna «Apellidos».', type: 'missing_column' },
+      {
+        loc: [1],
+        msg: 'No hay una fila de encabezados en las 10 primeras filas de ninguna hoja visible. La más parecida es la fila 1 de la hoja «Inscripciones».',
+        type: 'no_header',
+      },
     ]);
   });
 
@@ -458,8 +503,9 @@ describe('Excel upload', () => {
     expect(none.status).toBe(422);
     expect((await none.json()).code).toBe('please_select_file');
 
+    const csv = await upload(Buffer.from('Nombre;Apellidos;DNI\nMaría;López;12345678Z\n'));
+    expect((await csv.json()).code).toBe('csv_not_xlsx'); // a CSV renamed says so
     const fakes = [
-      Buffer.from('Nombre;Apellidos;DNI\nMaría;López;12345678Z\n'), // CSV renamed
       Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(2000, 7)]), // magic bytes, then garbage
       good.subarray(0, Math.floor(good.length / 2)), // truncated
       Buffer.alloc(0),
@@ -472,7 +518,7 @@ describe('Excel upload', () => {
     // a valid zip whose content is not a spreadsheet
     const notSheet = await upload(buildZip([{ name: 'hola.txt', data: Buffer.from('hola') }]));
     expect(notSheet.status).toBe(422);
-    expect((await notSheet.json()).code).toBe('upload_no_rows');
+    expect((await notSheet.json()).code).toBe('invalid_xlsx');
     expect(await snapshot(app, ...TABLES)).toEqual(before);
   });
 
@@ -550,7 +596,7 @@ describe('Excel upload', () => {
     }
   });
 
-  it('offers a template that imports as it is', async () => {
+  it('offers a template whose example row is never imported, and which imports once filled in', async () => {
     const res = await app.fetch('/api/admin/upload-table/template', { headers: admin.headers });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
@@ -570,8 +616,38 @@ describe('Excel upload', () => {
       'Fecha de inicio',
       'Pagado',
     ]);
-    const imported = await upload(file, 'plantilla-inscripciones.xlsx');
-    expect(await imported.json()).toEqual({ added: 1, updated: 0, activities_created: 1, rows: 1 });
+    // as downloaded: only the example, which is refused with its reason
+    const untouched = await upload(file, 'plantilla-inscripciones.xlsx');
+    expect(untouched.status).toBe(422);
+    expect((await untouched.json()).detail).toEqual([
+      {
+        loc: [2],
+        msg: 'Esta fila es el ejemplo de la plantilla (12345678Z, maria.lopez@example.es) y no se ha importado. Bórrala.',
+        type: 'template_example',
+      },
+    ]);
+    // a clerk adds a row under the example and forgets to delete it: the row only, and a warning
+    workbook.worksheets[0]?.addRow([
+      'Xoán',
+      'Lago Rial',
+      XOAN,
+      '',
+      '622334455',
+      'Natación infantil',
+      60,
+      new Date(Date.UTC(2026, 9, 1)),
+      'no',
+    ]);
+    const filled = Buffer.from(await workbook.xlsx.writeBuffer());
+    const imported = await upload(filled, 'plantilla-inscripciones.xlsx');
+    expect(await imported.json()).toMatchObject({
+      added: 1,
+      rows: 2,
+      sheet: 'Inscripciones',
+      header_row: 1,
+      warnings: [expect.objectContaining({ loc: [2], type: 'template_example' })],
+    });
+    expect(await app.rows(sql`SELECT dni FROM enrolments WHERE dni = ${MARIA}`)).toEqual([]);
     expect(await app.rows(sql`SELECT name, start_date, price_cents FROM activities`)).toEqual([
       { name: 'Natación infantil', start_date: '2026-10-01', price_cents: 6000 },
     ]);

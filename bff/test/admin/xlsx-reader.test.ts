@@ -2,13 +2,25 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openFirstSheet, readFirstSheet } from '../../src/services/admin/upload/sheet-reader.js';
+import { openSheets, readSheets } from '../../src/services/admin/upload/sheet-reader.js';
 import { buildZip, unzipEntries, xlsx } from './xlsx-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'xlsx-reader-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('reading the first sheet', () => {
+/** The rows of the first visible sheet: the reader names each sheet with a marker row first. */
+async function* readFirstSheet(path: string, options?: { batchSize?: number; window?: number }) {
+  let sheets = 0;
+  for await (const row of readSheets(path, options)) {
+    if (row.sheet !== undefined) {
+      if (++sheets > 1) return;
+      continue;
+    }
+    yield row;
+  }
+}
+
+describe('reading the sheets in a worker thread', () => {
   it('reads a file whose workbook.xml comes after its sheets (as exceljs sometimes writes it)', async () => {
     const parts = unzipEntries(
       await xlsx([
@@ -86,20 +98,26 @@ describe('reading the first sheet', () => {
 
   it('opens the file only when its rows are asked for, so the zip can be checked first', async () => {
     const path = join(dir, 'later.xlsx');
-    const sheet = openFirstSheet(path); // no file there yet: the thread only loads and waits
+    const sheet = openSheets(path); // no file there yet: the thread only loads and waits
     await new Promise((resolve) => setTimeout(resolve, 300));
     writeFileSync(path, await xlsx([['Ana', 'Abad Souto', '11111111H']]));
     const rows = [];
     for await (const row of sheet.rows()) rows.push(row);
-    expect(rows.map((row) => row.cells[0])).toEqual(['Nombre', 'Ana']);
+    expect(rows.map((row) => row.sheet ?? row.cells[0])).toEqual([
+      'Inscripciones',
+      'Nombre',
+      'Ana',
+      'Notas',
+      'Esta hoja no se lee',
+    ]);
   });
 
   it('ends a thread whose rows were never asked for, even one whose file is not a workbook', async () => {
     const path = join(dir, 'never-read.xlsx');
     writeFileSync(path, 'not a zip at all');
-    const sheet = openFirstSheet(path);
+    const sheet = openSheets(path);
     await expect(sheet.close()).resolves.toBeUndefined();
     // and one that never starts: no unhandled error, no hang
-    await expect(openFirstSheet(join(dir, 'missing.xlsx')).close()).resolves.toBeUndefined();
+    await expect(openSheets(join(dir, 'missing.xlsx')).close()).resolves.toBeUndefined();
   });
 });

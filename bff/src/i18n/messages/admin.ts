@@ -147,6 +147,56 @@ export const admin = defineMessages({
     en: 'The file is not a valid .xlsx Excel file, or it is damaged.',
     gl: 'O ficheiro non é un Excel .xlsx válido ou está danado.',
   },
+  xlsx_encrypted: {
+    es: 'El archivo está protegido con contraseña. Ábrelo en Excel o Calc, quita la contraseña y guárdalo de nuevo como .xlsx.',
+    en: 'The file is password-protected. Open it in Excel or Calc, remove the password and save it again as .xlsx.',
+    gl: 'O ficheiro está protexido con contrasinal. Ábreo en Excel ou Calc, quita o contrasinal e gárdao de novo como .xlsx.',
+  },
+  xls_not_xlsx: {
+    es: 'Es un Excel antiguo (.xls, Excel 97-2003) con otro nombre. Ábrelo y guárdalo como «Libro de Excel (.xlsx)».',
+    en: 'This is an old Excel file (.xls, Excel 97-2003) with another name. Open it and save it as "Excel Workbook (.xlsx)".',
+    gl: 'É un Excel antigo (.xls, Excel 97-2003) con outro nome. Ábreo e gárdao como «Libro de Excel (.xlsx)».',
+  },
+  ods_not_xlsx: {
+    es: 'Es una hoja de LibreOffice/OpenOffice (.ods) con otro nombre. En Calc, usa «Guardar como» y elige «Excel 2007-365 (.xlsx)».',
+    en: 'This is a LibreOffice/OpenOffice sheet (.ods) with another name. In Calc, use "Save As" and choose "Excel 2007-365 (.xlsx)".',
+    gl: 'É unha folla de LibreOffice/OpenOffice (.ods) con outro nome. En Calc, usa «Gardar como» e escolle «Excel 2007-365 (.xlsx)».',
+  },
+  xlsb_not_xlsx: {
+    es: 'Es un libro binario de Excel (.xlsb) con otro nombre. Ábrelo y guárdalo como «Libro de Excel (.xlsx)».',
+    en: 'This is a binary Excel workbook (.xlsb) with another name. Open it and save it as "Excel Workbook (.xlsx)".',
+    gl: 'É un libro binario de Excel (.xlsb) con outro nome. Ábreo e gárdao como «Libro de Excel (.xlsx)».',
+  },
+  csv_not_xlsx: {
+    es: 'Es un archivo de texto (CSV) con otro nombre. Ábrelo en Excel o Calc y guárdalo como «Libro de Excel (.xlsx)».',
+    en: 'This is a text (CSV) file with another name. Open it in Excel or Calc and save it as "Excel Workbook (.xlsx)".',
+    gl: 'É un ficheiro de texto (CSV) con outro nome. Ábreo en Excel ou Calc e gárdao como «Libro de Excel (.xlsx)».',
+  },
+  xlsm_not_accepted: {
+    es: 'El libro tiene macros (.xlsm), se llame como se llame. Guárdalo como «Libro de Excel (.xlsx)», sin macros.',
+    en: 'The workbook has macros (.xlsm), whatever its name. Save it as "Excel Workbook (.xlsx)", without macros.',
+    gl: 'O libro ten macros (.xlsm), chámese como se chame. Gárdao como «Libro de Excel (.xlsx)», sen macros.',
+  },
+  upload_formula_not_calculated: {
+    es: 'La fórmula de esta celda no tiene resultado guardado (el archivo se guardó sin calcular sus fórmulas): ábrelo en Excel o Calc y guárdalo de nuevo.',
+    en: 'This cell’s formula has no saved result (the file was saved without calculating its formulas): open it in Excel or Calc and save it again.',
+    gl: 'A fórmula desta cela non ten resultado gardado (o ficheiro gardouse sen calcular as súas fórmulas): ábreo en Excel ou Calc e gárdao de novo.',
+  },
+  upload_formula_error: {
+    es: 'Esta celda muestra un error de fórmula ({error}).',
+    en: 'This cell shows a formula error ({error}).',
+    gl: 'Esta cela mostra un erro de fórmula ({error}).',
+  },
+  upload_no_header: {
+    es: 'No hay una fila de encabezados en las 10 primeras filas de ninguna hoja visible. La más parecida es la fila {row} de la hoja «{sheet}».',
+    en: 'No header row in the first 10 rows of each visible sheet. The closest is row {row} of the sheet "{sheet}".',
+    gl: 'Non hai unha fila de encabezados nas 10 primeiras filas de ningunha folla visible. A máis parecida é a fila {row} da folla «{sheet}».',
+  },
+  upload_template_example: {
+    es: 'Esta fila es el ejemplo de la plantilla (12345678Z, maria.lopez@example.es) y no se ha importado. Bórrala.',
+    en: 'This row is the template’s example (12345678Z, maria.lopez@example.es) and was not imported. Delete it.',
+    gl: 'Esta fila é o exemplo do modelo (12345678Z, maria.lopez@example.es) e non se importou. Bórraa.',
+  },
   file_too_large: {
     es: 'El archivo supera el tamaño máximo de {max} MB.',
     en: 'The file is larger than the {max} MB limit.',
@@ -178,9 +228,9 @@ export const admin = defineMessages({
     gl: 'O ficheiro ten máis de {max} filas. Divídeo en varios ficheiros.',
   },
   upload_no_rows: {
-    es: 'La primera hoja no tiene filas de datos debajo de los encabezados.',
-    en: 'The first sheet has no data rows below the headers.',
-    gl: 'A primeira folla non ten filas de datos debaixo dos encabezados.',
+    es: 'La hoja no tiene filas de datos debajo de los encabezados.',
+    en: 'The sheet has no data rows below the headers.',
+    gl: 'A folla non ten filas de datos debaixo dos encabezados.',
   },
   invalid_rows: {
     es: 'El archivo tiene filas con errores. No se ha importado nada.',

@@ -30,7 +30,8 @@ export const toActivityView = (row: ActivityRow): ActivityView => ({
 });
 
 /** One spelling of a name: trimmed, inner runs of spaces collapsed. */
-export const cleanName = (name: string) => name.trim().replace(/\s+/g, ' ');
+/** One spelling of a name: composed accents (NFC, as typed on most keyboards), single spaces. */
+export const cleanName = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ');
 
 function checked(input: ActivityInput) {
   const name = cleanName(input.name);

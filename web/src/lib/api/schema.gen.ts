@@ -1777,6 +1777,10 @@ export interface components {
             activity_ids: components["schemas"]["Id"][];
         };
         UploadResult: {
+            /** @description The tab that was read: the first visible one, in tab order, whose first 10 rows hold the headers. */
+            sheet: string;
+            /** @description The row of that sheet with the headers. */
+            header_row: number;
             /** @description People created. */
             added: number;
             /** @description People whose data or activities changed. */
@@ -1784,7 +1788,7 @@ export interface components {
             activities_created: number;
             /** @description Data rows read. */
             rows: number;
-            /** @description Saved, but worth a look: people whose phone is not a mobile (`type: landline`), who can never be linked to an account because the code goes by SMS. One per person, `loc` = [first sheet row, phone column header]; the first 50. */
+            /** @description Saved, but worth a look, the first 50: people whose phone is not a mobile (`type: landline`), who can never be linked to an account because the code goes by SMS, one per person, `loc` = [first sheet row, phone column header]; the template's example row left in the file (`type: template_example`, `loc` = [row]), which is never imported. */
             warnings: components["schemas"]["ValidationItem"][];
             /** @description How many people of the file have a phone that is not a mobile. */
             landline_people: number;
@@ -4060,6 +4064,8 @@ export interface operations {
                      *       "updated": 3,
                      *       "activities_created": 2,
                      *       "rows": 41,
+                     *       "sheet": "Inscripciones",
+                     *       "header_row": 1,
                      *       "warnings": [
                      *         {
                      *           "loc": [
@@ -4088,7 +4094,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Nothing was changed. `invalid_rows`: rows with errors, each with `loc` = [sheet row, column header as written in the file] (a missing column is reported on the header row); `please_select_file`: no `file` part; `too_many_files`; `invalid_file_type`: the name does not end in .xlsx; `invalid_xlsx`: not a readable .xlsx; `upload_no_rows`: no data under the headers; `too_many_rows`; `xlsx_too_large_uncompressed`, `xlsx_too_many_entries`, `xlsx_suspicious_compression`: refused from the zip's directory before anything is inflated. */
+            /** @description Nothing was changed. `invalid_rows`: rows with errors, each with `loc` = [sheet row, column header as written in the file] (a missing column is reported on the header row; with no header row in the first 10 rows of any visible sheet, the closest row's missing columns and `upload_no_header` naming its sheet and row); cell problems include `upload_formula_not_calculated` (a formula saved without its result) and `upload_formula_error` (#DIV/0!, #REF!…); `please_select_file`: no `file` part; `too_many_files`; `invalid_file_type`: the name does not end in .xlsx; `invalid_xlsx`: not a readable .xlsx; a file that is something else says what: `xlsx_encrypted` (password-protected), `xls_not_xlsx`, `ods_not_xlsx`, `xlsb_not_xlsx`, `csv_not_xlsx`, `xlsm_not_accepted` (a workbook with macros, whatever its name); `upload_no_rows`: no data under the headers; `too_many_rows`; `xlsx_too_large_uncompressed`, `xlsx_too_many_entries`, `xlsx_suspicious_compression`: refused from the zip's directory before anything is inflated. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -46,11 +46,34 @@ const synonyms: Record<UploadField, string[]> = {
     'apelidos',
     'apelido',
   ],
-  dni: ['dni', 'nie', 'dni/nie', 'dni nie', 'nif'],
-  email: ['email', 'e-mail', 'e mail', 'correo', 'correo electronico', 'correo-e', 'mail'],
-  phone: ['telefono', 'phone', 'movil', 'mobile', 'mobil', 'telephone', 'phone number'],
-  activity: ['actividad', 'activity', 'actividade'],
-  price: ['precio', 'price', 'prezo', 'importe'],
+  dni: ['dni', 'nie', 'dni/nie', 'dni nie', 'nif', 'dni/nif', 'nif/nie', 'documento', 'id number'],
+  email: [
+    'email',
+    'e-mail',
+    'e mail',
+    'correo',
+    'correo electronico',
+    'correo-e',
+    'mail',
+    'enderezo electronico',
+  ],
+  phone: [
+    'telefono',
+    'phone',
+    'movil',
+    'mobile',
+    'mobil',
+    'telephone',
+    'phone number',
+    'telefono movil',
+    'telefono mobil',
+    'mobile phone',
+    'tlf',
+    'tfno',
+    'telf',
+  ],
+  activity: ['actividad', 'activity', 'actividade', 'curso', 'course'],
+  price: ['precio', 'price', 'prezo', 'importe', 'cuota', 'cota', 'fee', 'amount'],
   start_date: [
     'fecha de inicio',
     'fecha inicio',
@@ -59,20 +82,31 @@ const synonyms: Record<UploadField, string[]> = {
     'data inicio',
     'inicio',
     'start',
+    'fecha comienzo',
+    'comienzo',
   ],
-  paid: ['pagado', 'paid', 'pagada'],
+  paid: ['pagado', 'paid', 'pagada', 'pagado?', 'abonado'],
 };
 
-/** Lower case, no accents, single spaces, no surrounding punctuation: "  Teléfono: " → "telefono". */
+/**
+ * Lower case, no accents, single spaces, no surrounding punctuation, no units or number signs:
+ * "  Teléfono: " → "telefono", "Precio (€)" → "precio", "Nº DNI" → "dni".
+ */
 export function normaliseHeader(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[_\s]+/g, ' ')
-    .replace(/\s*\/\s*/g, '/')
-    .replace(/^[\s.:*()-]+|[\s.:*()-]+$/g, '')
-    .trim();
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/\((?:€|eur|euros?|dd\/mm\/a{2,4}|aaaa-mm-dd|si\/no|s\/n)\)/g, ' ')
+      .replace(/[€?¿]/g, ' ')
+      // "Nº DNI" (º is "o" once decomposed), "N.º DNI", "Núm. DNI", "Número de teléfono"
+      .replace(/^\s*(?:n\.?\s?[o°]\.?|num\.?|numero)\s+(?:de\s+)?/, '')
+      .replace(/[_\s]+/g, ' ')
+      .replace(/\s*\/\s*/g, '/')
+      .replace(/^[\s.:*()-]+|[\s.:*()-]+$/g, '')
+      .trim()
+  );
 }
 
 const lookup = new Map<string, UploadField>();

@@ -8,7 +8,9 @@ import { HttpError, invalid, type ValidationIssue } from '../../../http/errors.j
 import type { Clock } from '../../../lib/clock.js';
 import { recordAdminWrite, type Actor } from '../audit-trail.js';
 import { landlineWarning } from '../identity-checks.js';
-import { matchHeaders, spanishHeaders, type HeaderMatch } from './header-matching.js';
+import { refuseNonZip, refuseOtherPackages } from './file-kind.js';
+import { spanishHeaders, type HeaderMatch } from './header-matching.js';
+import { HeaderLocator } from './header-row.js';
 import {
   activityKey,
   cellText,
@@ -16,7 +18,8 @@ import {
   UploadPlan,
   type ActivitySeen,
 } from './row-validation.js';
-import { openFirstSheet } from './sheet-reader.js';
+import { openSheets } from './sheet-reader.js';
+import { isTemplateExample } from './template.js';
 import type { SheetRow } from './xlsx-reader.js';
 import { checkZip, defaultZipLimits, type ZipLimits } from './zip-guard.js';
 
@@ -25,7 +28,13 @@ export interface UploadResult {
   updated: number;
   activities_created: number;
   rows: number;
-  /** People whose phone cannot receive SMS (see landlineWarning), once each, the first 50. */
+  /** The sheet (tab name) and the row of its headers that were read. */
+  sheet: string;
+  header_row: number;
+  /**
+   * What was saved but deserves a look, the first 50: people whose phone cannot receive SMS
+   * (see landlineWarning), once each; the template's example row, left in and not imported.
+   */
   warnings: ValidationIssue[];
   /** How many people of the file have such a phone (all of them, not only those listed). */
   landline_people: number;
@@ -67,17 +76,28 @@ export async function importEnrolments(
   options: ImportOptions = defaultImportOptions,
 ): Promise<UploadResult> {
   if (!/\.xlsx$/i.test(file.name.trim())) throw new HttpError(422, 'invalid_file_type');
-  // the reader thread starts (loading its library) while the zip is checked, and reads only after
-  const sheet = openFirstSheet(file.path);
-  const { plan, headers, warnings, landlinePeople } = await checkZip(file.path, options.zip)
-    .then(() => readPlan(sheet.rows(), options))
-    .finally(() => sheet.close());
+  // the reader thread starts while the file is checked, and reads only after
+  const sheets = openSheets(file.path);
+  const read = await refuseNonZip(file.path)
+    .then(() => checkZip(file.path, options.zip))
+    .then((names) => refuseOtherPackages(names))
+    .then(() => readPlan(sheets.rows(), options))
+    .finally(() => sheets.close());
+  const { plan, headers, warnings, landlinePeople } = read;
   // one import at a time, whichever process receives it
   const counts = await deps.db.transaction(async () => {
     await deps.db.lock('import');
     return apply(deps, plan, headers, file.name, actor);
   });
-  return { ...counts, warnings, landline_people: landlinePeople };
+  return {
+    ...counts,
+    // every data row read, the template's example among them
+    rows: read.dataRows,
+    sheet: read.sheet,
+    header_row: read.headerRow,
+    warnings,
+    landline_people: landlinePeople,
+  };
 }
 
 async function readPlan(rows: AsyncIterable<SheetRow>, options: ImportOptions) {
@@ -88,31 +108,27 @@ async function readPlan(rows: AsyncIterable<SheetRow>, options: ImportOptions) {
     if (issues.length < options.maxIssues) issues.push(issue);
     else hidden++;
   };
-  let headers: HeaderMatch['columns'] | null = null;
+  const locate = new HeaderLocator();
   let dataRows = 0;
   const landlines = new Set<string>();
+  const examples: number[] = [];
   const warnings: ValidationIssue[] = [];
+  const warn = (warning: ValidationIssue) => {
+    if (warnings.length < MAX_WARNINGS) warnings.push(warning);
+  };
   try {
-    for await (const { number, cells } of rows) {
+    for await (const row of rows) {
+      if (row.sheet !== undefined) {
+        if (locate.found) break; // the sheet with the data has ended
+        locate.startSheet(row.sheet);
+        continue;
+      }
+      const { number, cells } = row;
       if (cells.every((cell) => cellText(cell) === '')) continue;
+      const headers = locate.headers;
       if (headers === null) {
-        const match = matchHeaders(cells.map((cell) => cellText(cell) || null));
-        const problems: ValidationIssue[] = [
-          ...match.missing.map((field) => ({
-            loc: [number, spanishHeaders[field]],
-            msg: 'upload_missing_column',
-            type: 'missing_column',
-            params: { column: spanishHeaders[field] },
-          })),
-          ...match.duplicates.map(({ header }) => ({
-            loc: [number, header],
-            msg: 'upload_duplicate_column',
-            type: 'duplicate_column',
-            params: { column: header },
-          })),
-        ];
-        if (problems.length > 0) throw rowsRejected(problems);
-        headers = match.columns;
+        const problems = locate.offer(row);
+        if (problems) throw rowsRejected(problems);
         continue;
       }
       dataRows++;
@@ -121,14 +137,19 @@ async function readPlan(rows: AsyncIterable<SheetRow>, options: ImportOptions) {
       }
       const { parsed, issues: rowIssues } = parseRow(number, cells, headers);
       rowIssues.forEach(report);
-      if (parsed) {
-        plan.add(parsed, headers, report);
-        const header = headers.get('phone')?.header ?? spanishHeaders.phone;
-        const landline = landlineWarning(parsed.phone, [number, header]);
-        if (landline && !landlines.has(parsed.dni)) {
-          landlines.add(parsed.dni);
-          if (warnings.length < MAX_WARNINGS) warnings.push(landline);
-        }
+      if (!parsed) continue;
+      if (isTemplateExample(parsed)) {
+        // the template's example row, left in: never imported, and the clerk is told
+        warn({ loc: [number], msg: 'upload_template_example', type: 'template_example' });
+        examples.push(number);
+        continue;
+      }
+      plan.add(parsed, headers, report);
+      const header = headers.get('phone')?.header ?? spanishHeaders.phone;
+      const landline = landlineWarning(parsed.phone, [number, header]);
+      if (landline && !landlines.has(parsed.dni)) {
+        landlines.add(parsed.dni);
+        warn(landline);
       }
     }
   } catch (err) {
@@ -136,7 +157,22 @@ async function readPlan(rows: AsyncIterable<SheetRow>, options: ImportOptions) {
     // anything the XML/zip reader chokes on
     throw new HttpError(422, 'invalid_xlsx');
   }
-  if (headers === null || dataRows === 0) throw new HttpError(422, 'upload_no_rows');
+  const headers = locate.headers;
+  if (headers === null) {
+    const failure = locate.failure();
+    if (failure) throw rowsRejected(failure);
+    throw new HttpError(422, 'upload_no_rows');
+  }
+  if (dataRows === 0) throw new HttpError(422, 'upload_no_rows');
+  if (examples.length === dataRows) {
+    throw rowsRejected(
+      examples.map((row) => ({
+        loc: [row],
+        msg: 'upload_template_example',
+        type: 'template_example',
+      })),
+    );
+  }
   if (hidden > 0)
     issues.push({
       loc: [],
@@ -145,7 +181,15 @@ async function readPlan(rows: AsyncIterable<SheetRow>, options: ImportOptions) {
       params: { count: hidden },
     });
   if (issues.length > 0) throw rowsRejected(issues);
-  return { plan, headers, warnings, landlinePeople: landlines.size };
+  return {
+    plan,
+    headers,
+    sheet: locate.sheet,
+    headerRow: locate.row,
+    dataRows,
+    warnings,
+    landlinePeople: landlines.size,
+  };
 }
 
 async function apply(
@@ -154,7 +198,7 @@ async function apply(
   headers: HeaderMatch['columns'],
   fileName: string,
   actor: Actor,
-): Promise<Omit<UploadResult, 'warnings' | 'landline_people'>> {
+): Promise<Omit<UploadResult, 'warnings' | 'landline_people' | 'sheet' | 'header_row'>> {
   const activities = createActivitiesRepo(deps.db);
   const enrolments = createEnrolmentsRepo(deps.db);
   const bulk = createBulkEnrolmentsRepo(deps.db);

@@ -6,8 +6,15 @@ import { cleanName } from '../activities-service.js';
 import { isEmail } from '../identity-checks.js';
 import type { HeaderMatch, UploadField } from './header-matching.js';
 import { eurosToCents } from '../../../lib/money.js';
+import { fold } from '../../../lib/text-fold.js';
 
-export type CellValue = string | number | boolean | Date | null;
+/** A cell Excel shows as an error, or a formula whose result the file never saved. */
+export type CellProblem = { problem: 'formula_error'; text: string } | { problem: 'uncalculated' };
+
+export type CellValue = string | number | boolean | Date | null | CellProblem;
+
+const isProblem = (value: CellValue): value is CellProblem =>
+  typeof value === 'object' && value !== null && !(value instanceof Date);
 
 export interface ParsedRow {
   row: number;
@@ -33,11 +40,12 @@ const MAX_PRICE_CENTS = 100_000 * 100;
 const DAY_MS = 86_400_000;
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 
+/** What the cell shows, as text: composed Unicode (NFC), so "Natación" is one spelling. */
 export function cellText(value: CellValue): string {
-  if (value === null) return '';
+  if (value === null || isProblem(value)) return '';
   if (value instanceof Date)
     return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
-  return String(value).trim();
+  return String(value).normalize('NFC').trim();
 }
 
 export function parsePriceCents(value: CellValue): number | null {
@@ -47,8 +55,13 @@ export function parsePriceCents(value: CellValue): number | null {
     return cents <= MAX_PRICE_CENTS ? cents : null;
   }
   if (typeof value !== 'string') return null;
-  const text = value.replace(/€|eur/gi, '').replace(/\s/g, '');
-  const match = /^(\d{1,6})(?:[.,](\d{1,2}))?$/.exec(text);
+  const text = value.replace(/€|eur/gi, '').replace(/[\s\u00a0\u202f]/g, '');
+  // "41,15", "41.15", "1.234,50", "1234.5"; thousands only where the decimal mark says which is
+  // which ("1.234,50"; "1 234,50" is already "1234,50"): a bare "1.234" stays refused
+  const grouped = /^(\d{1,3}(?:\.\d{3})+),(\d{1,2})$/.exec(text);
+  const match = grouped
+    ? [text, grouped[1]?.replace(/\./g, ''), grouped[2]]
+    : /^(\d{1,6})(?:[.,](\d{1,2}))?$/.exec(text);
   if (!match) return null;
   const cents = Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
   return cents <= MAX_PRICE_CENTS ? cents : null;
@@ -96,15 +109,24 @@ export function parseRow(
 ): { parsed: ParsedRow | null; issues: ValidationIssue[] } {
   const issues: ValidationIssue[] = [];
   const at = (field: UploadField) => headers.get(field);
-  const raw = (field: UploadField): CellValue => {
-    const column = at(field)?.column;
-    return column === undefined ? null : (cells[column - 1] ?? null);
-  };
   const problem = (field: UploadField, msg: string, params?: Record<string, string | number>) =>
     issues.push({ loc: [rowNumber, at(field)?.header ?? field], msg, type: msg, params });
+  // a formula's error or missing result is said once, in its own words, not as a missing value
+  const unreadable = new Set<UploadField>();
+  const raw = (field: UploadField): CellValue => {
+    const column = at(field)?.column;
+    const value = column === undefined ? null : (cells[column - 1] ?? null);
+    if (!isProblem(value)) return value;
+    if (!unreadable.has(field)) {
+      unreadable.add(field);
+      if (value.problem === 'uncalculated') problem(field, 'upload_formula_not_calculated');
+      else problem(field, 'upload_formula_error', { error: value.text });
+    }
+    return null;
+  };
   const text = (field: UploadField, required: boolean): string => {
     const value = cellText(raw(field));
-    if (required && value === '') problem(field, 'upload_required_cell');
+    if (required && value === '' && !unreadable.has(field)) problem(field, 'upload_required_cell');
     const max = MAX_LENGTH[field];
     if (max !== undefined && value.length > max) problem(field, 'upload_text_too_long', { max });
     return value;
@@ -134,8 +156,9 @@ export function parseRow(
 
   const priceRaw = raw('price');
   let priceCents: number | null = null;
-  if (cellText(priceRaw) === '') problem('price', 'upload_required_cell');
-  else {
+  if (cellText(priceRaw) === '') {
+    if (!unreadable.has('price')) problem('price', 'upload_required_cell');
+  } else {
     priceCents = parsePriceCents(priceRaw);
     if (priceCents === null) problem('price', 'invalid_price');
   }
@@ -169,8 +192,9 @@ export function parseRow(
   };
 }
 
+/** Activities match as the search finds them: any case, with or without accents. */
 export const activityKey = (name: string, startDate: string | null) =>
-  `${name.toLocaleLowerCase('es')}|${startDate ?? ''}`;
+  `${fold(name)}|${startDate ?? ''}`;
 
 interface PersonSeen {
   row: number;

@@ -15,7 +15,8 @@ export interface SheetReader {
 }
 
 /**
- * The rows of an upload's first sheet, read in a worker thread: unzipping and parsing the XML is
+ * The rows of an upload's visible sheets (each after a marker row naming it), read in a worker
+ * thread: unzipping and parsing the XML is
  * most of an import's CPU, and on the main thread it would hold every other request (residents
  * paying) for seconds; here the server's thread only validates and saves, while the worker reads
  * ahead. Batches keep messages few; the worker pauses while `window` of them wait.
@@ -24,7 +25,7 @@ export interface SheetReader {
  * the file only when `rows()` is asked: the caller checks the zip meanwhile, and a file it
  * refuses is never parsed.
  */
-export function openFirstSheet(path: string, { batchSize = 500, window = 8 } = {}): SheetReader {
+export function openSheets(path: string, { batchSize = 500, window = 8 } = {}): SheetReader {
   const worker = startWorker(import.meta.url, 'xlsx-worker', { path, batchSize, window });
   // Node's own iterator over the worker's messages, listening from now on: an 'error' event
   // (even before rows() is asked) rejects it; 'exit' ends it, after the messages posted before it
@@ -56,7 +57,7 @@ export function openFirstSheet(path: string, { batchSize = 500, window = 8 } = {
   };
 }
 
-/** The rows of the first sheet, read in a worker thread (see `openFirstSheet`). */
-export function readFirstSheet(path: string, options?: { batchSize?: number; window?: number }) {
-  return openFirstSheet(path, options).rows();
+/** The rows of the visible sheets, read in a worker thread (see `openSheets`). */
+export function readSheets(path: string, options?: { batchSize?: number; window?: number }) {
+  return openSheets(path, options).rows();
 }

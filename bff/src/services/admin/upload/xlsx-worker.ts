@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ParentMessage, WorkerMessage } from './sheet-reader.js';
-import { readFirstSheetHere, type SheetRow } from './xlsx-reader.js';
+import { readVisibleSheets, type SheetRow } from './xlsx-reader.js';
 
 /**
  * Reads a sheet for sheet-reader.ts once the parent says `read`: rows go to the parent in
@@ -30,7 +30,7 @@ const send = (message: WorkerMessage) => port.postMessage(message);
 try {
   await asked;
   let batch: SheetRow[] = [];
-  for await (const row of readFirstSheetHere(path)) {
+  for await (const row of readVisibleSheets(path)) {
     batch.push(row);
     if (batch.length < batchSize) continue;
     send({ rows: batch });

@@ -32,7 +32,10 @@ const openZip = promisify<string, yauzl.Options, ZipFile>(yauzl.open);
  * size validation on, so a file whose headers lie is refused as soon as it produces more than
  * it declared.
  */
-export async function checkZip(path: string, limits: ZipLimits = defaultZipLimits): Promise<void> {
+export async function checkZip(
+  path: string,
+  limits: ZipLimits = defaultZipLimits,
+): Promise<string[]> {
   let zip: ZipFile;
   try {
     zip = await openZip(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true });
@@ -62,6 +65,7 @@ export async function checkZip(path: string, limits: ZipLimits = defaultZipLimit
       }
     }
     for (const entry of entries) await inflateAndCount(zip, entry);
+    return entries.map((entry) => entry.fileName);
   } finally {
     zip.close();
   }
