@@ -239,4 +239,47 @@ describe('migrations on a database with data', () => {
       expect(found.map((p) => p.person_name)).toEqual(['Ana Muñoz']);
     });
   });
+
+  it('200 composes the names already there (NFC), leaving an old duplicate for staff to merge', async () => {
+    await withDatabaseAt(190, 'nfc', async (db) => {
+      const nfd = (text: string) => text.normalize('NFD');
+      const people = createEnrolmentsRepo(db);
+      const id = await people.insert({
+        first_name: nfd('Iñaki'),
+        last_name: nfd('Núñez Peña'),
+        dni: '12345678Z',
+        email: null,
+        phone: '612345678',
+      });
+      const activities = createActivitiesRepo(db);
+      const alone = await activities.insert({
+        name: nfd('Pádel'),
+        price_cents: 1000,
+        start_date: null,
+      });
+      const composed = await activities.insert({
+        name: 'Natación',
+        price_cents: 1000,
+        start_date: null,
+      });
+      const twin = await activities.insert({
+        name: nfd('Natación'),
+        price_cents: 1000,
+        start_date: null,
+      });
+
+      await runMigrations(db);
+
+      const person = await people.findById(id);
+      expect([person?.first_name, person?.last_name]).toEqual(['Iñaki', 'Núñez Peña']);
+      expect(person?.last_name).toBe('Núñez Peña'.normalize('NFC'));
+      const names = new Map(
+        (await activities.list()).map((a) => [a.id, a.name] as [number, string]),
+      );
+      expect(names.get(alone)).toBe('Pádel'.normalize('NFC'));
+      expect(names.get(composed)).toBe('Natación'.normalize('NFC'));
+      // the decomposed twin is kept as it was: two "Natación" in the catalogue, one to merge
+      expect(names.get(twin)).toBe(nfd('Natación'));
+    });
+  });
 });

@@ -46,6 +46,19 @@ describe('notifications that fail their signature', () => {
     expect((await junk('203.0.113.41')).status).toBe(400);
   });
 
+  it('counts before it checks: 100 sent at once store no more than the limit', async () => {
+    const before = (await stored()).length;
+    const answers = await Promise.all(Array.from({ length: 100 }, () => junk('203.0.113.77')));
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(
+      REJECTED_NOTIFICATIONS_PER_ADDRESS,
+    );
+    expect(statuses.filter((status) => status === 429)).toHaveLength(
+      100 - REJECTED_NOTIFICATIONS_PER_ADDRESS,
+    );
+    expect((await stored()).length - before).toBe(REJECTED_NOTIFICATIONS_PER_ADDRESS);
+  });
+
   it('the housekeeping job prunes old rejected ones and ended throttling windows', async () => {
     const before = (await stored()).length;
     expect(before).toBeGreaterThan(0);

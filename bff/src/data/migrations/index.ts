@@ -45,6 +45,7 @@ import {
   postgres as remindersOnAtPostgres,
   sqlite as remindersOnAt,
 } from './190-reminders-on-at.js';
+import { composeNames, postgres as namesNfcPostgres, sqlite as namesNfc } from './200-names-nfc.js';
 import {
   postgres as nTildeOrderPostgres,
   rewriteNameSortKeys,
@@ -173,4 +174,11 @@ export const migrations: readonly Migration[] = [
   },
   { version: 180, name: 'rate-buckets', sqlite: rateBuckets, postgres: rateBucketsPostgres },
   { version: 190, name: 'reminders-on-at', sqlite: remindersOnAt, postgres: remindersOnAtPostgres },
+  {
+    version: 200,
+    name: 'names-nfc',
+    sqlite: namesNfc,
+    postgres: namesNfcPostgres,
+    after: composeNames,
+  },
 ];

@@ -32,11 +32,12 @@ export function notificationRoutes(deps: Deps): Router<AppState> {
       limit: REJECTED_NOTIFICATIONS_PER_ADDRESS,
       windowMs: 10 * 60_000,
     };
-    if ((await deps.limiter.hits(rejected.bucket)) >= rejected.limit) {
-      throw tooManyRequests(rejected.windowMs / 1000);
-    }
+    // counted before it is checked, so junk sent in parallel is not all stored; a notification
+    // that turns out good is taken back, so the bank's never count
+    const taken = await deps.limiter.take([rejected]);
+    if (!taken.ok) throw tooManyRequests(taken.retryAfter);
     const outcome = await deps.payments.notifications.receive(ctx.request.body, ctx.ip);
-    if (!outcome.ok) await deps.limiter.take([rejected]);
+    if (outcome.ok) await deps.limiter.giveBack([rejected]);
     deps.metrics.notifications.inc({ outcome: outcome.code });
     const paymentOutcome = outcome.ok ? PAYMENT_OUTCOMES[outcome.code] : undefined;
     if (paymentOutcome) deps.metrics.payments.inc({ outcome: paymentOutcome });

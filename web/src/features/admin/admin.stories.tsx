@@ -109,6 +109,48 @@ export const UploadTooLarge: Story = {
   },
 };
 
+/** Rows the clerk must fix whatever program wrote the file: each message as the server words it. */
+function uploadRefused(example: string): Story {
+  return {
+    parameters: admin({ 'POST /admin/upload-table/': example }),
+    play: async (context) => {
+      const t = textOf(context);
+      const part = await upload(context);
+      await expect(await part.findByText(t('admin.upload.rowsTitle'))).toBeVisible();
+      const { detail } = exampleAnswer('POST /admin/upload-table/', example).body as {
+        detail: { msg: string }[];
+      };
+      for (const { msg } of detail) {
+        await expect(part.getByText(msg, { exact: false })).toBeVisible();
+      }
+    },
+  };
+}
+
+/** A file saved without calculating its formulas (openpyxl): the cell, and how to fix it. */
+export const UploadFormulasNotCalculated = uploadRefused('formula_not_calculated');
+
+/** No header row in the first 10 rows of any visible sheet: the closest row, and where. */
+export const UploadNoHeader = uploadRefused('no_header');
+
+/** A password-protected file says so, not "damaged". */
+export const UploadPasswordProtected: Story = {
+  parameters: admin({ 'POST /admin/upload-table/': 'xlsx_encrypted' }),
+  play: async (context) => {
+    const part = await upload(context);
+    await expectServerMessage('POST /admin/upload-table/', 'xlsx_encrypted', part);
+  },
+};
+
+/** A LibreOffice sheet renamed .xlsx: what it is and how to save it. */
+export const UploadOdsRenamed: Story = {
+  parameters: admin({ 'POST /admin/upload-table/': 'ods_not_xlsx' }),
+  play: async (context) => {
+    const part = await upload(context);
+    await expectServerMessage('POST /admin/upload-table/', 'ods_not_xlsx', part);
+  },
+};
+
 export const UserFormErrors: Story = {
   parameters: admin(),
   play: async (context) => {

@@ -14,12 +14,10 @@ const ENCRYPTED_PACKAGE = Buffer.from('EncryptedPackage', 'utf16le');
 export async function refuseNonZip(path: string): Promise<void> {
   const handle = await open(path, 'r');
   const head = Buffer.alloc(4096);
-  let length = 0;
-  try {
-    ({ bytesRead: length } = await handle.read(head, 0, head.length, 0));
-  } finally {
-    await handle.close();
-  }
+  const length = await handle
+    .read(head, 0, head.length, 0)
+    .then(({ bytesRead }) => bytesRead)
+    .finally(() => handle.close());
   const start = head.subarray(0, length);
   if (start.subarray(0, 4).equals(ZIP)) return;
   if (start.subarray(0, 8).equals(CFB)) {

@@ -237,9 +237,6 @@ async function readMerges(zip: ZipFile, entry: Entry): Promise<Merge[]> {
   return merges;
 }
 
-/** A cell Excel shows as an error, or a formula whose result the file never saved. */
-export type CellProblem = { problem: 'formula_error'; text: string } | { problem: 'uncalculated' };
-
 /** Every visible sheet, in tab order: a marker row naming it, then its rows. */
 export async function* readVisibleSheets(path: string): AsyncGenerator<SheetRow> {
   const book = await openWorkbook(path);
@@ -260,7 +257,7 @@ async function* readSheet(book: Workbook, entry: Entry): AsyncGenerator<SheetRow
   const epoch = book.date1904 ? EPOCH_1904_MS : EPOCH_1900_MS;
   const ready: SheetRow[] = [];
   let rowNumber = 0;
-  let cells: (CellValue | CellProblem)[] = [];
+  let cells: CellValue[] = [];
   let column = 0;
   let type = 'n';
   let style = 0;
@@ -270,24 +267,20 @@ async function* readSheet(book: Workbook, entry: Entry): AsyncGenerator<SheetRow
   let collecting: 'v' | 't' | null = null;
   let phonetic = 0;
   let inSheetData = false;
-  const topLeft = new Map<Merge, CellValue | CellProblem>();
+  const topLeft = new Map<Merge, CellValue>();
 
-  const finishCell = () => {
-    let cell: CellValue | CellProblem = null;
-    if (type === 'inlineStr') cell = text;
-    else if (value === null) cell = formula ? { problem: 'uncalculated' } : null;
-    else if (type === 's') cell = book.sharedStrings[Number(value)] ?? null;
-    else if (type === 'str') cell = value;
-    else if (type === 'b') cell = value.trim() === '1' || value.trim() === 'true';
-    else if (type === 'e') cell = { problem: 'formula_error', text: value };
-    else if (type === 'd') cell = isoDate(value);
-    else {
-      const number = Number(value);
-      if (value.trim() === '' || !Number.isFinite(number)) cell = value;
-      else if (book.dateStyles[style]) cell = new Date(epoch + Math.round(number * DAY_MS));
-      else cell = number;
-    }
-    cells[column - 1] = cell;
+  /** What Excel shows in the cell just closed (ECMA-376 §18.18.11 cell types). */
+  const cellShown = (): CellValue => {
+    if (type === 'inlineStr') return text;
+    if (value === null) return formula ? { problem: 'uncalculated' } : null;
+    if (type === 's') return book.sharedStrings[Number(value)] ?? null;
+    if (type === 'str') return value;
+    if (type === 'b') return value.trim() === '1' || value.trim() === 'true';
+    if (type === 'e') return { problem: 'formula_error', text: value };
+    if (type === 'd') return isoDate(value);
+    const number = Number(value);
+    if (value.trim() === '' || !Number.isFinite(number)) return value;
+    return book.dateStyles[style] ? new Date(epoch + Math.round(number * DAY_MS)) : number;
   };
 
   const finishRow = () => {
@@ -299,11 +292,8 @@ async function* readSheet(book: Workbook, entry: Entry): AsyncGenerator<SheetRow
         if (rowNumber !== merge.top || c !== merge.left) cells[c - 1] = carried;
       }
     }
-    const out: CellValue[] = Array.from({ length: cells.length }, (_, i) => {
-      const cell = cells[i];
-      return cell === undefined ? null : (cell as CellValue);
-    });
-    ready.push({ number: rowNumber, cells: out });
+    // cells a row skips (sparse) are empty
+    ready.push({ number: rowNumber, cells: Array.from(cells, (cell) => cell ?? null) });
   };
 
   const parser = new SaxesParser();
@@ -341,7 +331,7 @@ async function* readSheet(book: Workbook, entry: Entry): AsyncGenerator<SheetRow
     if (!inSheetData) return;
     if (name === 'v' || name === 't') collecting = null;
     else if (name === 'rPh') phonetic--;
-    else if (name === 'c') finishCell();
+    else if (name === 'c') cells[column - 1] = cellShown();
     else if (name === 'row') finishRow();
   });
 

@@ -54,6 +54,8 @@ describe('Excel upload', () => {
           updated: 3,
           activities_created: 2,
           rows: 41,
+          sheet: 'Inscripciones',
+          header_row: 1,
           warnings: [],
           landline_people: 0,
         },
@@ -67,6 +69,7 @@ describe('Excel upload', () => {
     expect(done).toHaveTextContent('People updated3');
     expect(done).toHaveTextContent('Activities created2');
     expect(done).toHaveTextContent('Rows read41');
+    expect(done).toHaveTextContent('Read the sheet "Inscripciones", with the headers on row 1.');
     expect(onImported).toHaveBeenCalledOnce();
     const post = api.calls[0]!;
     expect(post.method).toBe('POST');
@@ -84,6 +87,8 @@ describe('Excel upload', () => {
           updated: 0,
           activities_created: 1,
           rows: 60,
+          sheet: 'Datos',
+          header_row: 3,
           warnings: [
             { loc: [3, 'Teléfono'], msg: msg('986111222'), type: 'landline' },
             { loc: [9, 'Teléfono'], msg: msg('881000111'), type: 'landline' },
@@ -94,9 +99,7 @@ describe('Excel upload', () => {
     });
     await userEvent.upload(fileInput(), xlsx());
     await submit();
-    const list = await screen.findByRole('list', {
-      name: '5 people have a phone that is not a mobile',
-    });
+    const list = await screen.findByRole('list', { name: 'Saved, but check this' });
     expect(
       within(list)
         .getAllByRole('listitem')

@@ -143,21 +143,21 @@ export function UploadSection({ onImported }: { onImported: () => void }) {
                 </div>
               ))}
             </dl>
+            <p className="mt-2">
+              <FormattedMessage
+                id="admin.upload.readFrom"
+                values={{ sheet: outcome.result.sheet, row: outcome.result.header_row }}
+              />
+            </p>
           </Alert>
         ) : null}
         {outcome?.kind === 'done' ? (
           <WarningsList
-            title={t('admin.upload.landlineTitle', { count: outcome.result.landline_people })}
+            title={t('admin.common.warningsTitle')}
             items={outcome.result.warnings.map((warning) =>
               t('admin.upload.rowWarning', { row: String(warning.loc[0]), msg: warning.msg }),
             )}
-            more={
-              outcome.result.landline_people > outcome.result.warnings.length
-                ? t('admin.upload.moreWarnings', {
-                    count: outcome.result.landline_people - outcome.result.warnings.length,
-                  })
-                : undefined
-            }
+            more={landlinesNotListed(outcome.result, t)}
           />
         ) : null}
         {outcome?.kind === 'rows' ? (
@@ -186,4 +186,14 @@ export function UploadSection({ onImported }: { onImported: () => void }) {
       </div>
     </AdminSection>
   );
+}
+
+/** "And 3 more people…": the people with a landline beyond those listed (the list stops at 50). */
+function landlinesNotListed(
+  result: UploadResult,
+  t: (id: string, values?: Record<string, string | number>) => string,
+): string | undefined {
+  const listed = result.warnings.filter((warning) => warning.type === 'landline').length;
+  const more = result.landline_people - listed;
+  return more > 0 ? t('admin.upload.moreWarnings', { count: more }) : undefined;
 }
