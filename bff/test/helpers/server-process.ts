@@ -4,7 +4,6 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
 const bff = resolve(import.meta.dirname, '../..');
-const tsx = resolve(bff, '../node_modules/.bin/tsx');
 
 export interface ServerProcess {
   baseUrl: string;
@@ -26,12 +25,14 @@ async function freePort(): Promise<number> {
 
 /**
  * The real server (src/server.ts) as a process of its own, as a supervisor would start it,
- * ready once GET /api/ready answers 200.
+ * ready once GET /api/ready answers 200. Node itself runs it, with tsx only as the loader of its
+ * TypeScript: the tsx command would stand between the test and the server and kill the server
+ * when it had not exited 30 ms after a SIGTERM, which a busy machine often misses.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(tsx, ['src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: bff,
     env: {
       PATH: process.env.PATH ?? '',

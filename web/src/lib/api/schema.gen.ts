@@ -2295,7 +2295,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl",
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxIiwiZG5pIjoiMzM0NDU1NjZSIiwicm9sZSI6ImFkbWluIiwiaXNfYWRtaW4iOnRydWUsInZlciI6MCwiaWF0IjoxNzk1NjAwMDAwLCJleHAiOjQxMDI0NDQ4MDB9.cHJpc20tZXhhbXBsZS1zaWduYXR1cmUtbm90LXZhbGlkLW9uLWEtcmVhbC1zZXJ2ZXI",
                      *       "token_type": "bearer",
                      *       "device_token": "d1.7.Yx3kP0aQ9mLw2rTn.1795600000.mB1vZ0sQ8xq7yKf2oW3eTnR5aUcL9dJhG4iP6sV1bXk"
                      *     }
@@ -2400,7 +2400,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl",
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI3IiwiZG5pIjoiMTIzNDU2NzhaIiwicm9sZSI6InVzZXIiLCJpc19hZG1pbiI6ZmFsc2UsInZlciI6MCwiaWF0IjoxNzk1NjAwMDAwLCJleHAiOjQxMDI0NDQ4MDB9.cHJpc20tZXhhbXBsZS1zaWduYXR1cmUtbm90LXZhbGlkLW9uLWEtcmVhbC1zZXJ2ZXI",
                      *       "token_type": "bearer"
                      *     }
                      */
@@ -4568,7 +4568,7 @@ export interface operations {
                      *         "P8KA-D5HS",
                      *         "ZM2R-7CYQ"
                      *       ],
-                     *       "access_token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl",
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxIiwiZG5pIjoiMzM0NDU1NjZSIiwicm9sZSI6ImFkbWluIiwiaXNfYWRtaW4iOnRydWUsInZlciI6MCwiaWF0IjoxNzk1NjAwMDAwLCJleHAiOjQxMDI0NDQ4MDB9.cHJpc20tZXhhbXBsZS1zaWduYXR1cmUtbm90LXZhbGlkLW9uLWEtcmVhbC1zZXJ2ZXI",
                      *       "token_type": "bearer"
                      *     }
                      */
