@@ -40,7 +40,12 @@ process.on('SIGTERM', () => stop(0));
 process.on('SIGHUP', () => stop(0));
 
 start('prism', 'node_modules/.bin/prism', ['mock', 'openapi.yaml', '-p', port, '-h', '127.0.0.1']);
-start('web', `${root}node_modules/.bin/vite`, ['--host', '127.0.0.1', '--port', webPort, '--strictPort'], {
-  cwd: `${root}web`,
-  env: { ...process.env, MOCK_API: `http://127.0.0.1:${port}`, VITE_MOCK_API: 'true' },
-});
+start(
+  'web',
+  `${root}node_modules/.bin/vite`,
+  ['--host', '127.0.0.1', '--port', webPort, '--strictPort'],
+  {
+    cwd: `${root}web`,
+    env: { ...process.env, MOCK_API: `http://127.0.0.1:${port}`, VITE_MOCK_API: 'true' },
+  },
+);

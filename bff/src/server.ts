@@ -32,11 +32,14 @@ async function main(): Promise<void> {
   });
   const deps = createDeps({ config, db, logger });
   startPasswordThreads();
-  await bootstrap(deps);
+  const { credentialsFile } = await bootstrap(deps);
   const app = buildApp(deps);
   for (const warning of config.warnings) logger.warn(warning);
   const server = app.listen(config.port, config.host, () => {
-    logger.info(`portal listening: ${modeLine(config)}`, {
+    const credentials = credentialsFile
+      ? `; the first administrator's credentials are in ${credentialsFile}`
+      : '';
+    logger.info(`portal listening: ${modeLine(config)}${credentials}`, {
       url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
       database: db.describe,
       env: config.env,

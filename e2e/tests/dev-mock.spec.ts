@@ -37,10 +37,13 @@ test('dev:mock: a resident and an administrator log in on the mock; SIGTERM stop
   const web = `http://127.0.0.1:${WEB_PORT}`;
   try {
     await expect
-      .poll(async () => (await answers(web)) && (await answers(`http://127.0.0.1:${MOCK_PORT}/config`)), {
-        timeout: 90_000,
-        message: `dev:mock did not start:\n${output}`,
-      })
+      .poll(
+        async () => (await answers(web)) && (await answers(`http://127.0.0.1:${MOCK_PORT}/config`)),
+        {
+          timeout: 90_000,
+          message: `dev:mock did not start:\n${output}`,
+        },
+      )
       .toBe(true);
     const context = await browser.newContext({ baseURL: web });
     const page = await context.newPage();
@@ -48,19 +51,27 @@ test('dev:mock: a resident and an administrator log in on the mock; SIGTERM stop
     await page.evaluate(() => localStorage.setItem('cookie-consent-accepted', 'true'));
 
     await page.getByLabel(text('es', 'auth.field.dni')).fill('12345678Z');
-    await page.getByLabel(text('es', 'auth.field.password'), { exact: true }).fill('cualquiera-vale');
+    await page
+      .getByLabel(text('es', 'auth.field.password'), { exact: true })
+      .fill('cualquiera-vale');
     await page.getByRole('button', { name: text('es', 'auth.login.submit') }).click();
     await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
-    await expect(page.getByRole('heading', { level: 1, name: text('es', 'dashboard.title') })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: text('es', 'dashboard.title') }),
+    ).toBeVisible();
 
     await page.getByRole('button', { name: text('es', 'header.logout') }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto(`/login?mock=${encodeURIComponent('POST /user/login|example=admin')}`);
     await page.getByLabel(text('es', 'auth.field.dni')).fill('33445566R');
-    await page.getByLabel(text('es', 'auth.field.password'), { exact: true }).fill('cualquiera-vale');
+    await page
+      .getByLabel(text('es', 'auth.field.password'), { exact: true })
+      .fill('cualquiera-vale');
     await page.getByRole('button', { name: text('es', 'auth.login.submit') }).click();
     await expect(page).toHaveURL(/\/admin$/, { timeout: 30_000 });
-    await expect(page.getByRole('heading', { level: 1, name: text('es', 'admin.title') })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: text('es', 'admin.title') }),
+    ).toBeVisible();
     await context.close();
   } finally {
     if (child.exitCode === null) child.kill('SIGTERM');
@@ -69,5 +80,7 @@ test('dev:mock: a resident and an administrator log in on the mock; SIGTERM stop
   expect(child.exitCode).toBe(0);
   // both stopped: nothing answers on either port any more
   await expect.poll(() => answers(web), { timeout: 10_000 }).toBe(false);
-  await expect.poll(() => answers(`http://127.0.0.1:${MOCK_PORT}/config`), { timeout: 10_000 }).toBe(false);
+  await expect
+    .poll(() => answers(`http://127.0.0.1:${MOCK_PORT}/config`), { timeout: 10_000 })
+    .toBe(false);
 });

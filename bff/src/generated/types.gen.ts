@@ -292,6 +292,16 @@ export type MfaConfirmed = {
     token_type: 'bearer';
 };
 
+export type ChangePasswordRequest = {
+    current_password: string;
+    new_password: Password;
+    repeat_password: string;
+};
+
+export type ResendRequest = {
+    dni: Dni;
+};
+
 export type RegisterRequest = {
     dni: Dni;
     phone: MobileIn;
@@ -1017,6 +1027,47 @@ export type RegisterResponses = {
 
 export type RegisterResponse = RegisterResponses[keyof RegisterResponses];
 
+export type ResendRegistrationCodeData = {
+    body: ResendRequest;
+    path?: never;
+    query?: never;
+    url: '/user/register/resend';
+};
+
+export type ResendRegistrationCodeErrors = {
+    /**
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * Too many attempts; wait `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * The SMS provider refused or did not answer; try again later.
+     */
+    503: Error;
+};
+
+export type ResendRegistrationCodeError = ResendRegistrationCodeErrors[keyof ResendRegistrationCodeErrors];
+
+export type ResendRegistrationCodeResponses = {
+    /**
+     * A new code was sent (or there was nothing to send it for).
+     */
+    200: CodeSent;
+};
+
+export type ResendRegistrationCodeResponse = ResendRegistrationCodeResponses[keyof ResendRegistrationCodeResponses];
+
 export type VerifyRegistrationData = {
     body: OtpVerifyRequest;
     path?: never;
@@ -1262,6 +1313,55 @@ export type UpdateMeResponses = {
 };
 
 export type UpdateMeResponse = UpdateMeResponses[keyof UpdateMeResponses];
+
+export type ChangeMyPasswordData = {
+    body: ChangePasswordRequest;
+    path?: never;
+    query?: never;
+    url: '/user/me/password';
+};
+
+export type ChangeMyPasswordErrors = {
+    /**
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The current password is wrong; nothing changed.
+     */
+    403: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * Too many attempts; wait `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * Too many passwords being checked at once; try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type ChangeMyPasswordError = ChangeMyPasswordErrors[keyof ChangeMyPasswordErrors];
+
+export type ChangeMyPasswordResponses = {
+    /**
+     * Changed; the other sessions ended, this one goes on with the new token.
+     */
+    200: Token;
+};
+
+export type ChangeMyPasswordResponse = ChangeMyPasswordResponses[keyof ChangeMyPasswordResponses];
 
 export type ExportMyDataData = {
     body?: never;

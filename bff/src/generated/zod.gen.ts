@@ -247,6 +247,16 @@ export const zMfaConfirmed = z.object({
     token_type: z.enum(['bearer'])
 });
 
+export const zChangePasswordRequest = z.object({
+    current_password: z.string().min(1).max(128),
+    new_password: zPassword,
+    repeat_password: z.string().max(128)
+});
+
+export const zResendRequest = z.object({
+    dni: zDni
+});
+
 export const zRegisterRequest = z.object({
     dni: zDni,
     phone: zMobileIn,
@@ -785,6 +795,13 @@ export const zRegisterBody = zRegisterRequest;
  */
 export const zRegisterResponse = zCodeSent;
 
+export const zResendRegistrationCodeBody = zResendRequest;
+
+/**
+ * A new code was sent (or there was nothing to send it for).
+ */
+export const zResendRegistrationCodeResponse = zCodeSent;
+
 export const zVerifyRegistrationBody = zOtpVerifyRequest;
 
 /**
@@ -824,6 +841,13 @@ export const zUpdateMeBody = zMeUpdate;
  * The account, as saved.
  */
 export const zUpdateMeResponse = zMe;
+
+export const zChangeMyPasswordBody = zChangePasswordRequest;
+
+/**
+ * Changed; the other sessions ended, this one goes on with the new token.
+ */
+export const zChangeMyPasswordResponse = zToken;
 
 /**
  * The data.

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { randomInt } from 'node:crypto';
 import type { Deps } from '../deps.js';
 import { t } from '../i18n/index.js';
@@ -100,15 +102,19 @@ const demoPeople = [
   },
 ];
 
+/** Where generated first-administrator credentials are also written (readable by the owner only). */
+export const firstAdminFile = (dataDir: string) => join(dataDir, 'first-admin.txt');
+
 /**
- * First-start work on an empty users table: the first admin (printed once when generated) and,
- * outside production unless SEED_DEMO=0, a small demo catalogue with a few enrolments.
+ * First-start work on an empty users table: the first admin (printed once when generated, and
+ * written to `first-admin.txt` in DATA_DIR, whose path it answers, so they are not lost under the
+ * build's output) and, outside production unless SEED_DEMO=0, a small demo catalogue.
  */
 export async function bootstrap(
   deps: Deps,
   print: (text: string) => void = (text) => process.stdout.write(text),
-): Promise<void> {
-  if ((await deps.repos.users.count()) > 0) return;
+): Promise<{ credentialsFile: string | null }> {
+  if ((await deps.repos.users.count()) > 0) return { credentialsFile: null };
   const credentials = firstAdminCredentials(deps.config);
   const passwordHash = hashPasswordSync(credentials.password);
   const seedDemo = deps.config.env !== 'production' && deps.config.seedDemo;
@@ -151,11 +157,21 @@ export async function bootstrap(
     });
     return { demo: true };
   });
-  if (!seeded) return;
-  if (credentials.generated) print(credentialsBox(credentials.dni, credentials.password));
+  if (!seeded) return { credentialsFile: null };
+  let credentialsFile: string | null = null;
+  if (credentials.generated) {
+    const box = credentialsBox(credentials.dni, credentials.password);
+    credentialsFile = firstAdminFile(deps.config.dataDir);
+    mkdirSync(deps.config.dataDir, { recursive: true });
+    writeFileSync(credentialsFile, `${box}\nDelete this file once you have logged in.\n`, {
+      mode: 0o600,
+    });
+    print(`${box}Also saved in ${credentialsFile} (delete it once you have logged in).\n`);
+  }
   deps.logger.info('first start', {
     admin: maskDni(credentials.dni),
     adminFrom: credentials.generated ? 'generated' : 'ADMIN_DNI',
     demoData: seeded.demo,
   });
+  return { credentialsFile };
 }

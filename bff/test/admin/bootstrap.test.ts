@@ -1,3 +1,5 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bootstrap } from '../../src/services/bootstrap.js';
@@ -44,6 +46,11 @@ describe('first start', () => {
     expect(box).toMatch(/^╔═+╗/);
     expect(isValidDni(dni)).toBe(true);
     expect(password).toHaveLength(20);
+    // also in a file only its owner reads, which the box names
+    const file = join(app.deps.config.dataDir, 'first-admin.txt');
+    expect(box).toContain(file);
+    expect(readFileSync(file, 'utf8')).toContain(`Password:   ${password}`);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
     const admin = await app.deps.repos.users.findByDni(dni);
     expect(await verifyPassword(admin?.password_hash ?? '', password)).toBe(true);
 

@@ -5,11 +5,17 @@ import { DownloadButton } from './download-button.tsx';
 import { PaymentStatusPanel, type PaymentStatusState } from './payment-status-panel.tsx';
 
 function Demo({ t, state }: { t: PaymentSampleText; state: PaymentStatusState }) {
-  const title = { checking: t.checkingTitle, received: t.receivedTitle, failed: t.failedTitle };
+  const title = {
+    checking: t.checkingTitle,
+    received: t.receivedTitle,
+    failed: t.failedTitle,
+    unknown: t.unknownTitle,
+  };
   const message = {
     checking: t.checkingMessage,
     received: t.receivedMessage,
     failed: t.failedMessage,
+    unknown: t.unknownMessage,
   };
   return (
     <PaymentStatusPanel state={state} title={title[state]} message={message[state]}>
@@ -32,6 +38,10 @@ export const Received: Story = {
 };
 export const Failed: Story = {
   render: (_args, ctx) => <Demo t={paymentText(ctx)} state="failed" />,
+};
+/** The app has stopped asking (no answer in time, or no payment): nothing spins. */
+export const Unknown: Story = {
+  render: (_args, ctx) => <Demo t={paymentText(ctx)} state="unknown" />,
 };
 export const Narrow: Story = {
   ...narrow,

@@ -2,12 +2,13 @@ import type * as React from 'react';
 import { Alert } from './alert.tsx';
 import { Spinner } from './spinner.tsx';
 
-export type PaymentStatusState = 'checking' | 'received' | 'failed';
+export type PaymentStatusState = 'checking' | 'received' | 'failed' | 'unknown';
 
 export type PaymentStatusPanelProps = {
   /**
    * checking: the bank has not confirmed yet (polite, busy); received: the server has the
-   * bank's confirmation; failed: the bank refused it.
+   * bank's confirmation; failed: the bank refused it; unknown: the app has stopped asking (no
+   * payment to ask about, or no answer yet), so nothing spins.
    */
   state: PaymentStatusState;
   title: React.ReactNode;
@@ -16,7 +17,12 @@ export type PaymentStatusPanelProps = {
   children?: React.ReactNode;
 };
 
-const VARIANT = { checking: 'info', received: 'success', failed: 'error' } as const;
+const VARIANT = {
+  checking: 'info',
+  received: 'success',
+  failed: 'error',
+  unknown: 'info',
+} as const;
 
 /**
  * What the portal knows about a payment after the bank's page. It only says "received" when the

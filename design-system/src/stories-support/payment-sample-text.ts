@@ -24,6 +24,9 @@ const es = {
     'El banco ha confirmado el pago de 64,13 €. Ya puedes descargar el justificante.',
   failedTitle: 'Pago no realizado',
   failedMessage: 'El banco no ha autorizado el pago. No se ha cobrado nada.',
+  unknownTitle: 'Esperando la confirmación del banco',
+  unknownMessage:
+    'El banco aún no nos ha confirmado el pago. Si se ha cobrado, las actividades aparecerán como pagadas en cuanto llegue la confirmación.',
   back: 'Volver a mis actividades',
 };
 
@@ -52,6 +55,9 @@ const en: PaymentSampleText = {
     'The bank has confirmed the payment of €64.13. You can download the receipt now.',
   failedTitle: 'Payment not made',
   failedMessage: 'The bank did not authorise the payment. Nothing was charged.',
+  unknownTitle: "Waiting for the bank's confirmation",
+  unknownMessage:
+    'The bank has not confirmed the payment yet. If it was charged, the activities will show as paid as soon as the confirmation arrives.',
   back: 'Back to my activities',
 };
 
@@ -77,6 +83,9 @@ const gl: PaymentSampleText = {
   receivedMessage: 'O banco confirmou o pagamento de 64,13 €. Xa podes descargar o xustificante.',
   failedTitle: 'Pagamento non realizado',
   failedMessage: 'O banco non autorizou o pagamento. Non se cobrou nada.',
+  unknownTitle: 'Agardando a confirmación do banco',
+  unknownMessage:
+    'O banco aínda non nos confirmou o pagamento. Se se cobrou, as actividades aparecerán como pagadas en canto chegue a confirmación.',
   back: 'Volver ás miñas actividades',
 };
 

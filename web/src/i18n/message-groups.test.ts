@@ -30,7 +30,7 @@ const groupOfKey = new Map(
 function groupsFor(file: string): MessageGroup[] {
   if (/^features\/admin\//.test(file)) return ['public', 'admin'];
   if (
-    /^features\/auth\/(register-page|recovery-page|signup-validation|use-auth-form|components\/(auth-steps|step-heading|mfa-step))\./.test(
+    /^features\/auth\/(register-page|recovery-page|signup-validation|use-auth-form|components\/(auth-steps|step-heading|mfa-step|resend-code))\./.test(
       file,
     )
   ) {

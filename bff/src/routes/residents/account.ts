@@ -1,17 +1,22 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
-import { zDeleteMeBody, zUpdateMeBody } from '../../generated/zod.gen.js';
+import { zChangeMyPasswordBody, zDeleteMeBody, zUpdateMeBody } from '../../generated/zod.gen.js';
 import type { AppState } from '../../http/context.js';
 import { unauthorized } from '../../http/errors.js';
 import { requireUser } from '../../http/auth.js';
 import { validate } from '../../http/validate.js';
 import { t } from '../../i18n/index.js';
 import { madridDate } from '../../lib/madrid-date.js';
+import type { AccountsService } from '../../services/residents/accounts.js';
 import type { DataRights } from '../../services/residents/data-rights.js';
 import { actorOf, callOf } from './call.js';
 
 /** The signed-in account: its details and reminder setting, its data, deleting it. */
-export function accountRoutes(deps: Deps, dataRights: DataRights): Router<AppState> {
+export function accountRoutes(
+  deps: Deps,
+  dataRights: DataRights,
+  accounts: AccountsService,
+): Router<AppState> {
   const router = new Router<AppState>();
   const auth = requireUser(deps);
 
@@ -49,6 +54,12 @@ export function accountRoutes(deps: Deps, dataRights: DataRights): Router<AppSta
     const body = validate(zDeleteMeBody, ctx.request.body);
     await dataRights.deleteAccount(actorOf(ctx), body.password, callOf(ctx));
     ctx.body = { detail: t(ctx.state.locale, 'account_deleted'), code: 'account_deleted' };
+  });
+
+  router.post('/user/me/password', auth, async (ctx) => {
+    const body = validate(zChangeMyPasswordBody, ctx.request.body);
+    const token = await accounts.changePassword(actorOf(ctx), body, callOf(ctx));
+    ctx.body = { access_token: token, token_type: 'bearer' };
   });
 
   router.get('/user/me/export', auth, async (ctx) => {

@@ -4,6 +4,7 @@ import {
   zLoginMfaBody,
   zRegisterBody,
   zRequestPasswordRecoveryBody,
+  zResendRegistrationCodeBody,
   zVerifyPasswordRecoveryBody,
   zVerifyRegistrationBody,
 } from '../../generated/zod.gen.js';
@@ -23,6 +24,12 @@ export function authRoutes(accounts: AccountsService, mfa: MfaService): Router<A
     const body = validate(zRegisterBody, ctx.request.body);
     const { expiresIn } = await accounts.register(body, callOf(ctx));
     ctx.status = 201;
+    ctx.body = { detail: t(ctx.state.locale, 'otp_sent'), code: 'otp_sent', expires_in: expiresIn };
+  });
+
+  router.post('/user/register/resend', readBody, async (ctx) => {
+    const body = validate(zResendRegistrationCodeBody, ctx.request.body);
+    const { expiresIn } = await accounts.resendRegistrationCode(body, callOf(ctx));
     ctx.body = { detail: t(ctx.state.locale, 'otp_sent'), code: 'otp_sent', expires_in: expiresIn };
   });
 

@@ -9,7 +9,7 @@ import { t } from '../../i18n/index.js';
 import { isMobile, normaliseDni, normaliseEmail } from '../../lib/identity.js';
 import type { Logger } from '../../logger.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../passwords.js';
-import type { OneTimeCodes } from '../one-time-codes.js';
+import { CODE_TTL_SECONDS, type OneTimeCodes } from '../one-time-codes.js';
 import type { DeviceTokens } from '../device-tokens.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import { beginLogin, forgetLoginFailures } from './login-throttle.js';
@@ -42,6 +42,9 @@ export interface RegisterInput {
   password: string;
   repeat_password: string;
 }
+
+/** Wrong current passwords when changing it, per account in 15 minutes. */
+export const PASSWORD_CHANGE_FAILURES = 5;
 
 /** Registration, login and password recovery of residents' accounts. */
 export function createAccountsService(deps: AccountsDeps) {
@@ -157,6 +160,103 @@ export function createAccountsService(deps: AccountsDeps) {
         ip: call.ip,
       });
       await deliverSms(phone, t(call.locale, 'residents_sms_register', { code }));
+      return { expiresIn };
+    },
+
+    /**
+     * A new password for the signed-in account, given the current one: the other sessions end
+     * (token_version), this one gets a new token. Wrong current passwords are counted before the
+     * check, 5 per 15 minutes, like the deletion password.
+     */
+    async changePassword(
+      actor: { id: number },
+      input: { current_password: string; new_password: string; repeat_password: string },
+      call: CallContext,
+    ): Promise<string> {
+      const rules = [
+        {
+          bucket: `change-password:${actor.id}`,
+          limit: PASSWORD_CHANGE_FAILURES,
+          windowMs: 15 * 60_000,
+        },
+      ];
+      const check = new InputCheck();
+      const password = check.password(
+        'new_password',
+        'repeat_password',
+        input.new_password,
+        input.repeat_password,
+      );
+      check.done();
+      const taken = await limiter.take(rules);
+      if (!taken.ok) throw tooManyRequests(taken.retryAfter);
+      const user = await users.findById(actor.id);
+      if (!user) throw unauthorized();
+      if (!(await verifyPassword(user.password_hash, input.current_password))) {
+        await audit.record({
+          actorUserId: user.id,
+          actorDni: user.dni,
+          action: 'password_change_refused',
+          entity: 'user',
+          entityId: user.id,
+          details: { reason: 'wrong_password' },
+          ip: call.ip,
+        });
+        throw new HttpError(403, 'wrong_password');
+      }
+      await limiter.giveBack(rules);
+      await users.update(user.id, {
+        password_hash: await hashPassword(password),
+        endSessions: true,
+      });
+      await forgetLoginFailures(limiter, user.dni);
+      await audit.record({
+        actorUserId: user.id,
+        actorDni: user.dni,
+        action: 'password_changed',
+        entity: 'user',
+        entityId: user.id,
+        ip: call.ip,
+      });
+      const changed = await users.findById(user.id);
+      if (!changed) throw unauthorized();
+      return issueToken(changed);
+    },
+
+    /**
+     * A new registration code, to the phone the pending registration was started with. A DNI with
+     * nothing pending (unknown, or verified) answers alike after the same limits, and gets nothing.
+     */
+    async resendRegistrationCode(
+      input: { dni: string },
+      call: CallContext,
+    ): Promise<{ expiresIn: number }> {
+      const check = new InputCheck();
+      const dni = check.dni('dni', input.dni);
+      check.done();
+      const pending = await users.findByDni(dni);
+      const waiting = pending !== undefined && pending.verified !== 1;
+      const target = {
+        purpose: 'register' as const,
+        subject: dni,
+        userId: null,
+        channel: 'sms' as const,
+        // a DNI with nothing pending counts on a destination of its own, never a real phone's
+        destination: waiting ? pending.phone : `none:${dni}`,
+        ip: call.ip,
+      };
+      await codes.reserveSend(target);
+      if (!waiting) return { expiresIn: CODE_TTL_SECONDS };
+      const { code, expiresIn } = await codes.issue(target);
+      await audit.record({
+        actorUserId: pending.id,
+        actorDni: dni,
+        action: 'register_code_resent',
+        entity: 'user',
+        entityId: pending.id,
+        ip: call.ip,
+      });
+      await deliverSms(pending.phone, t(call.locale, 'residents_sms_register', { code }));
       return { expiresIn };
     },
 

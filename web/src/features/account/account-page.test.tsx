@@ -126,6 +126,53 @@ describe('My account', () => {
   });
 });
 
+describe('changing the password', () => {
+  beforeEach(() => setToken(fakeToken()));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('checks the fields, shows the server’s refusal, and keeps the session with the new token', async () => {
+    const user = userEvent.setup();
+    const fresh = fakeToken({ exp: Math.floor(Date.now() / 1000) + 7200 });
+    let tries = 0;
+    const { api } = setup({
+      'POST /api/user/me/password': () =>
+        ++tries === 1
+          ? {
+              status: 403,
+              body: { detail: 'The password is not correct.', code: 'wrong_password' },
+            }
+          : { body: { access_token: fresh, token_type: 'bearer' } },
+    });
+    const submit = await screen.findByRole('button', { name: 'Change the password' });
+    await user.click(submit);
+    expect(screen.getByText('Enter your current password.')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.path === '/api/user/me/password')).toBe(false);
+
+    await user.type(screen.getByLabelText('Current password'), 'adivinanza');
+    await user.type(screen.getByLabelText('New password'), 'pista-de-atletismo-2027');
+    await user.type(screen.getByLabelText('Repeat the new password'), 'otra-cosa-distinta');
+    await user.click(submit);
+    expect(screen.getByText('The passwords do not match.')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Repeat the new password'));
+    await user.type(screen.getByLabelText('Repeat the new password'), 'pista-de-atletismo-2027');
+    await user.click(submit);
+    expect(await screen.findByText('The password is not correct.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.path === '/api/user/me/password')?.body).toEqual({
+      current_password: 'adivinanza',
+      new_password: 'pista-de-atletismo-2027',
+      repeat_password: 'pista-de-atletismo-2027',
+    });
+
+    await user.click(submit);
+    expect(
+      await screen.findByText('Password changed. Your sessions on other devices have been closed.'),
+    ).toBeInTheDocument();
+    expect(getToken()).toBe(fresh);
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
+  });
+});
+
 describe('stopping reminders from the e-mail link', () => {
   afterEach(() => vi.unstubAllGlobals());
 

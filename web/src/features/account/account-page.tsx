@@ -12,6 +12,7 @@ import { privacyPath } from '../../lib/privacy-path';
 import { clearToken } from '../../lib/session';
 import { downloadMyData } from './api/account-api';
 import { useMe } from './api/use-me';
+import { ChangePassword } from './components/change-password';
 import { DeleteAccount } from './components/delete-account';
 import { ReminderSetting } from './components/reminder-setting';
 
@@ -90,6 +91,10 @@ export function AccountPage() {
 
           <Section id="account-reminders-title" title="account.reminders.title">
             <ReminderSetting me={me.data} onSaved={me.replace} />
+          </Section>
+
+          <Section id="account-password-title" title="account.password.title">
+            <ChangePassword />
           </Section>
 
           <Section id="account-data-title" title="account.data.title">

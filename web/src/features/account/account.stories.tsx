@@ -41,6 +41,31 @@ export const DeleteWrongPassword: Story = {
   },
 };
 
+/** Changing the password with a wrong current one: the server's answer, nothing changed. */
+export const ChangePasswordWrong: Story = {
+  parameters: screen('/mi-cuenta', {
+    session: 'resident',
+    scenario: { 'POST /user/me/password': 'wrong_password' },
+  }),
+  play: async (context) => {
+    const t = textOf(context);
+    const section = within(
+      await page().findByRole('region', { name: t('account.password.title') }, { timeout: 5000 }),
+    );
+    await userEvent.type(section.getByLabelText(t('account.password.current')), 'no-es-esta');
+    await userEvent.type(
+      section.getByLabelText(t('account.password.new')),
+      'pista-de-atletismo-2027',
+    );
+    await userEvent.type(
+      section.getByLabelText(t('account.password.repeat')),
+      'pista-de-atletismo-2027',
+    );
+    await userEvent.click(section.getByRole('button', { name: t('account.password.submit') }));
+    await expectServerMessage('POST /user/me/password', 'wrong_password', section);
+  },
+};
+
 export const Unsubscribe: Story = {
   parameters: screen('/recordatorios/baja?token=abc'),
   play: async (context) => {

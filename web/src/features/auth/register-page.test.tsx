@@ -323,3 +323,50 @@ describe('registration step 2', () => {
     expect(field.phone()).toHaveValue('612345678');
   });
 });
+
+describe('a lost SMS', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the code again after the minute the server asks, and says so; its refusal as worded', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+    let resends = 0;
+    const { calls } = mockApi({
+      'POST /api/user/register': codeSent,
+      'POST /api/user/register/resend': () =>
+        ++resends === 1
+          ? { body: { detail: 'Code sent by SMS.', code: 'otp_sent', expires_in: 600 } }
+          : {
+              status: 429,
+              body: {
+                detail: 'Too many attempts. Please wait a few minutes and try again.',
+                code: 'too_many_requests',
+              },
+            },
+    });
+    renderAlone();
+    await fillValid(user);
+    await user.click(field.submit());
+    const again = await screen.findByRole('button', { name: /Send the code again in \d+ s/ });
+    expect(again).toBeDisabled();
+    await vi.advanceTimersByTimeAsync(61_000);
+    const ready = await screen.findByRole('button', { name: 'Send the code again' });
+    await user.click(ready);
+    expect(
+      await screen.findByText('We have sent you a new code. The previous one no longer works.'),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/user/register/resend')?.body).toEqual({
+      dni: '12345678Z',
+    });
+    // the minute starts again; once past, the server's refusal is shown as it says it
+    expect(screen.getByRole('button', { name: /Send the code again in \d+ s/ })).toBeDisabled();
+    await vi.advanceTimersByTimeAsync(61_000);
+    await user.click(await screen.findByRole('button', { name: 'Send the code again' }));
+    expect(
+      await screen.findByText('Too many attempts. Please wait a few minutes and try again.'),
+    ).toBeInTheDocument();
+  });
+});

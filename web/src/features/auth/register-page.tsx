@@ -13,6 +13,7 @@ import { register, verifyRegistration } from './api/signup-api';
 import { AuthCard } from './components/auth-card';
 import { AuthSteps, LoginLink } from './components/auth-steps';
 import { FormErrorSummary } from './components/form-error-summary';
+import { ResendCode } from './components/resend-code';
 import { StepHeading } from './components/step-heading';
 import {
   CODE_DIGITS,
@@ -239,6 +240,7 @@ export function RegisterPage() {
               </Button>
             </div>
           </form>
+          <ResendCode dni={trimAll({ ...values }).dni} />
         </Fragment>
       )}
     </AuthCard>

@@ -7,6 +7,8 @@ import { fakeToken, mockApi, type MockResponse } from '../../testing/mock-api';
 import { renderScreen } from '../../testing/render';
 import { preloadDashboardData } from './api/use-dashboard-data';
 import { DashboardPage, type PeopleSectionContext } from './dashboard-page';
+import { ManagedPeople } from '../persons/components/managed-people';
+import { announcePaymentSettled } from '../../lib/payment-events';
 import type { PublicConfig, UserActivity } from './rules';
 import { expectAlert } from '../../testing/expect-alert';
 
@@ -204,14 +206,51 @@ describe('dashboard: data and tables', () => {
     expect(screen.getByText('There are no completed payments.')).toBeInTheDocument();
   });
 
-  it('shows the empty messages and no pay bar without pending items', async () => {
+  it('invites an account with nobody linked to link a person, and opens the form', async () => {
     const user = userEvent.setup();
     serve({ 'GET /api/user/persons/': { body: [] } });
+    renderDashboard('en', (people) => <ManagedPeople {...people} />);
+    expect(await screen.findByText('Nobody is linked to your account yet')).toBeInTheDocument();
+    expect(screen.queryByText('There are no pending payments.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay by card' })).not.toBeInTheDocument();
+    const invitation = screen.getAllByRole('button', { name: 'Link a person' })[0]!;
+    await user.click(invitation);
+    expect(await screen.findByLabelText(/DNI/)).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Completed payments' }));
+    expect(screen.queryByText('There are no completed payments.')).not.toBeInTheDocument();
+  });
+
+  it('reads its data again when another tab reports a payment, so what was paid is not offered', async () => {
+    let paid = false;
+    serve({
+      'GET /api/user/activities/3': () => ({
+        body: maria.map((activity) => ({ ...activity, is_paid: paid || activity.is_paid })),
+      }),
+      'GET /api/user/activities/4': () => ({
+        body: xoan.map((activity) => ({ ...activity, is_paid: paid || activity.is_paid })),
+      }),
+    });
     renderDashboard();
+    await loaded();
+    expect(screen.getByRole('rowheader', { name: 'Natación infantil' })).toBeInTheDocument();
+    paid = true;
+    announcePaymentSettled();
     expect(await screen.findByText('There are no pending payments.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pay by card' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('tab', { name: 'Completed payments' }));
-    expect(screen.getByText('There are no completed payments.')).toBeInTheDocument();
+  });
+
+  it('says "nothing pending" when everyone linked has paid', async () => {
+    serve({
+      'GET /api/user/activities/3': {
+        body: maria.map((activity) => ({ ...activity, is_paid: true })),
+      },
+      'GET /api/user/activities/4': {
+        body: xoan.map((activity) => ({ ...activity, is_paid: true })),
+      },
+    });
+    renderDashboard();
+    expect(await screen.findByText('There are no pending payments.')).toBeInTheDocument();
+    expect(screen.queryByText('Nobody is linked to your account yet')).not.toBeInTheDocument();
   });
 
   it('empties the list and says error_loading_associations when people cannot be loaded', async () => {
@@ -224,7 +263,9 @@ describe('dashboard: data and tables', () => {
     });
     renderDashboard();
     await expectAlert('The linked people could not be loaded.');
-    expect(screen.getByText('There are no pending payments.')).toBeInTheDocument();
+    // the alert says it all: no "nothing pending" and no invitation under it
+    expect(screen.queryByText('There are no pending payments.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Nobody is linked to your account yet')).not.toBeInTheDocument();
     expect(calls.some((call) => call.path.startsWith('/api/user/activities/'))).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() =>

@@ -14,6 +14,7 @@ import { useDashboardData } from './api/use-dashboard-data';
 import { CompletedTable, PendingTable } from './components/activity-tables';
 import { DeadlineNotice } from './components/deadline-notice';
 import { LoadError } from './components/load-error';
+import { NobodyLinked } from './components/nobody-linked';
 import { PaySection } from './components/pay-section';
 import {
   completedActivities,
@@ -40,6 +41,8 @@ export interface PeopleSectionContext {
   onPeopleChanged: () => void;
   /** The add-person form shows errors: "Error:" goes in front of the page title. */
   onFormErrorsChange: (hasErrors: boolean) => void;
+  /** Times the resident took up the invitation to link a person: open the form each time. */
+  addRequests: number;
 }
 
 export interface DashboardPageProps {
@@ -59,6 +62,10 @@ export function DashboardPage({ peopleSection, settingsSection }: DashboardPageP
   const [filter, setFilter] = useState<PersonFilter>('all');
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const [useDiscount, setUseDiscount] = useState(false);
+  const [addRequests, setAddRequests] = useState(0);
+  // three states an empty table would blur: could not load, nobody linked yet, nothing pending
+  const failed = data.personsError || data.activitiesError;
+  const nobodyLinked = !data.loading && !failed && data.persons.length === 0;
 
   // A person removed meanwhile: back to "All".
   const activeFilter: PersonFilter = data.persons.some(
@@ -101,6 +108,7 @@ export function DashboardPage({ peopleSection, settingsSection }: DashboardPageP
     loadError: data.personsError,
     onPeopleChanged: data.reload,
     onFormErrorsChange: setFormErrors,
+    addRequests,
   };
 
   return (
@@ -150,7 +158,9 @@ export function DashboardPage({ peopleSection, settingsSection }: DashboardPageP
             {/* the table takes the spinner's place, so nothing above or beside it moves */}
             {data.loading ? (
               <Loading label={intl.formatMessage({ id: 'dashboard.loading' })} />
-            ) : (
+            ) : nobodyLinked ? (
+              <NobodyLinked onLink={() => setAddRequests((n) => n + 1)} />
+            ) : failed && pendingRows.length === 0 ? null : (
               <PendingTable
                 rows={pendingRows}
                 selectedIds={locked ? NOTHING : selectedIds}
@@ -169,7 +179,9 @@ export function DashboardPage({ peopleSection, settingsSection }: DashboardPageP
             ) : null}
           </TabsContent>
           <TabsContent value="realizados" className="flex min-w-0 flex-col gap-6">
-            <CompletedTable rows={completedRows} />
+            {nobodyLinked || (failed && completedRows.length === 0) ? null : (
+              <CompletedTable rows={completedRows} />
+            )}
             <MyReceipts />
           </TabsContent>
         </Tabs>

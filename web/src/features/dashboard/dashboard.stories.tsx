@@ -114,12 +114,14 @@ export const PaymentsDisabled: Story = {
 };
 
 /** Nobody linked yet. */
+/** Nobody linked yet: an invitation to link a person, not an empty table. */
 export const Empty: Story = {
   parameters: resident({ 'GET /user/persons/': 'none' }),
   play: async (context) => {
     const t = textOf(context);
     await expect(await page().findByText(t('persons.empty'), {}, { timeout: 5000 })).toBeVisible();
-    await expect(page().getByText(t('dashboard.pending.empty'))).toBeVisible();
+    await expect(page().getByText(t('dashboard.nobody.title'))).toBeVisible();
+    await expect(page().queryByText(t('dashboard.pending.empty'))).toBeNull();
   },
 };
 
@@ -135,6 +137,8 @@ export const LoadError: Story = {
     await expect(
       await page().findByText(t('dashboard.error.loadingAssociations'), {}, { timeout: 5000 }),
     ).toBeVisible();
+    // the alert says it all: no "nothing pending" under it
+    await expect(page().queryByText(t('dashboard.pending.empty'))).toBeNull();
   },
 };
 

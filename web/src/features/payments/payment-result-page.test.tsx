@@ -69,6 +69,25 @@ describe('/pago-ok', () => {
     );
     expect(screen.queryByText(/Pago recibido/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /justificante/ })).not.toBeInTheDocument();
+    // the app has stopped asking: nothing spins any more
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+  });
+
+  it('stops at once when the account has no payment, says so and links to the dashboard', async () => {
+    const { calls } = mockApi({
+      'GET /api/user/payments/latest': { status: 404, body: { detail: 'x', code: 'not_found' } },
+    });
+    renderScreen(<PaymentOkPage />, { route: '/pago-ok', locale: 'en', routes: dashboard });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'No recent payment found' }),
+    ).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(calls.filter((call) => call.path === '/api/user/payments/latest')).toHaveLength(1);
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to my activities' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
   });
 
   it('says when the bank refused it, in Galician', async () => {

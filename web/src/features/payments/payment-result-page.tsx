@@ -33,7 +33,11 @@ export function PaymentOkPage() {
   const confirmation = usePaymentConfirmation();
   const [downloading, setDownloading] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
-  const state = confirmation.state === 'waiting' ? 'checking' : confirmation.state;
+  // once the app stops asking, nothing spins
+  const state =
+    confirmation.state === 'waiting' || confirmation.state === 'none'
+      ? 'unknown'
+      : confirmation.state;
   const key = `payments.ok.${confirmation.state}`;
   usePageTitle(`${key}.title`);
   const payment = confirmation.payment;

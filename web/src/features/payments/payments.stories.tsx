@@ -41,6 +41,17 @@ export const NotAuthorised: Story = {
   },
 };
 
+/** /pago-ok on an account with no payment (paid from another browser): it stops asking at once. */
+export const NoPayment: Story = {
+  parameters: latest('not_found'),
+  play: async (context) => {
+    const t = textOf(context);
+    await expect(
+      await page().findByRole('heading', { level: 1, name: t('payments.ok.none.title') }),
+    ).toBeVisible();
+  },
+};
+
 /** /pago-ko: the bank's page reported a failure. */
 export const Failed: Story = {
   parameters: screen('/pago-ko', { session: 'resident' }),

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { announcePaymentSettled } from '../../lib/payment-events';
 import { fetchLatestPayment, type LatestPayment } from './api/payments-api';
 
 /** How often, and for how long, /pago-ok asks whether the bank's confirmation has arrived. */
@@ -10,7 +11,9 @@ export type Confirmation =
   | { state: 'received'; payment: LatestPayment }
   | { state: 'failed'; payment: LatestPayment }
   /** Still pending after the polling window, or the server could not be asked. */
-  | { state: 'waiting'; payment: LatestPayment | null };
+  | { state: 'waiting'; payment: LatestPayment | null }
+  /** The account has no payment at all (another browser paid, or nobody paid): nothing to wait for. */
+  | { state: 'none'; payment: null };
 
 const SETTLED_FAILED = new Set(['failed', 'expired', 'superseded']);
 
@@ -30,13 +33,22 @@ export function usePaymentConfirmation(): Confirmation {
     const started = Date.now();
     const ask = async () => {
       let payment: LatestPayment | null;
+      let answered = true;
       try {
         payment = await fetchLatestPayment();
       } catch {
         payment = null;
+        answered = false;
       }
       if (stopped) return;
+      // the server says there is no payment: asking again would not change that
+      if (answered && payment === null) {
+        setConfirmation({ state: 'none', payment: null });
+        return;
+      }
       if (payment && payment.status !== 'pending') {
+        // the dashboard left open in the first tab reads its data again
+        announcePaymentSettled();
         setConfirmation(
           SETTLED_FAILED.has(payment.status)
             ? { state: 'failed', payment }

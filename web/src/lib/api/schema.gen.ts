@@ -149,6 +149,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/register/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a new registration code, for a registration not yet verified.
+         * @description A lost or late SMS: a new 6-digit code goes to the phone the registration was started
+         *     with, and the earlier code stops working. The answer is the same for a DNI with no
+         *     registration pending (unknown, or already verified), and nothing is sent then, so the call
+         *     tells nobody whether a DNI has started registering. The same limits as the first send
+         *     count (one per minute for the same DNI and phone, 8 an hour per phone, 20 an hour per
+         *     client address; 429 with `Retry-After`).
+         */
+        post: operations["resendRegistrationCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/verify": {
         parameters: {
             query?: never;
@@ -223,6 +248,29 @@ export interface paths {
         head?: never;
         /** The account's own settings (payment reminders). */
         patch: operations["updateMe"];
+        trace?: never;
+    };
+    "/user/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes the password of the signed-in account, given the current one.
+         * @description Every other session of the account ends; the answer carries a new token for this one. A
+         *     wrong current password answers 403 `wrong_password` and changes nothing; 5 wrong ones in
+         *     15 minutes answer 429 (counted before the password is checked). The new password follows
+         *     the registration's rules (8 to 128 characters, not a common one, repeated).
+         */
+        post: operations["changeMyPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/user/me/export": {
@@ -1412,6 +1460,14 @@ export interface components {
             /** @enum {string} */
             token_type: "bearer";
         };
+        ChangePasswordRequest: {
+            current_password: string;
+            new_password: components["schemas"]["Password"];
+            repeat_password: string;
+        };
+        ResendRequest: {
+            dni: components["schemas"]["Dni"];
+        };
         RegisterRequest: {
             dni: components["schemas"]["Dni"];
             phone: components["schemas"]["MobileIn"];
@@ -2373,6 +2429,47 @@ export interface operations {
             503: components["responses"]["CodeNotDeliveredOrBusy"];
         };
     };
+    resendRegistrationCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "dni": "12345678Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResendRequest"];
+            };
+        };
+        responses: {
+            /** @description A new code was sent (or there was nothing to send it for). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Código enviado por SMS.",
+                     *       "code": "otp_sent",
+                     *       "expires_in": 600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CodeSent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["CodeNotDelivered"];
+        };
+    };
     verifyRegistration: {
         parameters: {
             query?: never;
@@ -2634,6 +2731,58 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    changeMyPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "current_password": "piscina-verano-2026",
+                 *       "new_password": "pista-de-atletismo-2027",
+                 *       "repeat_password": "pista-de-atletismo-2027"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed; the other sessions ended, this one goes on with the new token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI3IiwiZG5pIjoiMTIzNDU2NzhaIiwicm9sZSI6InVzZXIiLCJpc19hZG1pbiI6ZmFsc2UsInZlciI6MCwiaWF0IjoxNzk1NjAwMDAwLCJleHAiOjQxMDI0NDQ4MDB9.cHJpc20tZXhhbXBsZS1zaWduYXR1cmUtbm90LXZhbGlkLW9uLWEtcmVhbC1zZXJ2ZXI",
+                     *       "token_type": "bearer"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Token"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The current password is wrong; nothing changed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServerBusy"];
         };
     };
     exportMyData: {

@@ -19,6 +19,31 @@ async function action(
   }
 }
 
+/** POST /user/me/password: the new session's token, or the message to show. */
+export async function changeMyPassword(
+  current: string,
+  next: string,
+  repeat: string,
+): Promise<{ ok: true; token: string } | { ok: false; message: string | null }> {
+  try {
+    const { data, error } = await api.POST('/user/me/password', {
+      body: { current_password: current, new_password: next, repeat_password: repeat },
+    });
+    if (data) return { ok: true, token: data.access_token };
+    return { ok: false, message: validationMessage(error) ?? (detailMessage(error, '') || null) };
+  } catch {
+    return { ok: false, message: null };
+  }
+}
+
+/** The first message of a 422's list (the server's words for the field that is wrong). */
+function validationMessage(error: unknown): string | null {
+  const detail = (error as { detail?: unknown } | null | undefined)?.detail;
+  if (!Array.isArray(detail)) return null;
+  const first = detail[0] as { msg?: unknown } | undefined;
+  return typeof first?.msg === 'string' ? first.msg : null;
+}
+
 /** GET /user/me: the signed-in account. */
 export async function fetchMe(): Promise<Me> {
   const { data } = await api.GET('/user/me');

@@ -9,6 +9,10 @@ export function register(body: Schemas['RegisterRequest']): Promise<Outcome<Sche
   return outcome(api.POST('/user/register', { body }));
 }
 
+export function resendRegistrationCode(dni: string): Promise<Outcome<Schemas['CodeSent']>> {
+  return outcome(api.POST('/user/register/resend', { body: { dni: dni.trim() } }));
+}
+
 export function verifyRegistration(
   body: Schemas['OtpVerifyRequest'],
 ): Promise<Outcome<Schemas['Token']>> {

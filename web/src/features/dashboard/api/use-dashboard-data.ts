@@ -1,4 +1,5 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { onPaymentSettled } from '../../../lib/payment-events';
 import { getToken } from '../../../lib/session';
 import type { ManagedPerson, PublicConfig, UserActivity } from '../rules';
 import {
@@ -78,7 +79,14 @@ async function takeEarlyOrLoad(): Promise<Loaded> {
   return loadDashboard();
 }
 
-/** People, public settings and activities (one call per person), reloaded on demand. */
+/** Coming back to the tab reads the data again, at most this often (focus events come in bursts). */
+export const REFRESH_ON_RETURN_MS = 10_000;
+
+/**
+ * People, public settings and activities (one call per person), reloaded on demand, when the tab
+ * is shown again, and at once when another tab reports a payment's result: what was just paid in
+ * the bank's tab is never offered again here.
+ */
 export function useDashboardData(): DashboardData {
   const [state, setState] = useState<Omit<DashboardData, 'reload'>>({
     loading: true,
@@ -103,6 +111,27 @@ export function useDashboardData(): DashboardData {
   const reload = useCallback(() => {
     setState((previous) => ({ ...previous, loading: true }));
     setVersion((value) => value + 1);
+  }, []);
+
+  // a quiet refresh: the tables stay while the new answers come, then change in place
+  useEffect(() => {
+    let last = Date.now();
+    const refresh = () => {
+      last = Date.now();
+      setVersion((value) => value + 1);
+    };
+    const returned = () => {
+      if (document.visibilityState === 'visible' && Date.now() - last >= REFRESH_ON_RETURN_MS)
+        refresh();
+    };
+    const stopListening = onPaymentSettled(refresh);
+    window.addEventListener('focus', returned);
+    document.addEventListener('visibilitychange', returned);
+    return () => {
+      stopListening();
+      window.removeEventListener('focus', returned);
+      document.removeEventListener('visibilitychange', returned);
+    };
   }, []);
   return { ...state, reload };
 }

@@ -19,6 +19,8 @@ export interface ManagedPeopleProps {
   /** A person was added or removed: the dashboard reloads people and activities. */
   onPeopleChanged: () => void;
   onFormErrorsChange?: (hasErrors: boolean) => void;
+  /** Counts the dashboard's invitations to link a person taken up: each new one opens the form. */
+  addRequests?: number;
 }
 
 type Notice = 'associated' | 'removed' | null;
@@ -30,6 +32,7 @@ export function ManagedPeople({
   loadError = false,
   onPeopleChanged,
   onFormErrorsChange,
+  addRequests = 0,
 }: ManagedPeopleProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) =>
@@ -45,6 +48,14 @@ export function ManagedPeople({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const returnFocus = useRef(false);
   const focusAfterRemove = useRef(false);
+
+  // The dashboard's "link a person" opens the form here (state adjusted while rendering).
+  const [requestsSeen, setRequestsSeen] = useState(addRequests);
+  if (requestsSeen !== addRequests) {
+    setRequestsSeen(addRequests);
+    setNotice(null);
+    setMode('add');
+  }
 
   // Page 1 again whenever the list is reloaded (state adjusted while rendering, no effect).
   const [listSeen, setListSeen] = useState(persons);
