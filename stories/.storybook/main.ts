@@ -17,7 +17,20 @@ const config: StorybookConfig = {
   staticDirs: ['../public', '../../web/public'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },
-  typescript: { reactDocgen: 'react-docgen-typescript' },
+  typescript: {
+    reactDocgen: 'react-docgen-typescript',
+    // the props tables are the design system's: read its components with its own TypeScript
+    // project (so their doc comments and defaults come through), and nothing else (screens and
+    // story helpers have no props tables, and were each a "not in the project" warning)
+    reactDocgenTypescriptOptions: {
+      tsconfigPath: '../design-system/tsconfig.json',
+      include: ['../design-system/src/components/*.tsx'],
+      exclude: ['**/*.stories.tsx', '**/*.test.tsx'],
+      shouldExtractLiteralValuesFromEnum: true,
+      shouldRemoveUndefinedFromOptional: true,
+      propFilter: (prop) => !prop.parent?.fileName.includes('node_modules'),
+    },
+  },
   viteFinal: (viteConfig) => mergeConfig(viteConfig, { plugins: [tailwindcss()] }),
 };
 
