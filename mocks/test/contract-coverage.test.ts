@@ -85,6 +85,7 @@ describe('openapi.yaml', () => {
         'POST /user/password-recovery',
         'POST /user/password-recovery/verify',
         'POST /user/register',
+        'POST /user/register/resend',
         'POST /user/verify',
       ].sort(),
     );

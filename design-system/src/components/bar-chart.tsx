@@ -51,7 +51,7 @@ export function BarChart({
         role="img"
         aria-labelledby={`${id}-title ${id}-desc`}
         tabIndex={0}
-        viewBox={`0 0 ${width} ${HEIGHT + 14}`}
+        viewBox={`0 0 ${width} ${HEIGHT}`}
         preserveAspectRatio="none"
         className="h-40 w-full rounded-control border border-border-subtle bg-background focus-ring"
       >
@@ -70,21 +70,11 @@ export function BarChart({
               >
                 <title>{`${bar.longLabel}: ${bar.valueText}`}</title>
               </rect>
-              {i % 5 === 0 || i === bars.length - 1 ? (
-                <text
-                  x={i * 12 + 6}
-                  y={HEIGHT + 11}
-                  textAnchor="middle"
-                  className="fill-muted-foreground text-[7px]"
-                  aria-hidden="true"
-                >
-                  {bar.label}
-                </text>
-              ) : null}
             </g>
           );
         })}
       </svg>
+      <AxisLabels labels={bars.map((bar) => bar.label)} />
       <figcaption className="sr-only">{title}</figcaption>
       <details className="text-small">
         <summary className="cursor-pointer rounded-sm font-semibold text-link underline underline-offset-4 focus-ring">
@@ -120,5 +110,40 @@ export function BarChart({
         </div>
       </details>
     </figure>
+  );
+}
+
+/**
+ * The day labels under the bars, as text rather than inside the SVG: the SVG stretches to the
+ * width it is given, which squeezed or cut its own text on a phone ("8/10", "26/1"). Every fifth
+ * bar is labelled (and the last), the first aligned left and the last right so none is clipped;
+ * on a narrow screen every tenth, so the labels never touch. The table below has every day.
+ */
+function AxisLabels({ labels }: { labels: string[] }) {
+  const last = labels.length - 1;
+  return (
+    <div aria-hidden="true" className="relative h-5 text-small text-muted-foreground">
+      {labels.map((label, i) => {
+        if (i % 5 !== 0 && i !== last) return null;
+        // the last label stands alone when the fifth before it would crowd it
+        if (i === last && i % 5 !== 0 && i % 5 < 3) return null;
+        const narrowHidden = i % 10 !== 0 && i !== last;
+        const position =
+          i === 0
+            ? { left: 0 }
+            : i === last
+              ? { right: 0 }
+              : { left: `${((i + 0.5) / labels.length) * 100}%`, transform: 'translateX(-50%)' };
+        return (
+          <span
+            key={i}
+            className={cn('absolute top-0 whitespace-nowrap', narrowHidden && 'max-narrow:hidden')}
+            style={position}
+          >
+            {label}
+          </span>
+        );
+      })}
+    </div>
   );
 }
