@@ -1,9 +1,9 @@
 import { Button } from '@portal/design-system/components/button.tsx';
 import { ConfirmDialog } from '@portal/design-system/components/confirm-dialog.tsx';
-import { useState } from 'react';
 import { resetUserMfa } from '../api/mfa';
 import type { AdminUser } from '../api/users';
 import { serverMsg, useT, type Notice } from '../components/messages';
+import { useConfirmedUserAction } from './confirmed-user-action';
 
 /**
  * "Reset second factor" for another administrator who lost their phone: after confirming, their
@@ -11,24 +11,17 @@ import { serverMsg, useT, type Notice } from '../components/messages';
  */
 export function useMfaReset(onNotice: (notice: Notice) => void) {
   const t = useT();
-  const [target, setTarget] = useState<AdminUser | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function confirm() {
-    if (!target || busy) return;
-    setBusy(true);
-    const answer = await resetUserMfa(target.id);
-    setBusy(false);
-    onNotice(
+  const { target, setTarget, busy, confirm } = useConfirmedUserAction({
+    run: (user) => resetUserMfa(user.id),
+    notice: (user, answer) =>
       answer.ok
         ? {
             variant: 'success',
-            message: { id: 'admin.users.mfaResetDone', values: { dni: target.dni } },
+            message: { id: 'admin.users.mfaResetDone', values: { dni: user.dni } },
           }
         : { variant: 'error', message: serverMsg(answer.error, 'admin.users.mfaResetError') },
-    );
-    setTarget(null);
-  }
+    onNotice,
+  });
 
   return {
     column: {

@@ -1,8 +1,8 @@
 import { Button } from '@portal/design-system/components/button.tsx';
 import { ConfirmDialog } from '@portal/design-system/components/confirm-dialog.tsx';
-import { useState } from 'react';
 import { releaseUser, type AdminUser } from '../api/users';
 import { serverMsg, useT, type Notice } from '../components/messages';
+import { useConfirmedUserAction } from './confirmed-user-action';
 
 /**
  * An account registered from a mobile that is not the one on the enrolment records (someone may
@@ -11,25 +11,18 @@ import { serverMsg, useT, type Notice } from '../components/messages';
  */
 export function useReleaseAccount(onNotice: (notice: Notice) => void, onReleased: () => void) {
   const t = useT();
-  const [target, setTarget] = useState<AdminUser | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function confirm() {
-    if (!target || busy) return;
-    setBusy(true);
-    const answer = await releaseUser(target.id);
-    setBusy(false);
-    if (answer.ok) onReleased();
-    onNotice(
+  const { target, setTarget, busy, confirm } = useConfirmedUserAction({
+    run: (user) => releaseUser(user.id),
+    notice: (user, answer) =>
       answer.ok
         ? {
             variant: 'success',
-            message: { id: 'admin.users.releaseDone', values: { dni: target.dni } },
+            message: { id: 'admin.users.releaseDone', values: { dni: user.dni } },
           }
         : { variant: 'error', message: serverMsg(answer.error, 'admin.users.releaseError') },
-    );
-    setTarget(null);
-  }
+    onNotice,
+    onDone: onReleased,
+  });
 
   return {
     column: {
