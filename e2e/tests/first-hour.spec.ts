@@ -10,10 +10,12 @@ import {
 } from './support/api';
 import { text } from './support/catalogs';
 import { openGateway, payInGateway } from './support/gateway';
+import { latestCode } from './support/outbox';
 
 /**
  * A resident's first hour: the tab left open forgets what the bank's tab just paid, without a
- * reload; the password is changed on "Mi cuenta" and the next login takes the new one.
+ * reload; the password is changed on "Mi cuenta" and the next login takes the new one; the mobile
+ * is changed there too, with the SMS code sent to the new one.
  */
 test.describe('a resident’s first hour', () => {
   const resident = { ...identity(85), password: 'primeira-hora-2026' };
@@ -86,5 +88,33 @@ test.describe('a resident’s first hour', () => {
     await page.getByLabel(text('es', 'auth.field.password'), { exact: true }).fill(next);
     await page.getByRole('button', { name: text('es', 'auth.login.submit') }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('changes the mobile on Mi cuenta (in Galician) with the code sent to the new one', async ({
+    page,
+  }) => {
+    const owner = { ...identity(86), password: 'terceira-hora-2026' };
+    await registerResident(page.request, owner);
+    const newPhone = identity(87).phone;
+    await seedStorage(page, {
+      token: await loginToken(page.request, owner),
+      consent: true,
+      lang: 'gl',
+    });
+    await page.goto('/mi-cuenta');
+    const section = page.getByRole('region', { name: text('gl', 'account.contact.title') });
+    await section.getByRole('button', { name: text('gl', 'account.contact.changePhone') }).click();
+    await section
+      .getByLabel(text('gl', 'account.contact.newPhone'), { exact: true })
+      .fill(newPhone);
+    await section
+      .getByLabel(text('gl', 'account.contact.password'), { exact: true })
+      .fill(owner.password);
+    await section.getByRole('button', { name: text('gl', 'account.contact.send') }).click();
+    const code = await latestCode(page.request, newPhone);
+    await section.getByLabel(text('gl', 'account.contact.code'), { exact: true }).fill(code);
+    await section.getByRole('button', { name: text('gl', 'account.contact.confirm') }).click();
+    await expect(section.getByText(text('gl', 'account.contact.phoneChanged'))).toBeVisible();
+    await expect(page.getByText(newPhone, { exact: true })).toBeVisible();
   });
 });

@@ -64,7 +64,7 @@ export type Locale = 'es' | 'en' | 'gl';
 
 export interface OneTimeCodesTable {
   id: Generated<number>;
-  purpose: 'register' | 'associate' | 'recover';
+  purpose: 'register' | 'associate' | 'recover' | 'change_email' | 'change_phone';
   subject: string;
   user_id: number | null;
   enrolment_id: number | null;

@@ -16,6 +16,10 @@ export const operations: Record<string, string> = {
   'PATCH /user/me': 'updateMe',
   'DELETE /user/me': 'deleteMe',
   'POST /user/me/password': 'changeMyPassword',
+  'POST /user/me/email': 'requestEmailChange',
+  'POST /user/me/email/verify': 'verifyEmailChange',
+  'POST /user/me/phone': 'requestPhoneChange',
+  'POST /user/me/phone/verify': 'verifyPhoneChange',
   'GET /user/me/export': 'exportMyData',
   'POST /reminders/unsubscribe': 'unsubscribeReminders',
   'GET /user/persons/': 'listPersons',
@@ -87,6 +91,10 @@ export const statuses: Record<string, readonly number[]> = {
   updateMe: [200, 400, 401, 413, 422, 503],
   deleteMe: [200, 400, 401, 403, 409, 413, 422, 429, 503],
   changeMyPassword: [200, 400, 401, 403, 413, 422, 429, 503],
+  requestEmailChange: [200, 400, 401, 403, 409, 413, 422, 429, 503],
+  verifyEmailChange: [200, 400, 401, 413, 422, 429, 503],
+  requestPhoneChange: [200, 400, 401, 403, 409, 413, 422, 429, 503],
+  verifyPhoneChange: [200, 400, 401, 413, 422, 429, 503],
   exportMyData: [200, 401, 503],
   unsubscribeReminders: [200, 400, 404, 413, 422, 429, 503],
   listPersons: [200, 401, 503],
@@ -145,6 +153,10 @@ export const statuses: Record<string, readonly number[]> = {
 /** operationId → the only fields its JSON body may have (its schema's additionalProperties: false). */
 export const closedBodies: Record<string, readonly string[]> = {
   updateMe: ['reminders'],
+  requestEmailChange: ['email', 'password'],
+  verifyEmailChange: ['email', 'code'],
+  requestPhoneChange: ['phone', 'password'],
+  verifyPhoneChange: ['phone', 'code'],
   updateAdminConfig: ['maintenance_mode', 'payments_enabled', 'global_discount', 'deadline_date', 'reminders_enabled', 'reminder_days', 'reminder_channel'],
   updateAdminConfigSlash: ['maintenance_mode', 'payments_enabled', 'global_discount', 'deadline_date', 'reminders_enabled', 'reminder_days', 'reminder_channel'],
 };

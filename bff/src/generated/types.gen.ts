@@ -298,6 +298,26 @@ export type ChangePasswordRequest = {
     repeat_password: string;
 };
 
+export type ChangeEmailRequest = {
+    email: Email;
+    password: string;
+};
+
+export type VerifyEmailChangeRequest = {
+    email: Email;
+    code: OtpCode;
+};
+
+export type ChangePhoneRequest = {
+    phone: MobileIn;
+    password: string;
+};
+
+export type VerifyPhoneChangeRequest = {
+    phone: MobileIn;
+    code: OtpCode;
+};
+
 export type ResendRequest = {
     dni: Dni;
 };
@@ -1362,6 +1382,202 @@ export type ChangeMyPasswordResponses = {
 };
 
 export type ChangeMyPasswordResponse = ChangeMyPasswordResponses[keyof ChangeMyPasswordResponses];
+
+export type RequestEmailChangeData = {
+    body: ChangeEmailRequest;
+    path?: never;
+    query?: never;
+    url: '/user/me/email';
+};
+
+export type RequestEmailChangeErrors = {
+    /**
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The password is wrong; nothing was sent.
+     */
+    403: Error;
+    /**
+     * It is the address the account already has.
+     */
+    409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * Too many attempts; wait `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * The SMS provider refused or did not answer (`code_delivery_failed`), or too many passwords are being hashed at once (`server_busy`); try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type RequestEmailChangeError = RequestEmailChangeErrors[keyof RequestEmailChangeErrors];
+
+export type RequestEmailChangeResponses = {
+    /**
+     * A code was sent to the new address.
+     */
+    200: CodeSent;
+};
+
+export type RequestEmailChangeResponse = RequestEmailChangeResponses[keyof RequestEmailChangeResponses];
+
+export type VerifyEmailChangeData = {
+    body: VerifyEmailChangeRequest;
+    path?: never;
+    query?: never;
+    url: '/user/me/email/verify';
+};
+
+export type VerifyEmailChangeErrors = {
+    /**
+     * The code is wrong, expired or used, or the body is malformed.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * Too many attempts; wait `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type VerifyEmailChangeError = VerifyEmailChangeErrors[keyof VerifyEmailChangeErrors];
+
+export type VerifyEmailChangeResponses = {
+    /**
+     * The account, with its new e-mail.
+     */
+    200: Me;
+};
+
+export type VerifyEmailChangeResponse = VerifyEmailChangeResponses[keyof VerifyEmailChangeResponses];
+
+export type RequestPhoneChangeData = {
+    body: ChangePhoneRequest;
+    path?: never;
+    query?: never;
+    url: '/user/me/phone';
+};
+
+export type RequestPhoneChangeErrors = {
+    /**
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The password is wrong; nothing was sent.
+     */
+    403: Error;
+    /**
+     * It is the mobile the account already has.
+     */
+    409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * Too many attempts; wait `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * The SMS provider refused or did not answer (`code_delivery_failed`), or too many passwords are being hashed at once (`server_busy`); try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type RequestPhoneChangeError = RequestPhoneChangeErrors[keyof RequestPhoneChangeErrors];
+
+export type RequestPhoneChangeResponses = {
+    /**
+     * A code was sent to the new mobile.
+     */
+    200: CodeSent;
+};
+
+export type RequestPhoneChangeResponse = RequestPhoneChangeResponses[keyof RequestPhoneChangeResponses];
+
+export type VerifyPhoneChangeData = {
+    body: VerifyPhoneChangeRequest;
+    path?: never;
+    query?: never;
+    url: '/user/me/phone/verify';
+};
+
+export type VerifyPhoneChangeErrors = {
+    /**
+     * The code is wrong, expired or used, or the body is malformed.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * Too many attempts; wait `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type VerifyPhoneChangeError = VerifyPhoneChangeErrors[keyof VerifyPhoneChangeErrors];
+
+export type VerifyPhoneChangeResponses = {
+    /**
+     * The account, with its new mobile.
+     */
+    200: Me;
+};
+
+export type VerifyPhoneChangeResponse = VerifyPhoneChangeResponses[keyof VerifyPhoneChangeResponses];
 
 export type ExportMyDataData = {
     body?: never;

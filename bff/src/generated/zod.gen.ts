@@ -253,6 +253,26 @@ export const zChangePasswordRequest = z.object({
     repeat_password: z.string().max(128)
 });
 
+export const zChangeEmailRequest = z.object({
+    email: zEmail,
+    password: z.string().min(1).max(128)
+});
+
+export const zVerifyEmailChangeRequest = z.object({
+    email: zEmail,
+    code: zOtpCode
+});
+
+export const zChangePhoneRequest = z.object({
+    phone: zMobileIn,
+    password: z.string().min(1).max(128)
+});
+
+export const zVerifyPhoneChangeRequest = z.object({
+    phone: zMobileIn,
+    code: zOtpCode
+});
+
 export const zResendRequest = z.object({
     dni: zDni
 });
@@ -848,6 +868,34 @@ export const zChangeMyPasswordBody = zChangePasswordRequest;
  * Changed; the other sessions ended, this one goes on with the new token.
  */
 export const zChangeMyPasswordResponse = zToken;
+
+export const zRequestEmailChangeBody = zChangeEmailRequest;
+
+/**
+ * A code was sent to the new address.
+ */
+export const zRequestEmailChangeResponse = zCodeSent;
+
+export const zVerifyEmailChangeBody = zVerifyEmailChangeRequest;
+
+/**
+ * The account, with its new e-mail.
+ */
+export const zVerifyEmailChangeResponse = zMe;
+
+export const zRequestPhoneChangeBody = zChangePhoneRequest;
+
+/**
+ * A code was sent to the new mobile.
+ */
+export const zRequestPhoneChangeResponse = zCodeSent;
+
+export const zVerifyPhoneChangeBody = zVerifyPhoneChangeRequest;
+
+/**
+ * The account, with its new mobile.
+ */
+export const zVerifyPhoneChangeResponse = zMe;
 
 /**
  * The data.

@@ -47,6 +47,10 @@ import {
 } from './190-reminders-on-at.js';
 import { composeNames, postgres as namesNfcPostgres, sqlite as namesNfc } from './200-names-nfc.js';
 import {
+  postgres as contactChangeCodesPostgres,
+  sqlite as contactChangeCodes,
+} from './210-contact-change-codes.js';
+import {
   postgres as nTildeOrderPostgres,
   rewriteNameSortKeys,
   sqlite as nTildeOrder,
@@ -180,5 +184,12 @@ export const migrations: readonly Migration[] = [
     sqlite: namesNfc,
     postgres: namesNfcPostgres,
     after: composeNames,
+  },
+  {
+    version: 210,
+    name: 'contact-change-codes',
+    sqlite: contactChangeCodes,
+    postgres: contactChangeCodesPostgres,
+    rebuildsTables: true,
   },
 ];

@@ -77,4 +77,49 @@ export const residents = defineMessages({
     en: 'Hello,\n\nYour code to change your password is {code}. It expires in 10 minutes.\n\nIf you did not ask to change your password, ignore this message: your current password still works.',
     gl: 'Ola:\n\nO teu código para cambiar o contrasinal é {code}. Caduca en 10 minutos.\n\nSe non pediches cambiar o contrasinal, ignora esta mensaxe: o teu contrasinal actual segue sendo válido.',
   },
+  email_code_sent: {
+    es: 'Código enviado por correo electrónico.',
+    en: 'Code sent by e-mail.',
+    gl: 'Código enviado por correo electrónico.',
+  },
+  unchanged: {
+    es: 'Es el dato que ya tiene tu cuenta.',
+    en: 'That is what your account already has.',
+    gl: 'É o dato que xa ten a túa conta.',
+  },
+  residents_mail_email_change_subject: {
+    es: 'Código para cambiar tu correo electrónico',
+    en: 'Code to change your e-mail address',
+    gl: 'Código para cambiar o teu correo electrónico',
+  },
+  residents_mail_email_change_body: {
+    es: 'Hola:\n\nTu código para usar esta dirección en el portal de actividades es {code}. Caduca en 10 minutos.\n\nSi no lo has pedido, ignora este mensaje: nada cambia.',
+    en: 'Hello,\n\nYour code to use this address on the activities portal is {code}. It expires in 10 minutes.\n\nIf you did not ask for it, ignore this message: nothing changes.',
+    gl: 'Ola:\n\nO teu código para usar este enderezo no portal de actividades é {code}. Caduca en 10 minutos.\n\nSe non o pediches, ignora esta mensaxe: nada cambia.',
+  },
+  residents_sms_phone_change: {
+    es: 'Tu código para usar este móvil en el portal de actividades es {code}. Caduca en 10 minutos. No lo compartas con nadie.',
+    en: 'Your code to use this mobile on the activities portal is {code}. It expires in 10 minutes. Do not share it with anyone.',
+    gl: 'O teu código para usar este móbil no portal de actividades é {code}. Caduca en 10 minutos. Non o compartas con ninguén.',
+  },
+  residents_mail_contact_changed_subject: {
+    es: 'Han cambiado los datos de contacto de tu cuenta',
+    en: 'The contact details of your account have changed',
+    gl: 'Cambiaron os datos de contacto da túa conta',
+  },
+  residents_mail_contact_changed_body: {
+    es: 'Hola:\n\nEl {what} de tu cuenta del portal de actividades (DNI {dni}) ha cambiado a {value}.\n\nSi no has sido tú, cambia tu contraseña y contacta con el Concello.',
+    en: 'Hello,\n\nThe {what} of your activities portal account (DNI {dni}) has changed to {value}.\n\nIf this was not you, change your password and contact the council.',
+    gl: 'Ola:\n\nO {what} da túa conta do portal de actividades (DNI {dni}) cambiou a {value}.\n\nSe non fuches ti, cambia o teu contrasinal e contacta co Concello.',
+  },
+  residents_contact_email: {
+    es: 'correo electrónico',
+    en: 'e-mail address',
+    gl: 'correo electrónico',
+  },
+  residents_contact_phone: {
+    es: 'teléfono móvil',
+    en: 'mobile phone',
+    gl: 'teléfono móbil',
+  },
 });

@@ -1,6 +1,14 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
-import { zChangeMyPasswordBody, zDeleteMeBody, zUpdateMeBody } from '../../generated/zod.gen.js';
+import {
+  zChangeMyPasswordBody,
+  zDeleteMeBody,
+  zRequestEmailChangeBody,
+  zRequestPhoneChangeBody,
+  zUpdateMeBody,
+  zVerifyEmailChangeBody,
+  zVerifyPhoneChangeBody,
+} from '../../generated/zod.gen.js';
 import type { AppState } from '../../http/context.js';
 import { unauthorized } from '../../http/errors.js';
 import { requireUser } from '../../http/auth.js';
@@ -8,6 +16,7 @@ import { validate } from '../../http/validate.js';
 import { t } from '../../i18n/index.js';
 import { madridDate } from '../../lib/madrid-date.js';
 import type { AccountsService } from '../../services/residents/accounts.js';
+import type { ContactChange } from '../../services/residents/contact-change.js';
 import type { DataRights } from '../../services/residents/data-rights.js';
 import { actorOf, callOf } from './call.js';
 
@@ -16,6 +25,7 @@ export function accountRoutes(
   deps: Deps,
   dataRights: DataRights,
   accounts: AccountsService,
+  contactChange: ContactChange,
 ): Router<AppState> {
   const router = new Router<AppState>();
   const auth = requireUser(deps);
@@ -60,6 +70,38 @@ export function accountRoutes(
     const body = validate(zChangeMyPasswordBody, ctx.request.body);
     const token = await accounts.changePassword(actorOf(ctx), body, callOf(ctx));
     ctx.body = { access_token: token, token_type: 'bearer' };
+  });
+
+  router.post('/user/me/email', auth, async (ctx) => {
+    const body = validate(zRequestEmailChangeBody, ctx.request.body);
+    const sent = await contactChange.startEmailChange(actorOf(ctx), body, callOf(ctx));
+    ctx.body = {
+      detail: t(ctx.state.locale, 'email_code_sent'),
+      code: 'email_code_sent',
+      expires_in: sent.expiresIn,
+    };
+  });
+
+  router.post('/user/me/email/verify', auth, async (ctx) => {
+    const body = validate(zVerifyEmailChangeBody, ctx.request.body);
+    await contactChange.verifyEmailChange(actorOf(ctx), body, callOf(ctx));
+    ctx.body = await me(actorOf(ctx).id);
+  });
+
+  router.post('/user/me/phone', auth, async (ctx) => {
+    const body = validate(zRequestPhoneChangeBody, ctx.request.body);
+    const sent = await contactChange.startPhoneChange(actorOf(ctx), body, callOf(ctx));
+    ctx.body = {
+      detail: t(ctx.state.locale, 'otp_sent'),
+      code: 'otp_sent',
+      expires_in: sent.expiresIn,
+    };
+  });
+
+  router.post('/user/me/phone/verify', auth, async (ctx) => {
+    const body = validate(zVerifyPhoneChangeBody, ctx.request.body);
+    await contactChange.verifyPhoneChange(actorOf(ctx), body, callOf(ctx));
+    ctx.body = await me(actorOf(ctx).id);
   });
 
   router.get('/user/me/export', auth, async (ctx) => {

@@ -13,7 +13,7 @@ export function residentsRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
   for (const part of [
     authRoutes(services.accounts, deps.mfa),
-    accountRoutes(deps, services.dataRights, services.accounts),
+    accountRoutes(deps, services.dataRights, services.accounts, services.contactChange),
     personsRoutes(deps, services.persons),
     activitiesRoutes(deps, services.persons),
   ]) {

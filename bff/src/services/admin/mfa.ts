@@ -5,19 +5,12 @@ import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import type { MfaRepo } from '../../data/mfa-repo.js';
 import type { UserRow, UsersRepo } from '../../data/users-repo.js';
-import {
-  conflict,
-  forbidden,
-  HttpError,
-  notFound,
-  tooManyRequests,
-  unauthorized,
-} from '../../http/errors.js';
+import { conflict, HttpError, notFound, tooManyRequests, unauthorized } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Logger } from '../../logger.js';
 import type { DeviceTokens } from '../device-tokens.js';
-import { verifyPassword } from '../passwords.js';
+import { reauthenticate } from '../reauthenticate.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import { SECOND_STEP_FAILURES, secondStepRule } from '../residents/login-throttle.js';
 import type { TokenService } from '../token-service.js';
@@ -111,27 +104,12 @@ export function createMfa(deps: {
     async setup(userId: number, password: string, ip: string | null) {
       const row = await user(userId);
       if (row.mfa_secret !== null) throw conflict('mfa_already_enabled');
-      const rule = {
+      await reauthenticate({ limiter: deps.limiter, audit }, row, password, {
         bucket: `mfa-setup:${userId}`,
         limit: SETUP_PASSWORD_FAILURES,
-        windowMs: 15 * 60_000,
-      };
-      // counted before the password is checked, so passwords sent in parallel get no more tries
-      const taken = await deps.limiter.take([rule]);
-      if (!taken.ok) throw tooManyRequests(taken.retryAfter);
-      if (!(await verifyPassword(row.password_hash, password))) {
-        await audit.record({
-          actorUserId: userId,
-          actorDni: row.dni,
-          action: 'mfa.setup_refused',
-          entity: 'user',
-          entityId: userId,
-          details: { reason: 'wrong_password' },
-          ip,
-        });
-        throw forbidden('wrong_password');
-      }
-      await deps.limiter.giveBack([rule]);
+        refusedAction: 'mfa.setup_refused',
+        ip,
+      });
       const secret = new OTPAuth.Secret({ size: 20 });
       await mfa.setPending(userId, deps.box.seal(secret.base32));
       const url = totpOf(secret.base32, row.dni).toString();

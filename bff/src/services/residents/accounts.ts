@@ -1,5 +1,4 @@
 import type { MailSender } from '../../adapters/mail/mail-sender.js';
-import type { SmsSender } from '../../adapters/sms/sms-sender.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import type { PersonsRepo } from '../../data/persons-repo.js';
@@ -9,11 +8,13 @@ import { t } from '../../i18n/index.js';
 import { isMobile, normaliseDni, normaliseEmail } from '../../lib/identity.js';
 import type { Logger } from '../../logger.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../passwords.js';
+import { reauthenticate } from '../reauthenticate.js';
 import { CODE_TTL_SECONDS, type OneTimeCodes } from '../one-time-codes.js';
 import type { DeviceTokens } from '../device-tokens.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import { beginLogin, forgetLoginFailures } from './login-throttle.js';
 import type { TokenService } from '../token-service.js';
+import type { CodeDelivery } from './code-delivery.js';
 import type { CallContext } from './context.js';
 import { InputCheck } from './identity-input.js';
 
@@ -25,7 +26,7 @@ export interface AccountsDeps {
   codes: OneTimeCodes;
   limiter: RateLimiter;
   tokens: TokenService;
-  sms: SmsSender;
+  deliver: CodeDelivery;
   mail: MailSender;
   logger: Logger;
   devices: DeviceTokens;
@@ -48,7 +49,7 @@ export const PASSWORD_CHANGE_FAILURES = 5;
 
 /** Registration, login and password recovery of residents' accounts. */
 export function createAccountsService(deps: AccountsDeps) {
-  const { db, users, persons, audit, codes, limiter, tokens, logger } = deps;
+  const { db, users, persons, audit, codes, limiter, tokens, logger, deliver } = deps;
 
   const issueToken = (user: UserRow) => tokens.issue(user);
 
@@ -73,17 +74,6 @@ export function createAccountsService(deps: AccountsDeps) {
         });
       }
       throw err;
-    }
-  }
-
-  async function deliverSms(to: string, text: string): Promise<void> {
-    try {
-      await deps.sms.send(to, text);
-    } catch (err) {
-      logger.error('sms delivery failed', {
-        error: err instanceof Error ? err.message : String(err),
-      });
-      throw new HttpError(503, 'code_delivery_failed', { headers: { 'Retry-After': '60' } });
     }
   }
 
@@ -159,7 +149,7 @@ export function createAccountsService(deps: AccountsDeps) {
         entityId: userId,
         ip: call.ip,
       });
-      await deliverSms(phone, t(call.locale, 'residents_sms_register', { code }));
+      await deliver.sms(phone, t(call.locale, 'residents_sms_register', { code }));
       return { expiresIn };
     },
 
@@ -173,13 +163,6 @@ export function createAccountsService(deps: AccountsDeps) {
       input: { current_password: string; new_password: string; repeat_password: string },
       call: CallContext,
     ): Promise<string> {
-      const rules = [
-        {
-          bucket: `change-password:${actor.id}`,
-          limit: PASSWORD_CHANGE_FAILURES,
-          windowMs: 15 * 60_000,
-        },
-      ];
       const check = new InputCheck();
       const password = check.password(
         'new_password',
@@ -188,23 +171,14 @@ export function createAccountsService(deps: AccountsDeps) {
         input.repeat_password,
       );
       check.done();
-      const taken = await limiter.take(rules);
-      if (!taken.ok) throw tooManyRequests(taken.retryAfter);
       const user = await users.findById(actor.id);
       if (!user) throw unauthorized();
-      if (!(await verifyPassword(user.password_hash, input.current_password))) {
-        await audit.record({
-          actorUserId: user.id,
-          actorDni: user.dni,
-          action: 'password_change_refused',
-          entity: 'user',
-          entityId: user.id,
-          details: { reason: 'wrong_password' },
-          ip: call.ip,
-        });
-        throw new HttpError(403, 'wrong_password');
-      }
-      await limiter.giveBack(rules);
+      await reauthenticate({ limiter, audit }, user, input.current_password, {
+        bucket: `change-password:${actor.id}`,
+        limit: PASSWORD_CHANGE_FAILURES,
+        refusedAction: 'password_change_refused',
+        ip: call.ip,
+      });
       await users.update(user.id, {
         password_hash: await hashPassword(password),
         endSessions: true,
@@ -256,7 +230,7 @@ export function createAccountsService(deps: AccountsDeps) {
         entityId: pending.id,
         ip: call.ip,
       });
-      await deliverSms(pending.phone, t(call.locale, 'residents_sms_register', { code }));
+      await deliver.sms(pending.phone, t(call.locale, 'residents_sms_register', { code }));
       return { expiresIn };
     },
 

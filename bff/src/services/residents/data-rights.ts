@@ -3,16 +3,15 @@ import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import type { RemindersRepo } from '../../data/reminders-repo.js';
 import type { UsersRepo } from '../../data/users-repo.js';
-import { conflict, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { conflict, unauthorized } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { centsToEuros } from '../../lib/money.js';
 import { groupBy } from '../../lib/group-by.js';
-import { verifyPassword } from '../passwords.js';
-import type { RateLimiter, RateRule } from '../rate-limiter.js';
+import { reauthenticate } from '../reauthenticate.js';
+import type { RateLimiter } from '../rate-limiter.js';
 import type { Actor, CallContext } from './context.js';
 
 export const DELETE_FAILURES_PER_ACCOUNT = 5;
-const FIFTEEN_MINUTES = 15 * 60_000;
 
 /**
  * Residents' own data rights: everything about their account as a file (access, portability),
@@ -106,31 +105,14 @@ export function createDataRights(deps: {
      * because every call re-reads the account row, which no longer exists.
      */
     async deleteAccount(actor: Actor, password: string, call: CallContext): Promise<void> {
-      const rules: RateRule[] = [
-        {
-          bucket: `delete-account:${actor.id}`,
-          limit: DELETE_FAILURES_PER_ACCOUNT,
-          windowMs: FIFTEEN_MINUTES,
-        },
-      ];
-      // counted before the password is checked, so passwords sent in parallel get no more tries
-      const taken = await limiter.take(rules);
-      if (!taken.ok) throw tooManyRequests(taken.retryAfter);
       const user = await users.findById(actor.id);
       if (!user) throw unauthorized();
-      if (!(await verifyPassword(user.password_hash, password))) {
-        await audit.record({
-          actorUserId: user.id,
-          actorDni: user.dni,
-          action: 'account_delete_refused',
-          entity: 'user',
-          entityId: user.id,
-          details: { reason: 'wrong_password' },
-          ip: call.ip,
-        });
-        throw forbidden('wrong_password');
-      }
-      await limiter.giveBack(rules);
+      await reauthenticate({ limiter, audit }, user, password, {
+        bucket: `delete-account:${actor.id}`,
+        limit: DELETE_FAILURES_PER_ACCOUNT,
+        refusedAction: 'account_delete_refused',
+        ip: call.ip,
+      });
       await db.transaction(async () => {
         // two administrators deleting themselves at once must not both pass the check
         await db.lock('administrators');

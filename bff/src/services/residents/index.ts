@@ -2,6 +2,8 @@ import type { Deps } from '../../deps.js';
 import { createOneTimeCodesRepo } from '../../data/one-time-codes-repo.js';
 import { createOneTimeCodes } from '../one-time-codes.js';
 import { createAccountsService } from './accounts.js';
+import { createCodeDelivery } from './code-delivery.js';
+import { createContactChange } from './contact-change.js';
 import { createDataRights } from './data-rights.js';
 import { createPersonsService } from './persons.js';
 
@@ -17,12 +19,13 @@ export function createResidentsServices(deps: Deps) {
     key: codeKey,
   });
   const persons = deps.repos.persons;
+  const deliver = createCodeDelivery(deps);
   const shared = {
     db: deps.db,
     audit: deps.repos.audit,
     codes,
     limiter,
-    sms: deps.sms,
+    deliver,
     logger: deps.logger,
     persons,
   };
@@ -37,6 +40,7 @@ export function createResidentsServices(deps: Deps) {
       mustSetUpSecondFactor: (user) => deps.mfa.mustSetUp(user),
     }),
     persons: createPersonsService({ ...shared, config: deps.repos.config }),
+    contactChange: createContactChange({ ...shared, users: deps.repos.users, mail: deps.mail }),
     dataRights: createDataRights({
       db: deps.db,
       clock: deps.clock,

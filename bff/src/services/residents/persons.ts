@@ -1,4 +1,3 @@
-import type { SmsSender } from '../../adapters/sms/sms-sender.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { ConfigRepo } from '../../data/config-repo.js';
 import type { Database } from '../../data/database.js';
@@ -7,10 +6,10 @@ import { conflict, HttpError, notFound, tooManyRequests } from '../../http/error
 import { t } from '../../i18n/index.js';
 import { normaliseDni } from '../../lib/identity.js';
 import { centsToEuros } from '../../lib/money.js';
-import type { Logger } from '../../logger.js';
 import type { OneTimeCodes } from '../one-time-codes.js';
 import { amountWithReduction, amountWithoutReduction } from '../pricing.js';
 import type { RateLimiter, RateRule } from '../rate-limiter.js';
+import type { CodeDelivery } from './code-delivery.js';
 import type { Actor, CallContext } from './context.js';
 import { InputCheck } from './identity-input.js';
 
@@ -42,8 +41,7 @@ export interface PersonsDeps {
   audit: AuditRepo;
   codes: OneTimeCodes;
   limiter: RateLimiter;
-  sms: SmsSender;
-  logger: Logger;
+  deliver: CodeDelivery;
 }
 
 const fullName = (person: PersonRow) => `${person.first_name} ${person.last_name}`.trim();
@@ -55,7 +53,7 @@ export const toManagedPerson = (person: PersonRow): ManagedPerson => ({
 
 /** The people an account manages: linking by SMS code, unlinking, and their activities with amounts. */
 export function createPersonsService(deps: PersonsDeps) {
-  const { db, persons, audit, codes, limiter, logger } = deps;
+  const { db, persons, audit, codes, limiter, deliver } = deps;
 
   const missRules = (actor: Actor): RateRule[] => [
     { bucket: `assoc:miss:${actor.id}`, limit: ASSOCIATION_MISSES_PER_HOUR, windowMs: 60 * 60_000 },
@@ -113,17 +111,10 @@ export function createPersonsService(deps: PersonsDeps) {
         entityId: person.id,
         ip: call.ip,
       });
-      try {
-        await deps.sms.send(
-          person.phone,
-          t(call.locale, 'residents_sms_associate', { code, name: person.first_name }),
-        );
-      } catch (err) {
-        logger.error('sms delivery failed', {
-          error: err instanceof Error ? err.message : String(err),
-        });
-        throw new HttpError(503, 'code_delivery_failed', { headers: { 'Retry-After': '60' } });
-      }
+      await deliver.sms(
+        person.phone,
+        t(call.locale, 'residents_sms_associate', { code, name: person.first_name }),
+      );
       return { expiresIn };
     },
 

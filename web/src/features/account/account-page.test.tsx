@@ -173,6 +173,92 @@ describe('changing the password', () => {
   });
 });
 
+describe('changing the mobile and the e-mail', () => {
+  beforeEach(() => setToken(fakeToken()));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for the new mobile and the password, then the SMS code, and shows the new mobile', async () => {
+    const user = userEvent.setup();
+    let tries = 0;
+    const { api } = setup({
+      'POST /api/user/me/phone': () =>
+        ++tries === 1
+          ? {
+              status: 403,
+              body: { detail: 'The password is not correct.', code: 'wrong_password' },
+            }
+          : { body: { detail: 'Code sent by SMS.', code: 'otp_sent', expires_in: 600 } },
+      'POST /api/user/me/phone/verify': (_request, body) =>
+        (body as { code: string }).code === '111111'
+          ? { status: 400, body: { detail: 'Incorrect or expired code.', code: 'invalid_code' } }
+          : { body: { ...me, phone: '687654321' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Change the mobile' }));
+    const send = screen.getByRole('button', { name: 'Send the code' });
+    await user.click(send);
+    expect(screen.getByText('Enter the new mobile.')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New mobile'), '68765');
+    await user.type(screen.getByLabelText('Your current password'), 'adivinanza');
+    await user.click(send);
+    expect(screen.getByText('The mobile must have 9 digits.')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.path === '/api/user/me/phone')).toBe(false);
+
+    await user.type(screen.getByLabelText('New mobile'), '4321');
+    await user.click(send);
+    expect(await screen.findByText('The password is not correct.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.path === '/api/user/me/phone')?.body).toEqual({
+      phone: '34687654321',
+      password: 'adivinanza',
+    });
+    await user.click(send);
+    expect(
+      await screen.findByText('We have sent a code by SMS to 687654321. Enter it to finish.'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('6-digit code'), '111111');
+    await user.click(screen.getByRole('button', { name: 'Confirm the change' }));
+    expect(await screen.findByText('Incorrect or expired code.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('6-digit code'));
+    await user.type(screen.getByLabelText('6-digit code'), '482913');
+    await user.click(screen.getByRole('button', { name: 'Confirm the change' }));
+    expect(await screen.findByText('Mobile changed.')).toBeInTheDocument();
+    expect(screen.getByText('687654321')).toBeInTheDocument();
+    expect(api.calls.findLast((c) => c.path === '/api/user/me/phone/verify')?.body).toEqual({
+      phone: '34687654321',
+      code: '482913',
+    });
+  });
+
+  it('changes the e-mail in Galician, and cancelling leaves nothing sent', async () => {
+    const user = userEvent.setup();
+    const { api } = setup(
+      {
+        'POST /api/user/me/email': {
+          body: {
+            detail: 'Código enviado por correo electrónico.',
+            code: 'email_code_sent',
+            expires_in: 600,
+          },
+        },
+        'POST /api/user/me/email/verify': { body: { ...me, email: 'maria.nova@example.gal' } },
+      },
+      'gl',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Cambiar o correo electrónico' }));
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(api.calls.some((c) => c.path === '/api/user/me/email')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Cambiar o correo electrónico' }));
+    await user.type(screen.getByLabelText('Correo electrónico novo'), 'maria.nova@example.gal');
+    await user.type(screen.getByLabelText('O teu contrasinal actual'), 'piscina-verano-2026');
+    await user.click(screen.getByRole('button', { name: 'Enviar o código' }));
+    await user.type(await screen.findByLabelText('Código de 6 cifras'), '482913');
+    await user.click(screen.getByRole('button', { name: 'Confirmar o cambio' }));
+    expect(await screen.findByText('Correo electrónico cambiado.')).toBeInTheDocument();
+    expect(screen.getByText('maria.nova@example.gal')).toBeInTheDocument();
+  });
+});
+
 describe('stopping reminders from the e-mail link', () => {
   afterEach(() => vi.unstubAllGlobals());
 

@@ -12,6 +12,7 @@ import { privacyPath } from '../../lib/privacy-path';
 import { clearToken } from '../../lib/session';
 import { downloadMyData } from './api/account-api';
 import { useMe } from './api/use-me';
+import { ChangeContact } from './components/change-contact';
 import { ChangePassword } from './components/change-password';
 import { DeleteAccount } from './components/delete-account';
 import { ReminderSetting } from './components/reminder-setting';
@@ -88,6 +89,14 @@ export function AccountPage() {
             </dt>
             <dd>{me.data.email ?? intl.formatMessage({ id: 'account.noEmail' })}</dd>
           </dl>
+
+          <Section id="account-contact-title" title="account.contact.title">
+            <p className="max-w-prose">
+              <FormattedMessage id="account.contact.text" />
+            </p>
+            <ChangeContact contact="phone" onChanged={me.replace} />
+            <ChangeContact contact="email" onChanged={me.replace} />
+          </Section>
 
           <Section id="account-reminders-title" title="account.reminders.title">
             <ReminderSetting me={me.data} onSaved={me.replace} />

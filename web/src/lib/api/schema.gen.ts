@@ -273,6 +273,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/me/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts changing the account's e-mail; a code goes to the new address.
+         * @description The password is asked again (a wrong one answers 403 `wrong_password`; 5 wrong ones in 15
+         *     minutes answer 429, counted before the check, shared with the phone change). A 6-digit
+         *     code valid for 10 minutes is e-mailed to the new address; nothing changes until it comes
+         *     back through `/user/me/email/verify`. The address the account already has answers 409
+         *     `unchanged`. Sends are limited like every code (one a minute, 8 an hour per address, 20
+         *     an hour per client address).
+         */
+        post: operations["requestEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/me/email/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Completes the e-mail change with the code sent to the new address.
+         * @description A wrong, expired or used code answers 400 `invalid_code` and changes nothing (5 wrong
+         *     tries burn the code). The old address, if any, is told of the change.
+         */
+        post: operations["verifyEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/me/phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts changing the account's mobile; a code goes to the new one by SMS.
+         * @description The password is asked again (a wrong one answers 403 `wrong_password`; 5 wrong ones in 15
+         *     minutes answer 429, counted before the check, shared with the e-mail change). A 6-digit
+         *     code valid for 10 minutes goes by SMS to the new mobile; nothing changes until it comes
+         *     back through `/user/me/phone/verify`. The mobile the account already has answers 409
+         *     `unchanged`. The enrolment records keep their phone: the council changes those.
+         */
+        post: operations["requestPhoneChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/me/phone/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Completes the mobile change with the code sent to the new mobile.
+         * @description A wrong, expired or used code answers 400 `invalid_code` and changes nothing (5 wrong
+         *     tries burn the code). The account's e-mail, if any, is told of the change.
+         */
+        post: operations["verifyPhoneChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/me/export": {
         parameters: {
             query?: never;
@@ -1464,6 +1555,22 @@ export interface components {
             current_password: string;
             new_password: components["schemas"]["Password"];
             repeat_password: string;
+        };
+        ChangeEmailRequest: {
+            email: components["schemas"]["Email"];
+            password: string;
+        };
+        VerifyEmailChangeRequest: {
+            email: components["schemas"]["Email"];
+            code: components["schemas"]["OtpCode"];
+        };
+        ChangePhoneRequest: {
+            phone: components["schemas"]["MobileIn"];
+            password: string;
+        };
+        VerifyPhoneChangeRequest: {
+            phone: components["schemas"]["MobileIn"];
+            code: components["schemas"]["OtpCode"];
         };
         ResendRequest: {
             dni: components["schemas"]["Dni"];
@@ -2783,6 +2890,240 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServerBusy"];
+        };
+    };
+    requestEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "maria.nueva@example.es",
+                 *       "password": "piscina-verano-2026"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChangeEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description A code was sent to the new address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Código enviado por correo electrónico.",
+                     *       "code": "email_code_sent",
+                     *       "expires_in": 600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CodeSent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The password is wrong; nothing was sent. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description It is the address the account already has. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["CodeNotDeliveredOrBusy"];
+        };
+    };
+    verifyEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "maria.nueva@example.es",
+                 *       "code": "482913"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerifyEmailChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The account, with its new e-mail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "dni": "12345678Z",
+                     *       "phone": "612345678",
+                     *       "email": "maria.nueva@example.es",
+                     *       "role": "user",
+                     *       "is_admin": false,
+                     *       "reminders": true,
+                     *       "locale": "es"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description The code is wrong, expired or used, or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    requestPhoneChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "phone": "34687654321",
+                 *       "password": "piscina-verano-2026"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChangePhoneRequest"];
+            };
+        };
+        responses: {
+            /** @description A code was sent to the new mobile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Código enviado por SMS.",
+                     *       "code": "otp_sent",
+                     *       "expires_in": 600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CodeSent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The password is wrong; nothing was sent. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description It is the mobile the account already has. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["CodeNotDeliveredOrBusy"];
+        };
+    };
+    verifyPhoneChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "phone": "34687654321",
+                 *       "code": "482913"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerifyPhoneChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description The account, with its new mobile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "dni": "12345678Z",
+                     *       "phone": "687654321",
+                     *       "email": "maria.lopez@example.es",
+                     *       "role": "user",
+                     *       "is_admin": false,
+                     *       "reminders": true,
+                     *       "locale": "es"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description The code is wrong, expired or used, or the body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     exportMyData: {

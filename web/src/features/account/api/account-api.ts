@@ -36,6 +36,44 @@ export async function changeMyPassword(
   }
 }
 
+export type Contact = 'email' | 'phone';
+
+/** POST /user/me/email or /user/me/phone: the password again and the new value; a code goes there. */
+export async function requestContactChange(
+  contact: Contact,
+  value: string,
+  password: string,
+): Promise<{ ok: true } | { ok: false; message: string | null }> {
+  try {
+    const { data, error } =
+      contact === 'email'
+        ? await api.POST('/user/me/email', { body: { email: value, password } })
+        : await api.POST('/user/me/phone', { body: { phone: value, password } });
+    if (data) return { ok: true };
+    return { ok: false, message: validationMessage(error) ?? (detailMessage(error, '') || null) };
+  } catch {
+    return { ok: false, message: null };
+  }
+}
+
+/** POST /user/me/{email,phone}/verify: the account as changed, or the message to show. */
+export async function verifyContactChange(
+  contact: Contact,
+  value: string,
+  code: string,
+): Promise<{ ok: true; me: Me } | { ok: false; message: string | null }> {
+  try {
+    const { data, error } =
+      contact === 'email'
+        ? await api.POST('/user/me/email/verify', { body: { email: value, code } })
+        : await api.POST('/user/me/phone/verify', { body: { phone: value, code } });
+    if (data) return { ok: true, me: data };
+    return { ok: false, message: validationMessage(error) ?? (detailMessage(error, '') || null) };
+  } catch {
+    return { ok: false, message: null };
+  }
+}
+
 /** The first message of a 422's list (the server's words for the field that is wrong). */
 function validationMessage(error: unknown): string | null {
   const detail = (error as { detail?: unknown } | null | undefined)?.detail;

@@ -1,0 +1,39 @@
+import type { MailSender } from '../../adapters/mail/mail-sender.js';
+import type { SmsSender } from '../../adapters/sms/sms-sender.js';
+import { HttpError } from '../../http/errors.js';
+import type { Logger } from '../../logger.js';
+
+const deliveryFailed = () =>
+  new HttpError(503, 'code_delivery_failed', { headers: { 'Retry-After': '60' } });
+
+/**
+ * Sends a one-time code and waits for the provider: a code the resident will never receive must
+ * answer 503 (try again later), not a success that leaves them waiting. The cause is logged,
+ * never the code.
+ */
+export function createCodeDelivery(deps: { sms: SmsSender; mail: MailSender; logger: Logger }) {
+  const failed = (channel: string, err: unknown) => {
+    deps.logger.error(`${channel} delivery failed`, {
+      error: err instanceof Error ? err.message : String(err),
+    });
+    return deliveryFailed();
+  };
+  return {
+    async sms(to: string, text: string): Promise<void> {
+      try {
+        await deps.sms.send(to, text);
+      } catch (err) {
+        throw failed('sms', err);
+      }
+    },
+    async mail(to: string, subject: string, text: string): Promise<void> {
+      try {
+        await deps.mail.send({ to, subject, text });
+      } catch (err) {
+        throw failed('mail', err);
+      }
+    },
+  };
+}
+
+export type CodeDelivery = ReturnType<typeof createCodeDelivery>;
