@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { EmailAddress } from '@portal/design-system/components/email-address.tsx';
 import type { DataTableColumn } from '@portal/design-system/components/data-table.tsx';
 import { AdminSection, SubHeading } from '../components/admin-section';
 import { DeleteDialog } from '../components/delete-dialog';
@@ -80,8 +81,7 @@ export function EnrolmentsSection({
     {
       id: 'email',
       header: t('admin.enrolments.emailColumn'),
-      cell: (e) => e.email ?? '',
-      className: 'break-all',
+      cell: (e) => (e.email ? <EmailAddress value={e.email} /> : ''),
     },
     { id: 'phone', header: t('admin.enrolments.phone'), cell: (e) => e.phone },
     {

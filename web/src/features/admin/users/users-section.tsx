@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { EmailAddress } from '@portal/design-system/components/email-address.tsx';
 import type { DataTableColumn } from '@portal/design-system/components/data-table.tsx';
 import { AdminSection, SubHeading } from '../components/admin-section';
 import { DeleteDialog } from '../components/delete-dialog';
@@ -82,8 +83,7 @@ export function UsersSection({ version }: { version: number }) {
     {
       id: 'email',
       header: t('admin.users.emailColumn'),
-      cell: (u) => u.email ?? '',
-      className: 'break-all',
+      cell: (u) => (u.email ? <EmailAddress value={u.email} /> : ''),
     },
     release.column,
     mfaReset.column,
