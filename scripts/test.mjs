@@ -61,6 +61,8 @@ function playwright() {
 }
 
 run('lint', 'npm', ['run', 'lint', '--silent']);
+// the layers' boundaries and no import cycles (.dependency-cruiser.cjs; docs/architecture.md)
+run('boundaries', 'npm', ['run', 'lint:boundaries', '--silent']);
 run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 run('contract-lint', 'npx', ['redocly', 'lint', 'openapi.yaml', '--format=summary']);
 run('generated-up-to-date', 'npm', ['run', 'gen:check', '--silent']);

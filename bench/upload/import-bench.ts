@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBff } from '../lib/common.mjs';
 import type { createAuditRepo as CreateAuditRepo } from '../../bff/src/data/audit-repo.js';
-import type { openDatabase as OpenDatabase } from '../../bff/src/data/database.js';
+import type { openDatabase as OpenDatabase } from '../../bff/src/data/open-database.js';
 import type { systemClock as SystemClock } from '../../bff/src/lib/clock.js';
 import type { importEnrolments as ImportEnrolments } from '../../bff/src/services/admin/upload/importer.js';
 
@@ -157,7 +157,7 @@ async function importOnce(file: string): Promise<void> {
   const { createAuditRepo } = (await built('data/audit-repo.js')) as {
     createAuditRepo: typeof CreateAuditRepo;
   };
-  const { openDatabase } = (await built('data/database.js')) as {
+  const { openDatabase } = (await built('data/open-database.js')) as {
     openDatabase: typeof OpenDatabase;
   };
   const { systemClock } = (await built('lib/clock.js')) as { systemClock: typeof SystemClock };

@@ -33,6 +33,8 @@ import { createPaymentServices } from './services/payments/index.js';
 import { createReminders } from './services/reminders/reminders.js';
 import { createUnsubscribeTokens } from './services/reminders/unsubscribe-token.js';
 import { createSettingsService } from './services/settings-service.js';
+import { createSummaryRepo } from './data/summary-repo.js';
+import { createSummaryService } from './services/admin/summary-service.js';
 import { createTokenService, resolveJwtSecret } from './services/token-service.js';
 
 /** Everything the routes need, built once; tests build it with their own clock or adapters. */
@@ -113,6 +115,7 @@ export function createDeps(options: {
     payments: createPaymentServices({ config, db, clock, logger, mail, jobs, limiter, repos }),
     unsubscribe,
     mfa,
+    summary: createSummaryService({ summary: createSummaryRepo(db), clock }),
     reminders: createReminders({
       config,
       clock,

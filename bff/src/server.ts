@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { loadConfig, ConfigError, modeLine, type Config } from './config.js';
-import { openDatabase } from './data/database.js';
+import { openDatabase } from './data/open-database.js';
 import { createDeps } from './deps.js';
 import { buildApp } from './app.js';
 import { createLogger, type Logger } from './logger.js';

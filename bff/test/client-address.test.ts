@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../src/http/errors.js';
+import { STATUS_OF } from '../src/http/errors.js';
+import { DomainError } from '../src/services/errors.js';
 import { loopbackOnly } from '../src/http/loopback-only.js';
 import { addressKey, isLoopback } from '../src/lib/client-address.js';
 
@@ -31,7 +32,7 @@ describe('client addresses', () => {
         reached = true;
       });
     } catch (err) {
-      if (err instanceof HttpError) return err.status;
+      if (err instanceof DomainError) return STATUS_OF[err.kind];
       throw err;
     }
     return reached ? 200 : 0;

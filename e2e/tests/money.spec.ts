@@ -76,7 +76,7 @@ test.describe('receipts, refunds and recovering a lost payment', () => {
     await seedStorage(page, { token: await loginToken(page.request, ADMIN), consent: true });
     await page.goto('/admin');
     const section = page.locator('#admin-payments');
-    await expect(section.getByRole('table', { name: 'Pagos' })).toBeVisible();
+    await expect(section.getByRole('table', { name: 'Lista de pagos' })).toBeVisible();
     return section;
   }
 

@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { createAuditRepo } from '../data/audit-repo.js';
-import { openDatabase } from '../data/database.js';
+import { openDatabase } from '../data/open-database.js';
 import { createMfaRepo } from '../data/mfa-repo.js';
 import { createUsersRepo } from '../data/users-repo.js';
 import { t } from '../i18n/index.js';

@@ -4,7 +4,7 @@ import Sqlite from '../data/sqlite-driver.js';
 import type BetterSqlite3 from 'better-sqlite3';
 import { ConfigError, loadConfig } from '../config.js';
 import { isPostgresUrl } from '../data/engines.js';
-import { openDatabase } from '../data/database.js';
+import { openDatabase } from '../data/open-database.js';
 
 const USAGE = `Usage:
   npm run backup -- <file>     copy the SQLite database under DATA_DIR into <file>, online

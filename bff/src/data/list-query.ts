@@ -1,21 +1,8 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { containsPattern, fold } from '../lib/text-fold.js';
 
-export type SortOrder = 'asc' | 'desc';
-
-/** What an admin list asks for: a search, an order, and one page or (page null) all of it. */
-export interface ListRequest<S extends string> {
-  q: string | null;
-  sort: S;
-  order: SortOrder;
-  page: { number: number; size: number } | null;
-}
-
-export interface ListResult<T> {
-  rows: T[];
-  /** Rows matching the search, all pages together. */
-  total: number;
-}
+export type { ListRequest, ListResult, SortOrder } from '../lib/list-request.js';
+import type { ListRequest, ListResult, SortOrder } from '../lib/list-request.js';
 
 /**
  * "Contains" on a folded column, or a trusted expression such as `lower(order_code)`: the search
@@ -41,12 +28,6 @@ export function trigramPhrase(q: string): string | null {
 }
 
 export const offsetOf = (page: { number: number; size: number }) => (page.number - 1) * page.size;
-
-/** The search text, or null when blank. */
-export const searchText = (q: string | undefined | null): string | null => {
-  const trimmed = q?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
-};
 
 /**
  * One ORDER BY term from a trusted column expression (never from the request). A trailing `?`

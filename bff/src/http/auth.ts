@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import type { Deps } from '../deps.js';
 import type { AppState } from './context.js';
-import { forbidden, unauthorized } from './errors.js';
+import { forbidden, unauthorized } from '../services/errors.js';
 import { readBody } from './read-body.js';
 
 /** Whether an Accept-Language header names one of our languages (not just falls back to es). */

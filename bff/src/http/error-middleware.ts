@@ -2,7 +2,8 @@ import type Koa from 'koa';
 import { t } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import type { AppState } from './context.js';
-import { HttpError } from './errors.js';
+import { DomainError, unavailable } from '../services/errors.js';
+import { answerOf, HttpError, type ErrorAnswer } from './errors.js';
 
 /**
  * Turns every failure into the contract's error shape in the caller's language. Unknown errors
@@ -20,7 +21,7 @@ export function errorMiddleware(logger: Logger): Koa.Middleware<AppState> {
         if (ctx.status === 501) throw new HttpError(501, 'not_implemented');
       }
     } catch (err) {
-      const error = toHttpError(err);
+      const error = answerOfAny(err);
       if (error.status >= 500) {
         logger.error('request failed', {
           requestId: ctx.state.requestId,
@@ -33,9 +34,9 @@ export function errorMiddleware(logger: Logger): Koa.Middleware<AppState> {
         });
       }
       const locale = ctx.state.locale ?? 'es';
-      const { issues, messageKey, params, headers } = error.options;
+      const { issues, messageKey, params, headers } = error;
       ctx.status = error.status;
-      for (const [name, value] of Object.entries(headers ?? {})) ctx.set(name, value);
+      for (const [name, value] of Object.entries(headers)) ctx.set(name, value);
       ctx.body = {
         detail: issues
           ? issues.map((issue) => ({
@@ -43,28 +44,33 @@ export function errorMiddleware(logger: Logger): Koa.Middleware<AppState> {
               msg: t(locale, issue.msg, issue.params),
               type: issue.type,
             }))
-          : t(locale, messageKey ?? error.code, params),
+          : t(locale, messageKey, params),
         code: error.code,
       };
     }
   };
 }
 
-function toHttpError(err: unknown): HttpError {
-  if (err instanceof HttpError) return err;
+function answerOfAny(err: unknown): ErrorAnswer {
+  if (err instanceof DomainError || err instanceof HttpError) return answerOf(err);
   const e = err as { status?: unknown; type?: unknown; expose?: unknown; code?: unknown };
   // koa-body / raw-body errors carry a status and a type
   if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
-    if (e.status === 413 || e.type === 'entity.too.large')
-      return new HttpError(413, 'payload_too_large');
-    if (e.status === 415) return new HttpError(415, 'unsupported_media_type');
-    if (e.status === 401) return new HttpError(401, 'not_authenticated');
-    if (e.status === 403) return new HttpError(403, 'forbidden');
-    if (e.status === 404) return new HttpError(404, 'not_found');
-    return new HttpError(400, 'bad_request');
+    const kind =
+      e.status === 413 || e.type === 'entity.too.large'
+        ? (['too_large', 'payload_too_large'] as const)
+        : e.status === 415
+          ? (['unsupported_media', 'unsupported_media_type'] as const)
+          : e.status === 401
+            ? (['not_authenticated', 'not_authenticated'] as const)
+            : e.status === 403
+              ? (['forbidden', 'forbidden'] as const)
+              : e.status === 404
+                ? (['not_found', 'not_found'] as const)
+                : (['bad_request', 'bad_request'] as const);
+    return answerOf(new DomainError(kind[0], kind[1]));
   }
-  if (e && typeof e.code === 'string' && e.code === 'SQLITE_BUSY') {
-    return new HttpError(503, 'service_unavailable', { headers: { 'Retry-After': '2' } });
-  }
-  return new HttpError(500, 'internal_error');
+  if (e && typeof e.code === 'string' && e.code === 'SQLITE_BUSY')
+    return answerOf(unavailable('service_unavailable', 2));
+  return answerOf(new HttpError(500, 'internal_error'));
 }

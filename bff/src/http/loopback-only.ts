@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import { isLoopback } from '../lib/client-address.js';
 import type { AppState } from './context.js';
-import { notFound } from './errors.js';
+import { notFound } from '../services/errors.js';
 
 /**
  * Development helpers (the outbox, the sandbox bank) answer outside production only to a caller

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type Koa from 'koa';
 import type { Metrics } from '../lib/metrics.js';
 import type { AppState } from './context.js';
-import { notFound, unauthorized } from './errors.js';
+import { notFound, unauthorized } from '../services/errors.js';
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);

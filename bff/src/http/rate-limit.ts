@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import type { RateLimiter, RateRule } from '../services/rate-limiter.js';
 import type { AppContext, AppState } from './context.js';
-import { tooManyRequests } from './errors.js';
+import { tooManyRequests } from '../services/errors.js';
 
 /**
  * Counts every call of a route against its rules before it runs (held in the database, so across

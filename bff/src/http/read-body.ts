@@ -2,7 +2,7 @@ import type Koa from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import { closedBodies } from '../generated/operations.gen.js';
 import type { AppState } from './context.js';
-import { invalid } from './errors.js';
+import { invalid } from '../services/errors.js';
 import { operationOf } from './operation.js';
 
 /** DELETE too: deleting one's own account sends the password in the body. */

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { invalid, type ValidationIssue } from './errors.js';
+import { invalid, type ValidationIssue } from '../services/errors.js';
 
 type Where = 'body' | 'query' | 'path';
 

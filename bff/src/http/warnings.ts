@@ -1,5 +1,5 @@
 import { t, type Locale } from '../i18n/index.js';
-import type { ValidationIssue } from './errors.js';
+import type { ValidationIssue } from '../services/errors.js';
 
 /** Warnings of a saved answer in the caller's language, in the shape of validation items. */
 export function localisedWarnings(locale: Locale, warnings: ValidationIssue[]) {

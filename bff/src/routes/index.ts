@@ -96,7 +96,7 @@ function answerMethods(ctx: Parameters<RouterMiddleware<AppState>>[0], methods: 
     return;
   }
   if (!KNOWN_METHODS.has(ctx.method)) throw new HttpError(501, 'not_implemented');
-  throw new HttpError(405, 'method_not_allowed', { headers: { Allow: allow } });
+  throw new HttpError(405, 'method_not_allowed', { Allow: allow });
 }
 
 /** `user` of `/user/persons/`; '' for `/`. */

@@ -3,15 +3,9 @@ import type { Deps } from '../deps.js';
 import type { AppState } from '../http/context.js';
 import { validate } from '../http/validate.js';
 import { zListOutboxQuery } from '../generated/zod.gen.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { notFound } from '../services/errors.js';
 import { loopbackOnly } from '../http/loopback-only.js';
-import { migrationState } from '../data/migrations/runner.js';
-
-const notReady = () =>
-  new HttpError(503, 'not_ready', {
-    messageKey: 'service_unavailable',
-    headers: { 'Retry-After': '5' },
-  });
+import { createReadiness } from '../services/readiness.js';
 
 /** Liveness and readiness, the public settings and (outside production) the development outbox. */
 export function systemRoutes(deps: Deps): Router<AppState> {
@@ -22,17 +16,10 @@ export function systemRoutes(deps: Deps): Router<AppState> {
     ctx.body = { status: 'ok', version };
   });
 
+  const ready = createReadiness(deps);
   router.get('/ready', async (ctx) => {
-    if (deps.lifecycle.stopping) throw notReady();
-    let migrations;
-    try {
-      migrations = await migrationState(deps.db);
-    } catch (err) {
-      deps.logger.warn('readiness: database unreachable', { error: String(err) });
-      throw notReady();
-    }
-    if (migrations.applied < migrations.expected) throw notReady();
-    ctx.body = { status: 'ok', database: 'ok', engine: deps.db.engine, migrations, version };
+    const { engine, migrations } = await ready();
+    ctx.body = { status: 'ok', database: 'ok', engine, migrations, version };
   });
 
   router.get('/config', async (ctx) => {

@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { CodePurpose, OneTimeCodeRow, OneTimeCodesRepo } from '../data/one-time-codes-repo.js';
-import { HttpError, tooManyRequests } from '../http/errors.js';
+import { DomainError, tooManyRequests } from './errors.js';
 import { addressKey } from '../lib/client-address.js';
 import type { Clock } from '../lib/clock.js';
 import type { RateLimiter, RateRule } from './rate-limiter.js';
@@ -33,7 +33,7 @@ export interface IssueRequest extends CodeTarget {
   ip: string | null;
 }
 
-export const invalidCode = () => new HttpError(400, 'invalid_code');
+export const invalidCode = () => new DomainError('bad_request', 'invalid_code');
 
 /**
  * The one service behind every one-time code (registration, association, recovery): 6 digits from

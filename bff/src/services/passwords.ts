@@ -1,6 +1,6 @@
 import { hashSync } from '@node-rs/argon2';
 import { availableParallelism } from 'node:os';
-import { HttpError } from '../http/errors.js';
+import { DomainError } from './errors.js';
 import { ARGON2_OPTIONS } from './argon2-options.js';
 import { commonPasswords } from './common-passwords.js';
 import { createPasswordThreads } from './password-threads.js';
@@ -26,7 +26,7 @@ const passwordThreads = createPasswordThreads({
   threads: Math.max(1, availableParallelism() - 1),
   maxWaiting: 200,
   onFull: () => {
-    throw new HttpError(503, 'server_busy', { headers: { 'Retry-After': '5' } });
+    throw new DomainError('unavailable', 'server_busy', { retryAfterSeconds: 5 });
   },
 });
 
@@ -46,7 +46,7 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   try {
     return await passwordThreads.run({ op: 'verify', hash: passwordHash, password });
   } catch (err) {
-    if (err instanceof HttpError) throw err; // busy: not a wrong password
+    if (err instanceof DomainError) throw err; // busy: not a wrong password
     return false;
   }
 }

@@ -1,6 +1,6 @@
 import type { AuditRepo } from '../data/audit-repo.js';
 import type { UserRow } from '../data/users-repo.js';
-import { forbidden, tooManyRequests } from '../http/errors.js';
+import { forbidden, tooManyRequests } from './errors.js';
 import { verifyPassword } from './passwords.js';
 import type { RateLimiter } from './rate-limiter.js';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActivitiesRepo } from '../../src/data/activities-repo.js';
-import { openDatabase } from '../../src/data/database.js';
+import { openDatabase } from '../../src/data/open-database.js';
 import { testEngine } from '../helpers/test-database.js';
 
 const bff = resolve(import.meta.dirname, '../..');

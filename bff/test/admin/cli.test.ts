@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/data/database.js';
+import { openDatabase } from '../../src/data/open-database.js';
 import { createUsersRepo } from '../../src/data/users-repo.js';
 import { verifyPassword } from '../../src/services/passwords.js';
 import { freshDatabaseUrl } from '../helpers/test-database.js';

@@ -676,9 +676,9 @@ describe('Excel upload', () => {
         { ...defaultImportOptions, maxRows: 5 },
       );
       await expect(attempt).rejects.toMatchObject({
-        status: 422,
+        kind: 'invalid',
         code: 'too_many_rows',
-        options: { params: { max: 5 } },
+        details: { params: { max: 5 } },
       });
       expect(await app.row(sql`SELECT COUNT(*) AS n FROM enrolments`)).toEqual({ n: 0 });
     } finally {

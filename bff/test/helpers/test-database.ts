@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../src/data/database.js';
+import { openDatabase } from '../../src/data/open-database.js';
+import type { Database } from '../../src/data/database.js';
 
 /**
  * Which engine the suite runs on: SQLite in the test's temp dir, or, when TEST_DATABASE_URL names

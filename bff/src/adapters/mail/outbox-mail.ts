@@ -1,9 +1,9 @@
-import type { OutboxRepo } from '../../data/outbox-repo.js';
+import type { OutboxStore } from '../outbox-store.js';
 import type { Logger } from '../../logger.js';
 import type { MailSender } from './mail-sender.js';
 
 /** Development e-mail: stored in the outbox and written to the log instead of sent. */
-export function createOutboxMail(outbox: OutboxRepo, logger: Logger): MailSender {
+export function createOutboxMail(outbox: OutboxStore, logger: Logger): MailSender {
   return {
     async send(message) {
       await outbox.add(

@@ -1,4 +1,4 @@
-import { fold } from '../../lib/text-fold.js';
+import { fold } from './frozen-keys.js';
 import type { Database } from '../database.js';
 
 /**

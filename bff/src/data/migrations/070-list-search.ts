@@ -1,5 +1,5 @@
 import type { Database } from '../database.js';
-import { activitySearchKey, enrolmentSearchKey, userSearchKey } from '../search-keys.js';
+import { activitySearchKey, enrolmentSearchKey, userSearchKey } from './frozen-keys.js';
 
 /**
  * 070: admin lists paged, searched and sorted by the server. Each searchable table keeps its text

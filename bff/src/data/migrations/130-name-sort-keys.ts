@@ -1,5 +1,5 @@
 import type { Database } from '../database.js';
-import { enrolmentSortKeys } from '../search-keys.js';
+import { enrolmentSortKeys } from './frozen-keys.js';
 
 /**
  * 130: people sorted by name as a Spanish or Galician reader expects. The lists sorted by

@@ -1,5 +1,5 @@
 import type { Database } from '../database.js';
-import { enrolmentSortKeys } from '../search-keys.js';
+import { enrolmentSortKeys } from './frozen-keys.js';
 
 /**
  * 140: "ñ" sorts as a letter of its own after "n" ("Peña" after "Penas", "Muñoz" after

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../database.js';
-import { activityKeys, paymentPersonKeys } from '../search-keys.js';
+import { activityKeys, paymentPersonKeys } from './frozen-keys.js';
 
 /**
  * 170: payments by the person's name and activities by name sort like the people's lists (130,

@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { zUpdateUserPath as zIdParams } from '../../generated/zod.gen.js';
 import type { AppContext } from '../../http/context.js';
-import { HttpError, invalid, type ValidationIssue } from '../../http/errors.js';
+import { DomainError, invalid, type ValidationIssue } from '../../services/errors.js';
 import { validate } from '../../http/validate.js';
 import type { Actor } from '../../services/admin/audit-trail.js';
 
@@ -30,9 +30,9 @@ export function formBody<S extends z.ZodType>(
   try {
     return validate(schema, input, 'body');
   } catch (err) {
-    if (!(err instanceof HttpError) || !err.options.issues) throw err;
+    if (!(err instanceof DomainError) || !err.details.issues) throw err;
     throw invalid(
-      err.options.issues.map((issue) => {
+      err.details.issues.map((issue) => {
         const field = issue.loc[1];
         const msg = typeof field === 'string' ? messages[field] : undefined;
         return msg ? { ...issue, msg, type: msg } : issue;

@@ -1,5 +1,4 @@
-import type { ListRequest, SortOrder } from '../../data/list-query.js';
-import { searchText } from '../../data/list-query.js';
+import { searchText, type ListRequest, type SortOrder } from '../../lib/list-request.js';
 import type { AppContext } from '../../http/context.js';
 
 /** The panel's page size when a list is asked for one page without saying how big. */

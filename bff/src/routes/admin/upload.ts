@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.js';
 import { localisedWarnings } from '../../http/warnings.js';
 import type { AppState } from '../../http/context.js';
 import { requireAdmin } from '../../http/auth.js';
-import { HttpError } from '../../http/errors.js';
+import { DomainError } from '../../services/errors.js';
 import { importEnrolments } from '../../services/admin/upload/importer.js';
 import { buildTemplate, templateFileName } from '../../services/admin/upload/template.js';
 import { actorOf } from './form-input.js';
@@ -41,9 +41,9 @@ function fileUpload(): Koa.Middleware<AppState> {
     onError: (error) => {
       const code = (error as { code?: number }).code ?? 0;
       if (TOO_BIG.has(code))
-        throw new HttpError(413, 'file_too_large', { params: { max: MAX_UPLOAD_MB } });
-      if (code === TOO_MANY_FILES) throw new HttpError(422, 'too_many_files');
-      throw new HttpError(400, 'bad_request');
+        throw new DomainError('too_large', 'file_too_large', { params: { max: MAX_UPLOAD_MB } });
+      if (code === TOO_MANY_FILES) throw new DomainError('invalid', 'too_many_files');
+      throw new DomainError('bad_request', 'bad_request');
     },
   }) as unknown as Koa.Middleware<AppState>;
 }
@@ -65,7 +65,7 @@ export function adminUploadRoutes(deps: Deps): Router<AppState> {
     try {
       const field = files?.file;
       const file = Array.isArray(field) ? field[0] : field;
-      if (!file) throw new HttpError(422, 'please_select_file');
+      if (!file) throw new DomainError('invalid', 'please_select_file');
       const result = await importEnrolments(
         { db: deps.db, audit: deps.repos.audit, clock: deps.clock },
         { path: file.filepath, name: file.originalFilename ?? '' },

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import { zGetMyReceiptPath, zGetMyReceiptQuery } from '../../generated/zod.gen.js';
 import { requireUser } from '../../http/auth.js';
 import type { AppState } from '../../http/context.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../services/errors.js';
 import { validate } from '../../http/validate.js';
 import { toLatestPayment, toResidentPayment } from '../../services/payments/payment-views.js';
 import { sendPdf } from './send-pdf.js';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
 import type { AppState } from '../../http/context.js';
-import { tooManyRequests } from '../../http/errors.js';
+import { tooManyRequests } from '../../services/errors.js';
 import { readBody } from '../../http/read-body.js';
 import { addressKey } from '../../lib/client-address.js';
 import { paymentError } from '../../services/payments/payment-errors.js';
@@ -46,7 +46,7 @@ export function notificationRoutes(deps: Deps): Router<AppState> {
         requestId: ctx.state.requestId,
         code: outcome.code,
       });
-      throw paymentError(400, outcome.code);
+      throw paymentError('bad_request', outcome.code);
     }
     deps.logger.info('payment notification', {
       requestId: ctx.state.requestId,

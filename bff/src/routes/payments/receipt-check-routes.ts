@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
 import { zVerifyReceiptPath } from '../../generated/zod.gen.js';
 import type { AppState } from '../../http/context.js';
-import { HttpError } from '../../http/errors.js';
+import { DomainError } from '../../services/errors.js';
 import { addressKey } from '../../lib/client-address.js';
 import { limitCalls } from '../../http/rate-limit.js';
 import { validate } from '../../http/validate.js';
@@ -24,7 +24,7 @@ export function receiptCheckRoutes(deps: Deps): Router<AppState> {
   router.get('/receipts/:verification_code', limit, async (ctx) => {
     const { verification_code } = validate(zVerifyReceiptPath, ctx.params, 'path');
     const receipt = await deps.payments.receipts.verify(verification_code);
-    if (!receipt) throw new HttpError(404, 'receipt_not_found');
+    if (!receipt) throw new DomainError('not_found', 'receipt_not_found');
     ctx.body = receipt;
   });
 

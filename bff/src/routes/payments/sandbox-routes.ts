@@ -4,7 +4,7 @@ import { koaBody } from 'koa-body';
 import { postNotification } from '../../adapters/payment-gateway/notify-http.js';
 import type { Deps } from '../../deps.js';
 import type { AppContext, AppState } from '../../http/context.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../services/errors.js';
 import { loopbackOnly } from '../../http/loopback-only.js';
 import { readBody } from '../../http/read-body.js';
 import {

@@ -10,7 +10,7 @@ import {
   zVerifyPhoneChangeBody,
 } from '../../generated/zod.gen.js';
 import type { AppState } from '../../http/context.js';
-import { unauthorized } from '../../http/errors.js';
+import { unauthorized } from '../../services/errors.js';
 import { requireUser } from '../../http/auth.js';
 import { validate } from '../../http/validate.js';
 import { t } from '../../i18n/index.js';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../http/context.js';
 import type { Actor, CallContext } from '../../services/residents/context.js';
-import { unauthorized } from '../../http/errors.js';
+import { unauthorized } from '../../services/errors.js';
 
 export const callOf = (ctx: AppContext): CallContext => ({
   ip: ctx.ip || null,

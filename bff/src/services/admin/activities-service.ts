@@ -4,7 +4,7 @@ import type { ListRequest, ListResult } from '../../data/list-query.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import { isUniqueViolation } from '../../data/engines.js';
-import { conflict, HttpError, invalid, notFound } from '../../http/errors.js';
+import { conflict, DomainError, invalid, notFound } from '../errors.js';
 import { isCivilDate } from '../../lib/madrid-date.js';
 import { centsToEuros, eurosToCents } from '../../lib/money.js';
 import { changedFields, recordAdminWrite, type Actor } from './audit-trail.js';
@@ -122,7 +122,9 @@ export function createAdminActivitiesService(deps: {
         const row = await activities.findById(id);
         if (!row) throw notFound();
         if ((await activities.countPaidLinks(id)) > 0) {
-          throw new HttpError(409, 'has_paid_items', { messageKey: 'activity_has_paid_items' });
+          throw new DomainError('conflict', 'has_paid_items', {
+            messageKey: 'activity_has_paid_items',
+          });
         }
         const unlinked = await activities.deleteUnpaidLinks(id);
         await activities.delete(id);

@@ -11,7 +11,7 @@ import type {
   EnrolmentSort,
   EnrolmentsRepo,
 } from '../../data/enrolments-repo.js';
-import { conflict, HttpError, invalid, notFound, type ValidationIssue } from '../../http/errors.js';
+import { conflict, DomainError, invalid, notFound, type ValidationIssue } from '../errors.js';
 import { auditDni, changedFields, recordAdminWrite, type Actor } from './audit-trail.js';
 import { cleanName } from './activities-service.js';
 import { checkIdentity, landlineWarning } from './identity-checks.js';
@@ -188,7 +188,9 @@ export function createAdminEnrolmentsService(deps: {
         const row = await enrolments.findById(id);
         if (!row) throw notFound();
         if ((await enrolments.countPaid(id)) > 0) {
-          throw new HttpError(409, 'has_paid_items', { messageKey: 'enrolment_has_paid_items' });
+          throw new DomainError('conflict', 'has_paid_items', {
+            messageKey: 'enrolment_has_paid_items',
+          });
         }
         const links = await enrolments.linksOf(id);
         await enrolments.delete(id);

@@ -1,5 +1,5 @@
 import { hasInvisibleCharacters } from '../../lib/invisible-characters.js';
-import type { ValidationIssue } from '../../http/errors.js';
+import type { ValidationIssue } from '../errors.js';
 import {
   isMobile,
   isValidDni,

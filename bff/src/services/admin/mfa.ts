@@ -5,7 +5,7 @@ import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import type { MfaRepo } from '../../data/mfa-repo.js';
 import type { UserRow, UsersRepo } from '../../data/users-repo.js';
-import { conflict, HttpError, notFound, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { conflict, DomainError, notFound, tooManyRequests, unauthorized } from '../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Logger } from '../../logger.js';
@@ -126,7 +126,7 @@ export function createMfa(deps: {
       if (row.mfa_secret !== null) throw conflict('mfa_already_enabled');
       if (row.mfa_pending_secret === null) throw conflict('mfa_setup_missing');
       const step = stepOf(deps.box.open(row.mfa_pending_secret), code.trim());
-      if (step === null) throw new HttpError(400, 'invalid_mfa_code');
+      if (step === null) throw new DomainError('bad_request', 'invalid_mfa_code');
       const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
       await db.transaction(async () => {
         await mfa.enable(userId, row.mfa_pending_secret ?? '', step, codes.map(recoveryHash));

@@ -2,7 +2,7 @@ import type { AuditRepo } from '../../data/audit-repo.js';
 import type { ConfigRepo, ConfigRow } from '../../data/config-repo.js';
 import type { ReminderChannel } from '../../data/schema.js';
 import type { Database } from '../../data/database.js';
-import { invalid } from '../../http/errors.js';
+import { invalid } from '../errors.js';
 import { isCivilDate } from '../../lib/madrid-date.js';
 import { changedFields, recordAdminWrite, type Actor } from './audit-trail.js';
 

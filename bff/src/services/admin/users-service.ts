@@ -3,7 +3,7 @@ import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import { isUniqueViolation } from '../../data/engines.js';
 import type { UserRow, UserSort, UsersRepo } from '../../data/users-repo.js';
-import { conflict, HttpError, invalid, notFound, type ValidationIssue } from '../../http/errors.js';
+import { conflict, DomainError, invalid, notFound, type ValidationIssue } from '../errors.js';
 import type { PersonsRepo } from '../../data/persons-repo.js';
 import { isMobile } from '../../lib/identity.js';
 import { hashPassword, passwordProblem } from '../passwords.js';
@@ -66,7 +66,7 @@ export function toAdminUser(row: UserRow, recordsPhone: string | null = null): A
 }
 
 const accountExists = () =>
-  new HttpError(409, 'account_exists', { messageKey: 'admin_account_exists' });
+  new DomainError('conflict', 'account_exists', { messageKey: 'admin_account_exists' });
 
 function passwordIssue(
   password: string,

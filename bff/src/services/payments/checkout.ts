@@ -54,23 +54,24 @@ export function createCheckoutService(deps: {
 
       const stored = await db.transaction(async () => {
         const person = await payments.findManagedPerson(request.user.id, request.personId);
-        if (!person) throw paymentError(404, 'not_found');
+        if (!person) throw paymentError('not_found', 'not_found');
 
         const enrolled = [];
         for (const id of activityIds)
           enrolled.push(await payments.findEnrolledActivity(person.id, id));
-        if (enrolled.some((row) => row === undefined)) throw paymentError(422, 'mixed_persons');
+        if (enrolled.some((row) => row === undefined))
+          throw paymentError('invalid', 'mixed_persons');
         const rows = enrolled.filter((row) => row !== undefined);
 
         const settingsRow = await settings.get();
         const window = paymentWindow(settingsRow, now);
         if (window.reason)
-          throw paymentError(409, window.reason, { date: settingsRow.deadline_date ?? '' });
+          throw paymentError('conflict', window.reason, { date: settingsRow.deadline_date ?? '' });
         if (request.useDiscount && settingsRow.global_discount_bp <= 0) {
-          throw paymentError(409, 'discount_unavailable');
+          throw paymentError('conflict', 'discount_unavailable');
         }
         const paid = rows.find((row) => row.is_paid === 1);
-        if (paid) throw paymentError(409, 'already_paid', { name: paid.name });
+        if (paid) throw paymentError('conflict', 'already_paid', { name: paid.name });
 
         const items = rows.map((row) => ({
           activity_id: row.activity_id,
@@ -82,7 +83,7 @@ export function createCheckoutService(deps: {
           ),
         }));
         const amountCents = items.reduce((sum, item) => sum + item.amount_cents, 0);
-        if (amountCents <= 0) throw paymentError(409, 'nothing_to_pay');
+        if (amountCents <= 0) throw paymentError('conflict', 'nothing_to_pay');
 
         const older = await payments.pendingOverlapping(request.user.id, person.id, activityIds);
         for (const old of older) {

@@ -6,6 +6,7 @@ import type { ConfigRepo } from '../../data/config-repo.js';
 import type { Database } from '../../data/database.js';
 import type { PaymentsRepo } from '../../data/payments-repo.js';
 import { createRefundsRepo } from '../../data/refunds-repo.js';
+import { createStaffPayments } from './staff-payments.js';
 import { createSandboxTransactionsRepo } from '../../data/sandbox-transactions-repo.js';
 import type { UsersRepo } from '../../data/users-repo.js';
 import type { Clock } from '../../lib/clock.js';
@@ -86,6 +87,7 @@ export function createPaymentServices(deps: {
       };
     },
   });
+  const refundsRepo = createRefundsRepo(db);
   return {
     results,
     gateway,
@@ -96,7 +98,7 @@ export function createPaymentServices(deps: {
       db,
       clock,
       payments: repos.payments,
-      refunds: createRefundsRepo(db),
+      refunds: refundsRepo,
       gateway,
       audit: repos.audit,
     }),
@@ -121,7 +123,8 @@ export function createPaymentServices(deps: {
       redsys: config.redsys,
       transactions: createSandboxTransactionsRepo(db),
     }),
-    refundsRepo: createRefundsRepo(db),
+    refundsRepo,
+    staff: createStaffPayments({ payments: repos.payments, refunds: refundsRepo }),
   };
 }
 

@@ -3,7 +3,7 @@ import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import type { PaymentsRepo } from '../../data/payments-repo.js';
 import type { RefundsRepo } from '../../data/refunds-repo.js';
-import { HttpError, invalid, notFound } from '../../http/errors.js';
+import { DomainError, invalid, notFound, type DomainErrorKind } from '../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Actor } from '../admin/audit-trail.js';
 
@@ -13,8 +13,11 @@ export interface RefundRequest {
   activity_ids?: number[] | undefined;
 }
 
-const refundError = (status: number, code: string, params?: Record<string, string | number>) =>
-  new HttpError(status, `refund_${code}`, { params });
+const refundError = (
+  kind: DomainErrorKind,
+  code: string,
+  params?: Record<string, string | number>,
+) => new DomainError(kind, `refund_${code}`, { params });
 
 const REASON_MAX = 500;
 
@@ -53,7 +56,7 @@ export function createRefunds(deps: {
         const payment = await payments.findById(paymentId, { lock: true });
         if (!payment) throw notFound();
         if (payment.status !== 'paid' && payment.status !== 'duplicate') {
-          throw refundError(409, 'not_paid');
+          throw refundError('conflict', 'not_paid');
         }
         const items = await payments.items(payment.id);
         let wanted =
@@ -71,7 +74,7 @@ export function createRefunds(deps: {
           );
         }
         if (payment.status === 'duplicate' && wanted.length !== items.length) {
-          throw refundError(422, 'duplicate_whole');
+          throw refundError('invalid', 'duplicate_whole');
         }
         const chosen = items.filter((i) => wanted.includes(i.activity_id));
         const amount = chosen.reduce((sum, i) => sum + i.amount_cents, 0);
@@ -82,7 +85,7 @@ export function createRefunds(deps: {
           amount > left ||
           amount <= 0
         ) {
-          throw refundError(409, 'over_refund', { left: (left / 100).toFixed(2) });
+          throw refundError('conflict', 'over_refund', { left: (left / 100).toFixed(2) });
         }
         const refundId = await refunds.insert({
           payment_id: payment.id,
@@ -93,7 +96,7 @@ export function createRefunds(deps: {
           created_at: startedAt,
         });
         if ((await refunds.reserveItems(payment.id, wanted, refundId)) !== chosen.length) {
-          throw refundError(409, 'over_refund', { left: (left / 100).toFixed(2) });
+          throw refundError('conflict', 'over_refund', { left: (left / 100).toFixed(2) });
         }
         await audit.record({
           actorUserId: actor.id,
@@ -152,10 +155,10 @@ export function createRefunds(deps: {
         });
       });
       if (answer.outcome === 'refused') {
-        throw refundError(502, 'gateway_refused', { code: answer.code });
+        throw refundError('gateway_failed', 'gateway_refused', { code: answer.code });
       }
       if (answer.outcome === 'unknown') {
-        throw refundError(504, 'gateway_no_answer', { code: answer.code });
+        throw refundError('gateway_timeout', 'gateway_no_answer', { code: answer.code });
       }
       return { refundId: reserved.refundId };
     },

@@ -3,7 +3,7 @@ import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import type { PersonsRepo } from '../../data/persons-repo.js';
 import type { UserRow, UsersRepo } from '../../data/users-repo.js';
-import { conflict, HttpError, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { conflict, DomainError, tooManyRequests, unauthorized } from '../errors.js';
 import { t } from '../../i18n/index.js';
 import { isMobile, normaliseDni, normaliseEmail } from '../../lib/identity.js';
 import type { Logger } from '../../logger.js';
@@ -63,7 +63,7 @@ export function createAccountsService(deps: AccountsDeps) {
     try {
       return await codes.verify(target, code, call.ip);
     } catch (err) {
-      if (err instanceof HttpError && err.code === 'invalid_code') {
+      if (err instanceof DomainError && err.code === 'invalid_code') {
         await audit.record({
           actorUserId: actor.id,
           actorDni: actor.dni,
@@ -253,7 +253,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const user = await db.transaction(async () => {
         const current = await users.findByDni(dni);
         if (!current || current.verified === 1 || current.phone !== row.destination)
-          throw new HttpError(400, 'invalid_code');
+          throw new DomainError('bad_request', 'invalid_code');
         await users.update(current.id, { verified: true });
         const person = await persons.findByDni(dni);
         const linked =
@@ -416,7 +416,7 @@ export function createAccountsService(deps: AccountsDeps) {
           dni: user?.dni ?? null,
         },
       );
-      if (!user) throw new HttpError(400, 'invalid_code');
+      if (!user) throw new DomainError('bad_request', 'invalid_code');
       const passwordHash = await hashPassword(password);
       await users.update(user.id, { password_hash: passwordHash, endSessions: true });
       await forgetLoginFailures(limiter, user.dni);

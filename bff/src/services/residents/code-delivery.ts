@@ -1,10 +1,10 @@
 import type { MailSender } from '../../adapters/mail/mail-sender.js';
 import type { SmsSender } from '../../adapters/sms/sms-sender.js';
-import { HttpError } from '../../http/errors.js';
+import { DomainError } from '../errors.js';
 import type { Logger } from '../../logger.js';
 
 const deliveryFailed = () =>
-  new HttpError(503, 'code_delivery_failed', { headers: { 'Retry-After': '60' } });
+  new DomainError('unavailable', 'code_delivery_failed', { retryAfterSeconds: 60 });
 
 /**
  * Sends a one-time code and waits for the provider: a code the resident will never receive must

@@ -1,7 +1,7 @@
 import type { MailSender } from '../../adapters/mail/mail-sender.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { UserRow, UsersRepo } from '../../data/users-repo.js';
-import { conflict, unauthorized } from '../../http/errors.js';
+import { conflict, unauthorized } from '../errors.js';
 import { t } from '../../i18n/index.js';
 import type { Logger } from '../../logger.js';
 import type { OneTimeCodes } from '../one-time-codes.js';

@@ -3,7 +3,7 @@ import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import type { RemindersRepo } from '../../data/reminders-repo.js';
 import type { UsersRepo } from '../../data/users-repo.js';
-import { conflict, unauthorized } from '../../http/errors.js';
+import { conflict, unauthorized } from '../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { centsToEuros } from '../../lib/money.js';
 import { groupBy } from '../../lib/group-by.js';

@@ -1,4 +1,4 @@
-import { invalid, type ValidationIssue } from '../../http/errors.js';
+import { invalid, type ValidationIssue } from '../errors.js';
 import {
   isMobile,
   isValidDni,

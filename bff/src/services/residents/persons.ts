@@ -2,7 +2,7 @@ import type { AuditRepo } from '../../data/audit-repo.js';
 import type { ConfigRepo } from '../../data/config-repo.js';
 import type { Database } from '../../data/database.js';
 import type { PersonRow, PersonsRepo } from '../../data/persons-repo.js';
-import { conflict, HttpError, notFound, tooManyRequests } from '../../http/errors.js';
+import { conflict, DomainError, notFound, tooManyRequests } from '../errors.js';
 import { t } from '../../i18n/index.js';
 import { normaliseDni } from '../../lib/identity.js';
 import { centsToEuros } from '../../lib/money.js';
@@ -135,7 +135,7 @@ export function createPersonsService(deps: PersonsDeps) {
           const person = row.enrolment_id === null ? undefined : await persons.findByDni(dni);
           // the enrolment may have been deleted or its phone changed since the code was sent
           if (!person || person.id !== row.enrolment_id || person.phone !== row.destination) {
-            throw new HttpError(400, 'invalid_code');
+            throw new DomainError('bad_request', 'invalid_code');
           }
           if (!(await persons.link(actor.id, person.id))) throw conflict('already_associated');
           await audit.record({
@@ -149,7 +149,7 @@ export function createPersonsService(deps: PersonsDeps) {
           return toManagedPerson(person);
         });
       } catch (err) {
-        if (err instanceof HttpError && err.code === 'invalid_code') {
+        if (err instanceof DomainError && err.code === 'invalid_code') {
           await audit.record({
             actorUserId: actor.id,
             actorDni: actor.dni,

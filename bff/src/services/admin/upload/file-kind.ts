@@ -1,5 +1,5 @@
 import { open, readFile } from 'node:fs/promises';
-import { HttpError } from '../../../http/errors.js';
+import { DomainError } from '../../errors.js';
 
 const ZIP = Buffer.from('504b0304', 'hex');
 /** Compound File Binary (OLE2): old .xls files, and .xlsx files encrypted with a password. */
@@ -23,21 +23,24 @@ export async function refuseNonZip(path: string): Promise<void> {
   if (start.subarray(0, 8).equals(CFB)) {
     // the upload is at most 10 MB: the directory entry may be anywhere in it
     const whole = await readFile(path);
-    throw new HttpError(422, whole.includes(ENCRYPTED_PACKAGE) ? 'xlsx_encrypted' : 'xls_not_xlsx');
+    throw new DomainError(
+      'invalid',
+      whole.includes(ENCRYPTED_PACKAGE) ? 'xlsx_encrypted' : 'xls_not_xlsx',
+    );
   }
   if (length > 0 && !start.includes(0) && /[,;\t]/.test(start.toString('utf8'))) {
-    throw new HttpError(422, 'csv_not_xlsx');
+    throw new DomainError('invalid', 'csv_not_xlsx');
   }
-  throw new HttpError(422, 'invalid_xlsx');
+  throw new DomainError('invalid', 'invalid_xlsx');
 }
 
 /** A zip that is another spreadsheet format, or a workbook with macros, by its parts' names. */
 export function refuseOtherPackages(names: readonly string[]): void {
   const has = (name: string) => names.some((n) => n.replace(/^\/+/, '').toLowerCase() === name);
-  if (has('mimetype') || has('content.xml')) throw new HttpError(422, 'ods_not_xlsx');
-  if (has('xl/workbook.bin')) throw new HttpError(422, 'xlsb_not_xlsx');
+  if (has('mimetype') || has('content.xml')) throw new DomainError('invalid', 'ods_not_xlsx');
+  if (has('xl/workbook.bin')) throw new DomainError('invalid', 'xlsb_not_xlsx');
   // macros are refused whatever the name says (.xlsm is refused by its name already)
   if (names.some((n) => /(^|\/)vbaProject\.bin$/i.test(n))) {
-    throw new HttpError(422, 'xlsm_not_accepted');
+    throw new DomainError('invalid', 'xlsm_not_accepted');
   }
 }

@@ -1,4 +1,4 @@
-import type { ValidationIssue } from '../../../http/errors.js';
+import type { ValidationIssue } from '../../errors.js';
 import { matchHeaders, spanishHeaders, type HeaderMatch } from './header-matching.js';
 import { cellText } from './row-validation.js';
 import type { SheetRow } from './xlsx-reader.js';

@@ -4,7 +4,7 @@ import type { AuditRepo } from '../../../data/audit-repo.js';
 import { createBulkEnrolmentsRepo } from '../../../data/bulk-enrolments-repo.js';
 import type { Database } from '../../../data/database.js';
 import { createEnrolmentsRepo } from '../../../data/enrolments-repo.js';
-import { HttpError, invalid, type ValidationIssue } from '../../../http/errors.js';
+import { DomainError, invalid, type ValidationIssue } from '../../errors.js';
 import type { Clock } from '../../../lib/clock.js';
 import { recordAdminWrite, type Actor } from '../audit-trail.js';
 import { landlineWarning } from '../identity-checks.js';
@@ -75,7 +75,7 @@ export async function importEnrolments(
   actor: Actor,
   options: ImportOptions = defaultImportOptions,
 ): Promise<UploadResult> {
-  if (!/\.xlsx$/i.test(file.name.trim())) throw new HttpError(422, 'invalid_file_type');
+  if (!/\.xlsx$/i.test(file.name.trim())) throw new DomainError('invalid', 'invalid_file_type');
   // the reader thread starts while the file is checked, and reads only after
   const sheets = openSheets(file.path);
   const read = await refuseNonZip(file.path)
@@ -133,7 +133,7 @@ async function readPlan(rows: AsyncIterable<SheetRow>, options: ImportOptions) {
       }
       dataRows++;
       if (dataRows > options.maxRows) {
-        throw new HttpError(422, 'too_many_rows', { params: { max: options.maxRows } });
+        throw new DomainError('invalid', 'too_many_rows', { params: { max: options.maxRows } });
       }
       const { parsed, issues: rowIssues } = parseRow(number, cells, headers);
       rowIssues.forEach(report);
@@ -153,17 +153,17 @@ async function readPlan(rows: AsyncIterable<SheetRow>, options: ImportOptions) {
       }
     }
   } catch (err) {
-    if (err instanceof HttpError) throw err;
+    if (err instanceof DomainError) throw err;
     // anything the XML/zip reader chokes on
-    throw new HttpError(422, 'invalid_xlsx');
+    throw new DomainError('invalid', 'invalid_xlsx');
   }
   const headers = locate.headers;
   if (headers === null) {
     const failure = locate.failure();
     if (failure) throw rowsRejected(failure);
-    throw new HttpError(422, 'upload_no_rows');
+    throw new DomainError('invalid', 'upload_no_rows');
   }
-  if (dataRows === 0) throw new HttpError(422, 'upload_no_rows');
+  if (dataRows === 0) throw new DomainError('invalid', 'upload_no_rows');
   if (examples.length === dataRows) {
     throw rowsRejected(
       examples.map((row) => ({

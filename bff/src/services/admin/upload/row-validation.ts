@@ -1,5 +1,5 @@
 import { hasInvisibleCharacters } from '../../../lib/invisible-characters.js';
-import type { ValidationIssue } from '../../../http/errors.js';
+import type { ValidationIssue } from '../../errors.js';
 import { isValidDni, normaliseDni, normaliseEmail, normalisePhone } from '../../../lib/identity.js';
 import { isCivilDate } from '../../../lib/madrid-date.js';
 import { cleanName } from '../activities-service.js';

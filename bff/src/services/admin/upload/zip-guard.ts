@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { HttpError } from '../../../http/errors.js';
+import { DomainError } from '../../errors.js';
 
 /**
  * Our limits for an uploaded .xlsx (a zip), given to yauzl, which reads the central directory
@@ -21,8 +21,8 @@ export const defaultZipLimits: ZipLimits = {
   ratioFloorBytes: 1024 * 1024,
 };
 
-const notXlsx = () => new HttpError(422, 'invalid_xlsx');
-const suspicious = () => new HttpError(422, 'xlsx_suspicious_compression');
+const notXlsx = () => new DomainError('invalid', 'invalid_xlsx');
+const suspicious = () => new DomainError('invalid', 'xlsx_suspicious_compression');
 const openZip = promisify<string, yauzl.Options, ZipFile>(yauzl.open);
 
 /**
@@ -44,7 +44,9 @@ export async function checkZip(
   }
   try {
     if (zip.entryCount > limits.maxEntries) {
-      throw new HttpError(422, 'xlsx_too_many_entries', { params: { max: limits.maxEntries } });
+      throw new DomainError('invalid', 'xlsx_too_many_entries', {
+        params: { max: limits.maxEntries },
+      });
     }
     const entries = await readEntries(zip);
     let total = 0;
@@ -53,7 +55,7 @@ export async function checkZip(
       if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) throw notXlsx();
       total += entry.uncompressedSize;
       if (total > limits.maxUncompressedBytes) {
-        throw new HttpError(422, 'xlsx_too_large_uncompressed', {
+        throw new DomainError('invalid', 'xlsx_too_large_uncompressed', {
           params: { max: Math.round(limits.maxUncompressedBytes / (1024 * 1024)) },
         });
       }

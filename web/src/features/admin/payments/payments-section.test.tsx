@@ -58,7 +58,7 @@ describe('payments list', () => {
 
   it('lists payments with Madrid date and time, euros and translated status', async () => {
     setup();
-    const table = await screen.findByRole('table', { name: 'Pagos' });
+    const table = await screen.findByRole('table', { name: 'Lista de pagos' });
     const row = within(table).getAllByRole('row')[1]!;
     expect(row).toHaveTextContent('20/11/2026, 11:12');
     expect(row).toHaveTextContent('2611AB12CD01');
@@ -73,7 +73,7 @@ describe('payments list', () => {
 
   it('filters by status (back to page 1) and pages on the server', async () => {
     const api = setup();
-    await screen.findByRole('table', { name: 'Pagos' });
+    await screen.findByRole('table', { name: 'Lista de pagos' });
     const nav = () => within(screen.getByRole('navigation', { name: 'Páginas de pagos' }));
     await userEvent.click(nav().getByRole('button', { name: /Siguiente/ }));
     await waitFor(() =>
@@ -97,7 +97,7 @@ describe('payments list', () => {
     URL.revokeObjectURL = vi.fn();
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const api = setup({ 'GET /api/admin/payments/export': { body: 'UEsDBBQAAAAIAA==' } });
-    await screen.findByRole('table', { name: 'Pagos' });
+    await screen.findByRole('table', { name: 'Lista de pagos' });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'paid');
     await userEvent.click(screen.getByRole('button', { name: 'Descargar en Excel (.xlsx)' }));
     await waitFor(() => expect(click).toHaveBeenCalledOnce());
@@ -108,7 +108,7 @@ describe('payments list', () => {
 
   it('says when the export fails', async () => {
     setup({ 'GET /api/admin/payments/export': { status: 502, body: null } });
-    await screen.findByRole('table', { name: 'Pagos' });
+    await screen.findByRole('table', { name: 'Lista de pagos' });
     await userEvent.click(screen.getByRole('button', { name: 'Descargar en Excel (.xlsx)' }));
     expect(
       await screen.findByText('No se han podido descargar los pagos. Inténtalo de nuevo.'),
@@ -138,7 +138,7 @@ describe('payments list', () => {
       ],
     });
     const api = setup({ 'POST /api/admin/payments/1/refund': { body: refunded } });
-    const table = await screen.findByRole('table', { name: 'Pagos' });
+    const table = await screen.findByRole('table', { name: 'Lista de pagos' });
     await userEvent.click(
       within(table).getByRole('button', { name: 'Devolver el pago 2611AB12CD01' }),
     );
@@ -176,7 +176,7 @@ describe('payments list', () => {
         },
       },
     });
-    const table = await screen.findByRole('table', { name: 'Pagos' });
+    const table = await screen.findByRole('table', { name: 'Lista de pagos' });
     await userEvent.click(
       within(table).getByRole('button', { name: 'Devolver el pago 2611AB12CD01' }),
     );
@@ -202,7 +202,7 @@ describe('payments list', () => {
       },
       'POST /api/admin/payments/7/check': { body: payment(7) },
     });
-    const table = await screen.findByRole('table', { name: 'Pagos' });
+    const table = await screen.findByRole('table', { name: 'Lista de pagos' });
     expect(within(table).queryByRole('button', { name: /Devolver/ })).not.toBeInTheDocument();
     await userEvent.click(
       within(table).getByRole('button', { name: 'Consultar al banco el pago 2611AB12CD07' }),

@@ -1,0 +1,80 @@
+import type { PaymentFilter, PaymentsRepo } from '../../data/payments-repo.js';
+import type { RefundsRepo } from '../../data/refunds-repo.js';
+import { searchText, type SortOrder } from '../../lib/list-request.js';
+import { invalid, notFound } from '../errors.js';
+import { madridDateRange } from './madrid-range.js';
+import { paymentsWorkbook } from './payments-export.js';
+import { toAdminPayment } from './payment-views.js';
+
+/** The most rows one export file holds. */
+const EXPORT_LIMIT = 50_000;
+
+export interface StaffPaymentsQuery {
+  status?: PaymentFilter['status'];
+  person?: string;
+  q?: string;
+  from?: string;
+  to?: string;
+}
+
+type PaymentSort = NonNullable<Parameters<PaymentsRepo['list']>[2]>['by'];
+
+/** The payments list staff reconcile with the bank: a page, one payment, the export file. */
+export function createStaffPayments(deps: { payments: PaymentsRepo; refunds: RefundsRepo }) {
+  const { payments, refunds } = deps;
+
+  /** The query as a filter; a "to" day before the "from" day is refused, changing nothing. */
+  function filterOf(query: StaffPaymentsQuery): PaymentFilter {
+    if (query.from && query.to && query.from > query.to) {
+      throw invalid([{ loc: ['query', 'to'], msg: 'invalid_date', type: 'date_range' }]);
+    }
+    return {
+      status: query.status,
+      person: query.person,
+      q: searchText(query.q),
+      ...madridDateRange(query.from, query.to),
+    };
+  }
+
+  return {
+    async page(
+      query: StaffPaymentsQuery,
+      page: { number: number; size: number },
+      sort: { by: PaymentSort; order: SortOrder },
+    ) {
+      const filter = filterOf(query);
+      const [rows, total] = await Promise.all([
+        payments.list(filter, { limit: page.size, offset: (page.number - 1) * page.size }, sort),
+        payments.count(filter),
+      ]);
+      const ids = rows.map((row) => row.id);
+      const [items, given] = await Promise.all([
+        payments.itemsByPayment(ids),
+        refunds.ofPayments(ids),
+      ]);
+      return {
+        rows: rows.map((row) =>
+          toAdminPayment(row, items.get(row.id) ?? [], given.get(row.id) ?? []),
+        ),
+        total,
+      };
+    },
+
+    /** One payment as staff see it, with its items and refund history; 404 when unknown. */
+    async view(id: number) {
+      const payment = await payments.findById(id);
+      if (!payment) throw notFound();
+      const given = await refunds.ofPayments([id]);
+      return toAdminPayment(payment, await payments.items(id), given.get(id) ?? []);
+    },
+
+    /** The filtered payments as an .xlsx file (at most EXPORT_LIMIT rows). */
+    async exportFile(query: StaffPaymentsQuery): Promise<Buffer> {
+      const rows = await payments.list(filterOf(query), { limit: EXPORT_LIMIT, offset: 0 });
+      const items = await payments.itemsByPayment(rows.map((row) => row.id));
+      return paymentsWorkbook(rows, items);
+    },
+  };
+}
+
+export type StaffPayments = ReturnType<typeof createStaffPayments>;
