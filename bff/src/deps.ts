@@ -33,6 +33,18 @@ import { createPaymentServices } from './services/payments/index.js';
 import { createReminders } from './services/reminders/reminders.js';
 import { createUnsubscribeTokens } from './services/reminders/unsubscribe-token.js';
 import { createSettingsService } from './services/settings-service.js';
+import { createOneTimeCodesRepo } from './data/one-time-codes-repo.js';
+import { createOneTimeCodes } from './services/one-time-codes.js';
+import { createAccountsService } from './services/residents/accounts.js';
+import { createCodeDelivery } from './services/residents/code-delivery.js';
+import { createContactChange } from './services/residents/contact-change.js';
+import { createDataRights } from './services/residents/data-rights.js';
+import { createPersonsService } from './services/residents/persons.js';
+import { createAdminUsersService } from './services/admin/users-service.js';
+import { createAdminEnrolmentsService } from './services/admin/enrolments-service.js';
+import { createAdminActivitiesService } from './services/admin/activities-service.js';
+import { createAdminSettingsService } from './services/admin/settings-update.js';
+import { createReadiness } from './services/readiness.js';
 import { createSummaryRepo } from './data/summary-repo.js';
 import { createSummaryService } from './services/admin/summary-service.js';
 import { createTokenService, resolveJwtSecret } from './services/token-service.js';
@@ -95,6 +107,67 @@ export function createDeps(options: {
     logger,
   });
   const unsubscribe = createUnsubscribeTokens(derivedKey('reminders-unsubscribe/v1'));
+  // residents: one-time codes under a key of their own (code hashes are useless without it)
+  const codes = createOneTimeCodes({
+    repo: createOneTimeCodesRepo(db),
+    limiter,
+    clock,
+    key: derivedKey('one-time-codes/v1'),
+  });
+  const residentsShared = {
+    db,
+    audit: repos.audit,
+    codes,
+    limiter,
+    deliver: createCodeDelivery({ sms, mail, logger }),
+    logger,
+    persons: repos.persons,
+  };
+  const residents = {
+    accounts: createAccountsService({
+      ...residentsShared,
+      users: repos.users,
+      tokens,
+      mail,
+      devices,
+      secondStep: (user) => mfa.challenge(user),
+      mustSetUpSecondFactor: (user) => mfa.mustSetUp(user),
+    }),
+    persons: createPersonsService({ ...residentsShared, config: repos.config }),
+    contactChange: createContactChange({ ...residentsShared, users: repos.users, mail }),
+    dataRights: createDataRights({
+      db,
+      clock,
+      users: repos.users,
+      accountData: repos.accountData,
+      reminders: repos.reminders,
+      audit: repos.audit,
+      limiter,
+    }),
+  };
+  // staff
+  const admin = {
+    users: createAdminUsersService({
+      db,
+      users: repos.users,
+      persons: repos.persons,
+      audit: repos.audit,
+    }),
+    enrolments: createAdminEnrolmentsService({
+      db,
+      enrolments: repos.enrolments,
+      activities: repos.activities,
+      audit: repos.audit,
+    }),
+    activities: createAdminActivitiesService({
+      db,
+      activities: repos.activities,
+      audit: repos.audit,
+    }),
+    settings: createAdminSettingsService({ db, config: repos.config, audit: repos.audit }),
+  };
+  /** Set when the process begins to shut down: /ready answers 503 so traffic moves elsewhere. */
+  const lifecycle = { stopping: false };
   return {
     config,
     db,
@@ -107,8 +180,10 @@ export function createDeps(options: {
     devices,
     settings: createSettingsService(repos.config, clock),
     jobs,
-    /** Set when the process begins to shut down: /ready answers 503 so traffic moves elsewhere. */
-    lifecycle: { stopping: false },
+    lifecycle,
+    readiness: createReadiness({ db, logger, lifecycle }),
+    residents,
+    admin,
     metrics,
     sms,
     mail,

@@ -5,7 +5,6 @@ import { validate } from '../http/validate.js';
 import { zListOutboxQuery } from '../generated/zod.gen.js';
 import { notFound } from '../services/errors.js';
 import { loopbackOnly } from '../http/loopback-only.js';
-import { createReadiness } from '../services/readiness.js';
 
 /** Liveness and readiness, the public settings and (outside production) the development outbox. */
 export function systemRoutes(deps: Deps): Router<AppState> {
@@ -16,9 +15,8 @@ export function systemRoutes(deps: Deps): Router<AppState> {
     ctx.body = { status: 'ok', version };
   });
 
-  const ready = createReadiness(deps);
   router.get('/ready', async (ctx) => {
-    const { engine, migrations } = await ready();
+    const { engine, migrations } = await deps.readiness();
     ctx.body = { status: 'ok', database: 'ok', engine, migrations, version };
   });
 

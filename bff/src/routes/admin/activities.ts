@@ -5,7 +5,6 @@ import type { AppContext, AppState } from '../../http/context.js';
 import { requireAdmin } from '../../http/auth.js';
 import { validate } from '../../http/validate.js';
 import { listRequest, sendList } from './list-params.js';
-import { createAdminActivitiesService } from '../../services/admin/activities-service.js';
 import { actorOf, formBody, idParam } from './form-input.js';
 
 const REQUIRED = ['name', 'price'] as const;
@@ -14,11 +13,7 @@ const REQUIRED = ['name', 'price'] as const;
 export function adminActivitiesRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
   const admin = requireAdmin(deps);
-  const activities = createAdminActivitiesService({
-    db: deps.db,
-    activities: deps.repos.activities,
-    audit: deps.repos.audit,
-  });
+  const activities = deps.admin.activities;
   const body = (ctx: AppContext) =>
     formBody(zActivityWrite, ctx.request.body, REQUIRED, { price: 'invalid_price' });
 

@@ -3,7 +3,6 @@ import type { Deps } from '../../deps.js';
 import { zConfigUpdate } from '../../generated/zod.gen.js';
 import type { AppState } from '../../http/context.js';
 import { requireAdmin } from '../../http/auth.js';
-import { createAdminSettingsService } from '../../services/admin/settings-update.js';
 import { actorOf, formBody } from './form-input.js';
 
 const REQUIRED = ['maintenance_mode', 'payments_enabled', 'global_discount'] as const;
@@ -12,11 +11,7 @@ const REQUIRED = ['maintenance_mode', 'payments_enabled', 'global_discount'] as 
 export function adminConfigRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
   const admin = requireAdmin(deps);
-  const settings = createAdminSettingsService({
-    db: deps.db,
-    config: deps.repos.config,
-    audit: deps.repos.audit,
-  });
+  const settings = deps.admin.settings;
 
   for (const path of ['/admin/config', '/admin/config/']) {
     router.get(path, admin, async (ctx) => {

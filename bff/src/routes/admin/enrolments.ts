@@ -6,7 +6,6 @@ import { requireAdmin } from '../../http/auth.js';
 import { validate } from '../../http/validate.js';
 import { localisedWarnings } from '../../http/warnings.js';
 import { listRequest, sendList } from './list-params.js';
-import { createAdminEnrolmentsService } from '../../services/admin/enrolments-service.js';
 import { actorOf, formBody, idParam } from './form-input.js';
 
 const REQUIRED = ['first_name', 'last_name', 'dni', 'phone'] as const;
@@ -15,12 +14,7 @@ const REQUIRED = ['first_name', 'last_name', 'dni', 'phone'] as const;
 export function adminEnrolmentsRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
   const admin = requireAdmin(deps);
-  const enrolments = createAdminEnrolmentsService({
-    db: deps.db,
-    enrolments: deps.repos.enrolments,
-    activities: deps.repos.activities,
-    audit: deps.repos.audit,
-  });
+  const enrolments = deps.admin.enrolments;
   const body = (ctx: AppContext) => formBody(zEnrolmentWrite, ctx.request.body, REQUIRED);
 
   router.get('/admin/person-activities/', admin, async (ctx) => {

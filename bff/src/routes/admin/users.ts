@@ -5,19 +5,13 @@ import type { AppState } from '../../http/context.js';
 import { requireAdmin } from '../../http/auth.js';
 import { validate } from '../../http/validate.js';
 import { listRequest, sendList } from './list-params.js';
-import { createAdminUsersService } from '../../services/admin/users-service.js';
 import { actorOf, formBody, idParam } from './form-input.js';
 
 /** /admin/users/: accounts. */
 export function adminUsersRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
   const admin = requireAdmin(deps);
-  const users = createAdminUsersService({
-    db: deps.db,
-    users: deps.repos.users,
-    persons: deps.repos.persons,
-    audit: deps.repos.audit,
-  });
+  const users = deps.admin.users;
 
   router.get('/admin/users/', admin, async (ctx) => {
     const query = validate(zListUsersQuery, ctx.query, 'query');

@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
 import type { AppState } from '../../http/context.js';
-import { createResidentsServices } from '../../services/residents/index.js';
 import { accountRoutes } from './account.js';
 import { activitiesRoutes } from './activities.js';
 import { authRoutes } from './auth.js';
@@ -9,7 +8,7 @@ import { personsRoutes } from './persons.js';
 
 /** Routes of the residents area, mounted under /api. */
 export function residentsRoutes(deps: Deps): Router<AppState> {
-  const services = createResidentsServices(deps);
+  const services = deps.residents;
   const router = new Router<AppState>();
   for (const part of [
     authRoutes(services.accounts, deps.mfa),
