@@ -174,7 +174,10 @@ describe('login', () => {
     });
     renderLogin();
     const user = await fillAndSubmit('33445566R', 'e2e-admin-password-2026');
-    await user.type(await screen.findByLabelText('Code from the app'), '123456');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Two-step verification' }),
+    ).toHaveFocus();
+    await user.type(screen.getByLabelText('Code from the app'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(
       await screen.findByText('The login has expired. Enter your password again.'),

@@ -1,7 +1,7 @@
 import { Button } from '@portal/design-system/components/button.tsx';
 import { OtpInput } from '@portal/design-system/components/otp-input.tsx';
 import { TextField } from '@portal/design-system/components/text-field.tsx';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { council } from '../../../config/council';
 import { detailMessage } from '../../../lib/api/client';
@@ -32,7 +32,9 @@ export function MfaStep({
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  // before the browser paints: a code typed at once into the new step is never split by a later
+  // focus move
+  useLayoutEffect(() => heading.current?.focus(), []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

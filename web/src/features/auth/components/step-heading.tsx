@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 /**
  * The heading of a step. It takes focus when the step appears after another one, so keyboard and
@@ -6,7 +6,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
  */
 export function StepHeading({ children, focus }: { children: ReactNode; focus: boolean }) {
   const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
+  // before the browser paints, so nothing typed at once into the new step is lost to a later move
+  useLayoutEffect(() => {
     if (focus) ref.current?.focus();
   }, [focus]);
   return (
