@@ -120,7 +120,6 @@ export function createDeps(options: {
     codes,
     limiter,
     deliver: createCodeDelivery({ sms, mail, logger }),
-    logger,
     persons: repos.persons,
   };
   const residents = {
@@ -128,13 +127,12 @@ export function createDeps(options: {
       ...residentsShared,
       users: repos.users,
       tokens,
-      mail,
       devices,
       secondStep: (user) => mfa.challenge(user),
       mustSetUpSecondFactor: (user) => mfa.mustSetUp(user),
     }),
     persons: createPersonsService({ ...residentsShared, config: repos.config }),
-    contactChange: createContactChange({ ...residentsShared, users: repos.users, mail }),
+    contactChange: createContactChange({ ...residentsShared, users: repos.users }),
     dataRights: createDataRights({
       db,
       clock,

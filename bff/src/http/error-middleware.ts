@@ -2,7 +2,15 @@ import type Koa from 'koa';
 import { t } from '../i18n/index.js';
 import type { Logger } from '../logger.js';
 import type { AppState } from './context.js';
-import { DomainError, unavailable } from '../services/errors.js';
+import {
+  badRequest,
+  DomainError,
+  forbidden,
+  notFound,
+  payloadTooLarge,
+  unauthorized,
+  unavailable,
+} from '../services/errors.js';
 import { answerOf, HttpError, type ErrorAnswer } from './errors.js';
 
 /**
@@ -51,26 +59,22 @@ export function errorMiddleware(logger: Logger): Koa.Middleware<AppState> {
   };
 }
 
+/** What a body parser's own 4xx (koa-body, raw-body) becomes; any other 4xx is a bad request. */
+const PARSER_ERRORS: Record<number, DomainError> = {
+  401: unauthorized(),
+  403: forbidden(),
+  404: notFound(),
+  413: payloadTooLarge(),
+  415: new DomainError('unsupported_media', 'unsupported_media_type'),
+};
+
 function answerOfAny(err: unknown): ErrorAnswer {
   if (err instanceof DomainError || err instanceof HttpError) return answerOf(err);
-  const e = err as { status?: unknown; type?: unknown; expose?: unknown; code?: unknown };
-  // koa-body / raw-body errors carry a status and a type
+  const e = err as { status?: unknown; type?: unknown; code?: unknown };
   if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
-    const kind =
-      e.status === 413 || e.type === 'entity.too.large'
-        ? (['too_large', 'payload_too_large'] as const)
-        : e.status === 415
-          ? (['unsupported_media', 'unsupported_media_type'] as const)
-          : e.status === 401
-            ? (['not_authenticated', 'not_authenticated'] as const)
-            : e.status === 403
-              ? (['forbidden', 'forbidden'] as const)
-              : e.status === 404
-                ? (['not_found', 'not_found'] as const)
-                : (['bad_request', 'bad_request'] as const);
-    return answerOf(new DomainError(kind[0], kind[1]));
+    const status = e.type === 'entity.too.large' ? 413 : e.status;
+    return answerOf(PARSER_ERRORS[status] ?? badRequest());
   }
-  if (e && typeof e.code === 'string' && e.code === 'SQLITE_BUSY')
-    return answerOf(unavailable('service_unavailable', 2));
+  if (e && e.code === 'SQLITE_BUSY') return answerOf(unavailable('service_unavailable', 2));
   return answerOf(new HttpError(500, 'internal_error'));
 }

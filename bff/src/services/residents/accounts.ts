@@ -1,4 +1,3 @@
-import type { MailSender } from '../../adapters/mail/mail-sender.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import type { PersonsRepo } from '../../data/persons-repo.js';
@@ -6,7 +5,6 @@ import type { UserRow, UsersRepo } from '../../data/users-repo.js';
 import { conflict, DomainError, tooManyRequests, unauthorized } from '../errors.js';
 import { t } from '../../i18n/index.js';
 import { isMobile, normaliseDni, normaliseEmail } from '../../lib/identity.js';
-import type { Logger } from '../../logger.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../passwords.js';
 import { reauthenticate } from '../reauthenticate.js';
 import { CODE_TTL_SECONDS, type OneTimeCodes } from '../one-time-codes.js';
@@ -27,8 +25,6 @@ export interface AccountsDeps {
   limiter: RateLimiter;
   tokens: TokenService;
   deliver: CodeDelivery;
-  mail: MailSender;
-  logger: Logger;
   devices: DeviceTokens;
   /** After the right password: a second-step token when the account needs one (admin MFA). */
   secondStep?: (user: UserRow) => Promise<string | null>;
@@ -49,7 +45,7 @@ export const PASSWORD_CHANGE_FAILURES = 5;
 
 /** Registration, login and password recovery of residents' accounts. */
 export function createAccountsService(deps: AccountsDeps) {
-  const { db, users, persons, audit, codes, limiter, tokens, logger, deliver } = deps;
+  const { db, users, persons, audit, codes, limiter, tokens, deliver } = deps;
 
   const issueToken = (user: UserRow) => tokens.issue(user);
 
@@ -373,17 +369,12 @@ export function createAccountsService(deps: AccountsDeps) {
         ip: call.ip,
       });
       // not awaited: a slow mail server must not make known addresses answer slower than unknown ones
-      deps.mail
-        .send({
-          to: email,
-          subject: t(call.locale, 'residents_mail_recovery_subject'),
-          text: t(call.locale, 'residents_mail_recovery_body', { code }),
-        })
-        .catch((err: unknown) =>
-          logger.error('recovery e-mail failed', {
-            error: err instanceof Error ? err.message : String(err),
-          }),
-        );
+      deliver.mailInBackground(
+        email,
+        t(call.locale, 'residents_mail_recovery_subject'),
+        t(call.locale, 'residents_mail_recovery_body', { code }),
+        'recovery e-mail',
+      );
       return { expiresIn };
     },
 

@@ -33,6 +33,17 @@ export function createCodeDelivery(deps: { sms: SmsSender; mail: MailSender; log
         throw failed('mail', err);
       }
     },
+    /**
+     * An e-mail the answer does not wait for (a recovery code, whose answer must take as long for
+     * unknown addresses; a notice): a failure is logged, never the text.
+     */
+    mailInBackground(to: string, subject: string, text: string, what: string): void {
+      deps.mail.send({ to, subject, text }).catch((err: unknown) =>
+        deps.logger.error(`${what} failed`, {
+          error: err instanceof Error ? err.message : String(err),
+        }),
+      );
+    },
   };
 }
 

@@ -1,9 +1,7 @@
-import type { MailSender } from '../../adapters/mail/mail-sender.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { UserRow, UsersRepo } from '../../data/users-repo.js';
 import { conflict, unauthorized } from '../errors.js';
 import { t } from '../../i18n/index.js';
-import type { Logger } from '../../logger.js';
 import type { OneTimeCodes } from '../one-time-codes.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import { reauthenticate } from '../reauthenticate.js';
@@ -27,8 +25,6 @@ export function createContactChange(deps: {
   codes: OneTimeCodes;
   limiter: RateLimiter;
   deliver: CodeDelivery;
-  mail: MailSender;
-  logger: Logger;
 }) {
   const { users, audit, codes, limiter, deliver } = deps;
 
@@ -123,21 +119,16 @@ export function createContactChange(deps: {
     });
     // the address the account had hears of the change (for a new mobile: the account's e-mail)
     if (user.email) {
-      deps.mail
-        .send({
-          to: user.email,
-          subject: t(call.locale, 'residents_mail_contact_changed_subject'),
-          text: t(call.locale, 'residents_mail_contact_changed_body', {
-            what: t(call.locale, `residents_contact_${contact}`),
-            dni: user.dni,
-            value,
-          }),
-        })
-        .catch((err: unknown) =>
-          deps.logger.error('contact change notice failed', {
-            error: err instanceof Error ? err.message : String(err),
-          }),
-        );
+      deliver.mailInBackground(
+        user.email,
+        t(call.locale, 'residents_mail_contact_changed_subject'),
+        t(call.locale, 'residents_mail_contact_changed_body', {
+          what: t(call.locale, `residents_contact_${contact}`),
+          dni: user.dni,
+          value,
+        }),
+        'contact change notice',
+      );
     }
   }
 

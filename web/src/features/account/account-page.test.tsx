@@ -247,6 +247,8 @@ describe('changing the mobile and the e-mail', () => {
     await user.click(await screen.findByRole('button', { name: 'Cambiar o correo electrónico' }));
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(api.calls.some((c) => c.path === '/api/user/me/email')).toBe(false);
+    // the focus goes back to the button that opened the form
+    expect(screen.getByRole('button', { name: 'Cambiar o correo electrónico' })).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Cambiar o correo electrónico' }));
     await user.type(screen.getByLabelText('Correo electrónico novo'), 'maria.nova@example.gal');

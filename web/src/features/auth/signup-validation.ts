@@ -19,6 +19,16 @@ export function isEmail(value: string): boolean {
   return EMAIL.test(value);
 }
 
+/** A phone as the forms take it: exactly the 9 digits, no prefix. */
+export function isPhoneDigits(value: string): boolean {
+  return PHONE.test(value);
+}
+
+/** A one-time code as the forms take it: exactly the 6 digits. */
+export function isCode(value: string): boolean {
+  return CODE.test(value);
+}
+
 function passwordError(password: string): string | undefined {
   if (password === '') return 'auth.error.passwordRequired';
   if (password.length < PASSWORD_MIN) return 'auth.error.passwordTooShort';

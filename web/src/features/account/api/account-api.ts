@@ -19,59 +19,48 @@ async function action(
   }
 }
 
-/** POST /user/me/password: the new session's token, or the message to show. */
-export async function changeMyPassword(
-  current: string,
-  next: string,
-  repeat: string,
-): Promise<{ ok: true; token: string } | { ok: false; message: string | null }> {
+/** An answer's data, or the message to show: the first field problem of a 422, else its detail. */
+type DataOrMessage<T> = { ok: true; data: T } | { ok: false; message: string | null };
+
+async function dataOrMessage<T>(
+  call: Promise<{ data?: T; error?: unknown }>,
+): Promise<DataOrMessage<T>> {
   try {
-    const { data, error } = await api.POST('/user/me/password', {
-      body: { current_password: current, new_password: next, repeat_password: repeat },
-    });
-    if (data) return { ok: true, token: data.access_token };
+    const { data, error } = await call;
+    if (data !== undefined) return { ok: true, data };
     return { ok: false, message: validationMessage(error) ?? (detailMessage(error, '') || null) };
   } catch {
     return { ok: false, message: null };
   }
+}
+
+/** POST /user/me/password: the new session's token, or the message to show. */
+export function changeMyPassword(current: string, next: string, repeat: string) {
+  return dataOrMessage(
+    api.POST('/user/me/password', {
+      body: { current_password: current, new_password: next, repeat_password: repeat },
+    }),
+  );
 }
 
 export type Contact = 'email' | 'phone';
 
 /** POST /user/me/email or /user/me/phone: the password again and the new value; a code goes there. */
-export async function requestContactChange(
-  contact: Contact,
-  value: string,
-  password: string,
-): Promise<{ ok: true } | { ok: false; message: string | null }> {
-  try {
-    const { data, error } =
-      contact === 'email'
-        ? await api.POST('/user/me/email', { body: { email: value, password } })
-        : await api.POST('/user/me/phone', { body: { phone: value, password } });
-    if (data) return { ok: true };
-    return { ok: false, message: validationMessage(error) ?? (detailMessage(error, '') || null) };
-  } catch {
-    return { ok: false, message: null };
-  }
+export function requestContactChange(contact: Contact, value: string, password: string) {
+  return dataOrMessage<unknown>(
+    contact === 'email'
+      ? api.POST('/user/me/email', { body: { email: value, password } })
+      : api.POST('/user/me/phone', { body: { phone: value, password } }),
+  );
 }
 
 /** POST /user/me/{email,phone}/verify: the account as changed, or the message to show. */
-export async function verifyContactChange(
-  contact: Contact,
-  value: string,
-  code: string,
-): Promise<{ ok: true; me: Me } | { ok: false; message: string | null }> {
-  try {
-    const { data, error } =
-      contact === 'email'
-        ? await api.POST('/user/me/email/verify', { body: { email: value, code } })
-        : await api.POST('/user/me/phone/verify', { body: { phone: value, code } });
-    if (data) return { ok: true, me: data };
-    return { ok: false, message: validationMessage(error) ?? (detailMessage(error, '') || null) };
-  } catch {
-    return { ok: false, message: null };
-  }
+export function verifyContactChange(contact: Contact, value: string, code: string) {
+  return dataOrMessage<Me>(
+    contact === 'email'
+      ? api.POST('/user/me/email/verify', { body: { email: value, code } })
+      : api.POST('/user/me/phone/verify', { body: { phone: value, code } }),
+  );
 }
 
 /** The first message of a 422's list (the server's words for the field that is wrong). */

@@ -3,18 +3,21 @@ import { Button } from '@portal/design-system/components/button.tsx';
 import { OtpInput } from '@portal/design-system/components/otp-input.tsx';
 import { PasswordField } from '@portal/design-system/components/password-field.tsx';
 import { TextField } from '@portal/design-system/components/text-field.tsx';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { CODE_DIGITS, isEmail, PHONE_DIGITS, PHONE_PREFIX } from '../../auth/signup-validation';
+import {
+  CODE_DIGITS,
+  isCode,
+  isEmail,
+  isPhoneDigits,
+  PHONE_PREFIX,
+} from '../../auth/signup-validation';
 import {
   requestContactChange,
   verifyContactChange,
   type Contact,
   type Me,
 } from '../api/account-api';
-
-const PHONE = new RegExp(`^\\d{${PHONE_DIGITS}}$`);
-const CODE = new RegExp(`^\\d{${CODE_DIGITS}}$`);
 
 /** The texts of each kind of contact (literal ids, so the catalogue check sees every one). */
 const TEXTS = {
@@ -65,6 +68,14 @@ export function ChangeContact({
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
   const openButton = useRef<HTMLButtonElement>(null);
+  /** Set when a step closes, so the button that opened it gets the focus back once it shows. */
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (step === 'closed' && returnFocus.current) {
+      returnFocus.current = false;
+      openButton.current?.focus();
+    }
+  }, [step]);
 
   const sentTo = () => (contact === 'phone' ? `${PHONE_PREFIX}${value.trim()}` : value.trim());
 
@@ -75,7 +86,7 @@ export function ChangeContact({
     setCode('');
     setErrors({});
     setFailure(null);
-    requestAnimationFrame(() => openButton.current?.focus());
+    returnFocus.current = true;
   }
 
   async function send(event: FormEvent) {
@@ -84,7 +95,7 @@ export function ChangeContact({
     const trimmed = value.trim();
     const found: typeof errors = {};
     if (trimmed === '') found.value = t(texts.required);
-    else if (contact === 'phone' ? !PHONE.test(trimmed) : !isEmail(trimmed))
+    else if (contact === 'phone' ? !isPhoneDigits(trimmed) : !isEmail(trimmed))
       found.value = t(texts.invalid);
     if (password === '') found.password = t('account.contact.passwordRequired');
     setErrors(found);
@@ -106,7 +117,7 @@ export function ChangeContact({
     event.preventDefault();
     if (busy) return;
     const trimmed = code.trim();
-    if (!CODE.test(trimmed)) {
+    if (!isCode(trimmed)) {
       setErrors({ code: t('account.contact.codeRequired') });
       return;
     }
@@ -119,7 +130,7 @@ export function ChangeContact({
       setFailure(result.message ?? t('account.contact.failed'));
       return;
     }
-    onChanged(result.me);
+    onChanged(result.data);
     setDone(true);
     close();
   }

@@ -42,7 +42,7 @@ export function ChangePassword() {
     const result = await changeMyPassword(values.current, values.next, values.repeat);
     setBusy(false);
     if (result.ok) {
-      setToken(result.token);
+      setToken(result.data.access_token);
       setValues({ current: '', next: '', repeat: '' });
       setOutcome({ ok: true });
     } else {
