@@ -11,6 +11,7 @@ import { createAuditRepo } from './data/audit-repo.js';
 import { createConfigRepo } from './data/config-repo.js';
 import type { Database } from './data/database.js';
 import { createEnrolmentsRepo } from './data/enrolments-repo.js';
+import { createStaffLists } from './data/lists/index.js';
 import { createJobLeasesRepo } from './data/job-leases-repo.js';
 import { createOutboxRepo } from './data/outbox-repo.js';
 import { createPaymentsRepo } from './data/payments-repo.js';
@@ -39,15 +40,22 @@ import { createAccountsService } from './services/residents/accounts.js';
 import { createCodeDelivery } from './services/residents/code-delivery.js';
 import { createContactChange } from './services/residents/contact-change.js';
 import { createDataRights } from './services/residents/data-rights.js';
+import { createMyAccount } from './services/residents/my-account.js';
 import { createPersonsService } from './services/residents/persons.js';
 import { createAdminUsersService } from './services/admin/users-service.js';
 import { createAdminEnrolmentsService } from './services/admin/enrolments-service.js';
 import { createAdminActivitiesService } from './services/admin/activities-service.js';
 import { createAdminSettingsService } from './services/admin/settings-update.js';
+import { createAuditLogService } from './services/admin/audit-log.js';
+import { createEnrolmentImport } from './services/admin/upload/importer.js';
 import { createReadiness } from './services/readiness.js';
 import { createSummaryRepo } from './data/summary-repo.js';
 import { createSummaryService } from './services/admin/summary-service.js';
 import { createTokenService, resolveJwtSecret } from './services/token-service.js';
+import { createSessions } from './services/sessions.js';
+import { createPasswords } from './services/passwords.js';
+import { createReauthentication } from './services/reauthenticate.js';
+import { createDevOutbox } from './services/dev-outbox.js';
 
 /** Everything the routes need, built once; tests build it with their own clock or adapters. */
 export function createDeps(options: {
@@ -82,14 +90,18 @@ export function createDeps(options: {
     reminders: createRemindersRepo(db),
     accountData: createAccountDataRepo(db),
   };
+  const lists = createStaffLists(db);
   const secret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   /** A key of its own for each use, derived from the server secret. */
   const derivedKey = (purpose: string) => createHmac('sha256', secret).update(purpose).digest();
   const tokens = createTokenService(secret, config.tokenTtlSeconds, () => clock.now());
+  const sessions = createSessions({ tokens, users: repos.users });
   const jobs = createJobRunner({ leases: repos.jobLeases, clock, logger });
   const sms = countedSms(options.sms ?? createSmsSender(config, repos.outbox, logger), metrics);
   const mail = options.mail ?? createMailSender(config, repos.outbox, logger);
   const limiter = createRateLimiter(createRateBucketsRepo(db), clock);
+  const passwords = createPasswords();
+  const reauthenticate = createReauthentication({ limiter, audit: repos.audit, passwords });
   const devices = createDeviceTokens(derivedKey('login-devices/v1'), clock);
   const mfa = createMfa({
     db,
@@ -104,6 +116,7 @@ export function createDeps(options: {
     recoveryKey: derivedKey('mfa-recovery-codes/v1'),
     clock,
     devices,
+    reauthenticate,
     logger,
   });
   const unsubscribe = createUnsubscribeTokens(derivedKey('reminders-unsubscribe/v1'));
@@ -128,11 +141,14 @@ export function createDeps(options: {
       users: repos.users,
       tokens,
       devices,
+      passwords,
+      reauthenticate,
       secondStep: (user) => mfa.challenge(user),
       mustSetUpSecondFactor: (user) => mfa.mustSetUp(user),
     }),
     persons: createPersonsService({ ...residentsShared, config: repos.config }),
-    contactChange: createContactChange({ ...residentsShared, users: repos.users }),
+    contactChange: createContactChange({ ...residentsShared, users: repos.users, reauthenticate }),
+    myAccount: createMyAccount({ users: repos.users, clock }),
     dataRights: createDataRights({
       db,
       clock,
@@ -141,6 +157,7 @@ export function createDeps(options: {
       reminders: repos.reminders,
       audit: repos.audit,
       limiter,
+      reauthenticate,
     }),
   };
   // staff
@@ -149,19 +166,25 @@ export function createDeps(options: {
       db,
       users: repos.users,
       persons: repos.persons,
+      lists,
+      passwords,
       audit: repos.audit,
     }),
     enrolments: createAdminEnrolmentsService({
       db,
       enrolments: repos.enrolments,
       activities: repos.activities,
+      lists,
       audit: repos.audit,
     }),
     activities: createAdminActivitiesService({
       db,
       activities: repos.activities,
+      lists,
       audit: repos.audit,
     }),
+    audit: createAuditLogService({ lists }),
+    upload: createEnrolmentImport({ db, audit: repos.audit, clock }),
     settings: createAdminSettingsService({ db, config: repos.config, audit: repos.audit }),
   };
   /** Set when the process begins to shut down: /ready answers 503 so traffic moves elsewhere. */
@@ -173,6 +196,8 @@ export function createDeps(options: {
     clock,
     repos,
     tokens,
+    sessions,
+    passwords,
     derivedKey,
     limiter,
     devices,
@@ -185,8 +210,19 @@ export function createDeps(options: {
     metrics,
     sms,
     mail,
-    payments: createPaymentServices({ config, db, clock, logger, mail, jobs, limiter, repos }),
+    payments: createPaymentServices({
+      config,
+      db,
+      clock,
+      logger,
+      mail,
+      jobs,
+      limiter,
+      repos,
+      lists,
+    }),
     unsubscribe,
+    devOutbox: createDevOutbox({ outbox: repos.outbox }),
     mfa,
     summary: createSummaryService({ summary: createSummaryRepo(db), clock }),
     reminders: createReminders({
@@ -197,6 +233,8 @@ export function createDeps(options: {
       sms,
       mail,
       unsubscribe,
+      users: repos.users,
+      audit: repos.audit,
       jobs,
       logger,
     }),

@@ -5,7 +5,6 @@ import { createDeps } from './deps.js';
 import { buildApp } from './app.js';
 import { createLogger, type Logger } from './logger.js';
 import { bootstrap } from './services/bootstrap.js';
-import { startPasswordThreads } from './services/passwords.js';
 
 /** How long requests in flight may take to finish after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -31,7 +30,7 @@ async function main(): Promise<void> {
     poolSize: config.databasePoolSize,
   });
   const deps = createDeps({ config, db, logger });
-  startPasswordThreads();
+  deps.passwords.start();
   const { credentialsFile } = await bootstrap(deps);
   const app = buildApp(deps);
   for (const warning of config.warnings) logger.warn(warning);
@@ -52,6 +51,7 @@ async function main(): Promise<void> {
   server.keepAliveTimeout = 5_000;
   onShutdownSignal(server, logger, deps.lifecycle, async () => {
     await deps.jobs.stop();
+    await deps.passwords.close();
     await db.close();
   });
 }

@@ -5,6 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/data/database.js';
 import { createEnrolmentsRepo } from '../src/data/enrolments-repo.js';
+import { createStaffLists } from '../src/data/lists/index.js';
 import { openTestDatabase, testEngine } from './helpers/test-database.js';
 
 /**
@@ -37,7 +38,12 @@ describe('staff lists read beside the writes', () => {
   });
 
   const searchNunez = () =>
-    repo.search({ q: 'nunez', sort: 'last_name', order: 'asc', page: { number: 1, size: 10 } });
+    createStaffLists(db).enrolments.page({
+      q: 'nunez',
+      sort: 'last_name',
+      order: 'asc',
+      page: { number: 1, size: 10 },
+    });
   const names = (result: Awaited<ReturnType<typeof searchNunez>>) =>
     result.rows.map((row) => row.first_name);
 

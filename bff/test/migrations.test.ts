@@ -7,9 +7,13 @@ import { openDatabase } from '../src/data/open-database.js';
 import type { Database } from '../src/data/database.js';
 import { createEnrolmentsRepo } from '../src/data/enrolments-repo.js';
 import { createActivitiesRepo } from '../src/data/activities-repo.js';
-import { createPaymentsRepo } from '../src/data/payments-repo.js';
+import { createStaffLists, type PaymentFilter } from '../src/data/lists/index.js';
 import { runMigrations } from '../src/data/migrations/runner.js';
 import { freshDatabaseUrl } from './helpers/test-database.js';
+
+/** Every payment matching a filter, newest first (the staff list's default order). */
+const allPayments = (filter: PaymentFilter) =>
+  ({ filter, sort: 'created_at', order: 'desc', page: null }) as const;
 
 /** An installation of the previous release, with a season's payments, brought up to date. */
 describe('migrations on a database with data', () => {
@@ -95,9 +99,9 @@ describe('migrations on a database with data', () => {
         sql`UPDATE payments SET status = 'lost' WHERE id = ${id}`.execute(db.q()),
       ).rejects.toThrow();
       // 120: the payments' search finds the payments made before it by name, DNI and order
-      const payments = createPaymentsRepo(db);
+      const payments = createStaffLists(db).payments;
       for (const q of ['uxia nu', '654321x', 'aaabb'])
-        expect((await payments.list({ q }, null)).map((p) => p.order_code)).toEqual([
+        expect((await payments.page(allPayments({ q }))).rows.map((p) => p.order_code)).toEqual([
           '2611AAAABBBB',
         ]);
       // foreign keys are on again and hold
@@ -123,9 +127,9 @@ describe('migrations on a database with data', () => {
       expect(row.search_key).toBe(
         'uxia nunez rey\u000187654321x\u0001uxia@example.gal\u0001622334455',
       );
-      const repo = createEnrolmentsRepo(db);
+      const repo = createStaffLists(db).enrolments;
       for (const q of ['NUÑEZ', 'uxía', 'xia nu', '4321X', 'example.gal', '22334']) {
-        const found = await repo.search({
+        const found = await repo.page({
           q,
           sort: 'last_name',
           order: 'asc',
@@ -138,7 +142,7 @@ describe('migrations on a database with data', () => {
         });
       }
       // nothing across two fields
-      const across = await repo.search({
+      const across = await repo.page({
         q: 'rey 8765',
         sort: 'last_name',
         order: 'asc',
@@ -172,8 +176,8 @@ describe('migrations on a database with data', () => {
         last_name_key: 'alvarez souto',
         first_name_key: 'in~igo',
       });
-      const repo = createEnrolmentsRepo(db);
-      const sorted = await repo.search({ q: null, sort: 'last_name', order: 'asc', page: null });
+      const repo = createStaffLists(db).enrolments;
+      const sorted = await repo.page({ q: null, sort: 'last_name', order: 'asc', page: null });
       expect(sorted.rows.map((r) => r.last_name)).toEqual([
         'Abad Pena',
         'Álvarez Souto',
@@ -196,8 +200,8 @@ describe('migrations on a database with data', () => {
 
       await runMigrations(db);
 
-      const repo = createEnrolmentsRepo(db);
-      const sorted = await repo.search({ q: null, sort: 'last_name', order: 'asc', page: null });
+      const repo = createStaffLists(db).enrolments;
+      const sorted = await repo.page({ q: null, sort: 'last_name', order: 'asc', page: null });
       expect(sorted.rows.map((r) => r.last_name)).toEqual([
         'Penas Souto',
         'Peña Rial',
@@ -226,9 +230,13 @@ describe('migrations on a database with data', () => {
 
       await runMigrations(db);
 
-      const payments = await createPaymentsRepo(db).list({}, null, { by: 'person', order: 'asc' });
+      const { rows: payments } = await createStaffLists(db).payments.page({
+        ...allPayments({}),
+        sort: 'person',
+        order: 'asc',
+      });
       expect(payments.map((p) => p.person_name)).toEqual(['Ana Muntaner', 'Ana Muñoz', 'Ana Mur']);
-      const activities = await createActivitiesRepo(db).search({
+      const activities = await createStaffLists(db).activities.page({
         q: null,
         sort: 'name',
         order: 'asc',
@@ -236,7 +244,7 @@ describe('migrations on a database with data', () => {
       });
       expect(activities.rows.map((a) => a.name)).toEqual(['Banzo', 'Baño']);
       // the search keys stay as they were: "munoz" still finds "Muñoz"
-      const found = await createPaymentsRepo(db).list({ q: 'munoz' }, null);
+      const { rows: found } = await createStaffLists(db).payments.page(allPayments({ q: 'munoz' }));
       expect(found.map((p) => p.person_name)).toEqual(['Ana Muñoz']);
     });
   });

@@ -9,7 +9,7 @@ import { createActivitiesRepo } from '../src/data/activities-repo.js';
 import { createEnrolmentsRepo } from '../src/data/enrolments-repo.js';
 import { createPersonsRepo } from '../src/data/persons-repo.js';
 import { createUsersRepo } from '../src/data/users-repo.js';
-import { hashPassword } from '../src/services/passwords.js';
+import { hashPasswordSync } from '../src/services/passwords.js';
 import { startServerProcess, type ServerProcess } from './helpers/server-process.js';
 import { freshDatabaseUrl } from './helpers/test-database.js';
 import { notificationParams, signedNotification } from './payments/helpers.js';
@@ -51,7 +51,7 @@ describe('two server processes on one database', () => {
       dni: RESIDENT.dni,
       phone: '612345678',
       email: null,
-      password_hash: await hashPassword(RESIDENT.password),
+      password_hash: hashPasswordSync(RESIDENT.password),
       role: 'user',
       verified: true,
     });

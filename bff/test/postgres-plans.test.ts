@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/data/database.js';
-import { containsFolded } from '../src/data/list-query.js';
+import { containsFolded } from '../src/data/lists/query.js';
 import { openTestDatabase, testEngine } from './helpers/test-database.js';
 
 /** A migrated database of the calling describe block's own, filled by `seed`, then dropped. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from './database.js';
-import { inNameOrder } from './enrolments-repo.js';
+import { inNameOrder } from './lists/name-order.js';
 import { personColumns } from './persons-repo.js';
 
 /**

@@ -1,12 +1,5 @@
 import { sql } from 'kysely';
 import type { Database } from './database.js';
-import {
-  containsFolded,
-  orderTerm,
-  pageWithTotal,
-  type ListRequest,
-  type ListResult,
-} from './list-query.js';
 import { activityKeys } from './search-keys.js';
 import type { Selectable } from 'kysely';
 import type { ActivitiesTable } from './schema.js';
@@ -14,14 +7,6 @@ import type { ActivitiesTable } from './schema.js';
 export type ActivityRow = Selectable<ActivitiesTable>;
 
 export type ActivityFields = Pick<ActivityRow, 'name' | 'price_cents' | 'start_date'>;
-
-export type ActivitySort = 'name' | 'price' | 'start_date';
-/** Names sort by their sort key ("Área" with the a's, "Baño" after "Banzo": search-keys.ts). */
-const ACTIVITY_ORDER: Record<ActivitySort, string[]> = {
-  name: ['name_sort_key', "coalesce(start_date, '')"],
-  price: ['price_cents', 'name_sort_key'],
-  start_date: ['start_date?', 'name_sort_key'],
-};
 
 /** The activity catalogue. Names compare case-insensitively together with the start date. */
 export function createActivitiesRepo(db: Database) {
@@ -33,22 +18,6 @@ export function createActivitiesRepo(db: Database) {
         .orderBy(sql`coalesce(start_date, '')`)
         .orderBy('id')
         .execute(),
-    /** A page (or all) of the catalogue whose names contain the search. */
-    async search(request: ListRequest<ActivitySort>): Promise<ListResult<ActivityRow>> {
-      const filtered = db
-        .reads()
-        .selectFrom('activities')
-        .$if(request.q !== null, (query) =>
-          query.where(containsFolded('search_key', request.q ?? '')),
-        );
-      let query = filtered.selectAll();
-      for (const key of ACTIVITY_ORDER[request.sort])
-        query = query.orderBy(orderTerm(key, request.order));
-      query = query.orderBy('id', request.order);
-      return pageWithTotal(query, request.page, () =>
-        filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      );
-    },
     findById: (id: number): Promise<ActivityRow | undefined> =>
       activities().where('id', '=', id).executeTakeFirst(),
     findByNameAndDate: (name: string, startDate: string | null): Promise<ActivityRow | undefined> =>

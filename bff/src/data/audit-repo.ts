@@ -1,14 +1,5 @@
 import type { Database } from './database.js';
-import {
-  containsFolded,
-  orderTerm,
-  pageWithTotal,
-  type ListRequest,
-  type ListResult,
-} from './list-query.js';
 
-export type AuditSort = 'at' | 'action' | 'entity';
-const AUDIT_ORDER: Record<AuditSort, string> = { at: 'id', action: 'action', entity: 'entity?' };
 import type { Selectable } from 'kysely';
 import type { AuditLogTable } from './schema.js';
 
@@ -42,29 +33,6 @@ export function createAuditRepo(db: Database) {
           ip: event.ip ?? null,
         })
         .execute();
-    },
-    /** A page of entries matching the search, in the asked order, and how many match. */
-    async page(request: ListRequest<AuditSort>): Promise<ListResult<AuditRow>> {
-      const q = request.q;
-      const filtered = db
-        .reads()
-        .selectFrom('audit_log')
-        .$if(q !== null, (query) =>
-          query.where((eb) =>
-            eb.or(
-              ['lower(action)', 'lower(entity)', 'lower(entity_id)', 'lower(actor_dni)', 'ip'].map(
-                (column) => containsFolded(column, q ?? ''),
-              ),
-            ),
-          ),
-        );
-      const query = filtered
-        .selectAll()
-        .orderBy(orderTerm(AUDIT_ORDER[request.sort], request.order))
-        .orderBy('id', request.order);
-      return pageWithTotal(query, request.page, () =>
-        filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      );
     },
   };
 }

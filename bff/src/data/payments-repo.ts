@@ -1,15 +1,12 @@
-import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { groupBy } from '../lib/group-by.js';
 import type { Database } from './database.js';
-import type { Engine } from './engines.js';
-import { containsFolded, orderTerm, trigramPhrase, type SortOrder } from './list-query.js';
 import { paymentPersonKeys } from './search-keys.js';
-import type { PaymentItemsTable, PaymentsTable, PaymentStatus, Tables } from './schema.js';
+import type { PaymentItemsTable, PaymentsTable, PaymentStatus } from './schema.js';
 import type { Selectable } from 'kysely';
 
 export type { PaymentStatus } from './schema.js';
 
-/** A payment as stored, but for its search and sort keys, which stay inside this file. */
+/** A payment as stored, but for its search and sort keys, which stay inside the data layer. */
 export type PaymentRow = Omit<Selectable<PaymentsTable>, 'person_key' | 'person_sort_key'>;
 
 export type PaymentItemRow = Selectable<PaymentItemsTable>;
@@ -73,28 +70,8 @@ export function viewStatus(payment: {
   return payment.status;
 }
 
-export interface PaymentFilter {
-  status?: PaymentView | undefined;
-  /** Part of the person's name or DNI, in any case, with or without accents. */
-  person?: string | undefined;
-  /** UTC ISO instants: created_at >= from and < to. */
-  fromUtc?: string | undefined;
-  toUtc?: string | undefined;
-  /** Part of the order number, the person's name or DNI (the list's search box). */
-  q?: string | null | undefined;
-}
-
-export type PaymentSort = 'created_at' | 'order' | 'person' | 'amount' | 'status';
-const PAYMENT_ORDER: Record<PaymentSort, string> = {
-  created_at: 'created_at',
-  order: 'order_code',
-  person: 'person_sort_key',
-  amount: 'amount_cents',
-  status: 'status',
-};
-
 /** Every column but the search and sort keys, which stay inside the data layer. */
-const paymentColumns = [
+export const paymentColumns = [
   'id',
   'order_code',
   'user_id',
@@ -118,57 +95,6 @@ const paymentColumns = [
   'updated_at',
   'paid_at',
 ] as const;
-
-/**
- * The columns a search looks in (the search index's column names), each with the expression
- * PostgreSQL's trigram index of it is on: the name is stored folded already.
- */
-const SEARCHED = {
-  person_key: 'person_key',
-  person_dni: 'lower(person_dni)',
-  order_code: 'lower(order_code)',
-} as const;
-type SearchedColumn = keyof typeof SEARCHED;
-
-function matches(filter: PaymentFilter, engine: Engine) {
-  return (eb: ExpressionBuilder<Tables, 'payments'>) => {
-    const clauses = [];
-    switch (filter.status) {
-      case undefined:
-        break;
-      case 'refunded':
-        clauses.push(
-          eb('refunded_cents', '>', 0),
-          eb('refunded_cents', '=', eb.ref('amount_cents')),
-        );
-        break;
-      case 'partially_refunded':
-        clauses.push(
-          eb('refunded_cents', '>', 0),
-          eb('refunded_cents', '<', eb.ref('amount_cents')),
-        );
-        break;
-      default:
-        // a paid or duplicate payment once refunded shows as (partially) refunded instead
-        clauses.push(eb('status', '=', filter.status), eb('refunded_cents', '=', 0));
-    }
-    // A text looked for in some of the searchable columns: SQLite's trigram index of migration
-    // 120 answers one of three characters or more; a shorter one, and PostgreSQL (its trigram
-    // indexes), look column by column.
-    const containedIn = (columns: SearchedColumn[], text: string) => {
-      const phrase = engine === 'sqlite' ? trigramPhrase(text) : null;
-      return phrase
-        ? sql<SqlBool>`id in (select rowid from payments_search where payments_search match ${`{${columns.join(' ')}} : ${phrase}`})`
-        : eb.or(columns.map((column) => containsFolded(SEARCHED[column], text)));
-    };
-    const person = filter.person?.trim();
-    if (person) clauses.push(containedIn(['person_key', 'person_dni'], person));
-    if (filter.q) clauses.push(containedIn(['person_key', 'person_dni', 'order_code'], filter.q));
-    if (filter.fromUtc) clauses.push(eb('created_at', '>=', filter.fromUtc));
-    if (filter.toUtc) clauses.push(eb('created_at', '<', filter.toUtc));
-    return eb.and(clauses);
-  };
-}
 
 export function createPaymentsRepo(db: Database) {
   const payments = (executor = db.q()) => executor.selectFrom('payments').select(paymentColumns);
@@ -456,27 +382,6 @@ export function createPaymentsRepo(db: Database) {
         .orderBy('p.paid_at', 'desc')
         .orderBy('p.id', 'desc')
         .execute(),
-    list(
-      filter: PaymentFilter,
-      page: { limit: number; offset: number } | null,
-      sort: { by: PaymentSort; order: SortOrder } = { by: 'created_at', order: 'desc' },
-    ): Promise<PaymentRow[]> {
-      let query = payments(db.reads())
-        .where(matches(filter, db.engine))
-        .orderBy(orderTerm(PAYMENT_ORDER[sort.by], sort.order))
-        .orderBy('id', sort.order);
-      if (page) query = query.limit(page.limit).offset(page.offset);
-      return query.execute();
-    },
-    async count(filter: PaymentFilter): Promise<number> {
-      const row = await db
-        .reads()
-        .selectFrom('payments')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where(matches(filter, db.engine))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
     /** Items of many payments at once, by payment id. */
     async itemsByPayment(paymentIds: number[]): Promise<Map<number, PaymentItemRow[]>> {
       const out = new Map<number, PaymentItemRow[]>();

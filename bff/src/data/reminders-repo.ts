@@ -1,5 +1,5 @@
 import type { Database } from './database.js';
-import { inNameOrder } from './enrolments-repo.js';
+import { inNameOrder } from './lists/name-order.js';
 import type { Locale, RemindersSentTable } from './schema.js';
 import type { Selectable } from 'kysely';
 

@@ -1,12 +1,5 @@
 import { sql } from 'kysely';
 import type { Database } from './database.js';
-import {
-  containsFolded,
-  orderTerm,
-  pageWithTotal,
-  type ListRequest,
-  type ListResult,
-} from './list-query.js';
 import { userSearchKey } from './search-keys.js';
 import type { Locale, UsersTable } from './schema.js';
 import type { Selectable, Updateable } from 'kysely';
@@ -22,14 +15,6 @@ export type SessionInfo = Pick<
   UserRow,
   'id' | 'dni' | 'role' | 'verified' | 'token_version' | 'locale'
 > & { mfa_enabled: number | boolean };
-
-export type UserSort = 'created_at' | 'dni' | 'phone' | 'email';
-const USER_ORDER: Record<UserSort, string> = {
-  created_at: 'created_at',
-  dni: 'dni',
-  phone: 'phone',
-  email: 'lower(email)?',
-};
 
 export function createUsersRepo(db: Database) {
   const users = () => db.q().selectFrom('users').selectAll();
@@ -56,30 +41,6 @@ export function createUsersRepo(db: Database) {
         .executeTakeFirst(),
     list: (): Promise<UserRow[]> =>
       users().orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
-    /** A page (or all) of the accounts whose DNI, phone or e-mail contain the search. */
-    async search(
-      request: ListRequest<UserSort>,
-    ): Promise<ListResult<UserRow & { records_phone: string | null }>> {
-      const filtered = db
-        .reads()
-        .selectFrom('users')
-        .$if(request.q !== null, (query) =>
-          query.where(containsFolded('search_key', request.q ?? '')),
-        );
-      const query = filtered
-        .selectAll()
-        // the phone on the enrolment records for the same DNI (dni is unique there: one lookup)
-        .select(
-          sql<string | null>`(SELECT e.phone FROM enrolments e WHERE e.dni = users.dni)`.as(
-            'records_phone',
-          ),
-        )
-        .orderBy(orderTerm(USER_ORDER[request.sort], request.order))
-        .orderBy('id', request.order);
-      return pageWithTotal(query, request.page, () =>
-        filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      );
-    },
     async count(): Promise<number> {
       const row = await db
         .q()

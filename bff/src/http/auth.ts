@@ -7,12 +7,8 @@ import { readBody } from './read-body.js';
 /** Whether an Accept-Language header names one of our languages (not just falls back to es). */
 const namesLocale = (header: string) => /(^|,)\s*(es|en|gl)\b/i.test(header);
 
-/**
- * Bearer token → ctx.state.user, then the body is read (see readBody). The account is re-read on every call: a deleted account, a
- * changed password or role (token_version) or an unverified account ends the session, and the
- * role comes from the database, never from the token alone.
- */
-export function requireUser(deps: Pick<Deps, 'tokens' | 'repos'>): Koa.Middleware<AppState> {
+/** Bearer token → ctx.state.user (a session, services/sessions.ts), then the body is read (see readBody). */
+export function requireUser(deps: Pick<Deps, 'sessions'>): Koa.Middleware<AppState> {
   const authenticate = authenticateUser(deps);
   return (ctx, next) =>
     authenticate(ctx, () => {
@@ -22,35 +18,14 @@ export function requireUser(deps: Pick<Deps, 'tokens' | 'repos'>): Koa.Middlewar
     });
 }
 
-function authenticateUser(deps: Pick<Deps, 'tokens' | 'repos'>): Koa.Middleware<AppState> {
+function authenticateUser(deps: Pick<Deps, 'sessions'>): Koa.Middleware<AppState> {
   return async (ctx, next) => {
-    const header = ctx.get('Authorization');
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    const match = /^Bearer\s+(\S+)$/i.exec(ctx.get('Authorization'));
     if (!match?.[1]) throw unauthorized();
-    const claims = await deps.tokens.verify(match[1]);
-    if (!claims) throw unauthorized();
-    const user = await deps.repos.users.sessionInfo(Number(claims.sub));
-    if (
-      !user ||
-      user.verified !== 1 ||
-      user.token_version !== claims.ver ||
-      user.dni !== claims.dni
-    ) {
-      throw unauthorized();
-    }
-    // the language the resident last used, for the messages we send later (reminders)
-    if (user.locale !== ctx.state.locale && namesLocale(ctx.get('Accept-Language'))) {
-      await deps.repos.users.setLocale(user.id, ctx.state.locale);
-    }
-    ctx.state.user = {
-      id: user.id,
-      dni: user.dni,
-      role: user.role,
-      isAdmin: user.role === 'admin',
-      hasMfa: Number(user.mfa_enabled) === 1,
-      setupOnly: claims.scope === 'mfa_setup',
-      sessionEndsAt: claims.exp * 1000,
-    };
+    const named = namesLocale(ctx.get('Accept-Language')) ? ctx.state.locale : null;
+    const session = await deps.sessions.resume(match[1], named);
+    if (!session) throw unauthorized();
+    ctx.state.user = session;
     await next();
   };
 }
@@ -60,7 +35,7 @@ function authenticateUser(deps: Pick<Deps, 'tokens' | 'repos'>): Koa.Middleware<
  * administrator without one can only set it up (`withoutMfa` marks those routes).
  */
 export function requireAdmin(
-  deps: Pick<Deps, 'tokens' | 'repos' | 'logger' | 'config'>,
+  deps: Pick<Deps, 'sessions' | 'logger' | 'config'>,
   options: { withoutMfa?: boolean } = {},
 ): Koa.Middleware<AppState> {
   const authenticate = authenticateUser(deps);

@@ -2,7 +2,6 @@ import Router from '@koa/router';
 import type { Deps } from '../deps.js';
 import { zUnsubscribeRemindersBody } from '../generated/zod.gen.js';
 import type { AppState } from '../http/context.js';
-import { DomainError } from '../services/errors.js';
 import { addressKey } from '../lib/client-address.js';
 import { limitCalls } from '../http/rate-limit.js';
 import { readBody } from '../http/read-body.js';
@@ -25,12 +24,7 @@ export function remindersRoutes(deps: Deps): Router<AppState> {
 
   router.post('/reminders/unsubscribe', limit, readBody, async (ctx) => {
     const { token } = validate(zUnsubscribeRemindersBody, ctx.request.body);
-    const now = deps.clock.now().getTime();
-    const link = deps.unsubscribe.read(token, now);
-    // an expired link, or one older than the resident's turning reminders back on, does nothing
-    if (link === null || !(await deps.repos.users.unsubscribe(link.userId, link.issuedAt, now))) {
-      throw new DomainError('not_found', 'invalid_unsubscribe_link');
-    }
+    await deps.reminders.unsubscribe(token);
     ctx.body = { detail: t(ctx.state.locale, 'reminders_stopped'), code: 'reminders_stopped' };
   });
 

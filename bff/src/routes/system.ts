@@ -27,16 +27,7 @@ export function systemRoutes(deps: Deps): Router<AppState> {
   router.get('/dev/outbox', loopbackOnly(deps.config.env), async (ctx) => {
     if (deps.config.env === 'production') throw notFound();
     const query = validate(zListOutboxQuery, ctx.query, 'query');
-    const to = query.to?.trim().replace(/^\+?34(?=\d{9}$)/, '');
-    ctx.body = (await deps.repos.outbox.list(to)).map((row) => ({
-      id: row.id,
-      channel: row.channel,
-      to: row.recipient,
-      subject: row.subject,
-      body: row.body,
-      sender: row.sender,
-      created_at: row.created_at,
-    }));
+    ctx.body = await deps.devOutbox.list(query.to);
   });
 
   return router;

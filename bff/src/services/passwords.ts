@@ -19,41 +19,48 @@ export function passwordProblem(password: string, repeat?: string | null): strin
 }
 
 /**
- * argon2 on threads of its own, cores − 1 of them: a burst of logins never takes every core from
- * the other calls, nor libuv's pool from file reads; beyond 200 waiting the server answers 503.
+ * Hashing and checking passwords with argon2 on threads of its own, cores − 1 of them: a burst of
+ * logins never takes every core from the other calls, nor libuv's pool from file reads; beyond
+ * 200 waiting the server answers 503. Threads start at the first job or at `start()` (a server
+ * calls it before it listens, so its first login does not wait for a thread).
  */
-const passwordThreads = createPasswordThreads({
-  threads: Math.max(1, availableParallelism() - 1),
-  maxWaiting: 200,
-  onFull: () => {
-    throw new DomainError('unavailable', 'server_busy', { retryAfterSeconds: 5 });
+export function createPasswords(
+  options: { threads: number; maxWaiting: number } = {
+    threads: Math.max(1, availableParallelism() - 1),
+    maxWaiting: 200,
   },
-});
-
-/** A server starts them before it listens, so its first login does not wait for a thread. */
-export const startPasswordThreads = () => passwordThreads.start();
-
-export function hashPassword(password: string): Promise<string> {
-  return passwordThreads.run({ op: 'hash', password });
+) {
+  const threads = createPasswordThreads({
+    ...options,
+    onFull: () => {
+      throw new DomainError('unavailable', 'server_busy', { retryAfterSeconds: 5 });
+    },
+  });
+  const hash = (password: string): Promise<string> => threads.run({ op: 'hash', password });
+  /** A hash to verify against when the account does not exist, so both paths cost the same. */
+  let dummyHash: Promise<string> | null = null;
+  return {
+    start: threads.start,
+    close: threads.close,
+    hash,
+    async verify(passwordHash: string, password: string): Promise<boolean> {
+      try {
+        return await threads.run({ op: 'verify', hash: passwordHash, password });
+      } catch (err) {
+        if (err instanceof DomainError) throw err; // busy: not a wrong password
+        return false;
+      }
+    },
+    dummyHash(): Promise<string> {
+      dummyHash ??= hash('not-a-real-password-only-for-timing');
+      return dummyHash;
+    },
+  };
 }
+
+export type Passwords = ReturnType<typeof createPasswords>;
 
 /** For start-up and command-line work that runs before anything is served. */
 export function hashPasswordSync(password: string): string {
   return hashSync(password, ARGON2_OPTIONS);
-}
-
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await passwordThreads.run({ op: 'verify', hash: passwordHash, password });
-  } catch (err) {
-    if (err instanceof DomainError) throw err; // busy: not a wrong password
-    return false;
-  }
-}
-
-/** A hash to verify against when the account does not exist, so both paths cost the same. */
-let dummyHash: Promise<string> | null = null;
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword('not-a-real-password-only-for-timing');
-  return dummyHash;
 }

@@ -4,7 +4,6 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bootstrap } from '../../src/services/bootstrap.js';
 import { isValidDni } from '../../src/lib/identity.js';
-import { verifyPassword } from '../../src/services/passwords.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { authHeaders } from './factory.js';
 
@@ -24,7 +23,9 @@ describe('first start', () => {
     expect(printed).toEqual([]);
     const admin = await app.deps.repos.users.findByDni('33445566R');
     expect(admin).toMatchObject({ role: 'admin', verified: 1 });
-    expect(await verifyPassword(admin?.password_hash ?? '', 'concello-deportes-2026')).toBe(true);
+    expect(
+      await app.deps.passwords.verify(admin?.password_hash ?? '', 'concello-deportes-2026'),
+    ).toBe(true);
     expect(await app.row(sql`SELECT COUNT(*) AS n FROM activities`)).toEqual({ n: 0 });
     // a second start changes nothing
     await bootstrap(app.deps, (text) => printed.push(text));
@@ -52,7 +53,7 @@ describe('first start', () => {
     expect(readFileSync(file, 'utf8')).toContain(`Password:   ${password}`);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const admin = await app.deps.repos.users.findByDni(dni);
-    expect(await verifyPassword(admin?.password_hash ?? '', password)).toBe(true);
+    expect(await app.deps.passwords.verify(admin?.password_hash ?? '', password)).toBe(true);
 
     const headers = await authHeaders(app, admin?.id ?? 0);
     const activities = await (await app.fetch('/api/admin/activities-crud/', { headers })).json();

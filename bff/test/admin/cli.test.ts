@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/data/open-database.js';
 import { createUsersRepo } from '../../src/data/users-repo.js';
-import { verifyPassword } from '../../src/services/passwords.js';
+import { verify as verifyPassword } from '@node-rs/argon2';
 import { freshDatabaseUrl } from '../helpers/test-database.js';
 
 const bff = resolve(import.meta.dirname, '../..');

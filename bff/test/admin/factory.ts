@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { hashPassword } from '../../src/services/passwords.js';
 import type { TestApp } from '../helpers/test-app.js';
 
 const LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
@@ -32,7 +31,7 @@ export async function createAccount(
     dni,
     phone: '612345678',
     email: null,
-    password_hash: await hashPassword(password),
+    password_hash: await app.deps.passwords.hash(password),
     role,
     verified: true,
   });

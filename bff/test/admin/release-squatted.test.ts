@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/services/passwords.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { bearer, errorOf, lastCode, PASSWORD, seedPerson } from '../residents/helpers.js';
 import { authHeaders, createAccount, type Account } from './factory.js';
@@ -28,7 +27,7 @@ describe('releasing a squatted DNI', () => {
       dni: owner.dni,
       phone: '699887766',
       email: 'otra@example.es',
-      password_hash: await hashPassword(PASSWORD),
+      password_hash: await app.deps.passwords.hash(PASSWORD),
       role: 'user',
       verified: true,
     });

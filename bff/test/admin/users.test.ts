@@ -9,7 +9,6 @@ import {
 } from '../../src/generated/sdk.gen.js';
 import { zError } from '../../src/generated/zod.gen.js';
 import { t, type Locale } from '../../src/i18n/index.js';
-import { verifyPassword } from '../../src/services/passwords.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { authHeaders, createAccount, nextDni, snapshot, type Account } from './factory.js';
 
@@ -113,7 +112,9 @@ describe('admin users', () => {
     expect(JSON.stringify(data)).not.toMatch(/password/i);
     const row = await app.deps.repos.users.findById(data.id);
     expect(row?.verified).toBe(1);
-    expect(await verifyPassword(row?.password_hash ?? '', 'natacion-infantil-26')).toBe(true);
+    expect(await app.deps.passwords.verify(row?.password_hash ?? '', 'natacion-infantil-26')).toBe(
+      true,
+    );
     const audit = (await app.row(
       sql`SELECT * FROM audit_log WHERE action = 'user.create' ORDER BY id DESC`,
     )) as {
@@ -290,7 +291,7 @@ describe('admin users', () => {
       role: 'user',
     });
     const row = await app.deps.repos.users.findById(target.id);
-    expect(await verifyPassword(row?.password_hash ?? '', target.password)).toBe(true);
+    expect(await app.deps.passwords.verify(row?.password_hash ?? '', target.password)).toBe(true);
     const me = await app.fetch('/api/admin/users/', { headers: admin.headers });
     expect(me.status).toBe(200);
     // the target's token still works (a resident token: 403, not 401)
@@ -322,7 +323,9 @@ describe('admin users', () => {
     });
     expect(ok.status).toBe(200);
     const row = await app.deps.repos.users.findById(target.id);
-    expect(await verifyPassword(row?.password_hash ?? '', 'nuevo-pabellon-2027')).toBe(true);
+    expect(await app.deps.passwords.verify(row?.password_hash ?? '', 'nuevo-pabellon-2027')).toBe(
+      true,
+    );
     expect((await app.fetch('/api/admin/users/', { headers: target.headers })).status).toBe(401);
     expect(
       (await app.fetch('/api/admin/users/', { headers: await authHeaders(app, target.id) })).status,

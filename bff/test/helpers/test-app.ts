@@ -100,6 +100,7 @@ export async function startTestApp(options: { env?: Record<string, string>; now?
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.passwords.close();
       await db.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { TestApp as PaymentsTestApp } from '../helpers/test-app.js';
 import { sql } from 'kysely';
-import { hashPassword } from '../../src/services/passwords.js';
 
 const LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 const base = randomInt(0, 89_999_999);
@@ -20,7 +19,7 @@ export function factory(app: PaymentsTestApp) {
   let passwordHash: string | null = null;
   return {
     async user(role: 'user' | 'admin' = 'user') {
-      passwordHash ??= await hashPassword('correct horse battery');
+      passwordHash ??= await deps.passwords.hash('correct horse battery');
       const dni = freshDni();
       const id = await deps.repos.users.insert({
         dni,

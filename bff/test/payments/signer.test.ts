@@ -14,8 +14,8 @@ import {
 import { escapeCell } from '../../src/services/payments/payments-export.js';
 import { madridDateRange, madridMidnightUtc } from '../../src/services/payments/madrid-range.js';
 import { newOrderCode } from '../../src/services/payments/order-code.js';
-import { buildRedirectFields } from '../../src/services/payments/redsys-request.js';
-import { decide } from '../../src/services/payments/sandbox-gateway.js';
+import { buildRedirectFields } from '../../src/adapters/payment-gateway/redsys-request.js';
+import { decide } from '../../src/adapters/payment-gateway/sandbox/gateway.js';
 
 // The verified vectors of /work/shared/design/redsys.md
 const V1_SECRET = 'sq7HjrUOBfKmC576ILgskD5srU870gJ7';

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/services/passwords.js';
 import { LOGIN_LIMITS } from '../../src/services/residents/login-throttle.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { nextDni } from '../admin/factory.js';
@@ -63,7 +62,7 @@ describe('login throttling', () => {
 
   beforeAll(async () => {
     app = await startTestApp({ env: { TRUST_PROXY: '1' } });
-    hash = await hashPassword(PASSWORD);
+    hash = await app.deps.passwords.hash(PASSWORD);
   });
   afterAll(() => app.close());
   beforeEach(() => app.clock.advance(LOGIN_LIMITS.windowMs + 60_000));

@@ -13,29 +13,12 @@ export function adminAuditRoutes(deps: Deps): Router<AppState> {
   router.get('/admin/audit/', requireAdmin(deps), async (ctx) => {
     const query = validate(zListAuditQuery, ctx.query, 'query');
     const { page, page_size } = query;
-    const { rows, total } = await deps.repos.audit.page(
+    const { rows, total } = await deps.admin.audit.page(
       listRequest(query, { sort: 'at', order: 'desc' }),
     );
     ctx.set('X-Total-Count', String(total));
-    ctx.body = {
-      items: rows.map((row) => ({ ...row, details: parseDetails(row.details) })),
-      total,
-      page,
-      page_size,
-    };
+    ctx.body = { items: rows, total, page, page_size };
   });
 
   return router;
-}
-
-function parseDetails(text: string | null): Record<string, unknown> | null {
-  if (text === null) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : { value };
-  } catch {
-    return { text };
-  }
 }

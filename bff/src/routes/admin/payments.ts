@@ -9,13 +9,12 @@ import {
   zRefundPaymentBody,
   zRefundPaymentPath,
 } from '../../generated/zod.gen.js';
-import { GatewayUnavailable } from '../../adapters/payment-gateway/gateway-client.js';
 import { actorOf } from './form-input.js';
 import { listRequest } from './list-params.js';
 import { sendPdf } from '../payments/send-pdf.js';
 import { requireAdmin } from '../../http/auth.js';
 import type { AppState } from '../../http/context.js';
-import { DomainError, notFound } from '../../services/errors.js';
+import { notFound } from '../../services/errors.js';
 import { validate } from '../../http/validate.js';
 
 /** /admin/payments/: payments for reconciliation with the bank, and their .xlsx export. */
@@ -60,15 +59,8 @@ export function adminPaymentsRoutes(deps: Deps): Router<AppState> {
 
   router.post('/admin/payments/:payment_id/check', requireAdmin(deps), async (ctx) => {
     const { payment_id } = validate(zCheckPaymentPath, ctx.params, 'path');
-    try {
-      const checked = await deps.payments.reconciliation.check(payment_id, actorOf(ctx));
-      if (!checked) throw notFound();
-    } catch (err) {
-      if (err instanceof GatewayUnavailable) {
-        throw new DomainError('gateway_failed', 'gateway_unavailable');
-      }
-      throw err;
-    }
+    const checked = await deps.payments.reconciliation.check(payment_id, actorOf(ctx));
+    if (!checked) throw notFound();
     ctx.body = await staff.view(payment_id);
   });
 

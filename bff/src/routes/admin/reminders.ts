@@ -14,17 +14,7 @@ export function adminRemindersRoutes(deps: Deps): Router<AppState> {
   });
 
   router.post('/admin/reminders/run', admin, async (ctx) => {
-    const result = await deps.reminders.runNow();
-    const actor = actorOf(ctx);
-    await deps.repos.audit.record({
-      actorUserId: actor.id,
-      actorDni: actor.dni,
-      action: 'reminders.run',
-      entity: 'reminders',
-      details: { ...result },
-      ip: actor.ip,
-    });
-    ctx.body = result;
+    ctx.body = await deps.reminders.runNow(actorOf(ctx));
   });
 
   return router;

@@ -7,7 +7,6 @@ import { localisedWarnings } from '../../http/warnings.js';
 import type { AppState } from '../../http/context.js';
 import { requireAdmin } from '../../http/auth.js';
 import { DomainError } from '../../services/errors.js';
-import { importEnrolments } from '../../services/admin/upload/importer.js';
 import { buildTemplate, templateFileName } from '../../services/admin/upload/template.js';
 import { actorOf } from './form-input.js';
 
@@ -66,8 +65,7 @@ export function adminUploadRoutes(deps: Deps): Router<AppState> {
       const field = files?.file;
       const file = Array.isArray(field) ? field[0] : field;
       if (!file) throw new DomainError('invalid', 'please_select_file');
-      const result = await importEnrolments(
-        { db: deps.db, audit: deps.repos.audit, clock: deps.clock },
+      const result = await deps.admin.upload.run(
         { path: file.filepath, name: file.originalFilename ?? '' },
         actorOf(ctx),
       );

@@ -5,7 +5,6 @@ import { requireUser } from '../../http/auth.js';
 import type { AppState } from '../../http/context.js';
 import { notFound } from '../../services/errors.js';
 import { validate } from '../../http/validate.js';
-import { toLatestPayment, toResidentPayment } from '../../services/payments/payment-views.js';
 import { sendPdf } from './send-pdf.js';
 
 /**
@@ -15,22 +14,14 @@ import { sendPdf } from './send-pdf.js';
 export function historyRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
   const auth = requireUser(deps);
-  const { payments } = deps.repos;
+  const { resident } = deps.payments;
 
   router.get('/user/payments/', auth, async (ctx) => {
-    const rows = await payments.residentPayments(ctx.state.user!.id);
-    const ids = rows.map((row) => row.id);
-    const items = await payments.itemsByPayment(ids);
-    const refunds = await deps.payments.refundsRepo.ofPayments(ids);
-    ctx.body = rows.map((row) =>
-      toResidentPayment(row, items.get(row.id) ?? [], refunds.get(row.id) ?? []),
-    );
+    ctx.body = await resident.history(ctx.state.user!.id);
   });
 
   router.get('/user/payments/latest', auth, async (ctx) => {
-    const latest = await payments.latestOfUser(ctx.state.user!.id);
-    if (!latest) throw notFound();
-    ctx.body = toLatestPayment(latest);
+    ctx.body = await resident.latest(ctx.state.user!.id);
   });
 
   router.get('/user/payments/:payment_id/receipt', auth, async (ctx) => {

@@ -11,8 +11,12 @@ import {
   buildNotification,
   decide,
   readSignedOrder,
-} from '../../services/payments/sandbox-gateway.js';
-import { SANDBOX_CSS, sandboxErrorPage, sandboxPage } from './sandbox-page.js';
+} from '../../adapters/payment-gateway/sandbox/gateway.js';
+import {
+  SANDBOX_CSS,
+  sandboxErrorPage,
+  sandboxPage,
+} from '../../adapters/payment-gateway/sandbox/page.js';
 
 /**
  * The built-in sandbox gateway standing in for Redsys when no credentials are configured. It

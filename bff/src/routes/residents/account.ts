@@ -10,7 +10,6 @@ import {
   zVerifyPhoneChangeBody,
 } from '../../generated/zod.gen.js';
 import type { AppState } from '../../http/context.js';
-import { unauthorized } from '../../services/errors.js';
 import { requireUser } from '../../http/auth.js';
 import { validate } from '../../http/validate.js';
 import { t } from '../../i18n/index.js';
@@ -18,46 +17,30 @@ import { madridDate } from '../../lib/madrid-date.js';
 import type { AccountsService } from '../../services/residents/accounts.js';
 import type { ContactChange } from '../../services/residents/contact-change.js';
 import type { DataRights } from '../../services/residents/data-rights.js';
+import type { MyAccount } from '../../services/residents/my-account.js';
 import { actorOf, callOf } from './call.js';
 
 /** The signed-in account: its details and reminder setting, its data, deleting it. */
 export function accountRoutes(
   deps: Deps,
-  dataRights: DataRights,
-  accounts: AccountsService,
-  contactChange: ContactChange,
+  services: {
+    dataRights: DataRights;
+    accounts: AccountsService;
+    contactChange: ContactChange;
+    myAccount: MyAccount;
+  },
 ): Router<AppState> {
+  const { dataRights, accounts, contactChange, myAccount } = services;
   const router = new Router<AppState>();
   const auth = requireUser(deps);
 
-  async function me(id: number) {
-    const user = await deps.repos.users.findById(id);
-    if (!user) throw unauthorized();
-    return {
-      id: user.id,
-      dni: user.dni,
-      phone: user.phone,
-      email: user.email,
-      role: user.role,
-      is_admin: user.role === 'admin',
-      reminders: user.reminders_opt_out === 0,
-      locale: user.locale,
-    };
-  }
-
   router.get('/user/me', auth, async (ctx) => {
-    ctx.body = await me(actorOf(ctx).id);
+    ctx.body = await myAccount.view(actorOf(ctx).id);
   });
 
   router.patch('/user/me', auth, async (ctx) => {
     const body = validate(zUpdateMeBody, ctx.request.body);
-    const actor = actorOf(ctx);
-    await deps.repos.users.setRemindersOptOut(
-      actor.id,
-      !body.reminders,
-      deps.clock.now().getTime(),
-    );
-    ctx.body = await me(actor.id);
+    ctx.body = await myAccount.setReminders(actorOf(ctx).id, body.reminders);
   });
 
   router.delete('/user/me', auth, async (ctx) => {
@@ -85,7 +68,7 @@ export function accountRoutes(
   router.post('/user/me/email/verify', auth, async (ctx) => {
     const body = validate(zVerifyEmailChangeBody, ctx.request.body);
     await contactChange.verifyEmailChange(actorOf(ctx), body, callOf(ctx));
-    ctx.body = await me(actorOf(ctx).id);
+    ctx.body = await myAccount.view(actorOf(ctx).id);
   });
 
   router.post('/user/me/phone', auth, async (ctx) => {
@@ -101,7 +84,7 @@ export function accountRoutes(
   router.post('/user/me/phone/verify', auth, async (ctx) => {
     const body = validate(zVerifyPhoneChangeBody, ctx.request.body);
     await contactChange.verifyPhoneChange(actorOf(ctx), body, callOf(ctx));
-    ctx.body = await me(actorOf(ctx).id);
+    ctx.body = await myAccount.view(actorOf(ctx).id);
   });
 
   router.get('/user/me/export', auth, async (ctx) => {

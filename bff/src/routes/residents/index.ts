@@ -12,7 +12,7 @@ export function residentsRoutes(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
   for (const part of [
     authRoutes(services.accounts, deps.mfa),
-    accountRoutes(deps, services.dataRights, services.accounts, services.contactChange),
+    accountRoutes(deps, services),
     personsRoutes(deps, services.persons),
     activitiesRoutes(deps, services.persons),
   ]) {

@@ -1,6 +1,6 @@
 import { hasInvisibleCharacters } from '../../lib/invisible-characters.js';
-import type { ActivitiesRepo, ActivityRow, ActivitySort } from '../../data/activities-repo.js';
-import type { ListRequest, ListResult } from '../../data/list-query.js';
+import type { ActivitiesRepo, ActivityRow } from '../../data/activities-repo.js';
+import type { ActivitySort, ListRequest, ListResult, StaffLists } from '../../data/lists/index.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import { isUniqueViolation } from '../../data/engines.js';
@@ -63,9 +63,10 @@ const auditView = (row: { name: string; price_cents: number; start_date: string 
 export function createAdminActivitiesService(deps: {
   db: Database;
   activities: ActivitiesRepo;
+  lists: Pick<StaffLists, 'activities'>;
   audit: AuditRepo;
 }) {
-  const { db, activities, audit } = deps;
+  const { db, activities, lists, audit } = deps;
 
   const withUniqueName = async <T>(fn: () => Promise<T>): Promise<T> => {
     try {
@@ -78,7 +79,7 @@ export function createAdminActivitiesService(deps: {
 
   return {
     async list(request: ListRequest<ActivitySort>): Promise<ListResult<ActivityView>> {
-      const { rows, total } = await activities.search(request);
+      const { rows, total } = await lists.activities.page(request);
       return { rows: rows.map(toActivityView), total };
     },
 

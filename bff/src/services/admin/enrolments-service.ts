@@ -1,16 +1,11 @@
 import { hasInvisibleCharacters } from '../../lib/invisible-characters.js';
 import type { ActivitiesRepo } from '../../data/activities-repo.js';
-import type { ListRequest, ListResult } from '../../data/list-query.js';
+import type { EnrolmentSort, ListRequest, ListResult, StaffLists } from '../../data/lists/index.js';
 import { groupBy } from '../../lib/group-by.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import { isUniqueViolation } from '../../data/engines.js';
-import type {
-  EnrolmentLink,
-  EnrolmentRow,
-  EnrolmentSort,
-  EnrolmentsRepo,
-} from '../../data/enrolments-repo.js';
+import type { EnrolmentLink, EnrolmentRow, EnrolmentsRepo } from '../../data/enrolments-repo.js';
 import { conflict, DomainError, invalid, notFound, type ValidationIssue } from '../errors.js';
 import { auditDni, changedFields, recordAdminWrite, type Actor } from './audit-trail.js';
 import { cleanName } from './activities-service.js';
@@ -69,9 +64,10 @@ export function createAdminEnrolmentsService(deps: {
   db: Database;
   enrolments: EnrolmentsRepo;
   activities: ActivitiesRepo;
+  lists: Pick<StaffLists, 'enrolments'>;
   audit: AuditRepo;
 }) {
-  const { db, enrolments, activities, audit } = deps;
+  const { db, enrolments, activities, lists, audit } = deps;
 
   async function checked(input: EnrolmentInput) {
     const identity = checkIdentity(input);
@@ -123,7 +119,7 @@ export function createAdminEnrolmentsService(deps: {
   return {
     /** A page (or all) of the enrolments, each with its activities (read for that page only). */
     async list(request: ListRequest<EnrolmentSort>): Promise<ListResult<EnrolmentView>> {
-      const { rows, total } = await enrolments.search(request);
+      const { rows, total } = await lists.enrolments.page(request);
       const links = groupBy(
         request.page
           ? await enrolments.linksOfMany(rows.map((row) => row.id))

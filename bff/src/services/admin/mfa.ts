@@ -10,7 +10,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Logger } from '../../logger.js';
 import type { DeviceTokens } from '../device-tokens.js';
-import { reauthenticate } from '../reauthenticate.js';
+import type { Reauthenticate } from '../reauthenticate.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import { SECOND_STEP_FAILURES, secondStepRule } from '../residents/login-throttle.js';
 import type { TokenService } from '../token-service.js';
@@ -39,6 +39,7 @@ function newRecoveryCode(): string {
  * ten single-use recovery codes, and the login's second step.
  */
 export function createMfa(deps: {
+  reauthenticate: Reauthenticate;
   db: Database;
   mode: MfaMode;
   issuer: string;
@@ -104,7 +105,7 @@ export function createMfa(deps: {
     async setup(userId: number, password: string, ip: string | null) {
       const row = await user(userId);
       if (row.mfa_secret !== null) throw conflict('mfa_already_enabled');
-      await reauthenticate({ limiter: deps.limiter, audit }, row, password, {
+      await deps.reauthenticate(row, password, {
         bucket: `mfa-setup:${userId}`,
         limit: SETUP_PASSWORD_FAILURES,
         refusedAction: 'mfa.setup_refused',

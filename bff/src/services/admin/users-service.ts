@@ -1,12 +1,12 @@
-import type { ListRequest, ListResult } from '../../data/list-query.js';
+import type { ListRequest, ListResult, StaffLists, UserSort } from '../../data/lists/index.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import { isUniqueViolation } from '../../data/engines.js';
-import type { UserRow, UserSort, UsersRepo } from '../../data/users-repo.js';
+import type { UserRow, UsersRepo } from '../../data/users-repo.js';
 import { conflict, DomainError, invalid, notFound, type ValidationIssue } from '../errors.js';
 import type { PersonsRepo } from '../../data/persons-repo.js';
 import { isMobile } from '../../lib/identity.js';
-import { hashPassword, passwordProblem } from '../passwords.js';
+import { passwordProblem, type Passwords } from '../passwords.js';
 import { auditDni, changedFields, recordAdminWrite, type Actor } from './audit-trail.js';
 import { checkIdentity } from './identity-checks.js';
 
@@ -90,12 +90,14 @@ export function createAdminUsersService(deps: {
   db: Database;
   users: UsersRepo;
   persons: PersonsRepo;
+  lists: Pick<StaffLists, 'users'>;
+  passwords: Pick<Passwords, 'hash'>;
   audit: AuditRepo;
 }) {
-  const { db, users, persons, audit } = deps;
+  const { db, users, persons, lists, audit } = deps;
   return {
     async list(request: ListRequest<UserSort>): Promise<ListResult<AdminUserView>> {
-      const { rows, total } = await users.search(request);
+      const { rows, total } = await lists.users.page(request);
       return { rows: rows.map((row) => toAdminUser(row, row.records_phone)), total };
     },
 
@@ -107,7 +109,7 @@ export function createAdminUsersService(deps: {
       if (issues.length > 0) throw invalid(issues);
       if (await users.findByDni(identity.dni)) throw accountExists();
 
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await deps.passwords.hash(input.password);
       const role = input.is_admin ? 'admin' : 'user';
       try {
         return await db.transaction(async () => {
@@ -150,7 +152,7 @@ export function createAdminUsersService(deps: {
       const other = await users.findByDni(identity.dni);
       if (other && other.id !== id) throw accountExists();
 
-      const passwordHash = changesPassword ? await hashPassword(newPassword) : null;
+      const passwordHash = changesPassword ? await deps.passwords.hash(newPassword) : null;
       const email = input.email === undefined ? current.email : identity.email;
       const roleChanged = role !== current.role;
       try {

@@ -9,7 +9,10 @@ import { amountToCharge } from '../pricing.js';
 import { paymentWindow } from '../settings-service.js';
 import { newOrderCode } from './order-code.js';
 import { paymentError } from './payment-errors.js';
-import { buildRedirectFields, type RedirectFields } from './redsys-request.js';
+import {
+  buildRedirectFields,
+  type RedirectFields,
+} from '../../adapters/payment-gateway/redsys-request.js';
 
 export interface CheckoutRequest {
   user: { id: number; dni: string };

@@ -4,8 +4,10 @@ import type { Config } from '../../config.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { ConfigRepo } from '../../data/config-repo.js';
 import type { Database } from '../../data/database.js';
+import type { StaffLists } from '../../data/lists/index.js';
 import type { PaymentsRepo } from '../../data/payments-repo.js';
 import { createRefundsRepo } from '../../data/refunds-repo.js';
+import { createResidentPayments } from './resident-payments.js';
 import { createStaffPayments } from './staff-payments.js';
 import { createSandboxTransactionsRepo } from '../../data/sandbox-transactions-repo.js';
 import type { UsersRepo } from '../../data/users-repo.js';
@@ -19,7 +21,7 @@ import { createPaymentResults } from './payment-results.js';
 import { createReceipts } from './receipts.js';
 import { createReconciliation } from './reconciliation.js';
 import { createRefunds } from './refunds.js';
-import { createSandboxBank } from './sandbox-bank.js';
+import { createSandboxBank } from '../../adapters/payment-gateway/sandbox/bank.js';
 
 /** The payments area's services, built once per app; the reconciliation job registers here. */
 export function createPaymentServices(deps: {
@@ -31,6 +33,7 @@ export function createPaymentServices(deps: {
   jobs: JobRunner;
   limiter: RateLimiter;
   repos: { payments: PaymentsRepo; audit: AuditRepo; users: UsersRepo; config: ConfigRepo };
+  lists: Pick<StaffLists, 'payments'>;
 }) {
   const { config, db, clock, logger, repos } = deps;
   const results = createPaymentResults({ payments: repos.payments, audit: repos.audit });
@@ -118,13 +121,18 @@ export function createPaymentServices(deps: {
       audit: repos.audit,
     }),
     sandboxBank: createSandboxBank({
-      db,
+      transaction: (fn) => db.transaction(fn),
       clock,
       redsys: config.redsys,
       transactions: createSandboxTransactionsRepo(db),
     }),
     refundsRepo,
-    staff: createStaffPayments({ payments: repos.payments, refunds: refundsRepo }),
+    resident: createResidentPayments({ payments: repos.payments, refunds: refundsRepo }),
+    staff: createStaffPayments({
+      payments: repos.payments,
+      refunds: refundsRepo,
+      lists: deps.lists,
+    }),
   };
 }
 

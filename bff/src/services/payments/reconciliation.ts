@@ -1,4 +1,8 @@
-import type { GatewayClient } from '../../adapters/payment-gateway/gateway-client.js';
+import {
+  GatewayUnavailable,
+  type GatewayClient,
+} from '../../adapters/payment-gateway/gateway-client.js';
+import { DomainError } from '../errors.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import type { PaymentRow, PaymentsRepo } from '../../data/payments-repo.js';
@@ -120,8 +124,19 @@ export function createReconciliation(deps: {
   }
 
   return {
-    /** Staff's "check with the bank": the payment as it stands after the check. */
-    check: (paymentId: number, actor: { id: number; dni: string }) => check(paymentId, actor),
+    /**
+     * Staff's "check with the bank": the payment as it stands after the check; 502
+     * `gateway_unavailable` when the bank cannot be asked.
+     */
+    async check(paymentId: number, actor: { id: number; dni: string }) {
+      try {
+        return await check(paymentId, actor);
+      } catch (err) {
+        if (err instanceof GatewayUnavailable)
+          throw new DomainError('gateway_failed', 'gateway_unavailable');
+        throw err;
+      }
+    },
 
     /** The background job's turn: every payment pending long enough and not asked about lately. */
     async runDue(): Promise<Record<CheckOutcome['change'], number>> {

@@ -1,4 +1,5 @@
-import type { PaymentFilter, PaymentsRepo } from '../../data/payments-repo.js';
+import type { PaymentFilter, PaymentSort, StaffLists } from '../../data/lists/index.js';
+import type { PaymentsRepo } from '../../data/payments-repo.js';
 import type { RefundsRepo } from '../../data/refunds-repo.js';
 import { searchText, type SortOrder } from '../../lib/list-request.js';
 import { invalid, notFound } from '../errors.js';
@@ -17,11 +18,13 @@ export interface StaffPaymentsQuery {
   to?: string;
 }
 
-type PaymentSort = NonNullable<Parameters<PaymentsRepo['list']>[2]>['by'];
-
 /** The payments list staff reconcile with the bank: a page, one payment, the export file. */
-export function createStaffPayments(deps: { payments: PaymentsRepo; refunds: RefundsRepo }) {
-  const { payments, refunds } = deps;
+export function createStaffPayments(deps: {
+  payments: PaymentsRepo;
+  refunds: RefundsRepo;
+  lists: Pick<StaffLists, 'payments'>;
+}) {
+  const { payments, refunds, lists } = deps;
 
   /** The query as a filter; a "to" day before the "from" day is refused, changing nothing. */
   function filterOf(query: StaffPaymentsQuery): PaymentFilter {
@@ -42,11 +45,12 @@ export function createStaffPayments(deps: { payments: PaymentsRepo; refunds: Ref
       page: { number: number; size: number },
       sort: { by: PaymentSort; order: SortOrder },
     ) {
-      const filter = filterOf(query);
-      const [rows, total] = await Promise.all([
-        payments.list(filter, { limit: page.size, offset: (page.number - 1) * page.size }, sort),
-        payments.count(filter),
-      ]);
+      const { rows, total } = await lists.payments.page({
+        filter: filterOf(query),
+        sort: sort.by,
+        order: sort.order,
+        page,
+      });
       const ids = rows.map((row) => row.id);
       const [items, given] = await Promise.all([
         payments.itemsByPayment(ids),
@@ -70,7 +74,12 @@ export function createStaffPayments(deps: { payments: PaymentsRepo; refunds: Ref
 
     /** The filtered payments as an .xlsx file (at most EXPORT_LIMIT rows). */
     async exportFile(query: StaffPaymentsQuery): Promise<Buffer> {
-      const rows = await payments.list(filterOf(query), { limit: EXPORT_LIMIT, offset: 0 });
+      const { rows } = await lists.payments.page({
+        filter: filterOf(query),
+        sort: 'created_at',
+        order: 'desc',
+        page: { number: 1, size: EXPORT_LIMIT },
+      });
       const items = await payments.itemsByPayment(rows.map((row) => row.id));
       return paymentsWorkbook(rows, items);
     },

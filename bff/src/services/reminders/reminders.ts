@@ -1,7 +1,11 @@
 import type { MailSender } from '../../adapters/mail/mail-sender.js';
 import type { SmsSender } from '../../adapters/sms/sms-sender.js';
 import type { Config } from '../../config.js';
+import type { AuditRepo } from '../../data/audit-repo.js';
 import type { ConfigRepo } from '../../data/config-repo.js';
+import type { UsersRepo } from '../../data/users-repo.js';
+import { DomainError } from '../errors.js';
+import { recordAdminWrite, type Actor } from '../admin/audit-trail.js';
 import type { PendingLine, RemindersRepo } from '../../data/reminders-repo.js';
 import type { ReminderChannel } from '../../data/schema.js';
 import { groupBy } from '../../lib/group-by.js';
@@ -43,6 +47,8 @@ export function createReminders(deps: {
   sms: SmsSender;
   mail: MailSender;
   unsubscribe: UnsubscribeTokens;
+  users: Pick<UsersRepo, 'unsubscribe'>;
+  audit: AuditRepo;
   jobs: JobRunner;
   logger: Logger;
 }) {
@@ -171,47 +177,70 @@ export function createReminders(deps: {
   });
 
   return {
-    /** Staff's "send today's reminders now": through the job's lease, so never beside a run. */
-    async runNow(): Promise<ReminderRunResult> {
-      const turn = await deps.jobs.runNow('reminders', () => send('staff'));
-      if (turn.ran && turn.result) return turn.result;
-      const config = await deps.settings.get();
-      const today = madridDate(clock.now());
-      const day = reminderDay(config, today);
-      return {
-        sent: 0,
-        skipped: 0,
-        sms: 0,
-        emails: 0,
-        date: today,
-        reason: 'busy',
-        next_date: day.nextDate,
-      };
+    /**
+     * Staff's "send today's reminders now": through the job's lease, so never beside a run. The
+     * audit log says who asked and what came of it.
+     */
+    async runNow(actor: Actor): Promise<ReminderRunResult> {
+      const result = await runThroughLease();
+      await recordAdminWrite(deps.audit, actor, 'reminders.run', 'reminders', null, { ...result });
+      return result;
     },
 
-    async summary() {
-      const config = await deps.settings.get();
-      const today = madridDate(clock.now());
-      const season = config.deadline_date
-        ? await reminders.seasonTotals(config.deadline_date)
-        : { messages: 0, sms: 0, emails: 0 };
-      const runs = await reminders.recentRuns(20);
-      return {
-        next_date: reminderDay(config, today).nextDate,
-        season: { deadline_date: config.deadline_date, ...season },
-        runs: runs.map((run) => ({
-          id: run.id,
-          date: run.reminder_date,
-          trigger: run.trigger,
-          sent: run.sent,
-          skipped: run.skipped,
-          sms: run.sms,
-          emails: run.emails,
-          started_at: run.started_at,
-        })),
-      };
+    /**
+     * The reminder e-mail's "stop these reminders" link. An expired link, or one older than the
+     * resident's turning reminders back on, does nothing (404).
+     */
+    async unsubscribe(token: string): Promise<void> {
+      const now = clock.now().getTime();
+      const link = deps.unsubscribe.read(token, now);
+      if (link === null || !(await deps.users.unsubscribe(link.userId, link.issuedAt, now))) {
+        throw new DomainError('not_found', 'invalid_unsubscribe_link');
+      }
     },
+
+    summary,
   };
+
+  async function runThroughLease(): Promise<ReminderRunResult> {
+    const turn = await deps.jobs.runNow('reminders', () => send('staff'));
+    if (turn.ran && turn.result) return turn.result;
+    const config = await deps.settings.get();
+    const today = madridDate(clock.now());
+    const day = reminderDay(config, today);
+    return {
+      sent: 0,
+      skipped: 0,
+      sms: 0,
+      emails: 0,
+      date: today,
+      reason: 'busy',
+      next_date: day.nextDate,
+    };
+  }
+
+  async function summary() {
+    const config = await deps.settings.get();
+    const today = madridDate(clock.now());
+    const season = config.deadline_date
+      ? await reminders.seasonTotals(config.deadline_date)
+      : { messages: 0, sms: 0, emails: 0 };
+    const runs = await reminders.recentRuns(20);
+    return {
+      next_date: reminderDay(config, today).nextDate,
+      season: { deadline_date: config.deadline_date, ...season },
+      runs: runs.map((run) => ({
+        id: run.id,
+        date: run.reminder_date,
+        trigger: run.trigger,
+        sent: run.sent,
+        skipped: run.skipped,
+        sms: run.sms,
+        emails: run.emails,
+        started_at: run.started_at,
+      })),
+    };
+  }
 }
 
 export type Reminders = ReturnType<typeof createReminders>;

@@ -5,8 +5,8 @@ import type { UserRow, UsersRepo } from '../../data/users-repo.js';
 import { conflict, DomainError, tooManyRequests, unauthorized } from '../errors.js';
 import { t } from '../../i18n/index.js';
 import { isMobile, normaliseDni, normaliseEmail } from '../../lib/identity.js';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../passwords.js';
-import { reauthenticate } from '../reauthenticate.js';
+import type { Passwords } from '../passwords.js';
+import type { Reauthenticate } from '../reauthenticate.js';
 import { CODE_TTL_SECONDS, type OneTimeCodes } from '../one-time-codes.js';
 import type { DeviceTokens } from '../device-tokens.js';
 import type { RateLimiter } from '../rate-limiter.js';
@@ -26,6 +26,8 @@ export interface AccountsDeps {
   tokens: TokenService;
   deliver: CodeDelivery;
   devices: DeviceTokens;
+  passwords: Passwords;
+  reauthenticate: Reauthenticate;
   /** After the right password: a second-step token when the account needs one (admin MFA). */
   secondStep?: (user: UserRow) => Promise<string | null>;
   /** After the right password: whether the account may only set up its second factor. */
@@ -114,7 +116,7 @@ export function createAccountsService(deps: AccountsDeps) {
         });
         throw conflict('phone_mismatch');
       }
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await deps.passwords.hash(password);
 
       const { userId, code, expiresIn } = await db.transaction(async () => {
         // two sign-ups with one DNI at the same moment: the second finds the first's account
@@ -169,14 +171,14 @@ export function createAccountsService(deps: AccountsDeps) {
       check.done();
       const user = await users.findById(actor.id);
       if (!user) throw unauthorized();
-      await reauthenticate({ limiter, audit }, user, input.current_password, {
+      await deps.reauthenticate(user, input.current_password, {
         bucket: `change-password:${actor.id}`,
         limit: PASSWORD_CHANGE_FAILURES,
         refusedAction: 'password_change_refused',
         ip: call.ip,
       });
       await users.update(user.id, {
-        password_hash: await hashPassword(password),
+        password_hash: await deps.passwords.hash(password),
         endSessions: true,
       });
       await forgetLoginFailures(limiter, user.dni);
@@ -293,8 +295,8 @@ export function createAccountsService(deps: AccountsDeps) {
         });
         throw tooManyRequests(attempt.retryAfter);
       }
-      const ok = await verifyPassword(
-        user?.password_hash ?? (await dummyPasswordHash()),
+      const ok = await deps.passwords.verify(
+        user?.password_hash ?? (await deps.passwords.dummyHash()),
         input.password,
       );
       if (!user || !ok || user.verified !== 1) {
@@ -408,7 +410,7 @@ export function createAccountsService(deps: AccountsDeps) {
         },
       );
       if (!user) throw new DomainError('bad_request', 'invalid_code');
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await deps.passwords.hash(password);
       await users.update(user.id, { password_hash: passwordHash, endSessions: true });
       await forgetLoginFailures(limiter, user.dni);
       await audit.record({

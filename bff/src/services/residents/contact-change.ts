@@ -3,8 +3,7 @@ import type { UserRow, UsersRepo } from '../../data/users-repo.js';
 import { conflict, unauthorized } from '../errors.js';
 import { t } from '../../i18n/index.js';
 import type { OneTimeCodes } from '../one-time-codes.js';
-import type { RateLimiter } from '../rate-limiter.js';
-import { reauthenticate } from '../reauthenticate.js';
+import type { Reauthenticate } from '../reauthenticate.js';
 import type { CodeDelivery } from './code-delivery.js';
 import type { Actor, CallContext } from './context.js';
 import { InputCheck } from './identity-input.js';
@@ -20,13 +19,13 @@ type Contact = 'email' | 'phone';
  * had is told afterwards, so a change nobody asked for does not go unnoticed.
  */
 export function createContactChange(deps: {
+  reauthenticate: Reauthenticate;
   users: UsersRepo;
   audit: AuditRepo;
   codes: OneTimeCodes;
-  limiter: RateLimiter;
   deliver: CodeDelivery;
 }) {
-  const { users, audit, codes, limiter, deliver } = deps;
+  const { users, audit, codes, deliver } = deps;
 
   const purposeOf = (contact: Contact) =>
     contact === 'email' ? ('change_email' as const) : ('change_phone' as const);
@@ -58,7 +57,7 @@ export function createContactChange(deps: {
     const value = parse(contact, raw);
     const user = await account(actor);
     if (current(user, contact) === value) throw conflict('unchanged');
-    await reauthenticate({ limiter, audit }, user, password, {
+    await deps.reauthenticate(user, password, {
       bucket: `contact-change:${user.id}`,
       limit: CONTACT_CHANGE_FAILURES,
       refusedAction: `${contact}_change_refused`,

@@ -7,7 +7,7 @@ import { conflict, unauthorized } from '../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { centsToEuros } from '../../lib/money.js';
 import { groupBy } from '../../lib/group-by.js';
-import { reauthenticate } from '../reauthenticate.js';
+import type { Reauthenticate } from '../reauthenticate.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import type { Actor, CallContext } from './context.js';
 
@@ -18,6 +18,7 @@ export const DELETE_FAILURES_PER_ACCOUNT = 5;
  * and deleting the account (erasure) while the council keeps its accounting records.
  */
 export function createDataRights(deps: {
+  reauthenticate: Reauthenticate;
   db: Database;
   clock: Clock;
   users: UsersRepo;
@@ -107,7 +108,7 @@ export function createDataRights(deps: {
     async deleteAccount(actor: Actor, password: string, call: CallContext): Promise<void> {
       const user = await users.findById(actor.id);
       if (!user) throw unauthorized();
-      await reauthenticate({ limiter, audit }, user, password, {
+      await deps.reauthenticate(user, password, {
         bucket: `delete-account:${actor.id}`,
         limit: DELETE_FAILURES_PER_ACCOUNT,
         refusedAction: 'account_delete_refused',

@@ -1,3 +1,4 @@
+import { type FieldErrors, hasErrors } from '../../lib/forms/field-errors';
 import { Button, buttonVariants } from '@portal/design-system/components/button.tsx';
 import { Loading } from '@portal/design-system/components/spinner.tsx';
 import { PasswordField } from '@portal/design-system/components/password-field.tsx';
@@ -12,15 +13,9 @@ import { usePageTitle } from '../../lib/page-title';
 import { isAdminToken, setToken } from '../../lib/session';
 import { login } from './api/auth-api';
 import { AuthCard } from './components/auth-card';
-import { FormErrorSummary } from './components/form-error-summary';
+import { FormErrorSummary } from '../../lib/forms/form-error-summary';
 import { helpPdfPath } from './help-pdf';
-import {
-  hasErrors,
-  trimAll,
-  validateLogin,
-  type FieldErrors,
-  type LoginValues,
-} from './validation';
+import { trimAll, validateLogin, type LoginValues } from './validation';
 
 // only administrators with a second factor see this step: residents never download it or its texts
 const MfaStep = lazyWithTexts(
@@ -101,7 +96,13 @@ export function LoginPage() {
       <h1 className="mb-6 text-title font-bold">
         <FormattedMessage id="auth.login.title" />
       </h1>
-      <FormErrorSummary errors={errors} fieldIds={FIELD_IDS} problem={problem} attempt={attempt} />
+      <FormErrorSummary
+        className="mb-6"
+        errors={errors}
+        fieldIds={FIELD_IDS}
+        problem={problem}
+        attempt={attempt}
+      />
       <form noValidate onSubmit={submit} className="flex flex-col gap-5">
         <TextField
           id={FIELD_IDS.dni}

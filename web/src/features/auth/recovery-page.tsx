@@ -1,3 +1,4 @@
+import { type FieldErrors, hasErrors } from '../../lib/forms/field-errors';
 import { Alert } from '@portal/design-system/components/alert.tsx';
 import { Button, buttonVariants } from '@portal/design-system/components/button.tsx';
 import { OtpInput } from '@portal/design-system/components/otp-input.tsx';
@@ -10,7 +11,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { requestRecovery, verifyRecovery } from './api/signup-api';
 import { AuthCard } from './components/auth-card';
 import { AuthSteps, LoginLink } from './components/auth-steps';
-import { FormErrorSummary } from './components/form-error-summary';
+import { FormErrorSummary } from '../../lib/forms/form-error-summary';
 import { StepHeading } from './components/step-heading';
 import {
   CODE_DIGITS,
@@ -20,7 +21,7 @@ import {
   validateReset,
   type ResetValues,
 } from './signup-validation';
-import { hasErrors, trimAll, type FieldErrors } from './validation';
+import { trimAll } from './validation';
 import { useAuthForm } from './use-auth-form';
 
 type Step = 'email' | 'reset' | 'done';
@@ -120,6 +121,7 @@ export function RecoveryPage() {
             <FormattedMessage id="auth.recovery.step1" />
           </StepHeading>
           <FormErrorSummary
+            className="mb-6"
             errors={emailErrors}
             fieldIds={EMAIL_IDS}
             problem={problem}
@@ -158,6 +160,7 @@ export function RecoveryPage() {
             <FormattedMessage id="auth.recovery.codeSentTo" values={{ email: email.trim() }} />
           </Alert>
           <FormErrorSummary
+            className="mb-6"
             errors={resetErrors}
             fieldIds={RESET_IDS}
             problem={problem}

@@ -1,3 +1,4 @@
+import { type FieldErrors, hasErrors } from '../../lib/forms/field-errors';
 import { Alert } from '@portal/design-system/components/alert.tsx';
 import { Button } from '@portal/design-system/components/button.tsx';
 import { OtpInput } from '@portal/design-system/components/otp-input.tsx';
@@ -12,7 +13,7 @@ import { setToken } from '../../lib/session';
 import { register, verifyRegistration } from './api/signup-api';
 import { AuthCard } from './components/auth-card';
 import { AuthSteps, LoginLink } from './components/auth-steps';
-import { FormErrorSummary } from './components/form-error-summary';
+import { FormErrorSummary } from '../../lib/forms/form-error-summary';
 import { ResendCode } from './components/resend-code';
 import { StepHeading } from './components/step-heading';
 import {
@@ -24,7 +25,7 @@ import {
   validateRegistration,
   type RegistrationValues,
 } from './signup-validation';
-import { hasErrors, trimAll, type FieldErrors } from './validation';
+import { trimAll } from './validation';
 import { useAuthForm } from './use-auth-form';
 
 type Field = keyof RegistrationValues;
@@ -136,7 +137,13 @@ export function RegisterPage() {
           <StepHeading focus={moved}>
             <FormattedMessage id="auth.register.step1" />
           </StepHeading>
-          <FormErrorSummary errors={{}} fieldIds={FIELD_IDS} problem={problem} attempt={attempt} />
+          <FormErrorSummary
+            className="mb-6"
+            errors={{}}
+            fieldIds={FIELD_IDS}
+            problem={problem}
+            attempt={attempt}
+          />
           <form noValidate onSubmit={submitForm} className="flex flex-col gap-5">
             <TextField
               {...fieldProps('dni')}
@@ -214,6 +221,7 @@ export function RegisterPage() {
             />
           </Alert>
           <FormErrorSummary
+            className="mb-6"
             errors={codeErrors}
             fieldIds={CODE_IDS}
             problem={problem}

@@ -2,7 +2,8 @@
  * The rules of the registration and recovery forms as pure functions. Each returns the message
  * id of the first broken rule per field (ids live in messages/<locale>/access.json).
  */
-import { clean, trimAll, type FieldErrors } from './validation';
+import { type FieldErrors } from '../../lib/forms/field-errors';
+import { clean, trimAll } from './validation';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

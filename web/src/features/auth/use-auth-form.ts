@@ -1,8 +1,8 @@
+import { type FieldErrors, hasErrors } from '../../lib/forms/field-errors';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { detailMessage } from '../../lib/api/client';
 import type { Outcome } from './api/auth-api';
-import { hasErrors, type FieldErrors } from './validation';
 
 /**
  * What the forms of the auth pages share: the call in flight (`busy`), the problem shown above the

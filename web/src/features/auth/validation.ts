@@ -5,11 +5,7 @@
  * which only those screens load.
  */
 
-export type FieldErrors<F extends string> = Partial<Record<F, string>>;
-
-export function hasErrors(errors: FieldErrors<string>): boolean {
-  return Object.values(errors).some(Boolean);
-}
+import type { FieldErrors } from '../../lib/forms/field-errors';
 
 /** Every string value trimmed (the spec: "values are trimmed"). */
 export function trimAll<T extends Record<string, string>>(values: T): T {

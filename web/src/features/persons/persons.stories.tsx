@@ -81,7 +81,7 @@ export const AddStepDetailsErrors: Story = {
     const t = await openAddFlow(context);
     await userEvent.click(page().getByRole('button', { name: t('persons.add.sendCode') }));
     await expect(
-      page().getByRole('alert', { name: t('persons.error.summaryTitle') }),
+      page().getByRole('alert', { name: t('app.errorSummaryTitle') }),
     ).toBeVisible();
   },
 };

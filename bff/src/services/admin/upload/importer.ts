@@ -327,3 +327,11 @@ async function apply(
   });
   return result;
 }
+
+/** The import as the composition root wires it: the file and who uploads it. */
+export function createEnrolmentImport(deps: ImportDeps) {
+  return {
+    run: (file: { path: string; name: string }, actor: Actor) =>
+      importEnrolments(deps, file, actor),
+  };
+}

@@ -23,7 +23,7 @@ import {
 } from '../api/activities';
 import { useServerList } from '../api/use-server-list';
 import { ServerTable } from '../components/server-table';
-import { checkActivityForm, emptyActivityForm, priceToText, type ActivityField } from '../rules';
+import { checkActivityForm, emptyActivityForm, priceToText, type ActivityField } from './rules';
 
 const ORDER: readonly ActivityField[] = ['name', 'price', 'startDate'];
 const fieldId = (field: ActivityField) => `activity-${field}`;

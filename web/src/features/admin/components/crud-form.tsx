@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Button } from '@portal/design-system/components/button.tsx';
-import { FormErrorSummary, type FormErrorState } from './form-error-summary';
+import { FormErrorSummary } from '../../../lib/forms/form-error-summary';
+import { summaryProps, type FormErrorState } from './form-error-state';
+import { useFormatMsg } from './messages';
 
 /** What a section's state gives its form (see useCrudSection). */
 export interface CrudFormControls<F extends string> {
@@ -34,6 +36,7 @@ export function CrudForm<F extends string>({
   saveChangesId: string;
   children: ReactNode;
 }) {
+  const format = useFormatMsg();
   return (
     <form
       noValidate
@@ -43,7 +46,7 @@ export function CrudForm<F extends string>({
         onSubmit();
       }}
     >
-      <FormErrorSummary state={errors} order={order} fieldId={fieldId} />
+      <FormErrorSummary {...summaryProps(errors, order, fieldId, format)} />
       {children}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" loading={busy}>

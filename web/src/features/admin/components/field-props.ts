@@ -1,4 +1,4 @@
-import type { FormErrorState } from './form-error-summary';
+import type { FormErrorState } from './form-error-state';
 import { useT } from './messages';
 
 /**

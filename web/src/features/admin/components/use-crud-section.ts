@@ -1,8 +1,8 @@
 import { useState, type RefObject } from 'react';
 import type { ApiResult } from '../api/result';
-import type { FormCheck } from '../rules';
+import type { FormCheck } from './form-check';
 import type { CrudFormControls } from './crud-form';
-import { hasErrors, noErrors, type FormErrorState } from './form-error-summary';
+import { hasErrors, noErrors, type FormErrorState } from './form-error-state';
 import { serverMsg, type Notice } from './messages';
 import { useReportErrors } from './page-errors';
 import { warningTexts } from './warnings-list';

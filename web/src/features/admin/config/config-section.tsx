@@ -8,14 +8,15 @@ import { SelectField } from '@portal/design-system/components/select-field.tsx';
 import { Loading } from '@portal/design-system/components/spinner.tsx';
 import { TextField } from '@portal/design-system/components/text-field.tsx';
 import { AdminSection } from '../components/admin-section';
+import { FormErrorSummary } from '../../../lib/forms/form-error-summary';
 import {
-  FormErrorSummary,
   hasErrors,
   noErrors,
+  summaryProps,
   type FormErrorState,
-} from '../components/form-error-summary';
+} from '../components/form-error-state';
 import { LoadError } from '../components/load-error';
-import { serverMsg, useT, type Notice } from '../components/messages';
+import { serverMsg, useFormatMsg, useT, type Notice } from '../components/messages';
 import { NoticeArea } from '../components/notice-area';
 import { useReportErrors } from '../components/page-errors';
 import { getConfig, saveConfig, type AdminConfig } from '../api/config';
@@ -26,7 +27,7 @@ import {
   type ConfigField,
   type ConfigFormValues,
   type ReminderChannel,
-} from '../rules';
+} from './rules';
 
 const CHANNELS: readonly ReminderChannel[] = ['sms', 'email', 'both'];
 
@@ -58,6 +59,7 @@ export function ConfigSection({ onSaved }: { onSaved?: () => void }) {
 
 function ConfigForm({ initial, onSaved }: { initial: AdminConfig; onSaved?: () => void }) {
   const t = useT();
+  const format = useFormatMsg();
   const [values, setValues] = useState<ConfigFormValues>(() => configToForm(initial));
   const [errors, setErrors] = useState<FormErrorState<ConfigField>>(noErrors);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -88,7 +90,7 @@ function ConfigForm({ initial, onSaved }: { initial: AdminConfig; onSaved?: () =
 
   return (
     <form noValidate onSubmit={submit} className="flex max-w-xl flex-col gap-5">
-      <FormErrorSummary state={errors} order={ORDER} fieldId={fieldId} />
+      <FormErrorSummary {...summaryProps(errors, ORDER, fieldId, format)} />
       <NoticeArea notice={notice} />
       <CheckboxField
         id="config-maintenance"

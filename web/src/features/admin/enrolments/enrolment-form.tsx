@@ -12,7 +12,7 @@ import { useFieldProps } from '../components/field-props';
 import { useT } from '../components/messages';
 import { listActivitiesPage } from '../api/activities';
 import { useDebounced } from '../api/use-server-list';
-import type { EnrolmentField, EnrolmentFormValues } from '../rules';
+import type { EnrolmentField, EnrolmentFormValues } from './rules';
 
 const ORDER: readonly EnrolmentField[] = ['firstName', 'lastName', 'dni', 'email', 'phone'];
 const fieldId = (field: EnrolmentField) => `enrolment-${field}`;

@@ -16,7 +16,7 @@ import {
 } from '../api/enrolments';
 import { useServerList } from '../api/use-server-list';
 import { ServerTable } from '../components/server-table';
-import { checkEnrolmentForm, emptyEnrolmentForm } from '../rules';
+import { checkEnrolmentForm, emptyEnrolmentForm } from './rules';
 import { EnrolmentForm } from './enrolment-form';
 
 const NO_ACTIVITIES: Enrolment['activities'] = [];

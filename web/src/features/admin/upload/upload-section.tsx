@@ -5,18 +5,19 @@ import { Button } from '@portal/design-system/components/button.tsx';
 import { Field, fieldControlProps, inputClasses } from '@portal/design-system/components/field.tsx';
 import { cn } from '@portal/design-system/lib/cn.ts';
 import { AdminSection } from '../components/admin-section';
+import { FormErrorSummary } from '../../../lib/forms/form-error-summary';
 import {
-  FormErrorSummary,
   hasErrors,
   noErrors,
+  summaryProps,
   type FormErrorState,
-} from '../components/form-error-summary';
+} from '../components/form-error-state';
 import { serverMsg, useFormatMsg, useT, type Msg } from '../components/messages';
 import { useReportErrors } from '../components/page-errors';
 import { WarningsList } from '../components/warnings-list';
 import { saveBlob } from '../../../lib/download';
 import { downloadTemplate, uploadTable, type UploadResult } from '../api/upload';
-import { checkUploadFile, uploadRowErrors, type RowError } from '../rules';
+import { checkUploadFile, uploadRowErrors, type RowError } from './rules';
 
 type Outcome =
   | { kind: 'done'; result: UploadResult }
@@ -93,7 +94,7 @@ export function UploadSection({ onImported }: { onImported: () => void }) {
       </div>
 
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <FormErrorSummary state={errors} order={['file']} fieldId={() => FIELD_ID} />
+        <FormErrorSummary {...summaryProps(errors, ['file'], () => FIELD_ID, format)} />
         <Field
           id={FIELD_ID}
           label={t('admin.upload.fileLabel')}

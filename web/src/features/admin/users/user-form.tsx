@@ -11,7 +11,7 @@ import { useFieldProps } from '../components/field-props';
 import { useT } from '../components/messages';
 import { listEnrolmentsPage, type Enrolment } from '../api/enrolments';
 import { useDebounced } from '../api/use-server-list';
-import type { UserField, UserFormMode, UserFormValues } from '../rules';
+import type { UserField, UserFormMode, UserFormValues } from './rules';
 
 /** People offered at once in the selector: the search narrows them on the server. */
 export const PERSON_OPTIONS = 20;

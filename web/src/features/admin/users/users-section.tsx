@@ -12,7 +12,7 @@ import { findEnrolmentByDni, type Enrolment } from '../api/enrolments';
 import { createUser, deleteUser, listUsersPage, updateUser, type AdminUser } from '../api/users';
 import { useServerList } from '../api/use-server-list';
 import { ServerTable } from '../components/server-table';
-import { checkUserForm, emptyUserForm, type UserPayload } from '../rules';
+import { checkUserForm, emptyUserForm, type UserPayload } from './rules';
 import { useMfaReset } from './mfa-reset';
 import { useReleaseAccount } from './release-account';
 import { UserForm } from './user-form';

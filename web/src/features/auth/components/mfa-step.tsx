@@ -6,7 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { council } from '../../../config/council';
 import { detailMessage } from '../../../lib/api/client';
 import { loginMfa } from '../api/auth-api';
-import { FormErrorSummary } from './form-error-summary';
+import { FormErrorSummary } from '../../../lib/forms/form-error-summary';
 
 const FIELD_IDS = { code: 'login-mfa-code' } as const;
 
@@ -68,7 +68,13 @@ export function MfaStep({
           values={{ council: council.name }}
         />
       </p>
-      <FormErrorSummary errors={{}} fieldIds={FIELD_IDS} problem={error} attempt={attempt} />
+      <FormErrorSummary
+        className="mb-6"
+        errors={{}}
+        fieldIds={FIELD_IDS}
+        problem={error}
+        attempt={attempt}
+      />
       {expired ? (
         <Button type="button" onClick={onRestart}>
           <FormattedMessage id="auth.mfa.restart" />

@@ -1,12 +1,13 @@
 import { Alert } from '@portal/design-system/components/alert.tsx';
 import { Button } from '@portal/design-system/components/button.tsx';
-import { ErrorSummary } from '@portal/design-system/components/error-summary.tsx';
 import { OtpInput } from '@portal/design-system/components/otp-input.tsx';
 import { Stepper } from '@portal/design-system/components/stepper.tsx';
 import { TextField } from '@portal/design-system/components/text-field.tsx';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { detailMessage } from '../../../lib/api/client';
+import type { FieldErrors } from '../../../lib/forms/field-errors';
+import { FormErrorSummary } from '../../../lib/forms/form-error-summary';
 import { requestAssociation, verifyAssociation, type Outcome } from '../api/persons-api';
 import {
   PHONE_LENGTH,
@@ -65,12 +66,17 @@ export function AddPersonFlow({ onDone, onCancel, onFormErrorsChange }: AddPerso
   const t = (messageId: string) => intl.formatMessage({ id: messageId });
 
   /** The request step's error text for a field, if it has one. */
-  const requestMessage = (field: keyof RequestErrors): string | undefined => {
+  /** The message id of a request field's error, if it has one. */
+  const requestMessageId = (field: keyof RequestErrors): string | undefined => {
     const error = requestErrors[field];
     const messages: Partial<Record<string, string>> = REQUEST_MESSAGE[field];
-    const messageId = error ? messages[error] : undefined;
+    return error ? messages[error] : undefined;
+  };
+  const requestMessage = (field: keyof RequestErrors): string | undefined => {
+    const messageId = requestMessageId(field);
     return messageId ? t(messageId) : undefined;
   };
+
   /** What the request step's two text fields share. */
   const requestField = (
     field: keyof RequestErrors,
@@ -128,15 +134,12 @@ export function AddPersonFlow({ onDone, onCancel, onFormErrorsChange }: AddPerso
     if (sent) onDone();
   };
 
-  const summaryItems =
+  const summaryErrors: FieldErrors<'dni' | 'phone' | 'otp'> =
     step === 'request'
-      ? (['dni', 'phone'] as const).flatMap((field) => {
-          const message = requestMessage(field);
-          return message ? [{ fieldId: ids[field], message }] : [];
-        })
+      ? { dni: requestMessageId('dni'), phone: requestMessageId('phone') }
       : otpError
-        ? [{ fieldId: ids.otp, message: t('persons.error.otpRequired') }]
-        : [];
+        ? { otp: 'persons.error.otpRequired' }
+        : {};
 
   const missingRequired =
     step === 'request'
@@ -159,16 +162,14 @@ export function AddPersonFlow({ onDone, onCancel, onFormErrorsChange }: AddPerso
           { id: 'verify', label: <FormattedMessage id="persons.add.steps.verify" /> },
         ]}
       />
-      {summaryItems.length > 0 ? (
-        <ErrorSummary
-          key={attempt}
-          title={<FormattedMessage id="persons.error.summaryTitle" />}
-          description={
-            missingRequired ? <FormattedMessage id="persons.error.fillAllFields" /> : undefined
-          }
-          errors={summaryItems}
-        />
-      ) : null}
+      <FormErrorSummary
+        errors={summaryErrors}
+        fieldIds={step === 'request' ? { dni: ids.dni, phone: ids.phone } : { otp: ids.otp }}
+        problem={
+          missingRequired ? <FormattedMessage id="persons.error.fillAllFields" /> : undefined
+        }
+        attempt={attempt}
+      />
       {serverError ? <Alert variant="error">{serverError}</Alert> : null}
 
       {step === 'request' ? (

@@ -3,7 +3,7 @@ import {
   createSha256V1Signer,
   encodeMerchantParameters,
   type SignedFields,
-} from '../../adapters/payment-gateway/redsys-signer.js';
+} from './redsys-signer.js';
 import type { Locale } from '../../i18n/index.js';
 
 /** Redsys DS_MERCHANT_CONSUMERLANGUAGE codes. */

@@ -1,6 +1,6 @@
-import { formatEuros } from '../../i18n/format.js';
-import { t, type Locale } from '../../i18n/index.js';
-import { TEST_CARD, type SandboxOrder } from '../../services/payments/sandbox-gateway.js';
+import { formatEuros } from '../../../i18n/format.js';
+import { t, type Locale } from '../../../i18n/index.js';
+import { TEST_CARD, type SandboxOrder } from './gateway.js';
 
 const esc = (text: string) =>
   text.replace(

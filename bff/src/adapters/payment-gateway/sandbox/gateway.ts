@@ -1,13 +1,9 @@
-import type { RedsysConfig } from '../../config.js';
-import {
-  decodeMerchantParameters,
-  encodeMerchantParameters,
-  signerFor,
-} from '../../adapters/payment-gateway/redsys-signer.js';
-import type { Locale } from '../../i18n/index.js';
-import { madridDateTime } from '../../lib/madrid-date.js';
-import { localeForConsumerLanguage } from './redsys-request.js';
-import type { RedirectFields } from './redsys-request.js';
+import type { RedsysConfig } from '../../../config.js';
+import { decodeMerchantParameters, encodeMerchantParameters, signerFor } from '../redsys-signer.js';
+import type { Locale } from '../../../i18n/index.js';
+import { madridDateTime } from '../../../lib/madrid-date.js';
+import { localeForConsumerLanguage } from '../redsys-request.js';
+import type { RedirectFields } from '../redsys-request.js';
 
 /** The published Redsys test card; any other card, CVV 999 or a past expiry is denied. */
 export const TEST_CARD = {

@@ -1,16 +1,34 @@
 import { randomInt } from 'node:crypto';
-import type { RedsysConfig } from '../../config.js';
+import type { RedsysConfig } from '../../../config.js';
 import {
   createSha256V1Signer,
   decodeMerchantParameters,
   encodeMerchantParameters,
   HMAC_SHA256_V1,
-} from '../../adapters/payment-gateway/redsys-signer.js';
-import { REFUND_ACCEPTED } from '../../adapters/payment-gateway/redsys-client.js';
-import type { Database } from '../../data/database.js';
-import type { SandboxTransactionsRepo } from '../../data/sandbox-transactions-repo.js';
-import type { Clock } from '../../lib/clock.js';
-import { madridDateTime } from '../../lib/madrid-date.js';
+} from '../redsys-signer.js';
+import { REFUND_ACCEPTED } from '../redsys-client.js';
+import type { Clock } from '../../../lib/clock.js';
+import { madridDateTime } from '../../../lib/madrid-date.js';
+
+/** What the sandbox bank answered for an order: a payment ('0') or a refund ('3'). */
+export interface SandboxTransaction {
+  order_code: string;
+  transaction_type: '0' | '3';
+  amount_cents: number;
+  response_code: string;
+  authorisation_code: string | null;
+  created_at: string;
+}
+
+/**
+ * Where the sandbox bank keeps its answers: the database, given by the composition root (an
+ * adapter stays a leaf), so any process may be asked about an order.
+ */
+export interface SandboxLedger {
+  record(row: SandboxTransaction): Promise<void>;
+  /** The order's transactions in the order they happened, locked for the current transaction. */
+  ofOrder(order: string): Promise<SandboxTransaction[]>;
+}
 
 const isAuthorised = (code: string) => /^\d{1,4}$/.test(code) && Number(code) <= 99;
 
@@ -24,12 +42,13 @@ const escapeXml = (text: string) =>
  * formats, checking their signatures. So the portal's Redsys client runs unchanged against it.
  */
 export function createSandboxBank(deps: {
-  db: Database;
+  /** Runs fn all-or-nothing, its reads of an order locked until it ends (the database's). */
+  transaction: <T>(fn: () => Promise<T>) => Promise<T>;
   clock: Clock;
   redsys: RedsysConfig;
-  transactions: SandboxTransactionsRepo;
+  transactions: SandboxLedger;
 }) {
-  const { db, clock, redsys, transactions } = deps;
+  const { clock, redsys, transactions } = deps;
   const signer = createSha256V1Signer(redsys.secret);
 
   return {
@@ -67,7 +86,7 @@ export function createSandboxBank(deps: {
       if (params.DS_MERCHANT_TRANSACTIONTYPE !== '3') return { errorCode: 'SIS0274' };
       const amount = params.DS_MERCHANT_AMOUNT ?? '';
       if (!/^\d{1,12}$/.test(amount) || Number(amount) <= 0) return { errorCode: 'SIS0019' };
-      return db.transaction(async (): Promise<Record<string, string>> => {
+      return deps.transaction(async (): Promise<Record<string, string>> => {
         const history = await transactions.ofOrder(order);
         const paid = history.find(
           (t) => t.transaction_type === '0' && isAuthorised(t.response_code),

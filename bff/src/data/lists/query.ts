@@ -1,8 +1,8 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import { containsPattern, fold } from '../lib/text-fold.js';
+import { containsPattern, fold } from '../../lib/text-fold.js';
 
-export type { ListRequest, ListResult, SortOrder } from '../lib/list-request.js';
-import type { ListRequest, ListResult, SortOrder } from '../lib/list-request.js';
+export type { ListRequest, ListResult, SortOrder } from '../../lib/list-request.js';
+import type { ListRequest, ListResult, SortOrder } from '../../lib/list-request.js';
 
 /**
  * "Contains" on a folded column, or a trusted expression such as `lower(order_code)`: the search
