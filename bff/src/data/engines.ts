@@ -97,9 +97,9 @@ function openSqlite(file: string): EngineParts {
   raw.pragma('synchronous = FULL');
   raw.pragma('busy_timeout = 5000');
   raw.pragma('foreign_keys = ON');
-  // 16 MB of pages instead of SQLite's 2 MB, measured: a 50,000-person import's inserts (five
-  // indexes and the search index of one table) take a tenth less time; 8 MB gets most of that,
-  // 32 MB little more. Reads have the reader threads' own connections.
+  // 16 MB of pages instead of SQLite's 2 MB: a large import's inserts (five indexes and the search
+  // index of one table) need fewer page reads; more buys little (docs/performance.md, import).
+  // Reads have the reader threads' own connections.
   raw.pragma('cache_size = -16384');
   const prepare = statementCache(raw, STATEMENT_CACHE_SIZE);
   const database: SqliteDatabase = {
@@ -138,8 +138,8 @@ const NAMED_STATEMENT_MAX_PARAMETERS = 32;
  * A search (`like $1`) is planned on every call for its own text, so it is not kept: after five
  * calls PostgreSQL may plan a kept statement once for every later value, and a search planned for
  * "nunez" (the trigram index) then reads the whole index for a one-letter text, where a scan
- * takes a third of the time (65 ms against 20 at 100,000 people). Planning every kept statement
- * (`plan_cache_mode`) would cost every other call too (60 µs each, measured).
+ * is several times cheaper. Planning every kept statement (`plan_cache_mode`) would cost every
+ * other call too (docs/performance.md, admin lists).
  */
 const PLANNED_PER_CALL = /\slike\s/i;
 

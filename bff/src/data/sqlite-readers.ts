@@ -18,7 +18,7 @@ export interface ReadJob {
 /**
  * A Kysely dialect whose queries run on `threads` reader threads (sqlite-reader-worker.ts), each
  * with its own read-only connection to the SQLite file: the staff lists' searches and counts,
- * which can cost ~10 ms each at 100,000 enrolments, run beside the main thread and beside each
+ * which grow with the tables, run beside the main thread and beside each
  * other instead of holding the event loop that serves every other call. Reads only, outside
  * transactions (a transaction's reads stay on its own connection: `Database.reads()`).
  */

@@ -16,8 +16,8 @@ import { observeRequest } from './metrics-endpoint.js';
  * security headers; compression; the access log and the request metrics.
  *
  * One layer that calls these steps in turn, not one Koa middleware each: every layer costs
- * every call a promise, a closure and Koa's delegated getters. As five layers they were about
- * 30 % of the server's instructions on a resident's call (counted under callgrind).
+ * every call a promise, a closure and Koa's delegated getters, a large share of a resident's call
+ * (docs/performance.md).
  */
 export function responsePipeline(options: {
   logger: Logger;

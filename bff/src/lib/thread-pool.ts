@@ -29,8 +29,8 @@ export interface ThreadPoolOptions {
 /**
  * Jobs for `threads` worker threads of one module (which answers with `serveJobs`). Each job goes
  * to the thread with the fewest waiting and queues there: a thread never waits for the main
- * thread to hand it the next job, which on a busy server cost 1–2 ms a job
- * (bench/deadline-day.mjs). Threads start at the first job (or `start()`) and never keep an idle
+ * thread to hand it the next job, which on a busy server cost time on every job
+ * (bench/deadline-day.mjs, docs/performance.md). Threads start at the first job (or `start()`) and never keep an idle
  * process alive.
  * (Our own code rather than a pool library such as Piscina: these workers must also load as
  * TypeScript under the tests, see worker-thread.ts, and the whole pool is this file.)

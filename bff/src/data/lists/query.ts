@@ -8,8 +8,7 @@ import type { ListRequest, ListResult, SortOrder } from '../../lib/list-request.
  * "Contains" on a folded column, or a trusted expression such as `lower(order_code)`: the search
  * folded the same way (case and accents ignored), as LIKE with its wildcards escaped. PostgreSQL's
  * trigram indexes answer it without reading every row; SQLite's LIKE, where it must look at each
- * row, measured 15–25% faster than instr() on SQLite 3.53 (100,000 search keys: 8.4 against 11 ms
- * through an index, 14.5 against 17–19 ms through the table).
+ * row, is faster a row than instr() (docs/performance.md, admin lists).
  */
 export function containsFolded(column: string, q: string): Expression<SqlBool> {
   const target = column.includes('(') ? sql.raw(column) : sql.ref(column);
