@@ -9,6 +9,42 @@ async function expectNoSideScroll(page: Page, where: string): Promise<void> {
   );
 }
 
+/**
+ * Scrolls the page from top to bottom and, at every step, checks that the Help button covers none
+ * of the page's own controls (a checkbox, a button, a link, a field) that are on screen.
+ */
+async function expectHelpCoversNothing(page: Page, where: string): Promise<void> {
+  const covered = await page.evaluate(async () => {
+    const help = document.querySelector('[data-slot="help-button"]');
+    if (!help) return ['no help button'];
+    const found = new Set<string>();
+    const step = Math.max(100, Math.floor(window.innerHeight / 3));
+    const bottom = document.documentElement.scrollHeight;
+    for (let y = 0; y <= bottom; y += step) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const h = help.getBoundingClientRect();
+      const controls = document.querySelectorAll(
+        'main input, main button, main a, main select, main [role="checkbox"], main [role="tab"]',
+      );
+      for (const control of controls) {
+        const r = control.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        if (r.bottom <= 0 || r.top >= window.innerHeight) continue;
+        const overlaps =
+          r.left < h.right && h.left < r.right && r.top < h.bottom && h.top < r.bottom;
+        if (overlaps)
+          found.add(
+            control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName,
+          );
+      }
+    }
+    window.scrollTo(0, 0);
+    return [...found];
+  });
+  expect(covered, `controls under the Help button on ${where} at 375 px`).toEqual([]);
+}
+
 /** Journey 4: the resident's payment on a 375 px phone, with no sideways page scrolling. */
 test.describe('resident journey at 375 px', () => {
   test.use({ viewport: { width: 375, height: 800 } });
@@ -52,6 +88,7 @@ test.describe('resident journey at 375 px', () => {
     await page.getByRole('checkbox', { name: /Tenis J4/ }).check();
     // 75 % of 52,40 + 75 % of 36
     await expect(page.getByText(/66,30\s€/).first()).toBeVisible();
+    await expectHelpCoversNothing(page, '/dashboard with two activities selected');
     await page.getByRole('checkbox', { name: /Aplicar la bonificación/ }).click();
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toBeVisible();

@@ -4,7 +4,11 @@ import { cn } from '../lib/cn.ts';
 export type HelpButtonProps = Omit<React.ComponentProps<'button'>, 'children'> & {
   /** Visible text, e.g. "Help". */
   label: string;
-  /** "fixed" (default) floats at the bottom right of the viewport; "static" stays in the flow. */
+  /**
+   * "fixed" (default) floats at the bottom right of the viewport from 600 px up; on a narrower
+   * screen, where it would cover the page's own checkboxes and buttons as the page scrolls, it
+   * stays in the flow (at the end of the page, right-aligned). "static" always stays in the flow.
+   */
   position?: 'fixed' | 'static';
 };
 
@@ -19,7 +23,7 @@ export function HelpButton({ label, position = 'fixed', className, ...props }: H
         'inline-flex min-h-12 cursor-pointer items-center gap-2 rounded-full border-2 border-primary bg-primary px-5',
         'font-semibold text-primary-foreground shadow-lg hover:bg-primary-hover focus-ring',
         position === 'fixed' &&
-          'fixed right-4 bottom-4 z-40 max-narrow:right-3 max-narrow:bottom-3',
+          'max-narrow:mx-4 max-narrow:mb-6 max-narrow:self-end narrow:fixed narrow:right-4 narrow:bottom-4 narrow:z-40',
         className,
       )}
       {...props}

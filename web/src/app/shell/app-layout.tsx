@@ -76,7 +76,7 @@ export function AppLayout() {
         id="main"
         ref={mainRef}
         tabIndex={-1}
-        className="mx-auto min-h-[70vh] w-full max-w-6xl flex-1 px-4 pt-6 pb-24 outline-none"
+        className="mx-auto min-h-[70vh] w-full max-w-6xl flex-1 px-4 pt-6 pb-8 outline-none narrow:pb-24"
       >
         <MaintenanceGate>
           {flash ? (

@@ -14,7 +14,10 @@ function shortTime(time: string): string {
   return time.replace(/^0(\d)/, '$1');
 }
 
-/** Floating help button (bottom right) and the support contacts modal it opens. */
+/**
+ * The help button (floating at the bottom right; at the end of the page on a phone, where it would
+ * cover the page's controls) and the support contacts modal it opens.
+ */
 export function Help() {
   const intl = useIntl();
   const [open, setOpen] = useState(false);

@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../testing/mock-api';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '../../lib/session';
+import { fakeToken, mockApi } from '../../testing/mock-api';
 import { renderScreen } from '../../testing/render';
 import { PaymentKoPage, PaymentOkPage } from './payment-result-page';
 import { POLL_FOR_MS } from './use-payment-confirmation';
@@ -19,6 +20,7 @@ const latest = (status: string, receipt = status === 'paid') => ({
 });
 
 describe('/pago-ok', () => {
+  beforeEach(() => setToken(fakeToken()));
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
@@ -52,6 +54,23 @@ describe('/pago-ok', () => {
     await waitFor(() => expect(document.title).toMatch(/^Payment received – /));
     await userEvent.click(screen.getByRole('link', { name: 'Back to my activities' }));
     expect(screen.getByText('dashboard')).toBeInTheDocument();
+  });
+
+  it('stays open without a session (another browser, an expired one): says to sign in, asks nothing', async () => {
+    localStorage.clear();
+    setToken(fakeToken({ exp: Math.floor(Date.now() / 1000) - 60 }));
+    let asked = 0;
+    mockApi({ 'GET /api/user/payments/latest': () => (asked++, { body: latest('paid') }) });
+    renderScreen(<PaymentOkPage />, { route: '/pago-ok', locale: 'gl', routes: dashboard });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Volviches da páxina do banco' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/Inicia sesión para ver se o banco confirmou o pagamento/),
+    ).toBeVisible();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(asked).toBe(0);
+    expect(screen.queryByText('dashboard')).not.toBeInTheDocument();
   });
 
   it('never claims success while the payment stays pending', async () => {

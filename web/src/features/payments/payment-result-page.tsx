@@ -35,7 +35,9 @@ export function PaymentOkPage() {
   const [downloadFailed, setDownloadFailed] = useState(false);
   // once the app stops asking, nothing spins
   const state =
-    confirmation.state === 'waiting' || confirmation.state === 'none'
+    confirmation.state === 'waiting' ||
+    confirmation.state === 'none' ||
+    confirmation.state === 'signedOut'
       ? 'unknown'
       : confirmation.state;
   const key = `payments.ok.${confirmation.state}`;

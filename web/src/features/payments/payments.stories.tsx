@@ -52,6 +52,17 @@ export const NoPayment: Story = {
   },
 };
 
+/** /pago-ok in a browser without a session: open to anyone, it says to sign in and asks nothing. */
+export const SignedOut: Story = {
+  parameters: screen('/pago-ok', { session: null }),
+  play: async (context) => {
+    const t = textOf(context);
+    await expect(
+      await page().findByRole('heading', { level: 1, name: t('payments.ok.signedOut.title') }),
+    ).toBeVisible();
+  },
+};
+
 /** /pago-ko: the bank's page reported a failure. */
 export const Failed: Story = {
   parameters: screen('/pago-ko', { session: 'resident' }),

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { announcePaymentSettled } from '../../lib/payment-events';
+import { getToken, isTokenValid } from '../../lib/session';
 import { fetchLatestPayment, type LatestPayment } from './api/payments-api';
 
 /** How often, and for how long, /pago-ok asks whether the bank's confirmation has arrived. */
@@ -13,7 +14,12 @@ export type Confirmation =
   /** Still pending after the polling window, or the server could not be asked. */
   | { state: 'waiting'; payment: LatestPayment | null }
   /** The account has no payment at all (another browser paid, or nobody paid): nothing to wait for. */
-  | { state: 'none'; payment: null };
+  | { state: 'none'; payment: null }
+  /**
+   * No session in this browser (the bank's page opened in another browser, or the session
+   * ended): the page stays open to anyone, as the spec has it, and says where to see the result.
+   */
+  | { state: 'signedOut'; payment: null };
 
 const SETTLED_FAILED = new Set(['failed', 'expired', 'superseded']);
 
@@ -23,11 +29,15 @@ const SETTLED_FAILED = new Set(['failed', 'expired', 'superseded']);
  * address alone, which proves nothing).
  */
 export function usePaymentConfirmation(): Confirmation {
-  const [confirmation, setConfirmation] = useState<Confirmation>({
-    state: 'checking',
-    payment: null,
-  });
+  const [confirmation, setConfirmation] = useState<Confirmation>(() =>
+    isTokenValid(getToken())
+      ? { state: 'checking', payment: null }
+      : { state: 'signedOut', payment: null },
+  );
+  const signedIn = confirmation.state !== 'signedOut';
   useEffect(() => {
+    // asking without a session would only send the resident to /login
+    if (!signedIn) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const started = Date.now();
@@ -68,6 +78,6 @@ export function usePaymentConfirmation(): Confirmation {
       stopped = true;
       clearTimeout(timer);
     };
-  }, []);
+  }, [signedIn]);
   return confirmation;
 }
