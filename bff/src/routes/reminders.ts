@@ -12,7 +12,7 @@ import { t } from '../i18n/index.js';
 export const UNSUBSCRIBES_PER_HOUR = 30;
 
 /** POST /reminders/unsubscribe: the reminder e-mail's link, without logging in. */
-export function remindersRoutes(deps: Deps): Router<AppState> {
+export function remindersRoutes(deps: Pick<Deps, 'limiter' | 'reminders'>): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
   const limit = limitCalls(deps.limiter, (ctx) => [
     {

@@ -7,7 +7,9 @@ import { notFound } from '../services/errors.js';
 import { loopbackOnly } from '../http/loopback-only.js';
 
 /** Liveness and readiness, the public settings and (outside production) the development outbox. */
-export function systemRoutes(deps: Deps): Router<AppState> {
+export function systemRoutes(
+  deps: Pick<Deps, 'config' | 'devOutbox' | 'readiness' | 'settings'>,
+): Router<AppState> {
   const router = new Router<AppState>();
   const version = process.env.npm_package_version ?? '1.0.0';
 

@@ -10,7 +10,9 @@ import { actorOf, formBody, idParam } from './form-input.js';
 const REQUIRED = ['name', 'price'] as const;
 
 /** /admin/activities-crud: the catalogue (list and create with and without the trailing slash). */
-export function adminActivitiesRoutes(deps: Deps): Router<AppState> {
+export function adminActivitiesRoutes(
+  deps: Pick<Deps, 'admin' | 'config' | 'logger' | 'sessions'>,
+): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
   const admin = requireAdmin(deps);
   const activities = deps.admin.activities;

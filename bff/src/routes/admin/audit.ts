@@ -7,7 +7,9 @@ import { validate } from '../../http/validate.js';
 import { listRequest } from './list-params.js';
 
 /** /admin/audit/: the audit log, newest first, read only. */
-export function adminAuditRoutes(deps: Deps): Router<AppState> {
+export function adminAuditRoutes(
+  deps: Pick<Deps, 'admin' | 'config' | 'logger' | 'sessions'>,
+): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
 
   router.get('/admin/audit/', requireAdmin(deps), async (ctx) => {

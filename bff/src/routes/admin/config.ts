@@ -8,7 +8,9 @@ import { actorOf, formBody } from './form-input.js';
 const REQUIRED = ['maintenance_mode', 'payments_enabled', 'global_discount'] as const;
 
 /** /admin/config and /admin/config/: the global settings (both spellings, as the web app uses both). */
-export function adminConfigRoutes(deps: Deps): Router<AppState> {
+export function adminConfigRoutes(
+  deps: Pick<Deps, 'admin' | 'config' | 'logger' | 'sessions'>,
+): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
   const admin = requireAdmin(deps);
   const settings = deps.admin.settings;

@@ -11,7 +11,9 @@ import { actorOf, formBody, idParam } from './form-input.js';
 const REQUIRED = ['first_name', 'last_name', 'dni', 'phone'] as const;
 
 /** /admin/person-activities/: people enrolled in activities. */
-export function adminEnrolmentsRoutes(deps: Deps): Router<AppState> {
+export function adminEnrolmentsRoutes(
+  deps: Pick<Deps, 'admin' | 'config' | 'logger' | 'sessions'>,
+): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
   const admin = requireAdmin(deps);
   const enrolments = deps.admin.enrolments;

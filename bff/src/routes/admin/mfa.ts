@@ -7,7 +7,9 @@ import { validate } from '../../http/validate.js';
 import { actorOf, idParam } from './form-input.js';
 
 /** An administrator's second factor: its state, setting it up, and resetting another's. */
-export function adminMfaRoutes(deps: Deps): Router<AppState> {
+export function adminMfaRoutes(
+  deps: Pick<Deps, 'config' | 'logger' | 'mfa' | 'sessions'>,
+): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
   // what an administrator without a second factor may do when one is required
   const settingUp = requireAdmin(deps, { withoutMfa: true });

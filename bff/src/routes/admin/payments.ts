@@ -18,7 +18,9 @@ import { notFound } from '../../services/errors.js';
 import { validate } from '../../http/validate.js';
 
 /** /admin/payments/: payments for reconciliation with the bank, and their .xlsx export. */
-export function adminPaymentsRoutes(deps: Deps): Router<AppState> {
+export function adminPaymentsRoutes(
+  deps: Pick<Deps, 'clock' | 'config' | 'logger' | 'payments' | 'sessions'>,
+): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
   const staff = deps.payments.staff;
 

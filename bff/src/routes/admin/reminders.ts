@@ -5,7 +5,9 @@ import { requireAdmin } from '../../http/auth.js';
 import { actorOf } from './form-input.js';
 
 /** Staff's view of the payment reminders, and "send today's reminders now". */
-export function adminRemindersRoutes(deps: Deps): Router<AppState> {
+export function adminRemindersRoutes(
+  deps: Pick<Deps, 'config' | 'logger' | 'reminders' | 'sessions'>,
+): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
   const admin = requireAdmin(deps);
 

@@ -53,7 +53,9 @@ interface UploadedFile {
 }
 
 /** /admin/upload-table/: the Excel import and its template. */
-export function adminUploadRoutes(deps: Deps): Router<AppState> {
+export function adminUploadRoutes(
+  deps: Pick<Deps, 'admin' | 'config' | 'logger' | 'metrics' | 'sessions'>,
+): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
   const admin = requireAdmin(deps);
 

@@ -8,7 +8,9 @@ import { listRequest, sendList } from './list-params.js';
 import { actorOf, formBody, idParam } from './form-input.js';
 
 /** /admin/users/: accounts. */
-export function adminUsersRoutes(deps: Deps): Router<AppState> {
+export function adminUsersRoutes(
+  deps: Pick<Deps, 'admin' | 'config' | 'logger' | 'sessions'>,
+): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
   const admin = requireAdmin(deps);
   const users = deps.admin.users;

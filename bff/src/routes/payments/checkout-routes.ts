@@ -11,7 +11,9 @@ import { centsToEuros } from '../../lib/money.js';
 export const GENERATE_LIMIT = { limit: 20, windowMs: 10 * 60_000 };
 
 /** POST /payments/generate-multiple/: a pending payment and the signed Redsys form for it. */
-export function checkoutRoutes(deps: Deps): Router<AppState> {
+export function checkoutRoutes(
+  deps: Pick<Deps, 'limiter' | 'metrics' | 'payments' | 'sessions'>,
+): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
   const limit = limitCalls(deps.limiter, (ctx) => [
     { bucket: `payment-generate:user:${ctx.state.user?.id}`, ...GENERATE_LIMIT },

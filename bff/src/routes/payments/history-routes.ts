@@ -11,7 +11,7 @@ import { sendPdf } from './send-pdf.js';
  * The residents' payments: completed ones of the people this account manages (newest first),
  * the newest one this account started (what /pago-ok waits for), and a paid one's receipt.
  */
-export function historyRoutes(deps: Deps): Router<AppState> {
+export function historyRoutes(deps: Pick<Deps, 'payments' | 'sessions'>): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
   const auth = requireUser(deps);
   const { resident } = deps.payments;

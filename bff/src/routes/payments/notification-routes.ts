@@ -21,7 +21,9 @@ const PAYMENT_OUTCOMES: Record<string, string> = {
  * comes from the signature only. 200 to every well-formed, correctly signed notification; 400
  * otherwise, with the attempt recorded either way.
  */
-export function notificationRoutes(deps: Deps): Router<AppState> {
+export function notificationRoutes(
+  deps: Pick<Deps, 'limiter' | 'logger' | 'metrics' | 'payments'>,
+): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
 
   router.post('/payments/notification', readBody, async (ctx) => {

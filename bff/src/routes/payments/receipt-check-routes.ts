@@ -11,7 +11,7 @@ import { validate } from '../../http/validate.js';
 export const RECEIPT_CHECKS_PER_HOUR = 60;
 
 /** GET /receipts/{code}: whether a printed receipt is genuine. Public, rate-limited. */
-export function receiptCheckRoutes(deps: Deps): Router<AppState> {
+export function receiptCheckRoutes(deps: Pick<Deps, 'limiter' | 'payments'>): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
   const limit = limitCalls(deps.limiter, (ctx) => [
     {

@@ -25,7 +25,9 @@ import {
  * the parameters, because the test secret is public and that would let anyone aim this server
  * at any address. Card data is read to decide and then dropped: never stored or logged.
  */
-export function sandboxRoutes(deps: Deps): Router<AppState> {
+export function sandboxRoutes(
+  deps: Pick<Deps, 'clock' | 'config' | 'logger' | 'payments'>,
+): Router<AppState> {
   const router = new Router<AppState>({ strict: true });
   const { config } = deps;
   const local = loopbackOnly(config.env);

@@ -22,7 +22,7 @@ import { actorOf, callOf } from './call.js';
 
 /** The signed-in account: its details and reminder setting, its data, deleting it. */
 export function accountRoutes(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'sessions'>,
   services: {
     dataRights: DataRights;
     accounts: AccountsService;

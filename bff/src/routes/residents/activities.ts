@@ -8,7 +8,10 @@ import type { PersonsService } from '../../services/residents/persons.js';
 import { actorOf } from './call.js';
 
 /** A managed person's activities with the amounts the payment will charge. */
-export function activitiesRoutes(deps: Deps, persons: PersonsService): Router<AppState> {
+export function activitiesRoutes(
+  deps: Pick<Deps, 'sessions'>,
+  persons: PersonsService,
+): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/user/activities/:person_activity_id', requireUser(deps), async (ctx) => {
     const { person_activity_id } = validate(zListPersonActivitiesPath, ctx.params, 'path');

@@ -13,7 +13,10 @@ import type { PersonsService } from '../../services/residents/persons.js';
 import { actorOf, callOf } from './call.js';
 
 /** The people an account manages: list, link by SMS code, unlink. */
-export function personsRoutes(deps: Deps, persons: PersonsService): Router<AppState> {
+export function personsRoutes(
+  deps: Pick<Deps, 'sessions'>,
+  persons: PersonsService,
+): Router<AppState> {
   const router = new Router<AppState>();
   const auth = requireUser(deps);
 
