@@ -1,4 +1,5 @@
-import { vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { apiServer } from './api-server';
 
 export { fakeToken } from './fake-token';
 
@@ -6,6 +7,8 @@ export interface MockResponse {
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** The connection fails instead of answering (fetch rejects). */
+  networkError?: boolean;
 }
 
 type Handler =
@@ -19,38 +22,39 @@ export interface RecordedCall {
 }
 
 /**
- * Replaces fetch with handlers keyed by "METHOD /api/path" (query string ignored). Unknown calls
- * answer 404 in the contract's error shape. Returns the calls made, for assertions on payloads.
- * Use the contract's shapes for bodies (see openapi.yaml examples).
+ * Answers the API's calls, through MSW (testing/api-server.ts), with handlers keyed by
+ * "METHOD /api/path" (query string ignored). Unknown calls answer 404 in the contract's error
+ * shape. Returns the calls made, for assertions on payloads. Use the contract's shapes for bodies
+ * (see openapi.yaml examples). Without mockApi, a test's calls get the contract's examples.
  */
 export function mockApi(handlers: Record<string, Handler>) {
   const calls: RecordedCall[] = [];
-  const fetchMock = vi.fn(async (input: Request | string | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
-    const url = new URL(request.url);
-    const text = request.method === 'GET' ? '' : await request.clone().text();
-    const body = parseBody(text);
-    const key = `${request.method} ${url.pathname}`;
-    calls.push({
-      method: request.method,
-      path: url.pathname + url.search,
-      headers: request.headers,
-      body,
-    });
-    const handler = handlers[key];
-    const answer: MockResponse = !handler
-      ? { status: 404, body: { detail: 'No encontrado.', code: 'not_found' } }
-      : typeof handler === 'function'
-        ? await handler(request, body)
-        : handler;
-    const status = answer.status ?? 200;
-    return new Response(status === 204 ? null : JSON.stringify(answer.body ?? null), {
-      status,
-      headers: { 'Content-Type': 'application/json', ...answer.headers },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock };
+  apiServer.use(
+    http.all(/\/api\//, async ({ request }) => {
+      const url = new URL(request.url);
+      const text = request.method === 'GET' ? '' : await request.clone().text();
+      const body = parseBody(text);
+      calls.push({
+        method: request.method,
+        path: url.pathname + url.search,
+        headers: request.headers,
+        body,
+      });
+      const handler = handlers[`${request.method} ${url.pathname}`];
+      const answer: MockResponse = !handler
+        ? { status: 404, body: { detail: 'No encontrado.', code: 'not_found' } }
+        : typeof handler === 'function'
+          ? await handler(request, body)
+          : handler;
+      if (answer.networkError) return HttpResponse.error();
+      const status = answer.status ?? 200;
+      return new HttpResponse(status === 204 ? null : JSON.stringify(answer.body ?? null), {
+        status,
+        headers: { 'Content-Type': 'application/json', ...answer.headers },
+      });
+    }),
+  );
+  return { calls };
 }
 
 function parseBody(text: string): unknown {

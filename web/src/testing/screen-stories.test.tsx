@@ -8,18 +8,17 @@ import { composeStories } from '@storybook/react-vite';
 import axe from 'axe-core';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import type { SetupWorker } from 'msw/browser';
-import { setupServer } from 'msw/node';
 import { configure, waitFor } from 'storybook/test';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { previewAnnotations } from '@portal/design-system/stories-support/preview-annotations.tsx';
 import { LOCALES } from '@portal/design-system/lib/format.ts';
+import { apiServer } from './api-server';
 
 type StoryFile = Parameters<typeof composeStories>[0];
 const storyFiles = import.meta.glob<StoryFile>('../features/**/*.stories.tsx', { eager: true });
 
-const server = setupServer();
-server.listen({ onUnhandledRequest: 'error' });
-afterAll(() => server.close());
+// the one MSW server every web test answers through (testing/setup.ts starts it)
+const server = apiServer;
 
 configure({ asyncUtilTimeout: 5000 });
 

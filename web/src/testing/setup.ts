@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { catalogs } from '../i18n/catalogs';
 import { primeMessages } from '../i18n/message-store';
+import { apiServer } from './api-server';
 
 // what Radix needs and jsdom lacks
 class ResizeObserverStub {
@@ -20,7 +21,12 @@ configure({ asyncUtilTimeout: 4000 });
 // every catalog at once, so screens render their texts synchronously in tests
 primeMessages(catalogs);
 
+// every call goes through MSW; one that reaches no handler fails the test
+beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => apiServer.close());
+
 afterEach(() => {
   cleanup();
+  apiServer.resetHandlers();
   localStorage.clear();
 });

@@ -1,13 +1,13 @@
 import { configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { council } from '../../config/council';
 import { I18nProvider } from '../../i18n/i18n-provider';
 import type { Locale } from '../../i18n/locales';
 import { getToken, setToken } from '../../lib/session';
 import { flashState } from '../../lib/flash';
-import { fakeToken } from '../../testing/mock-api';
+import { fakeToken, mockApi } from '../../testing/mock-api';
 import { AppLayout } from './app-layout';
 import { CONSENT_KEY } from './cookie-consent';
 
@@ -39,8 +39,6 @@ function renderAt(path: string, locale?: Locale, state?: unknown) {
 }
 
 describe('shell', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it.each(['/login', '/registrarse'])(
     'hides logout and uses the login background on %s',
     (path) => {
@@ -54,19 +52,18 @@ describe('shell', () => {
     const user = userEvent.setup({ delay: null });
     localStorage.setItem(CONSENT_KEY, 'true');
     setToken(fakeToken());
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        Response.json({
+    mockApi({
+      'GET /api/config': {
+        body: {
           maintenance_mode: false,
           payments_enabled: true,
           global_discount: 0,
           deadline_date: null,
           payments_open: true,
           today: '2026-11-21',
-        }),
-      ),
-    );
+        },
+      },
+    });
     const router = renderAt('/dashboard', 'en');
     expect(await screen.findByText('dashboard screen')).toBeInTheDocument();
     expect(document.querySelector('[data-layout]')).toHaveAttribute('data-layout', 'default');

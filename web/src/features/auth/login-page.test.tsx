@@ -95,10 +95,7 @@ describe('login', () => {
   });
 
   it('shows the unexpected-error message when the network fails', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Promise.reject(new TypeError('offline'))),
-    );
+    mockApi({ 'POST /api/user/login': { networkError: true } });
     renderLogin();
     await fillAndSubmit('12345678Z', 'piscina-verano-2026');
     await expectAlert('Login error.');

@@ -629,9 +629,7 @@ describe('dashboard: paying', () => {
   it('falls back to payment_error when the network fails', async () => {
     const user = userEvent.setup();
     serve({
-      'POST /api/payments/generate-multiple/': () => {
-        throw new TypeError('Failed to fetch');
-      },
+      'POST /api/payments/generate-multiple/': { networkError: true },
     });
     renderDashboard();
     await loaded();

@@ -1,8 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { I18nProvider } from '../../i18n/i18n-provider';
 import { setToken } from '../../lib/session';
+import { mockApi, type MockResponse } from '../../testing/mock-api';
 import { MaintenanceGate } from './maintenance-gate';
 
 function renderAt(path: string) {
@@ -26,29 +27,25 @@ function renderAt(path: string) {
   );
 }
 
-function serveConfig(response: () => Promise<Response>) {
-  vi.stubGlobal('fetch', vi.fn(response));
+function serveConfig(answer: MockResponse) {
+  return mockApi({ 'GET /api/config': answer });
 }
 
-const config = (maintenance: boolean) =>
-  new Response(
-    JSON.stringify({
-      maintenance_mode: maintenance,
-      payments_enabled: true,
-      global_discount: 0,
-      deadline_date: null,
-      payments_open: true,
-      today: '2026-11-21',
-    }),
-    { headers: { 'Content-Type': 'application/json' } },
-  );
+const config = (maintenance: boolean): MockResponse => ({
+  body: {
+    maintenance_mode: maintenance,
+    payments_enabled: true,
+    global_discount: 0,
+    deadline_date: null,
+    payments_open: true,
+    today: '2026-11-21',
+  },
+});
 
 describe('maintenance gate', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows Loading... while checking, then only the maintenance message', async () => {
     setToken('a.b.c');
-    serveConfig(async () => config(true));
+    serveConfig(config(true));
     renderAt('/dashboard');
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(
@@ -59,24 +56,21 @@ describe('maintenance gate', () => {
 
   it.each(['/admin', '/login', '/registrarse'])('lets %s through', async (path) => {
     setToken('a.b.c');
-    serveConfig(async () => config(true));
+    serveConfig(config(true));
     renderAt(path);
     expect(await screen.findByText('contenido')).toBeInTheDocument();
   });
 
   it('skips the check without a token', () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
+    const { calls } = serveConfig(config(true));
     renderAt('/dashboard');
     expect(screen.getByText('contenido')).toBeInTheDocument();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it('treats a failed check as off', async () => {
     setToken('a.b.c');
-    serveConfig(async () => {
-      throw new TypeError('network down');
-    });
+    serveConfig({ networkError: true });
     renderAt('/dashboard');
     expect(await screen.findByText('contenido')).toBeInTheDocument();
   });

@@ -152,7 +152,7 @@ describe('managed people: adding a person', () => {
   }
 
   it('requires dni and phone (fill_all_fields) with a summary, inline errors and no call', async () => {
-    const { fetchMock } = mockApi({});
+    const { calls } = mockApi({});
     const { onFormErrorsChange } = renderPeople();
     const user = await openRequest();
     expect(screen.getByRole('heading', { name: 'Link a person' })).toHaveFocus();
@@ -173,7 +173,7 @@ describe('managed people: adding a person', () => {
     expect(
       screen.getByRole('textbox', { name: 'Phone on the enrolment' }),
     ).toHaveAccessibleDescription(/Error: Enter the phone on the enrolment/);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
     expect(onFormErrorsChange).toHaveBeenLastCalledWith(true);
   });
 
@@ -299,13 +299,13 @@ describe('managed people: adding a person', () => {
   });
 
   it('cancel from the request step goes back to the list', async () => {
-    const { fetchMock } = mockApi({});
+    const { calls } = mockApi({});
     const { onPeopleChanged } = renderPeople();
     const user = await openRequest();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('searchbox')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Link a person' })).toHaveFocus();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
     expect(onPeopleChanged).not.toHaveBeenCalled();
   });
 
@@ -322,7 +322,7 @@ describe('managed people: adding a person', () => {
 describe('managed people: removing a person', () => {
   it('asks first; Cancel removes nothing', async () => {
     const user = userEvent.setup();
-    const { fetchMock } = mockApi({});
+    const { calls } = mockApi({});
     renderPeople();
     await user.click(screen.getByRole('button', { name: 'Remove María López García' }));
     const dialog = screen.getByRole('alertdialog', {
@@ -331,7 +331,7 @@ describe('managed people: removing a person', () => {
     expect(dialog).toHaveTextContent('Their enrolment is kept.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 
   it('removes after confirmation and asks the dashboard to reload', async () => {

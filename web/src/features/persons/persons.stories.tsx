@@ -80,9 +80,7 @@ export const AddStepDetailsErrors: Story = {
   play: async (context) => {
     const t = await openAddFlow(context);
     await userEvent.click(page().getByRole('button', { name: t('persons.add.sendCode') }));
-    await expect(
-      page().getByRole('alert', { name: t('app.errorSummaryTitle') }),
-    ).toBeVisible();
+    await expect(page().getByRole('alert', { name: t('app.errorSummaryTitle') })).toBeVisible();
   },
 };
 

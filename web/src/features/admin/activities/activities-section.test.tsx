@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render';
 import { activities, signInAsAdmin } from '../test-support';
@@ -20,8 +20,6 @@ const saved = {
 
 describe('manual activity management', () => {
   beforeEach(signInAsAdmin);
-  afterEach(() => vi.unstubAllGlobals());
-
   it('lists name, price in euros and start date', async () => {
     setup();
     const table = await screen.findByRole('table', { name: 'Actividades' });

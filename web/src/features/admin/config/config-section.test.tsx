@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render';
 import { config, signInAsAdmin } from '../test-support';
@@ -20,8 +20,6 @@ const discount = () => screen.findByLabelText('Descuento global (%)');
 
 describe('global configuration', () => {
   beforeEach(signInAsAdmin);
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows the settings, the discount as a percent', async () => {
     setup();
     expect(await discount()).toHaveValue(50);

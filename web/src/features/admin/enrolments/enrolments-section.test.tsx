@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, serverList } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render';
 import type { Activity } from '../api/activities';
@@ -52,8 +52,6 @@ const status = () => screen.getByRole('navigation', { name: 'Páginas de inscrip
 
 describe('person-activity enrolments', () => {
   beforeEach(signInAsAdmin);
-  afterEach(() => vi.unstubAllGlobals());
-
   it('lists first name, last name, dni, email, phone and activities', async () => {
     setup();
     const t = await table();

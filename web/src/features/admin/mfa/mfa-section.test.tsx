@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { getToken } from '../../../lib/session';
 import { fakeToken, mockApi } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render';
@@ -18,8 +18,6 @@ const codes = Array.from({ length: 10 }, (_, i) => `AB${i}D-EFGH`);
 
 describe('two-step verification (admin)', () => {
   beforeEach(signInAsAdmin);
-  afterEach(() => vi.unstubAllGlobals());
-
   it('sets up the app from the QR code or the key, confirms with a code and shows the recovery codes once', async () => {
     const newToken = fakeToken({ role: 'admin', is_admin: true });
     const { calls } = mockApi({

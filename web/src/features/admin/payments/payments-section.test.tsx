@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render';
 import type { AdminPayment } from '../api/payments';
@@ -54,8 +54,6 @@ function setup(handlers: Parameters<typeof mockApi>[0] = {}) {
 
 describe('payments list', () => {
   beforeEach(signInAsAdmin);
-  afterEach(() => vi.unstubAllGlobals());
-
   it('lists payments with Madrid date and time, euros and translated status', async () => {
     setup();
     const table = await screen.findByRole('table', { name: 'Lista de pagos' });

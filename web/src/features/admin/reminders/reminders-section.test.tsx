@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render';
 import { signInAsAdmin } from '../test-support';
@@ -34,8 +34,6 @@ function setup(run: unknown, locale: 'es' | 'en' | 'gl' = 'en') {
 
 describe('payment reminders (admin)', () => {
   beforeEach(signInAsAdmin);
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows the next sending, the season in SMS and each run', async () => {
     setup(null);
     expect(await screen.findByText('14 December 2026')).toBeInTheDocument();

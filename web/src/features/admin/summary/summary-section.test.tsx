@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render';
 import { signInAsAdmin, summary } from '../test-support';
@@ -8,8 +8,6 @@ import { SummarySection } from './summary-section';
 
 describe('overview (Resumen)', () => {
   beforeEach(signInAsAdmin);
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows collection, pending, the 30-day chart with its table and the top pending activities', async () => {
     mockApi({ 'GET /api/admin/summary': { body: summary } });
     renderScreen(<SummarySection version={0} />, { locale: 'es' });

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render';
 import { uploadFormData } from '../api/upload';
@@ -20,8 +20,6 @@ const submit = () => userEvent.click(screen.getByRole('button', { name: 'Upload 
 
 describe('Excel upload', () => {
   beforeEach(signInAsAdmin);
-  afterEach(() => vi.unstubAllGlobals());
-
   it('asks for a file (please_select_file)', async () => {
     const { api } = setup();
     await submit();

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, serverList, type MockResponse } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render';
 import { enrolments, signInAsAdmin, users } from '../test-support';
@@ -39,8 +39,6 @@ const created: MockResponse = {
 
 describe('user management', () => {
   beforeEach(signInAsAdmin);
-  afterEach(() => vi.unstubAllGlobals());
-
   it('lists the accounts with dni, phone, email, the records’ mobile, second factor, edit and delete', async () => {
     setup();
     const table = await screen.findByRole('table', { name: 'Users' });
