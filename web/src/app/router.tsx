@@ -108,7 +108,10 @@ export function AppRoutes() {
           <Route key={path} path={path} element={<PrivacyPage />} />
         ))}
         <Route path="/aviso-legal" element={<LegalNoticePage />} />
-        <Route path="/nigran-info" element={<CouncilInfoPage />} />
+        {/* the spec's address, and a neutral one any council can link to */}
+        {['/nigran-info', '/concello'].map((path) => (
+          <Route key={path} path={path} element={<CouncilInfoPage />} />
+        ))}
         <Route path="/accesibilidad" element={<AccessibilityPage />} />
         <Route path="/pago-ok" element={<PaymentOkPage />} />
         <Route path="/pago-ko" element={<PaymentKoPage />} />
