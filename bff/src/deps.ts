@@ -32,6 +32,9 @@ import { createJobRunner } from './services/jobs/job-runner.js';
 import { createRateLimiter } from './services/rate-limiter.js';
 import { createPaymentServices } from './services/payments/index.js';
 import { createReminders } from './services/reminders/reminders.js';
+import { createRedsysClient } from './adapters/payment-gateway/redsys-client.js';
+import { createRefundsRepo } from './data/refunds-repo.js';
+import { createSandboxTransactionsRepo } from './data/sandbox-transactions-repo.js';
 import { createUnsubscribeTokens } from './services/reminders/unsubscribe-token.js';
 import { createSettingsService } from './services/settings-service.js';
 import { createOneTimeCodesRepo } from './data/one-time-codes-repo.js';
@@ -89,6 +92,8 @@ export function createDeps(options: {
     jobLeases: createJobLeasesRepo(db),
     reminders: createRemindersRepo(db),
     accountData: createAccountDataRepo(db),
+    refunds: createRefundsRepo(db),
+    sandboxLedger: createSandboxTransactionsRepo(db),
   };
   const lists = createStaffLists(db);
   const secret = resolveJwtSecret(config.jwtSecret, config.dataDir);
@@ -220,6 +225,7 @@ export function createDeps(options: {
       limiter,
       repos,
       lists,
+      gateway: createRedsysClient(config.redsys),
     }),
     unsubscribe,
     devOutbox: createDevOutbox({ outbox: repos.outbox }),

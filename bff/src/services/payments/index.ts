@@ -1,4 +1,4 @@
-import { createRedsysClient } from '../../adapters/payment-gateway/redsys-client.js';
+import type { GatewayClient } from '../../adapters/payment-gateway/gateway-client.js';
 import type { MailSender } from '../../adapters/mail/mail-sender.js';
 import type { Config } from '../../config.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
@@ -6,10 +6,10 @@ import type { ConfigRepo } from '../../data/config-repo.js';
 import type { Database } from '../../data/database.js';
 import type { StaffLists } from '../../data/lists/index.js';
 import type { PaymentsRepo } from '../../data/payments-repo.js';
-import { createRefundsRepo } from '../../data/refunds-repo.js';
+import type { RefundsRepo } from '../../data/refunds-repo.js';
 import { createResidentPayments } from './resident-payments.js';
 import { createStaffPayments } from './staff-payments.js';
-import { createSandboxTransactionsRepo } from '../../data/sandbox-transactions-repo.js';
+import type { SandboxLedger } from '../../adapters/payment-gateway/sandbox/bank.js';
 import type { UsersRepo } from '../../data/users-repo.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
@@ -32,12 +32,21 @@ export function createPaymentServices(deps: {
   mail: MailSender;
   jobs: JobRunner;
   limiter: RateLimiter;
-  repos: { payments: PaymentsRepo; audit: AuditRepo; users: UsersRepo; config: ConfigRepo };
+  repos: {
+    payments: PaymentsRepo;
+    audit: AuditRepo;
+    users: UsersRepo;
+    config: ConfigRepo;
+    refunds: RefundsRepo;
+    sandboxLedger: SandboxLedger;
+  };
+  /** Redsys's REST and SOAP calls (refunds, transaction queries), or the sandbox bank's. */
+  gateway: GatewayClient;
   lists: Pick<StaffLists, 'payments'>;
 }) {
   const { config, db, clock, logger, repos } = deps;
   const results = createPaymentResults({ payments: repos.payments, audit: repos.audit });
-  const gateway = createRedsysClient(config.redsys);
+  const { gateway } = deps;
   const receipts = createReceipts({
     config,
     clock,
@@ -90,7 +99,7 @@ export function createPaymentServices(deps: {
       };
     },
   });
-  const refundsRepo = createRefundsRepo(db);
+  const refundsRepo = repos.refunds;
   return {
     results,
     gateway,
@@ -124,7 +133,7 @@ export function createPaymentServices(deps: {
       transaction: (fn) => db.transaction(fn),
       clock,
       redsys: config.redsys,
-      transactions: createSandboxTransactionsRepo(db),
+      transactions: repos.sandboxLedger,
     }),
     refundsRepo,
     resident: createResidentPayments({ payments: repos.payments, refunds: refundsRepo }),
