@@ -27,7 +27,7 @@ async function expectHelpCoversNothing(page: Page, where: string): Promise<void>
       const controls = document.querySelectorAll(
         'main input, main button, main a, main select, main [role="checkbox"], main [role="tab"]',
       );
-      for (const control of controls) {
+      for (const control of Array.from(controls)) {
         const r = control.getBoundingClientRect();
         if (r.width === 0 || r.height === 0) continue;
         if (r.bottom <= 0 || r.top >= window.innerHeight) continue;
