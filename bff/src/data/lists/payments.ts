@@ -93,16 +93,24 @@ function matches(filter: PaymentFilter, engine: Engine) {
 
 /** The payments staff reconcile with the bank: a page of those matching a filter, and how many. */
 export function createPaymentsList(db: Database) {
+  const filtered = (filter: PaymentFilter) =>
+    db.reads().selectFrom('payments').where(matches(filter, db.engine));
+  const ordered = (request: Omit<PaymentListRequest, 'page'>) =>
+    filtered(request.filter)
+      .select(paymentColumns)
+      .orderBy(orderTerm(PAYMENT_ORDER[request.sort], request.order))
+      .orderBy('id', request.order);
   return {
     page(request: PaymentListRequest): Promise<ListResult<PaymentRow>> {
-      const filtered = db.reads().selectFrom('payments').where(matches(request.filter, db.engine));
-      const query = filtered
-        .select(paymentColumns)
-        .orderBy(orderTerm(PAYMENT_ORDER[request.sort], request.order))
-        .orderBy('id', request.order);
-      return pageWithTotal(query, request.page, () =>
-        filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      return pageWithTotal(ordered(request), request.page, () =>
+        filtered(request.filter)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
       );
+    },
+    /** The first `limit` matches in order, without counting them all (the export file). */
+    first(limit: number, request: Omit<PaymentListRequest, 'page'>): Promise<PaymentRow[]> {
+      return ordered(request).limit(limit).execute();
     },
   };
 }

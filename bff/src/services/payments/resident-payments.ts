@@ -2,22 +2,15 @@ import type { PaymentsRepo } from '../../data/payments-repo.js';
 import type { RefundsRepo } from '../../data/refunds-repo.js';
 import { notFound } from '../errors.js';
 import { toLatestPayment, toResidentPayment } from './payment-views.js';
+import { viewsWithDetails } from './payments-with-details.js';
 
 /** A resident's payments: the completed ones of the people they manage, and their latest. */
 export function createResidentPayments(deps: { payments: PaymentsRepo; refunds: RefundsRepo }) {
-  const { payments, refunds } = deps;
+  const { payments } = deps;
   return {
     /** Paid payments of the people this account manages, newest first, with items and refunds. */
     async history(userId: number) {
-      const rows = await payments.residentPayments(userId);
-      const ids = rows.map((row) => row.id);
-      const [items, given] = await Promise.all([
-        payments.itemsByPayment(ids),
-        refunds.ofPayments(ids),
-      ]);
-      return rows.map((row) =>
-        toResidentPayment(row, items.get(row.id) ?? [], given.get(row.id) ?? []),
-      );
+      return viewsWithDetails(deps, await payments.residentPayments(userId), toResidentPayment);
     },
     /** The newest payment this account started (what /pago-ok waits for); 404 when none. */
     async latest(userId: number) {

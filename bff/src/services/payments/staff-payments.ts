@@ -6,6 +6,7 @@ import { invalid, notFound } from '../errors.js';
 import { madridDateRange } from './madrid-range.js';
 import { paymentsWorkbook } from './payments-export.js';
 import { toAdminPayment } from './payment-views.js';
+import { viewsWithDetails } from './payments-with-details.js';
 
 /** The most rows one export file holds. */
 const EXPORT_LIMIT = 50_000;
@@ -51,17 +52,7 @@ export function createStaffPayments(deps: {
         order: sort.order,
         page,
       });
-      const ids = rows.map((row) => row.id);
-      const [items, given] = await Promise.all([
-        payments.itemsByPayment(ids),
-        refunds.ofPayments(ids),
-      ]);
-      return {
-        rows: rows.map((row) =>
-          toAdminPayment(row, items.get(row.id) ?? [], given.get(row.id) ?? []),
-        ),
-        total,
-      };
+      return { rows: await viewsWithDetails(deps, rows, toAdminPayment), total };
     },
 
     /** One payment as staff see it, with its items and refund history; 404 when unknown. */
@@ -74,11 +65,10 @@ export function createStaffPayments(deps: {
 
     /** The filtered payments as an .xlsx file (at most EXPORT_LIMIT rows). */
     async exportFile(query: StaffPaymentsQuery): Promise<Buffer> {
-      const { rows } = await lists.payments.page({
+      const rows = await lists.payments.first(EXPORT_LIMIT, {
         filter: filterOf(query),
         sort: 'created_at',
         order: 'desc',
-        page: { number: 1, size: EXPORT_LIMIT },
       });
       const items = await payments.itemsByPayment(rows.map((row) => row.id));
       return paymentsWorkbook(rows, items);
