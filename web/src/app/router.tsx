@@ -23,27 +23,16 @@ const RecoveryPage = lazyWithTexts(
   async () => (await import('../features/auth/recovery-page')).RecoveryPage,
   'access',
 );
-const Dashboard = lazyWithTexts(async () => {
-  // the dashboard, the managed-people section and the reminder setting are separate features
-  // composed here
-  const [{ DashboardPage }, { ManagedPeople }, { RemindersPanel }] = await Promise.all([
-    import('../features/dashboard/dashboard-page'),
-    import('../features/persons/components/managed-people'),
-    import('../features/account/components/reminders-panel'),
-  ]);
-  return () => (
-    <DashboardPage
-      peopleSection={(people) => <ManagedPeople {...people} />}
-      settingsSection={<RemindersPanel />}
-    />
-  );
-}, 'resident');
+const Dashboard = lazyWithTexts(
+  async () => (await import('./screens/dashboard-screen')).DashboardScreen,
+  'resident',
+);
 const AdminPage = lazyWithTexts(
   async () => (await import('../features/admin/admin-page')).AdminPage,
   'admin',
 );
 const AccountPage = lazyWithTexts(
-  async () => (await import('../features/account/account-page')).AccountPage,
+  async () => (await import('./screens/account-screen')).AccountScreen,
   'resident',
 );
 const UnsubscribePage = lazyWithTexts(

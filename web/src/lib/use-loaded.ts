@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback } from 'react';
 
 export type Loaded<T> =
   | { status: 'loading' }
@@ -6,31 +7,19 @@ export type Loaded<T> =
   | { status: 'ready'; data: T; replace: (data: T) => void };
 
 /**
- * What a resident's screen shows from one call, loaded when the component mounts: loading, an
- * error to retry, or the data (which `replace` updates after a save answered it). The residents'
- * screens do without a server-state library, so /dashboard downloads none.
+ * What a resident's screen shows from one call (TanStack Query, under `key`): loading, an error
+ * to retry, or the data (which `replace` updates after a save answered it, for every part of the
+ * page showing it).
  */
-export function useLoaded<T>(load: () => Promise<T>): Loaded<T> {
-  const [state, setState] = useState<
-    { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: T }
-  >({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    load().then(
-      (data) => current && setState({ status: 'ready', data }),
-      () => current && setState({ status: 'error' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [load, attempt]);
-  const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-  const replace = useCallback((data: T) => setState({ status: 'ready', data }), []);
-  if (state.status === 'error') return { status: 'error', retry };
-  if (state.status === 'ready') return { ...state, replace };
-  return state;
+export function useLoaded<T>(key: QueryKey, load: () => Promise<T>): Loaded<T> {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: key, queryFn: load });
+  const replace = useCallback(
+    (data: T) => queryClient.setQueryData<T>(key, data),
+    [queryClient, key],
+  );
+  const retry = () => void query.refetch();
+  if (query.isError && !query.isFetching) return { status: 'error', retry };
+  if (query.isSuccess) return { status: 'ready', data: query.data, replace };
+  return { status: 'loading' };
 }

@@ -24,12 +24,13 @@ export function renderScreen(
     initialEntries: [route],
   });
   // a cache of its own for every test: nothing one test loaded shows in the next
+  const queryClient = createQueryClient();
   const utils = render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <I18nProvider locale={locale}>
         <RouterProvider router={router} />
       </I18nProvider>
     </QueryClientProvider>,
   );
-  return { ...utils, router };
+  return { ...utils, router, queryClient };
 }

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { catalogs } from '../i18n/catalogs';
 import { primeMessages } from '../i18n/message-store';
+import { forgetPublicConfig } from '../lib/public-config';
 import { apiServer } from './api-server';
 
 // what Radix needs and jsdom lacks
@@ -29,4 +30,5 @@ afterEach(() => {
   cleanup();
   apiServer.resetHandlers();
   localStorage.clear();
+  forgetPublicConfig();
 });

@@ -16,8 +16,7 @@ import { useResource } from './api/use-resource';
 import { UploadSection } from './upload/upload-section';
 import { UsersSection } from './users/users-section';
 import { Loading } from '@portal/design-system/components/spinner.tsx';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../../lib/query-client';
+import { ServerState } from '../../lib/server-state';
 
 const CONTENTS = [
   ['admin-summary', 'admin.summary.title'],
@@ -38,15 +37,14 @@ const CONTENTS = [
  * sections to reload.
  */
 export function AdminPage() {
-  const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
+    <ServerState>
       <SecondFactorGate>
         <MountInSlices>
           <AdminPanel />
         </MountInSlices>
       </SecondFactorGate>
-    </QueryClientProvider>
+    </ServerState>
   );
 }
 

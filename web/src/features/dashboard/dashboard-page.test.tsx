@@ -640,22 +640,21 @@ describe('dashboard: paying', () => {
 });
 
 describe('dashboard: managed people section', () => {
-  it('gives the section the people and reloads everything when they change', async () => {
+  it('gives the section the people, and reads everything again when it removes one', async () => {
     const user = userEvent.setup();
-    const { calls } = serve();
+    const { calls } = serve({ 'DELETE /api/user/persons/3': { status: 204 } });
     let context: PeopleSectionContext | undefined;
     renderDashboard('en', (people) => {
       context = people;
-      return (
-        <button type="button" onClick={people.onPeopleChanged}>
-          changed
-        </button>
-      );
+      return <ManagedPeople {...people} />;
     });
     await loaded();
     expect(context?.persons).toEqual(persons);
     const before = calls.filter((call) => call.path === '/api/user/persons/').length;
-    await user.click(screen.getByRole('button', { name: 'changed' }));
+    await user.click(screen.getByRole('button', { name: /^Remove María/ }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }),
+    );
     await waitFor(() =>
       expect(calls.filter((call) => call.path === '/api/user/persons/')).toHaveLength(before + 1),
     );

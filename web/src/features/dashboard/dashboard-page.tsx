@@ -37,8 +37,6 @@ export interface PeopleSectionContext {
   loading: boolean;
   /** GET /user/persons/ failed (the list is empty). */
   loadError: boolean;
-  /** A person was added or removed: reload people and activities. */
-  onPeopleChanged: () => void;
   /** The add-person form shows errors: "Error:" goes in front of the page title. */
   onFormErrorsChange: (hasErrors: boolean) => void;
   /** Times the resident took up the invitation to link a person: open the form each time. */
@@ -106,7 +104,6 @@ export function DashboardPage({ peopleSection, settingsSection }: DashboardPageP
     persons: data.persons,
     loading: data.loading,
     loadError: data.personsError,
-    onPeopleChanged: data.reload,
     onFormErrorsChange: setFormErrors,
     addRequests,
   };

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
-import { api } from '../../lib/api/client';
+import { readPublicConfig } from '../../lib/public-config';
 import { getToken } from '../../lib/session';
 
 export type MaintenanceState = 'checking' | 'on' | 'off';
@@ -17,9 +17,9 @@ export function useMaintenance(): MaintenanceState {
     const settle = (next: MaintenanceState) => {
       if (active) startTransition(() => setState(next));
     };
-    api
-      .GET('/config')
-      .then(({ data }) => settle(data?.maintenance_mode ? 'on' : 'off'))
+    // the same answer the dashboard reads: one request for the page
+    readPublicConfig()
+      .then((config) => settle(config.maintenance_mode ? 'on' : 'off'))
       .catch(() => settle('off'));
     return () => {
       active = false;

@@ -7,6 +7,7 @@ import { renderScreen } from '../../testing/render';
 import { ManagedPeople, type ManagedPeopleProps } from './components/managed-people';
 import type { ManagedPerson } from './rules';
 import { expectAlert } from '../../testing/expect-alert';
+import { residentKeys } from '../../lib/resident-keys';
 
 const maria = { person_activity_id: 3, full_name: 'María López García', dni: '12345678Z' };
 const xoan = { person_activity_id: 4, full_name: 'Xoán López Pereira', dni: '87654321X' };
@@ -19,11 +20,21 @@ const many: ManagedPerson[] = Array.from({ length: 23 }, (_, i) => ({
 }));
 
 function renderPeople(props: Partial<ManagedPeopleProps> = {}, locale: 'en' | 'es' = 'en') {
-  const onPeopleChanged = vi.fn();
   const onFormErrorsChange = vi.fn();
-  const all = { persons: [maria, xoan], onPeopleChanged, onFormErrorsChange, ...props };
+  const all = { persons: [maria, xoan], onFormErrorsChange, ...props };
   const utils = renderScreen(<ManagedPeople {...all} />, { locale });
-  return { ...utils, onPeopleChanged, onFormErrorsChange };
+  // what the dashboard would have read: the section must mark it to be read again
+  utils.queryClient.setQueryData(residentKeys.persons, all.persons);
+  utils.queryClient.setQueryData(residentKeys.activitiesOf(3), []);
+  const peopleChanged = () =>
+    [residentKeys.persons, residentKeys.activitiesOf(3)].every(
+      (key) => utils.queryClient.getQueryState(key)?.isInvalidated === true,
+    );
+  const peopleUnchanged = () =>
+    [residentKeys.persons, residentKeys.activitiesOf(3)].every(
+      (key) => utils.queryClient.getQueryState(key)?.isInvalidated === false,
+    );
+  return { ...utils, peopleChanged, peopleUnchanged, onFormErrorsChange };
 }
 
 const names = () => screen.queryAllByRole('rowheader').map((cell) => cell.textContent);
@@ -118,7 +129,7 @@ describe('managed people: list, search and pagination', () => {
           <button type="button" onClick={() => setPersons([...many])}>
             reload
           </button>
-          <ManagedPeople persons={persons} onPeopleChanged={() => {}} />
+          <ManagedPeople persons={persons} />
         </>
       );
     }
@@ -197,7 +208,7 @@ describe('managed people: adding a person', () => {
       'POST /api/user/persons/request-association': { body: codeSent },
       'POST /api/user/persons/verify-association': { body: linked },
     });
-    const { onPeopleChanged } = renderPeople({ persons: [maria] });
+    const { peopleChanged } = renderPeople({ persons: [maria] });
     const user = await openRequest();
     await user.type(screen.getByRole('textbox', { name: "The person's DNI or NIE" }), '87654321X');
     await user.type(screen.getByRole('textbox', { name: 'Phone on the enrolment' }), '622334455');
@@ -229,7 +240,7 @@ describe('managed people: adding a person', () => {
       path: '/api/user/persons/verify-association',
       body: { dni: '87654321X', otp_code: '159357' },
     });
-    expect(onPeopleChanged).toHaveBeenCalledTimes(1);
+    expect(peopleChanged()).toBe(true);
     expect(screen.getByRole('button', { name: 'Link a person' })).toHaveFocus();
     expect(screen.getByRole('searchbox')).toBeInTheDocument();
   });
@@ -281,14 +292,14 @@ describe('managed people: adding a person', () => {
   }
 
   it('shows the server detail when the code is wrong', async () => {
-    const { user, onPeopleChanged } = await toVerify({
+    const { user, peopleUnchanged } = await toVerify({
       status: 400,
       body: { detail: 'Código incorrecto o caducado.', code: 'invalid_code' },
     });
     await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify and link' }));
     await expectAlert('Código incorrecto o caducado.');
-    expect(onPeopleChanged).not.toHaveBeenCalled();
+    expect(peopleUnchanged()).toBe(true);
   });
 
   it('falls back to error_verifying_otp without a detail', async () => {
@@ -300,21 +311,21 @@ describe('managed people: adding a person', () => {
 
   it('cancel from the request step goes back to the list', async () => {
     const { calls } = mockApi({});
-    const { onPeopleChanged } = renderPeople();
+    const { peopleUnchanged } = renderPeople();
     const user = await openRequest();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('searchbox')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Link a person' })).toHaveFocus();
     expect(calls).toHaveLength(0);
-    expect(onPeopleChanged).not.toHaveBeenCalled();
+    expect(peopleUnchanged()).toBe(true);
   });
 
   it('cancel from the verify step goes back to the list', async () => {
-    const { user, onPeopleChanged, onFormErrorsChange } = await toVerify({ body: linked });
+    const { user, peopleUnchanged, onFormErrorsChange } = await toVerify({ body: linked });
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('searchbox')).toBeInTheDocument();
     expect(screen.queryByText('Person linked successfully.')).not.toBeInTheDocument();
-    expect(onPeopleChanged).not.toHaveBeenCalled();
+    expect(peopleUnchanged()).toBe(true);
     expect(onFormErrorsChange).toHaveBeenLastCalledWith(false);
   });
 });
@@ -334,10 +345,10 @@ describe('managed people: removing a person', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('removes after confirmation and asks the dashboard to reload', async () => {
+  it('removes after confirmation and has the people and activities read again', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({ 'DELETE /api/user/persons/3': { status: 204 } });
-    const { onPeopleChanged } = renderPeople();
+    const { peopleChanged } = renderPeople();
     await user.click(screen.getByRole('button', { name: 'Remove María López García' }));
     await user.click(
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }),
@@ -347,7 +358,7 @@ describe('managed people: removing a person', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(calls).toMatchObject([{ method: 'DELETE', path: '/api/user/persons/3' }]);
-    expect(onPeopleChanged).toHaveBeenCalledTimes(1);
+    expect(peopleChanged()).toBe(true);
   });
 
   it('says error_removing_person when it fails, and keeps the person', async () => {
@@ -355,13 +366,13 @@ describe('managed people: removing a person', () => {
     mockApi({
       'DELETE /api/user/persons/3': { status: 500, body: { detail: 'x', code: 'internal' } },
     });
-    const { onPeopleChanged } = renderPeople();
+    const { peopleUnchanged } = renderPeople();
     await user.click(screen.getByRole('button', { name: 'Remove María López García' }));
     const dialog = screen.getByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'The person could not be removed. Please try again.',
     );
-    expect(onPeopleChanged).not.toHaveBeenCalled();
+    expect(peopleUnchanged()).toBe(true);
   });
 });

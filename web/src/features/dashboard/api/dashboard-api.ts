@@ -1,5 +1,5 @@
 import { api, SKIP_AUTH_REDIRECT } from '../../../lib/api/client';
-import type { ManagedPerson, PublicConfig, UserActivity } from '../rules';
+import type { ManagedPerson, UserActivity } from '../rules';
 import type { components } from '../../../lib/api/schema.gen';
 
 export type PaymentRedirect = components['schemas']['PaymentRedirect'];
@@ -44,11 +44,6 @@ const headersFor = (options: CallOptions) =>
 /** GET /user/persons/: the people this account manages. */
 export function fetchPersons(options: CallOptions = {}): Promise<ManagedPerson[]> {
   return unwrap(api.GET('/user/persons/', { headers: headersFor(options) }));
-}
-
-/** GET /config: discount, deadline and whether payment is open today (public). */
-export function fetchConfig(): Promise<PublicConfig> {
-  return unwrap(api.GET('/config'));
 }
 
 /** GET /user/activities/{person_activity_id}: one person's activities with the server's amounts. */

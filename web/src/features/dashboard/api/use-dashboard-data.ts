@@ -1,14 +1,11 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback, useDeferredValue, useEffect, useMemo } from 'react';
 import { onPaymentSettled } from '../../../lib/payment-events';
+import { readPublicConfig } from '../../../lib/public-config';
+import { REFRESH_ON_RETURN_MS, residentKeys } from '../../../lib/resident-keys';
 import { getToken } from '../../../lib/session';
 import type { ManagedPerson, PublicConfig, UserActivity } from '../rules';
-import {
-  ApiError,
-  fetchActivities,
-  fetchConfig,
-  fetchPersons,
-  type CallOptions,
-} from './dashboard-api';
+import { ApiError, fetchActivities, fetchPersons } from './dashboard-api';
 
 export interface DashboardData {
   loading: boolean;
@@ -19,119 +16,152 @@ export interface DashboardData {
   personsError: boolean;
   /** The activities of at least one person could not be loaded. */
   activitiesError: boolean;
-  /** Reads people, settings and every person's activities again (after adding or removing). */
+  /** Reads people, settings and every person's activities again (the "Try again" buttons). */
   reload: () => void;
 }
 
-type Loaded = Omit<DashboardData, 'reload' | 'loading'>;
-/** `unauthorized`: some call was refused with 401 (only the early calls can end that way here). */
-type LoadResult = Loaded & { unauthorized: boolean };
-
-/** Settings, people, then every person's activities (one call each, in parallel). */
-async function loadDashboard(options: CallOptions = {}): Promise<LoadResult> {
-  let unauthorized = false;
-  const failed = (err: unknown) => {
-    if (err instanceof ApiError && err.status === 401) unauthorized = true;
-    return null;
-  };
-  const configPromise = fetchConfig().catch(() => null);
-  const persons = await fetchPersons(options).catch(failed);
-  const lists = await Promise.all(
-    (persons ?? []).map((person) =>
-      fetchActivities(person.person_activity_id, options).catch(failed),
-    ),
-  );
-  return {
-    persons: persons ?? [],
-    activities: lists.flatMap((list) => list ?? []),
-    config: await configPromise,
-    personsError: persons === null,
-    activitiesError: lists.some((list) => list === null),
-    unauthorized,
-  };
-}
-
 /** Answers requested as the app starts on /dashboard, for the session that asked for them. */
-let early: { token: string | null; at: number; data: Promise<LoadResult> } | null = null;
+interface EarlyAnswers {
+  token: string | null;
+  at: number;
+  persons?: Promise<ManagedPerson[]>;
+  activities: Map<number, Promise<UserActivity[]>>;
+}
+let early: EarlyAnswers | null = null;
 const EARLY_MAX_AGE_MS = 10_000;
 
+/** A call made ahead of need: an answer nobody takes must not count as an unhandled failure. */
+const kept = <T>(answer: Promise<T>) => {
+  answer.catch(() => {});
+  return answer;
+};
+
 /**
- * Starts reading the dashboard's data while its code is still downloading, so the calls do not
- * wait for the first render. The first mount takes them (same session, a few seconds old at most).
+ * Starts reading the dashboard's people and their activities while its code is still
+ * downloading, so the calls do not wait for the first render. The first mount takes them (same
+ * session, a few seconds old at most); a 401 among them is left to whoever uses the answer.
  */
 export function preloadDashboardData(): void {
-  early = {
-    token: getToken(),
-    at: Date.now(),
-    data: loadDashboard({ deferUnauthorized: true }),
+  const answers: EarlyAnswers = { token: getToken(), at: Date.now(), activities: new Map() };
+  const persons = fetchPersons({ deferUnauthorized: true });
+  answers.persons = kept(persons);
+  // registered first, so the activities are asked before anyone awaits the people
+  persons.then(
+    (list) => {
+      for (const person of list) {
+        const id = person.person_activity_id;
+        answers.activities.set(id, kept(fetchActivities(id, { deferUnauthorized: true })));
+      }
+    },
+    () => {},
+  );
+  early = answers;
+}
+
+/**
+ * The early answer for one call, once, when it belongs to this session and is fresh; else (or when
+ * the early call was refused with 401, so the usual handling takes the resident to /login) a
+ * call now.
+ */
+function earlyOr<T>(
+  take: (answers: EarlyAnswers) => Promise<T> | undefined,
+  now: () => Promise<T>,
+) {
+  const answers = early;
+  const fresh =
+    answers && answers.token === getToken() && Date.now() - answers.at <= EARLY_MAX_AGE_MS;
+  const answer = fresh ? take(answers) : undefined;
+  if (!answer) return now();
+  return answer.catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) return now();
+    throw error;
+  });
+}
+
+const takePersons = (answers: EarlyAnswers) => {
+  const persons = answers.persons;
+  answers.persons = undefined;
+  return persons;
+};
+
+const takeActivities = (id: number) => (answers: EarlyAnswers) => {
+  const activities = answers.activities.get(id);
+  answers.activities.delete(id);
+  return activities;
+};
+
+/** Every person's activities as one list; `pending` until each has answered once. */
+function combineActivities(results: UseQueryResult<UserActivity[]>[]) {
+  return {
+    activities: results.flatMap((result) => result.data ?? []),
+    pending: results.some((result) => result.isPending),
+    failed: results.some((result) => result.isError),
+    fetching: results.some((result) => result.isFetching),
   };
 }
 
-/** The early answers, or a fresh load when there are none (or the session was refused: asking
- * again lets the usual 401 handling take the resident to /login). */
-async function takeEarlyOrLoad(): Promise<Loaded> {
-  const taken = early;
-  early = null;
-  if (taken && taken.token === getToken() && Date.now() - taken.at <= EARLY_MAX_AGE_MS) {
-    const loaded = await taken.data;
-    if (!loaded.unauthorized) return loaded;
-  }
-  return loadDashboard();
-}
+const NOBODY: ManagedPerson[] = [];
 
-/** Coming back to the tab reads the data again, at most this often (focus events come in bursts). */
-export const REFRESH_ON_RETURN_MS = 10_000;
+// coming back to the tab reads again what is older than REFRESH_ON_RETURN_MS (TanStack's focus
+// manager); the tables stay while the new answers come, then change in place
+const onReturn = { staleTime: REFRESH_ON_RETURN_MS, refetchOnWindowFocus: true } as const;
 
 /**
- * People, public settings and activities (one call per person), reloaded on demand, when the tab
- * is shown again, and at once when another tab reports a payment's result: what was just paid in
- * the bank's tab is never offered again here.
+ * People, public settings and activities (one call per person), read once for the page, again
+ * when the tab is shown after a while, and at once when another tab reports a payment's result:
+ * what was just paid in the bank's tab is never offered again here. Adding or removing a person
+ * invalidates the people (see persons/api), and the activities follow.
  */
 export function useDashboardData(): DashboardData {
-  const [state, setState] = useState<Omit<DashboardData, 'reload'>>({
-    loading: true,
-    persons: [],
-    activities: [],
-    config: null,
-    personsError: false,
-    activitiesError: false,
+  const queryClient = useQueryClient();
+  const persons = useQuery({
+    queryKey: residentKeys.persons,
+    queryFn: () => earlyOr(takePersons, () => fetchPersons()),
+    ...onReturn,
   });
-  const [version, setVersion] = useState(0);
-  const latest = useRef(0);
+  const people = (!persons.isError && persons.data) || NOBODY;
+  const activities = useQueries({
+    queries: people.map((person) => ({
+      queryKey: residentKeys.activitiesOf(person.person_activity_id),
+      queryFn: () =>
+        earlyOr(takeActivities(person.person_activity_id), () =>
+          fetchActivities(person.person_activity_id),
+        ),
+      ...onReturn,
+    })),
+    combine: combineActivities,
+  });
+  const config = useQuery({
+    queryKey: residentKeys.config,
+    queryFn: readPublicConfig,
+    ...onReturn,
+  });
 
-  useEffect(() => {
-    const run = ++latest.current;
-    void takeEarlyOrLoad().then((loaded) => {
-      if (run !== latest.current) return;
-      // a transition: React renders the tables in short slices, so the phone stays responsive
-      startTransition(() => setState({ loading: false, ...loaded }));
-    });
-  }, [version]);
+  const reload = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: residentKeys.all }),
+    [queryClient],
+  );
+  useEffect(() => onPaymentSettled(reload), [reload]);
 
-  const reload = useCallback(() => {
-    setState((previous) => ({ ...previous, loading: true }));
-    setVersion((value) => value + 1);
-  }, []);
-
-  // a quiet refresh: the tables stay while the new answers come, then change in place
-  useEffect(() => {
-    let last = Date.now();
-    const refresh = () => {
-      last = Date.now();
-      setVersion((value) => value + 1);
-    };
-    const returned = () => {
-      if (document.visibilityState === 'visible' && Date.now() - last >= REFRESH_ON_RETURN_MS)
-        refresh();
-    };
-    const stopListening = onPaymentSettled(refresh);
-    window.addEventListener('focus', returned);
-    document.addEventListener('visibilitychange', returned);
-    return () => {
-      stopListening();
-      window.removeEventListener('focus', returned);
-      document.removeEventListener('visibilitychange', returned);
-    };
-  }, []);
-  return { ...state, reload };
+  const failed = persons.isError || activities.failed;
+  const loading =
+    persons.isPending ||
+    config.isPending ||
+    activities.pending ||
+    // "Try again": the spinner shows while the failed calls are asked again
+    (failed && (persons.isFetching || activities.fetching));
+  const loaded = useMemo(
+    () => ({
+      loading,
+      persons: people,
+      activities: activities.activities,
+      config: config.data ?? null,
+      personsError: persons.isError,
+      activitiesError: activities.failed,
+    }),
+    [loading, people, activities.activities, config.data, persons.isError, activities.failed],
+  );
+  // the tables render at low priority, in short slices, so a phone stays responsive meanwhile
+  const deferred = useDeferredValue(loaded);
+  return { ...deferred, reload };
 }

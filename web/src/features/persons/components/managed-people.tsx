@@ -7,6 +7,7 @@ import { SearchBox } from '@portal/design-system/components/search-box.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { removePerson } from '../api/persons-api';
+import { usePeopleChanged } from '../api/use-people-changed';
 import { filterPersons, pageCount, pageRows, type ManagedPerson } from '../rules';
 import { AddPersonFlow } from './add-person-flow';
 
@@ -16,8 +17,6 @@ export interface ManagedPeopleProps {
   loading?: boolean;
   /** The list could not be loaded (the dashboard shows the error; the table says so too). */
   loadError?: boolean;
-  /** A person was added or removed: the dashboard reloads people and activities. */
-  onPeopleChanged: () => void;
   onFormErrorsChange?: (hasErrors: boolean) => void;
   /** Counts the dashboard's invitations to link a person taken up: each new one opens the form. */
   addRequests?: number;
@@ -30,11 +29,11 @@ export function ManagedPeople({
   persons,
   loading = false,
   loadError = false,
-  onPeopleChanged,
   onFormErrorsChange,
   addRequests = 0,
 }: ManagedPeopleProps) {
   const intl = useIntl();
+  const onPeopleChanged = usePeopleChanged();
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
   const [mode, setMode] = useState<'list' | 'add'>('list');

@@ -1,0 +1,20 @@
+import { RemindersPanel } from '../../features/account/components/reminders-panel';
+import { DashboardPage } from '../../features/dashboard/dashboard-page';
+import { ManagedPeople } from '../../features/persons/components/managed-people';
+import { ServerState } from '../../lib/server-state';
+
+/**
+ * /dashboard: the dashboard, the managed-people section and the reminder setting are separate
+ * features composed here, over one server-state cache for the page (in a chunk of its own, so
+ * /login carries none of it).
+ */
+export function DashboardScreen() {
+  return (
+    <ServerState>
+      <DashboardPage
+        peopleSection={(people) => <ManagedPeople {...people} />}
+        settingsSection={<RemindersPanel />}
+      />
+    </ServerState>
+  );
+}

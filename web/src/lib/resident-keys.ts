@@ -1,0 +1,16 @@
+/**
+ * The residents' server state, by query key (TanStack Query): what a change invalidates is named
+ * here once, so the section that changes something and the section that shows it stay apart.
+ */
+export const residentKeys = {
+  all: ['resident'] as const,
+  persons: ['resident', 'persons'] as const,
+  activities: ['resident', 'activities'] as const,
+  activitiesOf: (personActivityId: number) => ['resident', 'activities', personActivityId] as const,
+  config: ['resident', 'config'] as const,
+  payments: ['resident', 'payments'] as const,
+  me: ['resident', 'me'] as const,
+};
+
+/** Coming back to the tab reads a screen's data again once it is this old (TanStack's staleTime). */
+export const REFRESH_ON_RETURN_MS = 10_000;
