@@ -51,8 +51,8 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/bff/package.json ./bff/
 COPY --from=build /app/bff/dist ./bff/dist
 COPY --from=build /app/web/dist ./web/dist
-# the council's details, printed on receipts (the web app is built with the same file)
-COPY --from=build /app/web/src/config/council.json ./web/src/config/council.json
+# the bundled councils (COUNCIL_FILE picks one, or mount a council's own folder and point at it)
+COPY --from=build /app/councils ./councils
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { councilPage } from './build/council-page.ts';
 import { oneFormatjsCopy } from './build/one-formatjs-copy.ts';
 import { precompileMessages } from './build/precompile-messages.ts';
 import { precompress } from './build/precompress.ts';
@@ -16,6 +17,7 @@ const target = mock ?? process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [
+    councilPage(),
     oneFormatjsCopy(),
     precompileMessages(),
     preloadDefaultMessages(),

@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/testing/setup.ts'],
+    setupFiles: ['src/testing/council-page.ts', 'src/testing/setup.ts'],
     testTimeout: 15_000,
   },
 });

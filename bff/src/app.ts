@@ -24,7 +24,7 @@ export function buildApp(deps: Deps): Koa<AppState> {
   const api = apiRoutes(deps);
   app.use(api.routes);
   app.use(api.allowedMethods);
-  app.use(serveSpa(deps.config.webDist));
+  app.use(serveSpa(deps.config.webDist, deps.config.council));
   // Koa reports errors that happen after the answer started (a stream cut short). A client that
   // goes away mid-answer (a search replaced by the next keystroke) is normal, not an error.
   app.on('error', (err: NodeJS.ErrnoException, ctx?: Koa.Context) => {

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { DEFAULT_COUNCIL_FILE, readCouncilFile, type Council } from './council.js';
 import { repoRoot } from './lib/paths.js';
 
 export type SmsAdapterName = 'outbox' | 'twilio';
@@ -74,16 +74,8 @@ export interface Config {
    * optional (those who set it up use it), or off.
    */
   mfaForAdmins: 'required' | 'optional' | 'off';
-  /** The council's details (name, address…) shown by the web app and printed on receipts. */
-  council: {
-    name: string;
-    address: string;
-    cif: string;
-    email: string;
-    website: string;
-    /** Alphanumeric SMS sender (at most 11 letters or digits); empty: the provider's number. */
-    smsSender: string;
-  };
+  /** The council running the portal (COUNCIL_FILE): shown by the web app, on receipts, in messages. */
+  council: Council;
 }
 
 export class ConfigError extends Error {
@@ -104,27 +96,6 @@ export const REDSYS_TEST_CREDENTIALS = {
   terminal: '1',
   secret: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
 } as const;
-
-/**
- * The council's details, from the same file the web app is built with
- * (web/src/config/council.json): another council changes that file only.
- */
-function readCouncil(): Config['council'] {
-  const file = JSON.parse(
-    readFileSync(resolve(repoRoot, 'web/src/config/council.json'), 'utf8'),
-  ) as Record<string, unknown>;
-  const text = (key: string) => (typeof file[key] === 'string' ? (file[key] as string) : '');
-  return {
-    name: text('name'),
-    address: text('address'),
-    cif: text('cif'),
-    email: text('email'),
-    website: text('website'),
-    smsSender: text('smsSender')
-      .replace(/[^A-Za-z0-9 ]/g, '')
-      .slice(0, 11),
-  };
-}
 
 /** What the start line says in words: the mode, and what it leaves open to whom. */
 export function modeLine(config: Config): string {
@@ -380,6 +351,15 @@ export function loadConfig(env: Env = process.env): Config {
     everyMinutes: int('RECONCILE_EVERY_MINUTES', 5, 1, 24 * 60),
   };
 
+  const councilRead = readCouncilFile(
+    resolve(
+      env.INIT_CWD ?? process.cwd(),
+      str('COUNCIL_FILE') ?? resolve(repoRoot, DEFAULT_COUNCIL_FILE),
+    ),
+  );
+  problems.push(...councilRead.problems);
+  const council = councilRead.council;
+
   const config: Config = {
     env: nodeEnv,
     port,
@@ -404,7 +384,7 @@ export function loadConfig(env: Env = process.env): Config {
     responseValidation,
     metricsToken,
     reconcile,
-    council: readCouncil(),
+    council: council as Council,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -137,7 +137,7 @@ export function createDeps(options: {
     audit: repos.audit,
     codes,
     limiter,
-    deliver: createCodeDelivery({ sms, mail, logger }),
+    deliver: createCodeDelivery({ sms, mail, logger, smsSender: config.council.smsSender }),
     persons: repos.persons,
   };
   const residents = {

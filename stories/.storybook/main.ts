@@ -1,6 +1,24 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 import tailwindcss from '@tailwindcss/vite';
+import { resolve } from 'node:path';
 import { mergeConfig } from 'vite';
+// the server's own reading of a council file, so stories show what the server would inline
+import { councilForPage, readCouncilFile } from '../../bff/src/council.ts';
+
+/** The two councils the toolbar switches between: their pages' data, inlined into the preview. */
+const COUNCILS = { nigran: '../../councils/nigran', ejemplo: '../../councils/ejemplo' };
+const councilScripts = Object.entries(COUNCILS)
+  .map(([id, dir]) => {
+    const { council, problems } = readCouncilFile(
+      resolve(import.meta.dirname, dir, 'council.json'),
+    );
+    if (!council) throw new Error(problems.join('\n'));
+    const json = JSON.stringify(councilForPage(council)).replace(/</g, '\\u003c');
+    // the bundled council is the page's own (web/src/config/council.ts reads it as it loads)
+    const element = id === 'nigran' ? 'council-data' : `council-data-${id}`;
+    return `<script id="${element}" type="application/json">${json}</script>`;
+  })
+  .join('\n');
 
 /**
  * Component stories live beside the components in design-system/src, screen stories beside the
@@ -13,8 +31,14 @@ const config: StorybookConfig = {
     '../../web/src/features/**/*.stories.@(ts|tsx)',
   ],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y'],
-  // MSW's worker, and the web app's public files (logo, PDFs) where the app asks for them
-  staticDirs: ['../public', '../../web/public'],
+  // MSW's worker, and the councils' files (logos, PDFs) where the app asks for them
+  staticDirs: [
+    '../public',
+    { from: '../../councils/nigran', to: '/council' },
+    { from: '../../councils/ejemplo', to: '/council' },
+    { from: '../../councils/nigran', to: '/assets' },
+  ],
+  previewHead: (head) => `${head}\n${councilScripts}`,
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },
   typescript: {

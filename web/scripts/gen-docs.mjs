@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Generates the reduction (bonificación) PDFs in web/public/assets from the texts below and the
- * council's details in src/config/council.json:
+ * Generates the reduction (bonificación) PDFs in councils/nigran (the bundled council's documents) from the texts below and the
+ * council's details in councils/nigran/council.json:
  *
  *   axuda-bonificacion-{es,gl,en}.pdf  help guide linked from /login (by language)
  *   bonificacion.pdf (es), bonificacion-gl.pdf  requirements, declaration and documentation,
@@ -18,9 +18,12 @@ import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 
 const council = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../src/config/council.json', import.meta.url)), 'utf8'),
+  readFileSync(
+    fileURLToPath(new URL('../../councils/nigran/council.json', import.meta.url)),
+    'utf8',
+  ),
 );
-const outDir = fileURLToPath(new URL('../public/assets/', import.meta.url));
+const outDir = fileURLToPath(new URL('../../councils/nigran/', import.meta.url));
 /** Fixed dates keep the output byte-for-byte reproducible (see --check). */
 const DOC_DATE = new Date(Date.UTC(2026, 10, 21));
 const website = council.website.replace(/^https?:\/\//, '');

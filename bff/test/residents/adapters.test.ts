@@ -90,7 +90,8 @@ describe('Twilio SMS adapter', () => {
     );
     expect(sent?.contentType).toContain('application/x-www-form-urlencoded');
     expect(sent?.form.get('To')).toBe('+34612345678');
-    expect(sent?.form.get('From')).toBe('+34600000000');
+    // the code says who sends it: the council's SMS sender name (council file), not a number
+    expect(sent?.form.get('From')).toBe('Nigran');
     const code = /\b(\d{6})\b/.exec(sent?.form.get('Body') ?? '')?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
     // nothing goes to the development outbox when a real provider is configured

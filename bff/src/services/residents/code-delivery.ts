@@ -11,7 +11,13 @@ const deliveryFailed = () =>
  * answer 503 (try again later), not a success that leaves them waiting. The cause is logged,
  * never the code.
  */
-export function createCodeDelivery(deps: { sms: SmsSender; mail: MailSender; logger: Logger }) {
+export function createCodeDelivery(deps: {
+  sms: SmsSender;
+  mail: MailSender;
+  logger: Logger;
+  /** The council's SMS sender name (empty: the provider's number). */
+  smsSender: string;
+}) {
   const failed = (channel: string, err: unknown) => {
     deps.logger.error(`${channel} delivery failed`, {
       error: err instanceof Error ? err.message : String(err),
@@ -21,7 +27,7 @@ export function createCodeDelivery(deps: { sms: SmsSender; mail: MailSender; log
   return {
     async sms(to: string, text: string): Promise<void> {
       try {
-        await deps.sms.send(to, text);
+        await deps.sms.send(to, text, 'code', deps.smsSender || undefined);
       } catch (err) {
         throw failed('sms', err);
       }

@@ -85,7 +85,7 @@ describe('shell', () => {
     // the app is served from the site's root: the logo's address is absolute
     expect(within(home).getByRole('img', { name: council.name })).toHaveAttribute(
       'src',
-      '/assets/logo.svg',
+      '/council/logo.svg',
     );
   });
 

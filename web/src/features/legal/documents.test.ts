@@ -7,12 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { council } from '../../config/council';
 
 /**
- * The reduction PDFs in web/public/assets (made by web/scripts/gen-docs.mjs) are real documents
+ * The reduction PDFs in councils/nigran (made by web/scripts/gen-docs.mjs) are real documents
  * with text: the PDF header, tagged structure, a language, and the council's name in the text of
  * the page (read back by inflating the content streams and decoding the shown strings).
  */
 const web = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-const assets = join(web, 'public/assets');
+const assets = join(web, '../councils/nigran');
 
 const DOCUMENTS = [
   ['axuda-bonificacion-es.pdf', 'es-ES', 'bonificación'],

@@ -1,0 +1,194 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The council file (COUNCIL_FILE): everything that names or describes the council running the
+ * portal, read once at start. The files it names (logo, documents) sit beside it; the web app gets
+ * its public part inlined into index.html (http/spa.ts), receipts, SMS and e-mails read it here.
+ */
+const perLanguage = <T extends z.ZodType>(value: T) =>
+  z.object({ es: value, en: value, gl: value }, { error: 'needs es, en and gl' });
+const text = z.string({ error: 'must be a text' }).trim().min(1, { error: 'must not be empty' });
+const colour = z
+  .string({ error: 'must be a colour' })
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: 'must be a colour written #rrggbb' });
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time HH:MM' });
+const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// address' });
+const fileName = (kind: RegExp, what: string) =>
+  z
+    .string({ error: `must be a ${what} file name` })
+    .regex(kind, { error: `must be a ${what} file name beside the council file` })
+    .refine((name) => basename(name) === name, { error: 'must be a file beside the council file' });
+const pdf = fileName(/\.pdf$/i, 'PDF');
+
+const councilSchema = z.strictObject({
+  name: text,
+  shortName: text,
+  /** Alphanumeric SMS sender (at most 11 letters or digits); empty: the provider's number. */
+  smsSender: z
+    .string()
+    .regex(/^[A-Za-z0-9 ]{0,11}$/, { error: 'must be at most 11 letters, digits or spaces' }),
+  portalTitle: perLanguage(text),
+  department: text,
+  address: text,
+  cif: z
+    .string()
+    .regex(/^[ABCDEFGHJNPQRSUVW]\d{7}[0-9A-J]$/, { error: 'must be a CIF like P3603500C' }),
+  phones: z.array(text).min(1, { error: 'needs at least one phone' }),
+  fax: z.string().trim(),
+  email: z.email({ error: 'must be an e-mail address' }),
+  sportsEmail: z.email({ error: 'must be an e-mail address' }),
+  dpoEmail: z.email({ error: 'must be an e-mail address' }),
+  hours: z.object({ from: time, to: time }),
+  social: z.array(z.strictObject({ name: text, url: httpsUrl })),
+  website: httpsUrl,
+  logo: fileName(/\.(svg|png)$/i, 'SVG or PNG'),
+  colours: z.strictObject({
+    primary: colour,
+    primaryHover: colour,
+    header: colour,
+    footer: colour,
+  }),
+  documents: z.strictObject({ reduction: perLanguage(pdf), help: perLanguage(pdf) }),
+});
+
+export type CouncilFile = z.infer<typeof councilSchema>;
+export interface Council extends CouncilFile {
+  /** The folder the council file and its files are in. */
+  dir: string;
+}
+
+/** The bundled council: what a fresh clone shows without COUNCIL_FILE. */
+export const DEFAULT_COUNCIL_FILE = 'councils/nigran/council.json';
+
+/** WCAG 2.1 relative luminance of #rrggbb (a formula, not worth a library). */
+function luminance(hex: string): number {
+  const channel = (offset: number) => {
+    const c = parseInt(hex.slice(offset, offset + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/** The contrast ratio between two colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [x, y] = [luminance(a), luminance(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
+
+// the design tokens put white text on each of these, and the brand colour is also the links'
+// colour on the white page: every pair must reach WCAG AA for normal text
+const WHITE = '#ffffff';
+const MIN_CONTRAST = 4.5;
+
+/**
+ * Reads and checks the council file: the council, or one line per problem (like the environment's
+ * problems), each naming the field.
+ */
+export function readCouncilFile(path: string): { council: Council | null; problems: string[] } {
+  const where = `COUNCIL_FILE (${path})`;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'not JSON';
+    return { council: null, problems: [`${where}: cannot be read (${reason})`] };
+  }
+  const parsed = councilSchema.safeParse(raw);
+  if (!parsed.success) {
+    return {
+      council: null,
+      problems: parsed.error.issues.map(
+        (issue) => `${where}: ${issue.path.join('.') || 'the file'} ${issue.message}`,
+      ),
+    };
+  }
+  const dir = dirname(resolve(path));
+  const file = parsed.data;
+  const problems: string[] = [];
+  const named: [string, string][] = [
+    ['logo', file.logo],
+    ...(['reduction', 'help'] as const).flatMap((kind) =>
+      (['es', 'en', 'gl'] as const).map((lang): [string, string] => [
+        `documents.${kind}.${lang}`,
+        file.documents[kind][lang],
+      ]),
+    ),
+  ];
+  for (const [field, name] of named) {
+    if (!existsSync(join(dir, name)))
+      problems.push(`${where}: ${field} "${name}" is not beside it`);
+  }
+  for (const [field, value] of Object.entries(file.colours)) {
+    const ratio = contrastRatio(value, WHITE);
+    if (ratio < MIN_CONTRAST) {
+      problems.push(
+        `${where}: colours.${field} ${value} gives white text a contrast of ${ratio.toFixed(2)}:1; it needs ${MIN_CONTRAST}:1`,
+      );
+    }
+  }
+  return problems.length > 0
+    ? { council: null, problems }
+    : { council: { ...file, dir }, problems };
+}
+
+/** The MIME type of a file the council file names. */
+export function councilFileType(name: string): string {
+  const ext = extname(name).toLowerCase();
+  return ext === '.svg' ? 'image/svg+xml' : ext === '.png' ? 'image/png' : 'application/pdf';
+}
+
+/**
+ * What the web app gets, inlined into index.html: everything a page shows, the logo as its address
+ * (served by http/spa.ts under /council/). The documents keep the spec's addresses.
+ */
+export function councilForPage(council: Council) {
+  const { dir: _dir, documents: _documents, logo, ...shown } = council;
+  return { ...shown, logo: `council/${logo}` };
+}
+
+/** JSON safe inside a <script> element: no "</script>" or "<!--" can end it early. */
+const scriptSafe = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The built index.html with the council in it: its public details as JSON the app reads before
+ * its first render (no request before first paint, no rebuild per council), its logo as the
+ * icon, its colour for the browser's bar and its portal's title until the app sets the page's.
+ */
+export function pageWithCouncil(html: string, council: Council): string {
+  const page = councilForPage(council);
+  const head = [
+    `<script id="council-data" type="application/json">${scriptSafe(page)}</script>`,
+    `<link rel="icon" type="${councilFileType(council.logo)}" href="/${escapeHtml(page.logo)}" />`,
+  ].join('\n    ');
+  return html
+    .replace(
+      /<meta name="theme-color" content="[^"]*"/,
+      `<meta name="theme-color" content="${council.colours.header}"`,
+    )
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(council.portalTitle.es)}</title>`)
+    .replace(/<\/head>|^/, (end) => `    ${head}\n  ${end}`);
+}
+
+/**
+ * Where the browser asks for the council's files: every file under /council/<name>, and the
+ * documents at the spec's addresses too (/assets/bonificacion.pdf…).
+ */
+export function councilFileAddresses(council: Council): Map<string, string> {
+  const { reduction, help } = council.documents;
+  const addresses = new Map<string, string>([
+    ['/assets/bonificacion.pdf', reduction.es],
+    ['/assets/bonificacion-gl.pdf', reduction.gl],
+    ['/assets/bonificacion-en.pdf', reduction.en],
+    ['/assets/axuda-bonificacion-es.pdf', help.es],
+    ['/assets/axuda-bonificacion-en.pdf', help.en],
+    ['/assets/axuda-bonificacion-gl.pdf', help.gl],
+  ]);
+  for (const name of [council.logo, ...Object.values(reduction), ...Object.values(help)]) {
+    addresses.set(`/council/${name}`, name);
+  }
+  return addresses;
+}

@@ -1,0 +1,229 @@
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listOutbox, register } from '../src/generated/sdk.gen.js';
+import { contrastRatio, readCouncilFile } from '../src/council.js';
+import { bffRoot, repoRoot } from '../src/lib/paths.js';
+import { startTestApp, type TestApp } from './helpers/test-app.js';
+import { factory } from './payments/factory.js';
+import { generate, notificationParams, pdfText, signedNotification } from './payments/helpers.js';
+
+const EJEMPLO = resolve(repoRoot, 'councils/ejemplo/council.json');
+const NIGRAN = resolve(repoRoot, 'councils/nigran/council.json');
+
+/** A copy of the example council in a temp folder, with `change` applied to its file. */
+function councilCopy(change: (file: Record<string, unknown>) => void): string {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-council-'));
+  const source = resolve(repoRoot, 'councils/ejemplo');
+  const file = JSON.parse(readFileSync(EJEMPLO, 'utf8')) as Record<string, unknown>;
+  for (const name of [
+    'escudo-ejemplo.svg',
+    'reduccion-es.pdf',
+    'reduccion-en.pdf',
+    'reduccion-gl.pdf',
+    'ayuda-es.pdf',
+    'ayuda-en.pdf',
+    'ayuda-gl.pdf',
+  ]) {
+    copyFileSync(join(source, name), join(dir, name));
+  }
+  change(file);
+  writeFileSync(join(dir, 'council.json'), JSON.stringify(file));
+  return join(dir, 'council.json');
+}
+
+describe('the council file', () => {
+  it('accepts both bundled councils', () => {
+    for (const path of [NIGRAN, EJEMPLO]) expect(readCouncilFile(path).problems).toEqual([]);
+  });
+
+  it('measures contrast as WCAG does', () => {
+    expect(contrastRatio('#ffffff', '#000000')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#1a4480', '#ffffff')).toBeGreaterThan(4.5);
+    expect(contrastRatio('#777777', '#ffffff')).toBeCloseTo(4.48, 2);
+  });
+
+  it('says one line per problem, naming the field, with the contrast it measured', () => {
+    const path = councilCopy((file) => {
+      file.website = 'http://insecure.example';
+      file.dpoEmail = 'not-an-address';
+      (file.colours as Record<string, string>).primary = '#7fa0d0';
+      (file.colours as Record<string, string>).footer = 'green';
+      (file.documents as { help: Record<string, string> }).help.gl = 'missing.pdf';
+    });
+    const schema = readCouncilFile(path).problems;
+    expect(schema).toEqual([
+      `COUNCIL_FILE (${path}): dpoEmail must be an e-mail address`,
+      `COUNCIL_FILE (${path}): website must be an https:// address`,
+      `COUNCIL_FILE (${path}): colours.footer must be a colour written #rrggbb`,
+    ]);
+    const contrast = councilCopy((file) => {
+      (file.colours as Record<string, string>).primary = '#7fa0d0';
+      (file.documents as { help: Record<string, string> }).help.gl = 'missing.pdf';
+    });
+    expect(readCouncilFile(contrast).problems).toEqual([
+      `COUNCIL_FILE (${contrast}): documents.help.gl "missing.pdf" is not beside it`,
+      `COUNCIL_FILE (${contrast}): colours.primary #7fa0d0 gives white text a contrast of 2.68:1; it needs 4.5:1`,
+    ]);
+  });
+
+  it('refuses a missing file, a file that is not JSON, and a file outside its folder', () => {
+    expect(readCouncilFile('/nonexistent/council.json').problems).toEqual([
+      'COUNCIL_FILE (/nonexistent/council.json): cannot be read (no such file)',
+    ]);
+    const dir = mkdtempSync(join(tmpdir(), 'portal-council-'));
+    writeFileSync(join(dir, 'council.json'), '{ name: ');
+    expect(readCouncilFile(join(dir, 'council.json')).problems).toEqual([
+      `COUNCIL_FILE (${join(dir, 'council.json')}): cannot be read (not JSON)`,
+    ]);
+    const escape = councilCopy((file) => {
+      file.logo = '../nigran/logo.svg';
+    });
+    expect(readCouncilFile(escape).problems).toEqual([
+      `COUNCIL_FILE (${escape}): logo must be a file beside the council file`,
+    ]);
+  });
+
+  it('stops the server with a clear message when the council file is wrong', async () => {
+    const path = councilCopy((file) => {
+      (file.colours as Record<string, string>).header = '#9bb5dd';
+    });
+    const error = await promisify(execFile)(
+      join(bffRoot, '../node_modules/.bin/tsx'),
+      ['src/server.ts'],
+      {
+        cwd: bffRoot,
+        env: {
+          ...process.env,
+          DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-cfg-')),
+          NODE_ENV: 'development',
+          COUNCIL_FILE: path,
+        },
+      },
+    ).then(
+      () => null,
+      (err: { code: number; stderr: string }) => err,
+    );
+    expect(error?.code).toBe(2);
+    expect(error?.stderr.trim()).toBe(
+      `Configuration error: COUNCIL_FILE (${path}): colours.header #9bb5dd gives white text a contrast of 2.09:1; it needs 4.5:1`,
+    );
+  });
+});
+
+describe('a second council, same build', () => {
+  let app: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(
+      join(webDist, 'index.html'),
+      '<!doctype html>\n<html lang="es">\n  <head>\n    <meta name="theme-color" content="#1a4480" />\n    <title>Actividades deportivas</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+    );
+    app = await startTestApp({
+      now: '2026-11-21T10:00:00Z',
+      env: { WEB_DIST: webDist, COUNCIL_FILE: EJEMPLO },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('inlines the council into every page the app answers, with its logo and colour', async () => {
+    for (const path of ['/', '/login', '/concello']) {
+      const html = await (await app.fetch(path)).text();
+      const json = /<script id="council-data" type="application\/json">(.*?)<\/script>/.exec(html);
+      const page = JSON.parse(json?.[1] ?? '{}') as Record<string, unknown>;
+      expect(page).toMatchObject({
+        name: 'Ayuntamiento de Villaejemplo',
+        address: 'Plaza Mayor, 1, 28999 Villaejemplo, Madrid',
+        logo: 'council/escudo-ejemplo.svg',
+        colours: { primary: '#0b6e4f', header: '#0b6e4f' },
+      });
+      expect(page).not.toHaveProperty('documents');
+      expect(html).toContain('<meta name="theme-color" content="#0b6e4f"');
+      expect(html).toContain('<title>Deportes municipales de Villaejemplo</title>');
+      expect(html).toContain(
+        '<link rel="icon" type="image/svg+xml" href="/council/escudo-ejemplo.svg" />',
+      );
+    }
+  });
+
+  it('serves its logo and documents, at the spec’s addresses too, and nothing else of its folder', async () => {
+    const logo = await app.fetch('/council/escudo-ejemplo.svg');
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('content-type')).toContain('image/svg+xml');
+    expect(await logo.text()).toContain('Villaejemplo');
+    const folder = resolve(repoRoot, 'councils/ejemplo');
+    for (const [path, file] of [
+      ['/assets/bonificacion.pdf', 'reduccion-es.pdf'],
+      ['/assets/bonificacion-gl.pdf', 'reduccion-gl.pdf'],
+      ['/assets/axuda-bonificacion-en.pdf', 'ayuda-en.pdf'],
+      ['/council/ayuda-gl.pdf', 'ayuda-gl.pdf'],
+    ] as const) {
+      const res = await app.fetch(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toBe('application/pdf');
+      expect(
+        Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(folder, file))),
+        path,
+      ).toBe(true);
+    }
+    expect((await app.fetch('/council/council.json')).status).toBe(404);
+    expect((await app.fetch('/council/logo.svg')).status).toBe(404);
+  });
+
+  it('signs the SMS codes with its sender', async () => {
+    await register({
+      client: app.api,
+      throwOnError: true,
+      body: {
+        dni: '71234567W',
+        phone: '34655443322',
+        email: null,
+        password: 'piscina-verano-2026',
+        repeat_password: 'piscina-verano-2026',
+      },
+    });
+    const { data } = await listOutbox({
+      client: app.api,
+      query: { to: '655443322' },
+      throwOnError: true,
+    });
+    expect(data[0]).toMatchObject({ channel: 'sms', sender: 'Villaejemp' });
+  });
+
+  it('prints its name, address and CIF on a receipt', async () => {
+    const f = factory(app);
+    await f.settings({ payments_enabled: true, discount_bp: 0, deadline: '2026-12-15' });
+    const household = await f.household([4500]);
+    const redirect = await generate(app, household.user.token, {
+      person_activity_id: household.person.id,
+      activity_ids: household.activities,
+      use_discount: false,
+    });
+    await app.form(
+      '/api/payments/notification',
+      signedNotification(notificationParams(redirect.order, Math.round(redirect.amount * 100))),
+    );
+    const payment = (await f.payment(redirect.order))!;
+    expect(payment.status).toBe('paid');
+    const res = await app.fetch(`/api/user/payments/${payment.id}/receipt?lang=es`, {
+      headers: household.user.auth,
+    });
+    const text = pdfText(Buffer.from(await res.arrayBuffer()));
+    for (const expected of [
+      'Ayuntamiento de Villaejemplo',
+      'Plaza Mayor, 1, 28999 Villaejemplo, Madrid',
+      'CIF P2899900J',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('Nigrán');
+  });
+});

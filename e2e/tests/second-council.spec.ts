@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { text } from './support/catalogs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const PORT = Number(process.env.E2E_PORT ?? 8181) + 7;
+const base = `http://127.0.0.1:${PORT}`;
+
+async function healthy(): Promise<boolean> {
+  try {
+    return (await fetch(`${base}/api/health`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One image, many councils: the very build the other journeys use, started again with another
+ * council's file (councils/ejemplo), shows that council everywhere a resident looks, with no
+ * rebuild. (Its receipts and SMS are checked in bff/test/council.test.ts.)
+ */
+test('the same build serves a second council: its name, logo, colours, contacts and address', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const child = spawn(process.execPath, ['bff/dist/src/server.js'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-council-')),
+      PUBLIC_URL: base,
+      NODE_ENV: 'development',
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      COUNCIL_FILE: 'councils/ejemplo/council.json',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = once(child, 'exit');
+  try {
+    await expect
+      .poll(healthy, { timeout: 60_000, message: `the server did not start:\n${output}` })
+      .toBe(true);
+    const context = await browser.newContext({ baseURL: base });
+    const page = await context.newPage();
+    await page.goto('/login');
+
+    // the header: its portal's title, its logo, its colour on the design tokens
+    await expect(page.getByText('Deportes municipales de Villaejemplo').first()).toBeVisible();
+    const logo = page.getByRole('img', { name: 'Ayuntamiento de Villaejemplo' });
+    await expect(logo).toHaveAttribute('src', '/council/escudo-ejemplo.svg');
+    expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const header = page.locator('header').first();
+    await expect(header).toHaveCSS('background-color', 'rgb(11, 110, 79)');
+    await expect(page).toHaveTitle(/Deportes municipales de Villaejemplo/);
+
+    // the footer, and nothing of the bundled council anywhere on the page
+    const footer = page.locator('footer');
+    await expect(footer).toContainText(
+      'Ayuntamiento de Villaejemplo · Plaza Mayor, 1, 28999 Villaejemplo, Madrid',
+    );
+    await expect(footer).toHaveCSS('background-color', 'rgb(8, 61, 44)');
+    await expect(footer.getByRole('link', { name: 'Instagram' })).toHaveAttribute(
+      'href',
+      'https://www.instagram.com/villaejemplo',
+    );
+    expect(await page.locator('body').innerText()).not.toContain('Nigrán');
+
+    // the help modal: its phone, its e-mail, its hours
+    await page.getByRole('button', { name: text('es', 'help.open') }).click();
+    const help = page.getByRole('dialog');
+    await expect(help).toContainText('+34 910 000 100');
+    await expect(help).toContainText('info@villaejemplo.example.es');
+    await expect(help).toContainText('9:00');
+    await page.keyboard.press('Escape');
+
+    // its contact page, at the neutral address
+    await page.goto('/concello');
+    const main = page.locator('main');
+    await expect(main).toContainText('Ayuntamiento de Villaejemplo');
+    await expect(main).toContainText('Plaza Mayor, 1, 28999 Villaejemplo, Madrid');
+    await expect(
+      main.getByRole('link', { name: /deportes@villaejemplo\.example\.es/ }),
+    ).toBeVisible();
+
+    // its documents at the spec's addresses
+    const reduction = await page.request.get('/assets/bonificacion.pdf');
+    expect(reduction.headers()['content-type']).toBe('application/pdf');
+    expect((await reduction.body()).toString('latin1')).toContain('Villaejemplo');
+    await context.close();
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+});
