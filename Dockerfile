@@ -3,7 +3,9 @@
 # running as a non-root user. SQLite under /data by default; set DATABASE_URL for PostgreSQL.
 # (Written and checked by reading: the development machines cannot run Docker.)
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24 LTS (24.18.0, Debian bookworm slim), pinned by digest: the same bytes on every build
+# until Renovate proposes a newer one
+ARG NODE_IMAGE=node:24-bookworm-slim@sha256:6f7b03f7c2c8e2e784dcf9295400527b9b1270fd37b7e9a7285cf83b6951452d
 
 # ---- build: every workspace's dependencies, then the web app and the server
 FROM ${NODE_IMAGE} AS build
@@ -38,10 +40,16 @@ COPY --from=build /app/mocks/package.json mocks/
 COPY --from=build /app/e2e/package.json e2e/
 COPY --from=build /app/bench/package.json bench/
 RUN npm ci --omit=dev --workspace bff --no-audit --no-fund
+# the software bill of materials of what the image ships (CycloneDX, npm sbom), kept in the image
+COPY --from=build /app/scripts/sbom.mjs scripts/
+RUN node scripts/sbom.mjs > /app/sbom.cdx.json
 
 # ---- run
 FROM ${NODE_IMAGE}
+# the commit the image is built from, for portal_build_info (docker build --build-arg PORTAL_COMMIT=…)
+ARG PORTAL_COMMIT=unknown
 ENV NODE_ENV=production \
+    PORTAL_COMMIT=${PORTAL_COMMIT} \
     PORT=8080 \
     HOST=0.0.0.0 \
     DATA_DIR=/data
@@ -53,6 +61,7 @@ COPY --from=build /app/bff/dist ./bff/dist
 COPY --from=build /app/web/dist ./web/dist
 # the bundled councils (COUNCIL_FILE picks one, or mount a council's own folder and point at it)
 COPY --from=build /app/councils ./councils
+COPY --from=deps /app/sbom.cdx.json ./sbom.cdx.json
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -149,7 +149,7 @@ export function measureWebBuild({ outDir, chunks }) {
 const FLOOR_ENTRY = `
 import { createElement as h, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link, Navigate, Outlet, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { BrowserRouter, Link, Navigate, Outlet, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { IntlProvider, useIntl } from 'react-intl';
 import createClient from 'openapi-fetch';
 const client = createClient({ baseUrl: '/api' });

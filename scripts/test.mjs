@@ -66,6 +66,10 @@ run('boundaries', 'npm', ['run', 'lint:boundaries', '--silent']);
 run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 run('contract-lint', 'npx', ['redocly', 'lint', 'openapi.yaml', '--format=summary']);
 run('generated-up-to-date', 'npm', ['run', 'gen:check', '--silent']);
+// high and critical advisories in what the portal ships (scripts/audit/allowlist.json for those
+// that do not apply), and the audit's own rules
+run('audit-rules', 'node', ['--test', 'scripts/audit/audit.test.mjs']);
+run('audit', 'node', ['scripts/audit/audit.mjs']);
 vitest('bff', 'bff');
 // the same BFF suite again on a real PostgreSQL server of its own, thrown away afterwards
 if (!only || only.includes('bff-postgres')) {

@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { DEFAULT_COUNCIL_FILE, readCouncilFile, type Council } from './council.js';
+import { buildInfo } from './lib/build-info.js';
+import type { BuildInfo } from './lib/metrics.js';
 import { repoRoot } from './lib/paths.js';
 
 export type SmsAdapterName = 'outbox' | 'twilio';
@@ -74,6 +76,8 @@ export interface Config {
    * optional (those who set it up use it), or off.
    */
   mfaForAdmins: 'required' | 'optional' | 'off';
+  /** The version and commit this process runs (PORTAL_COMMIT, else the checkout's). */
+  build: BuildInfo;
   /** The council running the portal (COUNCIL_FILE): shown by the web app, on receipts, in messages. */
   council: Council;
 }
@@ -385,6 +389,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken,
     reconcile,
     council: council as Council,
+    build: buildInfo(env),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -20,7 +20,7 @@ import { createRemindersRepo } from './data/reminders-repo.js';
 import { createUsersRepo } from './data/users-repo.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createMetrics, type Metrics } from './lib/metrics.js';
-import { Gauge } from 'prom-client';
+import { Counter } from 'prom-client';
 import { createHmac } from 'node:crypto';
 import type { Logger } from './logger.js';
 import { createMfaRepo } from './data/mfa-repo.js';
@@ -71,13 +71,16 @@ export function createDeps(options: {
 }) {
   const { config, db, logger } = options;
   const clock = options.clock ?? systemClock;
-  const metrics = createMetrics();
-  new Gauge({
-    name: 'portal_db_transaction_retries',
-    help: 'Transactions run again after a conflict with a concurrent one (PostgreSQL), since start.',
+  const metrics = createMetrics(config.build);
+  let retriesReported = 0;
+  new Counter({
+    name: 'portal_db_transaction_retries_total',
+    help: 'Transactions run again after a conflict with a concurrent one (PostgreSQL).',
     registers: [metrics.registry],
     collect() {
-      this.set(db.retries());
+      const retries = db.retries();
+      this.inc(retries - retriesReported);
+      retriesReported = retries;
     },
   });
   const repos = {
@@ -101,7 +104,12 @@ export function createDeps(options: {
   const derivedKey = (purpose: string) => createHmac('sha256', secret).update(purpose).digest();
   const tokens = createTokenService(secret, config.tokenTtlSeconds, () => clock.now());
   const sessions = createSessions({ tokens, users: repos.users });
-  const jobs = createJobRunner({ leases: repos.jobLeases, clock, logger });
+  const jobs = createJobRunner({
+    leases: repos.jobLeases,
+    clock,
+    logger,
+    lastSuccess: metrics.jobLastSuccess,
+  });
   const sms = countedSms(options.sms ?? createSmsSender(config, repos.outbox, logger), metrics);
   const mail = options.mail ?? createMailSender(config, repos.outbox, logger);
   const limiter = createRateLimiter(createRateBucketsRepo(db), clock);

@@ -88,6 +88,48 @@ describe('GET /metrics', () => {
   });
 });
 
+describe('metric names and what an alert needs', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { METRICS_TOKEN: TOKEN, PORTAL_COMMIT: '0123456789abcdef' } });
+  });
+  afterAll(() => app.close());
+  const scrape = async () =>
+    (await app.fetch('/metrics', { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
+
+  it('follows Prometheus conventions: every counter ends in _total', async () => {
+    const text = await scrape();
+    const counters = [...text.matchAll(/^# TYPE (\S+) counter$/gm)].map((m) => m[1]);
+    expect(counters).toContain('portal_db_transaction_retries_total');
+    expect(counters.filter((name) => !name?.endsWith('_total'))).toEqual([]);
+  });
+
+  it('says which version and commit the process runs', async () => {
+    const text = await scrape();
+    expect(series(text, 'portal_build_info', { commit: '0123456789ab', version: '1.0.0' })).toBe(1);
+  });
+
+  it('tells when each job last succeeded, so an alert can fire when one stops', async () => {
+    expect(
+      series(await scrape(), 'portal_job_last_success_timestamp_seconds', { job: 'reminders' }),
+    ).toBe(0);
+    const turn = await app.deps.jobs.runNow('reminders');
+    expect(turn.ran).toBe(true);
+    const at = series(await scrape(), 'portal_job_last_success_timestamp_seconds', {
+      job: 'reminders',
+    });
+    // the app's clock: 21 November 2026, 10:00 UTC
+    expect(at).toBe(Date.parse('2026-11-21T10:00:00Z') / 1000);
+    // a run that fails leaves the last success where it was
+    await expect(
+      app.deps.jobs.runNow('reminders', () => Promise.reject(new Error('SMS provider down'))),
+    ).rejects.toThrow('SMS provider down');
+    expect(
+      series(await scrape(), 'portal_job_last_success_timestamp_seconds', { job: 'reminders' }),
+    ).toBe(at);
+  });
+});
+
 describe('GET /metrics without METRICS_TOKEN', () => {
   it('does not exist', async () => {
     const app = await startTestApp();

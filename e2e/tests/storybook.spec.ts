@@ -58,12 +58,29 @@ test('a screen story shows the dashboard from the contract and plays its rule', 
   await expect(page.locator('[data-slot="total-bar"]')).toContainText('€75.00');
   // the council's logo and the reduction document are found inside the sub-folder too
   const logo = page.getByRole('banner').getByRole('img').first();
-  await expect(logo).toHaveAttribute('src', /^\.\/assets\/logo\.svg$/);
+  await expect(logo).toHaveAttribute('src', /^\.\/council\/logo\.svg$/);
   await expect
     .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(0);
   const pdf = await page.request.get(new URL('assets/bonificacion.pdf', page.url()).href);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
+});
+
+test('the Council toolbar shows the same screen with the other council’s details and colours', async ({
+  page,
+}) => {
+  await page.goto(
+    `${base}/iframe.html?id=screens-dashboard--pending-with-selection&viewMode=story&globals=locale:en;council:ejemplo`,
+  );
+  const banner = page.getByRole('banner');
+  const logo = banner.getByRole('img', { name: 'Ayuntamiento de Villaejemplo' });
+  await expect(logo).toHaveAttribute('src', './council/escudo-ejemplo.svg', { timeout: 20_000 });
+  await expect
+    .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(banner).toContainText('Villaejemplo municipal sports');
+  await expect(banner).toHaveCSS('background-color', 'rgb(11, 110, 79)');
+  await expect(page.getByRole('contentinfo')).toContainText('Plaza Mayor, 1, 28999 Villaejemplo');
 });
 
 test('a component page documents its use and props', async ({ page }) => {

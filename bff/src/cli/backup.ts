@@ -1,7 +1,6 @@
 import { existsSync, renameSync } from 'node:fs';
 import { resolve } from 'node:path';
-import Sqlite from '../data/sqlite-driver.js';
-import type BetterSqlite3 from 'better-sqlite3';
+import Sqlite from 'better-sqlite3';
 import { ConfigError, loadConfig } from '../config.js';
 import { isPostgresUrl } from '../data/engines.js';
 import { openDatabase } from '../data/open-database.js';
@@ -20,7 +19,7 @@ function fail(message: string, code: number): never {
 /** A file SQLite can read, whose pages are intact and which holds the portal's tables. */
 function checkBackupFile(file: string): void {
   if (!existsSync(file)) fail(`${file} does not exist.`, 1);
-  let db: BetterSqlite3.Database | null = null;
+  let db: Sqlite.Database | null = null;
   try {
     db = new Sqlite(file, { readonly: true, fileMustExist: true });
     const integrity = db.pragma('integrity_check', { simple: true });

@@ -1,5 +1,4 @@
-import Sqlite from './sqlite-driver.js';
-import type BetterSqlite3 from 'better-sqlite3';
+import Sqlite from 'better-sqlite3';
 import {
   CompiledQuery,
   PostgresDialect,
@@ -38,7 +37,7 @@ export interface EngineParts {
    */
   readDialect: Dialect | null;
   /** The SQLite file's own handle (backups); null on PostgreSQL. */
-  sqlite: BetterSqlite3.Database | null;
+  sqlite: Sqlite.Database | null;
   /** Where the data lives, for logs (never the password). */
   describe: string;
 }
@@ -148,7 +147,7 @@ const PLANNED_PER_CALL = /\slike\s/i;
  * server parses and plans a query once per connection instead of on every call, and each call
  * sends only its parameters. Kysely hands pg the SQL text; the name is a hash of it.
  */
-function withNamedStatements(pool: pg.Pool): PostgresPool {
+function withNamedStatements(pool: pg.Pool, options: pg.PoolConfig): PostgresPool {
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
     let name = names.get(text);
@@ -183,22 +182,25 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
       };
     },
     end: () => pool.end(),
+    // the pool's settings, which kysely 0.29 reads to open a side connection (to cancel a query)
+    options,
   };
 }
 
 function openPostgres(url: string, poolSize: number): EngineParts {
-  const pool = new pg.Pool({
+  const options: pg.PoolConfig = {
     connectionString: url,
     max: poolSize,
     types: pgTypes,
     application_name: 'portal',
-  });
+  };
+  const pool = new pg.Pool(options);
   // an idle client's error (the server restarted) must not crash the process; the pool drops it
   pool.on('error', () => {});
   const where = new URL(url);
   return {
     engine: 'postgres',
-    dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+    dialect: new PostgresDialect({ pool: withNamedStatements(pool, options) }),
     // no parameters: the simple query protocol, which runs several statements in one call
     execScript: async (script, run) => run(script),
     readDialect: null,

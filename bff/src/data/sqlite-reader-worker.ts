@@ -1,4 +1,4 @@
-import Sqlite from './sqlite-driver.js';
+import Sqlite from 'better-sqlite3';
 import { workerData } from 'node:worker_threads';
 import { serveJobs } from '../lib/thread-pool.js';
 import type { ReadJob } from './sqlite-readers.js';

@@ -1,14 +1,33 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** What this process runs: the portal's version and the commit it was built from. */
+export interface BuildInfo {
+  version: string;
+  commit: string;
+}
 
 /**
- * What the portal counts for Prometheus (GET /metrics), one registry per app. Each process
- * reports its own figures; Prometheus scrapes every process and adds them up.
+ * What the portal counts for Prometheus (GET /metrics), one registry per app, named as
+ * Prometheus asks (counters end in `_total`, times in seconds). Each process reports its own
+ * figures; Prometheus scrapes every process and adds them up.
  */
-export function createMetrics() {
+export function createMetrics(build: BuildInfo) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  new Gauge({
+    name: 'portal_build_info',
+    help: 'Always 1; the version and commit this process runs are its labels.',
+    labelNames: ['version', 'commit'] as const,
+    registers: [registry],
+  }).set(build, 1);
   return {
     registry,
+    jobLastSuccess: new Gauge({
+      name: 'portal_job_last_success_timestamp_seconds',
+      help: 'When each background job last finished without error in this process (Unix time); alert when the newest across processes grows old.',
+      labelNames: ['job'] as const,
+      registers: [registry],
+    }),
     httpRequests: new Counter({
       name: 'portal_http_requests_total',
       help: 'Answered HTTP requests by method, route pattern and status.',

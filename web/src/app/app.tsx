@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { BrowserRouter, useNavigate } from 'react-router-dom';
+import { BrowserRouter, useNavigate } from 'react-router';
 import { I18nProvider } from '../i18n/i18n-provider';
 import { setUnauthorizedHandler } from '../lib/api/client';
 import { AppRoutes, preloadFirstScreen } from './router';

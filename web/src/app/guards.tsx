@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from 'react-router';
 import { getToken, isAdminToken, isTokenValid } from '../lib/session';
 
 /** /dashboard and the like: a valid unexpired token, else /login. */

@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router';
 import { lazyWithTexts } from '../i18n/lazy-with-texts';
 import { initialLocale } from '../i18n/locales';
 import { getToken, isTokenValid } from '../lib/session';

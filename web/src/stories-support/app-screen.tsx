@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { UnauthorizedRedirect } from '../app/app';
 import { AppRoutes } from '../app/router';
 import { RouteErrorBoundary } from '../app/shell/route-error';

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '../i18n/i18n-provider';
 import { createQueryClient } from '../lib/query-client';

@@ -17,7 +17,13 @@ export interface JobDefinition {
  * process actually runs each turn (data/job-leases-repo.ts), so several processes, a restart
  * halfway or a run asked for by staff while the timer fires never run the same job twice at once.
  */
-export function createJobRunner(deps: { leases: JobLeasesRepo; clock: Clock; logger: Logger }) {
+export function createJobRunner(deps: {
+  leases: JobLeasesRepo;
+  clock: Clock;
+  logger: Logger;
+  /** Where each job's last successful run is told (a Prometheus gauge, in seconds). */
+  lastSuccess?: { set(labels: { job: string }, unixSeconds: number): void };
+}) {
   const holder = `${process.pid}-${randomUUID()}`;
   const jobs = new Map<string, JobDefinition>();
   const timers: NodeJS.Timeout[] = [];
@@ -39,7 +45,9 @@ export function createJobRunner(deps: { leases: JobLeasesRepo; clock: Clock; log
     );
     if (!got) return { ran: false };
     try {
-      return { ran: true, result: await run() };
+      const result = await run();
+      deps.lastSuccess?.set({ job: job.name }, deps.clock.now().getTime() / 1000);
+      return { ran: true, result };
     } finally {
       await deps.leases.release(job.name, holder, deps.clock.now().getTime());
     }

@@ -5,7 +5,7 @@ import { Loading } from '@portal/design-system/components/spinner.tsx';
 import { SkipLink } from '@portal/design-system/components/skip-link.tsx';
 import { Suspense, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { council } from '../../config/council';
 import { publicAsset } from '../../config/public-asset';
 import { MaintenanceGate } from '../../features/maintenance/maintenance-gate';

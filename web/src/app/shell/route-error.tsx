@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router';
 
 /** Shown when a screen fails to load or throws: a way back instead of a blank page. */
 export function RouteError() {

@@ -4,7 +4,7 @@ import { Loading } from '@portal/design-system/components/spinner.tsx';
 import { textLinkClassName } from '@portal/design-system/components/text-link.tsx';
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { useLocale } from '../../i18n/i18n-provider';
 import { flashState } from '../../lib/flash';
 import { usePageTitle } from '../../lib/page-title';

@@ -2,7 +2,7 @@ import { Alert } from '@portal/design-system/components/alert.tsx';
 import { Button } from '@portal/design-system/components/button.tsx';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../lib/page-title';
 import { unsubscribeReminders } from './api/account-api';
 

@@ -6,7 +6,7 @@ import { TextField } from '@portal/design-system/components/text-field.tsx';
 import { TextLink, textLinkClassName } from '@portal/design-system/components/text-link.tsx';
 import { Suspense, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router';
 import { useLocale } from '../../i18n/i18n-provider';
 import { lazyWithTexts } from '../../i18n/lazy-with-texts';
 import { usePageTitle } from '../../lib/page-title';

@@ -6,7 +6,7 @@ import { PasswordField } from '@portal/design-system/components/password-field.t
 import { TextField } from '@portal/design-system/components/text-field.tsx';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/page-title';
 import { requestRecovery, verifyRecovery } from './api/signup-api';
 import { AuthCard } from './components/auth-card';

@@ -6,7 +6,7 @@ import { PasswordField } from '@portal/design-system/components/password-field.t
 import { TextField } from '@portal/design-system/components/text-field.tsx';
 import { Fragment, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { flashState } from '../../lib/flash';
 import { usePageTitle } from '../../lib/page-title';
 import { setToken } from '../../lib/session';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { isExemptFromMaintenance, useMaintenance } from './use-maintenance';
 
 export function MaintenanceGate({ children }: { children: ReactNode }) {

@@ -6,7 +6,7 @@ import { cn } from '@portal/design-system/lib/cn.ts';
 import { formatEuros } from '@portal/design-system/lib/format.ts';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useLocale } from '../../i18n/i18n-provider';
 import { usePageTitle } from '../../lib/page-title';
 import { downloadReceipt } from './api/payments-api';

@@ -1,6 +1,6 @@
 import { textLinkClassName } from '@portal/design-system/components/text-link.tsx';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useMe } from '../api/use-me';
 import { ReminderSetting } from './reminder-setting';
 

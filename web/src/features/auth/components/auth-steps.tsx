@@ -1,7 +1,7 @@
 import { Stepper } from '@portal/design-system/components/stepper.tsx';
 import { textLinkClassName } from '@portal/design-system/components/text-link.tsx';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 
 interface AuthStepsProps {
   /** Message id of the page's title (the h1). */

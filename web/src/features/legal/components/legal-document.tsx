@@ -2,7 +2,7 @@ import { TextLink, textLinkClassName } from '@portal/design-system/components/te
 import { formatDate } from '@portal/design-system/lib/format.ts';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { council } from '../../../config/council';
 import { useLocale } from '../../../i18n/i18n-provider';
 import { usePageTitle } from '../../../lib/page-title';
