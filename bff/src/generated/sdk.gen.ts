@@ -3,7 +3,7 @@
 import * as z from 'zod';
 
 import { client } from './client.gen.js';
-import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape, urlSearchParamsBodySerializer } from './client/index.js';
+import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type TDataShape, urlSearchParamsBodySerializer } from './client/index.js';
 import type { ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CheckPaymentData, CheckPaymentErrors, CheckPaymentResponses, ConfirmMfaData, ConfirmMfaErrors, ConfirmMfaResponses, ConfirmSandboxPaymentData, ConfirmSandboxPaymentErrors, CreateActivityData, CreateActivityErrors, CreateActivityResponses, CreateActivitySlashData, CreateActivitySlashErrors, CreateActivitySlashResponses, CreateEnrolmentData, CreateEnrolmentErrors, CreateEnrolmentResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteActivityData, DeleteActivityErrors, DeleteActivityResponses, DeleteEnrolmentData, DeleteEnrolmentErrors, DeleteEnrolmentResponses, DeleteMeData, DeleteMeErrors, DeleteMeResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DownloadUploadTemplateData, DownloadUploadTemplateErrors, DownloadUploadTemplateResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ExportPaymentsData, ExportPaymentsErrors, ExportPaymentsResponses, GeneratePaymentData, GeneratePaymentErrors, GeneratePaymentResponses, GetAdminConfigData, GetAdminConfigErrors, GetAdminConfigResponses, GetAdminConfigSlashData, GetAdminConfigSlashErrors, GetAdminConfigSlashResponses, GetAdminSummaryData, GetAdminSummaryErrors, GetAdminSummaryResponses, GetHealthData, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetMfaStatusData, GetMfaStatusErrors, GetMfaStatusResponses, GetMyLatestPaymentData, GetMyLatestPaymentErrors, GetMyLatestPaymentResponses, GetMyReceiptData, GetMyReceiptErrors, GetMyReceiptResponses, GetPaymentReceiptData, GetPaymentReceiptErrors, GetPaymentReceiptResponses, GetPublicConfigData, GetPublicConfigErrors, GetPublicConfigResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetReminderSummaryData, GetReminderSummaryErrors, GetReminderSummaryResponses, GetSandboxStylesData, GetSandboxStylesErrors, GetSandboxStylesResponses, ListActivitiesData, ListActivitiesErrors, ListActivitiesResponses, ListActivitiesSlashData, ListActivitiesSlashErrors, ListActivitiesSlashResponses, ListAuditData, ListAuditErrors, ListAuditResponses, ListEnrolmentsData, ListEnrolmentsErrors, ListEnrolmentsResponses, ListMyPaymentsData, ListMyPaymentsErrors, ListMyPaymentsResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListPaymentsData, ListPaymentsErrors, ListPaymentsResponses, ListPersonActivitiesData, ListPersonActivitiesErrors, ListPersonActivitiesResponses, ListPersonsData, ListPersonsErrors, ListPersonsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginMfaData, LoginMfaErrors, LoginMfaResponses, LoginResponses, OpenSandboxGatewayData, OpenSandboxGatewayErrors, OpenSandboxGatewayResponses, ReceivePaymentNotificationData, ReceivePaymentNotificationErrors, ReceivePaymentNotificationResponses, RefundPaymentData, RefundPaymentErrors, RefundPaymentResponses, RegisterData, RegisterErrors, RegisterResponses, ReleaseUserData, ReleaseUserErrors, ReleaseUserResponses, RemovePersonData, RemovePersonErrors, RemovePersonResponses, RequestAssociationData, RequestAssociationErrors, RequestAssociationResponses, RequestEmailChangeData, RequestEmailChangeErrors, RequestEmailChangeResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, RequestPhoneChangeData, RequestPhoneChangeErrors, RequestPhoneChangeResponses, ResendRegistrationCodeData, ResendRegistrationCodeErrors, ResendRegistrationCodeResponses, ResetUserMfaData, ResetUserMfaErrors, ResetUserMfaResponses, RunRemindersData, RunRemindersErrors, RunRemindersResponses, SandboxRestRequestData, SandboxRestRequestErrors, SandboxRestRequestResponses, SandboxTransactionQueryData, SandboxTransactionQueryErrors, SandboxTransactionQueryResponses, SetupMfaData, SetupMfaErrors, SetupMfaResponses, UnsubscribeRemindersData, UnsubscribeRemindersErrors, UnsubscribeRemindersResponses, UpdateActivityData, UpdateActivityErrors, UpdateActivityResponses, UpdateAdminConfigData, UpdateAdminConfigErrors, UpdateAdminConfigResponses, UpdateAdminConfigSlashData, UpdateAdminConfigSlashErrors, UpdateAdminConfigSlashResponses, UpdateEnrolmentData, UpdateEnrolmentErrors, UpdateEnrolmentResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadTableData, UploadTableErrors, UploadTableResponses, VerifyAssociationData, VerifyAssociationErrors, VerifyAssociationResponses, VerifyEmailChangeData, VerifyEmailChangeErrors, VerifyEmailChangeResponses, VerifyPasswordRecoveryData, VerifyPasswordRecoveryErrors, VerifyPasswordRecoveryResponses, VerifyPhoneChangeData, VerifyPhoneChangeErrors, VerifyPhoneChangeResponses, VerifyReceiptData, VerifyReceiptErrors, VerifyReceiptResponses, VerifyRegistrationData, VerifyRegistrationErrors, VerifyRegistrationResponses } from './types.gen.js';
 import { zChangeMyPasswordBody, zChangeMyPasswordResponse, zCheckPaymentPath, zCheckPaymentResponse, zConfirmMfaBody, zConfirmMfaResponse, zConfirmSandboxPaymentBody, zCreateActivityBody, zCreateActivityResponse, zCreateActivitySlashBody, zCreateActivitySlashResponse, zCreateEnrolmentBody, zCreateEnrolmentResponse, zCreateUserBody, zCreateUserResponse, zDeleteActivityPath, zDeleteActivityResponse, zDeleteEnrolmentPath, zDeleteEnrolmentResponse, zDeleteMeBody, zDeleteMeResponse, zDeleteUserPath, zDeleteUserResponse, zDownloadUploadTemplateResponse, zExportMyDataResponse, zExportPaymentsQuery, zExportPaymentsResponse, zGeneratePaymentBody, zGeneratePaymentResponse, zGetAdminConfigResponse, zGetAdminConfigSlashResponse, zGetAdminSummaryResponse, zGetHealthResponse, zGetMeResponse, zGetMfaStatusResponse, zGetMyLatestPaymentResponse, zGetMyReceiptPath, zGetMyReceiptQuery, zGetMyReceiptResponse, zGetPaymentReceiptPath, zGetPaymentReceiptQuery, zGetPaymentReceiptResponse, zGetPublicConfigResponse, zGetReadinessResponse, zGetReminderSummaryResponse, zGetSandboxStylesResponse, zListActivitiesQuery, zListActivitiesResponse, zListActivitiesSlashQuery, zListActivitiesSlashResponse, zListAuditQuery, zListAuditResponse, zListEnrolmentsQuery, zListEnrolmentsResponse, zListMyPaymentsResponse, zListOutboxQuery, zListOutboxResponse, zListPaymentsQuery, zListPaymentsResponse, zListPersonActivitiesPath, zListPersonActivitiesResponse, zListPersonsResponse, zListUsersQuery, zListUsersResponse, zLoginBody, zLoginMfaBody, zLoginMfaResponse, zLoginResponse, zOpenSandboxGatewayBody, zOpenSandboxGatewayResponse, zReceivePaymentNotificationBody, zReceivePaymentNotificationResponse, zRefundPaymentBody, zRefundPaymentPath, zRefundPaymentResponse, zRegisterBody, zRegisterResponse, zReleaseUserPath, zReleaseUserResponse, zRemovePersonPath, zRemovePersonResponse, zRequestAssociationBody, zRequestAssociationResponse, zRequestEmailChangeBody, zRequestEmailChangeResponse, zRequestPasswordRecoveryBody, zRequestPasswordRecoveryResponse, zRequestPhoneChangeBody, zRequestPhoneChangeResponse, zResendRegistrationCodeBody, zResendRegistrationCodeResponse, zResetUserMfaPath, zResetUserMfaResponse, zRunRemindersResponse, zSandboxRestRequestBody, zSandboxRestRequestResponse, zSandboxTransactionQueryBody, zSandboxTransactionQueryResponse, zSetupMfaBody, zSetupMfaResponse, zUnsubscribeRemindersBody, zUnsubscribeRemindersResponse, zUpdateActivityBody, zUpdateActivityPath, zUpdateActivityResponse, zUpdateAdminConfigBody, zUpdateAdminConfigResponse, zUpdateAdminConfigSlashBody, zUpdateAdminConfigSlashResponse, zUpdateEnrolmentBody, zUpdateEnrolmentPath, zUpdateEnrolmentResponse, zUpdateMeBody, zUpdateMeResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadTableBody, zUploadTableResponse, zVerifyAssociationBody, zVerifyAssociationResponse, zVerifyEmailChangeBody, zVerifyEmailChangeResponse, zVerifyPasswordRecoveryBody, zVerifyPasswordRecoveryResponse, zVerifyPhoneChangeBody, zVerifyPhoneChangeResponse, zVerifyReceiptPath, zVerifyReceiptResponse, zVerifyRegistrationBody, zVerifyRegistrationResponse } from './zod.gen.js';
 
@@ -18,7 +18,7 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
      * You can pass arbitrary values through the `meta` object. This can be
      * used to access values that aren't defined as part of the SDK function.
      */
-    meta?: Record<string, unknown>;
+    meta?: keyof ClientMeta extends never ? Record<string, unknown> : ClientMeta;
 };
 
 /**
@@ -26,7 +26,7 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  *
  * Touches nothing outside the process, so a supervisor restarts a process that no longer answers, not one whose database is briefly away. Use /ready to decide whether to send it traffic.
  */
-export const getHealth = <ThrowOnError extends boolean = false>(options?: Options<GetHealthData, ThrowOnError>) => (options?.client ?? client).get<GetHealthResponses, unknown, ThrowOnError>({
+export const getHealth = <ThrowOnError extends boolean = false>(options?: Options<GetHealthData, ThrowOnError>): RequestResult<GetHealthResponses, unknown, ThrowOnError> => (options?.client ?? client).get<GetHealthResponses, unknown, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -42,7 +42,7 @@ export const getHealth = <ThrowOnError extends boolean = false>(options?: Option
  *
  * A load balancer sends traffic only to processes that answer 200. A process that is shutting down, cannot reach its database or runs on a database with migrations missing answers 503.
  */
-export const getReadiness = <ThrowOnError extends boolean = false>(options?: Options<GetReadinessData, ThrowOnError>) => (options?.client ?? client).get<GetReadinessResponses, GetReadinessErrors, ThrowOnError>({
+export const getReadiness = <ThrowOnError extends boolean = false>(options?: Options<GetReadinessData, ThrowOnError>): RequestResult<GetReadinessResponses, GetReadinessErrors, ThrowOnError> => (options?.client ?? client).get<GetReadinessResponses, GetReadinessErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -56,7 +56,7 @@ export const getReadiness = <ThrowOnError extends boolean = false>(options?: Opt
 /**
  * Public settings read by the maintenance gate and the dashboard.
  */
-export const getPublicConfig = <ThrowOnError extends boolean = false>(options?: Options<GetPublicConfigData, ThrowOnError>) => (options?.client ?? client).get<GetPublicConfigResponses, GetPublicConfigErrors, ThrowOnError>({
+export const getPublicConfig = <ThrowOnError extends boolean = false>(options?: Options<GetPublicConfigData, ThrowOnError>): RequestResult<GetPublicConfigResponses, GetPublicConfigErrors, ThrowOnError> => (options?.client ?? client).get<GetPublicConfigResponses, GetPublicConfigErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -90,7 +90,7 @@ export const getPublicConfig = <ThrowOnError extends boolean = false>(options?: 
  * `mfa_setup` that can only set one up.
  *
  */
-export const login = <ThrowOnError extends boolean = false>(options: Options<LoginData, ThrowOnError>) => (options.client ?? client).post<LoginResponses, LoginErrors, ThrowOnError>({
+export const login = <ThrowOnError extends boolean = false>(options: Options<LoginData, ThrowOnError>): RequestResult<LoginResponses, LoginErrors, ThrowOnError> => (options.client ?? client).post<LoginResponses, LoginErrors, ThrowOnError>({
     ...urlSearchParamsBodySerializer,
     requestValidator: async (data) => await z.object({
         body: zLoginBody,
@@ -117,7 +117,7 @@ export const login = <ThrowOnError extends boolean = false>(options: Options<Log
  * logged as a warning.
  *
  */
-export const loginMfa = <ThrowOnError extends boolean = false>(options: Options<LoginMfaData, ThrowOnError>) => (options.client ?? client).post<LoginMfaResponses, LoginMfaErrors, ThrowOnError>({
+export const loginMfa = <ThrowOnError extends boolean = false>(options: Options<LoginMfaData, ThrowOnError>): RequestResult<LoginMfaResponses, LoginMfaErrors, ThrowOnError> => (options.client ?? client).post<LoginMfaResponses, LoginMfaErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zLoginMfaBody,
         path: z.never().optional(),
@@ -144,7 +144,7 @@ export const loginMfa = <ThrowOnError extends boolean = false>(options: Options<
  * On verification, an enrolment with the same DNI and phone is linked to the account.
  *
  */
-export const register = <ThrowOnError extends boolean = false>(options: Options<RegisterData, ThrowOnError>) => (options.client ?? client).post<RegisterResponses, RegisterErrors, ThrowOnError>({
+export const register = <ThrowOnError extends boolean = false>(options: Options<RegisterData, ThrowOnError>): RequestResult<RegisterResponses, RegisterErrors, ThrowOnError> => (options.client ?? client).post<RegisterResponses, RegisterErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zRegisterBody,
         path: z.never().optional(),
@@ -170,7 +170,7 @@ export const register = <ThrowOnError extends boolean = false>(options: Options<
  * client address; 429 with `Retry-After`).
  *
  */
-export const resendRegistrationCode = <ThrowOnError extends boolean = false>(options: Options<ResendRegistrationCodeData, ThrowOnError>) => (options.client ?? client).post<ResendRegistrationCodeResponses, ResendRegistrationCodeErrors, ThrowOnError>({
+export const resendRegistrationCode = <ThrowOnError extends boolean = false>(options: Options<ResendRegistrationCodeData, ThrowOnError>): RequestResult<ResendRegistrationCodeResponses, ResendRegistrationCodeErrors, ThrowOnError> => (options.client ?? client).post<ResendRegistrationCodeResponses, ResendRegistrationCodeErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zResendRegistrationCodeBody,
         path: z.never().optional(),
@@ -188,7 +188,7 @@ export const resendRegistrationCode = <ThrowOnError extends boolean = false>(opt
 /**
  * Check the SMS code of a registration and log in.
  */
-export const verifyRegistration = <ThrowOnError extends boolean = false>(options: Options<VerifyRegistrationData, ThrowOnError>) => (options.client ?? client).post<VerifyRegistrationResponses, VerifyRegistrationErrors, ThrowOnError>({
+export const verifyRegistration = <ThrowOnError extends boolean = false>(options: Options<VerifyRegistrationData, ThrowOnError>): RequestResult<VerifyRegistrationResponses, VerifyRegistrationErrors, ThrowOnError> => (options.client ?? client).post<VerifyRegistrationResponses, VerifyRegistrationErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zVerifyRegistrationBody,
         path: z.never().optional(),
@@ -206,7 +206,7 @@ export const verifyRegistration = <ThrowOnError extends boolean = false>(options
 /**
  * Send a recovery code by e-mail. Same answer whether or not the address has an account.
  */
-export const requestPasswordRecovery = <ThrowOnError extends boolean = false>(options: Options<RequestPasswordRecoveryData, ThrowOnError>) => (options.client ?? client).post<RequestPasswordRecoveryResponses, RequestPasswordRecoveryErrors, ThrowOnError>({
+export const requestPasswordRecovery = <ThrowOnError extends boolean = false>(options: Options<RequestPasswordRecoveryData, ThrowOnError>): RequestResult<RequestPasswordRecoveryResponses, RequestPasswordRecoveryErrors, ThrowOnError> => (options.client ?? client).post<RequestPasswordRecoveryResponses, RequestPasswordRecoveryErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zRequestPasswordRecoveryBody,
         path: z.never().optional(),
@@ -224,7 +224,7 @@ export const requestPasswordRecovery = <ThrowOnError extends boolean = false>(op
 /**
  * Set a new password with the e-mailed code.
  */
-export const verifyPasswordRecovery = <ThrowOnError extends boolean = false>(options: Options<VerifyPasswordRecoveryData, ThrowOnError>) => (options.client ?? client).post<VerifyPasswordRecoveryResponses, VerifyPasswordRecoveryErrors, ThrowOnError>({
+export const verifyPasswordRecovery = <ThrowOnError extends boolean = false>(options: Options<VerifyPasswordRecoveryData, ThrowOnError>): RequestResult<VerifyPasswordRecoveryResponses, VerifyPasswordRecoveryErrors, ThrowOnError> => (options.client ?? client).post<VerifyPasswordRecoveryResponses, VerifyPasswordRecoveryErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zVerifyPasswordRecoveryBody,
         path: z.never().optional(),
@@ -248,7 +248,7 @@ export const verifyPasswordRecovery = <ThrowOnError extends boolean = false>(opt
  * administrator cannot delete their own account (409). Rate-limited like the login.
  *
  */
-export const deleteMe = <ThrowOnError extends boolean = false>(options: Options<DeleteMeData, ThrowOnError>) => (options.client ?? client).delete<DeleteMeResponses, DeleteMeErrors, ThrowOnError>({
+export const deleteMe = <ThrowOnError extends boolean = false>(options: Options<DeleteMeData, ThrowOnError>): RequestResult<DeleteMeResponses, DeleteMeErrors, ThrowOnError> => (options.client ?? client).delete<DeleteMeResponses, DeleteMeErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zDeleteMeBody,
         path: z.never().optional(),
@@ -267,7 +267,7 @@ export const deleteMe = <ThrowOnError extends boolean = false>(options: Options<
 /**
  * The logged-in account.
  */
-export const getMe = <ThrowOnError extends boolean = false>(options?: Options<GetMeData, ThrowOnError>) => (options?.client ?? client).get<GetMeResponses, GetMeErrors, ThrowOnError>({
+export const getMe = <ThrowOnError extends boolean = false>(options?: Options<GetMeData, ThrowOnError>): RequestResult<GetMeResponses, GetMeErrors, ThrowOnError> => (options?.client ?? client).get<GetMeResponses, GetMeErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -282,7 +282,7 @@ export const getMe = <ThrowOnError extends boolean = false>(options?: Options<Ge
 /**
  * The account's own settings (payment reminders).
  */
-export const updateMe = <ThrowOnError extends boolean = false>(options: Options<UpdateMeData, ThrowOnError>) => (options.client ?? client).patch<UpdateMeResponses, UpdateMeErrors, ThrowOnError>({
+export const updateMe = <ThrowOnError extends boolean = false>(options: Options<UpdateMeData, ThrowOnError>): RequestResult<UpdateMeResponses, UpdateMeErrors, ThrowOnError> => (options.client ?? client).patch<UpdateMeResponses, UpdateMeErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zUpdateMeBody,
         path: z.never().optional(),
@@ -307,7 +307,7 @@ export const updateMe = <ThrowOnError extends boolean = false>(options: Options<
  * the registration's rules (8 to 128 characters, not a common one, repeated).
  *
  */
-export const changeMyPassword = <ThrowOnError extends boolean = false>(options: Options<ChangeMyPasswordData, ThrowOnError>) => (options.client ?? client).post<ChangeMyPasswordResponses, ChangeMyPasswordErrors, ThrowOnError>({
+export const changeMyPassword = <ThrowOnError extends boolean = false>(options: Options<ChangeMyPasswordData, ThrowOnError>): RequestResult<ChangeMyPasswordResponses, ChangeMyPasswordErrors, ThrowOnError> => (options.client ?? client).post<ChangeMyPasswordResponses, ChangeMyPasswordErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zChangeMyPasswordBody,
         path: z.never().optional(),
@@ -334,7 +334,7 @@ export const changeMyPassword = <ThrowOnError extends boolean = false>(options: 
  * an hour per client address).
  *
  */
-export const requestEmailChange = <ThrowOnError extends boolean = false>(options: Options<RequestEmailChangeData, ThrowOnError>) => (options.client ?? client).post<RequestEmailChangeResponses, RequestEmailChangeErrors, ThrowOnError>({
+export const requestEmailChange = <ThrowOnError extends boolean = false>(options: Options<RequestEmailChangeData, ThrowOnError>): RequestResult<RequestEmailChangeResponses, RequestEmailChangeErrors, ThrowOnError> => (options.client ?? client).post<RequestEmailChangeResponses, RequestEmailChangeErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zRequestEmailChangeBody,
         path: z.never().optional(),
@@ -357,7 +357,7 @@ export const requestEmailChange = <ThrowOnError extends boolean = false>(options
  * tries burn the code). The old address, if any, is told of the change.
  *
  */
-export const verifyEmailChange = <ThrowOnError extends boolean = false>(options: Options<VerifyEmailChangeData, ThrowOnError>) => (options.client ?? client).post<VerifyEmailChangeResponses, VerifyEmailChangeErrors, ThrowOnError>({
+export const verifyEmailChange = <ThrowOnError extends boolean = false>(options: Options<VerifyEmailChangeData, ThrowOnError>): RequestResult<VerifyEmailChangeResponses, VerifyEmailChangeErrors, ThrowOnError> => (options.client ?? client).post<VerifyEmailChangeResponses, VerifyEmailChangeErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zVerifyEmailChangeBody,
         path: z.never().optional(),
@@ -383,7 +383,7 @@ export const verifyEmailChange = <ThrowOnError extends boolean = false>(options:
  * `unchanged`. The enrolment records keep their phone: the council changes those.
  *
  */
-export const requestPhoneChange = <ThrowOnError extends boolean = false>(options: Options<RequestPhoneChangeData, ThrowOnError>) => (options.client ?? client).post<RequestPhoneChangeResponses, RequestPhoneChangeErrors, ThrowOnError>({
+export const requestPhoneChange = <ThrowOnError extends boolean = false>(options: Options<RequestPhoneChangeData, ThrowOnError>): RequestResult<RequestPhoneChangeResponses, RequestPhoneChangeErrors, ThrowOnError> => (options.client ?? client).post<RequestPhoneChangeResponses, RequestPhoneChangeErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zRequestPhoneChangeBody,
         path: z.never().optional(),
@@ -406,7 +406,7 @@ export const requestPhoneChange = <ThrowOnError extends boolean = false>(options
  * tries burn the code). The account's e-mail, if any, is told of the change.
  *
  */
-export const verifyPhoneChange = <ThrowOnError extends boolean = false>(options: Options<VerifyPhoneChangeData, ThrowOnError>) => (options.client ?? client).post<VerifyPhoneChangeResponses, VerifyPhoneChangeErrors, ThrowOnError>({
+export const verifyPhoneChange = <ThrowOnError extends boolean = false>(options: Options<VerifyPhoneChangeData, ThrowOnError>): RequestResult<VerifyPhoneChangeResponses, VerifyPhoneChangeErrors, ThrowOnError> => (options.client ?? client).post<VerifyPhoneChangeResponses, VerifyPhoneChangeErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zVerifyPhoneChangeBody,
         path: z.never().optional(),
@@ -430,7 +430,7 @@ export const verifyPhoneChange = <ThrowOnError extends boolean = false>(options:
  * another account's data, password hashes or codes. Sent as an attachment.
  *
  */
-export const exportMyData = <ThrowOnError extends boolean = false>(options?: Options<ExportMyDataData, ThrowOnError>) => (options?.client ?? client).get<ExportMyDataResponses, ExportMyDataErrors, ThrowOnError>({
+export const exportMyData = <ThrowOnError extends boolean = false>(options?: Options<ExportMyDataData, ThrowOnError>): RequestResult<ExportMyDataResponses, ExportMyDataErrors, ThrowOnError> => (options?.client ?? client).get<ExportMyDataResponses, ExportMyDataErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -451,7 +451,7 @@ export const exportMyData = <ThrowOnError extends boolean = false>(options?: Opt
  * resident last turned reminders on does nothing (404).
  *
  */
-export const unsubscribeReminders = <ThrowOnError extends boolean = false>(options: Options<UnsubscribeRemindersData, ThrowOnError>) => (options.client ?? client).post<UnsubscribeRemindersResponses, UnsubscribeRemindersErrors, ThrowOnError>({
+export const unsubscribeReminders = <ThrowOnError extends boolean = false>(options: Options<UnsubscribeRemindersData, ThrowOnError>): RequestResult<UnsubscribeRemindersResponses, UnsubscribeRemindersErrors, ThrowOnError> => (options.client ?? client).post<UnsubscribeRemindersResponses, UnsubscribeRemindersErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zUnsubscribeRemindersBody,
         path: z.never().optional(),
@@ -469,7 +469,7 @@ export const unsubscribeReminders = <ThrowOnError extends boolean = false>(optio
 /**
  * The people this account manages.
  */
-export const listPersons = <ThrowOnError extends boolean = false>(options?: Options<ListPersonsData, ThrowOnError>) => (options?.client ?? client).get<ListPersonsResponses, ListPersonsErrors, ThrowOnError>({
+export const listPersons = <ThrowOnError extends boolean = false>(options?: Options<ListPersonsData, ThrowOnError>): RequestResult<ListPersonsResponses, ListPersonsErrors, ThrowOnError> => (options?.client ?? client).get<ListPersonsResponses, ListPersonsErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -489,7 +489,7 @@ export const listPersons = <ThrowOnError extends boolean = false>(options?: Opti
  * DNI: no other account, and no code sent for another purpose, can use it.
  *
  */
-export const requestAssociation = <ThrowOnError extends boolean = false>(options: Options<RequestAssociationData, ThrowOnError>) => (options.client ?? client).post<RequestAssociationResponses, RequestAssociationErrors, ThrowOnError>({
+export const requestAssociation = <ThrowOnError extends boolean = false>(options: Options<RequestAssociationData, ThrowOnError>): RequestResult<RequestAssociationResponses, RequestAssociationErrors, ThrowOnError> => (options.client ?? client).post<RequestAssociationResponses, RequestAssociationErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zRequestAssociationBody,
         path: z.never().optional(),
@@ -508,7 +508,7 @@ export const requestAssociation = <ThrowOnError extends boolean = false>(options
 /**
  * Link the person with the SMS code.
  */
-export const verifyAssociation = <ThrowOnError extends boolean = false>(options: Options<VerifyAssociationData, ThrowOnError>) => (options.client ?? client).post<VerifyAssociationResponses, VerifyAssociationErrors, ThrowOnError>({
+export const verifyAssociation = <ThrowOnError extends boolean = false>(options: Options<VerifyAssociationData, ThrowOnError>): RequestResult<VerifyAssociationResponses, VerifyAssociationErrors, ThrowOnError> => (options.client ?? client).post<VerifyAssociationResponses, VerifyAssociationErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zVerifyAssociationBody,
         path: z.never().optional(),
@@ -527,7 +527,7 @@ export const verifyAssociation = <ThrowOnError extends boolean = false>(options:
 /**
  * Stop managing a person. The enrolment itself is kept.
  */
-export const removePerson = <ThrowOnError extends boolean = false>(options: Options<RemovePersonData, ThrowOnError>) => (options.client ?? client).delete<RemovePersonResponses, RemovePersonErrors, ThrowOnError>({
+export const removePerson = <ThrowOnError extends boolean = false>(options: Options<RemovePersonData, ThrowOnError>): RequestResult<RemovePersonResponses, RemovePersonErrors, ThrowOnError> => (options.client ?? client).delete<RemovePersonResponses, RemovePersonErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: zRemovePersonPath,
@@ -542,7 +542,7 @@ export const removePerson = <ThrowOnError extends boolean = false>(options: Opti
 /**
  * A managed person's activities with the server's amounts.
  */
-export const listPersonActivities = <ThrowOnError extends boolean = false>(options: Options<ListPersonActivitiesData, ThrowOnError>) => (options.client ?? client).get<ListPersonActivitiesResponses, ListPersonActivitiesErrors, ThrowOnError>({
+export const listPersonActivities = <ThrowOnError extends boolean = false>(options: Options<ListPersonActivitiesData, ThrowOnError>): RequestResult<ListPersonActivitiesResponses, ListPersonActivitiesErrors, ThrowOnError> => (options.client ?? client).get<ListPersonActivitiesResponses, ListPersonActivitiesErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: zListPersonActivitiesPath,
@@ -561,7 +561,7 @@ export const listPersonActivities = <ThrowOnError extends boolean = false>(optio
  * linked to this account, whoever started them; newest `paid_at` first.
  *
  */
-export const listMyPayments = <ThrowOnError extends boolean = false>(options?: Options<ListMyPaymentsData, ThrowOnError>) => (options?.client ?? client).get<ListMyPaymentsResponses, ListMyPaymentsErrors, ThrowOnError>({
+export const listMyPayments = <ThrowOnError extends boolean = false>(options?: Options<ListMyPaymentsData, ThrowOnError>): RequestResult<ListMyPaymentsResponses, ListMyPaymentsErrors, ThrowOnError> => (options?.client ?? client).get<ListMyPaymentsResponses, ListMyPaymentsErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -580,7 +580,7 @@ export const listMyPayments = <ThrowOnError extends boolean = false>(options?: O
  * reconciliation) has arrived; until then `pending`. 404 when the account never started one.
  *
  */
-export const getMyLatestPayment = <ThrowOnError extends boolean = false>(options?: Options<GetMyLatestPaymentData, ThrowOnError>) => (options?.client ?? client).get<GetMyLatestPaymentResponses, GetMyLatestPaymentErrors, ThrowOnError>({
+export const getMyLatestPayment = <ThrowOnError extends boolean = false>(options?: Options<GetMyLatestPaymentData, ThrowOnError>): RequestResult<GetMyLatestPaymentResponses, GetMyLatestPaymentErrors, ThrowOnError> => (options?.client ?? client).get<GetMyLatestPaymentResponses, GetMyLatestPaymentErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -600,7 +600,7 @@ export const getMyLatestPayment = <ThrowOnError extends boolean = false>(options
  * Sent as an attachment, `justificante-<order>.pdf`.
  *
  */
-export const getMyReceipt = <ThrowOnError extends boolean = false>(options: Options<GetMyReceiptData, ThrowOnError>) => (options.client ?? client).get<GetMyReceiptResponses, GetMyReceiptErrors, ThrowOnError>({
+export const getMyReceipt = <ThrowOnError extends boolean = false>(options: Options<GetMyReceiptData, ThrowOnError>): RequestResult<GetMyReceiptResponses, GetMyReceiptErrors, ThrowOnError> => (options.client ?? client).get<GetMyReceiptResponses, GetMyReceiptErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: zGetMyReceiptPath,
@@ -620,7 +620,7 @@ export const getMyReceipt = <ThrowOnError extends boolean = false>(options: Opti
  * 404; the call is rate-limited per client address like the other public calls.
  *
  */
-export const verifyReceipt = <ThrowOnError extends boolean = false>(options: Options<VerifyReceiptData, ThrowOnError>) => (options.client ?? client).get<VerifyReceiptResponses, VerifyReceiptErrors, ThrowOnError>({
+export const verifyReceipt = <ThrowOnError extends boolean = false>(options: Options<VerifyReceiptData, ThrowOnError>): RequestResult<VerifyReceiptResponses, VerifyReceiptErrors, ThrowOnError> => (options.client ?? client).get<VerifyReceiptResponses, VerifyReceiptErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: zVerifyReceiptPath,
@@ -648,7 +648,7 @@ export const verifyReceipt = <ThrowOnError extends boolean = false>(options: Opt
  * `use_discount` only with a discount above 0, nothing already paid, a total above 0.
  *
  */
-export const generatePayment = <ThrowOnError extends boolean = false>(options: Options<GeneratePaymentData, ThrowOnError>) => (options.client ?? client).post<GeneratePaymentResponses, GeneratePaymentErrors, ThrowOnError>({
+export const generatePayment = <ThrowOnError extends boolean = false>(options: Options<GeneratePaymentData, ThrowOnError>): RequestResult<GeneratePaymentResponses, GeneratePaymentErrors, ThrowOnError> => (options.client ?? client).post<GeneratePaymentResponses, GeneratePaymentErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zGeneratePaymentBody,
         path: z.never().optional(),
@@ -681,7 +681,7 @@ export const generatePayment = <ThrowOnError extends boolean = false>(options: O
  * only recorded (`status: ignored`, `notification_ignored`).
  *
  */
-export const receivePaymentNotification = <ThrowOnError extends boolean = false>(options: Options<ReceivePaymentNotificationData, ThrowOnError>) => (options.client ?? client).post<ReceivePaymentNotificationResponses, ReceivePaymentNotificationErrors, ThrowOnError>({
+export const receivePaymentNotification = <ThrowOnError extends boolean = false>(options: Options<ReceivePaymentNotificationData, ThrowOnError>): RequestResult<ReceivePaymentNotificationResponses, ReceivePaymentNotificationErrors, ThrowOnError> => (options.client ?? client).post<ReceivePaymentNotificationResponses, ReceivePaymentNotificationErrors, ThrowOnError>({
     ...urlSearchParamsBodySerializer,
     requestValidator: async (data) => await z.object({
         body: zReceivePaymentNotificationBody,
@@ -707,7 +707,7 @@ export const receivePaymentNotification = <ThrowOnError extends boolean = false>
  * `DS_MERCHANT_CONSUMERLANGUAGE`. No scripts and no inline styles.
  *
  */
-export const openSandboxGateway = <ThrowOnError extends boolean = false>(options: Options<OpenSandboxGatewayData, ThrowOnError>) => (options.client ?? client).post<OpenSandboxGatewayResponses, OpenSandboxGatewayErrors, ThrowOnError>({
+export const openSandboxGateway = <ThrowOnError extends boolean = false>(options: Options<OpenSandboxGatewayData, ThrowOnError>): RequestResult<OpenSandboxGatewayResponses, OpenSandboxGatewayErrors, ThrowOnError> => (options.client ?? client).post<OpenSandboxGatewayResponses, OpenSandboxGatewayErrors, ThrowOnError>({
     ...urlSearchParamsBodySerializer,
     requestValidator: async (data) => await z.object({
         body: zOpenSandboxGatewayBody,
@@ -737,7 +737,7 @@ export const openSandboxGateway = <ThrowOnError extends boolean = false>(options
  * notification is lost, so that reconciliation can be tried.
  *
  */
-export const confirmSandboxPayment = <ThrowOnError extends boolean = false>(options: Options<ConfirmSandboxPaymentData, ThrowOnError>) => (options.client ?? client).post<unknown, ConfirmSandboxPaymentErrors, ThrowOnError>({
+export const confirmSandboxPayment = <ThrowOnError extends boolean = false>(options: Options<ConfirmSandboxPaymentData, ThrowOnError>): RequestResult<unknown, ConfirmSandboxPaymentErrors, ThrowOnError> => (options.client ?? client).post<unknown, ConfirmSandboxPaymentErrors, ThrowOnError>({
     ...urlSearchParamsBodySerializer,
     requestValidator: async (data) => await z.object({
         body: zConfirmSandboxPaymentBody,
@@ -763,7 +763,7 @@ export const confirmSandboxPayment = <ThrowOnError extends boolean = false>(opti
  * configured.
  *
  */
-export const sandboxRestRequest = <ThrowOnError extends boolean = false>(options: Options<SandboxRestRequestData, ThrowOnError>) => (options.client ?? client).post<SandboxRestRequestResponses, SandboxRestRequestErrors, ThrowOnError>({
+export const sandboxRestRequest = <ThrowOnError extends boolean = false>(options: Options<SandboxRestRequestData, ThrowOnError>): RequestResult<SandboxRestRequestResponses, SandboxRestRequestErrors, ThrowOnError> => (options.client ?? client).post<SandboxRestRequestResponses, SandboxRestRequestErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zSandboxRestRequestBody,
         path: z.never().optional(),
@@ -787,7 +787,7 @@ export const sandboxRestRequest = <ThrowOnError extends boolean = false>(options
  * sandbox never answered for that order. 404 when Redsys is configured.
  *
  */
-export const sandboxTransactionQuery = <ThrowOnError extends boolean = false>(options: Options<SandboxTransactionQueryData, ThrowOnError>) => (options.client ?? client).post<SandboxTransactionQueryResponses, SandboxTransactionQueryErrors, ThrowOnError>({
+export const sandboxTransactionQuery = <ThrowOnError extends boolean = false>(options: Options<SandboxTransactionQueryData, ThrowOnError>): RequestResult<SandboxTransactionQueryResponses, SandboxTransactionQueryErrors, ThrowOnError> => (options.client ?? client).post<SandboxTransactionQueryResponses, SandboxTransactionQueryErrors, ThrowOnError>({
     bodySerializer: null,
     requestValidator: async (data) => await z.object({
         body: zSandboxTransactionQueryBody,
@@ -806,7 +806,7 @@ export const sandboxTransactionQuery = <ThrowOnError extends boolean = false>(op
 /**
  * The sandbox card page's stylesheet (the CSP forbids inline styles).
  */
-export const getSandboxStyles = <ThrowOnError extends boolean = false>(options?: Options<GetSandboxStylesData, ThrowOnError>) => (options?.client ?? client).get<GetSandboxStylesResponses, GetSandboxStylesErrors, ThrowOnError>({
+export const getSandboxStyles = <ThrowOnError extends boolean = false>(options?: Options<GetSandboxStylesData, ThrowOnError>): RequestResult<GetSandboxStylesResponses, GetSandboxStylesErrors, ThrowOnError> => (options?.client ?? client).get<GetSandboxStylesResponses, GetSandboxStylesErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -820,7 +820,7 @@ export const getSandboxStyles = <ThrowOnError extends boolean = false>(options?:
 /**
  * Global settings (without trailing slash).
  */
-export const getAdminConfig = <ThrowOnError extends boolean = false>(options?: Options<GetAdminConfigData, ThrowOnError>) => (options?.client ?? client).get<GetAdminConfigResponses, GetAdminConfigErrors, ThrowOnError>({
+export const getAdminConfig = <ThrowOnError extends boolean = false>(options?: Options<GetAdminConfigData, ThrowOnError>): RequestResult<GetAdminConfigResponses, GetAdminConfigErrors, ThrowOnError> => (options?.client ?? client).get<GetAdminConfigResponses, GetAdminConfigErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -835,7 +835,7 @@ export const getAdminConfig = <ThrowOnError extends boolean = false>(options?: O
 /**
  * Save the global settings (without trailing slash).
  */
-export const updateAdminConfig = <ThrowOnError extends boolean = false>(options: Options<UpdateAdminConfigData, ThrowOnError>) => (options.client ?? client).put<UpdateAdminConfigResponses, UpdateAdminConfigErrors, ThrowOnError>({
+export const updateAdminConfig = <ThrowOnError extends boolean = false>(options: Options<UpdateAdminConfigData, ThrowOnError>): RequestResult<UpdateAdminConfigResponses, UpdateAdminConfigErrors, ThrowOnError> => (options.client ?? client).put<UpdateAdminConfigResponses, UpdateAdminConfigErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zUpdateAdminConfigBody,
         path: z.never().optional(),
@@ -854,7 +854,7 @@ export const updateAdminConfig = <ThrowOnError extends boolean = false>(options:
 /**
  * Global settings.
  */
-export const getAdminConfigSlash = <ThrowOnError extends boolean = false>(options?: Options<GetAdminConfigSlashData, ThrowOnError>) => (options?.client ?? client).get<GetAdminConfigSlashResponses, GetAdminConfigSlashErrors, ThrowOnError>({
+export const getAdminConfigSlash = <ThrowOnError extends boolean = false>(options?: Options<GetAdminConfigSlashData, ThrowOnError>): RequestResult<GetAdminConfigSlashResponses, GetAdminConfigSlashErrors, ThrowOnError> => (options?.client ?? client).get<GetAdminConfigSlashResponses, GetAdminConfigSlashErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -869,7 +869,7 @@ export const getAdminConfigSlash = <ThrowOnError extends boolean = false>(option
 /**
  * Save the global settings.
  */
-export const updateAdminConfigSlash = <ThrowOnError extends boolean = false>(options: Options<UpdateAdminConfigSlashData, ThrowOnError>) => (options.client ?? client).put<UpdateAdminConfigSlashResponses, UpdateAdminConfigSlashErrors, ThrowOnError>({
+export const updateAdminConfigSlash = <ThrowOnError extends boolean = false>(options: Options<UpdateAdminConfigSlashData, ThrowOnError>): RequestResult<UpdateAdminConfigSlashResponses, UpdateAdminConfigSlashErrors, ThrowOnError> => (options.client ?? client).put<UpdateAdminConfigSlashResponses, UpdateAdminConfigSlashErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zUpdateAdminConfigSlashBody,
         path: z.never().optional(),
@@ -893,7 +893,7 @@ export const updateAdminConfigSlash = <ThrowOnError extends boolean = false>(opt
  * phone or e-mail, without regard to case or accents.
  *
  */
-export const listUsers = <ThrowOnError extends boolean = false>(options?: Options<ListUsersData, ThrowOnError>) => (options?.client ?? client).get<ListUsersResponses, ListUsersErrors, ThrowOnError>({
+export const listUsers = <ThrowOnError extends boolean = false>(options?: Options<ListUsersData, ThrowOnError>): RequestResult<ListUsersResponses, ListUsersErrors, ThrowOnError> => (options?.client ?? client).get<ListUsersResponses, ListUsersErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -908,7 +908,7 @@ export const listUsers = <ThrowOnError extends boolean = false>(options?: Option
 /**
  * Create an account (verified at once).
  */
-export const createUser = <ThrowOnError extends boolean = false>(options: Options<CreateUserData, ThrowOnError>) => (options.client ?? client).post<CreateUserResponses, CreateUserErrors, ThrowOnError>({
+export const createUser = <ThrowOnError extends boolean = false>(options: Options<CreateUserData, ThrowOnError>): RequestResult<CreateUserResponses, CreateUserErrors, ThrowOnError> => (options.client ?? client).post<CreateUserResponses, CreateUserErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zCreateUserBody,
         path: z.never().optional(),
@@ -927,7 +927,7 @@ export const createUser = <ThrowOnError extends boolean = false>(options: Option
 /**
  * Delete an account (not your own). Its sessions end; enrolments stay.
  */
-export const deleteUser = <ThrowOnError extends boolean = false>(options: Options<DeleteUserData, ThrowOnError>) => (options.client ?? client).delete<DeleteUserResponses, DeleteUserErrors, ThrowOnError>({
+export const deleteUser = <ThrowOnError extends boolean = false>(options: Options<DeleteUserData, ThrowOnError>): RequestResult<DeleteUserResponses, DeleteUserErrors, ThrowOnError> => (options.client ?? client).delete<DeleteUserResponses, DeleteUserErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: zDeleteUserPath,
@@ -942,7 +942,7 @@ export const deleteUser = <ThrowOnError extends boolean = false>(options: Option
 /**
  * Edit an account; an empty password keeps it.
  */
-export const updateUser = <ThrowOnError extends boolean = false>(options: Options<UpdateUserData, ThrowOnError>) => (options.client ?? client).put<UpdateUserResponses, UpdateUserErrors, ThrowOnError>({
+export const updateUser = <ThrowOnError extends boolean = false>(options: Options<UpdateUserData, ThrowOnError>): RequestResult<UpdateUserResponses, UpdateUserErrors, ThrowOnError> => (options.client ?? client).put<UpdateUserResponses, UpdateUserErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zUpdateUserBody,
         path: zUpdateUserPath,
@@ -967,7 +967,7 @@ export const updateUser = <ThrowOnError extends boolean = false>(options: Option
  * ("nunez" finds "Núñez").
  *
  */
-export const listEnrolments = <ThrowOnError extends boolean = false>(options?: Options<ListEnrolmentsData, ThrowOnError>) => (options?.client ?? client).get<ListEnrolmentsResponses, ListEnrolmentsErrors, ThrowOnError>({
+export const listEnrolments = <ThrowOnError extends boolean = false>(options?: Options<ListEnrolmentsData, ThrowOnError>): RequestResult<ListEnrolmentsResponses, ListEnrolmentsErrors, ThrowOnError> => (options?.client ?? client).get<ListEnrolmentsResponses, ListEnrolmentsErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -982,7 +982,7 @@ export const listEnrolments = <ThrowOnError extends boolean = false>(options?: O
 /**
  * Enrol a person in activities.
  */
-export const createEnrolment = <ThrowOnError extends boolean = false>(options: Options<CreateEnrolmentData, ThrowOnError>) => (options.client ?? client).post<CreateEnrolmentResponses, CreateEnrolmentErrors, ThrowOnError>({
+export const createEnrolment = <ThrowOnError extends boolean = false>(options: Options<CreateEnrolmentData, ThrowOnError>): RequestResult<CreateEnrolmentResponses, CreateEnrolmentErrors, ThrowOnError> => (options.client ?? client).post<CreateEnrolmentResponses, CreateEnrolmentErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zCreateEnrolmentBody,
         path: z.never().optional(),
@@ -1001,7 +1001,7 @@ export const createEnrolment = <ThrowOnError extends boolean = false>(options: O
 /**
  * Delete an enrolment. Refused while it has paid activities, so payment records stay intact.
  */
-export const deleteEnrolment = <ThrowOnError extends boolean = false>(options: Options<DeleteEnrolmentData, ThrowOnError>) => (options.client ?? client).delete<DeleteEnrolmentResponses, DeleteEnrolmentErrors, ThrowOnError>({
+export const deleteEnrolment = <ThrowOnError extends boolean = false>(options: Options<DeleteEnrolmentData, ThrowOnError>): RequestResult<DeleteEnrolmentResponses, DeleteEnrolmentErrors, ThrowOnError> => (options.client ?? client).delete<DeleteEnrolmentResponses, DeleteEnrolmentErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: zDeleteEnrolmentPath,
@@ -1016,7 +1016,7 @@ export const deleteEnrolment = <ThrowOnError extends boolean = false>(options: O
 /**
  * Edit an enrolment. Paid activities cannot be removed from it.
  */
-export const updateEnrolment = <ThrowOnError extends boolean = false>(options: Options<UpdateEnrolmentData, ThrowOnError>) => (options.client ?? client).put<UpdateEnrolmentResponses, UpdateEnrolmentErrors, ThrowOnError>({
+export const updateEnrolment = <ThrowOnError extends boolean = false>(options: Options<UpdateEnrolmentData, ThrowOnError>): RequestResult<UpdateEnrolmentResponses, UpdateEnrolmentErrors, ThrowOnError> => (options.client ?? client).put<UpdateEnrolmentResponses, UpdateEnrolmentErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zUpdateEnrolmentBody,
         path: zUpdateEnrolmentPath,
@@ -1035,7 +1035,7 @@ export const updateEnrolment = <ThrowOnError extends boolean = false>(options: O
 /**
  * The activity catalogue (without trailing slash).
  */
-export const listActivities = <ThrowOnError extends boolean = false>(options?: Options<ListActivitiesData, ThrowOnError>) => (options?.client ?? client).get<ListActivitiesResponses, ListActivitiesErrors, ThrowOnError>({
+export const listActivities = <ThrowOnError extends boolean = false>(options?: Options<ListActivitiesData, ThrowOnError>): RequestResult<ListActivitiesResponses, ListActivitiesErrors, ThrowOnError> => (options?.client ?? client).get<ListActivitiesResponses, ListActivitiesErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -1050,7 +1050,7 @@ export const listActivities = <ThrowOnError extends boolean = false>(options?: O
 /**
  * Add an activity (without trailing slash).
  */
-export const createActivity = <ThrowOnError extends boolean = false>(options: Options<CreateActivityData, ThrowOnError>) => (options.client ?? client).post<CreateActivityResponses, CreateActivityErrors, ThrowOnError>({
+export const createActivity = <ThrowOnError extends boolean = false>(options: Options<CreateActivityData, ThrowOnError>): RequestResult<CreateActivityResponses, CreateActivityErrors, ThrowOnError> => (options.client ?? client).post<CreateActivityResponses, CreateActivityErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zCreateActivityBody,
         path: z.never().optional(),
@@ -1069,7 +1069,7 @@ export const createActivity = <ThrowOnError extends boolean = false>(options: Op
 /**
  * The activity catalogue.
  */
-export const listActivitiesSlash = <ThrowOnError extends boolean = false>(options?: Options<ListActivitiesSlashData, ThrowOnError>) => (options?.client ?? client).get<ListActivitiesSlashResponses, ListActivitiesSlashErrors, ThrowOnError>({
+export const listActivitiesSlash = <ThrowOnError extends boolean = false>(options?: Options<ListActivitiesSlashData, ThrowOnError>): RequestResult<ListActivitiesSlashResponses, ListActivitiesSlashErrors, ThrowOnError> => (options?.client ?? client).get<ListActivitiesSlashResponses, ListActivitiesSlashErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -1084,7 +1084,7 @@ export const listActivitiesSlash = <ThrowOnError extends boolean = false>(option
 /**
  * Add an activity.
  */
-export const createActivitySlash = <ThrowOnError extends boolean = false>(options: Options<CreateActivitySlashData, ThrowOnError>) => (options.client ?? client).post<CreateActivitySlashResponses, CreateActivitySlashErrors, ThrowOnError>({
+export const createActivitySlash = <ThrowOnError extends boolean = false>(options: Options<CreateActivitySlashData, ThrowOnError>): RequestResult<CreateActivitySlashResponses, CreateActivitySlashErrors, ThrowOnError> => (options.client ?? client).post<CreateActivitySlashResponses, CreateActivitySlashErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zCreateActivitySlashBody,
         path: z.never().optional(),
@@ -1105,7 +1105,7 @@ export const createActivitySlash = <ThrowOnError extends boolean = false>(option
  *
  * Unpaid enrolments in the activity are removed with it, in the same transaction.
  */
-export const deleteActivity = <ThrowOnError extends boolean = false>(options: Options<DeleteActivityData, ThrowOnError>) => (options.client ?? client).delete<DeleteActivityResponses, DeleteActivityErrors, ThrowOnError>({
+export const deleteActivity = <ThrowOnError extends boolean = false>(options: Options<DeleteActivityData, ThrowOnError>): RequestResult<DeleteActivityResponses, DeleteActivityErrors, ThrowOnError> => (options.client ?? client).delete<DeleteActivityResponses, DeleteActivityErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: zDeleteActivityPath,
@@ -1120,7 +1120,7 @@ export const deleteActivity = <ThrowOnError extends boolean = false>(options: Op
 /**
  * Edit an activity. Paid items keep the amount they were paid at.
  */
-export const updateActivity = <ThrowOnError extends boolean = false>(options: Options<UpdateActivityData, ThrowOnError>) => (options.client ?? client).put<UpdateActivityResponses, UpdateActivityErrors, ThrowOnError>({
+export const updateActivity = <ThrowOnError extends boolean = false>(options: Options<UpdateActivityData, ThrowOnError>): RequestResult<UpdateActivityResponses, UpdateActivityErrors, ThrowOnError> => (options.client ?? client).put<UpdateActivityResponses, UpdateActivityErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zUpdateActivityBody,
         path: zUpdateActivityPath,
@@ -1149,7 +1149,7 @@ export const updateActivity = <ThrowOnError extends boolean = false>(options: Op
  * Limits: 10 MB file, 100 MB uncompressed, 10,000 zip entries, 200,000 rows.
  *
  */
-export const uploadTable = <ThrowOnError extends boolean = false>(options: Options<UploadTableData, ThrowOnError>) => (options.client ?? client).post<UploadTableResponses, UploadTableErrors, ThrowOnError>({
+export const uploadTable = <ThrowOnError extends boolean = false>(options: Options<UploadTableData, ThrowOnError>): RequestResult<UploadTableResponses, UploadTableErrors, ThrowOnError> => (options.client ?? client).post<UploadTableResponses, UploadTableErrors, ThrowOnError>({
     ...formDataBodySerializer,
     requestValidator: async (data) => await z.object({
         body: zUploadTableBody,
@@ -1169,7 +1169,7 @@ export const uploadTable = <ThrowOnError extends boolean = false>(options: Optio
 /**
  * An .xlsx template with the headers and one example row.
  */
-export const downloadUploadTemplate = <ThrowOnError extends boolean = false>(options?: Options<DownloadUploadTemplateData, ThrowOnError>) => (options?.client ?? client).get<DownloadUploadTemplateResponses, DownloadUploadTemplateErrors, ThrowOnError>({
+export const downloadUploadTemplate = <ThrowOnError extends boolean = false>(options?: Options<DownloadUploadTemplateData, ThrowOnError>): RequestResult<DownloadUploadTemplateResponses, DownloadUploadTemplateErrors, ThrowOnError> => (options?.client ?? client).get<DownloadUploadTemplateResponses, DownloadUploadTemplateErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -1192,7 +1192,7 @@ export const downloadUploadTemplate = <ThrowOnError extends boolean = false>(opt
  * duplicate payments some of whose money went back.
  *
  */
-export const listPayments = <ThrowOnError extends boolean = false>(options?: Options<ListPaymentsData, ThrowOnError>) => (options?.client ?? client).get<ListPaymentsResponses, ListPaymentsErrors, ThrowOnError>({
+export const listPayments = <ThrowOnError extends boolean = false>(options?: Options<ListPaymentsData, ThrowOnError>): RequestResult<ListPaymentsResponses, ListPaymentsErrors, ThrowOnError> => (options?.client ?? client).get<ListPaymentsResponses, ListPaymentsErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -1209,7 +1209,7 @@ export const listPayments = <ThrowOnError extends boolean = false>(options?: Opt
  *
  * 404 unless the payment is paid. Language from `lang`, else `Accept-Language`.
  */
-export const getPaymentReceipt = <ThrowOnError extends boolean = false>(options: Options<GetPaymentReceiptData, ThrowOnError>) => (options.client ?? client).get<GetPaymentReceiptResponses, GetPaymentReceiptErrors, ThrowOnError>({
+export const getPaymentReceipt = <ThrowOnError extends boolean = false>(options: Options<GetPaymentReceiptData, ThrowOnError>): RequestResult<GetPaymentReceiptResponses, GetPaymentReceiptErrors, ThrowOnError> => (options.client ?? client).get<GetPaymentReceiptResponses, GetPaymentReceiptErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: zGetPaymentReceiptPath,
@@ -1236,7 +1236,7 @@ export const getPaymentReceipt = <ThrowOnError extends boolean = false>(options:
  * gateway does not answer at all the refund stays requested (504): check with the bank.
  *
  */
-export const refundPayment = <ThrowOnError extends boolean = false>(options: Options<RefundPaymentData, ThrowOnError>) => (options.client ?? client).post<RefundPaymentResponses, RefundPaymentErrors, ThrowOnError>({
+export const refundPayment = <ThrowOnError extends boolean = false>(options: Options<RefundPaymentData, ThrowOnError>): RequestResult<RefundPaymentResponses, RefundPaymentErrors, ThrowOnError> => (options.client ?? client).post<RefundPaymentResponses, RefundPaymentErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zRefundPaymentBody,
         path: zRefundPaymentPath,
@@ -1261,7 +1261,7 @@ export const refundPayment = <ThrowOnError extends boolean = false>(options: Opt
  * A payment that is not pending is answered as it stands.
  *
  */
-export const checkPayment = <ThrowOnError extends boolean = false>(options: Options<CheckPaymentData, ThrowOnError>) => (options.client ?? client).post<CheckPaymentResponses, CheckPaymentErrors, ThrowOnError>({
+export const checkPayment = <ThrowOnError extends boolean = false>(options: Options<CheckPaymentData, ThrowOnError>): RequestResult<CheckPaymentResponses, CheckPaymentErrors, ThrowOnError> => (options.client ?? client).post<CheckPaymentResponses, CheckPaymentErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: zCheckPaymentPath,
@@ -1281,7 +1281,7 @@ export const checkPayment = <ThrowOnError extends boolean = false>(options: Opti
  * `'`. Sent as an attachment (`pagos-YYYY-MM-DD.xlsx`).
  *
  */
-export const exportPayments = <ThrowOnError extends boolean = false>(options?: Options<ExportPaymentsData, ThrowOnError>) => (options?.client ?? client).get<ExportPaymentsResponses, ExportPaymentsErrors, ThrowOnError>({
+export const exportPayments = <ThrowOnError extends boolean = false>(options?: Options<ExportPaymentsData, ThrowOnError>): RequestResult<ExportPaymentsResponses, ExportPaymentsErrors, ThrowOnError> => (options?.client ?? client).get<ExportPaymentsResponses, ExportPaymentsErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -1296,7 +1296,7 @@ export const exportPayments = <ThrowOnError extends boolean = false>(options?: O
 /**
  * Whether this administrator has a second factor, and whether one is required.
  */
-export const getMfaStatus = <ThrowOnError extends boolean = false>(options?: Options<GetMfaStatusData, ThrowOnError>) => (options?.client ?? client).get<GetMfaStatusResponses, GetMfaStatusErrors, ThrowOnError>({
+export const getMfaStatus = <ThrowOnError extends boolean = false>(options?: Options<GetMfaStatusData, ThrowOnError>): RequestResult<GetMfaStatusResponses, GetMfaStatusErrors, ThrowOnError> => (options?.client ?? client).get<GetMfaStatusResponses, GetMfaStatusErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -1319,7 +1319,7 @@ export const getMfaStatus = <ThrowOnError extends boolean = false>(options?: Opt
  * scope `mfa_setup` the login gives.
  *
  */
-export const setupMfa = <ThrowOnError extends boolean = false>(options: Options<SetupMfaData, ThrowOnError>) => (options.client ?? client).post<SetupMfaResponses, SetupMfaErrors, ThrowOnError>({
+export const setupMfa = <ThrowOnError extends boolean = false>(options: Options<SetupMfaData, ThrowOnError>): RequestResult<SetupMfaResponses, SetupMfaErrors, ThrowOnError> => (options.client ?? client).post<SetupMfaResponses, SetupMfaErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zSetupMfaBody,
         path: z.never().optional(),
@@ -1342,7 +1342,7 @@ export const setupMfa = <ThrowOnError extends boolean = false>(options: Options<
  * Each recovery code works once, in place of the app's code.
  *
  */
-export const confirmMfa = <ThrowOnError extends boolean = false>(options: Options<ConfirmMfaData, ThrowOnError>) => (options.client ?? client).post<ConfirmMfaResponses, ConfirmMfaErrors, ThrowOnError>({
+export const confirmMfa = <ThrowOnError extends boolean = false>(options: Options<ConfirmMfaData, ThrowOnError>): RequestResult<ConfirmMfaResponses, ConfirmMfaErrors, ThrowOnError> => (options.client ?? client).post<ConfirmMfaResponses, ConfirmMfaErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: zConfirmMfaBody,
         path: z.never().optional(),
@@ -1369,7 +1369,7 @@ export const confirmMfa = <ThrowOnError extends boolean = false>(options: Option
  * (delete it with `DELETE /admin/users/{id}` if that is what is meant).
  *
  */
-export const releaseUser = <ThrowOnError extends boolean = false>(options: Options<ReleaseUserData, ThrowOnError>) => (options.client ?? client).post<ReleaseUserResponses, ReleaseUserErrors, ThrowOnError>({
+export const releaseUser = <ThrowOnError extends boolean = false>(options: Options<ReleaseUserData, ThrowOnError>): RequestResult<ReleaseUserResponses, ReleaseUserErrors, ThrowOnError> => (options.client ?? client).post<ReleaseUserResponses, ReleaseUserErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: zReleaseUserPath,
@@ -1384,7 +1384,7 @@ export const releaseUser = <ThrowOnError extends boolean = false>(options: Optio
 /**
  * Removes another administrator's second factor (they set it up again), audited.
  */
-export const resetUserMfa = <ThrowOnError extends boolean = false>(options: Options<ResetUserMfaData, ThrowOnError>) => (options.client ?? client).delete<ResetUserMfaResponses, ResetUserMfaErrors, ThrowOnError>({
+export const resetUserMfa = <ThrowOnError extends boolean = false>(options: Options<ResetUserMfaData, ThrowOnError>): RequestResult<ResetUserMfaResponses, ResetUserMfaErrors, ThrowOnError> => (options.client ?? client).delete<ResetUserMfaResponses, ResetUserMfaErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: zResetUserMfaPath,
@@ -1405,7 +1405,7 @@ export const resetUserMfa = <ThrowOnError extends boolean = false>(options: Opti
  * `per_day` has the last 30 days, oldest first, every day present.
  *
  */
-export const getAdminSummary = <ThrowOnError extends boolean = false>(options?: Options<GetAdminSummaryData, ThrowOnError>) => (options?.client ?? client).get<GetAdminSummaryResponses, GetAdminSummaryErrors, ThrowOnError>({
+export const getAdminSummary = <ThrowOnError extends boolean = false>(options?: Options<GetAdminSummaryData, ThrowOnError>): RequestResult<GetAdminSummaryResponses, GetAdminSummaryErrors, ThrowOnError> => (options?.client ?? client).get<GetAdminSummaryResponses, GetAdminSummaryErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -1424,7 +1424,7 @@ export const getAdminSummary = <ThrowOnError extends boolean = false>(options?: 
  * are the latest 20 that sent something or were asked for by staff, newest first.
  *
  */
-export const getReminderSummary = <ThrowOnError extends boolean = false>(options?: Options<GetReminderSummaryData, ThrowOnError>) => (options?.client ?? client).get<GetReminderSummaryResponses, GetReminderSummaryErrors, ThrowOnError>({
+export const getReminderSummary = <ThrowOnError extends boolean = false>(options?: Options<GetReminderSummaryData, ThrowOnError>): RequestResult<GetReminderSummaryResponses, GetReminderSummaryErrors, ThrowOnError> => (options?.client ?? client).get<GetReminderSummaryResponses, GetReminderSummaryErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -1445,7 +1445,7 @@ export const getReminderSummary = <ThrowOnError extends boolean = false>(options
  * While another run is under way (another server process), answers with `reason: busy`.
  *
  */
-export const runReminders = <ThrowOnError extends boolean = false>(options?: Options<RunRemindersData, ThrowOnError>) => (options?.client ?? client).post<RunRemindersResponses, RunRemindersErrors, ThrowOnError>({
+export const runReminders = <ThrowOnError extends boolean = false>(options?: Options<RunRemindersData, ThrowOnError>): RequestResult<RunRemindersResponses, RunRemindersErrors, ThrowOnError> => (options?.client ?? client).post<RunRemindersResponses, RunRemindersErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -1464,7 +1464,7 @@ export const runReminders = <ThrowOnError extends boolean = false>(options?: Opt
  * client address, without regard to case or accents. Newest first unless sorted otherwise.
  *
  */
-export const listAudit = <ThrowOnError extends boolean = false>(options?: Options<ListAuditData, ThrowOnError>) => (options?.client ?? client).get<ListAuditResponses, ListAuditErrors, ThrowOnError>({
+export const listAudit = <ThrowOnError extends boolean = false>(options?: Options<ListAuditData, ThrowOnError>): RequestResult<ListAuditResponses, ListAuditErrors, ThrowOnError> => (options?.client ?? client).get<ListAuditResponses, ListAuditErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -1479,7 +1479,7 @@ export const listAudit = <ThrowOnError extends boolean = false>(options?: Option
 /**
  * Messages the outbox adapters stored instead of sending. Development only (404 in production).
  */
-export const listOutbox = <ThrowOnError extends boolean = false>(options?: Options<ListOutboxData, ThrowOnError>) => (options?.client ?? client).get<ListOutboxResponses, ListOutboxErrors, ThrowOnError>({
+export const listOutbox = <ThrowOnError extends boolean = false>(options?: Options<ListOutboxData, ThrowOnError>): RequestResult<ListOutboxResponses, ListOutboxErrors, ThrowOnError> => (options?.client ?? client).get<ListOutboxResponses, ListOutboxErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),

@@ -1057,7 +1057,7 @@ export const zListUsersQuery = z.object({
         'dni',
         'phone',
         'email'
-    ]).optional(),
+    ]).optional().default('created_at'),
     order: z.enum(['asc', 'desc']).optional()
 });
 
@@ -1103,7 +1103,7 @@ export const zListEnrolmentsQuery = z.object({
         'dni',
         'email',
         'phone'
-    ]).optional(),
+    ]).optional().default('last_name'),
     order: z.enum(['asc', 'desc']).optional()
 });
 
@@ -1147,7 +1147,7 @@ export const zListActivitiesQuery = z.object({
         'name',
         'price',
         'start_date'
-    ]).optional(),
+    ]).optional().default('name'),
     order: z.enum(['asc', 'desc']).optional()
 });
 
@@ -1174,7 +1174,7 @@ export const zListActivitiesSlashQuery = z.object({
         'name',
         'price',
         'start_date'
-    ]).optional(),
+    ]).optional().default('name'),
     order: z.enum(['asc', 'desc']).optional()
 });
 
@@ -1237,7 +1237,7 @@ export const zListPaymentsQuery = z.object({
         'person',
         'amount',
         'status'
-    ]).optional(),
+    ]).optional().default('created_at'),
     order: z.enum(['asc', 'desc']).optional(),
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),
@@ -1359,7 +1359,7 @@ export const zListAuditQuery = z.object({
         'at',
         'action',
         'entity'
-    ]).optional(),
+    ]).optional().default('at'),
     order: z.enum(['asc', 'desc']).optional()
 });
 

@@ -177,7 +177,7 @@ describe('admin activities', () => {
       headers: admin.headers,
       path: { id },
     });
-    expect(response.status).toBe(204);
+    expect(response?.status).toBe(204);
     expect(
       await app.rows(
         sql`SELECT activity_id FROM enrolment_activities WHERE enrolment_id = ${person.id}`,
@@ -388,7 +388,7 @@ describe('admin enrolments', () => {
       headers: admin.headers,
       path: { id: unpaid.id },
     });
-    expect(response.status).toBe(204);
+    expect(response?.status).toBe(204);
     expect(
       await app.row(
         sql`SELECT COUNT(*) AS n FROM enrolment_activities WHERE enrolment_id = ${unpaid.id}`,

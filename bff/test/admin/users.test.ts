@@ -65,7 +65,7 @@ describe('admin users', () => {
       expect(zError.parse(await asResident.json()).code).toBe('forbidden');
     }
     const ok = await getAdminConfig({ client: app.api, headers: admin.headers });
-    expect(ok.response.status).toBe(200);
+    expect(ok.response?.status).toBe(200);
   });
 
   it('lists accounts without passwords or hashes', async () => {
@@ -380,7 +380,7 @@ describe('admin users', () => {
       headers: admin.headers,
       path: { id: target.id },
     });
-    expect(response.status).toBe(204);
+    expect(response?.status).toBe(204);
     expect(await app.deps.repos.users.findById(target.id)).toBeUndefined();
     expect((await app.fetch('/api/admin/users/', { headers: target.headers })).status).toBe(401);
     expect(

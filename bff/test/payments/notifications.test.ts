@@ -63,7 +63,7 @@ describe('Redsys notifications', () => {
       client: app.api,
       body: fields as never,
     });
-    expect(response.status).toBe(200);
+    expect(response?.status).toBe(200);
     expect(data).toEqual({ status: 'paid', code: 'notification_applied' });
     expect(await f.payment(order)).toMatchObject({ status: 'paid', authorisation_code: '082150' });
     const paidAudit = (await app.value(

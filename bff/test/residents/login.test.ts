@@ -36,7 +36,7 @@ describe('login and sessions', () => {
       client: app.api,
       body: { username: ' 12345678z ', password: PASSWORD },
     });
-    expect(response.status).toBe(200);
+    expect(response?.status).toBe(200);
     expect(data && 'token_type' in data ? data.token_type : null).toBe('bearer');
     const me = await getMe({
       client: app.api,
