@@ -133,6 +133,13 @@ export function readCouncilFile(path: string): { council: Council | null; proble
     : { council: { ...file, dir }, problems };
 }
 
+/** The council of a file that must be right (development tools): its problems as the error. */
+export function loadCouncil(path: string): Council {
+  const { council, problems } = readCouncilFile(path);
+  if (!council) throw new Error(problems.join('\n'));
+  return council;
+}
+
 /** The MIME type of a file the council file names. */
 export function councilFileType(name: string): string {
   const ext = extname(name).toLowerCase();
@@ -153,16 +160,20 @@ const scriptSafe = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** The element the web app reads the council from (web/src/config/council.ts). */
+export function councilDataScript(council: Council, id = 'council-data'): string {
+  return `<script id="${id}" type="application/json">${scriptSafe(councilForPage(council))}</script>`;
+}
+
 /**
  * The built index.html with the council in it: its public details as JSON the app reads before
  * its first render (no request before first paint, no rebuild per council), its logo as the
  * icon, its colour for the browser's bar and its portal's title until the app sets the page's.
  */
 export function pageWithCouncil(html: string, council: Council): string {
-  const page = councilForPage(council);
   const head = [
-    `<script id="council-data" type="application/json">${scriptSafe(page)}</script>`,
-    `<link rel="icon" type="${councilFileType(council.logo)}" href="/${escapeHtml(page.logo)}" />`,
+    councilDataScript(council),
+    `<link rel="icon" type="${councilFileType(council.logo)}" href="/council/${escapeHtml(council.logo)}" />`,
   ].join('\n    ');
   return html
     .replace(

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -8,6 +8,7 @@ import { listOutbox, register } from '../src/generated/sdk.gen.js';
 import { contrastRatio, readCouncilFile } from '../src/council.js';
 import { bffRoot, repoRoot } from '../src/lib/paths.js';
 import { startTestApp, type TestApp } from './helpers/test-app.js';
+import { webBuild } from './helpers/web-build.js';
 import { factory } from './payments/factory.js';
 import { generate, notificationParams, pdfText, signedNotification } from './payments/helpers.js';
 
@@ -17,19 +18,8 @@ const NIGRAN = resolve(repoRoot, 'councils/nigran/council.json');
 /** A copy of the example council in a temp folder, with `change` applied to its file. */
 function councilCopy(change: (file: Record<string, unknown>) => void): string {
   const dir = mkdtempSync(join(tmpdir(), 'portal-council-'));
-  const source = resolve(repoRoot, 'councils/ejemplo');
+  cpSync(resolve(repoRoot, 'councils/ejemplo'), dir, { recursive: true });
   const file = JSON.parse(readFileSync(EJEMPLO, 'utf8')) as Record<string, unknown>;
-  for (const name of [
-    'escudo-ejemplo.svg',
-    'reduccion-es.pdf',
-    'reduccion-en.pdf',
-    'reduccion-gl.pdf',
-    'ayuda-es.pdf',
-    'ayuda-en.pdf',
-    'ayuda-gl.pdf',
-  ]) {
-    copyFileSync(join(source, name), join(dir, name));
-  }
   change(file);
   writeFileSync(join(dir, 'council.json'), JSON.stringify(file));
   return join(dir, 'council.json');
@@ -118,10 +108,7 @@ describe('a second council, same build', () => {
   let app: TestApp;
   let webDist: string;
   beforeAll(async () => {
-    webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
-    mkdirSync(join(webDist, 'assets'));
-    writeFileSync(
-      join(webDist, 'index.html'),
+    webDist = webBuild(
       '<!doctype html>\n<html lang="es">\n  <head>\n    <meta name="theme-color" content="#1a4480" />\n    <title>Actividades deportivas</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
     );
     app = await startTestApp({

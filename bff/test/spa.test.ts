@@ -1,22 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, insertActivity } from './admin/factory.js';
 import { startTestApp, type TestApp } from './helpers/test-app.js';
+import { webBuild } from './helpers/web-build.js';
 
 describe('serving the built web app', () => {
   let app: TestApp;
   let webDist: string;
   beforeAll(async () => {
-    webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
-    mkdirSync(join(webDist, 'assets'));
-    writeFileSync(
-      join(webDist, 'index.html'),
-      '<!doctype html><title>Portal</title><div id="root"></div>',
-    );
-    writeFileSync(join(webDist, 'assets', 'index-AbCdEf12.js'), 'console.log("app")');
+    webDist = webBuild('<!doctype html><title>Portal</title><div id="root"></div>', {
+      'index-AbCdEf12.js': 'console.log("app")',
+    });
     app = await startTestApp({ env: { WEB_DIST: webDist } });
   });
   afterAll(async () => {
@@ -41,6 +36,16 @@ describe('serving the built web app', () => {
       expect(res.headers.get('permissions-policy')).toContain('camera=()');
       expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
     }
+  });
+
+  it('answers HEAD for the app with its headers and length, and no body', async () => {
+    const get = await app.fetch('/login');
+    const page = await get.text();
+    const head = await app.fetch('/login', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toContain('text/html');
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(page)));
+    expect(await head.text()).toBe('');
   });
 
   it('serves hashed assets with a long cache', async () => {
@@ -69,14 +74,12 @@ describe('serving the built web app', () => {
 
 describe('compression', () => {
   it('sends the build’s precompressed .br or .gz file to browsers that accept it', async () => {
-    const webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
-    mkdirSync(join(webDist, 'assets'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
     const source = `console.log(${JSON.stringify('y'.repeat(5000))});`;
-    const file = join(webDist, 'assets', 'index-AbCdEf12.js');
-    writeFileSync(file, source);
-    writeFileSync(`${file}.br`, brotliCompressSync(source));
-    writeFileSync(`${file}.gz`, gzipSync(source));
+    const webDist = webBuild('<!doctype html><div id="root"></div>', {
+      'index-AbCdEf12.js': source,
+      'index-AbCdEf12.js.br': brotliCompressSync(source),
+      'index-AbCdEf12.js.gz': gzipSync(source),
+    });
     const app = await startTestApp({ env: { WEB_DIST: webDist } });
     try {
       for (const [accepts, encoding] of [
@@ -104,13 +107,9 @@ describe('compression', () => {
   });
 
   it('compresses the web app files and larger answers for clients that accept it', async () => {
-    const webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
-    mkdirSync(join(webDist, 'assets'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(
-      join(webDist, 'assets', 'index-AbCdEf12.js'),
-      `console.log(${JSON.stringify('x'.repeat(5000))});`,
-    );
+    const webDist = webBuild('<!doctype html><div id="root"></div>', {
+      'index-AbCdEf12.js': `console.log(${JSON.stringify('x'.repeat(5000))});`,
+    });
     const app = await startTestApp({ env: { WEB_DIST: webDist } });
     try {
       const res = await app.fetch('/assets/index-AbCdEf12.js', {

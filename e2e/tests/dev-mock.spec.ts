@@ -1,21 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { text } from './support/catalogs';
+import { answers, startNodeProcess } from './support/child-process';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const MOCK_PORT = '4317';
 const WEB_PORT = '5317';
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    await fetch(url);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * QA's first hour: `npm run dev:mock` (Prism and Vite) logs in as a resident and, choosing the
@@ -25,15 +13,11 @@ test('dev:mock: a resident and an administrator log in on the mock; SIGTERM stop
   browser,
 }) => {
   test.setTimeout(180_000);
-  const child = spawn(process.execPath, ['scripts/dev-mock.mjs'], {
-    cwd: root,
-    env: { ...process.env, MOCK_PORT, WEB_PORT },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, output, exited } = startNodeProcess(['scripts/dev-mock.mjs'], {
+    ...process.env,
+    MOCK_PORT,
+    WEB_PORT,
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = once(child, 'exit');
   const web = `http://127.0.0.1:${WEB_PORT}`;
   try {
     await expect
@@ -41,7 +25,7 @@ test('dev:mock: a resident and an administrator log in on the mock; SIGTERM stop
         async () => (await answers(web)) && (await answers(`http://127.0.0.1:${MOCK_PORT}/config`)),
         {
           timeout: 90_000,
-          message: `dev:mock did not start:\n${output}`,
+          message: `dev:mock did not start:\n${output()}`,
         },
       )
       .toBe(true);

@@ -1,23 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { text } from './support/catalogs';
+import { answers, startNodeProcess } from './support/child-process';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const PORT = Number(process.env.E2E_PORT ?? 8181) + 7;
 const base = `http://127.0.0.1:${PORT}`;
-
-async function healthy(): Promise<boolean> {
-  try {
-    return (await fetch(`${base}/api/health`)).ok;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * One image, many councils: the very build the other journeys use, started again with another
@@ -28,29 +17,24 @@ test('the same build serves a second council: its name, logo, colours, contacts 
   browser,
 }) => {
   test.setTimeout(120_000);
-  const child = spawn(process.execPath, ['bff/dist/src/server.js'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-council-')),
-      PUBLIC_URL: base,
-      NODE_ENV: 'development',
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      COUNCIL_FILE: 'councils/ejemplo/council.json',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, output, exited } = startNodeProcess(['bff/dist/src/server.js'], {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-e2e-council-')),
+    PUBLIC_URL: base,
+    NODE_ENV: 'development',
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'warn',
+    COUNCIL_FILE: 'councils/ejemplo/council.json',
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = once(child, 'exit');
   try {
     await expect
-      .poll(healthy, { timeout: 60_000, message: `the server did not start:\n${output}` })
+      .poll(() => answers(`${base}/api/health`, { ok: true }), {
+        timeout: 60_000,
+        message: `the server did not start:\n${output()}`,
+      })
       .toBe(true);
     const context = await browser.newContext({ baseURL: base });
     const page = await context.newPage();

@@ -3,20 +3,15 @@ import tailwindcss from '@tailwindcss/vite';
 import { resolve } from 'node:path';
 import { mergeConfig } from 'vite';
 // the server's own reading of a council file, so stories show what the server would inline
-import { councilForPage, readCouncilFile } from '../../bff/src/council.ts';
+import { councilDataScript, loadCouncil } from '../../bff/src/council.ts';
 
 /** The two councils the toolbar switches between: their pages' data, inlined into the preview. */
 const COUNCILS = { nigran: '../../councils/nigran', ejemplo: '../../councils/ejemplo' };
 const councilScripts = Object.entries(COUNCILS)
   .map(([id, dir]) => {
-    const { council, problems } = readCouncilFile(
-      resolve(import.meta.dirname, dir, 'council.json'),
-    );
-    if (!council) throw new Error(problems.join('\n'));
-    const json = JSON.stringify(councilForPage(council)).replace(/</g, '\\u003c');
+    const council = loadCouncil(resolve(import.meta.dirname, dir, 'council.json'));
     // the bundled council is the page's own (web/src/config/council.ts reads it as it loads)
-    const element = id === 'nigran' ? 'council-data' : `council-data-${id}`;
-    return `<script id="${element}" type="application/json">${json}</script>`;
+    return councilDataScript(council, id === 'nigran' ? 'council-data' : `council-data-${id}`);
   })
   .join('\n');
 

@@ -6,8 +6,9 @@ import {
   councilFileAddresses,
   councilFileType,
   DEFAULT_COUNCIL_FILE,
+  loadCouncil,
   pageWithCouncil,
-  readCouncilFile,
+  type Council,
 } from '../../bff/src/council.ts';
 
 /**
@@ -21,19 +22,22 @@ export function councilPage(): Plugin {
     '../..',
     process.env.COUNCIL_FILE ?? DEFAULT_COUNCIL_FILE,
   );
+  // read again with each page, so an edit of the file shows on reload; the files' requests use
+  // the page's reading instead of checking the whole file on every request
+  let read: { council: Council; files: Map<string, string> } | null = null;
   const load = () => {
-    const { council, problems } = readCouncilFile(path);
-    if (!council) throw new Error(problems.join('\n'));
-    return council;
+    const council = loadCouncil(path);
+    read = { council, files: councilFileAddresses(council) };
+    return read;
   };
   return {
     name: 'portal-council-page',
     apply: 'serve',
-    transformIndexHtml: (html) => pageWithCouncil(html, load()),
+    transformIndexHtml: (html) => pageWithCouncil(html, load().council),
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
-        const council = load();
-        const name = councilFileAddresses(council).get((req.url ?? '').split('?')[0] ?? '');
+        const { council, files } = read ?? load();
+        const name = files.get((req.url ?? '').split('?')[0] ?? '');
         if (!name) return next();
         res.setHeader('Content-Type', councilFileType(name));
         res.setHeader('Cache-Control', 'no-cache');

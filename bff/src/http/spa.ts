@@ -24,7 +24,8 @@ export function serveSpa(root: string, council: Council): Koa.Middleware<AppStat
   };
   const answerIndex = (ctx: Koa.ParameterizedContext<AppState>) => {
     ctx.type = 'html';
-    ctx.body = ctx.method === 'HEAD' ? '' : indexPage();
+    // Koa sends no body for HEAD, and keeps the length it would have had
+    ctx.body = indexPage();
     ctx.set('Cache-Control', 'no-cache');
   };
 
