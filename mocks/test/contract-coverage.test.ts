@@ -68,7 +68,9 @@ describe('openapi.yaml', () => {
       .sort();
     expect(publicCalls).toEqual(
       [
+        'GET /catalogue',
         'GET /config',
+        'GET /draws/{activity_id}',
         'GET /dev/outbox',
         'GET /health',
         'GET /ready',

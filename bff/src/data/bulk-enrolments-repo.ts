@@ -86,7 +86,7 @@ export function createBulkEnrolmentsRepo(db: Database) {
           .selectAll()
           .where('dni', 'in', part)
           .execute();
-        for (const row of rows) out.set(row.dni, row);
+        for (const row of rows) if (row.dni) out.set(row.dni, row);
       }
       return out;
     },
@@ -94,7 +94,7 @@ export function createBulkEnrolmentsRepo(db: Database) {
     async insertMany(people: readonly EnrolmentFields[]): Promise<Map<string, number>> {
       const out = new Map<string, number>();
       for (const part of chunks(people)) {
-        for (const row of await insertPeople(part)) out.set(row.dni, row.id);
+        for (const row of await insertPeople(part)) if (row.dni) out.set(row.dni, row.id);
       }
       return out;
     },

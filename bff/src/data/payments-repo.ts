@@ -15,7 +15,7 @@ export interface ManagedPersonRow {
   id: number;
   first_name: string;
   last_name: string;
-  dni: string;
+  dni: string | null;
 }
 
 export interface EnrolledActivityRow {

@@ -6,9 +6,11 @@ export interface PersonRow {
   id: number;
   first_name: string;
   last_name: string;
-  dni: string;
+  /** Null for a person without one (under 14). */
+  dni: string | null;
   email: string | null;
   phone: string;
+  birth_date: string | null;
 }
 
 export interface PersonActivityRow {
@@ -27,6 +29,7 @@ export const personColumns = [
   'e.dni',
   'e.email',
   'e.phone',
+  'e.birth_date',
 ] as const;
 
 /** The residents' view of enrolled people: who manages whom (user_persons) and their activities. */

@@ -26,6 +26,8 @@ export interface Tables {
   mfa_recovery_codes: MfaRecoveryCodesTable;
   mfa_challenges: MfaChallengesTable;
   reminder_runs: ReminderRunsTable;
+  applications: ApplicationsTable;
+  draws: DrawsTable;
   schema_migrations: SchemaMigrationsTable;
   /** PostgreSQL only (migration 090): exact row counts kept by triggers. */
   table_rows: TableRowsTable;
@@ -82,7 +84,8 @@ export interface EnrolmentsTable {
   id: Generated<number>;
   first_name: string;
   last_name: string;
-  dni: string;
+  /** Null for a person without one (a child under 14 a resident added, migration 220). */
+  dni: string | null;
   email: string | null;
   phone: string;
   /** Folded names, DNI, e-mail and phone for the admin list's search (data/search-keys.ts). */
@@ -90,6 +93,8 @@ export interface EnrolmentsTable {
   /** Folded names, what the name sorts read (data/search-keys.ts, migration 130). */
   last_name_key: Generated<string>;
   first_name_key: Generated<string>;
+  /** 'YYYY-MM-DD'; eligibility by year of birth (migration 220). */
+  birth_date: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -102,8 +107,64 @@ export interface ActivitiesTable {
   search_key: Generated<string>;
   /** The name as the lists sort it ("ñ" after "n"); kept by the repository. */
   name_sort_key: Generated<string>;
+  /** How places are given out (migration 220): staff enrol, first come, or a public draw. */
+  allocation: Generated<Allocation>;
+  /** Places; null: no limit (only with allocation 'none'). */
+  capacity: number | null;
+  /** The applications window (UTC ISO); null with allocation 'none'. */
+  applications_open_at: string | null;
+  applications_close_at: string | null;
+  /** How long an offered place waits for its payment. */
+  offer_hours: Generated<number>;
+  description: string | null;
+  schedule: string | null;
+  venue: string | null;
+  min_birth_year: number | null;
+  max_birth_year: number | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
+}
+
+export type Allocation = 'none' | 'first_come' | 'lottery';
+
+export type ApplicationStatus =
+  | 'applied'
+  | 'offered'
+  | 'waitlisted'
+  | 'confirmed'
+  | 'expired'
+  | 'withdrawn';
+
+export interface ApplicationsTable {
+  id: Generated<number>;
+  /** Public and pseudonymous (services/season/draw.ts): what the draw page lists. */
+  code: string;
+  activity_id: number;
+  enrolment_id: number;
+  /** The account that applied (messages go to it). */
+  user_id: number | null;
+  status: ApplicationStatus;
+  /** The draw's rank (lottery); the waitlist is read in (rank, id) order. */
+  rank: number | null;
+  offered_at: string | null;
+  offer_expires_at: string | null;
+  /** When the resident was told of the offer; when reminded before it expires. */
+  offer_notified_at: string | null;
+  offer_reminded_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DrawsTable {
+  activity_id: number;
+  /** The secret seed, encrypted (lib/secret-box.ts) until the draw. */
+  seed_sealed: string;
+  /** SHA-256 of the seed, public from the start. */
+  seed_commitment: string;
+  /** Published at the draw. */
+  seed: string | null;
+  drawn_at: string | null;
+  created_at: string;
 }
 
 export interface EnrolmentActivitiesTable {

@@ -11,7 +11,7 @@ const join = (parts: (string | null)[]) => fold(parts.filter(Boolean).join('\u00
 export const enrolmentSearchKey = (e: {
   first_name: string;
   last_name: string;
-  dni: string;
+  dni: string | null;
   email: string | null;
   phone: string;
 }) => join([`${e.first_name} ${e.last_name}`, e.dni, e.email, e.phone]);

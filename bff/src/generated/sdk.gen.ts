@@ -4,8 +4,8 @@ import * as z from 'zod';
 
 import { client } from './client.gen.js';
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type TDataShape, urlSearchParamsBodySerializer } from './client/index.js';
-import type { ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CheckPaymentData, CheckPaymentErrors, CheckPaymentResponses, ConfirmMfaData, ConfirmMfaErrors, ConfirmMfaResponses, ConfirmSandboxPaymentData, ConfirmSandboxPaymentErrors, CreateActivityData, CreateActivityErrors, CreateActivityResponses, CreateActivitySlashData, CreateActivitySlashErrors, CreateActivitySlashResponses, CreateEnrolmentData, CreateEnrolmentErrors, CreateEnrolmentResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteActivityData, DeleteActivityErrors, DeleteActivityResponses, DeleteEnrolmentData, DeleteEnrolmentErrors, DeleteEnrolmentResponses, DeleteMeData, DeleteMeErrors, DeleteMeResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DownloadUploadTemplateData, DownloadUploadTemplateErrors, DownloadUploadTemplateResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ExportPaymentsData, ExportPaymentsErrors, ExportPaymentsResponses, GeneratePaymentData, GeneratePaymentErrors, GeneratePaymentResponses, GetAdminConfigData, GetAdminConfigErrors, GetAdminConfigResponses, GetAdminConfigSlashData, GetAdminConfigSlashErrors, GetAdminConfigSlashResponses, GetAdminSummaryData, GetAdminSummaryErrors, GetAdminSummaryResponses, GetHealthData, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetMfaStatusData, GetMfaStatusErrors, GetMfaStatusResponses, GetMyLatestPaymentData, GetMyLatestPaymentErrors, GetMyLatestPaymentResponses, GetMyReceiptData, GetMyReceiptErrors, GetMyReceiptResponses, GetPaymentReceiptData, GetPaymentReceiptErrors, GetPaymentReceiptResponses, GetPublicConfigData, GetPublicConfigErrors, GetPublicConfigResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetReminderSummaryData, GetReminderSummaryErrors, GetReminderSummaryResponses, GetSandboxStylesData, GetSandboxStylesErrors, GetSandboxStylesResponses, ListActivitiesData, ListActivitiesErrors, ListActivitiesResponses, ListActivitiesSlashData, ListActivitiesSlashErrors, ListActivitiesSlashResponses, ListAuditData, ListAuditErrors, ListAuditResponses, ListEnrolmentsData, ListEnrolmentsErrors, ListEnrolmentsResponses, ListMyPaymentsData, ListMyPaymentsErrors, ListMyPaymentsResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListPaymentsData, ListPaymentsErrors, ListPaymentsResponses, ListPersonActivitiesData, ListPersonActivitiesErrors, ListPersonActivitiesResponses, ListPersonsData, ListPersonsErrors, ListPersonsResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginMfaData, LoginMfaErrors, LoginMfaResponses, LoginResponses, OpenSandboxGatewayData, OpenSandboxGatewayErrors, OpenSandboxGatewayResponses, ReceivePaymentNotificationData, ReceivePaymentNotificationErrors, ReceivePaymentNotificationResponses, RefundPaymentData, RefundPaymentErrors, RefundPaymentResponses, RegisterData, RegisterErrors, RegisterResponses, ReleaseUserData, ReleaseUserErrors, ReleaseUserResponses, RemovePersonData, RemovePersonErrors, RemovePersonResponses, RequestAssociationData, RequestAssociationErrors, RequestAssociationResponses, RequestEmailChangeData, RequestEmailChangeErrors, RequestEmailChangeResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, RequestPhoneChangeData, RequestPhoneChangeErrors, RequestPhoneChangeResponses, ResendRegistrationCodeData, ResendRegistrationCodeErrors, ResendRegistrationCodeResponses, ResetUserMfaData, ResetUserMfaErrors, ResetUserMfaResponses, RunRemindersData, RunRemindersErrors, RunRemindersResponses, SandboxRestRequestData, SandboxRestRequestErrors, SandboxRestRequestResponses, SandboxTransactionQueryData, SandboxTransactionQueryErrors, SandboxTransactionQueryResponses, SetupMfaData, SetupMfaErrors, SetupMfaResponses, UnsubscribeRemindersData, UnsubscribeRemindersErrors, UnsubscribeRemindersResponses, UpdateActivityData, UpdateActivityErrors, UpdateActivityResponses, UpdateAdminConfigData, UpdateAdminConfigErrors, UpdateAdminConfigResponses, UpdateAdminConfigSlashData, UpdateAdminConfigSlashErrors, UpdateAdminConfigSlashResponses, UpdateEnrolmentData, UpdateEnrolmentErrors, UpdateEnrolmentResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadTableData, UploadTableErrors, UploadTableResponses, VerifyAssociationData, VerifyAssociationErrors, VerifyAssociationResponses, VerifyEmailChangeData, VerifyEmailChangeErrors, VerifyEmailChangeResponses, VerifyPasswordRecoveryData, VerifyPasswordRecoveryErrors, VerifyPasswordRecoveryResponses, VerifyPhoneChangeData, VerifyPhoneChangeErrors, VerifyPhoneChangeResponses, VerifyReceiptData, VerifyReceiptErrors, VerifyReceiptResponses, VerifyRegistrationData, VerifyRegistrationErrors, VerifyRegistrationResponses } from './types.gen.js';
-import { zChangeMyPasswordBody, zChangeMyPasswordResponse, zCheckPaymentPath, zCheckPaymentResponse, zConfirmMfaBody, zConfirmMfaResponse, zConfirmSandboxPaymentBody, zCreateActivityBody, zCreateActivityResponse, zCreateActivitySlashBody, zCreateActivitySlashResponse, zCreateEnrolmentBody, zCreateEnrolmentResponse, zCreateUserBody, zCreateUserResponse, zDeleteActivityPath, zDeleteActivityResponse, zDeleteEnrolmentPath, zDeleteEnrolmentResponse, zDeleteMeBody, zDeleteMeResponse, zDeleteUserPath, zDeleteUserResponse, zDownloadUploadTemplateResponse, zExportMyDataResponse, zExportPaymentsQuery, zExportPaymentsResponse, zGeneratePaymentBody, zGeneratePaymentResponse, zGetAdminConfigResponse, zGetAdminConfigSlashResponse, zGetAdminSummaryResponse, zGetHealthResponse, zGetMeResponse, zGetMfaStatusResponse, zGetMyLatestPaymentResponse, zGetMyReceiptPath, zGetMyReceiptQuery, zGetMyReceiptResponse, zGetPaymentReceiptPath, zGetPaymentReceiptQuery, zGetPaymentReceiptResponse, zGetPublicConfigResponse, zGetReadinessResponse, zGetReminderSummaryResponse, zGetSandboxStylesResponse, zListActivitiesQuery, zListActivitiesResponse, zListActivitiesSlashQuery, zListActivitiesSlashResponse, zListAuditQuery, zListAuditResponse, zListEnrolmentsQuery, zListEnrolmentsResponse, zListMyPaymentsResponse, zListOutboxQuery, zListOutboxResponse, zListPaymentsQuery, zListPaymentsResponse, zListPersonActivitiesPath, zListPersonActivitiesResponse, zListPersonsResponse, zListUsersQuery, zListUsersResponse, zLoginBody, zLoginMfaBody, zLoginMfaResponse, zLoginResponse, zOpenSandboxGatewayBody, zOpenSandboxGatewayResponse, zReceivePaymentNotificationBody, zReceivePaymentNotificationResponse, zRefundPaymentBody, zRefundPaymentPath, zRefundPaymentResponse, zRegisterBody, zRegisterResponse, zReleaseUserPath, zReleaseUserResponse, zRemovePersonPath, zRemovePersonResponse, zRequestAssociationBody, zRequestAssociationResponse, zRequestEmailChangeBody, zRequestEmailChangeResponse, zRequestPasswordRecoveryBody, zRequestPasswordRecoveryResponse, zRequestPhoneChangeBody, zRequestPhoneChangeResponse, zResendRegistrationCodeBody, zResendRegistrationCodeResponse, zResetUserMfaPath, zResetUserMfaResponse, zRunRemindersResponse, zSandboxRestRequestBody, zSandboxRestRequestResponse, zSandboxTransactionQueryBody, zSandboxTransactionQueryResponse, zSetupMfaBody, zSetupMfaResponse, zUnsubscribeRemindersBody, zUnsubscribeRemindersResponse, zUpdateActivityBody, zUpdateActivityPath, zUpdateActivityResponse, zUpdateAdminConfigBody, zUpdateAdminConfigResponse, zUpdateAdminConfigSlashBody, zUpdateAdminConfigSlashResponse, zUpdateEnrolmentBody, zUpdateEnrolmentPath, zUpdateEnrolmentResponse, zUpdateMeBody, zUpdateMeResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadTableBody, zUploadTableResponse, zVerifyAssociationBody, zVerifyAssociationResponse, zVerifyEmailChangeBody, zVerifyEmailChangeResponse, zVerifyPasswordRecoveryBody, zVerifyPasswordRecoveryResponse, zVerifyPhoneChangeBody, zVerifyPhoneChangeResponse, zVerifyReceiptPath, zVerifyReceiptResponse, zVerifyRegistrationBody, zVerifyRegistrationResponse } from './zod.gen.js';
+import type { AddPersonData, AddPersonErrors, AddPersonResponses, ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CheckPaymentData, CheckPaymentErrors, CheckPaymentResponses, ConfirmMfaData, ConfirmMfaErrors, ConfirmMfaResponses, ConfirmSandboxPaymentData, ConfirmSandboxPaymentErrors, CreateActivityData, CreateActivityErrors, CreateActivityResponses, CreateActivitySlashData, CreateActivitySlashErrors, CreateActivitySlashResponses, CreateApplicationData, CreateApplicationErrors, CreateApplicationResponses, CreateEnrolmentData, CreateEnrolmentErrors, CreateEnrolmentResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteActivityData, DeleteActivityErrors, DeleteActivityResponses, DeleteEnrolmentData, DeleteEnrolmentErrors, DeleteEnrolmentResponses, DeleteMeData, DeleteMeErrors, DeleteMeResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DownloadUploadTemplateData, DownloadUploadTemplateErrors, DownloadUploadTemplateResponses, ExportActivityApplicationsData, ExportActivityApplicationsErrors, ExportActivityApplicationsResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ExportPaymentsData, ExportPaymentsErrors, ExportPaymentsResponses, GeneratePaymentData, GeneratePaymentErrors, GeneratePaymentResponses, GetAdminConfigData, GetAdminConfigErrors, GetAdminConfigResponses, GetAdminConfigSlashData, GetAdminConfigSlashErrors, GetAdminConfigSlashResponses, GetAdminSummaryData, GetAdminSummaryErrors, GetAdminSummaryResponses, GetApplicationSummaryData, GetApplicationSummaryErrors, GetApplicationSummaryResponses, GetDrawData, GetDrawErrors, GetDrawResponses, GetHealthData, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetMfaStatusData, GetMfaStatusErrors, GetMfaStatusResponses, GetMyLatestPaymentData, GetMyLatestPaymentErrors, GetMyLatestPaymentResponses, GetMyReceiptData, GetMyReceiptErrors, GetMyReceiptResponses, GetPaymentReceiptData, GetPaymentReceiptErrors, GetPaymentReceiptResponses, GetPublicConfigData, GetPublicConfigErrors, GetPublicConfigResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetReminderSummaryData, GetReminderSummaryErrors, GetReminderSummaryResponses, GetSandboxStylesData, GetSandboxStylesErrors, GetSandboxStylesResponses, ListActivitiesData, ListActivitiesErrors, ListActivitiesResponses, ListActivitiesSlashData, ListActivitiesSlashErrors, ListActivitiesSlashResponses, ListActivityApplicationsData, ListActivityApplicationsErrors, ListActivityApplicationsResponses, ListApplicationsData, ListApplicationsErrors, ListApplicationsResponses, ListAuditData, ListAuditErrors, ListAuditResponses, ListCatalogueData, ListCatalogueErrors, ListCatalogueResponses, ListEnrolmentsData, ListEnrolmentsErrors, ListEnrolmentsResponses, ListMyPaymentsData, ListMyPaymentsErrors, ListMyPaymentsResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListPaymentsData, ListPaymentsErrors, ListPaymentsResponses, ListPersonActivitiesData, ListPersonActivitiesErrors, ListPersonActivitiesResponses, ListPersonsData, ListPersonsErrors, ListPersonsResponses, ListSeasonActivitiesData, ListSeasonActivitiesErrors, ListSeasonActivitiesResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginMfaData, LoginMfaErrors, LoginMfaResponses, LoginResponses, OpenSandboxGatewayData, OpenSandboxGatewayErrors, OpenSandboxGatewayResponses, ReceivePaymentNotificationData, ReceivePaymentNotificationErrors, ReceivePaymentNotificationResponses, RefundPaymentData, RefundPaymentErrors, RefundPaymentResponses, RegisterData, RegisterErrors, RegisterResponses, ReleaseUserData, ReleaseUserErrors, ReleaseUserResponses, RemovePersonData, RemovePersonErrors, RemovePersonResponses, RequestAssociationData, RequestAssociationErrors, RequestAssociationResponses, RequestEmailChangeData, RequestEmailChangeErrors, RequestEmailChangeResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, RequestPhoneChangeData, RequestPhoneChangeErrors, RequestPhoneChangeResponses, ResendRegistrationCodeData, ResendRegistrationCodeErrors, ResendRegistrationCodeResponses, ResetUserMfaData, ResetUserMfaErrors, ResetUserMfaResponses, RunDrawData, RunDrawErrors, RunDrawResponses, RunRemindersData, RunRemindersErrors, RunRemindersResponses, SandboxRestRequestData, SandboxRestRequestErrors, SandboxRestRequestResponses, SandboxTransactionQueryData, SandboxTransactionQueryErrors, SandboxTransactionQueryResponses, SetupMfaData, SetupMfaErrors, SetupMfaResponses, StaffWithdrawApplicationData, StaffWithdrawApplicationErrors, StaffWithdrawApplicationResponses, UnsubscribeRemindersData, UnsubscribeRemindersErrors, UnsubscribeRemindersResponses, UpdateActivityData, UpdateActivityErrors, UpdateActivityResponses, UpdateAdminConfigData, UpdateAdminConfigErrors, UpdateAdminConfigResponses, UpdateAdminConfigSlashData, UpdateAdminConfigSlashErrors, UpdateAdminConfigSlashResponses, UpdateEnrolmentData, UpdateEnrolmentErrors, UpdateEnrolmentResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadTableData, UploadTableErrors, UploadTableResponses, VerifyAssociationData, VerifyAssociationErrors, VerifyAssociationResponses, VerifyEmailChangeData, VerifyEmailChangeErrors, VerifyEmailChangeResponses, VerifyPasswordRecoveryData, VerifyPasswordRecoveryErrors, VerifyPasswordRecoveryResponses, VerifyPhoneChangeData, VerifyPhoneChangeErrors, VerifyPhoneChangeResponses, VerifyReceiptData, VerifyReceiptErrors, VerifyReceiptResponses, VerifyRegistrationData, VerifyRegistrationErrors, VerifyRegistrationResponses, WithdrawApplicationData, WithdrawApplicationErrors, WithdrawApplicationResponses } from './types.gen.js';
+import { zAddPersonBody, zAddPersonResponse, zChangeMyPasswordBody, zChangeMyPasswordResponse, zCheckPaymentPath, zCheckPaymentResponse, zConfirmMfaBody, zConfirmMfaResponse, zConfirmSandboxPaymentBody, zCreateActivityBody, zCreateActivityResponse, zCreateActivitySlashBody, zCreateActivitySlashResponse, zCreateApplicationBody, zCreateApplicationResponse, zCreateEnrolmentBody, zCreateEnrolmentResponse, zCreateUserBody, zCreateUserResponse, zDeleteActivityPath, zDeleteActivityResponse, zDeleteEnrolmentPath, zDeleteEnrolmentResponse, zDeleteMeBody, zDeleteMeResponse, zDeleteUserPath, zDeleteUserResponse, zDownloadUploadTemplateResponse, zExportActivityApplicationsPath, zExportActivityApplicationsResponse, zExportMyDataResponse, zExportPaymentsQuery, zExportPaymentsResponse, zGeneratePaymentBody, zGeneratePaymentResponse, zGetAdminConfigResponse, zGetAdminConfigSlashResponse, zGetAdminSummaryResponse, zGetApplicationSummaryPath, zGetApplicationSummaryResponse, zGetDrawPath, zGetDrawResponse, zGetHealthResponse, zGetMeResponse, zGetMfaStatusResponse, zGetMyLatestPaymentResponse, zGetMyReceiptPath, zGetMyReceiptQuery, zGetMyReceiptResponse, zGetPaymentReceiptPath, zGetPaymentReceiptQuery, zGetPaymentReceiptResponse, zGetPublicConfigResponse, zGetReadinessResponse, zGetReminderSummaryResponse, zGetSandboxStylesResponse, zListActivitiesQuery, zListActivitiesResponse, zListActivitiesSlashQuery, zListActivitiesSlashResponse, zListActivityApplicationsPath, zListActivityApplicationsQuery, zListActivityApplicationsResponse, zListApplicationsResponse, zListAuditQuery, zListAuditResponse, zListCatalogueResponse, zListEnrolmentsQuery, zListEnrolmentsResponse, zListMyPaymentsResponse, zListOutboxQuery, zListOutboxResponse, zListPaymentsQuery, zListPaymentsResponse, zListPersonActivitiesPath, zListPersonActivitiesResponse, zListPersonsResponse, zListSeasonActivitiesResponse, zListUsersQuery, zListUsersResponse, zLoginBody, zLoginMfaBody, zLoginMfaResponse, zLoginResponse, zOpenSandboxGatewayBody, zOpenSandboxGatewayResponse, zReceivePaymentNotificationBody, zReceivePaymentNotificationResponse, zRefundPaymentBody, zRefundPaymentPath, zRefundPaymentResponse, zRegisterBody, zRegisterResponse, zReleaseUserPath, zReleaseUserResponse, zRemovePersonPath, zRemovePersonResponse, zRequestAssociationBody, zRequestAssociationResponse, zRequestEmailChangeBody, zRequestEmailChangeResponse, zRequestPasswordRecoveryBody, zRequestPasswordRecoveryResponse, zRequestPhoneChangeBody, zRequestPhoneChangeResponse, zResendRegistrationCodeBody, zResendRegistrationCodeResponse, zResetUserMfaPath, zResetUserMfaResponse, zRunDrawPath, zRunDrawResponse, zRunRemindersResponse, zSandboxRestRequestBody, zSandboxRestRequestResponse, zSandboxTransactionQueryBody, zSandboxTransactionQueryResponse, zSetupMfaBody, zSetupMfaResponse, zStaffWithdrawApplicationPath, zStaffWithdrawApplicationResponse, zUnsubscribeRemindersBody, zUnsubscribeRemindersResponse, zUpdateActivityBody, zUpdateActivityPath, zUpdateActivityResponse, zUpdateAdminConfigBody, zUpdateAdminConfigResponse, zUpdateAdminConfigSlashBody, zUpdateAdminConfigSlashResponse, zUpdateEnrolmentBody, zUpdateEnrolmentPath, zUpdateEnrolmentResponse, zUpdateMeBody, zUpdateMeResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadTableBody, zUploadTableResponse, zVerifyAssociationBody, zVerifyAssociationResponse, zVerifyEmailChangeBody, zVerifyEmailChangeResponse, zVerifyPasswordRecoveryBody, zVerifyPasswordRecoveryResponse, zVerifyPhoneChangeBody, zVerifyPhoneChangeResponse, zVerifyReceiptPath, zVerifyReceiptResponse, zVerifyRegistrationBody, zVerifyRegistrationResponse, zWithdrawApplicationPath, zWithdrawApplicationResponse } from './zod.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -479,6 +479,30 @@ export const listPersons = <ThrowOnError extends boolean = false>(options?: Opti
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/user/persons/',
     ...options
+});
+
+/**
+ * Add a person this account looks after who is on no record yet.
+ *
+ * `dni` is required from 14 years of age and optional under it. A DNI already on the records
+ * answers 409 `person_on_record`: link that person by SMS code instead
+ * (`/user/persons/request-association`).
+ *
+ */
+export const addPerson = <ThrowOnError extends boolean = false>(options: Options<AddPersonData, ThrowOnError>): RequestResult<AddPersonResponses, AddPersonErrors, ThrowOnError> => (options.client ?? client).post<AddPersonResponses, AddPersonErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zAddPersonBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zAddPersonResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/persons/',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**
@@ -1473,6 +1497,192 @@ export const listAudit = <ThrowOnError extends boolean = false>(options?: Option
     responseValidator: async (data) => await zListAuditResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/audit/',
+    ...options
+});
+
+/**
+ * The activities residents apply for (allocation first come or lottery), with places left and their window.
+ *
+ * Public. `status`: `upcoming` before the window opens; `open` inside it; `full` a first-come
+ * activity with no place left inside its window; `closed` after the window (a lottery not yet
+ * drawn); `drawn` a lottery after its draw. `places_left` is null for a lottery until its draw.
+ *
+ */
+export const listCatalogue = <ThrowOnError extends boolean = false>(options?: Options<ListCatalogueData, ThrowOnError>): RequestResult<ListCatalogueResponses, ListCatalogueErrors, ThrowOnError> => (options?.client ?? client).get<ListCatalogueResponses, ListCatalogueErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListCatalogueResponse.parseAsync(data),
+    url: '/catalogue',
+    ...options
+});
+
+/**
+ * The applications of every person this account manages, newest first.
+ */
+export const listApplications = <ThrowOnError extends boolean = false>(options?: Options<ListApplicationsData, ThrowOnError>): RequestResult<ListApplicationsResponses, ListApplicationsErrors, ThrowOnError> => (options?.client ?? client).get<ListApplicationsResponses, ListApplicationsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListApplicationsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/applications',
+    ...options
+});
+
+/**
+ * Apply for a place for a managed person.
+ *
+ * First come: `offered` at once while places are left (held until `offer_expires_at`, and the
+ * activity is on the person's pending list), else `waitlisted`. Lottery: `applied` until the
+ * draw. Refusals change nothing.
+ *
+ */
+export const createApplication = <ThrowOnError extends boolean = false>(options: Options<CreateApplicationData, ThrowOnError>): RequestResult<CreateApplicationResponses, CreateApplicationErrors, ThrowOnError> => (options.client ?? client).post<CreateApplicationResponses, CreateApplicationErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateApplicationBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreateApplicationResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/applications',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Withdraw an application; an offered place passes at once to the next on the waitlist.
+ *
+ * A paid (`confirmed`) place answers 409 `already_paid` (a refund is the council's decision). Withdrawing one already withdrawn or expired changes nothing.
+ */
+export const withdrawApplication = <ThrowOnError extends boolean = false>(options: Options<WithdrawApplicationData, ThrowOnError>): RequestResult<WithdrawApplicationResponses, WithdrawApplicationErrors, ThrowOnError> => (options.client ?? client).delete<WithdrawApplicationResponses, WithdrawApplicationErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zWithdrawApplicationPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zWithdrawApplicationResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/applications/{id}',
+    ...options
+});
+
+/**
+ * A lottery activity's public draw, before (its commitment) and after (seed and order).
+ *
+ * No names, DNIs or phones: only the applications' public codes. Before the draw `seed` and
+ * `drawn_at` are null and `applications` lists the codes taking part (`rank` null). After it,
+ * anyone can check the commitment (SHA-256 of the seed's text) and recompute every rank.
+ *
+ */
+export const getDraw = <ThrowOnError extends boolean = false>(options: Options<GetDrawData, ThrowOnError>): RequestResult<GetDrawResponses, GetDrawErrors, ThrowOnError> => (options.client ?? client).get<GetDrawResponses, GetDrawErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetDrawPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetDrawResponse.parseAsync(data),
+    url: '/draws/{activity_id}',
+    ...options
+});
+
+/**
+ * The activities with places (first come or lottery) and their applications counted by status.
+ */
+export const listSeasonActivities = <ThrowOnError extends boolean = false>(options?: Options<ListSeasonActivitiesData, ThrowOnError>): RequestResult<ListSeasonActivitiesResponses, ListSeasonActivitiesErrors, ThrowOnError> => (options?.client ?? client).get<ListSeasonActivitiesResponses, ListSeasonActivitiesErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListSeasonActivitiesResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/season',
+    ...options
+});
+
+/**
+ * An activity's applications with the person's name and DNI, paged, searched and sorted.
+ *
+ * `q` matches part of the code, name or DNI, without regard to case or accents. The default order is the waitlist's: rank (after a draw), then arrival.
+ */
+export const listActivityApplications = <ThrowOnError extends boolean = false>(options: Options<ListActivityApplicationsData, ThrowOnError>): RequestResult<ListActivityApplicationsResponses, ListActivityApplicationsErrors, ThrowOnError> => (options.client ?? client).get<ListActivityApplicationsResponses, ListActivityApplicationsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zListActivityApplicationsPath,
+        query: zListActivityApplicationsQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListActivityApplicationsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/activities/{id}/applications',
+    ...options
+});
+
+/**
+ * An activity's applications counted by status, with its places left.
+ */
+export const getApplicationSummary = <ThrowOnError extends boolean = false>(options: Options<GetApplicationSummaryData, ThrowOnError>): RequestResult<GetApplicationSummaryResponses, GetApplicationSummaryErrors, ThrowOnError> => (options.client ?? client).get<GetApplicationSummaryResponses, GetApplicationSummaryErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetApplicationSummaryPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetApplicationSummaryResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/activities/{id}/applications/summary',
+    ...options
+});
+
+/**
+ * An activity's applications as .xlsx, in waitlist order (cells escaped against formula injection).
+ */
+export const exportActivityApplications = <ThrowOnError extends boolean = false>(options: Options<ExportActivityApplicationsData, ThrowOnError>): RequestResult<ExportActivityApplicationsResponses, ExportActivityApplicationsErrors, ThrowOnError> => (options.client ?? client).get<ExportActivityApplicationsResponses, ExportActivityApplicationsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zExportActivityApplicationsPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zExportActivityApplicationsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/activities/{id}/applications/export',
+    ...options
+});
+
+/**
+ * Draw a lottery activity's places after its applications close (the job does it within minutes too).
+ */
+export const runDraw = <ThrowOnError extends boolean = false>(options: Options<RunDrawData, ThrowOnError>): RequestResult<RunDrawResponses, RunDrawErrors, ThrowOnError> => (options.client ?? client).post<RunDrawResponses, RunDrawErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zRunDrawPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zRunDrawResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/activities/{id}/draw',
+    ...options
+});
+
+/**
+ * Withdraw an application on the resident's behalf (audited); an offered place passes on.
+ */
+export const staffWithdrawApplication = <ThrowOnError extends boolean = false>(options: Options<StaffWithdrawApplicationData, ThrowOnError>): RequestResult<StaffWithdrawApplicationResponses, StaffWithdrawApplicationErrors, ThrowOnError> => (options.client ?? client).post<StaffWithdrawApplicationResponses, StaffWithdrawApplicationErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zStaffWithdrawApplicationPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zStaffWithdrawApplicationResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/applications/{id}/withdraw',
     ...options
 });
 

@@ -41,6 +41,142 @@ export type Euros = number;
  */
 export type Id = number;
 
+/**
+ * UTC ISO 8601 (shown in Europe/Madrid time).
+ */
+export type DateTime = string;
+
+/**
+ * How the places are given out. `none` staff enrol (Excel or by hand); `first_come` in order of arrival; `lottery` a public draw after the window.
+ */
+export type Allocation = 'none' | 'first_come' | 'lottery';
+
+export type ApplicationStatus = 'applied' | 'offered' | 'waitlisted' | 'confirmed' | 'expired' | 'withdrawn';
+
+export type CatalogueStatus = 'upcoming' | 'open' | 'closed' | 'drawn' | 'full';
+
+export type NullableText = string | null;
+
+export type BirthYear = number | null;
+
+export type CatalogueActivity = {
+    id: Id;
+    name: string;
+    price: Euros;
+    start_date: CivilDate | null;
+    description: NullableText;
+    schedule: NullableText;
+    venue: NullableText;
+    allocation: 'first_come' | 'lottery';
+    capacity: number;
+    places_left: number | null;
+    applications_open_at: DateTime;
+    applications_close_at: DateTime;
+    status: CatalogueStatus;
+    min_birth_year: BirthYear;
+    max_birth_year: BirthYear;
+};
+
+export type ApplicationRequest = {
+    person_activity_id: Id;
+    activity_id: Id;
+};
+
+export type Application = {
+    id: Id;
+    /**
+     * Public and pseudonymous (random, not derived from the person); what the draw page lists.
+     */
+    code: string;
+    activity_id: Id;
+    activity_name: string;
+    person_activity_id: Id;
+    person_name: string;
+    status: ApplicationStatus;
+    /**
+     * 1 is next; null unless waitlisted.
+     */
+    waitlist_position: number | null;
+    /**
+     * The last moment to pay an offered place; null unless offered.
+     */
+    offer_expires_at: DateTime | null;
+    created_at: DateTime;
+};
+
+export type DrawApplication = {
+    code: string;
+    rank: number | null;
+    status: ApplicationStatus;
+};
+
+export type Draw = {
+    activity_id: Id;
+    activity_name: string;
+    capacity: number;
+    /**
+     * 64 lower-case hex characters, published at the draw; null before it.
+     */
+    seed: string | null;
+    /**
+     * Lower-case hex SHA-256 of the seed's 64-character text (UTF-8), public from the start.
+     */
+    seed_commitment: string;
+    algorithm: string;
+    applications_close_at: DateTime;
+    drawn_at: DateTime | null;
+    /**
+     * Before the draw, the codes taking part; after it, every drawn application in rank order.
+     */
+    applications: Array<DrawApplication>;
+};
+
+export type ApplicationCounts = {
+    applied: number;
+    offered: number;
+    waitlisted: number;
+    confirmed: number;
+    expired: number;
+    withdrawn: number;
+};
+
+export type ApplicationSummary = {
+    activity_id: Id;
+    activity_name: string;
+    allocation: Allocation;
+    capacity: number | null;
+    places_left: number | null;
+    status: CatalogueStatus;
+    applications_open_at: DateTime | null;
+    applications_close_at: DateTime | null;
+    drawn_at: DateTime | null;
+    counts: ApplicationCounts;
+};
+
+export type AdminApplication = {
+    id: Id;
+    code: string;
+    status: ApplicationStatus;
+    rank: number | null;
+    waitlist_position: number | null;
+    offer_expires_at: DateTime | null;
+    created_at: DateTime;
+    person_activity_id: Id;
+    full_name: string;
+    dni: DniOut | null;
+    birth_date: CivilDate | null;
+};
+
+export type NewPerson = {
+    first_name: string;
+    last_name: string;
+    birth_date: CivilDate;
+    /**
+     * Required from 14 years of age; optional (null) under it.
+     */
+    dni?: Dni | null;
+};
+
 export type ValidationItem = {
     loc: Array<string | number>;
     msg: string;
@@ -446,7 +582,14 @@ export type Role = 'user' | 'admin';
 export type ManagedPerson = {
     person_activity_id: Id;
     full_name: string;
-    dni: DniOut;
+    /**
+     * Null for a person without one (a child under 14 a resident added); shown as "Sin DNI".
+     */
+    dni: DniOut | null;
+    /**
+     * When known (eligibility by year of birth).
+     */
+    birth_date?: CivilDate | null;
 };
 
 export type AssociationRequest = {
@@ -474,7 +617,7 @@ export type UserActivity = {
      * Amount with the reduction (price × (1 − global_discount), rounded to the cent); null when the discount is 0.
      */
     amount_with_discount: Euros | null;
-    dni: DniOut;
+    dni: DniOut | null;
     person_activity_id: Id;
 };
 
@@ -684,6 +827,16 @@ export type Activity = {
     name: string;
     price: Euros;
     start_date: CivilDate | null;
+    allocation: Allocation;
+    capacity: number | null;
+    applications_open_at: DateTime | null;
+    applications_close_at: DateTime | null;
+    offer_hours: number;
+    description: NullableText;
+    schedule: NullableText;
+    venue: NullableText;
+    min_birth_year: BirthYear;
+    max_birth_year: BirthYear;
 };
 
 export type ActivityWrite = {
@@ -693,13 +846,38 @@ export type ActivityWrite = {
      */
     price: number;
     start_date?: CivilDate | null;
+    /**
+     * Default `none`. Cannot change once the activity has applications.
+     */
+    allocation?: Allocation;
+    /**
+     * Places (1–100000); required unless `none`, where null means no limit.
+     */
+    capacity?: number | null;
+    /**
+     * Required unless `none`; before `applications_close_at`. ISO 8601 with offset.
+     */
+    applications_open_at?: string | null;
+    applications_close_at?: string | null;
+    /**
+     * How long an offered place waits for its payment (default 72).
+     */
+    offer_hours?: number;
+    description?: NullableText;
+    schedule?: NullableText;
+    venue?: NullableText;
+    min_birth_year?: BirthYear;
+    max_birth_year?: BirthYear;
 };
 
 export type Enrolment = {
     id: Id;
     first_name: string;
     last_name: string;
-    dni: DniOut;
+    /**
+     * Null for a person without one (a child a resident added); shown as "Sin DNI".
+     */
+    dni: DniOut | null;
     email: Email | null;
     phone: PhoneOut;
     activities: Array<ActivityRef>;
@@ -1681,6 +1859,55 @@ export type ListPersonsResponses = {
 };
 
 export type ListPersonsResponse = ListPersonsResponses[keyof ListPersonsResponses];
+
+export type AddPersonData = {
+    body: NewPerson;
+    path?: never;
+    query?: never;
+    url: '/user/persons/';
+};
+
+export type AddPersonErrors = {
+    /**
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The DNI is on the records already.
+     */
+    409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * Too many attempts; wait `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type AddPersonError = AddPersonErrors[keyof AddPersonErrors];
+
+export type AddPersonResponses = {
+    /**
+     * The person, now managed by this account.
+     */
+    201: ManagedPerson;
+};
+
+export type AddPersonResponse = AddPersonResponses[keyof AddPersonResponses];
 
 export type RequestAssociationData = {
     body: AssociationRequest;
@@ -3875,6 +4102,466 @@ export type ListAuditResponses = {
 };
 
 export type ListAuditResponse = ListAuditResponses[keyof ListAuditResponses];
+
+export type ListCatalogueData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/catalogue';
+};
+
+export type ListCatalogueErrors = {
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type ListCatalogueError = ListCatalogueErrors[keyof ListCatalogueErrors];
+
+export type ListCatalogueResponses = {
+    /**
+     * The catalogue, by the moment applications open, then name.
+     */
+    200: Array<CatalogueActivity>;
+};
+
+export type ListCatalogueResponse = ListCatalogueResponses[keyof ListCatalogueResponses];
+
+export type ListApplicationsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/user/applications';
+};
+
+export type ListApplicationsErrors = {
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type ListApplicationsError = ListApplicationsErrors[keyof ListApplicationsErrors];
+
+export type ListApplicationsResponses = {
+    /**
+     * The applications.
+     */
+    200: Array<Application>;
+};
+
+export type ListApplicationsResponse = ListApplicationsResponses[keyof ListApplicationsResponses];
+
+export type CreateApplicationData = {
+    body: ApplicationRequest;
+    path?: never;
+    query?: never;
+    url: '/user/applications';
+};
+
+export type CreateApplicationErrors = {
+    /**
+     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Outside the window, already applied or already enrolled.
+     */
+    409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * Invalid input, or the person's year of birth is outside the activity's limits.
+     */
+    422: Error;
+    /**
+     * Too many attempts; wait `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type CreateApplicationError = CreateApplicationErrors[keyof CreateApplicationErrors];
+
+export type CreateApplicationResponses = {
+    /**
+     * The application.
+     */
+    201: Application;
+};
+
+export type CreateApplicationResponse = CreateApplicationResponses[keyof CreateApplicationResponses];
+
+export type WithdrawApplicationData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/user/applications/{id}';
+};
+
+export type WithdrawApplicationErrors = {
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * The place is paid.
+     */
+    409: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type WithdrawApplicationError = WithdrawApplicationErrors[keyof WithdrawApplicationErrors];
+
+export type WithdrawApplicationResponses = {
+    /**
+     * Withdrawn.
+     */
+    204: void;
+};
+
+export type WithdrawApplicationResponse = WithdrawApplicationResponses[keyof WithdrawApplicationResponses];
+
+export type GetDrawData = {
+    body?: never;
+    path: {
+        activity_id: Id;
+    };
+    query?: never;
+    url: '/draws/{activity_id}';
+};
+
+export type GetDrawErrors = {
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type GetDrawError = GetDrawErrors[keyof GetDrawErrors];
+
+export type GetDrawResponses = {
+    /**
+     * The draw.
+     */
+    200: Draw;
+};
+
+export type GetDrawResponse = GetDrawResponses[keyof GetDrawResponses];
+
+export type ListSeasonActivitiesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/admin/season';
+};
+
+export type ListSeasonActivitiesErrors = {
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type ListSeasonActivitiesError = ListSeasonActivitiesErrors[keyof ListSeasonActivitiesErrors];
+
+export type ListSeasonActivitiesResponses = {
+    /**
+     * The activities, by the moment applications open, then name.
+     */
+    200: Array<ApplicationSummary>;
+};
+
+export type ListSeasonActivitiesResponse = ListSeasonActivitiesResponses[keyof ListSeasonActivitiesResponses];
+
+export type ListActivityApplicationsData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: {
+        /**
+         * With `page_size`, answer only this page (from 1); without both, the whole list.
+         */
+        page?: number;
+        /**
+         * Rows per page, 100 at most (the panel asks for 10).
+         */
+        page_size?: number;
+        /**
+         * Part of the text to find in the list's searchable fields, without regard to case or accents.
+         */
+        q?: string;
+        sort?: 'queue' | 'name' | 'status' | 'created_at';
+        /**
+         * Ascending or descending by `sort` (the list's usual order when left out).
+         */
+        order?: 'asc' | 'desc';
+        status?: ApplicationStatus;
+    };
+    url: '/admin/activities/{id}/applications';
+};
+
+export type ListActivityApplicationsErrors = {
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type ListActivityApplicationsError = ListActivityApplicationsErrors[keyof ListActivityApplicationsErrors];
+
+export type ListActivityApplicationsResponses = {
+    /**
+     * One page; `X-Total-Count` says how many match.
+     */
+    200: Array<AdminApplication>;
+};
+
+export type ListActivityApplicationsResponse = ListActivityApplicationsResponses[keyof ListActivityApplicationsResponses];
+
+export type GetApplicationSummaryData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/admin/activities/{id}/applications/summary';
+};
+
+export type GetApplicationSummaryErrors = {
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type GetApplicationSummaryError = GetApplicationSummaryErrors[keyof GetApplicationSummaryErrors];
+
+export type GetApplicationSummaryResponses = {
+    /**
+     * The counts.
+     */
+    200: ApplicationSummary;
+};
+
+export type GetApplicationSummaryResponse = GetApplicationSummaryResponses[keyof GetApplicationSummaryResponses];
+
+export type ExportActivityApplicationsData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/admin/activities/{id}/applications/export';
+};
+
+export type ExportActivityApplicationsErrors = {
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type ExportActivityApplicationsError = ExportActivityApplicationsErrors[keyof ExportActivityApplicationsErrors];
+
+export type ExportActivityApplicationsResponses = {
+    /**
+     * The spreadsheet (`solicitudes-<id>-YYYY-MM-DD.xlsx`).
+     */
+    200: Blob | File;
+};
+
+export type ExportActivityApplicationsResponse = ExportActivityApplicationsResponses[keyof ExportActivityApplicationsResponses];
+
+export type RunDrawData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/admin/activities/{id}/draw';
+};
+
+export type RunDrawErrors = {
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Not a lottery, its applications still open, or already drawn.
+     */
+    409: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type RunDrawError = RunDrawErrors[keyof RunDrawErrors];
+
+export type RunDrawResponses = {
+    /**
+     * The draw, as published.
+     */
+    200: Draw;
+};
+
+export type RunDrawResponse = RunDrawResponses[keyof RunDrawResponses];
+
+export type StaffWithdrawApplicationData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/admin/applications/{id}/withdraw';
+};
+
+export type StaffWithdrawApplicationErrors = {
+    /**
+     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * The place is paid (refund it first).
+     */
+    409: Error;
+    /**
+     * Invalid input; nothing changed.
+     */
+    422: Error;
+    /**
+     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type StaffWithdrawApplicationError = StaffWithdrawApplicationErrors[keyof StaffWithdrawApplicationErrors];
+
+export type StaffWithdrawApplicationResponses = {
+    /**
+     * Withdrawn.
+     */
+    204: void;
+};
+
+export type StaffWithdrawApplicationResponse = StaffWithdrawApplicationResponses[keyof StaffWithdrawApplicationResponses];
 
 export type ListOutboxData = {
     body?: never;

@@ -39,6 +39,138 @@ export const zEuros = z.number().gte(0);
  */
 export const zId = z.int().gte(1).lte(9007199254740991);
 
+/**
+ * UTC ISO 8601 (shown in Europe/Madrid time).
+ */
+export const zDateTime = z.iso.datetime();
+
+/**
+ * How the places are given out. `none` staff enrol (Excel or by hand); `first_come` in order of arrival; `lottery` a public draw after the window.
+ */
+export const zAllocation = z.enum([
+    'none',
+    'first_come',
+    'lottery'
+]);
+
+export const zApplicationStatus = z.enum([
+    'applied',
+    'offered',
+    'waitlisted',
+    'confirmed',
+    'expired',
+    'withdrawn'
+]);
+
+export const zCatalogueStatus = z.enum([
+    'upcoming',
+    'open',
+    'closed',
+    'drawn',
+    'full'
+]);
+
+export const zNullableText = z.string().max(500).nullable();
+
+export const zBirthYear = z.int().gte(1900).lte(2100).nullable();
+
+export const zCatalogueActivity = z.object({
+    id: zId,
+    name: z.string(),
+    price: zEuros,
+    start_date: zCivilDate.nullable(),
+    description: zNullableText,
+    schedule: zNullableText,
+    venue: zNullableText,
+    allocation: z.enum(['first_come', 'lottery']),
+    capacity: z.int().gte(1),
+    places_left: z.int().gte(0).nullable(),
+    applications_open_at: zDateTime,
+    applications_close_at: zDateTime,
+    status: zCatalogueStatus,
+    min_birth_year: zBirthYear,
+    max_birth_year: zBirthYear
+});
+
+export const zApplicationRequest = z.object({
+    person_activity_id: zId,
+    activity_id: zId
+});
+
+export const zApplication = z.object({
+    id: zId,
+    code: z.string().regex(/^[A-Z2-9]{8,}$/),
+    activity_id: zId,
+    activity_name: z.string(),
+    person_activity_id: zId,
+    person_name: z.string(),
+    status: zApplicationStatus,
+    waitlist_position: z.int().gte(1).nullable(),
+    offer_expires_at: zDateTime.nullable(),
+    created_at: zDateTime
+});
+
+export const zDrawApplication = z.object({
+    code: z.string(),
+    rank: z.int().gte(1).nullable(),
+    status: zApplicationStatus
+});
+
+export const zDraw = z.object({
+    activity_id: zId,
+    activity_name: z.string(),
+    capacity: z.int().gte(1),
+    seed: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
+    seed_commitment: z.string().regex(/^[0-9a-f]{64}$/),
+    algorithm: z.string(),
+    applications_close_at: zDateTime,
+    drawn_at: zDateTime.nullable(),
+    applications: z.array(zDrawApplication)
+});
+
+export const zApplicationCounts = z.object({
+    applied: z.int().gte(0),
+    offered: z.int().gte(0),
+    waitlisted: z.int().gte(0),
+    confirmed: z.int().gte(0),
+    expired: z.int().gte(0),
+    withdrawn: z.int().gte(0)
+});
+
+export const zApplicationSummary = z.object({
+    activity_id: zId,
+    activity_name: z.string(),
+    allocation: zAllocation,
+    capacity: z.int().gte(1).nullable(),
+    places_left: z.int().gte(0).nullable(),
+    status: zCatalogueStatus,
+    applications_open_at: zDateTime.nullable(),
+    applications_close_at: zDateTime.nullable(),
+    drawn_at: zDateTime.nullable(),
+    counts: zApplicationCounts
+});
+
+export const zAdminApplication = z.object({
+    id: zId,
+    code: z.string(),
+    status: zApplicationStatus,
+    rank: z.int().gte(1).nullable(),
+    waitlist_position: z.int().gte(1).nullable(),
+    offer_expires_at: zDateTime.nullable(),
+    created_at: zDateTime,
+    person_activity_id: zId,
+    full_name: z.string(),
+    dni: zDniOut.nullable(),
+    birth_date: zCivilDate.nullable()
+});
+
+export const zNewPerson = z.object({
+    first_name: z.string().min(1).max(80),
+    last_name: z.string().min(1).max(120),
+    birth_date: zCivilDate,
+    dni: zDni.nullish()
+});
+
 export const zValidationItem = z.object({
     loc: z.array(z.union([z.string(), z.int()])),
     msg: z.string(),
@@ -400,7 +532,8 @@ export const zDataExport = z.object({
 export const zManagedPerson = z.object({
     person_activity_id: zId,
     full_name: z.string(),
-    dni: zDniOut
+    dni: zDniOut.nullable(),
+    birth_date: zCivilDate.nullish()
 });
 
 export const zAssociationRequest = z.object({
@@ -422,7 +555,7 @@ export const zUserActivity = z.object({
     is_paid: z.boolean(),
     amount: zEuros,
     amount_with_discount: zEuros.nullable(),
-    dni: zDniOut,
+    dni: zDniOut.nullable(),
     person_activity_id: zId
 });
 
@@ -638,20 +771,40 @@ export const zActivity = z.object({
     id: zId,
     name: z.string(),
     price: zEuros,
-    start_date: zCivilDate.nullable()
+    start_date: zCivilDate.nullable(),
+    allocation: zAllocation,
+    capacity: z.int().gte(1).nullable(),
+    applications_open_at: zDateTime.nullable(),
+    applications_close_at: zDateTime.nullable(),
+    offer_hours: z.int().gte(1).lte(720),
+    description: zNullableText,
+    schedule: zNullableText,
+    venue: zNullableText,
+    min_birth_year: zBirthYear,
+    max_birth_year: zBirthYear
 });
 
 export const zActivityWrite = z.object({
     name: z.string().min(1).max(120),
     price: z.number().gte(0).lte(100000),
-    start_date: zCivilDate.nullish()
+    start_date: zCivilDate.nullish(),
+    allocation: zAllocation.optional(),
+    capacity: z.int().gte(1).lte(100000).nullish(),
+    applications_open_at: z.iso.datetime().nullish(),
+    applications_close_at: z.iso.datetime().nullish(),
+    offer_hours: z.int().gte(1).lte(720).optional(),
+    description: zNullableText.optional(),
+    schedule: zNullableText.optional(),
+    venue: zNullableText.optional(),
+    min_birth_year: zBirthYear.optional(),
+    max_birth_year: zBirthYear.optional()
 });
 
 export const zEnrolment = z.object({
     id: zId,
     first_name: z.string(),
     last_name: z.string(),
-    dni: zDniOut,
+    dni: zDniOut.nullable(),
     email: zEmail.nullable(),
     phone: zPhoneOut,
     activities: z.array(zActivityRef)
@@ -913,6 +1066,13 @@ export const zUnsubscribeRemindersResponse = zMessage;
  * Managed people.
  */
 export const zListPersonsResponse = z.array(zManagedPerson);
+
+export const zAddPersonBody = zNewPerson;
+
+/**
+ * The person, now managed by this account.
+ */
+export const zAddPersonResponse = zManagedPerson;
 
 export const zRequestAssociationBody = zAssociationRequest;
 
@@ -1367,6 +1527,105 @@ export const zListAuditQuery = z.object({
  * A page of audit entries.
  */
 export const zListAuditResponse = zAuditPage;
+
+/**
+ * The catalogue, by the moment applications open, then name.
+ */
+export const zListCatalogueResponse = z.array(zCatalogueActivity);
+
+/**
+ * The applications.
+ */
+export const zListApplicationsResponse = z.array(zApplication);
+
+export const zCreateApplicationBody = zApplicationRequest;
+
+/**
+ * The application.
+ */
+export const zCreateApplicationResponse = zApplication;
+
+export const zWithdrawApplicationPath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * Withdrawn.
+ */
+export const zWithdrawApplicationResponse = z.void();
+
+export const zGetDrawPath = z.object({
+    activity_id: zId
+});
+
+/**
+ * The draw.
+ */
+export const zGetDrawResponse = zDraw;
+
+/**
+ * The activities, by the moment applications open, then name.
+ */
+export const zListSeasonActivitiesResponse = z.array(zApplicationSummary);
+
+export const zListActivityApplicationsPath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+export const zListActivityApplicationsQuery = z.object({
+    page: z.int().gte(1).lte(9007199254740991).optional(),
+    page_size: z.int().gte(1).lte(100).optional(),
+    q: z.string().max(100).optional(),
+    sort: z.enum([
+        'queue',
+        'name',
+        'status',
+        'created_at'
+    ]).optional().default('queue'),
+    order: z.enum(['asc', 'desc']).optional(),
+    status: zApplicationStatus.optional()
+});
+
+/**
+ * One page; `X-Total-Count` says how many match.
+ */
+export const zListActivityApplicationsResponse = z.array(zAdminApplication);
+
+export const zGetApplicationSummaryPath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * The counts.
+ */
+export const zGetApplicationSummaryResponse = zApplicationSummary;
+
+export const zExportActivityApplicationsPath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * The spreadsheet (`solicitudes-<id>-YYYY-MM-DD.xlsx`).
+ */
+export const zExportActivityApplicationsResponse = z.string();
+
+export const zRunDrawPath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * The draw, as published.
+ */
+export const zRunDrawResponse = zDraw;
+
+export const zStaffWithdrawApplicationPath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * Withdrawn.
+ */
+export const zStaffWithdrawApplicationResponse = z.void();
 
 export const zListOutboxQuery = z.object({
     to: z.string().max(254).optional()

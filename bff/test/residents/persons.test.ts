@@ -114,11 +114,21 @@ describe('managed people and their activities', () => {
     expect(data).toEqual({
       detail: t('es', 'person_associated_success'),
       code: 'person_associated_success',
-      person: { person_activity_id: xoan, full_name: 'Xoán López Pereira', dni: '87654321X' },
+      person: {
+        person_activity_id: xoan,
+        full_name: 'Xoán López Pereira',
+        dni: '87654321X',
+        birth_date: null,
+      },
     });
     const list = await listPersons({ client: app.api, throwOnError: true, headers: bearer(ana) });
     expect(list.data).toEqual([
-      { person_activity_id: xoan, full_name: 'Xoán López Pereira', dni: '87654321X' },
+      {
+        person_activity_id: xoan,
+        full_name: 'Xoán López Pereira',
+        dni: '87654321X',
+        birth_date: null,
+      },
     ]);
     expect(await auditActions(app)).toContain('person_associated');
 

@@ -104,7 +104,12 @@ describe('registration', () => {
       headers: bearer(token),
     });
     expect(data).toEqual([
-      { person_activity_id: personId, full_name: 'Xoán López Pereira', dni: '87654321X' },
+      {
+        person_activity_id: personId,
+        full_name: 'Xoán López Pereira',
+        dni: '87654321X',
+        birth_date: null,
+      },
     ]);
   });
 

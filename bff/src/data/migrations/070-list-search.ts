@@ -107,7 +107,7 @@ export async function rewriteEnrolmentSearchKeys(db: Database): Promise<void> {
     await db
       .q()
       .updateTable('enrolments')
-      .set({ search_key: enrolmentSearchKey(row) })
+      .set({ search_key: enrolmentSearchKey({ ...row, dni: row.dni ?? '' }) })
       .where('id', '=', row.id)
       .execute();
   }

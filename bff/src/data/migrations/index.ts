@@ -50,6 +50,7 @@ import {
   postgres as contactChangeCodesPostgres,
   sqlite as contactChangeCodes,
 } from './210-contact-change-codes.js';
+import { dniOptional, postgres as seasonPostgres, sqlite as season } from './220-season.js';
 import {
   postgres as nTildeOrderPostgres,
   rewriteNameSortKeys,
@@ -191,5 +192,12 @@ export const migrations: readonly Migration[] = [
     sqlite: contactChangeCodes,
     postgres: contactChangeCodesPostgres,
     rebuildsTables: true,
+  },
+  {
+    version: 220,
+    name: 'season',
+    sqlite: season,
+    postgres: seasonPostgres,
+    after: dniOptional,
   },
 ];

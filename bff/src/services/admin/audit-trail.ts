@@ -25,7 +25,7 @@ export function changedFields(before: object, after: object): { before: Fields; 
 }
 
 /** A DNI as it may appear in audit details: masked like in the logs. */
-export const auditDni = (dni: string) => maskDni(dni);
+export const auditDni = (dni: string | null) => (dni === null ? null : maskDni(dni));
 
 export function recordAdminWrite(
   audit: AuditRepo,

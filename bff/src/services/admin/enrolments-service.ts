@@ -15,7 +15,7 @@ export interface EnrolmentView {
   id: number;
   first_name: string;
   last_name: string;
-  dni: string;
+  dni: string | null;
   email: string | null;
   phone: string;
   activities: { id: number; name: string }[];

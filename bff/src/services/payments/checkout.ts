@@ -112,7 +112,8 @@ export function createCheckoutService(deps: {
           user_id: request.user.id,
           enrolment_id: person.id,
           person_name: personName,
-          person_dni: person.dni,
+          // a person without a DNI (a child under 14) pays with the column empty
+          person_dni: person.dni ?? '',
           amount_cents: amountCents,
           use_discount: request.useDiscount,
           gateway: config.redsys.sandbox ? 'sandbox' : 'redsys',

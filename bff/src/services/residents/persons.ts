@@ -19,7 +19,8 @@ export const ASSOCIATION_MISSES_PER_HOUR = 10;
 export interface ManagedPerson {
   person_activity_id: number;
   full_name: string;
-  dni: string;
+  dni: string | null;
+  birth_date: string | null;
 }
 
 export interface PersonActivity {
@@ -30,7 +31,7 @@ export interface PersonActivity {
   is_paid: boolean;
   amount: number;
   amount_with_discount: number | null;
-  dni: string;
+  dni: string | null;
   person_activity_id: number;
 }
 
@@ -49,6 +50,7 @@ export const toManagedPerson = (person: PersonRow): ManagedPerson => ({
   person_activity_id: person.id,
   full_name: fullName(person),
   dni: person.dni,
+  birth_date: person.birth_date,
 });
 
 /** The people an account manages: linking by SMS code, unlinking, and their activities with amounts. */
@@ -94,7 +96,7 @@ export function createPersonsService(deps: PersonsDeps) {
 
       const send = {
         purpose: 'associate' as const,
-        subject: person.dni,
+        subject: dni,
         userId: actor.id,
         enrolmentId: person.id,
         channel: 'sms' as const,

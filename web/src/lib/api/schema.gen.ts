@@ -419,7 +419,13 @@ export interface paths {
         /** The people this account manages. */
         get: operations["listPersons"];
         put?: never;
-        post?: never;
+        /**
+         * Add a person this account looks after who is on no record yet.
+         * @description `dni` is required from 14 years of age and optional under it. A DNI already on the records
+         *     answers 409 `person_on_record`: link that person by SMS code instead
+         *     (`/user/persons/request-association`).
+         */
+        post: operations["addPerson"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1296,6 +1302,198 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/catalogue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The activities residents apply for (allocation first come or lottery), with places left and their window.
+         * @description Public. `status`: `upcoming` before the window opens; `open` inside it; `full` a first-come
+         *     activity with no place left inside its window; `closed` after the window (a lottery not yet
+         *     drawn); `drawn` a lottery after its draw. `places_left` is null for a lottery until its draw.
+         */
+        get: operations["listCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The applications of every person this account manages, newest first. */
+        get: operations["listApplications"];
+        put?: never;
+        /**
+         * Apply for a place for a managed person.
+         * @description First come: `offered` at once while places are left (held until `offer_expires_at`, and the
+         *     activity is on the person's pending list), else `waitlisted`. Lottery: `applied` until the
+         *     draw. Refusals change nothing.
+         */
+        post: operations["createApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/applications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw an application; an offered place passes at once to the next on the waitlist.
+         * @description A paid (`confirmed`) place answers 409 `already_paid` (a refund is the council's decision). Withdrawing one already withdrawn or expired changes nothing.
+         */
+        delete: operations["withdrawApplication"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/draws/{activity_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lottery activity's public draw, before (its commitment) and after (seed and order).
+         * @description No names, DNIs or phones: only the applications' public codes. Before the draw `seed` and
+         *     `drawn_at` are null and `applications` lists the codes taking part (`rank` null). After it,
+         *     anyone can check the commitment (SHA-256 of the seed's text) and recompute every rank.
+         */
+        get: operations["getDraw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/season": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The activities with places (first come or lottery) and their applications counted by status. */
+        get: operations["listSeasonActivities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/activities/{id}/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An activity's applications with the person's name and DNI, paged, searched and sorted.
+         * @description `q` matches part of the code, name or DNI, without regard to case or accents. The default order is the waitlist's: rank (after a draw), then arrival.
+         */
+        get: operations["listActivityApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/activities/{id}/applications/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An activity's applications counted by status, with its places left. */
+        get: operations["getApplicationSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/activities/{id}/applications/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An activity's applications as .xlsx, in waitlist order (cells escaped against formula injection). */
+        get: operations["exportActivityApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/activities/{id}/draw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Draw a lottery activity's places after its applications close (the job does it within minutes too). */
+        post: operations["runDraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/applications/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw an application on the resident's behalf (audited); an offered place passes on. */
+        post: operations["staffWithdrawApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/outbox": {
         parameters: {
             query?: never;
@@ -1356,6 +1554,119 @@ export interface components {
         Euros: number;
         /** @description Ids are whole numbers JavaScript holds exactly (at most 2^53 − 1). */
         Id: number;
+        /**
+         * Format: date-time
+         * @description UTC ISO 8601 (shown in Europe/Madrid time).
+         * @example 2026-12-01T08:00:00.000Z
+         */
+        DateTime: string;
+        /**
+         * @description How the places are given out. `none` staff enrol (Excel or by hand); `first_come` in order of arrival; `lottery` a public draw after the window.
+         * @enum {string}
+         */
+        Allocation: "none" | "first_come" | "lottery";
+        /** @enum {string} */
+        ApplicationStatus: "applied" | "offered" | "waitlisted" | "confirmed" | "expired" | "withdrawn";
+        /** @enum {string} */
+        CatalogueStatus: "upcoming" | "open" | "closed" | "drawn" | "full";
+        NullableText: string | null;
+        BirthYear: number | null;
+        CatalogueActivity: {
+            id: components["schemas"]["Id"];
+            name: string;
+            price: components["schemas"]["Euros"];
+            start_date: components["schemas"]["CivilDate"] | null;
+            description: components["schemas"]["NullableText"];
+            schedule: components["schemas"]["NullableText"];
+            venue: components["schemas"]["NullableText"];
+            /** @enum {string} */
+            allocation: "first_come" | "lottery";
+            capacity: number;
+            places_left: number | null;
+            applications_open_at: components["schemas"]["DateTime"];
+            applications_close_at: components["schemas"]["DateTime"];
+            status: components["schemas"]["CatalogueStatus"];
+            min_birth_year: components["schemas"]["BirthYear"];
+            max_birth_year: components["schemas"]["BirthYear"];
+        };
+        ApplicationRequest: {
+            person_activity_id: components["schemas"]["Id"];
+            activity_id: components["schemas"]["Id"];
+        };
+        Application: {
+            id: components["schemas"]["Id"];
+            /** @description Public and pseudonymous (random, not derived from the person); what the draw page lists. */
+            code: string;
+            activity_id: components["schemas"]["Id"];
+            activity_name: string;
+            person_activity_id: components["schemas"]["Id"];
+            person_name: string;
+            status: components["schemas"]["ApplicationStatus"];
+            /** @description 1 is next; null unless waitlisted. */
+            waitlist_position: number | null;
+            /** @description The last moment to pay an offered place; null unless offered. */
+            offer_expires_at: components["schemas"]["DateTime"] | null;
+            created_at: components["schemas"]["DateTime"];
+        };
+        DrawApplication: {
+            code: string;
+            rank: number | null;
+            status: components["schemas"]["ApplicationStatus"];
+        };
+        Draw: {
+            activity_id: components["schemas"]["Id"];
+            activity_name: string;
+            capacity: number;
+            /** @description 64 lower-case hex characters, published at the draw; null before it. */
+            seed: string | null;
+            /** @description Lower-case hex SHA-256 of the seed's 64-character text (UTF-8), public from the start. */
+            seed_commitment: string;
+            algorithm: string;
+            applications_close_at: components["schemas"]["DateTime"];
+            drawn_at: components["schemas"]["DateTime"] | null;
+            /** @description Before the draw, the codes taking part; after it, every drawn application in rank order. */
+            applications: components["schemas"]["DrawApplication"][];
+        };
+        ApplicationCounts: {
+            applied: number;
+            offered: number;
+            waitlisted: number;
+            confirmed: number;
+            expired: number;
+            withdrawn: number;
+        };
+        ApplicationSummary: {
+            activity_id: components["schemas"]["Id"];
+            activity_name: string;
+            allocation: components["schemas"]["Allocation"];
+            capacity: number | null;
+            places_left: number | null;
+            status: components["schemas"]["CatalogueStatus"];
+            applications_open_at: components["schemas"]["DateTime"] | null;
+            applications_close_at: components["schemas"]["DateTime"] | null;
+            drawn_at: components["schemas"]["DateTime"] | null;
+            counts: components["schemas"]["ApplicationCounts"];
+        };
+        AdminApplication: {
+            id: components["schemas"]["Id"];
+            code: string;
+            status: components["schemas"]["ApplicationStatus"];
+            rank: number | null;
+            waitlist_position: number | null;
+            offer_expires_at: components["schemas"]["DateTime"] | null;
+            created_at: components["schemas"]["DateTime"];
+            person_activity_id: components["schemas"]["Id"];
+            full_name: string;
+            dni: components["schemas"]["DniOut"] | null;
+            birth_date: components["schemas"]["CivilDate"] | null;
+        };
+        NewPerson: {
+            first_name: string;
+            last_name: string;
+            birth_date: components["schemas"]["CivilDate"];
+            /** @description Required from 14 years of age; optional (null) under it. */
+            dni?: components["schemas"]["Dni"] | null;
+        };
         ValidationItem: {
             loc: (string | number)[];
             msg: string;
@@ -1697,7 +2008,10 @@ export interface components {
         ManagedPerson: {
             person_activity_id: components["schemas"]["Id"];
             full_name: string;
-            dni: components["schemas"]["DniOut"];
+            /** @description Null for a person without one (a child under 14 a resident added); shown as "Sin DNI". */
+            dni: components["schemas"]["DniOut"] | null;
+            /** @description When known (eligibility by year of birth). */
+            birth_date?: components["schemas"]["CivilDate"] | null;
         };
         AssociationRequest: {
             dni: components["schemas"]["Dni"];
@@ -1718,7 +2032,7 @@ export interface components {
             amount: components["schemas"]["Euros"];
             /** @description Amount with the reduction (price × (1 − global_discount), rounded to the cent); null when the discount is 0. */
             amount_with_discount: components["schemas"]["Euros"] | null;
-            dni: components["schemas"]["DniOut"];
+            dni: components["schemas"]["DniOut"] | null;
             person_activity_id: components["schemas"]["Id"];
         };
         PaymentItem: {
@@ -1915,18 +2229,43 @@ export interface components {
             name: string;
             price: components["schemas"]["Euros"];
             start_date: components["schemas"]["CivilDate"] | null;
+            allocation: components["schemas"]["Allocation"];
+            capacity: number | null;
+            applications_open_at: components["schemas"]["DateTime"] | null;
+            applications_close_at: components["schemas"]["DateTime"] | null;
+            offer_hours: number;
+            description: components["schemas"]["NullableText"];
+            schedule: components["schemas"]["NullableText"];
+            venue: components["schemas"]["NullableText"];
+            min_birth_year: components["schemas"]["BirthYear"];
+            max_birth_year: components["schemas"]["BirthYear"];
         };
         ActivityWrite: {
             name: string;
             /** @description Euros; rounded to the cent. */
             price: number;
             start_date?: components["schemas"]["CivilDate"] | null;
+            /** @description Default `none`. Cannot change once the activity has applications. */
+            allocation?: components["schemas"]["Allocation"];
+            /** @description Places (1–100000); required unless `none`, where null means no limit. */
+            capacity?: number | null;
+            /** @description Required unless `none`; before `applications_close_at`. ISO 8601 with offset. */
+            applications_open_at?: string | null;
+            applications_close_at?: string | null;
+            /** @description How long an offered place waits for its payment (default 72). */
+            offer_hours?: number;
+            description?: components["schemas"]["NullableText"];
+            schedule?: components["schemas"]["NullableText"];
+            venue?: components["schemas"]["NullableText"];
+            min_birth_year?: components["schemas"]["BirthYear"];
+            max_birth_year?: components["schemas"]["BirthYear"];
         };
         Enrolment: {
             id: components["schemas"]["Id"];
             first_name: string;
             last_name: string;
-            dni: components["schemas"]["DniOut"];
+            /** @description Null for a person without one (a child a resident added); shown as "Sin DNI". */
+            dni: components["schemas"]["DniOut"] | null;
             email: components["schemas"]["Email"] | null;
             phone: components["schemas"]["PhoneOut"];
             activities: components["schemas"]["ActivityRef"][];
@@ -2188,13 +2527,33 @@ export interface components {
                  *         "id": 1,
                  *         "name": "Natación infantil",
                  *         "price": 60,
-                 *         "start_date": "2026-10-01"
+                 *         "start_date": "2026-10-01",
+                 *         "allocation": "none",
+                 *         "capacity": null,
+                 *         "applications_open_at": null,
+                 *         "applications_close_at": null,
+                 *         "offer_hours": 72,
+                 *         "description": null,
+                 *         "schedule": null,
+                 *         "venue": null,
+                 *         "min_birth_year": null,
+                 *         "max_birth_year": null
                  *       },
                  *       {
                  *         "id": 2,
                  *         "name": "Pádel adultos",
                  *         "price": 85.5,
-                 *         "start_date": null
+                 *         "start_date": null,
+                 *         "allocation": "none",
+                 *         "capacity": null,
+                 *         "applications_open_at": null,
+                 *         "applications_close_at": null,
+                 *         "offer_hours": 72,
+                 *         "description": null,
+                 *         "schedule": null,
+                 *         "venue": null,
+                 *         "min_birth_year": null,
+                 *         "max_birth_year": null
                  *       }
                  *     ]
                  */
@@ -2212,7 +2571,17 @@ export interface components {
                  *       "id": 5,
                  *       "name": "Yoga senior",
                  *       "price": 40,
-                 *       "start_date": "2027-01-10"
+                 *       "start_date": "2027-01-10",
+                 *       "allocation": "none",
+                 *       "capacity": null,
+                 *       "applications_open_at": null,
+                 *       "applications_close_at": null,
+                 *       "offer_hours": 72,
+                 *       "description": null,
+                 *       "schedule": null,
+                 *       "venue": null,
+                 *       "min_birth_year": null,
+                 *       "max_birth_year": null
                  *     }
                  */
                 "application/json": components["schemas"]["Activity"];
@@ -3290,6 +3659,61 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "first_name": "Uxía",
+                 *       "last_name": "López Pereira",
+                 *       "birth_date": "2017-05-09",
+                 *       "dni": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewPerson"];
+            };
+        };
+        responses: {
+            /** @description The person, now managed by this account. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "person_activity_id": 9,
+                     *       "full_name": "Uxía López Pereira",
+                     *       "dni": null,
+                     *       "birth_date": "2017-05-09"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ManagedPerson"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The DNI is on the records already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -5344,6 +5768,434 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue, by the moment applications open, then name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueActivity"][];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listApplications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The applications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "person_activity_id": 4,
+                 *       "activity_id": 7
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApplicationRequest"];
+            };
+        };
+        responses: {
+            /** @description The application. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description Outside the window, already applied or already enrolled. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description Invalid input, or the person's year of birth is outside the activity's limits. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    withdrawApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The place is paid. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                activity_id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draw. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Draw"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSeasonActivities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The activities, by the moment applications open, then name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "activity_id": 7,
+                     *         "activity_name": "Natación infantil",
+                     *         "allocation": "lottery",
+                     *         "capacity": 20,
+                     *         "places_left": 3,
+                     *         "status": "drawn",
+                     *         "applications_open_at": "2026-12-01T08:00:00.000Z",
+                     *         "applications_close_at": "2026-12-15T22:59:00.000Z",
+                     *         "drawn_at": "2026-12-15T23:03:12.000Z",
+                     *         "counts": {
+                     *           "applied": 0,
+                     *           "offered": 5,
+                     *           "waitlisted": 31,
+                     *           "confirmed": 12,
+                     *           "expired": 1,
+                     *           "withdrawn": 2
+                     *         }
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ApplicationSummary"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listActivityApplications: {
+        parameters: {
+            query?: {
+                /** @description With `page_size`, answer only this page (from 1); without both, the whole list. */
+                page?: components["parameters"]["ListPageQuery"];
+                /** @description Rows per page, 100 at most (the panel asks for 10). */
+                page_size?: components["parameters"]["ListPageSizeQuery"];
+                /** @description Part of the text to find in the list's searchable fields, without regard to case or accents. */
+                q?: components["parameters"]["SearchQuery"];
+                sort?: "queue" | "name" | "status" | "created_at";
+                /** @description Ascending or descending by `sort` (the list's usual order when left out). */
+                order?: components["parameters"]["OrderQuery"];
+                status?: components["schemas"]["ApplicationStatus"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page; `X-Total-Count` says how many match. */
+            200: {
+                headers: {
+                    /** @description How many rows match (all pages together). */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 12,
+                     *         "code": "K7PQ4XMA",
+                     *         "status": "offered",
+                     *         "rank": 1,
+                     *         "waitlist_position": null,
+                     *         "offer_expires_at": "2026-12-19T09:00:00.000Z",
+                     *         "created_at": "2026-12-02T18:12:40.000Z",
+                     *         "person_activity_id": 4,
+                     *         "full_name": "Xoán López Pereira",
+                     *         "dni": "87654321X",
+                     *         "birth_date": "2016-04-02"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["AdminApplication"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getApplicationSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "activity_id": 7,
+                     *       "activity_name": "Natación infantil",
+                     *       "allocation": "lottery",
+                     *       "capacity": 20,
+                     *       "places_left": 3,
+                     *       "status": "drawn",
+                     *       "applications_open_at": "2026-12-01T08:00:00.000Z",
+                     *       "applications_close_at": "2026-12-15T22:59:00.000Z",
+                     *       "drawn_at": "2026-12-15T23:03:12.000Z",
+                     *       "counts": {
+                     *         "applied": 0,
+                     *         "offered": 5,
+                     *         "waitlisted": 31,
+                     *         "confirmed": 12,
+                     *         "expired": 1,
+                     *         "withdrawn": 2
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApplicationSummary"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportActivityApplications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The spreadsheet (`solicitudes-<id>-YYYY-MM-DD.xlsx`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example UEsDBBQAAAAIAA== */
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    runDraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draw, as published. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "activity_id": 7,
+                     *       "activity_name": "Natación infantil",
+                     *       "capacity": 1,
+                     *       "seed": "9b1c3e5f7a9b1d3f5a7c9e1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b9d1f",
+                     *       "seed_commitment": "6a0d8c5b0d7f4f7e1f1ac1f0d6f0b3f6e3a0ad1f7c4c5e2b9d8e7f6a5b4c3d2e",
+                     *       "algorithm": "Each application's key is the lower-case hex SHA-256 of the UTF-8 text seed + \":\" + code; applications are ranked by key, smallest first; the first `capacity` are offered a place and the rest wait in that order. The seed_commitment published before the applications opened is the SHA-256 of the seed text.",
+                     *       "applications_close_at": "2026-12-15T22:59:00.000Z",
+                     *       "drawn_at": "2026-12-15T23:03:12.000Z",
+                     *       "applications": [
+                     *         {
+                     *           "code": "K7PQ4XMA",
+                     *           "rank": 1,
+                     *           "status": "offered"
+                     *         },
+                     *         {
+                     *           "code": "3HTW9RZE",
+                     *           "rank": 2,
+                     *           "status": "waitlisted"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Draw"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Not a lottery, its applications still open, or already drawn. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    staffWithdrawApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The place is paid (refund it first). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["ServiceUnavailable"];
         };
