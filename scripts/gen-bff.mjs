@@ -14,7 +14,8 @@ await createClient({
   logs: { level: 'silent' },
   plugins: [
     '@hey-api/typescript',
-    { name: 'zod', requests: true, responses: true, definitions: true },
+    // date-times with an offset (+01:00) as ISO 8601 allows, not only Z
+    { name: 'zod', requests: true, responses: true, definitions: true, dates: { offset: true } },
     '@hey-api/client-fetch',
     { name: '@hey-api/sdk', validator: true },
   ],

@@ -16,6 +16,9 @@ import { createJobLeasesRepo } from './data/job-leases-repo.js';
 import { createOutboxRepo } from './data/outbox-repo.js';
 import { createPaymentsRepo } from './data/payments-repo.js';
 import { createPersonsRepo } from './data/persons-repo.js';
+import { createApplicationsRepo } from './data/applications-repo.js';
+import { createDrawsRepo } from './data/draws-repo.js';
+import { createSeason } from './services/season/index.js';
 import { createRemindersRepo } from './data/reminders-repo.js';
 import { createUsersRepo } from './data/users-repo.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -97,6 +100,8 @@ export function createDeps(options: {
     accountData: createAccountDataRepo(db),
     refunds: createRefundsRepo(db),
     sandboxLedger: createSandboxTransactionsRepo(db),
+    applications: createApplicationsRepo(db),
+    draws: createDrawsRepo(db),
   };
   const lists = createStaffLists(db);
   const secret = resolveJwtSecret(config.jwtSecret, config.dataDir);
@@ -159,7 +164,13 @@ export function createDeps(options: {
       secondStep: (user) => mfa.challenge(user),
       mustSetUpSecondFactor: (user) => mfa.mustSetUp(user),
     }),
-    persons: createPersonsService({ ...residentsShared, config: repos.config }),
+    persons: createPersonsService({
+      ...residentsShared,
+      config: repos.config,
+      clock,
+      users: repos.users,
+      enrolments: repos.enrolments,
+    }),
     contactChange: createContactChange({ ...residentsShared, users: repos.users, reauthenticate }),
     myAccount: createMyAccount({ users: repos.users, clock }),
     dataRights: createDataRights({
@@ -173,6 +184,21 @@ export function createDeps(options: {
       reauthenticate,
     }),
   };
+  const season = createSeason({
+    db,
+    clock,
+    logger,
+    repos,
+    lists,
+    limiter,
+    // the draws' seeds are sealed at rest until each draw publishes its own
+    box: createSecretBox(derivedKey('draw-seeds/v1')),
+    sms,
+    mail,
+    council: config.council,
+    publicUrl: config.publicUrl,
+    jobs,
+  });
   // staff
   const admin = {
     users: createAdminUsersService({
@@ -195,6 +221,7 @@ export function createDeps(options: {
       activities: repos.activities,
       lists,
       audit: repos.audit,
+      season: season.hooks,
     }),
     audit: createAuditLogService({ lists }),
     upload: createEnrolmentImport({ db, audit: repos.audit, clock }),
@@ -220,6 +247,7 @@ export function createDeps(options: {
     readiness: createReadiness({ db, logger, lifecycle }),
     residents,
     admin,
+    season,
     metrics,
     sms,
     mail,

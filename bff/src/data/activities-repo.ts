@@ -6,7 +6,23 @@ import type { ActivitiesTable } from './schema.js';
 
 export type ActivityRow = Selectable<ActivitiesTable>;
 
-export type ActivityFields = Pick<ActivityRow, 'name' | 'price_cents' | 'start_date'>;
+/** What every activity has; the season's fields (migration 220) keep their defaults when left out. */
+export type ActivityFields = Pick<ActivityRow, 'name' | 'price_cents' | 'start_date'> &
+  Partial<
+    Pick<
+      ActivityRow,
+      | 'allocation'
+      | 'capacity'
+      | 'applications_open_at'
+      | 'applications_close_at'
+      | 'offer_hours'
+      | 'description'
+      | 'schedule'
+      | 'venue'
+      | 'min_birth_year'
+      | 'max_birth_year'
+    >
+  >;
 
 /** The activity catalogue. Names compare case-insensitively together with the start date. */
 export function createActivitiesRepo(db: Database) {
@@ -47,6 +63,24 @@ export function createActivitiesRepo(db: Database) {
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
+    /** Applications of any status: once there are some, the way places are given out is fixed. */
+    async countApplications(id: number): Promise<number> {
+      const row = await db
+        .q()
+        .selectFrom('applications')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('activity_id', '=', id)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    /** The public catalogue: activities with places, by the moment they open, then name. */
+    withPlaces: (): Promise<ActivityRow[]> =>
+      activities()
+        .where('allocation', '!=', 'none')
+        .orderBy('applications_open_at')
+        .orderBy('name_sort_key')
+        .orderBy('id')
+        .execute(),
     async countPaidLinks(id: number): Promise<number> {
       const row = await db
         .q()

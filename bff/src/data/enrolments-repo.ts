@@ -43,7 +43,7 @@ export function createEnrolmentsRepo(db: Database) {
       db.q().selectFrom('enrolments').selectAll().where('id', '=', id).executeTakeFirst(),
     findByDni: (dni: string): Promise<EnrolmentRow | undefined> =>
       db.q().selectFrom('enrolments').selectAll().where('dni', '=', dni).executeTakeFirst(),
-    async insert(fields: EnrolmentFields): Promise<number> {
+    async insert(fields: EnrolmentFields & { birth_date?: string | null }): Promise<number> {
       const row = await db
         .q()
         .insertInto('enrolments')
@@ -64,6 +64,27 @@ export function createEnrolmentsRepo(db: Database) {
         .where('id', '=', id)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
+    },
+    /** The person's link with the activity (enrolled, paid or not), if any. */
+    findLink: (enrolmentId: number, activityId: number) =>
+      db
+        .q()
+        .selectFrom('enrolment_activities')
+        .select(['is_paid'])
+        .where('enrolment_id', '=', enrolmentId)
+        .where('activity_id', '=', activityId)
+        .executeTakeFirst(),
+    /** Links many people with one activity (a draw's offers), in batches; existing links stay. */
+    async addLinks(activityId: number, enrolmentIds: readonly number[]): Promise<void> {
+      for (let i = 0; i < enrolmentIds.length; i += 500) {
+        const part = enrolmentIds.slice(i, i + 500);
+        await db
+          .q()
+          .insertInto('enrolment_activities')
+          .values(part.map((id) => ({ enrolment_id: id, activity_id: activityId })))
+          .onConflict((oc) => oc.columns(['enrolment_id', 'activity_id']).doNothing())
+          .execute();
+      }
     },
     /** True when the link is new. */
     async addLink(enrolmentId: number, activityId: number): Promise<boolean> {

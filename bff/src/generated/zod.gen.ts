@@ -42,7 +42,7 @@ export const zId = z.int().gte(1).lte(9007199254740991);
 /**
  * UTC ISO 8601 (shown in Europe/Madrid time).
  */
-export const zDateTime = z.iso.datetime();
+export const zDateTime = z.iso.datetime({ offset: true });
 
 /**
  * How the places are given out. `none` staff enrol (Excel or by hand); `first_come` in order of arrival; `lottery` a public draw after the window.
@@ -315,7 +315,7 @@ export const zReminderSummary = z.object({
         skipped: z.int().gte(0),
         sms: z.int().gte(0),
         emails: z.int().gte(0),
-        started_at: z.iso.datetime()
+        started_at: z.iso.datetime({ offset: true })
     }))
 });
 
@@ -464,7 +464,7 @@ export const zMe = z.object({
 
 export const zDataExport = z.object({
     format: z.enum(['portal-data-export/1']),
-    exported_at: z.iso.datetime(),
+    exported_at: z.iso.datetime({ offset: true }),
     account: z.object({
         id: zId,
         dni: z.string(),
@@ -477,19 +477,19 @@ export const zDataExport = z.object({
             'gl'
         ]),
         reminders: z.boolean(),
-        created_at: z.iso.datetime()
+        created_at: z.iso.datetime({ offset: true })
     }),
     persons: z.array(z.object({
         full_name: z.string(),
         dni: z.string(),
         email: z.string().nullable(),
         phone: z.string(),
-        linked_at: z.iso.datetime(),
+        linked_at: z.iso.datetime({ offset: true }),
         activities: z.array(z.object({
             name: z.string(),
             price: zEuros,
             is_paid: z.boolean(),
-            paid_at: z.iso.datetime().nullable(),
+            paid_at: z.iso.datetime({ offset: true }).nullable(),
             paid_amount: zEuros.nullable()
         }))
     })),
@@ -500,8 +500,8 @@ export const zDataExport = z.object({
         amount: zEuros,
         refunded_amount: zEuros,
         reduced_fee: z.boolean(),
-        created_at: z.iso.datetime(),
-        paid_at: z.iso.datetime().nullable(),
+        created_at: z.iso.datetime({ offset: true }),
+        paid_at: z.iso.datetime({ offset: true }).nullable(),
         items: z.array(z.object({
             activity: z.string(),
             amount: zEuros
@@ -509,7 +509,7 @@ export const zDataExport = z.object({
         refunds: z.array(z.object({
             amount: zEuros,
             status: z.string(),
-            created_at: z.iso.datetime()
+            created_at: z.iso.datetime({ offset: true })
         }))
     })),
     reminders: z.array(z.object({
@@ -521,7 +521,7 @@ export const zDataExport = z.object({
         status: z.string()
     })),
     audit: z.array(z.object({
-        at: z.iso.datetime(),
+        at: z.iso.datetime({ offset: true }),
         action: z.string(),
         entity: z.string().nullable(),
         entity_id: z.string().nullable(),
@@ -575,7 +575,7 @@ export const zResidentPayment = z.object({
         'refunded'
     ]),
     refunded_amount: zEuros,
-    paid_at: z.iso.datetime(),
+    paid_at: z.iso.datetime({ offset: true }),
     person_activity_id: zId,
     full_name: z.string(),
     dni: zDniOut,
@@ -647,15 +647,15 @@ export const zLatestPayment = z.object({
     order: z.string(),
     status: zAdminPaymentStatus,
     amount: zEuros,
-    created_at: z.iso.datetime(),
-    paid_at: z.iso.datetime().nullable(),
+    created_at: z.iso.datetime({ offset: true }),
+    paid_at: z.iso.datetime({ offset: true }).nullable(),
     receipt_available: z.boolean()
 });
 
 export const zReceiptCheck = z.object({
     valid: z.literal(true),
     order: z.string(),
-    paid_at: z.iso.datetime(),
+    paid_at: z.iso.datetime({ offset: true }),
     amount: zEuros,
     refunded_amount: zEuros,
     activities: z.array(z.object({
@@ -680,8 +680,8 @@ export const zRefund = z.object({
     ]),
     gateway_code: z.string().nullable(),
     actor_dni: z.string().nullable(),
-    created_at: z.iso.datetime(),
-    completed_at: z.iso.datetime().nullable(),
+    created_at: z.iso.datetime({ offset: true }),
+    completed_at: z.iso.datetime({ offset: true }).nullable(),
     activity_ids: z.array(zId)
 });
 
@@ -702,7 +702,7 @@ export const zAdminPayment = z.object({
     id: zId,
     order: z.string(),
     status: zAdminPaymentStatus,
-    paid_at: z.iso.datetime().nullable(),
+    paid_at: z.iso.datetime({ offset: true }).nullable(),
     refunded_amount: zEuros,
     receipt_available: z.boolean(),
     refunds: z.array(zRefund),
@@ -712,8 +712,8 @@ export const zAdminPayment = z.object({
     full_name: z.string(),
     dni: z.string(),
     user_id: zId.nullable(),
-    created_at: z.iso.datetime(),
-    updated_at: z.iso.datetime(),
+    created_at: z.iso.datetime({ offset: true }),
+    updated_at: z.iso.datetime({ offset: true }),
     response_code: z.string().nullable(),
     authorisation_code: z.string().nullable(),
     items: z.array(zPaymentItem)
@@ -734,7 +734,7 @@ export const zAdminUser = z.object({
     role: zRole,
     is_admin: z.boolean(),
     verified: z.boolean(),
-    created_at: z.iso.datetime(),
+    created_at: z.iso.datetime({ offset: true }),
     phone_on_records: zPhoneOut.nullable()
 });
 
@@ -790,8 +790,8 @@ export const zActivityWrite = z.object({
     start_date: zCivilDate.nullish(),
     allocation: zAllocation.optional(),
     capacity: z.int().gte(1).lte(100000).nullish(),
-    applications_open_at: z.iso.datetime().nullish(),
-    applications_close_at: z.iso.datetime().nullish(),
+    applications_open_at: z.iso.datetime({ offset: true }).nullish(),
+    applications_close_at: z.iso.datetime({ offset: true }).nullish(),
     offer_hours: z.int().gte(1).lte(720).optional(),
     description: zNullableText.optional(),
     schedule: zNullableText.optional(),
@@ -842,7 +842,7 @@ export const zSavedEnrolment = zEnrolment.and(z.object({
 
 export const zAuditEntry = z.object({
     id: zId,
-    at: z.iso.datetime(),
+    at: z.iso.datetime({ offset: true }),
     actor_user_id: zId.nullable(),
     actor_dni: z.string().nullable(),
     action: z.string(),
@@ -866,7 +866,7 @@ export const zOutboxMessage = z.object({
     subject: z.string().nullable(),
     body: z.string(),
     sender: z.string().nullish(),
-    created_at: z.iso.datetime()
+    created_at: z.iso.datetime({ offset: true })
 });
 
 export const zIdPath = z.int().gte(1).lte(9007199254740991);

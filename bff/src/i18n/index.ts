@@ -6,6 +6,7 @@ import { payments } from './messages/payments.js';
 import { receipts } from './messages/receipts.js';
 import { reminders } from './messages/reminders.js';
 import { residents } from './messages/residents.js';
+import { season } from './messages/season.js';
 
 export { pickLocale, locales, defaultLocale, type Locale } from './locale.js';
 
@@ -16,6 +17,7 @@ const areas: Record<string, Record<string, Translations>> = {
   payments,
   receipts,
   reminders,
+  season,
 };
 
 /** All server messages by key; each area keeps its own file under messages/. */

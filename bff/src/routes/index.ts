@@ -7,6 +7,9 @@ import { adminRoutes } from './admin/index.js';
 import { paymentsRoutes } from './payments/index.js';
 import { remindersRoutes } from './reminders.js';
 import { residentsRoutes } from './residents/index.js';
+import { seasonPublicRoutes } from './season/public.js';
+import { seasonResidentRoutes } from './season/residents.js';
+import { seasonStaffRoutes } from './season/staff.js';
 import { systemRoutes } from './system.js';
 
 const PREFIX = '/api';
@@ -31,6 +34,9 @@ export function apiRoutes(deps: Deps): ApiRoutes {
     paymentsRoutes(deps),
     adminRoutes(deps),
     remindersRoutes(deps),
+    seasonPublicRoutes(deps),
+    seasonResidentRoutes(deps),
+    seasonStaffRoutes(deps),
   ]) {
     all.use(area.routes());
   }

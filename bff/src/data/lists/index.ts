@@ -1,11 +1,13 @@
 import type { Database } from '../database.js';
 import { createActivitiesList } from './activities.js';
+import { createApplicationsList } from './applications.js';
 import { createAuditList } from './audit.js';
 import { createEnrolmentsList } from './enrolments.js';
 import { createPaymentsList } from './payments.js';
 import { createUsersList } from './users.js';
 
 export type { ActivitySort } from './activities.js';
+export type { ApplicationListRow, ApplicationSort } from './applications.js';
 export type { AuditSort } from './audit.js';
 export type { EnrolmentRow } from './enrolment-reads.js';
 export type { EnrolmentSort } from './name-order.js';
@@ -23,6 +25,7 @@ export function createStaffLists(db: Database) {
     users: createUsersList(db),
     enrolments: createEnrolmentsList(db),
     activities: createActivitiesList(db),
+    applications: createApplicationsList(db),
     payments: createPaymentsList(db),
     audit: createAuditList(db),
   };

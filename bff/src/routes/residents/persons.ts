@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
 import {
+  zAddPersonBody,
   zRemovePersonPath,
   zRequestAssociationBody,
   zVerifyAssociationBody,
@@ -22,6 +23,12 @@ export function personsRoutes(
 
   router.get('/user/persons/', auth, async (ctx) => {
     ctx.body = await persons.list(actorOf(ctx));
+  });
+
+  router.post('/user/persons/', auth, async (ctx) => {
+    const body = validate(zAddPersonBody, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await persons.addPerson(actorOf(ctx), body, callOf(ctx));
   });
 
   router.post('/user/persons/request-association', auth, async (ctx) => {

@@ -1,10 +1,12 @@
+import { cleanName } from '../../lib/clean-name.js';
 import { hasInvisibleCharacters } from '../../lib/invisible-characters.js';
-import type { ActivitiesRepo, ActivityRow } from '../../data/activities-repo.js';
+import type { ActivitiesRepo, ActivityFields, ActivityRow } from '../../data/activities-repo.js';
+import type { Allocation } from '../../data/schema.js';
 import type { ActivitySort, ListRequest, ListResult, StaffLists } from '../../data/lists/index.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import { isUniqueViolation } from '../../data/engines.js';
-import { conflict, DomainError, invalid, notFound } from '../errors.js';
+import { conflict, DomainError, invalid, notFound, type ValidationIssue } from '../errors.js';
 import { isCivilDate } from '../../lib/madrid-date.js';
 import { centsToEuros, eurosToCents } from '../../lib/money.js';
 import { changedFields, recordAdminWrite, type Actor } from './audit-trail.js';
@@ -14,12 +16,32 @@ export interface ActivityView {
   name: string;
   price: number;
   start_date: string | null;
+  allocation: Allocation;
+  capacity: number | null;
+  applications_open_at: string | null;
+  applications_close_at: string | null;
+  offer_hours: number;
+  description: string | null;
+  schedule: string | null;
+  venue: string | null;
+  min_birth_year: number | null;
+  max_birth_year: number | null;
 }
 
 export interface ActivityInput {
   name: string;
   price: number;
   start_date?: string | null;
+  allocation?: Allocation;
+  capacity?: number | null;
+  applications_open_at?: string | null;
+  applications_close_at?: string | null;
+  offer_hours?: number;
+  description?: string | null;
+  schedule?: string | null;
+  venue?: string | null;
+  min_birth_year?: number | null;
+  max_birth_year?: number | null;
 }
 
 export const toActivityView = (row: ActivityRow): ActivityView => ({
@@ -27,46 +49,124 @@ export const toActivityView = (row: ActivityRow): ActivityView => ({
   name: row.name,
   price: centsToEuros(row.price_cents),
   start_date: row.start_date,
+  allocation: row.allocation,
+  capacity: row.capacity,
+  applications_open_at: row.applications_open_at,
+  applications_close_at: row.applications_close_at,
+  offer_hours: row.offer_hours,
+  description: row.description,
+  schedule: row.schedule,
+  venue: row.venue,
+  min_birth_year: row.min_birth_year,
+  max_birth_year: row.max_birth_year,
 });
 
-/** One spelling of a name: trimmed, inner runs of spaces collapsed. */
-/** One spelling of a name: composed accents (NFC, as typed on most keyboards), single spaces. */
-export const cleanName = (name: string) => name.normalize('NFC').trim().replace(/\s+/g, ' ');
+export { cleanName } from '../../lib/clean-name.js';
 
-function checked(input: ActivityInput) {
+/** A catalogue text: trimmed, composed; empty is none. */
+const cleanText = (text: string | null | undefined) => {
+  const clean = (text ?? '').normalize('NFC').trim();
+  return clean === '' ? null : clean;
+};
+
+/** An instant with an offset, stored as UTC ISO like every timestamp. */
+const utc = (at: string | null | undefined) => (at ? new Date(at).toISOString() : null);
+
+function checked(input: ActivityInput): Required<ActivityFields> {
   const name = cleanName(input.name);
   const startDate = input.start_date ? input.start_date : null;
-  const issues = [];
-  if (hasInvisibleCharacters(name)) {
-    issues.push({
-      loc: ['body', 'name'],
-      msg: 'invisible_characters',
-      type: 'invisible_characters',
-    });
+  const allocation = input.allocation ?? 'none';
+  const capacity = input.capacity ?? null;
+  const openAt = utc(input.applications_open_at);
+  const closeAt = utc(input.applications_close_at);
+  const minYear = input.min_birth_year ?? null;
+  const maxYear = input.max_birth_year ?? null;
+  const issues: ValidationIssue[] = [];
+  const issue = (field: string, type: string) =>
+    issues.push({ loc: ['body', field], msg: type, type });
+  if (hasInvisibleCharacters(name)) issue('name', 'invisible_characters');
+  if (!Number.isFinite(input.price) || input.price < 0) issue('price', 'invalid_price');
+  if (startDate !== null && !isCivilDate(startDate)) issue('start_date', 'invalid_date');
+  if (allocation !== 'none') {
+    if (capacity === null) issue('capacity', 'capacity_required');
+    if (openAt === null) issue('applications_open_at', 'window_required');
+    if (closeAt === null) issue('applications_close_at', 'window_required');
   }
-  if (!Number.isFinite(input.price) || input.price < 0) {
-    issues.push({ loc: ['body', 'price'], msg: 'invalid_price', type: 'invalid_price' });
-  }
-  if (startDate !== null && !isCivilDate(startDate)) {
-    issues.push({ loc: ['body', 'start_date'], msg: 'invalid_date', type: 'invalid_date' });
-  }
+  if (openAt !== null && closeAt !== null && openAt >= closeAt)
+    issue('applications_close_at', 'window_order');
+  if (minYear !== null && maxYear !== null && minYear > maxYear)
+    issue('max_birth_year', 'birth_years_order');
   if (issues.length > 0) throw invalid(issues);
-  return { name, price_cents: eurosToCents(input.price), start_date: startDate };
+  return {
+    name,
+    price_cents: eurosToCents(input.price),
+    start_date: startDate,
+    allocation,
+    capacity,
+    applications_open_at: allocation === 'none' ? null : openAt,
+    applications_close_at: allocation === 'none' ? null : closeAt,
+    offer_hours: input.offer_hours ?? 72,
+    description: cleanText(input.description),
+    schedule: cleanText(input.schedule),
+    venue: cleanText(input.venue),
+    min_birth_year: minYear,
+    max_birth_year: maxYear,
+  };
 }
 
-const auditView = (row: { name: string; price_cents: number; start_date: string | null }) => ({
-  name: row.name,
-  price: centsToEuros(row.price_cents),
-  start_date: row.start_date,
-});
+const auditView = (row: ActivityFields) => {
+  const { id: _id, ...view } = toActivityView({ ...row, id: 0 } as ActivityRow);
+  return view;
+};
+
+/** What the season needs to know when an activity's places change. */
+export interface SeasonHooks {
+  /** A lottery is committed to its sealed seed; an activity no longer a lottery loses it. */
+  commit(activityId: number): Promise<unknown>;
+  uncommit(activityId: number): Promise<unknown>;
+  /** Offers free places to the waitlist (places were added). */
+  fill(activityId: number): Promise<unknown>;
+  /** Places offered or paid. */
+  holding(activityId: number): Promise<number>;
+}
 
 export function createAdminActivitiesService(deps: {
   db: Database;
   activities: ActivitiesRepo;
   lists: Pick<StaffLists, 'activities'>;
   audit: AuditRepo;
+  season: SeasonHooks;
 }) {
-  const { db, activities, lists, audit } = deps;
+  const { db, activities, lists, audit, season } = deps;
+
+  /** The season's rules on an activity's places, inside the write's transaction. */
+  async function placesChanged(
+    id: number,
+    before: ActivityRow | null,
+    fields: Required<ActivityFields>,
+  ) {
+    if (
+      before &&
+      before.allocation !== fields.allocation &&
+      (await activities.countApplications(id)) > 0
+    )
+      throw conflict('activity_has_applications');
+    if (before && fields.capacity !== null && fields.allocation !== 'none') {
+      const holding = await season.holding(id);
+      if (fields.capacity < holding) {
+        throw invalid([
+          {
+            loc: ['body', 'capacity'],
+            msg: 'capacity_below_taken',
+            type: 'capacity_below_taken',
+            params: { taken: holding },
+          },
+        ]);
+      }
+    }
+    if (fields.allocation === 'lottery') await season.commit(id);
+    else await season.uncommit(id);
+  }
 
   const withUniqueName = async <T>(fn: () => Promise<T>): Promise<T> => {
     try {
@@ -89,6 +189,7 @@ export function createAdminActivitiesService(deps: {
         if (await activities.findByNameAndDate(fields.name, fields.start_date))
           throw conflict('activity_exists');
         const id = await activities.insert(fields);
+        await placesChanged(id, null, fields);
         await recordAdminWrite(audit, actor, 'activity.create', 'activity', id, {
           after: auditView(fields),
         });
@@ -104,7 +205,9 @@ export function createAdminActivitiesService(deps: {
         if (!before) throw notFound();
         const same = await activities.findByNameAndDate(fields.name, fields.start_date);
         if (same && same.id !== id) throw conflict('activity_exists');
+        await placesChanged(id, before, fields);
         await activities.update(id, fields);
+        if (fields.allocation !== 'none') await season.fill(id);
         await recordAdminWrite(
           audit,
           actor,

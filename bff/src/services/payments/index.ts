@@ -1,6 +1,7 @@
 import type { GatewayClient } from '../../adapters/payment-gateway/gateway-client.js';
 import type { MailSender } from '../../adapters/mail/mail-sender.js';
 import type { Config } from '../../config.js';
+import type { ApplicationsRepo } from '../../data/applications-repo.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { ConfigRepo } from '../../data/config-repo.js';
 import type { Database } from '../../data/database.js';
@@ -39,13 +40,18 @@ export function createPaymentServices(deps: {
     config: ConfigRepo;
     refunds: RefundsRepo;
     sandboxLedger: SandboxLedger;
+    applications: ApplicationsRepo;
   };
   /** Redsys's REST and SOAP calls (refunds, transaction queries), or the sandbox bank's. */
   gateway: GatewayClient;
   lists: Pick<StaffLists, 'payments'>;
 }) {
   const { config, db, clock, logger, repos } = deps;
-  const results = createPaymentResults({ payments: repos.payments, audit: repos.audit });
+  const results = createPaymentResults({
+    payments: repos.payments,
+    audit: repos.audit,
+    applications: repos.applications,
+  });
   const { gateway } = deps;
   const receipts = createReceipts({
     config,

@@ -1,3 +1,4 @@
+import type { ApplicationsRepo } from '../../data/applications-repo.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { PaymentRow, PaymentsRepo, PaymentStatus } from '../../data/payments-repo.js';
 import { newVerificationCode } from '../../data/migrations/050-money-after-payment.js';
@@ -31,7 +32,11 @@ export interface ResultOutcome {
  * later. Runs inside the caller's transaction, with the payment's row locked; the same answer
  * applied twice changes nothing the second time.
  */
-export function createPaymentResults(deps: { payments: PaymentsRepo; audit: AuditRepo }) {
+export function createPaymentResults(deps: {
+  payments: PaymentsRepo;
+  audit: AuditRepo;
+  applications: Pick<ApplicationsRepo, 'confirmPaid'>;
+}) {
   const { payments, audit } = deps;
 
   async function changeStatus(
@@ -103,6 +108,29 @@ export function createPaymentResults(deps: { payments: PaymentsRepo; audit: Audi
           for (const item of items) {
             if (!(await payments.markItemPaid(item, nowIso)))
               throw new Error('item changed inside the transaction');
+            // an offered place, paid: the season's application is confirmed
+            const confirmed = await deps.applications.confirmPaid(
+              item.enrolment_id,
+              item.activity_id,
+              nowIso,
+            );
+            if (confirmed) {
+              await audit.record({
+                actorUserId: null,
+                actorDni: null,
+                action: 'application.confirmed',
+                entity: 'application',
+                entityId: confirmed.id,
+                details: {
+                  code: confirmed.code,
+                  activity_id: item.activity_id,
+                  from: 'offered',
+                  to: 'confirmed',
+                  payment_id: payment.id,
+                },
+                ip,
+              });
+            }
           }
           await changeStatus(payment, 'paid', nowIso, result, source, ip, {
             activity_ids: items.map((item) => item.activity_id),

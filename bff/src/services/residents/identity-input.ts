@@ -49,7 +49,8 @@ export class InputCheck {
     if (this.issues.length > 0) throw invalid(this.issues);
   }
 
-  private add(field: string, key: string): void {
+  /** A problem a rule of the caller's found. */
+  add(field: string, key: string): void {
     this.issues.push({ loc: ['body', field], msg: key, type: key });
   }
 }

@@ -1,4 +1,10 @@
 import type { AuditRepo } from '../../data/audit-repo.js';
+import type { EnrolmentsRepo } from '../../data/enrolments-repo.js';
+import { isUniqueViolation } from '../../data/engines.js';
+import type { UsersRepo } from '../../data/users-repo.js';
+import { cleanName } from '../../lib/clean-name.js';
+import type { Clock } from '../../lib/clock.js';
+import { isCivilDate, madridDate } from '../../lib/madrid-date.js';
 import type { ConfigRepo } from '../../data/config-repo.js';
 import type { Database } from '../../data/database.js';
 import type { PersonRow, PersonsRepo } from '../../data/persons-repo.js';
@@ -12,6 +18,17 @@ import type { RateLimiter, RateRule } from '../rate-limiter.js';
 import type { CodeDelivery } from './code-delivery.js';
 import type { Actor, CallContext } from './context.js';
 import { InputCheck } from './identity-input.js';
+
+/** People one account may add in a day (a family, not a script). */
+export const PEOPLE_ADDED_PER_DAY = 10;
+/** From this age a person added must have a DNI (Spain issues it compulsorily from 14). */
+export const DNI_REQUIRED_FROM_AGE = 14;
+
+/** Whole years from a birth date to a day (both 'YYYY-MM-DD'). */
+export function ageOn(birthDate: string, day: string): number {
+  const years = Number(day.slice(0, 4)) - Number(birthDate.slice(0, 4));
+  return day.slice(5) >= birthDate.slice(5) ? years : years - 1;
+}
 
 /** Failed look-ups (wrong DNI/phone pairs) one account may make per hour, so it cannot probe the register. */
 export const ASSOCIATION_MISSES_PER_HOUR = 10;
@@ -37,6 +54,9 @@ export interface PersonActivity {
 
 export interface PersonsDeps {
   db: Database;
+  clock: Clock;
+  users: Pick<UsersRepo, 'findById'>;
+  enrolments: Pick<EnrolmentsRepo, 'insert'>;
   persons: PersonsRepo;
   config: ConfigRepo;
   audit: AuditRepo;
@@ -161,6 +181,68 @@ export function createPersonsService(deps: PersonsDeps) {
             ip: call.ip,
           });
         }
+        throw err;
+      }
+    },
+
+    /**
+     * A person the account looks after who is on no record yet (a child, most often): the DNI is
+     * required from 14 years of age (as the law requires one from then), and a DNI already on
+     * the records must be linked by SMS code instead, so nobody claims someone else's record.
+     * Contact details are the account's own: the council reaches the person through it.
+     */
+    async addPerson(
+      actor: Actor,
+      input: { first_name: string; last_name: string; birth_date: string; dni?: string | null },
+      call: CallContext,
+    ): Promise<ManagedPerson> {
+      const check = new InputCheck();
+      const firstName = cleanName(input.first_name);
+      const lastName = cleanName(input.last_name);
+      if (firstName === '') check.add('first_name', 'complete_all_required_fields');
+      if (lastName === '') check.add('last_name', 'complete_all_required_fields');
+      const today = madridDate(deps.clock.now());
+      const birthDate = input.birth_date;
+      const validBirth = isCivilDate(birthDate) && birthDate <= today && birthDate >= '1900-01-01';
+      if (!validBirth) check.add('birth_date', 'invalid_birth_date');
+      const given = input.dni?.trim() ? input.dni : null;
+      const dni = given === null ? null : check.dni('dni', given);
+      if (validBirth && dni === null && ageOn(birthDate, today) >= DNI_REQUIRED_FROM_AGE)
+        check.add('dni', 'dni_required_from_14');
+      check.done();
+
+      const taken = await limiter.take([
+        { bucket: `person-add:${actor.id}`, limit: PEOPLE_ADDED_PER_DAY, windowMs: 86_400_000 },
+      ]);
+      if (!taken.ok) throw tooManyRequests(taken.retryAfter);
+      const account = await deps.users.findById(actor.id);
+      if (!account) throw notFound();
+      try {
+        return await db.transaction(async () => {
+          if (dni !== null && (await persons.findByDni(dni))) throw conflict('person_on_record');
+          const id = await deps.enrolments.insert({
+            first_name: firstName,
+            last_name: lastName,
+            dni,
+            email: account.email,
+            phone: account.phone,
+            birth_date: birthDate,
+          });
+          await persons.link(actor.id, id);
+          await audit.record({
+            actorUserId: actor.id,
+            actorDni: actor.dni,
+            action: 'person_added',
+            entity: 'enrolment',
+            entityId: id,
+            details: { with_dni: dni !== null },
+            ip: call.ip,
+          });
+          return toManagedPerson((await persons.findLinked(actor.id, id))!);
+        });
+      } catch (err) {
+        // the same DNI added at the same moment by someone else
+        if (isUniqueViolation(err)) throw conflict('person_on_record');
         throw err;
       }
     },

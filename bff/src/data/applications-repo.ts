@@ -1,0 +1,335 @@
+import { sql, type Selectable } from 'kysely';
+import type { Database } from './database.js';
+import type { ActivitiesTable, ApplicationsTable, ApplicationStatus } from './schema.js';
+
+export type ApplicationRow = Selectable<ApplicationsTable>;
+export type SeasonActivityRow = Selectable<ActivitiesTable>;
+
+/** An application as the resident's and staff's views read it: with its person and activity. */
+export interface ApplicationWithNames extends ApplicationRow {
+  activity_name: string;
+  first_name: string;
+  last_name: string;
+  dni: string | null;
+  birth_date: string | null;
+  /** 1, 2, … among the activity's waitlisted; null unless waitlisted. */
+  waitlist_position: number | null;
+}
+
+/** The statuses that hold a place or a turn (one such application per person and activity). */
+export const LIVE_STATUSES: readonly ApplicationStatus[] = [
+  'applied',
+  'offered',
+  'waitlisted',
+  'confirmed',
+];
+/** The statuses that hold one of the activity's places. */
+export const HOLDING_STATUSES: readonly ApplicationStatus[] = ['offered', 'confirmed'];
+
+/** Rows a batched statement changes at once: well under both engines' limits on parameters. */
+const BATCH = 500;
+
+const chunks = <T>(items: readonly T[]): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += BATCH) out.push(items.slice(i, i + BATCH));
+  return out;
+};
+
+/**
+ * Applications for places: writes and keyed reads. The waitlist's order is (rank, id): a draw's
+ * rank for a lottery, arrival at the database (the id) for first come; a waitlisted position is
+ * counted, never stored, so nothing renumbers when someone moves up or leaves.
+ */
+export function createApplicationsRepo(db: Database) {
+  const withNames = () =>
+    db
+      .q()
+      .selectFrom('applications as a')
+      .innerJoin('activities as act', 'act.id', 'a.activity_id')
+      .innerJoin('enrolments as e', 'e.id', 'a.enrolment_id')
+      .selectAll('a')
+      .select([
+        'act.name as activity_name',
+        'e.first_name',
+        'e.last_name',
+        'e.dni',
+        'e.birth_date',
+        waitlistPosition().as('waitlist_position'),
+      ]);
+
+  return {
+    /** The activity, locked until the transaction ends where the engine has row locks. */
+    lockActivity: (id: number): Promise<SeasonActivityRow | undefined> =>
+      db
+        .q()
+        .selectFrom('activities')
+        .selectAll()
+        .where('id', '=', id)
+        .$if(db.rowLocks, (q) => q.forUpdate())
+        .executeTakeFirst(),
+
+    findActivity: (id: number): Promise<SeasonActivityRow | undefined> =>
+      db.q().selectFrom('activities').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    findById: (id: number): Promise<ApplicationRow | undefined> =>
+      db.q().selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    findWithNames: (id: number): Promise<ApplicationWithNames | undefined> =>
+      withNames().where('a.id', '=', id).executeTakeFirst() as Promise<
+        ApplicationWithNames | undefined
+      >,
+
+    /** Every application of the people an account manages, newest first. */
+    listForUser: (userId: number): Promise<ApplicationWithNames[]> =>
+      withNames()
+        .where('a.enrolment_id', 'in', (eb) =>
+          eb.selectFrom('user_persons').select('enrolment_id').where('user_id', '=', userId),
+        )
+        .orderBy('a.created_at', 'desc')
+        .orderBy('a.id', 'desc')
+        .execute() as Promise<ApplicationWithNames[]>,
+
+    findLive: (activityId: number, enrolmentId: number): Promise<ApplicationRow | undefined> =>
+      db
+        .q()
+        .selectFrom('applications')
+        .selectAll()
+        .where('activity_id', '=', activityId)
+        .where('enrolment_id', '=', enrolmentId)
+        .where('status', 'in', LIVE_STATUSES)
+        .executeTakeFirst(),
+
+    codeExists: async (code: string): Promise<boolean> =>
+      (await db
+        .q()
+        .selectFrom('applications')
+        .select('id')
+        .where('code', '=', code)
+        .executeTakeFirst()) !== undefined,
+
+    async insert(row: {
+      code: string;
+      activity_id: number;
+      enrolment_id: number;
+      user_id: number;
+      status: ApplicationStatus;
+      offer_expires_at: string | null;
+      now: string;
+    }): Promise<ApplicationRow> {
+      const { now, ...fields } = row;
+      return db
+        .q()
+        .insertInto('applications')
+        .values({
+          ...fields,
+          offered_at: fields.status === 'offered' ? now : null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Places held (offered or confirmed). */
+    async countHolding(activityId: number): Promise<number> {
+      const row = await db
+        .q()
+        .selectFrom('applications')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('activity_id', '=', activityId)
+        .where('status', 'in', HOLDING_STATUSES)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** The next `count` on the waitlist, in order. */
+    nextWaitlisted: (activityId: number, count: number): Promise<ApplicationRow[]> =>
+      db
+        .q()
+        .selectFrom('applications')
+        .selectAll()
+        .where('activity_id', '=', activityId)
+        .where('status', '=', 'waitlisted')
+        .orderBy('rank')
+        .orderBy('id')
+        .limit(count)
+        .execute(),
+
+    /** Moves one application from `from` to `to`; false when it was no longer `from`. */
+    async setStatus(
+      id: number,
+      from: ApplicationStatus,
+      to: ApplicationStatus,
+      now: string,
+      offerExpiresAt: string | null = null,
+    ): Promise<boolean> {
+      const result = await db
+        .q()
+        .updateTable('applications')
+        .set({
+          status: to,
+          updated_at: now,
+          offer_expires_at: to === 'offered' ? offerExpiresAt : null,
+          ...(to === 'offered'
+            ? { offered_at: now, offer_notified_at: null, offer_reminded_at: null }
+            : {}),
+        })
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+
+    /** The offer of this person and activity, paid now: confirmed. Its id, if there was one. */
+    async confirmPaid(enrolmentId: number, activityId: number, now: string) {
+      const rows = await db
+        .q()
+        .updateTable('applications')
+        .set({ status: 'confirmed', updated_at: now, offer_expires_at: null })
+        .where('enrolment_id', '=', enrolmentId)
+        .where('activity_id', '=', activityId)
+        .where('status', '=', 'offered')
+        .returning(['id', 'code'])
+        .execute();
+      return rows[0];
+    },
+
+    /** The applications a draw ranks: applied, in no particular order (the draw orders them). */
+    applied: (
+      activityId: number,
+    ): Promise<Pick<ApplicationRow, 'id' | 'code' | 'enrolment_id'>[]> =>
+      db
+        .q()
+        .selectFrom('applications')
+        .select(['id', 'code', 'enrolment_id'])
+        .where('activity_id', '=', activityId)
+        .where('status', '=', 'applied')
+        .execute(),
+
+    /**
+     * Writes a draw's result: every application's rank and its outcome, in batches (a CASE per
+     * statement), as 20,000 single-row updates would cost a round trip each on PostgreSQL.
+     */
+    async writeDrawResult(
+      results: readonly { id: number; rank: number; offered: boolean }[],
+      now: string,
+      offerExpiresAt: string,
+    ): Promise<void> {
+      for (const part of chunks(results)) {
+        const ranks = sql.join(
+          part.map((r) => sql`when ${r.id} then cast(${r.rank} as integer)`),
+          sql` `,
+        );
+        const statuses = sql.join(
+          part.map((r) => sql`when ${r.id} then ${r.offered ? 'offered' : 'waitlisted'}`),
+          sql` `,
+        );
+        const offered = sql.join(
+          part.map((r) => sql`when ${r.id} then cast(${r.offered ? 1 : 0} as integer)`),
+          sql` `,
+        );
+        const ids = part.map((r) => r.id);
+        await sql`
+          update applications set
+            rank = case id ${ranks} end,
+            status = case id ${statuses} end,
+            offered_at = case (case id ${offered} end) when 1 then ${now} else null end,
+            offer_expires_at = case (case id ${offered} end) when 1 then ${offerExpiresAt} else null end,
+            updated_at = ${now}
+          where id in (${sql.join(ids)}) and status = 'applied'`.execute(db.q());
+      }
+    },
+
+    /** Offers whose time ran out, oldest first, leaving out those with a payment still open. */
+    expiredOffers: (now: string, limit: number): Promise<ApplicationRow[]> =>
+      db
+        .q()
+        .selectFrom('applications as a')
+        .selectAll('a')
+        .where('a.status', '=', 'offered')
+        .where('a.offer_expires_at', '<=', now)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('payment_items as pi')
+                .innerJoin('payments as p', 'p.id', 'pi.payment_id')
+                .select('pi.payment_id')
+                .whereRef('pi.enrolment_id', '=', 'a.enrolment_id')
+                .whereRef('pi.activity_id', '=', 'a.activity_id')
+                .where('p.status', '=', 'pending'),
+            ),
+          ),
+        )
+        .orderBy('a.offer_expires_at')
+        .limit(limit)
+        .execute(),
+
+    /** Offers nobody has been told about yet (after a draw or moving up), or due a reminder. */
+    offersToTell: (now: string, remindBefore: string, limit: number) =>
+      db
+        .q()
+        .selectFrom('applications as a')
+        .innerJoin('activities as act', 'act.id', 'a.activity_id')
+        .innerJoin('users as u', 'u.id', 'a.user_id')
+        .select([
+          'a.id',
+          'a.offer_expires_at',
+          'a.offer_notified_at',
+          'act.name as activity_name',
+          'act.price_cents',
+          'u.phone',
+          'u.email',
+          'u.locale',
+        ])
+        .where('a.status', '=', 'offered')
+        .where('a.offer_expires_at', '>', now)
+        .where((eb) =>
+          eb.or([
+            eb('a.offer_notified_at', 'is', null),
+            eb.and([
+              eb('a.offer_reminded_at', 'is', null),
+              eb('a.offer_expires_at', '<=', remindBefore),
+              eb('a.offer_notified_at', '<', sql<string>`${remindBefore}`),
+            ]),
+          ]),
+        )
+        .orderBy('a.id')
+        .limit(limit)
+        .execute(),
+
+    markTold: (id: number, what: 'notified' | 'reminded', now: string) =>
+      db
+        .q()
+        .updateTable('applications')
+        .set(what === 'notified' ? { offer_notified_at: now } : { offer_reminded_at: now })
+        .where('id', '=', id)
+        .execute(),
+
+    /** Counts by status of one activity, or of every activity with places. */
+    countsByStatus: (activityIds: readonly number[]) =>
+      activityIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .q()
+            .selectFrom('applications')
+            .select(['activity_id', 'status', (eb) => eb.fn.countAll<number>().as('n')])
+            .where('activity_id', 'in', activityIds)
+            .groupBy(['activity_id', 'status'])
+            .execute(),
+  };
+}
+
+/**
+ * The waitlisted ahead of an application (`a`), and itself: its position, null unless waitlisted.
+ * Counted on read over the index (activity_id, status, rank, id), so nothing is renumbered.
+ */
+export function waitlistPosition() {
+  return sql<number | null>`case when a.status = 'waitlisted' then (
+    select count(*) from applications w
+    where w.activity_id = a.activity_id and w.status = 'waitlisted'
+      and (coalesce(w.rank, 0) < coalesce(a.rank, 0)
+        or (coalesce(w.rank, 0) = coalesce(a.rank, 0) and w.id <= a.id))
+  ) end`;
+}
+
+export type ApplicationsRepo = ReturnType<typeof createApplicationsRepo>;

@@ -1,0 +1,135 @@
+import { defineMessages } from '../define.js';
+
+/** The season's enrolment: applications, draws, offers and adding a person. */
+export const season = defineMessages({
+  applications_not_open: {
+    es: 'La inscripción en esta actividad no está abierta.',
+    en: 'Applications for this activity are not open.',
+    gl: 'A inscrición nesta actividade non está aberta.',
+  },
+  already_applied: {
+    es: 'Esta persona ya tiene una solicitud en esta actividad.',
+    en: 'This person has already applied for this activity.',
+    gl: 'Esta persoa xa ten unha solicitude nesta actividade.',
+  },
+  already_enrolled: {
+    es: 'Esta persona ya está inscrita en esta actividad.',
+    en: 'This person is already enrolled in this activity.',
+    gl: 'Esta persoa xa está inscrita nesta actividade.',
+  },
+  not_eligible_between: {
+    es: 'Esta actividad es para nacidos entre {from} y {to}.',
+    en: 'This activity is for people born between {from} and {to}.',
+    gl: 'Esta actividade é para nados entre {from} e {to}.',
+  },
+  not_eligible_from: {
+    es: 'Esta actividad es para nacidos en {from} o después.',
+    en: 'This activity is for people born in {from} or later.',
+    gl: 'Esta actividade é para nados en {from} ou despois.',
+  },
+  not_eligible_to: {
+    es: 'Esta actividad es para nacidos en {to} o antes.',
+    en: 'This activity is for people born in {to} or earlier.',
+    gl: 'Esta actividade é para nados en {to} ou antes.',
+  },
+  not_eligible_no_birth_date: {
+    es: 'Esta actividad tiene límites de edad y no consta la fecha de nacimiento de esta persona. Pide al Concello que la añada.',
+    en: 'This activity has age limits and this person’s date of birth is not on record. Ask the council to add it.',
+    gl: 'Esta actividade ten límites de idade e non consta a data de nacemento desta persoa. Pídelle ao Concello que a engada.',
+  },
+  already_paid: {
+    es: 'Esta plaza ya está pagada; solo el Concello puede anularla con una devolución.',
+    en: 'This place is already paid; only the council can cancel it, with a refund.',
+    gl: 'Esta praza xa está pagada; só o Concello pode anulala cunha devolución.',
+  },
+  applications_open: {
+    es: 'Las solicitudes siguen abiertas; el sorteo se hace después del cierre.',
+    en: 'Applications are still open; the draw takes place after they close.',
+    gl: 'As solicitudes seguen abertas; o sorteo faise despois do peche.',
+  },
+  already_drawn: {
+    es: 'El sorteo de esta actividad ya se hizo.',
+    en: 'This activity’s draw has already taken place.',
+    gl: 'O sorteo desta actividade xa se fixo.',
+  },
+  not_a_lottery: {
+    es: 'Esta actividad no reparte sus plazas por sorteo.',
+    en: 'This activity does not give out its places by draw.',
+    gl: 'Esta actividade non reparte as súas prazas por sorteo.',
+  },
+  activity_has_applications: {
+    es: 'La actividad ya tiene solicitudes: no se puede cambiar cómo se reparten sus plazas.',
+    en: 'The activity already has applications: how its places are given out cannot change.',
+    gl: 'A actividade xa ten solicitudes: non se pode cambiar como se reparten as súas prazas.',
+  },
+  person_on_record: {
+    es: 'Esta persona ya figura en los registros del Concello; vincúlala con su DNI y su móvil.',
+    en: 'This person is already on the council’s records; link them with their DNI and mobile.',
+    gl: 'Esta persoa xa figura nos rexistros do Concello; vincúlaa co seu DNI e o seu móbil.',
+  },
+  capacity_required: {
+    es: 'Indica cuántas plazas tiene la actividad.',
+    en: 'Say how many places the activity has.',
+    gl: 'Indica cantas prazas ten a actividade.',
+  },
+  window_required: {
+    es: 'Indica cuándo se abren y se cierran las solicitudes.',
+    en: 'Say when applications open and close.',
+    gl: 'Indica cando se abren e se pechan as solicitudes.',
+  },
+  window_order: {
+    es: 'El cierre de las solicitudes debe ser posterior a su apertura.',
+    en: 'Applications must close after they open.',
+    gl: 'O peche das solicitudes debe ser posterior á súa apertura.',
+  },
+  birth_years_order: {
+    es: 'El año de nacimiento máximo no puede ser anterior al mínimo.',
+    en: 'The latest year of birth cannot be before the earliest.',
+    gl: 'O ano de nacemento máximo non pode ser anterior ao mínimo.',
+  },
+  capacity_below_taken: {
+    es: 'Ya hay {taken} plazas ofrecidas o pagadas; las plazas no pueden ser menos.',
+    en: '{taken} places are already offered or paid; there cannot be fewer places.',
+    gl: 'Xa hai {taken} prazas ofrecidas ou pagadas; as prazas non poden ser menos.',
+  },
+  invalid_birth_date: {
+    es: 'Introduce una fecha de nacimiento válida.',
+    en: 'Enter a valid date of birth.',
+    gl: 'Introduce unha data de nacemento válida.',
+  },
+  dni_required_from_14: {
+    es: 'A partir de los 14 años el DNI es obligatorio.',
+    en: 'From 14 years of age the DNI is required.',
+    gl: 'A partir dos 14 anos o DNI é obrigatorio.',
+  },
+  season_offer_sms: {
+    es: '{council}: hay plaza en {activity}. Paga {amount} antes del {until} en {url} o pasará a la siguiente persona.',
+    en: '{council}: a place in {activity} is yours. Pay {amount} before {until} at {url} or it passes to the next person.',
+    gl: '{council}: hai praza en {activity}. Paga {amount} antes do {until} en {url} ou pasará á seguinte persoa.',
+  },
+  season_offer_mail_subject: {
+    es: 'Tienes plaza en {activity}',
+    en: 'You have a place in {activity}',
+    gl: 'Tes praza en {activity}',
+  },
+  season_offer_mail_body: {
+    es: 'Hola:\n\nHay una plaza para ti en {activity}. Para quedártela, paga {amount} con tarjeta antes del {until} en {url}\n\nSi no se paga a tiempo, la plaza pasa a la siguiente persona de la lista de espera.\n\n{council}',
+    en: 'Hello,\n\nThere is a place for you in {activity}. To keep it, pay {amount} by card before {until} at {url}\n\nIf it is not paid in time, the place passes to the next person on the waitlist.\n\n{council}',
+    gl: 'Ola:\n\nHai unha praza para ti en {activity}. Para quedar con ela, paga {amount} con tarxeta antes do {until} en {url}\n\nSe non se paga a tempo, a praza pasa á seguinte persoa da lista de espera.\n\n{council}',
+  },
+  season_reminder_sms: {
+    es: '{council}: tu plaza en {activity} caduca el {until}. Paga {amount} en {url}',
+    en: '{council}: your place in {activity} expires on {until}. Pay {amount} at {url}',
+    gl: '{council}: a túa praza en {activity} caduca o {until}. Paga {amount} en {url}',
+  },
+  season_reminder_mail_subject: {
+    es: 'Tu plaza en {activity} caduca mañana',
+    en: 'Your place in {activity} expires tomorrow',
+    gl: 'A túa praza en {activity} caduca mañá',
+  },
+  season_reminder_mail_body: {
+    es: 'Hola:\n\nTu plaza en {activity} sigue sin pagar y caduca el {until}. Paga {amount} con tarjeta en {url}\n\n{council}',
+    en: 'Hello,\n\nYour place in {activity} is still unpaid and expires on {until}. Pay {amount} by card at {url}\n\n{council}',
+    gl: 'Ola:\n\nA túa praza en {activity} segue sen pagar e caduca o {until}. Paga {amount} con tarxeta en {url}\n\n{council}',
+  },
+});

@@ -1,0 +1,29 @@
+import Router from '@koa/router';
+import type { Deps } from '../../deps.js';
+import { zCreateApplicationBody, zWithdrawApplicationPath } from '../../generated/zod.gen.js';
+import { requireUser } from '../../http/auth.js';
+import type { AppState } from '../../http/context.js';
+import { validate } from '../../http/validate.js';
+import { actorOf, callOf } from '../residents/call.js';
+
+/** A resident's applications for the people they manage. */
+export function seasonResidentRoutes(deps: Pick<Deps, 'season' | 'sessions'>): Router<AppState> {
+  const router = new Router<AppState>();
+  const auth = requireUser(deps);
+  const applications = deps.season.residents;
+
+  router.get('/user/applications', auth, async (ctx) => {
+    ctx.body = await applications.list(actorOf(ctx));
+  });
+  router.post('/user/applications', auth, async (ctx) => {
+    const body = validate(zCreateApplicationBody, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await applications.apply(actorOf(ctx), body, callOf(ctx));
+  });
+  router.delete('/user/applications/:id', auth, async (ctx) => {
+    const { id } = validate(zWithdrawApplicationPath, ctx.params, 'path');
+    await applications.withdraw(actorOf(ctx), id, callOf(ctx));
+    ctx.status = 204;
+  });
+  return router;
+}

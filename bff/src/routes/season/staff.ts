@@ -1,0 +1,46 @@
+import Router from '@koa/router';
+import type { Deps } from '../../deps.js';
+import { zListActivityApplicationsQuery } from '../../generated/zod.gen.js';
+import { requireAdmin } from '../../http/auth.js';
+import type { AppState } from '../../http/context.js';
+import { validate } from '../../http/validate.js';
+import { actorOf, idParam } from '../admin/form-input.js';
+import { listRequest, sendList } from '../admin/list-params.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Staff's "Plazas y sorteos": where each activity stands, its applications, the draw. */
+export function seasonStaffRoutes(
+  deps: Pick<Deps, 'season' | 'config' | 'logger' | 'sessions'>,
+): Router<AppState> {
+  const router = new Router<AppState>({ strict: true });
+  const admin = requireAdmin(deps);
+  const season = deps.season.staff;
+
+  router.get('/admin/season', admin, async (ctx) => {
+    ctx.body = await season.summaries();
+  });
+  router.get('/admin/activities/:id/applications', admin, async (ctx) => {
+    const id = idParam(ctx);
+    const query = validate(zListActivityApplicationsQuery, ctx.query, 'query');
+    const request = listRequest(query, { sort: 'queue', order: 'asc' });
+    sendList(ctx, await season.list(id, request, query.status ?? null));
+  });
+  router.get('/admin/activities/:id/applications/summary', admin, async (ctx) => {
+    ctx.body = await season.summary(idParam(ctx));
+  });
+  router.get('/admin/activities/:id/applications/export', admin, async (ctx) => {
+    const { name, file } = await season.export(idParam(ctx));
+    ctx.type = XLSX;
+    ctx.set('Content-Disposition', `attachment; filename="${name}"`);
+    ctx.body = file;
+  });
+  router.post('/admin/activities/:id/draw', admin, async (ctx) => {
+    ctx.body = await season.draw(idParam(ctx), actorOf(ctx));
+  });
+  router.post('/admin/applications/:id/withdraw', admin, async (ctx) => {
+    await season.withdraw(idParam(ctx), actorOf(ctx));
+    ctx.status = 204;
+  });
+  return router;
+}

@@ -1,0 +1,128 @@
+import type {
+  ApplicationRow,
+  ApplicationsRepo,
+  SeasonActivityRow,
+} from '../../data/applications-repo.js';
+import type { AuditEvent, AuditRepo } from '../../data/audit-repo.js';
+import type { DrawsRepo } from '../../data/draws-repo.js';
+import type { EnrolmentsRepo } from '../../data/enrolments-repo.js';
+import type { ApplicationStatus } from '../../data/schema.js';
+
+/** Who changed an application's status: a resident, staff, or the server itself (null). */
+export interface StatusActor {
+  userId: number | null;
+  dni: string | null;
+  ip: string | null;
+}
+
+export const SYSTEM: StatusActor = { userId: null, dni: null, ip: null };
+
+export const offerExpiry = (now: Date, activity: Pick<SeasonActivityRow, 'offer_hours'>) =>
+  new Date(now.getTime() + activity.offer_hours * 3_600_000).toISOString();
+
+/**
+ * How a place moves, in one module: offering one (the link that puts the activity on the person's
+ * pending list comes with it), giving one back (the unpaid link goes) and filling free places
+ * from the waitlist. Every function runs inside the caller's transaction, after the caller locked
+ * the activity (ApplicationsRepo.lockActivity), so on PostgreSQL two transactions never count the
+ * same free place, and every change of status is audited.
+ */
+export function createPlaces(deps: {
+  applications: ApplicationsRepo;
+  enrolments: Pick<EnrolmentsRepo, 'addLink' | 'findLink' | 'removeUnpaidLink'>;
+  draws: Pick<DrawsRepo, 'find'>;
+  audit: AuditRepo;
+}) {
+  const { applications, enrolments, audit } = deps;
+
+  const auditStatus = (
+    actor: StatusActor,
+    application: Pick<ApplicationRow, 'id' | 'code' | 'activity_id'>,
+    from: ApplicationStatus | null,
+    to: ApplicationStatus,
+    details: Record<string, unknown> = {},
+  ) =>
+    audit.record({
+      actorUserId: actor.userId,
+      actorDni: actor.dni,
+      action: `application.${to}`,
+      entity: 'application',
+      entityId: application.id,
+      details: {
+        code: application.code,
+        activity_id: application.activity_id,
+        from,
+        to,
+        ...details,
+      },
+      ip: actor.ip,
+    } satisfies AuditEvent);
+
+  /** Free places: capacity less those offered or confirmed (never below 0). */
+  async function freePlaces(activity: SeasonActivityRow): Promise<number> {
+    if (activity.capacity === null) return Number.POSITIVE_INFINITY;
+    return Math.max(0, activity.capacity - (await applications.countHolding(activity.id)));
+  }
+
+  /** A waitlisted application offered the place: its link is created (or found paid: confirmed). */
+  async function offer(application: ApplicationRow, activity: SeasonActivityRow, now: Date) {
+    const at = now.toISOString();
+    const link = await enrolments.findLink(application.enrolment_id, activity.id);
+    if (link?.is_paid === 1) {
+      // staff enrolled and the person paid meanwhile: the place is theirs already
+      if (await applications.setStatus(application.id, application.status, 'confirmed', at))
+        await auditStatus(SYSTEM, application, application.status, 'confirmed', { paid: true });
+      return;
+    }
+    const expires = offerExpiry(now, activity);
+    if (!(await applications.setStatus(application.id, application.status, 'offered', at, expires)))
+      return;
+    await enrolments.addLink(application.enrolment_id, activity.id);
+    await auditStatus(SYSTEM, application, application.status, 'offered', {
+      offer_expires_at: expires,
+    });
+  }
+
+  return {
+    auditStatus,
+    freePlaces,
+
+    /**
+     * Offers free places to the next on the waitlist, in order: after a place is given back, an
+     * offer expires or staff add places. A lottery not yet drawn has no waitlist to move.
+     */
+    async fill(activity: SeasonActivityRow, now: Date): Promise<number> {
+      if (activity.allocation === 'none') return 0;
+      if (activity.allocation === 'lottery' && !(await deps.draws.find(activity.id))?.drawn_at)
+        return 0;
+      const free = await freePlaces(activity);
+      if (free === 0) return 0;
+      const next = await applications.nextWaitlisted(activity.id, Math.min(free, 1000));
+      for (const application of next) await offer(application, activity, now);
+      return next.length;
+    },
+
+    /**
+     * Ends an application (`withdrawn` or `expired`): an offered place's unpaid link goes with it.
+     * False when it had moved on meanwhile. The caller fills the place afterwards.
+     */
+    async end(
+      application: ApplicationRow,
+      to: 'withdrawn' | 'expired',
+      actor: StatusActor,
+      now: Date,
+    ): Promise<boolean> {
+      if (
+        !(await applications.setStatus(application.id, application.status, to, now.toISOString()))
+      )
+        return false;
+      if (application.status === 'offered') {
+        await enrolments.removeUnpaidLink(application.enrolment_id, application.activity_id);
+      }
+      await auditStatus(actor, application, application.status, to);
+      return true;
+    },
+  };
+}
+
+export type Places = ReturnType<typeof createPlaces>;
