@@ -4264,7 +4264,7 @@ export type GetDrawData = {
 
 export type GetDrawErrors = {
     /**
-     * Not found, or not yours.
+     * No lottery activity with that id.
      */
     404: Error;
     /**

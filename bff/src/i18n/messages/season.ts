@@ -47,6 +47,11 @@ export const season = defineMessages({
     en: 'Applications are still open; the draw takes place after they close.',
     gl: 'As solicitudes seguen abertas; o sorteo faise despois do peche.',
   },
+  draw_not_found: {
+    es: 'No hay ningún sorteo para esa actividad.',
+    en: 'There is no draw for that activity.',
+    gl: 'Non hai ningún sorteo para esa actividade.',
+  },
   already_drawn: {
     es: 'El sorteo de esta actividad ya se hizo.',
     en: 'This activity’s draw has already taken place.',

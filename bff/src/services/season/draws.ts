@@ -42,7 +42,7 @@ export function createDraws(deps: {
   async function view(activityId: number): Promise<DrawView> {
     const activity = await applications.findActivity(activityId);
     const draw = await draws.find(activityId);
-    if (!activity || activity.allocation !== 'lottery' || !draw) throw notFound();
+    if (!activity || activity.allocation !== 'lottery' || !draw) throw notFound('draw_not_found');
     const drawn = draw.drawn_at !== null;
     return {
       activity_id: activity.id,

@@ -5922,7 +5922,15 @@ export interface operations {
                     "application/json": components["schemas"]["Draw"];
                 };
             };
-            404: components["responses"]["NotFound"];
+            /** @description No lottery activity with that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["ServiceUnavailable"];
         };
