@@ -51,6 +51,14 @@ const CouncilInfoPage = lazyWithTexts(
 const AccessibilityPage = lazyWithTexts(
   async () => (await import('../features/legal/legal-pages')).AccessibilityPage,
 );
+const CatalogueScreen = lazyWithTexts(
+  async () => (await import('./screens/season-screens')).CatalogueScreen,
+  'resident',
+);
+const DrawScreen = lazyWithTexts(
+  async () => (await import('./screens/season-screens')).DrawScreen,
+  'resident',
+);
 const PaymentOkPage = lazyWithTexts(
   async () => (await import('../features/payments/payment-result-page')).PaymentOkPage,
   'resident',
@@ -102,6 +110,8 @@ export function AppRoutes() {
           <Route key={path} path={path} element={<CouncilInfoPage />} />
         ))}
         <Route path="/accesibilidad" element={<AccessibilityPage />} />
+        <Route path="/actividades" element={<CatalogueScreen />} />
+        <Route path="/sorteos/:activityId" element={<DrawScreen />} />
         <Route path="/pago-ok" element={<PaymentOkPage />} />
         <Route path="/pago-ko" element={<PaymentKoPage />} />
         <Route path="*" element={<Navigate to="/login" replace />} />

@@ -36,7 +36,8 @@ function groupsFor(file: string): MessageGroup[] {
   ) {
     return ['public', 'access'];
   }
-  if (/^features\/(dashboard|persons|account|payments)\//.test(file)) return ['public', 'resident'];
+  if (/^features\/(dashboard|persons|account|payments|season)\//.test(file))
+    return ['public', 'resident'];
   return ['public'];
 }
 
@@ -60,7 +61,13 @@ describe('message groups', () => {
       [],
     );
     expect(namespaces('access')).toEqual(['auth']);
-    expect(namespaces('resident')).toEqual(['account', 'dashboard', 'payments', 'persons']);
+    expect(namespaces('resident')).toEqual([
+      'account',
+      'dashboard',
+      'payments',
+      'persons',
+      'season',
+    ]);
     expect(namespaces('admin')).toEqual(['admin']);
   });
 

@@ -1,10 +1,12 @@
 import { RemindersPanel } from '../../features/account/components/reminders-panel';
 import { DashboardPage } from '../../features/dashboard/dashboard-page';
 import { ManagedPeople } from '../../features/persons/components/managed-people';
+import { ApplicationsSection } from '../../features/season/components/applications-section';
 import { ServerState } from '../../lib/server-state';
 
 /**
- * /dashboard: the dashboard, the managed-people section and the reminder setting are separate
+ * /dashboard: the dashboard, the season's applications, the managed-people section and the
+ * reminder setting are separate
  * features composed here, over one server-state cache for the page (in a chunk of its own, so
  * /login carries none of it).
  */
@@ -13,6 +15,7 @@ export function DashboardScreen() {
     <ServerState>
       <DashboardPage
         peopleSection={(people) => <ManagedPeople {...people} />}
+        applicationsSection={(persons) => <ApplicationsSection persons={persons} />}
         settingsSection={<RemindersPanel />}
       />
     </ServerState>

@@ -52,6 +52,7 @@ describe('admin panel', () => {
       'Excel upload',
       'User management',
       'Manual activity management',
+      'Places and draws',
       'Person-activity enrolments',
       'Global configuration',
       'Payments',

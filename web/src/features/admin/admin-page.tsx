@@ -9,6 +9,7 @@ import { ConfigSection } from './config/config-section';
 import { EnrolmentsSection } from './enrolments/enrolments-section';
 import { PaymentsSection } from './payments/payments-section';
 import { RemindersSection } from './reminders/reminders-section';
+import { SeasonSection } from './season/season-section';
 import { SummarySection } from './summary/summary-section';
 import { MfaSection } from './mfa/mfa-section';
 import { getMfaStatus } from './api/mfa';
@@ -23,6 +24,7 @@ const CONTENTS = [
   ['admin-upload', 'admin.upload.title'],
   ['admin-users', 'admin.users.title'],
   ['admin-activities', 'admin.activities.title'],
+  ['admin-season', 'admin.season.title'],
   ['admin-enrolments', 'admin.enrolments.title'],
   ['admin-config', 'admin.config.title'],
   ['admin-payments', 'admin.payments.title'],
@@ -138,6 +140,7 @@ function AdminPanel() {
         <UploadSection onImported={activitiesChanged} />
         <UsersSection version={enrolmentsVersion} />
         <ActivitiesSection version={activitiesVersion} onChanged={activitiesChanged} />
+        <SeasonSection version={activitiesVersion} />
         <EnrolmentsSection
           enrolmentsVersion={enrolmentsVersion}
           activitiesVersion={activitiesVersion}

@@ -60,9 +60,23 @@ export const users: AdminUser[] = [
   },
 ];
 
+/** What an activity without places (allocation none) answers besides its own fields. */
+export const noPlaces = {
+  allocation: 'none',
+  capacity: null,
+  applications_open_at: null,
+  applications_close_at: null,
+  offer_hours: 72,
+  description: null,
+  schedule: null,
+  venue: null,
+  min_birth_year: null,
+  max_birth_year: null,
+} as const;
+
 export const activities: Activity[] = [
-  { id: 1, name: 'Natación infantil', price: 60, start_date: '2026-10-01' },
-  { id: 2, name: 'Pádel adultos', price: 85.5, start_date: null },
+  { id: 1, name: 'Natación infantil', price: 60, start_date: '2026-10-01', ...noPlaces },
+  { id: 2, name: 'Pádel adultos', price: 85.5, start_date: null, ...noPlaces },
 ];
 
 export const enrolment = (id: number, overrides: Partial<Enrolment> = {}): Enrolment => ({

@@ -145,6 +145,11 @@ export function LoginPage() {
           </Link>
         </li>
         <li>
+          <Link to="/actividades" className={textLinkClassName}>
+            <FormattedMessage id="auth.login.catalogue" />
+          </Link>
+        </li>
+        <li>
           <TextLink href={helpPdfPath(locale)} download type="application/pdf" hrefLang={locale}>
             <FormattedMessage id="auth.login.helpPdf" />
           </TextLink>

@@ -45,12 +45,18 @@ export interface PeopleSectionContext {
 
 export interface DashboardPageProps {
   peopleSection?: (context: PeopleSectionContext) => ReactNode;
+  /** The season's applications for the people managed (composed by the router). */
+  applicationsSection?: (persons: ManagedPerson[]) => ReactNode;
   /** The account's own settings shown on the dashboard (payment reminders). */
   settingsSection?: ReactNode;
 }
 
 /** /dashboard: the linked people's pending and completed payments, and paying for them. */
-export function DashboardPage({ peopleSection, settingsSection }: DashboardPageProps) {
+export function DashboardPage({
+  peopleSection,
+  applicationsSection,
+  settingsSection,
+}: DashboardPageProps) {
   const intl = useIntl();
   const [formErrors, setFormErrors] = useState(false);
   usePageTitle('dashboard.title', formErrors);
@@ -137,7 +143,7 @@ export function DashboardPage({ peopleSection, settingsSection }: DashboardPageP
             { value: 'all', label: intl.formatMessage({ id: 'dashboard.person.all' }) },
             ...data.persons.map((person) => ({
               value: String(person.person_activity_id),
-              label: personLabel(person),
+              label: personLabel(person, intl.formatMessage({ id: 'dashboard.noDni' })),
             })),
           ]}
         />
@@ -184,6 +190,7 @@ export function DashboardPage({ peopleSection, settingsSection }: DashboardPageP
         </Tabs>
       </section>
 
+      {applicationsSection ? applicationsSection(data.persons) : null}
       {peopleSection ? peopleSection(people) : null}
       {settingsSection ?? null}
     </div>

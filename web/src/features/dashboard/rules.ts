@@ -169,7 +169,7 @@ export function paymentRequest(
   };
 }
 
-/** The selector's text for a person: full name plus DNI. */
-export function personLabel(person: ManagedPerson): string {
-  return `${person.full_name} (${person.dni})`;
+/** The selector's text for a person: full name plus DNI (or the "no DNI" text). */
+export function personLabel(person: ManagedPerson, noDni = 'Sin DNI'): string {
+  return `${person.full_name} (${person.dni ?? noDni})`;
 }

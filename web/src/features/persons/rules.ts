@@ -14,7 +14,7 @@ export function filterPersons(persons: readonly ManagedPerson[], query: string):
   if (!needle) return [...persons];
   return persons.filter(
     (person) =>
-      normalise(person.dni).includes(needle) || normalise(person.full_name).includes(needle),
+      normalise(person.dni ?? '').includes(needle) || normalise(person.full_name).includes(needle),
   );
 }
 

@@ -68,6 +68,7 @@ describe('manual activity management', () => {
       name: 'Yoga senior',
       price: 40.5,
       start_date: null,
+      allocation: 'none',
     });
     expect(onChanged).toHaveBeenCalledOnce();
     expect(screen.getByLabelText('Nombre')).toHaveValue('');
@@ -88,7 +89,48 @@ describe('manual activity management', () => {
     await screen.findByText('Actividad guardada correctamente.');
     const put = api.calls.find((c) => c.method === 'PUT');
     expect(put?.path).toBe('/api/admin/activities-crud/2');
-    expect(put?.body).toEqual({ name: 'Pádel adultos', price: 85.5, start_date: '2027-01-10' });
+    expect(put?.body).toEqual({
+      name: 'Pádel adultos',
+      price: 85.5,
+      start_date: '2027-01-10',
+      allocation: 'none',
+    });
+  });
+
+  it('gives an activity places by draw: places, window in Madrid time, offer hours and ages', async () => {
+    const { api } = setup({ 'POST /api/admin/activities-crud/': saved });
+    await screen.findByRole('table', { name: 'Actividades' });
+    await userEvent.type(screen.getByLabelText('Nombre'), 'Natación infantil');
+    await userEvent.type(screen.getByLabelText('Precio en euros'), '60');
+    expect(screen.queryByLabelText('Número de plazas')).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('Reparto de plazas'), 'lottery');
+    await userEvent.click(screen.getByRole('button', { name: 'Crear actividad' }));
+    expect(await screen.findByRole('link', { name: 'Introduce el número de plazas' })).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText('Número de plazas'), '20');
+    await userEvent.type(screen.getByLabelText(/Apertura de solicitudes/), '2026-12-01T09:00');
+    await userEvent.type(screen.getByLabelText(/Cierre de solicitudes/), '2026-12-15T23:59');
+    await userEvent.clear(screen.getByLabelText(/Horas para pagar/));
+    await userEvent.type(screen.getByLabelText(/Horas para pagar/), '48');
+    await userEvent.type(screen.getByLabelText(/Año de nacimiento desde/), '2015');
+    await userEvent.type(screen.getByLabelText(/Año de nacimiento hasta/), '2020');
+    await userEvent.click(screen.getByRole('button', { name: 'Crear actividad' }));
+    await screen.findByText('Actividad guardada correctamente.');
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Natación infantil',
+      price: 60,
+      start_date: null,
+      allocation: 'lottery',
+      capacity: 20,
+      applications_open_at: '2026-12-01T08:00:00.000Z',
+      applications_close_at: '2026-12-15T22:59:00.000Z',
+      offer_hours: 48,
+      description: null,
+      schedule: null,
+      venue: null,
+      min_birth_year: 2015,
+      max_birth_year: 2020,
+    });
   });
 
   it('shows the server detail when saving fails, else error_saving_activity', async () => {

@@ -3,6 +3,7 @@ import { FormattedMessage } from 'react-intl';
 import { Button } from '@portal/design-system/components/button.tsx';
 import type { DataTableColumn } from '@portal/design-system/components/data-table.tsx';
 import { DateInput } from '@portal/design-system/components/date-input.tsx';
+import { SelectField } from '@portal/design-system/components/select-field.tsx';
 import { TextField } from '@portal/design-system/components/text-field.tsx';
 import { formatDate, formatEuros } from '@portal/design-system/lib/format.ts';
 import { useLocale } from '../../../i18n/i18n-provider';
@@ -23,9 +24,29 @@ import {
 } from '../api/activities';
 import { useServerList } from '../api/use-server-list';
 import { ServerTable } from '../components/server-table';
-import { checkActivityForm, emptyActivityForm, priceToText, type ActivityField } from './rules';
+import {
+  activityToForm,
+  checkActivityForm,
+  emptyActivityForm,
+  priceToText,
+  type ActivityField,
+} from './rules';
 
-const ORDER: readonly ActivityField[] = ['name', 'price', 'startDate'];
+const ORDER: readonly ActivityField[] = [
+  'name',
+  'price',
+  'startDate',
+  'allocation',
+  'capacity',
+  'openAt',
+  'closeAt',
+  'offerHours',
+  'description',
+  'schedule',
+  'venue',
+  'minBirthYear',
+  'maxBirthYear',
+];
 const fieldId = (field: ActivityField) => `activity-${field}`;
 
 /**
@@ -48,11 +69,7 @@ export function ActivitiesSection({
     formHeading,
     errorsKey: 'activities',
     emptyValues: emptyActivityForm,
-    toValues: (activity: Activity) => ({
-      name: activity.name,
-      price: priceToText(activity.price, locale),
-      startDate: activity.start_date ?? '',
-    }),
+    toValues: (activity: Activity) => activityToForm(activity, priceToText(activity.price, locale)),
     check: checkActivityForm,
     create: createActivity,
     update: updateActivity,
@@ -148,6 +165,19 @@ export function ActivitiesSection({
             label={t('admin.activities.startDate')}
             optionalText={t('admin.common.optional')}
           />
+          <SelectField
+            id={fieldId('allocation')}
+            label={t('admin.activities.allocation')}
+            hint={t('admin.activities.allocationHint')}
+            errorPrefix={t('admin.common.errorPrefix')}
+            value={crud.values.allocation}
+            onChange={(event) => setValues((v) => ({ ...v, allocation: event.target.value }))}
+            options={(['none', 'first_come', 'lottery'] as const).map((value) => ({
+              value,
+              label: t(`admin.activities.allocation.${value}`),
+            }))}
+          />
+          {crud.values.allocation !== 'none' ? <SeasonFields input={input} /> : null}
         </CrudForm>
       </div>
 
@@ -156,5 +186,81 @@ export function ActivitiesSection({
         title={t('admin.activities.deleteTitle', { name: crud.toDelete?.name ?? '' })}
       />
     </AdminSection>
+  );
+}
+
+type InputProps = ReturnType<ReturnType<typeof useFieldProps<ActivityField>>>;
+
+/** The fields of an activity with places: places, window (Madrid time), offer, texts, ages. */
+function SeasonFields({ input }: { input: (name: ActivityField) => InputProps }) {
+  const t = useT();
+  const optional = t('admin.common.optional');
+  return (
+    <fieldset className="flex flex-col gap-5 rounded-md border border-border-subtle p-4">
+      <legend className="px-1 font-semibold">{t('admin.activities.placesLegend')}</legend>
+      <TextField
+        {...input('capacity')}
+        label={t('admin.activities.capacity')}
+        inputMode="numeric"
+        autoComplete="off"
+        className="max-w-32"
+      />
+      <TextField
+        {...input('openAt')}
+        type="datetime-local"
+        label={t('admin.activities.openAt')}
+        hint={t('admin.activities.madridTime')}
+        className="max-w-64"
+      />
+      <TextField
+        {...input('closeAt')}
+        type="datetime-local"
+        label={t('admin.activities.closeAt')}
+        hint={t('admin.activities.madridTime')}
+        className="max-w-64"
+      />
+      <TextField
+        {...input('offerHours')}
+        label={t('admin.activities.offerHours')}
+        hint={t('admin.activities.offerHoursHint')}
+        inputMode="numeric"
+        autoComplete="off"
+        className="max-w-32"
+      />
+      <TextField
+        {...input('description')}
+        label={t('admin.activities.description')}
+        optionalText={optional}
+        maxLength={500}
+      />
+      <TextField
+        {...input('schedule')}
+        label={t('admin.activities.schedule')}
+        optionalText={optional}
+        maxLength={500}
+      />
+      <TextField
+        {...input('venue')}
+        label={t('admin.activities.venue')}
+        optionalText={optional}
+        maxLength={500}
+      />
+      <TextField
+        {...input('minBirthYear')}
+        label={t('admin.activities.minBirthYear')}
+        optionalText={optional}
+        inputMode="numeric"
+        autoComplete="off"
+        className="max-w-32"
+      />
+      <TextField
+        {...input('maxBirthYear')}
+        label={t('admin.activities.maxBirthYear')}
+        optionalText={optional}
+        inputMode="numeric"
+        autoComplete="off"
+        className="max-w-32"
+      />
+    </fieldset>
   );
 }

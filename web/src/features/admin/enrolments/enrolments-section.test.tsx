@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, serverList } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render';
 import type { Activity } from '../api/activities';
-import { activities, enrolment, enrolments, signInAsAdmin } from '../test-support';
+import { activities, enrolment, enrolments, noPlaces, signInAsAdmin } from '../test-support';
 import { EnrolmentsSection } from './enrolments-section';
 
 // 23 rows: 3 pages of 10; only row 17 does Yoga
@@ -164,6 +164,7 @@ describe('person-activity enrolments', () => {
       name: `Actividade ${String(i + 1).padStart(3, '0')}`,
       price: 10,
       start_date: null,
+      ...noPlaces,
     }));
     setup({ 'GET /api/admin/activities-crud/': serverList(catalogue, (a) => [a.name]) });
     const select = await screen.findByRole('listbox', { name: /Actividades/ });
@@ -192,6 +193,7 @@ describe('person-activity enrolments', () => {
       name: `Actividad ${i + 1}`,
       price: 10,
       start_date: null,
+      ...noPlaces,
     }));
     setup({ 'GET /api/admin/activities-crud/': { body: ten } });
     expect(await screen.findByRole('listbox', { name: /Actividades/ })).toHaveAttribute(

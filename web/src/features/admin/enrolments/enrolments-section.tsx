@@ -51,7 +51,7 @@ export function EnrolmentsSection({
     toValues: (enrolment: Enrolment) => ({
       firstName: enrolment.first_name,
       lastName: enrolment.last_name,
-      dni: enrolment.dni,
+      dni: enrolment.dni ?? '',
       email: enrolment.email ?? '',
       phone: enrolment.phone,
       activityIds: enrolment.activities.map((a) => String(a.id)),
@@ -77,7 +77,11 @@ export function EnrolmentsSection({
   const columns: DataTableColumn<Enrolment>[] = [
     { id: 'first', header: t('admin.enrolments.firstName'), cell: (e) => e.first_name },
     { id: 'last', header: t('admin.enrolments.lastName'), cell: (e) => e.last_name },
-    { id: 'dni', header: t('admin.enrolments.dni'), cell: (e) => e.dni },
+    {
+      id: 'dni',
+      header: t('admin.enrolments.dni'),
+      cell: (e) => e.dni ?? t('admin.enrolments.noDni'),
+    },
     {
       id: 'email',
       header: t('admin.enrolments.emailColumn'),

@@ -62,7 +62,7 @@ export function UserForm({
     label: t('admin.users.personOption', {
       firstName: p.first_name,
       lastName: p.last_name,
-      dni: p.dni,
+      dni: p.dni ?? t('admin.enrolments.noDni'),
     }),
   }));
 

@@ -74,7 +74,7 @@ export function UsersSection({ version }: { version: number }) {
 
   function choosePerson(chosen: Enrolment | null) {
     setPerson(chosen);
-    if (chosen) setValues((v) => ({ ...v, dni: chosen.dni, phone: chosen.phone }));
+    if (chosen) setValues((v) => ({ ...v, dni: chosen.dni ?? '', phone: chosen.phone }));
   }
 
   const columns: DataTableColumn<AdminUser>[] = [

@@ -15,7 +15,7 @@ function activityColumns(
     {
       id: 'dni',
       header: t('dashboard.table.dni'),
-      cell: (row) => row.dni,
+      cell: (row) => row.dni ?? t('dashboard.noDni'),
     },
     {
       id: 'activity',
@@ -72,7 +72,7 @@ export function PendingTable({
         getRowLabel: (row) =>
           intl.formatMessage(
             { id: 'dashboard.table.selectRow' },
-            { activity: row.name, dni: row.dni },
+            { activity: row.name, dni: row.dni ?? t('dashboard.noDni') },
           ),
         header: t('dashboard.table.select'),
         isRowDisabled: () => locked,

@@ -115,7 +115,7 @@ export function ManagedPeople({
     {
       id: 'dni',
       header: t('persons.table.dni'),
-      cell: (person) => person.dni,
+      cell: (person) => person.dni ?? t('persons.table.noDni'),
     },
     {
       id: 'actions',

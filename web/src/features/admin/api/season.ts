@@ -1,0 +1,43 @@
+import { api } from '../../../lib/api/client';
+import { toResult, type Schemas } from './result';
+import { pageOf, pageParams, type ListQuery } from './server-list';
+
+export type SeasonActivity = Schemas['ApplicationSummary'];
+export type AdminApplication = Schemas['AdminApplication'];
+
+/** Every activity with places and its applications counted by status. */
+export function listSeasonActivities() {
+  return toResult(api.GET('/admin/season'));
+}
+
+/** One page of an activity's applications in waitlist order (searched by code, name or DNI). */
+export function listApplicationsPage(activityId: number, query: ListQuery, signal?: AbortSignal) {
+  return pageOf<AdminApplication>(
+    api.GET('/admin/activities/{id}/applications', {
+      params: { path: { id: activityId }, query: pageParams(query) },
+      signal,
+    }),
+  );
+}
+
+/** "Realizar sorteo": the draw as published. */
+export function runDraw(activityId: number) {
+  return toResult(
+    api.POST('/admin/activities/{id}/draw', { params: { path: { id: activityId } } }),
+  );
+}
+
+/** Withdraws an application on the resident's behalf (an offered place passes on). */
+export function withdrawForResident(id: number) {
+  return toResult(api.POST('/admin/applications/{id}/withdraw', { params: { path: { id } } }));
+}
+
+/** The activity's applications as .xlsx, as a Blob. */
+export function exportApplications(activityId: number) {
+  return toResult(
+    api.GET('/admin/activities/{id}/applications/export', {
+      params: { path: { id: activityId } },
+      parseAs: 'blob',
+    }),
+  );
+}

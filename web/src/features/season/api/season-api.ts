@@ -1,0 +1,51 @@
+import { api } from '../../../lib/api/client';
+import type { components } from '../../../lib/api/schema.gen';
+
+export type CatalogueActivity = components['schemas']['CatalogueActivity'];
+export type Application = components['schemas']['Application'];
+export type Draw = components['schemas']['Draw'];
+export type NewPerson = components['schemas']['NewPerson'];
+export type ApplicationStatus = components['schemas']['ApplicationStatus'];
+
+/** The outcome of a call: ok, or the server's error body (undefined when the network failed). */
+export type Outcome<T> = { ok: true; data: T } | { ok: false; status: number; error: unknown };
+
+async function outcome<T>(
+  call: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<Outcome<T>> {
+  try {
+    const result = await call;
+    if (result.response.ok) return { ok: true, data: result.data as T };
+    return { ok: false, status: result.response.status, error: result.error };
+  } catch {
+    return { ok: false, status: 0, error: undefined };
+  }
+}
+
+/** Throws on failure: what a query function needs. */
+async function orThrow<T>(call: Promise<Outcome<T>>): Promise<T> {
+  const answer = await call;
+  if (!answer.ok) throw Object.assign(new Error(`answered ${answer.status}`), answer);
+  return answer.data;
+}
+
+export const getCatalogue = () => orThrow(outcome(api.GET('/catalogue')));
+
+export const getDraw = (activityId: number) =>
+  orThrow(
+    outcome(api.GET('/draws/{activity_id}', { params: { path: { activity_id: activityId } } })),
+  );
+
+export const listApplications = () => orThrow(outcome(api.GET('/user/applications')));
+
+export const applyForPlace = (personActivityId: number, activityId: number) =>
+  outcome(
+    api.POST('/user/applications', {
+      body: { person_activity_id: personActivityId, activity_id: activityId },
+    }),
+  );
+
+export const withdrawApplication = (id: number) =>
+  outcome(api.DELETE('/user/applications/{id}', { params: { path: { id } } }));
+
+export const addPerson = (body: NewPerson) => outcome(api.POST('/user/persons/', { body }));

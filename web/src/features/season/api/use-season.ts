@@ -1,0 +1,38 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { residentKeys } from '../../../lib/resident-keys';
+import { getCatalogue, getDraw, listApplications } from './season-api';
+
+export const seasonKeys = {
+  catalogue: ['season', 'catalogue'] as const,
+  draw: (activityId: number) => ['season', 'draw', activityId] as const,
+  applications: ['resident', 'applications'] as const,
+};
+
+export const useCatalogue = () =>
+  useQuery({ queryKey: seasonKeys.catalogue, queryFn: getCatalogue });
+
+export const useDraw = (activityId: number) =>
+  useQuery({ queryKey: seasonKeys.draw(activityId), queryFn: () => getDraw(activityId) });
+
+/** The account's applications; only asked when signed in. */
+export const useMyApplications = (enabled = true) =>
+  useQuery({ queryKey: seasonKeys.applications, queryFn: listApplications, enabled });
+
+/**
+ * After applying, withdrawing or adding a person: the applications, the places left, the pending
+ * list (an offered place is on it) and the people are read again by whoever shows them.
+ */
+export function useSeasonChanged(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    for (const queryKey of [
+      seasonKeys.applications,
+      seasonKeys.catalogue,
+      residentKeys.activities,
+      residentKeys.persons,
+    ]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  }, [queryClient]);
+}
