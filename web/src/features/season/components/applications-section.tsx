@@ -106,18 +106,24 @@ export function ApplicationsSection({ persons }: { persons: readonly ManagedPers
       header: t('season.list.status'),
       cell: (a) => (
         <span className="flex flex-col">
-          <FormattedMessage id={statusMessageId(a.status)} />
+          <span>
+            <FormattedMessage id={statusMessageId(a.status)} />
+          </span>
           {a.status === 'waitlisted' && a.waitlist_position !== null ? (
-            <FormattedMessage
-              id="season.list.position"
-              values={{ position: a.waitlist_position }}
-            />
+            <span>
+              <FormattedMessage
+                id="season.list.position"
+                values={{ position: a.waitlist_position }}
+              />
+            </span>
           ) : null}
           {a.status === 'offered' && a.offer_expires_at ? (
-            <FormattedMessage
-              id="season.list.payBefore"
-              values={{ until: formatMadridDateTime(a.offer_expires_at, locale) }}
-            />
+            <span>
+              <FormattedMessage
+                id="season.list.payBefore"
+                values={{ until: formatMadridDateTime(a.offer_expires_at, locale) }}
+              />
+            </span>
           ) : null}
         </span>
       ),

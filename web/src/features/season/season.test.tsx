@@ -1,0 +1,268 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearToken, setToken } from '../../lib/session';
+import { fakeToken, mockApi } from '../../testing/mock-api';
+import { renderScreen } from '../../testing/render';
+import type { Application, CatalogueActivity, Draw } from './api/season-api';
+import { CataloguePage } from './catalogue-page';
+import { ApplicationsSection } from './components/applications-section';
+import { DrawPage } from './draw-page';
+
+const swimming: CatalogueActivity = {
+  id: 7,
+  name: 'Natación infantil',
+  price: 60,
+  start_date: '2027-01-11',
+  description: 'Aprender a nadar.',
+  schedule: 'Lunes y miércoles, 17:00–18:00',
+  venue: 'Piscina municipal',
+  allocation: 'lottery',
+  capacity: 20,
+  places_left: null,
+  applications_open_at: '2026-12-01T08:00:00.000Z',
+  applications_close_at: '2026-12-15T22:59:00.000Z',
+  status: 'open',
+  min_birth_year: 2015,
+  max_birth_year: 2020,
+};
+const padel: CatalogueActivity = {
+  ...swimming,
+  id: 8,
+  name: 'Pádel adultos',
+  allocation: 'first_come',
+  capacity: 8,
+  places_left: 0,
+  status: 'full',
+  min_birth_year: null,
+  max_birth_year: null,
+};
+const closed: CatalogueActivity = { ...padel, id: 9, name: 'Yoga cerrado', status: 'closed' };
+
+const draw: Draw = {
+  activity_id: 7,
+  activity_name: 'Natación infantil',
+  capacity: 1,
+  seed: null,
+  seed_commitment: 'a'.repeat(64),
+  algorithm: 'Each application’s key is …',
+  applications_close_at: '2026-12-15T22:59:00.000Z',
+  drawn_at: null,
+  applications: [
+    { code: '3HTW9RZE', rank: null, status: 'applied' },
+    { code: 'K7PQ4XMA', rank: null, status: 'applied' },
+  ],
+};
+
+const application = (overrides: Partial<Application>): Application => ({
+  id: 12,
+  code: 'K7PQ4XMA',
+  activity_id: 7,
+  activity_name: 'Natación infantil',
+  person_activity_id: 4,
+  person_name: 'Xoán López Pereira',
+  status: 'applied',
+  waitlist_position: null,
+  offer_expires_at: null,
+  created_at: '2026-12-02T18:12:40.000Z',
+  ...overrides,
+});
+
+const xoan = {
+  person_activity_id: 4,
+  full_name: 'Xoán López Pereira',
+  dni: null,
+  birth_date: '2016-04-02',
+};
+const maria = {
+  person_activity_id: 3,
+  full_name: 'María López García',
+  dni: '12345678Z',
+  birth_date: '1990-01-01',
+};
+
+afterEach(() => clearToken());
+
+describe('the public catalogue', () => {
+  it('shows the open and upcoming activities with their rules, places and dates, not the closed', async () => {
+    mockApi({ 'GET /api/catalogue': { body: [swimming, padel, closed] } });
+    renderScreen(<CataloguePage />, { locale: 'en' });
+    const card = await screen.findByRole('article', { name: 'Natación infantil' });
+    expect(within(card).getByText('Open')).toBeInTheDocument();
+    expect(within(card).getByText('For people born between 2015 and 2020.')).toBeInTheDocument();
+    expect(within(card).getByText('20 places')).toBeInTheDocument();
+    // Madrid time, whatever the device's zone
+    expect(within(card).getByText(/1 December 2026 at 09:00/)).toBeInTheDocument();
+    expect(
+      within(card).getByRole('link', { name: 'See the draw for Natación infantil' }),
+    ).toHaveAttribute('href', '/sorteos/7');
+    const full = screen.getByRole('article', { name: 'Pádel adultos' });
+    expect(within(full).getByText('0 of 8 left')).toBeInTheDocument();
+    expect(within(full).getByText('Full (waitlist)')).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Yoga cerrado' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign in to apply for a place' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+  });
+});
+
+describe('the public draw page', () => {
+  it('before the draw: the commitment, a secret seed and the codes taking part', async () => {
+    mockApi({ 'GET /api/draws/7': { body: draw } });
+    renderScreen(<DrawPage />, { route: '/sorteos/7', path: '/sorteos/:activityId', locale: 'en' });
+    expect(
+      await screen.findByRole('heading', { name: 'Draw for Natación infantil' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('a'.repeat(64))).toBeInTheDocument();
+    expect(screen.getByText('Secret until the draw')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Applications taking part (2)' });
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((c) => c.textContent),
+    ).toEqual(['3HTW9RZE', 'K7PQ4XMA']);
+  });
+
+  it('after it: the seed, every code in rank order, and a signed-in resident’s own code marked', async () => {
+    setToken(fakeToken());
+    mockApi({
+      'GET /api/draws/7': {
+        body: {
+          ...draw,
+          seed: 'b'.repeat(64),
+          drawn_at: '2026-12-15T23:03:12.000Z',
+          applications: [
+            { code: 'K7PQ4XMA', rank: 1, status: 'offered' },
+            { code: '3HTW9RZE', rank: 2, status: 'waitlisted' },
+          ],
+        },
+      },
+      'GET /api/user/applications': { body: [application({ status: 'offered' })] },
+    });
+    renderScreen(<DrawPage />, { route: '/sorteos/7', path: '/sorteos/:activityId', locale: 'es' });
+    const table = await screen.findByRole('table', {
+      name: 'Resultado del sorteo (2 solicitudes)',
+    });
+    expect(screen.getByText('b'.repeat(64))).toBeInTheDocument();
+    await waitFor(() => expect(within(table).getByText('(tuyo)')).toBeInTheDocument());
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '1K7PQ4XMA (tuyo)Plaza ofrecida',
+      '23HTW9RZEEn lista de espera',
+    ]);
+    expect(screen.getByText(/createHash/)).toBeInTheDocument();
+  });
+});
+
+describe('the dashboard’s applications', () => {
+  const render = (handlers: Parameters<typeof mockApi>[0] = {}) => {
+    const api = mockApi({
+      'GET /api/catalogue': { body: [swimming, padel] },
+      'GET /api/user/applications': { body: [] },
+      ...handlers,
+    });
+    const utils = renderScreen(<ApplicationsSection persons={[maria, xoan]} />, { locale: 'en' });
+    return { ...utils, api };
+  };
+
+  it('says at once who may apply, and sends the application', async () => {
+    const user = userEvent.setup();
+    const { api } = render({
+      'POST /api/user/applications': {
+        status: 201,
+        body: application({ status: 'offered', offer_expires_at: '2026-12-19T09:00:00.000Z' }),
+      },
+    });
+    await screen.findByRole('option', { name: 'Natación infantil' });
+    await user.selectOptions(screen.getByLabelText('Activity'), '7');
+    await user.selectOptions(screen.getByLabelText('Person'), '3');
+    expect(screen.getByText('For people born between 2015 and 2020.')).toBeInTheDocument();
+    expect(screen.getByText(/outside the activity’s limits/)).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Person'), '4');
+    expect(screen.queryByText(/outside the activity’s limits/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(
+      await screen.findByText(
+        'You have a place (code K7PQ4XMA). Pay for it before 19 December 2026 at 10:00 in the Pending tab above.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      person_activity_id: 4,
+      activity_id: 7,
+    });
+  });
+
+  it('shows the server’s refusal and withdraws after a confirmation', async () => {
+    const user = userEvent.setup();
+    const { api } = render({
+      'GET /api/user/applications': {
+        body: [application({ status: 'waitlisted', waitlist_position: 3 })],
+      },
+      'POST /api/user/applications': {
+        status: 409,
+        body: {
+          detail: 'This person has already applied for this activity.',
+          code: 'already_applied',
+        },
+      },
+      'DELETE /api/user/applications/12': { status: 204 },
+    });
+    const table = await screen.findByRole('table', { name: 'My applications' });
+    await waitFor(() => expect(table.textContent).toContain('Number 3 on the waitlist'));
+    await user.selectOptions(screen.getByLabelText('Activity'), '7');
+    await user.selectOptions(screen.getByLabelText('Person'), '4');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(
+      await screen.findByText('This person has already applied for this activity.'),
+    ).toBeInTheDocument();
+    await user.click(
+      screen.getByRole('button', {
+        name: 'Withdraw Xoán López Pereira’s application for Natación infantil',
+      }),
+    );
+    const dialog = screen.getByRole('alertdialog');
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw the application' }));
+    expect(
+      await screen.findByText('Application for Natación infantil withdrawn.'),
+    ).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'DELETE')?.path).toBe('/api/user/applications/12');
+  });
+
+  it('adds a child without a DNI, and asks for one from 14', async () => {
+    const user = userEvent.setup();
+    const { api } = render({
+      'POST /api/user/persons/': {
+        status: 201,
+        body: {
+          person_activity_id: 9,
+          full_name: 'Uxía López',
+          dni: null,
+          birth_date: '2017-05-09',
+        },
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Add a person I look after' });
+    await user.type(within(form).getByLabelText('First name'), 'Brais');
+    await user.type(within(form).getByLabelText('Last name'), 'López');
+    await user.type(within(form).getByLabelText('Date of birth'), '2005-01-01');
+    await user.click(within(form).getByRole('button', { name: 'Add person' }));
+    expect(within(form).getByText('From 14 years of age the DNI is required.')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.clear(within(form).getByLabelText('Date of birth'));
+    await user.type(within(form).getByLabelText('Date of birth'), '2017-05-09');
+    await user.clear(within(form).getByLabelText('First name'));
+    await user.type(within(form).getByLabelText('First name'), 'Uxía');
+    await user.click(within(form).getByRole('button', { name: 'Add person' }));
+    expect(
+      await within(form).findByText('Uxía López added. You can now apply for places for them.'),
+    ).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      first_name: 'Uxía',
+      last_name: 'López',
+      birth_date: '2017-05-09',
+      dni: null,
+    });
+  });
+});
