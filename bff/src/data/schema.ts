@@ -128,12 +128,7 @@ export interface ActivitiesTable {
 export type Allocation = 'none' | 'first_come' | 'lottery';
 
 export type ApplicationStatus =
-  | 'applied'
-  | 'offered'
-  | 'waitlisted'
-  | 'confirmed'
-  | 'expired'
-  | 'withdrawn';
+  'applied' | 'offered' | 'waitlisted' | 'confirmed' | 'expired' | 'withdrawn';
 
 export interface ApplicationsTable {
   id: Generated<number>;

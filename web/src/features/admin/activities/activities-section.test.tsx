@@ -105,7 +105,9 @@ describe('manual activity management', () => {
     expect(screen.queryByLabelText('Número de plazas')).toBeNull();
     await userEvent.selectOptions(screen.getByLabelText('Reparto de plazas'), 'lottery');
     await userEvent.click(screen.getByRole('button', { name: 'Crear actividad' }));
-    expect(await screen.findByRole('link', { name: 'Introduce el número de plazas' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: 'Introduce el número de plazas' }),
+    ).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     await userEvent.type(screen.getByLabelText('Número de plazas'), '20');
     await userEvent.type(screen.getByLabelText(/Apertura de solicitudes/), '2026-12-01T09:00');
