@@ -8,7 +8,7 @@ let postgres = null;
 let databases = 0;
 
 /** A fresh PostgreSQL database on the run's throwaway server (started on first use). */
-async function freshPostgresUrl() {
+export async function freshPostgresUrl() {
   postgres ??= await startPostgres();
   const { default: pg } = await importFrom('bff', 'pg');
   const name = `bench_${++databases}`;

@@ -190,7 +190,6 @@ export function createDeps(options: {
     logger,
     repos,
     lists,
-    limiter,
     // the draws' seeds are sealed at rest until each draw publishes its own
     box: createSecretBox(derivedKey('draw-seeds/v1')),
     sms,

@@ -26,14 +26,8 @@ export const LIVE_STATUSES: readonly ApplicationStatus[] = [
 /** The statuses that hold one of the activity's places. */
 export const HOLDING_STATUSES: readonly ApplicationStatus[] = ['offered', 'confirmed'];
 
-/** Rows a batched statement changes at once: well under both engines' limits on parameters. */
-const BATCH = 500;
-
-const chunks = <T>(items: readonly T[]): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += BATCH) out.push(items.slice(i, i + BATCH));
-  return out;
-};
+/** Draw results one statement writes (one JSON parameter of a few hundred KB at most). */
+const DRAW_ROWS_PER_STATEMENT = 5_000;
 
 /**
  * Applications for places: writes and keyed reads. The waitlist's order is (rank, id): a draw's
@@ -73,11 +67,6 @@ export function createApplicationsRepo(db: Database) {
 
     findById: (id: number): Promise<ApplicationRow | undefined> =>
       db.q().selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirst(),
-
-    findWithNames: (id: number): Promise<ApplicationWithNames | undefined> =>
-      withNames().where('a.id', '=', id).executeTakeFirst() as Promise<
-        ApplicationWithNames | undefined
-      >,
 
     /** Every application of the people an account manages, newest first. */
     listForUser: (userId: number): Promise<ApplicationWithNames[]> =>
@@ -128,6 +117,22 @@ export function createApplicationsRepo(db: Database) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+    },
+
+    /** A waitlisted application's position: the waitlisted ahead of it, and itself. */
+    async waitlistPositionOf(row: Pick<ApplicationRow, 'id' | 'activity_id' | 'rank'>) {
+      const counted = await db
+        .q()
+        .selectFrom('applications')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('activity_id', '=', row.activity_id)
+        .where('status', '=', 'waitlisted')
+        .where(
+          sql<boolean>`(coalesce(rank, 0) < ${row.rank ?? 0}
+          or (coalesce(rank, 0) = ${row.rank ?? 0} and id <= ${row.id}))`,
+        )
+        .executeTakeFirstOrThrow();
+      return Number(counted.n);
     },
 
     /** Places held (offered or confirmed). */
@@ -194,49 +199,77 @@ export function createApplicationsRepo(db: Database) {
       return rows[0];
     },
 
-    /** The applications a draw ranks: applied, in no particular order (the draw orders them). */
-    applied: (
-      activityId: number,
-    ): Promise<Pick<ApplicationRow, 'id' | 'code' | 'enrolment_id'>[]> =>
-      db
-        .q()
-        .selectFrom('applications')
-        .select(['id', 'code', 'enrolment_id'])
-        .where('activity_id', '=', activityId)
-        .where('status', '=', 'applied')
-        .execute(),
+    /** Activities locked in id order (no two transactions lock them in opposite orders). */
+    lockActivities: (ids: readonly number[]): Promise<SeasonActivityRow[]> =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .q()
+            .selectFrom('activities')
+            .selectAll()
+            .where('id', 'in', ids)
+            .orderBy('id')
+            .$if(db.rowLocks, (q) => q.forUpdate())
+            .execute(),
+
+    /** The applications draws rank: applied, of these activities (the draw orders them). */
+    appliedIn: (
+      activityIds: readonly number[],
+    ): Promise<Pick<ApplicationRow, 'id' | 'code' | 'enrolment_id' | 'activity_id'>[]> =>
+      activityIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .q()
+            .selectFrom('applications')
+            .select(['id', 'code', 'enrolment_id', 'activity_id'])
+            .where('activity_id', 'in', activityIds)
+            .where('status', '=', 'applied')
+            .execute(),
 
     /**
-     * Writes a draw's result: every application's rank and its outcome, in batches (a CASE per
-     * statement), as 20,000 single-row updates would cost a round trip each on PostgreSQL.
+     * Writes draws' results: every application's rank and outcome, a few thousand rows per
+     * statement, passed as one JSON parameter the engine reads as rows (json_each on SQLite,
+     * jsonb_to_recordset on PostgreSQL): the same statement text every time, so it is prepared
+     * once, where a statement per row would cost a round trip each.
      */
-    async writeDrawResult(
-      results: readonly { id: number; rank: number; offered: boolean }[],
+    async writeDrawResults(
+      results: readonly {
+        id: number;
+        rank: number;
+        offered: boolean;
+        offerExpiresAt: string;
+      }[],
       now: string,
-      offerExpiresAt: string,
     ): Promise<void> {
-      for (const part of chunks(results)) {
-        const ranks = sql.join(
-          part.map((r) => sql`when ${r.id} then cast(${r.rank} as integer)`),
-          sql` `,
+      for (let i = 0; i < results.length; i += DRAW_ROWS_PER_STATEMENT) {
+        const json = JSON.stringify(
+          results.slice(i, i + DRAW_ROWS_PER_STATEMENT).map((r) => ({
+            id: r.id,
+            rank: r.rank,
+            status: r.offered ? 'offered' : 'waitlisted',
+            expires: r.offered ? r.offerExpiresAt : null,
+          })),
         );
-        const statuses = sql.join(
-          part.map((r) => sql`when ${r.id} then ${r.offered ? 'offered' : 'waitlisted'}`),
-          sql` `,
-        );
-        const offered = sql.join(
-          part.map((r) => sql`when ${r.id} then cast(${r.offered ? 1 : 0} as integer)`),
-          sql` `,
-        );
-        const ids = part.map((r) => r.id);
+        const rows =
+          db.engine === 'postgres'
+            ? sql`jsonb_to_recordset(${json}::jsonb) as r(id integer, rank integer, status text, expires text)`
+            : sql`(select json_extract(value, '$.id') as id, json_extract(value, '$.rank') as rank,
+                json_extract(value, '$.status') as status, json_extract(value, '$.expires') as expires
+                from json_each(${json})) as r`;
+        // SQLite: the unary + keeps the planner from starting at the status index and reading
+        // the JSON once per application (20,000 rows: 17 s instead of 0.15 s); it then walks the
+        // JSON rows and finds each application by its key
+        const current =
+          db.engine === 'postgres' ? sql`applications.status` : sql`+applications.status`;
         await sql`
           update applications set
-            rank = case id ${ranks} end,
-            status = case id ${statuses} end,
-            offered_at = case (case id ${offered} end) when 1 then ${now} else null end,
-            offer_expires_at = case (case id ${offered} end) when 1 then ${offerExpiresAt} else null end,
+            rank = r.rank,
+            status = r.status,
+            offered_at = case when r.status = 'offered' then ${now} end,
+            offer_expires_at = r.expires,
             updated_at = ${now}
-          where id in (${sql.join(ids)}) and status = 'applied'`.execute(db.q());
+          from ${rows}
+          where applications.id = r.id and ${current} = 'applied'`.execute(db.q());
       }
     },
 

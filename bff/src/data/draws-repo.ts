@@ -15,6 +15,11 @@ export function createDrawsRepo(db: Database) {
         .where('activity_id', '=', activityId)
         .executeTakeFirst(),
 
+    findMany: (activityIds: readonly number[]): Promise<DrawRow[]> =>
+      activityIds.length === 0
+        ? Promise.resolve([])
+        : db.q().selectFrom('draws').selectAll().where('activity_id', 'in', activityIds).execute(),
+
     /** Commits the activity to a sealed seed unless it already is (the first commitment stays). */
     commit: (row: Omit<DrawRow, 'seed' | 'drawn_at'>) =>
       db

@@ -74,14 +74,13 @@ export function createEnrolmentsRepo(db: Database) {
         .where('enrolment_id', '=', enrolmentId)
         .where('activity_id', '=', activityId)
         .executeTakeFirst(),
-    /** Links many people with one activity (a draw's offers), in batches; existing links stay. */
-    async addLinks(activityId: number, enrolmentIds: readonly number[]): Promise<void> {
-      for (let i = 0; i < enrolmentIds.length; i += 500) {
-        const part = enrolmentIds.slice(i, i + 500);
+    /** Links people with activities (a draw's offers), in batches; existing links stay. */
+    async addLinks(pairs: readonly { enrolment_id: number; activity_id: number }[]): Promise<void> {
+      for (let i = 0; i < pairs.length; i += 500) {
         await db
           .q()
           .insertInto('enrolment_activities')
-          .values(part.map((id) => ({ enrolment_id: id, activity_id: activityId })))
+          .values(pairs.slice(i, i + 500))
           .onConflict((oc) => oc.columns(['enrolment_id', 'activity_id']).doNothing())
           .execute();
       }

@@ -162,7 +162,7 @@ export const statuses: Record<string, readonly number[]> = {
   listAudit: [200, 401, 403, 422, 503],
   listCatalogue: [200, 503],
   listApplications: [200, 401, 503],
-  createApplication: [201, 400, 401, 404, 409, 413, 422, 429, 503],
+  createApplication: [201, 400, 401, 404, 409, 413, 422, 503],
   withdrawApplication: [204, 401, 404, 409, 422, 503],
   getDraw: [200, 404, 422, 503],
   listSeasonActivities: [200, 401, 403, 503],

@@ -4190,10 +4190,6 @@ export type CreateApplicationErrors = {
      */
     422: Error;
     /**
-     * Too many attempts; wait `Retry-After` seconds.
-     */
-    429: Error;
-    /**
      * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;

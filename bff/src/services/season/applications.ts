@@ -4,15 +4,11 @@ import { isUniqueViolation } from '../../data/engines.js';
 import type { EnrolmentsRepo } from '../../data/enrolments-repo.js';
 import type { PersonRow, PersonsRepo } from '../../data/persons-repo.js';
 import type { Clock } from '../../lib/clock.js';
-import { conflict, DomainError, notFound, tooManyRequests } from '../errors.js';
-import type { RateLimiter } from '../rate-limiter.js';
+import { conflict, DomainError, notFound } from '../errors.js';
 import type { Actor, CallContext } from '../residents/context.js';
 import { newApplicationCode } from './draw.js';
 import { offerExpiry, type Places, type StatusActor } from './places.js';
 import { toApplicationView, windowOpen, type ApplicationView } from './views.js';
-
-/** Applications one account may send in ten minutes: a family's season, not a script's. */
-export const APPLICATIONS_PER_TEN_MINUTES = 30;
 
 /**
  * Refused unless the person's year of birth is within the activity's limits; an activity with
@@ -53,7 +49,6 @@ export function createResidentApplications(deps: {
   persons: Pick<PersonsRepo, 'findLinked'>;
   enrolments: Pick<EnrolmentsRepo, 'findLink' | 'addLink'>;
   places: Places;
-  limiter: RateLimiter;
 }) {
   const { db, clock, applications, places } = deps;
 
@@ -71,13 +66,11 @@ export function createResidentApplications(deps: {
       input: { person_activity_id: number; activity_id: number },
       call: CallContext,
     ): Promise<ApplicationView> {
-      const taken = await deps.limiter.take([
-        { bucket: `apply:${actor.id}`, limit: APPLICATIONS_PER_TEN_MINUTES, windowMs: 600_000 },
-      ]);
-      if (!taken.ok) throw tooManyRequests(taken.retryAfter);
-      let id: number;
+      // No rate limit of its own: one live application per person and activity, and the people
+      // an account manages are limited where they are added or linked, so an account's
+      // applications are bounded by what it may apply for (and the rush's one write stays short).
       try {
-        id = await db.transaction(async () => {
+        return await db.transaction(async () => {
           const person = await deps.persons.findLinked(actor.id, input.person_activity_id);
           if (!person) throw notFound();
           const activity = await applications.lockActivity(input.activity_id);
@@ -111,14 +104,23 @@ export function createResidentApplications(deps: {
           await places.auditStatus(who, row, null, status, {
             offer_expires_at: row.offer_expires_at,
           });
-          return row.id;
+          // the answer from what this transaction knows: no second read after it
+          return toApplicationView({
+            ...row,
+            activity_name: activity.name,
+            first_name: person.first_name,
+            last_name: person.last_name,
+            dni: person.dni,
+            birth_date: person.birth_date,
+            waitlist_position:
+              status === 'waitlisted' ? await applications.waitlistPositionOf(row) : null,
+          });
         });
       } catch (err) {
         // two parallel calls for the same person and activity: the second meets the unique index
         if (isUniqueViolation(err)) throw conflict('already_applied');
         throw err;
       }
-      return toApplicationView((await applications.findWithNames(id))!);
     },
 
     /** Withdraws one; an offered place passes at once to the next on the waitlist. */
