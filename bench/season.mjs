@@ -370,12 +370,12 @@ export async function runSeason({ build = true, engines } = {}) {
   } finally {
     stopPostgres();
   }
-  return results;
+  return { results };
 }
 
 if (isMain(import.meta.url)) {
   installExitHooks();
-  const results = await runSeason({ build: !process.argv.includes('--no-build') });
+  const { results } = await runSeason({ build: !process.argv.includes('--no-build') });
   for (const r of results)
     console.log(`${r.part}: ${r.metric} ${r.value} (${r.target}) ${r.ok ? 'PASS' : 'MISS'}`);
 }
