@@ -529,7 +529,7 @@ export type DataExport = {
     };
     persons: Array<{
         full_name: string;
-        dni: string;
+        dni: string | null;
         email: string | null;
         phone: string;
         linked_at: string;
@@ -639,7 +639,10 @@ export type ResidentPayment = {
     paid_at: string;
     person_activity_id: Id;
     full_name: string;
-    dni: DniOut;
+    /**
+     * Null for a person without one (a child under 14).
+     */
+    dni: DniOut | null;
     amount: Euros;
     use_discount: boolean;
     items: Array<PaymentItem>;
@@ -765,7 +768,7 @@ export type AdminPayment = {
     use_discount: boolean;
     person_activity_id: Id | null;
     full_name: string;
-    dni: string;
+    dni: string | null;
     user_id: Id | null;
     created_at: string;
     updated_at: string;

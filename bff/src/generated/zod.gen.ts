@@ -481,7 +481,7 @@ export const zDataExport = z.object({
     }),
     persons: z.array(z.object({
         full_name: z.string(),
-        dni: z.string(),
+        dni: z.string().nullable(),
         email: z.string().nullable(),
         phone: z.string(),
         linked_at: z.iso.datetime({ offset: true }),
@@ -578,7 +578,7 @@ export const zResidentPayment = z.object({
     paid_at: z.iso.datetime({ offset: true }),
     person_activity_id: zId,
     full_name: z.string(),
-    dni: zDniOut,
+    dni: zDniOut.nullable(),
     amount: zEuros,
     use_discount: z.boolean(),
     items: z.array(zPaymentItem)
@@ -710,7 +710,7 @@ export const zAdminPayment = z.object({
     use_discount: z.boolean(),
     person_activity_id: zId.nullable(),
     full_name: z.string(),
-    dni: z.string(),
+    dni: z.string().nullable(),
     user_id: zId.nullable(),
     created_at: z.iso.datetime({ offset: true }),
     updated_at: z.iso.datetime({ offset: true }),

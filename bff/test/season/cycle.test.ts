@@ -17,6 +17,7 @@ describe('a season from the window to the paid places', () => {
   let app: TestApp;
   let admin: Account;
   const staff = async () => (admin = await createAccount(app, 'admin')).headers;
+  const staffAccount = async () => (admin = await createAccount(app, 'admin'));
 
   beforeAll(async () => {
     app = await startTestApp({ now: '2026-12-01T08:00:00Z' });
@@ -211,5 +212,49 @@ describe('a season from the window to the paid places', () => {
       422,
       'capacity_below_taken',
     ]);
+  });
+
+  it('a child added without a DNI gets a place, pays it, and shows "Sin DNI" on the payment', async () => {
+    const activity = await createSeasonActivity(app, await staffAccount(), {
+      name: 'Iniciación sen DNI',
+      allocation: 'first_come',
+      capacity: 2,
+      openAt: new Date(app.clock.now().getTime() - HOUR).toISOString(),
+      closeAt: new Date(app.clock.now().getTime() + 10 * HOUR).toISOString(),
+    });
+    const parent = await createAccount(app, 'user');
+    const added = await fetch(`${app.baseUrl}/api/user/persons/`, {
+      method: 'POST',
+      headers: { ...parent.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ first_name: 'Uxía', last_name: 'Sen DNI', birth_date: '2018-03-03' }),
+    });
+    const child = (await added.json()) as { person_activity_id: number; dni: string | null };
+    expect(child.dni).toBeNull();
+    const res = await fetch(`${app.baseUrl}/api/user/applications`, {
+      method: 'POST',
+      headers: { ...parent.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ person_activity_id: child.person_activity_id, activity_id: activity }),
+    });
+    expect(((await res.json()) as { status: string }).status).toBe('offered');
+    const token = parent.headers.Authorization.slice('Bearer '.length);
+    const redirect = await generate(app, token, {
+      person_activity_id: child.person_activity_id,
+      activity_ids: [activity],
+      use_discount: false,
+    });
+    await payInSandbox(app, redirect);
+    // every answer is checked against the contract (strict): a null DNI where the contract allows it
+    const payments = (await (
+      await fetch(`${app.baseUrl}/api/user/payments/`, { headers: parent.headers })
+    ).json()) as { dni: string | null }[];
+    expect(payments.map((p) => p.dni)).toEqual([null]);
+    const exported = await fetch(`${app.baseUrl}/api/user/me/export`, { headers: parent.headers });
+    expect(exported.status).toBe(200);
+    const staffList = (await (
+      await fetch(`${app.baseUrl}/api/admin/payments/?page=1&page_size=50`, {
+        headers: (await staffAccount()).headers,
+      })
+    ).json()) as { items: { full_name: string; dni: string | null }[] };
+    expect(staffList.items.find((p) => p.full_name === 'Uxía Sen DNI')?.dni).toBeNull();
   });
 });

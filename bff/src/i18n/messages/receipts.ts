@@ -9,6 +9,7 @@ export const receipts = defineMessages({
   },
   receipt_person: { es: 'Persona inscrita', en: 'Enrolled person', gl: 'Persoa inscrita' },
   receipt_dni: { es: 'DNI/NIE', en: 'DNI/NIE', gl: 'DNI/NIE' },
+  receipt_no_dni: { es: 'Sin DNI', en: 'No DNI', gl: 'Sen DNI' },
   receipt_activity: { es: 'Actividad', en: 'Activity', gl: 'Actividade' },
   receipt_amount: { es: 'Importe', en: 'Amount', gl: 'Importe' },
   receipt_total: { es: 'Total pagado', en: 'Total paid', gl: 'Total pagado' },

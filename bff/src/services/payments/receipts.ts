@@ -38,7 +38,11 @@ export function createReceipts(deps: {
     const pdf = await renderReceipt(
       {
         council: config.council,
-        person: { name: payment.person_name, dni: payment.person_dni },
+        // a person without a DNI (a child under 14) pays with the column empty
+        person: {
+          name: payment.person_name,
+          dni: payment.person_dni || t(locale, 'receipt_no_dni'),
+        },
         items: items.map((item) => ({ name: item.activity_name, amountCents: item.amount_cents })),
         totalCents: payment.amount_cents,
         refundedCents: payment.refunded_cents,

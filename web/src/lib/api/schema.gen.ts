@@ -1950,7 +1950,7 @@ export interface components {
             };
             persons: {
                 full_name: string;
-                dni: string;
+                dni: string | null;
                 email: string | null;
                 phone: string;
                 /** Format: date-time */
@@ -2052,7 +2052,8 @@ export interface components {
             paid_at: string;
             person_activity_id: components["schemas"]["Id"];
             full_name: string;
-            dni: components["schemas"]["DniOut"];
+            /** @description Null for a person without one (a child under 14). */
+            dni: components["schemas"]["DniOut"] | null;
             amount: components["schemas"]["Euros"];
             use_discount: boolean;
             items: components["schemas"]["PaymentItem"][];
@@ -2173,7 +2174,7 @@ export interface components {
             use_discount: boolean;
             person_activity_id: components["schemas"]["Id"] | null;
             full_name: string;
-            dni: string;
+            dni: string | null;
             user_id: components["schemas"]["Id"] | null;
             /** Format: date-time */
             created_at: string;
