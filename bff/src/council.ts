@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
+import { parse as parseMessage } from '@formatjs/icu-messageformat-parser';
 import { z } from 'zod';
 
 /**
@@ -51,6 +52,23 @@ const councilSchema = z.strictObject({
     footer: colour,
   }),
   documents: z.strictObject({ reduction: perLanguage(pdf), help: perLanguage(pdf) }),
+  /**
+   * The council's own wording of its legal texts (privacy, legal notice, accessibility
+   * statement): any paragraph of the bundled texts replaced by its message id, in the three
+   * languages alike, and when the council last reviewed them. Left out, the bundled texts apply,
+   * filled in with the details above.
+   */
+  legal: z
+    .strictObject({
+      reviewed: z.iso.date({ error: 'must be a date YYYY-MM-DD' }).optional(),
+      texts: perLanguage(
+        z.record(z.string().regex(/^legal\.[A-Za-z0-9.]+$/), text, {
+          error: (issue) =>
+            issue.code === 'invalid_key' ? 'must be a legal text id (legal.…)' : undefined,
+        }),
+      ).optional(),
+    })
+    .optional(),
 });
 
 export type CouncilFile = z.infer<typeof councilSchema>;
@@ -107,6 +125,26 @@ export function readCouncilFile(path: string): { council: Council | null; proble
   const dir = dirname(resolve(path));
   const file = parsed.data;
   const problems: string[] = [];
+  const texts = file.legal?.texts;
+  if (texts) {
+    const ids = (language: 'es' | 'en' | 'gl') => Object.keys(texts[language]).sort().join(',');
+    for (const language of ['es', 'en', 'gl'] as const) {
+      if (ids(language) !== ids('es')) {
+        problems.push(
+          `${where}: legal.texts.${language} must replace the same texts as legal.texts.es`,
+        );
+      }
+      for (const [id, message] of Object.entries(texts[language])) {
+        try {
+          parseMessage(message);
+        } catch (err) {
+          problems.push(
+            `${where}: legal.texts.${language}.${id} is not a valid message (${(err as Error).message})`,
+          );
+        }
+      }
+    }
+  }
   const named: [string, string][] = [
     ['logo', file.logo],
     ...(['reduction', 'help'] as const).flatMap((kind) =>
@@ -151,8 +189,35 @@ export function councilFileType(name: string): string {
  * (served by http/spa.ts under /council/). The documents keep the spec's addresses.
  */
 export function councilForPage(council: Council) {
-  const { dir: _dir, documents: _documents, logo, ...shown } = council;
-  return { ...shown, logo: `council/${logo}` };
+  const { dir: _dir, documents: _documents, logo, legal, ...shown } = council;
+  return {
+    ...shown,
+    logo: `council/${logo}`,
+    ...(legal ? { legal: legalForPage(legal) } : {}),
+  };
+}
+
+/**
+ * The council's own legal wording as the web app's messages are: parsed ahead of time (its build
+ * ships no ICU parser, web/build/precompile-messages.ts), so `{council}` and the like work in it.
+ */
+function legalForPage(legal: NonNullable<Council['legal']>) {
+  const texts = legal.texts;
+  return {
+    ...(legal.reviewed ? { reviewed: legal.reviewed } : {}),
+    ...(texts
+      ? {
+          texts: Object.fromEntries(
+            (['es', 'en', 'gl'] as const).map((language) => [
+              language,
+              Object.fromEntries(
+                Object.entries(texts[language]).map(([id, message]) => [id, parseMessage(message)]),
+              ),
+            ]),
+          ),
+        }
+      : {}),
+  };
 }
 
 /** JSON safe inside a <script> element: no "</script>" or "<!--" can end it early. */

@@ -60,6 +60,25 @@ describe('the council file', () => {
     ]);
   });
 
+  it("checks the council's own legal wording: legal ids only, the same ones in every language", () => {
+    type Legal = { reviewed?: string; texts: Record<string, Record<string, string>> };
+    const bad = councilCopy((file) => {
+      const legal = file.legal as Legal;
+      legal.reviewed = '15/10/2026';
+      legal.texts.es!['footer.copyright'] = 'Otro texto';
+    });
+    expect(readCouncilFile(bad).problems).toEqual([
+      `COUNCIL_FILE (${bad}): legal.reviewed must be a date YYYY-MM-DD`,
+      `COUNCIL_FILE (${bad}): legal.texts.es.footer.copyright must be a legal text id (legal.…)`,
+    ]);
+    const uneven = councilCopy((file) => {
+      delete (file.legal as Legal).texts.gl!['legal.a11y.status.p1'];
+    });
+    expect(readCouncilFile(uneven).problems).toEqual([
+      `COUNCIL_FILE (${uneven}): legal.texts.gl must replace the same texts as legal.texts.es`,
+    ]);
+  });
+
   it('refuses a missing file, a file that is not JSON, and a file outside its folder', () => {
     expect(readCouncilFile('/nonexistent/council.json').problems).toEqual([
       'COUNCIL_FILE (/nonexistent/council.json): cannot be read (no such file)',

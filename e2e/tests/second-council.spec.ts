@@ -78,6 +78,13 @@ test('the same build serves a second council: its name, logo, colours, contacts 
       main.getByRole('link', { name: /deportes@villaejemplo\.example\.es/ }),
     ).toBeVisible();
 
+    // its own wording of the accessibility statement, and when it reviewed it
+    await page.goto('/accesibilidad');
+    await expect(page.locator('main')).toContainText(
+      'Este portal es plenamente conforme con el RD 1112/2018 según la revisión de Ayuntamiento de Villaejemplo',
+    );
+    await expect(page.locator('main')).toContainText('15 de octubre de 2026');
+
     // its documents at the spec's addresses
     const reduction = await page.request.get('/assets/bonificacion.pdf');
     expect(reduction.headers()['content-type']).toBe('application/pdf');

@@ -1,3 +1,4 @@
+import type { MessageFormatElement } from 'react-intl';
 import type { Locale } from '../i18n/locales';
 
 /** The council running the portal, as the server inlines it into index.html (COUNCIL_FILE). */
@@ -20,6 +21,11 @@ export interface Council {
   /** The logo's address, relative to the site's root ("council/logo.svg"). */
   logo: string;
   colours: { primary: string; primaryHover: string; header: string; footer: string };
+  /**
+   * The council's own wording of legal paragraphs (by message id, parsed by the server as the
+   * build parses the app's messages) and when it reviewed them.
+   */
+  legal?: { reviewed?: string; texts?: Record<Locale, Record<string, MessageFormatElement[]>> };
 }
 
 const ELEMENT_ID = 'council-data';

@@ -55,7 +55,7 @@ export function useCouncilValues(): Record<string, ReactNode> {
         {intl.formatMessage({ id: 'legal.accountLinkText' })}
       </Link>
     ),
-    date: formatDate(LAST_REVIEWED, locale, 'long'),
+    date: formatDate(council.legal?.reviewed ?? LAST_REVIEWED, locale, 'long'),
   };
 }
 

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { legalCatalogs } from './legal-messages';
 
@@ -24,4 +26,38 @@ describe('legal catalogs', () => {
       expect(placeholders(legalCatalogs.gl[key] ?? ''), `gl ${key}`).toEqual(expected);
     }
   });
+});
+
+/** Every council folder's own wording (council.json's legal.texts), as the server would serve it. */
+const councilsDir = resolve(process.cwd(), '../councils');
+const councilTexts = readdirSync(councilsDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => {
+    const file = JSON.parse(
+      readFileSync(resolve(councilsDir, entry.name, 'council.json'), 'utf8'),
+    ) as {
+      legal?: { texts?: Record<'es' | 'en' | 'gl', Record<string, string>> };
+    };
+    return [entry.name, file.legal?.texts ?? null] as const;
+  });
+
+describe("a council's own legal wording", () => {
+  it('exists for at least one bundled council (the example)', () => {
+    expect(councilTexts.some(([, texts]) => texts !== null)).toBe(true);
+  });
+
+  it.each(councilTexts.filter(([, texts]) => texts))(
+    '%s replaces only texts that exist, with only the placeholders they use',
+    (_name, texts) => {
+      const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      for (const locale of ['es', 'en', 'gl'] as const) {
+        for (const [key, text] of Object.entries(texts![locale])) {
+          expect(legalCatalogs.es, `${locale} ${key}`).toHaveProperty([key]);
+          const known = new Set(placeholders(legalCatalogs.es[key]!).concat(['council', 'portal']));
+          for (const used of placeholders(text))
+            expect(known, `${locale} ${key}: {${used}}`).toContain(used);
+        }
+      }
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
-import { IntlProvider, useIntl } from 'react-intl';
+import { IntlProvider, useIntl, type MessageFormatElement } from 'react-intl';
+import { council } from '../../../config/council';
 import { useLocale } from '../../../i18n/i18n-provider';
 import type { Locale } from '../../../i18n/locales';
 import en from '../messages/en.json';
@@ -19,15 +20,22 @@ export function LegalMessages({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const { locale } = useLocale();
   const messages = useMemo(
-    (): Record<string, string> => ({
+    (): Record<string, string | MessageFormatElement[]> => ({
       ...(intl.messages as Record<string, string>),
       ...legalCatalogs.es,
       ...legalCatalogs[locale],
+      // the council's own wording, where its council file gives one (checked at the server's start)
+      ...council.legal?.texts?.[locale],
     }),
     [intl.messages, locale],
   );
   return (
-    <IntlProvider locale={intl.locale} defaultLocale={intl.defaultLocale} messages={messages}>
+    <IntlProvider
+      locale={intl.locale}
+      defaultLocale={intl.defaultLocale}
+      // parsed messages in the build, text in the unit tests: react-intl formats either
+      messages={messages as Record<string, MessageFormatElement[]>}
+    >
       {children}
     </IntlProvider>
   );
