@@ -32,21 +32,8 @@ import {
   type ActivityField,
 } from './rules';
 
-const ORDER: readonly ActivityField[] = [
-  'name',
-  'price',
-  'startDate',
-  'allocation',
-  'capacity',
-  'openAt',
-  'closeAt',
-  'offerHours',
-  'description',
-  'schedule',
-  'venue',
-  'minBirthYear',
-  'maxBirthYear',
-];
+/** The form's fields in the order they show (the error summary lists them so). */
+const ORDER = Object.keys(emptyActivityForm) as readonly ActivityField[];
 const fieldId = (field: ActivityField) => `activity-${field}`;
 
 /**

@@ -21,19 +21,6 @@ export type ActivityFormValues = Record<ActivityField, string>;
 
 export type ActivityPayload = ActivityWrite;
 
-/** The fields that only matter when the activity has places (allocation not `none`). */
-export const SEASON_FIELDS: readonly ActivityField[] = [
-  'capacity',
-  'openAt',
-  'closeAt',
-  'offerHours',
-  'description',
-  'schedule',
-  'venue',
-  'minBirthYear',
-  'maxBirthYear',
-];
-
 export const emptyActivityForm: ActivityFormValues = {
   name: '',
   price: '',
