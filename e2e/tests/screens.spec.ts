@@ -22,6 +22,7 @@ const PAGES = [
   '/aviso-legal',
   '/nigran-info',
   '/accesibilidad',
+  '/actividades',
   '/pago-ok',
   '/pago-ko',
   '/mi-cuenta',
@@ -39,6 +40,7 @@ test.describe('every page in every language', () => {
   const resident = { ...identity(51), password: 'vecina-capturas-2026' };
   let residentToken = '';
   let adminToken = '';
+  let drawPath = '';
 
   test.beforeAll(async ({ playwright, baseURL }) => {
     const request = await playwright.request.newContext({ baseURL });
@@ -56,6 +58,24 @@ test.describe('every page in every language', () => {
     });
     residentToken = await registerResident(request, resident);
     adminToken = await loginToken(request, ADMIN);
+    // an activity with places, for the catalogue and a draw page
+    const lottery = await request.post('/api/admin/activities-crud/', {
+      headers: { Authorization: `Bearer ${adminToken}` },
+      data: {
+        name: `Natación sorteo J5 ${Date.now() % 100000}`,
+        price: 45,
+        allocation: 'lottery',
+        capacity: 12,
+        applications_open_at: new Date(Date.now() - 3_600_000).toISOString(),
+        applications_close_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        schedule: 'Luns e mércores, 17:00–18:00',
+        venue: 'Piscina municipal',
+        min_birth_year: 2014,
+        max_birth_year: 2020,
+      },
+    });
+    expect(lottery.status(), await lottery.text()).toBe(201);
+    drawPath = `/sorteos/${((await lottery.json()) as { id: number }).id}`;
   });
 
   /** Opens a page as the right user and waits until its content (not a spinner) shows. */
@@ -90,7 +110,7 @@ test.describe('every page in every language', () => {
 
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: width === 375 ? 800 : 900 });
-        for (const path of PAGES) {
+        for (const path of [...PAGES, drawPath]) {
           await open(page, lang, path);
           const name = path.slice(1).replace(/[^\w-]+/g, '-');
           await snap(page, testInfo, name);

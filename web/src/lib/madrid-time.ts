@@ -1,3 +1,5 @@
+import { formatDate } from '@portal/design-system/lib/format.ts';
+import type { Locale } from '../i18n/locales';
 /**
  * Moments as a council's staff and residents read them: Europe/Madrid wall-clock time, whatever
  * the device's own zone. The forms' `datetime-local` inputs hold Madrid time; the wire holds UTC.
@@ -38,13 +40,19 @@ export function madridLocalToIso(local: string): string | null {
   return new Date(guess).toISOString();
 }
 
-const LOCALE_TAGS: Record<string, string> = { es: 'es-ES', en: 'en-GB', gl: 'gl-ES' };
+const clock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
-/** An instant as a resident reads it: "15 de diciembre de 2026, 23:59". */
-export function formatMadridDateTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale] ?? 'es-ES', {
-    timeZone: ZONE,
-    dateStyle: 'long',
-    timeStyle: 'short',
-  }).format(new Date(iso));
+/**
+ * An instant as a resident reads it: "15 de diciembre de 2026, 23:59". The date as every screen
+ * writes dates (the design system's formatDate, with its fallback where a browser lacks a
+ * language's data) and the time on a 24-hour clock, so no connecting word of another language
+ * slips in.
+ */
+export function formatMadridDateTime(iso: string, locale: Locale): string {
+  return `${formatDate(iso, locale, 'long')}, ${clock.format(new Date(iso))}`;
 }

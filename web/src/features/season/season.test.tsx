@@ -92,7 +92,7 @@ describe('the public catalogue', () => {
     expect(within(card).getByText('For people born between 2015 and 2020.')).toBeInTheDocument();
     expect(within(card).getByText('20 places')).toBeInTheDocument();
     // Madrid time, whatever the device's zone
-    expect(within(card).getByText(/1 December 2026 at 09:00/)).toBeInTheDocument();
+    expect(within(card).getByText(/1 December 2026, 09:00/)).toBeInTheDocument();
     expect(
       within(card).getByRole('link', { name: 'See the draw for Natación infantil' }),
     ).toHaveAttribute('href', '/sorteos/7');
@@ -184,7 +184,7 @@ describe('the dashboard’s applications', () => {
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(
       await screen.findByText(
-        'You have a place (code K7PQ4XMA). Pay for it before 19 December 2026 at 10:00 in the Pending tab above.',
+        'You have a place (code K7PQ4XMA). Pay for it before 19 December 2026, 10:00 in the Pending tab above.',
       ),
     ).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
