@@ -109,7 +109,11 @@ export function PaymentsSection() {
     },
     { id: 'order', header: t('admin.payments.order'), cell: (p) => p.order, rowHeader: true },
     { id: 'person', header: t('admin.payments.person'), cell: (p) => p.full_name },
-    { id: 'dni', header: t('admin.payments.dni'), cell: (p) => p.dni ?? t('admin.enrolments.noDni') },
+    {
+      id: 'dni',
+      header: t('admin.payments.dni'),
+      cell: (p) => p.dni ?? t('admin.enrolments.noDni'),
+    },
     {
       id: 'items',
       header: t('admin.payments.items'),
