@@ -119,20 +119,15 @@ export function createApplicationsRepo(db: Database) {
         .executeTakeFirstOrThrow();
     },
 
-    /** A waitlisted application's position: the waitlisted ahead of it, and itself. */
-    async waitlistPositionOf(row: Pick<ApplicationRow, 'id' | 'activity_id' | 'rank'>) {
-      const counted = await db
+    /** A waitlisted application's position, by the same rule as every list's (waitlistPosition). */
+    async waitlistPositionOf(id: number): Promise<number | null> {
+      const row = await db
         .q()
-        .selectFrom('applications')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('activity_id', '=', row.activity_id)
-        .where('status', '=', 'waitlisted')
-        .where(
-          sql<boolean>`(coalesce(rank, 0) < ${row.rank ?? 0}
-          or (coalesce(rank, 0) = ${row.rank ?? 0} and id <= ${row.id}))`,
-        )
+        .selectFrom('applications as a')
+        .select(waitlistPosition().as('n'))
+        .where('a.id', '=', id)
         .executeTakeFirstOrThrow();
-      return Number(counted.n);
+      return row.n === null ? null : Number(row.n);
     },
 
     /** Places held (offered or confirmed). */
@@ -322,7 +317,7 @@ export function createApplicationsRepo(db: Database) {
             eb.and([
               eb('a.offer_reminded_at', 'is', null),
               eb('a.offer_expires_at', '<=', remindBefore),
-              eb('a.offer_notified_at', '<', sql<string>`${remindBefore}`),
+              eb('a.offer_notified_at', '<', remindBefore),
             ]),
           ]),
         )

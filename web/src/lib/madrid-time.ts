@@ -1,10 +1,10 @@
-import { formatDate } from '@portal/design-system/lib/format.ts';
+import { formatDate, TIME_ZONE as ZONE } from '@portal/design-system/lib/format.ts';
 import type { Locale } from '../i18n/locales';
+
 /**
  * Moments as a council's staff and residents read them: Europe/Madrid wall-clock time, whatever
  * the device's own zone. The forms' `datetime-local` inputs hold Madrid time; the wire holds UTC.
  */
-const ZONE = 'Europe/Madrid';
 
 const parts = new Intl.DateTimeFormat('en-GB', {
   timeZone: ZONE,
@@ -21,6 +21,9 @@ export function isoToMadridLocal(iso: string): string {
   const p = Object.fromEntries(parts.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
 }
+
+/** Today's civil date in Madrid ('YYYY-MM-DD'), as the server counts days. */
+export const madridToday = (): string => isoToMadridLocal(new Date().toISOString()).slice(0, 10);
 
 /**
  * A Madrid wall-clock time ('YYYY-MM-DDTHH:mm') as a UTC ISO instant, or null when not one. The

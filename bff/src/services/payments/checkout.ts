@@ -1,4 +1,5 @@
 import type { Config } from '../../config.js';
+import { fullName } from '../../lib/clean-name.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { ConfigRepo } from '../../data/config-repo.js';
 import type { Database } from '../../data/database.js';
@@ -105,7 +106,7 @@ export function createCheckoutService(deps: {
         }
 
         const order = await newOrderCode(now, (code) => payments.orderExists(code));
-        const personName = `${person.first_name} ${person.last_name}`.trim();
+        const personName = fullName(person);
         const paymentId = await payments.insertPayment({
           order_code: order,
           locale: request.locale,

@@ -2,13 +2,13 @@ import type { AuditRepo } from '../../data/audit-repo.js';
 import type { EnrolmentsRepo } from '../../data/enrolments-repo.js';
 import { isUniqueViolation } from '../../data/engines.js';
 import type { UsersRepo } from '../../data/users-repo.js';
-import { cleanName } from '../../lib/clean-name.js';
+import { cleanName, fullName } from '../../lib/clean-name.js';
 import type { Clock } from '../../lib/clock.js';
 import { isCivilDate, madridDate } from '../../lib/madrid-date.js';
 import type { ConfigRepo } from '../../data/config-repo.js';
 import type { Database } from '../../data/database.js';
 import type { PersonRow, PersonsRepo } from '../../data/persons-repo.js';
-import { conflict, DomainError, notFound, tooManyRequests } from '../errors.js';
+import { conflict, DomainError, notFound, tooManyRequests, unauthorized } from '../errors.js';
 import { t } from '../../i18n/index.js';
 import { normaliseDni } from '../../lib/identity.js';
 import { centsToEuros } from '../../lib/money.js';
@@ -65,7 +65,6 @@ export interface PersonsDeps {
   deliver: CodeDelivery;
 }
 
-const fullName = (person: PersonRow) => `${person.first_name} ${person.last_name}`.trim();
 export const toManagedPerson = (person: PersonRow): ManagedPerson => ({
   person_activity_id: person.id,
   full_name: fullName(person),
@@ -216,7 +215,8 @@ export function createPersonsService(deps: PersonsDeps) {
       ]);
       if (!taken.ok) throw tooManyRequests(taken.retryAfter);
       const account = await deps.users.findById(actor.id);
-      if (!account) throw notFound();
+      // the account deleted since its token was checked: its session is over (addPerson answers no 404)
+      if (!account) throw unauthorized();
       try {
         return await db.transaction(async () => {
           if (dni !== null && (await persons.findByDni(dni))) throw conflict('person_on_record');

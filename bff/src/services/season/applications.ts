@@ -113,7 +113,7 @@ export function createResidentApplications(deps: {
             dni: person.dni,
             birth_date: person.birth_date,
             waitlist_position:
-              status === 'waitlisted' ? await applications.waitlistPositionOf(row) : null,
+              status === 'waitlisted' ? await applications.waitlistPositionOf(row.id) : null,
           });
         });
       } catch (err) {
@@ -128,7 +128,7 @@ export function createResidentApplications(deps: {
       const found = await applications.findById(id);
       if (!found || !(await deps.persons.findLinked(actor.id, found.enrolment_id)))
         throw notFound();
-      await withdrawApplication({ db, clock, applications, places }, id, {
+      await withdrawApplication({ db, clock, places }, id, {
         userId: actor.id,
         dni: actor.dni,
         ip: call.ip,
@@ -142,18 +142,15 @@ export function createResidentApplications(deps: {
  * ended changes nothing, an offered place passes on.
  */
 export async function withdrawApplication(
-  deps: { db: Database; clock: Clock; applications: ApplicationsRepo; places: Places },
+  deps: { db: Database; clock: Clock; places: Places },
   id: number,
   actor: StatusActor,
 ): Promise<void> {
-  const { applications, places } = deps;
+  const { places } = deps;
   await deps.db.transaction(async () => {
-    const before = await applications.findById(id);
-    if (!before) throw notFound();
-    const activity = await applications.lockActivity(before.activity_id);
-    // read again under the activity's lock: a payment or the job may have moved it meanwhile
-    const application = await applications.findById(id);
-    if (!activity || !application) throw notFound();
+    const locked = await places.lockApplication(id);
+    if (!locked) throw notFound();
+    const { application, activity } = locked;
     if (application.status === 'confirmed') throw conflict('already_paid');
     if (application.status === 'withdrawn' || application.status === 'expired') return;
     const now = deps.clock.now();

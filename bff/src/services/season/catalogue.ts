@@ -34,37 +34,37 @@ export function createSeasonStates(deps: {
   clock: Clock;
   activities: Pick<ActivitiesRepo, 'withPlaces'>;
   applications: Pick<ApplicationsRepo, 'countsByStatus' | 'findActivity'>;
-  draws: Pick<DrawsRepo, 'find'>;
+  draws: Pick<DrawsRepo, 'findMany'>;
 }) {
   async function states(activities: SeasonActivityRow[]): Promise<SeasonState[]> {
     const now = deps.clock.now();
-    const counted = await deps.applications.countsByStatus(activities.map((a) => a.id));
+    const ids = activities.map((a) => a.id);
+    const counted = await deps.applications.countsByStatus(ids);
+    // one read for every lottery's draw, not one per activity (the catalogue is public)
+    const drawnAt = new Map(
+      (await deps.draws.findMany(ids)).map((draw) => [draw.activity_id, draw.drawn_at]),
+    );
     const counts = new Map<number, StatusCounts>();
     for (const row of counted) {
       const of = counts.get(row.activity_id) ?? noCounts();
       of[row.status] = Number(row.n);
       counts.set(row.activity_id, of);
     }
-    return Promise.all(
-      activities.map(async (activity) => {
-        const of = counts.get(activity.id) ?? noCounts();
-        const drawnAt =
-          activity.allocation === 'lottery'
-            ? ((await deps.draws.find(activity.id))?.drawn_at ?? null)
-            : null;
-        const placesLeft =
-          activity.capacity === null || (activity.allocation === 'lottery' && drawnAt === null)
-            ? null
-            : Math.max(0, activity.capacity - of.offered - of.confirmed);
-        return {
-          activity,
-          counts: of,
-          drawnAt,
-          placesLeft,
-          status: catalogueStatus(activity, now, drawnAt !== null, placesLeft),
-        };
-      }),
-    );
+    return activities.map((activity) => {
+      const of = counts.get(activity.id) ?? noCounts();
+      const drawn = activity.allocation === 'lottery' ? (drawnAt.get(activity.id) ?? null) : null;
+      const placesLeft =
+        activity.capacity === null || (activity.allocation === 'lottery' && drawn === null)
+          ? null
+          : Math.max(0, activity.capacity - of.offered - of.confirmed);
+      return {
+        activity,
+        counts: of,
+        drawnAt: drawn,
+        placesLeft,
+        status: catalogueStatus(activity, now, drawn !== null, placesLeft),
+      };
+    });
   }
 
   return {

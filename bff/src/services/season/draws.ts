@@ -161,8 +161,10 @@ export function createDraws(deps: {
       let drawn = 0;
       const drawBatch = (ids: number[]) =>
         db.transaction(async () => {
+          // the activities locked first, then their draws read: a draw staff ran meanwhile is seen
+          const locked = await applications.lockActivities(ids);
           const found = new Map((await draws.findMany(ids)).map((d) => [d.activity_id, d]));
-          const ready = (await applications.lockActivities(ids))
+          const ready = locked
             .map((activity) => ({ activity, draw: found.get(activity.id) }))
             .filter(
               (d): d is { activity: SeasonActivityRow; draw: DrawRow } =>

@@ -15,7 +15,7 @@ import type { Logger } from '../../logger.js';
 import type { SeasonHooks } from '../admin/activities-service.js';
 import type { JobRunner } from '../jobs/job-runner.js';
 import { createResidentApplications } from './applications.js';
-import { createSeasonStates } from './catalogue.js';
+import { catalogueEntry, createSeasonStates } from './catalogue.js';
 import { createDraws } from './draws.js';
 import { createOffers } from './offers.js';
 import { createPlaces } from './places.js';
@@ -115,6 +115,8 @@ export function createSeason(deps: {
 
   return {
     hooks,
+    /** The public catalogue: what residents apply for. */
+    catalogue: async () => (await states.all()).map(catalogueEntry),
     residents: createResidentApplications({
       db,
       clock,
@@ -123,7 +125,7 @@ export function createSeason(deps: {
       enrolments: repos.enrolments,
       places,
     }),
-    staff: createStaffSeason({ db, clock, applications, lists: deps.lists, states, draws, places }),
+    staff: createStaffSeason({ db, clock, lists: deps.lists, states, draws, places }),
     draws,
     offers,
     /** Both jobs' work now, each as one turn under its lease (tests): what each did. */

@@ -38,17 +38,14 @@ export function createOffers(deps: {
 
   async function expireOne(id: number): Promise<boolean> {
     return db.transaction(async () => {
-      const before = await applications.findById(id);
-      if (!before) return false;
-      const activity = await applications.lockActivity(before.activity_id);
-      const application = await applications.findById(id);
+      const locked = await places.lockApplication(id);
       const now = clock.now();
       if (
-        !activity ||
-        application?.status !== 'offered' ||
-        (application.offer_expires_at ?? '') > now.toISOString()
+        locked?.application.status !== 'offered' ||
+        (locked.application.offer_expires_at ?? '') > now.toISOString()
       )
         return false;
+      const { application, activity } = locked;
       await places.end(application, 'expired', SYSTEM, now);
       await places.fill(activity, now);
       return true;

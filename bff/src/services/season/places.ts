@@ -88,6 +88,21 @@ export function createPlaces(deps: {
     freePlaces,
 
     /**
+     * An application and its activity, the activity locked first and the application read again
+     * under the lock (a payment or the job may have moved it meanwhile); undefined when either
+     * is gone. Inside the caller's transaction.
+     */
+    async lockApplication(
+      id: number,
+    ): Promise<{ application: ApplicationRow; activity: SeasonActivityRow } | undefined> {
+      const before = await applications.findById(id);
+      if (!before) return undefined;
+      const activity = await applications.lockActivity(before.activity_id);
+      const application = await applications.findById(id);
+      return activity && application ? { application, activity } : undefined;
+    },
+
+    /**
      * Offers free places to the next on the waitlist, in order: after a place is given back, an
      * offer expires or staff add places. A lottery not yet drawn has no waitlist to move.
      */

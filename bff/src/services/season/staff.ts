@@ -1,5 +1,4 @@
 import ExcelJS from 'exceljs';
-import type { ApplicationsRepo } from '../../data/applications-repo.js';
 import type { Database } from '../../data/database.js';
 import type {
   ApplicationListRow,
@@ -9,12 +8,13 @@ import type {
 } from '../../data/lists/index.js';
 import type { ApplicationStatus } from '../../data/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import { fullName } from '../../lib/clean-name.js';
 import { madridDate } from '../../lib/madrid-date.js';
 import { notFound } from '../errors.js';
 import { escapeCell } from '../payments/payments-export.js';
 import type { Actor } from '../admin/audit-trail.js';
 import { withdrawApplication } from './applications.js';
-import { catalogueEntry, summaryEntry, type SeasonStates } from './catalogue.js';
+import { summaryEntry, type SeasonStates } from './catalogue.js';
 import type { Draws } from './draws.js';
 import type { Places } from './places.js';
 import { waitlistPositionOf } from './views.js';
@@ -28,7 +28,7 @@ const toAdminView = (row: ApplicationListRow) => ({
   offer_expires_at: row.status === 'offered' ? row.offer_expires_at : null,
   created_at: row.created_at,
   person_activity_id: row.enrolment_id,
-  full_name: `${row.first_name} ${row.last_name}`.trim(),
+  full_name: fullName(row),
   dni: row.dni,
   birth_date: row.birth_date,
 });
@@ -46,7 +46,6 @@ const STATUS_NAMES: Record<ApplicationStatus, string> = {
 export function createStaffSeason(deps: {
   db: Database;
   clock: Clock;
-  applications: ApplicationsRepo;
   lists: Pick<StaffLists, 'applications'>;
   states: SeasonStates;
   draws: Draws;
@@ -61,7 +60,6 @@ export function createStaffSeason(deps: {
   }
 
   return {
-    catalogue: async () => (await states.all()).map(catalogueEntry),
     summaries: async () => (await states.all()).map(summaryEntry),
     summary: async (activityId: number) => summaryEntry(await existing(activityId)),
 

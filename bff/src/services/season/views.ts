@@ -1,5 +1,6 @@
 import type { ApplicationWithNames, SeasonActivityRow } from '../../data/applications-repo.js';
 import type { ApplicationStatus } from '../../data/schema.js';
+import { fullName } from '../../lib/clean-name.js';
 
 export interface ApplicationView {
   id: number;
@@ -24,7 +25,7 @@ export const toApplicationView = (row: ApplicationWithNames): ApplicationView =>
   activity_id: row.activity_id,
   activity_name: row.activity_name,
   person_activity_id: row.enrolment_id,
-  person_name: `${row.first_name} ${row.last_name}`.trim(),
+  person_name: fullName(row),
   status: row.status,
   waitlist_position: orNull(row.waitlist_position),
   offer_expires_at: row.status === 'offered' ? row.offer_expires_at : null,

@@ -5,6 +5,7 @@ import { TextField } from '@portal/design-system/components/text-field.tsx';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { detailMessage } from '../../../lib/api/client';
+import { madridToday } from '../../../lib/madrid-time';
 import { addPerson } from '../api/season-api';
 import { ageOn, DNI_REQUIRED_FROM_AGE } from '../rules';
 
@@ -40,7 +41,7 @@ export function AddPersonForm({ onAdded }: { onAdded: () => void }) {
     if (!values.lastName.trim()) found.lastName = t('season.person.required');
     if (!/^\d{4}-\d{2}-\d{2}$/.test(values.birthDate))
       found.birthDate = t('season.person.birthDate.invalid');
-    const today = new Date().toISOString().slice(0, 10);
+    const today = madridToday();
     if (
       !found.birthDate &&
       !values.dni.trim() &&
