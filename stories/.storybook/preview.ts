@@ -19,7 +19,7 @@ const preview: Preview = {
       await worker.start({
         serviceWorker: { url: './mockServiceWorker.js' },
         quiet: true,
-        onUnhandledRequest: 'bypass',
+        onUnhandledFrame: 'bypass',
       });
       return worker;
     }),

@@ -15,6 +15,16 @@ class ResizeObserverStub {
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
+// jsdom's Blob has no stream(), which Node's fetch reads a multipart body's files with
+Blob.prototype.stream ??= function stream(this: Blob) {
+  const bytes = this.arrayBuffer();
+  return new ReadableStream<Uint8Array<ArrayBuffer>>({
+    async start(controller) {
+      controller.enqueue(new Uint8Array(await bytes));
+      controller.close();
+    },
+  });
+};
 
 // findBy/waitFor wait for an outcome; on a loaded two-core CI machine 1 s (the default) is short
 configure({ asyncUtilTimeout: 4000 });
@@ -23,7 +33,7 @@ configure({ asyncUtilTimeout: 4000 });
 primeMessages(catalogs);
 
 // every call goes through MSW; one that reaches no handler fails the test
-beforeAll(() => apiServer.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => apiServer.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => apiServer.close());
 
 afterEach(() => {

@@ -45,18 +45,23 @@ describe('Excel upload', () => {
   });
 
   it('sends the file as multipart field "file" and shows the counts', async () => {
+    // the body as it left fetch: a multipart with the field "file" (vitest's jsdom Request turns
+    // a jsdom File into a nameless Blob; the browser journeys upload real files by name)
+    const imported = {
+      added: 12,
+      updated: 3,
+      activities_created: 2,
+      rows: 41,
+      sheet: 'Inscripciones',
+      header_row: 1,
+      warnings: [],
+      landline_people: 0,
+    };
+    const received: string[] = [];
     const { api, onImported } = setup({
-      'POST /api/admin/upload-table/': {
-        body: {
-          added: 12,
-          updated: 3,
-          activities_created: 2,
-          rows: 41,
-          sheet: 'Inscripciones',
-          header_row: 1,
-          warnings: [],
-          landline_people: 0,
-        },
+      'POST /api/admin/upload-table/': async (request) => {
+        received.push(await request.text());
+        return { body: imported };
       },
     });
     await userEvent.upload(fileInput(), xlsx());
@@ -73,6 +78,8 @@ describe('Excel upload', () => {
     expect(post.method).toBe('POST');
     expect(post.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
     expect(post.headers.get('Authorization')).toMatch(/^Bearer /);
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatch(/^Content-Disposition: form-data; name="file"; filename=/m);
   });
 
   it('lists the people saved with a phone that is not a mobile, and how many more', async () => {
