@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
 # The portal as one image: the built web app and the server, production dependencies only,
 # running as a non-root user. SQLite under /data by default; set DATABASE_URL for PostgreSQL.
-# (Written and checked by reading: the development machines cannot run Docker.)
+# (No Docker engine runs on the development machines: scripts/image-rehearsal.mjs, part of npm
+# test, plays the deps and run stages from this file on the machine itself.)
 
 # Node 24 LTS (24.18.0, Debian bookworm slim), pinned by digest: the same bytes on every build
 # until Renovate proposes a newer one
@@ -39,7 +40,9 @@ COPY --from=build /app/stories/package.json stories/
 COPY --from=build /app/mocks/package.json mocks/
 COPY --from=build /app/e2e/package.json e2e/
 COPY --from=build /app/bench/package.json bench/
-RUN npm ci --omit=dev --workspace bff --no-audit --no-fund
+# the lockfile nests some of the server's packages under bff/node_modules (another workspace needs
+# another major at the root): both folders ship; mkdir keeps the COPY below valid without nesting
+RUN npm ci --omit=dev --workspace bff --no-audit --no-fund && mkdir -p bff/node_modules
 # the software bill of materials of what the image ships (CycloneDX, npm sbom), kept in the image
 COPY --from=build /app/scripts/sbom.mjs scripts/
 RUN node scripts/sbom.mjs > /app/sbom.cdx.json
@@ -55,6 +58,7 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
+COPY --from=deps /app/bff/node_modules ./bff/node_modules
 COPY --from=build /app/package.json ./
 COPY --from=build /app/bff/package.json ./bff/
 COPY --from=build /app/bff/dist ./bff/dist

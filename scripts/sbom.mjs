@@ -33,7 +33,8 @@ const bom = JSON.parse(
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   ),
 );
-const shipped = installed('node_modules');
+// the root's packages, and the server's own where the lockfile nests another major under it
+const shipped = installed('bff/node_modules', installed('node_modules'));
 const kept = new Set();
 bom.components = bom.components.filter((component) => {
   const keep = shipped.has(`${component.name}@${component.version}`);

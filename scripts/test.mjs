@@ -89,6 +89,8 @@ vitest('web', 'web');
 vitest('design-system', 'design-system');
 vitest('mocks', 'mocks');
 run('build', 'npm', ['run', 'build', '--silent']);
+// the Dockerfile's deps and run stages played here (no Docker engine): a second council mounted
+run('image-rehearsal', 'node', ['scripts/image-rehearsal.mjs']);
 run('storybook-build', 'npm', ['run', 'build:storybook', '--silent']);
 playwright();
 
