@@ -889,7 +889,10 @@ export type Enrolment = {
 export type EnrolmentWrite = {
     first_name: string;
     last_name: string;
-    dni: Dni;
+    /**
+     * Required to create an enrolment. When editing, null keeps a person without a DNI (a child a resident added) as they are; a DNI on record can be corrected but never removed (422, `complete_all_required_fields` on `dni`).
+     */
+    dni: Dni | null;
     email?: Email | string | null;
     phone: PhoneIn;
     activity_ids: Array<Id>;

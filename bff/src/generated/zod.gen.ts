@@ -813,7 +813,7 @@ export const zEnrolment = z.object({
 export const zEnrolmentWrite = z.object({
     first_name: z.string().min(1).max(80),
     last_name: z.string().min(1).max(120),
-    dni: zDni,
+    dni: zDni.nullable(),
     email: z.union([
         zEmail,
         z.string().max(0)

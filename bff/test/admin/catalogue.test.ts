@@ -262,6 +262,7 @@ describe('admin enrolments', () => {
       [{ ...good, first_name: ' ' }, 'complete_all_required_fields'],
       [{ ...good, last_name: undefined }, 'complete_all_required_fields'],
       [{ ...good, dni: '' }, 'complete_all_required_fields'],
+      [{ ...good, dni: null }, 'complete_all_required_fields'],
       [{ ...good, phone: '' }, 'complete_all_required_fields'],
       [{ ...good, dni: '12345678A' }, 'invalid_dni'],
       [{ ...good, phone: '6554433' }, 'invalid_phone'],
@@ -356,6 +357,53 @@ describe('admin enrolments', () => {
         })
       ).status,
     ).toBe(404);
+  });
+
+  it('edits a person without a DNI, who stays without one until staff give it; a DNI on record is never removed', async () => {
+    // a child a resident added: no DNI
+    const child = await app.deps.repos.enrolments.insert({
+      first_name: 'Uxía',
+      last_name: 'Rey Castro',
+      dni: null,
+      email: null,
+      phone: '622334455',
+    });
+    const base = { first_name: 'Uxía', last_name: 'Rey Castro', email: null, phone: '622334455' };
+    const { data } = await updateEnrolment({
+      client: app.api,
+      headers: admin.headers,
+      throwOnError: true,
+      path: { id: child },
+      body: { ...base, dni: null, activity_ids: [swim] },
+    });
+    expect(data).toMatchObject({
+      dni: null,
+      activities: [{ id: swim, name: 'Natación infantil' }],
+    });
+
+    const dni = nextDni();
+    const given = await send('PUT', `/api/admin/person-activities/${child}`, {
+      ...base,
+      dni: dni.toLowerCase(),
+      activity_ids: [swim],
+    });
+    expect(given.status).toBe(200);
+    expect(await app.row(sql`SELECT dni FROM enrolments WHERE id = ${child}`)).toEqual({ dni });
+
+    const before = await snapshot(app, ...CATALOGUE_TABLES);
+    for (const lang of ['es', 'en', 'gl'] as const) {
+      const removed = await send(
+        'PUT',
+        `/api/admin/person-activities/${child}`,
+        { ...base, dni: null, activity_ids: [swim] },
+        lang,
+      );
+      expect(removed.status).toBe(422);
+      expect(zError.parse(await removed.json()).detail).toEqual([
+        { loc: ['body', 'dni'], msg: t(lang, 'complete_all_required_fields'), type: 'missing' },
+      ]);
+    }
+    expect(await snapshot(app, ...CATALOGUE_TABLES)).toEqual(before);
   });
 
   it('refuses to delete an enrolment with paid activities; deletes one without, with its links and account links', async () => {

@@ -8,7 +8,9 @@ import { localisedWarnings } from '../../http/warnings.js';
 import { listRequest, sendList } from './list-params.js';
 import { actorOf, formBody, idParam } from './form-input.js';
 
-const REQUIRED = ['first_name', 'last_name', 'dni', 'phone'] as const;
+// the DNI may stay empty when editing a person who has none (the service decides)
+const REQUIRED_TO_EDIT = ['first_name', 'last_name', 'phone'] as const;
+const REQUIRED_TO_CREATE = [...REQUIRED_TO_EDIT, 'dni'] as const;
 
 /** /admin/person-activities/: people enrolled in activities. */
 export function adminEnrolmentsRoutes(
@@ -17,7 +19,8 @@ export function adminEnrolmentsRoutes(
   const router = new Router<AppState>({ strict: true });
   const admin = requireAdmin(deps);
   const enrolments = deps.admin.enrolments;
-  const body = (ctx: AppContext) => formBody(zEnrolmentWrite, ctx.request.body, REQUIRED);
+  const body = (ctx: AppContext, required: readonly string[]) =>
+    formBody(zEnrolmentWrite, ctx.request.body, required);
 
   router.get('/admin/person-activities/', admin, async (ctx) => {
     const query = validate(zListEnrolmentsQuery, ctx.query, 'query');
@@ -25,15 +28,14 @@ export function adminEnrolmentsRoutes(
   });
 
   router.post('/admin/person-activities/', admin, async (ctx) => {
-    const input = body(ctx);
-    const saved = await enrolments.create(actorOf(ctx), input);
+    const saved = await enrolments.create(actorOf(ctx), body(ctx, REQUIRED_TO_CREATE));
     ctx.status = 201;
     ctx.body = { ...saved, warnings: localisedWarnings(ctx.state.locale, saved.warnings) };
   });
 
   router.put('/admin/person-activities/:id', admin, async (ctx) => {
     const id = idParam(ctx);
-    const saved = await enrolments.update(actorOf(ctx), id, body(ctx));
+    const saved = await enrolments.update(actorOf(ctx), id, body(ctx, REQUIRED_TO_EDIT));
     ctx.body = { ...saved, warnings: localisedWarnings(ctx.state.locale, saved.warnings) };
   });
 

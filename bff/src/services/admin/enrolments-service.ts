@@ -32,7 +32,8 @@ const withWarnings = (saved: EnrolmentView): SavedEnrolment => {
 export interface EnrolmentInput {
   first_name: string;
   last_name: string;
-  dni: string;
+  /** Null only when editing a person who has none (see dniStillRequired). */
+  dni: string | null;
   email?: string | null;
   phone: string;
   activity_ids: number[];
@@ -104,6 +105,15 @@ export function createAdminEnrolmentsService(deps: {
     };
   }
 
+  /** A new enrolment needs a DNI, and a DNI on record is never removed (only corrected). */
+  const dniStillRequired = (dni: string | null, before: Pick<EnrolmentRow, 'dni'> | null) => {
+    if (dni === null && (before === null || before.dni !== null)) {
+      throw invalid([
+        { loc: ['body', 'dni'], msg: 'complete_all_required_fields', type: 'missing' },
+      ]);
+    }
+  };
+
   const guarded = async <T>(fn: () => Promise<T>): Promise<T> => {
     try {
       return await db.transaction(fn);
@@ -130,9 +140,11 @@ export function createAdminEnrolmentsService(deps: {
     },
 
     async create(actor: Actor, input: EnrolmentInput): Promise<SavedEnrolment> {
+      dniStillRequired(input.dni, null);
       const { fields, activityIds } = await checked(input);
       return guarded(async () => {
-        if (await enrolments.findByDni(fields.dni)) throw conflict('enrolment_exists');
+        if (fields.dni !== null && (await enrolments.findByDni(fields.dni)))
+          throw conflict('enrolment_exists');
         const id = await enrolments.insert(fields);
         for (const activityId of activityIds) await enrolments.addLink(id, activityId);
         await recordAdminWrite(audit, actor, 'enrolment.create', 'enrolment', id, {
@@ -148,7 +160,8 @@ export function createAdminEnrolmentsService(deps: {
       return guarded(async () => {
         const before = await enrolments.findById(id);
         if (!before) throw notFound();
-        const other = await enrolments.findByDni(fields.dni);
+        dniStillRequired(fields.dni, before);
+        const other = fields.dni === null ? undefined : await enrolments.findByDni(fields.dni);
         if (other && other.id !== id) throw conflict('enrolment_exists');
         const links = await enrolments.linksOf(id);
         const wanted = new Set(activityIds);

@@ -9,11 +9,18 @@ import {
 } from '../../lib/identity.js';
 import { zEmail } from '../../generated/zod.gen.js';
 
-/** DNI, phone and optional e-mail of an admin form, normalised, with the problems found. */
-export function checkIdentity(input: { dni: string; phone: string; email?: string | null }) {
+/**
+ * DNI, phone and optional e-mail of an admin form, normalised, with the problems found. A null
+ * DNI (a person without one, where the form allows it) stays null.
+ */
+export function checkIdentity<Dni extends string | null>(input: {
+  dni: Dni;
+  phone: string;
+  email?: string | null;
+}) {
   const issues: ValidationIssue[] = [];
-  const dni = normaliseDni(input.dni);
-  if (!isValidDni(dni))
+  const dni = (input.dni === null ? null : normaliseDni(input.dni)) as Dni;
+  if (dni !== null && !isValidDni(dni))
     issues.push({ loc: ['body', 'dni'], msg: 'invalid_dni', type: 'invalid_dni' });
   const phone = normalisePhone(input.phone);
   if (phone === null)

@@ -2274,7 +2274,8 @@ export interface components {
         EnrolmentWrite: {
             first_name: string;
             last_name: string;
-            dni: components["schemas"]["Dni"];
+            /** @description Required to create an enrolment. When editing, null keeps a person without a DNI (a child a resident added) as they are; a DNI on record can be corrected but never removed (422, `complete_all_required_fields` on `dni`). */
+            dni: components["schemas"]["Dni"] | null;
             email?: components["schemas"]["Email"] | string | null;
             phone: components["schemas"]["PhoneIn"];
             activity_ids: components["schemas"]["Id"][];

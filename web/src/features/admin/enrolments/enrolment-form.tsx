@@ -19,6 +19,8 @@ const fieldId = (field: EnrolmentField) => `enrolment-${field}`;
 
 export interface EnrolmentFormProps extends CrudFormControls<EnrolmentField> {
   editing: boolean;
+  /** The person edited has no DNI on record: the field may stay empty. */
+  dniOptional: boolean;
   values: EnrolmentFormValues;
   onChange: (update: (values: EnrolmentFormValues) => EnrolmentFormValues) => void;
   /** Changes when the catalogue changed elsewhere in the panel (the options are read again). */
@@ -90,6 +92,7 @@ function useActivityOptions(
 /** Create/edit form of an enrolment: the person's details and a multi-select of activities. */
 export function EnrolmentForm({
   editing,
+  dniOptional,
   values,
   onChange,
   activitiesVersion,
@@ -128,6 +131,8 @@ export function EnrolmentForm({
       <TextField
         {...input('dni')}
         label={t('admin.enrolments.dni')}
+        optionalText={dniOptional ? t('admin.common.optional') : undefined}
+        hint={dniOptional ? t('admin.enrolments.dniOptionalHint') : undefined}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}

@@ -310,6 +310,23 @@ describe('person-activity enrolments', () => {
     expect(put?.body).toMatchObject({ email: 'xoan@example.gal', activity_ids: [2] });
   });
 
+  it('edits a person without a DNI: the field is optional, says why, and an empty one is sent as null', async () => {
+    const child = enrolment(30, { first_name: 'Uxía', last_name: 'Rey Castro', dni: null });
+    const { api } = setup({
+      'GET /api/admin/person-activities/': { body: [child] },
+      'PUT /api/admin/person-activities/30': { body: { ...child, warnings: [] } },
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Editar inscripción de Uxía Rey Castro' }),
+    );
+    const dni = screen.getByRole('textbox', { name: /^DNI/ });
+    expect(dni).toHaveValue('');
+    expect(dni).toHaveAccessibleDescription(/No tiene DNI \(lo añadió la familia\)/);
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await screen.findByText('Inscripción guardada correctamente.');
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ dni: null });
+  });
+
   it('shows the server detail when saving fails, else the fallback', async () => {
     setup({
       'PUT /api/admin/person-activities/3': {

@@ -16,7 +16,7 @@ import {
 } from '../api/enrolments';
 import { useServerList } from '../api/use-server-list';
 import { ServerTable } from '../components/server-table';
-import { checkEnrolmentForm, emptyEnrolmentForm } from './rules';
+import { checkEnrolmentForm, dniIsOptional, emptyEnrolmentForm } from './rules';
 import { EnrolmentForm } from './enrolment-form';
 
 const NO_ACTIVITIES: Enrolment['activities'] = [];
@@ -130,6 +130,7 @@ export function EnrolmentsSection({
         <EnrolmentForm
           {...crud.form}
           editing={editing !== null}
+          dniOptional={dniIsOptional(editing)}
           values={crud.values}
           onChange={crud.setValues}
           activitiesVersion={activitiesVersion}

@@ -36,4 +36,22 @@ describe('enrolment form', () => {
       },
     });
   });
+
+  it('lets the DNI stay empty only when editing someone who has none (sent as null)', () => {
+    const values = {
+      ...emptyEnrolmentForm,
+      firstName: 'Uxía',
+      lastName: 'Rey',
+      phone: '622334455',
+    };
+    expect(checkEnrolmentForm(values, { dni: null })).toMatchObject({
+      ok: true,
+      payload: { dni: null },
+    });
+    expect(checkEnrolmentForm(values, { dni: '87654321X' })).toMatchObject({
+      ok: false,
+      errors: { dni: 'admin.enrolments.required.dni' },
+    });
+    expect(checkEnrolmentForm(values, null)).toMatchObject({ ok: false });
+  });
 });
