@@ -69,4 +69,24 @@ describe('formatting without Galician locale data', () => {
       spy.mockRestore();
     }
   });
+
+  it('still names every month in Galician, as a runtime with the data does', () => {
+    // this runtime has Galician data: its long dates are the reference
+    const days = [
+      ...Array.from({ length: 12 }, (_, m) => `2026-${String(m + 1).padStart(2, '0')}-05`),
+      '2026-12-31T23:30:00Z', // already 1 January in Madrid
+    ];
+    const withData = days.map((day) => formatDate(day, 'gl', 'long'));
+    expect(withData[0]).toBe('5 de xaneiro de 2026');
+    expect(withData[12]).toBe('1 de xaneiro de 2027');
+    const spy = vi
+      .spyOn(Intl.NumberFormat, 'supportedLocalesOf')
+      .mockImplementation((tags) => [tags].flat().filter((tag) => !tag.startsWith('gl')));
+    try {
+      expect(days.map((day) => formatDate(day, 'gl', 'long'))).toEqual(withData);
+      expect(formatDate('2026-01-05', 'es', 'long')).toBe('5 de enero de 2026');
+    } finally {
+      spy.mockRestore();
+    }
+  });
 });

@@ -7,12 +7,32 @@ const CIVIL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /**
  * The Intl tag for a locale. A runtime without Galician data (some Chromium builds ship only a
  * few locales) would fall back to US formats, so Galician then uses Spanish conventions, which
- * are the same for euros and dates.
+ * are the same for euros and dates but for the names of the months (see GALICIAN_MONTHS).
  */
 function intlLocale(locale: Locale | string): string {
   const tag = INTL_LOCALE[locale as Locale] ?? INTL_LOCALE.es;
   return Intl.NumberFormat.supportedLocalesOf([tag]).length > 0 ? tag : INTL_LOCALE.es;
 }
+
+/**
+ * CLDR's Galician month names (format, wide), for a runtime that formats Galician with Spanish
+ * data: the long date's pattern is the same in both ("5 de xaneiro de 2026"), only the month
+ * differs. Twelve words rather than a 100 KB Intl polyfill and its time-zone data.
+ */
+const GALICIAN_MONTHS = [
+  'xaneiro',
+  'febreiro',
+  'marzo',
+  'abril',
+  'maio',
+  'xuño',
+  'xullo',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'decembro',
+];
 
 /** Rounds to cents, avoiding binary artefacts (1.005 -> 1.01). */
 export function roundCents(amount: number): number {
@@ -81,10 +101,17 @@ export function formatDate(isoDate: string, locale: Locale, style: DateStyle = '
     timeZone = TIME_ZONE;
   }
   const tag = intlLocale(locale);
-  const format = cached(
-    dateFormats,
-    `${tag}/${style}/${timeZone}`,
-    () => new Intl.DateTimeFormat(tag, { ...DATE_OPTIONS[style], timeZone }),
-  );
-  return format.format(instant);
+  const formatter = (key: string, options: Intl.DateTimeFormatOptions) =>
+    cached(
+      dateFormats,
+      `${tag}/${key}/${timeZone}`,
+      () => new Intl.DateTimeFormat(tag, { ...options, timeZone }),
+    );
+  const format = formatter(style, DATE_OPTIONS[style]);
+  if (locale !== 'gl' || tag !== INTL_LOCALE.es || style !== 'long') return format.format(instant);
+  const month = Number(formatter('month', { month: 'numeric' }).format(instant)) - 1;
+  return format
+    .formatToParts(instant)
+    .map((part) => (part.type === 'month' ? GALICIAN_MONTHS[month] : part.value))
+    .join('');
 }
