@@ -79,9 +79,12 @@ describe('formatting without Galician locale data', () => {
     const withData = days.map((day) => formatDate(day, 'gl', 'long'));
     expect(withData[0]).toBe('5 de xaneiro de 2026');
     expect(withData[12]).toBe('1 de xaneiro de 2027');
-    const spy = vi
-      .spyOn(Intl.NumberFormat, 'supportedLocalesOf')
-      .mockImplementation((tags) => [tags].flat().filter((tag) => !tag.startsWith('gl')));
+    const spy = vi.spyOn(Intl.NumberFormat, 'supportedLocalesOf').mockImplementation((tags) =>
+      [tags ?? []]
+        .flat()
+        .map(String)
+        .filter((tag) => !tag.startsWith('gl')),
+    );
     try {
       expect(days.map((day) => formatDate(day, 'gl', 'long'))).toEqual(withData);
       expect(formatDate('2026-01-05', 'es', 'long')).toBe('5 de enero de 2026');
