@@ -123,7 +123,12 @@ function playStage(stage, buildArgs) {
         mkdirSync(dirname(target), { recursive: true });
         cpSync(src, target, { recursive: true });
       }
-    } else if (op === 'RUN') {
+    } else if (op === 'WORKDIR') {
+      if (rest !== '/app') throw new Error(`WORKDIR ${rest}: the rehearsal maps /app only`);
+    } else if (op !== 'RUN') {
+      // VOLUME and EXPOSE change nothing here; anything else would be a step not rehearsed
+      if (op !== 'VOLUME' && op !== 'EXPOSE') throw new Error(`${op} is not rehearsed: ${rest}`);
+    } else {
       // the base image's packages (the build tools) are this machine's own
       if (/^apt-get\b/.test(rest)) continue;
       const command = paths(rest, root).replace(
