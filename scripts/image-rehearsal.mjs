@@ -22,9 +22,9 @@ import {
   readdirSync,
   rmSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { freePort } from './free-port.mjs';
 
 const repo = resolve(import.meta.dirname, '..');
 const problems = [];
@@ -64,16 +64,6 @@ function pairs(rest, vars) {
     out[key] = value.replace(/^"|"$/g, '').replace(/\$\{(\w+)\}/g, (_, name) => vars[name] ?? '');
   }
   return out;
-}
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-    server.on('error', fail);
-  });
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -7,9 +7,9 @@
 //   node scripts/throwaway-postgres.mjs -- <command …>         → runs it with TEST_DATABASE_URL set
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.mjs';
 
 function binDir() {
   if (process.env.PG_BIN) return process.env.PG_BIN;
@@ -30,17 +30,6 @@ function binDir() {
       'PostgreSQL 15+ binaries not found: apt-get install postgresql (or set PG_BIN)',
     );
   }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const asRoot = process.getuid?.() === 0;
