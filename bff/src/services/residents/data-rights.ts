@@ -5,6 +5,7 @@ import type { RemindersRepo } from '../../data/reminders-repo.js';
 import type { UsersRepo } from '../../data/users-repo.js';
 import { conflict, unauthorized } from '../errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { fullName } from '../../lib/clean-name.js';
 import { centsToEuros } from '../../lib/money.js';
 import { groupBy } from '../../lib/group-by.js';
 import type { Reauthenticate } from '../reauthenticate.js';
@@ -56,7 +57,7 @@ export function createDataRights(deps: {
           created_at: user.created_at,
         },
         persons: persons.map((person) => ({
-          full_name: `${person.first_name} ${person.last_name}`,
+          full_name: fullName(person),
           dni: person.dni,
           email: person.email,
           phone: person.phone,
