@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { formatDate, formatEuros, roundCents } from './format.ts';
+import { formatDate, formatEuros, intlLocale, roundCents } from './format.ts';
 
 // Intl may use a narrow no-break space before "€"; compare with plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -60,11 +60,17 @@ describe('formatDate', () => {
 });
 
 describe('formatting without Galician locale data', () => {
+  it('names each language by its own tag where the runtime has its data', () => {
+    expect(['es', 'en', 'gl'].map(intlLocale)).toEqual(['es-ES', 'en-GB', 'gl-ES']);
+  });
+
   it('uses Spanish conventions instead of falling back to US formats', () => {
     const spy = vi.spyOn(Intl.NumberFormat, 'supportedLocalesOf').mockReturnValue([]);
     try {
       expect(formatEuros(1234.5, 'gl')).toBe(formatEuros(1234.5, 'es'));
       expect(formatDate('2026-12-15', 'gl')).toBe('15/12/2026');
+      // the tag the screens that format with Intl themselves use (payments' date-times)
+      expect(intlLocale('gl')).toBe('es-ES');
     } finally {
       spy.mockRestore();
     }

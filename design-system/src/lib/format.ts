@@ -9,7 +9,7 @@ const CIVIL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
  * few locales) would fall back to US formats, so Galician then uses Spanish conventions, which
  * are the same for euros and dates but for the names of the months (see GALICIAN_MONTHS).
  */
-function intlLocale(locale: Locale | string): string {
+export function intlLocale(locale: Locale | string): string {
   const tag = INTL_LOCALE[locale as Locale] ?? INTL_LOCALE.es;
   return Intl.NumberFormat.supportedLocalesOf([tag]).length > 0 ? tag : INTL_LOCALE.es;
 }

@@ -4,7 +4,7 @@ import { Alert } from '@portal/design-system/components/alert.tsx';
 import { Button } from '@portal/design-system/components/button.tsx';
 import { DataTable, type DataTableColumn } from '@portal/design-system/components/data-table.tsx';
 import { SelectField } from '@portal/design-system/components/select-field.tsx';
-import { formatEuros, INTL_LOCALE, TIME_ZONE } from '@portal/design-system/lib/format.ts';
+import { formatEuros, intlLocale, TIME_ZONE } from '@portal/design-system/lib/format.ts';
 import { useLocale } from '../../../i18n/i18n-provider';
 import { AdminPagination } from '../components/admin-pagination';
 import { AdminSection } from '../components/admin-section';
@@ -78,7 +78,7 @@ export function PaymentsSection() {
     if (!ok) setNotice({ variant: 'error', message: { id: 'admin.payments.receipt.failed' } });
   }
 
-  const when = new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+  const when = new Intl.DateTimeFormat(intlLocale(locale), {
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',

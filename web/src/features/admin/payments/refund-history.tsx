@@ -1,4 +1,4 @@
-import { formatEuros, INTL_LOCALE, TIME_ZONE } from '@portal/design-system/lib/format.ts';
+import { formatEuros, intlLocale, TIME_ZONE } from '@portal/design-system/lib/format.ts';
 import { useLocale } from '../../../i18n/i18n-provider';
 import type { AdminPayment } from '../api/payments';
 import { useT } from '../components/messages';
@@ -7,7 +7,7 @@ import { useT } from '../components/messages';
 export function RefundHistory({ payment }: { payment: AdminPayment }) {
   const t = useT();
   const { locale } = useLocale();
-  const when = new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+  const when = new Intl.DateTimeFormat(intlLocale(locale), {
     dateStyle: 'short',
     timeStyle: 'short',
     timeZone: TIME_ZONE,
