@@ -34,16 +34,25 @@ const resolve = (node) =>
 const rows = [];
 const statusRows = [];
 const closedRows = [];
+const bodyRows = [];
 for (const [path, item] of Object.entries(contract.paths)) {
   for (const [method, operation] of Object.entries(item)) {
     rows.push(`  '${method.toUpperCase()} ${path}': '${operation.operationId}',`);
     const codes = Object.keys(operation.responses).map(Number);
     statusRows.push(`  ${operation.operationId}: [${codes.join(', ')}],`);
+    if (operation.requestBody) bodyRows.push(`  '${operation.operationId}',`);
     const body = resolve(resolve(operation.requestBody)?.content?.['application/json']?.schema);
     if (body?.additionalProperties === false) {
       const keys = Object.keys(body.properties ?? {}).map((key) => `'${key}'`);
       closedRows.push(`  ${operation.operationId}: [${keys.join(', ')}],`);
     }
+  }
+}
+// the fields a schema marks `x-multiline: true` (an activity's description): they keep line breaks
+const multiline = new Set();
+for (const schema of Object.values(contract.components.schemas)) {
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (property['x-multiline'] || resolve(property)?.['x-multiline']) multiline.add(name);
   }
 }
 writeFileSync(
@@ -64,5 +73,13 @@ ${statusRows.join('\n')}
 export const closedBodies: Record<string, readonly string[]> = {
 ${closedRows.join('\n')}
 };
+
+/** The operations that take a request body: no other is ever read. */
+export const bodyOperations: ReadonlySet<string> = new Set([
+${bodyRows.join('\n')}
+]);
+
+/** Body fields whose text may hold line breaks (x-multiline); every other text is one line. */
+export const multilineFields: ReadonlySet<string> = new Set([${[...multiline].map((name) => `'${name}'`).join(', ')}]);
 `,
 );

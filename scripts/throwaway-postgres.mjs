@@ -3,9 +3,9 @@
 // machine's PostgreSQL binaries (Debian's postgresql package); as root, runs them as the
 // `postgres` system user, because initdb refuses root.
 //
-//   import { startPostgres } from './throwaway-postgres.mjs'   → { url, stop }
+//   import { startPostgres } from './throwaway-postgres.mjs'   → { url, stop, halt, resume }
 //   node scripts/throwaway-postgres.mjs -- <command …>         → runs it with TEST_DATABASE_URL set
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,18 +32,39 @@ function binDir() {
   }
 }
 
+/** Whether this machine has PostgreSQL's binaries (a test needing a server of its own asks). */
+export function hasPostgresBinaries() {
+  try {
+    binDir();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const asRoot = process.getuid?.() === 0;
 
-/** Runs a PostgreSQL binary, as the postgres user when we are root. */
+/** The command line of a PostgreSQL binary, as the postgres user when we are root. */
+const asPostgres = (bin, args) =>
+  asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+
+/** Runs a PostgreSQL binary. */
 function run(bin, args) {
-  const [command, fullArgs] = asRoot
-    ? ['runuser', ['-u', 'postgres', '--', bin, ...args]]
-    : [bin, args];
-  const result = spawnSync(command, fullArgs, { encoding: 'utf8' });
+  const result = spawnSync(...asPostgres(bin, args), { encoding: 'utf8' });
   if (result.status !== 0) {
     throw new Error(`${bin} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
   }
   return result.stdout;
+}
+
+/** Runs a PostgreSQL binary without holding the caller's event loop (its requests go on). */
+function runInBackground(bin, args) {
+  return new Promise((resolve, reject) => {
+    execFile(...asPostgres(bin, args), { encoding: 'utf8' }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`${bin} ${args.join(' ')} failed:\n${stdout}\n${stderr}`));
+      else resolve(stdout);
+    });
+  });
 }
 
 export async function startPostgres() {
@@ -96,17 +117,16 @@ export async function startPostgres() {
       '-c full_page_writes=off',
       '-c max_connections=300',
     ].join(' ');
-    run(join(bin, 'pg_ctl'), [
-      '-D',
-      data,
-      '-o',
-      options,
-      '-l',
-      join(dir, 'server.log'),
-      '-w',
-      'start',
-    ]);
-    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+    const startArgs = ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start'];
+    run(join(bin, 'pg_ctl'), startArgs);
+    return {
+      url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      stop,
+      // the same server stopped as an administrator would (fast: sessions ended, nothing
+      // committed lost) and started again on the same data and port: a database away a while
+      halt: () => runInBackground(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']),
+      resume: () => runInBackground(join(bin, 'pg_ctl'), startArgs),
+    };
   } catch (err) {
     stop();
     throw err;

@@ -14,10 +14,11 @@ export function buildApp(deps: Deps): Koa<AppState> {
   app.use(
     responsePipeline({
       logger: deps.logger,
-      https: deps.config.publicUrl.startsWith('https://'),
+      https: deps.config.publicHttps,
       formTargets: [new URL(deps.config.redsys.url).origin],
       responseValidation: deps.config.responseValidation,
       metrics: deps.metrics,
+      onDatabaseUnavailable: deps.databaseWatch.suspect,
     }),
   );
   app.use(metricsEndpoint(deps.config.metricsToken, deps.metrics));

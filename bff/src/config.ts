@@ -30,12 +30,20 @@ export interface Config {
   databaseUrl: string | null;
   /** Connections each process keeps to PostgreSQL. */
   databasePoolSize: number;
+  /** PUBLIC_URL as the URL parser writes it: lower-case scheme and host, no trailing slash. */
   publicUrl: string;
+  /** Whether PUBLIC_URL is https: what HSTS, the sandbox's refusal and Redsys's checks go by. */
+  publicHttps: boolean;
   jwtSecret: string | null;
   tokenTtlSeconds: number;
   adminDni: string | null;
   adminPassword: string | null;
   seedDemo: boolean;
+  /**
+   * Start on an empty database although DATA_DIR shows earlier use (ALLOW_EMPTY_DATABASE): by
+   * default such a start is refused, since the data was most likely lost (services/earlier-use.ts).
+   */
+  allowEmptyDatabase: boolean;
   sms: {
     adapter: SmsAdapterName;
     twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | null;
@@ -76,6 +84,8 @@ export interface Config {
    * optional (those who set it up use it), or off.
    */
   mfaForAdmins: 'required' | 'optional' | 'off';
+  /** How long the housekeeping job keeps audit entries (services/audit-retention.ts). */
+  audit: { retentionDays: number; accountingRetentionYears: number };
   /** The version and commit this process runs (PORTAL_COMMIT, else the checkout's). */
   build: BuildInfo;
   /** The council running the portal (COUNCIL_FILE): shown by the web app, on receipts, in messages. */
@@ -89,6 +99,17 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+/**
+ * The audit log's retention bounds. Accounting entries (payments, refunds, prices, payment
+ * settings) are kept at least 6 years: Código de Comercio art. 30 (books and their supporting
+ * records, 6 years), which also covers the tax authority's 4 years (LGT arts. 66 and 70). Other
+ * entries at least 90 days, so an incident found late can still be traced.
+ */
+export const AUDIT_RETENTION = {
+  days: { fallback: 365, min: 90, max: 3650 },
+  accountingYears: { fallback: 6, min: 6, max: 30 },
+} as const;
 
 const REDSYS_HOSTS = {
   test: 'https://sis-t.redsys.es:25443',
@@ -135,6 +156,33 @@ function proxyHops(raw: string | undefined, problems: string[], warnings: string
     `TRUST_PROXY must be the number of proxies in front of the server (1 to 10) or false (got "${raw}")`,
   );
   return 0;
+}
+
+/**
+ * PUBLIC_URL read by the WHATWG URL parser (the scheme and host in any case), written back in its
+ * one spelling. The parser forgives what a typo leaves (`https:portal.example`, `https:///x`),
+ * so the `scheme://host` form is asked for before it is given the text.
+ */
+export function parsePublicUrl(raw: string): { url: string; https: boolean } | { problem: string } {
+  if (!/^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]/i.test(raw)) {
+    return { problem: 'it must start with the scheme, "://" and the host' };
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { problem: 'it is not a valid URL' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return { problem: `the scheme must be http or https, not ${url.protocol.slice(0, -1)}` };
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    return { problem: 'it must not carry a user, a password, a query or a fragment' };
+  }
+  return {
+    url: `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`,
+    https: url.protocol === 'https:',
+  };
 }
 
 /** Reads and validates the environment; collects every problem so one run shows them all. */
@@ -190,18 +238,21 @@ export function loadConfig(env: Env = process.env): Config {
   const databasePoolSize = int('DATABASE_POOL_SIZE', 10, 1, 100);
 
   const publicUrlRaw = str('PUBLIC_URL') ?? `http://localhost:${port}`;
-  let publicUrl = publicUrlRaw.replace(/\/+$/, '');
-  try {
-    const url = new URL(publicUrlRaw);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
-    if (production && url.protocol !== 'https:' && !bool('ALLOW_HTTP_PUBLIC_URL', false)) {
-      problems.push('PUBLIC_URL must use https in production');
-    }
-  } catch {
+  const parsedPublicUrl = parsePublicUrl(publicUrlRaw);
+  if ('problem' in parsedPublicUrl) {
     problems.push(
-      `PUBLIC_URL must be an http(s) URL such as https://deportes.example.gal (got "${publicUrlRaw}")`,
+      `PUBLIC_URL must be an http(s) URL such as https://deportes.example.gal: ${parsedPublicUrl.problem} (got "${publicUrlRaw}")`,
     );
-    publicUrl = `http://localhost:${port}`;
+  }
+  const { url: publicUrl, https: publicHttps } =
+    'url' in parsedPublicUrl ? parsedPublicUrl : { url: `http://localhost:${port}`, https: false };
+  if (
+    production &&
+    'url' in parsedPublicUrl &&
+    !publicHttps &&
+    !bool('ALLOW_HTTP_PUBLIC_URL', false)
+  ) {
+    problems.push('PUBLIC_URL must use https in production');
   }
 
   const jwtSecret = str('JWT_SECRET') ?? null;
@@ -290,6 +341,18 @@ export function loadConfig(env: Env = process.env): Config {
     if (!secret || Buffer.from(secret, 'base64').length !== 24) {
       problems.push('REDSYS_SECRET must be the Base64 merchant key (24 bytes once decoded)');
     }
+    // Redsys's test bank never charges a card: on a real site every "paid" order would be free
+    if (production && publicHttps && redsysEnv === 'test') {
+      if (!bool('ALLOW_REDSYS_TEST_ON_HTTPS', false)) {
+        problems.push(
+          `REDSYS_ENV is test${str('REDSYS_ENV') === undefined ? ' (its default)' : ''} on an https PUBLIC_URL in production: set REDSYS_ENV=production, or ALLOW_REDSYS_TEST_ON_HTTPS=true on a staging site with a real domain`,
+        );
+      } else {
+        warnings.push(
+          "payments go to Redsys's test bank on an https site (ALLOW_REDSYS_TEST_ON_HTTPS=true): no card is really charged; use it only on a staging site",
+        );
+      }
+    }
     const host = REDSYS_HOSTS[redsysEnv];
     redsys = {
       merchantCode: merchantCode ?? '',
@@ -307,7 +370,7 @@ export function loadConfig(env: Env = process.env): Config {
       problems.push(
         'Redsys is not configured: set REDSYS_MERCHANT_CODE, REDSYS_TERMINAL and REDSYS_SECRET (or ALLOW_SANDBOX_PAYMENTS=true on a staging site without https)',
       );
-    } else if (production && publicUrl.startsWith('https://')) {
+    } else if (production && publicHttps) {
       problems.push(
         'ALLOW_SANDBOX_PAYMENTS=true is refused on an https PUBLIC_URL: a real site must never take fake payments (configure Redsys)',
       );
@@ -355,6 +418,17 @@ export function loadConfig(env: Env = process.env): Config {
     everyMinutes: int('RECONCILE_EVERY_MINUTES', 5, 1, 24 * 60),
   };
 
+  const { days, accountingYears } = AUDIT_RETENTION;
+  const audit = {
+    retentionDays: int('AUDIT_RETENTION_DAYS', days.fallback, days.min, days.max),
+    accountingRetentionYears: int(
+      'AUDIT_ACCOUNTING_RETENTION_YEARS',
+      accountingYears.fallback,
+      accountingYears.min,
+      accountingYears.max,
+    ),
+  };
+
   const councilRead = readCouncilFile(
     resolve(
       env.INIT_CWD ?? process.cwd(),
@@ -372,12 +446,14 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     databasePoolSize,
     publicUrl,
+    publicHttps,
     jwtSecret,
     tokenTtlSeconds,
     mfaForAdmins,
     adminDni,
     adminPassword,
     seedDemo: bool('SEED_DEMO', !production),
+    allowEmptyDatabase: bool('ALLOW_EMPTY_DATABASE', false),
     sms: { adapter: smsAdapter, twilio },
     mail: { adapter: mailAdapter, from: mailFrom, smtp },
     redsys,
@@ -388,6 +464,7 @@ export function loadConfig(env: Env = process.env): Config {
     responseValidation,
     metricsToken,
     reconcile,
+    audit,
     council: council as Council,
     build: buildInfo(env),
   };

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { parse as parseMessage } from '@formatjs/icu-messageformat-parser';
 import { z } from 'zod';
+import { svgProblems } from './lib/svg-safety.js';
 
 /**
  * The council file (COUNCIL_FILE): everything that names or describes the council running the
@@ -77,6 +78,16 @@ export interface Council extends CouncilFile {
   dir: string;
 }
 
+/**
+ * The largest files the council may give (councils/README.md): the file itself is inlined into
+ * every page, the logo is on every page too, and nobody needs a 60 MB legal text or logo.
+ */
+export const COUNCIL_LIMITS = {
+  file: 1024 * 1024,
+  image: 512 * 1024,
+  pdf: 5 * 1024 * 1024,
+} as const;
+
 /** The bundled council: what a fresh clone shows without COUNCIL_FILE. */
 export const DEFAULT_COUNCIL_FILE = 'councils/nigran/council.json';
 
@@ -108,6 +119,13 @@ export function readCouncilFile(path: string): { council: Council | null; proble
   const where = `COUNCIL_FILE (${path})`;
   let raw: unknown;
   try {
+    const size = statSync(path).size;
+    if (size > COUNCIL_LIMITS.file) {
+      return {
+        council: null,
+        problems: [`${where}: is ${inWords(size)}; the council file may be at most 1 MB`],
+      };
+    }
     raw = JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
     const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'not JSON';
@@ -155,8 +173,8 @@ export function readCouncilFile(path: string): { council: Council | null; proble
     ),
   ];
   for (const [field, name] of named) {
-    if (!existsSync(join(dir, name)))
-      problems.push(`${where}: ${field} "${name}" is not beside it`);
+    for (const problem of councilFileProblems(dir, name))
+      problems.push(`${where}: ${field} "${name}" ${problem}`);
   }
   for (const [field, value] of Object.entries(file.colours)) {
     const ratio = contrastRatio(value, WHITE);
@@ -170,6 +188,39 @@ export function readCouncilFile(path: string): { council: Council | null; proble
     ? { council: null, problems }
     : { council: { ...file, dir }, problems };
 }
+
+/**
+ * What is wrong with a file the council file names: missing, not a plain file, somewhere else
+ * through a link (it is served from the council's folder, so it must really be there), too large,
+ * or an SVG that could run code or fetch something.
+ */
+function councilFileProblems(dir: string, name: string): string[] {
+  let real: string;
+  try {
+    real = realpathSync(join(dir, name));
+  } catch {
+    return ['is not beside it'];
+  }
+  const inside = relative(realpathSync(dir), real);
+  if (inside.startsWith('..') || isAbsolute(inside))
+    return [`resolves outside the council's folder (to ${real})`];
+  const stat = statSync(real);
+  if (!stat.isFile()) return ['is not a file'];
+  const type = councilFileType(name);
+  const limit = type === 'application/pdf' ? COUNCIL_LIMITS.pdf : COUNCIL_LIMITS.image;
+  if (stat.size > limit) {
+    const what =
+      type === 'application/pdf' ? 'a PDF may be at most 5 MB' : 'an image may be at most 512 KB';
+    return [`is ${inWords(stat.size)}; ${what}`];
+  }
+  return type === 'image/svg+xml' ? svgProblems(readFileSync(real, 'utf8')) : [];
+}
+
+/** A size as the limits are written (rounded up, so a byte too many never reads as the limit). */
+const inWords = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${Math.ceil(bytes / 1024)} KB`
+    : `${(Math.ceil((bytes / (1024 * 1024)) * 10) / 10).toFixed(1)} MB`;
 
 /** The council of a file that must be right (development tools): its problems as the error. */
 export function loadCouncil(path: string): Council {

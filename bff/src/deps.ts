@@ -18,9 +18,11 @@ import { createPaymentsRepo } from './data/payments-repo.js';
 import { createPersonsRepo } from './data/persons-repo.js';
 import { createApplicationsRepo } from './data/applications-repo.js';
 import { createDrawsRepo } from './data/draws-repo.js';
+import { createPersonMergeRepo } from './data/person-merge-repo.js';
 import { createSeason } from './services/season/index.js';
 import { createRemindersRepo } from './data/reminders-repo.js';
 import { createUsersRepo } from './data/users-repo.js';
+import { createRevokedTokensRepo } from './data/revoked-tokens-repo.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createMetrics, type Metrics } from './lib/metrics.js';
 import { Counter } from 'prom-client';
@@ -55,6 +57,7 @@ import { createAdminSettingsService } from './services/admin/settings-update.js'
 import { createAuditLogService } from './services/admin/audit-log.js';
 import { createEnrolmentImport } from './services/admin/upload/importer.js';
 import { createReadiness } from './services/readiness.js';
+import { createDatabaseWatch } from './services/database-watch.js';
 import { createSummaryRepo } from './data/summary-repo.js';
 import { createSummaryService } from './services/admin/summary-service.js';
 import { createTokenService, resolveJwtSecret } from './services/token-service.js';
@@ -89,7 +92,7 @@ export function createDeps(options: {
   const repos = {
     users: createUsersRepo(db),
     config: createConfigRepo(db),
-    audit: createAuditRepo(db),
+    audit: createAuditRepo(db, clock),
     outbox: createOutboxRepo(db),
     activities: createActivitiesRepo(db),
     enrolments: createEnrolmentsRepo(db),
@@ -102,13 +105,19 @@ export function createDeps(options: {
     sandboxLedger: createSandboxTransactionsRepo(db),
     applications: createApplicationsRepo(db),
     draws: createDrawsRepo(db),
+    personMerges: createPersonMergeRepo(db),
+    revokedTokens: createRevokedTokensRepo(db),
   };
   const lists = createStaffLists(db);
   const secret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   /** A key of its own for each use, derived from the server secret. */
   const derivedKey = (purpose: string) => createHmac('sha256', secret).update(purpose).digest();
   const tokens = createTokenService(secret, config.tokenTtlSeconds, () => clock.now());
-  const sessions = createSessions({ tokens, users: repos.users });
+  const sessions = createSessions({
+    tokens,
+    users: repos.users,
+    revoked: repos.revokedTokens,
+  });
   const jobs = createJobRunner({
     leases: repos.jobLeases,
     clock,
@@ -153,9 +162,17 @@ export function createDeps(options: {
     deliver: createCodeDelivery({ sms, mail, logger, smsSender: config.council.smsSender }),
     persons: repos.persons,
   };
+  const contactChange = createContactChange({
+    ...residentsShared,
+    users: repos.users,
+    reauthenticate,
+    clock,
+    logger,
+  });
   const residents = {
     accounts: createAccountsService({
       ...residentsShared,
+      clock,
       users: repos.users,
       tokens,
       devices,
@@ -163,6 +180,7 @@ export function createDeps(options: {
       reauthenticate,
       secondStep: (user) => mfa.challenge(user),
       mustSetUpSecondFactor: (user) => mfa.mustSetUp(user),
+      confirmEmail: (user, call) => contactChange.confirmAfterRegistration(user, call),
     }),
     persons: createPersonsService({
       ...residentsShared,
@@ -171,7 +189,7 @@ export function createDeps(options: {
       users: repos.users,
       enrolments: repos.enrolments,
     }),
-    contactChange: createContactChange({ ...residentsShared, users: repos.users, reauthenticate }),
+    contactChange,
     myAccount: createMyAccount({ users: repos.users, clock }),
     dataRights: createDataRights({
       db,
@@ -207,6 +225,7 @@ export function createDeps(options: {
       lists,
       passwords,
       audit: repos.audit,
+      clock,
     }),
     enrolments: createAdminEnrolmentsService({
       db,
@@ -228,6 +247,8 @@ export function createDeps(options: {
   };
   /** Set when the process begins to shut down: /ready answers 503 so traffic moves elsewhere. */
   const lifecycle = { stopping: false };
+  /** Notices the database going away (server.ts starts its timer); readiness asks it. */
+  const databaseWatch = createDatabaseWatch({ db, logger });
   return {
     config,
     db,
@@ -243,7 +264,8 @@ export function createDeps(options: {
     settings: createSettingsService(repos.config, clock),
     jobs,
     lifecycle,
-    readiness: createReadiness({ db, logger, lifecycle }),
+    databaseWatch,
+    readiness: createReadiness({ db, logger, lifecycle, databaseWatch }),
     residents,
     admin,
     season,

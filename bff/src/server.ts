@@ -5,6 +5,7 @@ import { createDeps } from './deps.js';
 import { buildApp } from './app.js';
 import { createLogger, type Logger } from './logger.js';
 import { bootstrap } from './services/bootstrap.js';
+import { EmptyDatabaseRefused } from './services/earlier-use.js';
 
 /** How long requests in flight may take to finish after SIGTERM before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -31,7 +32,13 @@ async function main(): Promise<void> {
   });
   const deps = createDeps({ config, db, logger });
   deps.passwords.start();
-  const { credentialsFile } = await bootstrap(deps);
+  const { credentialsFile } = await bootstrap(deps).catch(async (err: unknown) => {
+    if (!(err instanceof EmptyDatabaseRefused)) throw err;
+    process.stderr.write(`${err.message}\n`);
+    await deps.passwords.close();
+    await db.close();
+    process.exit(2);
+  });
   const app = buildApp(deps);
   for (const warning of config.warnings) logger.warn(warning);
   const server = app.listen(config.port, config.host, () => {
@@ -46,10 +53,12 @@ async function main(): Promise<void> {
     });
   });
   deps.jobs.start();
+  deps.databaseWatch.start();
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
   server.keepAliveTimeout = 5_000;
   onShutdownSignal(server, logger, deps.lifecycle, async () => {
+    deps.databaseWatch.stop();
     await deps.jobs.stop();
     await deps.passwords.close();
     await db.close();

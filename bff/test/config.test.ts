@@ -132,6 +132,112 @@ describe('configuration', () => {
     expect(modeLine(config)).toMatch(/SANDBOX PAYMENTS ON/);
   });
 
+  describe('PUBLIC_URL, read as a URL', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'Zq3v9XkP0w8Lr2Tn5Yb7Hc1Jd4Gf6Ms-Ue_Ai',
+      SMS_ADAPTER: 'outbox',
+      MAIL_ADAPTER: 'outbox',
+      ALLOW_OUTBOX_IN_PRODUCTION: 'true',
+    };
+    const redsys = {
+      REDSYS_MERCHANT_CODE: '999008881',
+      REDSYS_SECRET: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
+    };
+
+    it.each(['HTTPS://portal.example', 'Https://portal.example', 'hTTpS://PORTAL.example/'])(
+      'refuses the sandbox bank on %s, whatever the case of its scheme',
+      (url) => {
+        expect(
+          problemsOf({ ...production, PUBLIC_URL: url, ALLOW_SANDBOX_PAYMENTS: 'true' }),
+        ).toEqual([
+          'ALLOW_SANDBOX_PAYMENTS=true is refused on an https PUBLIC_URL: a real site must never take fake payments (configure Redsys)',
+        ]);
+      },
+    );
+
+    it.each([
+      ['https:portal.example', 'it must start with the scheme, "://" and the host'],
+      ['https:/portal.example', 'it must start with the scheme, "://" and the host'],
+      ['https:///portal.example', 'it must start with the scheme, "://" and the host'],
+      ['https://', 'it must start with the scheme, "://" and the host'],
+      ['portal.example', 'it must start with the scheme, "://" and the host'],
+      ['https://por tal.example', 'it is not a valid URL'],
+      ['ftp://portal.example', 'the scheme must be http or https, not ftp'],
+      ['javascript://portal.example', 'the scheme must be http or https, not javascript'],
+      [
+        'https://admin:secret@portal.example',
+        'it must not carry a user, a password, a query or a fragment',
+      ],
+      [
+        'https://portal.example/?x=1',
+        'it must not carry a user, a password, a query or a fragment',
+      ],
+    ])('refuses the malformed %s in one clear line, sandbox or not', (url, reason) => {
+      const line = `PUBLIC_URL must be an http(s) URL such as https://deportes.example.gal: ${reason} (got "${url}")`;
+      expect(problemsOf({ PUBLIC_URL: url })).toEqual([line]);
+      expect(
+        problemsOf({ ...production, PUBLIC_URL: url, ALLOW_SANDBOX_PAYMENTS: 'true' }),
+      ).toEqual([line]);
+    });
+
+    it('keeps one spelling: lower-case scheme and host, no default port, no trailing slash', () => {
+      expect(loadConfig({ PUBLIC_URL: 'HTTPS://Deportes.Example.GAL:443/' })).toMatchObject({
+        publicUrl: 'https://deportes.example.gal',
+        publicHttps: true,
+      });
+      expect(loadConfig({ PUBLIC_URL: 'Http://LOCALHOST:8080/portal/' })).toMatchObject({
+        publicUrl: 'http://localhost:8080/portal',
+        publicHttps: false,
+      });
+      const sandbox = loadConfig({ PUBLIC_URL: 'HTTP://Staging.Example.gal' }).redsys;
+      expect(sandbox.url).toBe('http://staging.example.gal/api/payments/sandbox');
+    });
+
+    it('asks production for https by the parsed scheme, in any case', () => {
+      const site = { ...production, ...redsys, REDSYS_ENV: 'production' };
+      expect(problemsOf({ ...site, PUBLIC_URL: 'HTTPS://portal.example' })).toEqual([]);
+      expect(problemsOf({ ...site, PUBLIC_URL: 'HTTP://portal.example' })).toEqual([
+        'PUBLIC_URL must use https in production',
+      ]);
+    });
+
+    it("refuses Redsys's test bank on an https site unless said explicitly", () => {
+      for (const url of ['https://portal.example', 'HTTPS://portal.example']) {
+        expect(
+          problemsOf({ ...production, ...redsys, PUBLIC_URL: url, REDSYS_ENV: 'test' }),
+        ).toEqual([
+          'REDSYS_ENV is test on an https PUBLIC_URL in production: set REDSYS_ENV=production, or ALLOW_REDSYS_TEST_ON_HTTPS=true on a staging site with a real domain',
+        ]);
+        expect(problemsOf({ ...production, ...redsys, PUBLIC_URL: url })).toEqual([
+          'REDSYS_ENV is test (its default) on an https PUBLIC_URL in production: set REDSYS_ENV=production, or ALLOW_REDSYS_TEST_ON_HTTPS=true on a staging site with a real domain',
+        ]);
+      }
+      const staging = loadConfig({
+        ...production,
+        ...redsys,
+        PUBLIC_URL: 'https://staging.portal.example',
+        REDSYS_ENV: 'test',
+        ALLOW_REDSYS_TEST_ON_HTTPS: 'true',
+      });
+      expect(staging.redsys).toMatchObject({
+        sandbox: false,
+        url: 'https://sis-t.redsys.es:25443/sis/realizarPago',
+      });
+      expect(staging.warnings.join('\n')).toMatch(/Redsys's test bank on an https site/);
+      // an http staging site and development keep the test bank without being told
+      expect(
+        problemsOf({
+          ...production,
+          ...redsys,
+          PUBLIC_URL: 'http://staging.portal.example',
+          ALLOW_HTTP_PUBLIC_URL: 'true',
+        }),
+      ).toEqual([]);
+      expect(problemsOf({ ...redsys, PUBLIC_URL: 'https://portal.example' })).toEqual([]);
+    });
+  });
+
   it('stops the server with one clear line per bad value, not a stack trace', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-cfg-'));
     const run = promisify(execFile);

@@ -1,7 +1,16 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox, register } from '../src/generated/sdk.gen.js';
@@ -26,8 +35,12 @@ function councilCopy(change: (file: Record<string, unknown>) => void): string {
 }
 
 describe('the council file', () => {
-  it('accepts both bundled councils', () => {
-    for (const path of [NIGRAN, EJEMPLO]) expect(readCouncilFile(path).problems).toEqual([]);
+  it('accepts every shipped council', () => {
+    const shipped = readdirSync(resolve(repoRoot, 'councils'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => resolve(repoRoot, 'councils', entry.name, 'council.json'));
+    expect(shipped).toEqual(expect.arrayContaining([NIGRAN, EJEMPLO]));
+    for (const path of shipped) expect(readCouncilFile(path).problems, path).toEqual([]);
   });
 
   it('measures contrast as WCAG does', () => {
@@ -119,6 +132,198 @@ describe('the council file', () => {
     expect(error?.code).toBe(2);
     expect(error?.stderr.trim()).toBe(
       `Configuration error: COUNCIL_FILE (${path}): colours.header #9bb5dd gives white text a contrast of 2.09:1; it needs 4.5:1`,
+    );
+  });
+});
+
+describe('what the council file may give the server', () => {
+  const SVG = 'http://www.w3.org/2000/svg';
+  /** A copy of the example council whose logo is `logo` (a file written beside it). */
+  const withLogo = (content: string | Buffer, name = 'escudo.svg') => {
+    const path = councilCopy((file) => {
+      file.logo = name;
+    });
+    writeFileSync(join(dirname(path), name), content);
+    return path;
+  };
+  const problemsOf = (path: string) =>
+    readCouncilFile(path).problems.map((line) => line.replace(`COUNCIL_FILE (${path}): `, ''));
+  /** A file of the machine outside any council folder (as /etc/hostname is). */
+  const hostname = join(realpathSync(mkdtempSync(join(tmpdir(), 'portal-etc-'))), 'hostname');
+  writeFileSync(hostname, 'web-1\n');
+
+  it('refuses a council file over 1 MB before reading it (the page it is inlined into)', () => {
+    const path = councilCopy((file) => {
+      const texts = (file.legal as { texts: Record<string, Record<string, string>> }).texts;
+      for (const language of ['es', 'en', 'gl'])
+        texts[language]!['legal.a11y.status.p1'] = 'x'.repeat(400_000);
+    });
+    expect(readCouncilFile(path)).toEqual({
+      council: null,
+      problems: [`COUNCIL_FILE (${path}): is 1.2 MB; the council file may be at most 1 MB`],
+    });
+  });
+
+  it('refuses a logo over 512 KB and a PDF over 5 MB, one line each', () => {
+    const path = withLogo(Buffer.alloc(600 * 1024), 'escudo.png');
+    writeFileSync(join(dirname(path), 'ayuda-gl.pdf'), Buffer.alloc(6 * 1024 * 1024));
+    expect(problemsOf(path)).toEqual([
+      'logo "escudo.png" is 600 KB; an image may be at most 512 KB',
+      'documents.help.gl "ayuda-gl.pdf" is 6.0 MB; a PDF may be at most 5 MB',
+    ]);
+    // at the limit is fine
+    expect(problemsOf(withLogo(Buffer.alloc(512 * 1024), 'escudo.png'))).toEqual([]);
+  });
+
+  it('refuses a file that resolves outside the council folder, and takes a link inside it', () => {
+    const path = councilCopy((file) => {
+      file.logo = 'escudo.svg';
+    });
+    const dir = dirname(path);
+    symlinkSync(hostname, join(dir, 'escudo.svg'));
+    symlinkSync(resolve(repoRoot, 'councils/nigran/bonificacion.pdf'), join(dir, 'elsewhere.pdf'));
+    rmSync(join(dir, 'reduccion-en.pdf'));
+    symlinkSync('elsewhere.pdf', join(dir, 'reduccion-en.pdf'));
+    expect(problemsOf(path)).toEqual([
+      `logo "escudo.svg" resolves outside the council's folder (to ${hostname})`,
+      `documents.reduction.en "reduccion-en.pdf" resolves outside the council's folder (to ${resolve(repoRoot, 'councils/nigran/bonificacion.pdf')})`,
+    ]);
+    const inside = withLogo('');
+    rmSync(join(dirname(inside), 'escudo.svg'));
+    symlinkSync('escudo-ejemplo.svg', join(dirname(inside), 'escudo.svg'));
+    expect(problemsOf(inside)).toEqual([]);
+  });
+
+  it.each([
+    ['script', `<svg xmlns="${SVG}"><script>alert(1)</script></svg>`, 'has a <script> element'],
+    [
+      'a prefixed script',
+      `<s:svg xmlns:s="${SVG}"><s:script>alert(1)</s:script></s:svg>`,
+      'has a <s:script> element',
+    ],
+    [
+      'an event handler',
+      `<svg xmlns="${SVG}" onload="alert(1)"><rect/></svg>`,
+      'has an event-handler attribute onload on <svg>',
+    ],
+    [
+      'an event handler in capitals',
+      `<svg xmlns="${SVG}"><rect ONCLICK="x()"/></svg>`,
+      'has an event-handler attribute ONCLICK on <rect>',
+    ],
+    [
+      'an external image',
+      `<svg xmlns="${SVG}"><image href="https://tracker.example/p.png"/></svg>`,
+      'refers to "https://tracker.example/p.png" (href on <image>)',
+    ],
+    [
+      'a javascript: link',
+      `<svg xmlns="${SVG}" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="javascript:alert(1)"><rect/></a></svg>`,
+      'refers to "javascript:alert(1)" (xlink:href on <a>)',
+    ],
+    [
+      'another file',
+      `<svg xmlns="${SVG}"><use href="other.svg#shape"/></svg>`,
+      'refers to "other.svg#shape" (href on <use>)',
+    ],
+    [
+      'a CSS url()',
+      `<svg xmlns="${SVG}"><rect style="fill: url('https://x.example/f.svg#p')"/></svg>`,
+      'refers to "https://x.example/f.svg#p" (style on <rect>)',
+    ],
+    [
+      'a style sheet import',
+      `<svg xmlns="${SVG}"><style><![CDATA[@import "https://x.example/s.css";]]></style></svg>`,
+      'has a <style> with @import',
+    ],
+    [
+      'HTML inside',
+      `<svg xmlns="${SVG}"><foreignObject><div xmlns="http://www.w3.org/1999/xhtml">hi</div></foreignObject></svg>`,
+      'has a <foreignObject> element (embedded HTML)',
+    ],
+    [
+      'a DOCTYPE with an entity',
+      `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="${SVG}"><text>&x;</text></svg>`,
+      'has a DOCTYPE (entities and external DTDs)',
+    ],
+    [
+      'an external style sheet instruction',
+      `<?xml-stylesheet href="https://x.example/s.css"?><svg xmlns="${SVG}"/>`,
+      'has a processing instruction <?xml-stylesheet?>',
+    ],
+    [
+      'an animation that sets a link',
+      `<svg xmlns="${SVG}"><a><set attributeName="href" to="javascript:alert(1)"/><rect/></a></svg>`,
+      'has a <set> that changes href',
+    ],
+    ['not XML', '<svg><rect></svg>', expect.stringMatching(/^is not well-formed XML \(/)],
+    ['not an SVG', '<html><body/></html>', 'is not an SVG (its root is <html>)'],
+  ])('refuses an SVG logo with %s', (_, svg, problem) => {
+    const path = withLogo(svg);
+    const problems = problemsOf(path);
+    expect(problems).toEqual([
+      typeof problem === 'string' ? `logo "escudo.svg" ${problem}` : expect.anything(),
+    ]);
+    if (typeof problem !== 'string')
+      expect(problems[0]!.replace('logo "escudo.svg" ', '')).toEqual(problem);
+  });
+
+  it('takes an SVG whose references stay inside it', () => {
+    const svg = `<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="${SVG}" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">
+  <!-- a gradient, a reused shape, an embedded bitmap -->
+  <defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient>
+  <path id="p" d="M0 0h10v10z"/></defs>
+  <style>.a { fill: url(#g); }</style>
+  <use xlink:href="#p" class="a"/><rect fill="url(#g)" width="1" height="1"/>
+  <image href="data:image/png;base64,iVBORw0KGgo=" width="1" height="1"/>
+  <a href="#p"><text>Concello</text></a>
+</svg>`;
+    expect(problemsOf(withLogo(svg))).toEqual([]);
+  });
+
+  it('says every problem of every file at once', () => {
+    const path = withLogo(
+      `<svg xmlns="${SVG}" onload="steal()"><script>steal()</script><image href="https://x.example/a.png"/><image href="https://x.example/b.png"/></svg>`,
+    );
+    writeFileSync(join(dirname(path), 'reduccion-es.pdf'), Buffer.alloc(5 * 1024 * 1024 + 1));
+    rmSync(join(dirname(path), 'ayuda-en.pdf'));
+    symlinkSync(hostname, join(dirname(path), 'ayuda-en.pdf'));
+    expect(problemsOf(path)).toEqual([
+      'logo "escudo.svg" has an event-handler attribute onload on <svg>',
+      'logo "escudo.svg" has a <script> element',
+      'logo "escudo.svg" refers to "https://x.example/a.png" (href on <image>)',
+      'documents.reduction.es "reduccion-es.pdf" is 5.1 MB; a PDF may be at most 5 MB',
+      `documents.help.en "ayuda-en.pdf" resolves outside the council's folder (to ${hostname})`,
+    ]);
+  });
+
+  it('stops the server with one line per problem', async () => {
+    const path = withLogo(`<svg xmlns="${SVG}"><script>alert(1)</script></svg>`);
+    rmSync(join(dirname(path), 'ayuda-es.pdf'));
+    symlinkSync(hostname, join(dirname(path), 'ayuda-es.pdf'));
+    const error = await promisify(execFile)(
+      join(bffRoot, '../node_modules/.bin/tsx'),
+      ['src/server.ts'],
+      {
+        cwd: bffRoot,
+        env: {
+          ...process.env,
+          DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-cfg-')),
+          NODE_ENV: 'development',
+          COUNCIL_FILE: path,
+        },
+      },
+    ).then(
+      () => null,
+      (err: { code: number; stderr: string }) => err,
+    );
+    expect(error?.code).toBe(2);
+    expect(error?.stderr.trim()).toBe(
+      [
+        `Configuration error: COUNCIL_FILE (${path}): logo "escudo.svg" has a <script> element`,
+        `Configuration error: COUNCIL_FILE (${path}): documents.help.es "ayuda-es.pdf" resolves outside the council's folder (to ${hostname})`,
+      ].join('\n'),
     );
   });
 });

@@ -9,6 +9,7 @@ import { createEnrolmentsRepo } from '../src/data/enrolments-repo.js';
 import { createActivitiesRepo } from '../src/data/activities-repo.js';
 import { createStaffLists, type PaymentFilter } from '../src/data/lists/index.js';
 import { runMigrations } from '../src/data/migrations/runner.js';
+import { createUsersRepo } from '../src/data/users-repo.js';
 import { freshDatabaseUrl } from './helpers/test-database.js';
 
 /** Every payment matching a filter, newest first (the staff list's default order). */
@@ -253,13 +254,19 @@ describe('migrations on a database with data', () => {
     await withDatabaseAt(190, 'nfc', async (db) => {
       const nfd = (text: string) => text.normalize('NFD');
       const people = createEnrolmentsRepo(db);
-      const id = await people.insert({
-        first_name: nfd('Iñaki'),
-        last_name: nfd('Núñez Peña'),
-        dni: '12345678Z',
-        email: null,
-        phone: '612345678',
-      });
+      // the row as a server of that version wrote it (today's repository writes later columns)
+      const { id } = await db
+        .q()
+        .insertInto('enrolments')
+        .values({
+          first_name: nfd('Iñaki'),
+          last_name: nfd('Núñez Peña'),
+          dni: '12345678Z',
+          email: null,
+          phone: '612345678',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const activities = createActivitiesRepo(db);
       const alone = await activities.insert({
         name: nfd('Pádel'),
@@ -289,6 +296,69 @@ describe('migrations on a database with data', () => {
       expect(names.get(composed)).toBe('Natación'.normalize('NFC'));
       // the decomposed twin is kept as it was: two "Natación" in the catalogue, one to merge
       expect(names.get(twin)).toBe(nfd('Natación'));
+    });
+  });
+
+  it('230 writes every person’s identity key and marks the records residents added', async () => {
+    await withDatabaseAt(220, 'identity', async (db) => {
+      const person = (first_name: string, last_name: string, dni: string | null) =>
+        db
+          .q()
+          .insertInto('enrolments')
+          .values({ first_name, last_name, dni, email: null, phone: '612345678' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+      const staffs = await person('Iñaki', 'Núñez-Peña', '12345678Z');
+      const added = await person('Uxía', 'López  Pereira', null);
+      await db
+        .q()
+        .insertInto('audit_log')
+        .values({ action: 'person_added', entity: 'enrolment', entity_id: String(added.id) })
+        .execute();
+
+      await runMigrations(db);
+
+      const rows = await db
+        .q()
+        .selectFrom('enrolments')
+        .select(['id', 'identity_name_key', 'added_by_resident'])
+        .orderBy('id')
+        .execute();
+      expect(rows.map((r) => [r.id, r.identity_name_key, Number(r.added_by_resident)])).toEqual([
+        [staffs.id, 'inakinunezpena', 0],
+        [added.id, 'uxialopezpereira', 1],
+      ]);
+    });
+  });
+
+  it('250 leaves every address already there unconfirmed, shared ones too', async () => {
+    await withDatabaseAt(240, 'confirmed-email', async (db) => {
+      // two verified accounts with one address (possible before): the upgrade must not fail
+      for (const { dni, email } of [
+        { dni: '12345678Z', email: 'familia@example.es' },
+        { dni: '87654321X', email: 'Familia@Example.es' },
+      ]) {
+        await db
+          .q()
+          .insertInto('users')
+          .values({ dni, phone: '612345678', email, password_hash: 'x', role: 'user', verified: 1 })
+          .execute();
+      }
+
+      await runMigrations(db);
+
+      const rows = await db
+        .q()
+        .selectFrom('users')
+        .select(['dni', 'email_confirmed_at'])
+        .orderBy('dni')
+        .execute();
+      expect(rows).toEqual([
+        { dni: '12345678Z', email_confirmed_at: null },
+        { dni: '87654321X', email_confirmed_at: null },
+      ]);
+      expect(await createUsersRepo(db).findByConfirmedEmail('familia@example.es')).toBeUndefined();
+      expect(await db.q().selectFrom('revoked_tokens').selectAll().execute()).toEqual([]);
     });
   });
 });

@@ -248,6 +248,18 @@ describe('two server processes on one database', () => {
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('a logout through one process ends that token on the other at once, and only that one', async () => {
+    // the administrator: the resident's logins are throttled by the test before
+    const ending = await login(a, ADMIN);
+    const staying = await login(b, ADMIN);
+    // b has checked the token's signature already (and keeps it verified in memory)
+    expect((await call(b, '/user/me', auth(ending))).status).toBe(200);
+    expect((await call(a, '/user/logout', { method: 'POST', ...auth(ending) })).status).toBe(204);
+    expect((await call(b, '/user/me', auth(ending))).status).toBe(401);
+    expect((await call(a, '/user/me', auth(staying))).status).toBe(200);
+    expect((await call(b, '/user/me', auth(staying))).status).toBe(200);
+  });
+
   it('finishes a request in flight on SIGTERM, refuses new ones, and exits 0', async () => {
     // a request whose body is still arriving when the signal comes
     const { request } = await import('node:http');

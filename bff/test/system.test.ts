@@ -219,17 +219,19 @@ describe('system routes', () => {
 });
 
 describe('production', () => {
-  it('has no development outbox', async () => {
+  it('has no development outbox, and sends HSTS for an https PUBLIC_URL however it is spelt', async () => {
     const app = await startTestApp({
       env: {
         NODE_ENV: 'production',
-        PUBLIC_URL: 'https://deportes.example.gal',
+        PUBLIC_URL: 'HTTPS://Deportes.Example.gal/',
         SMS_ADAPTER: 'outbox',
         MAIL_ADAPTER: 'outbox',
         ALLOW_OUTBOX_IN_PRODUCTION: 'true',
-        // Redsys's public test merchant: the sandbox is refused on an https site
+        // Redsys's public test merchant: the sandbox is refused on an https site, and Redsys's
+        // test bank is taken there only when said explicitly
         REDSYS_MERCHANT_CODE: '999008881',
         REDSYS_SECRET: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
+        ALLOW_REDSYS_TEST_ON_HTTPS: 'true',
       },
     });
     try {

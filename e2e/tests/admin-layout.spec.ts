@@ -22,6 +22,8 @@ const SECTIONS = [
   'admin-payments',
   'admin-config',
   'admin-mfa',
+  'admin-season',
+  'admin-audit',
 ];
 
 /**

@@ -110,9 +110,20 @@ test.describe('account journey', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Mis actividades' })).toBeVisible();
 
+    const ended = await page.evaluate(() => localStorage.getItem('token'));
     await page.getByRole('button', { name: 'Cerrar sesión' }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // the server ended that token too: a copy of it no longer works
+    await expect
+      .poll(async () =>
+        (
+          await page.request.get('/api/user/me', {
+            headers: { Authorization: `Bearer ${ended}` },
+          })
+        ).status(),
+      )
+      .toBe(401);
     await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toHaveCount(0);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);

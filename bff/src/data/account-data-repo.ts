@@ -98,8 +98,9 @@ export function createAccountDataRepo(db: Database) {
 
     /**
      * Before the account row goes: the audit trail keeps what happened and when, but no longer
-     * who (masked DNI, the account's phone and e-mail in details, its addresses); codes, rate
-     * counters and development messages that name its DNI, phone or e-mail go.
+     * who (masked DNI, the account's phone and e-mail in details, its addresses, the key its
+     * repeated refusals were counted under); codes, rate counters and development messages that
+     * name its DNI, phone or e-mail go.
      */
     async erasePersonalTraces(user: {
       id: number;
@@ -110,13 +111,13 @@ export function createAccountDataRepo(db: Database) {
       await db
         .q()
         .updateTable('audit_log')
-        .set({ actor_dni: null, ip: null })
+        .set({ actor_dni: null, ip: null, repeat_key: null })
         .where('actor_user_id', '=', user.id)
         .execute();
       await db
         .q()
         .updateTable('audit_log')
-        .set({ details: null, ip: null })
+        .set({ details: null, ip: null, repeat_key: null })
         .where('entity', '=', 'user')
         .where('entity_id', '=', String(user.id))
         .execute();

@@ -88,6 +88,51 @@ export function createApplicationsRepo(db: Database) {
         .where('status', 'in', LIVE_STATUSES)
         .executeTakeFirst(),
 
+    /** The live applications of some people (a merge's), oldest first. */
+    liveOfPeople: (enrolmentIds: readonly number[]): Promise<ApplicationRow[]> =>
+      db
+        .q()
+        .selectFrom('applications')
+        .selectAll()
+        .where('enrolment_id', 'in', enrolmentIds)
+        .where('status', 'in', LIVE_STATUSES)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute(),
+
+    /**
+     * The activity's live applications with their person (names, DNI, birth date) and how many
+     * accounts manage each: what the likely-duplicates check compares.
+     */
+    liveApplicants: (activityId: number) =>
+      db
+        .q()
+        .selectFrom('applications as a')
+        .innerJoin('enrolments as e', 'e.id', 'a.enrolment_id')
+        .select([
+          'a.id',
+          'a.code',
+          'a.status',
+          'a.created_at',
+          'e.id as enrolment_id',
+          'e.first_name',
+          'e.last_name',
+          'e.dni',
+          'e.birth_date',
+        ])
+        .select((eb) =>
+          eb
+            .selectFrom('user_persons as up')
+            .select((sub) => sub.fn.countAll<number>().as('n'))
+            .whereRef('up.enrolment_id', '=', 'e.id')
+            .as('accounts'),
+        )
+        .where('a.activity_id', '=', activityId)
+        .where('a.status', 'in', LIVE_STATUSES)
+        .orderBy('a.created_at')
+        .orderBy('a.id')
+        .execute(),
+
     codeExists: async (code: string): Promise<boolean> =>
       (await db
         .q()

@@ -11,6 +11,13 @@ import type { Tables } from './schema.js';
 
 export type Executor = Kysely<Tables>;
 
+/** Why the database cannot serve now, in words for the log (a path, a code; never a password). */
+export interface DatabaseProblem {
+  /** gone: the SQLite file was deleted or replaced under the server; unreachable: no answer. */
+  kind: 'gone' | 'unwritable' | 'unreachable';
+  detail: string;
+}
+
 export interface Database {
   engine: Engine;
   /**
@@ -54,6 +61,19 @@ export interface Database {
   sqliteHandle: BetterSqlite3.Database | null;
   /** Where the data lives, for logs (no password). */
   describe: string;
+  /** The SQLite file; null on PostgreSQL. */
+  sqliteFile: string | null;
+  /**
+   * Why the SQLite file this process writes is no longer the one at its path (deleted, or
+   * replaced under the running server); null while it is, and always on PostgreSQL. One stat.
+   */
+  fileGone(): string | null;
+  /**
+   * Whether the database can be reached and written now (database-probe.ts): null, or what is
+   * wrong. `write` also commits a write that changes nothing, on SQLite the one way to see a disk
+   * that refuses writes (full, failing) before a resident's write does.
+   */
+  probe(options?: { write?: boolean }): Promise<DatabaseProblem | null>;
   /** Transactions run again after a deadlock since start (PostgreSQL), for metrics. */
   retries(): number;
   close(): Promise<void>;

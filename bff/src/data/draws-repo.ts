@@ -58,7 +58,7 @@ export function createDrawsRepo(db: Database) {
       db
         .q()
         .selectFrom('applications')
-        .select(['code', 'rank', 'status'])
+        .select(['code', 'rank', 'status', 'enrolment_id'])
         .where('activity_id', '=', activityId)
         .$if(drawn, (q) => q.where('rank', 'is not', null).orderBy('rank'))
         .$if(!drawn, (q) => q.where('status', '=', 'applied').orderBy('code'))

@@ -17,12 +17,14 @@ import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { createSqliteReadersDialect } from './sqlite-readers.js';
+import { DatabaseFileMoved, sqliteFileWatch, type SqliteFileWatch } from './sqlite-file.js';
 import { statementCache } from './sqlite-statements.js';
 
 /**
  * Everything that differs between the two engines, side by side: how a connection is opened, how a
- * transaction begins, which errors mean "unique key taken" or "try again", how a multi-statement
- * script runs and how a job takes a lock. The rest of the data layer is written once.
+ * transaction begins, which errors mean "unique key taken", "try again" or "the database is away",
+ * how a multi-statement script runs and how a job takes a lock. The rest of the data layer is
+ * written once.
  */
 export type Engine = 'sqlite' | 'postgres';
 
@@ -38,6 +40,8 @@ export interface EngineParts {
   readDialect: Dialect | null;
   /** The SQLite file's own handle (backups); null on PostgreSQL. */
   sqlite: Sqlite.Database | null;
+  /** Whether the SQLite file is still the one opened, and writable; null on PostgreSQL. */
+  file: SqliteFileWatch | null;
   /** Where the data lives, for logs (never the password). */
   describe: string;
 }
@@ -66,19 +70,34 @@ export function openEngine(options: {
  * admin CLI, a backup). Inside one process Kysely's driver already runs one query at a time.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #inTransaction: () => boolean;
+  constructor(database: SqliteDatabase, inTransaction: () => boolean) {
+    super({ database });
+    this.#inTransaction = inTransaction;
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+  /**
+   * SQLite ends a transaction itself on some errors (a disk that refuses the commit's write, a
+   * full disk): a ROLLBACK then fails with "no transaction is active", and that error would
+   * replace the one that says what happened.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.#inTransaction()) await super.rollbackTransaction(connection);
   }
 }
 
 class PortalSqliteDialect extends SqliteDialect {
   readonly #database: SqliteDatabase;
-  constructor(database: SqliteDatabase) {
+  readonly #inTransaction: () => boolean;
+  constructor(database: SqliteDatabase, inTransaction: () => boolean) {
     super({ database });
     this.#database = database;
+    this.#inTransaction = inTransaction;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver({ database: this.#database });
+    return new ImmediateSqliteDriver(this.#database, this.#inTransaction);
   }
 }
 
@@ -91,6 +110,7 @@ const readThreads = () => Math.min(4, availableParallelism());
 function openSqlite(file: string): EngineParts {
   mkdirSync(join(file, '..'), { recursive: true });
   const raw = new Sqlite(file);
+  const watch = sqliteFileWatch(file);
   raw.pragma('journal_mode = WAL');
   // FULL: every acknowledged write survives a power cut, not only a process crash.
   raw.pragma('synchronous = FULL');
@@ -102,16 +122,23 @@ function openSqlite(file: string): EngineParts {
   raw.pragma('cache_size = -16384');
   const prepare = statementCache(raw, STATEMENT_CACHE_SIZE);
   const database: SqliteDatabase = {
-    prepare: (sql: string) => prepare(sql) as unknown as ReturnType<SqliteDatabase['prepare']>,
+    prepare: (sql: string) => {
+      const statement = prepare(sql);
+      // a write outside a transaction, or a transaction's commit, into a file deleted or replaced
+      // under the server fails (database_unavailable) rather than being acknowledged: one stat
+      if (sql === 'commit' || (!statement.readonly && !raw.inTransaction)) watch.assertInPlace();
+      return statement as unknown as ReturnType<SqliteDatabase['prepare']>;
+    },
     close: () => raw.close(),
   };
   return {
     engine: 'sqlite',
-    dialect: new PortalSqliteDialect(database),
+    dialect: new PortalSqliteDialect(database, () => raw.inTransaction),
     // better-sqlite3's exec runs several statements on the same (single) connection
     execScript: async (script) => void raw.exec(script),
     readDialect: createSqliteReadersDialect(file, readThreads()),
     sqlite: raw,
+    file: watch,
     describe: file,
   };
 }
@@ -129,6 +156,9 @@ const pgTypes = {
       ? (value: string) => Number(value)
       : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
 };
+
+/** How long a call waits for a PostgreSQL connection before it is answered 503. */
+const POSTGRES_CONNECT_TIMEOUT_MS = 10_000;
 
 /** Statements with more parameters than this (bulk inserts, long IN lists) are not kept. */
 const NAMED_STATEMENT_MAX_PARAMETERS = 32;
@@ -149,6 +179,7 @@ const PLANNED_PER_CALL = /\slike\s/i;
  */
 function withNamedStatements(pool: pg.Pool, options: pg.PoolConfig): PostgresPool {
   const names = new Map<string, string>();
+  const listened = new WeakSet<pg.PoolClient>();
   const nameOf = (text: string) => {
     let name = names.get(text);
     if (!name) {
@@ -159,7 +190,14 @@ function withNamedStatements(pool: pg.Pool, options: pg.PoolConfig): PostgresPoo
   };
   return {
     async connect() {
-      const client = await pool.connect();
+      const client = await pool.connect().catch(fromPostgres);
+      // a connection the server ends while it is checked out (PostgreSQL stopping, a restart)
+      // emits 'error' with nobody listening, which would end the process; its next query fails
+      // instead, and the pool drops it on release
+      if (!listened.has(client)) {
+        client.on('error', () => {});
+        listened.add(client);
+      }
       let stale = false;
       const query = async (text: string, values?: unknown[]) => {
         try {
@@ -173,7 +211,7 @@ function withNamedStatements(pool: pg.Pool, options: pg.PoolConfig): PostgresPoo
           // another process migrated a table this connection's statements read (a rolling
           // deploy): this call fails once, and the connection is dropped with its statements
           if ((err as { code?: string }).code === '0A000') stale = true;
-          throw err;
+          return fromPostgres(err);
         }
       };
       return {
@@ -193,6 +231,9 @@ function openPostgres(url: string, poolSize: number): EngineParts {
     max: poolSize,
     types: pgTypes,
     application_name: 'portal',
+    // a call waits this long at most for a connection (the server unreachable, every connection
+    // busy), then fails as database_unavailable rather than hanging until the request times out
+    connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
   };
   const pool = new pg.Pool(options);
   // an idle client's error (the server restarted) must not crash the process; the pool drops it
@@ -205,6 +246,7 @@ function openPostgres(url: string, poolSize: number): EngineParts {
     execScript: async (script, run) => run(script),
     readDialect: null,
     sqlite: null,
+    file: null,
     describe: `postgres://${where.host}${where.pathname}`,
   };
 }
@@ -233,4 +275,96 @@ export function isUniqueViolation(err: unknown): boolean {
 export function isRetryableConflict(err: unknown): boolean {
   const code = (err as DriverError | null)?.code;
   return code === '40001' || code === '40P01';
+}
+
+/**
+ * What a failed database call means for whoever made it, the one place that reads the engines'
+ * error codes for it (the HTTP layer answers from it, the readiness check and the watch log it):
+ * - `busy`: another writer held SQLite's lock past the busy timeout; try again in a moment.
+ * - `unavailable`: the database cannot be reached or cannot be written: PostgreSQL down,
+ *   restarting, refusing connections or read-only (a standby); the SQLite file read-only, on a
+ *   full or failing disk, not openable, or deleted or replaced under the running server. The call
+ *   is not acknowledged (a commit whose answer was cut may still have been saved, as with any
+ *   answer lost on the way); it passes when the database is back, without restarting the portal
+ *   (a SQLite file deleted or replaced excepted: that needs a restart).
+ * - `damaged`: the file's pages are corrupt (SQLITE_CORRUPT, SQLITE_NOTADB; PostgreSQL's XX001,
+ *   XX002). Not "try again": no retry mends it, and a 503 with Retry-After would tell clients and
+ *   the load balancer to wait for something that never comes; it stays a 500, logged as damage
+ *   so that someone restores the backup.
+ * null: anything else (a bug, a constraint), which stays a 500.
+ */
+export type DatabaseFailure = 'busy' | 'unavailable' | 'damaged';
+
+export function databaseFailureOf(err: unknown): DatabaseFailure | null {
+  if (err instanceof DatabaseFileMoved) return 'unavailable';
+  const code = (err as DriverError | null)?.code;
+  if (typeof code === 'string' && code.startsWith('SQLITE_')) return sqliteFailure(code);
+  if (err !== null && typeof err === 'object' && postgresErrors.has(err))
+    return postgresFailure(err);
+  return null;
+}
+
+function sqliteFailure(code: string): DatabaseFailure | null {
+  const primary = code.replace(/^(SQLITE_[A-Z]+)_.*$/, '$1');
+  switch (primary) {
+    case 'SQLITE_BUSY':
+      return 'busy';
+    case 'SQLITE_READONLY':
+    case 'SQLITE_IOERR':
+    case 'SQLITE_CANTOPEN':
+    case 'SQLITE_FULL':
+      return 'unavailable';
+    case 'SQLITE_CORRUPT':
+    case 'SQLITE_NOTADB':
+      return 'damaged';
+    default:
+      return null;
+  }
+}
+
+/** Node's own codes for a socket that could not connect or was cut. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/**
+ * pg's and pg-pool's own messages for a connection that ended, never came, or timed out waiting
+ * in the pool (they carry no code).
+ */
+const CONNECTION_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed)/;
+
+function postgresFailure(err: object): DatabaseFailure | null {
+  const { code, message } = err as DriverError & { message?: string };
+  if (typeof code === 'string') {
+    if (CONNECTION_CODES.has(code)) return 'unavailable';
+    // 08: connection exceptions; 57P01-57P05: the server shutting down, crashed, starting up,
+    // the database dropped, an idle session ended; 53100/53200/53300: disk full, out of memory,
+    // too many connections; 25006: a read-only transaction (a standby, default_transaction_read_only)
+    if (code.startsWith('08') || /^57P0[1-5]$/.test(code)) return 'unavailable';
+    if (code === '53100' || code === '53200' || code === '53300' || code === '25006')
+      return 'unavailable';
+    if (code === 'XX001' || code === 'XX002') return 'damaged';
+  }
+  if (typeof message === 'string' && CONNECTION_MESSAGES.test(message)) return 'unavailable';
+  return null;
+}
+
+/**
+ * The errors that came out of the PostgreSQL driver (a connection or a query): only those are
+ * read for socket codes, so that a refused connection to the bank or the SMS provider is never
+ * taken for the database being away.
+ */
+const postgresErrors = new WeakSet<object>();
+
+function fromPostgres(err: unknown): never {
+  if (err !== null && typeof err === 'object') postgresErrors.add(err);
+  throw err;
 }

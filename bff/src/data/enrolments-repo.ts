@@ -43,7 +43,9 @@ export function createEnrolmentsRepo(db: Database) {
       db.q().selectFrom('enrolments').selectAll().where('id', '=', id).executeTakeFirst(),
     findByDni: (dni: string): Promise<EnrolmentRow | undefined> =>
       db.q().selectFrom('enrolments').selectAll().where('dni', '=', dni).executeTakeFirst(),
-    async insert(fields: EnrolmentFields & { birth_date?: string | null }): Promise<number> {
+    async insert(
+      fields: EnrolmentFields & { birth_date?: string | null; added_by_resident?: 0 | 1 },
+    ): Promise<number> {
       const row = await db
         .q()
         .insertInto('enrolments')
@@ -52,6 +54,7 @@ export function createEnrolmentsRepo(db: Database) {
         .executeTakeFirstOrThrow();
       return row.id;
     },
+    /** Staff's write (the form, the import): the record is the council's from now on. */
     async update(id: number, fields: EnrolmentFields): Promise<boolean> {
       const result = await db
         .q()
@@ -59,6 +62,7 @@ export function createEnrolmentsRepo(db: Database) {
         .set({
           ...fields,
           ...enrolmentKeys(fields),
+          added_by_resident: 0,
           updated_at: new Date().toISOString(),
         })
         .where('id', '=', id)

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from './database.js';
+import { probeDatabase } from './database-probe.js';
 import { isRetryableConflict, openEngine } from './engines.js';
 import { runMigrations } from './migrations/runner.js';
 import type { Tables } from './schema.js';
@@ -58,6 +59,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     },
     sqliteHandle: parts.sqlite,
     describe: parts.describe,
+    sqliteFile: parts.file?.file ?? null,
+    fileGone: () => parts.file?.moved() ?? null,
+    probe: (probeOptions) => probeDatabase(database, parts, probeOptions?.write ?? false),
     retries: () => retries,
     async close() {
       await readers?.destroy();

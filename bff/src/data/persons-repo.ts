@@ -42,12 +42,57 @@ export function createPersonsRepo(db: Database) {
       .select(personColumns)
       .where('up.user_id', '=', userId);
   return {
+    findById: (id: number): Promise<PersonRow | undefined> =>
+      db
+        .q()
+        .selectFrom('enrolments as e')
+        .select(personColumns)
+        .where('e.id', '=', id)
+        .executeTakeFirst(),
     findByDni: (dni: string): Promise<PersonRow | undefined> =>
       db
         .q()
         .selectFrom('enrolments as e')
         .select(personColumns)
         .where('e.dni', '=', dni)
+        .executeTakeFirst(),
+    /**
+     * Records of one person by identity: the same birth date and name key (search-keys.ts's
+     * identityNameKey), with whether this account manages each and whether any account does.
+     */
+    findByIdentity: (
+      birthDate: string,
+      nameKey: string,
+      userId: number,
+    ): Promise<(PersonRow & { linked_here: number; managers: number })[]> =>
+      db
+        .q()
+        .selectFrom('enrolments as e')
+        .select(personColumns)
+        .select((eb) => [
+          eb
+            .selectFrom('user_persons as up')
+            .select((sub) => sub.fn.countAll<number>().as('n'))
+            .whereRef('up.enrolment_id', '=', 'e.id')
+            .where('up.user_id', '=', userId)
+            .as('linked_here'),
+          eb
+            .selectFrom('user_persons as up')
+            .select((sub) => sub.fn.countAll<number>().as('n'))
+            .whereRef('up.enrolment_id', '=', 'e.id')
+            .as('managers'),
+        ])
+        .where('e.birth_date', '=', birthDate)
+        .where('e.identity_name_key', '=', nameKey)
+        .orderBy('e.id')
+        .execute() as Promise<(PersonRow & { linked_here: number; managers: number })[]>,
+    /** Whether a resident added the record with this DNI ("add a person"), and the person's birth date. */
+    originOfDni: (dni: string) =>
+      db
+        .q()
+        .selectFrom('enrolments')
+        .select(['id', 'phone', 'birth_date', 'added_by_resident'])
+        .where('dni', '=', dni)
         .executeTakeFirst(),
     listForUser: (userId: number): Promise<PersonRow[]> => inNameOrder(managed(userId)).execute(),
     /** The person only when linked to this user: the one gate of every id route. */

@@ -42,6 +42,20 @@ export function createRateBucketsRepo(db: Database) {
         .where('reset_at', '>', now)
         .execute();
     },
+    /** The count of a live window and when it ends; undefined when there is none. */
+    async window(
+      bucket: string,
+      now: number,
+    ): Promise<{ hits: number; resetAt: number } | undefined> {
+      const row = await db
+        .q()
+        .selectFrom('rate_buckets')
+        .select(['hits', 'reset_at'])
+        .where('bucket', '=', bucket)
+        .where('reset_at', '>', now)
+        .executeTakeFirst();
+      return row && { hits: Number(row.hits), resetAt: Number(row.reset_at) };
+    },
     /** The count of a live window, 0 when there is none. */
     async hits(bucket: string, now: number): Promise<number> {
       const row = await db

@@ -28,6 +28,7 @@ export interface Tables {
   reminder_runs: ReminderRunsTable;
   applications: ApplicationsTable;
   draws: DrawsTable;
+  revoked_tokens: RevokedTokensTable;
   schema_migrations: SchemaMigrationsTable;
   /** PostgreSQL only (migration 090): exact row counts kept by triggers. */
   table_rows: TableRowsTable;
@@ -58,11 +59,20 @@ export interface UsersTable {
   mfa_pending_secret: string | null;
   /** The last TOTP period (30 s since the epoch) whose code was accepted. */
   mfa_last_step: number | null;
+  /** When a code sent to `email` came back (UTC ISO); null: never proved (migration 250). */
+  email_confirmed_at: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
 
 export type Locale = 'es' | 'en' | 'gl';
+
+/** Tokens ended by a logout, until they would have expired anyway (migration 250). */
+export interface RevokedTokensTable {
+  jti: string;
+  /** UTC ISO. */
+  expires_at: string;
+}
 
 export interface OneTimeCodesTable {
   id: Generated<number>;
@@ -95,6 +105,10 @@ export interface EnrolmentsTable {
   first_name_key: Generated<string>;
   /** 'YYYY-MM-DD'; eligibility by year of birth (migration 220). */
   birth_date: string | null;
+  /** The full name folded to letters and digits: with the birth date, who a person is (migration 230). */
+  identity_name_key: Generated<string>;
+  /** Added by a resident ("add a person"): the mobile on it proves nothing about its DNI. */
+  added_by_resident: Generated<Flag>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -292,6 +306,12 @@ export interface AuditLogTable {
   entity_id: string | null;
   details: string | null;
   ip: string | null;
+  /** Migration 240: the row repeated refusals of one kind count in (audit-repo.ts); else null. */
+  repeat_key: string | null;
+  /** How many events the row stands for (1 unless repeated). */
+  repeats: Generated<number>;
+  /** The last of those events; null on rows older than migration 240 (read as `at`). */
+  last_at: string | null;
 }
 
 export interface OutboxTable {

@@ -1,4 +1,4 @@
-import { fold, sortFold } from '../lib/text-fold.js';
+import { fold, foldLetters, sortFold } from '../lib/text-fold.js';
 
 /**
  * What each searchable table's `search_key` holds: the fields the spec lets staff search, folded
@@ -25,10 +25,19 @@ export const enrolmentSortKeys = (e: { first_name: string; last_name: string }) 
   first_name_key: sortFold(e.first_name),
 });
 
-/** Everything a person's row keeps derived from their fields: the search key and the sort keys. */
+/**
+ * A person's full name as identity compares it: folded, then only its letters and digits, so
+ * accents, case, spacing and punctuation aside ("Uxía López-Pereira" is "uxialopezpereira").
+ * With the birth date, it is who a person without a DNI is.
+ */
+export const identityNameKey = (e: { first_name: string; last_name: string }) =>
+  foldLetters(`${e.first_name}${e.last_name}`);
+
+/** Everything a person's row keeps derived from their fields: search, sort and identity keys. */
 export const enrolmentKeys = (e: Parameters<typeof enrolmentSearchKey>[0]) => ({
   search_key: enrolmentSearchKey(e),
   ...enrolmentSortKeys(e),
+  identity_name_key: identityNameKey(e),
 });
 
 /** An activity's folded name: what its search looks in. */

@@ -14,31 +14,52 @@ export type NewUser = Pick<UserRow, 'dni' | 'phone' | 'email' | 'password_hash' 
 export type SessionInfo = Pick<
   UserRow,
   'id' | 'dni' | 'role' | 'verified' | 'token_version' | 'locale'
-> & { mfa_enabled: number | boolean };
+> & { mfa_enabled: number | boolean; revoked: number | boolean };
 
 export function createUsersRepo(db: Database) {
   const users = () => db.q().selectFrom('users').selectAll();
   return {
     findById: (id: number): Promise<UserRow | undefined> =>
       users().where('id', '=', id).executeTakeFirst(),
-    /** Read on every authenticated call, from the database: no process keeps a copy. */
-    sessionInfo: (id: number): Promise<SessionInfo | undefined> =>
+    /**
+     * Read on every authenticated call, from the database: no process keeps a copy. Whether the
+     * token `tokenId` was ended by a logout comes in the same statement (a primary-key probe of
+     * revoked_tokens), so checking it costs no second round trip.
+     */
+    sessionInfo: (id: number, tokenId: string): Promise<SessionInfo | undefined> =>
       db
         .q()
         .selectFrom('users')
         .select(['id', 'dni', 'role', 'verified', 'token_version', 'locale'])
         .select(sql<number>`case when mfa_secret is null then 0 else 1 end`.as('mfa_enabled'))
+        .select(
+          sql<number>`case when exists (select 1 from revoked_tokens where jti = ${tokenId}) then 1 else 0 end`.as(
+            'revoked',
+          ),
+        )
         .where('id', '=', id)
         .executeTakeFirst(),
     findByDni: (dni: string): Promise<UserRow | undefined> =>
       users().where('dni', '=', dni).executeTakeFirst(),
-    findVerifiedByEmail: (email: string): Promise<UserRow | undefined> =>
+    /** The verified account whose confirmed address this is (at most one: a unique index). */
+    findByConfirmedEmail: (email: string): Promise<UserRow | undefined> =>
       users()
         .where(sql`lower(email)`, '=', sql`lower(${email})`)
+        .where('email_confirmed_at', 'is not', null)
         .where('verified', '=', 1)
-        .orderBy('id')
-        .limit(1)
         .executeTakeFirst(),
+    /** Whether an account other than `id` holds this address confirmed. */
+    async emailConfirmedElsewhere(email: string, id: number): Promise<boolean> {
+      const row = await db
+        .q()
+        .selectFrom('users')
+        .select('id')
+        .where(sql`lower(email)`, '=', sql`lower(${email})`)
+        .where('email_confirmed_at', 'is not', null)
+        .where('id', '<>', id)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
     list: (): Promise<UserRow[]> =>
       users().orderBy('created_at', 'desc').orderBy('id', 'desc').execute(),
     async count(): Promise<number> {
@@ -67,23 +88,38 @@ export function createUsersRepo(db: Database) {
         .executeTakeFirstOrThrow();
       return row.id;
     },
-    /** Updates the given columns; bumps token_version when asked (password/role change). */
+    /**
+     * Updates the given columns; bumps token_version when asked (password/role change). A new
+     * e-mail is unconfirmed unless `emailConfirmedAt` says when a code proved it; the same
+     * address written again keeps its state.
+     */
     async update(
       id: number,
       changes: Partial<Pick<UserRow, 'dni' | 'phone' | 'email' | 'password_hash' | 'role'>> & {
         verified?: boolean;
         endSessions?: boolean;
+        emailConfirmedAt?: string;
       },
     ): Promise<void> {
-      const { verified, endSessions, ...columns } = changes;
+      const { verified, endSessions, emailConfirmedAt, ...columns } = changes;
       const set: Updateable<UsersTable> = { ...columns };
       if (verified !== undefined) set.verified = verified ? 1 : 0;
+      if (emailConfirmedAt !== undefined) set.email_confirmed_at = emailConfirmedAt;
+      const emailState =
+        emailConfirmedAt === undefined && 'email' in columns
+          ? {
+              email_confirmed_at: sql<
+                string | null
+              >`case when lower(email) = lower(${columns.email ?? null}) then email_confirmed_at else null end`,
+            }
+          : {};
       if (Object.keys(set).length === 0 && !endSessions) return;
       await db
         .q()
         .updateTable('users')
         .set((eb) => ({
           ...set,
+          ...emailState,
           ...(endSessions ? { token_version: eb('token_version', '+', 1) } : {}),
           updated_at: new Date().toISOString(),
         }))

@@ -4,8 +4,8 @@ import * as z from 'zod';
 
 import { client } from './client.gen.js';
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type TDataShape, urlSearchParamsBodySerializer } from './client/index.js';
-import type { AddPersonData, AddPersonErrors, AddPersonResponses, ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CheckPaymentData, CheckPaymentErrors, CheckPaymentResponses, ConfirmMfaData, ConfirmMfaErrors, ConfirmMfaResponses, ConfirmSandboxPaymentData, ConfirmSandboxPaymentErrors, CreateActivityData, CreateActivityErrors, CreateActivityResponses, CreateActivitySlashData, CreateActivitySlashErrors, CreateActivitySlashResponses, CreateApplicationData, CreateApplicationErrors, CreateApplicationResponses, CreateEnrolmentData, CreateEnrolmentErrors, CreateEnrolmentResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteActivityData, DeleteActivityErrors, DeleteActivityResponses, DeleteEnrolmentData, DeleteEnrolmentErrors, DeleteEnrolmentResponses, DeleteMeData, DeleteMeErrors, DeleteMeResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DownloadUploadTemplateData, DownloadUploadTemplateErrors, DownloadUploadTemplateResponses, ExportActivityApplicationsData, ExportActivityApplicationsErrors, ExportActivityApplicationsResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ExportPaymentsData, ExportPaymentsErrors, ExportPaymentsResponses, GeneratePaymentData, GeneratePaymentErrors, GeneratePaymentResponses, GetAdminConfigData, GetAdminConfigErrors, GetAdminConfigResponses, GetAdminConfigSlashData, GetAdminConfigSlashErrors, GetAdminConfigSlashResponses, GetAdminSummaryData, GetAdminSummaryErrors, GetAdminSummaryResponses, GetApplicationSummaryData, GetApplicationSummaryErrors, GetApplicationSummaryResponses, GetDrawData, GetDrawErrors, GetDrawResponses, GetHealthData, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetMfaStatusData, GetMfaStatusErrors, GetMfaStatusResponses, GetMyLatestPaymentData, GetMyLatestPaymentErrors, GetMyLatestPaymentResponses, GetMyReceiptData, GetMyReceiptErrors, GetMyReceiptResponses, GetPaymentReceiptData, GetPaymentReceiptErrors, GetPaymentReceiptResponses, GetPublicConfigData, GetPublicConfigErrors, GetPublicConfigResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetReminderSummaryData, GetReminderSummaryErrors, GetReminderSummaryResponses, GetSandboxStylesData, GetSandboxStylesErrors, GetSandboxStylesResponses, ListActivitiesData, ListActivitiesErrors, ListActivitiesResponses, ListActivitiesSlashData, ListActivitiesSlashErrors, ListActivitiesSlashResponses, ListActivityApplicationsData, ListActivityApplicationsErrors, ListActivityApplicationsResponses, ListApplicationsData, ListApplicationsErrors, ListApplicationsResponses, ListAuditData, ListAuditErrors, ListAuditResponses, ListCatalogueData, ListCatalogueErrors, ListCatalogueResponses, ListEnrolmentsData, ListEnrolmentsErrors, ListEnrolmentsResponses, ListMyPaymentsData, ListMyPaymentsErrors, ListMyPaymentsResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListPaymentsData, ListPaymentsErrors, ListPaymentsResponses, ListPersonActivitiesData, ListPersonActivitiesErrors, ListPersonActivitiesResponses, ListPersonsData, ListPersonsErrors, ListPersonsResponses, ListSeasonActivitiesData, ListSeasonActivitiesErrors, ListSeasonActivitiesResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginMfaData, LoginMfaErrors, LoginMfaResponses, LoginResponses, OpenSandboxGatewayData, OpenSandboxGatewayErrors, OpenSandboxGatewayResponses, ReceivePaymentNotificationData, ReceivePaymentNotificationErrors, ReceivePaymentNotificationResponses, RefundPaymentData, RefundPaymentErrors, RefundPaymentResponses, RegisterData, RegisterErrors, RegisterResponses, ReleaseUserData, ReleaseUserErrors, ReleaseUserResponses, RemovePersonData, RemovePersonErrors, RemovePersonResponses, RequestAssociationData, RequestAssociationErrors, RequestAssociationResponses, RequestEmailChangeData, RequestEmailChangeErrors, RequestEmailChangeResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, RequestPhoneChangeData, RequestPhoneChangeErrors, RequestPhoneChangeResponses, ResendRegistrationCodeData, ResendRegistrationCodeErrors, ResendRegistrationCodeResponses, ResetUserMfaData, ResetUserMfaErrors, ResetUserMfaResponses, RunDrawData, RunDrawErrors, RunDrawResponses, RunRemindersData, RunRemindersErrors, RunRemindersResponses, SandboxRestRequestData, SandboxRestRequestErrors, SandboxRestRequestResponses, SandboxTransactionQueryData, SandboxTransactionQueryErrors, SandboxTransactionQueryResponses, SetupMfaData, SetupMfaErrors, SetupMfaResponses, StaffWithdrawApplicationData, StaffWithdrawApplicationErrors, StaffWithdrawApplicationResponses, UnsubscribeRemindersData, UnsubscribeRemindersErrors, UnsubscribeRemindersResponses, UpdateActivityData, UpdateActivityErrors, UpdateActivityResponses, UpdateAdminConfigData, UpdateAdminConfigErrors, UpdateAdminConfigResponses, UpdateAdminConfigSlashData, UpdateAdminConfigSlashErrors, UpdateAdminConfigSlashResponses, UpdateEnrolmentData, UpdateEnrolmentErrors, UpdateEnrolmentResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadTableData, UploadTableErrors, UploadTableResponses, VerifyAssociationData, VerifyAssociationErrors, VerifyAssociationResponses, VerifyEmailChangeData, VerifyEmailChangeErrors, VerifyEmailChangeResponses, VerifyPasswordRecoveryData, VerifyPasswordRecoveryErrors, VerifyPasswordRecoveryResponses, VerifyPhoneChangeData, VerifyPhoneChangeErrors, VerifyPhoneChangeResponses, VerifyReceiptData, VerifyReceiptErrors, VerifyReceiptResponses, VerifyRegistrationData, VerifyRegistrationErrors, VerifyRegistrationResponses, WithdrawApplicationData, WithdrawApplicationErrors, WithdrawApplicationResponses } from './types.gen.js';
-import { zAddPersonBody, zAddPersonResponse, zChangeMyPasswordBody, zChangeMyPasswordResponse, zCheckPaymentPath, zCheckPaymentResponse, zConfirmMfaBody, zConfirmMfaResponse, zConfirmSandboxPaymentBody, zCreateActivityBody, zCreateActivityResponse, zCreateActivitySlashBody, zCreateActivitySlashResponse, zCreateApplicationBody, zCreateApplicationResponse, zCreateEnrolmentBody, zCreateEnrolmentResponse, zCreateUserBody, zCreateUserResponse, zDeleteActivityPath, zDeleteActivityResponse, zDeleteEnrolmentPath, zDeleteEnrolmentResponse, zDeleteMeBody, zDeleteMeResponse, zDeleteUserPath, zDeleteUserResponse, zDownloadUploadTemplateResponse, zExportActivityApplicationsPath, zExportActivityApplicationsResponse, zExportMyDataResponse, zExportPaymentsQuery, zExportPaymentsResponse, zGeneratePaymentBody, zGeneratePaymentResponse, zGetAdminConfigResponse, zGetAdminConfigSlashResponse, zGetAdminSummaryResponse, zGetApplicationSummaryPath, zGetApplicationSummaryResponse, zGetDrawPath, zGetDrawResponse, zGetHealthResponse, zGetMeResponse, zGetMfaStatusResponse, zGetMyLatestPaymentResponse, zGetMyReceiptPath, zGetMyReceiptQuery, zGetMyReceiptResponse, zGetPaymentReceiptPath, zGetPaymentReceiptQuery, zGetPaymentReceiptResponse, zGetPublicConfigResponse, zGetReadinessResponse, zGetReminderSummaryResponse, zGetSandboxStylesResponse, zListActivitiesQuery, zListActivitiesResponse, zListActivitiesSlashQuery, zListActivitiesSlashResponse, zListActivityApplicationsPath, zListActivityApplicationsQuery, zListActivityApplicationsResponse, zListApplicationsResponse, zListAuditQuery, zListAuditResponse, zListCatalogueResponse, zListEnrolmentsQuery, zListEnrolmentsResponse, zListMyPaymentsResponse, zListOutboxQuery, zListOutboxResponse, zListPaymentsQuery, zListPaymentsResponse, zListPersonActivitiesPath, zListPersonActivitiesResponse, zListPersonsResponse, zListSeasonActivitiesResponse, zListUsersQuery, zListUsersResponse, zLoginBody, zLoginMfaBody, zLoginMfaResponse, zLoginResponse, zOpenSandboxGatewayBody, zOpenSandboxGatewayResponse, zReceivePaymentNotificationBody, zReceivePaymentNotificationResponse, zRefundPaymentBody, zRefundPaymentPath, zRefundPaymentResponse, zRegisterBody, zRegisterResponse, zReleaseUserPath, zReleaseUserResponse, zRemovePersonPath, zRemovePersonResponse, zRequestAssociationBody, zRequestAssociationResponse, zRequestEmailChangeBody, zRequestEmailChangeResponse, zRequestPasswordRecoveryBody, zRequestPasswordRecoveryResponse, zRequestPhoneChangeBody, zRequestPhoneChangeResponse, zResendRegistrationCodeBody, zResendRegistrationCodeResponse, zResetUserMfaPath, zResetUserMfaResponse, zRunDrawPath, zRunDrawResponse, zRunRemindersResponse, zSandboxRestRequestBody, zSandboxRestRequestResponse, zSandboxTransactionQueryBody, zSandboxTransactionQueryResponse, zSetupMfaBody, zSetupMfaResponse, zStaffWithdrawApplicationPath, zStaffWithdrawApplicationResponse, zUnsubscribeRemindersBody, zUnsubscribeRemindersResponse, zUpdateActivityBody, zUpdateActivityPath, zUpdateActivityResponse, zUpdateAdminConfigBody, zUpdateAdminConfigResponse, zUpdateAdminConfigSlashBody, zUpdateAdminConfigSlashResponse, zUpdateEnrolmentBody, zUpdateEnrolmentPath, zUpdateEnrolmentResponse, zUpdateMeBody, zUpdateMeResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadTableBody, zUploadTableResponse, zVerifyAssociationBody, zVerifyAssociationResponse, zVerifyEmailChangeBody, zVerifyEmailChangeResponse, zVerifyPasswordRecoveryBody, zVerifyPasswordRecoveryResponse, zVerifyPhoneChangeBody, zVerifyPhoneChangeResponse, zVerifyReceiptPath, zVerifyReceiptResponse, zVerifyRegistrationBody, zVerifyRegistrationResponse, zWithdrawApplicationPath, zWithdrawApplicationResponse } from './zod.gen.js';
+import type { AddPersonData, AddPersonErrors, AddPersonResponses, ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CheckPaymentData, CheckPaymentErrors, CheckPaymentResponses, ConfirmMfaData, ConfirmMfaErrors, ConfirmMfaResponses, ConfirmSandboxPaymentData, ConfirmSandboxPaymentErrors, CreateActivityData, CreateActivityErrors, CreateActivityResponses, CreateActivitySlashData, CreateActivitySlashErrors, CreateActivitySlashResponses, CreateApplicationData, CreateApplicationErrors, CreateApplicationResponses, CreateEnrolmentData, CreateEnrolmentErrors, CreateEnrolmentResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteActivityData, DeleteActivityErrors, DeleteActivityResponses, DeleteEnrolmentData, DeleteEnrolmentErrors, DeleteEnrolmentResponses, DeleteMeData, DeleteMeErrors, DeleteMeResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DownloadUploadTemplateData, DownloadUploadTemplateErrors, DownloadUploadTemplateResponses, ExportActivityApplicationsData, ExportActivityApplicationsErrors, ExportActivityApplicationsResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ExportPaymentsData, ExportPaymentsErrors, ExportPaymentsResponses, GeneratePaymentData, GeneratePaymentErrors, GeneratePaymentResponses, GetAdminConfigData, GetAdminConfigErrors, GetAdminConfigResponses, GetAdminConfigSlashData, GetAdminConfigSlashErrors, GetAdminConfigSlashResponses, GetAdminSummaryData, GetAdminSummaryErrors, GetAdminSummaryResponses, GetApplicationSummaryData, GetApplicationSummaryErrors, GetApplicationSummaryResponses, GetDrawData, GetDrawErrors, GetDrawResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetMfaStatusData, GetMfaStatusErrors, GetMfaStatusResponses, GetMyLatestPaymentData, GetMyLatestPaymentErrors, GetMyLatestPaymentResponses, GetMyReceiptData, GetMyReceiptErrors, GetMyReceiptResponses, GetPaymentReceiptData, GetPaymentReceiptErrors, GetPaymentReceiptResponses, GetPublicConfigData, GetPublicConfigErrors, GetPublicConfigResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetReminderSummaryData, GetReminderSummaryErrors, GetReminderSummaryResponses, GetSandboxStylesData, GetSandboxStylesErrors, GetSandboxStylesResponses, ListActivitiesData, ListActivitiesErrors, ListActivitiesResponses, ListActivitiesSlashData, ListActivitiesSlashErrors, ListActivitiesSlashResponses, ListActivityApplicationsData, ListActivityApplicationsErrors, ListActivityApplicationsResponses, ListApplicationsData, ListApplicationsErrors, ListApplicationsResponses, ListAuditData, ListAuditErrors, ListAuditResponses, ListCatalogueData, ListCatalogueErrors, ListCatalogueResponses, ListEnrolmentsData, ListEnrolmentsErrors, ListEnrolmentsResponses, ListLikelyDuplicatesData, ListLikelyDuplicatesErrors, ListLikelyDuplicatesResponses, ListMyPaymentsData, ListMyPaymentsErrors, ListMyPaymentsResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListPaymentsData, ListPaymentsErrors, ListPaymentsResponses, ListPersonActivitiesData, ListPersonActivitiesErrors, ListPersonActivitiesResponses, ListPersonsData, ListPersonsErrors, ListPersonsResponses, ListSeasonActivitiesData, ListSeasonActivitiesErrors, ListSeasonActivitiesResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginMfaData, LoginMfaErrors, LoginMfaResponses, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, MergePersonsData, MergePersonsErrors, MergePersonsResponses, OpenSandboxGatewayData, OpenSandboxGatewayErrors, OpenSandboxGatewayResponses, ReceivePaymentNotificationData, ReceivePaymentNotificationErrors, ReceivePaymentNotificationResponses, RefundPaymentData, RefundPaymentErrors, RefundPaymentResponses, RegisterData, RegisterErrors, RegisterResponses, ReleaseUserData, ReleaseUserErrors, ReleaseUserResponses, RemovePersonData, RemovePersonErrors, RemovePersonResponses, RequestAssociationByNameData, RequestAssociationByNameErrors, RequestAssociationByNameResponses, RequestAssociationData, RequestAssociationErrors, RequestAssociationResponses, RequestEmailChangeData, RequestEmailChangeErrors, RequestEmailChangeResponses, RequestEmailConfirmationData, RequestEmailConfirmationErrors, RequestEmailConfirmationResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, RequestPhoneChangeData, RequestPhoneChangeErrors, RequestPhoneChangeResponses, ResendRegistrationCodeData, ResendRegistrationCodeErrors, ResendRegistrationCodeResponses, ResetUserMfaData, ResetUserMfaErrors, ResetUserMfaResponses, RunDrawData, RunDrawErrors, RunDrawResponses, RunRemindersData, RunRemindersErrors, RunRemindersResponses, SandboxRestRequestData, SandboxRestRequestErrors, SandboxRestRequestResponses, SandboxTransactionQueryData, SandboxTransactionQueryErrors, SandboxTransactionQueryResponses, SetupMfaData, SetupMfaErrors, SetupMfaResponses, StaffWithdrawApplicationData, StaffWithdrawApplicationErrors, StaffWithdrawApplicationResponses, UnsubscribeRemindersData, UnsubscribeRemindersErrors, UnsubscribeRemindersResponses, UpdateActivityData, UpdateActivityErrors, UpdateActivityResponses, UpdateAdminConfigData, UpdateAdminConfigErrors, UpdateAdminConfigResponses, UpdateAdminConfigSlashData, UpdateAdminConfigSlashErrors, UpdateAdminConfigSlashResponses, UpdateEnrolmentData, UpdateEnrolmentErrors, UpdateEnrolmentResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadTableData, UploadTableErrors, UploadTableResponses, VerifyAssociationByNameData, VerifyAssociationByNameErrors, VerifyAssociationByNameResponses, VerifyAssociationData, VerifyAssociationErrors, VerifyAssociationResponses, VerifyEmailChangeData, VerifyEmailChangeErrors, VerifyEmailChangeResponses, VerifyPasswordRecoveryData, VerifyPasswordRecoveryErrors, VerifyPasswordRecoveryResponses, VerifyPhoneChangeData, VerifyPhoneChangeErrors, VerifyPhoneChangeResponses, VerifyReceiptData, VerifyReceiptErrors, VerifyReceiptResponses, VerifyRegistrationData, VerifyRegistrationErrors, VerifyRegistrationResponses, WithdrawApplicationData, WithdrawApplicationErrors, WithdrawApplicationResponses } from './types.gen.js';
+import { zAddPersonBody, zAddPersonResponse, zChangeMyPasswordBody, zChangeMyPasswordResponse, zCheckPaymentPath, zCheckPaymentResponse, zConfirmMfaBody, zConfirmMfaResponse, zConfirmSandboxPaymentBody, zCreateActivityBody, zCreateActivityResponse, zCreateActivitySlashBody, zCreateActivitySlashResponse, zCreateApplicationBody, zCreateApplicationResponse, zCreateEnrolmentBody, zCreateEnrolmentResponse, zCreateUserBody, zCreateUserResponse, zDeleteActivityPath, zDeleteActivityResponse, zDeleteEnrolmentPath, zDeleteEnrolmentResponse, zDeleteMeBody, zDeleteMeResponse, zDeleteUserPath, zDeleteUserResponse, zDownloadUploadTemplateResponse, zExportActivityApplicationsPath, zExportActivityApplicationsResponse, zExportMyDataResponse, zExportPaymentsQuery, zExportPaymentsResponse, zGeneratePaymentBody, zGeneratePaymentResponse, zGetAdminConfigResponse, zGetAdminConfigSlashResponse, zGetAdminSummaryResponse, zGetApplicationSummaryPath, zGetApplicationSummaryResponse, zGetDrawPath, zGetDrawResponse, zGetHealthResponse, zGetMeResponse, zGetMfaStatusResponse, zGetMyLatestPaymentResponse, zGetMyReceiptPath, zGetMyReceiptQuery, zGetMyReceiptResponse, zGetPaymentReceiptPath, zGetPaymentReceiptQuery, zGetPaymentReceiptResponse, zGetPublicConfigResponse, zGetReadinessResponse, zGetReminderSummaryResponse, zGetSandboxStylesResponse, zListActivitiesQuery, zListActivitiesResponse, zListActivitiesSlashQuery, zListActivitiesSlashResponse, zListActivityApplicationsPath, zListActivityApplicationsQuery, zListActivityApplicationsResponse, zListApplicationsResponse, zListAuditQuery, zListAuditResponse, zListCatalogueResponse, zListEnrolmentsQuery, zListEnrolmentsResponse, zListLikelyDuplicatesPath, zListLikelyDuplicatesResponse, zListMyPaymentsResponse, zListOutboxQuery, zListOutboxResponse, zListPaymentsQuery, zListPaymentsResponse, zListPersonActivitiesPath, zListPersonActivitiesResponse, zListPersonsResponse, zListSeasonActivitiesResponse, zListUsersQuery, zListUsersResponse, zLoginBody, zLoginMfaBody, zLoginMfaResponse, zLoginResponse, zLogoutResponse, zMergePersonsBody, zMergePersonsResponse, zOpenSandboxGatewayBody, zOpenSandboxGatewayResponse, zReceivePaymentNotificationBody, zReceivePaymentNotificationResponse, zRefundPaymentBody, zRefundPaymentPath, zRefundPaymentResponse, zRegisterBody, zRegisterResponse, zReleaseUserPath, zReleaseUserResponse, zRemovePersonPath, zRemovePersonResponse, zRequestAssociationBody, zRequestAssociationByNameBody, zRequestAssociationByNameResponse, zRequestAssociationResponse, zRequestEmailChangeBody, zRequestEmailChangeResponse, zRequestEmailConfirmationResponse, zRequestPasswordRecoveryBody, zRequestPasswordRecoveryResponse, zRequestPhoneChangeBody, zRequestPhoneChangeResponse, zResendRegistrationCodeBody, zResendRegistrationCodeResponse, zResetUserMfaPath, zResetUserMfaResponse, zRunDrawPath, zRunDrawResponse, zRunRemindersResponse, zSandboxRestRequestBody, zSandboxRestRequestResponse, zSandboxTransactionQueryBody, zSandboxTransactionQueryResponse, zSetupMfaBody, zSetupMfaResponse, zStaffWithdrawApplicationPath, zStaffWithdrawApplicationResponse, zUnsubscribeRemindersBody, zUnsubscribeRemindersResponse, zUpdateActivityBody, zUpdateActivityPath, zUpdateActivityResponse, zUpdateAdminConfigBody, zUpdateAdminConfigResponse, zUpdateAdminConfigSlashBody, zUpdateAdminConfigSlashResponse, zUpdateEnrolmentBody, zUpdateEnrolmentPath, zUpdateEnrolmentResponse, zUpdateMeBody, zUpdateMeResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadTableBody, zUploadTableResponse, zVerifyAssociationBody, zVerifyAssociationByNameBody, zVerifyAssociationByNameResponse, zVerifyAssociationResponse, zVerifyEmailChangeBody, zVerifyEmailChangeResponse, zVerifyPasswordRecoveryBody, zVerifyPasswordRecoveryResponse, zVerifyPhoneChangeBody, zVerifyPhoneChangeResponse, zVerifyReceiptPath, zVerifyReceiptResponse, zVerifyRegistrationBody, zVerifyRegistrationResponse, zWithdrawApplicationPath, zWithdrawApplicationResponse } from './zod.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -24,9 +24,9 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 /**
  * Liveness: the process is up and answering.
  *
- * Touches nothing outside the process, so a supervisor restarts a process that no longer answers, not one whose database is briefly away. Use /ready to decide whether to send it traffic.
+ * Touches nothing outside the process, so a supervisor restarts a process that no longer answers, not one whose database is briefly away. Use /ready to decide whether to send it traffic. Declares the 503 every operation declares; the process itself never answers it here, even with its database away (a proxy in front may).
  */
-export const getHealth = <ThrowOnError extends boolean = false>(options?: Options<GetHealthData, ThrowOnError>): RequestResult<GetHealthResponses, unknown, ThrowOnError> => (options?.client ?? client).get<GetHealthResponses, unknown, ThrowOnError>({
+export const getHealth = <ThrowOnError extends boolean = false>(options?: Options<GetHealthData, ThrowOnError>): RequestResult<GetHealthResponses, GetHealthErrors, ThrowOnError> => (options?.client ?? client).get<GetHealthResponses, GetHealthErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: z.never().optional(),
@@ -40,7 +40,7 @@ export const getHealth = <ThrowOnError extends boolean = false>(options?: Option
 /**
  * Readiness: the database answers and every migration this build knows is applied.
  *
- * A load balancer sends traffic only to processes that answer 200. A process that is shutting down, cannot reach its database or runs on a database with migrations missing answers 503.
+ * A load balancer sends traffic only to processes that answer 200. A process that is shutting down or runs on a database with migrations missing answers 503 `not_ready`; one that cannot reach its database, cannot write to it, or whose SQLite file was deleted or replaced under it answers 503 `database_unavailable`, as every other call then does.
  */
 export const getReadiness = <ThrowOnError extends boolean = false>(options?: Options<GetReadinessData, ThrowOnError>): RequestResult<GetReadinessResponses, GetReadinessErrors, ThrowOnError> => (options?.client ?? client).get<GetReadinessResponses, GetReadinessErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -75,13 +75,17 @@ export const getPublicConfig = <ThrowOnError extends boolean = false>(options?: 
  * checked, in 15-minute windows (429 with `Retry-After` once a limit is reached; an attempt
  * refused so is not counted):
  * - 5 per DNI from one client address (an IPv6 address counts as its /64);
- * - 100 failures per client address across DNIs (a success takes back its own typos, and a
- * first try for a DNI from that address is always checked, so a shared mobile-carrier
- * address is not locked out);
+ * - 30 different DNIs failing from one client address (spraying): past that the password
+ * is still checked, and the right one logs in, but a wrong one answers 429 instead of
+ * 401 until the window ends (a shared mobile-carrier address is never locked out: only
+ * DNIs that failed and have not logged in since count);
+ * - 1,000 tries per client address across DNIs: past that, only a login that sends a
+ * `device_token` is checked;
  * - 10 per DNI from anywhere: past that, only a login that sends this DNI's `device_token`
  * is checked, on 5 tries of that device's own.
  *
- * A success clears its own DNI-and-address (or device) count and answers a `device_token`.
+ * A success takes back its own failures (its DNI-and-address or device count, and its DNI
+ * from the address's counts) and answers a `device_token`.
  *
  * An administrator with a second factor (see `/admin/mfa/setup`) gets no token from the
  * password alone: the answer is `{mfa_required: true, mfa_token}`, to send with a code to
@@ -130,6 +134,27 @@ export const loginMfa = <ThrowOnError extends boolean = false>(options: Options<
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Ends the session of the token it is called with (residents and staff alike).
+ *
+ * The token answers 401 from then on, in every process (the server keeps its id until the
+ * token would have expired anyway); the account's other sessions go on. A token already
+ * ended, expired or forged answers 401, like any call. A token that can only set up a second
+ * factor (`Token.scope`) can log out too. The web app forgets the token whatever the answer.
+ *
+ */
+export const logout = <ThrowOnError extends boolean = false>(options?: Options<LogoutData, ThrowOnError>): RequestResult<LogoutResponses, LogoutErrors, ThrowOnError> => (options?.client ?? client).post<LogoutResponses, LogoutErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zLogoutResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/logout',
+    ...options
 });
 
 /**
@@ -187,6 +212,11 @@ export const resendRegistrationCode = <ThrowOnError extends boolean = false>(opt
 
 /**
  * Check the SMS code of a registration and log in.
+ *
+ * The answer logs the new account in and carries a `device_token`, as a login's does: kept
+ * on this device and sent with the next login, it protects the resident from the moment
+ * they register against strangers' failures locking the account out elsewhere.
+ *
  */
 export const verifyRegistration = <ThrowOnError extends boolean = false>(options: Options<VerifyRegistrationData, ThrowOnError>): RequestResult<VerifyRegistrationResponses, VerifyRegistrationErrors, ThrowOnError> => (options.client ?? client).post<VerifyRegistrationResponses, VerifyRegistrationErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -205,6 +235,11 @@ export const verifyRegistration = <ThrowOnError extends boolean = false>(options
 
 /**
  * Send a recovery code by e-mail. Same answer whether or not the address has an account.
+ *
+ * Only a verified account's confirmed address (`Me.email_confirmed`) gets a code: an address
+ * typed at registration or by staff and never confirmed answers exactly as an unknown one,
+ * so whoever registered someone else's address first cannot take that person's recovery.
+ *
  */
 export const requestPasswordRecovery = <ThrowOnError extends boolean = false>(options: Options<RequestPasswordRecoveryData, ThrowOnError>): RequestResult<RequestPasswordRecoveryResponses, RequestPasswordRecoveryErrors, ThrowOnError> => (options.client ?? client).post<RequestPasswordRecoveryResponses, RequestPasswordRecoveryErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -351,10 +386,16 @@ export const requestEmailChange = <ThrowOnError extends boolean = false>(options
 });
 
 /**
- * Completes the e-mail change with the code sent to the new address.
+ * Completes the e-mail change, or confirms the current address, with the code sent there.
  *
  * A wrong, expired or used code answers 400 `invalid_code` and changes nothing (5 wrong
- * tries burn the code). The old address, if any, is told of the change.
+ * tries burn the code). The right code proves the resident receives mail there, so the
+ * address becomes the account's, confirmed (`email_confirmed`: password recovery uses it from
+ * now on). The code sent by `/user/me/email/confirm` (or after registration) comes back here
+ * with the account's own address. The old address, if any, is told of a change. An address
+ * another account has confirmed answers 409 `email_taken` and changes nothing but using up
+ * the code: two accounts never hold one confirmed address, and only whoever received the
+ * code can learn that one is taken.
  *
  */
 export const verifyEmailChange = <ThrowOnError extends boolean = false>(options: Options<VerifyEmailChangeData, ThrowOnError>): RequestResult<VerifyEmailChangeResponses, VerifyEmailChangeErrors, ThrowOnError> => (options.client ?? client).post<VerifyEmailChangeResponses, VerifyEmailChangeErrors, ThrowOnError>({
@@ -371,6 +412,29 @@ export const verifyEmailChange = <ThrowOnError extends boolean = false>(options:
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Sends a code to the account's own address, to confirm it.
+ *
+ * An address is used for password recovery only once a code sent to it came back. After
+ * registration a code goes there by itself; this sends another one (no password: it only
+ * goes to the address the account already has). The code comes back through
+ * `/user/me/email/verify` with that address. An account without an e-mail answers 409
+ * `no_email`, one whose address is confirmed 409 `already_confirmed`. Sends are limited like
+ * every code (one a minute, 8 an hour per address, 20 an hour per client address).
+ *
+ */
+export const requestEmailConfirmation = <ThrowOnError extends boolean = false>(options?: Options<RequestEmailConfirmationData, ThrowOnError>): RequestResult<RequestEmailConfirmationResponses, RequestEmailConfirmationErrors, ThrowOnError> => (options?.client ?? client).post<RequestEmailConfirmationResponses, RequestEmailConfirmationErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zRequestEmailConfirmationResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/me/email/confirm',
+    ...options
 });
 
 /**
@@ -484,9 +548,19 @@ export const listPersons = <ThrowOnError extends boolean = false>(options?: Opti
 /**
  * Add a person this account looks after who is on no record yet.
  *
- * `dni` is required from 14 years of age and optional under it. A DNI already on the records
- * answers 409 `person_on_record`: link that person by SMS code instead
+ * `dni` is required from 14 years of age and optional under it. One person is one record,
+ * whoever adds them (so one person holds one ballot per activity): a person is the same as
+ * one on record when the DNI is, or, when either has no DNI, when the full name (accents,
+ * case and spacing aside) and the birth date are.
+ * - This account manages them already: 409 `person_exists`, nothing changes.
+ * - A DNI already on the records: 409 `person_on_record`; link that person by SMS code
  * (`/user/persons/request-association`).
+ * - The same name and birth date on record (managed by another account, say the other
+ * parent): 409 `person_managed_elsewhere`; link them by a code sent to the mobile on their
+ * record (`/user/persons/request-association-by-name`), so both accounts manage one person.
+ * Nothing of the other account is shown.
+ * A person of 14 or more added here never counts as the mobile on record for that DNI:
+ * whoever holds the DNI registers it with their own mobile.
  *
  */
 export const addPerson = <ThrowOnError extends boolean = false>(options: Options<AddPersonData, ThrowOnError>): RequestResult<AddPersonResponses, AddPersonErrors, ThrowOnError> => (options.client ?? client).post<AddPersonResponses, AddPersonErrors, ThrowOnError>({
@@ -541,6 +615,52 @@ export const verifyAssociation = <ThrowOnError extends boolean = false>(options:
     responseValidator: async (data) => await zVerifyAssociationResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/user/persons/verify-association',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Ask to manage a person on record without a DNI (the other parent's child); a code goes to the mobile on their record.
+ *
+ * What `POST /user/persons/` offers after 409 `person_managed_elsewhere`. The person is
+ * found by full name (accents, case and spacing aside) and birth date; the code goes to the
+ * mobile on their record (the account that added them), whose holder passes it on, so both
+ * accounts manage one person. Nothing of that account is shown. A name and birth date on no
+ * record answer 404 and count as a miss, as `/user/persons/request-association` does (10
+ * misses an hour, then 429). The code is bound to this account and this person.
+ *
+ */
+export const requestAssociationByName = <ThrowOnError extends boolean = false>(options: Options<RequestAssociationByNameData, ThrowOnError>): RequestResult<RequestAssociationByNameResponses, RequestAssociationByNameErrors, ThrowOnError> => (options.client ?? client).post<RequestAssociationByNameResponses, RequestAssociationByNameErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zRequestAssociationByNameBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zRequestAssociationByNameResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/persons/request-association-by-name',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Link the person found by name and birth date with the SMS code.
+ */
+export const verifyAssociationByName = <ThrowOnError extends boolean = false>(options: Options<VerifyAssociationByNameData, ThrowOnError>): RequestResult<VerifyAssociationByNameResponses, VerifyAssociationByNameErrors, ThrowOnError> => (options.client ?? client).post<VerifyAssociationByNameResponses, VerifyAssociationByNameErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zVerifyAssociationByNameBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zVerifyAssociationByNameResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/persons/verify-association-by-name',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -1143,6 +1263,12 @@ export const deleteActivity = <ThrowOnError extends boolean = false>(options: Op
 
 /**
  * Edit an activity. Paid items keep the amount they were paid at.
+ *
+ * Once a lottery is drawn its applications window is closed for good: moving its opening or
+ * its close answers 409 `already_drawn` and changes nothing (a draw ranks only the
+ * applications in it; late demand goes to the waitlist by staff's hand, or to a new
+ * activity). Its other fields, places included, can still change.
+ *
  */
 export const updateActivity = <ThrowOnError extends boolean = false>(options: Options<UpdateActivityData, ThrowOnError>): RequestResult<UpdateActivityResponses, UpdateActivityErrors, ThrowOnError> => (options.client ?? client).put<UpdateActivityResponses, UpdateActivityErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
@@ -1386,7 +1512,9 @@ export const confirmMfa = <ThrowOnError extends boolean = false>(options: Option
  * Releases a DNI registered from a mobile that is not the one on the enrolment records.
  *
  * For an account whose `phone_on_records` is set: someone registered that DNI from another
- * phone (before registration checked it, or the records changed since). The account is
+ * phone (before registration checked it, or the records changed since); or whose
+ * `record_added_by_resident` is true: the DNI's only record was added by a resident, whose
+ * mobile on it proves nothing (a DNI taken through "add a person"). The account is
  * deleted and its sessions end; the person's enrolment record, activities and payments stay,
  * so the rightful owner registers with the mobile on the records and finds them. Audited as
  * `user.released`. An account whose phone matches the records answers 409 `not_squatted`
@@ -1684,6 +1812,57 @@ export const staffWithdrawApplication = <ThrowOnError extends boolean = false>(o
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/applications/{id}/withdraw',
     ...options
+});
+
+/**
+ * Pairs of the activity's applicants who are likely one person, for staff to check before a draw.
+ *
+ * Among the persons with a live application (applied, offered, waitlisted or confirmed):
+ * two with the same birth date whose names are the same (accents, case and spacing aside:
+ * `same_name`), one letter apart (one letter added, missing, changed or two swapped:
+ * `one_letter_apart`) or the same with the two surnames swapped (`surnames_swapped`). Two
+ * persons with different DNIs are never a pair. Merge a real duplicate with
+ * `POST /admin/persons/merge`.
+ *
+ */
+export const listLikelyDuplicates = <ThrowOnError extends boolean = false>(options: Options<ListLikelyDuplicatesData, ThrowOnError>): RequestResult<ListLikelyDuplicatesResponses, ListLikelyDuplicatesErrors, ThrowOnError> => (options.client ?? client).get<ListLikelyDuplicatesResponses, ListLikelyDuplicatesErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zListLikelyDuplicatesPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListLikelyDuplicatesResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/activities/{id}/duplicates',
+    ...options
+});
+
+/**
+ * Merge two records of one person into one (audited).
+ *
+ * Everything of `merge_id` moves to `keep_id`: activities (a link both have keeps the paid
+ * one), payments and receipts, applications and the accounts that manage them; then the
+ * `merge_id` record is deleted. Where both hold a live application for one activity, the
+ * older is kept and the newer withdrawn (a paid one is always kept), and an offered place
+ * given back passes to the next on the waitlist. Fields the kept record lacks (DNI, birth
+ * date, e-mail) are taken from the other. Two records with different DNIs are two persons:
+ * 409 `persons_differ`, nothing changes.
+ *
+ */
+export const mergePersons = <ThrowOnError extends boolean = false>(options: Options<MergePersonsData, ThrowOnError>): RequestResult<MergePersonsResponses, MergePersonsErrors, ThrowOnError> => (options.client ?? client).post<MergePersonsResponses, MergePersonsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zMergePersonsBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zMergePersonsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/persons/merge',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

@@ -57,6 +57,11 @@ export type CatalogueStatus = 'upcoming' | 'open' | 'closed' | 'drawn' | 'full';
 
 export type NullableText = string | null;
 
+/**
+ * Like `NullableText`, and may hold line breaks (`\n`, `\r\n`). Every text a body carries refuses control and invisible characters (422 `invisible_characters` on its field); these keep their line breaks.
+ */
+export type NullableMultilineText = string | null;
+
 export type BirthYear = number | null;
 
 export type CatalogueActivity = {
@@ -115,6 +120,10 @@ export type Draw = {
     activity_name: string;
     capacity: number;
     /**
+     * How many persons take part: each holds one code (one person, one ballot), so this is the number of codes listed.
+     */
+    persons: number;
+    /**
      * 64 lower-case hex characters, published at the draw; null before it.
      */
     seed: string | null;
@@ -165,6 +174,67 @@ export type AdminApplication = {
     full_name: string;
     dni: DniOut | null;
     birth_date: CivilDate | null;
+};
+
+export type PersonByName = {
+    first_name: string;
+    last_name: string;
+    birth_date: CivilDate;
+};
+
+export type PersonByNameVerify = {
+    first_name: string;
+    last_name: string;
+    birth_date: CivilDate;
+    otp_code: string;
+};
+
+export type DuplicatePair = {
+    reason: 'same_name' | 'one_letter_apart' | 'surnames_swapped';
+    persons: [
+        DuplicatePerson,
+        DuplicatePerson
+    ];
+};
+
+export type DuplicatePerson = {
+    person_activity_id: Id;
+    full_name: string;
+    dni: DniOut | null;
+    birth_date: CivilDate | null;
+    /**
+     * How many accounts manage this record.
+     */
+    accounts: number;
+    application: {
+        id: Id;
+        code: string;
+        status: ApplicationStatus;
+        created_at: DateTime;
+    };
+};
+
+export type PersonMerge = {
+    keep_id: Id;
+    merge_id: Id;
+};
+
+export type PersonMergeResult = {
+    person: ManagedPerson;
+    moved: {
+        activities: number;
+        payments: number;
+        applications: number;
+        accounts: number;
+    };
+    /**
+     * The codes of the newer applications withdrawn (one person, one ballot).
+     */
+    withdrawn: Array<string>;
+    /**
+     * Activities both records had paid; the second payment is there to refund.
+     */
+    paid_twice: Array<string>;
 };
 
 export type NewPerson = {
@@ -366,6 +436,15 @@ export type Token = {
     scope?: 'mfa_setup';
 };
 
+export type RegistrationToken = {
+    access_token: string;
+    token_type: 'bearer';
+    /**
+     * As a login's: keep it on this device for this DNI and send it with the next login. Valid 180 days.
+     */
+    device_token: string;
+};
+
 export type MfaSetupRequest = {
     password: string;
 };
@@ -490,6 +569,10 @@ export type Me = {
     dni: DniOut;
     phone: PhoneOut;
     email: Email | null;
+    /**
+     * The address came back confirmed by a code sent to it (`/user/me/email/verify`). Only a confirmed address receives password recovery codes; false when there is no address.
+     */
+    email_confirmed: boolean;
     role: Role;
     is_admin: boolean;
     /**
@@ -794,9 +877,13 @@ export type AdminUser = {
     verified: boolean;
     created_at: string;
     /**
-     * The mobile on the enrolment records for this DNI when it is not the account's phone (the account may have been registered by someone else: see `POST /admin/users/{id}/release`); null when they agree or the records have no mobile.
+     * The mobile on the enrolment records for this DNI when it is not the account's phone (the account may have been registered by someone else: see `POST /admin/users/{id}/release`); null when they agree or the records have no mobile. A record a resident added for a person of 14 or more never counts here.
      */
     phone_on_records: PhoneOut | null;
+    /**
+     * The only record with this DNI was added by a resident for a person of 14 or more (from "add a person"), so the mobile on it proves nothing: the account may be the one who added it, registering someone else's DNI. Staff can release it like a mismatched one.
+     */
+    record_added_by_resident: boolean;
 };
 
 export type AdminUserCreate = {
@@ -866,7 +953,7 @@ export type ActivityWrite = {
      * How long an offered place waits for its payment (default 72).
      */
     offer_hours?: number;
-    description?: NullableText;
+    description?: NullableMultilineText;
     schedule?: NullableText;
     venue?: NullableText;
     min_birth_year?: BirthYear;
@@ -937,9 +1024,23 @@ export type SavedEnrolment = Enrolment & {
     warnings: Array<ValidationItem>;
 };
 
+/**
+ * One event, or a refusal an outsider can repeat at volume (`login_failed`, `login_throttled`, `code_failed`, `register_phone_mismatch`) counted together: the same action with the same details from one client address (or, for a limit on one account, for that account) within a 15-minute window is one entry, `repeats` times, from `at` to `last_at`. A DNI, account, entity or address that differed between the repeats is null.
+ */
 export type AuditEntry = {
     id: Id;
+    /**
+     * The (first) event.
+     */
     at: string;
+    /**
+     * How many events the entry stands for.
+     */
+    repeats: number;
+    /**
+     * The last of them (`at` for one event).
+     */
+    last_at: string;
     actor_user_id: Id | null;
     /**
      * Masked (`****5678Z`).
@@ -1037,6 +1138,15 @@ export type GetHealthData = {
     url: '/health';
 };
 
+export type GetHealthErrors = {
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type GetHealthError = GetHealthErrors[keyof GetHealthErrors];
+
 export type GetHealthResponses = {
     /**
      * The process answers.
@@ -1055,7 +1165,7 @@ export type GetReadinessData = {
 
 export type GetReadinessErrors = {
     /**
-     * Not ready (database unreachable, migrations missing, shutting down).
+     * Not ready (database unreachable or unwritable, migrations missing, shutting down).
      */
     503: Error;
 };
@@ -1080,7 +1190,7 @@ export type GetPublicConfigData = {
 
 export type GetPublicConfigErrors = {
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -1105,7 +1215,7 @@ export type LoginData = {
 
 export type LoginErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
@@ -1117,7 +1227,11 @@ export type LoginErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
@@ -1150,7 +1264,7 @@ export type LoginMfaData = {
 
 export type LoginMfaErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
@@ -1162,7 +1276,11 @@ export type LoginMfaErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
@@ -1170,7 +1288,7 @@ export type LoginMfaErrors = {
      */
     429: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -1186,6 +1304,35 @@ export type LoginMfaResponses = {
 
 export type LoginMfaResponse = LoginMfaResponses[keyof LoginMfaResponses];
 
+export type LogoutData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/user/logout';
+};
+
+export type LogoutErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type LogoutError = LogoutErrors[keyof LogoutErrors];
+
+export type LogoutResponses = {
+    /**
+     * The session has ended.
+     */
+    204: void;
+};
+
+export type LogoutResponse = LogoutResponses[keyof LogoutResponses];
+
 export type RegisterData = {
     body: RegisterRequest;
     path?: never;
@@ -1195,7 +1342,7 @@ export type RegisterData = {
 
 export type RegisterErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
@@ -1207,7 +1354,11 @@ export type RegisterErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
@@ -1240,7 +1391,7 @@ export type ResendRegistrationCodeData = {
 
 export type ResendRegistrationCodeErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
@@ -1248,7 +1399,11 @@ export type ResendRegistrationCodeErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
@@ -1289,7 +1444,11 @@ export type VerifyRegistrationErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
@@ -1297,7 +1456,7 @@ export type VerifyRegistrationErrors = {
      */
     429: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -1308,7 +1467,7 @@ export type VerifyRegistrationResponses = {
     /**
      * Verified; the token logs the user in.
      */
-    200: Token;
+    200: RegistrationToken;
 };
 
 export type VerifyRegistrationResponse = VerifyRegistrationResponses[keyof VerifyRegistrationResponses];
@@ -1322,7 +1481,7 @@ export type RequestPasswordRecoveryData = {
 
 export type RequestPasswordRecoveryErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
@@ -1330,7 +1489,11 @@ export type RequestPasswordRecoveryErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
@@ -1338,7 +1501,7 @@ export type RequestPasswordRecoveryErrors = {
      */
     429: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -1371,7 +1534,11 @@ export type VerifyPasswordRecoveryErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
@@ -1404,11 +1571,11 @@ export type DeleteMeData = {
 
 export type DeleteMeErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -1424,7 +1591,11 @@ export type DeleteMeErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
@@ -1457,11 +1628,11 @@ export type GetMeData = {
 
 export type GetMeErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -1486,11 +1657,11 @@ export type UpdateMeData = {
 
 export type UpdateMeErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -1498,11 +1669,15 @@ export type UpdateMeErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -1527,11 +1702,11 @@ export type ChangeMyPasswordData = {
 
 export type ChangeMyPasswordErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -1543,7 +1718,11 @@ export type ChangeMyPasswordErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
@@ -1576,11 +1755,11 @@ export type RequestEmailChangeData = {
 
 export type RequestEmailChangeErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -1596,7 +1775,11 @@ export type RequestEmailChangeErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
@@ -1633,15 +1816,23 @@ export type VerifyEmailChangeErrors = {
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
+    /**
+     * Another account has confirmed this address; nothing changed.
+     */
+    409: Error;
     /**
      * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
@@ -1649,7 +1840,7 @@ export type VerifyEmailChangeErrors = {
      */
     429: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -1665,6 +1856,43 @@ export type VerifyEmailChangeResponses = {
 
 export type VerifyEmailChangeResponse = VerifyEmailChangeResponses[keyof VerifyEmailChangeResponses];
 
+export type RequestEmailConfirmationData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/user/me/email/confirm';
+};
+
+export type RequestEmailConfirmationErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * Nothing to confirm.
+     */
+    409: Error;
+    /**
+     * Too many attempts; wait `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * The SMS provider refused or did not answer; try again later.
+     */
+    503: Error;
+};
+
+export type RequestEmailConfirmationError = RequestEmailConfirmationErrors[keyof RequestEmailConfirmationErrors];
+
+export type RequestEmailConfirmationResponses = {
+    /**
+     * A code was sent to the account's address.
+     */
+    200: CodeSent;
+};
+
+export type RequestEmailConfirmationResponse = RequestEmailConfirmationResponses[keyof RequestEmailConfirmationResponses];
+
 export type RequestPhoneChangeData = {
     body: ChangePhoneRequest;
     path?: never;
@@ -1674,11 +1902,11 @@ export type RequestPhoneChangeData = {
 
 export type RequestPhoneChangeErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -1694,7 +1922,11 @@ export type RequestPhoneChangeErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
@@ -1731,7 +1963,7 @@ export type VerifyPhoneChangeErrors = {
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -1739,7 +1971,11 @@ export type VerifyPhoneChangeErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
@@ -1747,7 +1983,7 @@ export type VerifyPhoneChangeErrors = {
      */
     429: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -1772,11 +2008,11 @@ export type ExportMyDataData = {
 
 export type ExportMyDataErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -1801,7 +2037,7 @@ export type UnsubscribeRemindersData = {
 
 export type UnsubscribeRemindersErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
@@ -1813,7 +2049,11 @@ export type UnsubscribeRemindersErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
@@ -1821,7 +2061,7 @@ export type UnsubscribeRemindersErrors = {
      */
     429: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -1846,11 +2086,11 @@ export type ListPersonsData = {
 
 export type ListPersonsErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -1875,15 +2115,15 @@ export type AddPersonData = {
 
 export type AddPersonErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
-     * The DNI is on the records already.
+     * The person is on record already (see the description for each code); nothing changed.
      */
     409: Error;
     /**
@@ -1891,7 +2131,11 @@ export type AddPersonErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
@@ -1899,7 +2143,7 @@ export type AddPersonErrors = {
      */
     429: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -1924,11 +2168,11 @@ export type RequestAssociationData = {
 
 export type RequestAssociationErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -1944,7 +2188,11 @@ export type RequestAssociationErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
@@ -1981,7 +2229,7 @@ export type VerifyAssociationErrors = {
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -1993,7 +2241,11 @@ export type VerifyAssociationErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
@@ -2001,7 +2253,7 @@ export type VerifyAssociationErrors = {
      */
     429: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2017,6 +2269,116 @@ export type VerifyAssociationResponses = {
 
 export type VerifyAssociationResponse = VerifyAssociationResponses[keyof VerifyAssociationResponses];
 
+export type RequestAssociationByNameData = {
+    body: PersonByName;
+    path?: never;
+    query?: never;
+    url: '/user/persons/request-association-by-name';
+};
+
+export type RequestAssociationByNameErrors = {
+    /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * No person on record with that name and birth date.
+     */
+    404: Error;
+    /**
+     * The person is already linked to this account.
+     */
+    409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     */
+    422: Error;
+    /**
+     * Too many attempts; wait `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * The SMS provider refused or did not answer; try again later.
+     */
+    503: Error;
+};
+
+export type RequestAssociationByNameError = RequestAssociationByNameErrors[keyof RequestAssociationByNameErrors];
+
+export type RequestAssociationByNameResponses = {
+    /**
+     * Code sent to the mobile on the person's record.
+     */
+    200: CodeSent;
+};
+
+export type RequestAssociationByNameResponse = RequestAssociationByNameResponses[keyof RequestAssociationByNameResponses];
+
+export type VerifyAssociationByNameData = {
+    body: PersonByNameVerify;
+    path?: never;
+    query?: never;
+    url: '/user/persons/verify-association-by-name';
+};
+
+export type VerifyAssociationByNameErrors = {
+    /**
+     * The code is wrong, expired, used, replaced by a newer one, or burnt (5 wrong tries). Codes last 10 minutes and are bound to their purpose and subject. After 30 wrong codes in 15 minutes from one client address, further checks answer 429. Also `bad_request` when the body cannot be read at all.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The person was linked to this account meanwhile.
+     */
+    409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     */
+    422: Error;
+    /**
+     * Too many attempts; wait `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type VerifyAssociationByNameError = VerifyAssociationByNameErrors[keyof VerifyAssociationByNameErrors];
+
+export type VerifyAssociationByNameResponses = {
+    /**
+     * Linked; both accounts manage the person.
+     */
+    200: AssociationResult;
+};
+
+export type VerifyAssociationByNameResponse = VerifyAssociationByNameResponses[keyof VerifyAssociationByNameResponses];
+
 export type RemovePersonData = {
     body?: never;
     path: {
@@ -2028,7 +2390,7 @@ export type RemovePersonData = {
 
 export type RemovePersonErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2036,11 +2398,11 @@ export type RemovePersonErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2067,7 +2429,7 @@ export type ListPersonActivitiesData = {
 
 export type ListPersonActivitiesErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2075,11 +2437,11 @@ export type ListPersonActivitiesErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2104,11 +2466,11 @@ export type ListMyPaymentsData = {
 
 export type ListMyPaymentsErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2133,7 +2495,7 @@ export type GetMyLatestPaymentData = {
 
 export type GetMyLatestPaymentErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2141,7 +2503,7 @@ export type GetMyLatestPaymentErrors = {
      */
     404: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2173,7 +2535,7 @@ export type GetMyReceiptData = {
 
 export type GetMyReceiptErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2181,11 +2543,11 @@ export type GetMyReceiptErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2216,7 +2578,7 @@ export type VerifyReceiptErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
@@ -2224,7 +2586,7 @@ export type VerifyReceiptErrors = {
      */
     429: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2249,11 +2611,11 @@ export type GeneratePaymentData = {
 
 export type GeneratePaymentErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2269,6 +2631,10 @@ export type GeneratePaymentErrors = {
      */
     413: Error;
     /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
      * Invalid input, including `mixed_persons` (an activity is not this person's).
      */
     422: Error;
@@ -2277,7 +2643,7 @@ export type GeneratePaymentErrors = {
      */
     429: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2310,11 +2676,15 @@ export type ReceivePaymentNotificationErrors = {
      */
     413: Error;
     /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
      * This client address sent 30 notifications that were refused in the last 10 minutes; nothing is recorded until the window ends (the bank's own notifications never count).
      */
     429: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2351,7 +2721,11 @@ export type OpenSandboxGatewayErrors = {
      */
     413: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2388,7 +2762,11 @@ export type ConfirmSandboxPaymentErrors = {
      */
     413: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2404,7 +2782,7 @@ export type SandboxRestRequestData = {
 
 export type SandboxRestRequestErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
@@ -2416,7 +2794,11 @@ export type SandboxRestRequestErrors = {
      */
     413: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2441,15 +2823,27 @@ export type SandboxTransactionQueryData = {
 
 export type SandboxTransactionQueryErrors = {
     /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
      * Not found, or not yours.
      */
     404: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2478,7 +2872,7 @@ export type GetSandboxStylesErrors = {
      */
     404: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2503,7 +2897,7 @@ export type GetAdminConfigData = {
 
 export type GetAdminConfigErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2511,7 +2905,7 @@ export type GetAdminConfigErrors = {
      */
     403: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2536,11 +2930,11 @@ export type UpdateAdminConfigData = {
 
 export type UpdateAdminConfigErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2552,11 +2946,15 @@ export type UpdateAdminConfigErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2581,7 +2979,7 @@ export type GetAdminConfigSlashData = {
 
 export type GetAdminConfigSlashErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2589,7 +2987,7 @@ export type GetAdminConfigSlashErrors = {
      */
     403: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2614,11 +3012,11 @@ export type UpdateAdminConfigSlashData = {
 
 export type UpdateAdminConfigSlashErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2630,11 +3028,15 @@ export type UpdateAdminConfigSlashErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2677,7 +3079,7 @@ export type ListUsersData = {
 
 export type ListUsersErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2685,11 +3087,11 @@ export type ListUsersErrors = {
      */
     403: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2714,11 +3116,11 @@ export type CreateUserData = {
 
 export type CreateUserErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2734,7 +3136,11 @@ export type CreateUserErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
@@ -2765,7 +3171,7 @@ export type DeleteUserData = {
 
 export type DeleteUserErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2781,11 +3187,11 @@ export type DeleteUserErrors = {
      */
     409: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2812,11 +3218,11 @@ export type UpdateUserData = {
 
 export type UpdateUserErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2836,7 +3242,11 @@ export type UpdateUserErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
@@ -2883,7 +3293,7 @@ export type ListEnrolmentsData = {
 
 export type ListEnrolmentsErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2891,11 +3301,11 @@ export type ListEnrolmentsErrors = {
      */
     403: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2920,11 +3330,11 @@ export type CreateEnrolmentData = {
 
 export type CreateEnrolmentErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2940,11 +3350,15 @@ export type CreateEnrolmentErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2971,7 +3385,7 @@ export type DeleteEnrolmentData = {
 
 export type DeleteEnrolmentErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -2987,11 +3401,11 @@ export type DeleteEnrolmentErrors = {
      */
     409: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -3018,11 +3432,11 @@ export type UpdateEnrolmentData = {
 
 export type UpdateEnrolmentErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -3042,11 +3456,15 @@ export type UpdateEnrolmentErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -3089,7 +3507,7 @@ export type ListActivitiesData = {
 
 export type ListActivitiesErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -3097,11 +3515,11 @@ export type ListActivitiesErrors = {
      */
     403: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -3129,11 +3547,11 @@ export type CreateActivityData = {
 
 export type CreateActivityErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -3149,11 +3567,15 @@ export type CreateActivityErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -3196,7 +3618,7 @@ export type ListActivitiesSlashData = {
 
 export type ListActivitiesSlashErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -3204,11 +3626,11 @@ export type ListActivitiesSlashErrors = {
      */
     403: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -3236,11 +3658,11 @@ export type CreateActivitySlashData = {
 
 export type CreateActivitySlashErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -3256,11 +3678,15 @@ export type CreateActivitySlashErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -3287,7 +3713,7 @@ export type DeleteActivityData = {
 
 export type DeleteActivityErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -3303,11 +3729,11 @@ export type DeleteActivityErrors = {
      */
     409: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -3334,11 +3760,11 @@ export type UpdateActivityData = {
 
 export type UpdateActivityErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -3350,7 +3776,7 @@ export type UpdateActivityErrors = {
      */
     404: Error;
     /**
-     * An activity with that name and start date exists.
+     * Another activity has that name and start date, the way places are given out cannot change while it has applications, or its draw is done and its window cannot reopen.
      */
     409: Error;
     /**
@@ -3358,11 +3784,15 @@ export type UpdateActivityErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -3392,11 +3822,11 @@ export type UploadTableData = {
 
 export type UploadTableErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -3408,11 +3838,15 @@ export type UploadTableErrors = {
      */
     413: Error;
     /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
      * Nothing was changed. `invalid_rows`: rows with errors, each with `loc` = [sheet row, column header as written in the file] (a missing column is reported on the header row; with no header row in the first 10 rows of any visible sheet, the closest row's missing columns and `upload_no_header` naming its sheet and row); cell problems include `upload_formula_not_calculated` (a formula saved without its result) and `upload_formula_error` (#DIV/0!, #REF!…); `please_select_file`: no `file` part; `too_many_files`; `invalid_file_type`: the name does not end in .xlsx; `invalid_xlsx`: not a readable .xlsx; a file that is something else says what: `xlsx_encrypted` (password-protected), `xls_not_xlsx`, `ods_not_xlsx`, `xlsb_not_xlsx`, `csv_not_xlsx`, `xlsm_not_accepted` (a workbook with macros, whatever its name); `upload_no_rows`: no data under the headers; `too_many_rows`; `xlsx_too_large_uncompressed`, `xlsx_too_many_entries`, `xlsx_suspicious_compression`: refused from the zip's directory before anything is inflated.
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -3437,7 +3871,7 @@ export type DownloadUploadTemplateData = {
 
 export type DownloadUploadTemplateErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -3445,7 +3879,7 @@ export type DownloadUploadTemplateErrors = {
      */
     403: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -3495,7 +3929,7 @@ export type ListPaymentsData = {
 
 export type ListPaymentsErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -3503,11 +3937,11 @@ export type ListPaymentsErrors = {
      */
     403: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -3539,7 +3973,7 @@ export type GetPaymentReceiptData = {
 
 export type GetPaymentReceiptErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -3551,11 +3985,11 @@ export type GetPaymentReceiptErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -3582,11 +4016,11 @@ export type RefundPaymentData = {
 
 export type RefundPaymentErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -3606,7 +4040,11 @@ export type RefundPaymentErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
@@ -3614,7 +4052,7 @@ export type RefundPaymentErrors = {
      */
     502: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
     /**
@@ -3645,7 +4083,7 @@ export type CheckPaymentData = {
 
 export type CheckPaymentErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -3657,7 +4095,7 @@ export type CheckPaymentErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
@@ -3665,7 +4103,7 @@ export type CheckPaymentErrors = {
      */
     502: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -3704,7 +4142,7 @@ export type ExportPaymentsData = {
 
 export type ExportPaymentsErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -3712,11 +4150,11 @@ export type ExportPaymentsErrors = {
      */
     403: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -3741,7 +4179,7 @@ export type GetMfaStatusData = {
 
 export type GetMfaStatusErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -3749,7 +4187,7 @@ export type GetMfaStatusErrors = {
      */
     403: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -3774,11 +4212,11 @@ export type SetupMfaData = {
 
 export type SetupMfaErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -3794,7 +4232,11 @@ export type SetupMfaErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
@@ -3802,7 +4244,7 @@ export type SetupMfaErrors = {
      */
     429: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -3831,7 +4273,7 @@ export type ConfirmMfaErrors = {
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -3847,11 +4289,15 @@ export type ConfirmMfaErrors = {
      */
     413: Error;
     /**
-     * Invalid input; nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -3878,7 +4324,7 @@ export type ReleaseUserData = {
 
 export type ReleaseUserErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -3894,11 +4340,11 @@ export type ReleaseUserErrors = {
      */
     409: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -3925,7 +4371,7 @@ export type ResetUserMfaData = {
 
 export type ResetUserMfaErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -3941,11 +4387,11 @@ export type ResetUserMfaErrors = {
      */
     409: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -3970,7 +4416,7 @@ export type GetAdminSummaryData = {
 
 export type GetAdminSummaryErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -3978,7 +4424,7 @@ export type GetAdminSummaryErrors = {
      */
     403: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -4003,7 +4449,7 @@ export type GetReminderSummaryData = {
 
 export type GetReminderSummaryErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -4011,7 +4457,7 @@ export type GetReminderSummaryErrors = {
      */
     403: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -4036,7 +4482,7 @@ export type RunRemindersData = {
 
 export type RunRemindersErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -4044,7 +4490,7 @@ export type RunRemindersErrors = {
      */
     403: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -4081,7 +4527,7 @@ export type ListAuditData = {
 
 export type ListAuditErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -4089,11 +4535,11 @@ export type ListAuditErrors = {
      */
     403: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -4118,7 +4564,7 @@ export type ListCatalogueData = {
 
 export type ListCatalogueErrors = {
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -4143,11 +4589,11 @@ export type ListApplicationsData = {
 
 export type ListApplicationsErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -4172,11 +4618,11 @@ export type CreateApplicationData = {
 
 export type CreateApplicationErrors = {
     /**
-     * The body could not be read: broken JSON, or a form that does not parse. Nothing changed.
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
      */
     400: Error;
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -4192,11 +4638,15 @@ export type CreateApplicationErrors = {
      */
     413: Error;
     /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
      * Invalid input, or the person's year of birth is outside the activity's limits.
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -4223,7 +4673,7 @@ export type WithdrawApplicationData = {
 
 export type WithdrawApplicationErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -4235,11 +4685,11 @@ export type WithdrawApplicationErrors = {
      */
     409: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -4270,11 +4720,11 @@ export type GetDrawErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -4299,7 +4749,7 @@ export type ListSeasonActivitiesData = {
 
 export type ListSeasonActivitiesErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -4307,7 +4757,7 @@ export type ListSeasonActivitiesErrors = {
      */
     403: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -4353,7 +4803,7 @@ export type ListActivityApplicationsData = {
 
 export type ListActivityApplicationsErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -4365,11 +4815,11 @@ export type ListActivityApplicationsErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -4396,7 +4846,7 @@ export type GetApplicationSummaryData = {
 
 export type GetApplicationSummaryErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -4408,11 +4858,11 @@ export type GetApplicationSummaryErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -4439,7 +4889,7 @@ export type ExportActivityApplicationsData = {
 
 export type ExportActivityApplicationsErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -4451,11 +4901,11 @@ export type ExportActivityApplicationsErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -4482,7 +4932,7 @@ export type RunDrawData = {
 
 export type RunDrawErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -4498,11 +4948,11 @@ export type RunDrawErrors = {
      */
     409: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -4529,7 +4979,7 @@ export type StaffWithdrawApplicationData = {
 
 export type StaffWithdrawApplicationErrors = {
     /**
-     * Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`).
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
      */
     401: Error;
     /**
@@ -4545,11 +4995,11 @@ export type StaffWithdrawApplicationErrors = {
      */
     409: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -4564,6 +5014,106 @@ export type StaffWithdrawApplicationResponses = {
 };
 
 export type StaffWithdrawApplicationResponse = StaffWithdrawApplicationResponses[keyof StaffWithdrawApplicationResponses];
+
+export type ListLikelyDuplicatesData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/admin/activities/{id}/duplicates';
+};
+
+export type ListLikelyDuplicatesErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type ListLikelyDuplicatesError = ListLikelyDuplicatesErrors[keyof ListLikelyDuplicatesErrors];
+
+export type ListLikelyDuplicatesResponses = {
+    /**
+     * The pairs, oldest application first; empty when there are none.
+     */
+    200: Array<DuplicatePair>;
+};
+
+export type ListLikelyDuplicatesResponse = ListLikelyDuplicatesResponses[keyof ListLikelyDuplicatesResponses];
+
+export type MergePersonsData = {
+    body: PersonMerge;
+    path?: never;
+    query?: never;
+    url: '/admin/persons/merge';
+};
+
+export type MergePersonsErrors = {
+    /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * The two records have different DNIs.
+     */
+    409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type MergePersonsError = MergePersonsErrors[keyof MergePersonsErrors];
+
+export type MergePersonsResponses = {
+    /**
+     * Merged.
+     */
+    200: PersonMergeResult;
+};
+
+export type MergePersonsResponse = MergePersonsResponses[keyof MergePersonsResponses];
 
 export type ListOutboxData = {
     body?: never;
@@ -4583,11 +5133,11 @@ export type ListOutboxErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed.
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
      */
     422: Error;
     /**
-     * The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
      */
     503: Error;
 };

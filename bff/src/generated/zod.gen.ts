@@ -72,6 +72,11 @@ export const zCatalogueStatus = z.enum([
 
 export const zNullableText = z.string().max(500).nullable();
 
+/**
+ * Like `NullableText`, and may hold line breaks (`\n`, `\r\n`). Every text a body carries refuses control and invisible characters (422 `invisible_characters` on its field); these keep their line breaks.
+ */
+export const zNullableMultilineText = z.string().max(500).nullable();
+
 export const zBirthYear = z.int().gte(1900).lte(2100).nullable();
 
 export const zCatalogueActivity = z.object({
@@ -120,6 +125,7 @@ export const zDraw = z.object({
     activity_id: zId,
     activity_name: z.string(),
     capacity: z.int().gte(1),
+    persons: z.int().gte(0),
     seed: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
     seed_commitment: z.string().regex(/^[0-9a-f]{64}$/),
     algorithm: z.string(),
@@ -162,6 +168,47 @@ export const zAdminApplication = z.object({
     full_name: z.string(),
     dni: zDniOut.nullable(),
     birth_date: zCivilDate.nullable()
+});
+
+export const zPersonByName = z.object({
+    first_name: z.string().min(1).max(80),
+    last_name: z.string().min(1).max(120),
+    birth_date: zCivilDate
+});
+
+export const zPersonByNameVerify = z.object({
+    first_name: z.string().min(1).max(80),
+    last_name: z.string().min(1).max(120),
+    birth_date: zCivilDate,
+    otp_code: z.string().max(12)
+});
+
+export const zDuplicatePerson = z.object({
+    person_activity_id: zId,
+    full_name: z.string(),
+    dni: zDniOut.nullable(),
+    birth_date: zCivilDate.nullable(),
+    accounts: z.int().gte(0),
+    application: z.object({
+        id: zId,
+        code: z.string(),
+        status: zApplicationStatus,
+        created_at: zDateTime
+    })
+});
+
+export const zDuplicatePair = z.object({
+    reason: z.enum([
+        'same_name',
+        'one_letter_apart',
+        'surnames_swapped'
+    ]),
+    persons: z.tuple([zDuplicatePerson, zDuplicatePerson])
+});
+
+export const zPersonMerge = z.object({
+    keep_id: zId,
+    merge_id: zId
 });
 
 export const zNewPerson = z.object({
@@ -332,6 +379,12 @@ export const zToken = z.object({
     scope: z.enum(['mfa_setup']).optional()
 });
 
+export const zRegistrationToken = z.object({
+    access_token: z.string(),
+    token_type: z.enum(['bearer']),
+    device_token: z.string()
+});
+
 export const zMfaSetupRequest = z.object({
     password: z.string().min(1).max(128)
 });
@@ -452,6 +505,7 @@ export const zMe = z.object({
     dni: zDniOut,
     phone: zPhoneOut,
     email: zEmail.nullable(),
+    email_confirmed: z.boolean(),
     role: zRole,
     is_admin: z.boolean(),
     reminders: z.boolean(),
@@ -534,6 +588,18 @@ export const zManagedPerson = z.object({
     full_name: z.string(),
     dni: zDniOut.nullable(),
     birth_date: zCivilDate.nullish()
+});
+
+export const zPersonMergeResult = z.object({
+    person: zManagedPerson,
+    moved: z.object({
+        activities: z.int().gte(0),
+        payments: z.int().gte(0),
+        applications: z.int().gte(0),
+        accounts: z.int().gte(0)
+    }),
+    withdrawn: z.array(z.string()),
+    paid_twice: z.array(z.string())
 });
 
 export const zAssociationRequest = z.object({
@@ -735,7 +801,8 @@ export const zAdminUser = z.object({
     is_admin: z.boolean(),
     verified: z.boolean(),
     created_at: z.iso.datetime({ offset: true }),
-    phone_on_records: zPhoneOut.nullable()
+    phone_on_records: zPhoneOut.nullable(),
+    record_added_by_resident: z.boolean()
 });
 
 export const zAdminUserCreate = z.object({
@@ -793,7 +860,7 @@ export const zActivityWrite = z.object({
     applications_open_at: z.iso.datetime({ offset: true }).nullish(),
     applications_close_at: z.iso.datetime({ offset: true }).nullish(),
     offer_hours: z.int().gte(1).lte(720).optional(),
-    description: zNullableText.optional(),
+    description: zNullableMultilineText.optional(),
     schedule: zNullableText.optional(),
     venue: zNullableText.optional(),
     min_birth_year: zBirthYear.optional(),
@@ -840,9 +907,14 @@ export const zSavedEnrolment = zEnrolment.and(z.object({
     warnings: z.array(zValidationItem)
 }));
 
+/**
+ * One event, or a refusal an outsider can repeat at volume (`login_failed`, `login_throttled`, `code_failed`, `register_phone_mismatch`) counted together: the same action with the same details from one client address (or, for a limit on one account, for that account) within a 15-minute window is one entry, `repeats` times, from `at` to `last_at`. A DNI, account, entity or address that differed between the repeats is null.
+ */
 export const zAuditEntry = z.object({
     id: zId,
     at: z.iso.datetime({ offset: true }),
+    repeats: z.int().gte(1),
+    last_at: z.iso.datetime({ offset: true }),
     actor_user_id: zId.nullable(),
     actor_dni: z.string().nullable(),
     action: z.string(),
@@ -961,6 +1033,11 @@ export const zLoginMfaBody = zMfaLoginRequest;
  */
 export const zLoginMfaResponse = zToken;
 
+/**
+ * The session has ended.
+ */
+export const zLogoutResponse = z.void();
+
 export const zRegisterBody = zRegisterRequest;
 
 /**
@@ -980,7 +1057,7 @@ export const zVerifyRegistrationBody = zOtpVerifyRequest;
 /**
  * Verified; the token logs the user in.
  */
-export const zVerifyRegistrationResponse = zToken;
+export const zVerifyRegistrationResponse = zRegistrationToken;
 
 export const zRequestPasswordRecoveryBody = zRecoveryRequest;
 
@@ -1036,6 +1113,11 @@ export const zVerifyEmailChangeBody = zVerifyEmailChangeRequest;
  */
 export const zVerifyEmailChangeResponse = zMe;
 
+/**
+ * A code was sent to the account's address.
+ */
+export const zRequestEmailConfirmationResponse = zCodeSent;
+
 export const zRequestPhoneChangeBody = zChangePhoneRequest;
 
 /**
@@ -1087,6 +1169,20 @@ export const zVerifyAssociationBody = zOtpVerifyRequest;
  * Linked.
  */
 export const zVerifyAssociationResponse = zAssociationResult;
+
+export const zRequestAssociationByNameBody = zPersonByName;
+
+/**
+ * Code sent to the mobile on the person's record.
+ */
+export const zRequestAssociationByNameResponse = zCodeSent;
+
+export const zVerifyAssociationByNameBody = zPersonByNameVerify;
+
+/**
+ * Linked; both accounts manage the person.
+ */
+export const zVerifyAssociationByNameResponse = zAssociationResult;
 
 export const zRemovePersonPath = z.object({
     id: z.int().gte(1).lte(9007199254740991)
@@ -1626,6 +1722,22 @@ export const zStaffWithdrawApplicationPath = z.object({
  * Withdrawn.
  */
 export const zStaffWithdrawApplicationResponse = z.void();
+
+export const zListLikelyDuplicatesPath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * The pairs, oldest application first; empty when there are none.
+ */
+export const zListLikelyDuplicatesResponse = z.array(zDuplicatePair);
+
+export const zMergePersonsBody = zPersonMerge;
+
+/**
+ * Merged.
+ */
+export const zMergePersonsResponse = zPersonMergeResult;
 
 export const zListOutboxQuery = z.object({
     to: z.string().max(254).optional()

@@ -18,6 +18,14 @@ export function requireUser(deps: Pick<Deps, 'sessions'>): Koa.Middleware<AppSta
     });
 }
 
+/**
+ * Any live session, a token that can only set up a second factor included, for a call that
+ * takes no body (logout: whoever holds a token may end it).
+ */
+export function requireSession(deps: Pick<Deps, 'sessions'>): Koa.Middleware<AppState> {
+  return authenticateUser(deps);
+}
+
 function authenticateUser(deps: Pick<Deps, 'sessions'>): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     const match = /^Bearer\s+(\S+)$/i.exec(ctx.get('Authorization'));

@@ -12,12 +12,20 @@ import {
   unavailable,
 } from '../services/errors.js';
 import { answerOf, HttpError, type ErrorAnswer } from './errors.js';
+import { databaseFailureOf } from '../data/engines.js';
+import { databaseUnavailable } from '../services/database-watch.js';
 
 /**
  * Turns every failure into the contract's error shape in the caller's language. Unknown errors
- * become a generic 500 after logging: never a stack trace, SQL or path in a response.
+ * become a generic 500 after logging: never a stack trace, SQL or path in a response. A database
+ * that cannot be reached or written is a 503 `database_unavailable` with Retry-After (what each
+ * engine's errors mean is read in one place, data/engines.ts), logged as a warning without a
+ * stack, and `onDatabaseUnavailable` is told (the watch looks at once and logs it).
  */
-export function errorMiddleware(logger: Logger): Koa.Middleware<AppState> {
+export function errorMiddleware(
+  logger: Logger,
+  onDatabaseUnavailable: () => void = () => {},
+): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     try {
       await next();
@@ -29,9 +37,23 @@ export function errorMiddleware(logger: Logger): Koa.Middleware<AppState> {
         if (ctx.status === 501) throw new HttpError(501, 'not_implemented');
       }
     } catch (err) {
-      const error = answerOfAny(err);
-      if (error.status >= 500) {
-        logger.error('request failed', {
+      const failure = databaseFailureOf(err);
+      const error = answerOfAny(err, failure);
+      if (error.code === 'database_unavailable') {
+        onDatabaseUnavailable();
+        logger.warn('database unavailable', {
+          requestId: ctx.state.requestId,
+          method: ctx.method,
+          path: ctx.path,
+          error: err instanceof Error ? err.message : String(err),
+        });
+      } else if (error.status >= 500) {
+        // no retry mends a damaged file (engines.ts): it says what to do
+        const what =
+          failure === 'damaged'
+            ? 'request failed: database damaged, restore the last backup (docs/operations.md, Backups)'
+            : 'request failed';
+        logger.error(what, {
           requestId: ctx.state.requestId,
           method: ctx.method,
           path: ctx.path,
@@ -68,13 +90,14 @@ const PARSER_ERRORS: Record<number, DomainError> = {
   415: new DomainError('unsupported_media', 'unsupported_media_type'),
 };
 
-function answerOfAny(err: unknown): ErrorAnswer {
+function answerOfAny(err: unknown, failure: ReturnType<typeof databaseFailureOf>): ErrorAnswer {
   if (err instanceof DomainError || err instanceof HttpError) return answerOf(err);
+  if (failure === 'busy') return answerOf(unavailable('service_unavailable', 2));
+  if (failure === 'unavailable') return answerOf(databaseUnavailable());
   const e = err as { status?: unknown; type?: unknown; code?: unknown };
   if (e && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
     const status = e.type === 'entity.too.large' ? 413 : e.status;
     return answerOf(PARSER_ERRORS[status] ?? badRequest());
   }
-  if (e && e.code === 'SQLITE_BUSY') return answerOf(unavailable('service_unavailable', 2));
   return answerOf(new HttpError(500, 'internal_error'));
 }

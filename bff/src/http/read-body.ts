@@ -1,8 +1,9 @@
 import type Koa from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
-import { closedBodies } from '../generated/operations.gen.js';
+import { bodyOperations, closedBodies } from '../generated/operations.gen.js';
 import type { AppState } from './context.js';
 import { invalid } from '../services/errors.js';
+import { decodingBody } from './body-encoding.js';
 import { operationOf } from './operation.js';
 
 /** DELETE too: deleting one's own account sends the password in the body. */
@@ -13,24 +14,31 @@ const BODY_METHODS = new Set<string>([
   HttpMethodEnum.DELETE,
 ]);
 
-const parse = koaBody({
-  json: true,
-  urlencoded: true,
-  text: false,
-  multipart: false,
-  jsonLimit: '100kb',
-  formLimit: '64kb',
-  parsedMethods: [...BODY_METHODS] as HttpMethodEnum[],
-});
+const parse = decodingBody(
+  koaBody({
+    json: true,
+    urlencoded: true,
+    text: false,
+    multipart: false,
+    jsonLimit: '100kb',
+    formLimit: '64kb',
+    parsedMethods: [...BODY_METHODS] as HttpMethodEnum[],
+  }) as unknown as Koa.Middleware<AppState>,
+);
 
 /**
- * Reads a JSON or form body into ctx.request.body. Not app-wide: a route reads its body only
- * once it knows who calls (requireUser and requireAdmin run it after the token is checked), so a
- * call without a valid token answers 401 whatever it sends, and nobody unknown makes us parse
- * 100 KB. Anonymous routes that take a body list it themselves.
+ * Reads a JSON or form body into ctx.request.body (gzip, deflate or br undone). Not app-wide: a
+ * route reads its body only once it knows who calls (requireUser and requireAdmin run it after
+ * the token is checked), so a call without a valid token answers 401 whatever it sends, and
+ * nobody unknown makes us parse 100 KB. Anonymous routes that take a body list it themselves. An
+ * operation the contract gives no body never reads one, so it never answers for one.
  */
-export const readBody: Koa.Middleware<AppState> = (ctx, next) =>
-  BODY_METHODS.has(ctx.method) ? parse(ctx, () => refuseUnknownFields(ctx, next)) : next();
+export const readBody: Koa.Middleware<AppState> = (ctx, next) => {
+  if (!BODY_METHODS.has(ctx.method)) return next();
+  const operationId = operationOf(ctx);
+  if (operationId && !bodyOperations.has(operationId)) return next();
+  return parse(ctx, () => refuseUnknownFields(ctx, next));
+};
 
 /**
  * The generated validators drop fields a schema does not name, even where the contract says

@@ -26,8 +26,10 @@ export function responsePipeline(options: {
   formTargets: string[];
   responseValidation: ResponseValidationMode;
   metrics: Metrics;
+  /** A call met a database that cannot be reached or written. */
+  onDatabaseUnavailable?: () => void;
 }): Koa.Middleware<AppState> {
-  const handleErrors = errorMiddleware(options.logger);
+  const handleErrors = errorMiddleware(options.logger, options.onDatabaseUnavailable);
   const checkContract = responseValidation(options.responseValidation, options.logger);
   const setSecurityHeaders = securityHeaders(options);
   const compress = compression();

@@ -1,4 +1,6 @@
 import type * as z from 'zod';
+import { multilineFields } from '../generated/operations.gen.js';
+import { hasInvisibleCharacters } from '../lib/invisible-characters.js';
 import { invalid, type ValidationIssue } from '../services/errors.js';
 
 type Where = 'body' | 'query' | 'path';
@@ -6,7 +8,8 @@ type Where = 'body' | 'query' | 'path';
 /**
  * Validates input against a schema generated from openapi.yaml. On failure: 422 with one item per
  * problem, each with a message key the error middleware translates. Nothing reaches a service
- * unvalidated.
+ * unvalidated. Every text of a body is also checked for invisible characters, here, once for
+ * every call (the Excel import checks its cells with the same rule).
  */
 export function validate<S extends z.ZodType>(
   schema: S,
@@ -14,13 +17,40 @@ export function validate<S extends z.ZodType>(
   where: Where = 'body',
 ): z.output<S> {
   const prepared = where === 'body' ? input : coerceNumbers(schema, input);
+  const hidden = where === 'body' ? invisibleCharacters(input, ['body']) : [];
   const result = schema.safeParse(prepared);
-  if (result.success) return result.data;
+  if (result.success && hidden.length === 0) return result.data;
+  if (result.success) throw invalid(hidden);
   // again with the inputs in the issues (to tell a missing field from a wrong one): reportInput
   // turns off zod's compiled fast path, so valid input never pays for it
   const failed = schema.safeParse(prepared, { reportInput: true });
   const issues = failed.success ? result.error.issues : failed.error.issues;
-  throw invalid(issues.map((issue) => toIssue(issue, where)));
+  // a field with invisible characters says that, rather than that its format is wrong
+  const told = new Set(hidden.map((issue) => JSON.stringify(issue.loc)));
+  const rest = issues
+    .map((issue) => toIssue(issue, where))
+    .filter((issue) => !told.has(JSON.stringify(issue.loc)));
+  throw invalid([...hidden, ...rest]);
+}
+
+/**
+ * Each text of a body with a control or invisible character (lib/invisible-characters.ts), at
+ * any depth. Passwords are not checked: never stored nor shown, only hashed, and a resident's
+ * password manager may choose anything. Fields the contract marks `x-multiline` keep line breaks.
+ */
+function invisibleCharacters(value: unknown, loc: (string | number)[]): ValidationIssue[] {
+  if (typeof value === 'string') {
+    const field = [...loc].reverse().find((p): p is string => typeof p === 'string') ?? '';
+    if (field.includes('password')) return [];
+    return hasInvisibleCharacters(value, { multiline: multilineFields.has(field) })
+      ? [{ loc, msg: 'invisible_characters', type: 'invisible_characters' }]
+      : [];
+  }
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => invisibleCharacters(item, [...loc, index]));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => invisibleCharacters(item, [...loc, key]));
+  return [];
 }
 
 function toIssue(issue: z.core.$ZodIssue, where: Where): ValidationIssue {

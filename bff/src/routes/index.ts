@@ -44,6 +44,9 @@ export function apiRoutes(deps: Deps): ApiRoutes {
   const concrete = concretePaths();
   return {
     routes: (ctx, next) => {
+      // while the SQLite file is gone, every call but liveness is refused (database-watch.ts)
+      if (ctx.path.startsWith(`${PREFIX}/`) && ctx.path !== `${PREFIX}/health`)
+        deps.databaseWatch.refuseWhileGone();
       const methods = concrete.get(ctx.path.toLowerCase());
       if (methods && !methods.includes(ctx.method)) return answerMethods(ctx, methods);
       return dispatch(ctx, next);

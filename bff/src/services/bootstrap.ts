@@ -5,7 +5,9 @@ import type { Deps } from '../deps.js';
 import { t } from '../i18n/index.js';
 import { isValidDni, normaliseDni } from '../lib/identity.js';
 import { maskDni } from '../logger.js';
+import { refuseEmptyDatabaseAfterUse } from './earlier-use.js';
 import { hashPasswordSync, passwordProblem } from './passwords.js';
+import { jwtSecretFile } from './token-service.js';
 
 const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 // no look-alikes (0/O, 1/l/I) so it can be typed from the screen
@@ -108,13 +110,19 @@ export const firstAdminFile = (dataDir: string) => join(dataDir, 'first-admin.tx
 /**
  * First-start work on an empty users table: the first admin (printed once when generated, and
  * written to `first-admin.txt` in DATA_DIR, whose path it answers, so they are not lost under the
- * build's output) and, outside production unless SEED_DEMO=0, a small demo catalogue.
+ * build's output) and, outside production unless SEED_DEMO=0, a small demo catalogue. Refused
+ * (EmptyDatabaseRefused) when DATA_DIR shows the portal was used before this database existed.
  */
 export async function bootstrap(
   deps: Deps,
   print: (text: string) => void = (text) => process.stdout.write(text),
 ): Promise<{ credentialsFile: string | null }> {
   if ((await deps.repos.users.count()) > 0) return { credentialsFile: null };
+  const { dataDir } = deps.config;
+  await refuseEmptyDatabaseAfterUse(deps.config, deps.db, [
+    jwtSecretFile(dataDir),
+    firstAdminFile(dataDir),
+  ]);
   const credentials = firstAdminCredentials(deps.config);
   const passwordHash = hashPasswordSync(credentials.password);
   const seedDemo = deps.config.env !== 'production' && deps.config.seedDemo;

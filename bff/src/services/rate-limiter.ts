@@ -55,6 +55,13 @@ export function createRateLimiter(repo: RateBucketsRepo, clock: Clock) {
       const at = now();
       for (const rule of rules) await repo.subtract(rule.bucket, n, at);
     },
+    /** The count in a bucket's current window, and the seconds until that window ends. */
+    async window(bucket: string): Promise<{ hits: number; retryAfter: number }> {
+      const at = now();
+      const live = await repo.window(bucket, at);
+      if (!live) return { hits: 0, retryAfter: 0 };
+      return { hits: live.hits, retryAfter: Math.max(1, Math.ceil((live.resetAt - at) / 1000)) };
+    },
     /** The count in a bucket's current window. */
     async hits(bucket: string): Promise<number> {
       return repo.hits(bucket, now());

@@ -1,4 +1,5 @@
 import type { Locale } from '../data/schema.js';
+import type { RevokedTokensRepo } from '../data/revoked-tokens-repo.js';
 import type { UsersRepo } from '../data/users-repo.js';
 import type { TokenService } from './token-service.js';
 
@@ -17,16 +18,20 @@ export interface Session {
   setupOnly: boolean;
   /** When the caller's token expires (ms since the epoch). */
   sessionEndsAt: number;
+  /** The caller's token's own id (`jti`): what a logout ends. */
+  tokenId: string;
 }
 
 /**
  * Turns a bearer token into its session. The account is re-read on every call: a deleted
- * account, a changed password or role (token_version) or an unverified account ends the
- * session, and the role comes from the database, never from the token alone.
+ * account, a changed password or role (token_version), an unverified account or a logout of
+ * this very token (revoked_tokens, read in the same statement) ends the session, and the role
+ * comes from the database, never from the token alone.
  */
 export function createSessions(deps: {
   tokens: Pick<TokenService, 'verify'>;
   users: Pick<UsersRepo, 'sessionInfo' | 'setLocale'>;
+  revoked: Pick<RevokedTokensRepo, 'revoke'>;
 }) {
   return {
     /**
@@ -37,9 +42,10 @@ export function createSessions(deps: {
     async resume(token: string, locale: Locale | null): Promise<Session | null> {
       const claims = await deps.tokens.verify(token);
       if (!claims) return null;
-      const user = await deps.users.sessionInfo(Number(claims.sub));
+      const user = await deps.users.sessionInfo(Number(claims.sub), claims.jti);
       if (
         !user ||
+        Number(user.revoked) === 1 ||
         user.verified !== 1 ||
         user.token_version !== claims.ver ||
         user.dni !== claims.dni
@@ -55,7 +61,15 @@ export function createSessions(deps: {
         hasMfa: Number(user.mfa_enabled) === 1,
         setupOnly: claims.scope === 'mfa_setup',
         sessionEndsAt: claims.exp * 1000,
+        tokenId: claims.jti,
       };
+    },
+    /**
+     * Logout: ends this session's token in every process; the account's other sessions go on.
+     * Kept until the token would have expired anyway (the housekeeping job forgets it then).
+     */
+    async end(session: Pick<Session, 'tokenId' | 'sessionEndsAt'>): Promise<void> {
+      await deps.revoked.revoke(session.tokenId, new Date(session.sessionEndsAt).toISOString());
     },
   };
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TokenError, createSigner, createVerifier } from 'fast-jwt';
@@ -10,6 +10,8 @@ export interface TokenClaims {
   is_admin: boolean;
   /** The account's token_version when issued; a password or role change bumps it. */
   ver: number;
+  /** This token's own id: a logout ends this one token (revoked_tokens), not the others. */
+  jti: string;
   iat: number;
   exp: number;
   /** `mfa_setup`: a short token that can only set up a second factor. */
@@ -54,7 +56,9 @@ export function createTokenService(
     algorithms: ['HS256'],
     ignoreExpiration: true,
     ignoreNotBefore: true,
-    requiredClaims: ['sub', 'exp', 'ver'],
+    // a token without an id could not be ended by a logout: none is taken (those issued before
+    // ids existed end here, and their holders sign in again)
+    requiredClaims: ['sub', 'exp', 'ver', 'jti'],
   });
   const verified = new Map<string, TokenClaims>();
   return {
@@ -67,6 +71,7 @@ export function createTokenService(
         role: user.role,
         is_admin: user.role === 'admin',
         ver: user.token_version,
+        jti: randomUUID(),
         iat,
         exp: iat + (scope ? Math.min(ttlSeconds, SETUP_TOKEN_TTL_SECONDS) : ttlSeconds),
       });
@@ -80,7 +85,12 @@ export function createTokenService(
           if (err instanceof TokenError) return null;
           throw err;
         }
-        if (typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return null;
+        if (
+          typeof claims.sub !== 'string' ||
+          typeof claims.exp !== 'number' ||
+          typeof claims.jti !== 'string'
+        )
+          return null;
         if (verified.size >= VERIFIED_CACHE_SIZE) verified.clear();
         verified.set(token, Object.freeze(claims));
       }
@@ -89,6 +99,9 @@ export function createTokenService(
   };
 }
 
+/** Where a generated JWT secret is kept. */
+export const jwtSecretFile = (dataDir: string) => join(dataDir, 'jwt-secret');
+
 /**
  * JWT_SECRET when given; otherwise one generated once and kept in DATA_DIR (never in the repo).
  * Several processes starting together on one DATA_DIR agree on it: only the first one's file is
@@ -96,7 +109,7 @@ export function createTokenService(
  */
 export function resolveJwtSecret(configured: string | null, dataDir: string): string {
   if (configured) return configured;
-  const file = join(dataDir, 'jwt-secret');
+  const file = jwtSecretFile(dataDir);
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
     try {

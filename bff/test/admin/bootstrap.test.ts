@@ -77,9 +77,11 @@ describe('first start', () => {
         SMS_ADAPTER: 'outbox',
         MAIL_ADAPTER: 'outbox',
         ALLOW_OUTBOX_IN_PRODUCTION: 'true',
-        // Redsys's public test merchant: the sandbox is refused on an https site
+        // Redsys's public test merchant: the sandbox is refused on an https site, and Redsys's
+        // test bank is taken there only when said explicitly
         REDSYS_MERCHANT_CODE: '999008881',
         REDSYS_SECRET: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
+        ALLOW_REDSYS_TEST_ON_HTTPS: 'true',
       },
     });
     await bootstrap(app.deps, () => undefined);

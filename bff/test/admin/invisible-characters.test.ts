@@ -42,7 +42,7 @@ describe('control and format characters in names', () => {
       expect(body.detail).toEqual([
         {
           loc: ['body', 'name'],
-          msg: 'It cannot contain control or invisible characters (NUL, escapes, text direction overrides, zero-width spaces).',
+          msg: 'It cannot contain control or invisible characters (NUL, escapes, text direction overrides, zero-width spaces, fillers), nor be only accent marks.',
           type: 'invisible_characters',
         },
       ]);

@@ -23,13 +23,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/**
- * The real server (src/server.ts) as a process of its own, as a supervisor would start it,
- * ready once GET /api/ready answers 200. Node itself runs it, with tsx only as the loader of its
- * TypeScript: the tsx command would stand between the test and the server and kill the server
- * when it had not exited 30 ms after a SIGTERM, which a busy machine often misses.
- */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/** src/server.ts started as a supervisor would, on a free port. */
+async function spawnServer(env: Record<string, string>) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -47,6 +42,33 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return { child, baseUrl };
+}
+
+/** A server start expected to end by itself (a start refused): its exit code and what it wrote. */
+export async function runServerToExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const { child } = await spawnServer(env);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  // 'close': the process has exited and its output is all read
+  const [code] = (await once(child, 'close')) as [number | null];
+  clearTimeout(timer);
+  return { code, stdout, stderr };
+}
+
+/**
+ * The real server (src/server.ts) as a process of its own, as a supervisor would start it,
+ * ready once GET /api/ready answers 200. Node itself runs it, with tsx only as the loader of its
+ * TypeScript: the tsx command would stand between the test and the server and kill the server
+ * when it had not exited 30 ms after a SIGTERM, which a busy machine often misses.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const { child, baseUrl } = await spawnServer(env);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   register,
   requestPasswordRecovery,
@@ -10,7 +10,7 @@ import {
   verifyRegistration,
 } from '../../src/generated/sdk.gen.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { errorOf, logIn, PASSWORD, signUp } from './helpers.js';
+import { bearer, errorOf, logIn, PASSWORD, signUp } from './helpers.js';
 
 interface Recorded {
   method: string;
@@ -172,7 +172,27 @@ describe('SMTP mail adapter', () => {
   });
 
   it('delivers the recovery code by SMTP with authentication, and the code works', async () => {
-    await signUp(app, { dni: '12345678Z', phone: '612345678', email: 'maria.lopez@example.es' });
+    const token = await signUp(app, {
+      dni: '12345678Z',
+      phone: '612345678',
+      email: 'maria.lopez@example.es',
+    });
+    // recovery answers only at a confirmed address: the code mailed after registration confirms it
+    const confirmation = await vi.waitFor(() => {
+      const raw = mails[0]?.raw.split('\r\n\r\n').slice(1).join('\n') ?? '';
+      const found = /\b(\d{6})\b/.exec(raw)?.[1];
+      if (!found) throw new Error('no confirmation e-mail yet');
+      return found;
+    });
+    expect(mails[0]?.raw).toContain('Subject: =?UTF-8?Q?Confirma_tu_correo_electr=C3=B3nico?=');
+    const confirmed = await app.json(
+      '/api/user/me/email/verify',
+      'POST',
+      { email: 'maria.lopez@example.es', code: confirmation },
+      bearer(token),
+    );
+    expect(confirmed.status).toBe(200);
+    mails.length = 0;
     await requestPasswordRecovery({
       client: app.api,
       throwOnError: true,

@@ -31,6 +31,8 @@ describe('changing the e-mail and the mobile while signed in', () => {
       phone: '644444444',
       email: 'antes@example.es',
     });
+    // the code that would confirm the address it registered with
+    await expect.poll(() => outboxCount(app, 'antes@example.es')).toBe(1);
     const wrong = await post(
       token,
       'email',
@@ -90,12 +92,12 @@ describe('changing the e-mail and the mobile while signed in', () => {
     expect(again.status).toBe(400);
 
     // the old address hears of it; recovery now answers at the new one
-    await expect.poll(() => outboxCount(app, 'antes@example.es')).toBe(1);
+    await expect.poll(() => outboxCount(app, 'antes@example.es')).toBe(2);
     const notice = await app.deps.repos.outbox.list();
     expect(notice.find((m) => m.recipient === 'antes@example.es')?.body).toContain(
       'despues@example.es',
     );
-    expect(await app.deps.repos.users.findVerifiedByEmail('despues@example.es')).toMatchObject({
+    expect(await app.deps.repos.users.findByConfirmedEmail('despues@example.es')).toMatchObject({
       dni: '44444444A',
     });
     // the session goes on

@@ -7,7 +7,8 @@ import { errorOf, PASSWORD } from './helpers.js';
 
 /**
  * The login's limits (services/residents/login-throttle.ts): counted before the password is
- * checked, per DNI and address, per address, per DNI from anywhere with device tokens.
+ * checked, per DNI and address, per address (distinct DNIs, and every try), per DNI from
+ * anywhere with device tokens.
  */
 describe('login throttling', () => {
   let app: TestApp;
@@ -52,11 +53,11 @@ describe('login throttling', () => {
 
   /** The audit log keeps a DNI's last five characters only. */
   const masked = (dni: string) => `****${dni.slice(-5)}`;
-  /** How many times the password was actually checked (each check writes one audit row). */
+  /** How many times the password was actually checked (each check is audited, repeats counted). */
   const checks = async (dni: string) =>
     Number(
       await app.value(
-        sql`SELECT COUNT(*) FROM audit_log WHERE actor_dni = ${masked(dni)} AND action IN ('login_failed', 'login_success')`,
+        sql`SELECT COALESCE(SUM(repeats), 0) FROM audit_log WHERE actor_dni = ${masked(dni)} AND action IN ('login_failed', 'login_success')`,
       ),
     );
 
@@ -124,22 +125,70 @@ describe('login throttling', () => {
   );
 
   it(
-    'an address spraying one password over many DNIs is stopped at 100 failures for the DNIs it failed on; a first try for another DNI is still checked',
+    'an address failing on 30 different DNIs answers 429 for the next wrong passwords; behind it, the right password, a device token and a typo then the right password all get in',
     MANY_CHECKS,
     async () => {
       const sprayer = fresh();
-      const targets = Array.from({ length: LOGIN_LIMITS.perAddress }, nextDni);
-      for (const dni of targets)
-        expect((await login(dni, '123456', from(sprayer))).status).toBe(401);
-      // a second try for a DNI it has failed on waits
-      expect((await login(targets[0]!, '1234567', from(sprayer))).status).toBe(429);
-      // a resident behind the same address who types right the first time gets in
-      const neighbour = await account();
-      expect((await login(neighbour.dni, PASSWORD, from(sprayer))).status).toBe(200);
+      const resident = await account();
+      const withDevice = await account();
+      const home = await login(withDevice.dni, PASSWORD, from(fresh()));
+      const deviceToken = String(((await home.json()) as { device_token?: string }).device_token);
+
+      // first tries on distinct random valid DNIs, one password each, one after another
+      const SPRAYED = 500;
+      const statuses: number[] = [];
+      let lastRefusal: Response | null = null;
+      for (let i = 0; i < SPRAYED; i++) {
+        const res = await login(nextDni(), 'verano2026', from(sprayer));
+        statuses.push(res.status);
+        if (res.status === 429) lastRefusal = res;
+        else await res.body?.cancel();
+      }
+      const ceiling = LOGIN_LIMITS.perAddressDistinctDnis;
+      expect(statuses.slice(0, ceiling).every((status) => status === 401)).toBe(true);
+      expect(statuses.slice(ceiling).every((status) => status === 429)).toBe(true);
+      const refused = await errorOf(lastRefusal!);
+      expect(refused.code).toBe('too_many_requests');
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+      expect(Number(refused.retryAfter)).toBeLessThanOrEqual(LOGIN_LIMITS.windowMs / 1000);
+
+      // past the ceiling the password is still checked: a resident who types it right gets in
+      expect((await login(resident.dni, PASSWORD, from(sprayer))).status).toBe(200);
+      // one typo answers 429 (no different from the sprayer's), and the right password then works
+      const other = await account();
+      expect((await login(other.dni, 'typo-verano', from(sprayer))).status).toBe(429);
+      expect((await login(other.dni, PASSWORD, from(sprayer))).status).toBe(200);
+      // a resident whose browser has a device token is checked on the device's own budget
+      const device = await login(withDevice.dni, PASSWORD, from(sprayer), deviceToken);
+      expect(device.status).toBe(200);
       // and another address is not affected at all
-      expect((await login(targets[1]!, 'x', from(fresh()))).status).toBe(401);
+      expect((await login(nextDni(), 'verano2026', from(fresh()))).status).toBe(401);
+      // the sprayer's wrong passwords were checked (written as refused), never told apart
+      const answeredThrottled = Number(
+        await app.value(
+          sql`SELECT SUM(repeats) FROM audit_log WHERE ip = ${sprayer} AND action = 'login_throttled'`,
+        ),
+      );
+      expect(answeredThrottled).toBe(SPRAYED - ceiling + 1);
     },
   );
+
+  it('an address past 1,000 tries in 15 minutes gets no password checked without a device token', async () => {
+    const ip = fresh();
+    const owner = await account();
+    const first = await login(owner.dni, PASSWORD, from(fresh()));
+    const deviceToken = String(((await first.json()) as { device_token?: string }).device_token);
+    // the window as a sprayer would leave it, without checking a thousand passwords here
+    const resetAt = app.clock.now().getTime() + LOGIN_LIMITS.windowMs;
+    await app.exec(
+      sql`INSERT INTO rate_buckets (bucket, hits, reset_at) VALUES (${`login:address:${ip}`}, ${LOGIN_LIMITS.perAddress}, ${resetAt})`,
+    );
+    const before = await checks(owner.dni);
+    const refused = await errorOf(await login(owner.dni, PASSWORD, from(ip)));
+    expect(refused).toMatchObject({ status: 429, code: 'too_many_requests' });
+    expect(await checks(owner.dni)).toBe(before);
+    expect((await login(owner.dni, PASSWORD, from(ip), deviceToken)).status).toBe(200);
+  });
 
   it('10 failures for a DNI from ten addresses stop logins without a device token; its owner with one logs in', async () => {
     const owner = await account();

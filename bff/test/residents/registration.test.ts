@@ -348,9 +348,11 @@ describe('registration', () => {
         code: 'invalid_code',
       });
       expect((await userByDni(app, '66666666Q'))?.verified).toBe(0);
-      expect(
-        (await auditActions(app)).filter((a) => a === 'code_failed').length,
-      ).toBeGreaterThanOrEqual(6);
+      // repeated from one address, the failures are counted in one audit row (its repeats)
+      const failures = await app.value(
+        sql`SELECT SUM(repeats) FROM audit_log WHERE action = 'code_failed'`,
+      );
+      expect(Number(failures)).toBeGreaterThanOrEqual(6);
     });
 
     it('is bound to its DNI', async () => {

@@ -17,7 +17,12 @@ const USER_ORDER: Record<UserSort, string> = {
   email: 'lower(email)?',
 };
 
-export type UserListRow = Selectable<UsersTable> & { records_phone: string | null };
+/** An account with what the enrolment record of its DNI says (none: every field null). */
+export type UserListRow = Selectable<UsersTable> & {
+  records_phone: string | null;
+  records_birth_date: string | null;
+  records_added_by_resident: number | null;
+};
 
 /** The staff list of accounts: those whose DNI, phone or e-mail contain the search. */
 export function createUsersList(db: Database) {
@@ -31,12 +36,20 @@ export function createUsersList(db: Database) {
         );
       const query = filtered
         .selectAll()
-        // the phone on the enrolment records for the same DNI (dni is unique there: one lookup)
-        .select(
+        // the enrolment record of the same DNI (dni is unique there: one keyed lookup each)
+        .select([
           sql<string | null>`(SELECT e.phone FROM enrolments e WHERE e.dni = users.dni)`.as(
             'records_phone',
           ),
-        )
+          sql<string | null>`(SELECT e.birth_date FROM enrolments e WHERE e.dni = users.dni)`.as(
+            'records_birth_date',
+          ),
+          sql<
+            number | null
+          >`(SELECT e.added_by_resident FROM enrolments e WHERE e.dni = users.dni)`.as(
+            'records_added_by_resident',
+          ),
+        ])
         .orderBy(orderTerm(USER_ORDER[request.sort], request.order))
         .orderBy('id', request.order);
       return pageWithTotal(query, request.page, () =>

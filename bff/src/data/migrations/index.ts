@@ -51,6 +51,16 @@ import {
   sqlite as contactChangeCodes,
 } from './210-contact-change-codes.js';
 import { dniOptional, postgres as seasonPostgres, sqlite as season } from './220-season.js';
+import { postgres as auditRepeatsPostgres, sqlite as auditRepeats } from './240-audit-repeats.js';
+import {
+  postgres as confirmedEmailAndLogoutPostgres,
+  sqlite as confirmedEmailAndLogout,
+} from './250-confirmed-email-and-logout.js';
+import {
+  postgres as onePersonPostgres,
+  sqlite as onePerson,
+  writeIdentityKeys,
+} from './230-one-person.js';
 import {
   postgres as nTildeOrderPostgres,
   rewriteNameSortKeys,
@@ -199,5 +209,19 @@ export const migrations: readonly Migration[] = [
     sqlite: season,
     postgres: seasonPostgres,
     after: dniOptional,
+  },
+  {
+    version: 230,
+    name: 'one-person',
+    sqlite: onePerson,
+    postgres: onePersonPostgres,
+    after: writeIdentityKeys,
+  },
+  { version: 240, name: 'audit-repeats', sqlite: auditRepeats, postgres: auditRepeatsPostgres },
+  {
+    version: 250,
+    name: 'confirmed-email-and-logout',
+    sqlite: confirmedEmailAndLogout,
+    postgres: confirmedEmailAndLogoutPostgres,
   },
 ];

@@ -95,3 +95,16 @@ export async function migrationState(db: Database): Promise<{ expected: number; 
     applied: Number(row?.version ?? 0),
   };
 }
+
+/**
+ * How long ago this database was created (its first migration was applied), by the database's
+ * own clock, so that a PostgreSQL server's clock never has to agree with this machine's.
+ */
+export async function databaseAgeMs(db: Database): Promise<number> {
+  const now =
+    db.engine === 'postgres' ? sql`portal_now()` : sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+  const { rows } = await sql<{ born: string | null; now: string }>`
+    SELECT MIN(applied_at) AS born, ${now} AS now FROM schema_migrations`.execute(db.q());
+  const row = rows[0];
+  return row?.born ? Math.max(0, Date.parse(row.now) - Date.parse(row.born)) : 0;
+}

@@ -92,11 +92,6 @@ export const admin = defineMessages({
     en: 'Set up your second login factor first.',
     gl: 'Configura antes o segundo factor de inicio de sesión.',
   },
-  invisible_characters: {
-    es: 'No puede contener caracteres de control ni invisibles (NUL, escapes, cambios de dirección del texto, espacios de anchura cero).',
-    en: 'It cannot contain control or invisible characters (NUL, escapes, text direction overrides, zero-width spaces).',
-    gl: 'Non pode conter caracteres de control nin invisibles (NUL, escapes, cambios de dirección do texto, espazos de largura cero).',
-  },
   mfa_not_enabled: {
     es: 'Esta cuenta no tiene segundo factor: no hay nada que quitar.',
     en: 'This account has no second factor: there is nothing to remove.',

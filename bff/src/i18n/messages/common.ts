@@ -16,6 +16,11 @@ export const common = defineMessages({
     en: 'Service unavailable.',
     gl: 'Servizo non dispoñible.',
   },
+  database_unavailable: {
+    es: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+    en: 'The service is not available right now. Please try again in a few seconds.',
+    gl: 'O servizo non está dispoñible neste momento. Téntao de novo nuns segundos.',
+  },
   not_found: { es: 'No encontrado.', en: 'Not found.', gl: 'Non atopado.' },
   method_not_allowed: {
     es: 'Esta dirección no admite esa operación.',
@@ -56,6 +61,11 @@ export const common = defineMessages({
     es: 'Revisa los datos enviados.',
     en: 'Please check the data you sent.',
     gl: 'Revisa os datos enviados.',
+  },
+  invisible_characters: {
+    es: 'No puede contener caracteres de control ni invisibles (NUL, escapes, cambios de dirección del texto, espacios de anchura cero, rellenos) ni ser solo tildes o diacríticos sueltos.',
+    en: 'It cannot contain control or invisible characters (NUL, escapes, text direction overrides, zero-width spaces, fillers), nor be only accent marks.',
+    gl: 'Non pode conter caracteres de control nin invisibles (NUL, escapes, cambios de dirección do texto, espazos de largura cero, recheos) nin ser só tiles ou diacríticos soltos.',
   },
   unsupported_media_type: {
     es: 'Formato de petición no admitido.',

@@ -62,6 +62,11 @@ export const residents = defineMessages({
     en: 'Your verification code is {code}. It expires in 10 minutes. Do not share it with anyone.',
     gl: 'O teu código de verificación é {code}. Caduca en 10 minutos. Non o compartas con ninguén.',
   },
+  residents_sms_associate_shared: {
+    es: 'Otra cuenta pide gestionar también las actividades de {name}. Código: {code}. Caduca en 10 minutos. Dáselo solo a quien quieras que la gestione (el otro progenitor, por ejemplo).',
+    en: 'Another account asks to manage the activities of {name} too. Code: {code}. It expires in 10 minutes. Give it only to whoever you want to manage them (the other parent, for instance).',
+    gl: 'Outra conta pide xestionar tamén as actividades de {name}. Código: {code}. Caduca en 10 minutos. Dállo só a quen queiras que a xestione (o outro proxenitor, por exemplo).',
+  },
   residents_sms_associate: {
     es: 'Código para gestionar las actividades de {name} desde otra cuenta: {code}. Caduca en 10 minutos. Si no lo has pedido, ignora este mensaje.',
     en: 'Code to manage the activities of {name} from another account: {code}. It expires in 10 minutes. If you did not ask for it, ignore this message.',
@@ -96,6 +101,31 @@ export const residents = defineMessages({
     es: 'Hola:\n\nTu código para usar esta dirección en el portal de actividades es {code}. Caduca en 10 minutos.\n\nSi no lo has pedido, ignora este mensaje: nada cambia.',
     en: 'Hello,\n\nYour code to use this address on the activities portal is {code}. It expires in 10 minutes.\n\nIf you did not ask for it, ignore this message: nothing changes.',
     gl: 'Ola:\n\nO teu código para usar este enderezo no portal de actividades é {code}. Caduca en 10 minutos.\n\nSe non o pediches, ignora esta mensaxe: nada cambia.',
+  },
+  residents_mail_email_confirm_subject: {
+    es: 'Confirma tu correo electrónico',
+    en: 'Confirm your e-mail address',
+    gl: 'Confirma o teu correo electrónico',
+  },
+  residents_mail_email_confirm_body: {
+    es: 'Hola:\n\nTu código para confirmar esta dirección en el portal de actividades es {code}. Caduca en 10 minutos. Escríbelo en «Mi cuenta»: con la dirección confirmada podrás recuperar tu contraseña por correo.\n\nSi no has creado una cuenta en el portal, ignora este mensaje: nada cambia.',
+    en: 'Hello,\n\nYour code to confirm this address on the activities portal is {code}. It expires in 10 minutes. Enter it in "My account": with the address confirmed you can recover your password by e-mail.\n\nIf you did not create an account on the portal, ignore this message: nothing changes.',
+    gl: 'Ola:\n\nO teu código para confirmar este enderezo no portal de actividades é {code}. Caduca en 10 minutos. Escríbeo en «A miña conta»: co enderezo confirmado poderás recuperar o teu contrasinal por correo.\n\nSe non creaches unha conta no portal, ignora esta mensaxe: nada cambia.',
+  },
+  email_taken: {
+    es: 'Otra cuenta ya ha confirmado este correo electrónico. Cada cuenta necesita el suyo para recuperar la contraseña: usa otra dirección o contacta con el Concello.',
+    en: 'Another account has already confirmed this e-mail address. Each account needs its own to recover its password: use another address or contact the council.',
+    gl: 'Outra conta xa confirmou este correo electrónico. Cada conta necesita o seu para recuperar o contrasinal: usa outro enderezo ou contacta co Concello.',
+  },
+  no_email: {
+    es: 'Tu cuenta no tiene correo electrónico. Añádelo con «Cambiar el correo electrónico».',
+    en: 'Your account has no e-mail address. Add one with "Change the e-mail".',
+    gl: 'A túa conta non ten correo electrónico. Engádeo con «Cambiar o correo electrónico».',
+  },
+  already_confirmed: {
+    es: 'Tu correo electrónico ya está confirmado.',
+    en: 'Your e-mail address is already confirmed.',
+    gl: 'O teu correo electrónico xa está confirmado.',
   },
   residents_sms_phone_change: {
     es: 'Tu código para usar este móvil en el portal de actividades es {code}. Caduca en 10 minutos. No lo compartas con nadie.',

@@ -72,6 +72,36 @@ export const season = defineMessages({
     en: 'This person is already on the council’s records; link them with their DNI and mobile.',
     gl: 'Esta persoa xa figura nos rexistros do Concello; vincúlaa co seu DNI e o seu móbil.',
   },
+  person_exists: {
+    es: 'Ya gestionas a esta persona desde tu cuenta.',
+    en: 'You already manage this person from your account.',
+    gl: 'Xa xestionas esta persoa desde a túa conta.',
+  },
+  person_managed_elsewhere: {
+    es: 'Esta persona ya está registrada y la gestiona otra cuenta. Podemos enviar un código al móvil de su ficha para que la gestionéis las dos cuentas.',
+    en: 'This person is already registered and another account manages them. We can send a code to the mobile on their record so that both accounts manage them.',
+    gl: 'Esta persoa xa está rexistrada e xestióna outra conta. Podemos enviar un código ao móbil da súa ficha para que a xestionedes as dúas contas.',
+  },
+  person_not_found_by_name: {
+    es: 'No hay ninguna persona registrada con ese nombre y fecha de nacimiento.',
+    en: 'There is no registered person with that name and date of birth.',
+    gl: 'Non hai ningunha persoa rexistrada con ese nome e data de nacemento.',
+  },
+  persons_differ: {
+    es: 'Las dos fichas tienen DNI distintos; son personas diferentes y no se pueden unir.',
+    en: 'The two records have different DNIs; they are different people and cannot be merged.',
+    gl: 'As dúas fichas teñen DNI distintos; son persoas diferentes e non se poden unir.',
+  },
+  merge_same_person: {
+    es: 'Elige dos fichas distintas para unirlas.',
+    en: 'Choose two different records to merge.',
+    gl: 'Escolle dúas fichas distintas para unilas.',
+  },
+  already_drawn_window: {
+    es: 'El sorteo de esta actividad ya se hizo; su plazo de solicitudes no se puede volver a abrir.',
+    en: 'This activity’s draw has already taken place; its application period cannot be reopened.',
+    gl: 'O sorteo desta actividade xa se fixo; o seu prazo de solicitudes non se pode volver abrir.',
+  },
   capacity_required: {
     es: 'Indica cuántas plazas tiene la actividad.',
     en: 'Say how many places the activity has.',

@@ -6,6 +6,7 @@ import type { Deps } from '../../deps.js';
 import { localisedWarnings } from '../../http/warnings.js';
 import type { AppState } from '../../http/context.js';
 import { requireAdmin } from '../../http/auth.js';
+import { plainBody } from '../../http/body-encoding.js';
 import { DomainError } from '../../services/errors.js';
 import { buildTemplate, templateFileName } from '../../services/admin/upload/template.js';
 import { actorOf } from './form-input.js';
@@ -20,7 +21,7 @@ const TOO_MANY_FILES = 1015;
 /**
  * Multipart only on the upload route, after the admin check, so nobody else can make the server
  * take a file. formidable counts bytes as they arrive and stops at the cap (the partial temp file
- * is removed).
+ * is removed). It undoes no Content-Encoding: a compressed upload answers 415.
  */
 function fileUpload(): Koa.Middleware<AppState> {
   return koaBody({
@@ -59,7 +60,7 @@ export function adminUploadRoutes(
   const router = new Router<AppState>({ strict: true });
   const admin = requireAdmin(deps);
 
-  router.post('/admin/upload-table/', admin, fileUpload(), async (ctx) => {
+  router.post('/admin/upload-table/', admin, plainBody(fileUpload()), async (ctx) => {
     const files = ctx.request.files as
       Record<string, UploadedFile | UploadedFile[] | undefined> | undefined;
     const all = Object.values(files ?? {}).flatMap((f) => (Array.isArray(f) ? f : f ? [f] : []));

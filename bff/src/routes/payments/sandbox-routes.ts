@@ -7,6 +7,7 @@ import type { AppContext, AppState } from '../../http/context.js';
 import { notFound } from '../../services/errors.js';
 import { loopbackOnly } from '../../http/loopback-only.js';
 import { readBody } from '../../http/read-body.js';
+import { decodingBody } from '../../http/body-encoding.js';
 import {
   buildNotification,
   decide,
@@ -115,10 +116,12 @@ export function sandboxRoutes(
 }
 
 /** The SOAP query arrives as text/xml, which readBody leaves alone. */
-const readXml = koaBody({
-  json: false,
-  urlencoded: false,
-  multipart: false,
-  text: true,
-  textLimit: '64kb',
-}) as unknown as Koa.Middleware<AppState>;
+const readXml = decodingBody(
+  koaBody({
+    json: false,
+    urlencoded: false,
+    multipart: false,
+    text: true,
+    textLimit: '64kb',
+  }) as unknown as Koa.Middleware<AppState>,
+);

@@ -10,7 +10,7 @@ import {
   zVerifyPhoneChangeBody,
 } from '../../generated/zod.gen.js';
 import type { AppState } from '../../http/context.js';
-import { requireUser } from '../../http/auth.js';
+import { requireSession, requireUser } from '../../http/auth.js';
 import { validate } from '../../http/validate.js';
 import { t } from '../../i18n/index.js';
 import { madridDate } from '../../lib/madrid-date.js';
@@ -18,9 +18,10 @@ import type { AccountsService } from '../../services/residents/accounts.js';
 import type { ContactChange } from '../../services/residents/contact-change.js';
 import type { DataRights } from '../../services/residents/data-rights.js';
 import type { MyAccount } from '../../services/residents/my-account.js';
+import { unauthorized } from '../../services/errors.js';
 import { actorOf, callOf } from './call.js';
 
-/** The signed-in account: its details and reminder setting, its data, deleting it. */
+/** The signed-in account: its details and reminder setting, its data, deleting it, logging out. */
 export function accountRoutes(
   deps: Pick<Deps, 'clock' | 'sessions'>,
   services: {
@@ -33,6 +34,14 @@ export function accountRoutes(
   const { dataRights, accounts, contactChange, myAccount } = services;
   const router = new Router<AppState>();
   const auth = requireUser(deps);
+
+  // residents and staff alike; a token that can only set up a second factor may end itself too
+  router.post('/user/logout', requireSession(deps), async (ctx) => {
+    const session = ctx.state.user;
+    if (!session) throw unauthorized();
+    await deps.sessions.end(session);
+    ctx.status = 204;
+  });
 
   router.get('/user/me', auth, async (ctx) => {
     ctx.body = await myAccount.view(actorOf(ctx).id);
@@ -58,6 +67,15 @@ export function accountRoutes(
   router.post('/user/me/email', auth, async (ctx) => {
     const body = validate(zRequestEmailChangeBody, ctx.request.body);
     const sent = await contactChange.startEmailChange(actorOf(ctx), body, callOf(ctx));
+    ctx.body = {
+      detail: t(ctx.state.locale, 'email_code_sent'),
+      code: 'email_code_sent',
+      expires_in: sent.expiresIn,
+    };
+  });
+
+  router.post('/user/me/email/confirm', auth, async (ctx) => {
+    const sent = await contactChange.startEmailConfirmation(actorOf(ctx), callOf(ctx));
     ctx.body = {
       detail: t(ctx.state.locale, 'email_code_sent'),
       code: 'email_code_sent',

@@ -35,8 +35,8 @@ export function authRoutes(accounts: AccountsService, mfa: MfaService): Router<A
 
   router.post('/user/verify', readBody, async (ctx) => {
     const body = validate(zVerifyRegistrationBody, ctx.request.body);
-    const token = await accounts.verifyRegistration(body, callOf(ctx));
-    ctx.body = { access_token: token, token_type: 'bearer' };
+    const done = await accounts.verifyRegistration(body, callOf(ctx));
+    ctx.body = { access_token: done.token, token_type: 'bearer', device_token: done.deviceToken };
   });
 
   router.post('/user/login', readBody, async (ctx) => {

@@ -4,13 +4,15 @@ import {
   zAddPersonBody,
   zRemovePersonPath,
   zRequestAssociationBody,
+  zRequestAssociationByNameBody,
   zVerifyAssociationBody,
+  zVerifyAssociationByNameBody,
 } from '../../generated/zod.gen.js';
 import { requireUser } from '../../http/auth.js';
 import type { AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
 import { t } from '../../i18n/index.js';
-import type { PersonsService } from '../../services/residents/persons.js';
+import type { ManagedPerson, PersonsService } from '../../services/residents/persons.js';
 import { actorOf, callOf } from './call.js';
 
 /** The people an account manages: list, link by SMS code, unlink. */
@@ -31,20 +33,39 @@ export function personsRoutes(
     ctx.body = await persons.addPerson(actorOf(ctx), body, callOf(ctx));
   });
 
+  const codeSent = (locale: AppState['locale'], expiresIn: number) => ({
+    detail: t(locale, 'otp_sent'),
+    code: 'otp_sent',
+    expires_in: expiresIn,
+  });
+  const associated = (locale: AppState['locale'], person: ManagedPerson) => ({
+    detail: t(locale, 'person_associated_success'),
+    code: 'person_associated_success',
+    person,
+  });
+
   router.post('/user/persons/request-association', auth, async (ctx) => {
     const body = validate(zRequestAssociationBody, ctx.request.body);
     const { expiresIn } = await persons.requestAssociation(actorOf(ctx), body, callOf(ctx));
-    ctx.body = { detail: t(ctx.state.locale, 'otp_sent'), code: 'otp_sent', expires_in: expiresIn };
+    ctx.body = codeSent(ctx.state.locale, expiresIn);
   });
 
   router.post('/user/persons/verify-association', auth, async (ctx) => {
     const body = validate(zVerifyAssociationBody, ctx.request.body);
     const person = await persons.verifyAssociation(actorOf(ctx), body, callOf(ctx));
-    ctx.body = {
-      detail: t(ctx.state.locale, 'person_associated_success'),
-      code: 'person_associated_success',
-      person,
-    };
+    ctx.body = associated(ctx.state.locale, person);
+  });
+
+  router.post('/user/persons/request-association-by-name', auth, async (ctx) => {
+    const body = validate(zRequestAssociationByNameBody, ctx.request.body);
+    const { expiresIn } = await persons.requestAssociationByName(actorOf(ctx), body, callOf(ctx));
+    ctx.body = codeSent(ctx.state.locale, expiresIn);
+  });
+
+  router.post('/user/persons/verify-association-by-name', auth, async (ctx) => {
+    const body = validate(zVerifyAssociationByNameBody, ctx.request.body);
+    const person = await persons.verifyAssociationByName(actorOf(ctx), body, callOf(ctx));
+    ctx.body = associated(ctx.state.locale, person);
   });
 
   router.delete('/user/persons/:id', auth, async (ctx) => {

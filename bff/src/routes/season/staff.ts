@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
-import { zListActivityApplicationsQuery } from '../../generated/zod.gen.js';
+import { zListActivityApplicationsQuery, zMergePersonsBody } from '../../generated/zod.gen.js';
 import { requireAdmin } from '../../http/auth.js';
 import type { AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
@@ -37,6 +37,13 @@ export function seasonStaffRoutes(
   });
   router.post('/admin/activities/:id/draw', admin, async (ctx) => {
     ctx.body = await season.draw(idParam(ctx), actorOf(ctx));
+  });
+  router.get('/admin/activities/:id/duplicates', admin, async (ctx) => {
+    ctx.body = await season.duplicates(idParam(ctx));
+  });
+  router.post('/admin/persons/merge', admin, async (ctx) => {
+    const body = validate(zMergePersonsBody, ctx.request.body);
+    ctx.body = await season.merge(actorOf(ctx), body);
   });
   router.post('/admin/applications/:id/withdraw', admin, async (ctx) => {
     await season.withdraw(idParam(ctx), actorOf(ctx));

@@ -1,5 +1,4 @@
 import { cleanName } from '../../lib/clean-name.js';
-import { hasInvisibleCharacters } from '../../lib/invisible-characters.js';
 import type { ActivitiesRepo, ActivityFields, ActivityRow } from '../../data/activities-repo.js';
 import type { Allocation } from '../../data/schema.js';
 import type { ActivitySort, ListRequest, ListResult, StaffLists } from '../../data/lists/index.js';
@@ -84,7 +83,6 @@ function checked(input: ActivityInput): Required<ActivityFields> {
   const issues: ValidationIssue[] = [];
   const issue = (field: string, type: string) =>
     issues.push({ loc: ['body', field], msg: type, type });
-  if (hasInvisibleCharacters(name)) issue('name', 'invisible_characters');
   if (!Number.isFinite(input.price) || input.price < 0) issue('price', 'invalid_price');
   if (startDate !== null && !isCivilDate(startDate)) issue('start_date', 'invalid_date');
   if (allocation !== 'none') {
@@ -128,6 +126,8 @@ export interface SeasonHooks {
   fill(activityId: number): Promise<unknown>;
   /** Places offered or paid. */
   holding(activityId: number): Promise<number>;
+  /** Whether the activity's draw has been run. */
+  drawn(activityId: number): Promise<boolean>;
 }
 
 export function createAdminActivitiesService(deps: {
@@ -151,6 +151,14 @@ export function createAdminActivitiesService(deps: {
       (await activities.countApplications(id)) > 0
     )
       throw conflict('activity_has_applications');
+    // a draw ranks the applications it had: its window never reopens for more
+    if (
+      before?.allocation === 'lottery' &&
+      (before.applications_open_at !== fields.applications_open_at ||
+        before.applications_close_at !== fields.applications_close_at) &&
+      (await season.drawn(id))
+    )
+      throw new DomainError('conflict', 'already_drawn', { messageKey: 'already_drawn_window' });
     if (before && fields.capacity !== null && fields.allocation !== 'none') {
       const holding = await season.holding(id);
       if (fields.capacity < holding) {

@@ -1,4 +1,3 @@
-import { hasInvisibleCharacters } from '../../lib/invisible-characters.js';
 import type { ActivitiesRepo } from '../../data/activities-repo.js';
 import type { EnrolmentSort, ListRequest, ListResult, StaffLists } from '../../data/lists/index.js';
 import { groupBy } from '../../lib/group-by.js';
@@ -72,16 +71,8 @@ export function createAdminEnrolmentsService(deps: {
 
   async function checked(input: EnrolmentInput) {
     const identity = checkIdentity(input);
+    // invisible characters in the names never get here: http/validate.ts refuses them in any body
     const issues: ValidationIssue[] = [...identity.issues];
-    for (const field of ['first_name', 'last_name'] as const) {
-      if (hasInvisibleCharacters(cleanName(input[field]))) {
-        issues.push({
-          loc: ['body', field],
-          msg: 'invisible_characters',
-          type: 'invisible_characters',
-        });
-      }
-    }
     const activityIds = [...new Set(input.activity_ids)];
     for (const [index, id] of input.activity_ids.entries()) {
       if (!(await activities.findById(id))) {

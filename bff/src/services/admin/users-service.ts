@@ -1,11 +1,19 @@
-import type { ListRequest, ListResult, StaffLists, UserSort } from '../../data/lists/index.js';
+import type {
+  ListRequest,
+  ListResult,
+  StaffLists,
+  UserListRow,
+  UserSort,
+} from '../../data/lists/index.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import { isUniqueViolation } from '../../data/engines.js';
 import type { UserRow, UsersRepo } from '../../data/users-repo.js';
 import { conflict, DomainError, invalid, notFound, type ValidationIssue } from '../errors.js';
 import type { PersonsRepo } from '../../data/persons-repo.js';
-import { isMobile } from '../../lib/identity.js';
+import type { Clock } from '../../lib/clock.js';
+import { madridDate } from '../../lib/madrid-date.js';
+import { addedByResidentForAnAdult, mobileOnRecord, type RecordOrigin } from '../record-phone.js';
 import { passwordProblem, type Passwords } from '../passwords.js';
 import { auditDni, changedFields, recordAdminWrite, type Actor } from './audit-trail.js';
 import { checkIdentity } from './identity-checks.js';
@@ -20,6 +28,7 @@ export interface AdminUserView {
   verified: boolean;
   created_at: string;
   phone_on_records: string | null;
+  record_added_by_resident: boolean;
 }
 
 export interface UserCreateInput {
@@ -41,17 +50,33 @@ export interface UserUpdateInput {
 }
 
 /**
- * The mobile on the enrolment records when the account's phone is another one: registration
- * from that phone would be refused today, so the account may be someone else's (a squatter's).
+ * The mobile on the council's record of the DNI when the account's phone is another one:
+ * registration from that phone would be refused today, so the account may be someone else's (a
+ * squatter's).
  */
-export function phoneOnRecords(accountPhone: string, recordsPhone: string | null | undefined) {
-  return recordsPhone && isMobile(recordsPhone) && recordsPhone !== accountPhone
-    ? recordsPhone
-    : null;
+export function phoneOnRecords(
+  accountPhone: string,
+  record: RecordOrigin | undefined,
+  today: string,
+): string | null {
+  const onRecord = mobileOnRecord(record, today);
+  return onRecord !== null && onRecord !== accountPhone ? onRecord : null;
+}
+
+/** What the release tool weighs of an account against the record of its DNI. */
+export function squatSigns(row: UserRow, record: RecordOrigin | undefined, today: string) {
+  return {
+    phone_on_records: phoneOnRecords(row.phone, record, today),
+    record_added_by_resident: record !== undefined && addedByResidentForAnAdult(record, today),
+  };
 }
 
 /** Passwords and hashes never leave this module. */
-export function toAdminUser(row: UserRow, recordsPhone: string | null = null): AdminUserView {
+export function toAdminUser(
+  row: UserRow,
+  record: RecordOrigin | undefined,
+  today: string,
+): AdminUserView {
   return {
     id: row.id,
     dni: row.dni,
@@ -61,7 +86,7 @@ export function toAdminUser(row: UserRow, recordsPhone: string | null = null): A
     is_admin: row.role === 'admin',
     verified: row.verified === 1,
     created_at: row.created_at,
-    phone_on_records: phoneOnRecords(row.phone, recordsPhone),
+    ...squatSigns(row, record, today),
   };
 }
 
@@ -93,12 +118,25 @@ export function createAdminUsersService(deps: {
   lists: Pick<StaffLists, 'users'>;
   passwords: Pick<Passwords, 'hash'>;
   audit: AuditRepo;
+  clock: Clock;
 }) {
   const { db, users, persons, lists, audit } = deps;
+  const today = () => madridDate(deps.clock.now());
+  const view = async (row: UserRow) =>
+    toAdminUser(row, await persons.originOfDni(row.dni), today());
   return {
     async list(request: ListRequest<UserSort>): Promise<ListResult<AdminUserView>> {
       const { rows, total } = await lists.users.page(request);
-      return { rows: rows.map((row) => toAdminUser(row, row.records_phone)), total };
+      const day = today();
+      const recordOf = (row: UserListRow): RecordOrigin | undefined =>
+        row.records_phone === null
+          ? undefined
+          : {
+              phone: row.records_phone,
+              birth_date: row.records_birth_date,
+              added_by_resident: Number(row.records_added_by_resident ?? 0),
+            };
+      return { rows: rows.map((row) => toAdminUser(row, recordOf(row), day)), total };
     },
 
     async create(actor: Actor, input: UserCreateInput): Promise<AdminUserView> {
@@ -126,7 +164,7 @@ export function createAdminUsersService(deps: {
           await recordAdminWrite(audit, actor, 'user.create', 'user', id, {
             after: auditView(row),
           });
-          return toAdminUser(row, (await persons.findByDni(row.dni))?.phone);
+          return view(row);
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw accountExists();
@@ -176,7 +214,7 @@ export function createAdminUsersService(deps: {
           );
           if (passwordHash) details.password_changed = true;
           await recordAdminWrite(audit, actor, 'user.update', 'user', id, details);
-          return toAdminUser(after, (await persons.findByDni(after.dni))?.phone);
+          return view(after);
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw accountExists();
@@ -193,12 +231,13 @@ export function createAdminUsersService(deps: {
       await db.transaction(async () => {
         const row = await users.findById(id);
         if (!row) throw notFound();
-        const onRecords = phoneOnRecords(row.phone, (await persons.findByDni(row.dni))?.phone);
-        if (!onRecords) throw conflict('not_squatted');
+        const signs = squatSigns(row, await persons.originOfDni(row.dni), today());
+        if (!signs.phone_on_records && !signs.record_added_by_resident)
+          throw conflict('not_squatted');
         await users.delete(id);
         await recordAdminWrite(audit, actor, 'user.released', 'user', id, {
           before: auditView(row),
-          phone_on_records: onRecords,
+          ...signs,
         });
       });
     },

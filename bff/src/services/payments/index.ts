@@ -12,6 +12,7 @@ import { createResidentPayments } from './resident-payments.js';
 import { createStaffPayments } from './staff-payments.js';
 import type { SandboxLedger } from '../../adapters/payment-gateway/sandbox/bank.js';
 import type { UsersRepo } from '../../data/users-repo.js';
+import type { RevokedTokensRepo } from '../../data/revoked-tokens-repo.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
 import type { JobRunner } from '../jobs/job-runner.js';
@@ -23,6 +24,7 @@ import { createReceipts } from './receipts.js';
 import { createReconciliation } from './reconciliation.js';
 import { createRefunds } from './refunds.js';
 import { createSandboxBank } from '../../adapters/payment-gateway/sandbox/bank.js';
+import { createAuditRetention } from '../audit-retention.js';
 
 /** The payments area's services, built once per app; the reconciliation job registers here. */
 export function createPaymentServices(deps: {
@@ -41,6 +43,7 @@ export function createPaymentServices(deps: {
     refunds: RefundsRepo;
     sandboxLedger: SandboxLedger;
     applications: ApplicationsRepo;
+    revokedTokens: Pick<RevokedTokensRepo, 'prune'>;
   };
   /** Redsys's REST and SOAP calls (refunds, transaction queries), or the sandbox bank's. */
   gateway: GatewayClient;
@@ -90,7 +93,9 @@ export function createPaymentServices(deps: {
       receipts_mailed: await receipts.mailPending(),
     }),
   });
-  // public requests that failed their signature, and throttling counts whose window has ended
+  const auditRetention = createAuditRetention({ audit: repos.audit, clock, ...config.audit });
+  // public requests that failed their signature, throttling counts whose window has ended,
+  // logged-out tokens that have expired anyway, and audit entries past their retention period
   deps.jobs.register({
     name: 'housekeeping',
     everyMs: 60 * 60_000,
@@ -102,6 +107,8 @@ export function createPaymentServices(deps: {
           before.toISOString(),
         ),
         rate_buckets_pruned: await deps.limiter.prune(),
+        audit_entries_pruned: await auditRetention.prune(),
+        revoked_tokens_pruned: await repos.revokedTokens.prune(clock.now().toISOString()),
       };
     },
   });

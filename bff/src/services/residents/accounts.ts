@@ -4,7 +4,7 @@ import type { PersonsRepo } from '../../data/persons-repo.js';
 import type { UserRow, UsersRepo } from '../../data/users-repo.js';
 import { conflict, DomainError, tooManyRequests, unauthorized } from '../errors.js';
 import { t } from '../../i18n/index.js';
-import { isMobile, normaliseDni, normaliseEmail } from '../../lib/identity.js';
+import { normaliseDni, normaliseEmail } from '../../lib/identity.js';
 import type { Passwords } from '../passwords.js';
 import type { Reauthenticate } from '../reauthenticate.js';
 import { CODE_TTL_SECONDS, type OneTimeCodes } from '../one-time-codes.js';
@@ -15,9 +15,13 @@ import type { TokenService } from '../token-service.js';
 import type { CodeDelivery } from './code-delivery.js';
 import type { CallContext } from './context.js';
 import { InputCheck } from './identity-input.js';
+import type { Clock } from '../../lib/clock.js';
+import { madridDate } from '../../lib/madrid-date.js';
+import { mobileOnRecord } from '../record-phone.js';
 
 export interface AccountsDeps {
   db: Database;
+  clock: Clock;
   users: UsersRepo;
   persons: PersonsRepo;
   audit: AuditRepo;
@@ -32,6 +36,8 @@ export interface AccountsDeps {
   secondStep?: (user: UserRow) => Promise<string | null>;
   /** After the right password: whether the account may only set up its second factor. */
   mustSetUpSecondFactor?: (user: UserRow) => boolean;
+  /** After a registration is verified: a code to confirm the e-mail it gave (contact-change.ts). */
+  confirmEmail?: (user: UserRow, call: CallContext) => Promise<void>;
 }
 
 export interface RegisterInput {
@@ -50,6 +56,7 @@ export function createAccountsService(deps: AccountsDeps) {
   const { db, users, persons, audit, codes, limiter, tokens, deliver } = deps;
 
   const issueToken = (user: UserRow) => tokens.issue(user);
+  const today = () => madridDate(deps.clock.now());
 
   /** Code check with the failure written to the audit log (never the code itself). */
   async function checkCode(
@@ -69,6 +76,7 @@ export function createAccountsService(deps: AccountsDeps) {
           entity: 'one_time_code',
           details: { purpose: target.purpose },
           ip: call.ip,
+          repeat: 'address',
         });
       }
       throw err;
@@ -103,16 +111,18 @@ export function createAccountsService(deps: AccountsDeps) {
         ip: call.ip,
       };
       await codes.reserveSend(target);
-      // a DNI on the enrolment records with a mobile is registered from that mobile only, as
+      // a DNI on the council's records with a mobile is registered from that mobile only, as
       // association already requires: nobody else can take a resident's DNI with their own phone
-      const onRecord = await persons.findByDni(dni);
-      if (onRecord && isMobile(onRecord.phone) && onRecord.phone !== phone) {
+      // (and a record another resident added proves nothing: record-phone.ts)
+      const onRecord = mobileOnRecord(await persons.originOfDni(dni), today());
+      if (onRecord !== null && onRecord !== phone) {
         await audit.record({
           actorUserId: null,
           actorDni: dni,
           action: 'register_phone_mismatch',
           entity: 'user',
           ip: call.ip,
+          repeat: 'address',
         });
         throw conflict('phone_mismatch');
       }
@@ -232,11 +242,14 @@ export function createAccountsService(deps: AccountsDeps) {
       return { expiresIn };
     },
 
-    /** Checks the SMS code, marks the account verified, links the enrolment with the same DNI and phone. */
+    /**
+     * Checks the SMS code, marks the account verified, links the enrolment with the same DNI and
+     * phone. Answers a session and, as a login does, a device token for this browser.
+     */
     async verifyRegistration(
       input: { dni: string; otp_code: string },
       call: CallContext,
-    ): Promise<string> {
+    ): Promise<{ token: string; deviceToken: string }> {
       const dni = normaliseDni(input.dni);
       const pending = await users.findByDni(dni);
       const row = await checkCode(
@@ -253,10 +266,10 @@ export function createAccountsService(deps: AccountsDeps) {
         if (!current || current.verified === 1 || current.phone !== row.destination)
           throw new DomainError('bad_request', 'invalid_code');
         await users.update(current.id, { verified: true });
-        const person = await persons.findByDni(dni);
+        const person = await persons.originOfDni(dni);
         const linked =
           person !== undefined &&
-          person.phone === current.phone &&
+          mobileOnRecord(person, today()) === current.phone &&
           (await persons.link(current.id, person.id));
         return { ...current, verified: 1 as const, linkedPersonId: linked ? person.id : null };
       });
@@ -269,7 +282,9 @@ export function createAccountsService(deps: AccountsDeps) {
         details: user.linkedPersonId ? { linked_person_id: user.linkedPersonId } : null,
         ip: call.ip,
       });
-      return issueToken(user);
+      // the e-mail typed at registration serves recovery only once a code sent to it comes back
+      await deps.confirmEmail?.(user, call);
+      return { token: await issueToken(user), deviceToken: deps.devices.issue(user.id) };
     },
 
     /**
@@ -290,8 +305,10 @@ export function createAccountsService(deps: AccountsDeps) {
           actorDni: dni,
           action: 'login_throttled',
           entity: 'user',
-          details: deviceId ? { device: true } : null,
+          details: { limit: attempt.limit },
           ip: call.ip,
+          // a limit on one account counts its refusals together, the address's ones per address
+          repeat: attempt.limit === 'account' || attempt.limit === 'device' ? 'account' : 'address',
         });
         throw tooManyRequests(attempt.retryAfter);
       }
@@ -300,15 +317,20 @@ export function createAccountsService(deps: AccountsDeps) {
         input.password,
       );
       if (!user || !ok || user.verified !== 1) {
+        const reason = !user ? 'unknown_account' : !ok ? 'wrong_password' : 'unverified';
+        // past the address's spraying ceiling a wrong password answers 429, not 401
+        const wait = await attempt.failed();
         await audit.record({
           actorUserId: user?.id ?? null,
           actorDni: dni,
-          action: 'login_failed',
+          action: wait === null ? 'login_failed' : 'login_throttled',
           entity: 'user',
           entityId: user?.id ?? null,
-          details: { reason: !user ? 'unknown_account' : !ok ? 'wrong_password' : 'unverified' },
+          details: wait === null ? { reason } : { limit: 'spraying', reason },
           ip: call.ip,
+          repeat: 'address',
         });
+        if (wait !== null) throw tooManyRequests(wait);
         throw unauthorized('invalid_credentials');
       }
       await attempt.succeeded();
@@ -342,15 +364,17 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     /**
-     * Sends a recovery code when the address belongs to a verified account. The answer, the limits
-     * and the time taken are the same either way, so the call tells nobody whether it has an account.
+     * Sends a recovery code when the address is a verified account's confirmed one (an address
+     * never confirmed may be someone else's, typed first by whoever registered). The answer, the
+     * limits and the time taken are the same either way, so the call tells nobody whether it has
+     * an account.
      */
     async requestRecovery(
       input: { email: string },
       call: CallContext,
     ): Promise<{ expiresIn: number }> {
       const email = normaliseEmail(input.email) ?? '';
-      const user = await users.findVerifiedByEmail(email);
+      const user = await users.findByConfirmedEmail(email);
       const target = {
         purpose: 'recover' as const,
         subject: email,
@@ -399,7 +423,7 @@ export function createAccountsService(deps: AccountsDeps) {
       );
       check.done();
       const email = normaliseEmail(input.email) ?? '';
-      const user = await users.findVerifiedByEmail(email);
+      const user = await users.findByConfirmedEmail(email);
       await checkCode(
         { purpose: 'recover', subject: email, userId: user?.id ?? null },
         input.recovery_code,

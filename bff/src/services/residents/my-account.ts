@@ -16,6 +16,7 @@ export function createMyAccount(deps: {
       dni: user.dni,
       phone: user.phone,
       email: user.email,
+      email_confirmed: user.email !== null && user.email_confirmed_at !== null,
       role: user.role,
       is_admin: user.role === 'admin',
       reminders: user.reminders_opt_out === 0,

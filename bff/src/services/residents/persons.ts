@@ -18,17 +18,12 @@ import type { RateLimiter, RateRule } from '../rate-limiter.js';
 import type { CodeDelivery } from './code-delivery.js';
 import type { Actor, CallContext } from './context.js';
 import { InputCheck } from './identity-input.js';
+import { identityNameKey } from '../../data/search-keys.js';
+import { ageOn, DNI_REQUIRED_FROM_AGE } from '../record-phone.js';
+import { isMobile } from '../../lib/identity.js';
 
 /** People one account may add in a day (a family, not a script). */
 export const PEOPLE_ADDED_PER_DAY = 10;
-/** From this age a person added must have a DNI (Spain issues it compulsorily from 14). */
-export const DNI_REQUIRED_FROM_AGE = 14;
-
-/** Whole years from a birth date to a day (both 'YYYY-MM-DD'). */
-export function ageOn(birthDate: string, day: string): number {
-  const years = Number(day.slice(0, 4)) - Number(birthDate.slice(0, 4));
-  return day.slice(5) >= birthDate.slice(5) ? years : years - 1;
-}
 
 /** Failed look-ups (wrong DNI/phone pairs) one account may make per hour, so it cannot probe the register. */
 export const ASSOCIATION_MISSES_PER_HOUR = 10;
@@ -80,6 +75,120 @@ export function createPersonsService(deps: PersonsDeps) {
     { bucket: `assoc:miss:${actor.id}`, limit: ASSOCIATION_MISSES_PER_HOUR, windowMs: 60 * 60_000 },
   ];
 
+  /** A name and birth date as a person's identity is checked: cleaned, with refusals per field. */
+  function checkedIdentity(
+    check: InputCheck,
+    input: { first_name: string; last_name: string; birth_date: string },
+  ) {
+    const firstName = cleanName(input.first_name);
+    const lastName = cleanName(input.last_name);
+    if (firstName === '') check.add('first_name', 'complete_all_required_fields');
+    if (lastName === '') check.add('last_name', 'complete_all_required_fields');
+    const today = madridDate(deps.clock.now());
+    const birthDate = input.birth_date;
+    const validBirth = isCivilDate(birthDate) && birthDate <= today && birthDate >= '1900-01-01';
+    if (!validBirth) check.add('birth_date', 'invalid_birth_date');
+    return { firstName, lastName, birthDate, validBirth, today };
+  }
+
+  /**
+   * The record a name and birth date point to for the by-name link: the oldest with a mobile
+   * (staff merge any duplicates), or none.
+   */
+  async function recordByName(
+    actor: Actor,
+    who: { firstName: string; lastName: string; birthDate: string },
+  ) {
+    const nameKey = identityNameKey({ first_name: who.firstName, last_name: who.lastName });
+    const found = await persons.findByIdentity(who.birthDate, nameKey, actor.id);
+    return found.find((person) => isMobile(person.phone));
+  }
+
+  /**
+   * An association code for this account and subject (a DNI, or `person:<id>` for the by-name
+   * link), sent by SMS to the mobile on the person's record, audited.
+   */
+  async function sendAssociationCode(
+    actor: Actor,
+    person: PersonRow,
+    subject: string,
+    messageKey: 'residents_sms_associate' | 'residents_sms_associate_shared',
+    call: CallContext,
+  ): Promise<{ expiresIn: number }> {
+    const send = {
+      purpose: 'associate' as const,
+      subject,
+      userId: actor.id,
+      enrolmentId: person.id,
+      channel: 'sms' as const,
+      destination: person.phone,
+      ip: call.ip,
+    };
+    await codes.reserveSend(send);
+    const { code, expiresIn } = await codes.issue(send);
+    await audit.record({
+      actorUserId: actor.id,
+      actorDni: actor.dni,
+      action: 'association_requested',
+      entity: 'enrolment',
+      entityId: person.id,
+      details: subject === person.dni ? null : { by: 'name' },
+      ip: call.ip,
+    });
+    await deliver.sms(person.phone, t(call.locale, messageKey, { code, name: person.first_name }));
+    return { expiresIn };
+  }
+
+  /**
+   * Checks an association code sent for this account and subject, then links the person read
+   * again under the transaction: the record may have gone, or its mobile changed, since the code
+   * was sent (then the code is no good).
+   */
+  async function linkWithCode(
+    actor: Actor,
+    subject: string,
+    otpCode: string,
+    call: CallContext,
+    find: () => Promise<PersonRow | undefined>,
+  ): Promise<ManagedPerson> {
+    try {
+      const row = await codes.verify(
+        { purpose: 'associate', subject, userId: actor.id },
+        otpCode,
+        call.ip,
+      );
+      return await db.transaction(async () => {
+        const person = row.enrolment_id === null ? undefined : await find();
+        if (!person || person.id !== row.enrolment_id || person.phone !== row.destination) {
+          throw new DomainError('bad_request', 'invalid_code');
+        }
+        if (!(await persons.link(actor.id, person.id))) throw conflict('already_associated');
+        await audit.record({
+          actorUserId: actor.id,
+          actorDni: actor.dni,
+          action: 'person_associated',
+          entity: 'enrolment',
+          entityId: person.id,
+          ip: call.ip,
+        });
+        return toManagedPerson(person);
+      });
+    } catch (err) {
+      if (err instanceof DomainError && err.code === 'invalid_code') {
+        await audit.record({
+          actorUserId: actor.id,
+          actorDni: actor.dni,
+          action: 'code_failed',
+          entity: 'one_time_code',
+          details: { purpose: 'associate' },
+          ip: call.ip,
+          repeat: 'address',
+        });
+      }
+      throw err;
+    }
+  }
+
   /** The person when linked to this account; 404 otherwise, whether it exists or not. */
   async function linkedPerson(actor: Actor, personId: number): Promise<PersonRow> {
     const person = await persons.findLinked(actor.id, personId);
@@ -112,31 +221,7 @@ export function createPersonsService(deps: PersonsDeps) {
       if (!person || person.phone !== phone) throw notFound('person_not_found');
       await limiter.giveBack(missRules(actor));
       if (await persons.findLinked(actor.id, person.id)) throw conflict('already_associated');
-
-      const send = {
-        purpose: 'associate' as const,
-        subject: dni,
-        userId: actor.id,
-        enrolmentId: person.id,
-        channel: 'sms' as const,
-        destination: person.phone,
-        ip: call.ip,
-      };
-      await codes.reserveSend(send);
-      const { code, expiresIn } = await codes.issue(send);
-      await audit.record({
-        actorUserId: actor.id,
-        actorDni: actor.dni,
-        action: 'association_requested',
-        entity: 'enrolment',
-        entityId: person.id,
-        ip: call.ip,
-      });
-      await deliver.sms(
-        person.phone,
-        t(call.locale, 'residents_sms_associate', { code, name: person.first_name }),
-      );
-      return { expiresIn };
+      return sendAssociationCode(actor, person, dni, 'residents_sms_associate', call);
     },
 
     /** Links the person with the code sent for this account and this DNI (no other code works). */
@@ -146,42 +231,55 @@ export function createPersonsService(deps: PersonsDeps) {
       call: CallContext,
     ): Promise<ManagedPerson> {
       const dni = normaliseDni(input.dni);
-      try {
-        const row = await codes.verify(
-          { purpose: 'associate', subject: dni, userId: actor.id },
-          input.otp_code,
-          call.ip,
-        );
-        return await db.transaction(async () => {
-          const person = row.enrolment_id === null ? undefined : await persons.findByDni(dni);
-          // the enrolment may have been deleted or its phone changed since the code was sent
-          if (!person || person.id !== row.enrolment_id || person.phone !== row.destination) {
-            throw new DomainError('bad_request', 'invalid_code');
-          }
-          if (!(await persons.link(actor.id, person.id))) throw conflict('already_associated');
-          await audit.record({
-            actorUserId: actor.id,
-            actorDni: actor.dni,
-            action: 'person_associated',
-            entity: 'enrolment',
-            entityId: person.id,
-            ip: call.ip,
-          });
-          return toManagedPerson(person);
+      return linkWithCode(actor, dni, input.otp_code, call, () => persons.findByDni(dni));
+    },
+
+    /**
+     * The link for a person found by name and birth date (the other parent's child, who has no
+     * DNI to give): the code goes to the mobile on the person's record, so the account that
+     * added them decides. A name and birth date on no record is a miss, like a wrong DNI.
+     */
+    async requestAssociationByName(
+      actor: Actor,
+      input: { first_name: string; last_name: string; birth_date: string },
+      call: CallContext,
+    ): Promise<{ expiresIn: number }> {
+      const check = new InputCheck();
+      const who = checkedIdentity(check, input);
+      check.done();
+      const taken = await limiter.take(missRules(actor));
+      if (!taken.ok) throw tooManyRequests(taken.retryAfter);
+      const person = await recordByName(actor, who);
+      if (!person)
+        throw new DomainError('not_found', 'person_not_found', {
+          messageKey: 'person_not_found_by_name',
         });
-      } catch (err) {
-        if (err instanceof DomainError && err.code === 'invalid_code') {
-          await audit.record({
-            actorUserId: actor.id,
-            actorDni: actor.dni,
-            action: 'code_failed',
-            entity: 'one_time_code',
-            details: { purpose: 'associate' },
-            ip: call.ip,
-          });
-        }
-        throw err;
-      }
+      await limiter.giveBack(missRules(actor));
+      if (Number(person.linked_here) > 0) throw conflict('already_associated');
+      return sendAssociationCode(
+        actor,
+        person,
+        `person:${person.id}`,
+        'residents_sms_associate_shared',
+        call,
+      );
+    },
+
+    /** Links the person found by name and birth date with the code sent for this account. */
+    async verifyAssociationByName(
+      actor: Actor,
+      input: { first_name: string; last_name: string; birth_date: string; otp_code: string },
+      call: CallContext,
+    ): Promise<ManagedPerson> {
+      const check = new InputCheck();
+      const who = checkedIdentity(check, input);
+      check.done();
+      const person = await recordByName(actor, who);
+      // a name on no record still spends a code check (subject of no person), like a wrong code
+      const subject = `person:${person?.id ?? 0}`;
+      return linkWithCode(actor, subject, input.otp_code, call, async () =>
+        person ? persons.findById(person.id) : undefined,
+      );
     },
 
     /**
@@ -196,14 +294,7 @@ export function createPersonsService(deps: PersonsDeps) {
       call: CallContext,
     ): Promise<ManagedPerson> {
       const check = new InputCheck();
-      const firstName = cleanName(input.first_name);
-      const lastName = cleanName(input.last_name);
-      if (firstName === '') check.add('first_name', 'complete_all_required_fields');
-      if (lastName === '') check.add('last_name', 'complete_all_required_fields');
-      const today = madridDate(deps.clock.now());
-      const birthDate = input.birth_date;
-      const validBirth = isCivilDate(birthDate) && birthDate <= today && birthDate >= '1900-01-01';
-      if (!validBirth) check.add('birth_date', 'invalid_birth_date');
+      const { firstName, lastName, birthDate, validBirth, today } = checkedIdentity(check, input);
       const given = input.dni?.trim() ? input.dni : null;
       const dni = given === null ? null : check.dni('dni', given);
       if (validBirth && dni === null && ageOn(birthDate, today) >= DNI_REQUIRED_FROM_AGE)
@@ -217,9 +308,25 @@ export function createPersonsService(deps: PersonsDeps) {
       const account = await deps.users.findById(actor.id);
       // the account deleted since its token was checked: its session is over (addPerson answers no 404)
       if (!account) throw unauthorized();
+      const nameKey = identityNameKey({ first_name: firstName, last_name: lastName });
       try {
         return await db.transaction(async () => {
-          if (dni !== null && (await persons.findByDni(dni))) throw conflict('person_on_record');
+          // one person one record: two accounts adding the same child at once wait for each other
+          await db.lock(`person:${birthDate}:${nameKey}`);
+          if (dni !== null) {
+            const onRecord = await persons.findByDni(dni);
+            if (onRecord) {
+              if (await persons.findLinked(actor.id, onRecord.id)) throw conflict('person_exists');
+              throw conflict('person_on_record');
+            }
+          }
+          // the same name and birth date is the same person unless both have a DNI (and they differ)
+          const same = (await persons.findByIdentity(birthDate, nameKey, actor.id)).filter(
+            (person) => person.dni === null || dni === null || person.dni === dni,
+          );
+          if (same.some((person) => Number(person.linked_here) > 0))
+            throw conflict('person_exists');
+          if (same.length > 0) throw conflict('person_managed_elsewhere');
           const id = await deps.enrolments.insert({
             first_name: firstName,
             last_name: lastName,
@@ -227,6 +334,7 @@ export function createPersonsService(deps: PersonsDeps) {
             email: account.email,
             phone: account.phone,
             birth_date: birthDate,
+            added_by_resident: 1,
           });
           await persons.link(actor.id, id);
           await audit.record({

@@ -1,6 +1,7 @@
 import type { ApplicationsRepo, SeasonActivityRow } from '../../data/applications-repo.js';
 import type { Database } from '../../data/database.js';
 import { isUniqueViolation } from '../../data/engines.js';
+import type { DrawsRepo } from '../../data/draws-repo.js';
 import type { EnrolmentsRepo } from '../../data/enrolments-repo.js';
 import type { PersonRow, PersonsRepo } from '../../data/persons-repo.js';
 import type { Clock } from '../../lib/clock.js';
@@ -48,6 +49,7 @@ export function createResidentApplications(deps: {
   applications: ApplicationsRepo;
   persons: Pick<PersonsRepo, 'findLinked'>;
   enrolments: Pick<EnrolmentsRepo, 'findLink' | 'addLink'>;
+  draws: Pick<DrawsRepo, 'find'>;
   places: Places;
 }) {
   const { db, clock, applications, places } = deps;
@@ -77,6 +79,9 @@ export function createResidentApplications(deps: {
           if (!activity || activity.allocation === 'none') throw notFound();
           const now = clock.now();
           if (!windowOpen(activity, now)) throw conflict('applications_not_open');
+          // a drawn lottery takes no more (its window cannot reopen; this guards older data)
+          if (activity.allocation === 'lottery' && (await deps.draws.find(activity.id))?.drawn_at)
+            throw conflict('applications_not_open');
           checkEligible(activity, person);
           if (await deps.enrolments.findLink(person.id, activity.id))
             throw conflict('already_enrolled');

@@ -19,6 +19,8 @@ export interface DrawView {
   activity_id: number;
   activity_name: string;
   capacity: number;
+  /** How many persons take part (one code each). */
+  persons: number;
   seed: string | null;
   seed_commitment: string;
   algorithm: string;
@@ -48,16 +50,19 @@ export function createDraws(deps: {
     const draw = await draws.find(activityId);
     if (!activity || activity.allocation !== 'lottery' || !draw) throw notFound('draw_not_found');
     const drawn = draw.drawn_at !== null;
+    const listed = await draws.publicList(activityId, drawn);
     return {
       activity_id: activity.id,
       activity_name: activity.name,
       capacity: activity.capacity ?? 1,
+      // never a name: only how many different persons the codes stand for
+      persons: new Set(listed.map((row) => row.enrolment_id)).size,
       seed: draw.seed,
       seed_commitment: draw.seed_commitment,
       algorithm: DRAW_ALGORITHM,
       applications_close_at: activity.applications_close_at ?? '',
       drawn_at: draw.drawn_at,
-      applications: (await draws.publicList(activityId, drawn)).map((row) => ({
+      applications: listed.map((row) => ({
         code: row.code,
         rank: row.rank,
         status: row.status,

@@ -6,6 +6,7 @@ import type { AuditRepo } from '../../data/audit-repo.js';
 import type { ConfigRepo } from '../../data/config-repo.js';
 import type { Database } from '../../data/database.js';
 import type { DrawsRepo } from '../../data/draws-repo.js';
+import type { PersonMergeRepo } from '../../data/person-merge-repo.js';
 import type { EnrolmentsRepo } from '../../data/enrolments-repo.js';
 import type { StaffLists } from '../../data/lists/index.js';
 import type { PersonsRepo } from '../../data/persons-repo.js';
@@ -18,6 +19,7 @@ import { createResidentApplications } from './applications.js';
 import { catalogueEntry, createSeasonStates } from './catalogue.js';
 import { createDraws } from './draws.js';
 import { createOffers } from './offers.js';
+import { createPersonMerge } from './merge.js';
 import { createPlaces } from './places.js';
 import { createStaffSeason } from './staff.js';
 
@@ -37,6 +39,7 @@ export function createSeason(deps: {
     activities: ActivitiesRepo;
     applications: ApplicationsRepo;
     draws: DrawsRepo;
+    personMerges: PersonMergeRepo;
     enrolments: EnrolmentsRepo;
     persons: PersonsRepo;
     audit: AuditRepo;
@@ -111,6 +114,7 @@ export function createSeason(deps: {
       if (activity) await places.fill(activity, clock.now());
     },
     holding: (id) => applications.countHolding(id),
+    drawn: async (id) => (await repos.draws.find(id))?.drawn_at != null,
   };
 
   return {
@@ -123,9 +127,26 @@ export function createSeason(deps: {
       applications,
       persons: repos.persons,
       enrolments: repos.enrolments,
+      draws: repos.draws,
       places,
     }),
-    staff: createStaffSeason({ db, clock, lists: deps.lists, states, draws, places }),
+    staff: createStaffSeason({
+      db,
+      clock,
+      lists: deps.lists,
+      states,
+      draws,
+      places,
+      applications,
+      merge: createPersonMerge({
+        db,
+        clock,
+        merges: repos.personMerges,
+        applications,
+        places,
+        audit: repos.audit,
+      }),
+    }),
     draws,
     offers,
     /** Both jobs' work now, each as one turn under its lease (tests): what each did. */

@@ -15,7 +15,10 @@ import { escapeCell } from '../payments/payments-export.js';
 import type { Actor } from '../admin/audit-trail.js';
 import { withdrawApplication } from './applications.js';
 import { summaryEntry, type SeasonStates } from './catalogue.js';
+import type { ApplicationsRepo } from '../../data/applications-repo.js';
 import type { Draws } from './draws.js';
+import { likelyDuplicates } from './duplicates.js';
+import type { PersonMerge } from './merge.js';
 import type { Places } from './places.js';
 import { waitlistPositionOf } from './views.js';
 
@@ -50,6 +53,8 @@ export function createStaffSeason(deps: {
   states: SeasonStates;
   draws: Draws;
   places: Places;
+  applications: Pick<ApplicationsRepo, 'liveApplicants'>;
+  merge: PersonMerge;
 }) {
   const { states } = deps;
 
@@ -72,6 +77,15 @@ export function createStaffSeason(deps: {
       const { rows, total } = await deps.lists.applications.page(activityId, request, status);
       return { rows: rows.map(toAdminView), total };
     },
+
+    /** Applicants likely to be one person, for staff to check before the draw. */
+    async duplicates(activityId: number) {
+      await existing(activityId);
+      return likelyDuplicates(deps.applications, activityId);
+    },
+
+    /** Two records of one person made one (their newer second ballot withdrawn). */
+    merge: (actor: Actor, input: { keep_id: number; merge_id: number }) => deps.merge(actor, input),
 
     draw: (activityId: number, actor: Actor) =>
       deps.draws.runNow(activityId, { userId: actor.id, dni: actor.dni, ip: actor.ip }),

@@ -1,4 +1,4 @@
-import { configure, render, screen, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -48,11 +48,13 @@ describe('shell', () => {
     },
   );
 
-  it('logs out from other pages: token removed, back to /login', async () => {
+  it('logs out from other pages: the server ends the token, it is removed, back to /login', async () => {
     const user = userEvent.setup({ delay: null });
     localStorage.setItem(CONSENT_KEY, 'true');
-    setToken(fakeToken());
-    mockApi({
+    const token = fakeToken();
+    setToken(token);
+    const api = mockApi({
+      'POST /api/user/logout': { status: 204 },
       'GET /api/config': {
         body: {
           maintenance_mode: false,
@@ -71,6 +73,32 @@ describe('shell', () => {
     expect(getToken()).toBeNull();
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByText('login screen')).toBeInTheDocument();
+    // the server was asked to end that very token
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.path === '/api/user/logout')?.method).toBe('POST'),
+    );
+    const logout = api.calls.find((c) => c.path === '/api/user/logout');
+    expect(logout?.headers.get('Authorization')).toBe(`Bearer ${token}`);
+  });
+
+  it.each([
+    ['offline', { networkError: true }],
+    [
+      'the token already ended (401)',
+      { status: 401, body: { detail: 'x', code: 'not_authenticated' } },
+    ],
+  ] as const)('forgets the token even when the logout call fails: %s', async (_case, answer) => {
+    const user = userEvent.setup({ delay: null });
+    localStorage.setItem(CONSENT_KEY, 'true');
+    setToken(fakeToken());
+    const api = mockApi({ 'POST /api/user/logout': answer });
+    const router = renderAt('/aviso-legal', 'en');
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(getToken()).toBeNull();
+    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/user/logout')).toBe(true));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(getToken()).toBeNull();
   });
 
   it('has a skip link to main, the council title and a logo link to /dashboard', () => {

@@ -10,7 +10,8 @@ import { council } from '../../config/council';
 import { publicAsset } from '../../config/public-asset';
 import { MaintenanceGate } from '../../features/maintenance/maintenance-gate';
 import { useLocale } from '../../i18n/i18n-provider';
-import { clearToken, getToken, isTokenValid } from '../../lib/session';
+import { getToken, isTokenValid } from '../../lib/session';
+import { logOut } from '../../lib/logout';
 import { CookieConsent } from './cookie-consent';
 import { flashFrom } from '../../lib/flash';
 import { Help } from './help';
@@ -35,8 +36,9 @@ export function AppLayout() {
   const flash = flashFrom(location.state);
   const t = (id: string) => intl.formatMessage({ id });
 
+  // the server ends the token; this tab forgets it at once, even offline
   const logout = () => {
-    clearToken();
+    logOut();
     navigate('/login');
   };
 

@@ -12,6 +12,7 @@ const me = {
   dni: '12345678Z',
   phone: '612345678',
   email: 'maria.lopez@example.es',
+  email_confirmed: true,
   role: 'user',
   is_admin: false,
   reminders: true,
@@ -258,6 +259,105 @@ describe('changing the mobile and the e-mail', () => {
     await user.click(screen.getByRole('button', { name: 'Confirmar o cambio' }));
     expect(await screen.findByText('Correo electrónico cambiado.')).toBeInTheDocument();
     expect(screen.getByText('maria.nova@example.gal')).toBeInTheDocument();
+  });
+});
+
+describe('confirming the e-mail', () => {
+  beforeEach(() => setToken(fakeToken()));
+  afterEach(() => vi.unstubAllGlobals());
+  const unconfirmed = { ...me, email_confirmed: false };
+
+  it('sends a code to the address and confirms it with the code; a wrong one changes nothing', async () => {
+    const user = userEvent.setup();
+    const { api } = setup({
+      'GET /api/user/me': { body: unconfirmed },
+      'POST /api/user/me/email/confirm': {
+        body: { detail: 'Code sent by e-mail.', code: 'email_code_sent', expires_in: 600 },
+      },
+      'POST /api/user/me/email/verify': (_request, body) =>
+        (body as { code: string }).code === '111111'
+          ? { status: 400, body: { detail: 'Incorrect or expired code.', code: 'invalid_code' } }
+          : { body: { ...me, email_confirmed: true } },
+    });
+    expect(await screen.findByText('(not confirmed)')).toBeInTheDocument();
+    expect(
+      screen.getByText(/until you confirm it, you cannot recover your password with it/),
+    ).toBeInTheDocument();
+    // the live region is on the page before anything happens, so its news is read out
+    const live = screen
+      .getAllByRole('status')
+      .find((region) => region.textContent === '' && region.tagName === 'P');
+    expect(live).toBeDefined();
+
+    await user.click(screen.getByRole('button', { name: 'Send the confirmation code' }));
+    expect(live).toHaveTextContent(
+      'We have sent a code to maria.lopez@example.es. Enter it to confirm the address.',
+    );
+    const field = screen.getByLabelText('6-digit code');
+    expect(field).toHaveFocus();
+    expect(api.calls.filter((c) => c.path === '/api/user/me/email/confirm')).toHaveLength(1);
+
+    const submit = screen.getByRole('button', { name: 'Confirm the e-mail address' });
+    await user.click(submit);
+    expect(screen.getByText('Enter the 6-digit code.')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.path === '/api/user/me/email/verify')).toBe(false);
+
+    await user.type(field, '111111');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect or expired code.');
+    expect(screen.getByText('(not confirmed)')).toBeInTheDocument();
+
+    await user.clear(field);
+    await user.type(field, '482913');
+    await user.click(submit);
+    await waitFor(() =>
+      expect(live).toHaveTextContent(
+        'E-mail address confirmed. You can now recover your password with it.',
+      ),
+    );
+    expect(screen.getByText('(confirmed)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send the confirmation code' })).toBeNull();
+    expect(api.calls.findLast((c) => c.path === '/api/user/me/email/verify')?.body).toEqual({
+      email: 'maria.lopez@example.es',
+      code: '482913',
+    });
+  });
+
+  it('shows why an address cannot be confirmed (another account has it), in Spanish', async () => {
+    const user = userEvent.setup();
+    const taken =
+      'Otra cuenta ya ha confirmado este correo electrónico. Cada cuenta necesita el suyo para recuperar la contraseña: usa otra dirección o contacta con el Concello.';
+    setup(
+      {
+        'GET /api/user/me': { body: unconfirmed },
+        'POST /api/user/me/email/confirm': {
+          body: { detail: 'Código enviado.', code: 'email_code_sent', expires_in: 600 },
+        },
+        'POST /api/user/me/email/verify': {
+          status: 409,
+          body: { detail: taken, code: 'email_taken' },
+        },
+      },
+      'es',
+    );
+    await user.click(
+      await screen.findByRole('button', { name: 'Enviar el código de confirmación' }),
+    );
+    await user.type(screen.getByLabelText('Código de 6 cifras'), '482913');
+    await user.click(screen.getByRole('button', { name: 'Confirmar el correo electrónico' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(taken);
+    expect(screen.getByText('(sin confirmar)')).toBeInTheDocument();
+    // cancelling goes back to the start, nothing else sent
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(
+      screen.getByRole('button', { name: 'Enviar el código de confirmación' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says a confirmed address is confirmed and offers nothing to do', async () => {
+    setup({}, 'gl');
+    expect(await screen.findByText('(confirmado)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Enviar o código de confirmación' })).toBeNull();
   });
 });
 

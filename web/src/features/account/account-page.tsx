@@ -13,6 +13,7 @@ import { clearToken } from '../../lib/session';
 import { downloadMyData } from './api/account-api';
 import { useMe } from './api/use-me';
 import { ChangeContact } from './components/change-contact';
+import { ConfirmEmail } from './components/confirm-email';
 import { ChangePassword } from './components/change-password';
 import { DeleteAccount } from './components/delete-account';
 import { ReminderSetting } from './components/reminder-setting';
@@ -87,13 +88,27 @@ export function AccountPage() {
             <dt className="font-semibold">
               <FormattedMessage id="account.email" />
             </dt>
-            <dd>{me.data.email ?? intl.formatMessage({ id: 'account.noEmail' })}</dd>
+            <dd>
+              {me.data.email ?? intl.formatMessage({ id: 'account.noEmail' })}
+              {me.data.email ? (
+                <span className="ms-2">
+                  <FormattedMessage
+                    id={
+                      me.data.email_confirmed
+                        ? 'account.emailConfirmed'
+                        : 'account.emailUnconfirmed'
+                    }
+                  />
+                </span>
+              ) : null}
+            </dd>
           </dl>
 
           <Section id="account-contact-title" title="account.contact.title">
             <p className="max-w-prose">
               <FormattedMessage id="account.contact.text" />
             </p>
+            <ConfirmEmail me={me.data} onConfirmed={me.replace} />
             <ChangeContact contact="phone" onChanged={me.replace} />
             <ChangeContact contact="email" onChanged={me.replace} />
           </Section>

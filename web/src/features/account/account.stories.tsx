@@ -79,3 +79,53 @@ export const Unsubscribe: Story = {
     ).toBeVisible();
   },
 };
+
+/** Confirming the e-mail: the code is right, but another account has confirmed that address. */
+export const EmailTaken: Story = {
+  parameters: screen('/mi-cuenta', {
+    session: 'resident',
+    scenario: { 'GET /user/me': 'unconfirmed', 'POST /user/me/email/verify': 'email_taken' },
+  }),
+  play: async (context) => {
+    const t = textOf(context);
+    await userEvent.click(
+      await page().findByRole('button', { name: t('account.confirm.send') }, { timeout: 5000 }),
+    );
+    await userEvent.type(page().getByLabelText(t('account.contact.code')), '482913');
+    await userEvent.click(page().getByRole('button', { name: t('account.confirm.submit') }));
+    await expectServerMessage('POST /user/me/email/verify', 'email_taken');
+  },
+};
+
+/** Asking for a confirmation code for an address confirmed meanwhile (another tab). */
+export const EmailAlreadyConfirmed: Story = {
+  parameters: screen('/mi-cuenta', {
+    session: 'resident',
+    scenario: {
+      'GET /user/me': 'unconfirmed',
+      'POST /user/me/email/confirm': 'already_confirmed',
+    },
+  }),
+  play: async (context) => {
+    const t = textOf(context);
+    await userEvent.click(
+      await page().findByRole('button', { name: t('account.confirm.send') }, { timeout: 5000 }),
+    );
+    await expectServerMessage('POST /user/me/email/confirm', 'already_confirmed');
+  },
+};
+
+/** Asking for a confirmation code when the address was removed meanwhile (another tab). */
+export const EmailConfirmationNoEmail: Story = {
+  parameters: screen('/mi-cuenta', {
+    session: 'resident',
+    scenario: { 'GET /user/me': 'unconfirmed', 'POST /user/me/email/confirm': 'no_email' },
+  }),
+  play: async (context) => {
+    const t = textOf(context);
+    await userEvent.click(
+      await page().findByRole('button', { name: t('account.confirm.send') }, { timeout: 5000 }),
+    );
+    await expectServerMessage('POST /user/me/email/confirm', 'no_email');
+  },
+};

@@ -45,7 +45,7 @@ describe('admin panel', () => {
     await waitFor(() => expect(document.title).toMatch(new RegExp(`^${title} – `)));
   });
 
-  it('stacks the five sections (plus the overview, payments, reminders and two-step verification), each with a heading, listed on the page', async () => {
+  it('stacks the five sections (plus the overview, payments, reminders, two-step verification and the audit log), each with a heading, listed on the page', async () => {
     setup('en');
     const names = [
       'Overview',
@@ -58,6 +58,7 @@ describe('admin panel', () => {
       'Payments',
       'Payment reminders',
       'Two-step verification',
+      'Audit log',
     ];
     await screen.findByRole('region', { name: 'Overview' });
     for (const name of names) {

@@ -4,6 +4,7 @@ import { Alert } from '@portal/design-system/components/alert.tsx';
 import { textLinkClassName } from '@portal/design-system/components/text-link.tsx';
 import { usePageTitle } from '../../lib/page-title';
 import { ActivitiesSection } from './activities/activities-section';
+import { AuditSection } from './audit/audit-section';
 import { PageErrorsContext } from './components/page-errors';
 import { ConfigSection } from './config/config-section';
 import { EnrolmentsSection } from './enrolments/enrolments-section';
@@ -30,6 +31,7 @@ const CONTENTS = [
   ['admin-payments', 'admin.payments.title'],
   ['admin-reminders', 'admin.reminders.title'],
   ['admin-mfa', 'admin.mfa.title'],
+  ['admin-audit', 'admin.audit.title'],
 ] as const;
 
 /**
@@ -150,6 +152,7 @@ function AdminPanel() {
         <PaymentsSection />
         <RemindersSection version={configVersion} />
         <MfaSection />
+        <AuditSection />
       </div>
     </PageErrorsContext>
   );

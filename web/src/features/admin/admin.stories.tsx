@@ -182,6 +182,28 @@ export const UserDeleteRefused: Story = {
   play: deleteRefused('admin-users', 'admin.users.deleteLabel', { dni: '33445566R' }),
 };
 
+/**
+ * An account on a DNI whose only record a resident added ("add a person"): released like a
+ * mismatched mobile, with why and the desk check said first (the users example's last row).
+ */
+export const UserReleaseAddedByResident: Story = {
+  parameters: admin(),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await section('admin-users');
+    await expect(
+      await part.findByText(t('admin.users.recordsAddedByResident'), {}, { timeout: 5000 }),
+    ).toBeVisible();
+    await userEvent.click(
+      part.getByRole('button', { name: t('admin.users.releaseLabel', { dni: '55667788Z' }) }),
+    );
+    const dialog = await page().findByRole('alertdialog', {
+      name: t('admin.users.releaseTitle', { dni: '55667788Z' }),
+    });
+    await expect(dialog).toHaveTextContent(t('admin.users.releaseAddedText', { dni: '55667788Z' }));
+  },
+};
+
 export const UsersLoadError: Story = {
   parameters: admin({ 'GET /admin/users/': 'forbidden' }),
   play: async (context) => {
@@ -214,6 +236,24 @@ export const ActivityExists: Story = {
     await userEvent.type(part.getByLabelText(t('admin.activities.priceLabel')), '85');
     await userEvent.click(part.getByRole('button', { name: t('admin.activities.create') }));
     await expectServerMessage('POST /admin/activities-crud/', 'activity_exists', part);
+  },
+};
+
+/** Moving a drawn lottery's window: the server's refusal, the form kept as typed. */
+export const ActivityAlreadyDrawn: Story = {
+  parameters: admin({ 'PUT /admin/activities-crud/{id}': 'already_drawn' }),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await section('admin-activities');
+    await userEvent.click(
+      await part.findByRole(
+        'button',
+        { name: t('admin.activities.editLabel', { name: 'Natación infantil' }) },
+        { timeout: 5000 },
+      ),
+    );
+    await userEvent.click(part.getByRole('button', { name: t('admin.activities.saveChanges') }));
+    await expectScenarioMessage(context, 'PUT /admin/activities-crud/{id}', part);
   },
 };
 

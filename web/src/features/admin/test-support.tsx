@@ -35,6 +35,7 @@ export const users: AdminUser[] = [
     verified: true,
     created_at: '2026-09-01T08:00:00Z',
     phone_on_records: null,
+    record_added_by_resident: false,
   },
   {
     id: 7,
@@ -46,6 +47,7 @@ export const users: AdminUser[] = [
     verified: true,
     created_at: '2026-11-02T17:42:10Z',
     phone_on_records: null,
+    record_added_by_resident: false,
   },
   {
     id: 9,
@@ -57,6 +59,7 @@ export const users: AdminUser[] = [
     verified: true,
     created_at: '2026-11-20T22:05:41Z',
     phone_on_records: '644556677',
+    record_added_by_resident: false,
   },
 ];
 

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../i18n/i18n-provider';
 import { AppLayout } from '../../app/shell/app-layout';
+import { deviceTokenFor } from '../../lib/device-tokens';
 import { getToken } from '../../lib/session';
 import { fakeToken, mockApi } from '../../testing/mock-api';
 import { renderScreen } from '../../testing/render';
@@ -265,10 +266,16 @@ describe('registration step 2', () => {
     expect(calls.filter((call) => call.path === '/api/user/verify')).toHaveLength(0);
   });
 
-  it('verifies, stores the token and welcomes the user on /dashboard', async () => {
+  it('verifies, stores the token and the device token and welcomes the user on /dashboard', async () => {
     const token = fakeToken();
+    const deviceToken =
+      'd1.7.Yx3kP0aQ9mLw2rTn.1795600000.mB1vZ0sQ8xq7yKf2oW3eTnR5aUcL9dJhG4iP6sV1bXk';
     const { user, calls } = await toCodeStep(
-      { 'POST /api/user/verify': { body: { access_token: token, token_type: 'bearer' } } },
+      {
+        'POST /api/user/verify': {
+          body: { access_token: token, token_type: 'bearer', device_token: deviceToken },
+        },
+      },
       false,
     );
     await user.type(screen.getByLabelText('Code received by SMS'), '482913');
@@ -281,6 +288,8 @@ describe('registration step 2', () => {
       dni: '12345678Z',
       otp_code: '482913',
     });
+    // kept where a login's is: the next login of this DNI on this browser sends it
+    expect(deviceTokenFor('12345678Z')).toBe(deviceToken);
   });
 
   it('shows "Incorrect or expired code" for a refused code without a detail', async () => {
@@ -291,6 +300,7 @@ describe('registration step 2', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await expectAlert('Incorrect or expired code.');
     expect(getToken()).toBeNull();
+    expect(deviceTokenFor('12345678Z')).toBeUndefined();
   });
 
   it("prefers the server's detail", async () => {

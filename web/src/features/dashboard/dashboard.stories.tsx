@@ -142,6 +142,12 @@ export const LoadError: Story = {
   },
 };
 
+/** The database away while the dashboard loads: the same load error and its retry. */
+export const LoadDatabaseUnavailable: Story = {
+  parameters: resident({ 'GET /user/persons/': 'database_unavailable' }),
+  play: LoadError.play,
+};
+
 export const CompletedTab: Story = {
   parameters: resident(),
   play: async (context) => {
@@ -169,6 +175,12 @@ export const PayRefusedDeadline: Story = {
 
 export const PayRefusedPaymentsDisabled: Story = {
   parameters: resident({ 'POST /payments/generate-multiple/': 'payments_disabled' }),
+  play: payRefused,
+};
+
+/** The database away (503 database_unavailable, with Retry-After): the server's message. */
+export const PayRefusedDatabaseUnavailable: Story = {
+  parameters: resident({ 'POST /payments/generate-multiple/': 'database_unavailable' }),
   play: payRefused,
 };
 

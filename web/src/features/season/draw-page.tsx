@@ -97,6 +97,9 @@ export function DrawPage() {
           }}
         />
       </p>
+      <p>
+        <FormattedMessage id="season.draw.persons" values={{ count: d.persons }} />
+      </p>
       <dl className="flex flex-col gap-2">
         <dt className="font-semibold">
           <FormattedMessage id="season.draw.commitment" />

@@ -4,6 +4,7 @@ import type { Scenario } from '../../stories-support/contract-handlers';
 import {
   containing,
   expectScenarioMessage,
+  expectServerMessage,
   page,
   screen,
   screenMeta,
@@ -66,6 +67,8 @@ export const DrawCommitted: Story = {
     await expect(
       page().getByRole('table', { name: t('season.draw.tableTaking', { count: 3 }) }),
     ).toBeVisible();
+    // one person, one ballot: the example's three codes are three persons
+    await expect(page().getByText(t('season.draw.persons', { count: 3 }))).toBeVisible();
   },
 };
 
@@ -85,6 +88,7 @@ export const DrawDrawn: Story = {
     );
     // the signed-in resident's codes (both in the applications example) are marked
     await expect(await table.findAllByText(t('season.draw.yours'))).toHaveLength(2);
+    await expect(page().getByText(t('season.draw.persons', { count: 3 }))).toBeVisible();
   },
 };
 
@@ -175,40 +179,207 @@ export const WithdrawPaid: Story = {
   },
 };
 
+/** Fills "add a person I look after" (a DNI only when given) and submits it. */
+async function addPerson(
+  context: Context,
+  person: { first: string; last: string; birth: string; dni?: string },
+) {
+  const t = textOf(context);
+  const form = within(
+    await page().findByRole('form', { name: t('season.person.heading') }, { timeout: 5000 }),
+  );
+  await userEvent.type(form.getByLabelText(t('season.person.firstName')), person.first);
+  await userEvent.type(form.getByLabelText(t('season.person.lastName')), person.last);
+  await userEvent.type(form.getByLabelText(t('season.person.birthDate')), person.birth);
+  if (person.dni) await userEvent.type(form.getByLabelText(t('season.person.dni')), person.dni);
+  await userEvent.click(form.getByRole('button', { name: t('season.person.submit') }));
+  return form;
+}
+
 export const AddPersonOnRecord: Story = {
   parameters: resident({ 'POST /user/persons/': 'person_on_record' }),
   play: async (context) => {
-    const t = textOf(context);
-    const form = within(
-      await page().findByRole('form', { name: t('season.person.heading') }, { timeout: 5000 }),
-    );
-    await userEvent.type(form.getByLabelText(t('season.person.firstName')), 'Brais');
-    await userEvent.type(form.getByLabelText(t('season.person.lastName')), 'López');
-    await userEvent.type(form.getByLabelText(t('season.person.birthDate')), '1990-02-03');
-    await userEvent.type(form.getByLabelText(t('season.person.dni')), '87654321X');
-    await userEvent.click(form.getByRole('button', { name: t('season.person.submit') }));
+    const form = await addPerson(context, {
+      first: 'Brais',
+      last: 'López',
+      birth: '1990-02-03',
+      dni: '87654321X',
+    });
     await expectScenarioMessage(context, 'POST /user/persons/', form);
   },
 };
+
+const uxia = { first: 'Uxía', last: 'López Pereira', birth: '2017-05-09' };
+
+/** The same child added again by the account that manages her: the server's message only. */
+export const AddPersonExists: Story = {
+  parameters: resident({ 'POST /user/persons/': 'person_exists' }),
+  play: async (context) => {
+    const form = await addPerson(context, uxia);
+    await expectScenarioMessage(context, 'POST /user/persons/', form);
+  },
+};
+
+/**
+ * The other parent adds a child another account manages: the offer to share her, then the code
+ * sent to the mobile on her record (the examples answer every call after the first).
+ */
+async function shareChild(context: Context) {
+  const t = textOf(context);
+  await addPerson(context, uxia);
+  const offer = within(
+    await page().findByRole('region', {
+      name: t('season.share.heading', { name: `${uxia.first} ${uxia.last}` }),
+    }),
+  );
+  await expectServerMessage('POST /user/persons/', 'person_managed_elsewhere', offer);
+  await userEvent.click(offer.getByRole('button', { name: t('season.share.send') }));
+  return offer;
+}
+
+/** Both accounts manage the one child once the code the other parent passes on comes back. */
+export const AddPersonManagedElsewhere: Story = {
+  parameters: resident({ 'POST /user/persons/': 'person_managed_elsewhere' }),
+  play: async (context) => {
+    const t = textOf(context);
+    const offer = await shareChild(context);
+    await userEvent.type(await offer.findByLabelText(containing(t('season.share.otp'))), '159357');
+    await userEvent.click(offer.getByRole('button', { name: t('season.share.link') }));
+    await expect(
+      await page().findByText(t('season.share.done', { name: 'Uxía López Pereira' })),
+    ).toBeVisible();
+  },
+};
+
+export const AddPersonShareWrongCode: Story = {
+  parameters: resident({
+    'POST /user/persons/': 'person_managed_elsewhere',
+    'POST /user/persons/verify-association-by-name': 'invalid_code',
+  }),
+  play: async (context) => {
+    const t = textOf(context);
+    const offer = await shareChild(context);
+    await userEvent.type(await offer.findByLabelText(containing(t('season.share.otp'))), '000000');
+    await userEvent.click(offer.getByRole('button', { name: t('season.share.link') }));
+    await expectScenarioMessage(context, 'POST /user/persons/verify-association-by-name', offer);
+  },
+};
+
+export const AddPersonShareNotFound: Story = {
+  parameters: resident({
+    'POST /user/persons/': 'person_managed_elsewhere',
+    'POST /user/persons/request-association-by-name': 'person_not_found',
+  }),
+  play: async (context) => {
+    const offer = await shareChild(context);
+    await expectScenarioMessage(context, 'POST /user/persons/request-association-by-name', offer);
+  },
+};
+
+/** A name with a control or invisible character (a pasted right-to-left override, a filler). */
+export const AddPersonInvisibleCharacters: Story = {
+  parameters: resident({ 'POST /user/persons/': 'invisible_characters' }),
+  play: AddPersonOnRecord.play,
+};
+
+/** Staff's "Plazas y sorteos" with Natación infantil (the examples' lottery) chosen. */
+async function staffSeason(context: Context) {
+  const t = textOf(context);
+  const section = within(
+    await page().findByRole('region', { name: t('admin.season.title') }, { timeout: 8000 }),
+  );
+  await userEvent.click(
+    await section.findByRole(
+      'button',
+      { name: t('admin.season.showLabel', { name: 'Natación infantil' }) },
+      { timeout: 5000 },
+    ),
+  );
+  return section;
+}
 
 export const StaffSeason: Story = {
   parameters: screen('/admin', { session: 'admin' }),
   play: async (context) => {
     const t = textOf(context);
-    const section = within(
-      await page().findByRole('region', { name: t('admin.season.title') }, { timeout: 8000 }),
-    );
-    await userEvent.click(
-      await section.findByRole(
-        'button',
-        { name: t('admin.season.showLabel', { name: 'Natación infantil' }) },
-        { timeout: 5000 },
-      ),
-    );
+    const section = await staffSeason(context);
     await expect(
       await section.findByRole('table', {
         name: containing(t('admin.season.applicationsCaption')),
       }),
+    ).toBeVisible();
+    // the examples' likely duplicates, each pair a table named by its reason
+    await expect(
+      await section.findByRole('table', {
+        name: t('admin.season.pairCaption', {
+          reason: t('admin.season.reason.surnames_swapped'),
+          first: 'Uxía López Pereira',
+          second: 'Uxía Pereira López',
+        }),
+      }),
+    ).toBeVisible();
+  },
+};
+
+const admin = (scenario: Scenario = {}) => screen('/admin', { session: 'admin', scenario });
+
+/** Merges the examples' first pair (Uxía's surnames swapped) after confirming. */
+async function mergeUxia(context: Context) {
+  const t = textOf(context);
+  const section = await staffSeason(context);
+  const names = {
+    keep: 'Uxía López Pereira',
+    keepCode: 'K7PQ4XMA',
+    merge: 'Uxía Pereira López',
+    mergeCode: '3HTW9RZE',
+  };
+  await userEvent.click(
+    await section.findByRole('button', { name: t('admin.season.mergeLabel', names) }),
+  );
+  const dialog = within(await page().findByRole('alertdialog'));
+  await userEvent.click(dialog.getByRole('button', { name: t('admin.season.mergeConfirm') }));
+  return section;
+}
+
+export const StaffMergeDuplicates: Story = {
+  parameters: admin(),
+  play: async (context) => {
+    const t = textOf(context);
+    const section = await mergeUxia(context);
+    await expect(
+      await section.findByText(
+        t('admin.season.merged', { name: 'Uxía López Pereira', count: 1, codes: '3HTW9RZE' }),
+      ),
+    ).toBeVisible();
+  },
+};
+
+/** Both records had paid for an activity: one payment to refund. */
+export const StaffMergePaidTwice: Story = {
+  parameters: admin({ 'POST /admin/persons/merge': 'paid_twice' }),
+  play: async (context) => {
+    const t = textOf(context);
+    const section = await mergeUxia(context);
+    await expect(
+      await section.findByText(t('admin.season.paidTwice', { activity: 'Natación infantil' })),
+    ).toBeVisible();
+  },
+};
+
+export const StaffMergePersonsDiffer: Story = {
+  parameters: admin({ 'POST /admin/persons/merge': 'persons_differ' }),
+  play: async (context) => {
+    const section = await mergeUxia(context);
+    await expectScenarioMessage(context, 'POST /admin/persons/merge', section);
+  },
+};
+
+export const StaffNoDuplicates: Story = {
+  parameters: admin({ 'GET /admin/activities/{id}/duplicates': 'none' }),
+  play: async (context) => {
+    const section = await staffSeason(context);
+    await expect(
+      await section.findByText(textOf(context)('admin.season.duplicatesNone')),
     ).toBeVisible();
   },
 };

@@ -43,6 +43,7 @@ const draw: Draw = {
   activity_id: 7,
   activity_name: 'Natación infantil',
   capacity: 1,
+  persons: 2,
   seed: null,
   seed_commitment: 'a'.repeat(64),
   algorithm: 'Each application’s key is …',
@@ -116,6 +117,7 @@ describe('the public draw page', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('a'.repeat(64))).toBeInTheDocument();
     expect(screen.getByText('Secret until the draw')).toBeInTheDocument();
+    expect(screen.getByText('2 people take part, one ballot each.')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Applications taking part (2)' });
     expect(
       within(table)
@@ -152,6 +154,22 @@ describe('the public draw page', () => {
       '23HTW9RZEEn lista de espera',
     ]);
     expect(screen.getByText(/createHash/)).toBeInTheDocument();
+    expect(screen.getByText('Participan 2 personas, una papeleta cada una.')).toBeInTheDocument();
+  });
+
+  it('says how many persons take part, in each language’s plural', async () => {
+    const one = { ...draw, persons: 1, applications: [draw.applications[0]!] };
+    mockApi({ 'GET /api/draws/7': { body: one } });
+    const first = renderScreen(<DrawPage />, {
+      route: '/sorteos/7',
+      path: '/sorteos/:activityId',
+      locale: 'gl',
+    });
+    expect(await screen.findByText('Participa 1 persoa, cunha papeleta.')).toBeInTheDocument();
+    first.unmount();
+    mockApi({ 'GET /api/draws/7': { body: { ...draw, persons: 0, applications: [] } } });
+    renderScreen(<DrawPage />, { route: '/sorteos/7', path: '/sorteos/:activityId', locale: 'es' });
+    expect(await screen.findByText('Todavía no participa ninguna persona.')).toBeInTheDocument();
   });
 });
 

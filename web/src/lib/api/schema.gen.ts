@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * Liveness: the process is up and answering.
-         * @description Touches nothing outside the process, so a supervisor restarts a process that no longer answers, not one whose database is briefly away. Use /ready to decide whether to send it traffic.
+         * @description Touches nothing outside the process, so a supervisor restarts a process that no longer answers, not one whose database is briefly away. Use /ready to decide whether to send it traffic. Declares the 503 every operation declares; the process itself never answers it here, even with its database away (a proxy in front may).
          */
         get: operations["getHealth"];
         put?: never;
@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * Readiness: the database answers and every migration this build knows is applied.
-         * @description A load balancer sends traffic only to processes that answer 200. A process that is shutting down, cannot reach its database or runs on a database with migrations missing answers 503.
+         * @description A load balancer sends traffic only to processes that answer 200. A process that is shutting down or runs on a database with migrations missing answers 503 `not_ready`; one that cannot reach its database, cannot write to it, or whose SQLite file was deleted or replaced under it answers 503 `database_unavailable`, as every other call then does.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -77,13 +77,17 @@ export interface paths {
          *     checked, in 15-minute windows (429 with `Retry-After` once a limit is reached; an attempt
          *     refused so is not counted):
          *     - 5 per DNI from one client address (an IPv6 address counts as its /64);
-         *     - 100 failures per client address across DNIs (a success takes back its own typos, and a
-         *       first try for a DNI from that address is always checked, so a shared mobile-carrier
-         *       address is not locked out);
+         *     - 30 different DNIs failing from one client address (spraying): past that the password
+         *       is still checked, and the right one logs in, but a wrong one answers 429 instead of
+         *       401 until the window ends (a shared mobile-carrier address is never locked out: only
+         *       DNIs that failed and have not logged in since count);
+         *     - 1,000 tries per client address across DNIs: past that, only a login that sends a
+         *       `device_token` is checked;
          *     - 10 per DNI from anywhere: past that, only a login that sends this DNI's `device_token`
          *       is checked, on 5 tries of that device's own.
          *
-         *     A success clears its own DNI-and-address (or device) count and answers a `device_token`.
+         *     A success takes back its own failures (its DNI-and-address or device count, and its DNI
+         *     from the address's counts) and answers a `device_token`.
          *
          *     An administrator with a second factor (see `/admin/mfa/setup`) gets no token from the
          *     password alone: the answer is `{mfa_required: true, mfa_token}`, to send with a code to
@@ -117,6 +121,29 @@ export interface paths {
          *     logged as a warning.
          */
         post: operations["loginMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends the session of the token it is called with (residents and staff alike).
+         * @description The token answers 401 from then on, in every process (the server keeps its id until the
+         *     token would have expired anyway); the account's other sessions go on. A token already
+         *     ended, expired or forged answers 401, like any call. A token that can only set up a second
+         *     factor (`Token.scope`) can log out too. The web app forgets the token whatever the answer.
+         */
+        post: operations["logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -183,7 +210,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Check the SMS code of a registration and log in. */
+        /**
+         * Check the SMS code of a registration and log in.
+         * @description The answer logs the new account in and carries a `device_token`, as a login's does: kept
+         *     on this device and sent with the next login, it protects the resident from the moment
+         *     they register against strangers' failures locking the account out elsewhere.
+         */
         post: operations["verifyRegistration"];
         delete?: never;
         options?: never;
@@ -200,7 +232,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a recovery code by e-mail. Same answer whether or not the address has an account. */
+        /**
+         * Send a recovery code by e-mail. Same answer whether or not the address has an account.
+         * @description Only a verified account's confirmed address (`Me.email_confirmed`) gets a code: an address
+         *     typed at registration or by staff and never confirmed answers exactly as an unknown one,
+         *     so whoever registered someone else's address first cannot take that person's recovery.
+         */
         post: operations["requestPasswordRecovery"];
         delete?: never;
         options?: never;
@@ -308,11 +345,42 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Completes the e-mail change with the code sent to the new address.
+         * Completes the e-mail change, or confirms the current address, with the code sent there.
          * @description A wrong, expired or used code answers 400 `invalid_code` and changes nothing (5 wrong
-         *     tries burn the code). The old address, if any, is told of the change.
+         *     tries burn the code). The right code proves the resident receives mail there, so the
+         *     address becomes the account's, confirmed (`email_confirmed`: password recovery uses it from
+         *     now on). The code sent by `/user/me/email/confirm` (or after registration) comes back here
+         *     with the account's own address. The old address, if any, is told of a change. An address
+         *     another account has confirmed answers 409 `email_taken` and changes nothing but using up
+         *     the code: two accounts never hold one confirmed address, and only whoever received the
+         *     code can learn that one is taken.
          */
         post: operations["verifyEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/me/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a code to the account's own address, to confirm it.
+         * @description An address is used for password recovery only once a code sent to it came back. After
+         *     registration a code goes there by itself; this sends another one (no password: it only
+         *     goes to the address the account already has). The code comes back through
+         *     `/user/me/email/verify` with that address. An account without an e-mail answers 409
+         *     `no_email`, one whose address is confirmed 409 `already_confirmed`. Sends are limited like
+         *     every code (one a minute, 8 an hour per address, 20 an hour per client address).
+         */
+        post: operations["requestEmailConfirmation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -421,9 +489,19 @@ export interface paths {
         put?: never;
         /**
          * Add a person this account looks after who is on no record yet.
-         * @description `dni` is required from 14 years of age and optional under it. A DNI already on the records
-         *     answers 409 `person_on_record`: link that person by SMS code instead
-         *     (`/user/persons/request-association`).
+         * @description `dni` is required from 14 years of age and optional under it. One person is one record,
+         *     whoever adds them (so one person holds one ballot per activity): a person is the same as
+         *     one on record when the DNI is, or, when either has no DNI, when the full name (accents,
+         *     case and spacing aside) and the birth date are.
+         *     - This account manages them already: 409 `person_exists`, nothing changes.
+         *     - A DNI already on the records: 409 `person_on_record`; link that person by SMS code
+         *       (`/user/persons/request-association`).
+         *     - The same name and birth date on record (managed by another account, say the other
+         *       parent): 409 `person_managed_elsewhere`; link them by a code sent to the mobile on their
+         *       record (`/user/persons/request-association-by-name`), so both accounts manage one person.
+         *       Nothing of the other account is shown.
+         *     A person of 14 or more added here never counts as the mobile on record for that DNI:
+         *     whoever holds the DNI registers it with their own mobile.
          */
         post: operations["addPerson"];
         delete?: never;
@@ -465,6 +543,48 @@ export interface paths {
         put?: never;
         /** Link the person with the SMS code. */
         post: operations["verifyAssociation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/persons/request-association-by-name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to manage a person on record without a DNI (the other parent's child); a code goes to the mobile on their record.
+         * @description What `POST /user/persons/` offers after 409 `person_managed_elsewhere`. The person is
+         *     found by full name (accents, case and spacing aside) and birth date; the code goes to the
+         *     mobile on their record (the account that added them), whose holder passes it on, so both
+         *     accounts manage one person. Nothing of that account is shown. A name and birth date on no
+         *     record answer 404 and count as a miss, as `/user/persons/request-association` does (10
+         *     misses an hour, then 429). The code is bound to this account and this person.
+         */
+        post: operations["requestAssociationByName"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/persons/verify-association-by-name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Link the person found by name and birth date with the SMS code. */
+        post: operations["verifyAssociationByName"];
         delete?: never;
         options?: never;
         head?: never;
@@ -933,7 +1053,13 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Edit an activity. Paid items keep the amount they were paid at. */
+        /**
+         * Edit an activity. Paid items keep the amount they were paid at.
+         * @description Once a lottery is drawn its applications window is closed for good: moving its opening or
+         *     its close answers 409 `already_drawn` and changes nothing (a draw ranks only the
+         *     applications in it; late demand goes to the waitlist by staff's hand, or to a new
+         *     activity). Its other fields, places included, can still change.
+         */
         put: operations["updateActivity"];
         post?: never;
         /**
@@ -1184,7 +1310,9 @@ export interface paths {
         /**
          * Releases a DNI registered from a mobile that is not the one on the enrolment records.
          * @description For an account whose `phone_on_records` is set: someone registered that DNI from another
-         *     phone (before registration checked it, or the records changed since). The account is
+         *     phone (before registration checked it, or the records changed since); or whose
+         *     `record_added_by_resident` is true: the DNI's only record was added by a resident, whose
+         *     mobile on it proves nothing (a DNI taken through "add a person"). The account is
          *     deleted and its sessions end; the person's enrolment record, activities and payments stay,
          *     so the rightful owner registers with the mobile on the records and finds them. Audited as
          *     `user.released`. An account whose phone matches the records answers 409 `not_squatted`
@@ -1494,6 +1622,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/activities/{id}/duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pairs of the activity's applicants who are likely one person, for staff to check before a draw.
+         * @description Among the persons with a live application (applied, offered, waitlisted or confirmed):
+         *     two with the same birth date whose names are the same (accents, case and spacing aside:
+         *     `same_name`), one letter apart (one letter added, missing, changed or two swapped:
+         *     `one_letter_apart`) or the same with the two surnames swapped (`surnames_swapped`). Two
+         *     persons with different DNIs are never a pair. Merge a real duplicate with
+         *     `POST /admin/persons/merge`.
+         */
+        get: operations["listLikelyDuplicates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/persons/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge two records of one person into one (audited).
+         * @description Everything of `merge_id` moves to `keep_id`: activities (a link both have keeps the paid
+         *     one), payments and receipts, applications and the accounts that manage them; then the
+         *     `merge_id` record is deleted. Where both hold a live application for one activity, the
+         *     older is kept and the newer withdrawn (a paid one is always kept), and an offered place
+         *     given back passes to the next on the waitlist. Fields the kept record lacks (DNI, birth
+         *     date, e-mail) are taken from the other. Two records with different DNIs are two persons:
+         *     409 `persons_differ`, nothing changes.
+         */
+        post: operations["mergePersons"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/outbox": {
         parameters: {
             query?: never;
@@ -1570,6 +1749,8 @@ export interface components {
         /** @enum {string} */
         CatalogueStatus: "upcoming" | "open" | "closed" | "drawn" | "full";
         NullableText: string | null;
+        /** @description Like `NullableText`, and may hold line breaks (`\n`, `\r\n`). Every text a body carries refuses control and invisible characters (422 `invisible_characters` on its field); these keep their line breaks. */
+        NullableMultilineText: string | null;
         BirthYear: number | null;
         CatalogueActivity: {
             id: components["schemas"]["Id"];
@@ -1617,6 +1798,8 @@ export interface components {
             activity_id: components["schemas"]["Id"];
             activity_name: string;
             capacity: number;
+            /** @description How many persons take part: each holds one code (one person, one ballot), so this is the number of codes listed. */
+            persons: number;
             /** @description 64 lower-case hex characters, published at the draw; null before it. */
             seed: string | null;
             /** @description Lower-case hex SHA-256 of the seed's 64-character text (UTF-8), public from the start. */
@@ -1659,6 +1842,53 @@ export interface components {
             full_name: string;
             dni: components["schemas"]["DniOut"] | null;
             birth_date: components["schemas"]["CivilDate"] | null;
+        };
+        PersonByName: {
+            first_name: string;
+            last_name: string;
+            birth_date: components["schemas"]["CivilDate"];
+        };
+        PersonByNameVerify: {
+            first_name: string;
+            last_name: string;
+            birth_date: components["schemas"]["CivilDate"];
+            otp_code: string;
+        };
+        DuplicatePair: {
+            /** @enum {string} */
+            reason: "same_name" | "one_letter_apart" | "surnames_swapped";
+            persons: components["schemas"]["DuplicatePerson"][];
+        };
+        DuplicatePerson: {
+            person_activity_id: components["schemas"]["Id"];
+            full_name: string;
+            dni: components["schemas"]["DniOut"] | null;
+            birth_date: components["schemas"]["CivilDate"] | null;
+            /** @description How many accounts manage this record. */
+            accounts: number;
+            application: {
+                id: components["schemas"]["Id"];
+                code: string;
+                status: components["schemas"]["ApplicationStatus"];
+                created_at: components["schemas"]["DateTime"];
+            };
+        };
+        PersonMerge: {
+            keep_id: components["schemas"]["Id"];
+            merge_id: components["schemas"]["Id"];
+        };
+        PersonMergeResult: {
+            person: components["schemas"]["ManagedPerson"];
+            moved: {
+                activities: number;
+                payments: number;
+                applications: number;
+                accounts: number;
+            };
+            /** @description The codes of the newer applications withdrawn (one person, one ballot). */
+            withdrawn: string[];
+            /** @description Activities both records had paid; the second payment is there to refund. */
+            paid_twice: string[];
         };
         NewPerson: {
             first_name: string;
@@ -1826,6 +2056,13 @@ export interface components {
              */
             scope?: "mfa_setup";
         };
+        RegistrationToken: {
+            access_token: string;
+            /** @enum {string} */
+            token_type: "bearer";
+            /** @description As a login's: keep it on this device for this DNI and send it with the next login. Valid 180 days. */
+            device_token: string;
+        };
         MfaSetupRequest: {
             password: string;
         };
@@ -1912,6 +2149,8 @@ export interface components {
             dni: components["schemas"]["DniOut"];
             phone: components["schemas"]["PhoneOut"];
             email: components["schemas"]["Email"] | null;
+            /** @description The address came back confirmed by a code sent to it (`/user/me/email/verify`). Only a confirmed address receives password recovery codes; false when there is no address. */
+            email_confirmed: boolean;
             role: components["schemas"]["Role"];
             is_admin: boolean;
             /** @description Payment reminders go to this account. */
@@ -2200,8 +2439,10 @@ export interface components {
             verified: boolean;
             /** Format: date-time */
             created_at: string;
-            /** @description The mobile on the enrolment records for this DNI when it is not the account's phone (the account may have been registered by someone else: see `POST /admin/users/{id}/release`); null when they agree or the records have no mobile. */
+            /** @description The mobile on the enrolment records for this DNI when it is not the account's phone (the account may have been registered by someone else: see `POST /admin/users/{id}/release`); null when they agree or the records have no mobile. A record a resident added for a person of 14 or more never counts here. */
             phone_on_records: components["schemas"]["PhoneOut"] | null;
+            /** @description The only record with this DNI was added by a resident for a person of 14 or more (from "add a person"), so the mobile on it proves nothing: the account may be the one who added it, registering someone else's DNI. Staff can release it like a mismatched one. */
+            record_added_by_resident: boolean;
         };
         AdminUserCreate: {
             dni: components["schemas"]["Dni"];
@@ -2255,7 +2496,7 @@ export interface components {
             applications_close_at?: string | null;
             /** @description How long an offered place waits for its payment (default 72). */
             offer_hours?: number;
-            description?: components["schemas"]["NullableText"];
+            description?: components["schemas"]["NullableMultilineText"];
             schedule?: components["schemas"]["NullableText"];
             venue?: components["schemas"]["NullableText"];
             min_birth_year?: components["schemas"]["BirthYear"];
@@ -2301,10 +2542,21 @@ export interface components {
         SavedEnrolment: components["schemas"]["Enrolment"] & {
             warnings: components["schemas"]["ValidationItem"][];
         };
+        /** @description One event, or a refusal an outsider can repeat at volume (`login_failed`, `login_throttled`, `code_failed`, `register_phone_mismatch`) counted together: the same action with the same details from one client address (or, for a limit on one account, for that account) within a 15-minute window is one entry, `repeats` times, from `at` to `last_at`. A DNI, account, entity or address that differed between the repeats is null. */
         AuditEntry: {
             id: components["schemas"]["Id"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The (first) event.
+             */
             at: string;
+            /** @description How many events the entry stands for. */
+            repeats: number;
+            /**
+             * Format: date-time
+             * @description The last of them (`at` for one event).
+             */
+            last_at: string;
             actor_user_id: components["schemas"]["Id"] | null;
             /** @description Masked (`****5678Z`). */
             actor_dni: string | null;
@@ -2378,7 +2630,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Missing, expired or invalid token (or one that can only set up a second factor, see `Token.scope`). */
+        /** @description Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`). */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -2423,7 +2675,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Invalid input; nothing changed. */
+        /** @description Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). */
         ValidationFailed: {
             headers: {
                 [name: string]: unknown;
@@ -2446,8 +2698,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The body could not be read: broken JSON, or a form that does not parse. Nothing changed. */
+        /** @description The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed. */
         BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed. */
+        UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2464,7 +2725,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The database is busy or away for a moment; nothing changed. Try again after `Retry-After` seconds. */
+        /** @description The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds. */
         ServiceUnavailable: {
             headers: {
                 /**
@@ -2702,6 +2963,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getReadiness: {
@@ -2734,9 +2996,14 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
-            /** @description Not ready (database unreachable, migrations missing, shutting down). */
+            /** @description Not ready (database unreachable or unwritable, migrations missing, shutting down). */
             503: {
                 headers: {
+                    /**
+                     * @description Seconds to wait before asking again.
+                     * @example 5
+                     */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2797,6 +3064,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["BadCredentials"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServerBusy"];
@@ -2848,8 +3116,29 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session has ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2902,6 +3191,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["CodeNotDeliveredOrBusy"];
@@ -2943,6 +3233,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["CodeNotDelivered"];
@@ -2976,14 +3267,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI3IiwiZG5pIjoiMTIzNDU2NzhaIiwicm9sZSI6InVzZXIiLCJpc19hZG1pbiI6ZmFsc2UsInZlciI6MCwiaWF0IjoxNzk1NjAwMDAwLCJleHAiOjQxMDI0NDQ4MDB9.cHJpc20tZXhhbXBsZS1zaWduYXR1cmUtbm90LXZhbGlkLW9uLWEtcmVhbC1zZXJ2ZXI",
-                     *       "token_type": "bearer"
+                     *       "token_type": "bearer",
+                     *       "device_token": "d1.7.Yx3kP0aQ9mLw2rTn.1795600000.mB1vZ0sQ8xq7yKf2oW3eTnR5aUcL9dJhG4iP6sV1bXk"
                      *     }
                      */
-                    "application/json": components["schemas"]["Token"];
+                    "application/json": components["schemas"]["RegistrationToken"];
                 };
             };
             400: components["responses"]["BadCode"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3024,6 +3317,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3067,6 +3361,7 @@ export interface operations {
             };
             400: components["responses"]["BadCode"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServerBusy"];
@@ -3087,18 +3382,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 7,
-                     *       "dni": "12345678Z",
-                     *       "phone": "612345678",
-                     *       "email": "maria.lopez@example.es",
-                     *       "role": "user",
-                     *       "is_admin": false,
-                     *       "reminders": true,
-                     *       "locale": "es"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Me"];
                 };
             };
@@ -3160,6 +3443,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServerBusy"];
@@ -3195,6 +3479,7 @@ export interface operations {
                      *       "dni": "12345678Z",
                      *       "phone": "612345678",
                      *       "email": "maria.lopez@example.es",
+                     *       "email_confirmed": true,
                      *       "role": "user",
                      *       "is_admin": false,
                      *       "reminders": false,
@@ -3207,6 +3492,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3258,6 +3544,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServerBusy"];
@@ -3319,6 +3606,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["CodeNotDeliveredOrBusy"];
@@ -3355,6 +3643,7 @@ export interface operations {
                      *       "dni": "12345678Z",
                      *       "phone": "612345678",
                      *       "email": "maria.nueva@example.es",
+                     *       "email_confirmed": true,
                      *       "role": "user",
                      *       "is_admin": false,
                      *       "reminders": true,
@@ -3374,10 +3663,59 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description Another account has confirmed this address; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    requestEmailConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A code was sent to the account's address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Código enviado por correo electrónico.",
+                     *       "code": "email_code_sent",
+                     *       "expires_in": 600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CodeSent"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Nothing to confirm. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["CodeNotDelivered"];
         };
     };
     requestPhoneChange: {
@@ -3436,6 +3774,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["CodeNotDeliveredOrBusy"];
@@ -3472,6 +3811,7 @@ export interface operations {
                      *       "dni": "12345678Z",
                      *       "phone": "687654321",
                      *       "email": "maria.lopez@example.es",
+                     *       "email_confirmed": true,
                      *       "role": "user",
                      *       "is_admin": false,
                      *       "reminders": true,
@@ -3492,6 +3832,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3637,6 +3978,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3704,7 +4046,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description The DNI is on the records already. */
+            /** @description The person is on record already (see the description for each code); nothing changed. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3714,6 +4056,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3775,6 +4118,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["CodeNotDelivered"];
@@ -3831,6 +4175,130 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    requestAssociationByName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "first_name": "Uxía",
+                 *       "last_name": "López Pereira",
+                 *       "birth_date": "2017-05-09"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PersonByName"];
+            };
+        };
+        responses: {
+            /** @description Code sent to the mobile on the person's record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Código enviado por SMS.",
+                     *       "code": "otp_sent",
+                     *       "expires_in": 600
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CodeSent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No person on record with that name and birth date. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The person is already linked to this account. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["CodeNotDelivered"];
+        };
+    };
+    verifyAssociationByName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "first_name": "Uxía",
+                 *       "last_name": "López Pereira",
+                 *       "birth_date": "2017-05-09",
+                 *       "otp_code": "159357"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PersonByNameVerify"];
+            };
+        };
+        responses: {
+            /** @description Linked; both accounts manage the person. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Persona asociada correctamente.",
+                     *       "code": "person_associated_success",
+                     *       "person": {
+                     *         "person_activity_id": 9,
+                     *         "full_name": "Uxía López Pereira",
+                     *         "dni": null,
+                     *         "birth_date": "2017-05-09"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AssociationResult"];
+                };
+            };
+            400: components["responses"]["BadCode"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The person was linked to this account meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4094,6 +4562,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Invalid input, including `mixed_persons` (an activity is not this person's). */
             422: {
                 headers: {
@@ -4152,6 +4621,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description This client address sent 30 notifications that were refused in the last 10 minutes; nothing is recorded until the window ends (the bank's own notifications never count). */
             429: {
                 headers: {
@@ -4217,6 +4687,7 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -4265,6 +4736,7 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -4300,6 +4772,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -4327,7 +4800,10 @@ export interface operations {
                     "text/xml": string;
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4384,6 +4860,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4417,6 +4894,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4459,7 +4937,8 @@ export interface operations {
                      *         "is_admin": true,
                      *         "verified": true,
                      *         "created_at": "2026-09-01T08:00:00Z",
-                     *         "phone_on_records": null
+                     *         "phone_on_records": null,
+                     *         "record_added_by_resident": false
                      *       },
                      *       {
                      *         "id": 7,
@@ -4470,7 +4949,8 @@ export interface operations {
                      *         "is_admin": false,
                      *         "verified": true,
                      *         "created_at": "2026-11-02T17:42:10Z",
-                     *         "phone_on_records": null
+                     *         "phone_on_records": null,
+                     *         "record_added_by_resident": false
                      *       },
                      *       {
                      *         "id": 9,
@@ -4481,7 +4961,20 @@ export interface operations {
                      *         "is_admin": false,
                      *         "verified": true,
                      *         "created_at": "2026-11-20T22:05:41Z",
-                     *         "phone_on_records": "644556677"
+                     *         "phone_on_records": "644556677",
+                     *         "record_added_by_resident": false
+                     *       },
+                     *       {
+                     *         "id": 11,
+                     *         "dni": "55667788Z",
+                     *         "phone": "677889900",
+                     *         "email": null,
+                     *         "role": "user",
+                     *         "is_admin": false,
+                     *         "verified": true,
+                     *         "created_at": "2026-11-24T21:14:03Z",
+                     *         "phone_on_records": null,
+                     *         "record_added_by_resident": true
                      *       }
                      *     ]
                      */
@@ -4533,7 +5026,8 @@ export interface operations {
                      *       "is_admin": false,
                      *       "verified": true,
                      *       "created_at": "2026-11-21T09:30:00Z",
-                     *       "phone_on_records": null
+                     *       "phone_on_records": null,
+                     *       "record_added_by_resident": false
                      *     }
                      */
                     "application/json": components["schemas"]["AdminUser"];
@@ -4552,6 +5046,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["ServerBusy"];
         };
@@ -4596,7 +5091,8 @@ export interface operations {
                      *       "is_admin": false,
                      *       "verified": true,
                      *       "created_at": "2026-11-21T09:30:00Z",
-                     *       "phone_on_records": null
+                     *       "phone_on_records": null,
+                     *       "record_added_by_resident": false
                      *     }
                      */
                     "application/json": components["schemas"]["AdminUser"];
@@ -4616,6 +5112,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["ServerBusy"];
         };
@@ -4735,6 +5232,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4765,6 +5263,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4844,6 +5343,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["ActivityExists"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4889,6 +5389,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["ActivityExists"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4909,8 +5410,17 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["ActivityExists"];
+            /** @description Another activity has that name and start date, the way places are given out cannot change while it has applications, or its draw is done and its window cannot reopen. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5010,6 +5520,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Nothing was changed. `invalid_rows`: rows with errors, each with `loc` = [sheet row, column header as written in the file] (a missing column is reported on the header row; with no header row in the first 10 rows of any visible sheet, the closest row's missing columns and `upload_no_header` naming its sheet and row); cell problems include `upload_formula_not_calculated` (a formula saved without its result) and `upload_formula_error` (#DIV/0!, #REF!…); `please_select_file`: no `file` part; `too_many_files`; `invalid_file_type`: the name does not end in .xlsx; `invalid_xlsx`: not a readable .xlsx; a file that is something else says what: `xlsx_encrypted` (password-protected), `xls_not_xlsx`, `ods_not_xlsx`, `xlsb_not_xlsx`, `csv_not_xlsx`, `xlsm_not_accepted` (a workbook with macros, whatever its name); `upload_no_rows`: no data under the headers; `too_many_rows`; `xlsx_too_large_uncompressed`, `xlsx_too_many_entries`, `xlsx_suspicious_compression`: refused from the zip's directory before anything is inflated. */
             422: {
                 headers: {
@@ -5243,6 +5754,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             /** @description The gateway refused the refund; nothing changed. */
             502: {
@@ -5441,6 +5953,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5512,6 +6025,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5757,10 +6271,28 @@ export interface operations {
                      *               "price": 85.5
                      *             }
                      *           },
-                     *           "ip": "127.0.0.1"
+                     *           "ip": "127.0.0.1",
+                     *           "repeats": 1,
+                     *           "last_at": "2026-11-21T09:30:00Z"
+                     *         },
+                     *         {
+                     *           "id": 119,
+                     *           "at": "2026-11-21T09:15:02Z",
+                     *           "actor_user_id": null,
+                     *           "actor_dni": null,
+                     *           "action": "login_throttled",
+                     *           "entity": "user",
+                     *           "entity_id": null,
+                     *           "details": {
+                     *             "limit": "spraying",
+                     *             "reason": "unknown_account"
+                     *           },
+                     *           "ip": "203.0.113.45",
+                     *           "repeats": 37,
+                     *           "last_at": "2026-11-21T09:21:40Z"
                      *         }
                      *       ],
-                     *       "total": 1,
+                     *       "total": 2,
                      *       "page": 1,
                      *       "page_size": 20
                      *     }
@@ -5858,6 +6390,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Invalid input, or the person's year of birth is outside the activity's limits. */
             422: {
                 headers: {
@@ -6137,6 +6670,7 @@ export interface operations {
                      *       "activity_id": 7,
                      *       "activity_name": "Natación infantil",
                      *       "capacity": 1,
+                     *       "persons": 2,
                      *       "seed": "9b1c3e5f7a9b1d3f5a7c9e1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b9d1f",
                      *       "seed_commitment": "6a0d8c5b0d7f4f7e1f1ac1f0d6f0b3f6e3a0ad1f7c4c5e2b9d8e7f6a5b4c3d2e",
                      *       "algorithm": "Each application's key is the lower-case hex SHA-256 of the UTF-8 text seed + \":\" + code; applications are ranked by key, smallest first; the first `capacity` are offered a place and the rest wait in that order. The seed_commitment published before the applications opened is the SHA-256 of the seed text.",
@@ -6205,6 +6739,80 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listLikelyDuplicates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pairs, oldest application first; empty when there are none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DuplicatePair"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    mergePersons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "keep_id": 9,
+                 *       "merge_id": 14
+                 *     }
+                 */
+                "application/json": components["schemas"]["PersonMerge"];
+            };
+        };
+        responses: {
+            /** @description Merged. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonMergeResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The two records have different DNIs. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -63,6 +63,14 @@ export function verifyContactChange(contact: Contact, value: string, code: strin
   );
 }
 
+/**
+ * POST /user/me/email/confirm: a code to the account's own address; it comes back through
+ * verifyContactChange('email', that address, code).
+ */
+export function requestEmailConfirmation() {
+  return dataOrMessage<unknown>(api.POST('/user/me/email/confirm'));
+}
+
 /** The first message of a 422's list (the server's words for the field that is wrong). */
 function validationMessage(error: unknown): string | null {
   const detail = (error as { detail?: unknown } | null | undefined)?.detail;

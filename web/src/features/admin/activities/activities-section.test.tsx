@@ -161,6 +161,44 @@ describe('manual activity management', () => {
     );
   });
 
+  it('shows already_drawn when moving a drawn lottery’s window, and keeps the form as typed', async () => {
+    const drawn = {
+      ...activities[0]!,
+      allocation: 'lottery' as const,
+      capacity: 20,
+      applications_open_at: '2026-12-01T08:00:00.000Z',
+      applications_close_at: '2026-12-15T22:59:00.000Z',
+    };
+    const { api, onChanged } = setup({
+      'GET /api/admin/activities-crud/': { body: [drawn, activities[1]] },
+      'PUT /api/admin/activities-crud/1': {
+        status: 409,
+        body: {
+          detail:
+            'El sorteo de esta actividad ya se hizo; su plazo de solicitudes no se puede volver a abrir.',
+          code: 'already_drawn',
+        },
+      },
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Editar actividad Natación infantil' }),
+    );
+    const close = screen.getByLabelText(/Cierre de solicitudes/);
+    await userEvent.clear(close);
+    await userEvent.type(close, '2026-12-20T23:59');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByRole('alert', { name: 'Hay un problema' })).toHaveTextContent(
+      'El sorteo de esta actividad ya se hizo; su plazo de solicitudes no se puede volver a abrir.',
+    );
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      allocation: 'lottery',
+      applications_close_at: '2026-12-20T22:59:00.000Z',
+    });
+    expect(screen.getByLabelText(/Cierre de solicitudes/)).toHaveValue('2026-12-20T23:59');
+    expect(screen.queryByText('Actividad guardada correctamente.')).toBeNull();
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+
   it('asks before deleting, then deletes', async () => {
     const { api, onChanged } = setup({ 'DELETE /api/admin/activities-crud/1': { status: 204 } });
     await userEvent.click(

@@ -41,3 +41,20 @@ export function exportApplications(activityId: number) {
     }),
   );
 }
+
+export type DuplicatePair = Schemas['DuplicatePair'];
+export type PersonMergeResult = Schemas['PersonMergeResult'];
+
+/** Pairs of the activity's applicants who are likely one person, oldest application first. */
+export function listLikelyDuplicates(activityId: number) {
+  return toResult(
+    api.GET('/admin/activities/{id}/duplicates', { params: { path: { id: activityId } } }),
+  );
+}
+
+/** Merges the record `mergeId` into `keepId` (the newer of two live applications withdrawn). */
+export function mergePersons(keepId: number, mergeId: number) {
+  return toResult(
+    api.POST('/admin/persons/merge', { body: { keep_id: keepId, merge_id: mergeId } }),
+  );
+}

@@ -24,13 +24,15 @@ import { LoadError } from '../components/load-error';
 import { serverMsg, useT, type Notice } from '../components/messages';
 import { NoticeArea } from '../components/notice-area';
 import { ServerTable } from '../components/server-table';
+import { LikelyDuplicates } from './likely-duplicates';
 
 const STATUSES = ['applied', 'offered', 'waitlisted', 'confirmed', 'expired', 'withdrawn'] as const;
 
 /**
  * "Plazas y sorteos": each activity with places and its applications counted by status; for the
  * one chosen, its applications in waitlist order (searched, paged), "Realizar sorteo" once a
- * lottery has closed, withdrawing on a resident's behalf and the export.
+ * lottery has closed, withdrawing on a resident's behalf, the export, and its likely duplicates
+ * to merge.
  */
 export function SeasonSection({ version }: { version: number }) {
   const t = useT();
@@ -44,7 +46,10 @@ export function SeasonSection({ version }: { version: number }) {
   const chosen = season.data?.find((a) => a.activity_id === chosenId) ?? null;
   const applications = useServerList(
     `applications-${chosenId ?? 0}`,
-    (query, signal) => listApplicationsPage(chosenId ?? 0, query, signal),
+    (query, signal) =>
+      chosenId === null
+        ? Promise.resolve({ rows: [], total: 0 })
+        : listApplicationsPage(chosenId, query, signal),
     `${version}.${changes}`,
   );
   const changed = () => setChanges((n) => n + 1);
@@ -239,6 +244,12 @@ export function SeasonSection({ version }: { version: number }) {
               pagination: 'admin.season.pagination',
             }}
             columns={applicationColumns}
+          />
+          <LikelyDuplicates
+            key={chosen.activity_id}
+            activityId={chosen.activity_id}
+            version={`${version}.${changes}`}
+            onMerged={changed}
           />
         </div>
       ) : null}

@@ -5,9 +5,11 @@ import { serverMsg, useT, type Notice } from '../components/messages';
 import { useConfirmedUserAction } from './confirmed-user-action';
 
 /**
- * An account registered from a mobile that is not the one on the enrolment records (someone may
- * have taken another person's DNI): staff see the records' mobile and can release the DNI, which
- * deletes the account and leaves the person's records for their owner to register.
+ * An account someone may have registered on another person's DNI: one registered from a mobile
+ * that is not the one on the enrolment records (staff see the records' mobile), or one whose DNI's
+ * only record a resident added through "add a person" (its mobile proves nothing; staff check the
+ * DNI document at the desk first). Releasing the DNI deletes the account and leaves the person's
+ * records for their owner to register.
  */
 export function useReleaseAccount(onNotice: (notice: Notice) => void, onReleased: () => void) {
   const t = useT();
@@ -29,9 +31,13 @@ export function useReleaseAccount(onNotice: (notice: Notice) => void, onReleased
       id: 'records',
       header: t('admin.users.recordsColumn'),
       cell: (user: AdminUser) =>
-        user.phone_on_records ? (
+        user.phone_on_records || user.record_added_by_resident ? (
           <div className="flex flex-col items-start gap-1">
-            <span>{t('admin.users.recordsPhone', { phone: user.phone_on_records })}</span>
+            <span>
+              {user.phone_on_records
+                ? t('admin.users.recordsPhone', { phone: user.phone_on_records })
+                : t('admin.users.recordsAddedByResident')}
+            </span>
             <Button
               type="button"
               variant="secondary"
@@ -48,10 +54,14 @@ export function useReleaseAccount(onNotice: (notice: Notice) => void, onReleased
       <ConfirmDialog
         open={target !== null}
         title={t('admin.users.releaseTitle', { dni: target?.dni ?? '' })}
-        description={t('admin.users.releaseText', {
-          phone: target?.phone ?? '',
-          records: target?.phone_on_records ?? '',
-        })}
+        description={
+          target && !target.phone_on_records && target.record_added_by_resident
+            ? t('admin.users.releaseAddedText', { dni: target.dni })
+            : t('admin.users.releaseText', {
+                phone: target?.phone ?? '',
+                records: target?.phone_on_records ?? '',
+              })
+        }
         confirmLabel={t('admin.users.release')}
         cancelLabel={t('admin.common.cancel')}
         loading={busy}

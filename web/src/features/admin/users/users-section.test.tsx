@@ -34,6 +34,7 @@ const created: MockResponse = {
     verified: true,
     created_at: '2026-11-21T09:30:00Z',
     phone_on_records: null,
+    record_added_by_resident: false,
   },
 };
 
@@ -307,6 +308,55 @@ describe('user management', () => {
     expect(
       api.calls.some((c) => c.method === 'POST' && c.path === '/api/admin/users/9/release'),
     ).toBe(true);
+  });
+
+  it('offers to release a DNI whose only record a resident added, saying why and to check the DNI first', async () => {
+    const squatter = {
+      ...users[2]!,
+      id: 11,
+      dni: '55667788Z',
+      phone: '677889900',
+      phone_on_records: null,
+      record_added_by_resident: true,
+    };
+    const api = setup({
+      'GET /api/admin/users/': serverList([...users, squatter], (u) => [u.dni, u.phone, u.email]),
+      'POST /api/admin/users/11/release': { status: 204 },
+    });
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const row = within(table).getByRole('row', { name: /55667788Z/ });
+    expect(row).toHaveTextContent(
+      'Its only record was added by a resident: check the DNI at the desk before releasing it.',
+    );
+    // accounts whose records agree offer nothing
+    expect(screen.queryByRole('button', { name: 'Release DNI 12345678Z' })).toBeNull();
+    const button = within(row).getByRole('button', { name: 'Release DNI 55667788Z' });
+    // the accessible name starts with the visible text (WCAG 2.5.3)
+    expect(button.getAttribute('aria-label')?.startsWith(button.textContent ?? '-')).toBe(true);
+    await userEvent.click(button);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Release DNI 55667788Z?' });
+    expect(dialog).toHaveTextContent(
+      'The only record with DNI 55667788Z was added by a resident through “Add a person I look after”',
+    );
+    expect(dialog).toHaveTextContent('check the person’s DNI document at the desk');
+    expect(dialog).not.toHaveTextContent('enrolment records say');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Release DNI' }));
+    expect(
+      await screen.findByText('DNI 55667788Z released. Its owner can now register.'),
+    ).toBeInTheDocument();
+    expect(
+      api.calls.some((c) => c.method === 'POST' && c.path === '/api/admin/users/11/release'),
+    ).toBe(true);
+  });
+
+  it.each([
+    ['es', 'Liberar DNI'],
+    ['gl', 'Liberar DNI'],
+  ] as const)('names the release button in %s as its visible text begins', async (locale, text) => {
+    mockApi({ 'GET /api/admin/users/': serverList(users, (u) => [u.dni]) });
+    renderScreen(<UsersSection version={0} />, { locale });
+    const button = await screen.findByRole('button', { name: `${text} 11223344B` });
+    expect(button).toHaveTextContent(text);
   });
 
   it('resets another administrator’s second factor after confirming', async () => {

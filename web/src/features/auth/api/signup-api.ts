@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api/client';
+import { rememberDeviceToken } from '../../../lib/device-tokens';
 import type { components } from '../../../lib/api/schema.gen';
 import { outcome, type Outcome } from './auth-api';
 
@@ -13,10 +14,13 @@ export function resendRegistrationCode(dni: string): Promise<Outcome<Schemas['Co
   return outcome(api.POST('/user/register/resend', { body: { dni: dni.trim() } }));
 }
 
-export function verifyRegistration(
+/** The new account's session, and its device token kept as a login's is (lib/device-tokens.ts). */
+export async function verifyRegistration(
   body: Schemas['OtpVerifyRequest'],
-): Promise<Outcome<Schemas['Token']>> {
-  return outcome(api.POST('/user/verify', { body }));
+): Promise<Outcome<Schemas['RegistrationToken']>> {
+  const answer = await outcome(api.POST('/user/verify', { body }));
+  if (answer.ok) rememberDeviceToken(answer.data);
+  return answer;
 }
 
 export function requestRecovery(email: string): Promise<Outcome<Schemas['Message']>> {

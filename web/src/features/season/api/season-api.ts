@@ -5,6 +5,7 @@ export type CatalogueActivity = components['schemas']['CatalogueActivity'];
 export type Application = components['schemas']['Application'];
 export type Draw = components['schemas']['Draw'];
 export type NewPerson = components['schemas']['NewPerson'];
+export type PersonByName = components['schemas']['PersonByName'];
 export type ApplicationStatus = components['schemas']['ApplicationStatus'];
 
 /** The outcome of a call: ok, or the server's error body (undefined when the network failed). */
@@ -49,3 +50,21 @@ export const withdrawApplication = (id: number) =>
   outcome(api.DELETE('/user/applications/{id}', { params: { path: { id } } }));
 
 export const addPerson = (body: NewPerson) => outcome(api.POST('/user/persons/', { body }));
+
+/** The code of a refusal (`person_managed_elsewhere`…), if the server sent one. */
+export const errorCode = (error: unknown): string | undefined => {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
+/** After `person_managed_elsewhere`: a code goes to the mobile on that person's record. */
+export const requestAssociationByName = (body: PersonByName) =>
+  outcome(api.POST('/user/persons/request-association-by-name', { body }));
+
+/** Links the person found by name and birth date with the code the other account passed on. */
+export const verifyAssociationByName = (body: PersonByName, otpCode: string) =>
+  outcome(
+    api.POST('/user/persons/verify-association-by-name', {
+      body: { ...body, otp_code: otpCode },
+    }),
+  );

@@ -1,0 +1,136 @@
+import type { Database } from './database.js';
+import type { EnrolmentRow } from './enrolments-repo.js';
+import { enrolmentKeys } from './search-keys.js';
+
+/** What moving one record's belongings onto another did. */
+export interface MovedBelongings {
+  activities: number;
+  payments: number;
+  applications: number;
+  accounts: number;
+  /** Activities both records had paid (the second payment is there to refund). */
+  paidTwice: string[];
+}
+
+/**
+ * Two records of one person made one: everything that points at a person (activity links,
+ * payments and their items, applications, managing accounts) moved from one record to the
+ * other, inside the caller's transaction. The caller decides the rules (which applications stay).
+ */
+export function createPersonMergeRepo(db: Database) {
+  return {
+    /** The records, locked until the transaction ends where the engine has row locks (by id order). */
+    lockPeople: (ids: readonly number[]): Promise<EnrolmentRow[]> =>
+      db
+        .q()
+        .selectFrom('enrolments')
+        .selectAll()
+        .where('id', 'in', ids)
+        .orderBy('id')
+        .$if(db.rowLocks, (q) => q.forUpdate())
+        .execute(),
+
+    /** Moves everything of `from` onto `to`; a link both have keeps the paid one. */
+    async moveBelongings(from: number, to: number): Promise<MovedBelongings> {
+      const q = db.q();
+      const links = await q
+        .selectFrom('enrolment_activities as ea')
+        .innerJoin('activities as a', 'a.id', 'ea.activity_id')
+        .selectAll('ea')
+        .select('a.name')
+        .where('ea.enrolment_id', 'in', [from, to])
+        .execute();
+      const kept = new Map(
+        links.filter((l) => l.enrolment_id === to).map((l) => [l.activity_id, l]),
+      );
+      const paidTwice: string[] = [];
+      let activities = 0;
+      for (const link of links.filter((l) => l.enrolment_id === from)) {
+        const theirs = kept.get(link.activity_id);
+        if (!theirs) {
+          await q
+            .updateTable('enrolment_activities')
+            .set({ enrolment_id: to })
+            .where('enrolment_id', '=', from)
+            .where('activity_id', '=', link.activity_id)
+            .execute();
+          activities++;
+          continue;
+        }
+        if (link.is_paid === 1 && theirs.is_paid === 1) paidTwice.push(link.name);
+        if (link.is_paid === 1 && theirs.is_paid === 0) {
+          await q
+            .updateTable('enrolment_activities')
+            .set({
+              is_paid: 1,
+              paid_at: link.paid_at,
+              paid_payment_id: link.paid_payment_id,
+              paid_amount_cents: link.paid_amount_cents,
+            })
+            .where('enrolment_id', '=', to)
+            .where('activity_id', '=', link.activity_id)
+            .execute();
+        }
+        await q
+          .deleteFrom('enrolment_activities')
+          .where('enrolment_id', '=', from)
+          .where('activity_id', '=', link.activity_id)
+          .execute();
+      }
+      const payments = await q
+        .updateTable('payments')
+        .set({ enrolment_id: to })
+        .where('enrolment_id', '=', from)
+        .executeTakeFirst();
+      await q
+        .updateTable('payment_items')
+        .set({ enrolment_id: to })
+        .where('enrolment_id', '=', from)
+        .execute();
+      const applications = await q
+        .updateTable('applications')
+        .set({ enrolment_id: to })
+        .where('enrolment_id', '=', from)
+        .executeTakeFirst();
+      const accounts = await q
+        .insertInto('user_persons')
+        .columns(['user_id', 'enrolment_id'])
+        .expression((eb) =>
+          eb
+            .selectFrom('user_persons')
+            .select((s) => ['user_id', s.val(to).as('enrolment_id')])
+            .where('enrolment_id', '=', from),
+        )
+        .onConflict((oc) => oc.columns(['user_id', 'enrolment_id']).doNothing())
+        .executeTakeFirst();
+      return {
+        activities,
+        payments: Number(payments.numUpdatedRows),
+        applications: Number(applications.numUpdatedRows),
+        accounts: Number(accounts.numInsertedOrUpdatedRows ?? 0n),
+        paidTwice,
+      };
+    },
+
+    /** The merged record goes (its managing links and pending codes with it). */
+    async remove(id: number): Promise<void> {
+      await db.q().deleteFrom('enrolments').where('id', '=', id).execute();
+    },
+
+    /** The kept record with the fields it lacked, its keys written again. */
+    async complete(
+      row: EnrolmentRow,
+      fields: Pick<EnrolmentRow, 'dni' | 'email' | 'birth_date' | 'added_by_resident'>,
+    ): Promise<void> {
+      const next = { ...row, ...fields };
+      await db
+        .q()
+        .updateTable('enrolments')
+        .set({ ...fields, ...enrolmentKeys(next), updated_at: new Date().toISOString() })
+        .where('id', '=', row.id)
+        .execute();
+    },
+  };
+}
+
+export type PersonMergeRepo = ReturnType<typeof createPersonMergeRepo>;

@@ -1,0 +1,243 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockApi, serverList } from '../../../testing/mock-api';
+import { renderScreen } from '../../../testing/render';
+import type { AdminApplication, DuplicatePair, SeasonActivity } from '../api/season';
+import { signInAsAdmin } from '../test-support';
+import { mergePlan } from './rules';
+import { SeasonSection } from './season-section';
+
+type Handlers = Parameters<typeof mockApi>[0];
+
+const swimming: SeasonActivity = {
+  activity_id: 7,
+  activity_name: 'Natación infantil',
+  allocation: 'lottery',
+  capacity: 20,
+  places_left: null,
+  status: 'closed',
+  applications_open_at: '2026-12-01T08:00:00.000Z',
+  applications_close_at: '2026-12-15T22:59:00.000Z',
+  drawn_at: null,
+  counts: { applied: 4, offered: 0, waitlisted: 0, confirmed: 0, expired: 0, withdrawn: 0 },
+};
+
+const applicant = (
+  id: number,
+  personId: number,
+  fullName: string,
+  code: string,
+  overrides: Partial<DuplicatePair['persons'][number]> = {},
+): DuplicatePair['persons'][number] => ({
+  person_activity_id: personId,
+  full_name: fullName,
+  dni: null,
+  birth_date: '2017-05-09',
+  accounts: 1,
+  application: { id, code, status: 'applied', created_at: `2026-12-0${id % 9}T10:00:00.000Z` },
+  ...overrides,
+});
+
+const older = applicant(31, 9, 'Uxía López Pereira', 'K7PQ4XMA');
+const newer = applicant(44, 14, 'Uxía Pereira López', '3HTW9RZE', { accounts: 2 });
+const swapped: DuplicatePair = { reason: 'surnames_swapped', persons: [older, newer] };
+const typo: DuplicatePair = {
+  reason: 'one_letter_apart',
+  persons: [
+    applicant(35, 11, 'Brais Otero Vidal', 'Q2MV8NDS', {
+      dni: '12345678Z',
+      birth_date: '2016-02-20',
+    }),
+    applicant(47, 15, 'Brais Oter Vidal', 'W4NA7CJT', { birth_date: '2016-02-20' }),
+  ],
+};
+
+const applications: AdminApplication[] = [
+  {
+    id: 31,
+    code: 'K7PQ4XMA',
+    status: 'applied',
+    rank: null,
+    waitlist_position: null,
+    offer_expires_at: null,
+    created_at: '2026-12-02T18:12:40.000Z',
+    person_activity_id: 9,
+    full_name: 'Uxía López Pereira',
+    dni: null,
+    birth_date: '2017-05-09',
+  },
+];
+
+function setup(handlers: Handlers = {}) {
+  const api = mockApi({
+    'GET /api/admin/season': { body: [swimming] },
+    'GET /api/admin/activities/7/applications': serverList(applications, (a) => [a.code]),
+    'GET /api/admin/activities/7/duplicates': { body: [swapped, typo] },
+    ...handlers,
+  });
+  renderScreen(<SeasonSection version={0} />, { locale: 'es' });
+  return { api, user: userEvent.setup() };
+}
+
+const gets = (api: ReturnType<typeof mockApi>, path: string) =>
+  api.calls.filter((c) => c.method === 'GET' && c.path.split('?')[0] === path);
+
+async function choose(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(
+    await screen.findByRole('button', { name: 'Ver las solicitudes de Natación infantil' }),
+  );
+  return screen.findByRole('heading', { name: 'Posibles duplicados' });
+}
+
+describe('Plazas y sorteos', () => {
+  beforeEach(signInAsAdmin);
+
+  it('asks for no activity’s applications or duplicates until one is chosen', async () => {
+    const { api, user } = setup();
+    await screen.findByRole('table', { name: 'Actividades con plazas' });
+    await waitFor(() => expect(gets(api, '/api/admin/season')).toHaveLength(1));
+    expect(api.calls.filter((c) => c.path.startsWith('/api/admin/activities/'))).toEqual([]);
+    await choose(user);
+    await waitFor(() => expect(gets(api, '/api/admin/activities/7/duplicates')).toHaveLength(1));
+    expect(api.calls.some((c) => c.path.startsWith('/api/admin/activities/0/'))).toBe(false);
+  });
+
+  it('lists each likely duplicate with the reason in words and what tells the two apart', async () => {
+    const { user } = setup();
+    await choose(user);
+    const pair = await screen.findByRole('table', {
+      name: 'Apellidos en orden inverso, misma fecha de nacimiento: Uxía López Pereira y Uxía Pereira López',
+    });
+    const rows = within(pair)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'PersonaDNIFecha de nacimientoCódigoEstadoCuentas que la gestionanAl unir',
+      'Uxía López PereiraSin DNI09/05/2017K7PQ4XMASolicitada1Se conserva',
+      'Uxía Pereira LópezSin DNI09/05/20173HTW9RZESolicitada2Se une a la primera',
+    ]);
+    const second = screen.getByRole('table', { name: /^Nombres que se diferencian en una letra/ });
+    expect(second).toHaveTextContent('12345678Z');
+    expect(second).toHaveTextContent('20/02/2016');
+  });
+
+  it('merges the newer into the older after a confirmation that says what happens, then says what was withdrawn and paid twice', async () => {
+    let merged = false;
+    const { api, user } = setup({
+      'GET /api/admin/activities/7/duplicates': () => ({ body: merged ? [typo] : [swapped, typo] }),
+      'POST /api/admin/persons/merge': () => {
+        merged = true;
+        return {
+          body: {
+            person: {
+              person_activity_id: 9,
+              full_name: 'Uxía López Pereira',
+              dni: null,
+              birth_date: '2017-05-09',
+            },
+            moved: { activities: 1, payments: 1, applications: 1, accounts: 2 },
+            withdrawn: ['3HTW9RZE'],
+            paid_twice: ['Natación infantil'],
+          },
+        };
+      },
+    });
+    const heading = await choose(user);
+    const button = await screen.findByRole('button', {
+      name: 'Unir Uxía Pereira López (3HTW9RZE) en Uxía López Pereira (K7PQ4XMA)',
+    });
+    expect(button).toHaveTextContent('Unir');
+    await user.click(button);
+    const dialog = await screen.findByRole('alertdialog', {
+      name: '¿Unir Uxía Pereira López (3HTW9RZE) en Uxía López Pereira (K7PQ4XMA)?',
+    });
+    expect(dialog).toHaveTextContent('Se conserva la ficha de Uxía López Pereira.');
+    expect(dialog).toHaveTextContent('Se retira la solicitud 3HTW9RZE');
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    const before = {
+      season: gets(api, '/api/admin/season').length,
+      applications: gets(api, '/api/admin/activities/7/applications').length,
+    };
+    await user.click(within(dialog).getByRole('button', { name: 'Unir las fichas' }));
+    expect(
+      await screen.findByText(
+        'Fichas unidas en la de Uxía López Pereira. Se ha retirado la solicitud 3HTW9RZE.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ keep_id: 9, merge_id: 14 });
+    expect(
+      screen.getByText(
+        'Natación infantil se pagó dos veces, una por cada ficha: hay que devolver uno de los dos pagos.',
+      ),
+    ).toBeInTheDocument();
+    // the lists are read again: the merged pair is gone and the reader is back at the heading
+    await waitFor(() => expect(screen.queryByRole('table', { name: /^Apellidos/ })).toBeNull());
+    expect(screen.getByRole('table', { name: /^Nombres que se diferencian/ })).toBeInTheDocument();
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(gets(api, '/api/admin/season').length).toBeGreaterThan(before.season);
+    expect(gets(api, '/api/admin/activities/7/applications').length).toBeGreaterThan(
+      before.applications,
+    );
+  });
+
+  it('shows the server’s refusal (persons_differ) and keeps the pair; cancelling sends nothing', async () => {
+    const { api, user } = setup({
+      'POST /api/admin/persons/merge': {
+        status: 409,
+        body: {
+          detail:
+            'Las dos fichas tienen DNI distintos; son personas diferentes y no se pueden unir.',
+          code: 'persons_differ',
+        },
+      },
+    });
+    await choose(user);
+    const label = 'Unir Brais Oter Vidal (W4NA7CJT) en Brais Otero Vidal (Q2MV8NDS)';
+    await user.click(await screen.findByRole('button', { name: label }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancelar' }),
+    );
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: label }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Unir las fichas',
+      }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Las dos fichas tienen DNI distintos; son personas diferentes y no se pueden unir.',
+    );
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ keep_id: 11, merge_id: 15 });
+    expect(screen.getByRole('button', { name: label })).toBeInTheDocument();
+  });
+
+  it('says so when the activity has no likely duplicates', async () => {
+    const { user } = setup({ 'GET /api/admin/activities/7/duplicates': { body: [] } });
+    await choose(user);
+    expect(
+      await screen.findByText(
+        'No hay posibles duplicados entre las solicitudes de esta actividad.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Unir/ })).toBeNull();
+  });
+});
+
+describe('mergePlan', () => {
+  it('keeps the older application and withdraws the newer, unless only the newer is paid', () => {
+    expect(mergePlan(swapped)).toMatchObject({
+      keep: { person_activity_id: 9 },
+      merge: { person_activity_id: 14 },
+      withdrawnCode: '3HTW9RZE',
+    });
+    const paidNewer: DuplicatePair = {
+      ...swapped,
+      persons: [older, { ...newer, application: { ...newer.application, status: 'confirmed' } }],
+    };
+    expect(mergePlan(paidNewer).withdrawnCode).toBe('K7PQ4XMA');
+    expect(mergePlan(paidNewer).keep.person_activity_id).toBe(9);
+  });
+});
