@@ -28,6 +28,11 @@ export interface Tables {
   reminder_runs: ReminderRunsTable;
   applications: ApplicationsTable;
   draws: DrawsTable;
+  circumstances: CircumstancesTable;
+  circumstance_requests: CircumstanceRequestsTable;
+  circumstance_documents: CircumstanceDocumentsTable;
+  reduction_rules: ReductionRulesTable;
+  family_discounts: FamilyDiscountsTable;
   revoked_tokens: RevokedTokensTable;
   schema_migrations: SchemaMigrationsTable;
   /** PostgreSQL only (migration 090): exact row counts kept by triggers. */
@@ -135,6 +140,13 @@ export interface ActivitiesTable {
   venue: string | null;
   min_birth_year: number | null;
   max_birth_year: number | null;
+  /** JSON list of age bands in cents (services/fees/compute.ts's Tariff); '[]': the single price. */
+  tariffs: Generated<string>;
+  /** The day ages are counted on; null: the start date. */
+  age_on: string | null;
+  reductions_apply: Generated<Flag>;
+  /** Activities whose fees count together for family discounts; null never counts. */
+  fee_group: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -176,6 +188,70 @@ export interface DrawsTable {
   created_at: string;
 }
 
+/** A council's circumstance that can reduce a fee (migration 300). */
+export interface CircumstancesTable {
+  id: Generated<number>;
+  name_es: string;
+  name_en: string;
+  name_gl: string;
+  proof_es: string;
+  proof_en: string;
+  proof_gl: string;
+  /** Months an approval lasts; null: until a date staff take from the document. */
+  validity_months: number | null;
+  review: 'staff' | 'declaration';
+  created_at: string;
+  updated_at: string;
+}
+
+/** 'expired' is read, never stored: an approval whose valid_until has passed. */
+export type CircumstanceRequestStatus = 'pending' | 'approved' | 'refused' | 'withdrawn';
+
+export interface CircumstanceRequestsTable {
+  id: Generated<number>;
+  enrolment_id: number;
+  circumstance_id: number;
+  /** The account that asked (null: staff at the counter or an import, or the account gone). */
+  user_id: number | null;
+  source: 'resident' | 'counter' | 'import';
+  status: CircumstanceRequestStatus;
+  /** The last day an approval is in force ('YYYY-MM-DD', Europe/Madrid). */
+  valid_until: string | null;
+  /** A usual reason for a refusal (told in the resident's language), or null. */
+  reason_code: string | null;
+  /** Free text of a refusal, as staff wrote it. */
+  reason: string | null;
+  /** The resident's language when they asked (the decision is told in it). */
+  locale: Generated<Locale>;
+  decided_by: number | null;
+  created_at: string;
+  decided_at: string | null;
+  updated_at: string;
+}
+
+/** A request's proof, encrypted (lib/secret-box.ts), until some days after the decision. */
+export interface CircumstanceDocumentsTable {
+  request_id: number;
+  content_type: 'application/pdf' | 'image/jpeg' | 'image/png';
+  size: number;
+  sealed: Buffer;
+  delete_after: string | null;
+}
+
+export interface ReductionRulesTable {
+  id: Generated<number>;
+  circumstance_id: number;
+  /** Null: council-wide; else this activity's own rule for the circumstance. */
+  activity_id: number | null;
+  percent_bp: number | null;
+  price_cents: number | null;
+}
+
+export interface FamilyDiscountsTable {
+  from_member: number;
+  percent_bp: number;
+}
+
 export interface EnrolmentActivitiesTable {
   enrolment_id: number;
   activity_id: number;
@@ -202,6 +278,8 @@ export interface ConfigTable {
   /** JSON list of whole days before deadline_date, e.g. [7,1]. */
   reminder_days: Generated<string>;
   reminder_channel: Generated<ReminderChannel>;
+  /** The council's ordinance stacks reductions and family discounts (migration 300). */
+  fees_cumulative: Generated<Flag>;
   updated_at: Generated<string>;
 }
 
@@ -251,6 +329,8 @@ export interface PaymentItemsTable {
   amount_cents: number;
   /** The refund that gave this item back, or is giving it back. */
   refund_id: number | null;
+  /** JSON of the fee's breakdown in cents as charged (services/fees); null in the simple mode. */
+  breakdown: string | null;
 }
 
 export type RefundStatus = 'requested' | 'succeeded' | 'failed';

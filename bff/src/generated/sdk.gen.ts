@@ -4,8 +4,8 @@ import * as z from 'zod';
 
 import { client } from './client.gen.js';
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type TDataShape, urlSearchParamsBodySerializer } from './client/index.js';
-import type { AddPersonData, AddPersonErrors, AddPersonResponses, ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CheckPaymentData, CheckPaymentErrors, CheckPaymentResponses, ConfirmMfaData, ConfirmMfaErrors, ConfirmMfaResponses, ConfirmSandboxPaymentData, ConfirmSandboxPaymentErrors, CreateActivityData, CreateActivityErrors, CreateActivityResponses, CreateActivitySlashData, CreateActivitySlashErrors, CreateActivitySlashResponses, CreateApplicationData, CreateApplicationErrors, CreateApplicationResponses, CreateEnrolmentData, CreateEnrolmentErrors, CreateEnrolmentResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteActivityData, DeleteActivityErrors, DeleteActivityResponses, DeleteEnrolmentData, DeleteEnrolmentErrors, DeleteEnrolmentResponses, DeleteMeData, DeleteMeErrors, DeleteMeResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DownloadUploadTemplateData, DownloadUploadTemplateErrors, DownloadUploadTemplateResponses, ExportActivityApplicationsData, ExportActivityApplicationsErrors, ExportActivityApplicationsResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ExportPaymentsData, ExportPaymentsErrors, ExportPaymentsResponses, GeneratePaymentData, GeneratePaymentErrors, GeneratePaymentResponses, GetAdminConfigData, GetAdminConfigErrors, GetAdminConfigResponses, GetAdminConfigSlashData, GetAdminConfigSlashErrors, GetAdminConfigSlashResponses, GetAdminSummaryData, GetAdminSummaryErrors, GetAdminSummaryResponses, GetApplicationSummaryData, GetApplicationSummaryErrors, GetApplicationSummaryResponses, GetDrawData, GetDrawErrors, GetDrawResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetMfaStatusData, GetMfaStatusErrors, GetMfaStatusResponses, GetMyLatestPaymentData, GetMyLatestPaymentErrors, GetMyLatestPaymentResponses, GetMyReceiptData, GetMyReceiptErrors, GetMyReceiptResponses, GetPaymentReceiptData, GetPaymentReceiptErrors, GetPaymentReceiptResponses, GetPublicConfigData, GetPublicConfigErrors, GetPublicConfigResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetReminderSummaryData, GetReminderSummaryErrors, GetReminderSummaryResponses, GetSandboxStylesData, GetSandboxStylesErrors, GetSandboxStylesResponses, ListActivitiesData, ListActivitiesErrors, ListActivitiesResponses, ListActivitiesSlashData, ListActivitiesSlashErrors, ListActivitiesSlashResponses, ListActivityApplicationsData, ListActivityApplicationsErrors, ListActivityApplicationsResponses, ListApplicationsData, ListApplicationsErrors, ListApplicationsResponses, ListAuditData, ListAuditErrors, ListAuditResponses, ListCatalogueData, ListCatalogueErrors, ListCatalogueResponses, ListEnrolmentsData, ListEnrolmentsErrors, ListEnrolmentsResponses, ListLikelyDuplicatesData, ListLikelyDuplicatesErrors, ListLikelyDuplicatesResponses, ListMyPaymentsData, ListMyPaymentsErrors, ListMyPaymentsResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListPaymentsData, ListPaymentsErrors, ListPaymentsResponses, ListPersonActivitiesData, ListPersonActivitiesErrors, ListPersonActivitiesResponses, ListPersonsData, ListPersonsErrors, ListPersonsResponses, ListSeasonActivitiesData, ListSeasonActivitiesErrors, ListSeasonActivitiesResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginMfaData, LoginMfaErrors, LoginMfaResponses, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, MergePersonsData, MergePersonsErrors, MergePersonsResponses, OpenSandboxGatewayData, OpenSandboxGatewayErrors, OpenSandboxGatewayResponses, ReceivePaymentNotificationData, ReceivePaymentNotificationErrors, ReceivePaymentNotificationResponses, RefundPaymentData, RefundPaymentErrors, RefundPaymentResponses, RegisterData, RegisterErrors, RegisterResponses, ReleaseUserData, ReleaseUserErrors, ReleaseUserResponses, RemovePersonData, RemovePersonErrors, RemovePersonResponses, RequestAssociationByNameData, RequestAssociationByNameErrors, RequestAssociationByNameResponses, RequestAssociationData, RequestAssociationErrors, RequestAssociationResponses, RequestEmailChangeData, RequestEmailChangeErrors, RequestEmailChangeResponses, RequestEmailConfirmationData, RequestEmailConfirmationErrors, RequestEmailConfirmationResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, RequestPhoneChangeData, RequestPhoneChangeErrors, RequestPhoneChangeResponses, ResendRegistrationCodeData, ResendRegistrationCodeErrors, ResendRegistrationCodeResponses, ResetUserMfaData, ResetUserMfaErrors, ResetUserMfaResponses, RunDrawData, RunDrawErrors, RunDrawResponses, RunRemindersData, RunRemindersErrors, RunRemindersResponses, SandboxRestRequestData, SandboxRestRequestErrors, SandboxRestRequestResponses, SandboxTransactionQueryData, SandboxTransactionQueryErrors, SandboxTransactionQueryResponses, SetupMfaData, SetupMfaErrors, SetupMfaResponses, StaffWithdrawApplicationData, StaffWithdrawApplicationErrors, StaffWithdrawApplicationResponses, UnsubscribeRemindersData, UnsubscribeRemindersErrors, UnsubscribeRemindersResponses, UpdateActivityData, UpdateActivityErrors, UpdateActivityResponses, UpdateAdminConfigData, UpdateAdminConfigErrors, UpdateAdminConfigResponses, UpdateAdminConfigSlashData, UpdateAdminConfigSlashErrors, UpdateAdminConfigSlashResponses, UpdateEnrolmentData, UpdateEnrolmentErrors, UpdateEnrolmentResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadTableData, UploadTableErrors, UploadTableResponses, VerifyAssociationByNameData, VerifyAssociationByNameErrors, VerifyAssociationByNameResponses, VerifyAssociationData, VerifyAssociationErrors, VerifyAssociationResponses, VerifyEmailChangeData, VerifyEmailChangeErrors, VerifyEmailChangeResponses, VerifyPasswordRecoveryData, VerifyPasswordRecoveryErrors, VerifyPasswordRecoveryResponses, VerifyPhoneChangeData, VerifyPhoneChangeErrors, VerifyPhoneChangeResponses, VerifyReceiptData, VerifyReceiptErrors, VerifyReceiptResponses, VerifyRegistrationData, VerifyRegistrationErrors, VerifyRegistrationResponses, WithdrawApplicationData, WithdrawApplicationErrors, WithdrawApplicationResponses } from './types.gen.js';
-import { zAddPersonBody, zAddPersonResponse, zChangeMyPasswordBody, zChangeMyPasswordResponse, zCheckPaymentPath, zCheckPaymentResponse, zConfirmMfaBody, zConfirmMfaResponse, zConfirmSandboxPaymentBody, zCreateActivityBody, zCreateActivityResponse, zCreateActivitySlashBody, zCreateActivitySlashResponse, zCreateApplicationBody, zCreateApplicationResponse, zCreateEnrolmentBody, zCreateEnrolmentResponse, zCreateUserBody, zCreateUserResponse, zDeleteActivityPath, zDeleteActivityResponse, zDeleteEnrolmentPath, zDeleteEnrolmentResponse, zDeleteMeBody, zDeleteMeResponse, zDeleteUserPath, zDeleteUserResponse, zDownloadUploadTemplateResponse, zExportActivityApplicationsPath, zExportActivityApplicationsResponse, zExportMyDataResponse, zExportPaymentsQuery, zExportPaymentsResponse, zGeneratePaymentBody, zGeneratePaymentResponse, zGetAdminConfigResponse, zGetAdminConfigSlashResponse, zGetAdminSummaryResponse, zGetApplicationSummaryPath, zGetApplicationSummaryResponse, zGetDrawPath, zGetDrawResponse, zGetHealthResponse, zGetMeResponse, zGetMfaStatusResponse, zGetMyLatestPaymentResponse, zGetMyReceiptPath, zGetMyReceiptQuery, zGetMyReceiptResponse, zGetPaymentReceiptPath, zGetPaymentReceiptQuery, zGetPaymentReceiptResponse, zGetPublicConfigResponse, zGetReadinessResponse, zGetReminderSummaryResponse, zGetSandboxStylesResponse, zListActivitiesQuery, zListActivitiesResponse, zListActivitiesSlashQuery, zListActivitiesSlashResponse, zListActivityApplicationsPath, zListActivityApplicationsQuery, zListActivityApplicationsResponse, zListApplicationsResponse, zListAuditQuery, zListAuditResponse, zListCatalogueResponse, zListEnrolmentsQuery, zListEnrolmentsResponse, zListLikelyDuplicatesPath, zListLikelyDuplicatesResponse, zListMyPaymentsResponse, zListOutboxQuery, zListOutboxResponse, zListPaymentsQuery, zListPaymentsResponse, zListPersonActivitiesPath, zListPersonActivitiesResponse, zListPersonsResponse, zListSeasonActivitiesResponse, zListUsersQuery, zListUsersResponse, zLoginBody, zLoginMfaBody, zLoginMfaResponse, zLoginResponse, zLogoutResponse, zMergePersonsBody, zMergePersonsResponse, zOpenSandboxGatewayBody, zOpenSandboxGatewayResponse, zReceivePaymentNotificationBody, zReceivePaymentNotificationResponse, zRefundPaymentBody, zRefundPaymentPath, zRefundPaymentResponse, zRegisterBody, zRegisterResponse, zReleaseUserPath, zReleaseUserResponse, zRemovePersonPath, zRemovePersonResponse, zRequestAssociationBody, zRequestAssociationByNameBody, zRequestAssociationByNameResponse, zRequestAssociationResponse, zRequestEmailChangeBody, zRequestEmailChangeResponse, zRequestEmailConfirmationResponse, zRequestPasswordRecoveryBody, zRequestPasswordRecoveryResponse, zRequestPhoneChangeBody, zRequestPhoneChangeResponse, zResendRegistrationCodeBody, zResendRegistrationCodeResponse, zResetUserMfaPath, zResetUserMfaResponse, zRunDrawPath, zRunDrawResponse, zRunRemindersResponse, zSandboxRestRequestBody, zSandboxRestRequestResponse, zSandboxTransactionQueryBody, zSandboxTransactionQueryResponse, zSetupMfaBody, zSetupMfaResponse, zStaffWithdrawApplicationPath, zStaffWithdrawApplicationResponse, zUnsubscribeRemindersBody, zUnsubscribeRemindersResponse, zUpdateActivityBody, zUpdateActivityPath, zUpdateActivityResponse, zUpdateAdminConfigBody, zUpdateAdminConfigResponse, zUpdateAdminConfigSlashBody, zUpdateAdminConfigSlashResponse, zUpdateEnrolmentBody, zUpdateEnrolmentPath, zUpdateEnrolmentResponse, zUpdateMeBody, zUpdateMeResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadTableBody, zUploadTableResponse, zVerifyAssociationBody, zVerifyAssociationByNameBody, zVerifyAssociationByNameResponse, zVerifyAssociationResponse, zVerifyEmailChangeBody, zVerifyEmailChangeResponse, zVerifyPasswordRecoveryBody, zVerifyPasswordRecoveryResponse, zVerifyPhoneChangeBody, zVerifyPhoneChangeResponse, zVerifyReceiptPath, zVerifyReceiptResponse, zVerifyRegistrationBody, zVerifyRegistrationResponse, zWithdrawApplicationPath, zWithdrawApplicationResponse } from './zod.gen.js';
+import type { AddPersonData, AddPersonErrors, AddPersonResponses, ApproveCircumstanceRequestData, ApproveCircumstanceRequestErrors, ApproveCircumstanceRequestResponses, ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CheckPaymentData, CheckPaymentErrors, CheckPaymentResponses, ConfirmMfaData, ConfirmMfaErrors, ConfirmMfaResponses, ConfirmSandboxPaymentData, ConfirmSandboxPaymentErrors, CreateActivityData, CreateActivityErrors, CreateActivityResponses, CreateActivitySlashData, CreateActivitySlashErrors, CreateActivitySlashResponses, CreateApplicationData, CreateApplicationErrors, CreateApplicationResponses, CreateCircumstanceData, CreateCircumstanceErrors, CreateCircumstanceResponses, CreateEnrolmentData, CreateEnrolmentErrors, CreateEnrolmentResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteActivityData, DeleteActivityErrors, DeleteActivityResponses, DeleteCircumstanceData, DeleteCircumstanceErrors, DeleteCircumstanceResponses, DeleteEnrolmentData, DeleteEnrolmentErrors, DeleteEnrolmentResponses, DeleteMeData, DeleteMeErrors, DeleteMeResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DownloadUploadTemplateData, DownloadUploadTemplateErrors, DownloadUploadTemplateResponses, ExportActivityApplicationsData, ExportActivityApplicationsErrors, ExportActivityApplicationsResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ExportPaymentsData, ExportPaymentsErrors, ExportPaymentsResponses, GeneratePaymentData, GeneratePaymentErrors, GeneratePaymentResponses, GetAdminConfigData, GetAdminConfigErrors, GetAdminConfigResponses, GetAdminConfigSlashData, GetAdminConfigSlashErrors, GetAdminConfigSlashResponses, GetAdminSummaryData, GetAdminSummaryErrors, GetAdminSummaryResponses, GetApplicationSummaryData, GetApplicationSummaryErrors, GetApplicationSummaryResponses, GetCircumstanceDocumentData, GetCircumstanceDocumentErrors, GetCircumstanceDocumentResponses, GetDrawData, GetDrawErrors, GetDrawResponses, GetFeeRulesData, GetFeeRulesErrors, GetFeeRulesResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetMfaStatusData, GetMfaStatusErrors, GetMfaStatusResponses, GetMyCircumstanceDocumentData, GetMyCircumstanceDocumentErrors, GetMyCircumstanceDocumentResponses, GetMyLatestPaymentData, GetMyLatestPaymentErrors, GetMyLatestPaymentResponses, GetMyReceiptData, GetMyReceiptErrors, GetMyReceiptResponses, GetPaymentReceiptData, GetPaymentReceiptErrors, GetPaymentReceiptResponses, GetPublicConfigData, GetPublicConfigErrors, GetPublicConfigResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetReminderSummaryData, GetReminderSummaryErrors, GetReminderSummaryResponses, GetSandboxStylesData, GetSandboxStylesErrors, GetSandboxStylesResponses, ImportCircumstanceHoldersData, ImportCircumstanceHoldersErrors, ImportCircumstanceHoldersResponses, ListActivitiesData, ListActivitiesErrors, ListActivitiesResponses, ListActivitiesSlashData, ListActivitiesSlashErrors, ListActivitiesSlashResponses, ListActivityApplicationsData, ListActivityApplicationsErrors, ListActivityApplicationsResponses, ListAdminCircumstancesData, ListAdminCircumstancesErrors, ListAdminCircumstancesResponses, ListApplicationsData, ListApplicationsErrors, ListApplicationsResponses, ListAuditData, ListAuditErrors, ListAuditResponses, ListCatalogueData, ListCatalogueErrors, ListCatalogueResponses, ListCircumstanceRequestsData, ListCircumstanceRequestsErrors, ListCircumstanceRequestsResponses, ListCircumstancesData, ListCircumstancesErrors, ListCircumstancesResponses, ListEnrolmentsData, ListEnrolmentsErrors, ListEnrolmentsResponses, ListLikelyDuplicatesData, ListLikelyDuplicatesErrors, ListLikelyDuplicatesResponses, ListMyCircumstancesData, ListMyCircumstancesErrors, ListMyCircumstancesResponses, ListMyPaymentsData, ListMyPaymentsErrors, ListMyPaymentsResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListPaymentsData, ListPaymentsErrors, ListPaymentsResponses, ListPersonActivitiesData, ListPersonActivitiesErrors, ListPersonActivitiesResponses, ListPersonsData, ListPersonsErrors, ListPersonsResponses, ListSeasonActivitiesData, ListSeasonActivitiesErrors, ListSeasonActivitiesResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginMfaData, LoginMfaErrors, LoginMfaResponses, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, MergePersonsData, MergePersonsErrors, MergePersonsResponses, OpenSandboxGatewayData, OpenSandboxGatewayErrors, OpenSandboxGatewayResponses, ReceivePaymentNotificationData, ReceivePaymentNotificationErrors, ReceivePaymentNotificationResponses, RecordCircumstanceData, RecordCircumstanceErrors, RecordCircumstanceResponses, RefundPaymentData, RefundPaymentErrors, RefundPaymentResponses, RefuseCircumstanceRequestData, RefuseCircumstanceRequestErrors, RefuseCircumstanceRequestResponses, RegisterData, RegisterErrors, RegisterResponses, ReleaseUserData, ReleaseUserErrors, ReleaseUserResponses, RemovePersonData, RemovePersonErrors, RemovePersonResponses, RequestAssociationByNameData, RequestAssociationByNameErrors, RequestAssociationByNameResponses, RequestAssociationData, RequestAssociationErrors, RequestAssociationResponses, RequestCircumstanceData, RequestCircumstanceErrors, RequestCircumstanceResponses, RequestEmailChangeData, RequestEmailChangeErrors, RequestEmailChangeResponses, RequestEmailConfirmationData, RequestEmailConfirmationErrors, RequestEmailConfirmationResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, RequestPhoneChangeData, RequestPhoneChangeErrors, RequestPhoneChangeResponses, ResendRegistrationCodeData, ResendRegistrationCodeErrors, ResendRegistrationCodeResponses, ResetUserMfaData, ResetUserMfaErrors, ResetUserMfaResponses, RunDrawData, RunDrawErrors, RunDrawResponses, RunRemindersData, RunRemindersErrors, RunRemindersResponses, SandboxRestRequestData, SandboxRestRequestErrors, SandboxRestRequestResponses, SandboxTransactionQueryData, SandboxTransactionQueryErrors, SandboxTransactionQueryResponses, SetupMfaData, SetupMfaErrors, SetupMfaResponses, StaffWithdrawApplicationData, StaffWithdrawApplicationErrors, StaffWithdrawApplicationResponses, UnsubscribeRemindersData, UnsubscribeRemindersErrors, UnsubscribeRemindersResponses, UpdateActivityData, UpdateActivityErrors, UpdateActivityResponses, UpdateAdminConfigData, UpdateAdminConfigErrors, UpdateAdminConfigResponses, UpdateAdminConfigSlashData, UpdateAdminConfigSlashErrors, UpdateAdminConfigSlashResponses, UpdateCircumstanceData, UpdateCircumstanceErrors, UpdateCircumstanceResponses, UpdateEnrolmentData, UpdateEnrolmentErrors, UpdateEnrolmentResponses, UpdateFeeRulesData, UpdateFeeRulesErrors, UpdateFeeRulesResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadTableData, UploadTableErrors, UploadTableResponses, VerifyAssociationByNameData, VerifyAssociationByNameErrors, VerifyAssociationByNameResponses, VerifyAssociationData, VerifyAssociationErrors, VerifyAssociationResponses, VerifyEmailChangeData, VerifyEmailChangeErrors, VerifyEmailChangeResponses, VerifyPasswordRecoveryData, VerifyPasswordRecoveryErrors, VerifyPasswordRecoveryResponses, VerifyPhoneChangeData, VerifyPhoneChangeErrors, VerifyPhoneChangeResponses, VerifyReceiptData, VerifyReceiptErrors, VerifyReceiptResponses, VerifyRegistrationData, VerifyRegistrationErrors, VerifyRegistrationResponses, WithdrawApplicationData, WithdrawApplicationErrors, WithdrawApplicationResponses, WithdrawCircumstanceApprovalData, WithdrawCircumstanceApprovalErrors, WithdrawCircumstanceApprovalResponses } from './types.gen.js';
+import { zAddPersonBody, zAddPersonResponse, zApproveCircumstanceRequestBody, zApproveCircumstanceRequestPath, zApproveCircumstanceRequestResponse, zChangeMyPasswordBody, zChangeMyPasswordResponse, zCheckPaymentPath, zCheckPaymentResponse, zConfirmMfaBody, zConfirmMfaResponse, zConfirmSandboxPaymentBody, zCreateActivityBody, zCreateActivityResponse, zCreateActivitySlashBody, zCreateActivitySlashResponse, zCreateApplicationBody, zCreateApplicationResponse, zCreateCircumstanceBody, zCreateCircumstanceResponse, zCreateEnrolmentBody, zCreateEnrolmentResponse, zCreateUserBody, zCreateUserResponse, zDeleteActivityPath, zDeleteActivityResponse, zDeleteCircumstancePath, zDeleteCircumstanceResponse, zDeleteEnrolmentPath, zDeleteEnrolmentResponse, zDeleteMeBody, zDeleteMeResponse, zDeleteUserPath, zDeleteUserResponse, zDownloadUploadTemplateResponse, zExportActivityApplicationsPath, zExportActivityApplicationsResponse, zExportMyDataResponse, zExportPaymentsQuery, zExportPaymentsResponse, zGeneratePaymentBody, zGeneratePaymentResponse, zGetAdminConfigResponse, zGetAdminConfigSlashResponse, zGetAdminSummaryResponse, zGetApplicationSummaryPath, zGetApplicationSummaryResponse, zGetCircumstanceDocumentPath, zGetCircumstanceDocumentResponse, zGetDrawPath, zGetDrawResponse, zGetFeeRulesResponse, zGetHealthResponse, zGetMeResponse, zGetMfaStatusResponse, zGetMyCircumstanceDocumentPath, zGetMyCircumstanceDocumentResponse, zGetMyLatestPaymentResponse, zGetMyReceiptPath, zGetMyReceiptQuery, zGetMyReceiptResponse, zGetPaymentReceiptPath, zGetPaymentReceiptQuery, zGetPaymentReceiptResponse, zGetPublicConfigResponse, zGetReadinessResponse, zGetReminderSummaryResponse, zGetSandboxStylesResponse, zImportCircumstanceHoldersBody, zImportCircumstanceHoldersPath, zImportCircumstanceHoldersResponse, zListActivitiesQuery, zListActivitiesResponse, zListActivitiesSlashQuery, zListActivitiesSlashResponse, zListActivityApplicationsPath, zListActivityApplicationsQuery, zListActivityApplicationsResponse, zListAdminCircumstancesResponse, zListApplicationsResponse, zListAuditQuery, zListAuditResponse, zListCatalogueResponse, zListCircumstanceRequestsQuery, zListCircumstanceRequestsResponse, zListCircumstancesResponse, zListEnrolmentsQuery, zListEnrolmentsResponse, zListLikelyDuplicatesPath, zListLikelyDuplicatesResponse, zListMyCircumstancesResponse, zListMyPaymentsResponse, zListOutboxQuery, zListOutboxResponse, zListPaymentsQuery, zListPaymentsResponse, zListPersonActivitiesPath, zListPersonActivitiesResponse, zListPersonsResponse, zListSeasonActivitiesResponse, zListUsersQuery, zListUsersResponse, zLoginBody, zLoginMfaBody, zLoginMfaResponse, zLoginResponse, zLogoutResponse, zMergePersonsBody, zMergePersonsResponse, zOpenSandboxGatewayBody, zOpenSandboxGatewayResponse, zReceivePaymentNotificationBody, zReceivePaymentNotificationResponse, zRecordCircumstanceBody, zRecordCircumstancePath, zRecordCircumstanceResponse, zRefundPaymentBody, zRefundPaymentPath, zRefundPaymentResponse, zRefuseCircumstanceRequestBody, zRefuseCircumstanceRequestPath, zRefuseCircumstanceRequestResponse, zRegisterBody, zRegisterResponse, zReleaseUserPath, zReleaseUserResponse, zRemovePersonPath, zRemovePersonResponse, zRequestAssociationBody, zRequestAssociationByNameBody, zRequestAssociationByNameResponse, zRequestAssociationResponse, zRequestCircumstanceBody, zRequestCircumstancePath, zRequestCircumstanceResponse, zRequestEmailChangeBody, zRequestEmailChangeResponse, zRequestEmailConfirmationResponse, zRequestPasswordRecoveryBody, zRequestPasswordRecoveryResponse, zRequestPhoneChangeBody, zRequestPhoneChangeResponse, zResendRegistrationCodeBody, zResendRegistrationCodeResponse, zResetUserMfaPath, zResetUserMfaResponse, zRunDrawPath, zRunDrawResponse, zRunRemindersResponse, zSandboxRestRequestBody, zSandboxRestRequestResponse, zSandboxTransactionQueryBody, zSandboxTransactionQueryResponse, zSetupMfaBody, zSetupMfaResponse, zStaffWithdrawApplicationPath, zStaffWithdrawApplicationResponse, zUnsubscribeRemindersBody, zUnsubscribeRemindersResponse, zUpdateActivityBody, zUpdateActivityPath, zUpdateActivityResponse, zUpdateAdminConfigBody, zUpdateAdminConfigResponse, zUpdateAdminConfigSlashBody, zUpdateAdminConfigSlashResponse, zUpdateCircumstanceBody, zUpdateCircumstancePath, zUpdateCircumstanceResponse, zUpdateEnrolmentBody, zUpdateEnrolmentPath, zUpdateEnrolmentResponse, zUpdateFeeRulesBody, zUpdateFeeRulesResponse, zUpdateMeBody, zUpdateMeResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadTableBody, zUploadTableResponse, zVerifyAssociationBody, zVerifyAssociationByNameBody, zVerifyAssociationByNameResponse, zVerifyAssociationResponse, zVerifyEmailChangeBody, zVerifyEmailChangeResponse, zVerifyPasswordRecoveryBody, zVerifyPasswordRecoveryResponse, zVerifyPhoneChangeBody, zVerifyPhoneChangeResponse, zVerifyReceiptPath, zVerifyReceiptResponse, zVerifyRegistrationBody, zVerifyRegistrationResponse, zWithdrawApplicationPath, zWithdrawApplicationResponse, zWithdrawCircumstanceApprovalPath, zWithdrawCircumstanceApprovalResponse } from './zod.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -1858,6 +1858,327 @@ export const mergePersons = <ThrowOnError extends boolean = false>(options: Opti
     responseValidator: async (data) => await zMergePersonsResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/persons/merge',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The council's circumstances that can reduce a fee (large family, disability…), in the caller's language.
+ *
+ * Each with the proof it needs, how long an approval lasts (`validity_months`; null: until a
+ * date staff take from the document) and whether staff review the proof (`staff`) or the
+ * resident's own declaration is enough (`declaration`). Empty where the council defines none
+ * (the spec's simple mode).
+ *
+ */
+export const listCircumstances = <ThrowOnError extends boolean = false>(options?: Options<ListCircumstancesData, ThrowOnError>): RequestResult<ListCircumstancesResponses, ListCircumstancesErrors, ThrowOnError> => (options?.client ?? client).get<ListCircumstancesResponses, ListCircumstancesErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListCircumstancesResponse.parseAsync(data),
+    url: '/circumstances',
+    ...options
+});
+
+/**
+ * The council's circumstances with their texts in every language, and how many approvals each has in force.
+ */
+export const listAdminCircumstances = <ThrowOnError extends boolean = false>(options?: Options<ListAdminCircumstancesData, ThrowOnError>): RequestResult<ListAdminCircumstancesResponses, ListAdminCircumstancesErrors, ThrowOnError> => (options?.client ?? client).get<ListAdminCircumstancesResponses, ListAdminCircumstancesErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListAdminCircumstancesResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/circumstances',
+    ...options
+});
+
+/**
+ * Add a circumstance to the council's list (audited).
+ */
+export const createCircumstance = <ThrowOnError extends boolean = false>(options: Options<CreateCircumstanceData, ThrowOnError>): RequestResult<CreateCircumstanceResponses, CreateCircumstanceErrors, ThrowOnError> => (options.client ?? client).post<CreateCircumstanceResponses, CreateCircumstanceErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateCircumstanceBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreateCircumstanceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/circumstances',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Remove a circumstance nobody holds or asks for (refused otherwise; its reductions go with it).
+ */
+export const deleteCircumstance = <ThrowOnError extends boolean = false>(options: Options<DeleteCircumstanceData, ThrowOnError>): RequestResult<DeleteCircumstanceResponses, DeleteCircumstanceErrors, ThrowOnError> => (options.client ?? client).delete<DeleteCircumstanceResponses, DeleteCircumstanceErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zDeleteCircumstancePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDeleteCircumstanceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/circumstances/{id}',
+    ...options
+});
+
+/**
+ * Change a circumstance's texts, validity or review (approvals already given keep their dates).
+ */
+export const updateCircumstance = <ThrowOnError extends boolean = false>(options: Options<UpdateCircumstanceData, ThrowOnError>): RequestResult<UpdateCircumstanceResponses, UpdateCircumstanceErrors, ThrowOnError> => (options.client ?? client).put<UpdateCircumstanceResponses, UpdateCircumstanceErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateCircumstanceBody,
+        path: zUpdateCircumstancePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateCircumstanceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/circumstances/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Approve one circumstance until a date for every DNI of a spreadsheet (e.g. the census office's list of registered residents).
+ *
+ * An `.xlsx` whose first sheet has a column headed DNI (or NIE), any case; other columns are
+ * ignored. Every DNI on the records gets an approval until `valid_until` (one already in
+ * force is extended if the new date is later); DNIs not on the records are listed back.
+ * All or nothing, audited.
+ *
+ */
+export const importCircumstanceHolders = <ThrowOnError extends boolean = false>(options: Options<ImportCircumstanceHoldersData, ThrowOnError>): RequestResult<ImportCircumstanceHoldersResponses, ImportCircumstanceHoldersErrors, ThrowOnError> => (options.client ?? client).post<ImportCircumstanceHoldersResponses, ImportCircumstanceHoldersErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    requestValidator: async (data) => await z.object({
+        body: zImportCircumstanceHoldersBody,
+        path: zImportCircumstanceHoldersPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zImportCircumstanceHoldersResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/circumstances/{id}/import',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * Ask for a circumstance for a person this account manages, with its proof.
+ *
+ * Multipart: `circumstance_id` and `document` (PDF, JPEG or PNG, at most 5 MB, the type told
+ * by the file's content, not its name). A circumstance whose `review` is `declaration` needs
+ * no document: it is approved at once on the resident's declaration, until its validity
+ * ends. The document is stored encrypted, shown only to staff and to this account, and
+ * deleted `DOCUMENT_RETENTION_DAYS` (30) days after the decision. A few documents a day per
+ * account (429 after).
+ *
+ */
+export const requestCircumstance = <ThrowOnError extends boolean = false>(options: Options<RequestCircumstanceData, ThrowOnError>): RequestResult<RequestCircumstanceResponses, RequestCircumstanceErrors, ThrowOnError> => (options.client ?? client).post<RequestCircumstanceResponses, RequestCircumstanceErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    requestValidator: async (data) => await z.object({
+        body: zRequestCircumstanceBody,
+        path: zRequestCircumstancePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zRequestCircumstanceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/persons/{person_activity_id}/circumstances',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * The account's requests and approvals for the people it manages, newest first.
+ */
+export const listMyCircumstances = <ThrowOnError extends boolean = false>(options?: Options<ListMyCircumstancesData, ThrowOnError>): RequestResult<ListMyCircumstancesResponses, ListMyCircumstancesErrors, ThrowOnError> => (options?.client ?? client).get<ListMyCircumstancesResponses, ListMyCircumstancesErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListMyCircumstancesResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/circumstances',
+    ...options
+});
+
+/**
+ * The document this account sent with a request, as a download (while it is kept).
+ */
+export const getMyCircumstanceDocument = <ThrowOnError extends boolean = false>(options: Options<GetMyCircumstanceDocumentData, ThrowOnError>): RequestResult<GetMyCircumstanceDocumentResponses, GetMyCircumstanceDocumentErrors, ThrowOnError> => (options.client ?? client).get<GetMyCircumstanceDocumentResponses, GetMyCircumstanceDocumentErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetMyCircumstanceDocumentPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetMyCircumstanceDocumentResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/circumstances/{id}/document',
+    ...options
+});
+
+/**
+ * Staff's review queue and history, oldest first, paged and searched like the other staff lists.
+ */
+export const listCircumstanceRequests = <ThrowOnError extends boolean = false>(options?: Options<ListCircumstanceRequestsData, ThrowOnError>): RequestResult<ListCircumstanceRequestsResponses, ListCircumstanceRequestsErrors, ThrowOnError> => (options?.client ?? client).get<ListCircumstanceRequestsResponses, ListCircumstanceRequestsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: zListCircumstanceRequestsQuery.optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListCircumstanceRequestsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/circumstance-requests',
+    ...options
+});
+
+/**
+ * A request's document, as a download that cannot run in the portal's origin.
+ */
+export const getCircumstanceDocument = <ThrowOnError extends boolean = false>(options: Options<GetCircumstanceDocumentData, ThrowOnError>): RequestResult<GetCircumstanceDocumentResponses, GetCircumstanceDocumentErrors, ThrowOnError> => (options.client ?? client).get<GetCircumstanceDocumentResponses, GetCircumstanceDocumentErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetCircumstanceDocumentPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetCircumstanceDocumentResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/circumstance-requests/{id}/document',
+    ...options
+});
+
+/**
+ * Approve a pending request until a date (audited; the resident is told in their language).
+ */
+export const approveCircumstanceRequest = <ThrowOnError extends boolean = false>(options: Options<ApproveCircumstanceRequestData, ThrowOnError>): RequestResult<ApproveCircumstanceRequestResponses, ApproveCircumstanceRequestErrors, ThrowOnError> => (options.client ?? client).post<ApproveCircumstanceRequestResponses, ApproveCircumstanceRequestErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zApproveCircumstanceRequestBody,
+        path: zApproveCircumstanceRequestPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zApproveCircumstanceRequestResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/circumstance-requests/{id}/approve',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Refuse a pending request with a reason (audited; sent to the resident in their language).
+ *
+ * `reason_code` picks one of the usual reasons, which the resident reads in their own
+ * language; `reason` is free text, sent as written. At least one.
+ *
+ */
+export const refuseCircumstanceRequest = <ThrowOnError extends boolean = false>(options: Options<RefuseCircumstanceRequestData, ThrowOnError>): RequestResult<RefuseCircumstanceRequestResponses, RefuseCircumstanceRequestErrors, ThrowOnError> => (options.client ?? client).post<RefuseCircumstanceRequestResponses, RefuseCircumstanceRequestErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zRefuseCircumstanceRequestBody,
+        path: zRefuseCircumstanceRequestPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zRefuseCircumstanceRequestResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/circumstance-requests/{id}/refuse',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Withdraw an approval in force (audited); fees already paid do not change.
+ */
+export const withdrawCircumstanceApproval = <ThrowOnError extends boolean = false>(options: Options<WithdrawCircumstanceApprovalData, ThrowOnError>): RequestResult<WithdrawCircumstanceApprovalResponses, WithdrawCircumstanceApprovalErrors, ThrowOnError> => (options.client ?? client).post<WithdrawCircumstanceApprovalResponses, WithdrawCircumstanceApprovalErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zWithdrawCircumstanceApprovalPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zWithdrawCircumstanceApprovalResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/circumstance-requests/{id}/withdraw',
+    ...options
+});
+
+/**
+ * Record a circumstance seen at the counter, without a document, until a date (audited).
+ */
+export const recordCircumstance = <ThrowOnError extends boolean = false>(options: Options<RecordCircumstanceData, ThrowOnError>): RequestResult<RecordCircumstanceResponses, RecordCircumstanceErrors, ThrowOnError> => (options.client ?? client).post<RecordCircumstanceResponses, RecordCircumstanceErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zRecordCircumstanceBody,
+        path: zRecordCircumstancePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zRecordCircumstanceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/persons/{id}/circumstances',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The council's reductions by circumstance, family discounts and whether they stack.
+ */
+export const getFeeRules = <ThrowOnError extends boolean = false>(options?: Options<GetFeeRulesData, ThrowOnError>): RequestResult<GetFeeRulesResponses, GetFeeRulesErrors, ThrowOnError> => (options?.client ?? client).get<GetFeeRulesResponses, GetFeeRulesErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetFeeRulesResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/fee-rules',
+    ...options
+});
+
+/**
+ * Replace the fee rules (audited). Fees already paid never change.
+ *
+ * `reductions`: per circumstance, `percent` off (0–100, 100 is free) or a fixed `price`
+ * (euros), council-wide (`activity_id` null) or for one activity, which then overrides the
+ * council-wide rule of that circumstance there. `family_discounts`: from the `from_member`th
+ * person of a family (2 or more) with a fee in the same fee group, `percent` off, the dearer
+ * fees paying in full first. `cumulative`: false (the default, "no acumulables") applies the
+ * most favourable single one; true applies the best circumstance reduction and then the
+ * family discount on what is left.
+ *
+ */
+export const updateFeeRules = <ThrowOnError extends boolean = false>(options: Options<UpdateFeeRulesData, ThrowOnError>): RequestResult<UpdateFeeRulesResponses, UpdateFeeRulesErrors, ThrowOnError> => (options.client ?? client).put<UpdateFeeRulesResponses, UpdateFeeRulesErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zUpdateFeeRulesBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUpdateFeeRulesResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/fee-rules',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -237,6 +237,213 @@ export type PersonMergeResult = {
     paid_twice: Array<string>;
 };
 
+export type LocalizedName = {
+    es: string;
+    en: string;
+    gl: string;
+};
+
+export type LocalizedProof = {
+    es: string;
+    en: string;
+    gl: string;
+};
+
+/**
+ * `staff`: staff review the proof; `declaration`: the resident's own declaration is enough (approved at once).
+ */
+export type CircumstanceReview = 'staff' | 'declaration';
+
+/**
+ * How long an approval lasts, in months (1–60); null until a date staff enter from the document.
+ */
+export type ValidityMonths = number | null;
+
+export type Circumstance = {
+    id: Id;
+    name: string;
+    proof: string;
+    validity_months: ValidityMonths;
+    review: CircumstanceReview;
+};
+
+export type CircumstanceWrite = {
+    name: LocalizedName;
+    proof: LocalizedProof;
+    validity_months: ValidityMonths;
+    review: CircumstanceReview;
+};
+
+export type AdminCircumstance = {
+    id: Id;
+    name: LocalizedName;
+    proof: LocalizedProof;
+    validity_months: ValidityMonths;
+    review: CircumstanceReview;
+    /**
+     * Approvals in force today.
+     */
+    approved: number;
+    /**
+     * Requests waiting for review.
+     */
+    pending: number;
+};
+
+export type CircumstanceRequestStatus = 'pending' | 'approved' | 'refused' | 'expired' | 'withdrawn';
+
+export type CircumstanceRequestCreated = {
+    id: Id;
+    status: CircumstanceRequestStatus;
+    valid_until: CivilDate | null;
+};
+
+export type CircumstanceRequest = {
+    id: Id;
+    person_activity_id: Id;
+    person_name: string;
+    circumstance_id: Id;
+    /**
+     * In the caller's language.
+     */
+    circumstance_name: string;
+    status: CircumstanceRequestStatus;
+    /**
+     * The last day an approval is in force (Europe/Madrid).
+     */
+    valid_until: CivilDate | null;
+    /**
+     * Why it was refused, in the caller's language when staff chose a usual reason.
+     */
+    reason: string | null;
+    created_at: DateTime;
+    decided_at: DateTime | null;
+    /**
+     * The document is still kept (it is deleted some days after the decision).
+     */
+    has_document: boolean;
+};
+
+export type AdminCircumstanceRequest = {
+    id: Id;
+    person_activity_id: Id;
+    person_name: string;
+    dni: DniOut | null;
+    circumstance_id: Id;
+    circumstance_name: string;
+    status: CircumstanceRequestStatus;
+    valid_until: CivilDate | null;
+    /**
+     * For a pending request, the end date the circumstance's rule gives (today plus its months); null when staff take it from the document.
+     */
+    suggested_valid_until: CivilDate | null;
+    reason: string | null;
+    source: 'resident' | 'counter' | 'import';
+    /**
+     * The kept document's type; null without one (or once deleted).
+     */
+    document_type: 'application/pdf' | 'image/jpeg' | 'image/png' | null;
+    created_at: DateTime;
+    decided_at: DateTime | null;
+};
+
+export type CircumstanceApproval = {
+    valid_until: CivilDate;
+};
+
+export type CircumstanceRefusal = {
+    reason_code?: 'unreadable' | 'expired' | 'not_entitled' | 'other_person' | 'incomplete' | null;
+    reason?: string | null;
+};
+
+export type CounterApproval = {
+    circumstance_id: Id;
+    valid_until: CivilDate;
+};
+
+export type CircumstanceImportResult = {
+    approved: number;
+    extended: number;
+    unknown_dnis: Array<string>;
+};
+
+export type Tariff = {
+    min_age: number;
+    /**
+     * Inclusive; null for no upper limit.
+     */
+    max_age: number | null;
+    price: Euros;
+    /**
+     * The band a person without a birth date pays (exactly one).
+     */
+    default: boolean;
+};
+
+export type ReductionRule = {
+    circumstance_id: Id;
+    /**
+     * Null council-wide; an activity's id for a rule of that activity only.
+     */
+    activity_id: Id | null;
+    /**
+     * Percent off (0–100, step 0.1; 100 is free). Exactly one of percent and price.
+     */
+    percent: number | null;
+    /**
+     * A fixed price in euros instead of the tariff's (never more than it).
+     */
+    price: Euros | null;
+};
+
+export type FamilyDiscount = {
+    from_member: number;
+    percent: number;
+};
+
+export type FeeRules = {
+    reductions: Array<ReductionRule>;
+    family_discounts: Array<FamilyDiscount>;
+    cumulative: boolean;
+};
+
+/**
+ * How the amount due comes about. Each part null when it does not apply.
+ */
+export type FeeBreakdown = {
+    tariff_price: Euros;
+    /**
+     * The age band the price comes from; null for a single price.
+     */
+    tariff: {
+        min_age: number;
+        max_age: number | null;
+        /**
+         * The person's age on the activity's reference date; null without a birth date.
+         */
+        age: number | null;
+        /**
+         * The default band (no birth date).
+         */
+        default: boolean;
+    } | null;
+    reduction: {
+        circumstance_id: Id;
+        /**
+         * The circumstance, in the caller's language.
+         */
+        name: string;
+        percent: number | null;
+        price: Euros | null;
+        amount: Euros;
+    } | null;
+    family_discount: {
+        member: number;
+        percent: number;
+        amount: Euros;
+    } | null;
+};
+
 export type NewPerson = {
     first_name: string;
     last_name: string;
@@ -292,6 +499,10 @@ export type Readiness = {
 };
 
 export type PublicConfig = {
+    /**
+     * `simple`: no circumstance, tariff or family rule is defined, and the spec's global discount, declaration popup and amounts apply. `rules`: fees as the council's ordinance writes them (amount_due and its breakdown); a resident asks for a reduction (a circumstance) instead of ticking one.
+     */
+    fee_mode: 'simple' | 'rules';
     maintenance_mode: boolean;
     payments_enabled: boolean;
     global_discount: number;
@@ -693,7 +904,15 @@ export type UserActivity = {
     start_date: CivilDate | null;
     is_paid: boolean;
     /**
-     * Amount to pay without the reduction (75 % of the price, rounded to the cent).
+     * What paying it now charges: with fee rules in place (`PublicConfig.fee_mode` rules), the fee itself (the tariff less the reduction or family discount that applies, see `breakdown`); in the simple mode the spec's `amount`, the reduction being chosen at payment. Null once paid.
+     */
+    amount_due: Euros | null;
+    /**
+     * How `amount_due` comes about (fee rules in place); null once paid and in the simple mode.
+     */
+    breakdown: FeeBreakdown | null;
+    /**
+     * Amount to pay without the reduction (75 % of the price, rounded to the cent); with fee rules in place, the same as `amount_due`.
      */
     amount: Euros;
     /**
@@ -712,6 +931,10 @@ export type PaymentItem = {
      * Given back by a refund.
      */
     refunded: boolean;
+    /**
+     * How the amount came about when it was charged (fee rules); null for a fee paid in the simple mode. It never changes afterwards.
+     */
+    breakdown: FeeBreakdown | null;
 };
 
 export type ResidentPayment = {
@@ -927,6 +1150,22 @@ export type Activity = {
     venue: NullableText;
     min_birth_year: BirthYear;
     max_birth_year: BirthYear;
+    /**
+     * Prices by age on `age_on` (or the start date): bands from 0 with no gap or overlap, the last open-ended, exactly one `default` (for a person without a birth date). Empty: the single `price` for everyone.
+     */
+    tariffs: Array<Tariff>;
+    /**
+     * The day ages are counted on; null is the start date (or, without one, the day the fee is computed).
+     */
+    age_on: CivilDate | null;
+    /**
+     * False makes this activity an exception where no circumstance reduces the fee.
+     */
+    reductions_apply: boolean;
+    /**
+     * Activities whose fees count together for family discounts (e.g. "Escolas deportivas 2026-27"); null never counts.
+     */
+    fee_group: string | null;
 };
 
 export type ActivityWrite = {
@@ -958,6 +1197,22 @@ export type ActivityWrite = {
     venue?: NullableText;
     min_birth_year?: BirthYear;
     max_birth_year?: BirthYear;
+    /**
+     * Prices by age on `age_on` (or the start date): bands from 0 with no gap or overlap, the last open-ended, exactly one `default` (for a person without a birth date). Empty: the single `price` for everyone.
+     */
+    tariffs?: Array<Tariff>;
+    /**
+     * The day ages are counted on; null is the start date (or, without one, the day the fee is computed).
+     */
+    age_on?: CivilDate | null;
+    /**
+     * Default true. False makes this activity an exception where no circumstance reduces the fee.
+     */
+    reductions_apply?: boolean;
+    /**
+     * Activities whose fees count together for family discounts (e.g. "Escolas deportivas 2026-27"); null never counts.
+     */
+    fee_group?: string | null;
 };
 
 export type Enrolment = {
@@ -5114,6 +5369,811 @@ export type MergePersonsResponses = {
 };
 
 export type MergePersonsResponse = MergePersonsResponses[keyof MergePersonsResponses];
+
+export type ListCircumstancesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/circumstances';
+};
+
+export type ListCircumstancesErrors = {
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type ListCircumstancesError = ListCircumstancesErrors[keyof ListCircumstancesErrors];
+
+export type ListCircumstancesResponses = {
+    /**
+     * The list, by name.
+     */
+    200: Array<Circumstance>;
+};
+
+export type ListCircumstancesResponse = ListCircumstancesResponses[keyof ListCircumstancesResponses];
+
+export type ListAdminCircumstancesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/admin/circumstances';
+};
+
+export type ListAdminCircumstancesErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type ListAdminCircumstancesError = ListAdminCircumstancesErrors[keyof ListAdminCircumstancesErrors];
+
+export type ListAdminCircumstancesResponses = {
+    /**
+     * The list, by Spanish name.
+     */
+    200: Array<AdminCircumstance>;
+};
+
+export type ListAdminCircumstancesResponse = ListAdminCircumstancesResponses[keyof ListAdminCircumstancesResponses];
+
+export type CreateCircumstanceData = {
+    body: CircumstanceWrite;
+    path?: never;
+    query?: never;
+    url: '/admin/circumstances';
+};
+
+export type CreateCircumstanceErrors = {
+    /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Another circumstance has that Spanish name.
+     */
+    409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type CreateCircumstanceError = CreateCircumstanceErrors[keyof CreateCircumstanceErrors];
+
+export type CreateCircumstanceResponses = {
+    /**
+     * Added.
+     */
+    201: AdminCircumstance;
+};
+
+export type CreateCircumstanceResponse = CreateCircumstanceResponses[keyof CreateCircumstanceResponses];
+
+export type DeleteCircumstanceData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/admin/circumstances/{id}';
+};
+
+export type DeleteCircumstanceErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Requests or approvals refer to it.
+     */
+    409: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type DeleteCircumstanceError = DeleteCircumstanceErrors[keyof DeleteCircumstanceErrors];
+
+export type DeleteCircumstanceResponses = {
+    /**
+     * Removed.
+     */
+    204: void;
+};
+
+export type DeleteCircumstanceResponse = DeleteCircumstanceResponses[keyof DeleteCircumstanceResponses];
+
+export type UpdateCircumstanceData = {
+    body: CircumstanceWrite;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/admin/circumstances/{id}';
+};
+
+export type UpdateCircumstanceErrors = {
+    /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Another circumstance has that Spanish name.
+     */
+    409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type UpdateCircumstanceError = UpdateCircumstanceErrors[keyof UpdateCircumstanceErrors];
+
+export type UpdateCircumstanceResponses = {
+    /**
+     * Saved.
+     */
+    200: AdminCircumstance;
+};
+
+export type UpdateCircumstanceResponse = UpdateCircumstanceResponses[keyof UpdateCircumstanceResponses];
+
+export type ImportCircumstanceHoldersData = {
+    body: {
+        file: Blob | File;
+        valid_until: CivilDate;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/admin/circumstances/{id}/import';
+};
+
+export type ImportCircumstanceHoldersErrors = {
+    /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type ImportCircumstanceHoldersError = ImportCircumstanceHoldersErrors[keyof ImportCircumstanceHoldersErrors];
+
+export type ImportCircumstanceHoldersResponses = {
+    /**
+     * Imported.
+     */
+    200: CircumstanceImportResult;
+};
+
+export type ImportCircumstanceHoldersResponse = ImportCircumstanceHoldersResponses[keyof ImportCircumstanceHoldersResponses];
+
+export type RequestCircumstanceData = {
+    body: {
+        circumstance_id: string;
+        document?: Blob | File;
+    };
+    path: {
+        person_activity_id: Id;
+    };
+    query?: never;
+    url: '/user/persons/{person_activity_id}/circumstances';
+};
+
+export type RequestCircumstanceErrors = {
+    /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * A request for this circumstance and person is already pending, or an approval is in force.
+     */
+    409: Error;
+    /**
+     * The document is over 5 MB.
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * No document (where staff review one), an empty one, or not a PDF, JPEG or PNG by its content.
+     */
+    422: Error;
+    /**
+     * Too many attempts; wait `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type RequestCircumstanceError = RequestCircumstanceErrors[keyof RequestCircumstanceErrors];
+
+export type RequestCircumstanceResponses = {
+    /**
+     * The request, pending review (or approved at once on a declaration).
+     */
+    201: CircumstanceRequestCreated;
+};
+
+export type RequestCircumstanceResponse = RequestCircumstanceResponses[keyof RequestCircumstanceResponses];
+
+export type ListMyCircumstancesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/user/circumstances';
+};
+
+export type ListMyCircumstancesErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type ListMyCircumstancesError = ListMyCircumstancesErrors[keyof ListMyCircumstancesErrors];
+
+export type ListMyCircumstancesResponses = {
+    /**
+     * The requests.
+     */
+    200: Array<CircumstanceRequest>;
+};
+
+export type ListMyCircumstancesResponse = ListMyCircumstancesResponses[keyof ListMyCircumstancesResponses];
+
+export type GetMyCircumstanceDocumentData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/user/circumstances/{id}/document';
+};
+
+export type GetMyCircumstanceDocumentErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type GetMyCircumstanceDocumentError = GetMyCircumstanceDocumentErrors[keyof GetMyCircumstanceDocumentErrors];
+
+export type GetMyCircumstanceDocumentResponses = {
+    /**
+     * The file as a download (`Content-Disposition: attachment`), in a sandbox of its own.
+     */
+    200: Blob | File;
+};
+
+export type GetMyCircumstanceDocumentResponse = GetMyCircumstanceDocumentResponses[keyof GetMyCircumstanceDocumentResponses];
+
+export type ListCircumstanceRequestsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * With `page_size`, answer only this page (from 1); without both, the whole list.
+         */
+        page?: number;
+        /**
+         * Rows per page, 100 at most (the panel asks for 10).
+         */
+        page_size?: number;
+        /**
+         * Part of the text to find in the list's searchable fields, without regard to case or accents.
+         */
+        q?: string;
+        status?: CircumstanceRequestStatus;
+    };
+    url: '/admin/circumstance-requests';
+};
+
+export type ListCircumstanceRequestsErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type ListCircumstanceRequestsError = ListCircumstanceRequestsErrors[keyof ListCircumstanceRequestsErrors];
+
+export type ListCircumstanceRequestsResponses = {
+    /**
+     * One page; `X-Total-Count` says how many match.
+     */
+    200: Array<AdminCircumstanceRequest>;
+};
+
+export type ListCircumstanceRequestsResponse = ListCircumstanceRequestsResponses[keyof ListCircumstanceRequestsResponses];
+
+export type GetCircumstanceDocumentData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/admin/circumstance-requests/{id}/document';
+};
+
+export type GetCircumstanceDocumentErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type GetCircumstanceDocumentError = GetCircumstanceDocumentErrors[keyof GetCircumstanceDocumentErrors];
+
+export type GetCircumstanceDocumentResponses = {
+    /**
+     * The file as a download (`Content-Disposition: attachment`, `Content-Security-Policy: sandbox`).
+     */
+    200: Blob | File;
+};
+
+export type GetCircumstanceDocumentResponse = GetCircumstanceDocumentResponses[keyof GetCircumstanceDocumentResponses];
+
+export type ApproveCircumstanceRequestData = {
+    body: CircumstanceApproval;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/admin/circumstance-requests/{id}/approve';
+};
+
+export type ApproveCircumstanceRequestErrors = {
+    /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * The request has been decided already.
+     */
+    409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type ApproveCircumstanceRequestError = ApproveCircumstanceRequestErrors[keyof ApproveCircumstanceRequestErrors];
+
+export type ApproveCircumstanceRequestResponses = {
+    /**
+     * Approved.
+     */
+    200: AdminCircumstanceRequest;
+};
+
+export type ApproveCircumstanceRequestResponse = ApproveCircumstanceRequestResponses[keyof ApproveCircumstanceRequestResponses];
+
+export type RefuseCircumstanceRequestData = {
+    body: CircumstanceRefusal;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/admin/circumstance-requests/{id}/refuse';
+};
+
+export type RefuseCircumstanceRequestErrors = {
+    /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * The request has been decided already.
+     */
+    409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type RefuseCircumstanceRequestError = RefuseCircumstanceRequestErrors[keyof RefuseCircumstanceRequestErrors];
+
+export type RefuseCircumstanceRequestResponses = {
+    /**
+     * Refused.
+     */
+    200: AdminCircumstanceRequest;
+};
+
+export type RefuseCircumstanceRequestResponse = RefuseCircumstanceRequestResponses[keyof RefuseCircumstanceRequestResponses];
+
+export type WithdrawCircumstanceApprovalData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/admin/circumstance-requests/{id}/withdraw';
+};
+
+export type WithdrawCircumstanceApprovalErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Not an approval in force.
+     */
+    409: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type WithdrawCircumstanceApprovalError = WithdrawCircumstanceApprovalErrors[keyof WithdrawCircumstanceApprovalErrors];
+
+export type WithdrawCircumstanceApprovalResponses = {
+    /**
+     * Withdrawn.
+     */
+    200: AdminCircumstanceRequest;
+};
+
+export type WithdrawCircumstanceApprovalResponse = WithdrawCircumstanceApprovalResponses[keyof WithdrawCircumstanceApprovalResponses];
+
+export type RecordCircumstanceData = {
+    body: CounterApproval;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/admin/persons/{id}/circumstances';
+};
+
+export type RecordCircumstanceErrors = {
+    /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * An approval of this circumstance is in force for the person.
+     */
+    409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type RecordCircumstanceError = RecordCircumstanceErrors[keyof RecordCircumstanceErrors];
+
+export type RecordCircumstanceResponses = {
+    /**
+     * Recorded as approved.
+     */
+    201: AdminCircumstanceRequest;
+};
+
+export type RecordCircumstanceResponse = RecordCircumstanceResponses[keyof RecordCircumstanceResponses];
+
+export type GetFeeRulesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/admin/fee-rules';
+};
+
+export type GetFeeRulesErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type GetFeeRulesError = GetFeeRulesErrors[keyof GetFeeRulesErrors];
+
+export type GetFeeRulesResponses = {
+    /**
+     * The fee rules.
+     */
+    200: FeeRules;
+};
+
+export type GetFeeRulesResponse = GetFeeRulesResponses[keyof GetFeeRulesResponses];
+
+export type UpdateFeeRulesData = {
+    body: FeeRules;
+    path?: never;
+    query?: never;
+    url: '/admin/fee-rules';
+};
+
+export type UpdateFeeRulesErrors = {
+    /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type UpdateFeeRulesError = UpdateFeeRulesErrors[keyof UpdateFeeRulesErrors];
+
+export type UpdateFeeRulesResponses = {
+    /**
+     * The fee rules.
+     */
+    200: FeeRules;
+};
+
+export type UpdateFeeRulesResponse = UpdateFeeRulesResponses[keyof UpdateFeeRulesResponses];
 
 export type ListOutboxData = {
     body?: never;

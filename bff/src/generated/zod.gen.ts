@@ -211,6 +211,182 @@ export const zPersonMerge = z.object({
     merge_id: zId
 });
 
+export const zLocalizedName = z.object({
+    es: z.string().min(1).max(120),
+    en: z.string().min(1).max(120),
+    gl: z.string().min(1).max(120)
+});
+
+export const zLocalizedProof = z.object({
+    es: z.string().min(1).max(600),
+    en: z.string().min(1).max(600),
+    gl: z.string().min(1).max(600)
+});
+
+/**
+ * `staff`: staff review the proof; `declaration`: the resident's own declaration is enough (approved at once).
+ */
+export const zCircumstanceReview = z.enum(['staff', 'declaration']);
+
+/**
+ * How long an approval lasts, in months (1–60); null until a date staff enter from the document.
+ */
+export const zValidityMonths = z.int().gte(1).lte(60).nullable();
+
+export const zCircumstance = z.object({
+    id: zId,
+    name: z.string(),
+    proof: z.string(),
+    validity_months: zValidityMonths,
+    review: zCircumstanceReview
+});
+
+export const zCircumstanceWrite = z.object({
+    name: zLocalizedName,
+    proof: zLocalizedProof,
+    validity_months: zValidityMonths,
+    review: zCircumstanceReview
+});
+
+export const zAdminCircumstance = z.object({
+    id: zId,
+    name: zLocalizedName,
+    proof: zLocalizedProof,
+    validity_months: zValidityMonths,
+    review: zCircumstanceReview,
+    approved: z.int().gte(0),
+    pending: z.int().gte(0)
+});
+
+export const zCircumstanceRequestStatus = z.enum([
+    'pending',
+    'approved',
+    'refused',
+    'expired',
+    'withdrawn'
+]);
+
+export const zCircumstanceRequestCreated = z.object({
+    id: zId,
+    status: zCircumstanceRequestStatus,
+    valid_until: zCivilDate.nullable()
+});
+
+export const zCircumstanceRequest = z.object({
+    id: zId,
+    person_activity_id: zId,
+    person_name: z.string(),
+    circumstance_id: zId,
+    circumstance_name: z.string(),
+    status: zCircumstanceRequestStatus,
+    valid_until: zCivilDate.nullable(),
+    reason: z.string().nullable(),
+    created_at: zDateTime,
+    decided_at: zDateTime.nullable(),
+    has_document: z.boolean()
+});
+
+export const zAdminCircumstanceRequest = z.object({
+    id: zId,
+    person_activity_id: zId,
+    person_name: z.string(),
+    dni: zDniOut.nullable(),
+    circumstance_id: zId,
+    circumstance_name: z.string(),
+    status: zCircumstanceRequestStatus,
+    valid_until: zCivilDate.nullable(),
+    suggested_valid_until: zCivilDate.nullable(),
+    reason: z.string().nullable(),
+    source: z.enum([
+        'resident',
+        'counter',
+        'import'
+    ]),
+    document_type: z.union([
+        z.literal('application/pdf'),
+        z.literal('image/jpeg'),
+        z.literal('image/png')
+    ]).nullable(),
+    created_at: zDateTime,
+    decided_at: zDateTime.nullable()
+});
+
+export const zCircumstanceApproval = z.object({
+    valid_until: zCivilDate
+});
+
+export const zCircumstanceRefusal = z.object({
+    reason_code: z.union([
+        z.literal('unreadable'),
+        z.literal('expired'),
+        z.literal('not_entitled'),
+        z.literal('other_person'),
+        z.literal('incomplete')
+    ]).nullish(),
+    reason: z.string().max(500).nullish()
+});
+
+export const zCounterApproval = z.object({
+    circumstance_id: zId,
+    valid_until: zCivilDate
+});
+
+export const zCircumstanceImportResult = z.object({
+    approved: z.int().gte(0),
+    extended: z.int().gte(0),
+    unknown_dnis: z.array(z.string())
+});
+
+export const zTariff = z.object({
+    min_age: z.int().gte(0).lte(130),
+    max_age: z.int().gte(0).lte(130).nullable(),
+    price: zEuros,
+    default: z.boolean()
+});
+
+export const zReductionRule = z.object({
+    circumstance_id: zId,
+    activity_id: zId.nullable(),
+    percent: z.number().gte(0).lte(100).nullable(),
+    price: zEuros.nullable()
+});
+
+export const zFamilyDiscount = z.object({
+    from_member: z.int().gte(2).lte(20),
+    percent: z.number().gte(0).lte(100)
+});
+
+export const zFeeRules = z.object({
+    reductions: z.array(zReductionRule).max(500),
+    family_discounts: z.array(zFamilyDiscount).max(20),
+    cumulative: z.boolean()
+});
+
+/**
+ * How the amount due comes about. Each part null when it does not apply.
+ */
+export const zFeeBreakdown = z.object({
+    tariff_price: zEuros,
+    tariff: z.object({
+        min_age: z.int().gte(0),
+        max_age: z.int().gte(0).nullable(),
+        age: z.int().gte(0).nullable(),
+        default: z.boolean()
+    }).nullable(),
+    reduction: z.object({
+        circumstance_id: zId,
+        name: z.string(),
+        percent: z.number().nullable(),
+        price: zEuros.nullable(),
+        amount: zEuros
+    }).nullable(),
+    family_discount: z.object({
+        member: z.int().gte(2),
+        percent: z.number(),
+        amount: zEuros
+    }).nullable()
+});
+
 export const zNewPerson = z.object({
     first_name: z.string().min(1).max(80),
     last_name: z.string().min(1).max(120),
@@ -260,6 +436,7 @@ export const zReadiness = z.object({
 });
 
 export const zPublicConfig = z.object({
+    fee_mode: z.enum(['simple', 'rules']),
     maintenance_mode: z.boolean(),
     payments_enabled: z.boolean(),
     global_discount: z.number().gte(0).lte(1),
@@ -619,6 +796,8 @@ export const zUserActivity = z.object({
     price: zEuros,
     start_date: zCivilDate.nullable(),
     is_paid: z.boolean(),
+    amount_due: zEuros.nullable(),
+    breakdown: zFeeBreakdown.nullable(),
     amount: zEuros,
     amount_with_discount: zEuros.nullable(),
     dni: zDniOut.nullable(),
@@ -629,7 +808,8 @@ export const zPaymentItem = z.object({
     activity_id: zId,
     name: z.string(),
     amount: zEuros,
-    refunded: z.boolean()
+    refunded: z.boolean(),
+    breakdown: zFeeBreakdown.nullable()
 });
 
 export const zResidentPayment = z.object({
@@ -848,7 +1028,11 @@ export const zActivity = z.object({
     schedule: zNullableText,
     venue: zNullableText,
     min_birth_year: zBirthYear,
-    max_birth_year: zBirthYear
+    max_birth_year: zBirthYear,
+    tariffs: z.array(zTariff).max(12),
+    age_on: zCivilDate.nullable(),
+    reductions_apply: z.boolean(),
+    fee_group: z.string().min(1).max(80).nullable()
 });
 
 export const zActivityWrite = z.object({
@@ -864,7 +1048,11 @@ export const zActivityWrite = z.object({
     schedule: zNullableText.optional(),
     venue: zNullableText.optional(),
     min_birth_year: zBirthYear.optional(),
-    max_birth_year: zBirthYear.optional()
+    max_birth_year: zBirthYear.optional(),
+    tariffs: z.array(zTariff).max(12).optional(),
+    age_on: zCivilDate.nullish(),
+    reductions_apply: z.boolean().optional().default(true),
+    fee_group: z.string().min(1).max(80).nullish()
 });
 
 export const zEnrolment = z.object({
@@ -1738,6 +1926,160 @@ export const zMergePersonsBody = zPersonMerge;
  * Merged.
  */
 export const zMergePersonsResponse = zPersonMergeResult;
+
+/**
+ * The list, by name.
+ */
+export const zListCircumstancesResponse = z.array(zCircumstance);
+
+/**
+ * The list, by Spanish name.
+ */
+export const zListAdminCircumstancesResponse = z.array(zAdminCircumstance);
+
+export const zCreateCircumstanceBody = zCircumstanceWrite;
+
+/**
+ * Added.
+ */
+export const zCreateCircumstanceResponse = zAdminCircumstance;
+
+export const zDeleteCircumstancePath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * Removed.
+ */
+export const zDeleteCircumstanceResponse = z.void();
+
+export const zUpdateCircumstanceBody = zCircumstanceWrite;
+
+export const zUpdateCircumstancePath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * Saved.
+ */
+export const zUpdateCircumstanceResponse = zAdminCircumstance;
+
+export const zImportCircumstanceHoldersBody = z.object({
+    file: z.string(),
+    valid_until: zCivilDate
+});
+
+export const zImportCircumstanceHoldersPath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * Imported.
+ */
+export const zImportCircumstanceHoldersResponse = zCircumstanceImportResult;
+
+export const zRequestCircumstanceBody = z.object({
+    circumstance_id: z.string().regex(/^[1-9][0-9]{0,15}$/),
+    document: z.string().optional()
+});
+
+export const zRequestCircumstancePath = z.object({
+    person_activity_id: zId
+});
+
+/**
+ * The request, pending review (or approved at once on a declaration).
+ */
+export const zRequestCircumstanceResponse = zCircumstanceRequestCreated;
+
+/**
+ * The requests.
+ */
+export const zListMyCircumstancesResponse = z.array(zCircumstanceRequest);
+
+export const zGetMyCircumstanceDocumentPath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * The file as a download (`Content-Disposition: attachment`), in a sandbox of its own.
+ */
+export const zGetMyCircumstanceDocumentResponse = z.string();
+
+export const zListCircumstanceRequestsQuery = z.object({
+    page: z.int().gte(1).lte(9007199254740991).optional(),
+    page_size: z.int().gte(1).lte(100).optional(),
+    q: z.string().max(100).optional(),
+    status: zCircumstanceRequestStatus.optional()
+});
+
+/**
+ * One page; `X-Total-Count` says how many match.
+ */
+export const zListCircumstanceRequestsResponse = z.array(zAdminCircumstanceRequest);
+
+export const zGetCircumstanceDocumentPath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * The file as a download (`Content-Disposition: attachment`, `Content-Security-Policy: sandbox`).
+ */
+export const zGetCircumstanceDocumentResponse = z.string();
+
+export const zApproveCircumstanceRequestBody = zCircumstanceApproval;
+
+export const zApproveCircumstanceRequestPath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * Approved.
+ */
+export const zApproveCircumstanceRequestResponse = zAdminCircumstanceRequest;
+
+export const zRefuseCircumstanceRequestBody = zCircumstanceRefusal;
+
+export const zRefuseCircumstanceRequestPath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * Refused.
+ */
+export const zRefuseCircumstanceRequestResponse = zAdminCircumstanceRequest;
+
+export const zWithdrawCircumstanceApprovalPath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * Withdrawn.
+ */
+export const zWithdrawCircumstanceApprovalResponse = zAdminCircumstanceRequest;
+
+export const zRecordCircumstanceBody = zCounterApproval;
+
+export const zRecordCircumstancePath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * Recorded as approved.
+ */
+export const zRecordCircumstanceResponse = zAdminCircumstanceRequest;
+
+/**
+ * The fee rules.
+ */
+export const zGetFeeRulesResponse = zFeeRules;
+
+export const zUpdateFeeRulesBody = zFeeRules;
+
+/**
+ * The fee rules.
+ */
+export const zUpdateFeeRulesResponse = zFeeRules;
 
 export const zListOutboxQuery = z.object({
     to: z.string().max(254).optional()

@@ -56,6 +56,7 @@ import {
   postgres as confirmedEmailAndLogoutPostgres,
   sqlite as confirmedEmailAndLogout,
 } from './250-confirmed-email-and-logout.js';
+import { postgres as feesPostgres, sqlite as fees } from './300-fees.js';
 import {
   postgres as onePersonPostgres,
   sqlite as onePerson,
@@ -224,4 +225,5 @@ export const migrations: readonly Migration[] = [
     sqlite: confirmedEmailAndLogout,
     postgres: confirmedEmailAndLogoutPostgres,
   },
+  { version: 300, name: 'fees', sqlite: fees, postgres: feesPostgres },
 ];

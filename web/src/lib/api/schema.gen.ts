@@ -1673,6 +1673,280 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/circumstances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The council's circumstances that can reduce a fee (large family, disability…), in the caller's language.
+         * @description Each with the proof it needs, how long an approval lasts (`validity_months`; null: until a
+         *     date staff take from the document) and whether staff review the proof (`staff`) or the
+         *     resident's own declaration is enough (`declaration`). Empty where the council defines none
+         *     (the spec's simple mode).
+         */
+        get: operations["listCircumstances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/circumstances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The council's circumstances with their texts in every language, and how many approvals each has in force. */
+        get: operations["listAdminCircumstances"];
+        put?: never;
+        /** Add a circumstance to the council's list (audited). */
+        post: operations["createCircumstance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/circumstances/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a circumstance's texts, validity or review (approvals already given keep their dates). */
+        put: operations["updateCircumstance"];
+        post?: never;
+        /** Remove a circumstance nobody holds or asks for (refused otherwise; its reductions go with it). */
+        delete: operations["deleteCircumstance"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/circumstances/{id}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve one circumstance until a date for every DNI of a spreadsheet (e.g. the census office's list of registered residents).
+         * @description An `.xlsx` whose first sheet has a column headed DNI (or NIE), any case; other columns are
+         *     ignored. Every DNI on the records gets an approval until `valid_until` (one already in
+         *     force is extended if the new date is later); DNIs not on the records are listed back.
+         *     All or nothing, audited.
+         */
+        post: operations["importCircumstanceHolders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/persons/{person_activity_id}/circumstances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a circumstance for a person this account manages, with its proof.
+         * @description Multipart: `circumstance_id` and `document` (PDF, JPEG or PNG, at most 5 MB, the type told
+         *     by the file's content, not its name). A circumstance whose `review` is `declaration` needs
+         *     no document: it is approved at once on the resident's declaration, until its validity
+         *     ends. The document is stored encrypted, shown only to staff and to this account, and
+         *     deleted `DOCUMENT_RETENTION_DAYS` (30) days after the decision. A few documents a day per
+         *     account (429 after).
+         */
+        post: operations["requestCircumstance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/circumstances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's requests and approvals for the people it manages, newest first. */
+        get: operations["listMyCircumstances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/circumstances/{id}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The document this account sent with a request, as a download (while it is kept). */
+        get: operations["getMyCircumstanceDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/circumstance-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Staff's review queue and history, oldest first, paged and searched like the other staff lists. */
+        get: operations["listCircumstanceRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/circumstance-requests/{id}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A request's document, as a download that cannot run in the portal's origin. */
+        get: operations["getCircumstanceDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/circumstance-requests/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a pending request until a date (audited; the resident is told in their language). */
+        post: operations["approveCircumstanceRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/circumstance-requests/{id}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse a pending request with a reason (audited; sent to the resident in their language).
+         * @description `reason_code` picks one of the usual reasons, which the resident reads in their own
+         *     language; `reason` is free text, sent as written. At least one.
+         */
+        post: operations["refuseCircumstanceRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/circumstance-requests/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Withdraw an approval in force (audited); fees already paid do not change. */
+        post: operations["withdrawCircumstanceApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/persons/{id}/circumstances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a circumstance seen at the counter, without a document, until a date (audited). */
+        post: operations["recordCircumstance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/fee-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The council's reductions by circumstance, family discounts and whether they stack. */
+        get: operations["getFeeRules"];
+        /**
+         * Replace the fee rules (audited). Fees already paid never change.
+         * @description `reductions`: per circumstance, `percent` off (0–100, 100 is free) or a fixed `price`
+         *     (euros), council-wide (`activity_id` null) or for one activity, which then overrides the
+         *     council-wide rule of that circumstance there. `family_discounts`: from the `from_member`th
+         *     person of a family (2 or more) with a fee in the same fee group, `percent` off, the dearer
+         *     fees paying in full first. `cumulative`: false (the default, "no acumulables") applies the
+         *     most favourable single one; true applies the best circumstance reduction and then the
+         *     family discount on what is left.
+         */
+        put: operations["updateFeeRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/outbox": {
         parameters: {
             query?: never;
@@ -1890,6 +2164,158 @@ export interface components {
             /** @description Activities both records had paid; the second payment is there to refund. */
             paid_twice: string[];
         };
+        LocalizedName: {
+            es: string;
+            en: string;
+            gl: string;
+        };
+        LocalizedProof: {
+            es: string;
+            en: string;
+            gl: string;
+        };
+        /**
+         * @description `staff`: staff review the proof; `declaration`: the resident's own declaration is enough (approved at once).
+         * @enum {string}
+         */
+        CircumstanceReview: "staff" | "declaration";
+        /** @description How long an approval lasts, in months (1–60); null until a date staff enter from the document. */
+        ValidityMonths: number | null;
+        Circumstance: {
+            id: components["schemas"]["Id"];
+            name: string;
+            proof: string;
+            validity_months: components["schemas"]["ValidityMonths"];
+            review: components["schemas"]["CircumstanceReview"];
+        };
+        CircumstanceWrite: {
+            name: components["schemas"]["LocalizedName"];
+            proof: components["schemas"]["LocalizedProof"];
+            validity_months: components["schemas"]["ValidityMonths"];
+            review: components["schemas"]["CircumstanceReview"];
+        };
+        AdminCircumstance: {
+            id: components["schemas"]["Id"];
+            name: components["schemas"]["LocalizedName"];
+            proof: components["schemas"]["LocalizedProof"];
+            validity_months: components["schemas"]["ValidityMonths"];
+            review: components["schemas"]["CircumstanceReview"];
+            /** @description Approvals in force today. */
+            approved: number;
+            /** @description Requests waiting for review. */
+            pending: number;
+        };
+        /** @enum {string} */
+        CircumstanceRequestStatus: "pending" | "approved" | "refused" | "expired" | "withdrawn";
+        CircumstanceRequestCreated: {
+            id: components["schemas"]["Id"];
+            status: components["schemas"]["CircumstanceRequestStatus"];
+            valid_until: components["schemas"]["CivilDate"] | null;
+        };
+        CircumstanceRequest: {
+            id: components["schemas"]["Id"];
+            person_activity_id: components["schemas"]["Id"];
+            person_name: string;
+            circumstance_id: components["schemas"]["Id"];
+            /** @description In the caller's language. */
+            circumstance_name: string;
+            status: components["schemas"]["CircumstanceRequestStatus"];
+            /** @description The last day an approval is in force (Europe/Madrid). */
+            valid_until: components["schemas"]["CivilDate"] | null;
+            /** @description Why it was refused, in the caller's language when staff chose a usual reason. */
+            reason: string | null;
+            created_at: components["schemas"]["DateTime"];
+            decided_at: components["schemas"]["DateTime"] | null;
+            /** @description The document is still kept (it is deleted some days after the decision). */
+            has_document: boolean;
+        };
+        AdminCircumstanceRequest: {
+            id: components["schemas"]["Id"];
+            person_activity_id: components["schemas"]["Id"];
+            person_name: string;
+            dni: components["schemas"]["DniOut"] | null;
+            circumstance_id: components["schemas"]["Id"];
+            circumstance_name: string;
+            status: components["schemas"]["CircumstanceRequestStatus"];
+            valid_until: components["schemas"]["CivilDate"] | null;
+            /** @description For a pending request, the end date the circumstance's rule gives (today plus its months); null when staff take it from the document. */
+            suggested_valid_until: components["schemas"]["CivilDate"] | null;
+            reason: string | null;
+            /** @enum {string} */
+            source: "resident" | "counter" | "import";
+            /** @description The kept document's type; null without one (or once deleted). */
+            document_type: ("application/pdf" | "image/jpeg" | "image/png") | null;
+            created_at: components["schemas"]["DateTime"];
+            decided_at: components["schemas"]["DateTime"] | null;
+        };
+        CircumstanceApproval: {
+            valid_until: components["schemas"]["CivilDate"];
+        };
+        CircumstanceRefusal: {
+            reason_code?: ("unreadable" | "expired" | "not_entitled" | "other_person" | "incomplete") | null;
+            reason?: string | null;
+        };
+        CounterApproval: {
+            circumstance_id: components["schemas"]["Id"];
+            valid_until: components["schemas"]["CivilDate"];
+        };
+        CircumstanceImportResult: {
+            approved: number;
+            extended: number;
+            unknown_dnis: string[];
+        };
+        Tariff: {
+            min_age: number;
+            /** @description Inclusive; null for no upper limit. */
+            max_age: number | null;
+            price: components["schemas"]["Euros"];
+            /** @description The band a person without a birth date pays (exactly one). */
+            default: boolean;
+        };
+        ReductionRule: {
+            circumstance_id: components["schemas"]["Id"];
+            /** @description Null council-wide; an activity's id for a rule of that activity only. */
+            activity_id: components["schemas"]["Id"] | null;
+            /** @description Percent off (0–100, step 0.1; 100 is free). Exactly one of percent and price. */
+            percent: number | null;
+            /** @description A fixed price in euros instead of the tariff's (never more than it). */
+            price: components["schemas"]["Euros"] | null;
+        };
+        FamilyDiscount: {
+            from_member: number;
+            percent: number;
+        };
+        FeeRules: {
+            reductions: components["schemas"]["ReductionRule"][];
+            family_discounts: components["schemas"]["FamilyDiscount"][];
+            cumulative: boolean;
+        };
+        /** @description How the amount due comes about. Each part null when it does not apply. */
+        FeeBreakdown: {
+            tariff_price: components["schemas"]["Euros"];
+            /** @description The age band the price comes from; null for a single price. */
+            tariff: {
+                min_age: number;
+                max_age: number | null;
+                /** @description The person's age on the activity's reference date; null without a birth date. */
+                age: number | null;
+                /** @description The default band (no birth date). */
+                default: boolean;
+            } | null;
+            reduction: {
+                circumstance_id: components["schemas"]["Id"];
+                /** @description The circumstance, in the caller's language. */
+                name: string;
+                percent: number | null;
+                price: components["schemas"]["Euros"] | null;
+                amount: components["schemas"]["Euros"];
+            } | null;
+            family_discount: {
+                member: number;
+                percent: number;
+                amount: components["schemas"]["Euros"];
+            } | null;
+        };
         NewPerson: {
             first_name: string;
             last_name: string;
@@ -1936,6 +2362,11 @@ export interface components {
             version: string;
         };
         PublicConfig: {
+            /**
+             * @description `simple`: no circumstance, tariff or family rule is defined, and the spec's global discount, declaration popup and amounts apply. `rules`: fees as the council's ordinance writes them (amount_due and its breakdown); a resident asks for a reduction (a circumstance) instead of ticking one.
+             * @enum {string}
+             */
+            fee_mode: "simple" | "rules";
             maintenance_mode: boolean;
             payments_enabled: boolean;
             global_discount: number;
@@ -2267,7 +2698,11 @@ export interface components {
             price: components["schemas"]["Euros"];
             start_date: components["schemas"]["CivilDate"] | null;
             is_paid: boolean;
-            /** @description Amount to pay without the reduction (75 % of the price, rounded to the cent). */
+            /** @description What paying it now charges: with fee rules in place (`PublicConfig.fee_mode` rules), the fee itself (the tariff less the reduction or family discount that applies, see `breakdown`); in the simple mode the spec's `amount`, the reduction being chosen at payment. Null once paid. */
+            amount_due: components["schemas"]["Euros"] | null;
+            /** @description How `amount_due` comes about (fee rules in place); null once paid and in the simple mode. */
+            breakdown: components["schemas"]["FeeBreakdown"] | null;
+            /** @description Amount to pay without the reduction (75 % of the price, rounded to the cent); with fee rules in place, the same as `amount_due`. */
             amount: components["schemas"]["Euros"];
             /** @description Amount with the reduction (price × (1 − global_discount), rounded to the cent); null when the discount is 0. */
             amount_with_discount: components["schemas"]["Euros"] | null;
@@ -2280,6 +2715,8 @@ export interface components {
             amount: components["schemas"]["Euros"];
             /** @description Given back by a refund. */
             refunded: boolean;
+            /** @description How the amount came about when it was charged (fee rules); null for a fee paid in the simple mode. It never changes afterwards. */
+            breakdown: components["schemas"]["FeeBreakdown"] | null;
         };
         ResidentPayment: {
             id: components["schemas"]["Id"];
@@ -2481,6 +2918,14 @@ export interface components {
             venue: components["schemas"]["NullableText"];
             min_birth_year: components["schemas"]["BirthYear"];
             max_birth_year: components["schemas"]["BirthYear"];
+            /** @description Prices by age on `age_on` (or the start date): bands from 0 with no gap or overlap, the last open-ended, exactly one `default` (for a person without a birth date). Empty: the single `price` for everyone. */
+            tariffs: components["schemas"]["Tariff"][];
+            /** @description The day ages are counted on; null is the start date (or, without one, the day the fee is computed). */
+            age_on: components["schemas"]["CivilDate"] | null;
+            /** @description False makes this activity an exception where no circumstance reduces the fee. */
+            reductions_apply: boolean;
+            /** @description Activities whose fees count together for family discounts (e.g. "Escolas deportivas 2026-27"); null never counts. */
+            fee_group: string | null;
         };
         ActivityWrite: {
             name: string;
@@ -2501,6 +2946,17 @@ export interface components {
             venue?: components["schemas"]["NullableText"];
             min_birth_year?: components["schemas"]["BirthYear"];
             max_birth_year?: components["schemas"]["BirthYear"];
+            /** @description Prices by age on `age_on` (or the start date): bands from 0 with no gap or overlap, the last open-ended, exactly one `default` (for a person without a birth date). Empty: the single `price` for everyone. */
+            tariffs?: components["schemas"]["Tariff"][];
+            /** @description The day ages are counted on; null is the start date (or, without one, the day the fee is computed). */
+            age_on?: components["schemas"]["CivilDate"] | null;
+            /**
+             * @description Default true. False makes this activity an exception where no circumstance reduces the fee.
+             * @default true
+             */
+            reductions_apply: boolean;
+            /** @description Activities whose fees count together for family discounts (e.g. "Escolas deportivas 2026-27"); null never counts. */
+            fee_group?: string | null;
         };
         Enrolment: {
             id: components["schemas"]["Id"];
@@ -2739,6 +3195,24 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The request has been decided already. */
+        RequestDecided: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The fee rules. */
+        FeeRulesOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["FeeRules"];
+            };
+        };
         /** @description The global settings. */
         AdminConfigOk: {
             headers: {
@@ -2800,7 +3274,11 @@ export interface components {
                  *         "schedule": null,
                  *         "venue": null,
                  *         "min_birth_year": null,
-                 *         "max_birth_year": null
+                 *         "max_birth_year": null,
+                 *         "tariffs": [],
+                 *         "age_on": null,
+                 *         "reductions_apply": true,
+                 *         "fee_group": null
                  *       },
                  *       {
                  *         "id": 2,
@@ -2816,7 +3294,11 @@ export interface components {
                  *         "schedule": null,
                  *         "venue": null,
                  *         "min_birth_year": null,
-                 *         "max_birth_year": null
+                 *         "max_birth_year": null,
+                 *         "tariffs": [],
+                 *         "age_on": null,
+                 *         "reductions_apply": true,
+                 *         "fee_group": null
                  *       }
                  *     ]
                  */
@@ -2844,7 +3326,11 @@ export interface components {
                  *       "schedule": null,
                  *       "venue": null,
                  *       "min_birth_year": null,
-                 *       "max_birth_year": null
+                 *       "max_birth_year": null,
+                 *       "tariffs": [],
+                 *       "age_on": null,
+                 *       "reductions_apply": true,
+                 *       "fee_group": null
                  *     }
                  */
                 "application/json": components["schemas"]["Activity"];
@@ -4387,7 +4873,8 @@ export interface operations {
                      *             "activity_id": 2,
                      *             "name": "Pádel adultos",
                      *             "amount": 64.13,
-                     *             "refunded": false
+                     *             "refunded": false,
+                     *             "breakdown": null
                      *           }
                      *         ]
                      *       }
@@ -5612,7 +6099,8 @@ export interface operations {
                      *               "activity_id": 2,
                      *               "name": "Pádel adultos",
                      *               "amount": 64.13,
-                     *               "refunded": false
+                     *               "refunded": false,
+                     *               "breakdown": null
                      *             }
                      *           ],
                      *           "refunds": []
@@ -5717,7 +6205,8 @@ export interface operations {
                      *           "activity_id": 2,
                      *           "name": "Pádel adultos",
                      *           "amount": 64.13,
-                     *           "refunded": true
+                     *           "refunded": true,
+                     *           "breakdown": null
                      *         }
                      *       ],
                      *       "refunds": [
@@ -5817,7 +6306,8 @@ export interface operations {
                      *           "activity_id": 5,
                      *           "name": "Pilates",
                      *           "amount": 30,
-                     *           "refunded": false
+                     *           "refunded": false,
+                     *           "breakdown": null
                      *         }
                      *       ],
                      *       "refunds": []
@@ -6811,6 +7301,789 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCircumstances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Circumstance"][];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAdminCircumstances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list, by Spanish name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 1,
+                     *         "name": {
+                     *           "es": "Familia numerosa general",
+                     *           "en": "Large family (general)",
+                     *           "gl": "Familia numerosa xeral"
+                     *         },
+                     *         "proof": {
+                     *           "es": "Título de familia numerosa en vigor (las dos caras).",
+                     *           "en": "A valid large-family card (both sides).",
+                     *           "gl": "Título de familia numerosa en vigor (as dúas caras)."
+                     *         },
+                     *         "validity_months": null,
+                     *         "review": "staff",
+                     *         "approved": 14,
+                     *         "pending": 2
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["AdminCircumstance"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createCircumstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": {
+                 *         "es": "Familia numerosa general",
+                 *         "en": "Large family (general)",
+                 *         "gl": "Familia numerosa xeral"
+                 *       },
+                 *       "proof": {
+                 *         "es": "Título de familia numerosa en vigor (las dos caras).",
+                 *         "en": "A valid large-family card (both sides).",
+                 *         "gl": "Título de familia numerosa en vigor (as dúas caras)."
+                 *       },
+                 *       "validity_months": null,
+                 *       "review": "staff"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CircumstanceWrite"];
+            };
+        };
+        responses: {
+            /** @description Added. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "name": {
+                     *         "es": "Familia numerosa general",
+                     *         "en": "Large family (general)",
+                     *         "gl": "Familia numerosa xeral"
+                     *       },
+                     *       "proof": {
+                     *         "es": "Título de familia numerosa en vigor (las dos caras).",
+                     *         "en": "A valid large-family card (both sides).",
+                     *         "gl": "Título de familia numerosa en vigor (as dúas caras)."
+                     *       },
+                     *       "validity_months": null,
+                     *       "review": "staff",
+                     *       "approved": 0,
+                     *       "pending": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminCircumstance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Another circumstance has that Spanish name. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateCircumstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": {
+                 *         "es": "Familia numerosa general",
+                 *         "en": "Large family (general)",
+                 *         "gl": "Familia numerosa xeral"
+                 *       },
+                 *       "proof": {
+                 *         "es": "Título de familia numerosa en vigor (las dos caras).",
+                 *         "en": "A valid large-family card (both sides).",
+                 *         "gl": "Título de familia numerosa en vigor (as dúas caras)."
+                 *       },
+                 *       "validity_months": 12,
+                 *       "review": "staff"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CircumstanceWrite"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "name": {
+                     *         "es": "Familia numerosa general",
+                     *         "en": "Large family (general)",
+                     *         "gl": "Familia numerosa xeral"
+                     *       },
+                     *       "proof": {
+                     *         "es": "Título de familia numerosa en vigor (las dos caras).",
+                     *         "en": "A valid large-family card (both sides).",
+                     *         "gl": "Título de familia numerosa en vigor (as dúas caras)."
+                     *       },
+                     *       "validity_months": 12,
+                     *       "review": "staff",
+                     *       "approved": 14,
+                     *       "pending": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminCircumstance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Another circumstance has that Spanish name. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteCircumstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Requests or approvals refer to it. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    importCircumstanceHolders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    valid_until: components["schemas"]["CivilDate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Imported. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "approved": 1834,
+                     *       "extended": 12,
+                     *       "unknown_dnis": [
+                     *         "11111111H",
+                     *         "22222222J"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CircumstanceImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    requestCircumstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                person_activity_id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    circumstance_id: string;
+                    /** Format: binary */
+                    document?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request, pending review (or approved at once on a declaration). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircumstanceRequestCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description A request for this circumstance and person is already pending, or an approval is in force. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The document is over 5 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description No document (where staff review one), an empty one, or not a PDF, JPEG or PNG by its content. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMyCircumstances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircumstanceRequest"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMyCircumstanceDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file as a download (`Content-Disposition: attachment`), in a sandbox of its own. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example JVBERi0xLjQK */
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCircumstanceRequests: {
+        parameters: {
+            query?: {
+                /** @description With `page_size`, answer only this page (from 1); without both, the whole list. */
+                page?: components["parameters"]["ListPageQuery"];
+                /** @description Rows per page, 100 at most (the panel asks for 10). */
+                page_size?: components["parameters"]["ListPageSizeQuery"];
+                /** @description Part of the text to find in the list's searchable fields, without regard to case or accents. */
+                q?: components["parameters"]["SearchQuery"];
+                status?: components["schemas"]["CircumstanceRequestStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page; `X-Total-Count` says how many match. */
+            200: {
+                headers: {
+                    /** @description How many rows match (all pages together). */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCircumstanceRequest"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCircumstanceDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file as a download (`Content-Disposition: attachment`, `Content-Security-Policy: sandbox`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example JVBERi0xLjQK */
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    approveCircumstanceRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "valid_until": "2027-11-27"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CircumstanceApproval"];
+            };
+        };
+        responses: {
+            /** @description Approved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 41,
+                     *       "person_activity_id": 4,
+                     *       "person_name": "Xoán López Pereira",
+                     *       "dni": "87654321X",
+                     *       "circumstance_id": 1,
+                     *       "circumstance_name": "Familia numerosa general",
+                     *       "status": "approved",
+                     *       "valid_until": "2027-11-27",
+                     *       "suggested_valid_until": null,
+                     *       "reason": null,
+                     *       "source": "resident",
+                     *       "document_type": "application/pdf",
+                     *       "created_at": "2026-11-27T09:12:00.000Z",
+                     *       "decided_at": "2026-11-27T11:40:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminCircumstanceRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RequestDecided"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    refuseCircumstanceRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason_code": "unreadable",
+                 *       "reason": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["CircumstanceRefusal"];
+            };
+        };
+        responses: {
+            /** @description Refused. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 41,
+                     *       "person_activity_id": 4,
+                     *       "person_name": "Xoán López Pereira",
+                     *       "dni": "87654321X",
+                     *       "circumstance_id": 1,
+                     *       "circumstance_name": "Familia numerosa general",
+                     *       "status": "refused",
+                     *       "valid_until": null,
+                     *       "suggested_valid_until": null,
+                     *       "reason": "El documento no se puede leer.",
+                     *       "source": "resident",
+                     *       "document_type": "application/pdf",
+                     *       "created_at": "2026-11-27T09:12:00.000Z",
+                     *       "decided_at": "2026-11-27T11:40:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminCircumstanceRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["RequestDecided"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    withdrawCircumstanceApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 38,
+                     *       "person_activity_id": 3,
+                     *       "person_name": "María López García",
+                     *       "dni": "12345678Z",
+                     *       "circumstance_id": 3,
+                     *       "circumstance_name": "Discapacidad igual o superior al 33 %",
+                     *       "status": "withdrawn",
+                     *       "valid_until": "2027-06-30",
+                     *       "suggested_valid_until": null,
+                     *       "reason": null,
+                     *       "source": "counter",
+                     *       "document_type": null,
+                     *       "created_at": "2026-11-20T10:00:00.000Z",
+                     *       "decided_at": "2026-11-27T12:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminCircumstanceRequest"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Not an approval in force. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    recordCircumstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "circumstance_id": 1,
+                 *       "valid_until": "2027-11-27"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CounterApproval"];
+            };
+        };
+        responses: {
+            /** @description Recorded as approved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 44,
+                     *       "person_activity_id": 4,
+                     *       "person_name": "Xoán López Pereira",
+                     *       "dni": "87654321X",
+                     *       "circumstance_id": 1,
+                     *       "circumstance_name": "Familia numerosa general",
+                     *       "status": "approved",
+                     *       "valid_until": "2027-11-27",
+                     *       "suggested_valid_until": null,
+                     *       "reason": null,
+                     *       "source": "counter",
+                     *       "document_type": null,
+                     *       "created_at": "2026-11-27T12:10:00.000Z",
+                     *       "decided_at": "2026-11-27T12:10:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminCircumstanceRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description An approval of this circumstance is in force for the person. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFeeRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["FeeRulesOk"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateFeeRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reductions": [
+                 *         {
+                 *           "circumstance_id": 1,
+                 *           "activity_id": null,
+                 *           "percent": 20,
+                 *           "price": null
+                 *         },
+                 *         {
+                 *           "circumstance_id": 3,
+                 *           "activity_id": 12,
+                 *           "percent": 50,
+                 *           "price": null
+                 *         }
+                 *       ],
+                 *       "family_discounts": [
+                 *         {
+                 *           "from_member": 2,
+                 *           "percent": 20
+                 *         },
+                 *         {
+                 *           "from_member": 3,
+                 *           "percent": 100
+                 *         }
+                 *       ],
+                 *       "cumulative": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["FeeRules"];
+            };
+        };
+        responses: {
+            200: components["responses"]["FeeRulesOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
