@@ -2,13 +2,15 @@
 // Builds the BFF once (npm run build -w bff) and the web app once (into a temp dir with a Vite
 // manifest), then: API throughput vs. a bare Koa baseline, /api/config under login load, the
 // JavaScript size of /login, Lighthouse on /login and /dashboard, the admin lists at 100,000
-// enrolments, the deadline-day journey, the season's first-come rush and draw. Misses are printed, not fatal;
+// enrolments, the deadline-day journey, the season's first-come rush and draw, fees under the
+// council's rules at 100,000 enrolments. Misses are printed, not fatal;
 // the exit code is 1 only when a benchmark could not run. BENCH_JSON=path also writes the rows.
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { runAdminLists } from './admin-lists.mjs';
 import { runDeadlineDay } from './deadline-day.mjs';
 import { runSeason } from './season.mjs';
+import { runFees } from './fees.mjs';
 import { runApiBench } from './api-bench.mjs';
 import {
   RUN_DATE,
@@ -66,6 +68,7 @@ async function main() {
       ['admin lists', () => runAdminLists({ build: false, webBuild })],
       ['deadline day', () => runDeadlineDay({ build: false })],
       ['season', () => runSeason({ build: false })],
+      ['fees', () => runFees({ build: false })],
     ];
     for (const [name, part] of webBuild ? parts : []) {
       try {

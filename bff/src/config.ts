@@ -86,6 +86,11 @@ export interface Config {
   mfaForAdmins: 'required' | 'optional' | 'off';
   /** How long the housekeeping job keeps audit entries (services/audit-retention.ts). */
   audit: { retentionDays: number; accountingRetentionYears: number };
+  /**
+   * Days a resident's proof of a circumstance is kept after staff decide on it, before the
+   * housekeeping job deletes it (services/circumstances/documents.ts).
+   */
+  documentRetentionDays: number;
   /** The version and commit this process runs (PORTAL_COMMIT, else the checkout's). */
   build: BuildInfo;
   /** The council running the portal (COUNCIL_FILE): shown by the web app, on receipts, in messages. */
@@ -106,6 +111,12 @@ type Env = Record<string, string | undefined>;
  * records, 6 years), which also covers the tax authority's 4 years (LGT arts. 66 and 70). Other
  * entries at least 90 days, so an incident found late can still be traced.
  */
+/**
+ * Days a circumstance's proof is kept after the decision (GDPR data minimisation): at least one,
+ * so a resident told of a refusal can still see what they sent; at most a year.
+ */
+export const DOCUMENT_RETENTION_DAYS = { fallback: 30, min: 1, max: 365 } as const;
+
 export const AUDIT_RETENTION = {
   days: { fallback: 365, min: 90, max: 3650 },
   accountingYears: { fallback: 6, min: 6, max: 30 },
@@ -429,6 +440,13 @@ export function loadConfig(env: Env = process.env): Config {
     ),
   };
 
+  const documentRetentionDays = int(
+    'DOCUMENT_RETENTION_DAYS',
+    DOCUMENT_RETENTION_DAYS.fallback,
+    DOCUMENT_RETENTION_DAYS.min,
+    DOCUMENT_RETENTION_DAYS.max,
+  );
+
   const councilRead = readCouncilFile(
     resolve(
       env.INIT_CWD ?? process.cwd(),
@@ -465,6 +483,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken,
     reconcile,
     audit,
+    documentRetentionDays,
     council: council as Council,
     build: buildInfo(env),
   };

@@ -65,6 +65,11 @@ import { createSessions } from './services/sessions.js';
 import { createPasswords } from './services/passwords.js';
 import { createReauthentication } from './services/reauthenticate.js';
 import { createDevOutbox } from './services/dev-outbox.js';
+import { createCircumstances } from './services/circumstances/index.js';
+import { createFeesRepo } from './data/fees-repo.js';
+import { createCircumstancesRepo } from './data/circumstances-repo.js';
+import { createFeeQuotes } from './services/fees/quotes.js';
+import { createFeeRulesService } from './services/fees/fee-rules.js';
 
 /** Everything the routes need, built once; tests build it with their own clock or adapters. */
 export function createDeps(options: {
@@ -107,8 +112,16 @@ export function createDeps(options: {
     draws: createDrawsRepo(db),
     personMerges: createPersonMergeRepo(db),
     revokedTokens: createRevokedTokensRepo(db),
+    fees: createFeesRepo(db),
+    circumstances: createCircumstancesRepo(db),
   };
   const lists = createStaffLists(db);
+  // fees by the council's rules: what the residents' activities call shows and the checkout charges
+  const feeQuotes = createFeeQuotes({
+    fees: repos.fees,
+    circumstances: repos.circumstances,
+    clock,
+  });
   const secret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   /** A key of its own for each use, derived from the server secret. */
   const derivedKey = (purpose: string) => createHmac('sha256', secret).update(purpose).digest();
@@ -188,6 +201,7 @@ export function createDeps(options: {
       clock,
       users: repos.users,
       enrolments: repos.enrolments,
+      quotes: feeQuotes,
     }),
     contactChange,
     myAccount: createMyAccount({ users: repos.users, clock }),
@@ -215,6 +229,7 @@ export function createDeps(options: {
     council: config.council,
     publicUrl: config.publicUrl,
     jobs,
+    quotes: feeQuotes,
   });
   // staff
   const admin = {
@@ -245,6 +260,25 @@ export function createDeps(options: {
     upload: createEnrolmentImport({ db, audit: repos.audit, clock }),
     settings: createAdminSettingsService({ db, config: repos.config, audit: repos.audit }),
   };
+  // circumstances that reduce a fee: residents' proofs sealed under a key of their own
+  const circumstances = createCircumstances({
+    db,
+    clock,
+    logger,
+    repo: repos.circumstances,
+    persons: repos.persons,
+    users: repos.users,
+    settings: repos.config,
+    audit: repos.audit,
+    lists,
+    limiter,
+    box: createSecretBox(derivedKey('circumstance-documents/v1')),
+    sms,
+    mail,
+    council: config.council,
+    publicUrl: config.publicUrl,
+    documentRetentionDays: config.documentRetentionDays,
+  });
   /** Set when the process begins to shut down: /ready answers 503 so traffic moves elsewhere. */
   const lifecycle = { stopping: false };
   /** Notices the database going away (server.ts starts its timer); readiness asks it. */
@@ -261,7 +295,11 @@ export function createDeps(options: {
     derivedKey,
     limiter,
     devices,
-    settings: createSettingsService(repos.config, clock),
+    settings: createSettingsService(repos.config, clock, feeQuotes.mode),
+    fees: {
+      quotes: feeQuotes,
+      rules: createFeeRulesService({ db, fees: repos.fees, audit: repos.audit }),
+    },
     jobs,
     lifecycle,
     databaseWatch,
@@ -269,6 +307,7 @@ export function createDeps(options: {
     residents,
     admin,
     season,
+    circumstances,
     metrics,
     sms,
     mail,
@@ -283,6 +322,8 @@ export function createDeps(options: {
       repos,
       lists,
       gateway: createRedsysClient(config.redsys),
+      quotes: feeQuotes,
+      documents: circumstances.documents,
     }),
     unsubscribe,
     devOutbox: createDevOutbox({ outbox: repos.outbox }),
@@ -300,6 +341,7 @@ export function createDeps(options: {
       audit: repos.audit,
       jobs,
       logger,
+      quotes: feeQuotes,
     }),
   };
 }

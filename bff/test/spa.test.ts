@@ -28,6 +28,7 @@ describe('serving the built web app', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache');
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("img-src 'self' data: blob:");
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(res.headers.get('x-frame-options')).toBe('DENY');

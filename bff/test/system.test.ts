@@ -69,6 +69,7 @@ describe('system routes', () => {
       deadline_date: '2026-12-01',
       payments_open: true,
       today: '2026-11-21',
+      fee_mode: 'simple',
     });
   });
 

@@ -69,6 +69,7 @@ describe('openapi.yaml', () => {
     expect(publicCalls).toEqual(
       [
         'GET /catalogue',
+        'GET /circumstances',
         'GET /config',
         'GET /draws/{activity_id}',
         'GET /dev/outbox',

@@ -70,7 +70,7 @@ describe('the Prism mock (npm run mock)', () => {
         expect(() => schema?.parse(body)).not.toThrow();
       } else if (path.endsWith('.css')) {
         expect(type).toContain('text/css');
-      } else if (path.endsWith('/receipt')) {
+      } else if (path.endsWith('/receipt') || path.endsWith('/document')) {
         expect(type).toContain('application/pdf');
       } else {
         expect(type).toContain('spreadsheetml');
@@ -103,7 +103,11 @@ function requestBodyOf(op: Operation): {
   body?: string | URLSearchParams | FormData;
   type?: string;
 } {
-  type Body = { $ref?: string; content?: Record<string, { example?: unknown }> };
+  type Schema = { properties?: Record<string, { format?: string; $ref?: string }> };
+  type Body = {
+    $ref?: string;
+    content?: Record<string, { example?: unknown; schema?: Schema }>;
+  };
   let requestBody = (op as { requestBody?: Body }).requestBody;
   if (requestBody?.$ref) {
     const shared = contract.components.requestBodies as Record<string, Body>;
@@ -112,8 +116,13 @@ function requestBodyOf(op: Operation): {
   const [type, media] = Object.entries(requestBody?.content ?? {})[0] ?? [];
   if (!type) return {};
   if (type === 'multipart/form-data') {
+    // every field the form's schema names: a file, a date or a number in a string
     const form = new FormData();
-    form.append('file', new Blob(['PK']), 'inscripciones.xlsx');
+    for (const [name, field] of Object.entries(media?.schema?.properties ?? {})) {
+      if (field.format === 'binary') form.append(name, new Blob(['%PDF-1.4']), 'documento.pdf');
+      else if (field.$ref?.endsWith('/CivilDate')) form.append(name, '2027-11-27');
+      else form.append(name, '1');
+    }
     return { body: form };
   }
   if (type === 'application/x-www-form-urlencoded') {

@@ -6,7 +6,8 @@ import type { Plugin } from 'vite';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
-const TEXT_FILE = /\.(?:js|css|html|svg|json)$/;
+// .mjs: pdf.js's worker, which the review queue loads to show a PDF
+const TEXT_FILE = /\.(?:m?js|css|html|svg|json)$/;
 const MIN_BYTES = 1024;
 
 /**

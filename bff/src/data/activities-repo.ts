@@ -6,7 +6,11 @@ import type { ActivitiesTable } from './schema.js';
 
 export type ActivityRow = Selectable<ActivitiesTable>;
 
-/** What every activity has; the season's fields (migration 220) keep their defaults when left out. */
+/**
+ * What every activity has; the season's fields (migration 220) and the fee's (migration 300: age
+ * bands as JSON in cents, the day ages are counted on, reductions, fee group) keep their defaults
+ * when left out.
+ */
 export type ActivityFields = Pick<ActivityRow, 'name' | 'price_cents' | 'start_date'> &
   Partial<
     Pick<
@@ -21,6 +25,10 @@ export type ActivityFields = Pick<ActivityRow, 'name' | 'price_cents' | 'start_d
       | 'venue'
       | 'min_birth_year'
       | 'max_birth_year'
+      | 'tariffs'
+      | 'age_on'
+      | 'reductions_apply'
+      | 'fee_group'
     >
   >;
 

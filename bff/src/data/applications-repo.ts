@@ -346,6 +346,8 @@ export function createApplicationsRepo(db: Database) {
         .innerJoin('users as u', 'u.id', 'a.user_id')
         .select([
           'a.id',
+          'a.enrolment_id',
+          'a.activity_id',
           'a.offer_expires_at',
           'a.offer_notified_at',
           'act.name as activity_name',

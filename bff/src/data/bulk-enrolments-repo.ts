@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { CompiledQuery, type Compilable } from 'kysely';
+import { CompiledQuery, sql, type Compilable } from 'kysely';
 import type { Database } from './database.js';
 import { enrolmentKeys } from './search-keys.js';
 import type { EnrolmentFields, EnrolmentRow } from './enrolments-repo.js';
@@ -53,12 +53,13 @@ export function createBulkEnrolmentsRepo(db: Database) {
   const insertPeople = chunkedStatement(
     db,
     (rows) => db.q().insertInto('enrolments').values(rows).returning(['id', 'dni']),
-    (person: EnrolmentFields) => ({
+    (person: EnrolmentFields & { birth_date: string | null }) => ({
       first_name: person.first_name,
       last_name: person.last_name,
       dni: person.dni,
       email: person.email,
       phone: person.phone,
+      birth_date: person.birth_date,
       ...enrolmentKeys(person),
     }),
   );
@@ -91,7 +92,9 @@ export function createBulkEnrolmentsRepo(db: Database) {
       return out;
     },
     /** Inserts new people; their ids by DNI. */
-    async insertMany(people: readonly EnrolmentFields[]): Promise<Map<string, number>> {
+    async insertMany(
+      people: readonly (EnrolmentFields & { birth_date: string | null })[],
+    ): Promise<Map<string, number>> {
       const out = new Map<string, number>();
       for (const part of chunks(people)) {
         for (const row of await insertPeople(part)) if (row.dni) out.set(row.dni, row.id);
@@ -105,6 +108,36 @@ export function createBulkEnrolmentsRepo(db: Database) {
       const changed = new Set<number>();
       for (const part of chunks(links)) {
         for (const row of await insertLinks(part)) changed.add(row.enrolment_id);
+      }
+      return changed;
+    },
+    /**
+     * Sets these people's birth dates (a file's birth-date column), one statement per 500 people;
+     * the ones changed.
+     */
+    async setBirthDates(
+      people: readonly { id: number; birth_date: string }[],
+    ): Promise<{ id: number }[]> {
+      const changed: { id: number }[] = [];
+      const now = new Date().toISOString();
+      for (let i = 0; i < people.length; i += 500) {
+        const part = people.slice(i, i + 500);
+        const cases = sql.join(
+          part.map((person) => sql`WHEN ${person.id} THEN ${person.birth_date}`),
+          sql` `,
+        );
+        const rows = await db
+          .q()
+          .updateTable('enrolments')
+          .set({ birth_date: sql<string>`CASE id ${cases} END`, updated_at: now })
+          .where(
+            'id',
+            'in',
+            part.map((person) => person.id),
+          )
+          .returning('id')
+          .execute();
+        changed.push(...rows);
       }
       return changed;
     },

@@ -267,6 +267,12 @@ export function isUniqueViolation(err: unknown): boolean {
   );
 }
 
+/** A row still referred to by another through a foreign key (SQLite's and PostgreSQL's codes). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as DriverError | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}
+
 /**
  * PostgreSQL chose the transaction as a deadlock's victim (40P01) or could not serialize it
  * (40001): running it again is the documented answer. SQLite never needs it: BEGIN IMMEDIATE

@@ -790,6 +790,11 @@ export const verifyReceipt = <ThrowOnError extends boolean = false>(options: Opt
  * 404), every activity is enrolled for that person (else 422 `mixed_persons`, also for ids
  * that do not exist), payments enabled and today (Europe/Madrid) before `deadline_date`,
  * `use_discount` only with a discount above 0, nothing already paid, a total above 0.
+ * With fee rules in place (`PublicConfig.fee_mode` rules) each item is charged exactly its
+ * `amount_due`, computed again in the payment's transaction, and keeps its `breakdown`;
+ * `use_discount: true` answers 409 `discount_unavailable` (a reduction is asked for, not
+ * ticked). A fee the rules make free (0) is charged 0 together with the others; alone it
+ * answers `nothing_to_pay` (staff confirm it, see docs/fees.md).
  *
  */
 export const generatePayment = <ThrowOnError extends boolean = false>(options: Options<GeneratePaymentData, ThrowOnError>): RequestResult<GeneratePaymentResponses, GeneratePaymentErrors, ThrowOnError> => (options.client ?? client).post<GeneratePaymentResponses, GeneratePaymentErrors, ThrowOnError>({
@@ -1985,9 +1990,10 @@ export const importCircumstanceHolders = <ThrowOnError extends boolean = false>(
  * Multipart: `circumstance_id` and `document` (PDF, JPEG or PNG, at most 5 MB, the type told
  * by the file's content, not its name). A circumstance whose `review` is `declaration` needs
  * no document: it is approved at once on the resident's declaration, until its validity
- * ends. The document is stored encrypted, shown only to staff and to this account, and
- * deleted `DOCUMENT_RETENTION_DAYS` (30) days after the decision. A few documents a day per
- * account (429 after).
+ * ends (without months: until the sports season ends, 31 August); a document sent with a
+ * declaration is not kept. The document is stored encrypted, shown only to staff and to this
+ * account, and deleted `DOCUMENT_RETENTION_DAYS` (30) days after the decision. Ten
+ * documents a day per account, refused ones included (429 after).
  *
  */
 export const requestCircumstance = <ThrowOnError extends boolean = false>(options: Options<RequestCircumstanceData, ThrowOnError>): RequestResult<RequestCircumstanceResponses, RequestCircumstanceErrors, ThrowOnError> => (options.client ?? client).post<RequestCircumstanceResponses, RequestCircumstanceErrors, ThrowOnError>({
@@ -2008,7 +2014,7 @@ export const requestCircumstance = <ThrowOnError extends boolean = false>(option
 });
 
 /**
- * The account's requests and approvals for the people it manages, newest first.
+ * The account's requests and approvals for the people it manages (staff's from the counter and imports too), newest first.
  */
 export const listMyCircumstances = <ThrowOnError extends boolean = false>(options?: Options<ListMyCircumstancesData, ThrowOnError>): RequestResult<ListMyCircumstancesResponses, ListMyCircumstancesErrors, ThrowOnError> => (options?.client ?? client).get<ListMyCircumstancesResponses, ListMyCircumstancesErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({

@@ -319,7 +319,7 @@ export type CircumstanceRequest = {
     created_at: DateTime;
     decided_at: DateTime | null;
     /**
-     * The document is still kept (it is deleted some days after the decision).
+     * This account sent a document that is still kept (it is deleted some days after the decision): GET /user/circumstances/{id}/document gives it.
      */
     has_document: boolean;
 };
@@ -912,7 +912,7 @@ export type UserActivity = {
      */
     breakdown: FeeBreakdown | null;
     /**
-     * Amount to pay without the reduction (75 % of the price, rounded to the cent); with fee rules in place, the same as `amount_due`.
+     * Amount to pay without the reduction (75 % of the price, rounded to the cent); with fee rules in place, the same as `amount_due` (once paid, what was paid).
      */
     amount: Euros;
     /**
@@ -3826,7 +3826,7 @@ export type CreateActivityErrors = {
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field).
      */
     422: Error;
     /**
@@ -3937,7 +3937,7 @@ export type CreateActivitySlashErrors = {
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field).
      */
     422: Error;
     /**
@@ -4043,7 +4043,7 @@ export type UpdateActivityErrors = {
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field).
      */
     422: Error;
     /**
@@ -5617,7 +5617,7 @@ export type ImportCircumstanceHoldersErrors = {
      */
     404: Error;
     /**
-     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     * The file is larger than 10 MB.
      */
     413: Error;
     /**
@@ -5625,7 +5625,7 @@ export type ImportCircumstanceHoldersErrors = {
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Nothing was changed. A bad file gets the enrolment upload's answers (`please_select_file`, `too_many_files`, `invalid_file_type`, `invalid_xlsx`, `xlsx_encrypted`, `xls_not_xlsx`, `ods_not_xlsx`, `xlsb_not_xlsx`, `csv_not_xlsx`, `xlsm_not_accepted`, `too_many_rows`, the zip's limits); `import_no_dni_column`: no column headed DNI or NIE in the first sheet's first 10 rows; `import_no_dnis`: that column is empty; `validation_error` with `valid_until_past`: the date is before today.
      */
     422: Error;
     /**
@@ -5683,7 +5683,7 @@ export type RequestCircumstanceErrors = {
      */
     415: Error;
     /**
-     * No document (where staff review one), an empty one, or not a PDF, JPEG or PNG by its content.
+     * No document (where staff review one), an empty one, or not a PDF, JPEG or PNG by its content (or its name or declared type says another type); an unknown circumstance (`circumstance_unknown` on `circumstance_id`); two files (`too_many_files`).
      */
     422: Error;
     /**
@@ -5908,7 +5908,7 @@ export type ApproveCircumstanceRequestErrors = {
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * The date is not a date, or is before today (`valid_until_past`); nothing changed.
      */
     422: Error;
     /**
@@ -5967,7 +5967,7 @@ export type RefuseCircumstanceRequestErrors = {
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Neither a usual reason nor a text (`refusal_reason_required`), or a wrong one; nothing changed.
      */
     422: Error;
     /**
@@ -6061,7 +6061,7 @@ export type RecordCircumstanceErrors = {
      */
     404: Error;
     /**
-     * An approval of this circumstance is in force for the person.
+     * An approval of this circumstance is in force for the person, or a resident's request of it waits in the queue (decide that one).
      */
     409: Error;
     /**
@@ -6073,7 +6073,7 @@ export type RecordCircumstanceErrors = {
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * An unknown circumstance (`circumstance_unknown`), or a date before today (`valid_until_past`); nothing changed.
      */
     422: Error;
     /**
@@ -6155,7 +6155,7 @@ export type UpdateFeeRulesErrors = {
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * A rule the ordinance cannot mean (nothing changed); one item per wrong field, `loc` naming the rule's row.
      */
     422: Error;
     /**

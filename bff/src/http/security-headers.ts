@@ -41,7 +41,9 @@ export function securityHeaders(options: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
+        // blob: the staff's review queue shows a resident's photographed proof from the bytes it
+        // fetched with the staff token (never a URL of the portal's origin that could run it)
+        imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         formAction: ["'self'", ...options.formTargets],
@@ -54,7 +56,10 @@ export function securityHeaders(options: {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   return async (ctx, { json, api }) => {
+    // a download that set its own, stricter policy (a resident's document: `sandbox`) keeps it
+    const own = ctx.response.get('Content-Security-Policy');
     await (json ? forData : forPages)(ctx, noop);
+    if (own) ctx.set('Content-Security-Policy', own);
     // helmet has no Permissions-Policy; a page asks for none of these
     if (!json)
       ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');

@@ -1,7 +1,9 @@
 import type { Translations } from './define.js';
 import type { Locale } from './locale.js';
 import { admin } from './messages/admin.js';
+import { circumstances } from './messages/circumstances.js';
 import { common } from './messages/common.js';
+import { fees } from './messages/fees.js';
 import { payments } from './messages/payments.js';
 import { receipts } from './messages/receipts.js';
 import { reminders } from './messages/reminders.js';
@@ -18,6 +20,8 @@ const areas: Record<string, Record<string, Translations>> = {
   receipts,
   reminders,
   season,
+  circumstances,
+  fees,
 };
 
 /** All server messages by key; each area keeps its own file under messages/. */

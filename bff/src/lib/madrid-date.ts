@@ -30,6 +30,20 @@ export function addDays(date: string, days: number): string {
   return new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
 }
 
+/**
+ * The civil date some calendar months after another, on the same day of the month or, when that
+ * month is shorter, on its last day (31 January + 1 month = 28 or 29 February).
+ */
+export function addMonths(date: string, months: number): string {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const first = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(
+    Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  first.setUTCDate(Math.min(day, lastDay));
+  return first.toISOString().slice(0, 10);
+}
+
 /** The hour (0-23) of an instant in Europe/Madrid. */
 export function madridHour(at: Date): number {
   return Number(madridDateTime(at).hour.slice(0, 2));

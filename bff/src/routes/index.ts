@@ -4,6 +4,9 @@ import { operations } from '../generated/operations.gen.js';
 import type { AppState } from '../http/context.js';
 import { HttpError } from '../http/errors.js';
 import { adminRoutes } from './admin/index.js';
+import { circumstancesPublicRoutes } from './circumstances/public.js';
+import { circumstancesResidentRoutes } from './circumstances/residents.js';
+import { circumstancesStaffRoutes } from './circumstances/staff.js';
 import { paymentsRoutes } from './payments/index.js';
 import { remindersRoutes } from './reminders.js';
 import { residentsRoutes } from './residents/index.js';
@@ -37,6 +40,9 @@ export function apiRoutes(deps: Deps): ApiRoutes {
     seasonPublicRoutes(deps),
     seasonResidentRoutes(deps),
     seasonStaffRoutes(deps),
+    circumstancesPublicRoutes(deps),
+    circumstancesResidentRoutes(deps),
+    circumstancesStaffRoutes(deps),
   ]) {
     all.use(area.routes());
   }

@@ -22,11 +22,16 @@ export function discountFraction(config: ConfigRow): number {
   return config.global_discount_bp / 10000;
 }
 
-export function createSettingsService(repo: ConfigRepo, clock: Clock) {
+export function createSettingsService(
+  repo: ConfigRepo,
+  clock: Clock,
+  /** Whether fee rules are in place (services/fees/quotes.ts), asked on each call. */
+  feeMode: () => Promise<'simple' | 'rules'>,
+) {
   return {
     current: () => repo.get(),
     async publicView() {
-      const config = await repo.get();
+      const [config, mode] = await Promise.all([repo.get(), feeMode()]);
       const window = paymentWindow(config, clock.now());
       return {
         maintenance_mode: config.maintenance_mode,
@@ -35,6 +40,7 @@ export function createSettingsService(repo: ConfigRepo, clock: Clock) {
         deadline_date: config.deadline_date,
         payments_open: window.open,
         today: window.today,
+        fee_mode: mode,
       };
     },
   };

@@ -615,6 +615,7 @@ describe('Excel upload', () => {
       'Precio',
       'Fecha de inicio',
       'Pagado',
+      'Fecha de nacimiento',
     ]);
     // as downloaded: only the example, which is refused with its reason
     const untouched = await upload(file, 'plantilla-inscripciones.xlsx');

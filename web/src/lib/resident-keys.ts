@@ -10,6 +10,10 @@ export const residentKeys = {
   config: ['resident', 'config'] as const,
   payments: ['resident', 'payments'] as const,
   me: ['resident', 'me'] as const,
+  /** The account's requests for circumstances (GET /user/circumstances). */
+  circumstanceRequests: ['resident', 'circumstance-requests'] as const,
+  /** The council's circumstances (GET /circumstances). */
+  circumstances: ['resident', 'circumstances'] as const,
 };
 
 /** Coming back to the tab reads a screen's data again once it is this old (TanStack's staleTime). */

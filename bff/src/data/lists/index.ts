@@ -2,6 +2,7 @@ import type { Database } from '../database.js';
 import { createActivitiesList } from './activities.js';
 import { createApplicationsList } from './applications.js';
 import { createAuditList } from './audit.js';
+import { createCircumstanceRequestsList } from './circumstance-requests.js';
 import { createEnrolmentsList } from './enrolments.js';
 import { createPaymentsList } from './payments.js';
 import { createUsersList } from './users.js';
@@ -9,6 +10,7 @@ import { createUsersList } from './users.js';
 export type { ActivitySort } from './activities.js';
 export type { ApplicationListRow, ApplicationSort } from './applications.js';
 export type { AuditSort } from './audit.js';
+export type { RequestFilter } from './circumstance-requests.js';
 export type { EnrolmentRow } from './enrolment-reads.js';
 export type { EnrolmentSort } from './name-order.js';
 export type { PaymentFilter, PaymentSort } from './payments.js';
@@ -28,6 +30,7 @@ export function createStaffLists(db: Database) {
     applications: createApplicationsList(db),
     payments: createPaymentsList(db),
     audit: createAuditList(db),
+    circumstanceRequests: createCircumstanceRequestsList(db),
   };
 }
 

@@ -58,6 +58,10 @@ import {
 } from './250-confirmed-email-and-logout.js';
 import { postgres as feesPostgres, sqlite as fees } from './300-fees.js';
 import {
+  postgres as circumstanceHistoryPostgres,
+  sqlite as circumstanceHistory,
+} from './310-circumstance-history.js';
+import {
   postgres as onePersonPostgres,
   sqlite as onePerson,
   writeIdentityKeys,
@@ -226,4 +230,10 @@ export const migrations: readonly Migration[] = [
     postgres: confirmedEmailAndLogoutPostgres,
   },
   { version: 300, name: 'fees', sqlite: fees, postgres: feesPostgres },
+  {
+    version: 310,
+    name: 'circumstance-history',
+    sqlite: circumstanceHistory,
+    postgres: circumstanceHistoryPostgres,
+  },
 ];

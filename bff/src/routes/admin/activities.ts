@@ -6,8 +6,27 @@ import { requireAdmin } from '../../http/auth.js';
 import { validate } from '../../http/validate.js';
 import { listRequest, sendList } from './list-params.js';
 import { actorOf, formBody, idParam } from './form-input.js';
+import { DomainError, invalid } from '../../services/errors.js';
+import { priceOf } from '../../services/fees/tariffs.js';
 
 const REQUIRED = ['name', 'price'] as const;
+
+/** A band's price the schema refuses (below 0) is told by the band's ages, as the service does. */
+function bandPricesNamed(err: unknown, body: unknown): unknown {
+  if (!(err instanceof DomainError) || !err.details.issues) return err;
+  const bands = (body as { tariffs?: unknown } | null)?.tariffs;
+  return invalid(
+    err.details.issues.map((issue) => {
+      const [, list, index, field] = issue.loc;
+      const band = Array.isArray(bands) && typeof index === 'number' ? bands[index] : undefined;
+      if (list !== 'tariffs' || field !== 'price' || typeof band?.min_age !== 'number')
+        return issue;
+      const maxAge = typeof band.max_age === 'number' ? band.max_age : null;
+      const [msg, params] = priceOf(band.min_age, maxAge);
+      return { ...issue, msg, type: msg, params };
+    }),
+  );
+}
 
 /** /admin/activities-crud: the catalogue (list and create with and without the trailing slash). */
 export function adminActivitiesRoutes(
@@ -16,8 +35,16 @@ export function adminActivitiesRoutes(
   const router = new Router<AppState>({ strict: true });
   const admin = requireAdmin(deps);
   const activities = deps.admin.activities;
-  const body = (ctx: AppContext) =>
-    formBody(zActivityWrite, ctx.request.body, REQUIRED, { price: 'invalid_price' });
+  const body = (ctx: AppContext) => {
+    try {
+      return formBody(zActivityWrite, ctx.request.body, REQUIRED, {
+        price: 'invalid_price',
+        age_on: 'fees_age_on_invalid',
+      });
+    } catch (err) {
+      throw bandPricesNamed(err, ctx.request.body);
+    }
+  };
 
   for (const path of ['/admin/activities-crud', '/admin/activities-crud/']) {
     router.get(path, admin, async (ctx) => {

@@ -5,6 +5,7 @@ import { adminActivitiesRoutes } from './activities.js';
 import { adminAuditRoutes } from './audit.js';
 import { adminConfigRoutes } from './config.js';
 import { adminEnrolmentsRoutes } from './enrolments.js';
+import { adminFeeRulesRoutes } from './fee-rules.js';
 import { adminMfaRoutes } from './mfa.js';
 import { adminPaymentsRoutes } from './payments.js';
 import { adminRemindersRoutes } from './reminders.js';
@@ -27,6 +28,7 @@ const parts: ReadonlyArray<(deps: Deps) => Router<AppState>> = [
   adminRemindersRoutes,
   adminSummaryRoutes,
   adminMfaRoutes,
+  adminFeeRulesRoutes,
 ];
 
 export function adminRoutes(deps: Deps): Router<AppState> {

@@ -31,6 +31,7 @@ export function adminPaymentsRoutes(
       query,
       { number: query.page, size: query.page_size },
       { by: sort, order },
+      ctx.state.locale,
     );
     ctx.set('X-Total-Count', String(total));
     ctx.body = { items: rows, total, page: query.page, page_size: query.page_size };
@@ -56,14 +57,14 @@ export function adminPaymentsRoutes(
     const { payment_id } = validate(zRefundPaymentPath, ctx.params, 'path');
     const body = validate(zRefundPaymentBody, ctx.request.body, 'body');
     await deps.payments.refunds.refund(actorOf(ctx), payment_id, body);
-    ctx.body = await staff.view(payment_id);
+    ctx.body = await staff.view(payment_id, ctx.state.locale);
   });
 
   router.post('/admin/payments/:payment_id/check', requireAdmin(deps), async (ctx) => {
     const { payment_id } = validate(zCheckPaymentPath, ctx.params, 'path');
     const checked = await deps.payments.reconciliation.check(payment_id, actorOf(ctx));
     if (!checked) throw notFound();
-    ctx.body = await staff.view(payment_id);
+    ctx.body = await staff.view(payment_id, ctx.state.locale);
   });
 
   return router;

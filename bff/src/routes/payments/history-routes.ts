@@ -17,7 +17,7 @@ export function historyRoutes(deps: Pick<Deps, 'payments' | 'sessions'>): Router
   const { resident } = deps.payments;
 
   router.get('/user/payments/', auth, async (ctx) => {
-    ctx.body = await resident.history(ctx.state.user!.id);
+    ctx.body = await resident.history(ctx.state.user!.id, ctx.state.locale);
   });
 
   router.get('/user/payments/latest', auth, async (ctx) => {

@@ -15,7 +15,7 @@ export function activitiesRoutes(
   const router = new Router<AppState>();
   router.get('/user/activities/:person_activity_id', requireUser(deps), async (ctx) => {
     const { person_activity_id } = validate(zListPersonActivitiesPath, ctx.params, 'path');
-    ctx.body = await persons.activities(actorOf(ctx), person_activity_id);
+    ctx.body = await persons.activities(actorOf(ctx), person_activity_id, ctx.state.locale);
   });
   return router;
 }

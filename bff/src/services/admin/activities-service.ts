@@ -9,6 +9,13 @@ import { conflict, DomainError, invalid, notFound, type ValidationIssue } from '
 import { isCivilDate } from '../../lib/madrid-date.js';
 import { centsToEuros, eurosToCents } from '../../lib/money.js';
 import { changedFields, recordAdminWrite, type Actor } from './audit-trail.js';
+import {
+  checkTariffs,
+  parseTariffs,
+  tariffsToJson,
+  toTariffView,
+  type TariffView,
+} from '../fees/tariffs.js';
 
 export interface ActivityView {
   id: number;
@@ -25,6 +32,11 @@ export interface ActivityView {
   venue: string | null;
   min_birth_year: number | null;
   max_birth_year: number | null;
+  /** Prices by age (euros); empty: the single price. */
+  tariffs: TariffView[];
+  age_on: string | null;
+  reductions_apply: boolean;
+  fee_group: string | null;
 }
 
 export interface ActivityInput {
@@ -41,6 +53,10 @@ export interface ActivityInput {
   venue?: string | null;
   min_birth_year?: number | null;
   max_birth_year?: number | null;
+  tariffs?: TariffView[];
+  age_on?: string | null;
+  reductions_apply?: boolean;
+  fee_group?: string | null;
 }
 
 export const toActivityView = (row: ActivityRow): ActivityView => ({
@@ -58,6 +74,10 @@ export const toActivityView = (row: ActivityRow): ActivityView => ({
   venue: row.venue,
   min_birth_year: row.min_birth_year,
   max_birth_year: row.max_birth_year,
+  tariffs: parseTariffs(row.tariffs).map(toTariffView),
+  age_on: row.age_on,
+  reductions_apply: row.reductions_apply !== 0,
+  fee_group: row.fee_group,
 });
 
 export { cleanName } from '../../lib/clean-name.js';
@@ -94,6 +114,10 @@ function checked(input: ActivityInput): Required<ActivityFields> {
     issue('applications_close_at', 'window_order');
   if (minYear !== null && maxYear !== null && minYear > maxYear)
     issue('max_birth_year', 'birth_years_order');
+  const ageOn = input.age_on ? input.age_on : null;
+  if (ageOn !== null && !isCivilDate(ageOn)) issue('age_on', 'fees_age_on_invalid');
+  const bands = checkTariffs(input.tariffs ?? []);
+  issues.push(...bands.issues);
   if (issues.length > 0) throw invalid(issues);
   return {
     name,
@@ -109,6 +133,11 @@ function checked(input: ActivityInput): Required<ActivityFields> {
     venue: cleanText(input.venue),
     min_birth_year: minYear,
     max_birth_year: maxYear,
+    tariffs: tariffsToJson(bands.tariffs),
+    age_on: ageOn,
+    reductions_apply: input.reductions_apply === false ? 0 : 1,
+    // a label: spaces as one, so "Escolas  2026" and "Escolas 2026" are one group
+    fee_group: cleanText(input.fee_group)?.replace(/\s+/g, ' ') ?? null,
   };
 }
 

@@ -7,6 +7,7 @@ import type { PaymentsRepo } from '../../data/payments-repo.js';
 import type { Locale } from '../../i18n/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { amountToCharge } from '../pricing.js';
+import type { FeeQuotes, PersonFees } from '../fees/quotes.js';
 import { paymentWindow } from '../settings-service.js';
 import { newOrderCode } from './order-code.js';
 import { paymentError } from './payment-errors.js';
@@ -47,8 +48,45 @@ export function createCheckoutService(deps: {
   payments: PaymentsRepo;
   settings: ConfigRepo;
   audit: AuditRepo;
+  quotes: Pick<FeeQuotes, 'forPerson'>;
 }) {
-  const { db, config, clock, payments, settings, audit } = deps;
+  const { db, config, clock, payments, settings, audit, quotes } = deps;
+
+  /**
+   * What each chosen fee costs, computed inside the caller's transaction: with fee rules, the fee
+   * with its breakdown (kept on the item: what was charged never changes afterwards); in the
+   * simple mode the spec's amounts. A fee the rules make free rides along at 0 with the others.
+   */
+  /**
+   * What each chosen fee costs, computed inside the caller's transaction: with fee rules
+   * (`fees`), the fee with its breakdown (kept on the item: what was charged never changes
+   * afterwards); in the simple mode the spec's amounts. A fee the rules make free rides along at
+   * 0 with the others.
+   */
+  function charges(
+    rows: { activity_id: number; name: string; price_cents: number }[],
+    fees: PersonFees | null,
+    discountBp: number,
+    useDiscount: boolean,
+  ) {
+    return rows.map((row) => {
+      if (!fees)
+        return {
+          activity_id: row.activity_id,
+          activity_name: row.name,
+          amount_cents: amountToCharge(row.price_cents, discountBp, useDiscount),
+          breakdown: null,
+        };
+      const fee = fees.quotes.get(row.activity_id);
+      if (!fee) throw new Error(`no fee computed for activity ${row.activity_id}`);
+      return {
+        activity_id: row.activity_id,
+        activity_name: row.name,
+        amount_cents: fee.amount_cents,
+        breakdown: JSON.stringify(fee.breakdown),
+      };
+    });
+  }
 
   return {
     async start(request: CheckoutRequest): Promise<CheckoutResult> {
@@ -60,9 +98,17 @@ export function createCheckoutService(deps: {
         const person = await payments.findManagedPerson(request.user.id, request.personId);
         if (!person) throw paymentError('not_found', 'not_found');
 
+        // the fees under the council's rules (null in the simple mode) come with the person's
+        // enrolled activities, which then need no reading one by one
+        const fees = await quotes.forPerson(person.id);
+        const rules = fees !== null;
         const enrolled = [];
         for (const id of activityIds)
-          enrolled.push(await payments.findEnrolledActivity(person.id, id));
+          enrolled.push(
+            fees
+              ? fees.rows.find((row) => row.activity_id === id)
+              : await payments.findEnrolledActivity(person.id, id),
+          );
         if (enrolled.some((row) => row === undefined))
           throw paymentError('invalid', 'mixed_persons');
         const rows = enrolled.filter((row) => row !== undefined);
@@ -71,21 +117,14 @@ export function createCheckoutService(deps: {
         const window = paymentWindow(settingsRow, now);
         if (window.reason)
           throw paymentError('conflict', window.reason, { date: settingsRow.deadline_date ?? '' });
-        if (request.useDiscount && settingsRow.global_discount_bp <= 0) {
+        // with fee rules a reduction is asked for and approved, never ticked at payment
+        if (request.useDiscount && (rules || settingsRow.global_discount_bp <= 0)) {
           throw paymentError('conflict', 'discount_unavailable');
         }
         const paid = rows.find((row) => row.is_paid === 1);
         if (paid) throw paymentError('conflict', 'already_paid', { name: paid.name });
 
-        const items = rows.map((row) => ({
-          activity_id: row.activity_id,
-          activity_name: row.name,
-          amount_cents: amountToCharge(
-            row.price_cents,
-            settingsRow.global_discount_bp,
-            request.useDiscount,
-          ),
-        }));
+        const items = charges(rows, fees, settingsRow.global_discount_bp, request.useDiscount);
         const amountCents = items.reduce((sum, item) => sum + item.amount_cents, 0);
         if (amountCents <= 0) throw paymentError('conflict', 'nothing_to_pay');
 
@@ -135,6 +174,7 @@ export function createCheckoutService(deps: {
             status: 'pending',
             amount_cents: amountCents,
             use_discount: request.useDiscount,
+            fee_mode: rules ? 'rules' : 'simple',
             enrolment_id: person.id,
             activity_ids: activityIds,
           },

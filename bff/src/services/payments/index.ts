@@ -25,6 +25,8 @@ import { createReconciliation } from './reconciliation.js';
 import { createRefunds } from './refunds.js';
 import { createSandboxBank } from '../../adapters/payment-gateway/sandbox/bank.js';
 import { createAuditRetention } from '../audit-retention.js';
+import type { FeeQuotes } from '../fees/quotes.js';
+import type { DocumentVault } from '../circumstances/documents.js';
 
 /** The payments area's services, built once per app; the reconciliation job registers here. */
 export function createPaymentServices(deps: {
@@ -48,6 +50,10 @@ export function createPaymentServices(deps: {
   /** Redsys's REST and SOAP calls (refunds, transaction queries), or the sandbox bank's. */
   gateway: GatewayClient;
   lists: Pick<StaffLists, 'payments'>;
+  /** Fees by the council's rules (services/fees), which the checkout charges in the rules mode. */
+  quotes: Pick<FeeQuotes, 'forPerson'>;
+  /** Residents' proofs of circumstances, deleted some days after the decision. */
+  documents: Pick<DocumentVault, 'prune'>;
 }) {
   const { config, db, clock, logger, repos } = deps;
   const results = createPaymentResults({
@@ -95,7 +101,8 @@ export function createPaymentServices(deps: {
   });
   const auditRetention = createAuditRetention({ audit: repos.audit, clock, ...config.audit });
   // public requests that failed their signature, throttling counts whose window has ended,
-  // logged-out tokens that have expired anyway, and audit entries past their retention period
+  // logged-out tokens that have expired anyway, audit entries past their retention period, and
+  // residents' proofs of circumstances past theirs (DOCUMENT_RETENTION_DAYS after the decision)
   deps.jobs.register({
     name: 'housekeeping',
     everyMs: 60 * 60_000,
@@ -109,6 +116,7 @@ export function createPaymentServices(deps: {
         rate_buckets_pruned: await deps.limiter.prune(),
         audit_entries_pruned: await auditRetention.prune(),
         revoked_tokens_pruned: await repos.revokedTokens.prune(clock.now().toISOString()),
+        circumstance_documents_deleted: await deps.documents.prune(),
       };
     },
   });
@@ -141,6 +149,7 @@ export function createPaymentServices(deps: {
       payments: repos.payments,
       settings: repos.config,
       audit: repos.audit,
+      quotes: deps.quotes,
     }),
     sandboxBank: createSandboxBank({
       transaction: (fn) => db.transaction(fn),

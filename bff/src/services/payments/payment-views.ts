@@ -1,16 +1,24 @@
 import type { PaymentItemRow, PaymentRow } from '../../data/payments-repo.js';
 import { viewStatus } from '../../data/payments-repo.js';
 import type { RefundRow } from '../../data/refunds-repo.js';
+import type { Locale } from '../../i18n/index.js';
 import { centsToEuros } from '../../lib/money.js';
+import { readStoredBreakdown, toFeeBreakdownView } from '../fees/breakdown-view.js';
 
-/** The contract's shapes for payments: euros at the edge, items with the name copied at checkout. */
-export function toPaymentItem(item: PaymentItemRow, refunds: RefundRow[] = []) {
+/**
+ * The contract's shapes for payments: euros at the edge, items with the name copied at checkout
+ * and the breakdown they were charged by (the circumstance named in the caller's language as it
+ * was named then).
+ */
+export function toPaymentItem(item: PaymentItemRow, refunds: RefundRow[], locale: Locale) {
   const refund = refunds.find((r) => r.id === item.refund_id);
+  const breakdown = readStoredBreakdown(item.breakdown);
   return {
     activity_id: item.activity_id,
     name: item.activity_name,
     amount: centsToEuros(item.amount_cents),
     refunded: refund?.status === 'succeeded',
+    breakdown: breakdown && toFeeBreakdownView(breakdown, locale),
   };
 }
 
@@ -32,7 +40,12 @@ export function toRefund(refund: RefundRow, items: PaymentItemRow[]) {
   };
 }
 
-export function toAdminPayment(payment: PaymentRow, items: PaymentItemRow[], refunds: RefundRow[]) {
+export function toAdminPayment(
+  payment: PaymentRow,
+  items: PaymentItemRow[],
+  refunds: RefundRow[],
+  locale: Locale,
+) {
   return {
     id: payment.id,
     order: payment.order_code,
@@ -50,7 +63,7 @@ export function toAdminPayment(payment: PaymentRow, items: PaymentItemRow[], ref
     paid_at: payment.paid_at,
     refunded_amount: centsToEuros(payment.refunded_cents),
     receipt_available: hasReceipt(payment),
-    items: items.map((item) => toPaymentItem(item, refunds)),
+    items: items.map((item) => toPaymentItem(item, refunds, locale)),
     refunds: refunds.map((refund) => toRefund(refund, items)),
   };
 }
@@ -59,6 +72,7 @@ export function toResidentPayment(
   payment: PaymentRow,
   items: PaymentItemRow[],
   refunds: RefundRow[],
+  locale: Locale,
 ) {
   const status = viewStatus(payment);
   return {
@@ -72,7 +86,7 @@ export function toResidentPayment(
     amount: centsToEuros(payment.amount_cents),
     refunded_amount: centsToEuros(payment.refunded_cents),
     use_discount: payment.use_discount === 1,
-    items: items.map((item) => toPaymentItem(item, refunds)),
+    items: items.map((item) => toPaymentItem(item, refunds, locale)),
   };
 }
 

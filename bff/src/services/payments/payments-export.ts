@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import type { PaymentItemRow, PaymentRow } from '../../data/payments-repo.js';
 import { centsToEuros } from '../../lib/money.js';
+import { breakdownLines } from '../fees/breakdown-lines.js';
+import { readStoredBreakdown } from '../fees/breakdown-view.js';
 
 /**
  * A cell a spreadsheet would run as a formula (= + - @, tab, CR or NUL first) gets a leading
@@ -20,6 +22,7 @@ const COLUMNS = [
   { header: 'DNI', key: 'dni', width: 12 },
   { header: 'Usuario', key: 'user_id', width: 9 },
   { header: 'Actividades', key: 'items', width: 50 },
+  { header: 'Desglose', key: 'breakdown', width: 70 },
   { header: 'Creado (UTC)', key: 'created_at', width: 26 },
   { header: 'Actualizado (UTC)', key: 'updated_at', width: 26 },
   { header: 'Pagado (UTC)', key: 'paid_at', width: 26 },
@@ -39,9 +42,15 @@ export async function paymentsWorkbook(
   sheet.getRow(1).font = { bold: true };
   const text = (value: string | null) => (value === null ? '' : escapeCell(value));
   for (const payment of payments) {
-    const lines = (items.get(payment.id) ?? []).map(
+    const paid = items.get(payment.id) ?? [];
+    const lines = paid.map(
       (item) => `${item.activity_name} (${centsToEuros(item.amount_cents).toFixed(2)} €)`,
     );
+    // each item's breakdown as charged (fee rules), in Spanish like the rest of the sheet
+    const breakdowns = paid.flatMap((item) => {
+      const stored = readStoredBreakdown(item.breakdown);
+      return stored ? [`${item.activity_name}: ${breakdownLines(stored, 'es').join(', ')}`] : [];
+    });
     sheet.addRow({
       id: payment.id,
       order: text(payment.order_code),
@@ -52,6 +61,7 @@ export async function paymentsWorkbook(
       dni: text(payment.person_dni),
       user_id: payment.user_id ?? '',
       items: text(lines.join('; ')),
+      breakdown: text(breakdowns.join('; ')),
       created_at: payment.created_at,
       updated_at: payment.updated_at,
       paid_at: payment.paid_at ?? '',

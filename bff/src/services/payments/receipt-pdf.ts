@@ -13,7 +13,8 @@ const FONTS = {
 export interface ReceiptData {
   council: { name: string; address: string; cif: string };
   person: { name: string; dni: string };
-  items: { name: string; amountCents: number }[];
+  /** `lines`: how the fee came about (fee rules), printed under it; none in the simple mode. */
+  items: { name: string; amountCents: number; lines: string[] }[];
   totalCents: number;
   refundedCents: number;
   reduction: boolean;
@@ -91,15 +92,27 @@ export function renderReceipt(data: ReceiptData, locale: Locale): Promise<Buffer
   };
   row(t(locale, 'receipt_activity'), t(locale, 'receipt_amount'), 'bold');
   rule();
-  for (const item of data.items) row(item.name, euros(item.amountCents), 'regular');
+  for (const item of data.items) {
+    row(item.name, euros(item.amountCents), 'regular');
+    for (const line of item.lines)
+      doc
+        .font('regular')
+        .fontSize(9)
+        .fillColor('#444444')
+        .text(line, left + 14, doc.y, { width: width - 124 });
+    doc.fillColor('#000000');
+    doc.x = left;
+  }
   rule();
   row(t(locale, 'receipt_total'), euros(data.totalCents), 'bold');
   doc.moveDown(0.3);
-  row(
-    t(locale, 'receipt_reduction'),
-    t(locale, data.reduction ? 'receipt_yes' : 'receipt_no'),
-    'regular',
-  );
+  // with fee rules each item says its own reduction; the spec's yes or no is the simple mode's
+  if (data.items.every((item) => item.lines.length === 0))
+    row(
+      t(locale, 'receipt_reduction'),
+      t(locale, data.reduction ? 'receipt_yes' : 'receipt_no'),
+      'regular',
+    );
   if (data.refundedCents > 0)
     row(t(locale, 'receipt_refunded'), euros(data.refundedCents), 'regular');
   doc.moveDown(1.5);

@@ -8,6 +8,8 @@ import { centsToEuros } from '../../lib/money.js';
 import type { Logger } from '../../logger.js';
 import { formatEuros } from '../../i18n/format.js';
 import { renderReceipt } from './receipt-pdf.js';
+import { breakdownLines } from '../fees/breakdown-lines.js';
+import { readStoredBreakdown } from '../fees/breakdown-view.js';
 
 export interface ReceiptFile {
   filename: string;
@@ -43,7 +45,14 @@ export function createReceipts(deps: {
           name: payment.person_name,
           dni: payment.person_dni || t(locale, 'receipt_no_dni'),
         },
-        items: items.map((item) => ({ name: item.activity_name, amountCents: item.amount_cents })),
+        items: items.map((item) => {
+          const breakdown = readStoredBreakdown(item.breakdown);
+          return {
+            name: item.activity_name,
+            amountCents: item.amount_cents,
+            lines: breakdown ? breakdownLines(breakdown, locale) : [],
+          };
+        }),
         totalCents: payment.amount_cents,
         refundedCents: payment.refunded_cents,
         reduction: payment.use_discount === 1,

@@ -2,6 +2,7 @@ import type { PaymentFilter, PaymentSort, StaffLists } from '../../data/lists/in
 import type { PaymentsRepo } from '../../data/payments-repo.js';
 import type { RefundsRepo } from '../../data/refunds-repo.js';
 import { searchText, type SortOrder } from '../../lib/list-request.js';
+import type { Locale } from '../../i18n/index.js';
 import { invalid, notFound } from '../errors.js';
 import { madridDateRange } from './madrid-range.js';
 import { paymentsWorkbook } from './payments-export.js';
@@ -45,6 +46,7 @@ export function createStaffPayments(deps: {
       query: StaffPaymentsQuery,
       page: { number: number; size: number },
       sort: { by: PaymentSort; order: SortOrder },
+      locale: Locale,
     ) {
       const { rows, total } = await lists.payments.page({
         filter: filterOf(query),
@@ -52,15 +54,18 @@ export function createStaffPayments(deps: {
         order: sort.order,
         page,
       });
-      return { rows: await viewsWithDetails(deps, rows, toAdminPayment), total };
+      const view = viewsWithDetails(deps, rows, (row, items, given) =>
+        toAdminPayment(row, items, given, locale),
+      );
+      return { rows: await view, total };
     },
 
     /** One payment as staff see it, with its items and refund history; 404 when unknown. */
-    async view(id: number) {
+    async view(id: number, locale: Locale) {
       const payment = await payments.findById(id);
       if (!payment) throw notFound();
       const given = await refunds.ofPayments([id]);
-      return toAdminPayment(payment, await payments.items(id), given.get(id) ?? []);
+      return toAdminPayment(payment, await payments.items(id), given.get(id) ?? [], locale);
     },
 
     /** The filtered payments as an .xlsx file (at most EXPORT_LIMIT rows). */

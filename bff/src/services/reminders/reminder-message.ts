@@ -8,9 +8,27 @@ import { amountWithoutReduction } from '../pricing.js';
 const LIST_TAGS: Record<Locale, string> = { es: 'es', en: 'en', gl: 'gl' };
 
 /**
- * One account's reminder in its language: the people with something pending, each one's amount,
- * the total, the last day to pay (the deadline itself is not a payment day) and the portal.
- * Amounts are what paying now costs without the reduction (a resident who qualifies pays less).
+ * What each person of an account has pending, in cents: the fees as the council's rules make them
+ * (`fees`, services/fees, by person) or, in the simple mode, what paying now costs without the
+ * reduction (a resident who qualifies pays less).
+ */
+export function pendingCents(
+  lines: PendingLine[],
+  fees: Map<number, number> | null,
+): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const [id, own] of groupBy(lines, (line) => line.enrolment_id))
+    out.set(
+      id,
+      fees?.get(id) ?? own.reduce((sum, line) => sum + amountWithoutReduction(line.price_cents), 0),
+    );
+  return out;
+}
+
+/**
+ * One account's reminder in its language: the people with something pending, each one's amount
+ * (`cents`, pendingCents above), the total, the last day to pay (the deadline itself is not a
+ * payment day) and the portal.
  */
 export function composeReminder(input: {
   locale: Locale;
@@ -19,11 +37,12 @@ export function composeReminder(input: {
   unsubscribeUrl: string;
   deadline: string;
   lines: PendingLine[];
+  cents: Map<number, number>;
 }) {
   const { locale } = input;
-  const people = [...groupBy(input.lines, (line) => line.enrolment_id).values()].map((lines) => ({
+  const people = [...groupBy(input.lines, (line) => line.enrolment_id)].map(([id, lines]) => ({
     name: `${lines[0]?.first_name ?? ''} ${lines[0]?.last_name ?? ''}`.trim(),
-    cents: lines.reduce((sum, line) => sum + amountWithoutReduction(line.price_cents), 0),
+    cents: input.cents.get(id) ?? 0,
   }));
   const totalCents = people.reduce((sum, person) => sum + person.cents, 0);
   const params = {

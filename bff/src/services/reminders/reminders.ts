@@ -13,8 +13,8 @@ import type { Clock } from '../../lib/clock.js';
 import { madridDate, madridHour } from '../../lib/madrid-date.js';
 import type { Logger } from '../../logger.js';
 import type { JobRunner } from '../jobs/job-runner.js';
-import { amountWithoutReduction } from '../pricing.js';
-import { composeReminder } from './reminder-message.js';
+import { composeReminder, pendingCents } from './reminder-message.js';
+import type { FeeQuotes } from '../fees/quotes.js';
 import { reminderDay, type NotDueReason } from './schedule.js';
 import type { UnsubscribeTokens } from './unsubscribe-token.js';
 
@@ -51,14 +51,31 @@ export function createReminders(deps: {
   audit: AuditRepo;
   jobs: JobRunner;
   logger: Logger;
+  /** The fees under the council's rules (services/fees): what each person has pending. */
+  quotes: Pick<FeeQuotes, 'mode' | 'forPerson'>;
 }) {
   const { clock, reminders, logger } = deps;
+
+  /** Each person's pending fees as the council's rules make them; null in the simple mode. */
+  async function feesOf(lines: PendingLine[]): Promise<Map<number, number> | null> {
+    const out = new Map<number, number>();
+    for (const id of new Set(lines.map((line) => line.enrolment_id))) {
+      const fees = await deps.quotes.forPerson(id);
+      if (!fees) return null;
+      let cents = 0;
+      for (const row of fees.rows)
+        if (row.is_paid === 0) cents += fees.quotes.get(row.activity_id)?.amount_cents ?? 0;
+      out.set(id, cents);
+    }
+    return out;
+  }
 
   async function deliver(
     account: PendingLine,
     lines: PendingLine[],
     channel: ReminderChannel,
     deadline: string,
+    cents: Map<number, number>,
   ): Promise<{ sms: number; emails: number }> {
     const message = composeReminder({
       locale: account.locale,
@@ -67,6 +84,7 @@ export function createReminders(deps: {
       unsubscribeUrl: `${deps.config.publicUrl}/recordatorios/baja?token=${deps.unsubscribe.make(account.user_id, deps.clock.now().getTime())}`,
       deadline,
       lines,
+      cents,
     });
     let sms = 0;
     let emails = 0;
@@ -117,6 +135,7 @@ export function createReminders(deps: {
       started_at: now.toISOString(),
     });
     const byAccount = groupBy(await reminders.pendingLines(), (line) => line.user_id);
+    const rules = (await deps.quotes.mode()) === 'rules';
     for (const [userId, lines] of byAccount) {
       const account = lines[0];
       if (!account) continue;
@@ -125,16 +144,14 @@ export function createReminders(deps: {
         result.skipped += 1;
         continue;
       }
+      const cents = pendingCents(lines, rules ? await feesOf(lines) : null);
       const claimed = await reminders.claim({
         user_id: userId,
         reminder_date: today,
         deadline_date: deadline,
         run_id: runId,
         locale: account.locale,
-        pending_cents: lines.reduce(
-          (sum, line) => sum + amountWithoutReduction(line.price_cents),
-          0,
-        ),
+        pending_cents: [...cents.values()].reduce((sum, amount) => sum + amount, 0),
         persons: new Set(lines.map((line) => line.enrolment_id)).size,
         created_at: clock.now().toISOString(),
       });
@@ -143,7 +160,7 @@ export function createReminders(deps: {
         continue;
       }
       try {
-        const counts = await deliver(account, lines, channel, deadline);
+        const counts = await deliver(account, lines, channel, deadline, cents);
         await reminders.finish(claimed, { status: 'sent', ...counts });
         result.sent += 1;
         result.sms += counts.sms;

@@ -14,6 +14,9 @@ import { normaliseDni } from '../../lib/identity.js';
 import { centsToEuros } from '../../lib/money.js';
 import type { OneTimeCodes } from '../one-time-codes.js';
 import { amountWithReduction, amountWithoutReduction } from '../pricing.js';
+import { toFeeBreakdownView, type FeeBreakdownView } from '../fees/breakdown-view.js';
+import type { FeeQuotes, PersonFees } from '../fees/quotes.js';
+import type { Locale } from '../../i18n/index.js';
 import type { RateLimiter, RateRule } from '../rate-limiter.js';
 import type { CodeDelivery } from './code-delivery.js';
 import type { Actor, CallContext } from './context.js';
@@ -41,6 +44,10 @@ export interface PersonActivity {
   price: number;
   start_date: string | null;
   is_paid: boolean;
+  /** What paying it now charges; null once paid. */
+  amount_due: number | null;
+  /** How amount_due comes about (fee rules in place); null once paid and in the simple mode. */
+  breakdown: FeeBreakdownView | null;
   amount: number;
   amount_with_discount: number | null;
   dni: string | null;
@@ -58,6 +65,7 @@ export interface PersonsDeps {
   codes: OneTimeCodes;
   limiter: RateLimiter;
   deliver: CodeDelivery;
+  quotes: Pick<FeeQuotes, 'forPerson'>;
 }
 
 export const toManagedPerson = (person: PersonRow): ManagedPerson => ({
@@ -194,6 +202,35 @@ export function createPersonsService(deps: PersonsDeps) {
     const person = await persons.findLinked(actor.id, personId);
     if (!person) throw notFound();
     return person;
+  }
+
+  /**
+   * With fee rules: a pending fee's amount is the fee itself (amount = amount_due, no global
+   * discount); a paid one shows what was paid.
+   */
+  function feeActivities(
+    person: PersonRow,
+    { rows, quotes }: PersonFees,
+    locale: Locale,
+  ): PersonActivity[] {
+    return rows.map((row) => {
+      const quote = quotes.get(row.activity_id)!;
+      const isPaid = row.is_paid === 1;
+      const amount = isPaid ? (row.paid_amount_cents ?? quote.amount_cents) : quote.amount_cents;
+      return {
+        id: row.activity_id,
+        name: row.name,
+        price: centsToEuros(row.price_cents),
+        start_date: row.start_date,
+        is_paid: isPaid,
+        amount_due: isPaid ? null : centsToEuros(quote.amount_cents),
+        breakdown: isPaid ? null : toFeeBreakdownView(quote.breakdown, locale),
+        amount: centsToEuros(amount),
+        amount_with_discount: null,
+        dni: person.dni,
+        person_activity_id: person.id,
+      };
+    });
   }
 
   return {
@@ -369,19 +406,29 @@ export function createPersonsService(deps: PersonsDeps) {
       });
     },
 
-    /** The person's activities with the server's amounts (the payment charges exactly these). */
-    async activities(actor: Actor, personId: number): Promise<PersonActivity[]> {
+    /**
+     * The person's activities with the server's amounts (the payment charges exactly these): in
+     * the simple mode the spec's 75 % and global discount; with fee rules in place each pending
+     * fee as the council's ordinance makes it (services/fees), with its breakdown.
+     */
+    async activities(actor: Actor, personId: number, locale: Locale): Promise<PersonActivity[]> {
       const person = await linkedPerson(actor, personId);
+      const fees = await deps.quotes.forPerson(person.id);
+      if (fees) return feeActivities(person, fees, locale);
       const discountBp = (await deps.config.get()).global_discount_bp;
       return (await persons.activities(person.id)).map((row) => {
         const reduced = amountWithReduction(row.price_cents, discountBp);
+        const amount = amountWithoutReduction(row.price_cents);
+        const isPaid = row.is_paid === 1;
         return {
           id: row.id,
           name: row.name,
           price: centsToEuros(row.price_cents),
           start_date: row.start_date,
-          is_paid: row.is_paid === 1,
-          amount: centsToEuros(amountWithoutReduction(row.price_cents)),
+          is_paid: isPaid,
+          amount_due: isPaid ? null : centsToEuros(amount),
+          breakdown: null,
+          amount: centsToEuros(amount),
           amount_with_discount: reduced === null ? null : centsToEuros(reduced),
           dni: person.dni,
           person_activity_id: person.id,

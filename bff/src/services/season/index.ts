@@ -22,6 +22,7 @@ import { createOffers } from './offers.js';
 import { createPersonMerge } from './merge.js';
 import { createPlaces } from './places.js';
 import { createStaffSeason } from './staff.js';
+import type { FeeQuotes } from '../fees/quotes.js';
 
 /** How often the season's jobs look for closed lotteries, expired offers and offers to tell. */
 export const SEASON_JOB_EVERY_MS = 2 * 60_000;
@@ -52,6 +53,8 @@ export function createSeason(deps: {
   council: { name: string; smsSender: string };
   publicUrl: string;
   jobs: JobRunner;
+  /** The fees under the council's rules: what an offered place costs. */
+  quotes: Pick<FeeQuotes, 'forPerson'>;
 }) {
   const { db, clock, logger, repos } = deps;
   const { applications } = repos;
@@ -76,6 +79,7 @@ export function createSeason(deps: {
     clock,
     applications,
     places,
+    quotes: deps.quotes,
     settings: repos.config,
     sms: deps.sms,
     mail: deps.mail,

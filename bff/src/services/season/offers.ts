@@ -10,6 +10,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
 import { amountWithoutReduction } from '../pricing.js';
 import { SYSTEM, type Places } from './places.js';
+import type { FeeQuotes } from '../fees/quotes.js';
 
 /** A reminder goes this long before an unpaid offer expires. */
 export const OFFER_REMINDER_MS = 24 * 3_600_000;
@@ -33,8 +34,21 @@ export function createOffers(deps: {
   council: { name: string; smsSender: string };
   publicUrl: string;
   logger: Logger;
+  quotes: Pick<FeeQuotes, 'forPerson'>;
 }) {
   const { db, clock, applications, places } = deps;
+
+  /** What paying the offered place costs: the fee under the council's rules, else the spec's 75 %. */
+  async function amountDue(row: {
+    enrolment_id: number;
+    activity_id: number;
+    price_cents: number;
+  }) {
+    const fees = await deps.quotes.forPerson(row.enrolment_id);
+    return (
+      fees?.quotes.get(row.activity_id)?.amount_cents ?? amountWithoutReduction(row.price_cents)
+    );
+  }
 
   async function expireOne(id: number): Promise<boolean> {
     return db.transaction(async () => {
@@ -55,12 +69,12 @@ export function createOffers(deps: {
   function message(
     locale: Locale,
     kind: 'offer' | 'reminder',
-    row: { activity_name: string; price_cents: number; offer_expires_at: string | null },
+    row: { activity_name: string; amount_cents: number; offer_expires_at: string | null },
   ) {
     const params = {
       council: deps.council.name,
       activity: row.activity_name,
-      amount: formatEuros(amountWithoutReduction(row.price_cents), locale),
+      amount: formatEuros(row.amount_cents, locale),
       until: formatMadridTime(row.offer_expires_at ?? '', locale),
       url: `${deps.publicUrl}/dashboard`,
     };
@@ -96,7 +110,7 @@ export function createOffers(deps: {
           kind === 'offer' ? 'notified' : 'reminded',
           now.toISOString(),
         );
-        const text = message(row.locale, kind, row);
+        const text = message(row.locale, kind, { ...row, amount_cents: await amountDue(row) });
         try {
           if (channel !== 'sms' && row.email) {
             await deps.mail.send({

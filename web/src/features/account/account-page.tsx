@@ -1,4 +1,5 @@
 import { Button } from '@portal/design-system/components/button.tsx';
+import { useQuery } from '@tanstack/react-query';
 import { DownloadButton } from '@portal/design-system/components/download-button.tsx';
 import { Loading } from '@portal/design-system/components/spinner.tsx';
 import { textLinkClassName } from '@portal/design-system/components/text-link.tsx';
@@ -9,6 +10,9 @@ import { useLocale } from '../../i18n/i18n-provider';
 import { flashState } from '../../lib/flash';
 import { usePageTitle } from '../../lib/page-title';
 import { privacyPath } from '../../lib/privacy-path';
+import { readPublicConfig } from '../../lib/public-config';
+import { residentKeys } from '../../lib/resident-keys';
+import { useMyCircumstanceRequests } from '../persons/api/use-circumstances';
 import { clearToken } from '../../lib/session';
 import { downloadMyData } from './api/account-api';
 import { useMe } from './api/use-me';
@@ -16,6 +20,7 @@ import { ChangeContact } from './components/change-contact';
 import { ConfirmEmail } from './components/confirm-email';
 import { ChangePassword } from './components/change-password';
 import { DeleteAccount } from './components/delete-account';
+import { MyReductions } from './components/my-reductions';
 import { ReminderSetting } from './components/reminder-setting';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -41,6 +46,11 @@ export function AccountPage() {
   const [downloading, setDownloading] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
   usePageTitle('account.title');
+  const config = useQuery({ queryKey: residentKeys.config, queryFn: readPublicConfig });
+  const reductions = useMyCircumstanceRequests();
+  // with fee rules in place, or once something was asked (rules since removed): never a section
+  // about reductions nobody can ask for
+  const showReductions = config.data?.fee_mode === 'rules' || (reductions.data?.length ?? 0) > 0;
 
   async function download() {
     if (downloading) return;
@@ -116,6 +126,17 @@ export function AccountPage() {
           <Section id="account-reminders-title" title="account.reminders.title">
             <ReminderSetting me={me.data} onSaved={me.replace} />
           </Section>
+
+          {showReductions ? (
+            <Section id="account-reductions-title" title="account.reductions.title">
+              <MyReductions
+                requests={reductions.data ?? []}
+                loading={reductions.isPending}
+                failed={reductions.isError}
+                onRetry={() => void reductions.refetch()}
+              />
+            </Section>
+          ) : null}
 
           <Section id="account-password-title" title="account.password.title">
             <ChangePassword />

@@ -129,3 +129,48 @@ export const EmailConfirmationNoEmail: Story = {
     await expectServerMessage('POST /user/me/email/confirm', 'no_email');
   },
 };
+
+/** Mi cuenta's reductions: one request in each state, in words, with the document kept. */
+export const ReductionsStates: Story = {
+  parameters: screen('/mi-cuenta', {
+    session: 'resident',
+    scenario: { 'GET /config': 'rules', 'GET /user/circumstances': 'states' },
+  }),
+  play: async (context) => {
+    const t = textOf(context);
+    const region = within(
+      await page().findByRole('region', { name: t('account.reductions.title') }, { timeout: 5000 }),
+    );
+    const list = region.getByRole('list', { name: t('account.reductions.listLabel') });
+    await expect(within(list).getAllByRole('listitem')).toHaveLength(4);
+    await expect(list).toHaveTextContent(
+      t('account.reductions.status', {
+        status: t('persons.reduction.status.refusedBecause', {
+          reason: 'El documento no se puede leer.',
+        }),
+      }),
+    );
+    await expect(
+      region.getByRole('button', {
+        name: t('account.reductions.download', {
+          circumstance: 'Familia numerosa general',
+          person: 'Xoán López Pereira',
+        }),
+      }),
+    ).toBeVisible();
+  },
+};
+
+/** Fee rules in place and nothing asked yet. */
+export const ReductionsNone: Story = {
+  parameters: screen('/mi-cuenta', {
+    session: 'resident',
+    scenario: { 'GET /config': 'rules', 'GET /user/circumstances': 'none' },
+  }),
+  play: async (context) => {
+    const t = textOf(context);
+    await expect(
+      await page().findByText(t('account.reductions.empty'), {}, { timeout: 5000 }),
+    ).toBeVisible();
+  },
+};

@@ -45,7 +45,7 @@ describe('admin panel', () => {
     await waitFor(() => expect(document.title).toMatch(new RegExp(`^${title} – `)));
   });
 
-  it('stacks the five sections (plus the overview, payments, reminders, two-step verification and the audit log), each with a heading, listed on the page', async () => {
+  it("stacks the five sections (plus the overview, the fees' requests, circumstances and rules, payments, reminders, two-step verification and the audit log), each with a heading, listed on the page", async () => {
     setup('en');
     const names = [
       'Overview',
@@ -54,6 +54,9 @@ describe('admin panel', () => {
       'Manual activity management',
       'Places and draws',
       'Person-activity enrolments',
+      'Reduction requests',
+      'Circumstances',
+      'Fee rules',
       'Global configuration',
       'Payments',
       'Payment reminders',

@@ -6,10 +6,13 @@ import { usePageTitle } from '../../lib/page-title';
 import { ActivitiesSection } from './activities/activities-section';
 import { AuditSection } from './audit/audit-section';
 import { PageErrorsContext } from './components/page-errors';
+import { CircumstancesSection } from './circumstances/circumstances-section';
 import { ConfigSection } from './config/config-section';
 import { EnrolmentsSection } from './enrolments/enrolments-section';
+import { FeeRulesSection } from './fee-rules/fee-rules-section';
 import { PaymentsSection } from './payments/payments-section';
 import { RemindersSection } from './reminders/reminders-section';
+import { RequestsSection } from './requests/requests-section';
 import { SeasonSection } from './season/season-section';
 import { SummarySection } from './summary/summary-section';
 import { MfaSection } from './mfa/mfa-section';
@@ -27,6 +30,9 @@ const CONTENTS = [
   ['admin-activities', 'admin.activities.title'],
   ['admin-season', 'admin.season.title'],
   ['admin-enrolments', 'admin.enrolments.title'],
+  ['admin-circumstance-requests', 'admin.requests.title'],
+  ['admin-circumstances', 'admin.circumstances.title'],
+  ['admin-fee-rules', 'admin.feeRules.title'],
   ['admin-config', 'admin.config.title'],
   ['admin-payments', 'admin.payments.title'],
   ['admin-reminders', 'admin.reminders.title'],
@@ -36,7 +42,8 @@ const CONTENTS = [
 
 /**
  * /admin: the administration panel, the spec's five stacked sections plus the payments list for
- * reconciliation. When one section changes data another shows (an upload adds people and
+ * reconciliation and the fees as the council's ordinance writes them (the review of
+ * circumstance requests, the circumstances, the fee rules). When one section changes data another shows (an upload adds people and
  * activities, a new activity appears in the enrolment form...), a version number tells the other
  * sections to reload.
  */
@@ -58,7 +65,7 @@ function PanelLoading() {
 }
 
 /**
- * The panel's nine sections are hundreds of elements: mounted in a transition, React builds them
+ * The panel's sections are hundreds of elements: mounted in a transition, React builds them
  * in slices of a few milliseconds, so a phone's main thread stays free for taps meanwhile (the
  * update that reveals them, a query's answer, would otherwise render them in one long task).
  */
@@ -113,6 +120,8 @@ function AdminPanel() {
     setEnrolmentsVersion((n) => n + 1);
   }, []);
   const enrolmentsChanged = useCallback(() => setEnrolmentsVersion((n) => n + 1), []);
+  const [circumstancesVersion, setCircumstancesVersion] = useState(0);
+  const circumstancesChanged = useCallback(() => setCircumstancesVersion((n) => n + 1), []);
   const [configVersion, setConfigVersion] = useState(0);
   const configChanged = useCallback(() => setConfigVersion((n) => n + 1), []);
 
@@ -146,8 +155,13 @@ function AdminPanel() {
         <EnrolmentsSection
           enrolmentsVersion={enrolmentsVersion}
           activitiesVersion={activitiesVersion}
+          circumstancesVersion={circumstancesVersion}
           onChanged={enrolmentsChanged}
+          onCircumstanceRecorded={circumstancesChanged}
         />
+        <RequestsSection version={circumstancesVersion} onChanged={circumstancesChanged} />
+        <CircumstancesSection version={circumstancesVersion} onChanged={circumstancesChanged} />
+        <FeeRulesSection version={circumstancesVersion} activitiesVersion={activitiesVersion} />
         <ConfigSection onSaved={configChanged} />
         <PaymentsSection />
         <RemindersSection version={configVersion} />

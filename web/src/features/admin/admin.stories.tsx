@@ -4,11 +4,13 @@ import type { Scenario } from '../../stories-support/contract-handlers';
 import { exampleAnswer } from '../../stories-support/contract-examples';
 import {
   containing,
+  eurosOf,
   expectScenarioMessage,
   expectServerMessage,
   page,
   screen,
   screenMeta,
+  serverMessage as serverText,
   textOf,
   type ScreenParameters,
 } from '../../stories-support/screen-story';
@@ -366,4 +368,316 @@ export const RefundRefused: Story = {
 export const RefundNoAnswer: Story = {
   parameters: admin({ 'POST /admin/payments/{payment_id}/refund': 'refund_gateway_no_answer' }),
   play: refundRefused,
+};
+
+/** The example circumstance's name in the story's language. */
+const largeFamily = (context: Context) =>
+  ({ es: 'Familia numerosa general', en: 'Large family (general)', gl: 'Familia numerosa xeral' })[
+    (context.globals.locale as 'es' | 'en' | 'gl' | undefined) ?? 'es'
+  ];
+
+async function fillCircumstance(context: Context) {
+  const t = textOf(context);
+  const part = await section('admin-circumstances');
+  await part.findByRole(
+    'table',
+    { name: t('admin.circumstances.tableCaption') },
+    { timeout: 5000 },
+  );
+  for (const lang of ['es', 'en', 'gl'] as const) {
+    const group = within(
+      part.getByRole('group', { name: t(`admin.circumstances.language.${lang}`) }),
+    );
+    await userEvent.type(group.getByLabelText(t('admin.circumstances.name')), 'Carné Xove');
+    await userEvent.type(
+      group.getByLabelText(containing(t('admin.circumstances.proof'))),
+      'Carné Xove en vigor.',
+    );
+  }
+  await userEvent.click(part.getByRole('button', { name: t('admin.circumstances.create') }));
+  return part;
+}
+
+/** A new circumstance needs its name and proof in every language. */
+export const CircumstanceFormErrors: Story = {
+  parameters: admin(),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await section('admin-circumstances');
+    await userEvent.click(
+      await part.findByRole('button', { name: t('admin.circumstances.create') }, { timeout: 5000 }),
+    );
+    const galician = within(
+      part.getByRole('group', { name: t('admin.circumstances.language.gl') }),
+    );
+    await expect(
+      galician.getByLabelText(t('admin.circumstances.name')),
+    ).toHaveAccessibleDescription(
+      expect.stringContaining(t('admin.circumstances.required.name.gl')),
+    );
+  },
+};
+
+export const CircumstanceExists: Story = {
+  parameters: admin({ 'POST /admin/circumstances': 'circumstance_exists' }),
+  play: async (context) => {
+    const part = await fillCircumstance(context);
+    await expectServerMessage('POST /admin/circumstances', 'circumstance_exists', part);
+  },
+};
+
+/** One that residents hold or ask for cannot be deleted: the server says why. */
+export const CircumstanceDeleteRefused: Story = {
+  parameters: admin({ 'DELETE /admin/circumstances/{id}': 'circumstance_in_use' }),
+  play: async (context) =>
+    deleteRefused('admin-circumstances', 'admin.circumstances.deleteLabel', {
+      name: largeFamily(context),
+    })(context),
+};
+
+/** The census office's list imported: the counts, and the DNIs the records do not have. */
+export const CircumstanceImported: Story = {
+  parameters: admin(),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await section('admin-circumstances');
+    await userEvent.selectOptions(
+      await part.findByLabelText(
+        t('admin.circumstances.import.circumstance'),
+        {},
+        { timeout: 5000 },
+      ),
+      '1',
+    );
+    await userEvent.type(
+      part.getByLabelText(t('admin.circumstances.import.validUntil')),
+      '2027-06-30',
+    );
+    await userEvent.upload(
+      part.getByLabelText(t('admin.circumstances.import.file')),
+      new File(['PK'], 'padron.xlsx', {
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      }),
+    );
+    await userEvent.click(
+      part.getByRole('button', { name: t('admin.circumstances.import.submit') }),
+    );
+    await expect(await part.findByText('22222222J')).toBeVisible();
+  },
+};
+
+/** A request chosen from the queue: its details, the document beside it, approve and refuse. */
+async function reviewFirst(context: Context, person = 'Xoán López Pereira') {
+  const t = textOf(context);
+  const part = await section('admin-circumstance-requests');
+  // the queue's examples: Xoán asks for a large family, Uxía for a disability
+  const circumstance = person.startsWith('Uxía')
+    ? 'Discapacidad igual o superior al 33 %'
+    : 'Familia numerosa general';
+  await userEvent.click(
+    await part.findByRole(
+      'button',
+      { name: t('admin.requests.reviewLabel', { person, circumstance }) },
+      { timeout: 5000 },
+    ),
+  );
+  await expect(
+    part.getByRole('heading', { name: t('admin.requests.reviewTitle', { person, circumstance }) }),
+  ).toHaveFocus();
+  return part;
+}
+
+export const ReviewQueue: Story = {
+  parameters: admin(),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await reviewFirst(context);
+    await expect(part.getByRole('button', { name: t('admin.requests.approve') })).toBeVisible();
+    await expect(part.getByRole('button', { name: t('admin.requests.refuse') })).toBeVisible();
+  },
+};
+
+export const ReviewQueueEmpty: Story = {
+  parameters: admin({ 'GET /admin/circumstance-requests': 'empty' }),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await section('admin-circumstance-requests');
+    await expect(
+      await part.findByText(t('admin.requests.emptyPending'), {}, { timeout: 5000 }),
+    ).toBeVisible();
+  },
+};
+
+/** Approving needs the end date: none is suggested where staff take it from the document. */
+export const ReviewApproveNeedsDate: Story = {
+  parameters: admin(),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await reviewFirst(context);
+    await userEvent.click(part.getByRole('button', { name: t('admin.requests.approve') }));
+    await expect(part.getByLabelText(t('admin.requests.validUntil'))).toHaveAccessibleDescription(
+      expect.stringContaining(t('admin.requests.required.validUntil')),
+    );
+  },
+};
+
+/** Someone else decided it first: the server's word, nothing changed. */
+export const ReviewAlreadyDecided: Story = {
+  parameters: admin({ 'POST /admin/circumstance-requests/{id}/approve': 'request_decided' }),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await reviewFirst(context, 'Uxía López Pereira');
+    await userEvent.click(part.getByRole('button', { name: t('admin.requests.approve') }));
+    await expectScenarioMessage(context, 'POST /admin/circumstance-requests/{id}/approve', part);
+  },
+};
+
+export const ReviewRefuseNeedsReason: Story = {
+  parameters: admin(),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await reviewFirst(context);
+    await userEvent.click(part.getByRole('button', { name: t('admin.requests.refuse') }));
+    await expect(part.getByLabelText(t('admin.requests.reasonCode'))).toHaveAccessibleDescription(
+      expect.stringContaining(t('admin.requests.required.reason')),
+    );
+  },
+};
+
+/** At the counter, a circumstance the person already holds: refused, said in the dialog. */
+export const CounterAlreadyApproved: Story = {
+  parameters: admin({ 'POST /admin/persons/{id}/circumstances': 'already_approved' }),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await section('admin-enrolments');
+    await userEvent.click(
+      await part.findByRole(
+        'button',
+        { name: t('admin.counter.buttonFor', { name: 'María López García' }) },
+        { timeout: 5000 },
+      ),
+    );
+    const dialog = within(await page().findByRole('dialog'));
+    await userEvent.selectOptions(dialog.getByLabelText(t('admin.counter.circumstance')), '1');
+    await userEvent.type(dialog.getByLabelText(t('admin.counter.validUntil')), '2027-11-27');
+    await userEvent.click(dialog.getByRole('button', { name: t('admin.counter.submit') }));
+    await expectScenarioMessage(context, 'POST /admin/persons/{id}/circumstances', dialog);
+  },
+};
+
+/** Fee rules checked before sending: a family discount from the 1st member is no discount. */
+export const FeeRulesErrors: Story = {
+  parameters: admin(),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await section('admin-fee-rules');
+    const first = within(
+      await part.findByRole(
+        'group',
+        { name: t('admin.feeRules.familyRule', { row: 1 }) },
+        { timeout: 5000 },
+      ),
+    );
+    const from = first.getByLabelText(t('admin.feeRules.fromMember'));
+    await userEvent.clear(from);
+    await userEvent.type(from, '1');
+    await userEvent.click(part.getByRole('button', { name: t('admin.feeRules.save') }));
+    await expect(from).toHaveAccessibleDescription(
+      expect.stringContaining(t('admin.feeRules.fromMemberRange')),
+    );
+  },
+};
+
+/** The server's 422 lands on the row it names. */
+export const FeeRulesRefused: Story = {
+  parameters: admin({ 'PUT /admin/fee-rules': 'fees_family_from_member' }),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await section('admin-fee-rules');
+    const save = await part.findByRole(
+      'button',
+      { name: t('admin.feeRules.save') },
+      { timeout: 5000 },
+    );
+    await userEvent.click(save);
+    const first = within(
+      part.getByRole('group', { name: t('admin.feeRules.familyRule', { row: 1 }) }),
+    );
+    await waitFor(() =>
+      expect(first.getByLabelText(t('admin.feeRules.fromMember'))).toHaveAccessibleDescription(
+        expect.stringContaining(serverText('PUT /admin/fee-rules', 'fees_family_from_member')),
+      ),
+    );
+  },
+};
+
+/** Prices by age: the bands start from two, and a gap is named by its ages before sending. */
+export const ActivityTariffGap: Story = {
+  parameters: admin(),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await section('admin-activities');
+    await userEvent.type(
+      await part.findByLabelText(t('admin.activities.name')),
+      'Escola de fútbol',
+    );
+    await userEvent.click(part.getByRole('button', { name: t('admin.activities.tariffs.start') }));
+    const second = within(
+      part.getByRole('group', { name: t('admin.activities.tariffs.band', { row: 2 }) }),
+    );
+    const from = second.getByLabelText(t('admin.activities.tariffs.minAge'));
+    await userEvent.clear(from);
+    await userEvent.type(from, '21');
+    await userEvent.click(part.getByRole('button', { name: t('admin.activities.create') }));
+    await expect(from).toHaveAccessibleDescription(
+      expect.stringContaining(t('admin.activities.tariff.gap', { from: 18, to: 20 })),
+    );
+  },
+};
+
+/** The server's refusal of the bands, on the band it names. */
+export const ActivityTariffRefused: Story = {
+  parameters: admin({ 'POST /admin/activities-crud/': 'fees_tariff_gap' }),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await section('admin-activities');
+    await userEvent.type(
+      await part.findByLabelText(t('admin.activities.name')),
+      'Escola de fútbol',
+    );
+    await userEvent.type(part.getByLabelText(t('admin.activities.priceLabel')), '50');
+    await userEvent.click(part.getByRole('button', { name: t('admin.activities.tariffs.start') }));
+    await userEvent.click(part.getByRole('button', { name: t('admin.activities.create') }));
+    const second = within(
+      part.getByRole('group', { name: t('admin.activities.tariffs.band', { row: 2 }) }),
+    );
+    await waitFor(() =>
+      expect(
+        second.getByLabelText(t('admin.activities.tariffs.minAge')),
+      ).toHaveAccessibleDescription(
+        expect.stringContaining(serverText('POST /admin/activities-crud/', 'fees_tariff_gap')),
+      ),
+    );
+  },
+};
+
+/** Payments of fees under the council's rules: each activity with how its amount came about. */
+export const PaymentsWithBreakdown: Story = {
+  parameters: admin({ 'GET /admin/payments/': 'with_breakdown' }),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await section('admin-payments');
+    await expect(
+      await part.findByText(
+        containing(
+          t('admin.payments.breakdown.tariff', {
+            band: t('admin.payments.breakdown.band', { min: 0, max: 17 }),
+            price: eurosOf(context)(60),
+          }),
+        ),
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+  },
 };

@@ -9,6 +9,8 @@ import type { AdminConfig } from './api/config';
 import type { AdminSummary } from './api/summary';
 import type { Enrolment } from './api/enrolments';
 import type { AdminUser } from './api/users';
+import type { AdminCircumstance, CircumstanceRequest } from './api/circumstances';
+import type { FeeRules } from './api/fee-rules';
 
 class ResizeObserverStub {
   observe(): void {}
@@ -63,9 +65,12 @@ export const users: AdminUser[] = [
   },
 ];
 
-/** What an activity without places (allocation none) answers besides its own fields. */
+/**
+ * What an activity without places (allocation none) and with a single price for everyone answers
+ * besides its own fields.
+ */
 export const noPlaces = {
-  allocation: 'none',
+  allocation: 'none' as const,
   capacity: null,
   applications_open_at: null,
   applications_close_at: null,
@@ -75,7 +80,11 @@ export const noPlaces = {
   venue: null,
   min_birth_year: null,
   max_birth_year: null,
-} as const;
+  tariffs: [] as Activity['tariffs'],
+  age_on: null,
+  reductions_apply: true,
+  fee_group: null,
+};
 
 export const activities: Activity[] = [
   { id: 1, name: 'Natación infantil', price: 60, start_date: '2026-10-01', ...noPlaces },
@@ -147,4 +156,72 @@ export const summary: AdminSummary = {
     { activity_id: 1, name: 'Natación infantil', pending_items: 86, pending_cents: 258000 },
     { activity_id: 2, name: 'Pádel adultos', pending_items: 52, pending_cents: 333450 },
   ],
+};
+
+/** The council's circumstances (openapi.yaml's example and two more). */
+export const circumstances: AdminCircumstance[] = [
+  {
+    id: 1,
+    name: {
+      es: 'Familia numerosa general',
+      en: 'Large family (general)',
+      gl: 'Familia numerosa xeral',
+    },
+    proof: {
+      es: 'Título de familia numerosa en vigor (las dos caras).',
+      en: 'A valid large-family card (both sides).',
+      gl: 'Título de familia numerosa en vigor (as dúas caras).',
+    },
+    validity_months: null,
+    review: 'staff',
+    approved: 14,
+    pending: 2,
+  },
+  {
+    id: 2,
+    name: { es: 'Pensionista', en: 'Pensioner', gl: 'Pensionista' },
+    proof: {
+      es: 'Declaración responsable.',
+      en: 'Self-declaration.',
+      gl: 'Declaración responsable.',
+    },
+    validity_months: 12,
+    review: 'declaration',
+    approved: 31,
+    pending: 0,
+  },
+];
+
+/** A request of the review queue (openapi.yaml's first example), with what a test changes. */
+export const circumstanceRequest = (
+  id: number,
+  overrides: Partial<CircumstanceRequest> = {},
+): CircumstanceRequest => ({
+  id,
+  person_activity_id: 4,
+  person_name: 'Xoán López Pereira',
+  dni: '87654321X',
+  circumstance_id: 1,
+  circumstance_name: 'Familia numerosa general',
+  status: 'pending',
+  valid_until: null,
+  suggested_valid_until: null,
+  reason: null,
+  source: 'resident',
+  document_type: 'application/pdf',
+  created_at: '2026-11-27T09:12:00.000Z',
+  decided_at: null,
+  ...overrides,
+});
+
+export const feeRules: FeeRules = {
+  reductions: [
+    { circumstance_id: 1, activity_id: null, percent: 20, price: null },
+    { circumstance_id: 2, activity_id: 2, percent: null, price: 45 },
+  ],
+  family_discounts: [
+    { from_member: 2, percent: 20 },
+    { from_member: 3, percent: 100 },
+  ],
+  cumulative: false,
 };

@@ -18,6 +18,7 @@ const persons = [
 ];
 
 const config: PublicConfig = {
+  fee_mode: 'simple',
   maintenance_mode: false,
   payments_enabled: true,
   global_discount: 0.5,
@@ -33,6 +34,8 @@ const xoan: UserActivity[] = [
     price: 60,
     start_date: '2026-10-01',
     is_paid: false,
+    amount_due: 45,
+    breakdown: null,
     amount: 45,
     amount_with_discount: 30,
     dni: '87654321X',
@@ -44,6 +47,8 @@ const xoan: UserActivity[] = [
     price: 85.5,
     start_date: null,
     is_paid: true,
+    amount_due: null,
+    breakdown: null,
     amount: 64.13,
     amount_with_discount: 42.75,
     dni: '87654321X',
@@ -55,6 +60,8 @@ const xoan: UserActivity[] = [
     price: 0.4,
     start_date: null,
     is_paid: false,
+    amount_due: 0.3,
+    breakdown: null,
     amount: 0.3,
     amount_with_discount: 0.2,
     dni: '87654321X',
@@ -69,6 +76,8 @@ const maria: UserActivity[] = [
     price: 40,
     start_date: null,
     is_paid: false,
+    amount_due: 30,
+    breakdown: null,
     amount: 30,
     amount_with_discount: 20,
     dni: '12345678Z',

@@ -10,6 +10,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { usePageTitle } from '../../lib/page-title';
 import { MyReceipts } from '../payments/components/my-receipts';
+import { PersonReductions } from '../persons/components/person-reductions';
 import { useDashboardData } from './api/use-dashboard-data';
 import { CompletedTable, PendingTable } from './components/activity-tables';
 import { DeadlineNotice } from './components/deadline-notice';
@@ -18,6 +19,7 @@ import { NobodyLinked } from './components/nobody-linked';
 import { PaySection } from './components/pay-section';
 import {
   completedActivities,
+  feeRulesInPlace,
   filterByPerson,
   pendingActivities,
   personLabel,
@@ -78,6 +80,7 @@ export function DashboardPage({
     ? filter
     : 'all';
   const locked = selectionLocked(config);
+  const rules = feeRulesInPlace(config);
   const pendingRows = useMemo(
     () => filterByPerson(pendingActivities(data.activities), activeFilter),
     [data.activities, activeFilter],
@@ -170,6 +173,7 @@ export function DashboardPage({
                 onSelectedChange={toggle}
                 locked={locked}
                 reduction={reductionApplies(useDiscount, config)}
+                breakdown={rules}
               />
             )}
             {pendingRows.length > 0 ? (
@@ -178,6 +182,14 @@ export function DashboardPage({
                 config={config}
                 useDiscount={useDiscount}
                 onUseDiscountChange={setUseDiscount}
+              />
+            ) : null}
+            {rules && !data.loading && !nobodyLinked ? (
+              <PersonReductions
+                persons={data.persons.filter(
+                  (person) =>
+                    activeFilter === 'all' || String(person.person_activity_id) === activeFilter,
+                )}
               />
             ) : null}
           </TabsContent>

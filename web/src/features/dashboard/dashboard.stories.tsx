@@ -178,6 +178,17 @@ export const PayRefusedPaymentsDisabled: Story = {
   play: payRefused,
 };
 
+/** The reduction ticked while staff turned it off (or put fee rules in place): the server says so. */
+export const PayRefusedDiscountUnavailable: Story = {
+  parameters: resident({ 'POST /payments/generate-multiple/': 'discount_unavailable' }),
+  play: async (context) => {
+    await ReductionAccepted.play?.(context);
+    const t = textOf(context);
+    await userEvent.click(page().getByRole('button', { name: t('dashboard.pay.button') }));
+    await expectScenarioMessage(context, 'POST /payments/generate-multiple/');
+  },
+};
+
 /** The database away (503 database_unavailable, with Retry-After): the server's message. */
 export const PayRefusedDatabaseUnavailable: Story = {
   parameters: resident({ 'POST /payments/generate-multiple/': 'database_unavailable' }),
@@ -197,5 +208,95 @@ export const SessionExpired: Story = {
       ),
     ).toBeVisible();
     await expect(localStorage.getItem('token')).toBeNull();
+  },
+};
+
+/** Fee rules in place: Xoán's fees as the ordinance writes them, María's as a single price. */
+const withRules = (scenario: Scenario = {}) =>
+  resident({
+    'GET /config': 'rules',
+    'GET /user/activities/{person_activity_id}': ({ person_activity_id }) =>
+      person_activity_id === '3' ? 'maria' : 'with_rules',
+    ...scenario,
+  });
+
+/**
+ * Each pending fee with its amount due and how it comes about (tariff band, reduction, family
+ * discount); no reduction checkbox: a reduction is asked for, beside each person.
+ */
+export const RulesWithBreakdown: Story = {
+  parameters: withRules(),
+  play: async (context) => {
+    const t = textOf(context);
+    const euros = eurosOf(context);
+    const intl = intlOf(context);
+    const table = within(await pendingLoaded(context));
+    const swim = within(table.getByRole('row', { name: containing('Natación infantil') }));
+    await expect(swim.getAllByRole('definition')[1]).toHaveTextContent(
+      t('payments.breakdown.reductionPercent', {
+        name: 'Familia numerosa general',
+        percent: intl.formatNumber(0.2, { style: 'percent' }),
+        amount: euros(12),
+      }).replace(/\s/g, ' '),
+    );
+    await expect(
+      table.getByRole('row', { name: containing('Natación infantil') }),
+    ).toHaveTextContent(euros(48));
+    // no reduction to tick in the pay bar
+    await expect(document.querySelector('[data-slot="pay-bar"] [role="checkbox"]')).toBeNull();
+    await userEvent.click(selectRow(t, 'Natación infantil', '87654321X'));
+    await userEvent.click(selectRow(t, 'Escola de baloncesto', '87654321X'));
+    const total = document.querySelector('[data-slot="total-bar"]') as HTMLElement;
+    await expect(total).toHaveTextContent(euros(88));
+  },
+};
+
+/** Beside each person: what was asked and how it stands; a request offered to Xoán only. */
+export const RulesReductionStates: Story = {
+  parameters: withRules(),
+  play: async (context) => {
+    const t = textOf(context);
+    const panel = within(
+      await page().findByRole(
+        'region',
+        { name: t('persons.reduction.heading') },
+        { timeout: 5000 },
+      ),
+    );
+    const xoan = panel.getByRole('list', {
+      name: t('persons.reduction.listLabel', { name: 'Xoán López Pereira' }),
+    });
+    await expect(xoan).toHaveTextContent(
+      t('persons.reduction.line', {
+        circumstance: 'Pensionista',
+        status: t('persons.reduction.status.refusedBecause', {
+          reason: 'El documento no se puede leer.',
+        }),
+      }),
+    );
+    await expect(
+      panel.getByRole('button', {
+        name: t('persons.reduction.askFor', { name: 'Xoán López Pereira' }),
+      }),
+    ).toBeVisible();
+    await expect(
+      panel.queryByRole('button', {
+        name: t('persons.reduction.askFor', { name: 'María López García' }),
+      }),
+    ).toBeNull();
+  },
+};
+
+/** Completed: a payment made under fee rules lists its items with their breakdown. */
+export const CompletedWithBreakdown: Story = {
+  parameters: resident({ 'GET /user/payments/': 'with_breakdown' }),
+  play: async (context) => {
+    const t = textOf(context);
+    await pendingLoaded(context);
+    await userEvent.click(page().getByRole('tab', { name: t('dashboard.tabs.completed') }));
+    const items = await page().findByRole('list', {
+      name: t('payments.items.label', { order: '2611FR45GH67' }),
+    });
+    await expect(items).toHaveTextContent('Familia numerosa general');
   },
 };

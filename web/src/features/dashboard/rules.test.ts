@@ -26,6 +26,7 @@ import {
 } from './rules';
 
 const open: PublicConfig = {
+  fee_mode: 'simple',
   maintenance_mode: false,
   payments_enabled: true,
   global_discount: 0.5,
@@ -34,6 +35,7 @@ const open: PublicConfig = {
   today: '2026-11-21',
 };
 
+/** In the simple mode `amount_due` is the spec's `amount` (see openapi.yaml). */
 function activity(overrides: Partial<UserActivity> = {}): UserActivity {
   return {
     id: 1,
@@ -41,6 +43,8 @@ function activity(overrides: Partial<UserActivity> = {}): UserActivity {
     price: 60,
     start_date: '2026-10-01',
     is_paid: false,
+    amount_due: overrides.amount ?? 45,
+    breakdown: null,
     amount: 45,
     amount_with_discount: 30,
     dni: '87654321X',

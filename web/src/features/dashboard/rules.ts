@@ -37,9 +37,20 @@ export function rowId(activity: Pick<UserActivity, 'id' | 'person_activity_id'>)
   return `${activity.person_activity_id}:${activity.id}`;
 }
 
-/** The reduction can be offered only when the council set a global discount above 0. */
+/**
+ * Fees as the council's ordinance writes them (`fee_mode` rules): each pending fee is the server's
+ * `amount_due` with its breakdown, and a resident asks for a reduction instead of ticking one.
+ */
+export function feeRulesInPlace(config: PublicConfig | null): boolean {
+  return config?.fee_mode === 'rules';
+}
+
+/**
+ * The reduction checkbox (and its declaration) is offered only in the simple mode, when the
+ * council set a global discount above 0.
+ */
 export function discountAvailable(config: PublicConfig | null): boolean {
-  return !!config && config.global_discount > 0;
+  return !!config && !feeRulesInPlace(config) && config.global_discount > 0;
 }
 
 /**
@@ -52,11 +63,12 @@ export function reductionApplies(useDiscount: boolean, config: PublicConfig | nu
 
 /**
  * Pending amount shown for one activity: the server's `amount_with_discount` when the reduction
- * applies and the server gave one, otherwise its `amount`.
+ * applies and the server gave one, otherwise what paying it now charges (`amount_due`: the fee
+ * itself with rules in place, the spec's `amount` in the simple mode).
  */
 export function displayedAmount(activity: UserActivity, reduction: boolean): number {
   if (reduction && activity.amount_with_discount !== null) return activity.amount_with_discount;
-  return activity.amount;
+  return activity.amount_due ?? activity.amount;
 }
 
 export function displayedAmountCents(activity: UserActivity, reduction: boolean): number {

@@ -100,6 +100,22 @@ describe('legal texts', () => {
     expect(screen.getByText(/no analytics or advertising tools/)).toBeVisible();
   });
 
+  it.each(locales)(
+    'privacy (%s) says how the proofs of a reduction are kept: encrypted, who sees them, deleted 30 days after the decision',
+    (locale) => {
+      renderScreen(<PrivacyPage />, { locale });
+      const retention = screen.getByRole('region', {
+        name: text(locale, 'legal.privacy.retention.title'),
+      });
+      const item = within(retention).getByText(
+        text(locale, 'legal.privacy.retention.circumstanceDocuments'),
+      );
+      expect(item.tagName).toBe('LI');
+      expect(item.textContent).toMatch(/30/);
+      expect(screen.getByText(text(locale, 'legal.privacy.data.circumstances'))).toBeVisible();
+    },
+  );
+
   it('the legal notice gives owner, CIF and address, and links to the privacy page of the language', () => {
     renderScreen(<LegalNoticePage />, { locale: 'gl' });
     expect(screen.getByText(`CIF: ${council.cif}`)).toBeVisible();
@@ -116,7 +132,7 @@ describe('legal texts', () => {
       screen.getByText(/responderemos en un plazo máximo de 20 días hábiles\.$/),
     ).toBeVisible();
     expect(
-      screen.getByText('Esta declaración se preparó el 25 de noviembre de 2026.'),
+      screen.getByText('Esta declaración se preparó el 27 de noviembre de 2026.'),
     ).toBeVisible();
     expect(screen.getByText(/parcialmente conforme con el RD 1112\/2018/)).toBeVisible();
   });

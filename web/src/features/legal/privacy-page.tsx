@@ -33,6 +33,7 @@ const SECTIONS: LegalSection[] = [
           'legal.privacy.data.contact',
           'legal.privacy.data.account',
           'legal.privacy.data.payments',
+          'legal.privacy.data.circumstances',
           'legal.privacy.data.security',
         ],
       },
@@ -95,6 +96,7 @@ const SECTIONS: LegalSection[] = [
         list: [
           'legal.privacy.retention.account',
           'legal.privacy.retention.payments',
+          'legal.privacy.retention.circumstanceDocuments',
           'legal.privacy.retention.deletedAccount',
           'legal.privacy.retention.codes',
           'legal.privacy.retention.security',

@@ -734,6 +734,11 @@ export interface paths {
          *     404), every activity is enrolled for that person (else 422 `mixed_persons`, also for ids
          *     that do not exist), payments enabled and today (Europe/Madrid) before `deadline_date`,
          *     `use_discount` only with a discount above 0, nothing already paid, a total above 0.
+         *     With fee rules in place (`PublicConfig.fee_mode` rules) each item is charged exactly its
+         *     `amount_due`, computed again in the payment's transaction, and keeps its `breakdown`;
+         *     `use_discount: true` answers 409 `discount_unavailable` (a reduction is asked for, not
+         *     ticked). A fee the rules make free (0) is charged 0 together with the others; alone it
+         *     answers `nothing_to_pay` (staff confirm it, see docs/fees.md).
          */
         post: operations["generatePayment"];
         delete?: never;
@@ -1769,9 +1774,10 @@ export interface paths {
          * @description Multipart: `circumstance_id` and `document` (PDF, JPEG or PNG, at most 5 MB, the type told
          *     by the file's content, not its name). A circumstance whose `review` is `declaration` needs
          *     no document: it is approved at once on the resident's declaration, until its validity
-         *     ends. The document is stored encrypted, shown only to staff and to this account, and
-         *     deleted `DOCUMENT_RETENTION_DAYS` (30) days after the decision. A few documents a day per
-         *     account (429 after).
+         *     ends (without months: until the sports season ends, 31 August); a document sent with a
+         *     declaration is not kept. The document is stored encrypted, shown only to staff and to this
+         *     account, and deleted `DOCUMENT_RETENTION_DAYS` (30) days after the decision. Ten
+         *     documents a day per account, refused ones included (429 after).
          */
         post: operations["requestCircumstance"];
         delete?: never;
@@ -1787,7 +1793,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's requests and approvals for the people it manages, newest first. */
+        /** The account's requests and approvals for the people it manages (staff's from the counter and imports too), newest first. */
         get: operations["listMyCircumstances"];
         put?: never;
         post?: never;
@@ -2226,7 +2232,7 @@ export interface components {
             reason: string | null;
             created_at: components["schemas"]["DateTime"];
             decided_at: components["schemas"]["DateTime"] | null;
-            /** @description The document is still kept (it is deleted some days after the decision). */
+            /** @description This account sent a document that is still kept (it is deleted some days after the decision): GET /user/circumstances/{id}/document gives it. */
             has_document: boolean;
         };
         AdminCircumstanceRequest: {
@@ -2702,7 +2708,7 @@ export interface components {
             amount_due: components["schemas"]["Euros"] | null;
             /** @description How `amount_due` comes about (fee rules in place); null once paid and in the simple mode. */
             breakdown: components["schemas"]["FeeBreakdown"] | null;
-            /** @description Amount to pay without the reduction (75 % of the price, rounded to the cent); with fee rules in place, the same as `amount_due`. */
+            /** @description Amount to pay without the reduction (75 % of the price, rounded to the cent); with fee rules in place, the same as `amount_due` (once paid, what was paid). */
             amount: components["schemas"]["Euros"];
             /** @description Amount with the reduction (price × (1 − global_discount), rounded to the cent); null when the discount is 0. */
             amount_with_discount: components["schemas"]["Euros"] | null;
@@ -3211,6 +3217,24 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["FeeRules"];
+            };
+        };
+        /** @description A rule the ordinance cannot mean (nothing changed); one item per wrong field, `loc` naming the rule's row. */
+        FeeRulesInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). */
+        ActivityInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
             };
         };
         /** @description The global settings. */
@@ -4855,31 +4879,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "id": 15,
-                     *         "order": "2611AB12CD34",
-                     *         "status": "paid",
-                     *         "paid_at": "2026-11-20T10:15:00Z",
-                     *         "person_activity_id": 4,
-                     *         "full_name": "Xoán López Pereira",
-                     *         "dni": "87654321X",
-                     *         "amount": 64.13,
-                     *         "refunded_amount": 0,
-                     *         "use_discount": false,
-                     *         "items": [
-                     *           {
-                     *             "activity_id": 2,
-                     *             "name": "Pádel adultos",
-                     *             "amount": 64.13,
-                     *             "refunded": false,
-                     *             "breakdown": null
-                     *           }
-                     *         ]
-                     *       }
-                     *     ]
-                     */
                     "application/json": components["schemas"]["ResidentPayment"][];
                 };
             };
@@ -5831,7 +5830,7 @@ export interface operations {
             409: components["responses"]["ActivityExists"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ActivityInvalid"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -5877,7 +5876,7 @@ export interface operations {
             409: components["responses"]["ActivityExists"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ActivityInvalid"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -5908,7 +5907,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ActivityInvalid"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -6074,43 +6073,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "items": [
-                     *         {
-                     *           "id": 15,
-                     *           "order": "2611AB12CD34",
-                     *           "status": "paid",
-                     *           "amount": 64.13,
-                     *           "use_discount": false,
-                     *           "person_activity_id": 4,
-                     *           "full_name": "Xoán López Pereira",
-                     *           "dni": "87654321X",
-                     *           "user_id": 7,
-                     *           "created_at": "2026-11-20T10:12:00Z",
-                     *           "updated_at": "2026-11-20T10:15:00Z",
-                     *           "response_code": "0000",
-                     *           "authorisation_code": "082150",
-                     *           "paid_at": "2026-11-20T10:15:00Z",
-                     *           "refunded_amount": 0,
-                     *           "receipt_available": true,
-                     *           "items": [
-                     *             {
-                     *               "activity_id": 2,
-                     *               "name": "Pádel adultos",
-                     *               "amount": 64.13,
-                     *               "refunded": false,
-                     *               "breakdown": null
-                     *             }
-                     *           ],
-                     *           "refunds": []
-                     *         }
-                     *       ],
-                     *       "total": 1,
-                     *       "page": 1,
-                     *       "page_size": 20
-                     *     }
-                     */
                     "application/json": components["schemas"]["PaymentPage"];
                 };
             };
@@ -7601,9 +7563,25 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
+            /** @description The file is larger than 10 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            /** @description Nothing was changed. A bad file gets the enrolment upload's answers (`please_select_file`, `too_many_files`, `invalid_file_type`, `invalid_xlsx`, `xlsx_encrypted`, `xls_not_xlsx`, `ods_not_xlsx`, `xlsb_not_xlsx`, `csv_not_xlsx`, `xlsm_not_accepted`, `too_many_rows`, the zip's limits); `import_no_dni_column`: no column headed DNI or NIE in the first sheet's first 10 rows; `import_no_dnis`: that column is empty; `validation_error` with `valid_until_past`: the date is before today. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -7657,7 +7635,7 @@ export interface operations {
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description No document (where staff review one), an empty one, or not a PDF, JPEG or PNG by its content. */
+            /** @description No document (where staff review one), an empty one, or not a PDF, JPEG or PNG by its content (or its name or declared type says another type); an unknown circumstance (`circumstance_unknown` on `circumstance_id`); two files (`too_many_files`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7839,7 +7817,15 @@ export interface operations {
             409: components["responses"]["RequestDecided"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            /** @description The date is not a date, or is before today (`valid_until_past`); nothing changed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -7898,7 +7884,15 @@ export interface operations {
             409: components["responses"]["RequestDecided"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            /** @description Neither a usual reason nor a text (`refusal_reason_required`), or a wrong one; nothing changed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -8008,7 +8002,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description An approval of this circumstance is in force for the person. */
+            /** @description An approval of this circumstance is in force for the person, or a resident's request of it waits in the queue (decide that one). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8019,7 +8013,15 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            /** @description An unknown circumstance (`circumstance_unknown`), or a date before today (`valid_until_past`); nothing changed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -8086,7 +8088,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["FeeRulesInvalid"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -10,6 +10,7 @@ import type { FieldErrors } from './field-errors';
  */
 export function FormErrorSummary<F extends string>({
   errors,
+  fieldMessages,
   fieldIds,
   problem,
   attempt,
@@ -17,6 +18,11 @@ export function FormErrorSummary<F extends string>({
 }: {
   /** Field errors as message ids. */
   errors: FieldErrors<F>;
+  /**
+   * Field errors already in the reader's language (a rule's message naming values, or the
+   * server's 422 items), for fields without a message id in `errors`.
+   */
+  fieldMessages?: Partial<Record<F, string>>;
   /** The DOM id of each field's control, in the order of the form. */
   fieldIds: Partial<Record<F, string>>;
   /** A message without a field (a rule's summary or the server's answer), already translated. */
@@ -28,7 +34,8 @@ export function FormErrorSummary<F extends string>({
   const items = (Object.keys(fieldIds) as F[]).flatMap((field) => {
     const id = errors[field];
     const fieldId = fieldIds[field];
-    return id && fieldId ? [{ fieldId, message: intl.formatMessage({ id }) }] : [];
+    const message = id ? intl.formatMessage({ id }) : fieldMessages?.[field];
+    return message && fieldId ? [{ fieldId, message }] : [];
   });
   if (items.length === 0 && !problem) return null;
   return (

@@ -9,6 +9,7 @@ export const uploadFields = [
   'price',
   'start_date',
   'paid',
+  'birth_date',
 ] as const;
 export type UploadField = (typeof uploadFields)[number];
 
@@ -32,6 +33,7 @@ export const spanishHeaders: Record<UploadField, string> = {
   price: 'Precio',
   start_date: 'Fecha de inicio',
   paid: 'Pagado',
+  birth_date: 'Fecha de nacimiento',
 };
 
 const synonyms: Record<UploadField, string[]> = {
@@ -86,6 +88,17 @@ const synonyms: Record<UploadField, string[]> = {
     'comienzo',
   ],
   paid: ['pagado', 'paid', 'pagada', 'pagado?', 'abonado'],
+  birth_date: [
+    'fecha de nacimiento',
+    'fecha nacimiento',
+    'nacimiento',
+    'birth date',
+    'date of birth',
+    'birthdate',
+    'data de nacemento',
+    'data nacemento',
+    'nacemento',
+  ],
 };
 
 /**

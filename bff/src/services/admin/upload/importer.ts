@@ -6,6 +6,7 @@ import type { Database } from '../../../data/database.js';
 import { createEnrolmentsRepo } from '../../../data/enrolments-repo.js';
 import { DomainError, invalid, type ValidationIssue } from '../../errors.js';
 import type { Clock } from '../../../lib/clock.js';
+import { madridDate } from '../../../lib/madrid-date.js';
 import { recordAdminWrite, type Actor } from '../audit-trail.js';
 import { landlineWarning } from '../identity-checks.js';
 import { refuseNonZip, refuseOtherPackages } from './file-kind.js';
@@ -81,7 +82,7 @@ export async function importEnrolments(
   const read = await refuseNonZip(file.path)
     .then(() => checkZip(file.path, options.zip))
     .then((names) => refuseOtherPackages(names))
-    .then(() => readPlan(sheets.rows(), options))
+    .then(() => readPlan(sheets.rows(), options, madridDate(deps.clock.now())))
     .finally(() => sheets.close());
   const { plan, headers, warnings, landlinePeople } = read;
   // one import at a time, whichever process receives it
@@ -100,7 +101,7 @@ export async function importEnrolments(
   };
 }
 
-async function readPlan(rows: AsyncIterable<SheetRow>, options: ImportOptions) {
+async function readPlan(rows: AsyncIterable<SheetRow>, options: ImportOptions, today: string) {
   const plan = new UploadPlan();
   const issues: ValidationIssue[] = [];
   let hidden = 0;
@@ -135,7 +136,7 @@ async function readPlan(rows: AsyncIterable<SheetRow>, options: ImportOptions) {
       if (dataRows > options.maxRows) {
         throw new DomainError('invalid', 'too_many_rows', { params: { max: options.maxRows } });
       }
-      const { parsed, issues: rowIssues } = parseRow(number, cells, headers);
+      const { parsed, issues: rowIssues } = parseRow(number, cells, headers, today);
       rowIssues.forEach(report);
       if (!parsed) continue;
       if (isTemplateExample(parsed)) {
@@ -256,6 +257,7 @@ async function apply(
   const enrolmentIds = new Map<string, number>();
   const changed = new Set<number>();
   const newPeople = [];
+  const birthDates: { id: number; birth_date: string }[] = [];
   for (const [dni, person] of plan.people) {
     const before = existing.get(dni);
     if (!before) {
@@ -265,6 +267,7 @@ async function apply(
         dni,
         email: person.email,
         phone: person.phone,
+        birth_date: person.birthDate,
       });
       continue;
     }
@@ -286,7 +289,11 @@ async function apply(
       await enrolments.update(before.id, next);
       changed.add(before.id);
     }
+    // an empty birth-date cell keeps the date on record, as with the e-mail
+    if (person.birthDate !== null && person.birthDate !== before.birth_date)
+      birthDates.push({ id: before.id, birth_date: person.birthDate });
   }
+  for (const { id } of await bulk.setBirthDates(birthDates)) changed.add(id);
   for (const [dni, id] of await bulk.insertMany(newPeople)) enrolmentIds.set(dni, id);
 
   const links: { enrolment_id: number; activity_id: number }[] = [];

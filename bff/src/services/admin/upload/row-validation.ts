@@ -28,6 +28,8 @@ export interface ParsedRow {
   startDate: string | null;
   /** null when the column is absent or the cell empty: it never un-pays anything. */
   paid: boolean | null;
+  /** 'YYYY-MM-DD'; null when the column is absent or the cell empty (the date on record stays). */
+  birthDate: string | null;
 }
 
 const MAX_LENGTH: Partial<Record<UploadField, number>> = {
@@ -106,6 +108,8 @@ export function parseRow(
   rowNumber: number,
   cells: ReadonlyArray<CellValue>,
   headers: HeaderMatch['columns'],
+  /** Today in Europe/Madrid: no one is born after it. */
+  today: string,
 ): { parsed: ParsedRow | null; issues: ValidationIssue[] } {
   const issues: ValidationIssue[] = [];
   const at = (field: UploadField) => headers.get(field);
@@ -173,6 +177,15 @@ export function parseRow(
   const paid = parsePaid(raw('paid'));
   if (paid === 'invalid') problem('paid', 'upload_invalid_paid');
 
+  // the birth date sets the person's age band on activities priced by age (docs/fees.md)
+  const birthRaw = raw('birth_date');
+  let birthDate: string | null = null;
+  if (cellText(birthRaw) !== '') {
+    birthDate = parseDate(birthRaw);
+    if (birthDate === null) problem('birth_date', 'upload_invalid_date');
+    else if (birthDate > today) problem('birth_date', 'upload_birth_date_future');
+  }
+
   if (issues.length > 0 || priceCents === null || phone === null || paid === 'invalid')
     return { parsed: null, issues };
   return {
@@ -187,6 +200,7 @@ export function parseRow(
       priceCents,
       startDate,
       paid,
+      birthDate,
     },
     issues,
   };
@@ -202,6 +216,7 @@ interface PersonSeen {
   lastName: string;
   phone: string;
   email: string | null;
+  birthDate: string | null;
 }
 
 export interface ActivitySeen {
@@ -238,6 +253,7 @@ export class UploadPlan {
         lastName: row.lastName,
         phone: row.phone,
         email: row.email,
+        birthDate: row.birthDate,
       });
     } else {
       const differs = (a: string | null, b: string | null) =>
@@ -247,6 +263,7 @@ export class UploadPlan {
         ['last_name', person.lastName, row.lastName],
         ['phone', person.phone, row.phone],
         ['email', person.email, row.email],
+        ['birth_date', person.birthDate, row.birthDate],
       ];
       for (const [field, before, now] of checks) {
         if (differs(before, now)) {
@@ -259,6 +276,7 @@ export class UploadPlan {
         }
       }
       if (person.email === null && row.email !== null) person.email = row.email;
+      if (person.birthDate === null && row.birthDate !== null) person.birthDate = row.birthDate;
     }
 
     const key = activityKey(row.activity, row.startDate);

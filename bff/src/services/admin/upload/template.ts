@@ -14,6 +14,7 @@ const EXAMPLE = {
   price: 60,
   start_date: new Date(Date.UTC(2026, 9, 1)),
   paid: 'no',
+  birth_date: new Date(Date.UTC(2015, 4, 9)),
 };
 
 /**
@@ -32,7 +33,7 @@ export async function buildTemplate(): Promise<Buffer> {
   sheet.columns = uploadFields.map((field) => ({
     header: spanishHeaders[field],
     key: field,
-    width: field === 'email' ? 30 : field === 'activity' ? 26 : 16,
+    width: field === 'email' ? 30 : field === 'activity' ? 26 : field === 'birth_date' ? 20 : 16,
   }));
   sheet.getRow(1).font = { bold: true };
   const example = sheet.addRow(EXAMPLE);
@@ -40,6 +41,7 @@ export async function buildTemplate(): Promise<Buffer> {
   example.getCell('first_name').note =
     'Ejemplo: esta fila no se importa. Bórrala o escribe encima.';
   sheet.getColumn('start_date').numFmt = 'dd/mm/yyyy';
+  sheet.getColumn('birth_date').numFmt = 'dd/mm/yyyy';
   sheet.getColumn('price').numFmt = '#,##0.00 "€"';
   // DNI and phone as text, so Excel keeps leading zeros
   sheet.getColumn('dni').numFmt = '@';

@@ -13,6 +13,9 @@ function setup(handlers: Parameters<typeof mockApi>[0] = {}) {
   return { api, onChanged };
 }
 
+/** What an activity with one price for everyone sends besides its own fields. */
+const singlePrice = { tariffs: [], age_on: null, reductions_apply: true, fee_group: null };
+
 const saved = {
   status: 201,
   body: { id: 5, name: 'Yoga senior', price: 40, start_date: '2027-01-10' },
@@ -69,6 +72,7 @@ describe('manual activity management', () => {
       price: 40.5,
       start_date: null,
       allocation: 'none',
+      ...singlePrice,
     });
     expect(onChanged).toHaveBeenCalledOnce();
     expect(screen.getByLabelText('Nombre')).toHaveValue('');
@@ -94,6 +98,7 @@ describe('manual activity management', () => {
       price: 85.5,
       start_date: '2027-01-10',
       allocation: 'none',
+      ...singlePrice,
     });
   });
 
@@ -123,6 +128,7 @@ describe('manual activity management', () => {
       price: 60,
       start_date: null,
       allocation: 'lottery',
+      ...singlePrice,
       capacity: 20,
       applications_open_at: '2026-12-01T08:00:00.000Z',
       applications_close_at: '2026-12-15T22:59:00.000Z',
@@ -238,5 +244,134 @@ describe('manual activity management', () => {
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }),
     );
     expect(await screen.findByText('Error al eliminar la actividad.')).toBeInTheDocument();
+  });
+
+  describe('prices by age', () => {
+    it('starts from two bands, checks them as the server does (naming the ages), then sends them', async () => {
+      const { api } = setup({ 'POST /api/admin/activities-crud/': saved });
+      await screen.findByRole('table', { name: 'Actividades' });
+      await userEvent.type(screen.getByLabelText('Nombre'), 'Escola de fútbol');
+      await userEvent.type(screen.getByLabelText('Precio en euros'), '50');
+      await userEvent.click(screen.getByRole('button', { name: 'Poner precios por edad' }));
+      // the single price gives way to the bands
+      expect(
+        screen.queryByLabelText('Precio en euros', { selector: '#activity-price' }),
+      ).toBeNull();
+      const band = (n: number) => within(screen.getByRole('group', { name: `Tramo ${n}` }));
+      expect(band(1).getByLabelText('Desde la edad')).toHaveValue('0');
+      expect(band(1).getByLabelText(/^Hasta la edad/)).toHaveValue('17');
+      expect(
+        band(2).getByRole('radio', { name: 'Lo paga quien no tiene fecha de nacimiento' }),
+      ).toBeChecked();
+      await userEvent.clear(band(2).getByLabelText('Desde la edad'));
+      await userEvent.type(band(2).getByLabelText('Desde la edad'), '21');
+      await userEvent.click(screen.getByRole('button', { name: 'Crear actividad' }));
+      expect(band(2).getByLabelText('Desde la edad')).toHaveAccessibleDescription(
+        'Error: Las edades de 18 a 20 años no tienen precio',
+      );
+      expect(
+        within(screen.getByRole('alert', { name: 'Hay un problema' })).getByRole('link', {
+          name: 'Las edades de 18 a 20 años no tienen precio',
+        }),
+      ).toHaveAttribute('href', '#activity-tariff-1-minAge');
+      expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+
+      await userEvent.clear(band(2).getByLabelText('Desde la edad'));
+      await userEvent.type(band(2).getByLabelText('Desde la edad'), '18');
+      await userEvent.type(band(2).getByLabelText(/^Hasta la edad/), '64');
+      await userEvent.clear(band(2).getByLabelText('Precio en euros'));
+      await userEvent.type(band(2).getByLabelText('Precio en euros'), '80');
+      await userEvent.click(screen.getByRole('button', { name: 'Añadir un tramo' }));
+      await userEvent.type(band(3).getByLabelText('Desde la edad'), '65');
+      await userEvent.type(band(3).getByLabelText('Precio en euros'), '50');
+      await userEvent.type(screen.getByLabelText(/^Edad a fecha de/), '2026-09-01');
+      await userEvent.click(
+        screen.getByRole('checkbox', { name: 'Se aplican las reducciones por circunstancias' }),
+      );
+      await userEvent.type(screen.getByLabelText(/^Grupo de cuotas/), 'Escolas deportivas 2026-27');
+      await userEvent.click(screen.getByRole('button', { name: 'Crear actividad' }));
+      await screen.findByText('Actividad guardada correctamente.');
+      expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+        name: 'Escola de fútbol',
+        price: 80,
+        start_date: null,
+        allocation: 'none',
+        tariffs: [
+          { min_age: 0, max_age: 17, price: 50, default: false },
+          { min_age: 18, max_age: 64, price: 80, default: true },
+          { min_age: 65, max_age: null, price: 50, default: false },
+        ],
+        age_on: '2026-09-01',
+        reductions_apply: false,
+        fee_group: 'Escolas deportivas 2026-27',
+      });
+    });
+
+    it("shows the server's 422 on the band it names, and suggests the fee groups in use", async () => {
+      const grouped = activities.map((a) => ({ ...a, fee_group: 'Escolas deportivas 2026-27' }));
+      setup({
+        'GET /api/admin/activities-crud/': { body: grouped },
+        'POST /api/admin/activities-crud/': {
+          status: 422,
+          body: {
+            detail: [
+              {
+                loc: ['body', 'tariffs', 0, 'max_age'],
+                msg: 'Las edades desde 65 años no tienen precio.',
+                type: 'fees_tariff_open_end',
+              },
+            ],
+            code: 'validation_error',
+          },
+        },
+      });
+      await screen.findByRole('table', { name: 'Actividades' });
+      await waitFor(() =>
+        expect(document.querySelector('#activity-fee-groups option')).toHaveAttribute(
+          'value',
+          'Escolas deportivas 2026-27',
+        ),
+      );
+      expect(screen.getByLabelText(/^Grupo de cuotas/)).toHaveAttribute(
+        'list',
+        'activity-fee-groups',
+      );
+      await userEvent.type(screen.getByLabelText('Nombre'), 'Ximnasia');
+      await userEvent.type(screen.getByLabelText('Precio en euros'), '30');
+      await userEvent.click(screen.getByRole('button', { name: 'Poner precios por edad' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Crear actividad' }));
+      const band = within(screen.getByRole('group', { name: 'Tramo 1' }));
+      await waitFor(() =>
+        expect(band.getByLabelText(/^Hasta la edad/)).toHaveAccessibleDescription(
+          'Vacío: «y más». Error: Las edades desde 65 años no tienen precio.',
+        ),
+      );
+    });
+
+    it("edits an activity's bands as saved", async () => {
+      const withBands = {
+        ...activities[0]!,
+        tariffs: [
+          { min_age: 0, max_age: 17, price: 50, default: false },
+          { min_age: 18, max_age: null, price: 80, default: true },
+        ],
+        age_on: '2026-09-01',
+        reductions_apply: false,
+        fee_group: 'Escolas deportivas 2026-27',
+      };
+      setup({ 'GET /api/admin/activities-crud/': { body: [withBands] } });
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Editar actividad Natación infantil' }),
+      );
+      const band = (n: number) => within(screen.getByRole('group', { name: `Tramo ${n}` }));
+      expect(band(1).getByLabelText('Precio en euros')).toHaveValue('50,00');
+      expect(band(2).getByLabelText(/^Hasta la edad/)).toHaveValue('');
+      expect(band(2).getByRole('radio')).toBeChecked();
+      expect(screen.getByLabelText(/^Edad a fecha de/)).toHaveValue('2026-09-01');
+      expect(
+        screen.getByRole('checkbox', { name: 'Se aplican las reducciones por circunstancias' }),
+      ).not.toBeChecked();
+      expect(screen.getByLabelText(/^Grupo de cuotas/)).toHaveValue('Escolas deportivas 2026-27');
+    });
   });
 });

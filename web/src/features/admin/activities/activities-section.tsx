@@ -24,17 +24,55 @@ import {
 } from '../api/activities';
 import { useServerList } from '../api/use-server-list';
 import { ServerTable } from '../components/server-table';
+import { useFirstActivities } from '../api/use-first-activities';
+import { FeeFields, tariffFieldId, tariffOrder } from './fee-fields';
 import {
+  activityFieldOf,
   activityToForm,
   checkActivityForm,
   emptyActivityForm,
   priceToText,
+  type ActivityErrorField,
   type ActivityField,
+  type TariffRow,
 } from './rules';
 
 /** The form's fields in the order they show (the error summary lists them so). */
-const ORDER = Object.keys(emptyActivityForm) as readonly ActivityField[];
-const fieldId = (field: ActivityField) => `activity-${field}`;
+const SEASON_ORDER: readonly ActivityField[] = [
+  'allocation',
+  'capacity',
+  'openAt',
+  'closeAt',
+  'offerHours',
+  'description',
+  'schedule',
+  'venue',
+  'minBirthYear',
+  'maxBirthYear',
+];
+const orderOf = (rows: readonly TariffRow[]): ActivityErrorField[] => [
+  'name',
+  'price',
+  'startDate',
+  ...tariffOrder(rows),
+  'ageOn',
+  'feeGroup',
+  ...SEASON_ORDER,
+];
+const fieldId = (field: ActivityErrorField) => {
+  const band = /^tariff\.(\d+)\.(\w+)$/.exec(field);
+  return band
+    ? tariffFieldId(Number(band[1]), band[2] as Parameters<typeof tariffFieldId>[1])
+    : `activity-${field}`;
+};
+
+/** The fee groups the catalogue's first activities have, for the form's suggestions. */
+function useFeeGroups(version: number): string[] {
+  const { rows } = useFirstActivities(version);
+  return [...new Set(rows.flatMap((a) => (a.fee_group ? [a.fee_group] : [])))].sort((a, b) =>
+    a.localeCompare(b),
+  );
+}
 
 /**
  * 3. Manual activity management: the catalogue searched and paged by the server, with new, edit
@@ -56,8 +94,10 @@ export function ActivitiesSection({
     formHeading,
     errorsKey: 'activities',
     emptyValues: emptyActivityForm,
-    toValues: (activity: Activity) => activityToForm(activity, priceToText(activity.price, locale)),
+    toValues: (activity: Activity) =>
+      activityToForm(activity, (price) => priceToText(price, locale)),
     check: checkActivityForm,
+    serverField: activityFieldOf,
     create: createActivity,
     update: updateActivity,
     remove: deleteActivity,
@@ -73,9 +113,14 @@ export function ActivitiesSection({
     },
   });
   const { editing, setValues } = crud;
-  const input = useFieldProps(crud.values, crud.form.errors, fieldId, (name, text) =>
-    setValues((v) => ({ ...v, [name]: text })),
+  const input = useFieldProps<ActivityField, ActivityErrorField>(
+    crud.values,
+    crud.form.errors,
+    fieldId,
+    (name, text) => setValues((v) => ({ ...v, [name]: text })),
   );
+  const feeGroups = useFeeGroups(version);
+  const byAge = crud.values.tariffs.length > 0;
 
   const columns: DataTableColumn<Activity>[] = [
     { id: 'name', header: t('admin.activities.name'), cell: (a) => a.name, rowHeader: true },
@@ -132,25 +177,33 @@ export function ActivitiesSection({
         </SubHeading>
         <CrudForm
           {...crud.form}
-          order={ORDER}
+          order={orderOf(crud.values.tariffs)}
           fieldId={fieldId}
           editing={editing !== null}
           createId="admin.activities.create"
           saveChangesId="admin.activities.saveChanges"
         >
           <TextField {...input('name')} label={t('admin.activities.name')} maxLength={120} />
-          <TextField
-            {...input('price')}
-            label={t('admin.activities.priceLabel')}
-            hint={t('admin.activities.priceHint')}
-            inputMode="decimal"
-            autoComplete="off"
-            className="max-w-40"
-          />
+          {byAge ? null : (
+            <TextField
+              {...input('price')}
+              label={t('admin.activities.priceLabel')}
+              hint={t('admin.activities.priceHint')}
+              inputMode="decimal"
+              autoComplete="off"
+              className="max-w-40"
+            />
+          )}
           <DateInput
             {...input('startDate')}
             label={t('admin.activities.startDate')}
             optionalText={t('admin.common.optional')}
+          />
+          <FeeFields
+            values={crud.values}
+            errors={crud.form.errors}
+            feeGroups={feeGroups}
+            onChange={setValues}
           />
           <SelectField
             id={fieldId('allocation')}
@@ -176,7 +229,7 @@ export function ActivitiesSection({
   );
 }
 
-type InputProps = ReturnType<ReturnType<typeof useFieldProps<ActivityField>>>;
+type InputProps = ReturnType<ReturnType<typeof useFieldProps<ActivityField, ActivityErrorField>>>;
 
 /** The fields of an activity with places: places, window (Madrid time), offer, texts, ages. */
 function SeasonFields({ input }: { input: (name: ActivityField) => InputProps }) {

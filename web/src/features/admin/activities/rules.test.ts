@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkActivityForm, emptyActivityForm, parsePrice } from './rules';
+import {
+  activityFieldOf,
+  checkActivityForm,
+  checkTariffs,
+  emptyActivityForm,
+  parsePrice,
+  tariffRow,
+} from './rules';
 
 const form = (values: Partial<typeof emptyActivityForm>) => ({ ...emptyActivityForm, ...values });
 
@@ -34,7 +41,16 @@ describe('activity form', () => {
   it('sends an optional start date, null when empty, and no places by default', () => {
     expect(checkActivityForm(form({ name: 'Yoga senior', price: '40' }))).toEqual({
       ok: true,
-      payload: { name: 'Yoga senior', price: 40, start_date: null, allocation: 'none' },
+      payload: {
+        name: 'Yoga senior',
+        price: 40,
+        start_date: null,
+        allocation: 'none',
+        tariffs: [],
+        age_on: null,
+        reductions_apply: true,
+        fee_group: null,
+      },
     });
     expect(
       checkActivityForm(form({ name: 'Yoga senior', price: '40', startDate: '2027-01-10' })),
@@ -108,6 +124,110 @@ describe('activity form', () => {
         offerHours: 'admin.activities.invalidOfferHours',
         maxBirthYear: 'admin.activities.yearsOrder',
       },
+    });
+  });
+
+  describe('prices by age', () => {
+    const bands = (...rows: [string, string, string, boolean?][]) =>
+      rows.map(([minAge, maxAge, price, isDefault]) =>
+        tariffRow({ minAge, maxAge, price, isDefault: isDefault ?? false }),
+      );
+    const msg = (id: string, values?: Record<string, number>) => ({
+      id: `admin.activities.tariff.${id}`,
+      ...(values ? { values } : {}),
+    });
+
+    it("sends Tordoia's bands (0–17 and 65+ pay 50 €, 18–64 pay 80 €) with the default band's price", () => {
+      const check = checkActivityForm(
+        form({
+          name: 'Escola de fútbol',
+          price: '',
+          ageOn: '2026-09-01',
+          feeGroup: ' Escolas deportivas 2026-27 ',
+          reductionsApply: false,
+          tariffs: bands(['0', '17', '50'], ['18', '64', '80', true], ['65', '', '50']),
+        }),
+      );
+      expect(check).toEqual({
+        ok: true,
+        payload: {
+          name: 'Escola de fútbol',
+          price: 80,
+          start_date: null,
+          allocation: 'none',
+          tariffs: [
+            { min_age: 0, max_age: 17, price: 50, default: false },
+            { min_age: 18, max_age: 64, price: 80, default: true },
+            { min_age: 65, max_age: null, price: 50, default: false },
+          ],
+          age_on: '2026-09-01',
+          reductions_apply: false,
+          fee_group: 'Escolas deportivas 2026-27',
+        },
+      });
+    });
+
+    it('names the ages a gap leaves without a price and the ages in two bands', () => {
+      expect(checkTariffs(bands(['0', '17', '50', true], ['21', '', '80']))).toEqual({
+        'tariff.1.minAge': msg('gap', { from: 18, to: 20 }),
+      });
+      expect(checkTariffs(bands(['0', '17', '50', true], ['19', '', '80']))).toEqual({
+        'tariff.1.minAge': msg('gapOne', { from: 18 }),
+      });
+      expect(checkTariffs(bands(['0', '17', '50', true], ['15', '', '80']))).toEqual({
+        'tariff.1.minAge': msg('overlap', { from: 15, to: 17 }),
+      });
+      expect(checkTariffs(bands(['0', '17', '50', true], ['17', '', '80']))).toEqual({
+        'tariff.1.minAge': msg('overlapOne', { from: 17 }),
+      });
+      expect(checkTariffs(bands(['0', '', '50', true], ['18', '', '80']))).toEqual({
+        'tariff.1.minAge': msg('overlapOpen', { from: 18 }),
+      });
+    });
+
+    it('needs bands from age 0, an open last band and one default, in any order of rows', () => {
+      expect(checkTariffs(bands(['18', '', '80', true], ['3', '17', '50']))).toEqual({
+        'tariff.1.minAge': msg('gap', { from: 0, to: 2 }),
+      });
+      expect(checkTariffs(bands(['0', '17', '50', true], ['18', '64', '80']))).toEqual({
+        'tariff.1.maxAge': msg('openEnd', { from: 65 }),
+      });
+      expect(checkTariffs(bands(['0', '17', '50'], ['18', '', '80']))).toEqual({
+        'tariff.0.default': msg('noDefault'),
+      });
+    });
+
+    it('refuses unreadable ages and prices, and a band that ends before it starts', () => {
+      expect(checkTariffs(bands(['x', '17', '50', true], ['18', '200', '-1']))).toEqual({
+        'tariff.0.minAge': msg('minAgeInvalid', { row: 1 }),
+        'tariff.1.maxAge': msg('maxAgeInvalid', { row: 2 }),
+        'tariff.1.price': msg('priceRow', { row: 2 }),
+      });
+      expect(checkTariffs(bands(['0', '17', 'gratis', true], ['18', '10', '80']))).toEqual({
+        'tariff.0.price': msg('price', { from: 0, to: 17 }),
+        'tariff.1.maxAge': msg('order', { from: 18, to: 10 }),
+      });
+    });
+
+    it('does not ask for the single price when there are bands, and nothing is sent while one is wrong', () => {
+      const check = checkActivityForm(
+        form({ name: 'Ximnasia', price: '', tariffs: bands(['0', '64', '30', true]) }),
+      );
+      expect(check).toEqual({
+        ok: false,
+        summary: null,
+        errors: {},
+        details: { 'tariff.0.maxAge': msg('openEnd', { from: 65 }) },
+      });
+    });
+
+    it("maps the server's 422 items to the fields of the form", () => {
+      expect(activityFieldOf(['tariffs', 2, 'min_age'])).toBe('tariff.2.minAge');
+      expect(activityFieldOf(['tariffs', 0, 'default'])).toBe('tariff.0.default');
+      expect(activityFieldOf(['fee_group'])).toBe('feeGroup');
+      expect(activityFieldOf(['age_on'])).toBe('ageOn');
+      expect(activityFieldOf(['tariffs'])).toBeNull();
+      expect(activityFieldOf(['unknown'])).toBeNull();
     });
   });
 });

@@ -2,6 +2,7 @@ import type { FieldErrors } from '../../../lib/forms/field-errors';
 import { isoToMadridLocal, madridLocalToIso } from '../../../lib/madrid-time';
 import type { Activity, ActivityWrite } from '../api/activities';
 import { formResult, trimAll, type FormCheck } from '../components/form-check';
+import type { Msg } from '../components/messages';
 
 export type ActivityField =
   | 'name'
@@ -16,8 +17,29 @@ export type ActivityField =
   | 'schedule'
   | 'venue'
   | 'minBirthYear'
-  | 'maxBirthYear';
-export type ActivityFormValues = Record<ActivityField, string>;
+  | 'maxBirthYear'
+  | 'ageOn'
+  | 'feeGroup';
+
+/** A price band as the form holds it: ages and price as typed; `key` keeps React's rows apart. */
+export interface TariffRow {
+  key: number;
+  minAge: string;
+  /** Empty: "and over" (no upper age). */
+  maxAge: string;
+  price: string;
+  isDefault: boolean;
+}
+export type TariffPart = 'minAge' | 'maxAge' | 'price' | 'default';
+/** A band's field as the error summary names it: `tariff.<row>.<part>`. */
+export type TariffField = `tariff.${number}.${TariffPart}`;
+export type ActivityErrorField = ActivityField | TariffField;
+
+export type ActivityFormValues = Record<ActivityField, string> & {
+  /** Empty: one price for everyone. */
+  tariffs: TariffRow[];
+  reductionsApply: boolean;
+};
 
 export type ActivityPayload = ActivityWrite;
 
@@ -35,13 +57,38 @@ export const emptyActivityForm: ActivityFormValues = {
   venue: '',
   minBirthYear: '',
   maxBirthYear: '',
+  ageOn: '',
+  feeGroup: '',
+  tariffs: [],
+  reductionsApply: true,
 };
 
+let nextRowKey = 1;
+export const tariffRow = (row: Partial<Omit<TariffRow, 'key'>> = {}): TariffRow => ({
+  key: nextRowKey++,
+  minAge: '',
+  maxAge: '',
+  price: '',
+  isDefault: false,
+  ...row,
+});
+
+/** The bands to start from: 0–17 and 18 and over, the adults' band the default. */
+export function startingBands(priceText: string): TariffRow[] {
+  return [
+    tariffRow({ minAge: '0', maxAge: '17', price: priceText }),
+    tariffRow({ minAge: '18', maxAge: '', price: priceText, isDefault: true }),
+  ];
+}
+
 /** An activity as the form shows it; times in Madrid's wall clock. */
-export function activityToForm(activity: Activity, priceText: string): ActivityFormValues {
+export function activityToForm(
+  activity: Activity,
+  priceTextOf: (price: number) => string,
+): ActivityFormValues {
   return {
     name: activity.name,
-    price: priceText,
+    price: priceTextOf(activity.price),
     startDate: activity.start_date ?? '',
     allocation: activity.allocation,
     capacity: activity.capacity === null ? '' : String(activity.capacity),
@@ -53,6 +100,17 @@ export function activityToForm(activity: Activity, priceText: string): ActivityF
     venue: activity.venue ?? '',
     minBirthYear: activity.min_birth_year === null ? '' : String(activity.min_birth_year),
     maxBirthYear: activity.max_birth_year === null ? '' : String(activity.max_birth_year),
+    ageOn: activity.age_on ?? '',
+    feeGroup: activity.fee_group ?? '',
+    tariffs: activity.tariffs.map((band) =>
+      tariffRow({
+        minAge: String(band.min_age),
+        maxAge: band.max_age === null ? '' : String(band.max_age),
+        price: priceTextOf(band.price),
+        isDefault: band.default,
+      }),
+    ),
+    reductionsApply: activity.reductions_apply,
   };
 }
 
@@ -80,26 +138,107 @@ export function priceToText(price: number, locale: string): string {
   return locale === 'en' ? text : text.replace('.', ',');
 }
 
+/** An age from 0 to 130, or null. */
+const age = (text: string) => wholeNumber(text.trim(), 0, 130);
+
+interface Band {
+  row: number;
+  min: number;
+  max: number | null;
+}
+
 /**
- * name and price are required ('complete_all_required_fields'); the price is a number ≥ 0. With
+ * The price bands, checked as the server checks them (and each message naming the ages): every
+ * age and price readable, a band ending no earlier than it starts, bands from 0 with no age left
+ * out and none in two bands, the last open-ended ("and over"), one band marked for a person
+ * without a birth date. Returns the problems per field of a row.
+ */
+export function checkTariffs(rows: readonly TariffRow[]): Partial<Record<TariffField, Msg>> {
+  const problems: Partial<Record<TariffField, Msg>> = {};
+  const put = (row: number, part: TariffPart, id: string, values?: Record<string, number>) => {
+    const field: TariffField = `tariff.${row}.${part}`;
+    problems[field] ??= { id: `admin.activities.tariff.${id}`, ...(values ? { values } : {}) };
+  };
+  const bands: Band[] = [];
+  rows.forEach((row, index) => {
+    const min = age(row.minAge);
+    const openEnded = row.maxAge.trim() === '';
+    const max = openEnded ? null : age(row.maxAge);
+    const readable = min !== null && (openEnded || max !== null);
+    if (min === null) put(index, 'minAge', 'minAgeInvalid', { row: index + 1 });
+    if (!openEnded && max === null) put(index, 'maxAge', 'maxAgeInvalid', { row: index + 1 });
+    if (parsePrice(row.price) === null) {
+      if (!readable) put(index, 'price', 'priceRow', { row: index + 1 });
+      else if (max === null) put(index, 'price', 'priceOpen', { from: min });
+      else put(index, 'price', 'price', { from: min, to: max });
+    }
+    if (!readable) return;
+    if (max !== null && max < min) put(index, 'maxAge', 'order', { from: min, to: max });
+    else bands.push({ row: index, min, max });
+  });
+  if (rows.length === 0 || bands.length < rows.length) return problems;
+
+  const sorted = [...bands].sort((a, b) => a.min - b.min || a.row - b.row);
+  const first = sorted[0]!;
+  if (first.min > 0) put(first.row, 'minAge', ...gap(0, first.min - 1));
+  for (let i = 1; i < sorted.length; i++) {
+    const before = sorted[i - 1]!;
+    const band = sorted[i]!;
+    if (before.max === null) put(band.row, 'minAge', ...overlap(band.min, band.max));
+    else if (band.min <= before.max)
+      put(
+        band.row,
+        'minAge',
+        ...overlap(band.min, band.max === null ? before.max : Math.min(before.max, band.max)),
+      );
+    else if (band.min > before.max + 1)
+      put(band.row, 'minAge', ...gap(before.max + 1, band.min - 1));
+  }
+  const last = sorted[sorted.length - 1]!;
+  if (last.max !== null && !sorted.some((b) => b.max === null))
+    put(last.row, 'maxAge', 'openEnd', { from: last.max + 1 });
+  if (!rows.some((row) => row.isDefault)) put(first.row, 'default', 'noDefault');
+  return problems;
+}
+
+type Problem = [id: string, values: Record<string, number>];
+
+/** Ages no band prices: one age or a span. */
+const gap = (from: number, to: number): Problem =>
+  from === to ? ['gapOne', { from }] : ['gap', { from, to }];
+
+/** Ages in two bands: one age, a span, or every age from one on. */
+function overlap(from: number, to: number | null): Problem {
+  if (to === null) return ['overlapOpen', { from }];
+  return from === to ? ['overlapOne', { from }] : ['overlap', { from, to }];
+}
+
+/**
+ * name and price are required ('complete_all_required_fields'); the price is a number ≥ 0 (with
+ * prices by age, the bands' rules instead, and the default band's price is the activity's). With
  * places (first come or lottery): the places and the applications window are required, the
  * window opens before it closes, an offer waits 1–720 hours, and the earliest year of birth is
  * not after the latest.
  */
 export function checkActivityForm(
   raw: ActivityFormValues,
-): FormCheck<ActivityField, ActivityPayload> {
-  const v = trimAll(raw);
-  const errors: FieldErrors<ActivityField> = {};
+): FormCheck<ActivityErrorField, ActivityPayload> {
+  const { tariffs, reductionsApply, ...texts } = raw;
+  const v = trimAll(texts);
+  const errors: FieldErrors<ActivityErrorField> = {};
   let missing = false;
   const require = (field: ActivityField, id: string) => {
     errors[field] = id;
     missing = true;
   };
   if (!v.name) require('name', 'admin.activities.required.name');
+  const byAge = tariffs.length > 0;
   const price = parsePrice(v.price);
-  if (!v.price) require('price', 'admin.activities.required.price');
-  else if (price === null) errors.price = 'admin.activities.invalidPrice';
+  if (!byAge) {
+    if (!v.price) require('price', 'admin.activities.required.price');
+    else if (price === null) errors.price = 'admin.activities.invalidPrice';
+  }
+  const bandProblems = byAge ? checkTariffs(tariffs) : {};
 
   const allocation = (v.allocation || 'none') as ActivityWrite['allocation'] & string;
   const withPlaces = allocation !== 'none';
@@ -123,23 +262,67 @@ export function checkActivityForm(
     if (minYear !== null && maxYear !== null && minYear > maxYear)
       errors.maxBirthYear = 'admin.activities.yearsOrder';
   }
-  return formResult(errors, missing ? 'admin.msg.complete_all_required_fields' : null, () => ({
-    name: v.name,
-    price: price ?? 0,
-    start_date: v.startDate || null,
-    allocation,
-    ...(withPlaces
-      ? {
-          capacity,
-          applications_open_at: openAt,
-          applications_close_at: closeAt,
-          offer_hours: offerHours ?? 72,
-          description: v.description || null,
-          schedule: v.schedule || null,
-          venue: v.venue || null,
-          min_birth_year: minYear,
-          max_birth_year: maxYear,
-        }
-      : {}),
+  const bands = tariffs.map((row) => ({
+    min_age: age(row.minAge) ?? 0,
+    max_age: row.maxAge.trim() === '' ? null : age(row.maxAge),
+    price: parsePrice(row.price) ?? 0,
+    default: row.isDefault,
   }));
+  return formResult(
+    errors,
+    missing ? 'admin.msg.complete_all_required_fields' : null,
+    () => ({
+      name: v.name,
+      price: byAge ? (bands.find((band) => band.default)?.price ?? 0) : (price ?? 0),
+      start_date: v.startDate || null,
+      allocation,
+      tariffs: bands,
+      age_on: v.ageOn || null,
+      reductions_apply: reductionsApply,
+      fee_group: v.feeGroup || null,
+      ...(withPlaces
+        ? {
+            capacity,
+            applications_open_at: openAt,
+            applications_close_at: closeAt,
+            offer_hours: offerHours ?? 72,
+            description: v.description || null,
+            schedule: v.schedule || null,
+            venue: v.venue || null,
+            min_birth_year: minYear,
+            max_birth_year: maxYear,
+          }
+        : {}),
+    }),
+    bandProblems,
+  );
+}
+
+/** The form field a 422 item of the server names (loc after "body"), if the form has it. */
+export function activityFieldOf(loc: readonly (string | number)[]): ActivityErrorField | null {
+  const [name, index, part] = loc;
+  if (name === 'tariffs' && typeof index === 'number') {
+    const parts: Record<string, TariffPart> = {
+      min_age: 'minAge',
+      max_age: 'maxAge',
+      price: 'price',
+      default: 'default',
+    };
+    const found = typeof part === 'string' ? parts[part] : undefined;
+    return found ? `tariff.${index}.${found}` : null;
+  }
+  const fields: Record<string, ActivityField> = {
+    name: 'name',
+    price: 'price',
+    start_date: 'startDate',
+    capacity: 'capacity',
+    applications_open_at: 'openAt',
+    applications_close_at: 'closeAt',
+    offer_hours: 'offerHours',
+    min_birth_year: 'minBirthYear',
+    max_birth_year: 'maxBirthYear',
+    age_on: 'ageOn',
+    fee_group: 'feeGroup',
+  };
+  return typeof name === 'string' ? (fields[name] ?? null) : null;
 }

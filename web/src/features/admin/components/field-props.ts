@@ -1,22 +1,24 @@
-import type { FormErrorState } from './form-error-state';
-import { useT } from './messages';
+import { fieldError, type FormErrorState } from './form-error-state';
+import { useFormatMsg, useT } from './messages';
 
 /**
  * The props every text input of a form shares: id, value, change handler and the translated
- * error. `setText` stores the new text of one field.
+ * error. `setText` stores the new text of one field. The form's errors may name more fields than
+ * its texts (`E`: e.g. the rows of a list).
  */
-export function useFieldProps<F extends string>(
+export function useFieldProps<F extends E, E extends string = F>(
   values: Record<F, string>,
-  errors: FormErrorState<F>,
+  errors: FormErrorState<E>,
   fieldId: (field: F) => string,
   setText: (field: F, text: string) => void,
 ) {
   const t = useT();
+  const format = useFormatMsg();
   return (name: F) => ({
     id: fieldId(name),
     value: values[name],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => setText(name, event.target.value),
-    error: errors.fields[name] ? t(errors.fields[name]) : undefined,
+    error: fieldError(errors, name, format),
     errorPrefix: t('admin.common.errorPrefix'),
   });
 }

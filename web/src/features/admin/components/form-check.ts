@@ -3,13 +3,21 @@
  * helpers. Each section's own rules live beside it (users/rules.ts, enrolments/rules.ts, …).
  */
 import type { FieldErrors, MessageId } from '../../../lib/forms/field-errors';
+import type { Msg } from './messages';
 
 /**
  * Outcome of a form check. `summary` is the form-level message shown at the top of the error
  * summary (e.g. "complete all required fields"); `payload` is what to send when there is no error.
+ * `details` are field errors whose message names values (e.g. the ages a price band leaves out).
  */
 export type FormCheck<F extends string, P> =
-  { ok: true; payload: P } | { ok: false; errors: FieldErrors<F>; summary: MessageId | null };
+  | { ok: true; payload: P }
+  | {
+      ok: false;
+      errors: FieldErrors<F>;
+      summary: MessageId | null;
+      details?: Partial<Record<F, Msg>>;
+    };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -21,9 +29,13 @@ export function formResult<F extends string, P>(
   errors: FieldErrors<F>,
   summary: MessageId | null,
   payload: () => P,
+  details: Partial<Record<F, Msg>> = {},
 ): FormCheck<F, P> {
-  return Object.keys(errors).length === 0
-    ? { ok: true, payload: payload() }
+  if (Object.keys(errors).length === 0 && Object.keys(details).length === 0) {
+    return { ok: true, payload: payload() };
+  }
+  return Object.keys(details).length > 0
+    ? { ok: false, errors, summary, details }
     : { ok: false, errors, summary };
 }
 

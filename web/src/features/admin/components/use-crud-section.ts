@@ -4,6 +4,7 @@ import type { FormCheck } from './form-check';
 import type { CrudFormControls } from './crud-form';
 import { hasErrors, noErrors, type FormErrorState } from './form-error-state';
 import { serverMsg, type Notice } from './messages';
+import { serverFieldErrors } from './server-errors';
 import { useReportErrors } from './page-errors';
 import { warningTexts } from './warnings-list';
 
@@ -35,6 +36,8 @@ export interface CrudSectionOptions<T extends { id: number }, V, F extends strin
   onReset?: () => void;
   /** Extra state of the section to fill when editing starts. */
   onEdit?: (item: T) => void;
+  /** The form's field a 422 item's `loc` (after "body") names, to show the server's text there. */
+  serverField?: (loc: readonly (string | number)[]) => F | null;
 }
 
 /**
@@ -87,6 +90,7 @@ export function useCrudSection<T extends { id: number }, V, F extends string, P>
     if (!check.ok) {
       setErrors((e) => ({
         fields: check.errors,
+        ...(check.details ? { details: check.details } : {}),
         summary: check.summary ? { id: check.summary } : null,
         attempt: e.attempt + 1,
       }));
@@ -99,9 +103,14 @@ export function useCrudSection<T extends { id: number }, V, F extends string, P>
       : await options.create(check.payload);
     setSaving(false);
     if (!answer.ok) {
+      const details =
+        answer.status === 422 && options.serverField
+          ? serverFieldErrors(answer.error, options.serverField)
+          : null;
       setErrors((e) => ({
         fields: {},
-        summary: serverMsg(answer.error, messages.saveError),
+        ...(details ? { details } : {}),
+        summary: details ? null : serverMsg(answer.error, messages.saveError),
         attempt: e.attempt + 1,
       }));
       return;

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Alert } from '@portal/design-system/components/alert.tsx';
@@ -10,7 +10,7 @@ import { useLocale } from '../../../i18n/i18n-provider';
 import { CrudForm, type CrudFormControls } from '../components/crud-form';
 import { useFieldProps } from '../components/field-props';
 import { useT } from '../components/messages';
-import { listActivitiesPage } from '../api/activities';
+import { ACTIVITY_OPTIONS, activityOptionsQuery } from '../api/use-first-activities';
 import { useDebounced } from '../api/use-server-list';
 import type { EnrolmentField, EnrolmentFormValues } from './rules';
 
@@ -28,9 +28,6 @@ export interface EnrolmentFormProps extends CrudFormControls<EnrolmentField> {
   /** The activities of the enrolment being edited (kept listed whatever the search). */
   enrolled: readonly { id: number; name: string }[];
 }
-
-/** Activities offered at once; a larger catalogue gets a search box that asks the server. */
-export const ACTIVITY_OPTIONS = 100;
 
 interface Option {
   id: number;
@@ -55,11 +52,7 @@ function useActivityOptions(
 ) {
   const [query, setQuery] = useState('');
   const q = useDebounced(query.trim(), 300);
-  const result = useQuery({
-    queryKey: ['admin', 'activities', 'options', version, q],
-    queryFn: ({ signal }) => listActivitiesPage({ page: 1, q }, signal, ACTIVITY_OPTIONS),
-    placeholderData: keepPreviousData,
-  });
+  const result = useQuery(activityOptionsQuery(version, q));
   // the chosen activities as last seen, for one enrolment (a new one starts from its own)
   const [picked, setPicked] = useState({ enrolled, items: enrolled.map(toOption) });
   const pickedItems = picked.enrolled === enrolled ? picked.items : enrolled.map(toOption);

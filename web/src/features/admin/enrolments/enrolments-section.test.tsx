@@ -5,7 +5,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, serverList } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render';
 import type { Activity } from '../api/activities';
-import { activities, enrolment, enrolments, noPlaces, signInAsAdmin } from '../test-support';
+import {
+  activities,
+  circumstances,
+  enrolment,
+  enrolments,
+  noPlaces,
+  signInAsAdmin,
+} from '../test-support';
 import { EnrolmentsSection } from './enrolments-section';
 
 // 23 rows: 3 pages of 10; only row 17 does Yoga
@@ -400,5 +407,91 @@ describe('person-activity enrolments', () => {
     });
     expect(await screen.findByText('Error al cargar las inscripciones')).toBeInTheDocument();
     expect(await screen.findByText('Error al cargar la lista de actividades')).toBeInTheDocument();
+  });
+
+  describe('a circumstance seen at the counter', () => {
+    const withCircumstances = (handlers: Parameters<typeof mockApi>[0] = {}) =>
+      setup({ 'GET /api/admin/circumstances': { body: circumstances }, ...handlers });
+
+    it('is offered on each row once the council has circumstances', async () => {
+      setup();
+      await table();
+      expect(screen.queryByRole('button', { name: /^Registrar una circunstancia/ })).toBeNull();
+    });
+
+    it('records one until a date, the date of a rule by months filled in, and says so', async () => {
+      const recorded = {
+        id: 44,
+        person_activity_id: 4,
+        person_name: 'Xoán López Pereira',
+        dni: '87654321X',
+        circumstance_id: 1,
+        circumstance_name: 'Familia numerosa general',
+        status: 'approved',
+        valid_until: '2027-11-27',
+        suggested_valid_until: null,
+        reason: null,
+        source: 'counter',
+        document_type: null,
+        created_at: '2026-11-27T12:10:00.000Z',
+        decided_at: '2026-11-27T12:10:00.000Z',
+      };
+      const { api } = withCircumstances({
+        'POST /api/admin/persons/4/circumstances': { status: 201, body: recorded },
+      });
+      await userEvent.click(
+        await screen.findByRole('button', {
+          name: 'Registrar una circunstancia de Xoán López Pereira',
+        }),
+      );
+      const dialog = within(
+        screen.getByRole('dialog', { name: 'Registrar una circunstancia de Xoán López Pereira' }),
+      );
+      await userEvent.click(dialog.getByRole('button', { name: 'Registrar' }));
+      expect(dialog.getByLabelText('Circunstancia')).toHaveAccessibleDescription(
+        'Error: Elige la circunstancia',
+      );
+      expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+      // a rule of 12 months fills the date in; one until the document's date leaves it to staff
+      await userEvent.selectOptions(dialog.getByLabelText('Circunstancia'), '2');
+      expect(dialog.getByLabelText('En vigor hasta')).not.toHaveValue('');
+      await userEvent.selectOptions(dialog.getByLabelText('Circunstancia'), '1');
+      expect(dialog.getByLabelText('En vigor hasta')).toHaveValue('');
+      await userEvent.type(dialog.getByLabelText('En vigor hasta'), '2027-11-27');
+      await userEvent.click(dialog.getByRole('button', { name: 'Registrar' }));
+      expect(
+        await screen.findByText(
+          'Familia numerosa general registrada para Xoán López Pereira hasta el 27/11/2027.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+        circumstance_id: 1,
+        valid_until: '2027-11-27',
+      });
+    });
+
+    it("keeps the dialog open with the server's refusal (409 already_approved)", async () => {
+      withCircumstances({
+        'POST /api/admin/persons/3/circumstances': {
+          status: 409,
+          body: {
+            detail: 'Esta persona ya tiene aprobada esta circunstancia.',
+            code: 'already_approved',
+          },
+        },
+      });
+      await userEvent.click(
+        await screen.findByRole('button', {
+          name: 'Registrar una circunstancia de María López García',
+        }),
+      );
+      const dialog = within(screen.getByRole('dialog'));
+      await userEvent.selectOptions(dialog.getByLabelText('Circunstancia'), '2');
+      await userEvent.click(dialog.getByRole('button', { name: 'Registrar' }));
+      expect(
+        await dialog.findByText('Esta persona ya tiene aprobada esta circunstancia.'),
+      ).toBeInTheDocument();
+    });
   });
 });

@@ -18,6 +18,7 @@ import { useServerList } from '../api/use-server-list';
 import { ServerTable } from '../components/server-table';
 import { checkEnrolmentForm, dniIsOptional, emptyEnrolmentForm } from './rules';
 import { EnrolmentForm } from './enrolment-form';
+import { useRecordAtCounter } from '../circumstances/record-at-counter';
 
 const NO_ACTIVITIES: Enrolment['activities'] = [];
 
@@ -25,16 +26,22 @@ const fullName = (e: Enrolment) => `${e.first_name} ${e.last_name}`;
 
 /**
  * 4. Person-activity enrolments: searched and paged by the server, 10 a page (back to page 1 on
- * a new search or a reload), delete with confirmation, and the create/edit form.
+ * a new search or a reload), delete with confirmation, the create/edit form, and a circumstance
+ * seen at the counter recorded for a person.
  */
 export function EnrolmentsSection({
   enrolmentsVersion,
   activitiesVersion,
+  circumstancesVersion = 0,
   onChanged,
+  onCircumstanceRecorded,
 }: {
   enrolmentsVersion: number;
   activitiesVersion: number;
+  /** Changes when the council's circumstances (or their approvals) changed elsewhere. */
+  circumstancesVersion?: number;
   onChanged: () => void;
+  onCircumstanceRecorded?: () => void;
 }) {
   const t = useT();
   const [changes, setChanges] = useState(0);
@@ -73,6 +80,10 @@ export function EnrolmentsSection({
   });
 
   const { editing, toDelete } = crud;
+  const counter = useRecordAtCounter(circumstancesVersion, (notice) => {
+    crud.setNotice(notice);
+    if (notice.variant === 'success') onCircumstanceRecorded?.();
+  });
 
   const columns: DataTableColumn<Enrolment>[] = [
     { id: 'first', header: t('admin.enrolments.firstName'), cell: (e) => e.first_name },
@@ -94,6 +105,7 @@ export function EnrolmentsSection({
       cell: (e) => e.activities.map((a) => a.name).join(', '),
       className: 'min-w-48',
     },
+    ...counter.columns,
     ...rowActionColumns<Enrolment>(t, {
       editLabel: (e) => t('admin.enrolments.editLabel', { name: fullName(e) }),
       deleteLabel: (e) => t('admin.enrolments.deleteLabel', { name: fullName(e) }),
@@ -142,6 +154,7 @@ export function EnrolmentsSection({
         {...crud.deleteDialog}
         title={t('admin.enrolments.deleteTitle', { name: toDelete ? fullName(toDelete) : '' })}
       />
+      {counter.dialog}
     </AdminSection>
   );
 }

@@ -25,8 +25,8 @@ const payment = (id: number, overrides: Partial<AdminPayment> = {}): AdminPaymen
   refunded_amount: 0,
   receipt_available: true,
   items: [
-    { activity_id: 2, name: 'Pádel adultos', amount: 64.13, refunded: false },
-    { activity_id: 5, name: 'Natación', amount: 30, refunded: false },
+    { activity_id: 2, name: 'Pádel adultos', amount: 64.13, refunded: false, breakdown: null },
+    { activity_id: 5, name: 'Natación', amount: 30, refunded: false, breakdown: null },
   ],
   refunds: [],
   ...overrides,
@@ -54,6 +54,63 @@ function setup(handlers: Parameters<typeof mockApi>[0] = {}) {
 
 describe('payments list', () => {
   beforeEach(signInAsAdmin);
+  it('says under each activity how its amount came about (tariff, reduction, family discount)', async () => {
+    const withRules = payment(1, {
+      amount: 57.6,
+      items: [
+        {
+          activity_id: 2,
+          name: 'Escola de fútbol',
+          amount: 48,
+          refunded: false,
+          breakdown: {
+            tariff_price: 60,
+            tariff: { min_age: 0, max_age: 17, age: 10, default: false },
+            reduction: {
+              circumstance_id: 1,
+              name: 'Familia numerosa',
+              percent: 20,
+              price: null,
+              amount: 12,
+            },
+            family_discount: null,
+          },
+        },
+        {
+          activity_id: 5,
+          name: 'Ximnasia',
+          amount: 9.6,
+          refunded: false,
+          breakdown: {
+            tariff_price: 45,
+            tariff: { min_age: 18, max_age: null, age: null, default: true },
+            reduction: {
+              circumstance_id: 4,
+              name: 'Pensionista',
+              percent: null,
+              price: 12,
+              amount: 33,
+            },
+            family_discount: { member: 2, percent: 20, amount: 2.4 },
+          },
+        },
+        { activity_id: 6, name: 'Pilates', amount: 30, refunded: false, breakdown: null },
+      ],
+    });
+    setup({
+      'GET /api/admin/payments/': {
+        body: { items: [withRules], total: 1, page: 1, page_size: 20 },
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Lista de pagos' });
+    const items = within(within(table).getAllByRole('row')[1]!).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent?.replace(/\s/g, ' '))).toEqual([
+      'Escola de fútbolTarifa 0–17 años 60,00 €; Familia numerosa −20 % (−12,00 €)',
+      'XimnasiaTarifa 18 años y más (sin fecha de nacimiento) 45,00 €; Pensionista: precio 12,00 € (−33,00 €); Descuento familiar, 2.º miembro −20 % (−2,40 €)',
+      'Pilates',
+    ]);
+  });
+
   it('lists payments with Madrid date and time, euros and translated status', async () => {
     setup();
     const table = await screen.findByRole('table', { name: 'Lista de pagos' });
@@ -118,8 +175,8 @@ describe('payments list', () => {
       status: 'partially_refunded',
       refunded_amount: 30,
       items: [
-        { activity_id: 2, name: 'Pádel adultos', amount: 64.13, refunded: false },
-        { activity_id: 5, name: 'Natación', amount: 30, refunded: true },
+        { activity_id: 2, name: 'Pádel adultos', amount: 64.13, refunded: false, breakdown: null },
+        { activity_id: 5, name: 'Natación', amount: 30, refunded: true, breakdown: null },
       ],
       refunds: [
         {

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Alert } from '@portal/design-system/components/alert.tsx';
 import { Button } from '@portal/design-system/components/button.tsx';
 import { DataTable, type DataTableColumn } from '@portal/design-system/components/data-table.tsx';
@@ -26,11 +26,15 @@ import { serverMsg, type Notice } from '../components/messages';
 import { RefundAction } from './refund-action';
 import { RefundHistory } from './refund-history';
 import { canRefund } from './refund-rules';
+import { breakdownText } from './fee-breakdown';
 
 /** 6. Payments for reconciliation with the bank: status filter, pages, .xlsx export. */
 export function PaymentsSection() {
   const t = useT();
+  const intl = useIntl();
   const { locale } = useLocale();
+  const percentOf = (percent: number) =>
+    intl.formatNumber(percent / 100, { style: 'percent', maximumFractionDigits: 1 });
   const [status, setStatus] = useState<PaymentStatus | ''>('');
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
@@ -117,8 +121,20 @@ export function PaymentsSection() {
     {
       id: 'items',
       header: t('admin.payments.items'),
-      cell: (p) => p.items.map((item) => item.name).join(', '),
-      className: 'min-w-40',
+      cell: (p) => (
+        <ul className="flex flex-col gap-1">
+          {p.items.map((item) => {
+            const why = breakdownText(item.breakdown, t, locale, percentOf);
+            return (
+              <li key={item.activity_id}>
+                {item.name}
+                {why ? <span className="block text-small text-muted-foreground">{why}</span> : null}
+              </li>
+            );
+          })}
+        </ul>
+      ),
+      className: 'min-w-56',
     },
     {
       id: 'amount',

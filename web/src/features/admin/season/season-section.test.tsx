@@ -85,7 +85,7 @@ const gets = (api: ReturnType<typeof mockApi>, path: string) =>
 
 async function choose(user: ReturnType<typeof userEvent.setup>) {
   await user.click(
-    await screen.findByRole('button', { name: 'Ver las solicitudes de Natación infantil' }),
+    await screen.findByRole('button', { name: 'Ver solicitudes de Natación infantil' }),
   );
   return screen.findByRole('heading', { name: 'Posibles duplicados' });
 }

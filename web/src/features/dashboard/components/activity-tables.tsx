@@ -2,6 +2,7 @@ import { DataTable, type DataTableColumn } from '@portal/design-system/component
 import { formatEuros } from '@portal/design-system/lib/format.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../../../i18n/i18n-provider';
+import { FeeBreakdownList } from '../../payments/components/fee-breakdown';
 import { displayedAmount, rowId, type UserActivity } from '../rules';
 
 /** The columns both tables show: DNI, activity (the row's header) and an amount, right-aligned. */
@@ -42,6 +43,8 @@ interface PendingTableProps {
   locked: boolean;
   /** The reduction applies: show `amount_with_discount`. */
   reduction: boolean;
+  /** Fee rules in place: a column tells how each amount comes about (the server's breakdown). */
+  breakdown?: boolean;
 }
 
 /** Pending payments: DNI, checkbox, activity, pending amount (the server's figure). */
@@ -51,6 +54,7 @@ export function PendingTable({
   onSelectedChange,
   locked,
   reduction,
+  breakdown = false,
 }: PendingTableProps) {
   const intl = useIntl();
   const { locale } = useLocale();
@@ -58,6 +62,15 @@ export function PendingTable({
   const columns = activityColumns(t, t('dashboard.table.pendingAmount'), (row) =>
     formatEuros(displayedAmount(row, reduction), locale),
   );
+  if (breakdown) {
+    // before the amount it explains
+    columns.splice(columns.length - 1, 0, {
+      id: 'breakdown',
+      header: t('dashboard.table.breakdown'),
+      cell: (row) => (row.breakdown ? <FeeBreakdownList breakdown={row.breakdown} /> : null),
+      className: 'min-w-56',
+    });
+  }
   return (
     <DataTable
       caption={<FormattedMessage id="dashboard.pending.caption" />}

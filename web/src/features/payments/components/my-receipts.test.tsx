@@ -16,7 +16,9 @@ const payment = (id: number, overrides: Record<string, unknown> = {}) => ({
   amount: 64.13,
   refunded_amount: 0,
   use_discount: false,
-  items: [{ activity_id: 2, name: 'Pádel adultos', amount: 64.13, refunded: false }],
+  items: [
+    { activity_id: 2, name: 'Pádel adultos', amount: 64.13, refunded: false, breakdown: null },
+  ],
   ...overrides,
 });
 
@@ -76,5 +78,77 @@ describe('receipts in the Completed tab', () => {
     expect(await screen.findByText('The receipts could not be loaded.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No completed payments yet.')).toBeInTheDocument();
+  });
+
+  it('lists a payment’s items with how each amount came about when fee rules applied', async () => {
+    mockApi({
+      'GET /api/user/payments/': {
+        body: [
+          payment(21, {
+            amount: 88,
+            items: [
+              {
+                activity_id: 1,
+                name: 'Natación infantil',
+                amount: 48,
+                refunded: false,
+                breakdown: {
+                  tariff_price: 60,
+                  tariff: { min_age: 0, max_age: 17, age: 10, default: false },
+                  reduction: {
+                    circumstance_id: 1,
+                    name: 'Familia numerosa xeral',
+                    percent: 20,
+                    price: null,
+                    amount: 12,
+                  },
+                  family_discount: null,
+                },
+              },
+              {
+                activity_id: 6,
+                name: 'Escola de baloncesto',
+                amount: 40,
+                refunded: true,
+                breakdown: {
+                  tariff_price: 50,
+                  tariff: { min_age: 65, max_age: null, age: 70, default: false },
+                  reduction: {
+                    circumstance_id: 5,
+                    name: 'Pensionista',
+                    percent: null,
+                    price: 40,
+                    amount: 10,
+                  },
+                  family_discount: null,
+                },
+              },
+            ],
+          }),
+          payment(15),
+        ],
+      },
+    });
+    renderScreen(<MyReceipts />, { locale: 'gl' });
+    const items = await screen.findByRole('list', {
+      name: 'Actividades do pagamento 2611AB12CD21',
+    });
+    const [swim, basket] = within(items).getAllByRole('listitem');
+    expect(swim).toHaveTextContent('Natación infantil: 48,00 €');
+    expect(
+      within(swim!)
+        .getAllByRole('definition')
+        .map((d) => d.textContent?.replace(/\s/g, ' ')),
+    ).toEqual(['0–17 anos: 60,00 €', 'Familia numerosa xeral −20 % (−12,00 €)']);
+    expect(basket).toHaveTextContent('Escola de baloncesto: 40,00 € (devolto)');
+    expect(
+      within(basket!)
+        .getAllByRole('definition')
+        .map((d) => d.textContent?.replace(/\s/g, ' ')),
+    ).toEqual(['65 anos ou máis: 50,00 €', 'Pensionista: prezo reducido de 40,00 € (−10,00 €)']);
+    // a simple-mode payment: its summary only, as before
+    expect(
+      screen.queryByRole('list', { name: 'Actividades do pagamento 2611AB12CD15' }),
+    ).not.toBeInTheDocument();
   });
 });

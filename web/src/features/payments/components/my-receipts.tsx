@@ -8,6 +8,36 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../../../i18n/i18n-provider';
 import { downloadReceipt, type ResidentPayment } from '../api/payments-api';
 import { useMyPayments } from '../api/use-my-payments';
+import { FeeBreakdownList } from './fee-breakdown';
+
+/**
+ * A payment's items with how each amount came about, when it was charged under fee rules (the
+ * breakdown kept with it, which later rules never change). A simple-mode payment lists nothing
+ * more than its summary, as before.
+ */
+function PaidItems({ payment }: { payment: ResidentPayment }) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  if (!payment.items.some((item) => item.breakdown)) return null;
+  return (
+    <ul
+      className="flex flex-col gap-2 pl-4"
+      aria-label={intl.formatMessage({ id: 'payments.items.label' }, { order: payment.order })}
+    >
+      {payment.items.map((item) => (
+        <li key={item.activity_id} className="flex flex-col gap-1">
+          <p>
+            <FormattedMessage
+              id={item.refunded ? 'payments.items.refunded' : 'payments.items.item'}
+              values={{ name: item.name, amount: formatEuros(item.amount, locale) }}
+            />
+          </p>
+          {item.breakdown ? <FeeBreakdownList breakdown={item.breakdown} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function ReceiptRow({ payment }: { payment: ResidentPayment }) {
   const intl = useIntl();
@@ -48,6 +78,7 @@ function ReceiptRow({ payment }: { payment: ResidentPayment }) {
           </strong>
         ) : null}
       </p>
+      <PaidItems payment={payment} />
       <DownloadButton
         label={intl.formatMessage({ id: 'payments.receipt.download' }, { order: payment.order })}
         onDownload={() => void download()}

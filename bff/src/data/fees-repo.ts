@@ -1,0 +1,196 @@
+import { CompiledQuery, sql } from 'kysely';
+import type { Database } from './database.js';
+
+/**
+ * A fee of someone in a person's family (the person included): the activity's fee as the
+ * computation reads it (tariffs still JSON text in cents), the person's birth date, and whether
+ * it is paid and for how much.
+ */
+export interface FamilyFeeRow {
+  enrolment_id: number;
+  activity_id: number;
+  name: string;
+  name_sort_key: string;
+  price_cents: number;
+  start_date: string | null;
+  tariffs: string;
+  age_on: string | null;
+  reductions_apply: number;
+  fee_group: string | null;
+  birth_date: string | null;
+  is_paid: number;
+  paid_amount_cents: number | null;
+}
+
+export interface ReductionRuleRow {
+  circumstance_id: number;
+  activity_id: number | null;
+  percent_bp: number | null;
+  price_cents: number | null;
+}
+
+export interface FamilyDiscountRow {
+  from_member: number;
+  percent_bp: number;
+}
+
+export interface FeeRulesRows {
+  reductions: ReductionRuleRow[];
+  family: FamilyDiscountRow[];
+  cumulative: boolean;
+}
+
+/**
+ * Whether any fee rule exists: a circumstance, an activity with age bands, or a family discount.
+ * Three EXISTS, each stopping at its first row (the activities' is a scan of the catalogue, a few
+ * hundred rows at most).
+ */
+const ANY_RULES = sql<number>`CASE WHEN
+  EXISTS (SELECT 1 FROM circumstances)
+  OR EXISTS (SELECT 1 FROM family_discounts)
+  OR EXISTS (SELECT 1 FROM activities WHERE tariffs <> '[]')
+  THEN 1 ELSE 0 END`;
+
+/** The statement of familyFees (below), for one person's id. */
+const familyFeesQuery = (db: Database, enrolmentId: number) =>
+  db
+    .q()
+    .selectFrom('user_persons as me')
+    .innerJoin('user_persons as up', 'up.user_id', 'me.user_id')
+    .innerJoin('enrolment_activities as ea', 'ea.enrolment_id', 'up.enrolment_id')
+    .innerJoin('activities as a', 'a.id', 'ea.activity_id')
+    .innerJoin('enrolments as e', 'e.id', 'ea.enrolment_id')
+    .select([
+      'ea.enrolment_id',
+      'ea.activity_id',
+      'a.name',
+      'a.name_sort_key',
+      'a.price_cents',
+      'a.start_date',
+      'a.tariffs',
+      'a.age_on',
+      'a.reductions_apply',
+      'a.fee_group',
+      'e.birth_date',
+      'ea.is_paid',
+      'ea.paid_amount_cents',
+    ])
+    .distinct()
+    .where('me.enrolment_id', '=', enrolmentId);
+
+/**
+ * What fees are computed from (services/fees/quotes.ts): the council's rules, read on every call
+ * (three tiny tables; never cached in the process, so every server sees a change at once) and a
+ * person's family's fees (the approvals in force are circumstances-repo.ts's).
+ */
+export function createFeesRepo(db: Database) {
+  let familyStatement: string | undefined;
+  return {
+    /** Whether any fee rule exists (the rules mode). */
+    async anyRules(): Promise<boolean> {
+      const { rows } = await sql<{ rules: number }>`SELECT ${ANY_RULES} AS rules`.execute(db.q());
+      return Number(rows[0]?.rules ?? 0) === 1;
+    },
+
+    /**
+     * Whether any rule exists and, when one does, the reductions, the family discounts and
+     * whether they stack: one round trip whatever the mode.
+     */
+    async rules(): Promise<FeeRulesRows & { any: boolean }> {
+      // kind 'm' the mode, 'r' a reduction, 'f' a family discount, 'c' the cumulative flag
+      const { rows } = await sql<{
+        kind: string;
+        a: number;
+        b: number | null;
+        percent_bp: number | null;
+        price_cents: number | null;
+      }>`
+        SELECT 'm' AS kind, ${ANY_RULES} AS a, NULL AS b, NULL AS percent_bp, NULL AS price_cents
+        UNION ALL
+        SELECT 'r', circumstance_id, activity_id, percent_bp, price_cents FROM reduction_rules
+        UNION ALL
+        SELECT 'f', from_member, NULL, percent_bp, NULL FROM family_discounts
+        UNION ALL
+        SELECT 'c', fees_cumulative, NULL, NULL, NULL FROM config WHERE id = 1`.execute(db.q());
+      const out = { any: false, reductions: [], family: [], cumulative: false } as FeeRulesRows & {
+        any: boolean;
+      };
+      for (const row of rows) {
+        if (row.kind === 'm') out.any = Number(row.a) === 1;
+        else if (row.kind === 'r')
+          out.reductions.push({
+            circumstance_id: Number(row.a),
+            activity_id: row.b === null ? null : Number(row.b),
+            percent_bp: row.percent_bp === null ? null : Number(row.percent_bp),
+            price_cents: row.price_cents === null ? null : Number(row.price_cents),
+          });
+        else if (row.kind === 'f')
+          out.family.push({ from_member: Number(row.a), percent_bp: Number(row.percent_bp) });
+        else out.cumulative = Number(row.a) === 1;
+      }
+      out.reductions.sort(
+        (x, y) =>
+          x.circumstance_id - y.circumstance_id || (x.activity_id ?? 0) - (y.activity_id ?? 0),
+      );
+      out.family.sort((x, y) => x.from_member - y.from_member);
+      return out;
+    },
+
+    /** Replaces every reduction and family discount and sets whether they stack. */
+    async replaceRules(rules: FeeRulesRows): Promise<void> {
+      await db.q().deleteFrom('reduction_rules').execute();
+      await db.q().deleteFrom('family_discounts').execute();
+      if (rules.reductions.length > 0)
+        await db.q().insertInto('reduction_rules').values(rules.reductions).execute();
+      if (rules.family.length > 0)
+        await db.q().insertInto('family_discounts').values(rules.family).execute();
+      await db
+        .q()
+        .updateTable('config')
+        .set({ fees_cumulative: rules.cumulative ? 1 : 0, updated_at: new Date().toISOString() })
+        .where('id', '=', 1)
+        .execute();
+    },
+
+    /** Which of these circumstances exist. */
+    async existingCircumstances(ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .q()
+        .selectFrom('circumstances')
+        .select('id')
+        .where('id', 'in', [...ids])
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** Which of these activities exist. */
+    async existingActivities(ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .q()
+        .selectFrom('activities')
+        .select('id')
+        .where('id', 'in', [...ids])
+        .execute();
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /**
+     * Every fee of the person's family, paid or not: of everyone managed by any account that
+     * manages the person, the person included (a person no account manages has none). One
+     * statement, led by the person's own links, a handful of rows; the caller picks the fee
+     * groups, since a condition on fee_group here led SQLite to start from that column's index
+     * and read every fee of the group (12 ms instead of 0.1 at 10,000 people; bench/fees.mjs).
+     * Its text is built once: building it took more than running it (45 of 190 µs at 100,000
+     * people).
+     */
+    async familyFees(enrolmentId: number): Promise<FamilyFeeRow[]> {
+      familyStatement ??= familyFeesQuery(db, 0).compile().sql;
+      const query: CompiledQuery<FamilyFeeRow> = CompiledQuery.raw(familyStatement, [enrolmentId]);
+      return (await db.q().executeQuery(query)).rows;
+    },
+  };
+}
+
+export type FeesRepo = ReturnType<typeof createFeesRepo>;

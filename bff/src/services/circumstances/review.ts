@@ -1,0 +1,252 @@
+import type { AuditRepo } from '../../data/audit-repo.js';
+import type {
+  CircumstanceRequestRow,
+  CircumstancesRepo,
+  RequestWithNames,
+} from '../../data/circumstances-repo.js';
+import type { Database } from '../../data/database.js';
+import type { RequestFilter, StaffLists } from '../../data/lists/index.js';
+import type { PersonsRepo } from '../../data/persons-repo.js';
+import type { Locale } from '../../data/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { madridDate } from '../../lib/madrid-date.js';
+import { auditDni, recordAdminWrite, type Actor } from '../admin/audit-trail.js';
+import { conflict, invalid, notFound } from '../errors.js';
+import type { Decision, DecisionMessages } from './decision-messages.js';
+import type { DocumentFile, DocumentVault } from './documents.js';
+import { checkValidUntil, staffView, statusOf, type RefusalCode } from './views.js';
+
+const ACTION_OF: Record<Decision, string> = {
+  approved: 'circumstance.approve',
+  refused: 'circumstance.refuse',
+  withdrawn: 'circumstance.withdraw',
+};
+
+export interface RefusalInput {
+  reason_code?: RefusalCode | null;
+  reason?: string | null;
+}
+
+/**
+ * Staff's side: the review queue, the documents, the decisions (approve until a date, refuse
+ * with a reason, withdraw an approval in force), each audited and told to the resident in their
+ * language, and an approval recorded at the counter without a document.
+ */
+export function createCircumstanceReview(deps: {
+  db: Database;
+  repo: CircumstancesRepo;
+  lists: Pick<StaffLists, 'circumstanceRequests'>;
+  persons: Pick<PersonsRepo, 'findById'>;
+  vault: DocumentVault;
+  messages: DecisionMessages;
+  audit: AuditRepo;
+  clock: Clock;
+}) {
+  const { db, repo, vault, audit, clock } = deps;
+  const today = () => madridDate(clock.now());
+
+  async function found(id: number): Promise<RequestWithNames> {
+    const row = await repo.findRequest(id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /**
+   * A decision on one request: locked, checked, written and audited in one transaction; the
+   * resident is told once it is committed.
+   */
+  async function decide(
+    actor: Actor,
+    id: number,
+    decision: Decision,
+    write: (row: CircumstanceRequestRow, now: Date) => Promise<Record<string, unknown>>,
+    locale: Locale,
+  ) {
+    await db.transaction(async () => {
+      const row = await repo.lockRequest(id);
+      if (!row) throw notFound();
+      const details = await write(row, clock.now());
+      await recordAdminWrite(audit, actor, ACTION_OF[decision], 'circumstance_request', id, {
+        enrolment_id: row.enrolment_id,
+        circumstance_id: row.circumstance_id,
+        ...details,
+      });
+    });
+    const row = await found(id);
+    await deps.messages.tell(row, decision);
+    return staffView(row, locale, today());
+  }
+
+  return {
+    /** The queue (status pending) and the history, oldest first, paged like the other lists. */
+    async list(
+      request: Parameters<StaffLists['circumstanceRequests']['page']>[0],
+      status: RequestFilter | null,
+      locale: Locale,
+    ) {
+      const day = today();
+      const { rows, total } = await deps.lists.circumstanceRequests.page(request, status, day);
+      return { rows: rows.map((row) => staffView(row, locale, day)), total };
+    },
+
+    /** A request's document for staff (audited: it may show health or income). */
+    async document(actor: Actor, id: number): Promise<DocumentFile> {
+      const row = await found(id);
+      const file = await vault.read(id);
+      if (!file) throw notFound();
+      await recordAdminWrite(
+        audit,
+        actor,
+        'circumstance.document_viewed',
+        'circumstance_request',
+        id,
+        {
+          enrolment_id: row.enrolment_id,
+        },
+      );
+      return file;
+    },
+
+    approve(actor: Actor, id: number, validUntil: string, locale: Locale) {
+      checkValidUntil(validUntil, today());
+      return decide(
+        actor,
+        id,
+        'approved',
+        async (row, now) => {
+          if (row.status !== 'pending') throw conflict('request_decided');
+          await repo.decide(
+            id,
+            'pending',
+            {
+              status: 'approved',
+              valid_until: validUntil,
+              reason_code: null,
+              reason: null,
+              decided_by: actor.id,
+              decided_at: now.toISOString(),
+            },
+            now.toISOString(),
+          );
+          await vault.scheduleDeletion(id, now);
+          return { valid_until: validUntil };
+        },
+        locale,
+      );
+    },
+
+    refuse(actor: Actor, id: number, input: RefusalInput, locale: Locale) {
+      const reasonCode = input.reason_code ?? null;
+      const reason = input.reason?.normalize('NFC').trim() || null;
+      if (reasonCode === null && reason === null)
+        throw invalid([
+          { loc: ['body', 'reason'], msg: 'refusal_reason_required', type: 'missing' },
+        ]);
+      return decide(
+        actor,
+        id,
+        'refused',
+        async (row, now) => {
+          if (row.status !== 'pending') throw conflict('request_decided');
+          await repo.decide(
+            id,
+            'pending',
+            {
+              status: 'refused',
+              valid_until: null,
+              reason_code: reasonCode,
+              reason,
+              decided_by: actor.id,
+              decided_at: now.toISOString(),
+            },
+            now.toISOString(),
+          );
+          await vault.scheduleDeletion(id, now);
+          return { reason_code: reasonCode, reason };
+        },
+        locale,
+      );
+    },
+
+    /** Only an approval in force; fees already paid do not change. */
+    withdraw(actor: Actor, id: number, locale: Locale) {
+      return decide(
+        actor,
+        id,
+        'withdrawn',
+        async (row, now) => {
+          if (statusOf(row, madridDate(now)) !== 'approved') throw conflict('not_approved');
+          await repo.decide(
+            id,
+            'approved',
+            {
+              status: 'withdrawn',
+              valid_until: row.valid_until,
+              reason_code: null,
+              reason: null,
+              decided_by: actor.id,
+              decided_at: now.toISOString(),
+            },
+            now.toISOString(),
+          );
+          return { valid_until: row.valid_until };
+        },
+        locale,
+      );
+    },
+
+    /** Seen at the counter: approved until a date, without a document. */
+    async record(
+      actor: Actor,
+      personId: number,
+      input: { circumstance_id: number; valid_until: string },
+      locale: Locale,
+    ) {
+      const now = clock.now();
+      const day = madridDate(now);
+      const person = await deps.persons.findById(personId);
+      if (!person) throw notFound();
+      const circumstance = await repo.find(input.circumstance_id);
+      if (!circumstance)
+        throw invalid([
+          {
+            loc: ['body', 'circumstance_id'],
+            msg: 'circumstance_unknown',
+            type: 'circumstance_unknown',
+          },
+        ]);
+      checkValidUntil(input.valid_until, day);
+      const id = await db.transaction(async () => {
+        await db.lock(`circumstances:person:${person.id}`);
+        if (await repo.inForce(person.id, circumstance.id, day)) throw conflict('already_approved');
+        // a resident's request waiting for review is decided in the queue, not beside it
+        if (await repo.pendingOf(person.id, circumstance.id)) throw conflict('request_pending');
+        const id = await repo.insertRequest({
+          enrolment_id: person.id,
+          circumstance_id: circumstance.id,
+          user_id: null,
+          source: 'counter',
+          status: 'approved',
+          valid_until: input.valid_until,
+          reason_code: null,
+          reason: null,
+          locale: 'es',
+          decided_by: actor.id,
+          created_at: now.toISOString(),
+          decided_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        });
+        await recordAdminWrite(audit, actor, 'circumstance.record', 'circumstance_request', id, {
+          enrolment_id: person.id,
+          dni: auditDni(person.dni),
+          circumstance_id: circumstance.id,
+          valid_until: input.valid_until,
+        });
+        return id;
+      });
+      return staffView(await found(id), locale, day);
+    },
+  };
+}
+
+export type CircumstanceReview = ReturnType<typeof createCircumstanceReview>;

@@ -1,0 +1,110 @@
+import type { FieldErrors, MessageId } from '../../../lib/forms/field-errors';
+import type { AdminCircumstance, CircumstanceWrite } from '../api/circumstances';
+import { formResult, type FormCheck } from '../components/form-check';
+
+export const LANGUAGES = ['es', 'en', 'gl'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export type CircumstanceField =
+  `name.${Language}` | `proof.${Language}` | 'validity' | 'months' | 'review';
+
+export interface CircumstanceFormValues {
+  name: Record<Language, string>;
+  proof: Record<Language, string>;
+  /** `months`: an approval lasts a number of months; `date`: until a date staff enter. */
+  validity: 'months' | 'date';
+  months: string;
+  review: 'staff' | 'declaration';
+}
+
+export const NAME_MAX = 120;
+export const PROOF_MAX = 600;
+
+export const emptyCircumstanceForm: CircumstanceFormValues = {
+  name: { es: '', en: '', gl: '' },
+  proof: { es: '', en: '', gl: '' },
+  validity: 'months',
+  months: '12',
+  review: 'staff',
+};
+
+export function circumstanceToForm(circumstance: AdminCircumstance): CircumstanceFormValues {
+  return {
+    name: { ...circumstance.name },
+    proof: { ...circumstance.proof },
+    validity: circumstance.validity_months === null ? 'date' : 'months',
+    months: circumstance.validity_months === null ? '12' : String(circumstance.validity_months),
+    review: circumstance.review,
+  };
+}
+
+/** Whole months from 1 to 60 ("12"), else null. */
+export function parseMonths(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,2}$/.test(trimmed)) return null;
+  const months = Number(trimmed);
+  return months >= 1 && months <= 60 ? months : null;
+}
+
+/**
+ * The name and the proof it needs, in the three languages, are required (at most 120 and 600
+ * characters); an approval lasts 1–60 whole months, or until a date staff enter from the
+ * document.
+ */
+export function checkCircumstanceForm(
+  v: CircumstanceFormValues,
+): FormCheck<CircumstanceField, CircumstanceWrite> {
+  const errors: FieldErrors<CircumstanceField> = {};
+  let missing = false;
+  const texts = (kind: 'name' | 'proof', max: number, tooLong: MessageId) => {
+    const out = { es: '', en: '', gl: '' };
+    for (const lang of LANGUAGES) {
+      const text = v[kind][lang].trim();
+      out[lang] = text;
+      if (!text) {
+        errors[`${kind}.${lang}`] = `admin.circumstances.required.${kind}.${lang}`;
+        missing = true;
+      } else if (text.length > max) errors[`${kind}.${lang}`] = tooLong;
+    }
+    return out;
+  };
+  const name = texts('name', NAME_MAX, 'admin.circumstances.nameTooLong');
+  const proof = texts('proof', PROOF_MAX, 'admin.circumstances.proofTooLong');
+  const months = parseMonths(v.months);
+  if (v.validity === 'months' && months === null) errors.months = 'admin.circumstances.monthsRange';
+  return formResult(errors, missing ? 'admin.msg.complete_all_required_fields' : null, () => ({
+    name,
+    proof,
+    validity_months: v.validity === 'months' ? months : null,
+    review: v.review,
+  }));
+}
+
+/** The form's field a 422 item of the server names (loc after "body"). */
+export function circumstanceFieldOf(loc: readonly (string | number)[]): CircumstanceField | null {
+  const [name, lang] = loc;
+  if ((name === 'name' || name === 'proof') && LANGUAGES.includes(lang as Language)) {
+    return `${name}.${lang as Language}`;
+  }
+  if (name === 'validity_months') return 'months';
+  if (name === 'review') return 'review';
+  return null;
+}
+
+export type ImportField = 'circumstance' | 'validUntil' | 'file';
+
+/** The import needs a circumstance, an end date and an .xlsx file. */
+export function checkImport(values: {
+  circumstanceId: string;
+  validUntil: string;
+  file: File | null | undefined;
+}): FieldErrors<ImportField> {
+  const errors: FieldErrors<ImportField> = {};
+  if (!values.circumstanceId)
+    errors.circumstance = 'admin.circumstances.import.required.circumstance';
+  if (!values.validUntil) errors.validUntil = 'admin.circumstances.import.required.validUntil';
+  if (!values.file) errors.file = 'admin.msg.please_select_file';
+  else if (!values.file.name.toLowerCase().endsWith('.xlsx'))
+    errors.file = 'admin.msg.invalid_file_type';
+  return errors;
+}
