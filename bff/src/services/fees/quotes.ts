@@ -105,6 +105,19 @@ export function createFeeQuotes(deps: {
   clock: Clock;
 }) {
   const { fees, circumstances, clock } = deps;
+  // today in Madrid, worked out once a minute (formatting a date in a time zone costs more than
+  // the rest of a fee's arithmetic)
+  let minute = NaN;
+  let day = '';
+  const todayInMadrid = () => {
+    const now = clock.now();
+    const current = Math.floor(now.getTime() / 60_000);
+    if (current !== minute) {
+      minute = current;
+      day = madridDate(now);
+    }
+    return day;
+  };
 
   return {
     /** `rules` as soon as any circumstance, age band or family discount exists. */
@@ -117,9 +130,9 @@ export function createFeeQuotes(deps: {
     async forPerson(enrolmentId: number): Promise<PersonFees | null> {
       const rules = await fees.rules();
       if (!rules.any) return null;
-      const today = madridDate(clock.now());
-      // one after the other: side by side they would take two of PostgreSQL's pooled
-      // connections at once, and under load wait for them (bench/fees.mjs)
+      const today = todayInMadrid();
+      // one after the other: side by side a call would hold two of PostgreSQL's pooled
+      // connections at once
       const family = await fees.familyFees(enrolmentId);
       const approvals =
         rules.reductions.length > 0
