@@ -54,8 +54,11 @@ test('a screen story shows the dashboard from the contract and plays its rule', 
   await expect(pending.getByRole('rowheader', { name: 'Natación infantil' })).toBeVisible({
     timeout: 20_000,
   });
-  // the play function ticked two activities of Xoán: 45 + 30
-  await expect(page.locator('[data-slot="total-bar"]')).toContainText('€75.00');
+  // the play function ticked two activities of Xoán: 45 + 30 (its steps wait for the page, which
+  // a loaded machine slows as much as the first render)
+  await expect(page.locator('[data-slot="total-bar"]')).toContainText('€75.00', {
+    timeout: 20_000,
+  });
   // the council's logo and the reduction document are found inside the sub-folder too
   const logo = page.getByRole('banner').getByRole('img').first();
   await expect(logo).toHaveAttribute('src', /^\.\/council\/logo\.svg$/);

@@ -22,7 +22,8 @@ type Context = Parameters<NonNullable<Story['play']>>[0];
 
 async function pendingLoaded(context: Context) {
   const t = textOf(context);
-  return page().findByRole('table', { name: t('dashboard.pending.caption') }, { timeout: 5000 });
+  // a loaded machine may take this long to serve the story's first answers
+  return page().findByRole('table', { name: t('dashboard.pending.caption') }, { timeout: 15_000 });
 }
 
 const selectRow = (t: ReturnType<typeof textOf>, activity: string, dni: string) =>
