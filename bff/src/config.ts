@@ -44,6 +44,8 @@ export interface Config {
    * default such a start is refused, since the data was most likely lost (services/earlier-use.ts).
    */
   allowEmptyDatabase: boolean;
+  /** drand's HTTP API (DRAND_URL): where a lottery's public value is read when drand is its source. */
+  drandUrl: string;
   sms: {
     adapter: SmsAdapterName;
     twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | null;
@@ -472,6 +474,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminPassword,
     seedDemo: bool('SEED_DEMO', !production),
     allowEmptyDatabase: bool('ALLOW_EMPTY_DATABASE', false),
+    drandUrl: (str('DRAND_URL') ?? 'https://api.drand.sh').replace(/\/+$/, ''),
     sms: { adapter: smsAdapter, twilio },
     mail: { adapter: mailAdapter, from: mailFrom, smtp },
     redsys,

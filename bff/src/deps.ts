@@ -18,6 +18,7 @@ import { createPaymentsRepo } from './data/payments-repo.js';
 import { createPersonsRepo } from './data/persons-repo.js';
 import { createApplicationsRepo } from './data/applications-repo.js';
 import { createDrawsRepo } from './data/draws-repo.js';
+import { createDrandClient } from './adapters/drand/drand-client.js';
 import { createPersonMergeRepo } from './data/person-merge-repo.js';
 import { createSeason } from './services/season/index.js';
 import { createRemindersRepo } from './data/reminders-repo.js';
@@ -224,6 +225,7 @@ export function createDeps(options: {
     lists,
     // the draws' seeds are sealed at rest until each draw publishes its own
     box: createSecretBox(derivedKey('draw-seeds/v1')),
+    drand: createDrandClient(config.drandUrl),
     sms,
     mail,
     council: config.council,
@@ -245,6 +247,7 @@ export function createDeps(options: {
     enrolments: createAdminEnrolmentsService({
       db,
       enrolments: repos.enrolments,
+      applications: repos.applications,
       activities: repos.activities,
       lists,
       audit: repos.audit,

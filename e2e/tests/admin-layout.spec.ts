@@ -12,6 +12,8 @@ import { openGateway, payInGateway } from './support/gateway';
 import { layoutProblems } from './support/layout';
 import { hasHorizontalScroll } from './support/screens';
 
+const SEASON_ACTIVITY = 'Natación infantil de iniciación J88';
+
 const SECTIONS = [
   'admin-reminders',
   'admin-summary',
@@ -47,6 +49,20 @@ test.describe('the staff panel fits at 375 and 1280 px', () => {
       email: 'xoana.fernandez.outeiro@example.gal',
       activity_ids: [activity.id],
     });
+    // an activity with places, so that "Plazas y sorteos" shows a row with its window and counts
+    const places = await page.request.post('/api/admin/activities-crud/', {
+      headers: { Authorization: `Bearer ${await loginToken(page.request, ADMIN)}` },
+      data: {
+        name: SEASON_ACTIVITY,
+        price: 60,
+        start_date: '2027-01-11',
+        allocation: 'first_come',
+        capacity: 3,
+        applications_open_at: new Date(Date.now() - 3_600_000).toISOString(),
+        applications_close_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      },
+    });
+    expect([201, 409]).toContain(places.status());
     await registerResident(page.request, resident);
     await seedStorage(page, { token: await loginToken(page.request, resident), consent: true });
     await page.goto('/dashboard');
@@ -82,6 +98,29 @@ test.describe('the staff panel fits at 375 and 1280 px', () => {
         }
         expect(await hasHorizontalScroll(page), 'the page scrolls sideways').toBe(false);
         expect(problems).toEqual([]);
+        if (width === 1280) {
+          // "Plazas y sorteos" fits a desktop: no column cut off behind its table's scroller, and
+          // a window's dates on two lines at most
+          const season = page.locator('#admin-season table').first();
+          await expect(
+            season.getByRole('row', { name: new RegExp(SEASON_ACTIVITY) }),
+          ).toBeVisible();
+          const fits = await season.evaluate((table) => {
+            const scroller = table.parentElement!;
+            return scroller.scrollWidth <= scroller.clientWidth + 1;
+          });
+          expect(fits, 'the season table scrolls sideways at 1280 px').toBe(true);
+          const window = season
+            .getByRole('row', { name: new RegExp(SEASON_ACTIVITY) })
+            .locator('td')
+            .nth(1);
+          const lines = await window.evaluate((cell) =>
+            Math.round(
+              cell.getBoundingClientRect().height / parseFloat(getComputedStyle(cell).lineHeight),
+            ),
+          );
+          expect(lines).toBeLessThanOrEqual(3);
+        }
       });
     }
   }

@@ -125,6 +125,13 @@ test.describe('account journey', () => {
       )
       .toBe(401);
     await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toHaveCount(0);
+    // a visitor who is not signed in sees no logout on the public pages either
+    for (const path of ['/actividades', '/privacidad', '/pago-ok']) {
+      await page.goto(path);
+      await expect(page.getByRole('group', { name: 'Idioma' })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toHaveCount(0);
+    }
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
   });

@@ -72,6 +72,7 @@ describe('openapi.yaml', () => {
         'GET /circumstances',
         'GET /config',
         'GET /draws/{activity_id}',
+        'GET /draws/{activity_id}/provisional',
         'GET /dev/outbox',
         'GET /health',
         'GET /ready',

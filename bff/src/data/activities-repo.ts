@@ -23,12 +23,16 @@ export type ActivityFields = Pick<ActivityRow, 'name' | 'price_cents' | 'start_d
       | 'description'
       | 'schedule'
       | 'venue'
+      | 'texts'
       | 'min_birth_year'
       | 'max_birth_year'
       | 'tariffs'
       | 'age_on'
       | 'reductions_apply'
       | 'fee_group'
+      | 'claims_days'
+      | 'waitlist_ends_at'
+      | 'free_places_at'
     >
   >;
 

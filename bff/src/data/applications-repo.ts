@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database } from './database.js';
-import type { ActivitiesTable, ApplicationsTable, ApplicationStatus } from './schema.js';
+import type { ActivitiesTable, ApplicationsTable, ApplicationStatus, JointFit } from './schema.js';
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
 export type SeasonActivityRow = Selectable<ActivitiesTable>;
@@ -14,6 +14,8 @@ export interface ApplicationWithNames extends ApplicationRow {
   birth_date: string | null;
   /** 1, 2, … among the activity's waitlisted; null unless waitlisted. */
   waitlist_position: number | null;
+  /** 1 when an offered place has a payment still open at the bank (paymentOpen). */
+  payment_open?: number | string | null;
 }
 
 /** The statuses that hold a place or a turn (one such application per person and activity). */
@@ -49,6 +51,7 @@ export function createApplicationsRepo(db: Database) {
         'e.dni',
         'e.birth_date',
         waitlistPosition().as('waitlist_position'),
+        paymentOpen().as('payment_open'),
       ]);
 
   return {
@@ -145,10 +148,14 @@ export function createApplicationsRepo(db: Database) {
       code: string;
       activity_id: number;
       enrolment_id: number;
-      user_id: number;
+      /** Null when staff apply for a person no account manages (nobody to message). */
+      user_id: number | null;
       status: ApplicationStatus;
       offer_expires_at: string | null;
       now: string;
+      joint_code?: string | null;
+      /** The applicant's priority group, fixed now (services/season/priority-groups.ts). */
+      priority_group?: number | null;
     }): Promise<ApplicationRow> {
       const { now, ...fields } = row;
       return db
@@ -173,6 +180,63 @@ export function createApplicationsRepo(db: Database) {
         .where('a.id', '=', id)
         .executeTakeFirstOrThrow();
       return row.n === null ? null : Number(row.n);
+    },
+
+    /** The live members of a joint application, in the order they were given. */
+    liveJointMembers: (jointCode: string): Promise<ApplicationRow[]> =>
+      db
+        .q()
+        .selectFrom('applications')
+        .selectAll()
+        .where('joint_code', '=', jointCode)
+        .where('status', 'in', LIVE_STATUSES)
+        .orderBy('id')
+        .execute(),
+
+    /** The council's rule for places left when a waiting joint group does not fit. */
+    async jointFit(): Promise<JointFit> {
+      const row = await db
+        .q()
+        .selectFrom('config')
+        .select('joint_fit')
+        .where('id', '=', 1)
+        .executeTakeFirst();
+      return row?.joint_fit ?? 'next_fits';
+    },
+
+    /** An account that manages the person (the oldest link): who hears about a staff-made application. */
+    async managingUser(enrolmentId: number): Promise<number | null> {
+      const row = await db
+        .q()
+        .selectFrom('user_persons')
+        .select('user_id')
+        .where('enrolment_id', '=', enrolmentId)
+        .orderBy('user_id')
+        .executeTakeFirst();
+      return row?.user_id ?? null;
+    },
+
+    /** The person's applications still waiting for a place (waitlisted, or before the draw). */
+    waitingOf: (enrolmentId: number) =>
+      db
+        .q()
+        .selectFrom('applications as a')
+        .innerJoin('activities as act', 'act.id', 'a.activity_id')
+        .select(['a.activity_id', 'act.name as activity_name'])
+        .where('a.enrolment_id', '=', enrolmentId)
+        .where('a.status', 'in', ['waitlisted', 'applied'])
+        .execute(),
+
+    /** Whether anyone waits on the activity's waitlist. */
+    async anyWaitlisted(activityId: number): Promise<boolean> {
+      const row = await db
+        .q()
+        .selectFrom('applications')
+        .select('id')
+        .where('activity_id', '=', activityId)
+        .where('status', '=', 'waitlisted')
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** Places held (offered or confirmed). */
@@ -255,13 +319,18 @@ export function createApplicationsRepo(db: Database) {
     /** The applications draws rank: applied, of these activities (the draw orders them). */
     appliedIn: (
       activityIds: readonly number[],
-    ): Promise<Pick<ApplicationRow, 'id' | 'code' | 'enrolment_id' | 'activity_id'>[]> =>
+    ): Promise<
+      Pick<
+        ApplicationRow,
+        'id' | 'code' | 'enrolment_id' | 'activity_id' | 'joint_code' | 'priority_group'
+      >[]
+    > =>
       activityIds.length === 0
         ? Promise.resolve([])
         : db
             .q()
             .selectFrom('applications')
-            .select(['id', 'code', 'enrolment_id', 'activity_id'])
+            .select(['id', 'code', 'enrolment_id', 'activity_id', 'joint_code', 'priority_group'])
             .where('activity_id', 'in', activityIds)
             .where('status', '=', 'applied')
             .execute(),
@@ -313,25 +382,32 @@ export function createApplicationsRepo(db: Database) {
       }
     },
 
-    /** Offers whose time ran out, oldest first, leaving out those with a payment still open. */
-    expiredOffers: (now: string, limit: number): Promise<ApplicationRow[]> =>
+    /**
+     * Offers whose time ran out, oldest first, leaving out those with a payment still open whose
+     * deadline passed after `holdSince` (the bounded hold: services/season/payment-hold.ts).
+     */
+    expiredOffers: (now: string, limit: number, holdSince: string): Promise<ApplicationRow[]> =>
       db
         .q()
         .selectFrom('applications as a')
         .selectAll('a')
         .where('a.status', '=', 'offered')
         .where('a.offer_expires_at', '<=', now)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('payment_items as pi')
-                .innerJoin('payments as p', 'p.id', 'pi.payment_id')
-                .select('pi.payment_id')
-                .whereRef('pi.enrolment_id', '=', 'a.enrolment_id')
-                .whereRef('pi.activity_id', '=', 'a.activity_id')
-                .where('p.status', '=', 'pending'),
+        .where((eb) =>
+          eb.or([
+            eb('a.offer_expires_at', '<=', holdSince),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('payment_items as pi')
+                  .innerJoin('payments as p', 'p.id', 'pi.payment_id')
+                  .select('pi.payment_id')
+                  .whereRef('pi.enrolment_id', '=', 'a.enrolment_id')
+                  .whereRef('pi.activity_id', '=', 'a.activity_id')
+                  .where('p.status', '=', 'pending'),
+              ),
             ),
-          ),
+          ]),
         )
         .orderBy('a.offer_expires_at')
         .limit(limit)
@@ -346,6 +422,7 @@ export function createApplicationsRepo(db: Database) {
         .innerJoin('users as u', 'u.id', 'a.user_id')
         .select([
           'a.id',
+          'a.user_id',
           'a.enrolment_id',
           'a.activity_id',
           'a.offer_expires_at',
@@ -370,6 +447,39 @@ export function createApplicationsRepo(db: Database) {
         )
         .orderBy('a.id')
         .limit(limit)
+        .execute(),
+
+    /** Drawn waitlists' families not yet told their place (first come is told on screen). */
+    waitlistToTell: (limit: number) =>
+      db
+        .q()
+        .selectFrom('applications as a')
+        .select(['a.id', 'a.user_id', 'a.activity_id', waitlistPosition().as('position')])
+        .where('a.status', '=', 'waitlisted')
+        .where('a.rank', 'is not', null)
+        .where('a.waitlist_notified_at', 'is', null)
+        .orderBy('a.id')
+        .limit(limit)
+        .execute(),
+
+    markWaitlistTold: (id: number, now: string) =>
+      db
+        .q()
+        .updateTable('applications')
+        .set({ waitlist_notified_at: now })
+        .where('id', '=', id)
+        .execute(),
+
+    /** Activities someone is waiting for (the waitlist's end is checked on each). */
+    activitiesWaiting: (): Promise<SeasonActivityRow[]> =>
+      db
+        .q()
+        .selectFrom('activities')
+        .selectAll()
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('applications').select('activity_id').where('status', '=', 'waitlisted'),
+        )
+        .orderBy('id')
         .execute(),
 
     markTold: (id: number, what: 'notified' | 'reminded', now: string) =>
@@ -405,6 +515,15 @@ export function waitlistPosition() {
       and (coalesce(w.rank, 0) < coalesce(a.rank, 0)
         or (coalesce(w.rank, 0) = coalesce(a.rank, 0) and w.id <= a.id))
   ) end`;
+}
+
+/** 1 when an offered application (`a`) has a payment still open at the bank, else 0. */
+export function paymentOpen() {
+  return sql<number>`case when a.status = 'offered' and exists (
+    select 1 from payment_items pi join payments p on p.id = pi.payment_id
+    where pi.enrolment_id = a.enrolment_id and pi.activity_id = a.activity_id
+      and p.status = 'pending'
+  ) then 1 else 0 end`;
 }
 
 export type ApplicationsRepo = ReturnType<typeof createApplicationsRepo>;

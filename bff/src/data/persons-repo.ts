@@ -19,6 +19,8 @@ export interface PersonActivityRow {
   price_cents: number;
   start_date: string | null;
   is_paid: number;
+  /** What was paid for it (null while pending, or marked paid before amounts were kept). */
+  paid_amount_cents: number | null;
 }
 
 /** A person's own fields, as the residents' calls and their data export show them. */
@@ -122,7 +124,14 @@ export function createPersonsRepo(db: Database) {
         .q()
         .selectFrom('enrolment_activities as ea')
         .innerJoin('activities as a', 'a.id', 'ea.activity_id')
-        .select(['a.id', 'a.name', 'a.price_cents', 'a.start_date', 'ea.is_paid'])
+        .select([
+          'a.id',
+          'a.name',
+          'a.price_cents',
+          'a.start_date',
+          'ea.is_paid',
+          'ea.paid_amount_cents',
+        ])
         .where('ea.enrolment_id', '=', enrolmentId)
         .orderBy(sql`a.start_date is null`)
         .orderBy('a.start_date')

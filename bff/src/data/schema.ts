@@ -27,7 +27,9 @@ export interface Tables {
   mfa_challenges: MfaChallengesTable;
   reminder_runs: ReminderRunsTable;
   applications: ApplicationsTable;
+  season_notices: SeasonNoticesTable;
   draws: DrawsTable;
+  application_claims: ApplicationClaimsTable;
   circumstances: CircumstancesTable;
   circumstance_requests: CircumstanceRequestsTable;
   circumstance_documents: CircumstanceDocumentsTable;
@@ -138,6 +140,8 @@ export interface ActivitiesTable {
   description: string | null;
   schedule: string | null;
   venue: string | null;
+  /** Description, schedule and venue by language, JSON (services/admin/activity-texts.ts; migration 360). */
+  texts: Generated<string>;
   min_birth_year: number | null;
   max_birth_year: number | null;
   /** JSON list of age bands in cents (services/fees/compute.ts's Tariff); '[]': the single price. */
@@ -147,6 +151,16 @@ export interface ActivitiesTable {
   reductions_apply: Generated<Flag>;
   /** Activities whose fees count together for family discounts; null never counts. */
   fee_group: string | null;
+  /** Ordered priority groups, JSON (services/season/priority-groups.ts); '[]': none (migration 320). */
+  priority_groups: Generated<string>;
+  /** How the groups take precedence: 'ranked' at the draw, or 'windows' (each its own opening). */
+  priority_mode: Generated<PriorityMode | null>;
+  /** Days (Madrid) the provisional list stays open for claims after the close (migration 340); null: none. */
+  claims_days: number | null;
+  /** After it no offer is made and the waiting are told (migration 350); null: the start date. */
+  waitlist_ends_at: Generated<string | null>;
+  /** From it places left go first come (migration 350); null: never. */
+  free_places_at: Generated<string | null>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -172,9 +186,51 @@ export interface ApplicationsTable {
   /** When the resident was told of the offer; when reminded before it expires. */
   offer_notified_at: string | null;
   offer_reminded_at: string | null;
+  /** When the family was told its place on a drawn waitlist (migration 350). */
+  waitlist_notified_at: Generated<string | null>;
+  /** A joint application's code (its first member's), shared by its members; null when single. */
+  joint_code: Generated<string | null>;
+  /** Why the draw left it out of a provisional list (migration 340); null otherwise. */
+  excluded_reason: Generated<ExclusionReason | null>;
+  /** Offered one of the draw's reserved places (migration 320). */
+  reserved_place: Generated<Flag>;
+  /** The applicant's priority group (1 first), fixed when applying; null: none (migration 320). */
+  priority_group: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }
+
+export type ExclusionReason = 'age' | 'duplicate' | 'out_of_window';
+
+export interface ApplicationClaimsTable {
+  id: Generated<number>;
+  application_id: number;
+  /** The account that sent the claim (its language and contact get the reply). */
+  user_id: number | null;
+  /** The exclusion claimed against, as the provisional list showed it. */
+  reason: ExclusionReason;
+  text: string;
+  status: 'open' | 'admitted' | 'kept';
+  reply: string | null;
+  resolved_by: number | null;
+  resolved_at: string | null;
+  created_at: string;
+}
+
+/** One event of the season told to the account that applied, folded per activity (350). */
+export interface SeasonNoticesTable {
+  id: Generated<number>;
+  user_id: number;
+  activity_id: number;
+  application_id: number;
+  kind: SeasonNoticeKind;
+  /** JSON: what the message says beyond the names (amount, deadline, waitlist position). */
+  params: string;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export type SeasonNoticeKind = 'offer' | 'reminder' | 'waitlisted' | 'expired' | 'waitlist_ended';
 
 export interface DrawsTable {
   activity_id: number;
@@ -186,7 +242,25 @@ export interface DrawsTable {
   seed: string | null;
   drawn_at: string | null;
   created_at: string;
+  /** The public value the seed is mixed with (migration 320); null: none named (rule 1). */
+  public_value_source: PublicValueSource | null;
+  /** The 'announced' source in the council's words ("ONCE, 5 de diciembre de 2026"). */
+  public_value_description: string | null;
+  /** The 'drand' source: the quicknet round, the first after the close. */
+  drand_round: number | null;
+  /** Entered (or fetched from drand) after the close. */
+  public_value: string | null;
+  public_value_at: string | null;
+  /** The rule the draw was made by (services/season/draw.ts); null until drawn. */
+  rule_version: number | null;
+  /** Places kept at the draw for holders of `reserved_circumstance_id` (migration 320). */
+  reserved_places: Generated<number>;
+  reserved_circumstance_id: number | null;
 }
+
+export type PublicValueSource = 'announced' | 'drand';
+
+export type PriorityMode = 'ranked' | 'windows';
 
 /** A council's circumstance that can reduce a fee (migration 300). */
 export interface CircumstancesTable {
@@ -280,10 +354,13 @@ export interface ConfigTable {
   reminder_channel: Generated<ReminderChannel>;
   /** The council's ordinance stacks reductions and family discounts (migration 300). */
   fees_cumulative: Generated<Flag>;
+  /** Places left when a waiting joint group does not fit (migration 330). */
+  joint_fit: Generated<JointFit>;
   updated_at: Generated<string>;
 }
 
 export type ReminderChannel = 'sms' | 'email' | 'both';
+export type JointFit = 'next_fits' | 'wait_for_group';
 
 export type PaymentStatus = 'pending' | 'paid' | 'failed' | 'superseded' | 'duplicate' | 'expired';
 

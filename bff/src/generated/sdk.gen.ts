@@ -4,8 +4,8 @@ import * as z from 'zod';
 
 import { client } from './client.gen.js';
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type TDataShape, urlSearchParamsBodySerializer } from './client/index.js';
-import type { AddPersonData, AddPersonErrors, AddPersonResponses, ApproveCircumstanceRequestData, ApproveCircumstanceRequestErrors, ApproveCircumstanceRequestResponses, ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CheckPaymentData, CheckPaymentErrors, CheckPaymentResponses, ConfirmMfaData, ConfirmMfaErrors, ConfirmMfaResponses, ConfirmSandboxPaymentData, ConfirmSandboxPaymentErrors, CreateActivityData, CreateActivityErrors, CreateActivityResponses, CreateActivitySlashData, CreateActivitySlashErrors, CreateActivitySlashResponses, CreateApplicationData, CreateApplicationErrors, CreateApplicationResponses, CreateCircumstanceData, CreateCircumstanceErrors, CreateCircumstanceResponses, CreateEnrolmentData, CreateEnrolmentErrors, CreateEnrolmentResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteActivityData, DeleteActivityErrors, DeleteActivityResponses, DeleteCircumstanceData, DeleteCircumstanceErrors, DeleteCircumstanceResponses, DeleteEnrolmentData, DeleteEnrolmentErrors, DeleteEnrolmentResponses, DeleteMeData, DeleteMeErrors, DeleteMeResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DownloadUploadTemplateData, DownloadUploadTemplateErrors, DownloadUploadTemplateResponses, ExportActivityApplicationsData, ExportActivityApplicationsErrors, ExportActivityApplicationsResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ExportPaymentsData, ExportPaymentsErrors, ExportPaymentsResponses, GeneratePaymentData, GeneratePaymentErrors, GeneratePaymentResponses, GetAdminConfigData, GetAdminConfigErrors, GetAdminConfigResponses, GetAdminConfigSlashData, GetAdminConfigSlashErrors, GetAdminConfigSlashResponses, GetAdminSummaryData, GetAdminSummaryErrors, GetAdminSummaryResponses, GetApplicationSummaryData, GetApplicationSummaryErrors, GetApplicationSummaryResponses, GetCircumstanceDocumentData, GetCircumstanceDocumentErrors, GetCircumstanceDocumentResponses, GetDrawData, GetDrawErrors, GetDrawResponses, GetFeeRulesData, GetFeeRulesErrors, GetFeeRulesResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetMfaStatusData, GetMfaStatusErrors, GetMfaStatusResponses, GetMyCircumstanceDocumentData, GetMyCircumstanceDocumentErrors, GetMyCircumstanceDocumentResponses, GetMyLatestPaymentData, GetMyLatestPaymentErrors, GetMyLatestPaymentResponses, GetMyReceiptData, GetMyReceiptErrors, GetMyReceiptResponses, GetPaymentReceiptData, GetPaymentReceiptErrors, GetPaymentReceiptResponses, GetPublicConfigData, GetPublicConfigErrors, GetPublicConfigResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetReminderSummaryData, GetReminderSummaryErrors, GetReminderSummaryResponses, GetSandboxStylesData, GetSandboxStylesErrors, GetSandboxStylesResponses, ImportCircumstanceHoldersData, ImportCircumstanceHoldersErrors, ImportCircumstanceHoldersResponses, ListActivitiesData, ListActivitiesErrors, ListActivitiesResponses, ListActivitiesSlashData, ListActivitiesSlashErrors, ListActivitiesSlashResponses, ListActivityApplicationsData, ListActivityApplicationsErrors, ListActivityApplicationsResponses, ListAdminCircumstancesData, ListAdminCircumstancesErrors, ListAdminCircumstancesResponses, ListApplicationsData, ListApplicationsErrors, ListApplicationsResponses, ListAuditData, ListAuditErrors, ListAuditResponses, ListCatalogueData, ListCatalogueErrors, ListCatalogueResponses, ListCircumstanceRequestsData, ListCircumstanceRequestsErrors, ListCircumstanceRequestsResponses, ListCircumstancesData, ListCircumstancesErrors, ListCircumstancesResponses, ListEnrolmentsData, ListEnrolmentsErrors, ListEnrolmentsResponses, ListLikelyDuplicatesData, ListLikelyDuplicatesErrors, ListLikelyDuplicatesResponses, ListMyCircumstancesData, ListMyCircumstancesErrors, ListMyCircumstancesResponses, ListMyPaymentsData, ListMyPaymentsErrors, ListMyPaymentsResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListPaymentsData, ListPaymentsErrors, ListPaymentsResponses, ListPersonActivitiesData, ListPersonActivitiesErrors, ListPersonActivitiesResponses, ListPersonsData, ListPersonsErrors, ListPersonsResponses, ListSeasonActivitiesData, ListSeasonActivitiesErrors, ListSeasonActivitiesResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginMfaData, LoginMfaErrors, LoginMfaResponses, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, MergePersonsData, MergePersonsErrors, MergePersonsResponses, OpenSandboxGatewayData, OpenSandboxGatewayErrors, OpenSandboxGatewayResponses, ReceivePaymentNotificationData, ReceivePaymentNotificationErrors, ReceivePaymentNotificationResponses, RecordCircumstanceData, RecordCircumstanceErrors, RecordCircumstanceResponses, RefundPaymentData, RefundPaymentErrors, RefundPaymentResponses, RefuseCircumstanceRequestData, RefuseCircumstanceRequestErrors, RefuseCircumstanceRequestResponses, RegisterData, RegisterErrors, RegisterResponses, ReleaseUserData, ReleaseUserErrors, ReleaseUserResponses, RemovePersonData, RemovePersonErrors, RemovePersonResponses, RequestAssociationByNameData, RequestAssociationByNameErrors, RequestAssociationByNameResponses, RequestAssociationData, RequestAssociationErrors, RequestAssociationResponses, RequestCircumstanceData, RequestCircumstanceErrors, RequestCircumstanceResponses, RequestEmailChangeData, RequestEmailChangeErrors, RequestEmailChangeResponses, RequestEmailConfirmationData, RequestEmailConfirmationErrors, RequestEmailConfirmationResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, RequestPhoneChangeData, RequestPhoneChangeErrors, RequestPhoneChangeResponses, ResendRegistrationCodeData, ResendRegistrationCodeErrors, ResendRegistrationCodeResponses, ResetUserMfaData, ResetUserMfaErrors, ResetUserMfaResponses, RunDrawData, RunDrawErrors, RunDrawResponses, RunRemindersData, RunRemindersErrors, RunRemindersResponses, SandboxRestRequestData, SandboxRestRequestErrors, SandboxRestRequestResponses, SandboxTransactionQueryData, SandboxTransactionQueryErrors, SandboxTransactionQueryResponses, SetupMfaData, SetupMfaErrors, SetupMfaResponses, StaffWithdrawApplicationData, StaffWithdrawApplicationErrors, StaffWithdrawApplicationResponses, UnsubscribeRemindersData, UnsubscribeRemindersErrors, UnsubscribeRemindersResponses, UpdateActivityData, UpdateActivityErrors, UpdateActivityResponses, UpdateAdminConfigData, UpdateAdminConfigErrors, UpdateAdminConfigResponses, UpdateAdminConfigSlashData, UpdateAdminConfigSlashErrors, UpdateAdminConfigSlashResponses, UpdateCircumstanceData, UpdateCircumstanceErrors, UpdateCircumstanceResponses, UpdateEnrolmentData, UpdateEnrolmentErrors, UpdateEnrolmentResponses, UpdateFeeRulesData, UpdateFeeRulesErrors, UpdateFeeRulesResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadTableData, UploadTableErrors, UploadTableResponses, VerifyAssociationByNameData, VerifyAssociationByNameErrors, VerifyAssociationByNameResponses, VerifyAssociationData, VerifyAssociationErrors, VerifyAssociationResponses, VerifyEmailChangeData, VerifyEmailChangeErrors, VerifyEmailChangeResponses, VerifyPasswordRecoveryData, VerifyPasswordRecoveryErrors, VerifyPasswordRecoveryResponses, VerifyPhoneChangeData, VerifyPhoneChangeErrors, VerifyPhoneChangeResponses, VerifyReceiptData, VerifyReceiptErrors, VerifyReceiptResponses, VerifyRegistrationData, VerifyRegistrationErrors, VerifyRegistrationResponses, WithdrawApplicationData, WithdrawApplicationErrors, WithdrawApplicationResponses, WithdrawCircumstanceApprovalData, WithdrawCircumstanceApprovalErrors, WithdrawCircumstanceApprovalResponses } from './types.gen.js';
-import { zAddPersonBody, zAddPersonResponse, zApproveCircumstanceRequestBody, zApproveCircumstanceRequestPath, zApproveCircumstanceRequestResponse, zChangeMyPasswordBody, zChangeMyPasswordResponse, zCheckPaymentPath, zCheckPaymentResponse, zConfirmMfaBody, zConfirmMfaResponse, zConfirmSandboxPaymentBody, zCreateActivityBody, zCreateActivityResponse, zCreateActivitySlashBody, zCreateActivitySlashResponse, zCreateApplicationBody, zCreateApplicationResponse, zCreateCircumstanceBody, zCreateCircumstanceResponse, zCreateEnrolmentBody, zCreateEnrolmentResponse, zCreateUserBody, zCreateUserResponse, zDeleteActivityPath, zDeleteActivityResponse, zDeleteCircumstancePath, zDeleteCircumstanceResponse, zDeleteEnrolmentPath, zDeleteEnrolmentResponse, zDeleteMeBody, zDeleteMeResponse, zDeleteUserPath, zDeleteUserResponse, zDownloadUploadTemplateResponse, zExportActivityApplicationsPath, zExportActivityApplicationsResponse, zExportMyDataResponse, zExportPaymentsQuery, zExportPaymentsResponse, zGeneratePaymentBody, zGeneratePaymentResponse, zGetAdminConfigResponse, zGetAdminConfigSlashResponse, zGetAdminSummaryResponse, zGetApplicationSummaryPath, zGetApplicationSummaryResponse, zGetCircumstanceDocumentPath, zGetCircumstanceDocumentResponse, zGetDrawPath, zGetDrawResponse, zGetFeeRulesResponse, zGetHealthResponse, zGetMeResponse, zGetMfaStatusResponse, zGetMyCircumstanceDocumentPath, zGetMyCircumstanceDocumentResponse, zGetMyLatestPaymentResponse, zGetMyReceiptPath, zGetMyReceiptQuery, zGetMyReceiptResponse, zGetPaymentReceiptPath, zGetPaymentReceiptQuery, zGetPaymentReceiptResponse, zGetPublicConfigResponse, zGetReadinessResponse, zGetReminderSummaryResponse, zGetSandboxStylesResponse, zImportCircumstanceHoldersBody, zImportCircumstanceHoldersPath, zImportCircumstanceHoldersResponse, zListActivitiesQuery, zListActivitiesResponse, zListActivitiesSlashQuery, zListActivitiesSlashResponse, zListActivityApplicationsPath, zListActivityApplicationsQuery, zListActivityApplicationsResponse, zListAdminCircumstancesResponse, zListApplicationsResponse, zListAuditQuery, zListAuditResponse, zListCatalogueResponse, zListCircumstanceRequestsQuery, zListCircumstanceRequestsResponse, zListCircumstancesResponse, zListEnrolmentsQuery, zListEnrolmentsResponse, zListLikelyDuplicatesPath, zListLikelyDuplicatesResponse, zListMyCircumstancesResponse, zListMyPaymentsResponse, zListOutboxQuery, zListOutboxResponse, zListPaymentsQuery, zListPaymentsResponse, zListPersonActivitiesPath, zListPersonActivitiesResponse, zListPersonsResponse, zListSeasonActivitiesResponse, zListUsersQuery, zListUsersResponse, zLoginBody, zLoginMfaBody, zLoginMfaResponse, zLoginResponse, zLogoutResponse, zMergePersonsBody, zMergePersonsResponse, zOpenSandboxGatewayBody, zOpenSandboxGatewayResponse, zReceivePaymentNotificationBody, zReceivePaymentNotificationResponse, zRecordCircumstanceBody, zRecordCircumstancePath, zRecordCircumstanceResponse, zRefundPaymentBody, zRefundPaymentPath, zRefundPaymentResponse, zRefuseCircumstanceRequestBody, zRefuseCircumstanceRequestPath, zRefuseCircumstanceRequestResponse, zRegisterBody, zRegisterResponse, zReleaseUserPath, zReleaseUserResponse, zRemovePersonPath, zRemovePersonResponse, zRequestAssociationBody, zRequestAssociationByNameBody, zRequestAssociationByNameResponse, zRequestAssociationResponse, zRequestCircumstanceBody, zRequestCircumstancePath, zRequestCircumstanceResponse, zRequestEmailChangeBody, zRequestEmailChangeResponse, zRequestEmailConfirmationResponse, zRequestPasswordRecoveryBody, zRequestPasswordRecoveryResponse, zRequestPhoneChangeBody, zRequestPhoneChangeResponse, zResendRegistrationCodeBody, zResendRegistrationCodeResponse, zResetUserMfaPath, zResetUserMfaResponse, zRunDrawPath, zRunDrawResponse, zRunRemindersResponse, zSandboxRestRequestBody, zSandboxRestRequestResponse, zSandboxTransactionQueryBody, zSandboxTransactionQueryResponse, zSetupMfaBody, zSetupMfaResponse, zStaffWithdrawApplicationPath, zStaffWithdrawApplicationResponse, zUnsubscribeRemindersBody, zUnsubscribeRemindersResponse, zUpdateActivityBody, zUpdateActivityPath, zUpdateActivityResponse, zUpdateAdminConfigBody, zUpdateAdminConfigResponse, zUpdateAdminConfigSlashBody, zUpdateAdminConfigSlashResponse, zUpdateCircumstanceBody, zUpdateCircumstancePath, zUpdateCircumstanceResponse, zUpdateEnrolmentBody, zUpdateEnrolmentPath, zUpdateEnrolmentResponse, zUpdateFeeRulesBody, zUpdateFeeRulesResponse, zUpdateMeBody, zUpdateMeResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadTableBody, zUploadTableResponse, zVerifyAssociationBody, zVerifyAssociationByNameBody, zVerifyAssociationByNameResponse, zVerifyAssociationResponse, zVerifyEmailChangeBody, zVerifyEmailChangeResponse, zVerifyPasswordRecoveryBody, zVerifyPasswordRecoveryResponse, zVerifyPhoneChangeBody, zVerifyPhoneChangeResponse, zVerifyReceiptPath, zVerifyReceiptResponse, zVerifyRegistrationBody, zVerifyRegistrationResponse, zWithdrawApplicationPath, zWithdrawApplicationResponse, zWithdrawCircumstanceApprovalPath, zWithdrawCircumstanceApprovalResponse } from './zod.gen.js';
+import type { AddPersonData, AddPersonErrors, AddPersonResponses, ApproveCircumstanceRequestData, ApproveCircumstanceRequestErrors, ApproveCircumstanceRequestResponses, ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CheckPaymentData, CheckPaymentErrors, CheckPaymentResponses, ConfirmMfaData, ConfirmMfaErrors, ConfirmMfaResponses, ConfirmSandboxPaymentData, ConfirmSandboxPaymentErrors, CreateActivityData, CreateActivityErrors, CreateActivityResponses, CreateActivitySlashData, CreateActivitySlashErrors, CreateActivitySlashResponses, CreateApplicationData, CreateApplicationErrors, CreateApplicationResponses, CreateCircumstanceData, CreateCircumstanceErrors, CreateCircumstanceResponses, CreateClaimData, CreateClaimErrors, CreateClaimResponses, CreateEnrolmentData, CreateEnrolmentErrors, CreateEnrolmentResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteActivityData, DeleteActivityErrors, DeleteActivityResponses, DeleteCircumstanceData, DeleteCircumstanceErrors, DeleteCircumstanceResponses, DeleteEnrolmentData, DeleteEnrolmentErrors, DeleteEnrolmentResponses, DeleteMeData, DeleteMeErrors, DeleteMeResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DownloadUploadTemplateData, DownloadUploadTemplateErrors, DownloadUploadTemplateResponses, EnterDrawPublicValueData, EnterDrawPublicValueErrors, EnterDrawPublicValueResponses, ExportActivityApplicationsData, ExportActivityApplicationsErrors, ExportActivityApplicationsResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ExportPaymentsData, ExportPaymentsErrors, ExportPaymentsResponses, GeneratePaymentData, GeneratePaymentErrors, GeneratePaymentResponses, GetAdminConfigData, GetAdminConfigErrors, GetAdminConfigResponses, GetAdminConfigSlashData, GetAdminConfigSlashErrors, GetAdminConfigSlashResponses, GetAdminSummaryData, GetAdminSummaryErrors, GetAdminSummaryResponses, GetApplicationSummaryData, GetApplicationSummaryErrors, GetApplicationSummaryResponses, GetCircumstanceDocumentData, GetCircumstanceDocumentErrors, GetCircumstanceDocumentResponses, GetDrawData, GetDrawErrors, GetDrawResponses, GetFeeRulesData, GetFeeRulesErrors, GetFeeRulesResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetMfaStatusData, GetMfaStatusErrors, GetMfaStatusResponses, GetMyCircumstanceDocumentData, GetMyCircumstanceDocumentErrors, GetMyCircumstanceDocumentResponses, GetMyLatestPaymentData, GetMyLatestPaymentErrors, GetMyLatestPaymentResponses, GetMyReceiptData, GetMyReceiptErrors, GetMyReceiptResponses, GetPaymentReceiptData, GetPaymentReceiptErrors, GetPaymentReceiptResponses, GetProvisionalListData, GetProvisionalListErrors, GetProvisionalListResponses, GetPublicConfigData, GetPublicConfigErrors, GetPublicConfigResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetReminderSummaryData, GetReminderSummaryErrors, GetReminderSummaryResponses, GetSandboxStylesData, GetSandboxStylesErrors, GetSandboxStylesResponses, ImportCircumstanceHoldersData, ImportCircumstanceHoldersErrors, ImportCircumstanceHoldersResponses, ListActivitiesData, ListActivitiesErrors, ListActivitiesResponses, ListActivitiesSlashData, ListActivitiesSlashErrors, ListActivitiesSlashResponses, ListActivityApplicationsData, ListActivityApplicationsErrors, ListActivityApplicationsResponses, ListActivityClaimsData, ListActivityClaimsErrors, ListActivityClaimsResponses, ListAdminCircumstancesData, ListAdminCircumstancesErrors, ListAdminCircumstancesResponses, ListApplicationsData, ListApplicationsErrors, ListApplicationsResponses, ListAuditData, ListAuditErrors, ListAuditResponses, ListCatalogueData, ListCatalogueErrors, ListCatalogueResponses, ListCircumstanceRequestsData, ListCircumstanceRequestsErrors, ListCircumstanceRequestsResponses, ListCircumstancesData, ListCircumstancesErrors, ListCircumstancesResponses, ListEnrolmentsData, ListEnrolmentsErrors, ListEnrolmentsResponses, ListLikelyDuplicatesData, ListLikelyDuplicatesErrors, ListLikelyDuplicatesResponses, ListMyCircumstancesData, ListMyCircumstancesErrors, ListMyCircumstancesResponses, ListMyPaymentsData, ListMyPaymentsErrors, ListMyPaymentsResponses, ListMyProvisionalData, ListMyProvisionalErrors, ListMyProvisionalResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListPaymentsData, ListPaymentsErrors, ListPaymentsResponses, ListPersonActivitiesData, ListPersonActivitiesErrors, ListPersonActivitiesResponses, ListPersonsData, ListPersonsErrors, ListPersonsResponses, ListSeasonActivitiesData, ListSeasonActivitiesErrors, ListSeasonActivitiesResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginMfaData, LoginMfaErrors, LoginMfaResponses, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, MergePersonsData, MergePersonsErrors, MergePersonsResponses, OpenSandboxGatewayData, OpenSandboxGatewayErrors, OpenSandboxGatewayResponses, ReceivePaymentNotificationData, ReceivePaymentNotificationErrors, ReceivePaymentNotificationResponses, RecordCircumstanceData, RecordCircumstanceErrors, RecordCircumstanceResponses, RefundPaymentData, RefundPaymentErrors, RefundPaymentResponses, RefuseCircumstanceRequestData, RefuseCircumstanceRequestErrors, RefuseCircumstanceRequestResponses, RegisterData, RegisterErrors, RegisterResponses, ReleaseUserData, ReleaseUserErrors, ReleaseUserResponses, RemovePersonData, RemovePersonErrors, RemovePersonResponses, RequestAssociationByNameData, RequestAssociationByNameErrors, RequestAssociationByNameResponses, RequestAssociationData, RequestAssociationErrors, RequestAssociationResponses, RequestCircumstanceData, RequestCircumstanceErrors, RequestCircumstanceResponses, RequestEmailChangeData, RequestEmailChangeErrors, RequestEmailChangeResponses, RequestEmailConfirmationData, RequestEmailConfirmationErrors, RequestEmailConfirmationResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, RequestPhoneChangeData, RequestPhoneChangeErrors, RequestPhoneChangeResponses, ResendRegistrationCodeData, ResendRegistrationCodeErrors, ResendRegistrationCodeResponses, ResetUserMfaData, ResetUserMfaErrors, ResetUserMfaResponses, ResolveClaimData, ResolveClaimErrors, ResolveClaimResponses, RunDrawData, RunDrawErrors, RunDrawResponses, RunRemindersData, RunRemindersErrors, RunRemindersResponses, SandboxRestRequestData, SandboxRestRequestErrors, SandboxRestRequestResponses, SandboxTransactionQueryData, SandboxTransactionQueryErrors, SandboxTransactionQueryResponses, SetupMfaData, SetupMfaErrors, SetupMfaResponses, StaffCreateApplicationData, StaffCreateApplicationErrors, StaffCreateApplicationResponses, StaffOfferPlaceData, StaffOfferPlaceErrors, StaffOfferPlaceResponses, StaffWithdrawApplicationData, StaffWithdrawApplicationErrors, StaffWithdrawApplicationResponses, UnsubscribeRemindersData, UnsubscribeRemindersErrors, UnsubscribeRemindersResponses, UpdateActivityData, UpdateActivityErrors, UpdateActivityResponses, UpdateAdminConfigData, UpdateAdminConfigErrors, UpdateAdminConfigResponses, UpdateAdminConfigSlashData, UpdateAdminConfigSlashErrors, UpdateAdminConfigSlashResponses, UpdateCircumstanceData, UpdateCircumstanceErrors, UpdateCircumstanceResponses, UpdateEnrolmentData, UpdateEnrolmentErrors, UpdateEnrolmentResponses, UpdateFeeRulesData, UpdateFeeRulesErrors, UpdateFeeRulesResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadTableData, UploadTableErrors, UploadTableResponses, VerifyAssociationByNameData, VerifyAssociationByNameErrors, VerifyAssociationByNameResponses, VerifyAssociationData, VerifyAssociationErrors, VerifyAssociationResponses, VerifyEmailChangeData, VerifyEmailChangeErrors, VerifyEmailChangeResponses, VerifyPasswordRecoveryData, VerifyPasswordRecoveryErrors, VerifyPasswordRecoveryResponses, VerifyPhoneChangeData, VerifyPhoneChangeErrors, VerifyPhoneChangeResponses, VerifyReceiptData, VerifyReceiptErrors, VerifyReceiptResponses, VerifyRegistrationData, VerifyRegistrationErrors, VerifyRegistrationResponses, WithdrawApplicationData, WithdrawApplicationErrors, WithdrawApplicationResponses, WithdrawCircumstanceApprovalData, WithdrawCircumstanceApprovalErrors, WithdrawCircumstanceApprovalResponses } from './types.gen.js';
+import { zAddPersonBody, zAddPersonResponse, zApproveCircumstanceRequestBody, zApproveCircumstanceRequestPath, zApproveCircumstanceRequestResponse, zChangeMyPasswordBody, zChangeMyPasswordResponse, zCheckPaymentPath, zCheckPaymentResponse, zConfirmMfaBody, zConfirmMfaResponse, zConfirmSandboxPaymentBody, zCreateActivityBody, zCreateActivityResponse, zCreateActivitySlashBody, zCreateActivitySlashResponse, zCreateApplicationBody, zCreateApplicationResponse, zCreateCircumstanceBody, zCreateCircumstanceResponse, zCreateClaimBody, zCreateClaimPath, zCreateClaimResponse, zCreateEnrolmentBody, zCreateEnrolmentResponse, zCreateUserBody, zCreateUserResponse, zDeleteActivityPath, zDeleteActivityResponse, zDeleteCircumstancePath, zDeleteCircumstanceResponse, zDeleteEnrolmentPath, zDeleteEnrolmentResponse, zDeleteMeBody, zDeleteMeResponse, zDeleteUserPath, zDeleteUserResponse, zDownloadUploadTemplateResponse, zEnterDrawPublicValueBody, zEnterDrawPublicValuePath, zEnterDrawPublicValueResponse, zExportActivityApplicationsPath, zExportActivityApplicationsResponse, zExportMyDataResponse, zExportPaymentsQuery, zExportPaymentsResponse, zGeneratePaymentBody, zGeneratePaymentResponse, zGetAdminConfigResponse, zGetAdminConfigSlashResponse, zGetAdminSummaryResponse, zGetApplicationSummaryPath, zGetApplicationSummaryResponse, zGetCircumstanceDocumentPath, zGetCircumstanceDocumentResponse, zGetDrawPath, zGetDrawResponse, zGetFeeRulesResponse, zGetHealthResponse, zGetMeResponse, zGetMfaStatusResponse, zGetMyCircumstanceDocumentPath, zGetMyCircumstanceDocumentResponse, zGetMyLatestPaymentResponse, zGetMyReceiptPath, zGetMyReceiptQuery, zGetMyReceiptResponse, zGetPaymentReceiptPath, zGetPaymentReceiptQuery, zGetPaymentReceiptResponse, zGetProvisionalListPath, zGetProvisionalListResponse, zGetPublicConfigResponse, zGetReadinessResponse, zGetReminderSummaryResponse, zGetSandboxStylesResponse, zImportCircumstanceHoldersBody, zImportCircumstanceHoldersPath, zImportCircumstanceHoldersResponse, zListActivitiesQuery, zListActivitiesResponse, zListActivitiesSlashQuery, zListActivitiesSlashResponse, zListActivityApplicationsPath, zListActivityApplicationsQuery, zListActivityApplicationsResponse, zListActivityClaimsPath, zListActivityClaimsResponse, zListAdminCircumstancesResponse, zListApplicationsResponse, zListAuditQuery, zListAuditResponse, zListCatalogueResponse, zListCircumstanceRequestsQuery, zListCircumstanceRequestsResponse, zListCircumstancesResponse, zListEnrolmentsQuery, zListEnrolmentsResponse, zListLikelyDuplicatesPath, zListLikelyDuplicatesResponse, zListMyCircumstancesResponse, zListMyPaymentsResponse, zListMyProvisionalResponse, zListOutboxQuery, zListOutboxResponse, zListPaymentsQuery, zListPaymentsResponse, zListPersonActivitiesPath, zListPersonActivitiesResponse, zListPersonsResponse, zListSeasonActivitiesResponse, zListUsersQuery, zListUsersResponse, zLoginBody, zLoginMfaBody, zLoginMfaResponse, zLoginResponse, zLogoutResponse, zMergePersonsBody, zMergePersonsResponse, zOpenSandboxGatewayBody, zOpenSandboxGatewayResponse, zReceivePaymentNotificationBody, zReceivePaymentNotificationResponse, zRecordCircumstanceBody, zRecordCircumstancePath, zRecordCircumstanceResponse, zRefundPaymentBody, zRefundPaymentPath, zRefundPaymentResponse, zRefuseCircumstanceRequestBody, zRefuseCircumstanceRequestPath, zRefuseCircumstanceRequestResponse, zRegisterBody, zRegisterResponse, zReleaseUserPath, zReleaseUserResponse, zRemovePersonPath, zRemovePersonResponse, zRequestAssociationBody, zRequestAssociationByNameBody, zRequestAssociationByNameResponse, zRequestAssociationResponse, zRequestCircumstanceBody, zRequestCircumstancePath, zRequestCircumstanceResponse, zRequestEmailChangeBody, zRequestEmailChangeResponse, zRequestEmailConfirmationResponse, zRequestPasswordRecoveryBody, zRequestPasswordRecoveryResponse, zRequestPhoneChangeBody, zRequestPhoneChangeResponse, zResendRegistrationCodeBody, zResendRegistrationCodeResponse, zResetUserMfaPath, zResetUserMfaResponse, zResolveClaimBody, zResolveClaimPath, zResolveClaimResponse, zRunDrawPath, zRunDrawResponse, zRunRemindersResponse, zSandboxRestRequestBody, zSandboxRestRequestResponse, zSandboxTransactionQueryBody, zSandboxTransactionQueryResponse, zSetupMfaBody, zSetupMfaResponse, zStaffCreateApplicationBody, zStaffCreateApplicationPath, zStaffCreateApplicationResponse, zStaffOfferPlacePath, zStaffOfferPlaceResponse, zStaffWithdrawApplicationPath, zStaffWithdrawApplicationResponse, zUnsubscribeRemindersBody, zUnsubscribeRemindersResponse, zUpdateActivityBody, zUpdateActivityPath, zUpdateActivityResponse, zUpdateAdminConfigBody, zUpdateAdminConfigResponse, zUpdateAdminConfigSlashBody, zUpdateAdminConfigSlashResponse, zUpdateCircumstanceBody, zUpdateCircumstancePath, zUpdateCircumstanceResponse, zUpdateEnrolmentBody, zUpdateEnrolmentPath, zUpdateEnrolmentResponse, zUpdateFeeRulesBody, zUpdateFeeRulesResponse, zUpdateMeBody, zUpdateMeResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadTableBody, zUploadTableResponse, zVerifyAssociationBody, zVerifyAssociationByNameBody, zVerifyAssociationByNameResponse, zVerifyAssociationResponse, zVerifyEmailChangeBody, zVerifyEmailChangeResponse, zVerifyPasswordRecoveryBody, zVerifyPasswordRecoveryResponse, zVerifyPhoneChangeBody, zVerifyPhoneChangeResponse, zVerifyReceiptPath, zVerifyReceiptResponse, zVerifyRegistrationBody, zVerifyRegistrationResponse, zWithdrawApplicationPath, zWithdrawApplicationQuery, zWithdrawApplicationResponse, zWithdrawCircumstanceApprovalPath, zWithdrawCircumstanceApprovalResponse } from './zod.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -1668,11 +1668,18 @@ export const listApplications = <ThrowOnError extends boolean = false>(options?:
 });
 
 /**
- * Apply for a place for a managed person.
+ * Apply for a place for a managed person, or for 2–4 of them together (a joint application).
  *
  * First come: `offered` at once while places are left (held until `offer_expires_at`, and the
  * activity is on the person's pending list), else `waitlisted`. Lottery: `applied` until the
  * draw. Refusals change nothing.
+ *
+ * A joint application (siblings together) sends `person_activity_ids` (2–4 people the account
+ * manages) instead of `person_activity_id` and is answered with one `code` and the
+ * applications it holds (a `JointApplication`). Each person is checked as a single
+ * application is; if any fails, nothing is stored and 422 `joint_refused` names each person
+ * refused and why. First come: the group is offered places together when enough are left,
+ * else the whole group waits together. Lottery: the code is one ballot in the draw.
  *
  */
 export const createApplication = <ThrowOnError extends boolean = false>(options: Options<CreateApplicationData, ThrowOnError>): RequestResult<CreateApplicationResponses, CreateApplicationErrors, ThrowOnError> => (options.client ?? client).post<CreateApplicationResponses, CreateApplicationErrors, ThrowOnError>({
@@ -1694,17 +1701,62 @@ export const createApplication = <ThrowOnError extends boolean = false>(options:
 /**
  * Withdraw an application; an offered place passes at once to the next on the waitlist.
  *
- * A paid (`confirmed`) place answers 409 `already_paid` (a refund is the council's decision). Withdrawing one already withdrawn or expired changes nothing.
+ * A paid (`confirmed`) place answers 409 `already_paid` (a refund is the council's decision). Withdrawing one already withdrawn or expired changes nothing. One person of a joint application: only that person leaves, the rest stay together under its code (a place the person was offered passes on); `scope=joint` withdraws every member still live (paid places stay).
  */
 export const withdrawApplication = <ThrowOnError extends boolean = false>(options: Options<WithdrawApplicationData, ThrowOnError>): RequestResult<WithdrawApplicationResponses, WithdrawApplicationErrors, ThrowOnError> => (options.client ?? client).delete<WithdrawApplicationResponses, WithdrawApplicationErrors, ThrowOnError>({
     requestValidator: async (data) => await z.object({
         body: z.never().optional(),
         path: zWithdrawApplicationPath,
-        query: z.never().optional()
+        query: zWithdrawApplicationQuery.optional()
     }).parseAsync(data),
     responseValidator: async (data) => await zWithdrawApplicationResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/user/applications/{id}',
+    ...options
+});
+
+/**
+ * Claim against an application's exclusion from the provisional list (during the claims period).
+ *
+ * Only for an application of a person this account manages (else 404), excluded from its
+ * activity's provisional list, while the claims period is open (from the close to 23:59:59
+ * Madrid time of the last claims day). One open claim per application: a second answers
+ * 409 `claim_open` until staff answer the first. Refusals change nothing.
+ *
+ */
+export const createClaim = <ThrowOnError extends boolean = false>(options: Options<CreateClaimData, ThrowOnError>): RequestResult<CreateClaimResponses, CreateClaimErrors, ThrowOnError> => (options.client ?? client).post<CreateClaimResponses, CreateClaimErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateClaimBody,
+        path: zCreateClaimPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreateClaimResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/applications/{id}/claim',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Where this account's applications stand on provisional lists, with any claim and its answer.
+ *
+ * One entry per application of the people this account manages whose activity has a
+ * provisional list published (closed, not drawn yet), and per application with a claim
+ * (its answer stays readable after the draw).
+ *
+ */
+export const listMyProvisional = <ThrowOnError extends boolean = false>(options?: Options<ListMyProvisionalData, ThrowOnError>): RequestResult<ListMyProvisionalResponses, ListMyProvisionalErrors, ThrowOnError> => (options?.client ?? client).get<ListMyProvisionalResponses, ListMyProvisionalErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListMyProvisionalResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/claims',
     ...options
 });
 
@@ -1724,6 +1776,27 @@ export const getDraw = <ThrowOnError extends boolean = false>(options: Options<G
     }).parseAsync(data),
     responseValidator: async (data) => await zGetDrawResponse.parseAsync(data),
     url: '/draws/{activity_id}',
+    ...options
+});
+
+/**
+ * A lottery's provisional list of admitted and excluded codes, between the close and the draw.
+ *
+ * For an activity with a claims period (`claims_days`), from the close of its applications
+ * until its draw. Codes only (no names): the admitted, and the excluded with the reason the
+ * server knows (`age`: year of birth outside the limits; `duplicate`: a likely second record
+ * of a person already applying; `out_of_window`: made outside the window). A claim staff
+ * admit moves its code to the admitted list. The draw ranks the admitted only.
+ *
+ */
+export const getProvisionalList = <ThrowOnError extends boolean = false>(options: Options<GetProvisionalListData, ThrowOnError>): RequestResult<GetProvisionalListResponses, GetProvisionalListErrors, ThrowOnError> => (options.client ?? client).get<GetProvisionalListResponses, GetProvisionalListErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetProvisionalListPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetProvisionalListResponse.parseAsync(data),
+    url: '/draws/{activity_id}/provisional',
     ...options
 });
 
@@ -1757,6 +1830,27 @@ export const listActivityApplications = <ThrowOnError extends boolean = false>(o
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/activities/{id}/applications',
     ...options
+});
+
+/**
+ * Apply for a resident at the desk or on the phone, for any person on record (one, or 2–4 together).
+ *
+ * The same rules as a resident's application (window, year of birth, one person one ballot, joint applications) and the same answers; the audit line names the clerk (`by_staff`). Messages about the place go to an account that manages the person, if any.
+ */
+export const staffCreateApplication = <ThrowOnError extends boolean = false>(options: Options<StaffCreateApplicationData, ThrowOnError>): RequestResult<StaffCreateApplicationResponses, StaffCreateApplicationErrors, ThrowOnError> => (options.client ?? client).post<StaffCreateApplicationResponses, StaffCreateApplicationErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zStaffCreateApplicationBody,
+        path: zStaffCreateApplicationPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zStaffCreateApplicationResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/activities/{id}/applications',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**
@@ -1805,6 +1899,27 @@ export const runDraw = <ThrowOnError extends boolean = false>(options: Options<R
 });
 
 /**
+ * Enter a lottery's public value after its applications close, once, before the draw (audited).
+ *
+ * The value comes from the source named before the applications opened (`public_value_source`). An announced value is stored as typed (trimmed, spaces as one). For a drand source the server reads the round from drand (DRAND_URL); the job does that by itself too, so staff need not. It cannot change once entered.
+ */
+export const enterDrawPublicValue = <ThrowOnError extends boolean = false>(options: Options<EnterDrawPublicValueData, ThrowOnError>): RequestResult<EnterDrawPublicValueResponses, EnterDrawPublicValueErrors, ThrowOnError> => (options.client ?? client).post<EnterDrawPublicValueResponses, EnterDrawPublicValueErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zEnterDrawPublicValueBody,
+        path: zEnterDrawPublicValuePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zEnterDrawPublicValueResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/activities/{id}/public-value',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Withdraw an application on the resident's behalf (audited); an offered place passes on.
  */
 export const staffWithdrawApplication = <ThrowOnError extends boolean = false>(options: Options<StaffWithdrawApplicationData, ThrowOnError>): RequestResult<StaffWithdrawApplicationResponses, StaffWithdrawApplicationErrors, ThrowOnError> => (options.client ?? client).post<StaffWithdrawApplicationResponses, StaffWithdrawApplicationErrors, ThrowOnError>({
@@ -1816,6 +1931,23 @@ export const staffWithdrawApplication = <ThrowOnError extends boolean = false>(o
     responseValidator: async (data) => await zStaffWithdrawApplicationResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/applications/{id}/withdraw',
+    ...options
+});
+
+/**
+ * Offer a waiting person a place by staff's decision (audited); it takes a place, even beyond the places set.
+ *
+ * For a person on the waitlist (or, a lottery not yet drawn, one who applied): the application is `offered` as any offer (the activity goes on the pending list to be paid, the family is told), ahead of the waitlist's order. When no place is free it is offered beyond the activity's places: the audit line (`application.offered`, `by_staff: true`, `beyond_capacity`) says so. This is how staff place a waiting person by hand; adding the activity in *Inscripciones* is refused (`enrolment_waitlisted`).
+ */
+export const staffOfferPlace = <ThrowOnError extends boolean = false>(options: Options<StaffOfferPlaceData, ThrowOnError>): RequestResult<StaffOfferPlaceResponses, StaffOfferPlaceErrors, ThrowOnError> => (options.client ?? client).post<StaffOfferPlaceResponses, StaffOfferPlaceErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zStaffOfferPlacePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zStaffOfferPlaceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/applications/{id}/offer',
     ...options
 });
 
@@ -1840,6 +1972,45 @@ export const listLikelyDuplicates = <ThrowOnError extends boolean = false>(optio
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/admin/activities/{id}/duplicates',
     ...options
+});
+
+/**
+ * The claims against an activity's provisional list, open first, with the period's end.
+ */
+export const listActivityClaims = <ThrowOnError extends boolean = false>(options: Options<ListActivityClaimsData, ThrowOnError>): RequestResult<ListActivityClaimsResponses, ListActivityClaimsErrors, ThrowOnError> => (options.client ?? client).get<ListActivityClaimsResponses, ListActivityClaimsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zListActivityClaimsPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListActivityClaimsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/activities/{id}/claims',
+    ...options
+});
+
+/**
+ * Answer a claim (admit the application to the list, or keep it excluded), audited; the resident is told.
+ *
+ * `admit`: the application joins the admitted list and takes part in the draw. `keep`: it
+ * stays excluded. The reply is what the resident reads (on the dashboard, and by e-mail or
+ * SMS as the reminders' channel says). A claim is answered once (409 `claim_resolved`).
+ *
+ */
+export const resolveClaim = <ThrowOnError extends boolean = false>(options: Options<ResolveClaimData, ThrowOnError>): RequestResult<ResolveClaimResponses, ResolveClaimErrors, ThrowOnError> => (options.client ?? client).post<ResolveClaimResponses, ResolveClaimErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zResolveClaimBody,
+        path: zResolveClaimPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zResolveClaimResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/claims/{id}/resolve',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

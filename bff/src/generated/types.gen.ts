@@ -67,7 +67,11 @@ export type BirthYear = number | null;
 export type CatalogueActivity = {
     id: Id;
     name: string;
+    /**
+     * The activity's single price (age bands, when it has them, are in `fee.tariffs`); what a resident pays is `fee`.
+     */
     price: Euros;
+    fee: CatalogueFee;
     start_date: CivilDate | null;
     description: NullableText;
     schedule: NullableText;
@@ -82,17 +86,88 @@ export type CatalogueActivity = {
     max_birth_year: BirthYear;
 };
 
+/**
+ * What a resident pays for the activity and the reductions there are, as the checkout charges them (`PublicConfig.fee_mode`): in the simple mode 75 % of the price, or the price less the global discount with the reduction; with fee rules in place the tariff, less the most favourable reduction or family discount (or them stacked when `cumulative`).
+ */
+export type CatalogueFee = {
+    /**
+     * What a resident pays without any reduction; null when age bands set it (`tariffs`).
+     */
+    amount: Euros | null;
+    /**
+     * Simple mode with a global discount above 0, what a resident pays with the reduction; null otherwise.
+     */
+    amount_with_reduction: Euros | null;
+    /**
+     * The prices by age (fee rules); empty for a single price.
+     */
+    tariffs: Array<Tariff>;
+    /**
+     * The circumstances that reduce this activity's fee (fee rules), in the caller's language; empty when none applies.
+     */
+    reductions: Array<{
+        circumstance: string;
+        /**
+         * Percent off (100 is free); null for a fixed price.
+         */
+        percent: number | null;
+        /**
+         * A fixed price instead of the tariff's; null for a percent.
+         */
+        price: Euros | null;
+    }>;
+    /**
+     * From the Nth member of a family with a fee in the activity's fee group (fee rules); empty without a fee group.
+     */
+    family_discounts: Array<FamilyDiscount>;
+    /**
+     * The reductions stack (the ordinance says so); otherwise the most favourable one applies.
+     */
+    cumulative: boolean;
+};
+
+/**
+ * Exactly one of `person_activity_id` (one person) and `person_activity_ids` (a joint application of 2–4 people, all different).
+ */
 export type ApplicationRequest = {
-    person_activity_id: Id;
+    person_activity_id?: Id;
+    person_activity_ids?: Array<Id>;
     activity_id: Id;
 };
+
+/**
+ * Exactly one of `person_activity_id` and `person_activity_ids` (2–4 people, a joint application); any person on record.
+ */
+export type StaffApplicationRequest = {
+    person_activity_id?: Id;
+    person_activity_ids?: Array<Id>;
+};
+
+/**
+ * A joint application (siblings together) and the applications it holds, in the order given.
+ */
+export type JointApplication = {
+    code: string;
+    activity_id: Id;
+    activity_name: string;
+    applications: Array<Application>;
+};
+
+/**
+ * The council's rule (`config.joint_fit`, migration 330) for places left when the next joint group on the waitlist is larger than them: `next_fits` the next application that fits takes them (the group keeps its rank); `wait_for_group` they stay free until the group fits. The draw treats a joint code as one ballot: its members share `joint_code` (`coalesce(joint_code, code)` is the ballot) and are ranked, offered or waitlisted together.
+ */
+export type JointFit = 'next_fits' | 'wait_for_group';
 
 export type Application = {
     id: Id;
     /**
-     * Public and pseudonymous (random, not derived from the person); what the draw page lists.
+     * Public and pseudonymous (random, not derived from the person); what the draw page lists. A joint application's members all show its one code.
      */
     code: string;
+    /**
+     * The joint application's code when this is part of one (then equal to `code`); null for a single application.
+     */
+    joint_code: string | null;
     activity_id: Id;
     activity_name: string;
     person_activity_id: Id;
@@ -106,13 +181,153 @@ export type Application = {
      * The last moment to pay an offered place; null unless offered.
      */
     offer_expires_at: DateTime | null;
+    /**
+     * Set while the offered place has a payment still open at the bank ("payment being checked"): the place is held until this moment at most, two hours past `offer_expires_at`; then the bank's answer or the expiry decides. Null otherwise.
+     */
+    payment_check_until?: DateTime | null;
     created_at: DateTime;
+};
+
+/**
+ * Why an application is excluded from a provisional list: `age` (year of birth outside the activity's limits, or none on record), `duplicate` (a likely second record of a person who already applies), `out_of_window` (made outside the applications window).
+ */
+export type ExclusionReason = 'age' | 'duplicate' | 'out_of_window';
+
+export type ClaimRequest = {
+    text: string;
+};
+
+export type ClaimResolution = {
+    /**
+     * `admit`: the application joins the admitted list; `keep`: it stays excluded.
+     */
+    decision: 'admit' | 'keep';
+    reply: string;
+};
+
+export type Claim = {
+    id: Id;
+    application_id: Id;
+    reason: ExclusionReason;
+    text: string;
+    status: 'open' | 'admitted' | 'kept';
+    /**
+     * Staff's answer, in the words the resident reads; null while open.
+     */
+    reply: string | null;
+    created_at: DateTime;
+    resolved_at: DateTime | null;
+};
+
+export type AdminClaim = Claim & {
+    code: string;
+    person_name: string;
+    dni: DniOut | null;
+    birth_date: CivilDate | null;
+};
+
+export type ActivityClaims = {
+    claims_days: number | null;
+    /**
+     * The end of the claims period (23:59:59 Madrid time of its last day); null without one.
+     */
+    claims_until: DateTime | null;
+    /**
+     * Claims still to answer (the draw waits for them).
+     */
+    open: number;
+    claims: Array<AdminClaim>;
+};
+
+export type ProvisionalList = {
+    activity_id: Id;
+    activity_name: string;
+    applications_close_at: DateTime;
+    claims_until: DateTime;
+    /**
+     * Whether claims can still be sent now.
+     */
+    claims_open: boolean;
+    admitted: Array<string>;
+    excluded: Array<{
+        code: string;
+        reason: ExclusionReason;
+    }>;
+};
+
+export type MyProvisional = {
+    application_id: Id;
+    code: string;
+    activity_id: Id;
+    activity_name: string;
+    person_name: string;
+    /**
+     * Null when admitted (or admitted by a claim).
+     */
+    excluded_reason: ExclusionReason | null;
+    claims_until: DateTime;
+    claims_open: boolean;
+    /**
+     * The latest claim about this application, with staff's answer once given.
+     */
+    claim: Claim | null;
 };
 
 export type DrawApplication = {
     code: string;
+    /**
+     * The ballot's rank (a joint application's members share it).
+     */
     rank: number | null;
     status: ApplicationStatus;
+    /**
+     * The applicant's priority group (1 first, see `priority_groups`), fixed when they applied; null when the activity has none or they are in none.
+     */
+    group: number | null;
+    /**
+     * Offered one of the reserved places at the draw.
+     */
+    reserved: boolean;
+    /**
+     * A joint application's ballot (its first member's code), shared by its members; null alone.
+     */
+    joint_code: string | null;
+};
+
+export type PublicValueSource = 'announced' | 'drand';
+
+export type PriorityMode = 'ranked' | 'windows';
+
+export type PriorityGroup = {
+    group: number;
+    name: string;
+    /**
+     * Holding any of them (an approval in force when applying) puts an applicant in the group; empty is everyone.
+     */
+    circumstances: Array<LocalizedName>;
+    /**
+     * Mode `windows`, the group's own opening (no later than the activity's); null otherwise.
+     */
+    opens_at: DateTime | null;
+};
+
+export type PriorityGroupWrite = {
+    name: string;
+    /**
+     * Holders of any of them belong to the group; empty is everyone (only the last group).
+     */
+    circumstance_ids: Array<Id>;
+    /**
+     * Mode `windows` only, ISO 8601 with offset, no later than `applications_open_at`.
+     */
+    opens_at?: string | null;
+};
+
+export type DrawPublicValueInput = {
+    /**
+     * The public value as the source published it (1–200 characters, e.g. "48213"). For a drand source leave it out: the server reads the round from drand (a value given must be drand's randomness for the round).
+     */
+    value?: string | null;
 };
 
 export type Draw = {
@@ -131,7 +346,44 @@ export type Draw = {
      * Lower-case hex SHA-256 of the seed's 64-character text (UTF-8), public from the start.
      */
     seed_commitment: string;
+    /**
+     * Where the public value the seed is mixed with comes from, named before the applications opened: `announced`, a value the council names in words (`public_value_description`), e.g. a ONCE draw of a given day; `drand`, the drand quicknet round `drand_round` (the first after the close). Null: none named; the draw follows rule 1 (the seed alone).
+     */
+    public_value_source: PublicValueSource | null;
+    public_value_description: string | null;
+    /**
+     * The quicknet round (chain 52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971), for a drand source.
+     */
+    drand_round: number | null;
+    /**
+     * When drand publishes that round.
+     */
+    drand_round_at: DateTime | null;
+    /**
+     * Entered after the close (drand's `randomness` for a drand source); null until then.
+     */
+    public_value: string | null;
+    public_value_at: DateTime | null;
+    /**
+     * Rule 2, after the draw, lower-case hex SHA-256 of seed + ":" + public_value (UTF-8); the ranks follow from it. Null before the draw and under rule 1.
+     */
+    draw_seed: string | null;
+    /**
+     * 1: each key is SHA-256(seed + ":" + code) (draws made before public values, and a lottery that names none); 2: each key is SHA-256(draw_seed + ":" + code).
+     */
+    rule_version: 1 | 2;
+    /**
+     * Places kept for holders of `reserved_circumstance` (an approval in force on the draw's day): at the draw they go first, in rank order, to the ballots whose every member holds it; those left unused join the general places.
+     */
+    reserved_places: number;
+    reserved_circumstance: LocalizedName | null;
+    /**
+     * `ranked`: the draw ranks group by group (every ballot of group 1 before any of group 2, each group in key order); `windows`: each group applies from its own earlier opening. Null: no priority groups.
+     */
+    priority_mode: PriorityMode | null;
+    priority_groups: Array<PriorityGroup>;
     algorithm: string;
+    joint_fit?: JointFit;
     applications_close_at: DateTime;
     drawn_at: DateTime | null;
     /**
@@ -169,6 +421,10 @@ export type AdminApplication = {
     rank: number | null;
     waitlist_position: number | null;
     offer_expires_at: DateTime | null;
+    /**
+     * Set while the offered place has a payment still open at the bank ("payment being checked"): the place is held until this moment at most, two hours past `offer_expires_at`; then the bank's answer or the expiry decides. Null otherwise.
+     */
+    payment_check_until?: DateTime | null;
     created_at: DateTime;
     person_activity_id: Id;
     full_name: string;
@@ -912,7 +1168,7 @@ export type UserActivity = {
      */
     breakdown: FeeBreakdown | null;
     /**
-     * Amount to pay without the reduction (75 % of the price, rounded to the cent); with fee rules in place, the same as `amount_due` (once paid, what was paid).
+     * Amount to pay without the reduction (75 % of the price, rounded to the cent); with fee rules in place, the same as `amount_due`. Once paid, in either mode, what was paid (the receipt's figure).
      */
     amount: Euros;
     /**
@@ -1148,6 +1404,10 @@ export type Activity = {
     description: NullableText;
     schedule: NullableText;
     venue: NullableText;
+    /**
+     * The description, schedule and venue in each language (`description`, `schedule` and `venue` hold the text staff wrote first, shown where a language has none).
+     */
+    texts: ActivityTexts;
     min_birth_year: BirthYear;
     max_birth_year: BirthYear;
     /**
@@ -1166,6 +1426,33 @@ export type Activity = {
      * Activities whose fees count together for family discounts (e.g. "Escolas deportivas 2026-27"); null never counts.
      */
     fee_group: string | null;
+    /**
+     * After it no place is offered from the waitlist and the waiting are told; null: 00:00 (Madrid) on `start_date`, or never without one. After `applications_close_at`.
+     */
+    waitlist_ends_at: string | null;
+    /**
+     * From it the places left go first come to any resident (same rules as first come, no waitlist); null: never. After the close and no earlier than the waitlist's end.
+     */
+    free_places_at: string | null;
+    /**
+     * Lottery only: days (Europe/Madrid) a provisional list of admitted and excluded applications stays open for claims after the close, to 23:59:59 of the last day; the draw waits for its end and for every claim answered. Null (default): no provisional list.
+     */
+    claims_days?: number | null;
+};
+
+/**
+ * An activity's texts by language; the catalogue shows the caller's language's, else `description`, `schedule` and `venue`.
+ */
+export type ActivityTexts = {
+    es?: ActivityLanguageTexts;
+    en?: ActivityLanguageTexts;
+    gl?: ActivityLanguageTexts;
+};
+
+export type ActivityLanguageTexts = {
+    description?: NullableMultilineText;
+    schedule?: NullableText;
+    venue?: NullableText;
 };
 
 export type ActivityWrite = {
@@ -1195,6 +1482,10 @@ export type ActivityWrite = {
     description?: NullableMultilineText;
     schedule?: NullableText;
     venue?: NullableText;
+    /**
+     * The description, schedule and venue in Spanish, English and Galician; absent keeps what is stored (older clients), a language or text left out has none.
+     */
+    texts?: ActivityTexts;
     min_birth_year?: BirthYear;
     max_birth_year?: BirthYear;
     /**
@@ -1213,6 +1504,42 @@ export type ActivityWrite = {
      * Activities whose fees count together for family discounts (e.g. "Escolas deportivas 2026-27"); null never counts.
      */
     fee_group?: string | null;
+    /**
+     * After it no place is offered from the waitlist and the waiting are told; null: 00:00 (Madrid) on `start_date`, or never without one. After `applications_close_at`.
+     */
+    waitlist_ends_at?: string | null;
+    /**
+     * From it the places left go first come to any resident (same rules as first come, no waitlist); null: never. After the close and no earlier than the waitlist's end.
+     */
+    free_places_at?: string | null;
+    /**
+     * Lottery only, before its applications open: the public value its draw's seed will be mixed with (see `Draw`). Leave it out to keep the one named; null names none.
+     */
+    public_value_source?: PublicValueSource | null;
+    /**
+     * For an `announced` source, the value in the council's words (3–300 characters), e.g. "Número premiado del cupón diario de la ONCE del 16 de diciembre de 2026".
+     */
+    public_value_description?: string | null;
+    /**
+     * Lottery only, at most `capacity`; leave it out to keep the current number. 0 reserves none.
+     */
+    reserved_places?: number;
+    /**
+     * The circumstance whose holders the reserved places are for (required with reserved places).
+     */
+    reserved_circumstance_id?: Id | null;
+    /**
+     * How `priority_groups` take precedence (first come allows `windows` only); null with no groups. Leave both out to keep them.
+     */
+    priority_mode?: PriorityMode | null;
+    /**
+     * Ordered (group 1 first). An applicant's group is the first whose circumstances they hold when applying.
+     */
+    priority_groups?: Array<PriorityGroupWrite>;
+    /**
+     * Lottery only: days (Europe/Madrid) a provisional list of admitted and excluded applications stays open for claims after the close, to 23:59:59 of the last day; the draw waits for its end and for every claim answered. Null (default): no provisional list.
+     */
+    claims_days?: number | null;
 };
 
 export type Enrolment = {
@@ -3703,7 +4030,7 @@ export type UpdateEnrolmentErrors = {
      */
     404: Error;
     /**
-     * The change would drop a paid activity or reuse another enrolment's DNI.
+     * The change would drop a paid activity, reuse another enrolment's DNI, or add an activity with places for which the person is still waiting (waitlisted, or before the draw): `enrolment_waitlisted` (staff give such a person a place with `POST /admin/applications/{id}/offer`).
      */
     409: Error;
     /**
@@ -4897,7 +5224,7 @@ export type CreateApplicationErrors = {
      */
     415: Error;
     /**
-     * Invalid input, or the person's year of birth is outside the activity's limits.
+     * Invalid input, the person's year of birth is outside the activity's limits, or a person of a joint application is refused (each named with why).
      */
     422: Error;
     /**
@@ -4910,9 +5237,9 @@ export type CreateApplicationError = CreateApplicationErrors[keyof CreateApplica
 
 export type CreateApplicationResponses = {
     /**
-     * The application.
+     * The application, or the joint application with its members.
      */
-    201: Application;
+    201: Application | JointApplication;
 };
 
 export type CreateApplicationResponse = CreateApplicationResponses[keyof CreateApplicationResponses];
@@ -4922,7 +5249,12 @@ export type WithdrawApplicationData = {
     path: {
         id: number;
     };
-    query?: never;
+    query?: {
+        /**
+         * `person` (this application only) or `joint` (the whole joint application it belongs to).
+         */
+        scope?: 'person' | 'joint';
+    };
     url: '/user/applications/{id}';
 };
 
@@ -4960,6 +5292,90 @@ export type WithdrawApplicationResponses = {
 
 export type WithdrawApplicationResponse = WithdrawApplicationResponses[keyof WithdrawApplicationResponses];
 
+export type CreateClaimData = {
+    body: ClaimRequest;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/user/applications/{id}/claim';
+};
+
+export type CreateClaimErrors = {
+    /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Outside the claims period, a claim already open, or the application is admitted.
+     */
+    409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * The text is empty or longer than 1,000 characters.
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type CreateClaimError = CreateClaimErrors[keyof CreateClaimErrors];
+
+export type CreateClaimResponses = {
+    /**
+     * The claim, open until staff answer it.
+     */
+    201: Claim;
+};
+
+export type CreateClaimResponse = CreateClaimResponses[keyof CreateClaimResponses];
+
+export type ListMyProvisionalData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/user/claims';
+};
+
+export type ListMyProvisionalErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type ListMyProvisionalError = ListMyProvisionalErrors[keyof ListMyProvisionalErrors];
+
+export type ListMyProvisionalResponses = {
+    /**
+     * The entries, newest application first.
+     */
+    200: Array<MyProvisional>;
+};
+
+export type ListMyProvisionalResponse = ListMyProvisionalResponses[keyof ListMyProvisionalResponses];
+
 export type GetDrawData = {
     body?: never;
     path: {
@@ -4994,6 +5410,41 @@ export type GetDrawResponses = {
 };
 
 export type GetDrawResponse = GetDrawResponses[keyof GetDrawResponses];
+
+export type GetProvisionalListData = {
+    body?: never;
+    path: {
+        activity_id: Id;
+    };
+    query?: never;
+    url: '/draws/{activity_id}/provisional';
+};
+
+export type GetProvisionalListErrors = {
+    /**
+     * No provisional list for that activity (none set, not closed yet, or already drawn).
+     */
+    404: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type GetProvisionalListError = GetProvisionalListErrors[keyof GetProvisionalListErrors];
+
+export type GetProvisionalListResponses = {
+    /**
+     * The provisional list.
+     */
+    200: ProvisionalList;
+};
+
+export type GetProvisionalListResponse = GetProvisionalListResponses[keyof GetProvisionalListResponses];
 
 export type ListSeasonActivitiesData = {
     body?: never;
@@ -5089,6 +5540,65 @@ export type ListActivityApplicationsResponses = {
 };
 
 export type ListActivityApplicationsResponse = ListActivityApplicationsResponses[keyof ListActivityApplicationsResponses];
+
+export type StaffCreateApplicationData = {
+    body: StaffApplicationRequest;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/admin/activities/{id}/applications';
+};
+
+export type StaffCreateApplicationErrors = {
+    /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Outside the window, already applied or already enrolled.
+     */
+    409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input, not eligible, or a person of a joint application refused.
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type StaffCreateApplicationError = StaffCreateApplicationErrors[keyof StaffCreateApplicationErrors];
+
+export type StaffCreateApplicationResponses = {
+    /**
+     * The application, or the joint application with its members.
+     */
+    201: Application | JointApplication;
+};
+
+export type StaffCreateApplicationResponse = StaffCreateApplicationResponses[keyof StaffCreateApplicationResponses];
 
 export type GetApplicationSummaryData = {
     body?: never;
@@ -5199,7 +5709,7 @@ export type RunDrawErrors = {
      */
     404: Error;
     /**
-     * Not a lottery, its applications still open, or already drawn.
+     * Not a lottery, its applications still open, already drawn, or its claims period open or claims unanswered.
      */
     409: Error;
     /**
@@ -5222,6 +5732,69 @@ export type RunDrawResponses = {
 };
 
 export type RunDrawResponse = RunDrawResponses[keyof RunDrawResponses];
+
+export type EnterDrawPublicValueData = {
+    body: DrawPublicValueInput;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/admin/activities/{id}/public-value';
+};
+
+export type EnterDrawPublicValueErrors = {
+    /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Not a lottery, no source named, before the close, already entered, already drawn, or drand's round still to come; nothing changed.
+     */
+    409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * The value is empty, too long, or not drand's; nothing changed.
+     */
+    422: Error;
+    /**
+     * drand did not answer, or answered wrongly; nothing changed.
+     */
+    502: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type EnterDrawPublicValueError = EnterDrawPublicValueErrors[keyof EnterDrawPublicValueErrors];
+
+export type EnterDrawPublicValueResponses = {
+    /**
+     * The draw with its public value, ready to be drawn.
+     */
+    200: Draw;
+};
+
+export type EnterDrawPublicValueResponse = EnterDrawPublicValueResponses[keyof EnterDrawPublicValueResponses];
 
 export type StaffWithdrawApplicationData = {
     body?: never;
@@ -5270,6 +5843,53 @@ export type StaffWithdrawApplicationResponses = {
 
 export type StaffWithdrawApplicationResponse = StaffWithdrawApplicationResponses[keyof StaffWithdrawApplicationResponses];
 
+export type StaffOfferPlaceData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/admin/applications/{id}/offer';
+};
+
+export type StaffOfferPlaceErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * The application is not waiting for a place.
+     */
+    409: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type StaffOfferPlaceError = StaffOfferPlaceErrors[keyof StaffOfferPlaceErrors];
+
+export type StaffOfferPlaceResponses = {
+    /**
+     * Offered.
+     */
+    204: void;
+};
+
+export type StaffOfferPlaceResponse = StaffOfferPlaceResponses[keyof StaffOfferPlaceResponses];
+
 export type ListLikelyDuplicatesData = {
     body?: never;
     path: {
@@ -5312,6 +5932,108 @@ export type ListLikelyDuplicatesResponses = {
 };
 
 export type ListLikelyDuplicatesResponse = ListLikelyDuplicatesResponses[keyof ListLikelyDuplicatesResponses];
+
+export type ListActivityClaimsData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/admin/activities/{id}/claims';
+};
+
+export type ListActivityClaimsErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type ListActivityClaimsError = ListActivityClaimsErrors[keyof ListActivityClaimsErrors];
+
+export type ListActivityClaimsResponses = {
+    /**
+     * The claims.
+     */
+    200: ActivityClaims;
+};
+
+export type ListActivityClaimsResponse = ListActivityClaimsResponses[keyof ListActivityClaimsResponses];
+
+export type ResolveClaimData = {
+    body: ClaimResolution;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/admin/claims/{id}/resolve';
+};
+
+export type ResolveClaimErrors = {
+    /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Already answered, or the draw has been made.
+     */
+    409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * The reply is empty or longer than 1,000 characters, or the decision is unknown.
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type ResolveClaimError = ResolveClaimErrors[keyof ResolveClaimErrors];
+
+export type ResolveClaimResponses = {
+    /**
+     * The claim as answered.
+     */
+    200: AdminClaim;
+};
+
+export type ResolveClaimResponse = ResolveClaimResponses[keyof ResolveClaimResponses];
 
 export type MergePersonsData = {
     body: PersonMerge;

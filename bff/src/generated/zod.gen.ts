@@ -79,32 +79,32 @@ export const zNullableMultilineText = z.string().max(500).nullable();
 
 export const zBirthYear = z.int().gte(1900).lte(2100).nullable();
 
-export const zCatalogueActivity = z.object({
-    id: zId,
-    name: z.string(),
-    price: zEuros,
-    start_date: zCivilDate.nullable(),
-    description: zNullableText,
-    schedule: zNullableText,
-    venue: zNullableText,
-    allocation: z.enum(['first_come', 'lottery']),
-    capacity: z.int().gte(1),
-    places_left: z.int().gte(0).nullable(),
-    applications_open_at: zDateTime,
-    applications_close_at: zDateTime,
-    status: zCatalogueStatus,
-    min_birth_year: zBirthYear,
-    max_birth_year: zBirthYear
-});
-
+/**
+ * Exactly one of `person_activity_id` (one person) and `person_activity_ids` (a joint application of 2–4 people, all different).
+ */
 export const zApplicationRequest = z.object({
-    person_activity_id: zId,
+    person_activity_id: zId.optional(),
+    person_activity_ids: z.array(zId).min(2).max(4).optional(),
     activity_id: zId
 });
+
+/**
+ * Exactly one of `person_activity_id` and `person_activity_ids` (2–4 people, a joint application); any person on record.
+ */
+export const zStaffApplicationRequest = z.object({
+    person_activity_id: zId.optional(),
+    person_activity_ids: z.array(zId).min(2).max(4).optional()
+});
+
+/**
+ * The council's rule (`config.joint_fit`, migration 330) for places left when the next joint group on the waitlist is larger than them: `next_fits` the next application that fits takes them (the group keeps its rank); `wait_for_group` they stay free until the group fits. The draw treats a joint code as one ballot: its members share `joint_code` (`coalesce(joint_code, code)` is the ballot) and are ranked, offered or waitlisted together.
+ */
+export const zJointFit = z.enum(['next_fits', 'wait_for_group']);
 
 export const zApplication = z.object({
     id: zId,
     code: z.string().regex(/^[A-Z2-9]{8,}$/),
+    joint_code: z.string().regex(/^[A-Z2-9]{8,}$/).nullable(),
     activity_id: zId,
     activity_name: z.string(),
     person_activity_id: zId,
@@ -112,26 +112,113 @@ export const zApplication = z.object({
     status: zApplicationStatus,
     waitlist_position: z.int().gte(1).nullable(),
     offer_expires_at: zDateTime.nullable(),
+    payment_check_until: zDateTime.nullish(),
     created_at: zDateTime
+});
+
+/**
+ * A joint application (siblings together) and the applications it holds, in the order given.
+ */
+export const zJointApplication = z.object({
+    code: z.string().regex(/^[A-Z2-9]{8,}$/),
+    activity_id: zId,
+    activity_name: z.string(),
+    applications: z.array(zApplication).min(2).max(4)
+});
+
+/**
+ * Why an application is excluded from a provisional list: `age` (year of birth outside the activity's limits, or none on record), `duplicate` (a likely second record of a person who already applies), `out_of_window` (made outside the applications window).
+ */
+export const zExclusionReason = z.enum([
+    'age',
+    'duplicate',
+    'out_of_window'
+]);
+
+export const zClaimRequest = z.object({
+    text: z.string().min(1).max(1000)
+});
+
+export const zClaimResolution = z.object({
+    decision: z.enum(['admit', 'keep']),
+    reply: z.string().min(1).max(1000)
+});
+
+export const zClaim = z.object({
+    id: zId,
+    application_id: zId,
+    reason: zExclusionReason,
+    text: z.string(),
+    status: z.enum([
+        'open',
+        'admitted',
+        'kept'
+    ]),
+    reply: z.string().nullable(),
+    created_at: zDateTime,
+    resolved_at: zDateTime.nullable()
+});
+
+export const zAdminClaim = zClaim.and(z.object({
+    code: z.string(),
+    person_name: z.string(),
+    dni: zDniOut.nullable(),
+    birth_date: zCivilDate.nullable()
+}));
+
+export const zActivityClaims = z.object({
+    claims_days: z.int().gte(1).lte(30).nullable(),
+    claims_until: zDateTime.nullable(),
+    open: z.int().gte(0),
+    claims: z.array(zAdminClaim)
+});
+
+export const zProvisionalList = z.object({
+    activity_id: zId,
+    activity_name: z.string(),
+    applications_close_at: zDateTime,
+    claims_until: zDateTime,
+    claims_open: z.boolean(),
+    admitted: z.array(z.string()),
+    excluded: z.array(z.object({
+        code: z.string(),
+        reason: zExclusionReason
+    }))
+});
+
+export const zMyProvisional = z.object({
+    application_id: zId,
+    code: z.string(),
+    activity_id: zId,
+    activity_name: z.string(),
+    person_name: z.string(),
+    excluded_reason: zExclusionReason.nullable(),
+    claims_until: zDateTime,
+    claims_open: z.boolean(),
+    claim: zClaim.nullable()
 });
 
 export const zDrawApplication = z.object({
     code: z.string(),
     rank: z.int().gte(1).nullable(),
-    status: zApplicationStatus
+    status: zApplicationStatus,
+    group: z.int().gte(1).nullable(),
+    reserved: z.boolean(),
+    joint_code: z.string().nullable()
 });
 
-export const zDraw = z.object({
-    activity_id: zId,
-    activity_name: z.string(),
-    capacity: z.int().gte(1),
-    persons: z.int().gte(0),
-    seed: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
-    seed_commitment: z.string().regex(/^[0-9a-f]{64}$/),
-    algorithm: z.string(),
-    applications_close_at: zDateTime,
-    drawn_at: zDateTime.nullable(),
-    applications: z.array(zDrawApplication)
+export const zPublicValueSource = z.enum(['announced', 'drand']);
+
+export const zPriorityMode = z.enum(['ranked', 'windows']);
+
+export const zPriorityGroupWrite = z.object({
+    name: z.string().min(1).max(80),
+    circumstance_ids: z.array(zId).max(20),
+    opens_at: z.iso.datetime({ offset: true }).nullish()
+});
+
+export const zDrawPublicValueInput = z.object({
+    value: z.string().max(400).nullish()
 });
 
 export const zApplicationCounts = z.object({
@@ -163,6 +250,7 @@ export const zAdminApplication = z.object({
     rank: z.int().gte(1).nullable(),
     waitlist_position: z.int().gte(1).nullable(),
     offer_expires_at: zDateTime.nullable(),
+    payment_check_until: zDateTime.nullish(),
     created_at: zDateTime,
     person_activity_id: zId,
     full_name: z.string(),
@@ -215,6 +303,39 @@ export const zLocalizedName = z.object({
     es: z.string().min(1).max(120),
     en: z.string().min(1).max(120),
     gl: z.string().min(1).max(120)
+});
+
+export const zPriorityGroup = z.object({
+    group: z.int().gte(1),
+    name: z.string(),
+    circumstances: z.array(zLocalizedName),
+    opens_at: zDateTime.nullable()
+});
+
+export const zDraw = z.object({
+    activity_id: zId,
+    activity_name: z.string(),
+    capacity: z.int().gte(1),
+    persons: z.int().gte(0),
+    seed: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
+    seed_commitment: z.string().regex(/^[0-9a-f]{64}$/),
+    public_value_source: zPublicValueSource.nullable(),
+    public_value_description: z.string().nullable(),
+    drand_round: z.int().gte(1).nullable(),
+    drand_round_at: zDateTime.nullable(),
+    public_value: z.string().nullable(),
+    public_value_at: zDateTime.nullable(),
+    draw_seed: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
+    rule_version: z.union([z.literal(1), z.literal(2)]),
+    reserved_places: z.int().gte(0),
+    reserved_circumstance: zLocalizedName.nullable(),
+    priority_mode: zPriorityMode.nullable(),
+    priority_groups: z.array(zPriorityGroup),
+    algorithm: z.string(),
+    joint_fit: zJointFit.optional(),
+    applications_close_at: zDateTime,
+    drawn_at: zDateTime.nullable(),
+    applications: z.array(zDrawApplication)
 });
 
 export const zLocalizedProof = z.object({
@@ -354,6 +475,41 @@ export const zReductionRule = z.object({
 export const zFamilyDiscount = z.object({
     from_member: z.int().gte(2).lte(20),
     percent: z.number().gte(0).lte(100)
+});
+
+/**
+ * What a resident pays for the activity and the reductions there are, as the checkout charges them (`PublicConfig.fee_mode`): in the simple mode 75 % of the price, or the price less the global discount with the reduction; with fee rules in place the tariff, less the most favourable reduction or family discount (or them stacked when `cumulative`).
+ */
+export const zCatalogueFee = z.object({
+    amount: zEuros.nullable(),
+    amount_with_reduction: zEuros.nullable(),
+    tariffs: z.array(zTariff),
+    reductions: z.array(z.object({
+        circumstance: z.string(),
+        percent: z.number().gte(0).lte(100).nullable(),
+        price: zEuros.nullable()
+    })),
+    family_discounts: z.array(zFamilyDiscount),
+    cumulative: z.boolean()
+});
+
+export const zCatalogueActivity = z.object({
+    id: zId,
+    name: z.string(),
+    price: zEuros,
+    fee: zCatalogueFee,
+    start_date: zCivilDate.nullable(),
+    description: zNullableText,
+    schedule: zNullableText,
+    venue: zNullableText,
+    allocation: z.enum(['first_come', 'lottery']),
+    capacity: z.int().gte(1),
+    places_left: z.int().gte(0).nullable(),
+    applications_open_at: zDateTime,
+    applications_close_at: zDateTime,
+    status: zCatalogueStatus,
+    min_birth_year: zBirthYear,
+    max_birth_year: zBirthYear
 });
 
 export const zFeeRules = z.object({
@@ -1014,6 +1170,21 @@ export const zActivityRef = z.object({
     name: z.string()
 });
 
+export const zActivityLanguageTexts = z.object({
+    description: zNullableMultilineText.optional(),
+    schedule: zNullableText.optional(),
+    venue: zNullableText.optional()
+});
+
+/**
+ * An activity's texts by language; the catalogue shows the caller's language's, else `description`, `schedule` and `venue`.
+ */
+export const zActivityTexts = z.object({
+    es: zActivityLanguageTexts.optional(),
+    en: zActivityLanguageTexts.optional(),
+    gl: zActivityLanguageTexts.optional()
+});
+
 export const zActivity = z.object({
     id: zId,
     name: z.string(),
@@ -1027,12 +1198,16 @@ export const zActivity = z.object({
     description: zNullableText,
     schedule: zNullableText,
     venue: zNullableText,
+    texts: zActivityTexts,
     min_birth_year: zBirthYear,
     max_birth_year: zBirthYear,
     tariffs: z.array(zTariff).max(12),
     age_on: zCivilDate.nullable(),
     reductions_apply: z.boolean(),
-    fee_group: z.string().min(1).max(80).nullable()
+    fee_group: z.string().min(1).max(80).nullable(),
+    waitlist_ends_at: z.iso.datetime({ offset: true }).nullable(),
+    free_places_at: z.iso.datetime({ offset: true }).nullable(),
+    claims_days: z.int().gte(1).lte(30).nullish()
 });
 
 export const zActivityWrite = z.object({
@@ -1047,12 +1222,22 @@ export const zActivityWrite = z.object({
     description: zNullableMultilineText.optional(),
     schedule: zNullableText.optional(),
     venue: zNullableText.optional(),
+    texts: zActivityTexts.optional(),
     min_birth_year: zBirthYear.optional(),
     max_birth_year: zBirthYear.optional(),
     tariffs: z.array(zTariff).max(12).optional(),
     age_on: zCivilDate.nullish(),
     reductions_apply: z.boolean().optional().default(true),
-    fee_group: z.string().min(1).max(80).nullish()
+    fee_group: z.string().min(1).max(80).nullish(),
+    waitlist_ends_at: z.iso.datetime({ offset: true }).nullish(),
+    free_places_at: z.iso.datetime({ offset: true }).nullish(),
+    public_value_source: zPublicValueSource.nullish(),
+    public_value_description: z.string().max(300).nullish(),
+    reserved_places: z.int().gte(0).lte(100000).optional(),
+    reserved_circumstance_id: zId.nullish(),
+    priority_mode: zPriorityMode.nullish(),
+    priority_groups: z.array(zPriorityGroupWrite).max(5).optional(),
+    claims_days: z.int().gte(1).lte(30).nullish()
 });
 
 export const zEnrolment = z.object({
@@ -1825,18 +2010,41 @@ export const zListApplicationsResponse = z.array(zApplication);
 export const zCreateApplicationBody = zApplicationRequest;
 
 /**
- * The application.
+ * The application, or the joint application with its members.
  */
-export const zCreateApplicationResponse = zApplication;
+export const zCreateApplicationResponse = z.union([
+    zApplication,
+    zJointApplication
+]);
 
 export const zWithdrawApplicationPath = z.object({
     id: z.int().gte(1).lte(9007199254740991)
+});
+
+export const zWithdrawApplicationQuery = z.object({
+    scope: z.enum(['person', 'joint']).optional().default('person')
 });
 
 /**
  * Withdrawn.
  */
 export const zWithdrawApplicationResponse = z.void();
+
+export const zCreateClaimBody = zClaimRequest;
+
+export const zCreateClaimPath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * The claim, open until staff answer it.
+ */
+export const zCreateClaimResponse = zClaim;
+
+/**
+ * The entries, newest application first.
+ */
+export const zListMyProvisionalResponse = z.array(zMyProvisional);
 
 export const zGetDrawPath = z.object({
     activity_id: zId
@@ -1846,6 +2054,15 @@ export const zGetDrawPath = z.object({
  * The draw.
  */
 export const zGetDrawResponse = zDraw;
+
+export const zGetProvisionalListPath = z.object({
+    activity_id: zId
+});
+
+/**
+ * The provisional list.
+ */
+export const zGetProvisionalListResponse = zProvisionalList;
 
 /**
  * The activities, by the moment applications open, then name.
@@ -1875,6 +2092,20 @@ export const zListActivityApplicationsQuery = z.object({
  */
 export const zListActivityApplicationsResponse = z.array(zAdminApplication);
 
+export const zStaffCreateApplicationBody = zStaffApplicationRequest;
+
+export const zStaffCreateApplicationPath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * The application, or the joint application with its members.
+ */
+export const zStaffCreateApplicationResponse = z.union([
+    zApplication,
+    zJointApplication
+]);
+
 export const zGetApplicationSummaryPath = z.object({
     id: z.int().gte(1).lte(9007199254740991)
 });
@@ -1902,6 +2133,17 @@ export const zRunDrawPath = z.object({
  */
 export const zRunDrawResponse = zDraw;
 
+export const zEnterDrawPublicValueBody = zDrawPublicValueInput;
+
+export const zEnterDrawPublicValuePath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * The draw with its public value, ready to be drawn.
+ */
+export const zEnterDrawPublicValueResponse = zDraw;
+
 export const zStaffWithdrawApplicationPath = z.object({
     id: z.int().gte(1).lte(9007199254740991)
 });
@@ -1911,6 +2153,15 @@ export const zStaffWithdrawApplicationPath = z.object({
  */
 export const zStaffWithdrawApplicationResponse = z.void();
 
+export const zStaffOfferPlacePath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * Offered.
+ */
+export const zStaffOfferPlaceResponse = z.void();
+
 export const zListLikelyDuplicatesPath = z.object({
     id: z.int().gte(1).lte(9007199254740991)
 });
@@ -1919,6 +2170,26 @@ export const zListLikelyDuplicatesPath = z.object({
  * The pairs, oldest application first; empty when there are none.
  */
 export const zListLikelyDuplicatesResponse = z.array(zDuplicatePair);
+
+export const zListActivityClaimsPath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * The claims.
+ */
+export const zListActivityClaimsResponse = zActivityClaims;
+
+export const zResolveClaimBody = zClaimResolution;
+
+export const zResolveClaimPath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * The claim as answered.
+ */
+export const zResolveClaimResponse = zAdminClaim;
 
 export const zMergePersonsBody = zPersonMerge;
 

@@ -1,14 +1,18 @@
 import type { Translations } from './define.js';
 import type { Locale } from './locale.js';
 import { admin } from './messages/admin.js';
+import { claims } from './messages/claims.js';
 import { circumstances } from './messages/circumstances.js';
 import { common } from './messages/common.js';
+import { draws } from './messages/draws.js';
 import { fees } from './messages/fees.js';
+import { joint } from './messages/joint.js';
 import { payments } from './messages/payments.js';
 import { receipts } from './messages/receipts.js';
 import { reminders } from './messages/reminders.js';
 import { residents } from './messages/residents.js';
 import { season } from './messages/season.js';
+import { seasonNotices } from './messages/season-notices.js';
 
 export { pickLocale, locales, defaultLocale, type Locale } from './locale.js';
 
@@ -20,8 +24,12 @@ const areas: Record<string, Record<string, Translations>> = {
   receipts,
   reminders,
   season,
+  seasonNotices,
+  draws,
   circumstances,
   fees,
+  claims,
+  joint,
 };
 
 /** All server messages by key; each area keeps its own file under messages/. */

@@ -13,6 +13,7 @@ import { residentsRoutes } from './residents/index.js';
 import { seasonPublicRoutes } from './season/public.js';
 import { seasonResidentRoutes } from './season/residents.js';
 import { seasonStaffRoutes } from './season/staff.js';
+import { seasonClaimsRoutes } from './season/claims.js';
 import { systemRoutes } from './system.js';
 
 const PREFIX = '/api';
@@ -40,6 +41,7 @@ export function apiRoutes(deps: Deps): ApiRoutes {
     seasonPublicRoutes(deps),
     seasonResidentRoutes(deps),
     seasonStaffRoutes(deps),
+    seasonClaimsRoutes(deps),
     circumstancesPublicRoutes(deps),
     circumstancesResidentRoutes(deps),
     circumstancesStaffRoutes(deps),

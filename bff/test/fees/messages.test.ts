@@ -87,6 +87,6 @@ describe('payment reminders and offered places under fee rules', () => {
     );
     await app.deps.jobs.runNow('season-messages');
     const [body] = await sms(to);
-    expect(body).toContain('Paga 32,00\u00a0€');
+    expect(body).toContain('paga 32,00\u00a0€');
   });
 });

@@ -207,6 +207,17 @@ describe('card payment through the sandbox gateway', () => {
         throwOnError: true,
       });
       expect(data).toMatchObject([{ amount: 72.75, use_discount: true }]);
+      // *Pagos realizados* shows what was paid (the receipt's figures), not today's 75 %
+      const { data: after } = await listPersonActivities({
+        client: app.api,
+        path: { person_activity_id: person.id },
+        headers: user.auth,
+        throwOnError: true,
+      });
+      expect(after.map((a) => [a.price, a.is_paid, a.amount, a.amount_due])).toEqual([
+        [60, true, 30, null],
+        [85.5, true, 42.75, null],
+      ]);
     } finally {
       await f.settings({ discount_bp: 0 });
     }

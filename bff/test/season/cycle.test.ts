@@ -69,8 +69,17 @@ describe('a season from the window to the paid places', () => {
     const rows = await statuses(app, activity);
     const offered = rows.filter((r) => r.status === 'offered');
     expect(offered).toHaveLength(2);
-    const texts = await sms('Natación ciclo');
+    // every family hears: the two offered a place, the two waiting their place on the list
+    expect(await sms('Natación ciclo')).toHaveLength(4);
+    const texts = await sms('Hay plaza para Persoa0 en Natación ciclo');
     expect(texts).toHaveLength(2);
+    expect((await sms('puesto')).sort()).toEqual(
+      [1, 2].map((n) =>
+        expect.stringContaining(
+          `Persoa0 está en el puesto ${n} de la lista de espera de Natación ciclo`,
+        ),
+      ),
+    );
     expect(texts[0]).toContain('45,00'); // 75 % of 60 €, the amount without the reduction
     expect(texts[0]).toContain('7 de diciembre de 2026');
 

@@ -20,6 +20,8 @@ export async function createSeasonActivity(
     minBirthYear?: number | null;
     maxBirthYear?: number | null;
     price?: number;
+    waitlistEndsAt?: string | null;
+    freePlacesAt?: string | null;
   },
 ): Promise<number> {
   const res = await fetch(`${app.baseUrl}/api/admin/activities-crud`, {
@@ -36,6 +38,8 @@ export async function createSeasonActivity(
       offer_hours: fields.offerHours ?? 72,
       min_birth_year: fields.minBirthYear ?? null,
       max_birth_year: fields.maxBirthYear ?? null,
+      waitlist_ends_at: fields.waitlistEndsAt ?? null,
+      free_places_at: fields.freePlacesAt ?? null,
     }),
   });
   expect(res.status, await res.clone().text()).toBe(201);

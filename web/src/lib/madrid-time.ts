@@ -59,3 +59,8 @@ const clock = new Intl.DateTimeFormat('en-GB', {
 export function formatMadridDateTime(iso: string, locale: Locale): string {
   return `${formatDate(iso, locale, 'long')}, ${clock.format(new Date(iso))}`;
 }
+
+/** An instant as a table cell holds it: "01/12/2026 09:00" (Madrid), never wrapped inside. */
+export function formatMadridDateTimeShort(iso: string, locale: Locale): string {
+  return `${formatDate(iso, locale, 'short')} ${clock.format(new Date(iso))}`;
+}

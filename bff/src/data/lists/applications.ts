@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { waitlistPosition } from '../applications-repo.js';
+import { paymentOpen, waitlistPosition } from '../applications-repo.js';
 import type { Database } from '../database.js';
 import type { ApplicationStatus } from '../schema.js';
 import {
@@ -33,6 +33,21 @@ export interface ApplicationListRow {
   dni: string | null;
   birth_date: string | null;
   waitlist_position: number | string | null;
+  payment_open: number | string | null;
+}
+
+/** What the export adds to an application: who applied and whether the place is paid. */
+export interface ApplicationExportRow {
+  id: number;
+  /** The account that applied: its own person's name (by its DNI), phone and e-mail. */
+  guardian_first_name: string | null;
+  guardian_last_name: string | null;
+  guardian_phone: string | null;
+  guardian_email: string | null;
+  /** 1 when the person is enrolled in the activity (a place offered or taken). */
+  enrolled: number | string;
+  is_paid: number | string | null;
+  paid_amount_cents: number | string | null;
 }
 
 /**
@@ -76,11 +91,38 @@ export function createApplicationsList(db: Database) {
           'e.dni',
           'e.birth_date',
           waitlistPosition().as('waitlist_position'),
+          paymentOpen().as('payment_open'),
         ]),
       );
       return pageWithTotal(query, request.page, () =>
         filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       );
+    },
+
+    /** Each application's applicant account and payment, for the export (one statement). */
+    exportDetails(activityId: number): Promise<ApplicationExportRow[]> {
+      return db
+        .reads()
+        .selectFrom('applications as a')
+        .leftJoin('users as u', 'u.id', 'a.user_id')
+        .leftJoin('enrolments as g', 'g.dni', 'u.dni')
+        .leftJoin('enrolment_activities as ea', (join) =>
+          join
+            .onRef('ea.enrolment_id', '=', 'a.enrolment_id')
+            .onRef('ea.activity_id', '=', 'a.activity_id'),
+        )
+        .select([
+          'a.id',
+          'g.first_name as guardian_first_name',
+          'g.last_name as guardian_last_name',
+          'u.phone as guardian_phone',
+          'u.email as guardian_email',
+          sql<number>`CASE WHEN ea.enrolment_id IS NULL THEN 0 ELSE 1 END`.as('enrolled'),
+          'ea.is_paid',
+          'ea.paid_amount_cents',
+        ])
+        .where('a.activity_id', '=', activityId)
+        .execute();
     },
   };
 }

@@ -57,10 +57,24 @@ import {
   sqlite as confirmedEmailAndLogout,
 } from './250-confirmed-email-and-logout.js';
 import { postgres as feesPostgres, sqlite as fees } from './300-fees.js';
+import { postgres as claimsPostgres, sqlite as claims } from './340-claims.js';
 import {
   postgres as circumstanceHistoryPostgres,
   sqlite as circumstanceHistory,
 } from './310-circumstance-history.js';
+import {
+  postgres as drawPublicValuePostgres,
+  sqlite as drawPublicValue,
+} from './320-draw-public-value.js';
+import { postgres as jointPostgres, sqlite as joint } from './330-joint-applications.js';
+import {
+  postgres as seasonNoticesPostgres,
+  sqlite as seasonNotices,
+} from './350-season-notices.js';
+import {
+  postgres as activityTextsPostgres,
+  sqlite as activityTexts,
+} from './360-activity-texts.js';
 import {
   postgres as onePersonPostgres,
   sqlite as onePerson,
@@ -236,4 +250,14 @@ export const migrations: readonly Migration[] = [
     sqlite: circumstanceHistory,
     postgres: circumstanceHistoryPostgres,
   },
+  {
+    version: 320,
+    name: 'draw-public-value',
+    sqlite: drawPublicValue,
+    postgres: drawPublicValuePostgres,
+  },
+  { version: 330, name: 'joint-applications', sqlite: joint, postgres: jointPostgres },
+  { version: 340, name: 'claims', sqlite: claims, postgres: claimsPostgres },
+  { version: 350, name: 'season-notices', sqlite: seasonNotices, postgres: seasonNoticesPostgres },
+  { version: 360, name: 'activity-texts', sqlite: activityTexts, postgres: activityTextsPostgres },
 ];

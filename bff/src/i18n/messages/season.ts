@@ -137,34 +137,4 @@ export const season = defineMessages({
     en: 'From 14 years of age the DNI is required.',
     gl: 'A partir dos 14 anos o DNI é obrigatorio.',
   },
-  season_offer_sms: {
-    es: '{council}: hay plaza en {activity}. Paga {amount} antes del {until} en {url} o pasará a la siguiente persona.',
-    en: '{council}: a place in {activity} is yours. Pay {amount} before {until} at {url} or it passes to the next person.',
-    gl: '{council}: hai praza en {activity}. Paga {amount} antes do {until} en {url} ou pasará á seguinte persoa.',
-  },
-  season_offer_mail_subject: {
-    es: 'Tienes plaza en {activity}',
-    en: 'You have a place in {activity}',
-    gl: 'Tes praza en {activity}',
-  },
-  season_offer_mail_body: {
-    es: 'Hola:\n\nHay una plaza para ti en {activity}. Para quedártela, paga {amount} con tarjeta antes del {until} en {url}\n\nSi no se paga a tiempo, la plaza pasa a la siguiente persona de la lista de espera.\n\n{council}',
-    en: 'Hello,\n\nThere is a place for you in {activity}. To keep it, pay {amount} by card before {until} at {url}\n\nIf it is not paid in time, the place passes to the next person on the waitlist.\n\n{council}',
-    gl: 'Ola:\n\nHai unha praza para ti en {activity}. Para quedar con ela, paga {amount} con tarxeta antes do {until} en {url}\n\nSe non se paga a tempo, a praza pasa á seguinte persoa da lista de espera.\n\n{council}',
-  },
-  season_reminder_sms: {
-    es: '{council}: tu plaza en {activity} caduca el {until}. Paga {amount} en {url}',
-    en: '{council}: your place in {activity} expires on {until}. Pay {amount} at {url}',
-    gl: '{council}: a túa praza en {activity} caduca o {until}. Paga {amount} en {url}',
-  },
-  season_reminder_mail_subject: {
-    es: 'Tu plaza en {activity} caduca mañana',
-    en: 'Your place in {activity} expires tomorrow',
-    gl: 'A túa praza en {activity} caduca mañá',
-  },
-  season_reminder_mail_body: {
-    es: 'Hola:\n\nTu plaza en {activity} sigue sin pagar y caduca el {until}. Paga {amount} con tarjeta en {url}\n\n{council}',
-    en: 'Hello,\n\nYour place in {activity} is still unpaid and expires on {until}. Pay {amount} by card at {url}\n\n{council}',
-    gl: 'Ola:\n\nA túa praza en {activity} segue sen pagar e caduca o {until}. Paga {amount} con tarxeta en {url}\n\n{council}',
-  },
 });

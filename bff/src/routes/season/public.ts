@@ -8,7 +8,7 @@ import { validate } from '../../http/validate.js';
 export function seasonPublicRoutes(deps: Pick<Deps, 'season'>): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/catalogue', async (ctx) => {
-    ctx.body = await deps.season.catalogue();
+    ctx.body = await deps.season.catalogue(ctx.state.locale);
   });
   router.get('/draws/:activity_id', async (ctx) => {
     const { activity_id } = validate(zGetDrawPath, ctx.params, 'path');

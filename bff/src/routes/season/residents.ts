@@ -1,6 +1,10 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
-import { zCreateApplicationBody, zWithdrawApplicationPath } from '../../generated/zod.gen.js';
+import {
+  zCreateApplicationBody,
+  zWithdrawApplicationPath,
+  zWithdrawApplicationQuery,
+} from '../../generated/zod.gen.js';
 import { requireUser } from '../../http/auth.js';
 import type { AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
@@ -22,7 +26,8 @@ export function seasonResidentRoutes(deps: Pick<Deps, 'season' | 'sessions'>): R
   });
   router.delete('/user/applications/:id', auth, async (ctx) => {
     const { id } = validate(zWithdrawApplicationPath, ctx.params, 'path');
-    await applications.withdraw(actorOf(ctx), id, callOf(ctx));
+    const { scope } = validate(zWithdrawApplicationQuery, ctx.query, 'query');
+    await applications.withdraw(actorOf(ctx), id, callOf(ctx), scope === 'joint');
     ctx.status = 204;
   });
   return router;

@@ -1,6 +1,11 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
-import { zListActivityApplicationsQuery, zMergePersonsBody } from '../../generated/zod.gen.js';
+import {
+  zEnterDrawPublicValueBody,
+  zListActivityApplicationsQuery,
+  zMergePersonsBody,
+  zStaffCreateApplicationBody,
+} from '../../generated/zod.gen.js';
 import { requireAdmin } from '../../http/auth.js';
 import type { AppState } from '../../http/context.js';
 import { validate } from '../../http/validate.js';
@@ -26,6 +31,16 @@ export function seasonStaffRoutes(
     const request = listRequest(query, { sort: 'queue', order: 'asc' });
     sendList(ctx, await season.list(id, request, query.status ?? null));
   });
+  router.post('/admin/activities/:id/applications', admin, async (ctx) => {
+    const id = idParam(ctx);
+    const body = validate(zStaffCreateApplicationBody, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await deps.season.staffApply.apply(actorOf(ctx), id, body);
+  });
+  router.post('/admin/applications/:id/offer', admin, async (ctx) => {
+    await deps.season.staffApply.offer(actorOf(ctx), idParam(ctx));
+    ctx.status = 204;
+  });
   router.get('/admin/activities/:id/applications/summary', admin, async (ctx) => {
     ctx.body = await season.summary(idParam(ctx));
   });
@@ -37,6 +52,15 @@ export function seasonStaffRoutes(
   });
   router.post('/admin/activities/:id/draw', admin, async (ctx) => {
     ctx.body = await season.draw(idParam(ctx), actorOf(ctx));
+  });
+  router.post('/admin/activities/:id/public-value', admin, async (ctx) => {
+    const body = validate(zEnterDrawPublicValueBody, ctx.request.body ?? {});
+    const actor = actorOf(ctx);
+    ctx.body = await deps.season.draws.enterPublicValue(idParam(ctx), body.value, {
+      userId: actor.id,
+      dni: actor.dni,
+      ip: actor.ip,
+    });
   });
   router.get('/admin/activities/:id/duplicates', admin, async (ctx) => {
     ctx.body = await season.duplicates(idParam(ctx));

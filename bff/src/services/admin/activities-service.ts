@@ -9,6 +9,13 @@ import { conflict, DomainError, invalid, notFound, type ValidationIssue } from '
 import { isCivilDate } from '../../lib/madrid-date.js';
 import { centsToEuros, eurosToCents } from '../../lib/money.js';
 import { changedFields, recordAdminWrite, type Actor } from './audit-trail.js';
+import { checkWaitlistEnd } from '../season/waitlist-end.js';
+import {
+  activityTextsToJson,
+  parseActivityTexts,
+  type ActivityTexts,
+  type ActivityTextsInput,
+} from './activity-texts.js';
 import {
   checkTariffs,
   parseTariffs,
@@ -30,6 +37,8 @@ export interface ActivityView {
   description: string | null;
   schedule: string | null;
   venue: string | null;
+  /** The texts by language (migration 360). */
+  texts: ActivityTexts;
   min_birth_year: number | null;
   max_birth_year: number | null;
   /** Prices by age (euros); empty: the single price. */
@@ -37,6 +46,10 @@ export interface ActivityView {
   age_on: string | null;
   reductions_apply: boolean;
   fee_group: string | null;
+  /** Days of the provisional list's claims period (services/season/claims.ts); null: none. */
+  claims_days: number | null;
+  waitlist_ends_at: string | null;
+  free_places_at: string | null;
 }
 
 export interface ActivityInput {
@@ -51,13 +64,64 @@ export interface ActivityInput {
   description?: string | null;
   schedule?: string | null;
   venue?: string | null;
+  /** Absent: what is stored stays (older clients). */
+  texts?: ActivityTextsInput;
   min_birth_year?: number | null;
   max_birth_year?: number | null;
   tariffs?: TariffView[];
   age_on?: string | null;
   reductions_apply?: boolean;
   fee_group?: string | null;
+  claims_days?: number | null;
+  /** A lottery's public value (services/season/draws.ts); absent: unchanged. */
+  public_value_source?: 'announced' | 'drand' | null;
+  public_value_description?: string | null;
+  /** A lottery's reserved places for a circumstance's holders; absent: unchanged. */
+  reserved_places?: number;
+  reserved_circumstance_id?: number | null;
+  /** Priority groups (services/season/priority-groups.ts); both absent: unchanged. */
+  priority_mode?: 'ranked' | 'windows' | null;
+  priority_groups?: { name: string; circumstance_ids: number[]; opens_at?: string | null }[];
+  waitlist_ends_at?: string | null;
+  free_places_at?: string | null;
 }
+
+/** The public value's source as a lottery's draw is told it; undefined: unchanged. */
+export type PublicValueSourceInput = {
+  kind: 'announced' | 'drand';
+  description: string | null;
+} | null;
+
+function checkedSource(input: ActivityInput): PublicValueSourceInput | undefined {
+  if (input.public_value_source === undefined) return undefined;
+  if (input.public_value_source === null || (input.allocation ?? 'none') !== 'lottery') return null;
+  if (input.public_value_source === 'drand') return { kind: 'drand', description: null };
+  const description = cleanText(input.public_value_description)?.replace(/\s+/g, ' ') ?? '';
+  if (description.length < 3 || description.length > 300)
+    throw invalid([
+      {
+        loc: ['body', 'public_value_description'],
+        msg: 'public_value_description_required',
+        type: 'public_value_description_required',
+      },
+    ]);
+  return { kind: 'announced', description };
+}
+
+/** The priority groups as staff sent them; undefined: unchanged. */
+const priorityOf = (input: ActivityInput) =>
+  input.priority_mode === undefined && input.priority_groups === undefined
+    ? undefined
+    : { mode: input.priority_mode ?? null, groups: input.priority_groups ?? [] };
+
+/** The reserved places as the draw is told them; undefined: unchanged. */
+const reservedOf = (input: ActivityInput) =>
+  input.reserved_places === undefined && input.reserved_circumstance_id === undefined
+    ? undefined
+    : {
+        places: input.reserved_places ?? 0,
+        circumstanceId: input.reserved_circumstance_id ?? null,
+      };
 
 export const toActivityView = (row: ActivityRow): ActivityView => ({
   id: row.id,
@@ -72,12 +136,16 @@ export const toActivityView = (row: ActivityRow): ActivityView => ({
   description: row.description,
   schedule: row.schedule,
   venue: row.venue,
+  texts: parseActivityTexts(row.texts),
   min_birth_year: row.min_birth_year,
   max_birth_year: row.max_birth_year,
   tariffs: parseTariffs(row.tariffs).map(toTariffView),
   age_on: row.age_on,
   reductions_apply: row.reductions_apply !== 0,
   fee_group: row.fee_group,
+  claims_days: row.claims_days,
+  waitlist_ends_at: row.waitlist_ends_at,
+  free_places_at: row.free_places_at,
 });
 
 export { cleanName } from '../../lib/clean-name.js';
@@ -118,6 +186,11 @@ function checked(input: ActivityInput): Required<ActivityFields> {
   if (ageOn !== null && !isCivilDate(ageOn)) issue('age_on', 'fees_age_on_invalid');
   const bands = checkTariffs(input.tariffs ?? []);
   issues.push(...bands.issues);
+  const waitlist = checkWaitlistEnd(input, allocation, closeAt, startDate);
+  issues.push(...waitlist.issues);
+  const claimsDays = input.claims_days ?? null;
+  if (claimsDays !== null && allocation !== 'lottery')
+    issue('claims_days', 'claims_days_lottery_only');
   if (issues.length > 0) throw invalid(issues);
   return {
     name,
@@ -131,6 +204,7 @@ function checked(input: ActivityInput): Required<ActivityFields> {
     description: cleanText(input.description),
     schedule: cleanText(input.schedule),
     venue: cleanText(input.venue),
+    texts: activityTextsToJson(input.texts ?? {}),
     min_birth_year: minYear,
     max_birth_year: maxYear,
     tariffs: tariffsToJson(bands.tariffs),
@@ -138,6 +212,9 @@ function checked(input: ActivityInput): Required<ActivityFields> {
     reductions_apply: input.reductions_apply === false ? 0 : 1,
     // a label: spaces as one, so "Escolas  2026" and "Escolas 2026" are one group
     fee_group: cleanText(input.fee_group)?.replace(/\s+/g, ' ') ?? null,
+    waitlist_ends_at: waitlist.waitlistEndsAt,
+    free_places_at: waitlist.freePlacesAt,
+    claims_days: claimsDays,
   };
 }
 
@@ -148,9 +225,34 @@ const auditView = (row: ActivityFields) => {
 
 /** What the season needs to know when an activity's places change. */
 export interface SeasonHooks {
-  /** A lottery is committed to its sealed seed; an activity no longer a lottery loses it. */
-  commit(activityId: number): Promise<unknown>;
+  /**
+   * A lottery is committed to its sealed seed and its public value's source; an activity no
+   * longer a lottery loses it.
+   */
+  commit(
+    activityId: number,
+    plan: {
+      applicationsOpenAt: string | null;
+      applicationsCloseAt: string | null;
+      capacity: number | null;
+      source?: PublicValueSourceInput;
+      /** undefined: unchanged. */
+      reserved?: { places: number; circumstanceId: number | null };
+    },
+  ): Promise<unknown>;
   uncommit(activityId: number): Promise<unknown>;
+  /** An activity's priority groups, checked and stored (refused once it has applications). */
+  priorityGroups(
+    activityId: number,
+    plan: {
+      allocation: Allocation;
+      applicationsOpenAt: string | null;
+      groups: {
+        mode: 'ranked' | 'windows' | null;
+        groups: { name: string; circumstance_ids: number[]; opens_at?: string | null }[];
+      };
+    },
+  ): Promise<unknown>;
   /** Offers free places to the waitlist (places were added). */
   fill(activityId: number): Promise<unknown>;
   /** Places offered or paid. */
@@ -173,6 +275,12 @@ export function createAdminActivitiesService(deps: {
     id: number,
     before: ActivityRow | null,
     fields: Required<ActivityFields>,
+    source?: PublicValueSourceInput,
+    reserved?: { places: number; circumstanceId: number | null },
+    priority?: {
+      mode: 'ranked' | 'windows' | null;
+      groups: { name: string; circumstance_ids: number[]; opens_at?: string | null }[];
+    },
   ) {
     if (
       before &&
@@ -201,7 +309,20 @@ export function createAdminActivitiesService(deps: {
         ]);
       }
     }
-    if (fields.allocation === 'lottery') await season.commit(id);
+    if (priority !== undefined || (before && fields.allocation === 'none'))
+      await season.priorityGroups(id, {
+        allocation: fields.allocation,
+        applicationsOpenAt: fields.applications_open_at,
+        groups: priority ?? { mode: null, groups: [] },
+      });
+    if (fields.allocation === 'lottery')
+      await season.commit(id, {
+        applicationsOpenAt: fields.applications_open_at,
+        applicationsCloseAt: fields.applications_close_at,
+        capacity: fields.capacity,
+        source,
+        reserved,
+      });
     else await season.uncommit(id);
   }
 
@@ -226,7 +347,14 @@ export function createAdminActivitiesService(deps: {
         if (await activities.findByNameAndDate(fields.name, fields.start_date))
           throw conflict('activity_exists');
         const id = await activities.insert(fields);
-        await placesChanged(id, null, fields);
+        await placesChanged(
+          id,
+          null,
+          fields,
+          checkedSource(input),
+          reservedOf(input),
+          priorityOf(input),
+        );
         await recordAdminWrite(audit, actor, 'activity.create', 'activity', id, {
           after: auditView(fields),
         });
@@ -242,7 +370,16 @@ export function createAdminActivitiesService(deps: {
         if (!before) throw notFound();
         const same = await activities.findByNameAndDate(fields.name, fields.start_date);
         if (same && same.id !== id) throw conflict('activity_exists');
-        await placesChanged(id, before, fields);
+        await placesChanged(
+          id,
+          before,
+          fields,
+          checkedSource(input),
+          reservedOf(input),
+          priorityOf(input),
+        );
+        // a client that knows nothing of the texts by language leaves them as they are
+        if (input.texts === undefined) fields.texts = before.texts;
         await activities.update(id, fields);
         if (fields.allocation !== 'none') await season.fill(id);
         await recordAdminWrite(

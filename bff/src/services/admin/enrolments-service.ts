@@ -1,6 +1,7 @@
 import type { ActivitiesRepo } from '../../data/activities-repo.js';
 import type { EnrolmentSort, ListRequest, ListResult, StaffLists } from '../../data/lists/index.js';
 import { groupBy } from '../../lib/group-by.js';
+import type { ApplicationsRepo } from '../../data/applications-repo.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import { isUniqueViolation } from '../../data/engines.js';
@@ -66,8 +67,24 @@ export function createAdminEnrolmentsService(deps: {
   activities: ActivitiesRepo;
   lists: Pick<StaffLists, 'enrolments'>;
   audit: AuditRepo;
+  applications: Pick<ApplicationsRepo, 'waitingOf'>;
 }) {
   const { db, enrolments, activities, lists, audit } = deps;
+
+  /**
+   * A person waiting for a place (waitlisted, or before the draw) is not enrolled by hand: the
+   * link would ask them to pay for a place the season has not given them.
+   */
+  async function refuseWaiting(row: EnrolmentRow, added: number[]) {
+    const waiting = (await deps.applications.waitingOf(row.id)).find((w) =>
+      added.includes(w.activity_id),
+    );
+    if (waiting) {
+      throw new DomainError('conflict', 'enrolment_waitlisted', {
+        params: { person: `${row.first_name} ${row.last_name}`, activity: waiting.activity_name },
+      });
+    }
+  }
 
   async function checked(input: EnrolmentInput) {
     const identity = checkIdentity(input);
@@ -155,6 +172,11 @@ export function createAdminEnrolmentsService(deps: {
         const other = fields.dni === null ? undefined : await enrolments.findByDni(fields.dni);
         if (other && other.id !== id) throw conflict('enrolment_exists');
         const links = await enrolments.linksOf(id);
+        const linked = new Set(links.map((l) => l.activity_id));
+        await refuseWaiting(
+          before,
+          activityIds.filter((a) => !linked.has(a)),
+        );
         const wanted = new Set(activityIds);
         if (links.some((l) => l.is_paid === 1 && !wanted.has(l.activity_id)))
           throw conflict('has_paid_items');

@@ -123,6 +123,16 @@ export function createFeeQuotes(deps: {
     /** `rules` as soon as any circumstance, age band or family discount exists. */
     mode: async (): Promise<FeeMode> => ((await fees.anyRules()) ? 'rules' : 'simple'),
 
+    /** The rules and, when a reduction exists, the circumstances' names: what the catalogue tells. */
+    async catalogueTerms(): Promise<{
+      rules: FeeRulesRows & { any: boolean };
+      names: Map<number, Names>;
+    }> {
+      const rules = await fees.rules();
+      const names = rules.reductions.length > 0 ? await circumstances.names() : new Map();
+      return { rules, names };
+    },
+
     /**
      * The fees of a person some account manages, or null in the simple mode (no rule at all):
      * one statement says which, with the rules, so the simple mode pays for one round trip.

@@ -408,8 +408,9 @@ export function createPersonsService(deps: PersonsDeps) {
 
     /**
      * The person's activities with the server's amounts (the payment charges exactly these): in
-     * the simple mode the spec's 75 % and global discount; with fee rules in place each pending
-     * fee as the council's ordinance makes it (services/fees), with its breakdown.
+     * the simple mode the spec's 75 % and global discount (a paid one: what was paid); with fee
+     * rules in place each pending fee as the council's ordinance makes it (services/fees), with
+     * its breakdown.
      */
     async activities(actor: Actor, personId: number, locale: Locale): Promise<PersonActivity[]> {
       const person = await linkedPerson(actor, personId);
@@ -420,6 +421,8 @@ export function createPersonsService(deps: PersonsDeps) {
         const reduced = amountWithReduction(row.price_cents, discountBp);
         const amount = amountWithoutReduction(row.price_cents);
         const isPaid = row.is_paid === 1;
+        // once paid, what was paid (the receipt's figure), not what paying now would charge
+        const shown = isPaid ? (row.paid_amount_cents ?? amount) : amount;
         return {
           id: row.id,
           name: row.name,
@@ -428,7 +431,7 @@ export function createPersonsService(deps: PersonsDeps) {
           is_paid: isPaid,
           amount_due: isPaid ? null : centsToEuros(amount),
           breakdown: null,
-          amount: centsToEuros(amount),
+          amount: centsToEuros(shown),
           amount_with_discount: reduced === null ? null : centsToEuros(reduced),
           dni: person.dni,
           person_activity_id: person.id,

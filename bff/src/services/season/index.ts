@@ -1,8 +1,10 @@
+import type { DrandClient } from '../../adapters/drand/drand-client.js';
 import type { MailSender } from '../../adapters/mail/mail-sender.js';
 import type { SmsSender } from '../../adapters/sms/sms-sender.js';
 import type { ActivitiesRepo } from '../../data/activities-repo.js';
 import type { ApplicationsRepo } from '../../data/applications-repo.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
+import type { CircumstancesRepo } from '../../data/circumstances-repo.js';
 import type { ConfigRepo } from '../../data/config-repo.js';
 import type { Database } from '../../data/database.js';
 import type { DrawsRepo } from '../../data/draws-repo.js';
@@ -18,11 +20,21 @@ import type { JobRunner } from '../jobs/job-runner.js';
 import { createResidentApplications } from './applications.js';
 import { catalogueEntry, createSeasonStates } from './catalogue.js';
 import { createDraws } from './draws.js';
+import { checkPriorityGroups } from './priority-groups.js';
+import { conflict, invalid } from '../errors.js';
+import { createClaims } from './claims.js';
+import { createClaimsRepo } from '../../data/claims-repo.js';
 import { createOffers } from './offers.js';
+import { createSeasonNoticesRepo } from '../../data/season-notices-repo.js';
 import { createPersonMerge } from './merge.js';
 import { createPlaces } from './places.js';
 import { createStaffSeason } from './staff.js';
+import { createApplying } from './apply.js';
+import { createStaffApply } from './staff-apply.js';
 import type { FeeQuotes } from '../fees/quotes.js';
+import { catalogueFee, type FeeTerms } from '../fees/catalogue-fee.js';
+import { localisedTexts } from '../admin/activity-texts.js';
+import type { Locale } from '../../i18n/index.js';
 
 /** How often the season's jobs look for closed lotteries, expired offers and offers to tell. */
 export const SEASON_JOB_EVERY_MS = 2 * 60_000;
@@ -45,16 +57,19 @@ export function createSeason(deps: {
     persons: PersonsRepo;
     audit: AuditRepo;
     config: ConfigRepo;
+    circumstances: CircumstancesRepo;
   };
   lists: Pick<StaffLists, 'applications'>;
   box: SecretBox;
+  /** drand's beacon: a lottery's public value when drand is its source. */
+  drand: DrandClient;
   sms: SmsSender;
   mail: MailSender;
   council: { name: string; smsSender: string };
   publicUrl: string;
   jobs: JobRunner;
   /** The fees under the council's rules: what an offered place costs. */
-  quotes: Pick<FeeQuotes, 'forPerson'>;
+  quotes: Pick<FeeQuotes, 'forPerson' | 'catalogueTerms'>;
 }) {
   const { db, clock, logger, repos } = deps;
   const { applications } = repos;
@@ -64,7 +79,24 @@ export function createSeason(deps: {
     draws: repos.draws,
     audit: repos.audit,
   });
+  // the provisional list and its claims (migration 340): the draw waits for them
+  const claims = createClaims({
+    db,
+    clock,
+    applications,
+    claims: createClaimsRepo(db),
+    draws: repos.draws,
+    persons: repos.persons,
+    audit: repos.audit,
+    settings: repos.config,
+    sms: deps.sms,
+    mail: deps.mail,
+    council: deps.council,
+    publicUrl: deps.publicUrl,
+    logger,
+  });
   const draws = createDraws({
+    admission: claims.admission,
     db,
     clock,
     applications,
@@ -73,11 +105,14 @@ export function createSeason(deps: {
     audit: repos.audit,
     box: deps.box,
     logger,
+    drand: deps.drand,
+    circumstances: repos.circumstances,
   });
   const offers = createOffers({
     db,
     clock,
     applications,
+    notices: createSeasonNoticesRepo(db),
     places,
     quotes: deps.quotes,
     settings: repos.config,
@@ -111,8 +146,23 @@ export function createSeason(deps: {
 
   /** What the activities' form needs of the season (inside its transaction). */
   const hooks: SeasonHooks = {
-    commit: (id) => draws.commit(id),
+    commit: (id, plan) => draws.commit(id, plan),
     uncommit: (id) => draws.uncommit(id),
+    async priorityGroups(id, plan) {
+      const names = await repos.circumstances.names();
+      const checked = checkPriorityGroups(
+        plan.groups,
+        { allocation: plan.allocation, applications_open_at: plan.applicationsOpenAt },
+        (circumstance) => names.has(circumstance),
+      );
+      if (checked.issues.length > 0) throw invalid(checked.issues);
+      const before = await applications.findActivity(id);
+      if (before?.priority_groups === checked.json && before.priority_mode === checked.mode) return;
+      // the applicants' groups were fixed when they applied, under the groups then
+      if ((await repos.activities.countApplications(id)) > 0)
+        throw conflict('priority_groups_fixed');
+      await repos.draws.setPriorityGroups(id, checked.json, checked.mode);
+    },
     async fill(id) {
       const activity = await applications.lockActivity(id);
       if (activity) await places.fill(activity, clock.now());
@@ -123,8 +173,19 @@ export function createSeason(deps: {
 
   return {
     hooks,
-    /** The public catalogue: what residents apply for. */
-    catalogue: async () => (await states.all()).map(catalogueEntry),
+    /** The public catalogue: what residents apply for, and what they pay for it. */
+    async catalogue(locale: Locale) {
+      const all = await states.all();
+      const { rules, names } = await deps.quotes.catalogueTerms();
+      const globalDiscountBp = rules.any ? 0 : (await repos.config.get()).global_discount_bp;
+      const terms: FeeTerms = { rules, names, globalDiscountBp };
+      return all.map((state) => ({
+        ...catalogueEntry(state),
+        // the description, schedule and venue in the caller's language, else as staff wrote them
+        ...localisedTexts(state.activity, locale),
+        fee: catalogueFee(state.activity, terms, locale),
+      }));
+    },
     residents: createResidentApplications({
       db,
       clock,
@@ -133,10 +194,12 @@ export function createSeason(deps: {
       enrolments: repos.enrolments,
       draws: repos.draws,
       places,
+      circumstances: repos.circumstances,
     }),
     staff: createStaffSeason({
       db,
       clock,
+      quotes: deps.quotes,
       lists: deps.lists,
       states,
       draws,
@@ -153,6 +216,25 @@ export function createSeason(deps: {
     }),
     draws,
     offers,
+    claims,
+    /** Staff apply for a resident (desk or phone). */
+    staffApply: createStaffApply({
+      db,
+      clock,
+      places,
+      enrolments: repos.enrolments,
+      apply: createApplying({
+        db,
+        clock,
+        applications,
+        enrolments: repos.enrolments,
+        draws: repos.draws,
+        places,
+        circumstances: repos.circumstances,
+      }),
+      persons: repos.persons,
+      applications,
+    }),
     /** Both jobs' work now, each as one turn under its lease (tests): what each did. */
     async runJobs() {
       const places = await deps.jobs.runNow('season');

@@ -7,6 +7,7 @@ import type { AuditEvent, AuditRepo } from '../../data/audit-repo.js';
 import type { DrawsRepo } from '../../data/draws-repo.js';
 import type { EnrolmentsRepo } from '../../data/enrolments-repo.js';
 import type { ApplicationStatus } from '../../data/schema.js';
+import { waitlistEnded } from './waitlist-end.js';
 
 /** Who changed an application's status: a resident, staff, or the server itself (null). */
 export interface StatusActor {
@@ -83,6 +84,27 @@ export function createPlaces(deps: {
     });
   }
 
+  /**
+   * The waitlist's next ballots in order: a single application, or a joint group's waiting
+   * members together (read whole, even past the page read).
+   */
+  async function waitingBallots(activityId: number, places: number): Promise<ApplicationRow[][]> {
+    const ballots = new Map<string, ApplicationRow[]>();
+    for (const application of await applications.nextWaitlisted(activityId, places + 100)) {
+      const key = application.joint_code ?? application.code;
+      if (ballots.has(key)) continue;
+      ballots.set(
+        key,
+        application.joint_code === null
+          ? [application]
+          : (await applications.liveJointMembers(application.joint_code)).filter(
+              (member) => member.status === 'waitlisted',
+            ),
+      );
+    }
+    return [...ballots.values()];
+  }
+
   return {
     auditStatus,
     freePlaces,
@@ -108,13 +130,27 @@ export function createPlaces(deps: {
      */
     async fill(activity: SeasonActivityRow, now: Date): Promise<number> {
       if (activity.allocation === 'none') return 0;
+      // after the waitlist's end no offer is made (free places may go first come instead)
+      if (waitlistEnded(activity, now)) return 0;
       if (activity.allocation === 'lottery' && !(await deps.draws.find(activity.id))?.drawn_at)
         return 0;
       const free = await freePlaces(activity);
       if (free === 0) return 0;
-      const next = await applications.nextWaitlisted(activity.id, Math.min(free, 1000));
-      for (const application of next) await offer(application, activity, now);
-      return next.length;
+      let left = free === Number.POSITIVE_INFINITY ? 1000 : Math.min(free, 1000);
+      let offered = 0;
+      const rule = await applications.jointFit();
+      for (const ballot of await waitingBallots(activity.id, left)) {
+        if (left === 0) break;
+        // a joint group moves up only together; the places left go on or wait, as the council rules
+        if (ballot.length > left) {
+          if (rule === 'wait_for_group') break;
+          continue;
+        }
+        for (const application of ballot) await offer(application, activity, now);
+        left -= ballot.length;
+        offered += ballot.length;
+      }
+      return offered;
     },
 
     /**

@@ -9,7 +9,9 @@ import type {
 import type { ApplicationStatus } from '../../data/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { fullName } from '../../lib/clean-name.js';
-import { madridDate } from '../../lib/madrid-date.js';
+import { madridDate, madridWallClock } from '../../lib/madrid-date.js';
+import { amountWithoutReduction } from '../pricing.js';
+import type { FeeQuotes } from '../fees/quotes.js';
 import { notFound } from '../errors.js';
 import { escapeCell } from '../payments/payments-export.js';
 import type { Actor } from '../admin/audit-trail.js';
@@ -21,6 +23,7 @@ import { likelyDuplicates } from './duplicates.js';
 import type { PersonMerge } from './merge.js';
 import type { Places } from './places.js';
 import { waitlistPositionOf } from './views.js';
+import { paymentCheckUntil } from './payment-hold.js';
 
 const toAdminView = (row: ApplicationListRow) => ({
   id: row.id,
@@ -29,6 +32,7 @@ const toAdminView = (row: ApplicationListRow) => ({
   rank: row.rank,
   waitlist_position: waitlistPositionOf(row.waitlist_position),
   offer_expires_at: row.status === 'offered' ? row.offer_expires_at : null,
+  payment_check_until: paymentCheckUntil(row),
   created_at: row.created_at,
   person_activity_id: row.enrolment_id,
   full_name: fullName(row),
@@ -55,8 +59,17 @@ export function createStaffSeason(deps: {
   places: Places;
   applications: Pick<ApplicationsRepo, 'liveApplicants'>;
   merge: PersonMerge;
+  /** What a place costs the person holding it (the fees under the council's rules, or 75 %). */
+  quotes: Pick<FeeQuotes, 'forPerson'>;
 }) {
   const { states } = deps;
+
+  async function amountDue(enrolmentId: number, activity: { id: number; price_cents: number }) {
+    const fees = await deps.quotes.forPerson(enrolmentId);
+    return (
+      fees?.quotes.get(activity.id)?.amount_cents ?? amountWithoutReduction(activity.price_cents)
+    );
+  }
 
   async function existing(activityId: number) {
     const state = await states.one(activityId);
@@ -93,7 +106,12 @@ export function createStaffSeason(deps: {
     withdraw: (id: number, actor: Actor) =>
       withdrawApplication(deps, id, { userId: actor.id, dni: actor.dni, ip: actor.ip }),
 
-    /** The activity's applications in waitlist order as .xlsx; cells escaped against formulas. */
+    /**
+     * The activity's applications in waitlist order as .xlsx; cells escaped against formulas.
+     * Moments are Madrid date-times in date cells; each row names the activity, the account that
+     * applied (name, phone, e-mail), the amount (what was paid, else what paying now charges,
+     * for a person holding a place) and whether it is paid.
+     */
     async export(activityId: number): Promise<{ name: string; file: Buffer }> {
       const state = await existing(activityId);
       const { rows } = await deps.lists.applications.page(
@@ -101,10 +119,14 @@ export function createStaffSeason(deps: {
         { q: null, sort: 'queue', order: 'asc', page: null },
         null,
       );
+      const details = new Map(
+        (await deps.lists.applications.exportDetails(activityId)).map((row) => [row.id, row]),
+      );
       const workbook = new ExcelJS.Workbook();
       workbook.creator = 'Portal de actividades deportivas';
       const sheet = workbook.addWorksheet('Solicitudes');
       sheet.columns = [
+        { header: 'Actividad', key: 'activity', width: 28 },
         { header: 'Código', key: 'code', width: 12 },
         { header: 'Orden del sorteo', key: 'rank', width: 10 },
         { header: 'Estado', key: 'status', width: 16 },
@@ -112,21 +134,56 @@ export function createStaffSeason(deps: {
         { header: 'Persona', key: 'name', width: 30 },
         { header: 'DNI', key: 'dni', width: 12 },
         { header: 'Nacimiento', key: 'birth_date', width: 12 },
-        { header: 'Solicitada (UTC)', key: 'created_at', width: 26 },
-        { header: 'Pagar antes de (UTC)', key: 'offer_expires_at', width: 26 },
+        { header: 'Solicitada', key: 'created_at', width: 17 },
+        { header: 'Pagar antes de', key: 'offer_expires_at', width: 17 },
+        { header: 'Persona que solicita', key: 'guardian', width: 30 },
+        { header: 'Teléfono', key: 'phone', width: 12 },
+        { header: 'Correo electrónico', key: 'email', width: 30 },
+        { header: 'Importe (€)', key: 'amount', width: 11 },
+        { header: 'Pagada', key: 'paid', width: 8 },
       ];
       sheet.getRow(1).font = { bold: true };
+      sheet.getColumn('birth_date').numFmt = 'dd/mm/yyyy';
+      sheet.getColumn('created_at').numFmt = 'dd/mm/yyyy hh:mm';
+      sheet.getColumn('offer_expires_at').numFmt = 'dd/mm/yyyy hh:mm';
+      sheet.getColumn('amount').numFmt = '#,##0.00';
+      const moment = (iso: string | null) => (iso ? madridWallClock(new Date(iso)) : null);
+      const activityName = escapeCell(state.activity.name);
       for (const row of rows.map(toAdminView)) {
+        const detail = details.get(row.id);
+        const paid = Number(detail?.is_paid ?? 0) === 1;
+        const enrolled = Number(detail?.enrolled ?? 0) === 1;
+        const guardian =
+          detail?.guardian_first_name != null
+            ? fullName({
+                first_name: detail.guardian_first_name,
+                last_name: detail.guardian_last_name ?? '',
+              })
+            : '';
+        // what was paid; else (or paid before amounts were kept) what paying it charges
+        const paidCents = paid ? detail?.paid_amount_cents : null;
+        const amountCents =
+          paidCents != null
+            ? Number(paidCents)
+            : enrolled
+              ? await amountDue(row.person_activity_id, state.activity)
+              : null;
         sheet.addRow({
+          activity: activityName,
           code: row.code,
           rank: row.rank ?? '',
           status: STATUS_NAMES[row.status],
           position: row.waitlist_position ?? '',
           name: escapeCell(row.full_name),
           dni: row.dni ?? 'Sin DNI',
-          birth_date: row.birth_date ?? '',
-          created_at: row.created_at,
-          offer_expires_at: row.offer_expires_at ?? '',
+          birth_date: row.birth_date ? new Date(`${row.birth_date}T00:00:00Z`) : null,
+          created_at: moment(row.created_at),
+          offer_expires_at: moment(row.offer_expires_at),
+          guardian: escapeCell(guardian),
+          phone: detail?.guardian_phone ?? '',
+          email: escapeCell(detail?.guardian_email ?? ''),
+          amount: amountCents === null ? null : amountCents / 100,
+          paid: paid ? 'Sí' : 'No',
         });
       }
       const date = madridDate(deps.clock.now());

@@ -1,4 +1,4 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +47,29 @@ describe('shell', () => {
       expect(document.querySelector('[data-layout]')).toHaveAttribute('data-layout', 'login');
     },
   );
+
+  it.each(['/actividades', '/sorteos/7', '/privacidad', '/pago-ok'])(
+    'shows a visitor who is not signed in no logout on %s',
+    async (path) => {
+      localStorage.setItem(CONSENT_KEY, 'true');
+      renderAt(path, 'es');
+      expect(await screen.findByText('other screen')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Cerrar sesión' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Mi cuenta' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('shows no logout for an expired token, and shows it to a signed-in resident', async () => {
+    localStorage.setItem(CONSENT_KEY, 'true');
+    setToken(fakeToken({ exp: Math.floor(Date.now() / 1000) - 60 }));
+    renderAt('/actividades', 'es');
+    expect(await screen.findByText('other screen')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cerrar sesión' })).not.toBeInTheDocument();
+    cleanup();
+    setToken(fakeToken());
+    renderAt('/actividades', 'es');
+    expect(await screen.findByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
+  });
 
   it('logs out from other pages: the server ends the token, it is removed, back to /login', async () => {
     const user = userEvent.setup({ delay: null });
@@ -119,6 +142,7 @@ describe('shell', () => {
 
   it('switches language: texts, <html lang> and the remembered choice', async () => {
     const user = userEvent.setup({ delay: null });
+    setToken(fakeToken());
     renderAt('/aviso-legal', 'es');
     expect(screen.getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('es');

@@ -23,7 +23,8 @@ import { routerLink } from './router-link';
 export const LOGIN_STYLE_PATHS = ['/login', '/registrarse'];
 
 /**
- * Skip link, storage notice, council header (logo → /dashboard, title, ES/EN/GL, logout), the
+ * Skip link, storage notice, council header (logo → /dashboard, title, ES/EN/GL, logout when
+ * signed in), the
  * page behind the maintenance gate, the floating help button and the footer.
  */
 export function AppLayout() {
@@ -33,6 +34,8 @@ export function AppLayout() {
   const navigate = useNavigate();
   const mainRef = useRef<HTMLElement>(null);
   const loginStyle = LOGIN_STYLE_PATHS.includes(location.pathname);
+  // read from the stored token on each navigation: no call, so a visitor causes no 401
+  const signedIn = isTokenValid(getToken());
   const flash = flashFrom(location.state);
   const t = (id: string) => intl.formatMessage({ id });
 
@@ -67,12 +70,8 @@ export function AppLayout() {
         }}
         logoutLabel={t('header.logout')}
         onLogout={logout}
-        showLogout={!loginStyle}
-        accountLink={
-          isTokenValid(getToken())
-            ? { href: '/mi-cuenta', label: t('header.myAccount') }
-            : undefined
-        }
+        showLogout={!loginStyle && signedIn}
+        accountLink={signedIn ? { href: '/mi-cuenta', label: t('header.myAccount') } : undefined}
       />
       <main
         id="main"

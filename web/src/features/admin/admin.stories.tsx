@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
 import type { Scenario } from '../../stories-support/contract-handlers';
 import { exampleAnswer } from '../../stories-support/contract-examples';
 import {
@@ -311,6 +311,24 @@ export const EnrolmentSaveRefused: Story = {
     );
     await userEvent.click(part.getByRole('button', { name: t('admin.enrolments.saveChanges') }));
     await expectServerMessage('PUT /admin/person-activities/{id}', 'has_paid_items', part);
+  },
+};
+
+/** Adding an activity to a person still waiting for a place there: refused, says where to go. */
+export const EnrolmentWaitlisted: Story = {
+  parameters: admin({ 'PUT /admin/person-activities/{id}': 'enrolment_waitlisted' }),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await section('admin-enrolments');
+    await userEvent.click(
+      await part.findByRole(
+        'button',
+        { name: t('admin.enrolments.editLabel', { name: 'María López García' }) },
+        { timeout: 5000 },
+      ),
+    );
+    await userEvent.click(part.getByRole('button', { name: t('admin.enrolments.saveChanges') }));
+    await expectServerMessage('PUT /admin/person-activities/{id}', 'enrolment_waitlisted', part);
   },
 };
 
@@ -656,6 +674,34 @@ export const ActivityTariffRefused: Story = {
         second.getByLabelText(t('admin.activities.tariffs.minAge')),
       ).toHaveAccessibleDescription(
         expect.stringContaining(serverText('POST /admin/activities-crud/', 'fees_tariff_gap')),
+      ),
+    );
+  },
+};
+
+/** The waitlist's end the server refuses (before the close), on its field. */
+export const ActivityWaitlistEndRefused: Story = {
+  parameters: admin({ 'POST /admin/activities-crud/': 'waitlist_end_before_close' }),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await section('admin-activities');
+    const field = (key: string) => part.getByLabelText(t(key), { exact: false });
+    await userEvent.type(await part.findByLabelText(t('admin.activities.name')), 'Baloncesto');
+    await userEvent.type(part.getByLabelText(t('admin.activities.priceLabel')), '40');
+    await userEvent.selectOptions(field('admin.activities.allocation'), 'lottery');
+    await userEvent.type(field('admin.activities.capacity'), '10');
+    // datetime-local inputs take their value whole
+    fireEvent.change(field('admin.activities.openAt'), { target: { value: '2026-12-01T09:00' } });
+    fireEvent.change(field('admin.activities.closeAt'), { target: { value: '2026-12-15T23:59' } });
+    fireEvent.change(field('admin.activities.waitlistEndsAt'), {
+      target: { value: '2027-01-10T00:00' },
+    });
+    await userEvent.click(part.getByRole('button', { name: t('admin.activities.create') }));
+    await waitFor(() =>
+      expect(field('admin.activities.waitlistEndsAt')).toHaveAccessibleDescription(
+        expect.stringContaining(
+          serverText('POST /admin/activities-crud/', 'waitlist_end_before_close'),
+        ),
       ),
     );
   },

@@ -78,12 +78,15 @@ export const noPlaces = {
   description: null,
   schedule: null,
   venue: null,
+  texts: {} as Activity['texts'],
   min_birth_year: null,
   max_birth_year: null,
   tariffs: [] as Activity['tariffs'],
   age_on: null,
   reductions_apply: true,
   fee_group: null,
+  waitlist_ends_at: null,
+  free_places_at: null,
 };
 
 export const activities: Activity[] = [

@@ -173,7 +173,7 @@ describe('dashboard: data and tables', () => {
     expect(within(table).getByRole('rowheader', { name: 'Baloncesto' })).toBeInTheDocument();
   });
 
-  it('shows completed payments with the full price in the other tab', async () => {
+  it('shows completed payments with what was paid (not the price) in the other tab', async () => {
     const user = userEvent.setup();
     serve();
     renderDashboard();
@@ -194,7 +194,7 @@ describe('dashboard: data and tables', () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['87654321X', '€85.50']);
+    ).toEqual(['87654321X', '€64.13']);
   });
 
   it('filters by person (full name plus DNI) in both tabs', async () => {

@@ -1,7 +1,7 @@
 import { Alert } from '@portal/design-system/components/alert.tsx';
 import { Loading } from '@portal/design-system/components/spinner.tsx';
 import { textLinkClassName } from '@portal/design-system/components/text-link.tsx';
-import { formatDate, formatEuros } from '@portal/design-system/lib/format.ts';
+import { formatDate } from '@portal/design-system/lib/format.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useLocale } from '../../i18n/i18n-provider';
@@ -10,10 +10,12 @@ import { usePageTitle } from '../../lib/page-title';
 import { getToken, isTokenValid } from '../../lib/session';
 import type { CatalogueActivity } from './api/season-api';
 import { useCatalogue } from './api/use-season';
+import { feeRows } from './components/catalogue-fee';
 import { birthYearsRule, catalogueStatusId } from './rules';
 
 /**
- * /actividades: the activities with places this season, public. What each costs, when and where
+ * /actividades: the activities with places this season, public. What a resident pays for each
+ * (and the reductions there are), when and where
  * it runs, who may apply, when applications open and close, how places are given out and how
  * many are left; a lottery links to its public draw.
  */
@@ -51,7 +53,7 @@ export function CataloguePage() {
         <ul className="flex flex-col gap-4">
           {shown.map((activity) => (
             <li key={activity.id}>
-              <CatalogueCard activity={activity} />
+              <CatalogueCard activity={activity} signedIn={signedIn} />
             </li>
           ))}
         </ul>
@@ -60,12 +62,12 @@ export function CataloguePage() {
   );
 }
 
-function CatalogueCard({ activity }: { activity: CatalogueActivity }) {
+function CatalogueCard({ activity, signedIn }: { activity: CatalogueActivity; signedIn: boolean }) {
   const { locale } = useLocale();
   const rule = birthYearsRule(activity);
   const headingId = `activity-${activity.id}-name`;
   const rows: [string, React.ReactNode][] = [
-    ['season.catalogue.price', formatEuros(activity.price, locale)],
+    ...feeRows(activity, locale, signedIn),
     ...(activity.start_date
       ? ([['season.catalogue.starts', formatDate(activity.start_date, locale, 'long')]] as [
           string,

@@ -10,20 +10,35 @@ import { getToken, isTokenValid } from '../../lib/session';
 import type { Draw } from './api/season-api';
 import { useDraw, useMyApplications } from './api/use-season';
 import { statusMessageId } from './rules';
+import { ProvisionalListSection } from './components/provisional-list';
 
 type Row = Draw['applications'][number];
 
 /** How anyone recomputes the order (Node.js; any language with SHA-256 does the same). */
-const CHECK_SCRIPT = `const { createHash } = require('node:crypto');
+const CHECK_SCRIPT_V1 = `const { createHash } = require('node:crypto');
 const sha = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
 // seed and codes as this page shows them
 const order = codes.sort((a, b) => (sha(seed + ':' + a) < sha(seed + ':' + b) ? -1 : 1));
 console.log(sha(seed) === seed_commitment, order);`;
 
 /**
+ * Rule 2: the seed mixed with the public value first; a joint application's ballot keyed by its
+ * joint code; group by group when the groups are ranked at the draw.
+ */
+const checkScript = (ranked: boolean) => `const { createHash } = require('node:crypto');
+const sha = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
+// seed, public_value and rows ({ code, joint_code, group }) as this page shows them
+const draw_seed = sha(seed + ':' + public_value);
+const key = (row) => sha(draw_seed + ':' + (row.joint_code ?? row.code));
+const group = (row) => ${ranked ? '(row.group ?? Infinity)' : '0'};
+const order = rows.sort((a, b) => group(a) - group(b) || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+console.log(sha(seed) === seed_commitment, draw_seed, order.map((row) => row.code));`;
+
+/**
  * /sorteos/:activityId: a lottery activity's public draw. Before it, the commitment (the SHA-256 of
- * the secret seed) and the codes taking part; after it, the seed, the rule and every code in
- * rank order with its status, and how to check it all yourself. A signed-in resident sees their
+ * the secret seed), the public value's source and the codes taking part; after it, the seed, the
+ * public value, the rule in the page's language (the API's `algorithm` is its machine-readable
+ * English text) and every code in rank order with its status, and how to check it all yourself. A signed-in resident sees their
  * own codes marked. No names, DNIs or phones: the codes are pseudonymous.
  */
 export function DrawPage() {
@@ -51,6 +66,7 @@ export function DrawPage() {
   }
   const d = draw.data;
   const drawn = d.drawn_at !== null;
+  const mixed = d.rule_version === 2;
   const columns = [
     ...(drawn
       ? [
@@ -76,10 +92,39 @@ export function DrawPage() {
           <span className="font-mono">{row.code}</span>
         ),
     },
+    ...(d.priority_groups.length > 0
+      ? [
+          {
+            id: 'group',
+            header: intl.formatMessage({ id: 'season.draw.group' }),
+            cell: (row: Row) => row.group ?? '—',
+            align: 'end' as const,
+          },
+        ]
+      : []),
     {
       id: 'status',
       header: intl.formatMessage({ id: 'season.draw.status' }),
-      cell: (row: Row) => <FormattedMessage id={statusMessageId(row.status)} />,
+      cell: (row: Row) => (
+        <>
+          <FormattedMessage id={statusMessageId(row.status)} />
+          {row.reserved && (
+            <>
+              {' '}
+              <FormattedMessage id="season.draw.reservedPlace" />
+            </>
+          )}
+          {row.joint_code && (
+            <>
+              {' '}
+              <FormattedMessage
+                id="season.draw.jointBallot"
+                values={{ code: <span className="font-mono">{row.joint_code}</span> }}
+              />
+            </>
+          )}
+        </>
+      ),
     },
   ];
 
@@ -100,6 +145,7 @@ export function DrawPage() {
       <p>
         <FormattedMessage id="season.draw.persons" values={{ count: d.persons }} />
       </p>
+      {d.drawn_at === null ? <ProvisionalListSection activityId={d.activity_id} /> : null}
       <dl className="flex flex-col gap-2">
         <dt className="font-semibold">
           <FormattedMessage id="season.draw.commitment" />
@@ -111,25 +157,65 @@ export function DrawPage() {
         <dd className="font-mono break-all">
           {d.seed ?? <FormattedMessage id="season.draw.seedSecret" />}
         </dd>
+        {d.draw_seed && (
+          <>
+            <dt className="font-semibold">
+              <FormattedMessage id="season.draw.drawSeed" />
+            </dt>
+            <dd className="font-mono break-all">{d.draw_seed}</dd>
+          </>
+        )}
       </dl>
+      {d.public_value_source && (
+        <section aria-labelledby="draw-public-value" className="flex flex-col gap-2">
+          <h2 id="draw-public-value" className="text-heading font-bold">
+            <FormattedMessage id="season.draw.publicValueHeading" />
+          </h2>
+          <p>
+            {d.public_value_source === 'drand' ? (
+              <FormattedMessage
+                id="season.draw.sourceDrand"
+                values={{
+                  round: d.drand_round,
+                  when: d.drand_round_at ? formatMadridDateTime(d.drand_round_at, locale) : '',
+                }}
+              />
+            ) : (
+              <FormattedMessage
+                id="season.draw.sourceAnnounced"
+                values={{ source: d.public_value_description }}
+              />
+            )}
+          </p>
+          <dl className="flex flex-col gap-2">
+            <dt className="font-semibold">
+              <FormattedMessage id="season.draw.publicValue" />
+            </dt>
+            <dd className="font-mono break-all">
+              {d.public_value ?? <FormattedMessage id="season.draw.publicValuePending" />}
+            </dd>
+          </dl>
+        </section>
+      )}
       <section aria-labelledby="draw-rule" className="flex flex-col gap-2">
         <h2 id="draw-rule" className="text-heading font-bold">
           <FormattedMessage id="season.draw.ruleHeading" />
         </h2>
         <p>
-          <FormattedMessage id="season.draw.rule" values={{ capacity: d.capacity }} />
+          <FormattedMessage
+            id={mixed ? 'season.draw.rulePublicValue' : 'season.draw.rule'}
+            values={{ capacity: d.capacity }}
+          />
         </p>
-        <p lang="en" className="text-muted-foreground">
-          {d.algorithm}
-        </p>
+        <DrawBases draw={d} />
         <h3 className="font-bold">
           <FormattedMessage id="season.draw.checkHeading" />
         </h3>
         <p>
-          <FormattedMessage id="season.draw.check" />
+          <FormattedMessage id={mixed ? 'season.draw.checkPublicValue' : 'season.draw.check'} />
         </p>
         <pre className="overflow-x-auto rounded-sm bg-surface p-3 text-small" tabIndex={0}>
-          <code>{CHECK_SCRIPT}</code>
+          <code>{mixed ? checkScript(d.priority_mode === 'ranked') : CHECK_SCRIPT_V1}</code>
         </pre>
       </section>
       <DataTable
@@ -143,5 +229,82 @@ export function DrawPage() {
         emptyMessage={intl.formatMessage({ id: 'season.draw.empty' })}
       />
     </div>
+  );
+}
+
+/**
+ * The rest of the council's bases as the draw applies them, in the page's language: priority
+ * groups, reserved places, joint applications and the rule for the places they leave.
+ */
+function DrawBases({ draw: d }: { draw: Draw }) {
+  const { locale } = useLocale();
+  const circumstanceName = (names: { es: string; en: string; gl: string }) => names[locale];
+  const list = (names: string[]) => names.join(', ');
+  return (
+    <ul className="list-disc pl-6">
+      {d.priority_mode === 'ranked' && (
+        <li>
+          <FormattedMessage id="season.draw.groupsRanked" />
+          <ol className="list-decimal pl-6">
+            {d.priority_groups.map((g) => (
+              <li key={g.group}>
+                {g.circumstances.length > 0 ? (
+                  <FormattedMessage
+                    id="season.draw.groupHolders"
+                    values={{
+                      name: g.name,
+                      circumstances: list(g.circumstances.map(circumstanceName)),
+                    }}
+                  />
+                ) : (
+                  <FormattedMessage id="season.draw.groupEveryone" values={{ name: g.name }} />
+                )}
+              </li>
+            ))}
+          </ol>
+        </li>
+      )}
+      {d.priority_mode === 'windows' && (
+        <li>
+          <FormattedMessage id="season.draw.groupsWindows" />
+          <ol className="list-decimal pl-6">
+            {d.priority_groups.map((g) => (
+              <li key={g.group}>
+                <FormattedMessage
+                  id="season.draw.groupWindow"
+                  values={{
+                    name: g.name,
+                    circumstances: list(g.circumstances.map(circumstanceName)),
+                    count: g.circumstances.length,
+                    when: g.opens_at ? formatMadridDateTime(g.opens_at, locale) : '',
+                    own: g.opens_at ? 'yes' : 'no',
+                  }}
+                />
+              </li>
+            ))}
+          </ol>
+        </li>
+      )}
+      {d.reserved_places > 0 && d.reserved_circumstance && (
+        <li>
+          <FormattedMessage
+            id="season.draw.reserved"
+            values={{
+              count: d.reserved_places,
+              circumstance: circumstanceName(d.reserved_circumstance),
+            }}
+          />
+        </li>
+      )}
+      <li>
+        <FormattedMessage
+          id={
+            d.joint_fit === 'wait_for_group'
+              ? 'season.draw.jointWaitForGroup'
+              : 'season.draw.jointNextFits'
+          }
+        />
+      </li>
+    </ul>
   );
 }

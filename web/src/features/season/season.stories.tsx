@@ -57,6 +57,20 @@ export const CatalogueEmpty: Story = {
   },
 };
 
+/** The council's fee rules: prices by age, a reduction and a family discount instead of one price. */
+export const CatalogueFeeRules: Story = {
+  parameters: screen('/actividades', { scenario: { 'GET /catalogue': 'fee_rules' } }),
+  play: async (context) => {
+    const t = textOf(context);
+    const card = within(
+      await page().findByRole('article', { name: 'Natación infantil' }, { timeout: 5000 }),
+    );
+    await expect(card.getByText(t('season.catalogue.reductions'))).toBeVisible();
+    await expect(card.getByText(t('season.catalogue.family'))).toBeVisible();
+    await expect(card.getByText(t('season.catalogue.notCumulative'))).toBeVisible();
+  },
+};
+
 export const DrawCommitted: Story = {
   parameters: screen('/sorteos/7', { scenario: { 'GET /draws/{activity_id}': 'committed' } }),
   play: async (context) => {
@@ -69,6 +83,9 @@ export const DrawCommitted: Story = {
     ).toBeVisible();
     // one person, one ballot: the example's three codes are three persons
     await expect(page().getByText(t('season.draw.persons', { count: 3 }))).toBeVisible();
+    // the public value's source named before the window, its value still to come
+    await expect(page().getByText(t('season.draw.publicValuePending'))).toBeVisible();
+    await expect(page().getByText(containing('cupón diario de la ONCE'))).toBeVisible();
   },
 };
 
@@ -89,6 +106,9 @@ export const DrawDrawn: Story = {
     // the signed-in resident's codes (both in the applications example) are marked
     await expect(await table.findAllByText(t('season.draw.yours'))).toHaveLength(2);
     await expect(page().getByText(t('season.draw.persons', { count: 3 }))).toBeVisible();
+    // drand's round and its value, mixed into the draw seed; the rule in the page's language
+    await expect(page().getByText(containing('11340658'))).toBeVisible();
+    await expect(page().getByText(containing('5c1e7a3f9b2d4f6a'))).toBeVisible();
   },
 };
 
@@ -122,8 +142,66 @@ export const ApplyApplied: Story = {
   },
 };
 
+/** Siblings together: Xoán and María in one joint application, one code. */
+export const ApplyJoint: Story = {
+  parameters: resident({ 'POST /user/applications': 'joint_applied' }),
+  play: async (context) => {
+    const t = textOf(context);
+    const section = within(
+      await page().findByRole(
+        'region',
+        { name: t('season.applications.heading') },
+        { timeout: 5000 },
+      ),
+    );
+    await section.findByRole('option', { name: 'Natación infantil' }, { timeout: 5000 });
+    await userEvent.selectOptions(section.getByLabelText(t('season.apply.activity')), '7');
+    await userEvent.selectOptions(section.getByLabelText(t('season.apply.person')), '4');
+    await userEvent.click(section.getByRole('checkbox', { name: 'María López García' }));
+    await userEvent.click(section.getByRole('button', { name: t('season.apply.submit') }));
+    await expect(
+      await section.findByText(
+        t('season.joint.done.applied', {
+          code: 'K7PQ4XMA',
+          names: 'Xoán López Pereira, Uxía López Pereira',
+        }),
+      ),
+    ).toBeVisible();
+  },
+};
+
+/** A joint application refused: who, and why; nothing stored. */
+export const ApplyJointRefused: Story = {
+  parameters: resident({ 'POST /user/applications': 'joint_refused' }),
+  play: async (context) => {
+    const t = textOf(context);
+    const section = within(
+      await page().findByRole(
+        'region',
+        { name: t('season.applications.heading') },
+        { timeout: 5000 },
+      ),
+    );
+    await section.findByRole('option', { name: 'Natación infantil' }, { timeout: 5000 });
+    await userEvent.selectOptions(section.getByLabelText(t('season.apply.activity')), '7');
+    await userEvent.selectOptions(section.getByLabelText(t('season.apply.person')), '4');
+    await userEvent.click(section.getByRole('checkbox', { name: 'María López García' }));
+    await userEvent.click(section.getByRole('button', { name: t('season.apply.submit') }));
+    await expectScenarioMessage(context, 'POST /user/applications');
+  },
+};
+
 export const ApplyNotOpen: Story = {
   parameters: resident({ 'POST /user/applications': 'applications_not_open' }),
+  play: async (context) => {
+    await apply(context);
+    await expectScenarioMessage(context, 'POST /user/applications');
+  },
+};
+
+/** Free places after the waitlist's end, and none left: there is no waitlist to join. */
+export const ApplyNoPlacesLeft: Story = {
+  parameters: resident({ 'POST /user/applications': 'no_places_left' }),
   play: async (context) => {
     await apply(context);
     await expectScenarioMessage(context, 'POST /user/applications');

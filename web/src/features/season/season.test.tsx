@@ -25,6 +25,14 @@ const swimming: CatalogueActivity = {
   status: 'open',
   min_birth_year: 2015,
   max_birth_year: 2020,
+  fee: {
+    amount: 45,
+    amount_with_reduction: 30,
+    tariffs: [],
+    reductions: [],
+    family_discounts: [],
+    cumulative: false,
+  },
 };
 const padel: CatalogueActivity = {
   ...swimming,
@@ -46,12 +54,39 @@ const draw: Draw = {
   persons: 2,
   seed: null,
   seed_commitment: 'a'.repeat(64),
+  public_value_source: null,
+  public_value_description: null,
+  drand_round: null,
+  drand_round_at: null,
+  public_value: null,
+  public_value_at: null,
+  draw_seed: null,
+  rule_version: 1,
+  reserved_places: 0,
+  reserved_circumstance: null,
+  priority_mode: null,
+  priority_groups: [],
+  joint_fit: 'next_fits',
   algorithm: 'Each application’s key is …',
   applications_close_at: '2026-12-15T22:59:00.000Z',
   drawn_at: null,
   applications: [
-    { code: '3HTW9RZE', rank: null, status: 'applied' },
-    { code: 'K7PQ4XMA', rank: null, status: 'applied' },
+    {
+      code: '3HTW9RZE',
+      rank: null,
+      status: 'applied',
+      group: null,
+      reserved: false,
+      joint_code: null,
+    },
+    {
+      code: 'K7PQ4XMA',
+      rank: null,
+      status: 'applied',
+      group: null,
+      reserved: false,
+      joint_code: null,
+    },
   ],
 };
 
@@ -66,6 +101,7 @@ const application = (overrides: Partial<Application>): Application => ({
   waitlist_position: null,
   offer_expires_at: null,
   created_at: '2026-12-02T18:12:40.000Z',
+  joint_code: null,
   ...overrides,
 });
 
@@ -108,6 +144,56 @@ describe('the public catalogue', () => {
   });
 });
 
+describe('the catalogue says what a resident pays', () => {
+  afterEach(() => clearToken());
+
+  it('simple mode: the price, what a resident pays and with the reduction', async () => {
+    mockApi({ 'GET /api/catalogue': { body: [swimming] } });
+    renderScreen(<CataloguePage />, { locale: 'es' });
+    const card = await screen.findByRole('article', { name: 'Natación infantil' });
+    const value = (term: string) =>
+      within(card).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Precio')).toBe('60,00\u00a0€');
+    expect(value('Pagas')).toBe('45,00\u00a0€; con la reducción, 30,00\u00a0€');
+  });
+
+  it('fee rules: prices by age, reductions and the family discount; a resident is sent to theirs', async () => {
+    setToken(fakeToken());
+    const rules: CatalogueActivity = {
+      ...swimming,
+      price: 50,
+      fee: {
+        amount: null,
+        amount_with_reduction: null,
+        tariffs: [
+          { min_age: 0, max_age: 17, price: 50, default: true },
+          { min_age: 18, max_age: null, price: 80, default: false },
+        ],
+        reductions: [
+          { circumstance: 'Familia numerosa', percent: 20, price: null },
+          { circumstance: 'Discapacidade', percent: 100, price: null },
+          { circumstance: 'Pensionista', percent: null, price: 10 },
+        ],
+        family_discounts: [{ from_member: 2, percent: 50 }],
+        cumulative: false,
+      },
+    };
+    mockApi({ 'GET /api/catalogue': { body: [rules] } });
+    renderScreen(<CataloguePage />, { locale: 'gl' });
+    const card = await screen.findByRole('article', { name: 'Natación infantil' });
+    expect(within(card).getByText('de 0 a 17 anos: 50,00 €')).toBeInTheDocument();
+    expect(within(card).getByText('desde 18 anos: 80,00 €')).toBeInTheDocument();
+    expect(within(card).getByText('Familia numerosa: 20 % menos')).toBeInTheDocument();
+    expect(within(card).getByText('Discapacidade: de balde')).toBeInTheDocument();
+    expect(within(card).getByText('Pensionista: 10,00 €')).toBeInTheDocument();
+    expect(within(card).getByText('Aplícase só a redución máis favorable.')).toBeInTheDocument();
+    expect(within(card).getByText('50 % menos desde a 2.ª persoa da familia')).toBeInTheDocument();
+    expect(within(card).getByText(/O que paga cada persoa/)).toBeInTheDocument();
+    // the bare price is never shown as if it were what everyone pays
+    expect(within(card).queryByText('50,00 €', { selector: 'dd' })).toBeNull();
+  });
+});
+
 describe('the public draw page', () => {
   it('before the draw: the commitment, a secret seed and the codes taking part', async () => {
     mockApi({ 'GET /api/draws/7': { body: draw } });
@@ -135,8 +221,22 @@ describe('the public draw page', () => {
           seed: 'b'.repeat(64),
           drawn_at: '2026-12-15T23:03:12.000Z',
           applications: [
-            { code: 'K7PQ4XMA', rank: 1, status: 'offered' },
-            { code: '3HTW9RZE', rank: 2, status: 'waitlisted' },
+            {
+              code: 'K7PQ4XMA',
+              rank: 1,
+              status: 'offered',
+              group: null,
+              reserved: false,
+              joint_code: null,
+            },
+            {
+              code: '3HTW9RZE',
+              rank: 2,
+              status: 'waitlisted',
+              group: null,
+              reserved: false,
+              joint_code: null,
+            },
           ],
         },
       },
@@ -155,6 +255,163 @@ describe('the public draw page', () => {
     ]);
     expect(screen.getByText(/createHash/)).toBeInTheDocument();
     expect(screen.getByText('Participan 2 personas, una papeleta cada una.')).toBeInTheDocument();
+  });
+
+  it('states the public value, the rule in the page’s language and a check that uses it', async () => {
+    const announced: Draw = {
+      ...draw,
+      public_value_source: 'announced',
+      public_value_description: 'Número premiado del cupón diario de la ONCE del 16 de diciembre',
+      rule_version: 2,
+      algorithm: 'draw_seed is the lower-case hex SHA-256 of the UTF-8 text seed …',
+    };
+    mockApi({ 'GET /api/draws/7': { body: announced } });
+    const before = renderScreen(<DrawPage />, {
+      route: '/sorteos/7',
+      path: '/sorteos/:activityId',
+      locale: 'gl',
+    });
+    const section = await screen.findByRole('region', { name: 'O valor público' });
+    expect(
+      within(section).getByText(
+        'Fixado antes de abrir as solicitudes: Número premiado del cupón diario de la ONCE del 16 de diciembre.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(section).getByText('Introdúcese tras o peche, cando o publique a súa fonte'),
+    ).toBeInTheDocument();
+    before.unmount();
+
+    mockApi({
+      'GET /api/draws/7': {
+        body: {
+          ...announced,
+          seed: 'b'.repeat(64),
+          public_value: '48213',
+          public_value_at: '2026-12-16T21:05:00.000Z',
+          draw_seed: 'c'.repeat(64),
+          drawn_at: '2026-12-16T21:10:00.000Z',
+          applications: [
+            {
+              code: 'K7PQ4XMA',
+              rank: 1,
+              status: 'offered',
+              group: null,
+              reserved: false,
+              joint_code: null,
+            },
+            {
+              code: '3HTW9RZE',
+              rank: 2,
+              status: 'waitlisted',
+              group: null,
+              reserved: false,
+              joint_code: null,
+            },
+          ],
+        },
+      },
+    });
+    renderScreen(<DrawPage />, { route: '/sorteos/7', path: '/sorteos/:activityId', locale: 'gl' });
+    expect(await screen.findByText('48213')).toBeInTheDocument();
+    expect(screen.getByText('c'.repeat(64))).toBeInTheDocument();
+    const rule = screen.getByRole('region', { name: 'A regra do sorteo' });
+    expect(within(rule).getByText(/Ninguén elixe a orde nin pode inclinala/)).toBeInTheDocument();
+    // the rule in Galician only: not the API's English text
+    expect(screen.queryByText(/draw_seed is the lower-case/)).toBeNull();
+    expect(screen.queryByText(/Each application/)).toBeNull();
+    expect(within(rule).getByText(/sha\(seed \+ ':' \+ public_value\)/)).toBeInTheDocument();
+  });
+
+  it('states the groups, the reserved places and the joint ballots, and marks them in the list', async () => {
+    const disability = {
+      es: 'Discapacidad ≥ 33 %',
+      en: 'Disability ≥ 33 %',
+      gl: 'Discapacidade ≥ 33 %',
+    };
+    const empadronado = { es: 'Empadronado', en: 'Registered resident', gl: 'Empadroado' };
+    mockApi({
+      'GET /api/draws/7': {
+        body: {
+          ...draw,
+          capacity: 3,
+          persons: 4,
+          seed: 'b'.repeat(64),
+          public_value_source: 'drand',
+          drand_round: 11340658,
+          drand_round_at: '2026-12-15T22:59:03.000Z',
+          public_value: 'd'.repeat(64),
+          draw_seed: 'c'.repeat(64),
+          rule_version: 2,
+          reserved_places: 1,
+          reserved_circumstance: disability,
+          priority_mode: 'ranked',
+          priority_groups: [
+            { group: 1, name: 'Empadronados', circumstances: [empadronado], opens_at: null },
+            { group: 2, name: 'Resto', circumstances: [], opens_at: null },
+          ],
+          joint_fit: 'wait_for_group',
+          drawn_at: '2026-12-15T23:03:12.000Z',
+          applications: [
+            {
+              code: 'K7PQ4XMA',
+              rank: 1,
+              status: 'offered',
+              group: 1,
+              reserved: false,
+              joint_code: 'K7PQ4XMA',
+            },
+            {
+              code: 'M2RT8WQX',
+              rank: 1,
+              status: 'offered',
+              group: 1,
+              reserved: false,
+              joint_code: 'K7PQ4XMA',
+            },
+            {
+              code: '3HTW9RZE',
+              rank: 2,
+              status: 'offered',
+              group: 2,
+              reserved: true,
+              joint_code: null,
+            },
+            {
+              code: 'Q2MV8NDS',
+              rank: 3,
+              status: 'waitlisted',
+              group: 2,
+              reserved: false,
+              joint_code: null,
+            },
+          ],
+        },
+      },
+    });
+    renderScreen(<DrawPage />, { route: '/sorteos/7', path: '/sorteos/:activityId', locale: 'gl' });
+    const table = await screen.findByRole('table', { name: 'Resultado do sorteo (4 solicitudes)' });
+    expect(screen.getByText(/a rolda 11340658 do faro de aleatoriedade drand/)).toBeInTheDocument();
+    const rule = screen.getByRole('region', { name: 'A regra do sorteo' });
+    expect(within(rule).getByText(/Prioridade no sorteo/)).toBeInTheDocument();
+    expect(within(rule).getByText('«Empadronados»: quen teña Empadroado')).toBeInTheDocument();
+    expect(within(rule).getByText('«Resto»: todas as demais persoas')).toBeInTheDocument();
+    expect(
+      within(rule).getByText(
+        /1 praza reservada para quen teña «Discapacidade ≥ 33 %» o día do sorteo/,
+      ),
+    ).toBeInTheDocument();
+    expect(within(rule).getByText(/seguen libres ata que caiba o grupo/)).toBeInTheDocument();
+    // the snippet ranks by group and by the ballot's joint code
+    expect(within(rule).getByText(/row\.joint_code \?\? row\.code/)).toBeInTheDocument();
+    expect(within(rule).getByText(/row\.group \?\? Infinity/)).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '1K7PQ4XMA1Praza ofrecida · papeleta conxunta K7PQ4XMA',
+      '1M2RT8WQX1Praza ofrecida · papeleta conxunta K7PQ4XMA',
+      '23HTW9RZE2Praza ofrecida (praza reservada)',
+      '3Q2MV8NDS2En lista de espera',
+    ]);
   });
 
   it('says how many persons take part, in each language’s plural', async () => {
@@ -209,6 +466,25 @@ describe('the dashboard’s applications', () => {
       person_activity_id: 4,
       activity_id: 7,
     });
+  });
+
+  it('says a payment left open is being checked with the bank, and until when the place waits', async () => {
+    render({
+      'GET /api/user/applications': {
+        body: [
+          application({
+            status: 'offered',
+            offer_expires_at: '2026-12-19T09:00:00.000Z',
+            payment_check_until: '2026-12-19T11:00:00.000Z',
+          }),
+        ],
+      },
+    });
+    expect(
+      await screen.findByText(
+        'Payment being checked with the bank: the place is held until 19 December 2026, 12:00',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows the server’s refusal and withdraws after a confirmation', async () => {

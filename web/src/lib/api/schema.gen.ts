@@ -1468,10 +1468,17 @@ export interface paths {
         get: operations["listApplications"];
         put?: never;
         /**
-         * Apply for a place for a managed person.
+         * Apply for a place for a managed person, or for 2–4 of them together (a joint application).
          * @description First come: `offered` at once while places are left (held until `offer_expires_at`, and the
          *     activity is on the person's pending list), else `waitlisted`. Lottery: `applied` until the
          *     draw. Refusals change nothing.
+         *
+         *     A joint application (siblings together) sends `person_activity_ids` (2–4 people the account
+         *     manages) instead of `person_activity_id` and is answered with one `code` and the
+         *     applications it holds (a `JointApplication`). Each person is checked as a single
+         *     application is; if any fails, nothing is stored and 422 `joint_refused` names each person
+         *     refused and why. First come: the group is offered places together when enough are left,
+         *     else the whole group waits together. Lottery: the code is one ballot in the draw.
          */
         post: operations["createApplication"];
         delete?: never;
@@ -1492,9 +1499,54 @@ export interface paths {
         post?: never;
         /**
          * Withdraw an application; an offered place passes at once to the next on the waitlist.
-         * @description A paid (`confirmed`) place answers 409 `already_paid` (a refund is the council's decision). Withdrawing one already withdrawn or expired changes nothing.
+         * @description A paid (`confirmed`) place answers 409 `already_paid` (a refund is the council's decision). Withdrawing one already withdrawn or expired changes nothing. One person of a joint application: only that person leaves, the rest stay together under its code (a place the person was offered passes on); `scope=joint` withdraws every member still live (paid places stay).
          */
         delete: operations["withdrawApplication"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/applications/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim against an application's exclusion from the provisional list (during the claims period).
+         * @description Only for an application of a person this account manages (else 404), excluded from its
+         *     activity's provisional list, while the claims period is open (from the close to 23:59:59
+         *     Madrid time of the last claims day). One open claim per application: a second answers
+         *     409 `claim_open` until staff answer the first. Refusals change nothing.
+         */
+        post: operations["createClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where this account's applications stand on provisional lists, with any claim and its answer.
+         * @description One entry per application of the people this account manages whose activity has a
+         *     provisional list published (closed, not drawn yet), and per application with a claim
+         *     (its answer stays readable after the draw).
+         */
+        get: operations["listMyProvisional"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1514,6 +1566,30 @@ export interface paths {
          *     anyone can check the commitment (SHA-256 of the seed's text) and recompute every rank.
          */
         get: operations["getDraw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/draws/{activity_id}/provisional": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lottery's provisional list of admitted and excluded codes, between the close and the draw.
+         * @description For an activity with a claims period (`claims_days`), from the close of its applications
+         *     until its draw. Codes only (no names): the admitted, and the excluded with the reason the
+         *     server knows (`age`: year of birth outside the limits; `duplicate`: a likely second record
+         *     of a person already applying; `out_of_window`: made outside the window). A claim staff
+         *     admit moves its code to the admitted list. The draw ranks the admitted only.
+         */
+        get: operations["getProvisionalList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1552,7 +1628,11 @@ export interface paths {
          */
         get: operations["listActivityApplications"];
         put?: never;
-        post?: never;
+        /**
+         * Apply for a resident at the desk or on the phone, for any person on record (one, or 2–4 together).
+         * @description The same rules as a resident's application (window, year of birth, one person one ballot, joint applications) and the same answers; the audit line names the clerk (`by_staff`). Messages about the place go to an account that manages the person, if any.
+         */
+        post: operations["staffCreateApplication"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1610,6 +1690,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/activities/{id}/public-value": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enter a lottery's public value after its applications close, once, before the draw (audited).
+         * @description The value comes from the source named before the applications opened (`public_value_source`). An announced value is stored as typed (trimmed, spaces as one). For a drand source the server reads the round from drand (DRAND_URL); the job does that by itself too, so staff need not. It cannot change once entered.
+         */
+        post: operations["enterDrawPublicValue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/applications/{id}/withdraw": {
         parameters: {
             query?: never;
@@ -1621,6 +1721,26 @@ export interface paths {
         put?: never;
         /** Withdraw an application on the resident's behalf (audited); an offered place passes on. */
         post: operations["staffWithdrawApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/applications/{id}/offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Offer a waiting person a place by staff's decision (audited); it takes a place, even beyond the places set.
+         * @description For a person on the waitlist (or, a lottery not yet drawn, one who applied): the application is `offered` as any offer (the activity goes on the pending list to be paid, the family is told), ahead of the waitlist's order. When no place is free it is offered beyond the activity's places: the audit line (`application.offered`, `by_staff: true`, `beyond_capacity`) says so. This is how staff place a waiting person by hand; adding the activity in *Inscripciones* is refused (`enrolment_waitlisted`).
+         */
+        post: operations["staffOfferPlace"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1646,6 +1766,45 @@ export interface paths {
         get: operations["listLikelyDuplicates"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/activities/{id}/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The claims against an activity's provisional list, open first, with the period's end. */
+        get: operations["listActivityClaims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/claims/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a claim (admit the application to the list, or keep it excluded), audited; the resident is told.
+         * @description `admit`: the application joins the admitted list and takes part in the draw. `keep`: it
+         *     stays excluded. The reply is what the resident reads (on the dashboard, and by e-mail or
+         *     SMS as the reminders' channel says). A claim is answered once (409 `claim_resolved`).
+         */
+        post: operations["resolveClaim"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2035,7 +2194,9 @@ export interface components {
         CatalogueActivity: {
             id: components["schemas"]["Id"];
             name: string;
+            /** @description The activity's single price (age bands, when it has them, are in `fee.tariffs`); what a resident pays is `fee`. */
             price: components["schemas"]["Euros"];
+            fee: components["schemas"]["CatalogueFee"];
             start_date: components["schemas"]["CivilDate"] | null;
             description: components["schemas"]["NullableText"];
             schedule: components["schemas"]["NullableText"];
@@ -2050,14 +2211,56 @@ export interface components {
             min_birth_year: components["schemas"]["BirthYear"];
             max_birth_year: components["schemas"]["BirthYear"];
         };
+        /** @description What a resident pays for the activity and the reductions there are, as the checkout charges them (`PublicConfig.fee_mode`): in the simple mode 75 % of the price, or the price less the global discount with the reduction; with fee rules in place the tariff, less the most favourable reduction or family discount (or them stacked when `cumulative`). */
+        CatalogueFee: {
+            /** @description What a resident pays without any reduction; null when age bands set it (`tariffs`). */
+            amount: components["schemas"]["Euros"] | null;
+            /** @description Simple mode with a global discount above 0, what a resident pays with the reduction; null otherwise. */
+            amount_with_reduction: components["schemas"]["Euros"] | null;
+            /** @description The prices by age (fee rules); empty for a single price. */
+            tariffs: components["schemas"]["Tariff"][];
+            /** @description The circumstances that reduce this activity's fee (fee rules), in the caller's language; empty when none applies. */
+            reductions: {
+                circumstance: string;
+                /** @description Percent off (100 is free); null for a fixed price. */
+                percent: number | null;
+                /** @description A fixed price instead of the tariff's; null for a percent. */
+                price: components["schemas"]["Euros"] | null;
+            }[];
+            /** @description From the Nth member of a family with a fee in the activity's fee group (fee rules); empty without a fee group. */
+            family_discounts: components["schemas"]["FamilyDiscount"][];
+            /** @description The reductions stack (the ordinance says so); otherwise the most favourable one applies. */
+            cumulative: boolean;
+        };
+        /** @description Exactly one of `person_activity_id` (one person) and `person_activity_ids` (a joint application of 2–4 people, all different). */
         ApplicationRequest: {
-            person_activity_id: components["schemas"]["Id"];
+            person_activity_id?: components["schemas"]["Id"];
+            person_activity_ids?: components["schemas"]["Id"][];
             activity_id: components["schemas"]["Id"];
         };
+        /** @description Exactly one of `person_activity_id` and `person_activity_ids` (2–4 people, a joint application); any person on record. */
+        StaffApplicationRequest: {
+            person_activity_id?: components["schemas"]["Id"];
+            person_activity_ids?: components["schemas"]["Id"][];
+        };
+        /** @description A joint application (siblings together) and the applications it holds, in the order given. */
+        JointApplication: {
+            code: string;
+            activity_id: components["schemas"]["Id"];
+            activity_name: string;
+            applications: components["schemas"]["Application"][];
+        };
+        /**
+         * @description The council's rule (`config.joint_fit`, migration 330) for places left when the next joint group on the waitlist is larger than them: `next_fits` the next application that fits takes them (the group keeps its rank); `wait_for_group` they stay free until the group fits. The draw treats a joint code as one ballot: its members share `joint_code` (`coalesce(joint_code, code)` is the ballot) and are ranked, offered or waitlisted together.
+         * @enum {string}
+         */
+        JointFit: "next_fits" | "wait_for_group";
         Application: {
             id: components["schemas"]["Id"];
-            /** @description Public and pseudonymous (random, not derived from the person); what the draw page lists. */
+            /** @description Public and pseudonymous (random, not derived from the person); what the draw page lists. A joint application's members all show its one code. */
             code: string;
+            /** @description The joint application's code when this is part of one (then equal to `code`); null for a single application. */
+            joint_code: string | null;
             activity_id: components["schemas"]["Id"];
             activity_name: string;
             person_activity_id: components["schemas"]["Id"];
@@ -2067,12 +2270,112 @@ export interface components {
             waitlist_position: number | null;
             /** @description The last moment to pay an offered place; null unless offered. */
             offer_expires_at: components["schemas"]["DateTime"] | null;
+            /** @description Set while the offered place has a payment still open at the bank ("payment being checked"): the place is held until this moment at most, two hours past `offer_expires_at`; then the bank's answer or the expiry decides. Null otherwise. */
+            payment_check_until?: components["schemas"]["DateTime"] | null;
             created_at: components["schemas"]["DateTime"];
+        };
+        /**
+         * @description Why an application is excluded from a provisional list: `age` (year of birth outside the activity's limits, or none on record), `duplicate` (a likely second record of a person who already applies), `out_of_window` (made outside the applications window).
+         * @enum {string}
+         */
+        ExclusionReason: "age" | "duplicate" | "out_of_window";
+        ClaimRequest: {
+            text: string;
+        };
+        ClaimResolution: {
+            /**
+             * @description `admit`: the application joins the admitted list; `keep`: it stays excluded.
+             * @enum {string}
+             */
+            decision: "admit" | "keep";
+            reply: string;
+        };
+        Claim: {
+            id: components["schemas"]["Id"];
+            application_id: components["schemas"]["Id"];
+            reason: components["schemas"]["ExclusionReason"];
+            text: string;
+            /** @enum {string} */
+            status: "open" | "admitted" | "kept";
+            /** @description Staff's answer, in the words the resident reads; null while open. */
+            reply: string | null;
+            created_at: components["schemas"]["DateTime"];
+            resolved_at: components["schemas"]["DateTime"] | null;
+        };
+        AdminClaim: components["schemas"]["Claim"] & {
+            code: string;
+            person_name: string;
+            dni: components["schemas"]["DniOut"] | null;
+            birth_date: components["schemas"]["CivilDate"] | null;
+        };
+        ActivityClaims: {
+            claims_days: number | null;
+            /** @description The end of the claims period (23:59:59 Madrid time of its last day); null without one. */
+            claims_until: components["schemas"]["DateTime"] | null;
+            /** @description Claims still to answer (the draw waits for them). */
+            open: number;
+            claims: components["schemas"]["AdminClaim"][];
+        };
+        ProvisionalList: {
+            activity_id: components["schemas"]["Id"];
+            activity_name: string;
+            applications_close_at: components["schemas"]["DateTime"];
+            claims_until: components["schemas"]["DateTime"];
+            /** @description Whether claims can still be sent now. */
+            claims_open: boolean;
+            admitted: string[];
+            excluded: {
+                code: string;
+                reason: components["schemas"]["ExclusionReason"];
+            }[];
+        };
+        MyProvisional: {
+            application_id: components["schemas"]["Id"];
+            code: string;
+            activity_id: components["schemas"]["Id"];
+            activity_name: string;
+            person_name: string;
+            /** @description Null when admitted (or admitted by a claim). */
+            excluded_reason: components["schemas"]["ExclusionReason"] | null;
+            claims_until: components["schemas"]["DateTime"];
+            claims_open: boolean;
+            /** @description The latest claim about this application, with staff's answer once given. */
+            claim: components["schemas"]["Claim"] | null;
         };
         DrawApplication: {
             code: string;
+            /** @description The ballot's rank (a joint application's members share it). */
             rank: number | null;
             status: components["schemas"]["ApplicationStatus"];
+            /** @description The applicant's priority group (1 first, see `priority_groups`), fixed when they applied; null when the activity has none or they are in none. */
+            group: number | null;
+            /** @description Offered one of the reserved places at the draw. */
+            reserved: boolean;
+            /** @description A joint application's ballot (its first member's code), shared by its members; null alone. */
+            joint_code: string | null;
+        };
+        /** @enum {string} */
+        PublicValueSource: "announced" | "drand";
+        /** @enum {string} */
+        PriorityMode: "ranked" | "windows";
+        PriorityGroup: {
+            group: number;
+            name: string;
+            /** @description Holding any of them (an approval in force when applying) puts an applicant in the group; empty is everyone. */
+            circumstances: components["schemas"]["LocalizedName"][];
+            /** @description Mode `windows`, the group's own opening (no later than the activity's); null otherwise. */
+            opens_at: components["schemas"]["DateTime"] | null;
+        };
+        PriorityGroupWrite: {
+            name: string;
+            /** @description Holders of any of them belong to the group; empty is everyone (only the last group). */
+            circumstance_ids: components["schemas"]["Id"][];
+            /** @description Mode `windows` only, ISO 8601 with offset, no later than `applications_open_at`. */
+            opens_at?: string | null;
+        };
+        DrawPublicValueInput: {
+            /** @description The public value as the source published it (1–200 characters, e.g. "48213"). For a drand source leave it out: the server reads the round from drand (a value given must be drand's randomness for the round). */
+            value?: string | null;
         };
         Draw: {
             activity_id: components["schemas"]["Id"];
@@ -2084,7 +2387,31 @@ export interface components {
             seed: string | null;
             /** @description Lower-case hex SHA-256 of the seed's 64-character text (UTF-8), public from the start. */
             seed_commitment: string;
+            /** @description Where the public value the seed is mixed with comes from, named before the applications opened: `announced`, a value the council names in words (`public_value_description`), e.g. a ONCE draw of a given day; `drand`, the drand quicknet round `drand_round` (the first after the close). Null: none named; the draw follows rule 1 (the seed alone). */
+            public_value_source: components["schemas"]["PublicValueSource"] | null;
+            public_value_description: string | null;
+            /** @description The quicknet round (chain 52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971), for a drand source. */
+            drand_round: number | null;
+            /** @description When drand publishes that round. */
+            drand_round_at: components["schemas"]["DateTime"] | null;
+            /** @description Entered after the close (drand's `randomness` for a drand source); null until then. */
+            public_value: string | null;
+            public_value_at: components["schemas"]["DateTime"] | null;
+            /** @description Rule 2, after the draw, lower-case hex SHA-256 of seed + ":" + public_value (UTF-8); the ranks follow from it. Null before the draw and under rule 1. */
+            draw_seed: string | null;
+            /**
+             * @description 1: each key is SHA-256(seed + ":" + code) (draws made before public values, and a lottery that names none); 2: each key is SHA-256(draw_seed + ":" + code).
+             * @enum {integer}
+             */
+            rule_version: 1 | 2;
+            /** @description Places kept for holders of `reserved_circumstance` (an approval in force on the draw's day): at the draw they go first, in rank order, to the ballots whose every member holds it; those left unused join the general places. */
+            reserved_places: number;
+            reserved_circumstance: components["schemas"]["LocalizedName"] | null;
+            /** @description `ranked`: the draw ranks group by group (every ballot of group 1 before any of group 2, each group in key order); `windows`: each group applies from its own earlier opening. Null: no priority groups. */
+            priority_mode: components["schemas"]["PriorityMode"] | null;
+            priority_groups: components["schemas"]["PriorityGroup"][];
             algorithm: string;
+            joint_fit?: components["schemas"]["JointFit"];
             applications_close_at: components["schemas"]["DateTime"];
             drawn_at: components["schemas"]["DateTime"] | null;
             /** @description Before the draw, the codes taking part; after it, every drawn application in rank order. */
@@ -2117,6 +2444,8 @@ export interface components {
             rank: number | null;
             waitlist_position: number | null;
             offer_expires_at: components["schemas"]["DateTime"] | null;
+            /** @description Set while the offered place has a payment still open at the bank ("payment being checked"): the place is held until this moment at most, two hours past `offer_expires_at`; then the bank's answer or the expiry decides. Null otherwise. */
+            payment_check_until?: components["schemas"]["DateTime"] | null;
             created_at: components["schemas"]["DateTime"];
             person_activity_id: components["schemas"]["Id"];
             full_name: string;
@@ -2708,7 +3037,7 @@ export interface components {
             amount_due: components["schemas"]["Euros"] | null;
             /** @description How `amount_due` comes about (fee rules in place); null once paid and in the simple mode. */
             breakdown: components["schemas"]["FeeBreakdown"] | null;
-            /** @description Amount to pay without the reduction (75 % of the price, rounded to the cent); with fee rules in place, the same as `amount_due` (once paid, what was paid). */
+            /** @description Amount to pay without the reduction (75 % of the price, rounded to the cent); with fee rules in place, the same as `amount_due`. Once paid, in either mode, what was paid (the receipt's figure). */
             amount: components["schemas"]["Euros"];
             /** @description Amount with the reduction (price × (1 − global_discount), rounded to the cent); null when the discount is 0. */
             amount_with_discount: components["schemas"]["Euros"] | null;
@@ -2922,6 +3251,8 @@ export interface components {
             description: components["schemas"]["NullableText"];
             schedule: components["schemas"]["NullableText"];
             venue: components["schemas"]["NullableText"];
+            /** @description The description, schedule and venue in each language (`description`, `schedule` and `venue` hold the text staff wrote first, shown where a language has none). */
+            texts: components["schemas"]["ActivityTexts"];
             min_birth_year: components["schemas"]["BirthYear"];
             max_birth_year: components["schemas"]["BirthYear"];
             /** @description Prices by age on `age_on` (or the start date): bands from 0 with no gap or overlap, the last open-ended, exactly one `default` (for a person without a birth date). Empty: the single `price` for everyone. */
@@ -2932,6 +3263,23 @@ export interface components {
             reductions_apply: boolean;
             /** @description Activities whose fees count together for family discounts (e.g. "Escolas deportivas 2026-27"); null never counts. */
             fee_group: string | null;
+            /** @description After it no place is offered from the waitlist and the waiting are told; null: 00:00 (Madrid) on `start_date`, or never without one. After `applications_close_at`. */
+            waitlist_ends_at: string | null;
+            /** @description From it the places left go first come to any resident (same rules as first come, no waitlist); null: never. After the close and no earlier than the waitlist's end. */
+            free_places_at: string | null;
+            /** @description Lottery only: days (Europe/Madrid) a provisional list of admitted and excluded applications stays open for claims after the close, to 23:59:59 of the last day; the draw waits for its end and for every claim answered. Null (default): no provisional list. */
+            claims_days?: number | null;
+        };
+        /** @description An activity's texts by language; the catalogue shows the caller's language's, else `description`, `schedule` and `venue`. */
+        ActivityTexts: {
+            es?: components["schemas"]["ActivityLanguageTexts"];
+            en?: components["schemas"]["ActivityLanguageTexts"];
+            gl?: components["schemas"]["ActivityLanguageTexts"];
+        };
+        ActivityLanguageTexts: {
+            description?: components["schemas"]["NullableMultilineText"];
+            schedule?: components["schemas"]["NullableText"];
+            venue?: components["schemas"]["NullableText"];
         };
         ActivityWrite: {
             name: string;
@@ -2950,6 +3298,8 @@ export interface components {
             description?: components["schemas"]["NullableMultilineText"];
             schedule?: components["schemas"]["NullableText"];
             venue?: components["schemas"]["NullableText"];
+            /** @description The description, schedule and venue in Spanish, English and Galician; absent keeps what is stored (older clients), a language or text left out has none. */
+            texts?: components["schemas"]["ActivityTexts"];
             min_birth_year?: components["schemas"]["BirthYear"];
             max_birth_year?: components["schemas"]["BirthYear"];
             /** @description Prices by age on `age_on` (or the start date): bands from 0 with no gap or overlap, the last open-ended, exactly one `default` (for a person without a birth date). Empty: the single `price` for everyone. */
@@ -2963,6 +3313,24 @@ export interface components {
             reductions_apply: boolean;
             /** @description Activities whose fees count together for family discounts (e.g. "Escolas deportivas 2026-27"); null never counts. */
             fee_group?: string | null;
+            /** @description After it no place is offered from the waitlist and the waiting are told; null: 00:00 (Madrid) on `start_date`, or never without one. After `applications_close_at`. */
+            waitlist_ends_at?: string | null;
+            /** @description From it the places left go first come to any resident (same rules as first come, no waitlist); null: never. After the close and no earlier than the waitlist's end. */
+            free_places_at?: string | null;
+            /** @description Lottery only, before its applications open: the public value its draw's seed will be mixed with (see `Draw`). Leave it out to keep the one named; null names none. */
+            public_value_source?: components["schemas"]["PublicValueSource"] | null;
+            /** @description For an `announced` source, the value in the council's words (3–300 characters), e.g. "Número premiado del cupón diario de la ONCE del 16 de diciembre de 2026". */
+            public_value_description?: string | null;
+            /** @description Lottery only, at most `capacity`; leave it out to keep the current number. 0 reserves none. */
+            reserved_places?: number;
+            /** @description The circumstance whose holders the reserved places are for (required with reserved places). */
+            reserved_circumstance_id?: components["schemas"]["Id"] | null;
+            /** @description How `priority_groups` take precedence (first come allows `windows` only); null with no groups. Leave both out to keep them. */
+            priority_mode?: components["schemas"]["PriorityMode"] | null;
+            /** @description Ordered (group 1 first). An applicant's group is the first whose circumstances they hold when applying. */
+            priority_groups?: components["schemas"]["PriorityGroupWrite"][];
+            /** @description Lottery only: days (Europe/Madrid) a provisional list of admitted and excluded applications stays open for claims after the close, to 23:59:59 of the last day; the draw waits for its end and for every claim answered. Null (default): no provisional list. */
+            claims_days?: number | null;
         };
         Enrolment: {
             id: components["schemas"]["Id"];
@@ -3294,15 +3662,34 @@ export interface components {
                  *         "applications_open_at": null,
                  *         "applications_close_at": null,
                  *         "offer_hours": 72,
-                 *         "description": null,
-                 *         "schedule": null,
-                 *         "venue": null,
+                 *         "description": "Aprender a nadar en grupos de 10.",
+                 *         "schedule": "Lunes y miércoles, 17:00–18:00",
+                 *         "venue": "Piscina municipal",
+                 *         "texts": {
+                 *           "es": {
+                 *             "description": "Aprender a nadar en grupos de 10.",
+                 *             "schedule": "Lunes y miércoles, 17:00–18:00",
+                 *             "venue": "Piscina municipal"
+                 *           },
+                 *           "en": {
+                 *             "description": "Learn to swim in groups of 10.",
+                 *             "schedule": "Mondays and Wednesdays, 17:00–18:00",
+                 *             "venue": "Municipal swimming pool"
+                 *           },
+                 *           "gl": {
+                 *             "description": "Aprender a nadar en grupos de 10.",
+                 *             "schedule": "Luns e mércores, 17:00–18:00",
+                 *             "venue": "Piscina municipal"
+                 *           }
+                 *         },
                  *         "min_birth_year": null,
                  *         "max_birth_year": null,
                  *         "tariffs": [],
                  *         "age_on": null,
                  *         "reductions_apply": true,
-                 *         "fee_group": null
+                 *         "fee_group": null,
+                 *         "waitlist_ends_at": null,
+                 *         "free_places_at": null
                  *       },
                  *       {
                  *         "id": 2,
@@ -3317,12 +3704,31 @@ export interface components {
                  *         "description": null,
                  *         "schedule": null,
                  *         "venue": null,
+                 *         "texts": {
+                 *           "es": {
+                 *             "description": null,
+                 *             "schedule": null,
+                 *             "venue": null
+                 *           },
+                 *           "en": {
+                 *             "description": null,
+                 *             "schedule": null,
+                 *             "venue": null
+                 *           },
+                 *           "gl": {
+                 *             "description": null,
+                 *             "schedule": null,
+                 *             "venue": null
+                 *           }
+                 *         },
                  *         "min_birth_year": null,
                  *         "max_birth_year": null,
                  *         "tariffs": [],
                  *         "age_on": null,
                  *         "reductions_apply": true,
-                 *         "fee_group": null
+                 *         "fee_group": null,
+                 *         "waitlist_ends_at": null,
+                 *         "free_places_at": null
                  *       }
                  *     ]
                  */
@@ -3349,12 +3755,31 @@ export interface components {
                  *       "description": null,
                  *       "schedule": null,
                  *       "venue": null,
+                 *       "texts": {
+                 *         "es": {
+                 *           "description": null,
+                 *           "schedule": null,
+                 *           "venue": null
+                 *         },
+                 *         "en": {
+                 *           "description": null,
+                 *           "schedule": null,
+                 *           "venue": null
+                 *         },
+                 *         "gl": {
+                 *           "description": null,
+                 *           "schedule": null,
+                 *           "venue": null
+                 *         }
+                 *       },
                  *       "min_birth_year": null,
                  *       "max_birth_year": null,
                  *       "tariffs": [],
                  *       "age_on": null,
                  *       "reductions_apply": true,
-                 *       "fee_group": null
+                 *       "fee_group": null,
+                 *       "waitlist_ends_at": null,
+                 *       "free_places_at": null
                  *     }
                  */
                 "application/json": components["schemas"]["Activity"];
@@ -5739,7 +6164,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The change would drop a paid activity or reuse another enrolment's DNI. */
+            /** @description The change would drop a paid activity, reuse another enrolment's DNI, or add an activity with places for which the person is still waiting (waitlisted, or before the draw): `enrolment_waitlisted` (staff give such a person a place with `POST /admin/applications/{id}/offer`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6810,23 +7235,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "person_activity_id": 4,
-                 *       "activity_id": 7
-                 *     }
-                 */
                 "application/json": components["schemas"]["ApplicationRequest"];
             };
         };
         responses: {
-            /** @description The application. */
+            /** @description The application, or the joint application with its members. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Application"];
+                    "application/json": components["schemas"]["Application"] | components["schemas"]["JointApplication"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6843,7 +7262,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Invalid input, or the person's year of birth is outside the activity's limits. */
+            /** @description Invalid input, the person's year of birth is outside the activity's limits, or a person of a joint application is refused (each named with why). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6857,7 +7276,10 @@ export interface operations {
     };
     withdrawApplication: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `person` (this application only) or `joint` (the whole joint application it belongs to). */
+                scope?: "person" | "joint";
+            };
             header?: never;
             path: {
                 id: components["parameters"]["IdPath"];
@@ -6888,6 +7310,83 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    createClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "Uxía naceu en 2017, non en 2014; achego o libro de familia na oficina."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClaimRequest"];
+            };
+        };
+        responses: {
+            /** @description The claim, open until staff answer it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description Outside the claims period, a claim already open, or the application is admitted. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The text is empty or longer than 1,000 characters. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMyProvisional: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries, newest application first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyProvisional"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getDraw: {
         parameters: {
             query?: never;
@@ -6909,6 +7408,39 @@ export interface operations {
                 };
             };
             /** @description No lottery activity with that id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getProvisionalList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                activity_id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provisional list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProvisionalList"];
+                };
+            };
+            /** @description No provisional list for that activity (none set, not closed yet, or already drawn). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7024,6 +7556,57 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    staffCreateApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffApplicationRequest"];
+            };
+        };
+        responses: {
+            /** @description The application, or the joint application with its members. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Application"] | components["schemas"]["JointApplication"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Outside the window, already applied or already enrolled. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Invalid input, not eligible, or a person of a joint application refused. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getApplicationSummary: {
         parameters: {
             query?: never;
@@ -7125,19 +7708,37 @@ export interface operations {
                      *       "persons": 2,
                      *       "seed": "9b1c3e5f7a9b1d3f5a7c9e1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b9d1f",
                      *       "seed_commitment": "6a0d8c5b0d7f4f7e1f1ac1f0d6f0b3f6e3a0ad1f7c4c5e2b9d8e7f6a5b4c3d2e",
-                     *       "algorithm": "Each application's key is the lower-case hex SHA-256 of the UTF-8 text seed + \":\" + code; applications are ranked by key, smallest first; the first `capacity` are offered a place and the rest wait in that order. The seed_commitment published before the applications opened is the SHA-256 of the seed text.",
+                     *       "public_value_source": "announced",
+                     *       "public_value_description": "Número premiado del cupón diario de la ONCE del 16 de diciembre de 2026",
+                     *       "drand_round": null,
+                     *       "drand_round_at": null,
+                     *       "public_value": "48213",
+                     *       "public_value_at": "2026-12-16T21:05:00.000Z",
+                     *       "draw_seed": "7e2c4a6f8b0d1e3f5a7c9b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a",
+                     *       "rule_version": 2,
+                     *       "reserved_places": 0,
+                     *       "reserved_circumstance": null,
+                     *       "priority_mode": null,
+                     *       "priority_groups": [],
+                     *       "algorithm": "draw_seed is the lower-case hex SHA-256 of the UTF-8 text seed + \":\" + public_value. Each application's key is the lower-case hex SHA-256 of the UTF-8 text draw_seed + \":\" + code; applications are ranked by key, smallest first; the first `capacity` are offered a place and the rest wait in that order. The seed_commitment published before the applications opened is the SHA-256 of the seed text; the public value's source was named then too.",
                      *       "applications_close_at": "2026-12-15T22:59:00.000Z",
                      *       "drawn_at": "2026-12-15T23:03:12.000Z",
                      *       "applications": [
                      *         {
                      *           "code": "K7PQ4XMA",
                      *           "rank": 1,
-                     *           "status": "offered"
+                     *           "status": "offered",
+                     *           "group": null,
+                     *           "reserved": false,
+                     *           "joint_code": null
                      *         },
                      *         {
                      *           "code": "3HTW9RZE",
                      *           "rank": 2,
-                     *           "status": "waitlisted"
+                     *           "status": "waitlisted",
+                     *           "group": null,
+                     *           "reserved": false,
+                     *           "joint_code": null
                      *         }
                      *       ]
                      *     }
@@ -7148,7 +7749,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Not a lottery, its applications still open, or already drawn. */
+            /** @description Not a lottery, its applications still open, already drawn, or its claims period open or claims unanswered. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7158,6 +7759,117 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    enterDrawPublicValue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DrawPublicValueInput"];
+            };
+        };
+        responses: {
+            /** @description The draw with its public value, ready to be drawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "activity_id": 7,
+                     *       "activity_name": "Natación infantil",
+                     *       "capacity": 2,
+                     *       "persons": 3,
+                     *       "seed": null,
+                     *       "seed_commitment": "6a0d8c5b0d7f4f7e1f1ac1f0d6f0b3f6e3a0ad1f7c4c5e2b9d8e7f6a5b4c3d2e",
+                     *       "public_value_source": "announced",
+                     *       "public_value_description": "Número premiado del cupón diario de la ONCE del 16 de diciembre de 2026",
+                     *       "drand_round": null,
+                     *       "drand_round_at": null,
+                     *       "public_value": "48213",
+                     *       "public_value_at": "2026-12-16T21:05:00.000Z",
+                     *       "draw_seed": null,
+                     *       "rule_version": 2,
+                     *       "reserved_places": 0,
+                     *       "reserved_circumstance": null,
+                     *       "priority_mode": null,
+                     *       "priority_groups": [],
+                     *       "algorithm": "draw_seed is the lower-case hex SHA-256 of the UTF-8 text seed + \":\" + public_value. Each application's key is the lower-case hex SHA-256 of the UTF-8 text draw_seed + \":\" + code; applications are ranked by key, smallest first; the first `capacity` are offered a place and the rest wait in that order. The seed_commitment published before the applications opened is the SHA-256 of the seed text; the public value's source was named then too.",
+                     *       "applications_close_at": "2026-12-15T22:59:00.000Z",
+                     *       "drawn_at": null,
+                     *       "applications": [
+                     *         {
+                     *           "code": "3HTW9RZE",
+                     *           "rank": null,
+                     *           "status": "applied",
+                     *           "group": null,
+                     *           "reserved": false,
+                     *           "joint_code": null
+                     *         },
+                     *         {
+                     *           "code": "K7PQ4XMA",
+                     *           "rank": null,
+                     *           "status": "applied",
+                     *           "group": null,
+                     *           "reserved": false,
+                     *           "joint_code": null
+                     *         },
+                     *         {
+                     *           "code": "Q2MV8NDS",
+                     *           "rank": null,
+                     *           "status": "applied",
+                     *           "group": null,
+                     *           "reserved": false,
+                     *           "joint_code": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Draw"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Not a lottery, no source named, before the close, already entered, already drawn, or drand's round still to come; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The value is empty, too long, or not drand's; nothing changed. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description drand did not answer, or answered wrongly; nothing changed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -7195,6 +7907,40 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    staffOfferPlace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Offered. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The application is not waiting for a place. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listLikelyDuplicates: {
         parameters: {
             query?: never;
@@ -7219,6 +7965,90 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listActivityClaims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claims. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityClaims"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resolveClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "admit",
+                 *       "reply": "Comprobado o libro de familia; a solicitude entra no sorteo."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClaimResolution"];
+            };
+        };
+        responses: {
+            /** @description The claim as answered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminClaim"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Already answered, or the draw has been made. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The reply is empty or longer than 1,000 characters, or the decision is unknown. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };

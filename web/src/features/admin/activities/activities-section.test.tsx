@@ -31,6 +31,55 @@ describe('manual activity management', () => {
     expect(rows[2]).toHaveTextContent(/Pádel adultos\s*85,50\s€/);
   });
 
+  it('tells same-named activities apart: venue, allocation and places; an edit shows the texts by language', async () => {
+    const twin = {
+      ...activities[0]!,
+      allocation: 'lottery' as const,
+      capacity: 1,
+      venue: 'Piscina de Panxón',
+      applications_open_at: '2026-12-01T08:00:00.000Z',
+      applications_close_at: '2026-12-15T22:59:00.000Z',
+      texts: {
+        es: { description: null, schedule: null, venue: null },
+        en: { description: null, schedule: null, venue: 'Panxón pool' },
+        gl: { description: 'Aprender a nadar.', schedule: null, venue: null },
+      },
+    };
+    setup({
+      'GET /api/admin/activities-crud/': {
+        body: [
+          { ...activities[0]!, venue: 'Piscina municipal' },
+          { ...twin, id: 3, start_date: '2027-01-11' },
+          { ...twin, id: 4, capacity: 20, allocation: 'first_come' as const },
+        ],
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Actividades' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(expect.arrayContaining(['Lugar', 'Reparto', 'Plazas']));
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(
+        /Natación infantil.*01\/10\/2026.*Piscina municipal.*Inscribe el personal.*Sin plazas/,
+      ),
+      expect.stringMatching(
+        /Natación infantil.*11\/01\/2027.*Piscina de Panxón.*Por sorteo.*1 plaza/,
+      ),
+      expect.stringMatching(
+        /Natación infantil.*01\/10\/2026.*Piscina de Panxón.*Por orden de llegada.*20 plazas/,
+      ),
+    ]);
+    await userEvent.click(within(rows[1]!).getByRole('button', { name: /Editar/ }));
+    expect(await screen.findByLabelText(/Descripción \(gallego\)/)).toHaveValue(
+      'Aprender a nadar.',
+    );
+    expect(screen.getByLabelText(/Lugar \(inglés\)/)).toHaveValue('Panxón pool');
+    expect(screen.getByLabelText(/Lugar \(castellano\)/)).toHaveValue('');
+  });
+
   it('shows error_loading_activities', async () => {
     setup({ 'GET /api/admin/activities-crud/': { status: 502, body: null } });
     expect(await screen.findByText('Error al cargar las actividades.')).toBeInTheDocument();
@@ -121,6 +170,10 @@ describe('manual activity management', () => {
     await userEvent.type(screen.getByLabelText(/Horas para pagar/), '48');
     await userEvent.type(screen.getByLabelText(/Año de nacimiento desde/), '2015');
     await userEvent.type(screen.getByLabelText(/Año de nacimiento hasta/), '2020');
+    await userEvent.type(screen.getAllByLabelText(/^Lugar/)[0]!, 'Piscina municipal');
+    await userEvent.type(screen.getByLabelText(/Descripción \(gallego\)/), 'Aprender a nadar.');
+    await userEvent.type(screen.getByLabelText(/Lugar \(gallego\)/), 'Piscina de Nigrán');
+    await userEvent.type(screen.getByLabelText(/Horario \(inglés\)/), 'Mondays, 17:00');
     await userEvent.click(screen.getByRole('button', { name: 'Crear actividad' }));
     await screen.findByText('Actividad guardada correctamente.');
     expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
@@ -133,9 +186,16 @@ describe('manual activity management', () => {
       applications_open_at: '2026-12-01T08:00:00.000Z',
       applications_close_at: '2026-12-15T22:59:00.000Z',
       offer_hours: 48,
+      claims_days: null,
+      waitlist_ends_at: null,
+      free_places_at: null,
       description: null,
       schedule: null,
-      venue: null,
+      venue: 'Piscina municipal',
+      texts: {
+        en: { schedule: 'Mondays, 17:00' },
+        gl: { description: 'Aprender a nadar.', venue: 'Piscina de Nigrán' },
+      },
       min_birth_year: 2015,
       max_birth_year: 2020,
     });

@@ -32,6 +32,9 @@ import {
   checkActivityForm,
   emptyActivityForm,
   priceToText,
+  TEXT_KINDS,
+  TEXT_LANGUAGES,
+  textField,
   type ActivityErrorField,
   type ActivityField,
   type TariffRow,
@@ -44,9 +47,13 @@ const SEASON_ORDER: readonly ActivityField[] = [
   'openAt',
   'closeAt',
   'offerHours',
+  'claimsDays',
+  'waitlistEndsAt',
+  'freePlacesAt',
   'description',
   'schedule',
   'venue',
+  ...TEXT_KINDS.flatMap((kind) => TEXT_LANGUAGES.map((lang) => textField(kind, lang))),
   'minBirthYear',
   'maxBirthYear',
 ];
@@ -137,6 +144,22 @@ export function ActivitiesSection({
       cell: (a) => (a.start_date ? formatDate(a.start_date, locale) : ''),
       className: 'whitespace-nowrap',
     },
+    // two activities may share a name: their dates, venue and places tell them apart
+    { id: 'venue', header: t('admin.activities.column.venue'), cell: (a) => a.venue ?? '' },
+    {
+      id: 'allocation',
+      header: t('admin.activities.column.allocation'),
+      cell: (a) => t(`admin.activities.allocationShort.${a.allocation}`),
+    },
+    {
+      id: 'places',
+      header: t('admin.activities.column.places'),
+      cell: (a) =>
+        a.allocation === 'none' || a.capacity === null
+          ? t('admin.activities.noPlaces')
+          : t('admin.activities.placesCount', { count: a.capacity }),
+      className: 'whitespace-nowrap',
+    },
     ...rowActionColumns<Activity>(t, {
       editLabel: (a) => t('admin.activities.editLabel', { name: a.name }),
       deleteLabel: (a) => t('admin.activities.deleteLabel', { name: a.name }),
@@ -217,7 +240,9 @@ export function ActivitiesSection({
               label: t(`admin.activities.allocation.${value}`),
             }))}
           />
-          {crud.values.allocation !== 'none' ? <SeasonFields input={input} /> : null}
+          {crud.values.allocation !== 'none' ? (
+            <SeasonFields input={input} lottery={crud.values.allocation === 'lottery'} />
+          ) : null}
         </CrudForm>
       </div>
 
@@ -232,7 +257,13 @@ export function ActivitiesSection({
 type InputProps = ReturnType<ReturnType<typeof useFieldProps<ActivityField, ActivityErrorField>>>;
 
 /** The fields of an activity with places: places, window (Madrid time), offer, texts, ages. */
-function SeasonFields({ input }: { input: (name: ActivityField) => InputProps }) {
+function SeasonFields({
+  input,
+  lottery,
+}: {
+  input: (name: ActivityField) => InputProps;
+  lottery: boolean;
+}) {
   const t = useT();
   const optional = t('admin.common.optional');
   return (
@@ -267,6 +298,33 @@ function SeasonFields({ input }: { input: (name: ActivityField) => InputProps })
         autoComplete="off"
         className="max-w-32"
       />
+      {lottery ? (
+        <TextField
+          {...input('claimsDays')}
+          label={t('admin.activities.claimsDays')}
+          hint={t('admin.activities.claimsDaysHint')}
+          optionalText={optional}
+          inputMode="numeric"
+          autoComplete="off"
+          className="max-w-32"
+        />
+      ) : null}
+      <TextField
+        {...input('waitlistEndsAt')}
+        type="datetime-local"
+        label={t('admin.activities.waitlistEndsAt')}
+        hint={t('admin.activities.waitlistEndsAtHint')}
+        optionalText={optional}
+        className="max-w-64"
+      />
+      <TextField
+        {...input('freePlacesAt')}
+        type="datetime-local"
+        label={t('admin.activities.freePlacesAt')}
+        hint={t('admin.activities.freePlacesAtHint')}
+        optionalText={optional}
+        className="max-w-64"
+      />
       <TextField
         {...input('description')}
         label={t('admin.activities.description')}
@@ -285,6 +343,24 @@ function SeasonFields({ input }: { input: (name: ActivityField) => InputProps })
         optionalText={optional}
         maxLength={500}
       />
+      <fieldset className="flex flex-col gap-5 rounded-md border border-border-subtle p-4">
+        <legend className="px-1 font-semibold">{t('admin.activities.textsLegend')}</legend>
+        <p className="text-muted-foreground">{t('admin.activities.textsHint')}</p>
+        {TEXT_KINDS.flatMap((kind) =>
+          TEXT_LANGUAGES.map((lang) => (
+            <TextField
+              key={textField(kind, lang)}
+              {...input(textField(kind, lang))}
+              label={t('admin.activities.textIn', {
+                field: t(`admin.activities.${kind}`),
+                language: t(`admin.activities.language.${lang}`),
+              })}
+              optionalText={optional}
+              maxLength={500}
+            />
+          )),
+        )}
+      </fieldset>
       <TextField
         {...input('minBirthYear')}
         label={t('admin.activities.minBirthYear')}

@@ -127,6 +127,55 @@ describe('activity form', () => {
     });
   });
 
+  it("sends the waitlist's end and the free places as UTC, and refuses them before the close", () => {
+    const base = {
+      name: 'Baloncesto',
+      price: '40',
+      allocation: 'lottery',
+      capacity: '10',
+      openAt: '2026-12-01T09:00',
+      closeAt: '2026-12-15T23:59',
+    };
+    expect(
+      checkActivityForm(
+        form({ ...base, waitlistEndsAt: '2027-01-10T00:00', freePlacesAt: '2027-01-12T09:00' }),
+      ),
+    ).toMatchObject({
+      ok: true,
+      payload: {
+        waitlist_ends_at: '2027-01-09T23:00:00.000Z',
+        free_places_at: '2027-01-12T08:00:00.000Z',
+      },
+    });
+    expect(checkActivityForm(form(base))).toMatchObject({
+      ok: true,
+      payload: { waitlist_ends_at: null, free_places_at: null },
+    });
+    expect(
+      checkActivityForm(
+        form({ ...base, waitlistEndsAt: '2026-12-15T23:00', freePlacesAt: '2026-12-14T09:00' }),
+      ),
+    ).toEqual({
+      ok: false,
+      summary: null,
+      errors: {
+        waitlistEndsAt: 'admin.activities.waitlistEndOrder',
+        freePlacesAt: 'admin.activities.freePlacesOrder',
+      },
+    });
+    expect(
+      checkActivityForm(
+        form({ ...base, waitlistEndsAt: '2027-01-10T00:00', freePlacesAt: '2027-01-09T09:00' }),
+      ),
+    ).toEqual({
+      ok: false,
+      summary: null,
+      errors: { freePlacesAt: 'admin.activities.freePlacesAfterWaitlist' },
+    });
+    expect(activityFieldOf(['waitlist_ends_at'])).toBe('waitlistEndsAt');
+    expect(activityFieldOf(['free_places_at'])).toBe('freePlacesAt');
+  });
+
   describe('prices by age', () => {
     const bands = (...rows: [string, string, string, boolean?][]) =>
       rows.map(([minAge, maxAge, price, isDefault]) =>

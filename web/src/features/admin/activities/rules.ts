@@ -4,7 +4,21 @@ import type { Activity, ActivityWrite } from '../api/activities';
 import { formResult, trimAll, type FormCheck } from '../components/form-check';
 import type { Msg } from '../components/messages';
 
+/** The texts an activity has in each language (besides the one staff wrote first). */
+export const TEXT_LANGUAGES = ['es', 'en', 'gl'] as const;
+export const TEXT_KINDS = ['description', 'schedule', 'venue'] as const;
+type TextLanguage = (typeof TEXT_LANGUAGES)[number];
+type TextKind = (typeof TEXT_KINDS)[number];
+/** `descriptionGl`, `venueEn`…: one text in one language. */
+export type TextField = `${TextKind}${Capitalize<TextLanguage>}`;
+export const textField = (kind: TextKind, lang: TextLanguage): TextField =>
+  `${kind}${lang === 'es' ? 'Es' : lang === 'en' ? 'En' : 'Gl'}`;
+const TEXT_FIELDS: TextField[] = TEXT_KINDS.flatMap((kind) =>
+  TEXT_LANGUAGES.map((lang) => textField(kind, lang)),
+);
+
 export type ActivityField =
+  | TextField
   | 'name'
   | 'price'
   | 'startDate'
@@ -13,6 +27,9 @@ export type ActivityField =
   | 'openAt'
   | 'closeAt'
   | 'offerHours'
+  | 'claimsDays'
+  | 'waitlistEndsAt'
+  | 'freePlacesAt'
   | 'description'
   | 'schedule'
   | 'venue'
@@ -52,9 +69,13 @@ export const emptyActivityForm: ActivityFormValues = {
   openAt: '',
   closeAt: '',
   offerHours: '72',
+  claimsDays: '',
+  waitlistEndsAt: '',
+  freePlacesAt: '',
   description: '',
   schedule: '',
   venue: '',
+  ...(Object.fromEntries(TEXT_FIELDS.map((field) => [field, ''])) as Record<TextField, string>),
   minBirthYear: '',
   maxBirthYear: '',
   ageOn: '',
@@ -95,9 +116,17 @@ export function activityToForm(
     openAt: activity.applications_open_at ? isoToMadridLocal(activity.applications_open_at) : '',
     closeAt: activity.applications_close_at ? isoToMadridLocal(activity.applications_close_at) : '',
     offerHours: String(activity.offer_hours),
+    claimsDays: activity.claims_days == null ? '' : String(activity.claims_days),
+    waitlistEndsAt: activity.waitlist_ends_at ? isoToMadridLocal(activity.waitlist_ends_at) : '',
+    freePlacesAt: activity.free_places_at ? isoToMadridLocal(activity.free_places_at) : '',
     description: activity.description ?? '',
     schedule: activity.schedule ?? '',
     venue: activity.venue ?? '',
+    ...(Object.fromEntries(
+      TEXT_KINDS.flatMap((kind) =>
+        TEXT_LANGUAGES.map((lang) => [textField(kind, lang), activity.texts?.[lang]?.[kind] ?? '']),
+      ),
+    ) as Record<TextField, string>),
     minBirthYear: activity.min_birth_year === null ? '' : String(activity.min_birth_year),
     maxBirthYear: activity.max_birth_year === null ? '' : String(activity.max_birth_year),
     ageOn: activity.age_on ?? '',
@@ -246,6 +275,10 @@ export function checkActivityForm(
   const openAt = madridLocalToIso(v.openAt);
   const closeAt = madridLocalToIso(v.closeAt);
   const offerHours = wholeNumber(v.offerHours || '72', 1, 720);
+  const lottery = allocation === 'lottery';
+  const claimsDays = lottery && v.claimsDays ? wholeNumber(v.claimsDays, 1, 30) : null;
+  const waitlistEndsAt = v.waitlistEndsAt ? madridLocalToIso(v.waitlistEndsAt) : null;
+  const freePlacesAt = v.freePlacesAt ? madridLocalToIso(v.freePlacesAt) : null;
   const minYear = v.minBirthYear ? wholeNumber(v.minBirthYear, 1900, 2100) : null;
   const maxYear = v.maxBirthYear ? wholeNumber(v.maxBirthYear, 1900, 2100) : null;
   if (withPlaces) {
@@ -257,6 +290,18 @@ export function checkActivityForm(
     else if (closeAt === null) errors.closeAt = 'admin.activities.invalidDateTime';
     if (openAt && closeAt && openAt >= closeAt) errors.closeAt = 'admin.activities.windowOrder';
     if (offerHours === null) errors.offerHours = 'admin.activities.invalidOfferHours';
+    if (lottery && v.claimsDays && claimsDays === null)
+      errors.claimsDays = 'admin.activities.invalidClaimsDays';
+    if (v.waitlistEndsAt && waitlistEndsAt === null)
+      errors.waitlistEndsAt = 'admin.activities.invalidDateTime';
+    else if (waitlistEndsAt && closeAt && waitlistEndsAt <= closeAt)
+      errors.waitlistEndsAt = 'admin.activities.waitlistEndOrder';
+    if (v.freePlacesAt && freePlacesAt === null)
+      errors.freePlacesAt = 'admin.activities.invalidDateTime';
+    else if (freePlacesAt && closeAt && freePlacesAt <= closeAt)
+      errors.freePlacesAt = 'admin.activities.freePlacesOrder';
+    else if (freePlacesAt && waitlistEndsAt && freePlacesAt < waitlistEndsAt)
+      errors.freePlacesAt = 'admin.activities.freePlacesAfterWaitlist';
     if (v.minBirthYear && minYear === null) errors.minBirthYear = 'admin.activities.invalidYear';
     if (v.maxBirthYear && maxYear === null) errors.maxBirthYear = 'admin.activities.invalidYear';
     if (minYear !== null && maxYear !== null && minYear > maxYear)
@@ -286,9 +331,13 @@ export function checkActivityForm(
             applications_open_at: openAt,
             applications_close_at: closeAt,
             offer_hours: offerHours ?? 72,
+            claims_days: claimsDays,
+            waitlist_ends_at: waitlistEndsAt,
+            free_places_at: freePlacesAt,
             description: v.description || null,
             schedule: v.schedule || null,
             venue: v.venue || null,
+            texts: textsOf(v),
             min_birth_year: minYear,
             max_birth_year: maxYear,
           }
@@ -298,9 +347,26 @@ export function checkActivityForm(
   );
 }
 
+/** The texts by language staff filled in (the server keeps none of the empty ones). */
+function textsOf(v: Record<TextField, string>): NonNullable<ActivityWrite['texts']> {
+  const texts: NonNullable<ActivityWrite['texts']> = {};
+  for (const lang of TEXT_LANGUAGES) {
+    const filled = TEXT_KINDS.filter((kind) => v[textField(kind, lang)]);
+    if (filled.length > 0)
+      texts[lang] = Object.fromEntries(filled.map((kind) => [kind, v[textField(kind, lang)]]));
+  }
+  return texts;
+}
+
 /** The form field a 422 item of the server names (loc after "body"), if the form has it. */
 export function activityFieldOf(loc: readonly (string | number)[]): ActivityErrorField | null {
   const [name, index, part] = loc;
+  if (
+    name === 'texts' &&
+    TEXT_LANGUAGES.includes(index as TextLanguage) &&
+    TEXT_KINDS.includes(part as TextKind)
+  )
+    return textField(part as TextKind, index as TextLanguage);
   if (name === 'tariffs' && typeof index === 'number') {
     const parts: Record<string, TariffPart> = {
       min_age: 'minAge',
@@ -319,6 +385,9 @@ export function activityFieldOf(loc: readonly (string | number)[]): ActivityErro
     applications_open_at: 'openAt',
     applications_close_at: 'closeAt',
     offer_hours: 'offerHours',
+    claims_days: 'claimsDays',
+    waitlist_ends_at: 'waitlistEndsAt',
+    free_places_at: 'freePlacesAt',
     min_birth_year: 'minBirthYear',
     max_birth_year: 'maxBirthYear',
     age_on: 'ageOn',

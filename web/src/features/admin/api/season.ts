@@ -27,6 +27,23 @@ export function runDraw(activityId: number) {
   );
 }
 
+/** The draw as the public page shows it (its public value's source and value). */
+export function getDraw(activityId: number) {
+  return toResult(
+    api.GET('/draws/{activity_id}', { params: { path: { activity_id: activityId } } }),
+  );
+}
+
+/** Enters a lottery's public value after the close (for drand, the server reads the round). */
+export function enterPublicValue(activityId: number, value: string | null) {
+  return toResult(
+    api.POST('/admin/activities/{id}/public-value', {
+      params: { path: { id: activityId } },
+      body: value === null ? {} : { value },
+    }),
+  );
+}
+
 /** Withdraws an application on the resident's behalf (an offered place passes on). */
 export function withdrawForResident(id: number) {
   return toResult(api.POST('/admin/applications/{id}/withdraw', { params: { path: { id } } }));
@@ -57,4 +74,24 @@ export function mergePersons(keepId: number, mergeId: number) {
   return toResult(
     api.POST('/admin/persons/merge', { body: { keep_id: keepId, merge_id: mergeId } }),
   );
+}
+
+export type StaffApplicationAnswer = Schemas['Application'] | Schemas['JointApplication'];
+
+/** Applies at the desk or on the phone for people on record: one, or 2–4 together (one code). */
+export function applyForResident(activityId: number, personIds: readonly number[]) {
+  return toResult(
+    api.POST('/admin/activities/{id}/applications', {
+      params: { path: { id: activityId } },
+      body:
+        personIds.length === 1
+          ? { person_activity_id: personIds[0] as number }
+          : { person_activity_ids: [...personIds] },
+    }),
+  );
+}
+
+/** Offers a waitlisted person a place by staff's decision (audited; beyond the places if full). */
+export function offerPlaceByStaff(id: number) {
+  return toResult(api.POST('/admin/applications/{id}/offer', { params: { path: { id } } }));
 }

@@ -74,6 +74,9 @@ function setup(handlers: Handlers = {}) {
     'GET /api/admin/season': { body: [swimming] },
     'GET /api/admin/activities/7/applications': serverList(applications, (a) => [a.code]),
     'GET /api/admin/activities/7/duplicates': { body: [swapped, typo] },
+    'GET /api/admin/activities/7/claims': {
+      body: { claims_days: null, claims_until: null, open: 0, claims: [] },
+    },
     ...handlers,
   });
   renderScreen(<SeasonSection version={0} />, { locale: 'es' });
@@ -101,6 +104,90 @@ describe('Plazas y sorteos', () => {
     await choose(user);
     await waitFor(() => expect(gets(api, '/api/admin/activities/7/duplicates')).toHaveLength(1));
     expect(api.calls.some((c) => c.path.startsWith('/api/admin/activities/0/'))).toBe(false);
+  });
+
+  it('fits its rows: compact Madrid dates, counts in words, singular statuses, plural places', async () => {
+    const padel: SeasonActivity = {
+      ...swimming,
+      activity_id: 8,
+      activity_name: 'Pádel adultos',
+      allocation: 'first_come',
+      capacity: 3,
+      places_left: 1,
+      status: 'open',
+      counts: { applied: 0, offered: 1, waitlisted: 0, confirmed: 1, expired: 0, withdrawn: 2 },
+    };
+    const withdrawn: AdminApplication = {
+      ...applications[0]!,
+      id: 32,
+      code: 'R5TS2KLM',
+      status: 'withdrawn',
+      full_name: 'Antía Souto Rial',
+    };
+    const { user } = setup({
+      'GET /api/admin/season': { body: [swimming, padel] },
+      'GET /api/admin/activities/7/applications': serverList([...applications, withdrawn], (a) => [
+        a.code,
+      ]),
+    });
+    const table = await screen.findByRole('table', { name: 'Actividades con plazas' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Actividad',
+      'Reparto',
+      'Solicitudes',
+      'Estado',
+      'Plazas',
+      'Por estado',
+      'Acciones',
+    ]);
+    const row = await within(table).findByRole('row', { name: /Pádel adultos/ });
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    // 09:00 and 23:59 in Madrid (08:00 and 22:59 UTC), day/month/year
+    expect(cells).toContain('01/12/2026 09:00 – 15/12/2026 23:59');
+    expect(cells).toContain('1 libre de 3');
+    expect(cells).toContain('1 ofrecida1 confirmada2 retiradas');
+    expect(within(table).getByRole('row', { name: /Natación infantil/ })).toHaveTextContent(
+      '4 solicitadas',
+    );
+    await choose(user);
+    const list = await screen.findByRole('table', {
+      name: /Solicitudes en orden de lista de espera/,
+    });
+    const antia = await within(list).findByRole('row', { name: /Antía Souto Rial/ });
+    expect(within(antia).getByText('Retirada')).toBeInTheDocument();
+    expect(within(list).getByRole('row', { name: /Uxía López Pereira/ })).toHaveTextContent(
+      'Solicitada',
+    );
+  });
+
+  it('says an offer past its deadline is held while its payment is checked with the bank', async () => {
+    const held: AdminApplication = {
+      ...applications[0]!,
+      id: 33,
+      code: 'P8QR3VWX',
+      status: 'offered',
+      rank: 1,
+      offer_expires_at: '2026-12-19T09:00:00.000Z',
+      payment_check_until: '2026-12-19T11:00:00.000Z',
+      full_name: 'Sabela Rial Otero',
+    };
+    const { user } = setup({
+      'GET /api/admin/activities/7/applications': serverList([...applications, held], (a) => [
+        a.code,
+      ]),
+    });
+    await choose(user);
+    const list = await screen.findByRole('table', {
+      name: /Solicitudes en orden de lista de espera/,
+    });
+    const row = await within(list).findByRole('row', { name: /Sabela Rial Otero/ });
+    expect(row).toHaveTextContent(/Pago en comprobación \(se guarda hasta el .*12:00\)/);
   });
 
   it('lists each likely duplicate with the reason in words and what tells the two apart', async () => {

@@ -7,13 +7,14 @@ import { textLinkClassName } from '@portal/design-system/components/text-link.ts
 import { Link } from 'react-router';
 import { useLocale } from '../../../i18n/i18n-provider';
 import { saveBlob } from '../../../lib/download';
-import { formatMadridDateTime } from '../../../lib/madrid-time';
+import { formatMadridDateTime, formatMadridDateTimeShort } from '../../../lib/madrid-time';
 import {
   exportApplications,
   listApplicationsPage,
   listSeasonActivities,
   runDraw,
   withdrawForResident,
+  offerPlaceByStaff,
   type AdminApplication,
   type SeasonActivity,
 } from '../api/season';
@@ -22,9 +23,12 @@ import { useServerList } from '../api/use-server-list';
 import { AdminSection, SubHeading } from '../components/admin-section';
 import { LoadError } from '../components/load-error';
 import { serverMsg, useT, type Notice } from '../components/messages';
+import { PublicValueForm } from './public-value-form';
 import { NoticeArea } from '../components/notice-area';
 import { ServerTable } from '../components/server-table';
 import { LikelyDuplicates } from './likely-duplicates';
+import { ActivityClaims } from './activity-claims';
+import { ApplyForResident } from './apply-for-resident';
 
 const STATUSES = ['applied', 'offered', 'waitlisted', 'confirmed', 'expired', 'withdrawn'] as const;
 
@@ -43,6 +47,7 @@ export function SeasonSection({ version }: { version: number }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
   const [toWithdraw, setToWithdraw] = useState<AdminApplication | null>(null);
+  const [toOffer, setToOffer] = useState<AdminApplication | null>(null);
   const chosen = season.data?.find((a) => a.activity_id === chosenId) ?? null;
   const applications = useServerList(
     `applications-${chosenId ?? 0}`,
@@ -66,6 +71,24 @@ export function SeasonSection({ version }: { version: number }) {
           }
         : { variant: 'error', message: serverMsg(answer.error, 'admin.season.drawError') },
     );
+    changed();
+  }
+
+  /** A waitlisted person offered a place by staff's decision (beyond the places if none is free). */
+  async function offer() {
+    if (!toOffer) return;
+    setBusy(true);
+    const answer = await offerPlaceByStaff(toOffer.id);
+    setBusy(false);
+    setNotice(
+      answer.ok
+        ? {
+            variant: 'success',
+            message: { id: 'admin.season.offered', values: { name: toOffer.full_name } },
+          }
+        : { variant: 'error', message: serverMsg(answer.error, 'admin.season.offerError') },
+    );
+    setToOffer(null);
     changed();
   }
 
@@ -110,13 +133,30 @@ export function SeasonSection({ version }: { version: number }) {
     {
       id: 'window',
       header: t('admin.season.window'),
+      // compact Madrid date-times, each kept on one line: two lines at most (one box, so the
+      // phone layout's flex cell wraps it as text)
       cell: (a) =>
-        a.applications_open_at && a.applications_close_at
-          ? t('admin.season.windowValue', {
-              open: formatMadridDateTime(a.applications_open_at, locale),
-              close: formatMadridDateTime(a.applications_close_at, locale),
-            })
-          : '',
+        a.applications_open_at && a.applications_close_at ? (
+          <span>
+            <FormattedMessage
+              id="admin.season.windowValue"
+              values={{
+                open: (
+                  <span className="whitespace-nowrap">
+                    {formatMadridDateTimeShort(a.applications_open_at, locale)}
+                  </span>
+                ),
+                close: (
+                  <span className="whitespace-nowrap">
+                    {formatMadridDateTimeShort(a.applications_close_at, locale)}
+                  </span>
+                ),
+              }}
+            />
+          </span>
+        ) : (
+          ''
+        ),
     },
     {
       id: 'status',
@@ -131,12 +171,25 @@ export function SeasonSection({ version }: { version: number }) {
           ? String(a.capacity ?? '')
           : t('admin.season.placesLeft', { left: a.places_left, capacity: a.capacity ?? 0 }),
     },
-    ...STATUSES.map((status) => ({
-      id: status,
-      header: t(`admin.season.count.${status}`),
-      cell: (a: SeasonActivity) => a.counts[status],
-      align: 'end' as const,
-    })),
+    {
+      // one column, a line per status that has any (six columns did not fit a 1280 px screen)
+      id: 'counts',
+      header: t('admin.season.counts'),
+      cell: (a: SeasonActivity) => {
+        const held = STATUSES.filter((status) => a.counts[status] > 0);
+        return held.length === 0 ? (
+          t('admin.season.countsNone')
+        ) : (
+          <ul>
+            {held.map((status) => (
+              <li key={status} className="whitespace-nowrap">
+                {t(`admin.season.counted.${status}`, { count: a.counts[status] })}
+              </li>
+            ))}
+          </ul>
+        );
+      },
+    },
     {
       id: 'actions',
       header: t('admin.season.actions'),
@@ -171,26 +224,43 @@ export function SeasonSection({ version }: { version: number }) {
       cell: (a) =>
         a.status === 'waitlisted' && a.waitlist_position !== null
           ? t('admin.season.waitlistedAt', { position: a.waitlist_position })
-          : a.status === 'offered' && a.offer_expires_at
-            ? t('admin.season.offeredUntil', {
-                until: formatMadridDateTime(a.offer_expires_at, locale),
+          : a.status === 'offered' && a.payment_check_until
+            ? t('admin.season.paymentChecking', {
+                until: formatMadridDateTime(a.payment_check_until, locale),
               })
-            : t(`admin.season.count.${a.status}`),
+            : a.status === 'offered' && a.offer_expires_at
+              ? t('admin.season.offeredUntil', {
+                  until: formatMadridDateTime(a.offer_expires_at, locale),
+                })
+              : t(`admin.season.applicationStatus.${a.status}`),
     },
     {
       id: 'actions',
       header: t('admin.season.actions'),
       cell: (a) =>
         ['applied', 'offered', 'waitlisted'].includes(a.status) ? (
-          <Button
-            type="button"
-            variant="secondary"
-            size="sm"
-            aria-label={t('admin.season.withdrawLabel', { code: a.code, name: a.full_name })}
-            onClick={() => setToWithdraw(a)}
-          >
-            <FormattedMessage id="admin.season.withdraw" />
-          </Button>
+          <span className="flex flex-wrap gap-2">
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              aria-label={t('admin.season.withdrawLabel', { code: a.code, name: a.full_name })}
+              onClick={() => setToWithdraw(a)}
+            >
+              <FormattedMessage id="admin.season.withdraw" />
+            </Button>
+            {a.status === 'waitlisted' ? (
+              <Button
+                type="button"
+                variant="secondary"
+                size="sm"
+                aria-label={t('admin.season.offerLabel', { code: a.code, name: a.full_name })}
+                onClick={() => setToOffer(a)}
+              >
+                <FormattedMessage id="admin.season.offer" />
+              </Button>
+            ) : null}
+          </span>
         ) : null,
     },
   ];
@@ -216,6 +286,16 @@ export function SeasonSection({ version }: { version: number }) {
             {t('admin.season.applicationsOf', { name: chosen.activity_name })}
           </SubHeading>
           <div className="flex flex-wrap gap-3">
+            {chosen.allocation === 'lottery' && chosen.status === 'closed' ? (
+              <PublicValueForm
+                activityId={chosen.activity_id}
+                version={changes}
+                onDone={(done) => {
+                  setNotice(done);
+                  changed();
+                }}
+              />
+            ) : null}
             {chosen.allocation === 'lottery' && chosen.status === 'closed' ? (
               <Button type="button" loading={busy} onClick={() => void draw(chosen)}>
                 <FormattedMessage id="admin.season.draw" />
@@ -251,6 +331,19 @@ export function SeasonSection({ version }: { version: number }) {
             version={`${version}.${changes}`}
             onMerged={changed}
           />
+          <ApplyForResident
+            key={`desk-${chosen.activity_id}`}
+            activityId={chosen.activity_id}
+            onApplied={changed}
+          />
+          {chosen.allocation === 'lottery' ? (
+            <ActivityClaims
+              key={`claims-${chosen.activity_id}`}
+              activityId={chosen.activity_id}
+              version={`${version}.${changes}`}
+              onResolved={changed}
+            />
+          ) : null}
         </div>
       ) : null}
 
@@ -269,6 +362,18 @@ export function SeasonSection({ version }: { version: number }) {
         cancelLabel={t('admin.common.cancel')}
         onConfirm={() => void withdraw()}
         onCancel={() => setToWithdraw(null)}
+        loading={busy}
+      />
+      <ConfirmDialog
+        open={toOffer !== null}
+        title={t('admin.season.offerTitle', { name: toOffer?.full_name ?? '' })}
+        description={t('admin.season.offerDescription', {
+          full: chosen?.places_left === 0 ? 'yes' : 'no',
+        })}
+        confirmLabel={t('admin.season.offerConfirm')}
+        cancelLabel={t('admin.common.cancel')}
+        onConfirm={() => void offer()}
+        onCancel={() => setToOffer(null)}
         loading={busy}
       />
     </AdminSection>

@@ -95,13 +95,13 @@ export function PendingTable({
   );
 }
 
-/** Completed payments: DNI, activity, amount (full price). */
+/** Completed payments: DNI, activity, amount (what was paid, as the receipt says). */
 export function CompletedTable({ rows }: { rows: readonly UserActivity[] }) {
   const intl = useIntl();
   const { locale } = useLocale();
   const t = (id: string) => intl.formatMessage({ id });
   const columns = activityColumns(t, t('dashboard.table.amount'), (row) =>
-    formatEuros(row.price, locale),
+    formatEuros(row.amount, locale),
   );
   return (
     <DataTable

@@ -3,6 +3,7 @@ import type { components } from '../../../lib/api/schema.gen';
 
 export type CatalogueActivity = components['schemas']['CatalogueActivity'];
 export type Application = components['schemas']['Application'];
+export type JointApplication = components['schemas']['JointApplication'];
 export type Draw = components['schemas']['Draw'];
 export type NewPerson = components['schemas']['NewPerson'];
 export type PersonByName = components['schemas']['PersonByName'];
@@ -39,15 +40,24 @@ export const getDraw = (activityId: number) =>
 
 export const listApplications = () => orThrow(outcome(api.GET('/user/applications')));
 
-export const applyForPlace = (personActivityId: number, activityId: number) =>
+/** One person, or 2–4 together: a joint application with one code. */
+export const applyForPlace = (personActivityIds: readonly number[], activityId: number) =>
   outcome(
     api.POST('/user/applications', {
-      body: { person_activity_id: personActivityId, activity_id: activityId },
+      body:
+        personActivityIds.length === 1
+          ? { person_activity_id: personActivityIds[0] as number, activity_id: activityId }
+          : { person_activity_ids: [...personActivityIds], activity_id: activityId },
     }),
   );
 
-export const withdrawApplication = (id: number) =>
-  outcome(api.DELETE('/user/applications/{id}', { params: { path: { id } } }));
+/** `joint`: every person of the joint application this one belongs to. */
+export const withdrawApplication = (id: number, scope: 'person' | 'joint' = 'person') =>
+  outcome(
+    api.DELETE('/user/applications/{id}', {
+      params: { path: { id }, ...(scope === 'joint' ? { query: { scope } } : {}) },
+    }),
+  );
 
 export const addPerson = (body: NewPerson) => outcome(api.POST('/user/persons/', { body }));
 

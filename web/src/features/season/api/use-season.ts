@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useLocale } from '../../../i18n/i18n-provider';
 import { residentKeys } from '../../../lib/resident-keys';
 import { getCatalogue, getDraw, listApplications } from './season-api';
 
@@ -9,8 +10,11 @@ export const seasonKeys = {
   applications: ['resident', 'applications'] as const,
 };
 
-export const useCatalogue = () =>
-  useQuery({ queryKey: seasonKeys.catalogue, queryFn: getCatalogue });
+/** In the page's language: its texts and the reductions' names come in it (read again on a switch). */
+export function useCatalogue() {
+  const { locale } = useLocale();
+  return useQuery({ queryKey: [...seasonKeys.catalogue, locale], queryFn: getCatalogue });
+}
 
 export const useDraw = (activityId: number) =>
   useQuery({ queryKey: seasonKeys.draw(activityId), queryFn: () => getDraw(activityId) });

@@ -1,5 +1,6 @@
 import { Alert } from '@portal/design-system/components/alert.tsx';
 import { Button } from '@portal/design-system/components/button.tsx';
+import { CheckboxField } from '@portal/design-system/components/checkbox.tsx';
 import { ConfirmDialog } from '@portal/design-system/components/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '@portal/design-system/components/data-table.tsx';
 import { SelectField } from '@portal/design-system/components/select-field.tsx';
@@ -15,6 +16,7 @@ import { applyForPlace, withdrawApplication, type Application } from '../api/sea
 import { useCatalogue, useMyApplications, useSeasonChanged } from '../api/use-season';
 import { birthYearsRule, eligibility, openForApplications, statusMessageId } from '../rules';
 import { AddPersonForm } from './add-person-form';
+import { MyClaims } from './my-claims';
 
 type ManagedPerson = components['schemas']['ManagedPerson'];
 type Notice = { variant: 'success' | 'error' | 'info'; text: string };
@@ -39,6 +41,9 @@ export function ApplicationsSection({ persons }: { persons: readonly ManagedPers
   const [notice, setNotice] = useState<Notice | null>(null);
   const [sending, setSending] = useState(false);
   const [toWithdraw, setToWithdraw] = useState<Application | null>(null);
+  // siblings together: the others applied for in the same joint application (one code)
+  const [together, setTogether] = useState<string[]>([]);
+  const [withdrawScope, setWithdrawScope] = useState<'person' | 'joint'>('person');
   const [withdrawing, setWithdrawing] = useState(false);
 
   const person = persons.find((p) => String(p.person_activity_id) === personId);
@@ -52,11 +57,34 @@ export function ApplicationsSection({ persons }: { persons: readonly ManagedPers
       setNotice({ variant: 'error', text: t('season.apply.choose') });
       return;
     }
+    const others = together.filter((id) => id !== personId).map(Number);
+    if (others.length > 3) {
+      setNotice({ variant: 'error', text: t('season.joint.tooMany') });
+      return;
+    }
     setSending(true);
-    const answer = await applyForPlace(person.person_activity_id, activity.id);
+    const answer = await applyForPlace([person.person_activity_id, ...others], activity.id);
     setSending(false);
     if (!answer.ok) {
       setNotice({ variant: 'error', text: detailMessage(answer.error, t('season.apply.error')) });
+      return;
+    }
+    if ('applications' in answer.data) {
+      const joint = answer.data;
+      const first = joint.applications[0];
+      setNotice({
+        variant: 'success',
+        text: t(`season.joint.done.${first?.status ?? 'applied'}`, {
+          code: joint.code,
+          names: joint.applications.map((a) => a.person_name).join(', '),
+          position: first?.waitlist_position ?? 0,
+          until: first?.offer_expires_at
+            ? formatMadridDateTime(first.offer_expires_at, locale)
+            : '',
+        }),
+      });
+      setTogether([]);
+      changed();
       return;
     }
     const made = answer.data;
@@ -74,7 +102,7 @@ export function ApplicationsSection({ persons }: { persons: readonly ManagedPers
   async function confirmWithdraw() {
     if (!toWithdraw) return;
     setWithdrawing(true);
-    const answer = await withdrawApplication(toWithdraw.id);
+    const answer = await withdrawApplication(toWithdraw.id, withdrawScope);
     setWithdrawing(false);
     setNotice(
       answer.ok
@@ -99,7 +127,16 @@ export function ApplicationsSection({ persons }: { persons: readonly ManagedPers
     {
       id: 'code',
       header: t('season.list.code'),
-      cell: (a) => <span className="font-mono">{a.code}</span>,
+      cell: (a) => (
+        <span className="flex flex-col">
+          <span className="font-mono">{a.code}</span>
+          {a.joint_code ? (
+            <span>
+              <FormattedMessage id="season.joint.badge" />
+            </span>
+          ) : null}
+        </span>
+      ),
     },
     {
       id: 'status',
@@ -125,6 +162,14 @@ export function ApplicationsSection({ persons }: { persons: readonly ManagedPers
               />
             </span>
           ) : null}
+          {a.status === 'offered' && a.payment_check_until ? (
+            <span>
+              <FormattedMessage
+                id="season.list.paymentChecking"
+                values={{ until: formatMadridDateTime(a.payment_check_until, locale) }}
+              />
+            </span>
+          ) : null}
         </span>
       ),
     },
@@ -133,18 +178,40 @@ export function ApplicationsSection({ persons }: { persons: readonly ManagedPers
       header: t('season.list.actions'),
       cell: (a) =>
         ['applied', 'offered', 'waitlisted'].includes(a.status) ? (
-          <Button
-            type="button"
-            variant="secondary"
-            size="sm"
-            onClick={() => setToWithdraw(a)}
-            aria-label={t('season.withdraw.label', {
-              activity: a.activity_name,
-              person: a.person_name,
-            })}
-          >
-            <FormattedMessage id="season.withdraw.button" />
-          </Button>
+          <span className="flex flex-wrap gap-2">
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                setWithdrawScope('person');
+                setToWithdraw(a);
+              }}
+              aria-label={t('season.withdraw.label', {
+                activity: a.activity_name,
+                person: a.person_name,
+              })}
+            >
+              <FormattedMessage id="season.withdraw.button" />
+            </Button>
+            {a.joint_code ? (
+              <Button
+                type="button"
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  setWithdrawScope('joint');
+                  setToWithdraw(a);
+                }}
+                aria-label={t('season.joint.withdrawLabel', {
+                  activity: a.activity_name,
+                  code: a.code,
+                })}
+              >
+                <FormattedMessage id="season.joint.withdrawButton" />
+              </Button>
+            ) : null}
+          </span>
         ) : null,
     },
   ];
@@ -205,6 +272,35 @@ export function ApplicationsSection({ persons }: { persons: readonly ManagedPers
               placeholder={t('season.apply.chooseActivity')}
               options={open.map((a) => ({ value: String(a.id), label: a.name }))}
             />
+            {persons.length > 1 ? (
+              <fieldset className="flex flex-col gap-2">
+                <legend className="font-bold">
+                  <FormattedMessage id="season.joint.legend" />
+                </legend>
+                <p id="apply-together-hint">
+                  <FormattedMessage id="season.joint.hint" />
+                </p>
+                {persons
+                  .filter((p) => String(p.person_activity_id) !== personId)
+                  .map((p) => {
+                    const value = String(p.person_activity_id);
+                    return (
+                      <CheckboxField
+                        key={value}
+                        id={`apply-together-${value}`}
+                        label={p.full_name}
+                        aria-describedby="apply-together-hint"
+                        checked={together.includes(value)}
+                        onCheckedChange={(checked) =>
+                          setTogether((now) =>
+                            checked === true ? [...now, value] : now.filter((id) => id !== value),
+                          )
+                        }
+                      />
+                    );
+                  })}
+              </fieldset>
+            ) : null}
             {rule ? (
               <p id="apply-rule">
                 <FormattedMessage id={rule.id} values={rule.values} />
@@ -243,18 +339,31 @@ export function ApplicationsSection({ persons }: { persons: readonly ManagedPers
         />
       )}
 
+      <MyClaims />
+
       <AddPersonForm onAdded={changed} />
 
       <ConfirmDialog
         open={toWithdraw !== null}
-        title={t('season.withdraw.title', {
-          activity: toWithdraw?.activity_name ?? '',
-          person: toWithdraw?.person_name ?? '',
-        })}
+        title={
+          withdrawScope === 'joint'
+            ? t('season.joint.withdrawTitle', {
+                activity: toWithdraw?.activity_name ?? '',
+                code: toWithdraw?.code ?? '',
+              })
+            : t('season.withdraw.title', {
+                activity: toWithdraw?.activity_name ?? '',
+                person: toWithdraw?.person_name ?? '',
+              })
+        }
         description={t(
-          toWithdraw?.status === 'offered'
-            ? 'season.withdraw.offered'
-            : 'season.withdraw.description',
+          withdrawScope === 'joint'
+            ? 'season.joint.withdrawDescription'
+            : toWithdraw?.joint_code
+              ? 'season.joint.withdrawOne'
+              : toWithdraw?.status === 'offered'
+                ? 'season.withdraw.offered'
+                : 'season.withdraw.description',
         )}
         confirmLabel={t('season.withdraw.confirm')}
         cancelLabel={t('season.withdraw.cancel')}
