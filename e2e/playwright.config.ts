@@ -58,6 +58,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // any answer that drifts from openapi.yaml becomes a 500 and fails the journey
       RESPONSE_VALIDATION: 'strict',
+      // as behind the deployment's proxy: the API helpers give each resident an address
+      TRUST_PROXY: '1',
     },
   },
 });

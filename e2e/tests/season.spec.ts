@@ -119,7 +119,7 @@ test.describe('the season: apply, public draw, pay the offered place', () => {
       await seedStorage(staff, { token: await loginToken(staff.request, ADMIN), consent: true });
       await staff.goto('/admin');
       const section = staff.locator('#admin-season');
-      await section.getByRole('button', { name: `Ver las solicitudes de ${activityName}` }).click();
+      await section.getByRole('button', { name: `Ver solicitudes de ${activityName}` }).click();
       await expect(
         section.getByRole('table', { name: /Solicitudes en orden de lista de espera/ }),
       ).toBeVisible();

@@ -30,8 +30,14 @@ export function text(lang: Lang, id: string): string {
 export function spanishOnly(lang: Exclude<Lang, 'es'>): string[] {
   const es = catalog('es');
   const other = catalog(lang);
+  // a text the other catalog also says somewhere (the switcher's "Español", a native name) is
+  // no leftover
+  const otherTexts = new Set(Object.values(other));
   return Object.entries(es)
-    .filter(([id, value]) => !/[{}]/.test(value) && value.length >= 4 && other[id] !== value)
+    .filter(
+      ([id, value]) =>
+        !/[{}]/.test(value) && value.length >= 4 && other[id] !== value && !otherTexts.has(value),
+    )
     .map(([, value]) => value);
 }
 
