@@ -106,7 +106,10 @@ function requestBodyOf(op: Operation): {
   type Schema = { properties?: Record<string, { format?: string; $ref?: string }> };
   type Body = {
     $ref?: string;
-    content?: Record<string, { example?: unknown; schema?: Schema }>;
+    content?: Record<
+      string,
+      { example?: unknown; examples?: Record<string, { value: unknown }>; schema?: Schema }
+    >;
   };
   let requestBody = (op as { requestBody?: Body }).requestBody;
   if (requestBody?.$ref) {
@@ -115,6 +118,8 @@ function requestBodyOf(op: Operation): {
   }
   const [type, media] = Object.entries(requestBody?.content ?? {})[0] ?? [];
   if (!type) return {};
+  // the one example, or the first of the named ones
+  const example = media?.example ?? Object.values(media?.examples ?? {})[0]?.value;
   if (type === 'multipart/form-data') {
     // every field the form's schema names: a file, a date or a number in a string
     const form = new FormData();
@@ -126,11 +131,9 @@ function requestBodyOf(op: Operation): {
     return { body: form };
   }
   if (type === 'application/x-www-form-urlencoded') {
-    return { body: new URLSearchParams(media?.example as Record<string, string>) };
+    return { body: new URLSearchParams(example as Record<string, string>) };
   }
-  const body = type.includes('json')
-    ? JSON.stringify(media?.example ?? {})
-    : String(media?.example);
+  const body = type.includes('json') ? JSON.stringify(example ?? {}) : String(example);
   return { body, type };
 }
 
