@@ -258,6 +258,7 @@ export function createDeps(options: {
       lists,
       audit: repos.audit,
       season: season.hooks,
+      draws: repos.draws,
     }),
     audit: createAuditLogService({ lists }),
     upload: createEnrolmentImport({ db, audit: repos.audit, clock }),

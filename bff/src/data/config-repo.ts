@@ -1,5 +1,5 @@
 import type { Database } from './database.js';
-import type { ReminderChannel } from './schema.js';
+import type { JointFit, ReminderChannel } from './schema.js';
 
 export interface ConfigRow {
   id: number;
@@ -12,6 +12,8 @@ export interface ConfigRow {
   /** Whole days before deadline_date, the furthest first ([7, 1]). */
   reminder_days: number[];
   reminder_channel: ReminderChannel;
+  /** The council's rule for places left when a joint group does not fit (services/season/draw.ts). */
+  joint_fit: JointFit;
 }
 
 function parseDays(json: string): number[] {
@@ -36,6 +38,7 @@ export function createConfigRepo(db: Database) {
           'reminders_enabled',
           'reminder_days',
           'reminder_channel',
+          'joint_fit',
         ])
         .where('id', '=', 1)
         .$if(db.rowLocks && options.lock === true, (q) => q.forUpdate())
@@ -61,6 +64,7 @@ export function createConfigRepo(db: Database) {
           reminders_enabled: values.reminders_enabled ? 1 : 0,
           reminder_days: JSON.stringify([...values.reminder_days].sort((a, b) => b - a)),
           reminder_channel: values.reminder_channel,
+          joint_fit: values.joint_fit,
           updated_at: new Date().toISOString(),
         })
         .where('id', '=', 1)

@@ -154,7 +154,7 @@ export type JointApplication = {
 };
 
 /**
- * The council's rule (`config.joint_fit`, migration 330) for places left when the next joint group on the waitlist is larger than them: `next_fits` the next application that fits takes them (the group keeps its rank); `wait_for_group` they stay free until the group fits. The draw treats a joint code as one ballot: its members share `joint_code` (`coalesce(joint_code, code)` is the ballot) and are ranked, offered or waitlisted together.
+ * The council's rule (`config.joint_fit`, migration 330) for places left when the next joint group on the waitlist is larger than them: `next_fits` the next application that fits takes them (the group keeps its rank); `wait_for_group` they stay free until the group fits. The draw treats a joint code as one ballot: its members share `joint_code` (`coalesce(joint_code, code)` is the ballot) and are ranked, offered or waitlisted together. Staff change it in the global settings (`PUT /admin/config`, audited).
  */
 export type JointFit = 'next_fits' | 'wait_for_group';
 
@@ -779,10 +779,11 @@ export type AdminConfig = {
     reminders_enabled: boolean;
     reminder_days: ReminderDays;
     reminder_channel: ReminderChannel;
+    joint_fit: JointFit;
 };
 
 /**
- * The reminder fields are optional; left out, they keep their saved values.
+ * The reminder fields and `joint_fit` are optional; left out, they keep their saved values.
  */
 export type ConfigUpdate = {
     maintenance_mode: boolean;
@@ -798,6 +799,7 @@ export type ConfigUpdate = {
     reminders_enabled?: boolean;
     reminder_days?: ReminderDays;
     reminder_channel?: ReminderChannel;
+    joint_fit?: JointFit;
 };
 
 /**
@@ -1438,6 +1440,27 @@ export type Activity = {
      * Lottery only: days (Europe/Madrid) a provisional list of admitted and excluded applications stays open for claims after the close, to 23:59:59 of the last day; the draw waits for its end and for every claim answered. Null (default): no provisional list.
      */
     claims_days?: number | null;
+    /**
+     * Lottery only, the public value its draw's seed is mixed with (see `Draw`); null names none (and any other activity).
+     */
+    public_value_source?: PublicValueSource | null;
+    /**
+     * For an `announced` source, the value in the council's words; null otherwise.
+     */
+    public_value_description?: string | null;
+    /**
+     * Lottery only, the places reserved for `reserved_circumstance_id`'s holders; 0 none.
+     */
+    reserved_places?: number;
+    reserved_circumstance_id?: Id | null;
+    /**
+     * How `priority_groups` take precedence; null with no groups.
+     */
+    priority_mode?: PriorityMode | null;
+    /**
+     * Ordered (group 1 first), as staff wrote them (`opens_at` null outside mode `windows`).
+     */
+    priority_groups?: Array<PriorityGroupWrite>;
 };
 
 /**
@@ -3532,7 +3555,7 @@ export type UpdateAdminConfigErrors = {
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid settings; nothing changed. One item per wrong field, in the caller's language.
      */
     422: Error;
     /**
@@ -3614,7 +3637,7 @@ export type UpdateAdminConfigSlashErrors = {
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid settings; nothing changed. One item per wrong field, in the caller's language.
      */
     422: Error;
     /**

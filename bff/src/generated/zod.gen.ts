@@ -97,7 +97,7 @@ export const zStaffApplicationRequest = z.object({
 });
 
 /**
- * The council's rule (`config.joint_fit`, migration 330) for places left when the next joint group on the waitlist is larger than them: `next_fits` the next application that fits takes them (the group keeps its rank); `wait_for_group` they stay free until the group fits. The draw treats a joint code as one ballot: its members share `joint_code` (`coalesce(joint_code, code)` is the ballot) and are ranked, offered or waitlisted together.
+ * The council's rule (`config.joint_fit`, migration 330) for places left when the next joint group on the waitlist is larger than them: `next_fits` the next application that fits takes them (the group keeps its rank); `wait_for_group` they stay free until the group fits. The draw treats a joint code as one ballot: its members share `joint_code` (`coalesce(joint_code, code)` is the ballot) and are ranked, offered or waitlisted together. Staff change it in the global settings (`PUT /admin/config`, audited).
  */
 export const zJointFit = z.enum(['next_fits', 'wait_for_group']);
 
@@ -623,11 +623,12 @@ export const zAdminConfig = z.object({
     deadline_date: zCivilDate.nullable(),
     reminders_enabled: z.boolean(),
     reminder_days: zReminderDays,
-    reminder_channel: zReminderChannel
+    reminder_channel: zReminderChannel,
+    joint_fit: zJointFit
 });
 
 /**
- * The reminder fields are optional; left out, they keep their saved values.
+ * The reminder fields and `joint_fit` are optional; left out, they keep their saved values.
  */
 export const zConfigUpdate = z.object({
     maintenance_mode: z.boolean(),
@@ -636,7 +637,8 @@ export const zConfigUpdate = z.object({
     deadline_date: zCivilDate.nullable(),
     reminders_enabled: z.boolean().optional(),
     reminder_days: zReminderDays.optional(),
-    reminder_channel: zReminderChannel.optional()
+    reminder_channel: zReminderChannel.optional(),
+    joint_fit: zJointFit.optional()
 });
 
 export const zAdminSummary = z.object({
@@ -1207,7 +1209,13 @@ export const zActivity = z.object({
     fee_group: z.string().min(1).max(80).nullable(),
     waitlist_ends_at: z.iso.datetime({ offset: true }).nullable(),
     free_places_at: z.iso.datetime({ offset: true }).nullable(),
-    claims_days: z.int().gte(1).lte(30).nullish()
+    claims_days: z.int().gte(1).lte(30).nullish(),
+    public_value_source: zPublicValueSource.nullish(),
+    public_value_description: z.string().max(300).nullish(),
+    reserved_places: z.int().gte(0).optional(),
+    reserved_circumstance_id: zId.nullish(),
+    priority_mode: zPriorityMode.nullish(),
+    priority_groups: z.array(zPriorityGroupWrite).max(5).optional()
 });
 
 export const zActivityWrite = z.object({

@@ -72,24 +72,24 @@ export function madridDateTime(at: Date) {
   };
 }
 
+const wallClockFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Madrid',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
 /**
  * An instant as a spreadsheet cell holds it: a Date whose UTC fields are Madrid's wall clock
  * (a cell has no time zone; exceljs writes a Date's UTC fields, so staff read Madrid time).
  */
-export function madridWallClock(at: Date): Date {
+export function madridWallClock(at: Date | number): Date {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Madrid',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, Number(p.value)]),
+    wallClockFormat.formatToParts(at).map((p) => [p.type, Number(p.value)]),
   ) as Record<string, number>;
   return new Date(
     Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!),

@@ -39,6 +39,7 @@ describe('admin config', () => {
       reminders_enabled: false,
       reminder_days: [7, 1],
       reminder_channel: 'sms',
+      joint_fit: 'next_fits',
     });
     const saved = await updateAdminConfigSlash({
       client: app.api,
@@ -61,6 +62,7 @@ describe('admin config', () => {
       reminders_enabled: false,
       reminder_days: [7, 1],
       reminder_channel: 'sms',
+      joint_fit: 'next_fits',
     });
     expect(await app.row(sql`SELECT global_discount_bp FROM config`)).toEqual({
       global_discount_bp: 1250,
@@ -161,6 +163,69 @@ describe('admin config', () => {
     );
     expect(missing.status).toBe(422);
     expect(await snapshot(app, 'config', 'audit_log')).toEqual(before);
+  });
+
+  it('staff set the rule for places a group of siblings does not fit; audited, any other value refused in the caller’s language', async () => {
+    const base = {
+      maintenance_mode: false,
+      payments_enabled: true,
+      global_discount: 0,
+      deadline_date: null,
+    };
+    const saved = await updateAdminConfig({
+      client: app.api,
+      headers: admin.headers,
+      throwOnError: true,
+      body: { ...base, joint_fit: 'wait_for_group' },
+    });
+    expect(saved.data.joint_fit).toBe('wait_for_group');
+    expect(await app.row(sql`SELECT joint_fit FROM config`)).toEqual({
+      joint_fit: 'wait_for_group',
+    });
+    // left out, the rule stays
+    const kept = await updateAdminConfig({
+      client: app.api,
+      headers: admin.headers,
+      throwOnError: true,
+      body: base,
+    });
+    expect(kept.data.joint_fit).toBe('wait_for_group');
+    const audit = await app.rows<{ action: string; details: string }>(
+      sql`SELECT action, details FROM audit_log WHERE action = 'config.update' ORDER BY id DESC`,
+    );
+    expect(audit.some((row) => row.details.includes('wait_for_group'))).toBe(true);
+
+    const before = await snapshot(app, 'config', 'audit_log');
+    const texts = {
+      es: 'Elige qué pasa con las plazas que quedan cuando un grupo de hermanos no cabe',
+      en: 'Choose what happens to the places left when a group of siblings does not fit',
+      gl: 'Escolle que pasa coas prazas que quedan cando un grupo de irmáns non cabe',
+    };
+    for (const value of ['first_fits', '', null, 1]) {
+      for (const [lang, text] of Object.entries(texts)) {
+        const res = await app.json(
+          '/api/admin/config/',
+          'PUT',
+          { ...base, joint_fit: value },
+          { ...admin.headers, 'Accept-Language': lang },
+        );
+        expect(res.status, `${lang} ${JSON.stringify(value)}`).toBe(422);
+        const error = zError.parse(await res.json());
+        expect(error.detail).toEqual([
+          expect.objectContaining({
+            loc: ['body', 'joint_fit'],
+            msg: expect.stringContaining(text),
+          }),
+        ]);
+      }
+    }
+    expect(await snapshot(app, 'config', 'audit_log')).toEqual(before);
+    await updateAdminConfig({
+      client: app.api,
+      headers: admin.headers,
+      throwOnError: true,
+      body: { ...base, joint_fit: 'next_fits' },
+    });
   });
 
   it('accepts the edges 0 and 100 % and the 0.1 % step', async () => {

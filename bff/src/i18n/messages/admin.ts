@@ -117,6 +117,11 @@ export const admin = defineMessages({
     en: 'Say whether reminders are on.',
     gl: 'Indica se os recordatorios están activados.',
   },
+  joint_fit_invalid: {
+    es: 'Elige qué pasa con las plazas que quedan cuando un grupo de hermanos no cabe: las ocupa la siguiente solicitud que quepa, o esperan al grupo.',
+    en: 'Choose what happens to the places left when a group of siblings does not fit: the next application that fits takes them, or they wait for the group.',
+    gl: 'Escolle que pasa coas prazas que quedan cando un grupo de irmáns non cabe: ocúpaas a seguinte solicitude que caiba, ou agardan polo grupo.',
+  },
   global_discount_out_of_range: {
     es: 'El descuento debe estar entre 0 y 100%',
     en: 'The discount must be between 0 and 100%',

@@ -25,6 +25,7 @@ export function adminConfigRoutes(
         reminder_days: 'reminder_days_invalid',
         reminder_channel: 'reminder_channel_invalid',
         reminders_enabled: 'reminders_enabled_invalid',
+        joint_fit: 'joint_fit_invalid',
       });
       ctx.body = await settings.update(actorOf(ctx), input);
     });

@@ -3,6 +3,8 @@ import type { ActivitiesRepo, ActivityFields, ActivityRow } from '../../data/act
 import type { Allocation } from '../../data/schema.js';
 import type { ActivitySort, ListRequest, ListResult, StaffLists } from '../../data/lists/index.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
+import type { DrawRow, DrawsRepo } from '../../data/draws-repo.js';
+import { parsePriorityGroups, type StoredPriorityGroup } from '../season/priority-groups.js';
 import type { Database } from '../../data/database.js';
 import { isUniqueViolation } from '../../data/engines.js';
 import { conflict, DomainError, invalid, notFound, type ValidationIssue } from '../errors.js';
@@ -50,6 +52,14 @@ export interface ActivityView {
   claims_days: number | null;
   waitlist_ends_at: string | null;
   free_places_at: string | null;
+  /** A lottery's public value's source and reserved places (its draw's row); none otherwise. */
+  public_value_source: 'announced' | 'drand' | null;
+  public_value_description: string | null;
+  reserved_places: number;
+  reserved_circumstance_id: number | null;
+  /** The priority groups as staff wrote them (services/season/priority-groups.ts). */
+  priority_mode: 'ranked' | 'windows' | null;
+  priority_groups: StoredPriorityGroup[];
 }
 
 export interface ActivityInput {
@@ -123,7 +133,15 @@ const reservedOf = (input: ActivityInput) =>
         circumstanceId: input.reserved_circumstance_id ?? null,
       };
 
-export const toActivityView = (row: ActivityRow): ActivityView => ({
+/** The draw's part of the form (lottery only): what the form sends back unchanged. */
+const drawSettings = (draw: DrawRow | undefined) => ({
+  public_value_source: draw?.public_value_source ?? null,
+  public_value_description: draw?.public_value_description ?? null,
+  reserved_places: draw?.reserved_places ?? 0,
+  reserved_circumstance_id: draw?.reserved_circumstance_id ?? null,
+});
+
+export const toActivityView = (row: ActivityRow, draw?: DrawRow): ActivityView => ({
   id: row.id,
   name: row.name,
   price: centsToEuros(row.price_cents),
@@ -146,6 +164,9 @@ export const toActivityView = (row: ActivityRow): ActivityView => ({
   claims_days: row.claims_days,
   waitlist_ends_at: row.waitlist_ends_at,
   free_places_at: row.free_places_at,
+  ...drawSettings(row.allocation === 'lottery' ? draw : undefined),
+  priority_mode: row.priority_mode ?? null,
+  priority_groups: parsePriorityGroups(row.priority_groups),
 });
 
 export { cleanName } from '../../lib/clean-name.js';
@@ -219,7 +240,16 @@ function checked(input: ActivityInput): Required<ActivityFields> {
 }
 
 const auditView = (row: ActivityFields) => {
-  const { id: _id, ...view } = toActivityView({ ...row, id: 0 } as ActivityRow);
+  const {
+    id: _id,
+    public_value_source: _source,
+    public_value_description: _description,
+    reserved_places: _reserved,
+    reserved_circumstance_id: _circumstance,
+    priority_mode: _mode,
+    priority_groups: _groups,
+    ...view
+  } = toActivityView({ ...row, id: 0 } as ActivityRow);
   return view;
 };
 
@@ -267,8 +297,13 @@ export function createAdminActivitiesService(deps: {
   lists: Pick<StaffLists, 'activities'>;
   audit: AuditRepo;
   season: SeasonHooks;
+  draws: Pick<DrawsRepo, 'find' | 'findMany'>;
 }) {
-  const { db, activities, lists, audit, season } = deps;
+  const { db, activities, lists, audit, season, draws } = deps;
+
+  /** An activity as staff read it, with its draw's settings. */
+  const viewOf = async (id: number) =>
+    toActivityView((await activities.findById(id)) as ActivityRow, await draws.find(id));
 
   /** The season's rules on an activity's places, inside the write's transaction. */
   async function placesChanged(
@@ -338,7 +373,10 @@ export function createAdminActivitiesService(deps: {
   return {
     async list(request: ListRequest<ActivitySort>): Promise<ListResult<ActivityView>> {
       const { rows, total } = await lists.activities.page(request);
-      return { rows: rows.map(toActivityView), total };
+      const byActivity = new Map(
+        (await draws.findMany(rows.map((row) => row.id))).map((draw) => [draw.activity_id, draw]),
+      );
+      return { rows: rows.map((row) => toActivityView(row, byActivity.get(row.id))), total };
     },
 
     async create(actor: Actor, input: ActivityInput): Promise<ActivityView> {
@@ -358,7 +396,7 @@ export function createAdminActivitiesService(deps: {
         await recordAdminWrite(audit, actor, 'activity.create', 'activity', id, {
           after: auditView(fields),
         });
-        return toActivityView((await activities.findById(id)) as ActivityRow);
+        return viewOf(id);
       });
     },
 
@@ -390,7 +428,7 @@ export function createAdminActivitiesService(deps: {
           id,
           changedFields(auditView(before), auditView(fields)),
         );
-        return toActivityView((await activities.findById(id)) as ActivityRow);
+        return viewOf(id);
       });
     },
 

@@ -1,6 +1,6 @@
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { ConfigRepo, ConfigRow } from '../../data/config-repo.js';
-import type { ReminderChannel } from '../../data/schema.js';
+import type { JointFit, ReminderChannel } from '../../data/schema.js';
 import type { Database } from '../../data/database.js';
 import { invalid } from '../errors.js';
 import { isCivilDate } from '../../lib/madrid-date.js';
@@ -15,9 +15,10 @@ export interface AdminConfigView {
   reminders_enabled: boolean;
   reminder_days: number[];
   reminder_channel: ReminderChannel;
+  joint_fit: JointFit;
 }
 
-/** The spec's four fields; the reminder fields, when left out, keep their saved values. */
+/** The spec's four fields; the reminder fields and `joint_fit`, when left out, keep their saved values. */
 export interface ConfigInput {
   maintenance_mode: boolean;
   payments_enabled: boolean;
@@ -26,6 +27,8 @@ export interface ConfigInput {
   reminders_enabled?: boolean;
   reminder_days?: number[];
   reminder_channel?: ReminderChannel;
+  /** Left out: the saved rule stays. */
+  joint_fit?: JointFit;
 }
 
 export const MAX_REMINDER_DAY = 60;
@@ -48,6 +51,7 @@ export const toAdminConfig = (row: ConfigRow): AdminConfigView => ({
   reminders_enabled: row.reminders_enabled,
   reminder_days: row.reminder_days,
   reminder_channel: row.reminder_channel,
+  joint_fit: row.joint_fit,
 });
 
 /**
@@ -96,6 +100,7 @@ export function createAdminSettingsService(deps: {
           reminders_enabled: input.reminders_enabled ?? saved.reminders_enabled,
           reminder_days: input.reminder_days ?? saved.reminder_days,
           reminder_channel: input.reminder_channel ?? saved.reminder_channel,
+          joint_fit: input.joint_fit ?? saved.joint_fit,
         });
         const after = toAdminConfig(await config.get());
         await recordAdminWrite(

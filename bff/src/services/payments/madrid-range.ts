@@ -1,29 +1,8 @@
-import { addDays } from '../../lib/madrid-date.js';
+import { addDays, madridWallClock } from '../../lib/madrid-date.js';
 
-const parts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Madrid',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** Minutes Madrid is ahead of UTC at an instant (60 in winter, 120 in summer). */
-function madridOffsetMs(at: number): number {
-  const p = Object.fromEntries(parts.formatToParts(at).map((x) => [x.type, x.value]));
-  const local = Date.UTC(
-    Number(p.year),
-    Number(p.month) - 1,
-    Number(p.day),
-    Number(p.hour),
-    Number(p.minute),
-    Number(p.second),
-  );
-  return local - Math.floor(at / 1000) * 1000;
-}
+/** Milliseconds Madrid is ahead of UTC at an instant (an hour in winter, two in summer). */
+const madridOffsetMs = (at: number): number =>
+  madridWallClock(at).getTime() - Math.floor(at / 1000) * 1000;
 
 /** The UTC instant (ISO) of 00:00 in Madrid on a civil date. Spain changes clocks at 02:00/03:00, so midnight always exists once. */
 export function madridMidnightUtc(civilDate: string): string {

@@ -229,6 +229,56 @@ export const ActivityFormErrors: Story = {
   },
 };
 
+/**
+ * A lottery's public value, reserved places and priority groups: each wrong setting named on its
+ * field (a value announced but not named, more reserved places than places, a group with no
+ * name and "everyone" before the last group).
+ */
+export const ActivityLotteryRules: Story = {
+  parameters: admin(),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await section('admin-activities');
+    await userEvent.type(
+      await part.findByLabelText(t('admin.activities.name')),
+      'Natación adaptada',
+    );
+    await userEvent.type(part.getByLabelText(t('admin.activities.priceLabel')), '40');
+    await userEvent.selectOptions(part.getByLabelText(t('admin.activities.allocation')), 'lottery');
+    await userEvent.type(part.getByLabelText(t('admin.activities.capacity')), '20');
+    await userEvent.selectOptions(
+      part.getByRole('combobox', { name: t('admin.activities.publicValue.source') }),
+      'announced',
+    );
+    await userEvent.type(
+      part.getByLabelText(containing(t('admin.activities.reserved.places'))),
+      '21',
+    );
+    const add = part.getByRole('button', { name: t('admin.activities.groups.add') });
+    await userEvent.click(add);
+    await userEvent.click(add);
+    await userEvent.click(part.getByRole('button', { name: t('admin.activities.create') }));
+    await expect(
+      part.getByRole('textbox', { name: t('admin.activities.publicValue.description') }),
+    ).toHaveAccessibleDescription(
+      expect.stringContaining(t('admin.activities.publicValue.descriptionRequired')),
+    );
+    await expect(
+      part.getByLabelText(containing(t('admin.activities.reserved.places'))),
+    ).toHaveAccessibleDescription(
+      expect.stringContaining(t('admin.activities.reserved.overCapacity', { capacity: 20 })),
+    );
+    const first = within(
+      part.getByRole('group', { name: t('admin.activities.groups.group', { row: 1 }) }),
+    );
+    await expect(
+      first.getByRole('group', { name: t('admin.activities.groups.circumstances') }),
+    ).toHaveAccessibleDescription(
+      expect.stringContaining(t('admin.activities.groups.everyoneLast')),
+    );
+  },
+};
+
 export const ActivityExists: Story = {
   parameters: admin({ 'POST /admin/activities-crud/': 'activity_exists' }),
   play: async (context) => {
@@ -339,8 +389,9 @@ export const EnrolmentDeleteRefused: Story = {
   }),
 };
 
-export const ConfigSaveRefused: Story = {
-  parameters: admin({ 'PUT /admin/config/': 'validation_error' }),
+/** Saving the settings, refused by the server: its message shows (the example named). */
+const configRefused = (example: string): Story => ({
+  parameters: admin({ 'PUT /admin/config/': example }),
   play: async (context) => {
     const t = textOf(context);
     const part = await section('admin-config');
@@ -351,9 +402,14 @@ export const ConfigSaveRefused: Story = {
     );
     await waitFor(() => expect(save).toBeEnabled());
     await userEvent.click(save);
-    await expectServerMessage('PUT /admin/config/', 'validation_error', part);
+    await expectServerMessage('PUT /admin/config/', example, part);
   },
-};
+});
+
+export const ConfigSaveRefused = configRefused('validation_error');
+
+/** The rule for places a group of siblings does not fit, another value refused. */
+export const ConfigJointFitRefused = configRefused('joint_fit_invalid');
 
 /**
  * A refund the gateway refused or did not answer: the message stays in the dialog (the scenario

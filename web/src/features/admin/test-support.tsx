@@ -138,6 +138,7 @@ export const config: AdminConfig = {
   reminders_enabled: false,
   reminder_days: [7, 1],
   reminder_channel: 'sms',
+  joint_fit: 'next_fits',
 };
 
 /** The overview over 30 days (openapi.yaml's example, filled to every day). */

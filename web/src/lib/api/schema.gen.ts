@@ -2251,7 +2251,7 @@ export interface components {
             applications: components["schemas"]["Application"][];
         };
         /**
-         * @description The council's rule (`config.joint_fit`, migration 330) for places left when the next joint group on the waitlist is larger than them: `next_fits` the next application that fits takes them (the group keeps its rank); `wait_for_group` they stay free until the group fits. The draw treats a joint code as one ballot: its members share `joint_code` (`coalesce(joint_code, code)` is the ballot) and are ranked, offered or waitlisted together.
+         * @description The council's rule (`config.joint_fit`, migration 330) for places left when the next joint group on the waitlist is larger than them: `next_fits` the next application that fits takes them (the group keeps its rank); `wait_for_group` they stay free until the group fits. The draw treats a joint code as one ballot: its members share `joint_code` (`coalesce(joint_code, code)` is the ballot) and are ranked, offered or waitlisted together. Staff change it in the global settings (`PUT /admin/config`, audited).
          * @enum {string}
          */
         JointFit: "next_fits" | "wait_for_group";
@@ -2719,8 +2719,9 @@ export interface components {
             reminders_enabled: boolean;
             reminder_days: components["schemas"]["ReminderDays"];
             reminder_channel: components["schemas"]["ReminderChannel"];
+            joint_fit: components["schemas"]["JointFit"];
         };
-        /** @description The reminder fields are optional; left out, they keep their saved values. */
+        /** @description The reminder fields and `joint_fit` are optional; left out, they keep their saved values. */
         ConfigUpdate: {
             maintenance_mode: boolean;
             payments_enabled: boolean;
@@ -2731,6 +2732,7 @@ export interface components {
             reminders_enabled?: boolean;
             reminder_days?: components["schemas"]["ReminderDays"];
             reminder_channel?: components["schemas"]["ReminderChannel"];
+            joint_fit?: components["schemas"]["JointFit"];
         };
         /**
          * @description Days before `deadline_date` (Europe/Madrid) on which reminders go out; whole days from 1 to 60, each once.
@@ -3269,6 +3271,17 @@ export interface components {
             free_places_at: string | null;
             /** @description Lottery only: days (Europe/Madrid) a provisional list of admitted and excluded applications stays open for claims after the close, to 23:59:59 of the last day; the draw waits for its end and for every claim answered. Null (default): no provisional list. */
             claims_days?: number | null;
+            /** @description Lottery only, the public value its draw's seed is mixed with (see `Draw`); null names none (and any other activity). */
+            public_value_source?: components["schemas"]["PublicValueSource"] | null;
+            /** @description For an `announced` source, the value in the council's words; null otherwise. */
+            public_value_description?: string | null;
+            /** @description Lottery only, the places reserved for `reserved_circumstance_id`'s holders; 0 none. */
+            reserved_places?: number;
+            reserved_circumstance_id?: components["schemas"]["Id"] | null;
+            /** @description How `priority_groups` take precedence; null with no groups. */
+            priority_mode?: components["schemas"]["PriorityMode"] | null;
+            /** @description Ordered (group 1 first), as staff wrote them (`opens_at` null outside mode `windows`). */
+            priority_groups?: components["schemas"]["PriorityGroupWrite"][];
         };
         /** @description An activity's texts by language; the catalogue shows the caller's language's, else `description`, `schedule` and `venue`. */
         ActivityTexts: {
@@ -3505,6 +3518,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Invalid settings; nothing changed. One item per wrong field, in the caller's language. */
+        ConfigInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). */
         ValidationFailed: {
             headers: {
@@ -3623,7 +3645,8 @@ export interface components {
                  *         7,
                  *         1
                  *       ],
-                 *       "reminder_channel": "both"
+                 *       "reminder_channel": "both",
+                 *       "joint_fit": "next_fits"
                  *     }
                  */
                 "application/json": components["schemas"]["AdminConfig"];
@@ -3832,7 +3855,8 @@ export interface components {
                  *         7,
                  *         1
                  *       ],
-                 *       "reminder_channel": "both"
+                 *       "reminder_channel": "both",
+                 *       "joint_fit": "wait_for_group"
                  *     }
                  */
                 "application/json": components["schemas"]["ConfigUpdate"];
@@ -5772,7 +5796,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ConfigInvalid"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -5806,7 +5830,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["ConfigInvalid"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

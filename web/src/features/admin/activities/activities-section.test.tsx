@@ -198,6 +198,13 @@ describe('manual activity management', () => {
       },
       min_birth_year: 2015,
       max_birth_year: 2020,
+      // no public value, reserved places nor priority groups unless staff give them
+      public_value_source: null,
+      public_value_description: null,
+      reserved_places: 0,
+      reserved_circumstance_id: null,
+      priority_mode: null,
+      priority_groups: [],
     });
   });
 

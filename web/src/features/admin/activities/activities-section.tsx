@@ -25,7 +25,11 @@ import {
 import { useServerList } from '../api/use-server-list';
 import { ServerTable } from '../components/server-table';
 import { useFirstActivities } from '../api/use-first-activities';
+import { listCircumstances } from '../api/circumstances';
+import { useResource } from '../api/use-resource';
 import { FeeFields, tariffFieldId, tariffOrder } from './fee-fields';
+import { groupFieldId, groupOrder, LotteryDrawFields, PriorityGroupFields } from './draw-fields';
+import { drawConflictField, type GroupRow } from './draw-settings';
 import {
   activityFieldOf,
   activityToForm,
@@ -57,7 +61,7 @@ const SEASON_ORDER: readonly ActivityField[] = [
   'minBirthYear',
   'maxBirthYear',
 ];
-const orderOf = (rows: readonly TariffRow[]): ActivityErrorField[] => [
+const orderOf = (rows: readonly TariffRow[], groups: readonly GroupRow[]): ActivityErrorField[] => [
   'name',
   'price',
   'startDate',
@@ -65,12 +69,19 @@ const orderOf = (rows: readonly TariffRow[]): ActivityErrorField[] => [
   'ageOn',
   'feeGroup',
   ...SEASON_ORDER,
+  'publicValueSource',
+  'publicValueDescription',
+  'reservedPlaces',
+  'reservedCircumstanceId',
+  'priorityMode',
+  ...groupOrder(groups),
 ];
 const fieldId = (field: ActivityErrorField) => {
   const band = /^tariff\.(\d+)\.(\w+)$/.exec(field);
-  return band
-    ? tariffFieldId(Number(band[1]), band[2] as Parameters<typeof tariffFieldId>[1])
-    : `activity-${field}`;
+  if (band) return tariffFieldId(Number(band[1]), band[2] as Parameters<typeof tariffFieldId>[1]);
+  const group = /^group\.(\d+)\.(\w+)$/.exec(field);
+  if (group) return groupFieldId(Number(group[1]), group[2] as Parameters<typeof groupFieldId>[1]);
+  return `activity-${field}`;
 };
 
 /** The fee groups the catalogue's first activities have, for the form's suggestions. */
@@ -105,6 +116,7 @@ export function ActivitiesSection({
       activityToForm(activity, (price) => priceToText(price, locale)),
     check: checkActivityForm,
     serverField: activityFieldOf,
+    conflictField: drawConflictField,
     create: createActivity,
     update: updateActivity,
     remove: deleteActivity,
@@ -127,6 +139,7 @@ export function ActivitiesSection({
     (name, text) => setValues((v) => ({ ...v, [name]: text })),
   );
   const feeGroups = useFeeGroups(version);
+  const circumstances = useResource(['circumstances', version], listCircumstances).data ?? [];
   const byAge = crud.values.tariffs.length > 0;
 
   const columns: DataTableColumn<Activity>[] = [
@@ -200,7 +213,7 @@ export function ActivitiesSection({
         </SubHeading>
         <CrudForm
           {...crud.form}
-          order={orderOf(crud.values.tariffs)}
+          order={orderOf(crud.values.tariffs, crud.values.priorityGroups)}
           fieldId={fieldId}
           editing={editing !== null}
           createId="admin.activities.create"
@@ -241,7 +254,23 @@ export function ActivitiesSection({
             }))}
           />
           {crud.values.allocation !== 'none' ? (
-            <SeasonFields input={input} lottery={crud.values.allocation === 'lottery'} />
+            <>
+              <SeasonFields input={input} lottery={crud.values.allocation === 'lottery'} />
+              {crud.values.allocation === 'lottery' ? (
+                <LotteryDrawFields
+                  values={crud.values}
+                  errors={crud.form.errors}
+                  circumstances={circumstances}
+                  onChange={setValues}
+                />
+              ) : null}
+              <PriorityGroupFields
+                values={crud.values}
+                errors={crud.form.errors}
+                circumstances={circumstances}
+                onChange={setValues}
+              />
+            </>
           ) : null}
         </CrudForm>
       </div>

@@ -3,6 +3,15 @@ import { isoToMadridLocal, madridLocalToIso } from '../../../lib/madrid-time';
 import type { Activity, ActivityWrite } from '../api/activities';
 import { formResult, trimAll, type FormCheck } from '../components/form-check';
 import type { Msg } from '../components/messages';
+import {
+  checkDrawSettings,
+  drawFieldOf,
+  drawSettingsToForm,
+  emptyDrawSettings,
+  type DrawSettingsField,
+  type GroupField,
+  type GroupRow,
+} from './draw-settings';
 
 /** The texts an activity has in each language (besides the one staff wrote first). */
 export const TEXT_LANGUAGES = ['es', 'en', 'gl'] as const;
@@ -19,6 +28,7 @@ const TEXT_FIELDS: TextField[] = TEXT_KINDS.flatMap((kind) =>
 
 export type ActivityField =
   | TextField
+  | DrawSettingsField
   | 'name'
   | 'price'
   | 'startDate'
@@ -50,12 +60,14 @@ export interface TariffRow {
 export type TariffPart = 'minAge' | 'maxAge' | 'price' | 'default';
 /** A band's field as the error summary names it: `tariff.<row>.<part>`. */
 export type TariffField = `tariff.${number}.${TariffPart}`;
-export type ActivityErrorField = ActivityField | TariffField;
+export type ActivityErrorField = ActivityField | TariffField | GroupField;
 
 export type ActivityFormValues = Record<ActivityField, string> & {
   /** Empty: one price for everyone. */
   tariffs: TariffRow[];
   reductionsApply: boolean;
+  /** Ordered, group 1 first (draw-settings.ts). */
+  priorityGroups: GroupRow[];
 };
 
 export type ActivityPayload = ActivityWrite;
@@ -82,6 +94,7 @@ export const emptyActivityForm: ActivityFormValues = {
   feeGroup: '',
   tariffs: [],
   reductionsApply: true,
+  ...emptyDrawSettings,
 };
 
 let nextRowKey = 1;
@@ -140,6 +153,7 @@ export function activityToForm(
       }),
     ),
     reductionsApply: activity.reductions_apply,
+    ...drawSettingsToForm(activity),
   };
 }
 
@@ -252,7 +266,7 @@ function overlap(from: number, to: number | null): Problem {
 export function checkActivityForm(
   raw: ActivityFormValues,
 ): FormCheck<ActivityErrorField, ActivityPayload> {
-  const { tariffs, reductionsApply, ...texts } = raw;
+  const { tariffs, reductionsApply, priorityGroups, ...texts } = raw;
   const v = trimAll(texts);
   const errors: FieldErrors<ActivityErrorField> = {};
   let missing = false;
@@ -307,6 +321,11 @@ export function checkActivityForm(
     if (minYear !== null && maxYear !== null && minYear > maxYear)
       errors.maxBirthYear = 'admin.activities.yearsOrder';
   }
+  const draw = checkDrawSettings(
+    { ...v, priorityGroups },
+    { allocation, capacity, openAt: withPlaces ? openAt : null },
+  );
+  Object.assign(errors, draw.errors);
   const bands = tariffs.map((row) => ({
     min_age: age(row.minAge) ?? 0,
     max_age: row.maxAge.trim() === '' ? null : age(row.maxAge),
@@ -340,10 +359,11 @@ export function checkActivityForm(
             texts: textsOf(v),
             min_birth_year: minYear,
             max_birth_year: maxYear,
+            ...draw.payload,
           }
         : {}),
     }),
-    bandProblems,
+    { ...bandProblems, ...draw.details },
   );
 }
 
@@ -360,6 +380,8 @@ function textsOf(v: Record<TextField, string>): NonNullable<ActivityWrite['texts
 
 /** The form field a 422 item of the server names (loc after "body"), if the form has it. */
 export function activityFieldOf(loc: readonly (string | number)[]): ActivityErrorField | null {
+  const draw = drawFieldOf(loc);
+  if (draw) return draw;
   const [name, index, part] = loc;
   if (
     name === 'texts' &&

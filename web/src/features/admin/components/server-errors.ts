@@ -21,3 +21,14 @@ export function serverFieldErrors<F extends string>(
   }
   return Object.keys(found).length > 0 ? found : null;
 }
+
+/** A 409 whose `code` is about one field of the form: that field shows the server's text. */
+export function conflictFieldError<F extends string>(
+  error: unknown,
+  toField: (code: string) => F | null,
+): Partial<Record<F, Msg>> | null {
+  const { code, detail } = (error ?? {}) as { code?: unknown; detail?: unknown };
+  const field = typeof code === 'string' ? toField(code) : null;
+  if (!field || typeof detail !== 'string') return null;
+  return { [field]: { text: detail } } as Partial<Record<F, Msg>>;
+}

@@ -4,7 +4,7 @@ import type { FormCheck } from './form-check';
 import type { CrudFormControls } from './crud-form';
 import { hasErrors, noErrors, type FormErrorState } from './form-error-state';
 import { serverMsg, type Notice } from './messages';
-import { serverFieldErrors } from './server-errors';
+import { conflictFieldError, serverFieldErrors } from './server-errors';
 import { useReportErrors } from './page-errors';
 import { warningTexts } from './warnings-list';
 
@@ -38,6 +38,8 @@ export interface CrudSectionOptions<T extends { id: number }, V, F extends strin
   onEdit?: (item: T) => void;
   /** The form's field a 422 item's `loc` (after "body") names, to show the server's text there. */
   serverField?: (loc: readonly (string | number)[]) => F | null;
+  /** The form's field a 409's `code` is about, to show the server's text there. */
+  conflictField?: (code: string) => F | null;
 }
 
 /**
@@ -106,7 +108,9 @@ export function useCrudSection<T extends { id: number }, V, F extends string, P>
       const details =
         answer.status === 422 && options.serverField
           ? serverFieldErrors(answer.error, options.serverField)
-          : null;
+          : answer.status === 409 && options.conflictField
+            ? conflictFieldError(answer.error, options.conflictField)
+            : null;
       setErrors((e) => ({
         fields: {},
         ...(details ? { details } : {}),

@@ -45,6 +45,7 @@ describe('global configuration', () => {
       reminders_enabled: false,
       reminder_days: [7, 1],
       reminder_channel: 'sms',
+      joint_fit: 'next_fits',
     });
     expect(await discount()).toHaveValue(12.5);
   });
@@ -73,6 +74,40 @@ describe('global configuration', () => {
       reminder_days: [10, 3],
       reminder_channel: 'both',
     });
+  });
+
+  it('sets the rule for places a group of siblings does not fit, and shows the server refusing another', async () => {
+    const api = setup();
+    await discount();
+    const rule = screen.getByRole('combobox', {
+      name: 'Plazas que quedan cuando el siguiente grupo no cabe',
+    });
+    expect(rule).toHaveValue('next_fits');
+    expect(rule).toHaveAccessibleDescription(/La página del sorteo publica esta regla/);
+    expect(screen.getByRole('group', { name: 'Hermanos que solicitan juntos' })).toContainElement(
+      rule,
+    );
+    await userEvent.selectOptions(rule, 'Quedan libres hasta que cabe el grupo');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar la configuración' }));
+    expect(await screen.findByText('Configuración guardada correctamente.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      joint_fit: 'wait_for_group',
+    });
+    expect(rule).toHaveValue('wait_for_group');
+
+    const text =
+      'Elige qué pasa con las plazas que quedan cuando un grupo de hermanos no cabe: las ocupa la siguiente solicitud que quepa, o esperan al grupo.';
+    mockApi({
+      'PUT /api/admin/config/': {
+        status: 422,
+        body: {
+          detail: [{ loc: ['body', 'joint_fit'], msg: text, type: 'joint_fit_invalid' }],
+          code: 'validation_error',
+        },
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar la configuración' }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
   it.each(['100.5', '-1'])('refuses a discount of %s percent', async (value) => {

@@ -26,7 +26,9 @@ import {
   configToForm,
   type ConfigField,
   type ConfigFormValues,
+  type JointFit,
   type ReminderChannel,
+  JOINT_FITS,
 } from './rules';
 
 const CHANNELS: readonly ReminderChannel[] = ['sms', 'email', 'both'];
@@ -36,7 +38,8 @@ const fieldId = (field: ConfigField) => `config-${field}`;
 
 /**
  * 5. Global configuration: maintenance, payments, global discount (%) and deadline, and the
- * payment reminders (on/off, days before the deadline, channel).
+ * payment reminders (on/off, days before the deadline, channel), and the rule for places a group of
+ * siblings applying together does not fit.
  */
 export function ConfigSection({ onSaved }: { onSaved?: () => void }) {
   const t = useT();
@@ -173,6 +176,26 @@ function ConfigForm({ initial, onSaved }: { initial: AdminConfig; onSaved?: () =
           onChange={(event) => {
             const channel = event.target.value as ReminderChannel;
             setValues((v) => ({ ...v, reminderChannel: channel }));
+          }}
+          errorPrefix={t('admin.common.errorPrefix')}
+        />
+      </fieldset>
+      <fieldset className="flex flex-col gap-4 rounded-md border border-border p-4">
+        <legend className="px-1 text-body font-semibold">
+          <FormattedMessage id="admin.config.jointApplications" />
+        </legend>
+        <SelectField
+          id="config-joint-fit"
+          label={t('admin.config.jointFit')}
+          hint={t('admin.config.jointFitHint')}
+          value={values.jointFit}
+          options={JOINT_FITS.map((rule) => ({
+            value: rule,
+            label: t(`admin.config.jointFitOption.${rule}`),
+          }))}
+          onChange={(event) => {
+            const rule = event.target.value as JointFit;
+            setValues((v) => ({ ...v, jointFit: rule }));
           }}
           errorPrefix={t('admin.common.errorPrefix')}
         />

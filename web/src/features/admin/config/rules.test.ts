@@ -26,6 +26,7 @@ describe('global discount', () => {
     reminders_enabled: false,
     reminder_days: [7, 1],
     reminder_channel: 'sms',
+    joint_fit: 'next_fits',
   });
 
   it('shows the stored fraction as a percent', () => {
@@ -37,6 +38,7 @@ describe('global discount', () => {
       remindersEnabled: false,
       reminderDays: '7, 1',
       reminderChannel: 'sms',
+      jointFit: 'next_fits',
     });
   });
 
@@ -59,6 +61,7 @@ describe('global discount', () => {
         reminders_enabled: false,
         reminder_days: [7, 1],
         reminder_channel: 'sms',
+        joint_fit: 'next_fits',
       },
     });
     expect(checkConfigForm({ ...form, discount: '100', deadline: '2026-12-15' })).toMatchObject({
@@ -93,6 +96,7 @@ describe('reminder days', () => {
     reminders_enabled: true,
     reminder_days: [7, 1],
     reminder_channel: 'both',
+    joint_fit: 'wait_for_group',
   });
 
   it('needs at least one day while reminders are on, none while they are off', () => {

@@ -21,6 +21,9 @@ export function parsePercent(text: string): number | null {
 
 export type ConfigField = 'discount' | 'deadline' | 'reminderDays';
 export type ReminderChannel = 'sms' | 'email' | 'both';
+/** The council's rule for places left when the next group of siblings does not fit them. */
+export type JointFit = 'next_fits' | 'wait_for_group';
+export const JOINT_FITS: readonly JointFit[] = ['next_fits', 'wait_for_group'];
 export interface ConfigFormValues {
   maintenanceMode: boolean;
   paymentsEnabled: boolean;
@@ -32,6 +35,7 @@ export interface ConfigFormValues {
   /** Days before the deadline as typed: "7, 1". */
   reminderDays: string;
   reminderChannel: ReminderChannel;
+  jointFit: JointFit;
 }
 
 export interface ConfigPayload {
@@ -42,6 +46,7 @@ export interface ConfigPayload {
   reminders_enabled: boolean;
   reminder_days: number[];
   reminder_channel: ReminderChannel;
+  joint_fit: JointFit;
 }
 
 export const MAX_REMINDER_DAY = 60;
@@ -69,6 +74,7 @@ export function configToForm(config: ConfigPayload): ConfigFormValues {
     remindersEnabled: config.reminders_enabled,
     reminderDays: config.reminder_days.join(', '),
     reminderChannel: config.reminder_channel,
+    jointFit: config.joint_fit,
   };
 }
 
@@ -89,5 +95,6 @@ export function checkConfigForm(v: ConfigFormValues): FormCheck<ConfigField, Con
     reminders_enabled: v.remindersEnabled,
     reminder_days: days ?? [],
     reminder_channel: v.reminderChannel,
+    joint_fit: v.jointFit,
   }));
 }
