@@ -24,11 +24,15 @@ const draw: Draw = {
   public_value_at: null,
   draw_seed: null,
   rule_version: 1,
+  reserved_places: 0,
+  reserved_circumstance: null,
+  priority_mode: null,
+  priority_groups: [],
   algorithm: 'Each application’s key is …',
   applications_close_at: '2026-12-15T22:59:00.000Z',
   drawn_at: null,
   applications: [],
-} as unknown as Draw;
+};
 
 const list: ProvisionalList = {
   activity_id: 7,
