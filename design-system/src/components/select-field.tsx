@@ -19,7 +19,7 @@ export function SelectField({ options, placeholder, className, ...props }: Selec
     <Field {...fieldProps}>
       <select
         data-slot="select-field"
-        className={cn(inputClasses({ width: 'fit' }), 'pr-8', className)}
+        className={cn(inputClasses({ width: 'fit' }), 'max-w-full pr-8', className)}
         {...rest}
         {...controlProps}
       >

@@ -180,7 +180,7 @@ function ConfigForm({ initial, onSaved }: { initial: AdminConfig; onSaved?: () =
           errorPrefix={t('admin.common.errorPrefix')}
         />
       </fieldset>
-      <fieldset className="flex flex-col gap-4 rounded-md border border-border p-4">
+      <fieldset className="flex min-w-0 flex-col gap-4 rounded-md border border-border p-4">
         <legend className="px-1 text-body font-semibold">
           <FormattedMessage id="admin.config.jointApplications" />
         </legend>
