@@ -49,29 +49,7 @@ export function madridHour(at: Date): number {
   return Number(madridDateTime(at).hour.slice(0, 2));
 }
 
-/**
- * An instant in Europe/Madrid as Redsys writes it: date `DD/MM/YYYY`, hour `HH:MM`, plus the
- * year and month as numbers (card expiry checks).
- */
-export function madridDateTime(at: Date) {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Madrid',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return {
-    year: Number(get('year')),
-    month: Number(get('month')),
-    date: `${get('day')}/${get('month')}/${get('year')}`,
-    hour: `${get('hour')}:${get('minute')}`,
-  };
-}
-
+/** Madrid's wall clock to the second, one formatter for every reading of it. */
 const wallClockFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/Madrid',
   year: 'numeric',
@@ -82,6 +60,21 @@ const wallClockFormat = new Intl.DateTimeFormat('en-GB', {
   second: '2-digit',
   hourCycle: 'h23',
 });
+
+/**
+ * An instant in Europe/Madrid as Redsys writes it: date `DD/MM/YYYY`, hour `HH:MM`, plus the
+ * year and month as numbers (card expiry checks).
+ */
+export function madridDateTime(at: Date) {
+  const parts = wallClockFormat.formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return {
+    year: Number(get('year')),
+    month: Number(get('month')),
+    date: `${get('day')}/${get('month')}/${get('year')}`,
+    hour: `${get('hour')}:${get('minute')}`,
+  };
+}
 
 /**
  * An instant as a spreadsheet cell holds it: a Date whose UTC fields are Madrid's wall clock

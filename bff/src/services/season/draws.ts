@@ -16,6 +16,7 @@ import {
   type DrandClient,
 } from '../../adapters/drand/drand-client.js';
 import type { Clock } from '../../lib/clock.js';
+import { hasInvisibleCharacters } from '../../lib/invisible-characters.js';
 import { groupBy } from '../../lib/group-by.js';
 import { madridDate, madridDateTime } from '../../lib/madrid-date.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -486,8 +487,7 @@ export function createDraws(deps: {
       let value: string;
       if (draw.public_value_source === 'announced') {
         if (typed === '') throw wrong('public_value_required');
-        // eslint-disable-next-line no-control-regex
-        if (typed.length > PUBLIC_VALUE_MAX || /[\u0000-\u001f\u007f]/.test(typed))
+        if (typed.length > PUBLIC_VALUE_MAX || hasInvisibleCharacters(typed))
           throw wrong('public_value_invalid');
         value = typed;
       } else {
