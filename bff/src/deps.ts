@@ -225,7 +225,7 @@ export function createDeps(options: {
     lists,
     // the draws' seeds are sealed at rest until each draw publishes its own
     box: createSecretBox(derivedKey('draw-seeds/v1')),
-    drand: createDrandClient(config.drandUrl),
+    drand: createDrandClient(config.drandUrl, { logger }),
     sms,
     mail,
     council: config.council,
@@ -251,6 +251,7 @@ export function createDeps(options: {
       activities: repos.activities,
       lists,
       audit: repos.audit,
+      clock,
     }),
     activities: createAdminActivitiesService({
       db,

@@ -291,6 +291,15 @@ test.describe('fees by the ordinance: a reduction asked for with a proof', () =>
         /60,00\s€/,
         new RegExp(`${circumstanceName} −20\\s%\\s\\(−12,00\\s€\\)`),
       ]);
+      // the paid activity says how its 48,00 € came about, as it was charged
+      const paid = page
+        .getByRole('table', { name: 'Actividades pagadas' })
+        .getByRole('row', { name: new RegExp(swimming.name) });
+      await expect(paid).toContainText(/48,00\s€/);
+      await expect(paid.getByRole('definition')).toHaveText([
+        /60,00\s€/,
+        new RegExp(`${circumstanceName} −20\\s%\\s\\(−12,00\\s€\\)`),
+      ]);
       await expectAccessible(page, 'Completed tab with a breakdown (es)');
       const downloading = page.waitForEvent('download');
       await receipts.getByRole('button', { name: `Descargar justificante ${order} (PDF)` }).click();

@@ -55,7 +55,10 @@ export function createEnrolmentsRepo(db: Database) {
       return row.id;
     },
     /** Staff's write (the form, the import): the record is the council's from now on. */
-    async update(id: number, fields: EnrolmentFields): Promise<boolean> {
+    async update(
+      id: number,
+      fields: EnrolmentFields & { birth_date?: string | null },
+    ): Promise<boolean> {
       const result = await db
         .q()
         .updateTable('enrolments')

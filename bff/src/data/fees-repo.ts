@@ -177,6 +177,27 @@ export function createFeesRepo(db: Database) {
     },
 
     /**
+     * The breakdowns a person's paid fees were charged by (the payment item that paid each), by
+     * activity: null for one paid without a breakdown (the simple mode, or marked paid by staff).
+     */
+    async paidBreakdowns(enrolmentId: number): Promise<Map<number, string | null>> {
+      const rows = await db
+        .q()
+        .selectFrom('enrolment_activities as ea')
+        .innerJoin('payment_items as pi', (join) =>
+          join
+            .onRef('pi.payment_id', '=', 'ea.paid_payment_id')
+            .onRef('pi.enrolment_id', '=', 'ea.enrolment_id')
+            .onRef('pi.activity_id', '=', 'ea.activity_id'),
+        )
+        .select(['ea.activity_id', 'pi.breakdown'])
+        .where('ea.enrolment_id', '=', enrolmentId)
+        .where('ea.is_paid', '=', 1)
+        .execute();
+      return new Map(rows.map((row) => [row.activity_id, row.breakdown]));
+    },
+
+    /**
      * Every fee of the person's family, paid or not: of everyone managed by any account that
      * manages the person, the person included (a person no account manages has none). One
      * statement, led by the person's own links, a handful of rows; the caller picks the fee

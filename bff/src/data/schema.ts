@@ -230,7 +230,8 @@ export interface SeasonNoticesTable {
   sent_at: string | null;
 }
 
-export type SeasonNoticeKind = 'offer' | 'reminder' | 'waitlisted' | 'expired' | 'waitlist_ended';
+export type SeasonNoticeKind =
+  'offer' | 'reminder' | 'waitlisted' | 'expired' | 'waitlist_ended' | 'withdrawn';
 
 export interface DrawsTable {
   activity_id: number;

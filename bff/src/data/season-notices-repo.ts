@@ -107,6 +107,17 @@ export function createSeasonNoticesRepo(db: Database) {
         .where('sent_at', 'is', null)
         .execute();
     },
+
+    /** Forgets notices sent before `before` (what they said went out; only the spacing reads them). */
+    pruneSent: async (before: string): Promise<number> => {
+      const result = await db
+        .q()
+        .deleteFrom('season_notices')
+        .where('sent_at', 'is not', null)
+        .where('sent_at', '<', before)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }
 

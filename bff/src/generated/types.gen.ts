@@ -663,6 +663,20 @@ export type FeeRules = {
     cumulative: boolean;
 };
 
+export type CatalogueQuote = {
+    activity_id: Id;
+    person_activity_id: Id;
+    full_name: string;
+    /**
+     * What the checkout would charge (a paid fee, what was paid).
+     */
+    amount: Euros;
+    /**
+     * How the amount comes about; null for a fee paid without one.
+     */
+    breakdown: FeeBreakdown | null;
+};
+
 /**
  * How the amount due comes about. Each part null when it does not apply.
  */
@@ -1166,7 +1180,7 @@ export type UserActivity = {
      */
     amount_due: Euros | null;
     /**
-     * How `amount_due` comes about (fee rules in place); null once paid and in the simple mode.
+     * How the amount comes about (fee rules in place): for a pending fee, how `amount_due` is made; for a paid one, the breakdown it was charged by, as the receipt shows it. Null in the simple mode, and for a fee paid without one (charged in the simple mode, or marked paid by staff or an upload).
      */
     breakdown: FeeBreakdown | null;
     /**
@@ -1575,6 +1589,10 @@ export type Enrolment = {
     dni: DniOut | null;
     email: Email | null;
     phone: PhoneOut;
+    /**
+     * On record (set by the resident who added the person, the upload or staff); null when unknown.
+     */
+    birth_date: CivilDate | null;
     activities: Array<ActivityRef>;
 };
 
@@ -1587,6 +1605,10 @@ export type EnrolmentWrite = {
     dni: Dni | null;
     email?: Email | string | null;
     phone: PhoneIn;
+    /**
+     * Optional; left out, the date on record stays (older clients). A correction decides from then on the fee's age band of what is not paid yet (paid amounts never change) and the lottery's age checks; audited with the old and new date. Not a real date, in the future or before 1900: 422 `invalid_birth_date`. Null keeps a person without a date as they are; a date on record can be corrected but never removed (422 `birth_date_not_removable`).
+     */
+    birth_date?: CivilDate | null;
     activity_ids: Array<Id>;
 };
 
@@ -3959,7 +3981,7 @@ export type CreateEnrolmentErrors = {
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field; `invalid_birth_date` for a birth date that is not a real date, is in the future or before 1900 (the same check as when a resident adds a person), `birth_date_not_removable` for null over a date on record.
      */
     422: Error;
     /**
@@ -4065,7 +4087,7 @@ export type UpdateEnrolmentErrors = {
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field; `invalid_birth_date` for a birth date that is not a real date, is in the future or before 1900 (the same check as when a resident adds a person), `birth_date_not_removable` for null over a date on record.
      */
     422: Error;
     /**
@@ -5184,6 +5206,35 @@ export type ListCatalogueResponses = {
 };
 
 export type ListCatalogueResponse = ListCatalogueResponses[keyof ListCatalogueResponses];
+
+export type ListCatalogueQuotesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/user/quotes';
+};
+
+export type ListCatalogueQuotesErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     */
+    503: Error;
+};
+
+export type ListCatalogueQuotesError = ListCatalogueQuotesErrors[keyof ListCatalogueQuotesErrors];
+
+export type ListCatalogueQuotesResponses = {
+    /**
+     * The quotes, in the catalogue's order, then by person.
+     */
+    200: Array<CatalogueQuote>;
+};
+
+export type ListCatalogueQuotesResponse = ListCatalogueQuotesResponses[keyof ListCatalogueQuotesResponses];
 
 export type ListApplicationsData = {
     body?: never;

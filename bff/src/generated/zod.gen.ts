@@ -543,6 +543,14 @@ export const zFeeBreakdown = z.object({
     }).nullable()
 });
 
+export const zCatalogueQuote = z.object({
+    activity_id: zId,
+    person_activity_id: zId,
+    full_name: z.string(),
+    amount: zEuros,
+    breakdown: zFeeBreakdown.nullable()
+});
+
 export const zNewPerson = z.object({
     first_name: z.string().min(1).max(80),
     last_name: z.string().min(1).max(120),
@@ -1255,6 +1263,7 @@ export const zEnrolment = z.object({
     dni: zDniOut.nullable(),
     email: zEmail.nullable(),
     phone: zPhoneOut,
+    birth_date: zCivilDate.nullable(),
     activities: z.array(zActivityRef)
 });
 
@@ -1267,6 +1276,7 @@ export const zEnrolmentWrite = z.object({
         z.string().max(0)
     ]).nullish(),
     phone: zPhoneIn,
+    birth_date: zCivilDate.nullish(),
     activity_ids: z.array(zId).max(200)
 });
 
@@ -2009,6 +2019,11 @@ export const zListAuditResponse = zAuditPage;
  * The catalogue, by the moment applications open, then name.
  */
 export const zListCatalogueResponse = z.array(zCatalogueActivity);
+
+/**
+ * The quotes, in the catalogue's order, then by person.
+ */
+export const zListCatalogueQuotesResponse = z.array(zCatalogueQuote);
 
 /**
  * The applications.

@@ -231,6 +231,7 @@ describe('admin enrolments', () => {
       dni,
       email: null,
       phone: '622334455',
+      birth_date: null,
       activities: [
         { id: swim, name: 'Natación infantil' },
         { id: padel, name: 'Pádel adultos' },

@@ -229,11 +229,20 @@ describe('checkout, receipts and refunds with fee rules', () => {
     expect(await history()).toEqual(before.history);
     expect(await receipt()).toEqual(before.receipt);
     const dues = await w.due(user, first);
+    // the dashboard's paid fee: what was paid and how, as charged (the name as it was then)
     expect(dues.get(swimming)).toMatchObject({
       is_paid: true,
       amount_due: null,
-      breakdown: null,
       amount: 32,
+      breakdown: {
+        tariff_price: 40,
+        reduction: {
+          name: expect.stringMatching(/^Familia numerosa \d+$/),
+          percent: 20,
+          amount: 8,
+        },
+        family_discount: null,
+      },
     });
     // the sibling's fees follow the new rules (50 %, better than the family's 10 %)
     expect((await w.due(user, second)).get(swimming)?.amount_due).toBe(20);

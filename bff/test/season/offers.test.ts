@@ -485,6 +485,29 @@ describe('every family hears the result, one message per account and activity an
     expect(texts[1]).toContain('Hay plaza para Brais en Pádel plegado');
     expect(texts[1]).toContain('La plaza de Brais en Pádel plegado caduca el');
     expect(texts[1]).not.toContain('Lucía');
-    expect(await smsTo(app, zoe.phone)).toHaveLength(0);
+    // Zoe's family heard of staff's withdrawal, once, naming her
+    expect(await smsTo(app, zoe.phone)).toEqual([
+      expect.stringContaining(
+        'Hemos retirado la solicitud de Zoe en Pádel plegado; si no lo esperabas, ponte en contacto con nosotros.',
+      ),
+    ]);
+
+    // two days after, what was sent is forgotten
+    const sentIds = async () =>
+      (
+        await app.rows<{ id: number }>(
+          sql`SELECT id FROM season_notices WHERE activity_id = ${activity} AND sent_at IS NOT NULL`,
+        )
+      ).map((row) => Number(row.id));
+    const before = await sentIds();
+    expect(before.length).toBeGreaterThan(0);
+    app.clock.set('2026-12-12T11:06:00Z');
+    await app.deps.season.runJobs();
+    // the message of 11:07 is still within its two days
+    expect((await sentIds()).filter((id) => before.includes(id)).length).toBeGreaterThan(0);
+    app.clock.set('2026-12-12T11:08:00Z');
+    const result = (await app.deps.season.runJobs()).result as { pruned: number };
+    expect(result.pruned).toBeGreaterThan(0);
+    expect((await sentIds()).filter((id) => before.includes(id))).toEqual([]);
   });
 });

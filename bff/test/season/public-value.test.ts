@@ -1,16 +1,21 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { t } from '../../src/i18n/index.js';
 import { createAccount, type Account } from '../admin/factory.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { errorOf } from '../residents/helpers.js';
+import {
+  type Beacon,
+  fakeDrand,
+  flippedByte,
+  QUICKNET_HASH as QUICKNET,
+  REAL_QUICKNET_BEACON as REAL,
+  testSigner,
+} from './fake-drand.js';
 import { applied, HOUR, household } from './helpers.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-const QUICKNET = '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971';
 
 interface DrawPage {
   seed: string | null;
@@ -29,47 +34,6 @@ interface DrawPage {
 }
 
 /**
- * drand as the portal sees it over HTTP: rounds in `published` answer
- * `{round, randomness, signature}` (randomness = SHA-256 of the signature, as drand's), the rest
- * 425 Too Early; `forged` rounds answer a randomness that is not the signature's.
- */
-function fakeDrand() {
-  const published = new Map<number, { signature: string; randomness: string }>();
-  const forged = new Set<number>();
-  const asked: string[] = [];
-  const server: Server = createServer((req, res) => {
-    asked.push(req.url ?? '');
-    const match = /^\/([0-9a-f]{64})\/public\/(\d+)$/.exec(req.url ?? '');
-    const round = Number(match?.[2]);
-    const beacon = published.get(round);
-    if (match?.[1] !== QUICKNET || !beacon) {
-      res.writeHead(match ? 425 : 404).end();
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end(
-      JSON.stringify({
-        round,
-        randomness: forged.has(round) ? sha256('forged') : beacon.randomness,
-        signature: beacon.signature,
-      }),
-    );
-  });
-  return {
-    server,
-    asked,
-    forged,
-    publish(round: number) {
-      const signature = randomBytes(48).toString('hex');
-      const randomness = createHash('sha256').update(Buffer.from(signature, 'hex')).digest('hex');
-      published.set(round, { signature, randomness });
-      return randomness;
-    },
-    url: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-  };
-}
-
-/**
  * A draw nobody can steer (issue 49, item 4), over HTTP on the real app and database: the public
  * value's source named with the activity, entered after the close (or read from a faked drand),
  * the draw refused without it, and the ranks recomputed from the public page alone.
@@ -82,7 +46,7 @@ describe('the public value in the draw', () => {
   const at = (offsetMs: number) => new Date(now() + offsetMs).toISOString();
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => drand.server.listen(0, '127.0.0.1', resolve));
+    await drand.start();
     app = await startTestApp({ now: '2026-12-01T08:00:00Z', env: { DRAND_URL: drand.url() } });
   });
   beforeEach(async () => {
@@ -90,7 +54,7 @@ describe('the public value in the draw', () => {
   });
   afterAll(async () => {
     await app.close();
-    await new Promise((resolve) => drand.server.close(resolve));
+    await drand.stop();
   });
 
   const send = (method: string, path: string, body?: unknown, lang = 'es') =>
@@ -277,49 +241,53 @@ describe('the public value in the draw', () => {
     expect([res.status, (await errorOf(res)).code]).toEqual([409, 'public_value_no_source']);
   });
 
-  it('reads a drand round fixed from the close, and draws once drand publishes it', async () => {
+  it('never takes a drand answer that is not quicknet signing the round, changing nothing', async () => {
     const id = await lottery({ public_value_source: 'drand' });
-    const close = (await page(id)) as DrawPage & { applications_close_at: string };
-    // the first quicknet round after the close, computed apart from the module
-    const closeSeconds = Date.parse(close.applications_close_at) / 1000;
-    const round = Math.floor((closeSeconds - 1692803367) / 3) + 2;
-    expect(close.drand_round).toBe(round);
-    expect(Date.parse(close.drand_round_at!)).toBeGreaterThan(closeSeconds * 1000);
-    expect(Date.parse(close.drand_round_at!) - closeSeconds * 1000).toBeLessThanOrEqual(3000);
-    await applicants(id, 4);
+    const round = (await page(id)).drand_round!;
+    await applicants(id, 3);
     app.clock.advance(2 * HOUR);
-
-    // the round still to come: staff are told so, the job waits
-    const pending = await send('POST', `/admin/activities/${id}/public-value`, {});
-    expect([pending.status, (await errorOf(pending)).code]).toEqual([409, 'drand_round_pending']);
-    await app.deps.season.runJobs();
-    expect((await page(id)).drawn_at).toBeNull();
-
-    // a wrong answer (randomness not drand's hash of the signature) is never taken
-    const randomness = drand.publish(round);
-    drand.forged.add(round);
-    const forged = await send('POST', `/admin/activities/${id}/public-value`, {});
-    expect([forged.status, (await errorOf(forged)).code]).toEqual([502, 'drand_unavailable']);
-    await app.deps.season.runJobs();
-    expect((await drawRow(id))?.public_value).toBeNull();
-    drand.forged.delete(round);
-
-    // a value typed that is not drand's is refused
-    const typed = await send('POST', `/admin/activities/${id}/public-value`, {
-      value: 'ab'.repeat(32),
-    });
-    expect([typed.status, ((await errorOf(typed)).detail as { type: string }[])[0]!.type]).toEqual([
-      422,
-      'public_value_not_drand',
-    ]);
-
-    // published: the job reads it and draws
-    await app.deps.season.runJobs();
-    const drawn = await page(id);
-    expect(drawn).toMatchObject({ public_value: randomness, rule_version: 2 });
-    expect(drawn.drawn_at).not.toBeNull();
-    recompute(drawn);
-    expect(drand.asked).toContain(`/${QUICKNET}/public/${round}`);
+    const before = await drawRow(id);
+    const other = testSigner();
+    const wrongAnswers: [string, Beacon][] = [
+      // quicknet's real signature, but of another round: a relay replaying an old beacon
+      ['bad_signature', { ...REAL, round }],
+      // this very round, well formed, signed by a key that is not quicknet's
+      ['bad_signature', other.sign(round)],
+      // a randomness that is not the SHA-256 of the signature
+      ['randomness_not_signature_hash', { ...other.sign(round), randomness: 'ab'.repeat(32) }],
+    ];
+    for (const [reason, beacon] of wrongAnswers) {
+      drand.answer(round, beacon);
+      const logged = app.logs.length;
+      // staff asking: drand is taken as not answering, and asked again later
+      const asked = await send('POST', `/admin/activities/${id}/public-value`, {});
+      expect([asked.status, (await errorOf(asked)).code], reason).toEqual([
+        502,
+        'drand_unavailable',
+      ]);
+      // staff typing the value the relay shows: refused the same way
+      const typed = await send('POST', `/admin/activities/${id}/public-value`, {
+        value: beacon.randomness,
+      });
+      expect(typed.status, reason).toBe(502);
+      // the job neither enters it nor draws
+      await app.deps.season.runJobs();
+      expect(await drawRow(id), reason).toEqual(before);
+      expect((await page(id)).drawn_at).toBeNull();
+      const refusals = app.logs
+        .slice(logged)
+        .filter((line) => line.includes('drand answer refused'));
+      expect(refusals.length, reason).toBe(3);
+      expect(refusals.every((line) => line.includes(reason))).toBe(true);
+    }
+    expect(
+      Number(
+        await app.value(
+          sql`SELECT count(*) FROM audit_log WHERE entity_id = ${String(id)} AND action = 'draw.public_value'`,
+        ),
+      ),
+    ).toBe(0);
+    drand.answer(round, undefined);
   });
 
   it('keeps a lottery naming no source, and draws made before, under the first rule', async () => {
@@ -336,5 +304,71 @@ describe('the public value in the draw', () => {
       .sort((x, y) => (sha256(`${drawn.seed}:${x}`) < sha256(`${drawn.seed}:${y}`) ? -1 : 1));
     expect(drawn.applications.map((a) => a.code)).toEqual(order);
     expect((await drawRow(id))?.rule_version).toBe(1);
+  });
+
+  /**
+   * The same flow on the day of a real quicknet round (REAL, 14 October 2024): the portal's
+   * clock set so that the lottery's close falls just before it, drand answering as it did.
+   */
+  describe('with a real quicknet round', () => {
+    let first: TestApp;
+    beforeAll(async () => {
+      first = app;
+      // the close (3 hours on) falls on round REAL - 1's time, so REAL is the first after it
+      const closeSeconds = 1692803367 + (REAL.round - 2) * 3;
+      app = await startTestApp({
+        now: new Date((closeSeconds - 3 * 3600) * 1000).toISOString(),
+        env: { DRAND_URL: drand.url() },
+      });
+    });
+    afterAll(async () => {
+      await app.close();
+      app = first;
+    });
+
+    it('reads the round fixed from the close, verified, and draws once drand publishes it', async () => {
+      const id = await lottery({ public_value_source: 'drand' });
+      const close = (await page(id)) as DrawPage & { applications_close_at: string };
+      // the first quicknet round after the close, computed apart from the module
+      const closeSeconds = Date.parse(close.applications_close_at) / 1000;
+      const round = Math.floor((closeSeconds - 1692803367) / 3) + 2;
+      expect(round).toBe(REAL.round);
+      expect(close.drand_round).toBe(round);
+      expect(Date.parse(close.drand_round_at!)).toBeGreaterThan(closeSeconds * 1000);
+      expect(Date.parse(close.drand_round_at!) - closeSeconds * 1000).toBeLessThanOrEqual(3000);
+      await applicants(id, 4);
+      app.clock.advance(2 * HOUR);
+
+      // the round still to come: staff are told so, the job waits
+      const pending = await send('POST', `/admin/activities/${id}/public-value`, {});
+      expect([pending.status, (await errorOf(pending)).code]).toEqual([409, 'drand_round_pending']);
+      await app.deps.season.runJobs();
+      expect((await page(id)).drawn_at).toBeNull();
+
+      // the real beacon with one byte changed (its randomness to match) is never taken
+      drand.answer(round, flippedByte(REAL));
+      const forged = await send('POST', `/admin/activities/${id}/public-value`, {});
+      expect([forged.status, (await errorOf(forged)).code]).toEqual([502, 'drand_unavailable']);
+      await app.deps.season.runJobs();
+      expect((await drawRow(id))?.public_value).toBeNull();
+
+      // published as drand did: a value typed that is not drand's is refused
+      drand.answer(round, REAL);
+      const typed = await send('POST', `/admin/activities/${id}/public-value`, {
+        value: 'ab'.repeat(32),
+      });
+      expect([
+        typed.status,
+        ((await errorOf(typed)).detail as { type: string }[])[0]!.type,
+      ]).toEqual([422, 'public_value_not_drand']);
+
+      // the job reads it, checks quicknet's signature, and draws
+      await app.deps.season.runJobs();
+      const drawn = await page(id);
+      expect(drawn).toMatchObject({ public_value: REAL.randomness, rule_version: 2 });
+      expect(drawn.drawn_at).not.toBeNull();
+      recompute(drawn);
+      expect(drand.asked).toContain(`/${QUICKNET}/public/${round}`);
+    });
   });
 });

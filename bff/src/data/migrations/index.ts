@@ -76,6 +76,10 @@ import {
   sqlite as activityTexts,
 } from './360-activity-texts.js';
 import {
+  postgres as noticeWithdrawnPostgres,
+  sqlite as noticeWithdrawn,
+} from './380-notice-withdrawn.js';
+import {
   postgres as onePersonPostgres,
   sqlite as onePerson,
   writeIdentityKeys,
@@ -260,4 +264,10 @@ export const migrations: readonly Migration[] = [
   { version: 340, name: 'claims', sqlite: claims, postgres: claimsPostgres },
   { version: 350, name: 'season-notices', sqlite: seasonNotices, postgres: seasonNoticesPostgres },
   { version: 360, name: 'activity-texts', sqlite: activityTexts, postgres: activityTextsPostgres },
+  {
+    version: 380,
+    name: 'notice-withdrawn',
+    sqlite: noticeWithdrawn,
+    postgres: noticeWithdrawnPostgres,
+  },
 ];

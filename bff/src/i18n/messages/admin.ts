@@ -12,6 +12,11 @@ export const admin = defineMessages({
     en: 'An account with that DNI already exists.',
     gl: 'Xa existe unha conta con ese DNI.',
   },
+  birth_date_not_removable: {
+    es: 'Una fecha de nacimiento registrada se puede corregir, pero no borrar.',
+    en: 'A date of birth on record can be corrected, but not removed.',
+    gl: 'Unha data de nacemento rexistrada pódese corrixir, pero non borrar.',
+  },
   cannot_delete_self: {
     es: 'No puedes eliminar tu propia cuenta.',
     en: 'You cannot delete your own account.',

@@ -30,6 +30,11 @@ export const seasonNotices = defineMessages({
     en: 'The waitlist for {activity} has ended: no place came free for {person}.',
     gl: 'A lista de espera de {activity} rematou: non quedou praza para {person}.',
   },
+  season_notice_withdrawn: {
+    es: 'Hemos retirado la solicitud de {person} en {activity}; si no lo esperabas, ponte en contacto con nosotros.',
+    en: 'We have withdrawn the application for {person} in {activity}; if you did not expect this, please get in touch with us.',
+    gl: 'Retiramos a solicitude de {person} en {activity}; se non o esperabas, ponte en contacto connosco.',
+  },
   season_notice_sms: {
     es: '{council}: {events} {url}',
     en: '{council}: {events} {url}',

@@ -20,7 +20,10 @@ export function adminEnrolmentsRoutes(
   const admin = requireAdmin(deps);
   const enrolments = deps.admin.enrolments;
   const body = (ctx: AppContext, required: readonly string[]) =>
-    formBody(zEnrolmentWrite, ctx.request.body, required);
+    formBody(zEnrolmentWrite, ctx.request.body, required, {
+      // not a date, or not a real one (2026-02-30): the same words as a date in the future
+      birth_date: 'invalid_birth_date',
+    });
 
   router.get('/admin/person-activities/', admin, async (ctx) => {
     const query = validate(zListEnrolmentsQuery, ctx.query, 'query');

@@ -19,6 +19,9 @@ export function seasonResidentRoutes(deps: Pick<Deps, 'season' | 'sessions'>): R
   router.get('/user/applications', auth, async (ctx) => {
     ctx.body = await applications.list(actorOf(ctx));
   });
+  router.get('/user/quotes', auth, async (ctx) => {
+    ctx.body = await deps.season.quotes(actorOf(ctx).id, ctx.state.locale);
+  });
   router.post('/user/applications', auth, async (ctx) => {
     const body = validate(zCreateApplicationBody, ctx.request.body);
     ctx.status = 201;

@@ -1,4 +1,4 @@
-import { cleanName } from '../../lib/clean-name.js';
+import { cleanName, cleanText } from '../../lib/clean-name.js';
 import type { ActivitiesRepo, ActivityFields, ActivityRow } from '../../data/activities-repo.js';
 import type { Allocation } from '../../data/schema.js';
 import type { ActivitySort, ListRequest, ListResult, StaffLists } from '../../data/lists/index.js';
@@ -170,12 +170,6 @@ export const toActivityView = (row: ActivityRow, draw?: DrawRow): ActivityView =
 });
 
 export { cleanName } from '../../lib/clean-name.js';
-
-/** A catalogue text: trimmed, composed; empty is none. */
-const cleanText = (text: string | null | undefined) => {
-  const clean = (text ?? '').normalize('NFC').trim();
-  return clean === '' ? null : clean;
-};
 
 /** An instant with an offset, stored as UTC ISO like every timestamp. */
 const utc = (at: string | null | undefined) => (at ? new Date(at).toISOString() : null);

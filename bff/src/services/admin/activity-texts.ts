@@ -1,4 +1,5 @@
 import type { Locale } from '../../i18n/index.js';
+import { cleanText } from '../../lib/clean-name.js';
 
 /** An activity's texts in one language (each null when staff wrote none). */
 export interface LanguageTexts {
@@ -15,12 +16,6 @@ export type ActivityTextsInput = Partial<Record<Locale, Partial<LanguageTexts>>>
 const LANGUAGES: readonly Locale[] = ['es', 'en', 'gl'];
 const FIELDS = ['description', 'schedule', 'venue'] as const;
 
-/** A catalogue text: trimmed, composed; empty is none. */
-const clean = (text: unknown) => {
-  const value = typeof text === 'string' ? text.normalize('NFC').trim() : '';
-  return value === '' ? null : value;
-};
-
 /** Every language with its three texts, from the stored JSON ('{}' or unreadable: none). */
 export function parseActivityTexts(json: string | null | undefined): ActivityTexts {
   let value: unknown;
@@ -31,9 +26,9 @@ export function parseActivityTexts(json: string | null | undefined): ActivityTex
   }
   const stored = (value ?? {}) as ActivityTextsInput;
   const of = (lang: Locale): LanguageTexts => ({
-    description: clean(stored[lang]?.description),
-    schedule: clean(stored[lang]?.schedule),
-    venue: clean(stored[lang]?.venue),
+    description: cleanText(stored[lang]?.description),
+    schedule: cleanText(stored[lang]?.schedule),
+    venue: cleanText(stored[lang]?.venue),
   });
   return { es: of('es'), en: of('en'), gl: of('gl') };
 }
@@ -44,7 +39,7 @@ export function activityTextsToJson(input: ActivityTextsInput): string {
   for (const lang of LANGUAGES) {
     const texts = Object.fromEntries(
       FIELDS.flatMap((f) => {
-        const text = clean(input[lang]?.[f]);
+        const text = cleanText(input[lang]?.[f]);
         return text === null ? [] : [[f, text]];
       }),
     );

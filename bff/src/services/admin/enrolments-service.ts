@@ -10,6 +10,9 @@ import { conflict, DomainError, invalid, notFound, type ValidationIssue } from '
 import { auditDni, changedFields, recordAdminWrite, type Actor } from './audit-trail.js';
 import { cleanName } from './activities-service.js';
 import { checkIdentity, landlineWarning } from './identity-checks.js';
+import type { Clock } from '../../lib/clock.js';
+import { isValidBirthDate } from '../../lib/birth-date.js';
+import { madridDate } from '../../lib/madrid-date.js';
 
 export interface EnrolmentView {
   id: number;
@@ -18,6 +21,7 @@ export interface EnrolmentView {
   dni: string | null;
   email: string | null;
   phone: string;
+  birth_date: string | null;
   activities: { id: number; name: string }[];
 }
 
@@ -36,6 +40,12 @@ export interface EnrolmentInput {
   dni: string | null;
   email?: string | null;
   phone: string;
+  /**
+   * Left out: the date on record stays. Null: none, refused over a date on record (see
+   * birthDateKept). A correction sets the age band of what is not paid yet and the season's age
+   * checks from then on (both read the record when they run).
+   */
+  birth_date?: string | null;
   activity_ids: number[];
 }
 
@@ -46,11 +56,12 @@ const toView = (row: EnrolmentRow, links: EnrolmentLink[]): EnrolmentView => ({
   dni: row.dni,
   email: row.email,
   phone: row.phone,
+  birth_date: row.birth_date,
   activities: links.map((l) => ({ id: l.activity_id, name: l.name })),
 });
 
 const auditView = (
-  row: Pick<EnrolmentRow, 'first_name' | 'last_name' | 'dni' | 'email' | 'phone'>,
+  row: Pick<EnrolmentRow, 'first_name' | 'last_name' | 'dni' | 'email' | 'phone' | 'birth_date'>,
   activityIds: number[],
 ) => ({
   first_name: row.first_name,
@@ -58,6 +69,7 @@ const auditView = (
   dni: auditDni(row.dni),
   email: row.email,
   phone: row.phone,
+  birth_date: row.birth_date,
   activity_ids: [...activityIds].sort((a, b) => a - b),
 });
 
@@ -68,6 +80,7 @@ export function createAdminEnrolmentsService(deps: {
   lists: Pick<StaffLists, 'enrolments'>;
   audit: AuditRepo;
   applications: Pick<ApplicationsRepo, 'waitingOf'>;
+  clock: Clock;
 }) {
   const { db, enrolments, activities, lists, audit } = deps;
 
@@ -90,6 +103,13 @@ export function createAdminEnrolmentsService(deps: {
     const identity = checkIdentity(input);
     // invisible characters in the names never get here: http/validate.ts refuses them in any body
     const issues: ValidationIssue[] = [...identity.issues];
+    const birthDate = input.birth_date;
+    if (typeof birthDate === 'string' && !isValidBirthDate(birthDate, madridDate(deps.clock.now())))
+      issues.push({
+        loc: ['body', 'birth_date'],
+        msg: 'invalid_birth_date',
+        type: 'invalid_birth_date',
+      });
     const activityIds = [...new Set(input.activity_ids)];
     for (const [index, id] of input.activity_ids.entries()) {
       if (!(await activities.findById(id))) {
@@ -109,9 +129,23 @@ export function createAdminEnrolmentsService(deps: {
         email: identity.email,
         phone: identity.phone,
       },
+      birthDate,
       activityIds,
     };
   }
+
+  /** A birth date on record is corrected, never removed: null over one is refused. */
+  const birthDateKept = (birthDate: string | null | undefined, before: EnrolmentRow) => {
+    if (birthDate === null && before.birth_date !== null) {
+      throw invalid([
+        {
+          loc: ['body', 'birth_date'],
+          msg: 'birth_date_not_removable',
+          type: 'birth_date_not_removable',
+        },
+      ]);
+    }
+  };
 
   /** A new enrolment needs a DNI, and a DNI on record is never removed (only corrected). */
   const dniStillRequired = (dni: string | null, before: Pick<EnrolmentRow, 'dni'> | null) => {
@@ -149,7 +183,9 @@ export function createAdminEnrolmentsService(deps: {
 
     async create(actor: Actor, input: EnrolmentInput): Promise<SavedEnrolment> {
       dniStillRequired(input.dni, null);
-      const { fields, activityIds } = await checked(input);
+      const checkedInput = await checked(input);
+      const { activityIds } = checkedInput;
+      const fields = { ...checkedInput.fields, birth_date: checkedInput.birthDate ?? null };
       return guarded(async () => {
         if (fields.dni !== null && (await enrolments.findByDni(fields.dni)))
           throw conflict('enrolment_exists');
@@ -164,11 +200,13 @@ export function createAdminEnrolmentsService(deps: {
 
     /** Replaces data and activities; a paid activity can never be dropped. */
     async update(actor: Actor, id: number, input: EnrolmentInput): Promise<SavedEnrolment> {
-      const { fields, activityIds } = await checked(input);
+      const { fields, birthDate, activityIds } = await checked(input);
       return guarded(async () => {
         const before = await enrolments.findById(id);
         if (!before) throw notFound();
         dniStillRequired(fields.dni, before);
+        birthDateKept(birthDate, before);
+        const after = { ...fields, birth_date: birthDate ?? before.birth_date };
         const other = fields.dni === null ? undefined : await enrolments.findByDni(fields.dni);
         if (other && other.id !== id) throw conflict('enrolment_exists');
         const links = await enrolments.linksOf(id);
@@ -180,7 +218,7 @@ export function createAdminEnrolmentsService(deps: {
         const wanted = new Set(activityIds);
         if (links.some((l) => l.is_paid === 1 && !wanted.has(l.activity_id)))
           throw conflict('has_paid_items');
-        await enrolments.update(id, fields);
+        await enrolments.update(id, after);
         for (const link of links) {
           if (!wanted.has(link.activity_id))
             await enrolments.removeUnpaidLink(id, link.activity_id);
@@ -197,7 +235,7 @@ export function createAdminEnrolmentsService(deps: {
               before,
               links.map((l) => l.activity_id),
             ),
-            auditView(fields, activityIds),
+            auditView(after, activityIds),
           ),
         );
         return withWarnings(await view(id));

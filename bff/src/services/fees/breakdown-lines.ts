@@ -1,6 +1,6 @@
 import { formatEuros } from '../../i18n/format.js';
 import { t, type Locale } from '../../i18n/index.js';
-import type { StoredBreakdown } from './quotes.js';
+import type { StoredBreakdown } from './stored-breakdown.js';
 
 const NUMBER_TAGS: Record<Locale, string> = { es: 'es-ES', en: 'en-GB', gl: 'gl-ES' };
 

@@ -1,6 +1,6 @@
 import type { Locale } from '../../i18n/index.js';
 import { centsToEuros } from '../../lib/money.js';
-import type { StoredBreakdown } from './quotes.js';
+import type { StoredBreakdown } from './stored-breakdown.js';
 
 /** The contract's FeeBreakdown: euros and percentages, the circumstance named in one language. */
 export interface FeeBreakdownView {
@@ -16,7 +16,16 @@ export interface FeeBreakdownView {
   family_discount: { member: number; percent: number; amount: number } | null;
 }
 
-export function toFeeBreakdownView(stored: StoredBreakdown, locale: Locale): FeeBreakdownView {
+export function toFeeBreakdownView(stored: StoredBreakdown, locale: Locale): FeeBreakdownView;
+export function toFeeBreakdownView(
+  stored: StoredBreakdown | null | undefined,
+  locale: Locale,
+): FeeBreakdownView | null;
+export function toFeeBreakdownView(
+  stored: StoredBreakdown | null | undefined,
+  locale: Locale,
+): FeeBreakdownView | null {
+  if (!stored) return null;
   const { tariff, reduction, family_discount: family } = stored;
   return {
     tariff_price: centsToEuros(stored.tariff_price_cents),
@@ -39,10 +48,4 @@ export function toFeeBreakdownView(stored: StoredBreakdown, locale: Locale): Fee
       amount: centsToEuros(family.off_cents),
     },
   };
-}
-
-/** A payment item's stored breakdown (null: charged in the simple mode). */
-export function readStoredBreakdown(json: string | null): StoredBreakdown | null {
-  if (json === null || json === '') return null;
-  return JSON.parse(json) as StoredBreakdown;
 }

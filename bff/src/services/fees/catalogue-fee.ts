@@ -3,7 +3,7 @@ import type { Locale } from '../../i18n/index.js';
 import { centsToEuros } from '../../lib/money.js';
 import { amountWithoutReduction, amountWithReduction } from '../pricing.js';
 import { bpToPercent } from './fee-rules.js';
-import type { Names } from './quotes.js';
+import type { Names } from './stored-breakdown.js';
 import { rulesFor } from './quotes.js';
 import { parseTariffs, toTariffView, type TariffView } from './tariffs.js';
 

@@ -1,41 +1,23 @@
 import type { CircumstancesRepo } from '../../data/circumstances-repo.js';
 import type { FamilyFeeRow, FeeRulesRows, FeesRepo } from '../../data/fees-repo.js';
-import type { Locale } from '../../i18n/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { madridDate } from '../../lib/madrid-date.js';
 import {
   computeFee,
   familyPositions,
   tariffOf,
-  type Breakdown,
+  type Approval,
+  type Fee,
   type FeeActivity,
   type FeeRules,
-  type GroupFee,
   type ReductionRule,
   type Tariff,
 } from './compute.js';
+import { readStoredBreakdown, type Names, type StoredBreakdown } from './stored-breakdown.js';
 import { parseTariffs } from './tariffs.js';
 
 /** `rules`: fees as the council's ordinance writes them; `simple`: the spec's global discount. */
 export type FeeMode = 'simple' | 'rules';
-
-export type Names = Record<Locale, string>;
-
-/**
- * A fee's breakdown as a payment item keeps it (payment_items.breakdown, JSON, cents): the
- * circumstance's name in every language as it was when charged, so a receipt or a list in any
- * language shows what was charged, whatever staff rename or remove later.
- */
-export interface StoredBreakdown {
-  tariff_price_cents: number;
-  tariff: Breakdown['tariff'];
-  reduction:
-    | (Omit<NonNullable<Breakdown['reduction']>, 'name'> & {
-        name: Names;
-      })
-    | null;
-  family_discount: Breakdown['family_discount'];
-}
 
 export interface Quote {
   activity_id: number;
@@ -85,11 +67,98 @@ const dashboardOrder = (a: FamilyFeeRow, b: FamilyFeeRow) =>
   byText(a.name_sort_key, b.name_sort_key) ||
   a.activity_id - b.activity_id;
 
+/** An activity as the catalogue's quotes price it (the activities table's fee columns). */
+export type ProspectiveActivity = { id: number } & Pick<
+  FamilyFeeRow,
+  | 'name'
+  | 'name_sort_key'
+  | 'price_cents'
+  | 'start_date'
+  | 'tariffs'
+  | 'age_on'
+  | 'reductions_apply'
+  | 'fee_group'
+>;
+
+/**
+ * One person's fee for one activity among their family's fees: the age band, the approvals held
+ * and the fee's place among the family's fees of its group (paid ones count too).
+ */
+function createPricing(rules: FeeRulesRows, today: string) {
+  const tariffs = new Map<number, Tariff[]>();
+  const tariffsOf = (row: { activity_id: number; tariffs: string }) => {
+    let parsed = tariffs.get(row.activity_id);
+    if (!parsed) {
+      parsed = parseTariffs(row.tariffs);
+      tariffs.set(row.activity_id, parsed);
+    }
+    return parsed;
+  };
+  // positions by family list and group: a person's fees share one family list
+  const positions = new WeakMap<readonly FamilyFeeRow[], Map<string, Map<string, number>>>();
+  const placeInGroup = (
+    enrolmentId: number,
+    row: FamilyFeeRow,
+    family: readonly FamilyFeeRow[],
+  ): number | null => {
+    const group = row.fee_group;
+    if (group === null || rules.family.length === 0) return null;
+    let byGroup = positions.get(family);
+    if (!byGroup) {
+      byGroup = new Map();
+      positions.set(family, byGroup);
+    }
+    let places = byGroup.get(group);
+    if (!places) {
+      places = familyPositions(
+        family
+          .filter((fee) => fee.fee_group === group)
+          .map((fee) => ({
+            key: `${fee.enrolment_id}:${fee.activity_id}`,
+            price_cents: tariffOf(
+              feeActivity({ ...fee, tariffs: tariffsOf(fee) }),
+              fee.birth_date,
+              today,
+            ).price_cents,
+            enrolment_id: fee.enrolment_id,
+            activity_id: fee.activity_id,
+          })),
+      );
+      byGroup.set(group, places);
+    }
+    return places.get(`${enrolmentId}:${row.activity_id}`) ?? null;
+  };
+  return {
+    fee: (
+      enrolmentId: number,
+      row: FamilyFeeRow,
+      family: readonly FamilyFeeRow[],
+      approvals: readonly Approval[],
+    ): Fee =>
+      computeFee({
+        activity: feeActivity({ ...row, tariffs: tariffsOf(row) }),
+        birthDate: row.birth_date,
+        today,
+        approvals,
+        rules: rulesFor(row.activity_id, rules),
+        member: placeInGroup(enrolmentId, row, family),
+      }),
+  };
+}
+
+/** A fee as a resident reads it: what paying it charges now, or what was paid and how. */
+export interface ChargedFee {
+  amount_cents: number;
+  breakdown: StoredBreakdown | null;
+}
+
 /** A person's fees: their enrolled activities in the dashboard's order and each one's fee. */
 export interface PersonFees {
   rows: FamilyFeeRow[];
   /** By activity id; paid ones too (what they would cost now: callers show what was paid). */
   quotes: Map<number, Quote>;
+  /** By activity id, the paid fees' breakdowns as charged (null: paid without one). */
+  paid: Map<number, StoredBreakdown | null>;
 }
 
 /**
@@ -144,80 +213,110 @@ export function createFeeQuotes(deps: {
       // one after the other: side by side a call would hold two of PostgreSQL's pooled
       // connections at once
       const family = await fees.familyFees(enrolmentId);
-      const approvals =
-        rules.reductions.length > 0
-          ? await circumstances.approvalsInForce([enrolmentId], today)
-          : [];
+      const approvals = await approvalsOf(rules, enrolmentId, today);
       const rows = family.filter((row) => row.enrolment_id === enrolmentId).sort(dashboardOrder);
-      const tariffs = new Map<number, Tariff[]>();
-      const tariffsOf = (row: { activity_id: number; tariffs: string }) => {
-        let parsed = tariffs.get(row.activity_id);
-        if (!parsed) {
-          parsed = parseTariffs(row.tariffs);
-          tariffs.set(row.activity_id, parsed);
-        }
-        return parsed;
-      };
-
-      // each fee's place among the family's fees of its group (paid ones count too)
-      const groups = new Set(rows.flatMap((row) => (row.fee_group ? [row.fee_group] : [])));
-      const places = new Map<string, number>();
-      if (rules.family.length > 0 && groups.size > 0) {
-        const byGroup = new Map<string, GroupFee[]>();
-        for (const fee of family) {
-          if (fee.fee_group === null || !groups.has(fee.fee_group)) continue;
-          const price = tariffOf(
-            feeActivity({ ...fee, tariffs: tariffsOf(fee) }),
-            fee.birth_date,
-            today,
-          ).price_cents;
-          const list = byGroup.get(fee.fee_group) ?? [];
-          list.push({
-            key: `${fee.enrolment_id}:${fee.activity_id}`,
-            price_cents: price,
-            enrolment_id: fee.enrolment_id,
-            activity_id: fee.activity_id,
-          });
-          byGroup.set(fee.fee_group, list);
-        }
-        for (const list of byGroup.values())
-          for (const [key, place] of familyPositions(list)) places.set(key, place);
-      }
-
-      const held = approvals.map((row) => ({ circumstance_id: row.circumstance_id, name: '' }));
+      const pricing = createPricing(rules, today);
       const computed = rows.map((row) => ({
         row,
-        fee: computeFee({
-          activity: feeActivity({ ...row, tariffs: tariffsOf(row) }),
-          birthDate: row.birth_date,
-          today,
-          approvals: held,
-          rules: rulesFor(row.activity_id, rules),
-          member: row.fee_group ? (places.get(`${enrolmentId}:${row.activity_id}`) ?? null) : null,
-        }),
+        fee: pricing.fee(enrolmentId, row, family, approvals),
       }));
-      // the circumstances' names (a handful of rows) only when a reduction applies
-      const names = computed.some(({ fee }) => fee.breakdown.reduction !== null)
-        ? await circumstances.names()
-        : new Map<number, Names>();
-      const quotes = new Map<number, Quote>();
-      for (const { row, fee } of computed) {
-        const { reduction } = fee.breakdown;
-        quotes.set(row.activity_id, {
-          activity_id: row.activity_id,
-          amount_cents: fee.amount_cents,
-          breakdown: {
-            ...fee.breakdown,
-            reduction: reduction && {
-              ...reduction,
-              name: names.get(reduction.circumstance_id) ?? { es: '', en: '', gl: '' },
-            },
-          },
-        });
-      }
-      return { rows, quotes };
+      return { rows, quotes: await named(computed), paid: await paidOf(enrolmentId, rows) };
+    },
+
+    /**
+     * What a person would pay for each of these activities if they held a place now (the
+     * catalogue's quotes): each one priced alone beside the family's fees, as the checkout
+     * would price it; an activity the person is enrolled in, their own fee. Null in the
+     * simple mode.
+     */
+    async prospective(
+      person: { id: number; birth_date: string | null },
+      activities: readonly ProspectiveActivity[],
+    ): Promise<Map<number, ChargedFee> | null> {
+      const rules = await fees.rules();
+      if (!rules.any) return null;
+      if (activities.length === 0) return new Map();
+      const today = todayInMadrid();
+      const family = await fees.familyFees(person.id);
+      const approvals = await approvalsOf(rules, person.id, today);
+      const pricing = createPricing(rules, today);
+      const computed = activities.map((activity) => {
+        const own = family.find(
+          (row) => row.enrolment_id === person.id && row.activity_id === activity.id,
+        );
+        const row: FamilyFeeRow = own ?? {
+          ...activity,
+          enrolment_id: person.id,
+          activity_id: activity.id,
+          birth_date: person.birth_date,
+          is_paid: 0,
+          paid_amount_cents: null,
+        };
+        return {
+          row,
+          fee: pricing.fee(person.id, row, own ? family : [...family, row], approvals),
+        };
+      });
+      const quotes = await named(computed);
+      const paid = await paidOf(person.id, family);
+      return new Map(
+        computed.map(({ row }) => {
+          const quote = quotes.get(row.activity_id)!;
+          return [
+            row.activity_id,
+            row.is_paid === 1
+              ? {
+                  amount_cents: row.paid_amount_cents ?? quote.amount_cents,
+                  breakdown: paid.get(row.activity_id) ?? null,
+                }
+              : quote,
+          ];
+        }),
+      );
     },
   };
+
+  /** The breakdowns the paid ones of these fees were charged by (read only when one is paid). */
+  async function paidOf(
+    enrolmentId: number,
+    rows: readonly FamilyFeeRow[],
+  ): Promise<Map<number, StoredBreakdown | null>> {
+    if (!rows.some((row) => row.enrolment_id === enrolmentId && row.is_paid === 1))
+      return new Map();
+    const stored = await fees.paidBreakdowns(enrolmentId);
+    return new Map([...stored].map(([id, json]) => [id, readStoredBreakdown(json)]));
+  }
+
+  async function approvalsOf(rules: FeeRulesRows, enrolmentId: number, today: string) {
+    const rows =
+      rules.reductions.length > 0 ? await circumstances.approvalsInForce([enrolmentId], today) : [];
+    return rows.map((row) => ({ circumstance_id: row.circumstance_id, name: '' }));
+  }
+
+  /** The quotes of computed fees, the circumstances named (a handful of rows, read only when a reduction applies). */
+  async function named(
+    computed: readonly { row: FamilyFeeRow; fee: Fee }[],
+  ): Promise<Map<number, Quote>> {
+    const names = computed.some(({ fee }) => fee.breakdown.reduction !== null)
+      ? await circumstances.names()
+      : new Map<number, Names>();
+    const quotes = new Map<number, Quote>();
+    for (const { row, fee } of computed) {
+      const { reduction } = fee.breakdown;
+      quotes.set(row.activity_id, {
+        activity_id: row.activity_id,
+        amount_cents: fee.amount_cents,
+        breakdown: {
+          ...fee.breakdown,
+          reduction: reduction && {
+            ...reduction,
+            name: names.get(reduction.circumstance_id) ?? { es: '', en: '', gl: '' },
+          },
+        },
+      });
+    }
+    return quotes;
+  }
 }
 
 export type FeeQuotes = ReturnType<typeof createFeeQuotes>;

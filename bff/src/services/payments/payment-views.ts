@@ -3,7 +3,8 @@ import { viewStatus } from '../../data/payments-repo.js';
 import type { RefundRow } from '../../data/refunds-repo.js';
 import type { Locale } from '../../i18n/index.js';
 import { centsToEuros } from '../../lib/money.js';
-import { readStoredBreakdown, toFeeBreakdownView } from '../fees/breakdown-view.js';
+import { toFeeBreakdownView } from '../fees/breakdown-view.js';
+import { readStoredBreakdown } from '../fees/stored-breakdown.js';
 
 /**
  * The contract's shapes for payments: euros at the edge, items with the name copied at checkout

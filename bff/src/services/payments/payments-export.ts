@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { PaymentItemRow, PaymentRow } from '../../data/payments-repo.js';
 import { centsToEuros } from '../../lib/money.js';
 import { breakdownLines } from '../fees/breakdown-lines.js';
-import { readStoredBreakdown } from '../fees/breakdown-view.js';
+import { readStoredBreakdown } from '../fees/stored-breakdown.js';
 
 /**
  * A cell a spreadsheet would run as a formula (= + - @, tab, CR or NUL first) gets a leading

@@ -9,7 +9,7 @@ import type { Logger } from '../../logger.js';
 import { formatEuros } from '../../i18n/format.js';
 import { renderReceipt } from './receipt-pdf.js';
 import { breakdownLines } from '../fees/breakdown-lines.js';
-import { readStoredBreakdown } from '../fees/breakdown-view.js';
+import { readStoredBreakdown } from '../fees/stored-breakdown.js';
 
 export interface ReceiptFile {
   filename: string;

@@ -4,7 +4,8 @@ import { isUniqueViolation } from '../../data/engines.js';
 import type { UsersRepo } from '../../data/users-repo.js';
 import { cleanName, fullName } from '../../lib/clean-name.js';
 import type { Clock } from '../../lib/clock.js';
-import { isCivilDate, madridDate } from '../../lib/madrid-date.js';
+import { isValidBirthDate } from '../../lib/birth-date.js';
+import { madridDate } from '../../lib/madrid-date.js';
 import type { ConfigRepo } from '../../data/config-repo.js';
 import type { Database } from '../../data/database.js';
 import type { PersonRow, PersonsRepo } from '../../data/persons-repo.js';
@@ -94,7 +95,7 @@ export function createPersonsService(deps: PersonsDeps) {
     if (lastName === '') check.add('last_name', 'complete_all_required_fields');
     const today = madridDate(deps.clock.now());
     const birthDate = input.birth_date;
-    const validBirth = isCivilDate(birthDate) && birthDate <= today && birthDate >= '1900-01-01';
+    const validBirth = isValidBirthDate(birthDate, today);
     if (!validBirth) check.add('birth_date', 'invalid_birth_date');
     return { firstName, lastName, birthDate, validBirth, today };
   }
@@ -206,11 +207,11 @@ export function createPersonsService(deps: PersonsDeps) {
 
   /**
    * With fee rules: a pending fee's amount is the fee itself (amount = amount_due, no global
-   * discount); a paid one shows what was paid.
+   * discount); a paid one shows what was paid and the breakdown it was charged by.
    */
   function feeActivities(
     person: PersonRow,
-    { rows, quotes }: PersonFees,
+    { rows, quotes, paid }: PersonFees,
     locale: Locale,
   ): PersonActivity[] {
     return rows.map((row) => {
@@ -224,7 +225,7 @@ export function createPersonsService(deps: PersonsDeps) {
         start_date: row.start_date,
         is_paid: isPaid,
         amount_due: isPaid ? null : centsToEuros(quote.amount_cents),
-        breakdown: isPaid ? null : toFeeBreakdownView(quote.breakdown, locale),
+        breakdown: toFeeBreakdownView(isPaid ? paid.get(row.activity_id) : quote.breakdown, locale),
         amount: centsToEuros(amount),
         amount_with_discount: null,
         dni: person.dni,

@@ -1,4 +1,4 @@
-import type { ApplicationsRepo } from '../../data/applications-repo.js';
+import type { ApplicationRow, ApplicationsRepo } from '../../data/applications-repo.js';
 import type { Database } from '../../data/database.js';
 import type { CircumstancesRepo } from '../../data/circumstances-repo.js';
 import type { DrawsRepo } from '../../data/draws-repo.js';
@@ -79,6 +79,8 @@ export async function withdrawApplication(
   deps: { db: Database; clock: Clock; places: Places },
   id: number,
   actor: StatusActor,
+  /** In the same transaction, once withdrawn (staff's withdrawal tells the family). */
+  withdrawn?: (application: ApplicationRow, now: Date) => Promise<void>,
 ): Promise<void> {
   const { places } = deps;
   await deps.db.transaction(async () => {
@@ -88,7 +90,8 @@ export async function withdrawApplication(
     if (application.status === 'confirmed') throw conflict('already_paid');
     if (application.status === 'withdrawn' || application.status === 'expired') return;
     const now = deps.clock.now();
-    await places.end(application, 'withdrawn', actor, now);
+    if ((await places.end(application, 'withdrawn', actor, now)) && withdrawn)
+      await withdrawn(application, now);
     if (application.status === 'offered') await places.fill(activity, now);
   });
 }

@@ -11,7 +11,7 @@ import type { PersonsRepo } from '../../data/persons-repo.js';
 import type { ExclusionReason } from '../../data/schema.js';
 import { t } from '../../i18n/index.js';
 import type { Clock } from '../../lib/clock.js';
-import { fullName } from '../../lib/clean-name.js';
+import { cleanText, fullName } from '../../lib/clean-name.js';
 import { addDays, madridDate, madridDateTime } from '../../lib/madrid-date.js';
 import type { Logger } from '../../logger.js';
 import type { Actor as StaffActor } from '../admin/audit-trail.js';
@@ -85,8 +85,6 @@ const toAdminClaim = (row: ClaimWithPerson) => ({
   dni: row.dni,
   birth_date: row.birth_date,
 });
-
-const cleanText = (text: string) => text.normalize('NFC').trim();
 
 /**
  * The provisional list and its claims: which applications of a lottery with a claims period are
@@ -262,7 +260,7 @@ export function createClaims(deps: {
     /** A resident's claim about an excluded application of a person they manage. */
     async claim(actor: Actor, applicationId: number, input: { text: string }, call: CallContext) {
       const text = cleanText(input.text);
-      if (text === '')
+      if (text === null)
         throw invalid([
           { loc: ['body', 'text'], msg: 'claim_text_required', type: 'claim_text_required' },
         ]);
@@ -323,7 +321,7 @@ export function createClaims(deps: {
       input: { decision: 'admit' | 'keep'; reply: string },
     ) {
       const reply = cleanText(input.reply);
-      if (reply === '')
+      if (reply === null)
         throw invalid([
           { loc: ['body', 'reply'], msg: 'claim_reply_required', type: 'claim_reply_required' },
         ]);

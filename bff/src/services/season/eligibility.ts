@@ -21,6 +21,17 @@ export function checkEligible(activity: SeasonActivityRow, person: Pick<PersonRo
       params: { from: from ?? '', to: to ?? '' },
     });
   if (!person.birth_date) throw refuse('not_eligible_no_birth_date');
+  if (!mayApply(activity, person)) throw refuse(messageKey);
+}
+
+/** Whether the person's year of birth is within the activity's limits (none: anyone). */
+export function mayApply(
+  activity: Pick<SeasonActivityRow, 'min_birth_year' | 'max_birth_year'>,
+  person: Pick<PersonRow, 'birth_date'>,
+): boolean {
+  const { min_birth_year: from, max_birth_year: to } = activity;
+  if (from === null && to === null) return true;
+  if (!person.birth_date) return false;
   const year = Number(person.birth_date.slice(0, 4));
-  if ((from !== null && year < from) || (to !== null && year > to)) throw refuse(messageKey);
+  return (from === null || year >= from) && (to === null || year <= to);
 }

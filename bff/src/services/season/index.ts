@@ -31,10 +31,14 @@ import { createPlaces } from './places.js';
 import { createStaffSeason } from './staff.js';
 import { createApplying } from './apply.js';
 import { createStaffApply } from './staff-apply.js';
-import type { FeeQuotes } from '../fees/quotes.js';
+import type { ChargedFee, FeeQuotes } from '../fees/quotes.js';
 import { catalogueFee, type FeeTerms } from '../fees/catalogue-fee.js';
 import { localisedTexts } from '../admin/activity-texts.js';
 import type { Locale } from '../../i18n/index.js';
+import { fullName } from '../../lib/clean-name.js';
+import { centsToEuros } from '../../lib/money.js';
+import { toFeeBreakdownView } from '../fees/breakdown-view.js';
+import { mayApply } from './eligibility.js';
 
 /** How often the season's jobs look for closed lotteries, expired offers and offers to tell. */
 export const SEASON_JOB_EVERY_MS = 2 * 60_000;
@@ -69,7 +73,7 @@ export function createSeason(deps: {
   publicUrl: string;
   jobs: JobRunner;
   /** The fees under the council's rules: what an offered place costs. */
-  quotes: Pick<FeeQuotes, 'forPerson' | 'catalogueTerms'>;
+  quotes: Pick<FeeQuotes, 'forPerson' | 'catalogueTerms' | 'prospective'>;
 }) {
   const { db, clock, logger, repos } = deps;
   const { applications } = repos;
@@ -108,11 +112,12 @@ export function createSeason(deps: {
     drand: deps.drand,
     circumstances: repos.circumstances,
   });
+  const notices = createSeasonNoticesRepo(db);
   const offers = createOffers({
     db,
     clock,
     applications,
-    notices: createSeasonNoticesRepo(db),
+    notices,
     places,
     quotes: deps.quotes,
     settings: repos.config,
@@ -186,6 +191,41 @@ export function createSeason(deps: {
         fee: catalogueFee(state.activity, terms, locale),
       }));
     },
+    /**
+     * What each person the account manages would pay for each catalogue activity they may apply
+     * for (fee rules in place; empty in the simple mode, where the catalogue's amounts apply).
+     */
+    async quotes(userId: number, locale: Locale) {
+      const people = await repos.persons.listForUser(userId);
+      if (people.length === 0) return [];
+      const activities = (await states.all()).map((state) => state.activity);
+      const byPerson: {
+        person: (typeof people)[number];
+        quotes: Map<number, ChargedFee>;
+      }[] = [];
+      for (const person of people) {
+        const open = activities.filter((activity) => mayApply(activity, person));
+        const quotes = await deps.quotes.prospective(person, open);
+        if (quotes === null) return [];
+        byPerson.push({ person, quotes });
+      }
+      return activities.flatMap((activity) =>
+        byPerson.flatMap(({ person, quotes }) => {
+          const quote = quotes.get(activity.id);
+          return quote
+            ? [
+                {
+                  activity_id: activity.id,
+                  person_activity_id: person.id,
+                  full_name: fullName(person),
+                  amount: centsToEuros(quote.amount_cents),
+                  breakdown: toFeeBreakdownView(quote.breakdown, locale),
+                },
+              ]
+            : [];
+        }),
+      );
+    },
     residents: createResidentApplications({
       db,
       clock,
@@ -200,6 +240,7 @@ export function createSeason(deps: {
       db,
       clock,
       quotes: deps.quotes,
+      notices,
       lists: deps.lists,
       states,
       draws,

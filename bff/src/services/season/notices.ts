@@ -10,6 +10,12 @@ import type { Logger } from '../../logger.js';
 
 /** One account hears about one activity at most once in this time; later events wait and fold. */
 export const NOTICE_SPACING_MS = 3_600_000;
+/**
+ * A sent notice is kept this long, then deleted: only the hour's spacing reads it, and the
+ * messages themselves are personal data nobody needs afterwards (the audit log keeps the
+ * offers, expiries and draws).
+ */
+export const SENT_NOTICE_KEEP_MS = 2 * 86_400_000;
 /** Messages one run sends; the next run (minutes later) sends the rest. */
 const PER_RUN = 500;
 
@@ -44,7 +50,7 @@ export function createNoticeSender(deps: {
   publicUrl: string;
   logger: Logger;
 }) {
-  return async function sendDue(): Promise<{ messages: number }> {
+  return async function sendDue(): Promise<{ messages: number; pruned: number }> {
     const now = deps.clock.now();
     const { reminder_channel: channel } = await deps.settings.get();
     const due = await deps.notices.due(
@@ -97,6 +103,9 @@ export function createNoticeSender(deps: {
       }
       messages += 1;
     }
-    return { messages };
+    const pruned = await deps.notices.pruneSent(
+      new Date(now.getTime() - SENT_NOTICE_KEEP_MS).toISOString(),
+    );
+    return { messages, pruned };
   };
 }

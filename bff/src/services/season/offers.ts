@@ -122,6 +122,7 @@ export function createOffers(deps: {
       reminded: number;
       waitlist_told: number;
       messages: number;
+      pruned: number;
     }> {
       const now = clock.now();
       const at = now.toISOString();

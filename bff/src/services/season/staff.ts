@@ -18,6 +18,7 @@ import type { Actor } from '../admin/audit-trail.js';
 import { withdrawApplication } from './applications.js';
 import { summaryEntry, type SeasonStates } from './catalogue.js';
 import type { ApplicationsRepo } from '../../data/applications-repo.js';
+import type { SeasonNoticesRepo } from '../../data/season-notices-repo.js';
 import type { Draws } from './draws.js';
 import { likelyDuplicates } from './duplicates.js';
 import type { PersonMerge } from './merge.js';
@@ -61,6 +62,8 @@ export function createStaffSeason(deps: {
   merge: PersonMerge;
   /** What a place costs the person holding it (the fees under the council's rules, or 75 %). */
   quotes: Pick<FeeQuotes, 'forPerson'>;
+  /** The family hears of a withdrawal staff make. */
+  notices: Pick<SeasonNoticesRepo, 'add'>;
 }) {
   const { states } = deps;
 
@@ -103,8 +106,14 @@ export function createStaffSeason(deps: {
     draw: (activityId: number, actor: Actor) =>
       deps.draws.runNow(activityId, { userId: actor.id, dni: actor.dni, ip: actor.ip }),
 
+    /** Withdrawn by staff: the family is told (folded with the activity's other news). */
     withdraw: (id: number, actor: Actor) =>
-      withdrawApplication(deps, id, { userId: actor.id, dni: actor.dni, ip: actor.ip }),
+      withdrawApplication(
+        deps,
+        id,
+        { userId: actor.id, dni: actor.dni, ip: actor.ip },
+        (application, now) => deps.notices.add(application, 'withdrawn', {}, now.toISOString()),
+      ),
 
     /**
      * The activity's applications in waitlist order as .xlsx; cells escaped against formulas.

@@ -382,6 +382,32 @@ export const EnrolmentWaitlisted: Story = {
   },
 };
 
+/** A birth date the server refuses (not a real date, in the future, before 1900): on its field. */
+export const EnrolmentBirthDateRefused: Story = {
+  parameters: admin({ 'PUT /admin/person-activities/{id}': 'invalid_birth_date' }),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await section('admin-enrolments');
+    await userEvent.click(
+      await part.findByRole(
+        'button',
+        { name: t('admin.enrolments.editLabel', { name: 'María López García' }) },
+        { timeout: 5000 },
+      ),
+    );
+    await userEvent.click(part.getByRole('button', { name: t('admin.enrolments.saveChanges') }));
+    await waitFor(() =>
+      expect(
+        part.getByLabelText(new RegExp(`^${t('admin.enrolments.birthDate')}`)),
+      ).toHaveAccessibleDescription(
+        expect.stringContaining(
+          serverText('PUT /admin/person-activities/{id}', 'invalid_birth_date'),
+        ),
+      ),
+    );
+  },
+};
+
 export const EnrolmentDeleteRefused: Story = {
   parameters: admin({ 'DELETE /admin/person-activities/{id}': 'has_paid_items' }),
   play: deleteRefused('admin-enrolments', 'admin.enrolments.deleteLabel', {

@@ -101,6 +101,7 @@ export const enrolment = (id: number, overrides: Partial<Enrolment> = {}): Enrol
   dni: `${String(10000000 + id)}A`,
   email: null,
   phone: `6000000${String(id).padStart(2, '0')}`,
+  birth_date: null,
   activities: [],
   ...overrides,
 });
@@ -113,6 +114,7 @@ export const enrolments: Enrolment[] = [
     dni: '12345678Z',
     email: 'maria.lopez@example.es',
     phone: '612345678',
+    birth_date: null,
     activities: [
       { id: 1, name: 'Natación infantil' },
       { id: 2, name: 'Pádel adultos' },
@@ -125,6 +127,7 @@ export const enrolments: Enrolment[] = [
     dni: '87654321X',
     email: null,
     phone: '622334455',
+    birth_date: '2016-04-02',
     activities: [{ id: 2, name: 'Pádel adultos' }],
   },
 ];

@@ -195,7 +195,7 @@ export function DashboardPage({
           </TabsContent>
           <TabsContent value="realizados" className="flex min-w-0 flex-col gap-6">
             {nobodyLinked || (failed && completedRows.length === 0) ? null : (
-              <CompletedTable rows={completedRows} />
+              <CompletedTable rows={completedRows} breakdown={rules} />
             )}
             <MyReceipts />
           </TabsContent>

@@ -202,6 +202,57 @@ describe('dashboard with fee rules in place', () => {
     );
   });
 
+  it('shows a paid fee with the breakdown it was charged by, as the receipt does', async () => {
+    const user = userEvent.setup();
+    serve({
+      'GET /api/user/activities/4': {
+        body: [
+          ...xoan,
+          {
+            id: 9,
+            name: 'Atletismo',
+            price: 40,
+            start_date: '2026-09-15',
+            is_paid: true,
+            amount_due: null,
+            breakdown: {
+              tariff_price: 40,
+              tariff: { min_age: 0, max_age: 17, age: 10, default: false },
+              reduction: {
+                circumstance_id: 1,
+                name: 'Familia numerosa general',
+                percent: 20,
+                price: null,
+                amount: 8,
+              },
+              family_discount: null,
+            },
+            amount: 32,
+            amount_with_discount: null,
+            dni: '87654321X',
+            person_activity_id: 4,
+          },
+        ],
+      },
+    });
+    renderDashboard('gl');
+    await loaded();
+    await user.click(screen.getByRole('tab', { name: 'Pagamentos realizados' }));
+    const table = await screen.findByRole('table', { name: 'Actividades pagadas' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['DNI', 'Actividade', 'Como se calcula', 'Importe']);
+    const row = within(table).getByRole('row', { name: /Atletismo/ });
+    expect(
+      within(row)
+        .getAllByRole('definition')
+        .map((d) => d.textContent?.replace(/\s/g, ' ')),
+    ).toEqual(['0–17 anos: 40,00 €', 'Familia numerosa general −20 % (−8,00 €)']);
+    expect(row).toHaveTextContent('32,00 €');
+  });
+
   it('writes the breakdown in Spanish as the ordinance reads', async () => {
     serve();
     renderDashboard('es');

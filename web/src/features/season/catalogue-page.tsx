@@ -8,9 +8,9 @@ import { useLocale } from '../../i18n/i18n-provider';
 import { formatMadridDateTime } from '../../lib/madrid-time';
 import { usePageTitle } from '../../lib/page-title';
 import { getToken, isTokenValid } from '../../lib/session';
-import type { CatalogueActivity } from './api/season-api';
-import { useCatalogue } from './api/use-season';
-import { feeRows } from './components/catalogue-fee';
+import type { CatalogueActivity, CatalogueQuote } from './api/season-api';
+import { useCatalogue, useQuotes } from './api/use-season';
+import { differsByPerson, feeRows } from './components/catalogue-fee';
 import { birthYearsRule, catalogueStatusId } from './rules';
 
 /**
@@ -24,6 +24,10 @@ export function CataloguePage() {
   usePageTitle('season.catalogue.title');
   const catalogue = useCatalogue();
   const signedIn = isTokenValid(getToken());
+  // what each person the resident manages would pay: asked only with fee rules in place
+  const quotes = useQuotes(
+    signedIn && (catalogue.data ?? []).some((activity) => differsByPerson(activity.fee)),
+  );
   const shown = (catalogue.data ?? []).filter((activity) => activity.status !== 'closed');
 
   return (
@@ -53,7 +57,7 @@ export function CataloguePage() {
         <ul className="flex flex-col gap-4">
           {shown.map((activity) => (
             <li key={activity.id}>
-              <CatalogueCard activity={activity} signedIn={signedIn} />
+              <CatalogueCard activity={activity} signedIn={signedIn} quotes={quotes.data} />
             </li>
           ))}
         </ul>
@@ -62,12 +66,20 @@ export function CataloguePage() {
   );
 }
 
-function CatalogueCard({ activity, signedIn }: { activity: CatalogueActivity; signedIn: boolean }) {
+function CatalogueCard({
+  activity,
+  signedIn,
+  quotes,
+}: {
+  activity: CatalogueActivity;
+  signedIn: boolean;
+  quotes: readonly CatalogueQuote[] | undefined;
+}) {
   const { locale } = useLocale();
   const rule = birthYearsRule(activity);
   const headingId = `activity-${activity.id}-name`;
   const rows: [string, React.ReactNode][] = [
-    ...feeRows(activity, locale, signedIn),
+    ...feeRows(activity, locale, signedIn, quotes),
     ...(activity.start_date
       ? ([['season.catalogue.starts', formatDate(activity.start_date, locale, 'long')]] as [
           string,

@@ -192,6 +192,84 @@ describe('the catalogue says what a resident pays', () => {
     // the bare price is never shown as if it were what everyone pays
     expect(within(card).queryByText('50,00 €', { selector: 'dd' })).toBeNull();
   });
+
+  it('fee rules, signed in: what each person the resident manages would pay, and why', async () => {
+    setToken(fakeToken());
+    const rules: CatalogueActivity = {
+      ...swimming,
+      price: 50,
+      fee: {
+        amount: null,
+        amount_with_reduction: null,
+        tariffs: [{ min_age: 0, max_age: null, price: 50, default: true }],
+        reductions: [{ circumstance: 'Familia numerosa', percent: 20, price: null }],
+        family_discounts: [{ from_member: 2, percent: 30 }],
+        cumulative: false,
+      },
+    };
+    const { calls } = mockApi({
+      'GET /api/catalogue': { body: [rules, { ...padel, id: 99 }] },
+      'GET /api/user/quotes': {
+        body: [
+          {
+            activity_id: swimming.id,
+            person_activity_id: 4,
+            full_name: 'Xoán López Pereira',
+            amount: 40,
+            breakdown: {
+              tariff_price: 50,
+              tariff: { min_age: 0, max_age: null, age: 10, default: false },
+              reduction: {
+                circumstance_id: 1,
+                name: 'Familia numerosa',
+                percent: 20,
+                price: null,
+                amount: 10,
+              },
+              family_discount: null,
+            },
+          },
+          {
+            activity_id: swimming.id,
+            person_activity_id: 9,
+            full_name: 'Uxía López Pereira',
+            amount: 35,
+            breakdown: {
+              tariff_price: 50,
+              tariff: { min_age: 0, max_age: null, age: 9, default: false },
+              reduction: null,
+              family_discount: { member: 2, percent: 30, amount: 15 },
+            },
+          },
+        ],
+      },
+    });
+    renderScreen(<CataloguePage />, { locale: 'gl' });
+    const card = await screen.findByRole('article', { name: 'Natación infantil' });
+    const each = (await within(card).findByText('O que pagaría cada persoa', { selector: 'dt' }))
+      .nextElementSibling as HTMLElement;
+    const people = within(each).getAllByRole('listitem');
+    expect(people).toHaveLength(2);
+    expect(people[0]).toHaveTextContent(/^Xoán López Pereira: 40,00\s€/);
+    expect(
+      within(people[0]!)
+        .getAllByRole('definition')
+        .map((d) => d.textContent?.replace(/\s/g, ' ')),
+    ).toEqual(['0 anos ou máis: 50,00 €', 'Familia numerosa −20 % (−10,00 €)']);
+    expect(people[1]).toHaveTextContent(/^Uxía López Pereira: 35,00\s€/);
+    expect(within(people[1]!).getByText(/2\.º membro da familia −30\s%/)).toBeInTheDocument();
+    // the pointer to the personal area gives way to the amounts themselves
+    expect(within(card).queryByText(/O que paga cada persoa/)).toBeNull();
+    expect(calls.filter((call) => call.path === '/api/user/quotes')).toHaveLength(1);
+  });
+
+  it('simple mode, signed in: the catalogue says it all and no quotes are asked', async () => {
+    setToken(fakeToken());
+    const { calls } = mockApi({ 'GET /api/catalogue': { body: [swimming] } });
+    renderScreen(<CataloguePage />, { locale: 'es' });
+    await screen.findByRole('article', { name: 'Natación infantil' });
+    expect(calls.some((call) => call.path === '/api/user/quotes')).toBe(false);
+  });
 });
 
 describe('the public draw page', () => {

@@ -1457,6 +1457,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What each person this account manages would pay for each activity of the catalogue.
+         * @description With fee rules in place (`fee_mode: rules`), one row per activity of `/catalogue` and per
+         *     person the account manages who may apply for it (their year of birth within the
+         *     activity's limits): the amount the checkout would charge if the person held a place now,
+         *     with its breakdown, worked out exactly as `/user/activities/{id}` does (age band on the
+         *     activity's date, approved reductions in force today, the person's place among the family's
+         *     fees of the activity's fee group). A person already enrolled gets their own fee (a paid one
+         *     what was paid). In the simple mode the catalogue's `fee` says it all and the list is empty.
+         */
+        get: operations["listCatalogueQuotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/applications": {
         parameters: {
             query?: never;
@@ -2625,6 +2651,15 @@ export interface components {
             family_discounts: components["schemas"]["FamilyDiscount"][];
             cumulative: boolean;
         };
+        CatalogueQuote: {
+            activity_id: components["schemas"]["Id"];
+            person_activity_id: components["schemas"]["Id"];
+            full_name: string;
+            /** @description What the checkout would charge (a paid fee, what was paid). */
+            amount: components["schemas"]["Euros"];
+            /** @description How the amount comes about; null for a fee paid without one. */
+            breakdown: components["schemas"]["FeeBreakdown"] | null;
+        };
         /** @description How the amount due comes about. Each part null when it does not apply. */
         FeeBreakdown: {
             tariff_price: components["schemas"]["Euros"];
@@ -3037,7 +3072,7 @@ export interface components {
             is_paid: boolean;
             /** @description What paying it now charges: with fee rules in place (`PublicConfig.fee_mode` rules), the fee itself (the tariff less the reduction or family discount that applies, see `breakdown`); in the simple mode the spec's `amount`, the reduction being chosen at payment. Null once paid. */
             amount_due: components["schemas"]["Euros"] | null;
-            /** @description How `amount_due` comes about (fee rules in place); null once paid and in the simple mode. */
+            /** @description How the amount comes about (fee rules in place): for a pending fee, how `amount_due` is made; for a paid one, the breakdown it was charged by, as the receipt shows it. Null in the simple mode, and for a fee paid without one (charged in the simple mode, or marked paid by staff or an upload). */
             breakdown: components["schemas"]["FeeBreakdown"] | null;
             /** @description Amount to pay without the reduction (75 % of the price, rounded to the cent); with fee rules in place, the same as `amount_due`. Once paid, in either mode, what was paid (the receipt's figure). */
             amount: components["schemas"]["Euros"];
@@ -3353,6 +3388,8 @@ export interface components {
             dni: components["schemas"]["DniOut"] | null;
             email: components["schemas"]["Email"] | null;
             phone: components["schemas"]["PhoneOut"];
+            /** @description On record (set by the resident who added the person, the upload or staff); null when unknown. */
+            birth_date: components["schemas"]["CivilDate"] | null;
             activities: components["schemas"]["ActivityRef"][];
         };
         EnrolmentWrite: {
@@ -3362,6 +3399,8 @@ export interface components {
             dni: components["schemas"]["Dni"] | null;
             email?: components["schemas"]["Email"] | string | null;
             phone: components["schemas"]["PhoneIn"];
+            /** @description Optional; left out, the date on record stays (older clients). A correction decides from then on the fee's age band of what is not paid yet (paid amounts never change) and the lottery's age checks; audited with the old and new date. Not a real date, in the future or before 1900: 422 `invalid_birth_date`. Null keeps a person without a date as they are; a date on record can be corrected but never removed (422 `birth_date_not_removable`). */
+            birth_date?: components["schemas"]["CivilDate"] | null;
             activity_ids: components["schemas"]["Id"][];
         };
         UploadResult: {
@@ -3611,6 +3650,15 @@ export interface components {
         };
         /** @description A rule the ordinance cannot mean (nothing changed); one item per wrong field, `loc` naming the rule's row. */
         FeeRulesInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Invalid input; nothing changed. One item per wrong field; `invalid_birth_date` for a birth date that is not a real date, is in the future or before 1900 (the same check as when a resident adds a person), `birth_date_not_removable` for null over a date on record. */
+        EnrolmentInvalid: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3871,6 +3919,7 @@ export interface components {
                  *       "dni": "87654321X",
                  *       "email": null,
                  *       "phone": "622334455",
+                 *       "birth_date": "2016-04-02",
                  *       "activity_ids": [
                  *         1,
                  *         2
@@ -6122,6 +6171,7 @@ export interface operations {
                      *         "dni": "12345678Z",
                      *         "email": "maria.lopez@example.es",
                      *         "phone": "612345678",
+                     *         "birth_date": null,
                      *         "activities": [
                      *           {
                      *             "id": 1,
@@ -6168,7 +6218,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["EnrolmentInvalid"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -6199,7 +6249,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["EnrolmentInvalid"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -7225,6 +7275,28 @@ export interface operations {
                     "application/json": components["schemas"]["CatalogueActivity"][];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCatalogueQuotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quotes, in the catalogue's order, then by person. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogueQuote"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

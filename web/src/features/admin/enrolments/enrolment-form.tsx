@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Alert } from '@portal/design-system/components/alert.tsx';
+import { DateInput } from '@portal/design-system/components/date-input.tsx';
 import { MultiSelect } from '@portal/design-system/components/multi-select.tsx';
 import { SearchBox } from '@portal/design-system/components/search-box.tsx';
 import { Loading } from '@portal/design-system/components/spinner.tsx';
@@ -14,13 +15,22 @@ import { ACTIVITY_OPTIONS, activityOptionsQuery } from '../api/use-first-activit
 import { useDebounced } from '../api/use-server-list';
 import type { EnrolmentField, EnrolmentFormValues } from './rules';
 
-const ORDER: readonly EnrolmentField[] = ['firstName', 'lastName', 'dni', 'email', 'phone'];
+const ORDER: readonly EnrolmentField[] = [
+  'firstName',
+  'lastName',
+  'birthDate',
+  'dni',
+  'email',
+  'phone',
+];
 const fieldId = (field: EnrolmentField) => `enrolment-${field}`;
 
 export interface EnrolmentFormProps extends CrudFormControls<EnrolmentField> {
   editing: boolean;
   /** The person edited has no DNI on record: the field may stay empty. */
   dniOptional: boolean;
+  /** The person edited has a birth date on record: it can be corrected, not emptied. */
+  birthDateRequired: boolean;
   values: EnrolmentFormValues;
   onChange: (update: (values: EnrolmentFormValues) => EnrolmentFormValues) => void;
   /** Changes when the catalogue changed elsewhere in the panel (the options are read again). */
@@ -86,6 +96,7 @@ function useActivityOptions(
 export function EnrolmentForm({
   editing,
   dniOptional,
+  birthDateRequired,
   values,
   onChange,
   activitiesVersion,
@@ -120,6 +131,13 @@ export function EnrolmentForm({
         label={t('admin.enrolments.lastName')}
         autoComplete="off"
         maxLength={120}
+      />
+      <DateInput
+        {...input('birthDate')}
+        label={t('admin.enrolments.birthDate')}
+        optionalText={birthDateRequired ? undefined : t('admin.common.optional')}
+        hint={t('admin.enrolments.birthDateHint')}
+        autoComplete="off"
       />
       <TextField
         {...input('dni')}

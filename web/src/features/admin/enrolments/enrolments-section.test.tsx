@@ -239,6 +239,7 @@ describe('person-activity enrolments', () => {
           dni: '11111111H',
           email: null,
           phone: '986123456',
+          birth_date: null,
           activities: [],
           warnings: [{ loc: ['body', 'phone'], msg: warning, type: 'landline' }],
         },
@@ -266,6 +267,7 @@ describe('person-activity enrolments', () => {
           dni: '11111111H',
           email: null,
           phone: '633333333',
+          birth_date: null,
           activities: [{ id: 1, name: 'Natación infantil' }],
           warnings: [],
         },
@@ -288,6 +290,7 @@ describe('person-activity enrolments', () => {
       dni: '11111111H',
       email: null,
       phone: '633333333',
+      birth_date: null,
       activity_ids: [1, 2],
     });
     expect(onChanged).toHaveBeenCalledOnce();
@@ -332,6 +335,70 @@ describe('person-activity enrolments', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     await screen.findByText('Inscripción guardada correctamente.');
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ dni: null });
+  });
+
+  it('corrects a birth date on record: shows it, says what it decides, and sends the new one', async () => {
+    const { api } = setup({
+      'PUT /api/admin/person-activities/4': {
+        body: { ...enrolments[1], birth_date: '2017-05-09', warnings: [] },
+      },
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Editar inscripción de Xoán López Pereira' }),
+    );
+    const born = screen.getByLabelText('Fecha de nacimiento');
+    expect(born).toHaveAttribute('type', 'date');
+    expect(born).toHaveValue('2016-04-02');
+    expect(born).toHaveAccessibleDescription(/Decide el precio por edad de lo que queda por pagar/);
+    await userEvent.clear(born);
+    await userEvent.type(born, '2017-05-09');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await screen.findByText('Inscripción guardada correctamente.');
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      birth_date: '2017-05-09',
+    });
+  });
+
+  it('shows the server’s refusal of a birth date on the field, and an emptied date on record is not sent', async () => {
+    const { api } = setup({
+      'PUT /api/admin/person-activities/4': {
+        status: 422,
+        body: {
+          detail: [
+            {
+              loc: ['body', 'birth_date'],
+              msg: 'Introduce una fecha de nacimiento válida.',
+              type: 'invalid_birth_date',
+            },
+          ],
+          code: 'validation_error',
+        },
+      },
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Editar inscripción de Xoán López Pereira' }),
+    );
+    const born = screen.getByLabelText('Fecha de nacimiento');
+    await userEvent.clear(born);
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(born).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'Una fecha de nacimiento registrada se puede corregir, pero no borrar.',
+      ),
+    );
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await userEvent.type(born, '2027-01-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() =>
+      expect(born).toHaveAccessibleDescription(
+        expect.stringContaining('Introduce una fecha de nacimiento válida.'),
+      ),
+    );
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      birth_date: '2027-01-01',
+    });
+    expect(born).toHaveValue('2027-01-01');
   });
 
   it('shows the server detail when saving fails, else the fallback', async () => {

@@ -16,7 +16,13 @@ import {
 } from '../api/enrolments';
 import { useServerList } from '../api/use-server-list';
 import { ServerTable } from '../components/server-table';
-import { checkEnrolmentForm, dniIsOptional, emptyEnrolmentForm } from './rules';
+import {
+  birthDateIsRequired,
+  checkEnrolmentForm,
+  dniIsOptional,
+  emptyEnrolmentForm,
+  enrolmentFieldOf,
+} from './rules';
 import { EnrolmentForm } from './enrolment-form';
 import { useRecordAtCounter } from '../circumstances/record-at-counter';
 
@@ -58,12 +64,14 @@ export function EnrolmentsSection({
     toValues: (enrolment: Enrolment) => ({
       firstName: enrolment.first_name,
       lastName: enrolment.last_name,
+      birthDate: enrolment.birth_date ?? '',
       dni: enrolment.dni ?? '',
       email: enrolment.email ?? '',
       phone: enrolment.phone,
       activityIds: enrolment.activities.map((a) => String(a.id)),
     }),
     check: checkEnrolmentForm,
+    serverField: enrolmentFieldOf,
     create: createEnrolment,
     update: updateEnrolment,
     remove: deleteEnrolment,
@@ -143,6 +151,7 @@ export function EnrolmentsSection({
           {...crud.form}
           editing={editing !== null}
           dniOptional={dniIsOptional(editing)}
+          birthDateRequired={birthDateIsRequired(editing)}
           values={crud.values}
           onChange={crud.setValues}
           activitiesVersion={activitiesVersion}

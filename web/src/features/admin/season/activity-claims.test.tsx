@@ -85,6 +85,15 @@ describe('Plazas y sorteos: claims', () => {
       screen.getByText(/^Excluida por: edad fuera de los límites\. Reclamación enviada el/),
     ).toBeInTheDocument();
     expect(screen.getByText('Naceu en 2017, non en 2014.')).toBeInTheDocument();
+    // excluded for age: the date on record, and where to correct it
+    expect(screen.getByText(/^Fecha de nacimiento registrada: 09\/05\/2017\./)).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', {
+        name: 'Corregir la fecha de Uxía López Pereira en Inscripciones',
+      }),
+    ).toHaveAttribute('href', '#admin-enrolments');
+    // a claim about something else has neither
+    expect(screen.getAllByRole('link', { name: /^Corregir la fecha/ })).toHaveLength(1);
     expect(screen.getByText('Mantenida excluida.')).toBeInTheDocument();
     expect(screen.getByText('Xa participa coa solicitude máis antiga.')).toBeInTheDocument();
     // only the open claim can be answered

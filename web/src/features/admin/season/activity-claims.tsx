@@ -1,4 +1,5 @@
 import { Button } from '@portal/design-system/components/button.tsx';
+import { TextLink } from '@portal/design-system/components/text-link.tsx';
 import { formatDate } from '@portal/design-system/lib/format.ts';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -68,6 +69,17 @@ function ClaimItem({
           values={{ at: formatMadridDateTime(claim.created_at, locale) }}
         />
       </p>
+      {claim.reason === 'age' ? (
+        <p>
+          {claim.birth_date
+            ? t('admin.claims.birthDateOnRecord', { date: formatDate(claim.birth_date, locale) })
+            : t('admin.claims.noBirthDate')}{' '}
+          {/* the date is corrected where staff edit the person; a correction decides the list */}
+          <TextLink href="#admin-enrolments">
+            {t('admin.claims.correctBirthDate', { name: claim.person_name })}
+          </TextLink>
+        </p>
+      ) : null}
       <blockquote className="border-l-4 border-border-subtle pl-3 whitespace-pre-line">
         {claim.text}
       </blockquote>

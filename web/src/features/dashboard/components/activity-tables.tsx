@@ -35,6 +35,16 @@ function activityColumns(
   ];
 }
 
+/** The breakdown's column, before the amount it explains (the server's breakdown). */
+function withBreakdown(columns: DataTableColumn<UserActivity>[], t: (id: string) => string) {
+  columns.splice(columns.length - 1, 0, {
+    id: 'breakdown',
+    header: t('dashboard.table.breakdown'),
+    cell: (row) => (row.breakdown ? <FeeBreakdownList breakdown={row.breakdown} /> : null),
+    className: 'min-w-56',
+  });
+}
+
 interface PendingTableProps {
   rows: readonly UserActivity[];
   selectedIds: ReadonlySet<string>;
@@ -62,15 +72,7 @@ export function PendingTable({
   const columns = activityColumns(t, t('dashboard.table.pendingAmount'), (row) =>
     formatEuros(displayedAmount(row, reduction), locale),
   );
-  if (breakdown) {
-    // before the amount it explains
-    columns.splice(columns.length - 1, 0, {
-      id: 'breakdown',
-      header: t('dashboard.table.breakdown'),
-      cell: (row) => (row.breakdown ? <FeeBreakdownList breakdown={row.breakdown} /> : null),
-      className: 'min-w-56',
-    });
-  }
+  if (breakdown) withBreakdown(columns, t);
   return (
     <DataTable
       caption={<FormattedMessage id="dashboard.pending.caption" />}
@@ -95,14 +97,24 @@ export function PendingTable({
   );
 }
 
-/** Completed payments: DNI, activity, amount (what was paid, as the receipt says). */
-export function CompletedTable({ rows }: { rows: readonly UserActivity[] }) {
+/**
+ * Completed payments: DNI, activity, amount (what was paid, as the receipt says) and, with fee
+ * rules, how it came about as it was charged.
+ */
+export function CompletedTable({
+  rows,
+  breakdown = false,
+}: {
+  rows: readonly UserActivity[];
+  breakdown?: boolean;
+}) {
   const intl = useIntl();
   const { locale } = useLocale();
   const t = (id: string) => intl.formatMessage({ id });
   const columns = activityColumns(t, t('dashboard.table.amount'), (row) =>
     formatEuros(row.amount, locale),
   );
+  if (breakdown) withBreakdown(columns, t);
   return (
     <DataTable
       caption={<FormattedMessage id="dashboard.completed.caption" />}

@@ -8,6 +8,7 @@ export type Draw = components['schemas']['Draw'];
 export type NewPerson = components['schemas']['NewPerson'];
 export type PersonByName = components['schemas']['PersonByName'];
 export type ApplicationStatus = components['schemas']['ApplicationStatus'];
+export type CatalogueQuote = components['schemas']['CatalogueQuote'];
 
 /** The outcome of a call: ok, or the server's error body (undefined when the network failed). */
 export type Outcome<T> = { ok: true; data: T } | { ok: false; status: number; error: unknown };
@@ -39,6 +40,9 @@ export const getDraw = (activityId: number) =>
   );
 
 export const listApplications = () => orThrow(outcome(api.GET('/user/applications')));
+
+/** With fee rules: what each person the account manages would pay for each activity. */
+export const listQuotes = () => orThrow(outcome(api.GET('/user/quotes')));
 
 /** One person, or 2–4 together: a joint application with one code. */
 export const applyForPlace = (personActivityIds: readonly number[], activityId: number) =>

@@ -1,19 +1,26 @@
 import { formatEuros } from '@portal/design-system/lib/format.ts';
 import { FormattedMessage } from 'react-intl';
 import type { Locale } from '../../../i18n/locales';
-import type { CatalogueActivity } from '../api/season-api';
+import { FeeBreakdownList } from '../../payments/components/fee-breakdown';
+import type { CatalogueActivity, CatalogueQuote } from '../api/season-api';
 
 type Fee = CatalogueActivity['fee'];
+
+/** Prices by age, reductions or a family discount: each person's fee may differ. */
+export const differsByPerson = (fee: Fee) =>
+  fee.tariffs.length > 0 || fee.reductions.length > 0 || fee.family_discounts.length > 0;
 
 /**
  * The catalogue card's rows on money, as the checkout charges it: the price, what a resident
  * pays (the spec's 75 %, and with the reduction), or the prices by age, the reductions and the
- * family discount the council's rules give.
+ * family discount the council's rules give, and then what each person a signed-in resident
+ * manages would pay (`quotes`: the server's, undefined while they are not known).
  */
 export function feeRows(
   activity: CatalogueActivity,
   locale: Locale,
   signedIn: boolean,
+  quotes?: readonly CatalogueQuote[],
 ): [string, React.ReactNode][] {
   const { fee } = activity;
   const euros = (amount: number) => formatEuros(amount, locale);
@@ -55,15 +62,47 @@ export function feeRows(
         ))}
       </ul>,
     ]);
-  const rulesMode =
-    fee.tariffs.length > 0 || fee.reductions.length > 0 || fee.family_discounts.length > 0;
-  // with rules each person's fee differs: the dashboard shows theirs, with its breakdown
-  if (rulesMode && signedIn && !rows.some(([label]) => label === 'season.catalogue.pays'))
-    rows.push([
-      'season.catalogue.pays',
-      <FormattedMessage key="yours" id="season.catalogue.yourAmount" />,
-    ]);
+  const rulesMode = differsByPerson(fee);
+  // with rules each person's fee differs: theirs, worked out by the server, or (until it is
+  // known) where to read it
+  if (rulesMode && signedIn && !rows.some(([label]) => label === 'season.catalogue.pays')) {
+    const theirs = quotes?.filter((quote) => quote.activity_id === activity.id);
+    if (theirs === undefined)
+      rows.push([
+        'season.catalogue.pays',
+        <FormattedMessage key="yours" id="season.catalogue.yourAmount" />,
+      ]);
+    else if (theirs.length > 0)
+      rows.push([
+        'season.catalogue.eachPays',
+        <Quotes key="quotes" quotes={theirs} euros={euros} />,
+      ]);
+  }
   return rows;
+}
+
+function Quotes({
+  quotes,
+  euros,
+}: {
+  quotes: readonly CatalogueQuote[];
+  euros: (amount: number) => string;
+}) {
+  return (
+    <ul className="flex flex-col gap-2">
+      {quotes.map((quote) => (
+        <li key={quote.person_activity_id}>
+          <FormattedMessage
+            id="season.catalogue.personPays"
+            values={{ name: quote.full_name, amount: euros(quote.amount) }}
+          />
+          {quote.breakdown ? (
+            <FeeBreakdownList breakdown={quote.breakdown} className="text-small" />
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function Tariffs({ fee, euros }: { fee: Fee; euros: (amount: number) => string }) {
