@@ -1,6 +1,7 @@
 import Koa from 'koa';
 import type { Deps } from './deps.js';
 import type { AppState } from './http/context.js';
+import { loadShedding } from './http/load-shedding.js';
 import { metricsEndpoint } from './http/metrics-endpoint.js';
 import { responsePipeline } from './http/response-pipeline.js';
 import { serveSpa } from './http/spa.js';
@@ -19,6 +20,15 @@ export function buildApp(deps: Deps): Koa<AppState> {
       responseValidation: deps.config.responseValidation,
       metrics: deps.metrics,
       onDatabaseUnavailable: deps.databaseWatch.suspect,
+    }),
+  );
+  // admission: past a bound, a new resident's call is refused at once (503 server_busy)
+  app.use(
+    loadShedding({
+      bounds: deps.config.shedding,
+      databaseWaiting: () => deps.db.waiting(),
+      metrics: deps.metrics,
+      logger: deps.logger,
     }),
   );
   app.use(metricsEndpoint(deps.config.metricsToken, deps.metrics));

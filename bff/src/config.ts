@@ -75,6 +75,11 @@ export interface Config {
   responseValidation: 'off' | 'log' | 'strict';
   /** Bearer token GET /metrics asks for; null: no /metrics at all. */
   metricsToken: string | null;
+  /**
+   * Past these bounds new residents' calls are refused at once with 503 server_busy
+   * (http/load-shedding.ts, docs/performance.md); 0 turns a bound off.
+   */
+  shedding: { eventLoopDelayMs: number; databaseWaiting: number; writesInFlight: number };
   reconcile: {
     /** A pending payment is asked about this long after it was created. */
     afterMinutes: number;
@@ -118,6 +123,16 @@ type Env = Record<string, string | undefined>;
  * so a resident told of a refusal can still see what they sent; at most a year.
  */
 export const DOCUMENT_RETENTION_DAYS = { fallback: 30, min: 1, max: 365 } as const;
+
+/**
+ * The load shedding's default bounds (docs/performance.md, Overload): well past what the rush of
+ * 100 residents at once reaches, well short of a queue whose last call would wait seconds.
+ */
+export const SHEDDING = {
+  eventLoopDelayMs: 500,
+  databaseWaiting: 200,
+  writesInFlight: 200,
+} as const;
 
 export const AUDIT_RETENTION = {
   days: { fallback: 365, min: 90, max: 3650 },
@@ -420,6 +435,12 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
 
+  const shedding = {
+    eventLoopDelayMs: int('SHED_EVENT_LOOP_DELAY_MS', SHEDDING.eventLoopDelayMs, 0, 60_000),
+    databaseWaiting: int('SHED_DATABASE_WAITING', SHEDDING.databaseWaiting, 0, 100_000),
+    writesInFlight: int('SHED_WRITES_IN_FLIGHT', SHEDDING.writesInFlight, 0, 100_000),
+  };
+
   const mfaForAdmins = oneOf(
     'MFA_FOR_ADMINS',
     ['required', 'optional', 'off'] as const,
@@ -484,6 +505,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     responseValidation,
     metricsToken,
+    shedding,
     reconcile,
     audit,
     documentRetentionDays,

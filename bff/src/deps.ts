@@ -24,9 +24,10 @@ import { createSeason } from './services/season/index.js';
 import { createRemindersRepo } from './data/reminders-repo.js';
 import { createUsersRepo } from './data/users-repo.js';
 import { createRevokedTokensRepo } from './data/revoked-tokens-repo.js';
+import { createIdempotencyKeysRepo } from './data/idempotency-keys-repo.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createMetrics, type Metrics } from './lib/metrics.js';
-import { Counter } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
 import { createHmac } from 'node:crypto';
 import type { Logger } from './logger.js';
 import { createMfaRepo } from './data/mfa-repo.js';
@@ -95,6 +96,14 @@ export function createDeps(options: {
       retriesReported = retries;
     },
   });
+  new Gauge({
+    name: 'portal_db_waiting_calls',
+    help: 'Calls waiting for a database connection now (the load shedding refuses new calls past SHED_DATABASE_WAITING).',
+    registers: [metrics.registry],
+    collect() {
+      this.set(db.waiting());
+    },
+  });
   const repos = {
     users: createUsersRepo(db),
     config: createConfigRepo(db),
@@ -115,6 +124,7 @@ export function createDeps(options: {
     revokedTokens: createRevokedTokensRepo(db),
     fees: createFeesRepo(db),
     circumstances: createCircumstancesRepo(db),
+    idempotencyKeys: createIdempotencyKeysRepo(db),
   };
   const lists = createStaffLists(db);
   // fees by the council's rules: what the residents' activities call shows and the checkout charges

@@ -76,5 +76,10 @@ export interface Database {
   probe(options?: { write?: boolean }): Promise<DatabaseProblem | null>;
   /** Transactions run again after a deadlock since start (PostgreSQL), for metrics. */
   retries(): number;
+  /**
+   * Calls waiting for a connection now (PostgreSQL's pool, SQLite's one connection): how far
+   * the database is behind, which the load shedding reads (http/load-shedding.ts).
+   */
+  waiting(): number;
   close(): Promise<void>;
 }

@@ -2,10 +2,12 @@ import Sqlite from 'better-sqlite3';
 import {
   CompiledQuery,
   PostgresDialect,
+  SqliteAdapter,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
   type Dialect,
+  type DialectAdapter,
   type Driver,
   type PostgresPool,
   type PostgresPoolClient,
@@ -44,6 +46,11 @@ export interface EngineParts {
   file: SqliteFileWatch | null;
   /** Where the data lives, for logs (never the password). */
   describe: string;
+  /**
+   * Calls waiting now for a connection: PostgreSQL's pool's queue, or the calls queued for
+   * SQLite's one connection (the writer and every keyed read). Read by the load shedding.
+   */
+  waiting(): number;
 }
 
 export function isPostgresUrl(url: string | null | undefined): url is string {
@@ -71,9 +78,19 @@ export function openEngine(options: {
  */
 class ImmediateSqliteDriver extends SqliteDriver {
   readonly #inTransaction: () => boolean;
-  constructor(database: SqliteDatabase, inTransaction: () => boolean) {
+  readonly #turns: OneAtATime;
+  constructor(database: SqliteDatabase, inTransaction: () => boolean, turns: OneAtATime) {
     super({ database });
     this.#inTransaction = inTransaction;
+    this.#turns = turns;
+  }
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#turns.take();
+    return super.acquireConnection();
+  }
+  override async releaseConnection(): Promise<void> {
+    await super.releaseConnection();
+    this.#turns.give();
   }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
@@ -88,16 +105,53 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
+/**
+ * The one connection, lent to one call (a query, or a whole transaction) at a time, in order of
+ * asking: Kysely's own lock for single-connection drivers, made first come first served and
+ * counted, so that the load shedding can see how many calls wait (`waiting`).
+ */
+class OneAtATime {
+  #busy = false;
+  readonly #queue: (() => void)[] = [];
+  get waiting(): number {
+    return this.#queue.length;
+  }
+  async take(): Promise<void> {
+    if (!this.#busy) {
+      this.#busy = true;
+      return;
+    }
+    await new Promise<void>((resolve) => this.#queue.push(resolve));
+  }
+  give(): void {
+    const next = this.#queue.shift();
+    if (next) next();
+    else this.#busy = false;
+  }
+}
+
+/** SQLite's adapter, saying the driver keeps its connection to one call itself (OneAtATime). */
+class OwnLockSqliteAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
+}
+
 class PortalSqliteDialect extends SqliteDialect {
   readonly #database: SqliteDatabase;
   readonly #inTransaction: () => boolean;
-  constructor(database: SqliteDatabase, inTransaction: () => boolean) {
+  readonly #turns: OneAtATime;
+  constructor(database: SqliteDatabase, inTransaction: () => boolean, turns: OneAtATime) {
     super({ database });
     this.#database = database;
     this.#inTransaction = inTransaction;
+    this.#turns = turns;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#database, this.#inTransaction);
+    return new ImmediateSqliteDriver(this.#database, this.#inTransaction, this.#turns);
+  }
+  override createAdapter(): DialectAdapter {
+    return new OwnLockSqliteAdapter();
   }
 }
 
@@ -131,15 +185,17 @@ function openSqlite(file: string): EngineParts {
     },
     close: () => raw.close(),
   };
+  const turns = new OneAtATime();
   return {
     engine: 'sqlite',
-    dialect: new PortalSqliteDialect(database, () => raw.inTransaction),
+    dialect: new PortalSqliteDialect(database, () => raw.inTransaction, turns),
     // better-sqlite3's exec runs several statements on the same (single) connection
     execScript: async (script) => void raw.exec(script),
     readDialect: createSqliteReadersDialect(file, readThreads()),
     sqlite: raw,
     file: watch,
     describe: file,
+    waiting: () => turns.waiting,
   };
 }
 
@@ -248,6 +304,7 @@ function openPostgres(url: string, poolSize: number): EngineParts {
     sqlite: null,
     file: null,
     describe: `postgres://${where.host}${where.pathname}`,
+    waiting: () => pool.waitingCount,
   };
 }
 

@@ -63,6 +63,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     fileGone: () => parts.file?.moved() ?? null,
     probe: (probeOptions) => probeDatabase(database, parts, probeOptions?.write ?? false),
     retries: () => retries,
+    waiting: () => parts.waiting(),
     async close() {
       await readers?.destroy();
       await kysely.destroy();

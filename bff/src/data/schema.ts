@@ -36,6 +36,7 @@ export interface Tables {
   reduction_rules: ReductionRulesTable;
   family_discounts: FamilyDiscountsTable;
   revoked_tokens: RevokedTokensTable;
+  idempotency_keys: IdempotencyKeysTable;
   schema_migrations: SchemaMigrationsTable;
   /** PostgreSQL only (migration 090): exact row counts kept by triggers. */
   table_rows: TableRowsTable;
@@ -79,6 +80,19 @@ export interface RevokedTokensTable {
   jti: string;
   /** UTC ISO. */
   expires_at: string;
+}
+
+/** A resident's call answered once per key, for 24 hours (migration 390). */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  /** SHA-256 (hex) of the request body, so a key reused for another body is told. */
+  request_hash: string;
+  status: number;
+  /** The answer's body, JSON. */
+  response: string;
+  /** UTC ISO. */
+  created_at: string;
 }
 
 export interface OneTimeCodesTable {

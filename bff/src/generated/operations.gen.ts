@@ -196,7 +196,7 @@ export const statuses: Record<string, readonly number[]> = {
   getReminderSummary: [200, 401, 403, 503],
   runReminders: [200, 401, 403, 503],
   listAudit: [200, 401, 403, 422, 503],
-  listCatalogue: [200, 503],
+  listCatalogue: [200, 304, 503],
   listCatalogueQuotes: [200, 401, 503],
   listApplications: [200, 401, 503],
   createApplication: [201, 400, 401, 404, 409, 413, 415, 422, 503],

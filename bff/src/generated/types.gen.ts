@@ -1767,7 +1767,7 @@ export type GetHealthData = {
 
 export type GetHealthErrors = {
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -1817,7 +1817,7 @@ export type GetPublicConfigData = {
 
 export type GetPublicConfigErrors = {
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -1866,7 +1866,7 @@ export type LoginErrors = {
      */
     429: Error;
     /**
-     * Too many passwords being checked at once; try again after `Retry-After` seconds.
+     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -1915,7 +1915,7 @@ export type LoginMfaErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -1944,7 +1944,7 @@ export type LogoutErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2083,7 +2083,7 @@ export type VerifyRegistrationErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2128,7 +2128,7 @@ export type RequestPasswordRecoveryErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2173,7 +2173,7 @@ export type VerifyPasswordRecoveryErrors = {
      */
     429: Error;
     /**
-     * Too many passwords being checked at once; try again after `Retry-After` seconds.
+     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2230,7 +2230,7 @@ export type DeleteMeErrors = {
      */
     429: Error;
     /**
-     * Too many passwords being checked at once; try again after `Retry-After` seconds.
+     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2259,7 +2259,7 @@ export type GetMeErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2304,7 +2304,7 @@ export type UpdateMeErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2357,7 +2357,7 @@ export type ChangeMyPasswordErrors = {
      */
     429: Error;
     /**
-     * Too many passwords being checked at once; try again after `Retry-After` seconds.
+     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -2467,7 +2467,7 @@ export type VerifyEmailChangeErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2610,7 +2610,7 @@ export type VerifyPhoneChangeErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2639,7 +2639,7 @@ export type ExportMyDataErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2688,7 +2688,7 @@ export type UnsubscribeRemindersErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2717,7 +2717,7 @@ export type ListPersonsErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2770,7 +2770,7 @@ export type AddPersonErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2880,7 +2880,7 @@ export type VerifyAssociationErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2990,7 +2990,7 @@ export type VerifyAssociationByNameErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3029,7 +3029,7 @@ export type RemovePersonErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3068,7 +3068,7 @@ export type ListPersonActivitiesErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3097,7 +3097,7 @@ export type ListMyPaymentsErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3130,7 +3130,7 @@ export type GetMyLatestPaymentErrors = {
      */
     404: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3174,7 +3174,7 @@ export type GetMyReceiptErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3213,7 +3213,7 @@ export type VerifyReceiptErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3270,7 +3270,7 @@ export type GeneratePaymentErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3311,7 +3311,7 @@ export type ReceivePaymentNotificationErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3352,7 +3352,7 @@ export type OpenSandboxGatewayErrors = {
      */
     415: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3393,7 +3393,7 @@ export type ConfirmSandboxPaymentErrors = {
      */
     415: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3425,7 +3425,7 @@ export type SandboxRestRequestErrors = {
      */
     415: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3470,7 +3470,7 @@ export type SandboxTransactionQueryErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3499,7 +3499,7 @@ export type GetSandboxStylesErrors = {
      */
     404: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3532,7 +3532,7 @@ export type GetAdminConfigErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3581,7 +3581,7 @@ export type UpdateAdminConfigErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3614,7 +3614,7 @@ export type GetAdminConfigSlashErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3663,7 +3663,7 @@ export type UpdateAdminConfigSlashErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3718,7 +3718,7 @@ export type ListUsersErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3771,7 +3771,7 @@ export type CreateUserErrors = {
      */
     422: Error;
     /**
-     * Too many passwords being checked at once; try again after `Retry-After` seconds.
+     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -3818,7 +3818,7 @@ export type DeleteUserErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3877,7 +3877,7 @@ export type UpdateUserErrors = {
      */
     422: Error;
     /**
-     * Too many passwords being checked at once; try again after `Retry-After` seconds.
+     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds.
      */
     503: Error;
 };
@@ -3932,7 +3932,7 @@ export type ListEnrolmentsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3985,7 +3985,7 @@ export type CreateEnrolmentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4032,7 +4032,7 @@ export type DeleteEnrolmentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4091,7 +4091,7 @@ export type UpdateEnrolmentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4146,7 +4146,7 @@ export type ListActivitiesErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4202,7 +4202,7 @@ export type CreateActivityErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4257,7 +4257,7 @@ export type ListActivitiesSlashErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4313,7 +4313,7 @@ export type CreateActivitySlashErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4360,7 +4360,7 @@ export type DeleteActivityErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4419,7 +4419,7 @@ export type UpdateActivityErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4473,7 +4473,7 @@ export type UploadTableErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4506,7 +4506,7 @@ export type DownloadUploadTemplateErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4568,7 +4568,7 @@ export type ListPaymentsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4616,7 +4616,7 @@ export type GetPaymentReceiptErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4679,7 +4679,7 @@ export type RefundPaymentErrors = {
      */
     502: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
     /**
@@ -4730,7 +4730,7 @@ export type CheckPaymentErrors = {
      */
     502: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4781,7 +4781,7 @@ export type ExportPaymentsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4814,7 +4814,7 @@ export type GetMfaStatusErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4871,7 +4871,7 @@ export type SetupMfaErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4924,7 +4924,7 @@ export type ConfirmMfaErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4971,7 +4971,7 @@ export type ReleaseUserErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5018,7 +5018,7 @@ export type ResetUserMfaErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5051,7 +5051,7 @@ export type GetAdminSummaryErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5084,7 +5084,7 @@ export type GetReminderSummaryErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5117,7 +5117,7 @@ export type RunRemindersErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5166,7 +5166,7 @@ export type ListAuditErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5184,6 +5184,12 @@ export type ListAuditResponse = ListAuditResponses[keyof ListAuditResponses];
 
 export type ListCatalogueData = {
     body?: never;
+    headers?: {
+        /**
+         * The `ETag` of the catalogue the caller holds (or several, comma-separated).
+         */
+        'If-None-Match'?: string;
+    };
     path?: never;
     query?: never;
     url: '/catalogue';
@@ -5191,7 +5197,7 @@ export type ListCatalogueData = {
 
 export type ListCatalogueErrors = {
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5220,7 +5226,7 @@ export type ListCatalogueQuotesErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5249,7 +5255,7 @@ export type ListApplicationsErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5267,6 +5273,12 @@ export type ListApplicationsResponse = ListApplicationsResponses[keyof ListAppli
 
 export type CreateApplicationData = {
     body: ApplicationRequest;
+    headers?: {
+        /**
+         * A key the client makes for one click (1–100 letters, digits, `-` or `_`, e.g. a UUID) and sends again with every retry of it. Another account's same key is another key.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/user/applications';
@@ -5298,11 +5310,11 @@ export type CreateApplicationErrors = {
      */
     415: Error;
     /**
-     * Invalid input, the person's year of birth is outside the activity's limits, or a person of a joint application is refused (each named with why).
+     * Invalid input (a malformed `Idempotency-Key` too), the person's year of birth is outside the activity's limits, a person of a joint application is refused (each named with why), or the `Idempotency-Key` was used for another body.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5350,7 +5362,7 @@ export type WithdrawApplicationErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5405,7 +5417,7 @@ export type CreateClaimErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5434,7 +5446,7 @@ export type ListMyProvisionalErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5469,7 +5481,7 @@ export type GetDrawErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5504,7 +5516,7 @@ export type GetProvisionalListErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5537,7 +5549,7 @@ export type ListSeasonActivitiesErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5599,7 +5611,7 @@ export type ListActivityApplicationsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5658,7 +5670,7 @@ export type StaffCreateApplicationErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5701,7 +5713,7 @@ export type GetApplicationSummaryErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5744,7 +5756,7 @@ export type ExportActivityApplicationsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5791,7 +5803,7 @@ export type RunDrawErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5854,7 +5866,7 @@ export type EnterDrawPublicValueErrors = {
      */
     502: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5901,7 +5913,7 @@ export type StaffWithdrawApplicationErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5948,7 +5960,7 @@ export type StaffOfferPlaceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5991,7 +6003,7 @@ export type ListLikelyDuplicatesErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6034,7 +6046,7 @@ export type ListActivityClaimsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6093,7 +6105,7 @@ export type ResolveClaimErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6150,7 +6162,7 @@ export type MergePersonsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6175,7 +6187,7 @@ export type ListCircumstancesData = {
 
 export type ListCircumstancesErrors = {
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6208,7 +6220,7 @@ export type ListAdminCircumstancesErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6261,7 +6273,7 @@ export type CreateCircumstanceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6308,7 +6320,7 @@ export type DeleteCircumstanceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6367,7 +6379,7 @@ export type UpdateCircumstanceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6425,7 +6437,7 @@ export type ImportCircumstanceHoldersErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6487,7 +6499,7 @@ export type RequestCircumstanceErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6516,7 +6528,7 @@ export type ListMyCircumstancesErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6555,7 +6567,7 @@ export type GetMyCircumstanceDocumentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6606,7 +6618,7 @@ export type ListCircumstanceRequestsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6649,7 +6661,7 @@ export type GetCircumstanceDocumentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6708,7 +6720,7 @@ export type ApproveCircumstanceRequestErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6767,7 +6779,7 @@ export type RefuseCircumstanceRequestErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6814,7 +6826,7 @@ export type WithdrawCircumstanceApprovalErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6873,7 +6885,7 @@ export type RecordCircumstanceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6906,7 +6918,7 @@ export type GetFeeRulesErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6955,7 +6967,7 @@ export type UpdateFeeRulesErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6993,7 +7005,7 @@ export type ListOutboxErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds.
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };

@@ -2015,6 +2015,10 @@ export const zListAuditQuery = z.object({
  */
 export const zListAuditResponse = zAuditPage;
 
+export const zListCatalogueHeaders = z.object({
+    'If-None-Match': z.string().max(1000).optional()
+});
+
 /**
  * The catalogue, by the moment applications open, then name.
  */
@@ -2031,6 +2035,10 @@ export const zListCatalogueQuotesResponse = z.array(zCatalogueQuote);
 export const zListApplicationsResponse = z.array(zApplication);
 
 export const zCreateApplicationBody = zApplicationRequest;
+
+export const zCreateApplicationHeaders = z.object({
+    'Idempotency-Key': z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/).optional()
+});
 
 /**
  * The application, or the joint application with its members.

@@ -42,7 +42,9 @@ export function responsePipeline(options: {
       checkContract?.(ctx);
       const { response } = ctx;
       const json = serialiseJsonBody(response);
-      await setSecurityHeaders(ctx, { json, api: ctx.request.path.startsWith('/api') });
+      const api = ctx.request.path.startsWith('/api');
+      // a 304 has no body to tell data from a page by: the API's stands for its JSON (catalogue)
+      await setSecurityHeaders(ctx, { json: json || (api && response.status === 304), api });
       await compress(ctx);
     } finally {
       logAccess?.(ctx, startedMs);

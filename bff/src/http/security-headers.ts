@@ -63,6 +63,8 @@ export function securityHeaders(options: {
     // helmet has no Permissions-Policy; a page asks for none of these
     if (!json)
       ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    if (api) ctx.set('Cache-Control', 'no-store');
+    // an answer that says itself how it may be cached keeps that (the catalogue); errors never
+    if (api && (ctx.status >= 400 || !ctx.response.get('Cache-Control')))
+      ctx.set('Cache-Control', 'no-store');
   };
 }

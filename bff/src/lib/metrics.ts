@@ -41,6 +41,12 @@ export function createMetrics(build: BuildInfo) {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: [registry],
     }),
+    shed: new Counter({
+      name: 'portal_http_shed_total',
+      help: 'New calls refused at once with 503 server_busy because the server was overloaded, by the bound passed (http/load-shedding.ts).',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+    }),
     payments: new Counter({
       name: 'portal_payments_total',
       help: 'Payments by outcome: created (pending), paid, failed, duplicate, superseded.',

@@ -80,6 +80,10 @@ import {
   sqlite as noticeWithdrawn,
 } from './380-notice-withdrawn.js';
 import {
+  postgres as idempotencyKeysPostgres,
+  sqlite as idempotencyKeys,
+} from './390-idempotency-keys.js';
+import {
   postgres as onePersonPostgres,
   sqlite as onePerson,
   writeIdentityKeys,
@@ -269,5 +273,11 @@ export const migrations: readonly Migration[] = [
     name: 'notice-withdrawn',
     sqlite: noticeWithdrawn,
     postgres: noticeWithdrawnPostgres,
+  },
+  {
+    version: 390,
+    name: 'idempotency-keys',
+    sqlite: idempotencyKeys,
+    postgres: idempotencyKeysPostgres,
   },
 ];

@@ -12,6 +12,16 @@ export const season = defineMessages({
     en: 'This person has already applied for this activity.',
     gl: 'Esta persoa xa ten unha solicitude nesta actividade.',
   },
+  idempotency_key_invalid: {
+    es: 'La clave de la petición (Idempotency-Key) debe tener entre 1 y 100 letras, cifras, guiones o guiones bajos.',
+    en: 'The request key (Idempotency-Key) must be 1 to 100 letters, digits, hyphens or underscores.',
+    gl: 'A clave da petición (Idempotency-Key) debe ter entre 1 e 100 letras, cifras, guións ou guións baixos.',
+  },
+  idempotency_key_reused: {
+    es: 'Esta solicitud ya se envió con otros datos. Vuelve a pulsar el botón para enviar la nueva.',
+    en: 'This request was already sent with other details. Press the button again to send the new one.',
+    gl: 'Esta solicitude xa se enviou con outros datos. Volve premer o botón para enviar a nova.',
+  },
   already_enrolled: {
     es: 'Esta persona ya está inscrita en esta actividad.',
     en: 'This person is already enrolled in this activity.',

@@ -7,6 +7,7 @@ import {
 } from '../../generated/zod.gen.js';
 import { requireUser } from '../../http/auth.js';
 import type { AppState } from '../../http/context.js';
+import { idempotencyKeyOf } from '../../http/idempotency-key.js';
 import { validate } from '../../http/validate.js';
 import { actorOf, callOf } from '../residents/call.js';
 
@@ -23,9 +24,12 @@ export function seasonResidentRoutes(deps: Pick<Deps, 'season' | 'sessions'>): R
     ctx.body = await deps.season.quotes(actorOf(ctx).id, ctx.state.locale);
   });
   router.post('/user/applications', auth, async (ctx) => {
+    const key = idempotencyKeyOf(ctx);
     const body = validate(zCreateApplicationBody, ctx.request.body);
-    ctx.status = 201;
-    ctx.body = await applications.apply(actorOf(ctx), body, callOf(ctx));
+    // a retry with the click's key gets the first answer again (services/idempotency.ts)
+    const answer = await applications.applyOnce(actorOf(ctx), body, callOf(ctx), key);
+    ctx.status = answer.status;
+    ctx.body = answer.body;
   });
   router.delete('/user/applications/:id', auth, async (ctx) => {
     const { id } = validate(zWithdrawApplicationPath, ctx.params, 'path');

@@ -13,6 +13,8 @@ import { createStaffPayments } from './staff-payments.js';
 import type { SandboxLedger } from '../../adapters/payment-gateway/sandbox/bank.js';
 import type { UsersRepo } from '../../data/users-repo.js';
 import type { RevokedTokensRepo } from '../../data/revoked-tokens-repo.js';
+import type { IdempotencyKeysRepo } from '../../data/idempotency-keys-repo.js';
+import { IDEMPOTENCY_KEY_MS } from '../idempotency.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
 import type { JobRunner } from '../jobs/job-runner.js';
@@ -46,6 +48,7 @@ export function createPaymentServices(deps: {
     sandboxLedger: SandboxLedger;
     applications: ApplicationsRepo;
     revokedTokens: Pick<RevokedTokensRepo, 'prune'>;
+    idempotencyKeys: Pick<IdempotencyKeysRepo, 'prune'>;
   };
   /** Redsys's REST and SOAP calls (refunds, transaction queries), or the sandbox bank's. */
   gateway: GatewayClient;
@@ -101,8 +104,9 @@ export function createPaymentServices(deps: {
   });
   const auditRetention = createAuditRetention({ audit: repos.audit, clock, ...config.audit });
   // public requests that failed their signature, throttling counts whose window has ended,
-  // logged-out tokens that have expired anyway, audit entries past their retention period, and
-  // residents' proofs of circumstances past theirs (DOCUMENT_RETENTION_DAYS after the decision)
+  // logged-out tokens that have expired anyway, audit entries past their retention period,
+  // residents' proofs of circumstances past theirs (DOCUMENT_RETENTION_DAYS after the decision),
+  // and idempotency keys older than a day
   deps.jobs.register({
     name: 'housekeeping',
     everyMs: 60 * 60_000,
@@ -117,6 +121,9 @@ export function createPaymentServices(deps: {
         audit_entries_pruned: await auditRetention.prune(),
         revoked_tokens_pruned: await repos.revokedTokens.prune(clock.now().toISOString()),
         circumstance_documents_deleted: await deps.documents.prune(),
+        idempotency_keys_pruned: await repos.idempotencyKeys.prune(
+          new Date(clock.now().getTime() - IDEMPOTENCY_KEY_MS).toISOString(),
+        ),
       };
     },
   });

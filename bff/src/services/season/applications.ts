@@ -7,6 +7,7 @@ import type { PersonsRepo } from '../../data/persons-repo.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../errors.js';
 import type { Actor, CallContext } from '../residents/context.js';
+import type { Answer, Idempotency } from '../idempotency.js';
 import type { Places, StatusActor } from './places.js';
 import { createApplying, type ApplyInput } from './apply.js';
 import { toApplicationView, type ApplicationView } from './views.js';
@@ -23,31 +24,49 @@ export function createResidentApplications(deps: {
   draws: Pick<DrawsRepo, 'find'>;
   places: Places;
   circumstances?: Pick<CircumstancesRepo, 'approvalsInForce'>;
+  /** Calls with an Idempotency-Key done once a day (services/idempotency.ts). */
+  idempotency: Idempotency;
 }) {
   const { db, clock, applications, places } = deps;
   const applying = createApplying(deps);
+
+  /**
+   * One person, or 2–4 together (a joint application): see apply.ts. The activity's row is
+   * locked first, so on PostgreSQL parallel calls take the last places one at a time, in order
+   * of arrival.
+   */
+  const apply = (actor: Actor, input: ApplyInput, call: CallContext) =>
+    // No rate limit of its own: one live application per person and activity, and the people
+    // an account manages are limited where they are added or linked, so an account's
+    // applications are bounded by what it may apply for (and the rush's one write stays short).
+    applying(
+      {
+        actor: { userId: actor.id, dni: actor.dni, ip: call.ip },
+        findPerson: (id) => deps.persons.findLinked(actor.id, id),
+        accountFor: () => Promise.resolve(actor.id),
+        byStaff: false,
+      },
+      input,
+    );
 
   return {
     list: async (actor: Actor): Promise<ApplicationView[]> =>
       (await applications.listForUser(actor.id)).map(toApplicationView),
 
+    apply,
+
     /**
-     * One person, or 2–4 together (a joint application): see apply.ts. The activity's row is
-     * locked first, so on PostgreSQL parallel calls take the last places one at a time, in order
-     * of arrival.
+     * `apply` once per `Idempotency-Key` of this account (none: every call applies): a retry of
+     * the same click gets the first answer again, in the same transaction as the application.
      */
-    apply: (actor: Actor, input: ApplyInput, call: CallContext) =>
-      // No rate limit of its own: one live application per person and activity, and the people
-      // an account manages are limited where they are added or linked, so an account's
-      // applications are bounded by what it may apply for (and the rush's one write stays short).
-      applying(
-        {
-          actor: { userId: actor.id, dni: actor.dni, ip: call.ip },
-          findPerson: (id) => deps.persons.findLinked(actor.id, id),
-          accountFor: () => Promise.resolve(actor.id),
-          byStaff: false,
-        },
-        input,
+    applyOnce: (
+      actor: Actor,
+      input: ApplyInput,
+      call: CallContext,
+      key: string | undefined,
+    ): Promise<Answer<Awaited<ReturnType<typeof apply>>>> =>
+      deps.idempotency({ userId: actor.id, key, body: input, status: 201 }, () =>
+        apply(actor, input, call),
       ),
 
     /**

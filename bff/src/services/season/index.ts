@@ -12,6 +12,8 @@ import type { PersonMergeRepo } from '../../data/person-merge-repo.js';
 import type { EnrolmentsRepo } from '../../data/enrolments-repo.js';
 import type { StaffLists } from '../../data/lists/index.js';
 import type { PersonsRepo } from '../../data/persons-repo.js';
+import type { IdempotencyKeysRepo } from '../../data/idempotency-keys-repo.js';
+import { createIdempotency } from '../idempotency.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Logger } from '../../logger.js';
@@ -62,6 +64,7 @@ export function createSeason(deps: {
     audit: AuditRepo;
     config: ConfigRepo;
     circumstances: CircumstancesRepo;
+    idempotencyKeys: IdempotencyKeysRepo;
   };
   lists: Pick<StaffLists, 'applications'>;
   box: SecretBox;
@@ -235,6 +238,7 @@ export function createSeason(deps: {
       draws: repos.draws,
       places,
       circumstances: repos.circumstances,
+      idempotency: createIdempotency({ db, clock, keys: repos.idempotencyKeys }),
     }),
     staff: createStaffSeason({
       db,

@@ -191,6 +191,28 @@ export const ApplyJointRefused: Story = {
   },
 };
 
+/**
+ * The server overloaded at 9:00 (503 `server_busy` with Retry-After on every attempt): the
+ * application is retried by itself, the resident told why, with a countdown and a way to stop.
+ */
+export const ApplyWhileBusy: Story = {
+  parameters: resident({ 'POST /user/applications': 'server_busy' }),
+  play: async (context) => {
+    const t = textOf(context);
+    const section = await apply(context);
+    const message = await section.findByText(t('season.apply.waiting.busy'), {}, { timeout: 5000 });
+    await expect(message).toBeVisible();
+    await expect(message.closest('[role="status"]')).not.toBeNull();
+    await expect(
+      section.getByRole('button', { name: t('season.apply.waiting.cancel') }),
+    ).toBeVisible();
+    await expect(section.getByRole('button', { name: t('season.apply.submit') })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+  },
+};
+
 export const ApplyNotOpen: Story = {
   parameters: resident({ 'POST /user/applications': 'applications_not_open' }),
   play: async (context) => {

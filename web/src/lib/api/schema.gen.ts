@@ -1447,6 +1447,12 @@ export interface paths {
          * @description Public. `status`: `upcoming` before the window opens; `open` inside it; `full` a first-come
          *     activity with no place left inside its window; `closed` after the window (a lottery not yet
          *     drawn); `drawn` a lottery after its draw. `places_left` is null for a lottery until its draw.
+         *
+         *     Cacheable for a few seconds, by browsers and shared caches alike: the answer carries
+         *     `Cache-Control` with `max-age` and `stale-while-revalidate`, a strong `ETag` computed from
+         *     its body (the same in every process, since every process computes the answer from the
+         *     database), and `Vary: Accept-Language` (the texts are in the caller's language). A call with
+         *     `If-None-Match` naming the current `ETag` is answered 304 with no body.
          */
         get: operations["listCatalogue"];
         put?: never;
@@ -1505,6 +1511,13 @@ export interface paths {
          *     application is; if any fails, nothing is stored and 422 `joint_refused` names each person
          *     refused and why. First come: the group is offered places together when enough are left,
          *     else the whole group waits together. Lottery: the code is one ballot in the draw.
+         *
+         *     `Idempotency-Key` (one per click, the same on every retry of that click): the first call
+         *     that succeeds is kept with its answer for 24 hours, per account; the same key with the same
+         *     body is answered that first answer again (same status and body, nothing applied twice),
+         *     and a call with the same key made while the first is still running waits for it. A
+         *     refusal stores nothing, so a retry after one is judged afresh. The same key with another
+         *     body answers 422 `idempotency_key_reused`.
          */
         post: operations["createApplication"];
         delete?: never;
@@ -3498,7 +3511,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Too many passwords being checked at once; try again after `Retry-After` seconds. */
+        /** @description Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds. */
         ServerBusy: {
             headers: {
                 /**
@@ -3616,7 +3629,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server); nothing changed. Try again after `Retry-After` seconds. */
+        /** @description The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment). */
         ServiceUnavailable: {
             headers: {
                 /**
@@ -7260,7 +7273,13 @@ export interface operations {
     listCatalogue: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the catalogue the caller holds (or several, comma-separated).
+                 * @example "VfM2h0sQb0u7m8Wb8Cz8qA"
+                 */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7269,11 +7288,48 @@ export interface operations {
             /** @description The catalogue, by the moment applications open, then name. */
             200: {
                 headers: {
+                    /**
+                     * @description How long the answer may be reused, and served stale while it is fetched again.
+                     * @example public, max-age=5, stale-while-revalidate=30
+                     */
+                    "Cache-Control"?: string;
+                    /**
+                     * @description A strong tag of this answer's body (a hash of it).
+                     * @example "VfM2h0sQb0u7m8Wb8Cz8qA"
+                     */
+                    ETag?: string;
+                    /**
+                     * @description The answer depends on the caller's language.
+                     * @example Accept-Language
+                     */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CatalogueActivity"][];
                 };
+            };
+            /** @description The catalogue the caller holds (its `If-None-Match`) is still the current one; no body. */
+            304: {
+                headers: {
+                    /**
+                     * @description As on the 200 answer.
+                     * @example public, max-age=5, stale-while-revalidate=30
+                     */
+                    "Cache-Control"?: string;
+                    /**
+                     * @description The current tag, the one the caller sent.
+                     * @example "VfM2h0sQb0u7m8Wb8Cz8qA"
+                     */
+                    ETag?: string;
+                    /**
+                     * @description As on the 200 answer.
+                     * @example Accept-Language
+                     */
+                    Vary?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7325,7 +7381,13 @@ export interface operations {
     createApplication: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes for one click (1–100 letters, digits, `-` or `_`, e.g. a UUID) and sends again with every retry of it. Another account's same key is another key.
+                 * @example 8f14e45f-ceea-467f-a0e6-5bd1c2b4a2f1
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7358,7 +7420,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Invalid input, the person's year of birth is outside the activity's limits, or a person of a joint application is refused (each named with why). */
+            /** @description Invalid input (a malformed `Idempotency-Key` too), the person's year of birth is outside the activity's limits, a person of a joint application is refused (each named with why), or the `Idempotency-Key` was used for another body. */
             422: {
                 headers: {
                     [name: string]: unknown;

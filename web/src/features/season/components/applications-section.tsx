@@ -12,10 +12,12 @@ import { useLocale } from '../../../i18n/i18n-provider';
 import { detailMessage } from '../../../lib/api/client';
 import { formatMadridDateTime } from '../../../lib/madrid-time';
 import type { components } from '../../../lib/api/schema.gen';
-import { applyForPlace, withdrawApplication, type Application } from '../api/season-api';
+import { withdrawApplication, type Application } from '../api/season-api';
+import { useApplyForPlace } from '../api/use-apply';
 import { useCatalogue, useMyApplications, useSeasonChanged } from '../api/use-season';
 import { birthYearsRule, eligibility, openForApplications, statusMessageId } from '../rules';
 import { AddPersonForm } from './add-person-form';
+import { ApplyWaiting } from './apply-waiting';
 import { MyClaims } from './my-claims';
 
 type ManagedPerson = components['schemas']['ManagedPerson'];
@@ -39,7 +41,9 @@ export function ApplicationsSection({ persons }: { persons: readonly ManagedPers
   const [personId, setPersonId] = useState('');
   const [activityId, setActivityId] = useState('');
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [sending, setSending] = useState(false);
+  // one press at a time, retried by itself while the server is busy (same idempotency key)
+  const applying = useApplyForPlace();
+  const sending = applying.progress.phase !== 'idle';
   const [toWithdraw, setToWithdraw] = useState<Application | null>(null);
   // siblings together: the others applied for in the same joint application (one code)
   const [together, setTogether] = useState<string[]>([]);
@@ -53,7 +57,8 @@ export function ApplicationsSection({ persons }: { persons: readonly ManagedPers
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (!person || !activity || sending) {
+    if (sending) return;
+    if (!person || !activity) {
       setNotice({ variant: 'error', text: t('season.apply.choose') });
       return;
     }
@@ -62,9 +67,19 @@ export function ApplicationsSection({ persons }: { persons: readonly ManagedPers
       setNotice({ variant: 'error', text: t('season.joint.tooMany') });
       return;
     }
-    setSending(true);
-    const answer = await applyForPlace([person.person_activity_id, ...others], activity.id);
-    setSending(false);
+    setNotice(null);
+    const result = await applying.apply([person.person_activity_id, ...others], activity.id);
+    if (!result) return;
+    if (result.kind !== 'done') {
+      // an attempt the network lost may have been registered: the list is read again
+      setNotice({
+        variant: result.kind === 'cancelled' ? 'info' : 'error',
+        text: t(result.kind === 'cancelled' ? 'season.apply.cancelled' : 'season.apply.gaveUp'),
+      });
+      changed();
+      return;
+    }
+    const answer = result.value;
     if (!answer.ok) {
       setNotice({ variant: 'error', text: detailMessage(answer.error, t('season.apply.error')) });
       return;
@@ -321,6 +336,7 @@ export function ApplicationsSection({ persons }: { persons: readonly ManagedPers
                 <FormattedMessage id="season.apply.submit" />
               </Button>
             </div>
+            <ApplyWaiting progress={applying.progress} onCancel={applying.cancel} />
           </>
         )}
       </form>

@@ -1,0 +1,126 @@
+import type Koa from 'koa';
+import type { Metrics } from '../lib/metrics.js';
+import type { Logger } from '../logger.js';
+import { unavailable } from '../services/errors.js';
+import type { AppState } from './context.js';
+
+/** The bounds past which new calls are refused (config.ts; 0 turns a bound off). */
+export interface SheddingBounds {
+  /** The event loop was held at least this long (ms) in the last half second. */
+  eventLoopDelayMs: number;
+  /** This many calls wait for a database connection now. */
+  databaseWaiting: number;
+  /** This many residents' writes (applications, payments) are running now. */
+  writesInFlight: number;
+}
+
+export type ShedReason = 'event_loop_delay' | 'database_waiting' | 'writes_in_flight';
+
+/** What a refused caller is told to wait: short, the client adds its own random share. */
+export const SHED_RETRY_AFTER_SECONDS = 2;
+
+/** Residents' writes, bounded by how many run at once (each holds the one writer for a while). */
+const WRITES = new Set(['POST /api/user/applications', 'POST /api/payments/generate-multiple/']);
+
+/**
+ * Calls never refused: staff (`/api/admin/`), the bank's notifications and the sandbox bank that
+ * stands in for it, liveness and readiness, the development outbox; and everything outside /api
+ * (the web app's files, /metrics).
+ */
+function mayBeShed(path: string): boolean {
+  return (
+    path.startsWith('/api/') &&
+    !path.startsWith('/api/admin/') &&
+    !path.startsWith('/api/payments/notification') &&
+    !path.startsWith('/api/payments/sandbox') &&
+    !path.startsWith('/api/dev/') &&
+    path !== '/api/health' &&
+    path !== '/api/ready'
+  );
+}
+
+/**
+ * Overload answered honestly: when the server's own queue of work passes a bound, a NEW call is
+ * refused at once with 503 `server_busy` and Retry-After, before it reads a body or touches the
+ * database, instead of joining a queue it would time out in. Calls already admitted run to the
+ * end. Deciding costs three numbers already at hand: no database read. Each refusal is counted
+ * (`portal_http_shed_total` by reason); the log says so at most once a second.
+ */
+export function loadShedding(options: {
+  bounds: SheddingBounds;
+  /** Calls waiting for a database connection now (Database.waiting). */
+  databaseWaiting: () => number;
+  /** The event loop's recent delay in ms (default: this process's, eventLoopDelay()). */
+  eventLoopDelayMs?: () => number;
+  metrics: Metrics;
+  logger: Logger;
+}): Koa.Middleware<AppState> {
+  const { bounds, metrics, logger } = options;
+  const delayMs = options.eventLoopDelayMs ?? eventLoopDelay();
+  let writesInFlight = 0;
+  let lastLogMs = 0;
+  let refusedSinceLog = 0;
+
+  const over = (write: boolean): { reason: ShedReason; value: number; bound: number } | null => {
+    if (bounds.writesInFlight > 0 && write && writesInFlight >= bounds.writesInFlight)
+      return { reason: 'writes_in_flight', value: writesInFlight, bound: bounds.writesInFlight };
+    const waiting = bounds.databaseWaiting > 0 ? options.databaseWaiting() : 0;
+    if (bounds.databaseWaiting > 0 && waiting >= bounds.databaseWaiting)
+      return { reason: 'database_waiting', value: waiting, bound: bounds.databaseWaiting };
+    const delay = bounds.eventLoopDelayMs > 0 ? delayMs() : 0;
+    if (bounds.eventLoopDelayMs > 0 && delay >= bounds.eventLoopDelayMs)
+      return { reason: 'event_loop_delay', value: delay, bound: bounds.eventLoopDelayMs };
+    return null;
+  };
+
+  return async (ctx, next) => {
+    if (!mayBeShed(ctx.path)) return next();
+    const write = WRITES.has(`${ctx.method} ${ctx.path}`);
+    const busy = over(write);
+    if (busy) {
+      metrics.shed.inc({ reason: busy.reason });
+      refusedSinceLog++;
+      const nowMs = performance.now();
+      if (nowMs - lastLogMs >= 1000) {
+        logger.warn('server busy: refusing new calls', { ...busy, refused: refusedSinceLog });
+        lastLogMs = nowMs;
+        refusedSinceLog = 0;
+      }
+      throw unavailable('server_busy', SHED_RETRY_AFTER_SECONDS);
+    }
+    if (!write) return next();
+    writesInFlight++;
+    try {
+      await next();
+    } finally {
+      writesInFlight--;
+    }
+  };
+}
+
+/** How often the event loop's delay is sampled, and how many samples make "recently". */
+const TICK_MS = 100;
+const WINDOW_TICKS = 5;
+
+let monitor: (() => number) | null = null;
+
+/**
+ * The longest the event loop was held in the last half second (ms): a timer due every 100 ms
+ * notes how late it ran. One per process (the event loop is the process's), started on first
+ * use; its timer never keeps the process alive. (perf_hooks' monitorEventLoopDelay was tried
+ * first: on Node 24 it did not see a 200 ms block of the loop.)
+ */
+export function eventLoopDelay(): () => number {
+  if (monitor) return monitor;
+  const late: number[] = new Array<number>(WINDOW_TICKS).fill(0);
+  let index = 0;
+  let expected = performance.now() + TICK_MS;
+  setInterval(() => {
+    const now = performance.now();
+    late[index] = Math.max(0, now - expected);
+    index = (index + 1) % WINDOW_TICKS;
+    expected = now + TICK_MS;
+  }, TICK_MS).unref();
+  monitor = () => Math.max(...late);
+  return monitor;
+}
