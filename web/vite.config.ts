@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { councilPage } from './build/council-page.ts';
+import { mockBank } from './build/mock-bank.ts';
 import { oneFormatjsCopy } from './build/one-formatjs-copy.ts';
 import { precompileMessages } from './build/precompile-messages.ts';
 import { precompress } from './build/precompress.ts';
@@ -17,6 +18,8 @@ const target = mock ?? process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [
+    // against the mock, the card form goes to a stand-in bank page instead of Redsys
+    ...(mock ? [mockBank(mock)] : []),
     councilPage(),
     oneFormatjsCopy(),
     precompileMessages(),

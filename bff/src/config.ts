@@ -129,7 +129,7 @@ export const DOCUMENT_RETENTION_DAYS = { fallback: 30, min: 1, max: 365 } as con
  * 100 residents at once reaches, well short of a queue whose last call would wait seconds.
  */
 export const SHEDDING = {
-  eventLoopDelayMs: 500,
+  eventLoopDelayMs: 250,
   databaseWaiting: 200,
   writesInFlight: 200,
 } as const;

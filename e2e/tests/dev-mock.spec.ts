@@ -1,9 +1,87 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { text } from './support/catalogs';
-import { answers, startNodeProcess } from './support/child-process';
+import { answers, freePort, startNodeProcess, startProcess } from './support/child-process';
 
-const MOCK_PORT = '4317';
-const WEB_PORT = '5317';
+type DevMock = Awaited<ReturnType<typeof startDevMock>>;
+
+/**
+ * `npm run dev:mock` (`via: 'npm'`) or its script run by node itself, on free ports; settles once
+ * both Prism and Vite answer.
+ */
+async function startDevMock(via: 'npm' | 'node') {
+  const [mockPort, webPort] = [await freePort(), await freePort()];
+  const env = { ...process.env, MOCK_PORT: String(mockPort), WEB_PORT: String(webPort) };
+  const run =
+    via === 'npm'
+      ? startProcess('npm', ['run', 'dev:mock'], env)
+      : startNodeProcess(['scripts/dev-mock.mjs'], env);
+  const web = `http://127.0.0.1:${webPort}`;
+  const mock = `http://127.0.0.1:${mockPort}/config`;
+  await expect
+    .poll(async () => (await answers(web)) && (await answers(mock)), {
+      timeout: 90_000,
+      message: `dev:mock did not start:\n${run.output()}`,
+    })
+    .toBe(true);
+  return { ...run, web, mock };
+}
+
+/** Every process running now and its parent (a zombie waiting for its parent has ended). */
+function runningProcesses(): Array<readonly [pid: number, parent: number]> {
+  return execFileSync('ps', ['-A', '-o', 'pid=,ppid=,stat='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, , stat]) => !stat?.startsWith('Z'))
+    .map(([pid, parent]) => [Number(pid), Number(parent)] as const);
+}
+
+/** `pid` and every process below it. */
+function processTree(pid: number): number[] {
+  const rows = runningProcesses();
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) {
+    for (const [child, parent] of rows) if (parent === tree[i]) tree.push(child);
+  }
+  return tree;
+}
+
+function stillRunning(pids: number[]): number[] {
+  const running = new Set(runningProcesses().map(([pid]) => pid));
+  return pids.filter((pid) => running.has(pid));
+}
+
+/** Sends `signal` to the process the test started only, as a supervisor or `kill` would. */
+async function expectSignalStopsAll(devMock: DevMock, signal: NodeJS.Signals) {
+  const started = processTree(devMock.child.pid!);
+  // npm (and its shell), the script, Prism and Vite at least
+  expect(started.length, `processes: ${started.join(' ')}`).toBeGreaterThanOrEqual(3);
+  try {
+    devMock.child.kill(signal);
+    await expect.poll(() => devMock.child.exitCode ?? devMock.child.signalCode).not.toBeNull();
+    await expect.poll(() => answers(devMock.web), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => answers(devMock.mock), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => stillRunning(started), { timeout: 10_000 }).toEqual([]);
+  } finally {
+    for (const pid of started) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // stopped, as it should
+      }
+    }
+  }
+}
+
+async function loginAsResident(page: Page) {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('cookie-consent-accepted', 'true'));
+  await page.getByLabel(text('es', 'auth.field.dni')).fill('12345678Z');
+  await page.getByLabel(text('es', 'auth.field.password'), { exact: true }).fill('cualquiera-vale');
+  await page.getByRole('button', { name: text('es', 'auth.login.submit') }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+}
 
 /**
  * QA's first hour: `npm run dev:mock` (Prism and Vite) logs in as a resident and, choosing the
@@ -13,33 +91,11 @@ test('dev:mock: a resident and an administrator log in on the mock; SIGTERM stop
   browser,
 }) => {
   test.setTimeout(180_000);
-  const { child, output, exited } = startNodeProcess(['scripts/dev-mock.mjs'], {
-    ...process.env,
-    MOCK_PORT,
-    WEB_PORT,
-  });
-  const web = `http://127.0.0.1:${WEB_PORT}`;
+  const devMock = await startDevMock('node');
+  const context = await browser.newContext({ baseURL: devMock.web });
   try {
-    await expect
-      .poll(
-        async () => (await answers(web)) && (await answers(`http://127.0.0.1:${MOCK_PORT}/config`)),
-        {
-          timeout: 90_000,
-          message: `dev:mock did not start:\n${output()}`,
-        },
-      )
-      .toBe(true);
-    const context = await browser.newContext({ baseURL: web });
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.evaluate(() => localStorage.setItem('cookie-consent-accepted', 'true'));
-
-    await page.getByLabel(text('es', 'auth.field.dni')).fill('12345678Z');
-    await page
-      .getByLabel(text('es', 'auth.field.password'), { exact: true })
-      .fill('cualquiera-vale');
-    await page.getByRole('button', { name: text('es', 'auth.login.submit') }).click();
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+    await loginAsResident(page);
     await expect(
       page.getByRole('heading', { level: 1, name: text('es', 'dashboard.title') }),
     ).toBeVisible();
@@ -56,15 +112,76 @@ test('dev:mock: a resident and an administrator log in on the mock; SIGTERM stop
     await expect(
       page.getByRole('heading', { level: 1, name: text('es', 'admin.title') }),
     ).toBeVisible();
-    await context.close();
   } finally {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
+    await context.close();
+    await expectSignalStopsAll(devMock, 'SIGTERM');
   }
-  expect(child.exitCode).toBe(0);
-  // both stopped: nothing answers on either port any more
-  await expect.poll(() => answers(web), { timeout: 10_000 }).toBe(false);
-  await expect
-    .poll(() => answers(`http://127.0.0.1:${MOCK_PORT}/config`), { timeout: 10_000 })
-    .toBe(false);
+  expect(devMock.child.exitCode).toBe(0);
 });
+
+/**
+ * Paying on the mock: the card form goes to the mock's stand-in bank, never to Redsys, which
+ * shows the order and the amount and sends the browser back to /pago-ok (Pagar) or /pago-ko
+ * (Denegar). No request of any tab leaves the machine.
+ */
+test('dev:mock: paying goes to the stand-in bank and back, all on this machine', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const devMock = await startDevMock('node');
+  const context = await browser.newContext({ baseURL: devMock.web });
+  const offMachine: string[] = [];
+  context.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^https?:$/.test(url.protocol) && !['127.0.0.1', 'localhost'].includes(url.hostname)) {
+      offMachine.push(`${request.method()} ${request.url()}`);
+    }
+  });
+  try {
+    const page = await context.newPage();
+    await loginAsResident(page);
+    await page
+      .getByRole('checkbox', { name: /^Seleccionar / })
+      .first()
+      .check();
+
+    for (const [decision, back, title] of [
+      ['Pagar', /\/pago-ok$/, text('es', 'payments.ok.received.title')],
+      ['Denegar', /\/pago-ko$/, text('es', 'payments.ko.title')],
+    ] as const) {
+      const popup = context.waitForEvent('page');
+      await page.getByRole('button', { name: text('es', 'dashboard.pay.button') }).click();
+      const bank = await popup;
+      await expect(bank).toHaveURL(/\/mock-bank\?/);
+      await expect(bank.getByRole('heading', { name: 'Banco de pruebas del mock' })).toBeVisible();
+      // the contract's example answer: order 2611AB12CD34, 75 euros
+      await expect(bank.getByText('2611AB12CD34')).toBeVisible();
+      await expect(bank.getByText(/^75,00\s€$/)).toBeVisible();
+      await bank.getByRole('button', { name: decision }).click();
+      await expect(bank).toHaveURL(back);
+      await expect(bank.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await bank.close();
+    }
+    expect(offMachine).toEqual([]);
+  } finally {
+    await context.close();
+    await expectSignalStopsAll(devMock, 'SIGTERM');
+  }
+});
+
+/**
+ * Whoever stops dev:mock, a person's terminal or a supervisor, may signal npm or the script, with
+ * SIGTERM, SIGINT or SIGHUP: each stops Prism and Vite and frees both ports.
+ */
+for (const [via, signal] of [
+  ['npm', 'SIGTERM'],
+  ['npm', 'SIGINT'],
+  ['npm', 'SIGHUP'],
+  ['node', 'SIGINT'],
+  ['node', 'SIGHUP'],
+] as const) {
+  test(`dev:mock: ${signal} to ${via === 'npm' ? 'npm run dev:mock' : 'its script'} stops Prism and Vite`, async () => {
+    test.setTimeout(120_000);
+    await expectSignalStopsAll(await startDevMock(via), signal);
+  });
+}

@@ -36,6 +36,9 @@ const config: StorybookConfig = {
   previewHead: (head) => `${head}\n${councilScripts}`,
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },
+  // the dev server's "Get started" checklist (sidebar and menu) is Storybook's own onboarding,
+  // nothing of ours; the people opening this Storybook are designers looking at the components
+  features: { sidebarOnboardingChecklist: false, menuOnboardingChecklist: false },
   typescript: {
     reactDocgen: 'react-docgen-typescript',
     // the props tables are the design system's: read its components with its own TypeScript

@@ -6,7 +6,7 @@ import type { AppState } from './context.js';
 
 /** The bounds past which new calls are refused (config.ts; 0 turns a bound off). */
 export interface SheddingBounds {
-  /** The event loop was held at least this long (ms) in the last half second. */
+  /** The event loop ran this late (ms) or more, as the median of the last second. */
   eventLoopDelayMs: number;
   /** This many calls wait for a database connection now. */
   databaseWaiting: number;
@@ -98,17 +98,21 @@ export function loadShedding(options: {
   };
 }
 
-/** How often the event loop's delay is sampled, and how many samples make "recently". */
+/** How often the event loop's delay is sampled, and how many samples make "recently" (1 s). */
 const TICK_MS = 100;
-const WINDOW_TICKS = 5;
+const WINDOW_TICKS = 10;
 
 let monitor: (() => number) | null = null;
 
 /**
- * The longest the event loop was held in the last half second (ms): a timer due every 100 ms
- * notes how late it ran. One per process (the event loop is the process's), started on first
- * use; its timer never keeps the process alive. (perf_hooks' monitorEventLoopDelay was tried
- * first: on Node 24 it did not see a 200 ms block of the loop.)
+ * How late the event loop has been running over the last second (ms): a timer due every 100 ms
+ * notes how late it ran, and the answer is the median of the last ten. A queue of work the
+ * process cannot keep up with makes most ticks late; one long task (a big PDF, a cold start's
+ * compilation) makes one tick late and sheds nothing, which the longest delay of the window did
+ * (it refused residents for half a second after any 500 ms task on a loaded machine). One per
+ * process (the event loop is the process's), started on first use; its timer never keeps the
+ * process alive. (perf_hooks' monitorEventLoopDelay was tried first: on Node 24 it did not see a
+ * 200 ms block of the loop.)
  */
 export function eventLoopDelay(): () => number {
   if (monitor) return monitor;
@@ -121,6 +125,9 @@ export function eventLoopDelay(): () => number {
     index = (index + 1) % WINDOW_TICKS;
     expected = now + TICK_MS;
   }, TICK_MS).unref();
-  monitor = () => Math.max(...late);
+  monitor = () => {
+    const sorted = [...late].sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)]!;
+  };
   return monitor;
 }

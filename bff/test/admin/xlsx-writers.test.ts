@@ -222,11 +222,12 @@ describe('files written by other programs', () => {
       { name: 'Paseo', start_date: null, price_cents: 0 },
       { name: 'Ximnasia', start_date: null, price_cents: 2000 },
     ]);
-    // openpyxl never calculates: the formula has no saved value
+    // openpyxl never calculates: the formula has no saved value (no <v>, or an empty <v/>)
     const rows =
       header +
       `<row r="2"><c r="A2" t="inlineStr"><is><t>Eva</t></is></c><c r="B2" t="inlineStr"><is><t>Sanz</t></is></c><c r="C2" t="inlineStr"><is><t>11223344B</t></is></c><c r="E2" t="inlineStr"><is><t>633445566</t></is></c><c r="F2" t="inlineStr"><is><t>Yoga</t></is></c><c r="G2"><f>10*2</f></c></row>` +
-      `<row r="3"><c r="A3" t="inlineStr"><is><t>Iria</t></is></c><c r="B3" t="inlineStr"><is><t>Mato</t></is></c><c r="C3" t="inlineStr"><is><t>44556677L</t></is></c><c r="E3" t="inlineStr"><is><t>644556677</t></is></c><c r="F3" t="inlineStr"><is><t>Yoga</t></is></c><c r="G3" t="e"><f>1/0</f><v>#DIV/0!</v></c></row>`;
+      `<row r="3"><c r="A3" t="inlineStr"><is><t>Iria</t></is></c><c r="B3" t="inlineStr"><is><t>Mato</t></is></c><c r="C3" t="inlineStr"><is><t>44556677L</t></is></c><c r="E3" t="inlineStr"><is><t>644556677</t></is></c><c r="F3" t="inlineStr"><is><t>Yoga</t></is></c><c r="G3" t="e"><f>1/0</f><v>#DIV/0!</v></c></row>` +
+      `<row r="4"><c r="A4" t="inlineStr"><is><t>Noa</t></is></c><c r="B4" t="inlineStr"><is><t>Rey</t></is></c><c r="C4" t="inlineStr"><is><t>55667788Z</t></is></c><c r="E4" t="inlineStr"><is><t>655667788</t></is></c><c r="F4" t="inlineStr"><is><t>Yoga</t></is></c><c r="G4"><f>10*2</f><v/></c></row>`;
     const { status, body } = await upload(
       ooxmlWorkbook({ sheets: [{ name: 'Sheet1', rows }] }),
       'inscripciones.xlsx',
@@ -243,6 +244,11 @@ describe('files written by other programs', () => {
         loc: [3, 'Precio'],
         msg: 'This cell shows a formula error (#DIV/0!).',
         type: 'upload_formula_error',
+      },
+      {
+        loc: [4, 'Precio'],
+        msg: 'This cell’s formula has no saved result (the file was saved without calculating its formulas): open it in Excel or Calc and save it again.',
+        type: 'upload_formula_not_calculated',
       },
     ]);
   });

@@ -41,6 +41,9 @@ export async function startTestApp(options: { env?: Record<string, string>; now?
     RESPONSE_VALIDATION: 'strict',
     WEB_DIST: join(dataDir, 'no-web-build'),
     PUBLIC_URL: baseUrl,
+    // how late the loop runs is the machine's load, not the test's: the shedding's own tests
+    // set this bound (test/load-shedding.test.ts)
+    SHED_EVENT_LOOP_DELAY_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /** The repository's root, where the portal's own commands run. */
@@ -13,7 +14,16 @@ export function startNodeProcess(
   args: string[],
   env: NodeJS.ProcessEnv,
 ): { child: ChildProcess; output: () => string; exited: Promise<unknown> } {
-  const child = spawn(process.execPath, args, {
+  return startProcess(process.execPath, args, env);
+}
+
+/** Any command of the repository (`npm run …`) run as `startNodeProcess` runs a script. */
+export function startProcess(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): { child: ChildProcess; output: () => string; exited: Promise<unknown> } {
+  const child = spawn(command, args, {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -32,4 +42,13 @@ export async function answers(url: string, { ok = false } = {}): Promise<boolean
   } catch {
     return false;
   }
+}
+
+/** A TCP port free on loopback now, for a server a test starts itself. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

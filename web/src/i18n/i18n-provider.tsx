@@ -8,18 +8,29 @@ import {
   type ReactNode,
 } from 'react';
 import { IntlProvider } from 'react-intl';
+import { intlLocale } from '@portal/design-system/lib/format.ts';
 import { setApiLocale } from '../lib/api/client';
-import { hasSameGroups, loadSameGroups, messagesFor, useMessagesVersion } from './message-store';
+import {
+  hasSameGroups,
+  loadedGroups,
+  loadSameGroups,
+  messagesFor,
+  useMessagesVersion,
+} from './message-store';
 import { defaultLocale, initialLocale, rememberLocale, type Locale } from './locales';
+import type { MessageGroup } from './message-groups';
 
 interface LocaleContextValue {
   locale: Locale;
   setLocale: (locale: Locale) => void;
+  /** The groups of texts the messages below include (lazy-with-texts.tsx). */
+  groups: readonly MessageGroup[];
 }
 
 const LocaleContext = createContext<LocaleContextValue>({
   locale: defaultLocale,
   setLocale: () => {},
+  groups: [],
 });
 
 export function useLocale(): LocaleContextValue {
@@ -54,15 +65,21 @@ export function I18nProvider({
     [locale],
   );
 
-  const value = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
   const messagesVersion = useMessagesVersion();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- recomputed when the store changes
   const messages = useMemo(() => messagesFor(locale), [locale, messagesVersion]);
+  const value = useMemo(
+    () => ({ locale, setLocale, groups: loadedGroups(locale) }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- recomputed when the store changes
+    [locale, setLocale, messagesVersion],
+  );
 
   return (
     <LocaleContext.Provider value={value}>
       <IntlProvider
-        locale={locale === 'es' ? 'es-ES' : locale === 'gl' ? 'gl-ES' : 'en'}
+        // as the design system's formats: Spanish conventions where the runtime has no Galician
+        // data (Chromium ships none), rather than react-intl's MissingDataError and US numbers
+        locale={intlLocale(locale)}
         defaultLocale="es-ES"
         messages={messages}
       >

@@ -17,10 +17,17 @@ export function lazyWithTexts<P extends object>(
   const start = () => (loading ??= load());
   const Code = lazy(async () => ({ default: await start() }));
   function WithTexts(props: P) {
-    const { locale } = useLocale();
-    if (texts && !isLoaded(locale, texts)) {
-      void start();
+    const { locale, groups } = useLocale();
+    if (texts) {
+      if (!isLoaded(locale, texts)) void start(); // the code downloads while the texts do
+      // called on every render, not only while the texts are missing: a component that suspended
+      // in use() must call it again when React retries it (the store gives the same promise, by
+      // then marked fulfilled, so that render goes straight through)
       use(loadMessages(locale, texts));
+      // texts that arrived during this render reach the messages above in the provider's next
+      // render (the store tells it), which comes before anything is shown; until then nothing
+      // here, so no screen renders with its texts missing
+      if (!groups.includes(texts)) return null;
     }
     return <Code {...props} />;
   }

@@ -15,12 +15,19 @@ export type Scenario = Record<
 >;
 
 /**
+ * The portal's API: paths under /api/ at the origin's root, and nothing else. Vite's dev server
+ * serves the app's own modules by path too (`/@fs/…/features/account/api/use-me.ts`), and those
+ * must reach Vite, not the mock.
+ */
+export const API_CALL = /^[a-z][a-z\d+.-]*:\/\/[^/]+\/api\//i;
+
+/**
  * One MSW handler for every /api call of the contract, answering from its examples: the layer
  * under test is the whole web app, down to fetch. A call the contract lacks answers 404.
  */
 export function contractHandlers(scenario: Scenario = {}) {
   return [
-    http.all(/\/api\//, ({ request }) => {
+    http.all(API_CALL, ({ request }) => {
       const url = new URL(request.url);
       const found = findCall(request.method, url.pathname.replace(/^\/api/, ''));
       if (!found) {

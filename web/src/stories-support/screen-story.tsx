@@ -1,5 +1,5 @@
 import type { Meta, StoryContext } from '@storybook/react-vite';
-import { formatEuros } from '@portal/design-system/lib/format.ts';
+import { formatEuros, intlLocale } from '@portal/design-system/lib/format.ts';
 import { createIntl } from 'react-intl';
 import { expect, within } from 'storybook/test';
 import { catalogs } from '../i18n/catalogs';
@@ -62,7 +62,7 @@ export function screen(
 export function intlOf(context: Pick<StoryContext, 'globals'>) {
   const locale = localeOf(context);
   return createIntl({
-    locale: locale === 'es' ? 'es-ES' : locale === 'gl' ? 'gl-ES' : 'en',
+    locale: intlLocale(locale), // as the app's provider does
     messages: catalogs[locale],
   });
 }

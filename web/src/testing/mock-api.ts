@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { API_CALL } from '../stories-support/contract-handlers';
 import { apiServer } from './api-server';
 
 export { fakeToken } from './fake-token';
@@ -30,7 +31,7 @@ export interface RecordedCall {
 export function mockApi(handlers: Record<string, Handler>) {
   const calls: RecordedCall[] = [];
   apiServer.use(
-    http.all(/\/api\//, async ({ request }) => {
+    http.all(API_CALL, async ({ request }) => {
       const url = new URL(request.url);
       const text = request.method === 'GET' ? '' : await request.clone().text();
       const body = parseBody(text);

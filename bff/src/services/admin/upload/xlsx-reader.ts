@@ -272,7 +272,11 @@ async function* readSheet(book: Workbook, entry: Entry): AsyncGenerator<SheetRow
   /** What Excel shows in the cell just closed (ECMA-376 §18.18.11 cell types). */
   const cellShown = (): CellValue => {
     if (type === 'inlineStr') return text;
-    if (value === null) return formula ? { problem: 'uncalculated' } : null;
+    // a formula never calculated: no <v> (Excel's own unsaved state) or an empty <v/> (openpyxl);
+    // an empty text result (t="str") is a result
+    if (formula && (value === null || (value === '' && type !== 'str')))
+      return { problem: 'uncalculated' };
+    if (value === null) return null;
     if (type === 's') return book.sharedStrings[Number(value)] ?? null;
     if (type === 'str') return value;
     if (type === 'b') return value.trim() === '1' || value.trim() === 'true';
