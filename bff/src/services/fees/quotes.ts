@@ -213,66 +213,84 @@ export function createFeeQuotes(deps: {
       // one after the other: side by side a call would hold two of PostgreSQL's pooled
       // connections at once
       const family = await fees.familyFees(enrolmentId);
-      const approvals = await approvalsOf(rules, enrolmentId, today);
+      const approvals = (await approvalsOf(rules, [enrolmentId], today)).get(enrolmentId) ?? [];
       const rows = family.filter((row) => row.enrolment_id === enrolmentId).sort(dashboardOrder);
       const pricing = createPricing(rules, today);
       const computed = rows.map((row) => ({
         row,
         fee: pricing.fee(enrolmentId, row, family, approvals),
       }));
-      return { rows, quotes: await named(computed), paid: await paidOf(enrolmentId, rows) };
+      const quotes = named(computed, await namesFor(computed));
+      return { rows, quotes, paid: await paidOf(enrolmentId, rows) };
     },
 
     /**
-     * What a person would pay for each of these activities if they held a place now (the
-     * catalogue's quotes): each one priced alone beside the family's fees, as the checkout
-     * would price it; an activity the person is enrolled in, their own fee. Null in the
-     * simple mode.
+     * What each person would pay for each of their activities if they held a place now (the
+     * catalogue's quotes), by person and activity: each one priced alone beside the person's
+     * family's fees, as the checkout would price it; an activity the person is enrolled in,
+     * their own fee (a paid one, what was paid and how). The rules, the approvals and the
+     * circumstances' names are read once for all of them. Null in the simple mode.
      */
     async prospective(
-      person: { id: number; birth_date: string | null },
-      activities: readonly ProspectiveActivity[],
-    ): Promise<Map<number, ChargedFee> | null> {
+      asked: readonly {
+        person: { id: number; birth_date: string | null };
+        activities: readonly ProspectiveActivity[];
+      }[],
+    ): Promise<Map<number, Map<number, ChargedFee>> | null> {
       const rules = await fees.rules();
       if (!rules.any) return null;
-      if (activities.length === 0) return new Map();
       const today = todayInMadrid();
-      const family = await fees.familyFees(person.id);
-      const approvals = await approvalsOf(rules, person.id, today);
       const pricing = createPricing(rules, today);
-      const computed = activities.map((activity) => {
-        const own = family.find(
-          (row) => row.enrolment_id === person.id && row.activity_id === activity.id,
-        );
-        const row: FamilyFeeRow = own ?? {
-          ...activity,
-          enrolment_id: person.id,
-          activity_id: activity.id,
-          birth_date: person.birth_date,
-          is_paid: 0,
-          paid_amount_cents: null,
-        };
-        return {
-          row,
-          fee: pricing.fee(person.id, row, own ? family : [...family, row], approvals),
-        };
-      });
-      const quotes = await named(computed);
-      const paid = await paidOf(person.id, family);
-      return new Map(
-        computed.map(({ row }) => {
-          const quote = quotes.get(row.activity_id)!;
-          return [
-            row.activity_id,
-            row.is_paid === 1
-              ? {
-                  amount_cents: row.paid_amount_cents ?? quote.amount_cents,
-                  breakdown: paid.get(row.activity_id) ?? null,
-                }
-              : quote,
-          ];
-        }),
+      const wanted = asked.filter(({ activities }) => activities.length > 0);
+      const approvals = await approvalsOf(
+        rules,
+        wanted.map(({ person }) => person.id),
+        today,
       );
+      // one after the other: side by side they would hold several pooled connections at once
+      const priced = [];
+      for (const { person, activities } of wanted) {
+        const family = await fees.familyFees(person.id);
+        const held = approvals.get(person.id) ?? [];
+        const computed = activities.map((activity) => {
+          const own = family.find(
+            (row) => row.enrolment_id === person.id && row.activity_id === activity.id,
+          );
+          const row: FamilyFeeRow = own ?? {
+            ...activity,
+            enrolment_id: person.id,
+            activity_id: activity.id,
+            birth_date: person.birth_date,
+            is_paid: 0,
+            paid_amount_cents: null,
+          };
+          return { row, fee: pricing.fee(person.id, row, own ? family : [...family, row], held) };
+        });
+        priced.push({ person, computed, paid: await paidOf(person.id, family) });
+      }
+      const names = await namesFor(priced.flatMap(({ computed }) => computed));
+      const out = new Map<number, Map<number, ChargedFee>>();
+      for (const { person, computed, paid } of priced) {
+        const quotes = named(computed, names);
+        out.set(
+          person.id,
+          new Map(
+            computed.map(({ row }) => {
+              const quote = quotes.get(row.activity_id)!;
+              return [
+                row.activity_id,
+                row.is_paid === 1
+                  ? {
+                      amount_cents: row.paid_amount_cents ?? quote.amount_cents,
+                      breakdown: paid.get(row.activity_id) ?? null,
+                    }
+                  : quote,
+              ];
+            }),
+          ),
+        );
+      }
+      return out;
     },
   };
 
@@ -287,19 +305,34 @@ export function createFeeQuotes(deps: {
     return new Map([...stored].map(([id, json]) => [id, readStoredBreakdown(json)]));
   }
 
-  async function approvalsOf(rules: FeeRulesRows, enrolmentId: number, today: string) {
-    const rows =
-      rules.reductions.length > 0 ? await circumstances.approvalsInForce([enrolmentId], today) : [];
-    return rows.map((row) => ({ circumstance_id: row.circumstance_id, name: '' }));
+  /** The approvals in force today of these people, by person (read only when a reduction exists). */
+  async function approvalsOf(
+    rules: FeeRulesRows,
+    enrolmentIds: readonly number[],
+    today: string,
+  ): Promise<Map<number, Approval[]>> {
+    const byPerson = new Map<number, Approval[]>();
+    if (rules.reductions.length === 0 || enrolmentIds.length === 0) return byPerson;
+    for (const row of await circumstances.approvalsInForce(enrolmentIds, today)) {
+      const held = byPerson.get(row.enrolment_id) ?? [];
+      held.push({ circumstance_id: row.circumstance_id, name: '' });
+      byPerson.set(row.enrolment_id, held);
+    }
+    return byPerson;
   }
 
-  /** The quotes of computed fees, the circumstances named (a handful of rows, read only when a reduction applies). */
-  async function named(
-    computed: readonly { row: FamilyFeeRow; fee: Fee }[],
-  ): Promise<Map<number, Quote>> {
-    const names = computed.some(({ fee }) => fee.breakdown.reduction !== null)
-      ? await circumstances.names()
+  /** The circumstances' names (a handful of rows), read only when a reduction applies. */
+  async function namesFor(computed: readonly { fee: Fee }[]): Promise<Map<number, Names>> {
+    return computed.some(({ fee }) => fee.breakdown.reduction !== null)
+      ? circumstances.names()
       : new Map<number, Names>();
+  }
+
+  /** The quotes of computed fees, their circumstances named. */
+  function named(
+    computed: readonly { row: FamilyFeeRow; fee: Fee }[],
+    names: Map<number, Names>,
+  ): Map<number, Quote> {
     const quotes = new Map<number, Quote>();
     for (const { row, fee } of computed) {
       const { reduction } = fee.breakdown;

@@ -33,7 +33,7 @@ import { createPlaces } from './places.js';
 import { createStaffSeason } from './staff.js';
 import { createApplying } from './apply.js';
 import { createStaffApply } from './staff-apply.js';
-import type { ChargedFee, FeeQuotes } from '../fees/quotes.js';
+import type { FeeQuotes } from '../fees/quotes.js';
 import { catalogueFee, type FeeTerms } from '../fees/catalogue-fee.js';
 import { localisedTexts } from '../admin/activity-texts.js';
 import type { Locale } from '../../i18n/index.js';
@@ -202,19 +202,16 @@ export function createSeason(deps: {
       const people = await repos.persons.listForUser(userId);
       if (people.length === 0) return [];
       const activities = (await states.all()).map((state) => state.activity);
-      const byPerson: {
-        person: (typeof people)[number];
-        quotes: Map<number, ChargedFee>;
-      }[] = [];
-      for (const person of people) {
-        const open = activities.filter((activity) => mayApply(activity, person));
-        const quotes = await deps.quotes.prospective(person, open);
-        if (quotes === null) return [];
-        byPerson.push({ person, quotes });
-      }
+      const quotes = await deps.quotes.prospective(
+        people.map((person) => ({
+          person,
+          activities: activities.filter((activity) => mayApply(activity, person)),
+        })),
+      );
+      if (quotes === null) return [];
       return activities.flatMap((activity) =>
-        byPerson.flatMap(({ person, quotes }) => {
-          const quote = quotes.get(activity.id);
+        people.flatMap((person) => {
+          const quote = quotes.get(person.id)?.get(activity.id);
           return quote
             ? [
                 {
