@@ -10,6 +10,8 @@ import { availableParallelism, loadavg } from 'node:os';
 import { runAdminLists } from './admin-lists.mjs';
 import { runDeadlineDay } from './deadline-day.mjs';
 import { runSeason } from './season.mjs';
+import { runRush } from './rush.mjs';
+import { runOpeningDay } from './opening-day.mjs';
 import { runFees } from './fees.mjs';
 import { runApiBench } from './api-bench.mjs';
 import {
@@ -68,6 +70,8 @@ async function main() {
       ['admin lists', () => runAdminLists({ build: false, webBuild })],
       ['deadline day', () => runDeadlineDay({ build: false })],
       ['season', () => runSeason({ build: false })],
+      ['rush in-process', () => runRush({ build: false })],
+      ['opening day', () => runOpeningDay({ build: false })],
       ['fees', () => runFees({ build: false })],
     ];
     for (const [name, part] of webBuild ? parts : []) {

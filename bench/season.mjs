@@ -17,9 +17,7 @@
 // secret), so the figures are about the rush and the draw, not about argon2.
 //
 //   node bench/season.mjs            (BENCH_ENGINES=sqlite,postgres)
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import {
   buildBff,
   fmt,
@@ -29,14 +27,14 @@ import {
   makeTempDir,
   percentile,
   removeTempDir,
-  repoRoot,
   result,
   send,
   sleep,
   table,
 } from './lib/common.mjs';
 import { freshPostgresUrl, startDeployment, stopPostgres } from './lib/deployments.mjs';
-import { dniFor, eachLimited } from './lib/portal.mjs';
+import { eachLimited } from './lib/portal.mjs';
+import { dist, placesGiven, seedResidents, serverParts } from './lib/in-process.mjs';
 
 const RESIDENTS = 2_000;
 const IN_FLIGHT = 100;
@@ -46,60 +44,7 @@ const DRAW_ACTIVITIES = 300;
 const DRAW_APPLICATIONS_EACH = 10;
 const P99_TARGET_MS = 300;
 const DRAW_TARGET_MS = 2_000;
-// the bench's servers share this secret (lib/portal.mjs), so tokens issued here are good there
-const JWT_SECRET = 'bench-secret-long-enough-for-hs256-0123456789abcdef';
 const STAFF = { id: 1, dni: '12345678Z', ip: null };
-
-const dist = (path) => import(pathToFileURL(join(repoRoot, 'bff/dist/src', path)).href);
-
-/** The server's composition root in this process, on a deployment's database (or a fresh one). */
-async function serverParts({ dataDir, databaseUrl }) {
-  const [{ loadConfig }, { openDatabase }, { createDeps }, { createLogger }] = await Promise.all([
-    dist('config.js'),
-    dist('data/open-database.js'),
-    dist('deps.js'),
-    dist('logger.js'),
-  ]);
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    JWT_SECRET,
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'silent',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const deps = createDeps({ config, db, logger: createLogger('silent') });
-  return { deps, db };
-}
-
-/** 2,000 accounts, each managing one person born in 2015; their tokens. */
-async function seedResidents(deps, base) {
-  const residents = [];
-  for (let r = 0; r < RESIDENTS; r++) {
-    const dni = dniFor(base + r);
-    const id = await deps.repos.users.insert({
-      dni,
-      phone: String(650_000_000 + r),
-      email: null,
-      password_hash: 'not-used-by-the-bench',
-      role: 'user',
-      verified: true,
-    });
-    const person = await deps.repos.enrolments.insert({
-      first_name: 'Persoa',
-      last_name: `Tempada ${r}`,
-      dni: dniFor(base + 500_000 + r),
-      email: null,
-      phone: String(650_000_000 + r),
-      birth_date: '2015-06-01',
-    });
-    await deps.repos.persons.link(id, person);
-    const token = await deps.tokens.issue({ id, dni, role: 'user', token_version: 0 });
-    residents.push({ id, dni, person, token });
-  }
-  return residents;
-}
 
 /** `count` calls, IN_FLIGHT at a time, spread over the servers in turn; latencies and statuses. */
 async function fire(baseUrls, count, request) {
@@ -133,10 +78,10 @@ async function fire(baseUrls, count, request) {
 
 async function rush(engine) {
   const processes = engine === 'postgres' ? 2 : 1;
-  const deployment = await startDeployment({ engine, processes });
+  const deployment = await startDeployment({ engine, processes, durable: true });
   const { deps, db } = await serverParts(deployment);
   try {
-    const residents = await seedResidents(deps, 51_000_000);
+    const residents = await seedResidents(deps, 51_000_000, RESIDENTS);
     const opensAt = Date.now() + 3_000;
     const activities = [];
     for (let a = 0; a < RUSH_ACTIVITIES; a++) {
@@ -180,36 +125,13 @@ async function rush(engine) {
       },
     }));
     // the database's word: per activity, the offered are exactly the first RUSH_PLACES ids
-    const rows = await db
-      .q()
-      .selectFrom('applications')
-      .select(['id', 'activity_id', 'status'])
-      .orderBy('id')
-      .execute();
-    let offered = 0;
-    let inOrder = true;
-    for (const id of activities) {
-      const mine = rows.filter((row) => row.activity_id === id);
-      const first = mine.slice(0, RUSH_PLACES);
-      offered += mine.filter((row) => row.status === 'offered').length;
-      inOrder &&= first.every((row) => row.status === 'offered');
-      inOrder &&= mine.slice(RUSH_PLACES).every((row) => row.status === 'waitlisted');
-    }
-    const links = await db
-      .q()
-      .selectFrom('enrolment_activities')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('activity_id', 'in', activities)
-      .executeTakeFirstOrThrow();
+    const places = await placesGiven(db, activities, RUSH_PLACES);
     return {
       engine,
       processes,
       apply,
       baseline,
-      applications: rows.length,
-      offered,
-      links: Number(links.n),
-      inOrder,
+      ...places,
     };
   } finally {
     await db.close();
@@ -223,7 +145,7 @@ async function draw(engine) {
   const databaseUrl = engine === 'postgres' ? await freshPostgresUrl() : null;
   const { deps, db } = await serverParts({ dataDir, databaseUrl });
   try {
-    const residents = await seedResidents(deps, 61_000_000);
+    const residents = await seedResidents(deps, 61_000_000, RESIDENTS);
     const now = Date.now();
     const activities = [];
     for (let a = 0; a < DRAW_ACTIVITIES; a++) {

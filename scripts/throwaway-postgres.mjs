@@ -67,7 +67,11 @@ function runInBackground(bin, args) {
   });
 }
 
-export async function startPostgres() {
+/**
+ * A PostgreSQL server of its own in a temporary folder. `durable`: fsync and synchronous commit
+ * on, as a deployment runs (benchmarks of writes); by default off, for tests.
+ */
+export async function startPostgres({ durable = false } = {}) {
   const bin = binDir();
   const dir = mkdtempSync(join(tmpdir(), 'portal-pg-'));
   if (asRoot) {
@@ -107,14 +111,12 @@ export async function startPostgres() {
       '--no-sync',
     ]);
     const port = await freePort();
-    // durability off: a test database is thrown away, and fsync would only slow the suite down
+    // durability off for tests: a test database is thrown away, and fsync would only slow them
     const options = [
       `-p ${port}`,
       `-k ${dir}`,
       '-c listen_addresses=127.0.0.1',
-      '-c fsync=off',
-      '-c synchronous_commit=off',
-      '-c full_page_writes=off',
+      ...(durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
       '-c max_connections=300',
     ].join(' ');
     const startArgs = ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start'];

@@ -39,7 +39,11 @@ export function send(url, { method = 'GET', headers = {}, body } = {}) {
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('error', reject);
       res.on('end', () =>
-        resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString() }),
+        resolve({
+          status: res.statusCode,
+          headers: res.headers,
+          text: Buffer.concat(chunks).toString(),
+        }),
       );
     });
     req.on('error', reject);

@@ -7,9 +7,15 @@ import { startPortal } from './portal.mjs';
 let postgres = null;
 let databases = 0;
 
-/** A fresh PostgreSQL database on the run's throwaway server (started on first use). */
-export async function freshPostgresUrl() {
-  postgres ??= await startPostgres();
+/**
+ * A fresh PostgreSQL database on the run's throwaway server (started on first use). Durable
+ * (fsync and synchronous commit on, as deployed) when BENCH_PG_DURABLE=1 or `durable`: the
+ * figures of a write path (the rush) mean nothing without the commit's flush; the other benches
+ * keep the faster server their earlier figures were measured on.
+ */
+export async function freshPostgresUrl({ durable = process.env.BENCH_PG_DURABLE === '1' } = {}) {
+  if (postgres && postgres.durable !== durable) stopPostgres();
+  postgres ??= { ...(await startPostgres({ durable })), durable };
   const { default: pg } = await importFrom('bff', 'pg');
   const name = `bench_${++databases}`;
   const client = new pg.Client({ connectionString: postgres.url });
@@ -34,9 +40,10 @@ export async function startDeployment({
   env = {},
   serverJs,
   nodeArgs = [],
+  durable,
 }) {
   const dataDir = makeTempDir('portal-bench-');
-  const databaseUrl = engine === 'postgres' ? await freshPostgresUrl() : null;
+  const databaseUrl = engine === 'postgres' ? await freshPostgresUrl({ durable }) : null;
   const shared = { ...env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   const servers = [];
   try {

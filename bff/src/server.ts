@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   });
   const app = buildApp(deps);
   for (const warning of config.warnings) logger.warn(warning);
-  const server = app.listen(config.port, config.host, () => {
+  const server = app.listen(config.port, config.host, LISTEN_BACKLOG, () => {
     const credentials = credentialsFile
       ? `; the first administrator's credentials are in ${credentialsFile}`
       : '';
@@ -64,6 +64,15 @@ async function main(): Promise<void> {
     await db.close();
   });
 }
+
+/**
+ * Connections the kernel may hold for us before we accept them (it caps this at
+ * net.core.somaxconn). At 9:00 thousands of residents connect within a second; with Node's 511,
+ * the rest's connection attempts were dropped and their browsers tried again after 1, 3, 7 and 15
+ * seconds (bench/opening-day.mjs: calls waiting 15–36 s). Accepted, a call is answered at once,
+ * if need be with 503 and Retry-After (http/load-shedding.ts).
+ */
+const LISTEN_BACKLOG = 4096;
 
 /**
  * SIGTERM (a supervisor, `docker stop`, a rolling deploy) or SIGINT: stop accepting connections,

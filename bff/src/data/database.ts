@@ -42,6 +42,12 @@ export interface Database {
    */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   /**
+   * Inside a transaction: runs fn so that a throw undoes fn's own writes only (SAVEPOINT, then
+   * ROLLBACK TO it) and the transaction goes on; the error is thrown on. Group commit
+   * (group-commit.ts) runs each call of a batch this way.
+   */
+  savepoint<T>(fn: () => Promise<T>): Promise<T>;
+  /**
    * True where SELECT … FOR UPDATE exists and is needed (PostgreSQL): a query that reads rows it
    * will change adds `.$if(db.rowLocks, (q) => q.forUpdate())`, so a concurrent transaction
    * wanting them waits and then reads them as changed. SQLite has no such clause and needs none.

@@ -26,6 +26,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const readers = parts.readDialect ? new Kysely<Tables>({ dialect: parts.readDialect }) : null;
   const current = new AsyncLocalStorage<Transaction<Tables>>();
   let retries = 0;
+  let savepoints = 0;
 
   const database: Database = {
     engine: parts.engine,
@@ -51,6 +52,22 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
           await delay(Math.random() * 5 * attempt);
         }
       }
+    },
+    async savepoint<T>(fn: () => Promise<T>): Promise<T> {
+      const trx = current.getStore();
+      if (!trx) throw new Error('savepoint() outside a transaction');
+      const name = sql.raw(`sp${++savepoints}`);
+      await sql`SAVEPOINT ${name}`.execute(trx);
+      let value: T;
+      try {
+        value = await fn();
+      } catch (err) {
+        await sql`ROLLBACK TO SAVEPOINT ${name}`.execute(trx);
+        await sql`RELEASE SAVEPOINT ${name}`.execute(trx);
+        throw err;
+      }
+      await sql`RELEASE SAVEPOINT ${name}`.execute(trx);
+      return value;
     },
     async execScript(script) {
       await parts.execScript(script, async (text) => {

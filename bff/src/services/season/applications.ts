@@ -1,5 +1,6 @@
 import type { ApplicationRow, ApplicationsRepo } from '../../data/applications-repo.js';
 import type { Database } from '../../data/database.js';
+import type { GroupCommit } from '../../data/group-commit.js';
 import type { CircumstancesRepo } from '../../data/circumstances-repo.js';
 import type { DrawsRepo } from '../../data/draws-repo.js';
 import type { EnrolmentsRepo } from '../../data/enrolments-repo.js';
@@ -26,6 +27,8 @@ export function createResidentApplications(deps: {
   circumstances?: Pick<CircumstancesRepo, 'approvalsInForce'>;
   /** Calls with an Idempotency-Key done once a day (services/idempotency.ts). */
   idempotency: Idempotency;
+  /** The rush's applications settled together, one transaction per activity's batch. */
+  groupCommit: GroupCommit;
 }) {
   const { db, clock, applications, places } = deps;
   const applying = createApplying(deps);
@@ -56,8 +59,10 @@ export function createResidentApplications(deps: {
     apply,
 
     /**
-     * `apply` once per `Idempotency-Key` of this account (none: every call applies): a retry of
-     * the same click gets the first answer again, in the same transaction as the application.
+     * The resident's call: `apply` once per `Idempotency-Key` of this account (none: every call
+     * applies), a retry of the same click getting the first answer again, in the same
+     * transaction as the application; that transaction is the activity's next group commit
+     * (data/group-commit.ts), shared with the applications for it arriving meanwhile.
      */
     applyOnce: (
       actor: Actor,
@@ -65,8 +70,10 @@ export function createResidentApplications(deps: {
       call: CallContext,
       key: string | undefined,
     ): Promise<Answer<Awaited<ReturnType<typeof apply>>>> =>
-      deps.idempotency({ userId: actor.id, key, body: input, status: 201 }, () =>
-        apply(actor, input, call),
+      deps.groupCommit.run(`activity:${input.activity_id}`, () =>
+        deps.idempotency({ userId: actor.id, key, body: input, status: 201 }, () =>
+          apply(actor, input, call),
+        ),
       ),
 
     /**

@@ -14,6 +14,7 @@ import type { StaffLists } from '../../data/lists/index.js';
 import type { PersonsRepo } from '../../data/persons-repo.js';
 import type { IdempotencyKeysRepo } from '../../data/idempotency-keys-repo.js';
 import { createIdempotency } from '../idempotency.js';
+import { createGroupCommit } from '../../data/group-commit.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Logger } from '../../logger.js';
@@ -236,6 +237,7 @@ export function createSeason(deps: {
       places,
       circumstances: repos.circumstances,
       idempotency: createIdempotency({ db, clock, keys: repos.idempotencyKeys }),
+      groupCommit: createGroupCommit(db),
     }),
     staff: createStaffSeason({
       db,

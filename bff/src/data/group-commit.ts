@@ -1,0 +1,122 @@
+import { setImmediate } from 'node:timers/promises';
+import type { Database } from './database.js';
+
+/** The most calls one transaction settles: a batch stays short, so nobody waits long behind it. */
+const MAX_BATCH = 100;
+
+interface Waiting {
+  work: () => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/**
+ * Group commit: calls that would each be a transaction of their own, and that all lock the same
+ * row first (an activity's, for the 9:00 rush of applications), settled together. The first call
+ * of a key starts a transaction at once; calls of that key arriving meanwhile wait, and the next
+ * transaction takes them all (up to MAX_BATCH) in order of arrival, each in a savepoint of its
+ * own: a call that throws (its checks refuse it) undoes only its own writes and gets its own
+ * error, the others go on. Each caller is answered only after the commit that holds its work, so
+ * a crash before the commit loses nothing that was acknowledged. On SQLite (synchronous FULL) the
+ * commit's fsync, most of an application's cost alone, is paid once a batch; there, with one
+ * writer, every key shares one line: the calls for 50 activities waiting at 9:00 are one batch,
+ * not 50 (bench/opening-day.mjs: with a batch per activity, about four calls each, the commits'
+ * fsyncs took a third of the server's time). On PostgreSQL a batch saves each call's BEGIN and
+ * COMMIT round trips and WAL flush wait; it holds one key's row lock, so two processes' batches
+ * for different activities do not wait for each other (docs/performance.md has the figures).
+ *
+ * If the batch's transaction itself fails (the database away, a deadlock past its retries, an
+ * error SQLite ends the transaction on), each call is run again alone in a transaction of its own,
+ * so one call's fault is never the others' answer. The work must touch nothing outside the
+ * database (it may run twice, as any transaction may on PostgreSQL).
+ */
+export function createGroupCommit(db: Database) {
+  const queues = new Map<string, Waiting[]>();
+  let queued = 0;
+
+  /**
+   * One batch: the calls waiting when its transaction begins (not when it was asked for: while
+   * it waits for the connection, the calls whose own reads were ahead of it join the line, and
+   * this is what makes the batch grow with the load; SQLite's commit blocks the event loop, so
+   * nothing arrives during it).
+   */
+  async function settleNext(queue: Waiting[]): Promise<void> {
+    let calls: Waiting[] | null = null;
+    let outcomes: Outcome[];
+    try {
+      outcomes = await db.transaction(async () => {
+        // taken once: a transaction run again after a deadlock redoes the same calls
+        calls ??= take(queue);
+        const done: Outcome[] = [];
+        for (const call of calls) {
+          try {
+            done.push({ ok: true, value: await db.savepoint(call.work) });
+          } catch (error) {
+            done.push({ ok: false, error });
+          }
+        }
+        return done;
+      });
+    } catch {
+      calls ??= take(queue);
+      outcomes = [];
+      for (const call of calls) {
+        try {
+          outcomes.push({ ok: true, value: await db.transaction(call.work) });
+        } catch (error) {
+          outcomes.push({ ok: false, error });
+        }
+      }
+    }
+    const settled: Waiting[] = calls ?? [];
+    settled.forEach((call, i) => {
+      const outcome = outcomes[i] as Outcome;
+      if (outcome.ok) call.resolve(outcome.value);
+      else call.reject(outcome.error);
+    });
+  }
+
+  function take(queue: Waiting[]): Waiting[] {
+    const calls = queue.splice(0, MAX_BATCH);
+    queued -= calls.length;
+    return calls;
+  }
+
+  async function drain(key: string, queue: Waiting[]): Promise<void> {
+    while (queue.length > 0) {
+      // On SQLite a whole call (its reads, its transaction, its commit) runs in the microtasks of
+      // the I/O callback that read it: started at once, each batch would hold one call. Waiting
+      // for the end of this turn of the event loop lets every call read in it join the line.
+      await setImmediate();
+      await settleNext(queue);
+    }
+    queues.delete(key);
+  }
+
+  return {
+    /** Runs work in the next transaction of this key's batch; answers as work answers. */
+    run<T>(key: string, work: () => Promise<T>): Promise<T> {
+      if (db.inTransaction()) return work();
+      return new Promise<T>((resolve, reject) => {
+        const call = { work, resolve: resolve as (value: unknown) => void, reject };
+        queued++;
+        // SQLite has one writer: whatever waits joins the next batch, whichever its key
+        const line = db.engine === 'sqlite' ? '' : key;
+        const queue = queues.get(line);
+        if (queue) {
+          queue.push(call);
+          return;
+        }
+        const fresh = [call];
+        queues.set(line, fresh);
+        void drain(line, fresh);
+      });
+    },
+    /** Calls waiting for their batch's transaction now (the load shedding may read it). */
+    waiting: () => queued,
+  };
+}
+
+export type GroupCommit = ReturnType<typeof createGroupCommit>;
