@@ -78,6 +78,7 @@ describe('openapi.yaml', () => {
         'GET /ready',
         'POST /payments/notification',
         'POST /payments/sandbox',
+        'POST /payments/sandbox/bizum',
         'POST /payments/sandbox/confirm',
         'GET /payments/sandbox/styles.css',
         'POST /payments/sandbox/rest/trataPeticionREST',

@@ -14,6 +14,8 @@ export interface ConfigRow {
   reminder_channel: ReminderChannel;
   /** The council's rule for places left when a joint group does not fit (services/season/draw.ts). */
   joint_fit: JointFit;
+  /** Residents may pay by Bizum (the council's Redsys terminal must have it switched on). */
+  bizum_enabled: boolean;
 }
 
 function parseDays(json: string): number[] {
@@ -39,6 +41,7 @@ export function createConfigRepo(db: Database) {
           'reminder_days',
           'reminder_channel',
           'joint_fit',
+          'bizum_enabled',
         ])
         .where('id', '=', 1)
         .$if(db.rowLocks && options.lock === true, (q) => q.forUpdate())
@@ -49,6 +52,7 @@ export function createConfigRepo(db: Database) {
         maintenance_mode: row.maintenance_mode === 1,
         payments_enabled: row.payments_enabled === 1,
         reminders_enabled: row.reminders_enabled === 1,
+        bizum_enabled: row.bizum_enabled === 1,
         reminder_days: parseDays(row.reminder_days),
       };
     },
@@ -65,6 +69,7 @@ export function createConfigRepo(db: Database) {
           reminder_days: JSON.stringify([...values.reminder_days].sort((a, b) => b - a)),
           reminder_channel: values.reminder_channel,
           joint_fit: values.joint_fit,
+          bizum_enabled: values.bizum_enabled ? 1 : 0,
           updated_at: new Date().toISOString(),
         })
         .where('id', '=', 1)

@@ -1,10 +1,10 @@
 import { groupBy } from '../lib/group-by.js';
 import type { Database } from './database.js';
 import { paymentPersonKeys } from './search-keys.js';
-import type { PaymentItemsTable, PaymentsTable, PaymentStatus } from './schema.js';
+import type { PaymentItemsTable, PayMethod, PaymentsTable, PaymentStatus } from './schema.js';
 import type { Selectable } from 'kysely';
 
-export type { PaymentStatus } from './schema.js';
+export type { PaymentStatus, PayMethod } from './schema.js';
 
 /** A payment as stored, but for its search and sort keys, which stay inside the data layer. */
 export type PaymentRow = Omit<Selectable<PaymentsTable>, 'person_key' | 'person_sort_key'>;
@@ -38,6 +38,7 @@ export interface NewPayment {
   gateway: 'redsys' | 'sandbox';
   merchant_code: string;
   terminal: string;
+  pay_method: PayMethod;
   now: string;
 }
 
@@ -94,6 +95,8 @@ export const paymentColumns = [
   'created_at',
   'updated_at',
   'paid_at',
+  'pay_method',
+  'bank_pay_method',
 ] as const;
 
 export function createPaymentsRepo(db: Database) {
@@ -310,6 +313,10 @@ export function createPaymentsRepo(db: Database) {
         responseCode?: string | null;
         authorisationCode?: string | null;
         paidAt?: string | null;
+        /** How the bank says it was paid: the method, when it is one the portal knows… */
+        payMethod?: PayMethod | null;
+        /** …and its Ds_ProcessedPayMethod exactly as it came. */
+        bankPayMethod?: string | null;
         from?: PaymentStatus;
       } = {},
     ): Promise<boolean> {
@@ -327,6 +334,11 @@ export function createPaymentsRepo(db: Database) {
             eb.ref('authorisation_code'),
           ),
           paid_at: eb.fn.coalesce(eb.val(extra.paidAt ?? null), eb.ref('paid_at')),
+          pay_method: eb.fn.coalesce(eb.val(extra.payMethod ?? null), eb.ref('pay_method')),
+          bank_pay_method: eb.fn.coalesce(
+            eb.val(extra.bankPayMethod ?? null),
+            eb.ref('bank_pay_method'),
+          ),
           updated_at: now,
         }))
         .where('id', '=', id)

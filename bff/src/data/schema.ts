@@ -371,6 +371,8 @@ export interface ConfigTable {
   fees_cumulative: Generated<Flag>;
   /** Places left when a waiting joint group does not fit (migration 330). */
   joint_fit: Generated<JointFit>;
+  /** Residents may pay by Bizum (migration 400; the council's Redsys terminal must have it). */
+  bizum_enabled: Generated<Flag>;
   updated_at: Generated<string>;
 }
 
@@ -411,7 +413,13 @@ export interface PaymentsTable {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  /** What the resident chose, corrected by the bank's Ds_ProcessedPayMethod (migration 400). */
+  pay_method: Generated<PayMethod>;
+  /** Ds_ProcessedPayMethod exactly as the bank gave it (68 Bizum); null until it says. */
+  bank_pay_method: string | null;
 }
+
+export type PayMethod = 'card' | 'bizum';
 
 export interface PaymentItemsTable {
   payment_id: number;
@@ -453,6 +461,8 @@ export interface SandboxTransactionsTable {
   response_code: string;
   authorisation_code: string | null;
   created_at: string;
+  /** A payment's Ds_ProcessedPayMethod (68 Bizum, 1 card), as its status query says (migration 400). */
+  pay_method_code: string | null;
 }
 
 export interface PaymentNotificationsTable {

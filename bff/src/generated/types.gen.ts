@@ -770,6 +770,10 @@ export type Readiness = {
 
 export type PublicConfig = {
     /**
+     * The pay bar offers Bizum beside the card (`pay_method` of the payment call).
+     */
+    bizum_enabled: boolean;
+    /**
      * `simple`: no circumstance, tariff or family rule is defined, and the spec's global discount, declaration popup and amounts apply. `rules`: fees as the council's ordinance writes them (amount_due and its breakdown); a resident asks for a reduction (a circumstance) instead of ticking one.
      */
     fee_mode: 'simple' | 'rules';
@@ -786,6 +790,10 @@ export type PublicConfig = {
 
 export type AdminConfig = {
     id: number;
+    /**
+     * Residents may pay by Bizum (default off; the council's Redsys terminal must have Bizum switched on by its bank).
+     */
+    bizum_enabled: boolean;
     maintenance_mode: boolean;
     payments_enabled: boolean;
     global_discount: number;
@@ -797,9 +805,13 @@ export type AdminConfig = {
 };
 
 /**
- * The reminder fields and `joint_fit` are optional; left out, they keep their saved values.
+ * The reminder fields, `joint_fit` and `bizum_enabled` are optional; left out, they keep their saved values.
  */
 export type ConfigUpdate = {
+    /**
+     * Offer Bizum beside the card. Switch it on only once the council's bank has enabled Bizum on its Redsys terminal.
+     */
+    bizum_enabled?: boolean;
     maintenance_mode: boolean;
     payments_enabled: boolean;
     /**
@@ -1212,6 +1224,8 @@ export type PaymentItem = {
 export type ResidentPayment = {
     id: Id;
     order: string;
+    pay_method: PayMethod;
+    bank_pay_method: BankPayMethod;
     status: 'paid' | 'partially_refunded' | 'refunded';
     refunded_amount: Euros;
     paid_at: string;
@@ -1230,7 +1244,21 @@ export type PaymentRequest = {
     person_activity_id: Id;
     activity_ids: Array<Id>;
     use_discount: boolean;
+    /**
+     * How the resident pays at Redsys; `bizum` only while `bizum_enabled` (else 409 `bizum_disabled`).
+     */
+    pay_method?: PayMethod;
 };
+
+/**
+ * card = the bank's card page; bizum = Bizum on the same Redsys terminal (`DS_MERCHANT_PAYMETHODS=z`). On a payment: what the resident chose, corrected by the bank's `Ds_ProcessedPayMethod` once it says (68 = Bizum, a card code = card).
+ */
+export type PayMethod = 'card' | 'bizum';
+
+/**
+ * `Ds_ProcessedPayMethod` exactly as the bank's notification or status answer gave it (68 = Bizum; 1, 3, 13, 22, 78… = card variants); null until the bank says. A code the portal does not know is kept here as it came, and audited (`payment.pay_method_unknown`).
+ */
+export type BankPayMethod = string | null;
 
 export type RedsysSignedForm = {
     Ds_SignatureVersion: string;
@@ -1263,7 +1291,18 @@ export type SandboxConfirmForm = {
     card_number?: string;
     expiry?: string;
     cvv?: string;
+    /**
+     * A Bizum order: the mobile typed on the Bizum page.
+     */
+    bizum_mobile?: string;
     decision: 'approve' | 'deny';
+};
+
+export type SandboxBizumForm = {
+    Ds_SignatureVersion: string;
+    Ds_MerchantParameters: string;
+    Ds_Signature: string;
+    bizum_mobile: string;
 };
 
 export type NotificationResult = {
@@ -1279,6 +1318,8 @@ export type AdminPaymentStatus = 'pending' | 'paid' | 'failed' | 'superseded' | 
 export type LatestPayment = {
     id: Id;
     order: string;
+    pay_method: PayMethod;
+    bank_pay_method: BankPayMethod;
     status: AdminPaymentStatus;
     amount: Euros;
     created_at: string;
@@ -1337,6 +1378,8 @@ export type RedsysRestAnswer = {
 export type AdminPayment = {
     id: Id;
     order: string;
+    pay_method: PayMethod;
+    bank_pay_method: BankPayMethod;
     status: AdminPaymentStatus;
     paid_at: string | null;
     refunded_amount: Euros;
@@ -3250,7 +3293,7 @@ export type GeneratePaymentErrors = {
      */
     404: Error;
     /**
-     * Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0).
+     * Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0), `bizum_disabled` (`pay_method: bizum` while the council does not take Bizum).
      */
     409: Error;
     /**
@@ -3367,6 +3410,47 @@ export type OpenSandboxGatewayResponses = {
 };
 
 export type OpenSandboxGatewayResponse = OpenSandboxGatewayResponses[keyof OpenSandboxGatewayResponses];
+
+export type ConfirmSandboxBizumMobileData = {
+    body: SandboxBizumForm;
+    path?: never;
+    query?: never;
+    url: '/payments/sandbox/bizum';
+};
+
+export type ConfirmSandboxBizumMobileErrors = {
+    /**
+     * The signed fields do not verify, the order is not a Bizum order, or the mobile is not valid (the Bizum page again).
+     */
+    400: string;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     */
+    503: Error;
+};
+
+export type ConfirmSandboxBizumMobileError = ConfirmSandboxBizumMobileErrors[keyof ConfirmSandboxBizumMobileErrors];
+
+export type ConfirmSandboxBizumMobileResponses = {
+    /**
+     * The confirmation step.
+     */
+    200: string;
+};
+
+export type ConfirmSandboxBizumMobileResponse = ConfirmSandboxBizumMobileResponses[keyof ConfirmSandboxBizumMobileResponses];
 
 export type ConfirmSandboxPaymentData = {
     body: SandboxConfirmForm;

@@ -600,6 +600,7 @@ export const zReadiness = z.object({
 });
 
 export const zPublicConfig = z.object({
+    bizum_enabled: z.boolean(),
     fee_mode: z.enum(['simple', 'rules']),
     maintenance_mode: z.boolean(),
     payments_enabled: z.boolean(),
@@ -625,6 +626,7 @@ export const zReminderChannel = z.enum([
 
 export const zAdminConfig = z.object({
     id: z.int(),
+    bizum_enabled: z.boolean(),
     maintenance_mode: z.boolean(),
     payments_enabled: z.boolean(),
     global_discount: z.number().gte(0).lte(1),
@@ -636,9 +638,10 @@ export const zAdminConfig = z.object({
 });
 
 /**
- * The reminder fields and `joint_fit` are optional; left out, they keep their saved values.
+ * The reminder fields, `joint_fit` and `bizum_enabled` are optional; left out, they keep their saved values.
  */
 export const zConfigUpdate = z.object({
+    bizum_enabled: z.boolean().optional(),
     maintenance_mode: z.boolean(),
     payments_enabled: z.boolean(),
     global_discount: z.number().gte(0).lte(1),
@@ -978,9 +981,28 @@ export const zPaymentItem = z.object({
     breakdown: zFeeBreakdown.nullable()
 });
 
+/**
+ * card = the bank's card page; bizum = Bizum on the same Redsys terminal (`DS_MERCHANT_PAYMETHODS=z`). On a payment: what the resident chose, corrected by the bank's `Ds_ProcessedPayMethod` once it says (68 = Bizum, a card code = card).
+ */
+export const zPayMethod = z.enum(['card', 'bizum']);
+
+export const zPaymentRequest = z.object({
+    person_activity_id: zId,
+    activity_ids: z.array(zId).min(1).max(50),
+    use_discount: z.boolean(),
+    pay_method: zPayMethod.optional().default('card')
+});
+
+/**
+ * `Ds_ProcessedPayMethod` exactly as the bank's notification or status answer gave it (68 = Bizum; 1, 3, 13, 22, 78… = card variants); null until the bank says. A code the portal does not know is kept here as it came, and audited (`payment.pay_method_unknown`).
+ */
+export const zBankPayMethod = z.string().max(16).nullable();
+
 export const zResidentPayment = z.object({
     id: zId,
     order: z.string(),
+    pay_method: zPayMethod,
+    bank_pay_method: zBankPayMethod,
     status: z.enum([
         'paid',
         'partially_refunded',
@@ -994,12 +1016,6 @@ export const zResidentPayment = z.object({
     amount: zEuros,
     use_discount: z.boolean(),
     items: z.array(zPaymentItem)
-});
-
-export const zPaymentRequest = z.object({
-    person_activity_id: zId,
-    activity_ids: z.array(zId).min(1).max(50),
-    use_discount: z.boolean()
 });
 
 export const zRedsysSignedForm = z.object({
@@ -1027,7 +1043,15 @@ export const zSandboxConfirmForm = z.object({
     card_number: z.string().max(19).optional(),
     expiry: z.string().max(5).optional(),
     cvv: z.string().max(4).optional(),
+    bizum_mobile: z.string().max(20).optional(),
     decision: z.enum(['approve', 'deny'])
+});
+
+export const zSandboxBizumForm = z.object({
+    Ds_SignatureVersion: z.string().max(32),
+    Ds_MerchantParameters: z.string().max(8192),
+    Ds_Signature: z.string().max(256),
+    bizum_mobile: z.string().max(20)
 });
 
 export const zNotificationResult = z.object({
@@ -1057,6 +1081,8 @@ export const zAdminPaymentStatus = z.enum([
 export const zLatestPayment = z.object({
     id: zId,
     order: z.string(),
+    pay_method: zPayMethod,
+    bank_pay_method: zBankPayMethod,
     status: zAdminPaymentStatus,
     amount: zEuros,
     created_at: z.iso.datetime({ offset: true }),
@@ -1113,6 +1139,8 @@ export const zRedsysRestAnswer = z.object({
 export const zAdminPayment = z.object({
     id: zId,
     order: z.string(),
+    pay_method: zPayMethod,
+    bank_pay_method: zBankPayMethod,
     status: zAdminPaymentStatus,
     paid_at: z.iso.datetime({ offset: true }).nullable(),
     refunded_amount: zEuros,
@@ -1649,6 +1677,13 @@ export const zOpenSandboxGatewayBody = zRedsysSignedForm;
  * The card page.
  */
 export const zOpenSandboxGatewayResponse = z.string();
+
+export const zConfirmSandboxBizumMobileBody = zSandboxBizumForm;
+
+/**
+ * The confirmation step.
+ */
+export const zConfirmSandboxBizumMobileResponse = z.string();
 
 export const zConfirmSandboxPaymentBody = zSandboxConfirmForm;
 

@@ -41,6 +41,7 @@ export function createSettingsService(
         payments_open: window.open,
         today: window.today,
         fee_mode: mode,
+        bizum_enabled: config.bizum_enabled,
       };
     },
   };

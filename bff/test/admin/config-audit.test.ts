@@ -40,6 +40,7 @@ describe('admin config', () => {
       reminder_days: [7, 1],
       reminder_channel: 'sms',
       joint_fit: 'next_fits',
+      bizum_enabled: false,
     });
     const saved = await updateAdminConfigSlash({
       client: app.api,
@@ -63,6 +64,7 @@ describe('admin config', () => {
       reminder_days: [7, 1],
       reminder_channel: 'sms',
       joint_fit: 'next_fits',
+      bizum_enabled: false,
     });
     expect(await app.row(sql`SELECT global_discount_bp FROM config`)).toEqual({
       global_discount_bp: 1250,

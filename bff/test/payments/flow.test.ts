@@ -134,6 +134,9 @@ describe('card payment through the sandbox gateway', () => {
       {
         id: payment.id,
         order: redirect.order,
+        // the sandbox says Ds_ProcessedPayMethod 1 (a Visa Secure card)
+        pay_method: 'card',
+        bank_pay_method: '1',
         status: 'paid',
         paid_at: '2026-11-21T10:00:00.000Z',
         person_activity_id: person.id,

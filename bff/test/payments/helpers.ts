@@ -17,7 +17,12 @@ export const TEST_CARD = { card_number: '4548810000000003', expiry: '12/49', cvv
 export async function generate(
   app: PaymentsTestApp,
   token: string,
-  body: { person_activity_id: number; activity_ids: number[]; use_discount: boolean },
+  body: {
+    person_activity_id: number;
+    activity_ids: number[];
+    use_discount: boolean;
+    pay_method?: 'card' | 'bizum';
+  },
   lang = 'es',
 ) {
   const { data, response } = await generatePayment({

@@ -11,12 +11,21 @@ type DemoProps = {
   reason?: 'select' | 'deadline';
   discountAvailable?: boolean;
   loading?: boolean;
+  /** Offer card and Bizum (the council has Bizum on). */
+  bizum?: boolean;
 };
 
 /** PayBar wired to the DiscountModal the way the dashboard does it. */
-function Demo({ locale, reason, discountAvailable = true, loading = false }: DemoProps) {
+function Demo({
+  locale,
+  reason,
+  discountAvailable = true,
+  loading = false,
+  bizum = false,
+}: DemoProps) {
   const t = storyText({ globals: { locale } });
   const [discount, setDiscount] = React.useState(false);
+  const [method, setMethod] = React.useState('card');
   const [asking, setAsking] = React.useState(false);
   const base = 95.5;
   return (
@@ -25,8 +34,19 @@ function Demo({ locale, reason, discountAvailable = true, loading = false }: Dem
         locale={locale}
         amount={discount ? base * 0.5 : base * 0.75}
         amountLabel={t.amountToPay}
-        payLabel={t.pay}
+        payLabel={method === 'bizum' ? t.payByBizum : t.pay}
         onPay={() => {}}
+        methods={
+          bizum
+            ? [
+                { value: 'card', label: t.payMethodCard },
+                { value: 'bizum', label: t.payMethodBizum },
+              ]
+            : undefined
+        }
+        method={method}
+        onMethodChange={setMethod}
+        methodLegend={t.payMethod}
         loading={loading}
         disabled={reason !== undefined}
         disabledReason={
@@ -79,6 +99,18 @@ export const DeadlineExpired: Story = {
 };
 export const Loading: Story = {
   render: (_args, ctx) => <Demo locale={storyLocale(ctx)} loading />,
+};
+/** The council takes Bizum: a radio group offers Tarjeta and Bizum (arrow keys move the choice). */
+export const WithBizum: Story = {
+  render: (_args, ctx) => <Demo locale={storyLocale(ctx)} bizum />,
+};
+export const WithBizumEnglish: Story = {
+  globals: { locale: 'en' },
+  render: (_args, ctx) => <Demo locale={storyLocale(ctx)} bizum />,
+};
+export const WithBizumGalician: Story = {
+  globals: { locale: 'gl' },
+  render: (_args, ctx) => <Demo locale={storyLocale(ctx)} bizum />,
 };
 export const Galician: Story = { globals: { locale: 'gl' } };
 export const Narrow: Story = { ...narrow };

@@ -53,4 +53,50 @@ describe('PayBar', () => {
     await userEvent.click(checkbox);
     expect(onDiscountChange).toHaveBeenCalledWith(true);
   });
+
+  describe('the choice of method', () => {
+    const methods = [
+      { value: 'card', label: 'Tarjeta' },
+      { value: 'bizum', label: 'Bizum' },
+    ];
+
+    it('shows no choice with one method or none, exactly as before', () => {
+      setup({ methods: [methods[0]!], methodLegend: 'Forma de pago' });
+      expect(screen.queryByRole('radiogroup')).toBeNull();
+      expect(screen.queryByRole('radio')).toBeNull();
+      expect(screen.queryByRole('group', { name: 'Forma de pago' })).toBeNull();
+    });
+
+    it('offers the methods as a labelled radio group, the chosen one checked', () => {
+      setup({ methods, method: 'card', methodLegend: 'Forma de pago' });
+      const group = screen.getByRole('group', { name: 'Forma de pago' });
+      expect(group.tagName).toBe('FIELDSET');
+      expect(screen.getByRole('radio', { name: 'Tarjeta' })).toBeChecked();
+      expect(screen.getByRole('radio', { name: 'Bizum' })).not.toBeChecked();
+    });
+
+    it('reports a click on a label and arrow keys inside the group', async () => {
+      const onMethodChange = vi.fn();
+      setup({ methods, method: 'card', methodLegend: 'Forma de pago', onMethodChange });
+      await userEvent.click(screen.getByText('Bizum'));
+      expect(onMethodChange).toHaveBeenLastCalledWith('bizum');
+      onMethodChange.mockClear();
+      screen.getByRole('radio', { name: 'Tarjeta' }).focus();
+      await userEvent.keyboard('{ArrowRight}');
+      expect(onMethodChange).toHaveBeenLastCalledWith('bizum');
+    });
+
+    it('is one Tab stop before the pay button', async () => {
+      setup({
+        methods,
+        method: 'bizum',
+        methodLegend: 'Forma de pago',
+        payLabel: 'Pagar con Bizum',
+      });
+      await userEvent.tab();
+      expect(screen.getByRole('radio', { name: 'Bizum' })).toHaveFocus();
+      await userEvent.tab();
+      expect(screen.getByRole('button', { name: 'Pagar con Bizum' })).toHaveFocus();
+    });
+  });
 });

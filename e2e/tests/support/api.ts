@@ -57,6 +57,8 @@ export interface ConfigInput {
   reminders_enabled?: boolean;
   reminder_days?: number[];
   reminder_channel?: 'sms' | 'email' | 'both';
+  /** Residents may choose Bizum (left out, keeps its saved value). */
+  bizum_enabled?: boolean;
 }
 
 export const OPEN_CONFIG: ConfigInput = {

@@ -27,8 +27,10 @@ export type StatusAnswer =
       amountCents: number;
       /** The bank's own date and time, as it gave them. */
       bankTime: string;
+      /** Ds_ProcessedPayMethod when the answer carries it (68 Bizum), else null. */
+      payMethodCode: string | null;
     }
-  | { outcome: 'denied'; responseCode: string }
+  | { outcome: 'denied'; responseCode: string; payMethodCode: string | null }
   /** The gateway has no finished operation for this order (never paid, or still in progress). */
   | { outcome: 'none' };
 

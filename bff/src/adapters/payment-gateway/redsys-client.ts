@@ -146,7 +146,8 @@ export function createRedsysClient(
       // F: finished; any other state is an operation still in progress
       if (element(response, 'Ds_State') !== 'F' || !/^\d{1,4}$/.test(code))
         return { outcome: 'none' };
-      if (!isAuthorised(code)) return { outcome: 'denied', responseCode: code };
+      const payMethodCode = (element(response, 'Ds_ProcessedPayMethod') ?? '').trim() || null;
+      if (!isAuthorised(code)) return { outcome: 'denied', responseCode: code, payMethodCode };
       const amount = element(response, 'Ds_Amount') ?? '';
       return {
         outcome: 'authorised',
@@ -155,6 +156,7 @@ export function createRedsysClient(
         amountCents: /^\d{1,12}$/.test(amount) ? Number(amount) : -1,
         bankTime:
           `${decodeEncodedField(element(response, 'Ds_Date')) ?? ''} ${decodeEncodedField(element(response, 'Ds_Hour')) ?? ''}`.trim(),
+        payMethodCode,
       };
     },
   };

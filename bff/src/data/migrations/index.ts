@@ -83,6 +83,7 @@ import {
   postgres as idempotencyKeysPostgres,
   sqlite as idempotencyKeys,
 } from './390-idempotency-keys.js';
+import { postgres as bizumPostgres, sqlite as bizum } from './400-bizum.js';
 import {
   postgres as onePersonPostgres,
   sqlite as onePerson,
@@ -280,4 +281,5 @@ export const migrations: readonly Migration[] = [
     sqlite: idempotencyKeys,
     postgres: idempotencyKeysPostgres,
   },
+  { version: 400, name: 'bizum', sqlite: bizum, postgres: bizumPostgres },
 ];

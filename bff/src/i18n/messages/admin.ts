@@ -122,6 +122,11 @@ export const admin = defineMessages({
     en: 'Say whether reminders are on.',
     gl: 'Indica se os recordatorios están activados.',
   },
+  bizum_enabled_invalid: {
+    es: 'Indica si se acepta Bizum.',
+    en: 'Say whether Bizum is accepted.',
+    gl: 'Indica se se acepta Bizum.',
+  },
   joint_fit_invalid: {
     es: 'Elige qué pasa con las plazas que quedan cuando un grupo de hermanos no cabe: las ocupa la siguiente solicitud que quepa, o esperan al grupo.',
     en: 'Choose what happens to the places left when a group of siblings does not fit: the next application that fits takes them, or they wait for the group.',

@@ -32,6 +32,14 @@ export const payments = defineMessages({
     en: 'The payment period has ended.',
     gl: 'O prazo de pagamento rematou.',
   },
+  payment_bizum_disabled: {
+    es: 'El Concello no acepta pagos con Bizum ahora mismo. Paga con tarjeta.',
+    en: 'The council does not take Bizum payments at the moment. Please pay by card.',
+    gl: 'O Concello non acepta pagamentos con Bizum agora mesmo. Paga con tarxeta.',
+  },
+  /** How a payment was paid: receipts, the payments lists and the staff export. */
+  payment_method_card: { es: 'Tarjeta', en: 'Card', gl: 'Tarxeta' },
+  payment_method_bizum: { es: 'Bizum', en: 'Bizum', gl: 'Bizum' },
   payment_nothing_to_pay: {
     es: 'Las actividades elegidas no tienen ningún importe que pagar.',
     en: 'The chosen activities have no amount to pay.',
@@ -151,6 +159,57 @@ export const payments = defineMessages({
     es: 'Perder la notificación al portal (pruebas de conciliación)',
     en: 'Lose the notification to the portal (reconciliation testing)',
     gl: 'Perder a notificación ao portal (probas de conciliación)',
+  },
+  sandbox_bizum_title: {
+    es: 'Bizum (pasarela de pruebas)',
+    en: 'Bizum (test gateway)',
+    gl: 'Bizum (pasarela de probas)',
+  },
+  sandbox_bizum_limits: {
+    es: 'Bizum acepta de {min} a {max} por operación.',
+    en: 'Bizum takes from {min} to {max} per payment.',
+    gl: 'Bizum acepta de {min} a {max} por operación.',
+  },
+  sandbox_bizum_out_of_limits: {
+    es: 'Este importe está fuera de los límites de Bizum: el banco rechazará el pago.',
+    en: 'This amount is outside Bizum’s limits: the bank will refuse the payment.',
+    gl: 'Este importe está fóra dos límites de Bizum: o banco rexeitará o pagamento.',
+  },
+  sandbox_bizum_mobile: {
+    es: 'Número de móvil de Bizum',
+    en: 'Bizum mobile number',
+    gl: 'Número de móbil de Bizum',
+  },
+  sandbox_bizum_test_mobile: {
+    es: 'Móvil de pruebas: {mobile} (se aprueba). Cualquier otro móvil español se rechaza como en el entorno de pruebas de Redsys (9966).',
+    en: 'Test mobile: {mobile} (approved). Any other Spanish mobile is refused, as in Redsys’s test environment (9966).',
+    gl: 'Móbil de probas: {mobile} (apróbase). Calquera outro móbil español rexéitase como no contorno de probas de Redsys (9966).',
+  },
+  sandbox_bizum_mobile_invalid: {
+    es: 'Escribe un número de móvil español (9 cifras que empiezan por 6 o 7).',
+    en: 'Enter a Spanish mobile number (9 digits starting with 6 or 7).',
+    gl: 'Escribe un número de móbil español (9 cifras que comezan por 6 ou 7).',
+  },
+  sandbox_bizum_continue: { es: 'Continuar', en: 'Continue', gl: 'Continuar' },
+  sandbox_bizum_confirm_title: {
+    es: 'Confirma el pago en tu banco',
+    en: 'Confirm the payment in your bank',
+    gl: 'Confirma o pagamento no teu banco',
+  },
+  sandbox_bizum_confirm_text: {
+    es: 'Tu banco pide confirmar el pago de {amount} con Bizum desde el móvil {mobile}.',
+    en: 'Your bank asks you to confirm the payment of {amount} by Bizum from mobile {mobile}.',
+    gl: 'O teu banco pide confirmar o pagamento de {amount} con Bizum desde o móbil {mobile}.',
+  },
+  sandbox_bizum_approve: {
+    es: 'Aprobar el pago',
+    en: 'Approve the payment',
+    gl: 'Aprobar o pagamento',
+  },
+  sandbox_bizum_decline: {
+    es: 'Rechazar el pago',
+    en: 'Decline the payment',
+    gl: 'Rexeitar o pagamento',
   },
   sandbox_lose_notification_hint: {
     es: 'El banco decide igual, pero el portal no se entera hasta que lo consulta.',

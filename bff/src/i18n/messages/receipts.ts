@@ -31,6 +31,7 @@ export const receipts = defineMessages({
     en: 'Date and time of payment',
     gl: 'Data e hora do pagamento',
   },
+  receipt_pay_method: { es: 'Forma de pago', en: 'Paid by', gl: 'Forma de pagamento' },
   receipt_refunded: { es: 'Importe devuelto', en: 'Amount refunded', gl: 'Importe devolto' },
   receipt_verification: {
     es: 'Código de verificación',

@@ -26,6 +26,7 @@ export function adminConfigRoutes(
         reminder_channel: 'reminder_channel_invalid',
         reminders_enabled: 'reminders_enabled_invalid',
         joint_fit: 'joint_fit_invalid',
+        bizum_enabled: 'bizum_enabled_invalid',
       });
       ctx.body = await settings.update(actorOf(ctx), input);
     });

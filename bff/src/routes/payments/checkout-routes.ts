@@ -27,6 +27,7 @@ export function checkoutRoutes(
       personId: body.person_activity_id,
       activityIds: body.activity_ids,
       useDiscount: body.use_discount,
+      payMethod: body.pay_method ?? 'card',
       locale: ctx.state.locale,
       ip: ctx.ip,
     });

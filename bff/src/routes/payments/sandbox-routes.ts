@@ -11,17 +11,23 @@ import { decodingBody } from '../../http/body-encoding.js';
 import {
   buildNotification,
   decide,
+  decideBizum,
+  normaliseBizumMobile,
+  processedPayMethod,
   readSignedOrder,
 } from '../../adapters/payment-gateway/sandbox/gateway.js';
 import {
   SANDBOX_CSS,
+  sandboxBizumConfirmPage,
+  sandboxBizumPage,
   sandboxErrorPage,
   sandboxPage,
 } from '../../adapters/payment-gateway/sandbox/page.js';
 
 /**
  * The built-in sandbox gateway standing in for Redsys when no credentials are configured. It
- * verifies the signed fields, shows a card page, and on confirmation posts a signed notification
+ * verifies the signed fields, shows a card page (or, for DS_MERCHANT_PAYMETHODS=z, a Bizum page
+ * with its confirmation step), and on confirmation posts a signed notification
  * over real HTTP to `${PUBLIC_URL}/api/payments/notification` — never to the MERCHANTURL inside
  * the parameters, because the test secret is public and that would let anyone aim this server
  * at any address. Card data is read to decide and then dropped: never stored or logged.
@@ -53,6 +59,18 @@ export function sandboxRoutes(
     html(ctx, 200, sandboxPage(order));
   });
 
+  // Bizum's confirmation step: the mobile typed, then approve or decline "in the bank's app"
+  router.post('/payments/sandbox/bizum', enabled, readBody, async (ctx) => {
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const order = readSignedOrder(config.redsys, config.publicUrl, body);
+    if (!order || !order.bizum)
+      return html(ctx, 400, sandboxErrorPage(order?.locale ?? ctx.state.locale));
+    const typed = typeof body.bizum_mobile === 'string' ? body.bizum_mobile.slice(0, 20) : '';
+    const mobile = normaliseBizumMobile(typed);
+    if (!mobile) return html(ctx, 400, sandboxBizumPage(order, { mobile: typed }));
+    html(ctx, 200, sandboxBizumConfirmPage(order, mobile));
+  });
+
   router.post('/payments/sandbox/confirm', enabled, readBody, async (ctx) => {
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
     const order = readSignedOrder(config.redsys, config.publicUrl, body);
@@ -65,19 +83,22 @@ export function sandboxRoutes(
       deps.logger.warn('sandbox payment in production: no money was taken', { order: order.order });
     }
     const now = deps.clock.now();
-    const answer = decide(
-      {
-        decision,
-        cardNumber: text(body.card_number),
-        expiry: text(body.expiry),
-        cvv: text(body.cvv),
-      },
-      now,
-    );
+    const answer = order.bizum
+      ? decideBizum({ decision, mobile: text(body.bizum_mobile), amountCents: order.amountCents })
+      : decide(
+          {
+            decision,
+            cardNumber: text(body.card_number),
+            expiry: text(body.expiry),
+            cvv: text(body.cvv),
+          },
+          now,
+        );
     const authorisationCode = await deps.payments.sandboxBank.recordPayment(
       order.order,
       order.amountCents,
       answer.responseCode,
+      processedPayMethod(order),
     );
     // lose_notification=1: the bank decided but its notification never arrives (as happens with
     // Redsys), so reconciliation has to find out; the status query answers with this outcome

@@ -16,6 +16,7 @@ export interface AdminConfigView {
   reminder_days: number[];
   reminder_channel: ReminderChannel;
   joint_fit: JointFit;
+  bizum_enabled: boolean;
 }
 
 /** The spec's four fields; the reminder fields and `joint_fit`, when left out, keep their saved values. */
@@ -29,6 +30,8 @@ export interface ConfigInput {
   reminder_channel?: ReminderChannel;
   /** Left out: the saved rule stays. */
   joint_fit?: JointFit;
+  /** Left out: the saved switch stays. */
+  bizum_enabled?: boolean;
 }
 
 export const MAX_REMINDER_DAY = 60;
@@ -52,6 +55,7 @@ export const toAdminConfig = (row: ConfigRow): AdminConfigView => ({
   reminder_days: row.reminder_days,
   reminder_channel: row.reminder_channel,
   joint_fit: row.joint_fit,
+  bizum_enabled: row.bizum_enabled,
 });
 
 /**
@@ -101,6 +105,7 @@ export function createAdminSettingsService(deps: {
           reminder_days: input.reminder_days ?? saved.reminder_days,
           reminder_channel: input.reminder_channel ?? saved.reminder_channel,
           joint_fit: input.joint_fit ?? saved.joint_fit,
+          bizum_enabled: input.bizum_enabled ?? saved.bizum_enabled,
         });
         const after = toAdminConfig(await config.get());
         await recordAdminWrite(

@@ -3,7 +3,7 @@ import { fullName } from '../../lib/clean-name.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { ConfigRepo } from '../../data/config-repo.js';
 import type { Database } from '../../data/database.js';
-import type { PaymentsRepo } from '../../data/payments-repo.js';
+import type { PaymentsRepo, PayMethod } from '../../data/payments-repo.js';
 import type { Locale } from '../../i18n/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { amountToCharge } from '../pricing.js';
@@ -21,6 +21,8 @@ export interface CheckoutRequest {
   personId: number;
   activityIds: number[];
   useDiscount: boolean;
+  /** Card, or Bizum on the same terminal (only while the council has it on). */
+  payMethod: PayMethod;
   locale: Locale;
   ip: string | null;
 }
@@ -36,7 +38,7 @@ export interface CheckoutResult {
 }
 
 /**
- * Starts a card payment: checks, in one transaction, that the caller manages the
+ * Starts a payment by card or Bizum: checks, in one transaction, that the caller manages the
  * person, that every activity is that person's and unpaid and that payment is open; then stores
  * the pending payment with its items and a fresh order number, superseding this user's earlier
  * pending orders for any of the same items.
@@ -117,6 +119,8 @@ export function createCheckoutService(deps: {
         const window = paymentWindow(settingsRow, now);
         if (window.reason)
           throw paymentError('conflict', window.reason, { date: settingsRow.deadline_date ?? '' });
+        if (request.payMethod === 'bizum' && !settingsRow.bizum_enabled)
+          throw paymentError('conflict', 'bizum_disabled');
         // with fee rules a reduction is asked for and approved, never ticked at payment
         if (request.useDiscount && (rules || settingsRow.global_discount_bp <= 0)) {
           throw paymentError('conflict', 'discount_unavailable');
@@ -159,6 +163,7 @@ export function createCheckoutService(deps: {
           gateway: config.redsys.sandbox ? 'sandbox' : 'redsys',
           merchant_code: config.redsys.merchantCode,
           terminal: config.redsys.terminal,
+          pay_method: request.payMethod,
           now: nowIso,
         });
         for (const item of items)
@@ -174,6 +179,7 @@ export function createCheckoutService(deps: {
             status: 'pending',
             amount_cents: amountCents,
             use_discount: request.useDiscount,
+            pay_method: request.payMethod,
             fee_mode: rules ? 'rules' : 'simple',
             enrolment_id: person.id,
             activity_ids: activityIds,
@@ -196,6 +202,7 @@ export function createCheckoutService(deps: {
         paymentId: stored.paymentId,
         locale: request.locale,
         publicUrl: config.publicUrl,
+        payMethod: request.payMethod,
       });
       return {
         paymentId: stored.paymentId,

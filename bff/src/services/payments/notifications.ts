@@ -203,6 +203,8 @@ export function createNotificationService(deps: {
           // the bank's own time; Redsys may URL-encode these two inside the JSON
           bankTime:
             `${decodeEncodedField(params.Ds_Date) ?? ''} ${decodeEncodedField(params.Ds_Hour) ?? ''}`.trim(),
+          // how it was paid (68 Bizum), stored as it came whatever it says
+          bankPayMethod: params.Ds_ProcessedPayMethod ?? null,
         };
         const outcome = await results.apply(payment, result, nowIso, 'notification', ip);
         await record(nowIso, { ...base, outcome: RECORDED[outcome.code] });

@@ -2,6 +2,7 @@ import type { ApplicationsRepo } from '../../data/applications-repo.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { PaymentRow, PaymentsRepo, PaymentStatus } from '../../data/payments-repo.js';
 import { newVerificationCode } from '../../data/migrations/050-money-after-payment.js';
+import { payMethodOfProcessedCode } from '../../adapters/payment-gateway/redsys-request.js';
 
 /** What the gateway said about a payment, from its notification or its status query. */
 export interface GatewayResult {
@@ -10,6 +11,8 @@ export interface GatewayResult {
   authorisationCode: string | null;
   /** The bank's own date and time, for reconciliation with its statements. */
   bankTime: string;
+  /** Ds_ProcessedPayMethod as the bank gave it (68 Bizum); null when it did not say. */
+  bankPayMethod: string | null;
 }
 
 export type ResultCode =
@@ -48,11 +51,33 @@ export function createPaymentResults(deps: {
     ip: string | null,
     details: Record<string, unknown>,
   ) {
+    // the bank's word on how it was paid wins over the choice made at checkout; a code the
+    // portal does not know is kept as it came (and audited below), never refused
+    const bankPayMethod = result.bankPayMethod?.trim().slice(0, 16) || null;
+    const payMethod = bankPayMethod ? payMethodOfProcessedCode(bankPayMethod) : null;
     await payments.setStatus(payment.id, to, nowIso, {
       responseCode: result.responseCode,
       authorisationCode: result.authorisationCode,
+      payMethod,
+      bankPayMethod,
       ...(to === 'paid' ? { paidAt: nowIso } : {}),
     });
+    if (bankPayMethod && !payMethod) {
+      await audit.record({
+        actorUserId: null,
+        actorDni: null,
+        action: 'payment.pay_method_unknown',
+        entity: 'payment',
+        entityId: payment.id,
+        details: {
+          order: payment.order_code,
+          bank_pay_method: bankPayMethod,
+          pay_method: payment.pay_method,
+          source,
+        },
+        ip,
+      });
+    }
     await audit.record({
       actorUserId: null,
       actorDni: null,
@@ -67,6 +92,8 @@ export function createPaymentResults(deps: {
         amount_cents: payment.amount_cents,
         source,
         bank_time: result.bankTime,
+        pay_method: payMethod ?? payment.pay_method,
+        bank_pay_method: bankPayMethod,
         ...details,
       },
       ip,

@@ -50,6 +50,8 @@ export function toAdminPayment(
   return {
     id: payment.id,
     order: payment.order_code,
+    pay_method: payment.pay_method,
+    bank_pay_method: payment.bank_pay_method,
     status: viewStatus(payment),
     amount: centsToEuros(payment.amount_cents),
     use_discount: payment.use_discount === 1,
@@ -79,6 +81,8 @@ export function toResidentPayment(
   return {
     id: payment.id,
     order: payment.order_code,
+    pay_method: payment.pay_method,
+    bank_pay_method: payment.bank_pay_method,
     status: status === 'refunded' || status === 'partially_refunded' ? status : ('paid' as const),
     paid_at: payment.paid_at ?? payment.updated_at,
     person_activity_id: payment.enrolment_id ?? 0,
@@ -95,6 +99,8 @@ export function toLatestPayment(payment: PaymentRow) {
   return {
     id: payment.id,
     order: payment.order_code,
+    pay_method: payment.pay_method,
+    bank_pay_method: payment.bank_pay_method,
     status: viewStatus(payment),
     amount: centsToEuros(payment.amount_cents),
     created_at: payment.created_at,

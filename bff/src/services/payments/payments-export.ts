@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { PaymentItemRow, PaymentRow } from '../../data/payments-repo.js';
+import { t } from '../../i18n/index.js';
 import { centsToEuros } from '../../lib/money.js';
 import { breakdownLines } from '../fees/breakdown-lines.js';
 import { readStoredBreakdown } from '../fees/stored-breakdown.js';
@@ -28,6 +29,8 @@ const COLUMNS = [
   { header: 'Pagado (UTC)', key: 'paid_at', width: 26 },
   { header: 'Respuesta', key: 'response_code', width: 10 },
   { header: 'Autorización', key: 'authorisation_code', width: 12 },
+  { header: 'Forma de pago', key: 'pay_method', width: 13 },
+  { header: 'Método del banco', key: 'bank_pay_method', width: 10 },
 ] as const;
 
 /** The payments as an .xlsx file, one row per payment, newest first as given. */
@@ -56,6 +59,9 @@ export async function paymentsWorkbook(
       order: text(payment.order_code),
       status: payment.status,
       amount: centsToEuros(payment.amount_cents),
+      pay_method: t('es', `payment_method_${payment.pay_method}`),
+      // Ds_ProcessedPayMethod as the bank gave it (68 Bizum), an unknown code too
+      bank_pay_method: text(payment.bank_pay_method),
       use_discount: payment.use_discount === 1 ? 'sí' : 'no',
       full_name: text(payment.person_name),
       dni: text(payment.person_dni),

@@ -20,6 +20,8 @@ export interface ReceiptData {
   reduction: boolean;
   order: string;
   authorisationCode: string | null;
+  /** How it was paid: "Tarjeta" or "Bizum" on the receipt. */
+  payMethod: 'card' | 'bizum';
   paidAt: string;
   verificationCode: string;
   verifyUrl: string;
@@ -68,6 +70,7 @@ export function renderReceipt(data: ReceiptData, locale: Locale): Promise<Buffer
   field(t(locale, 'receipt_dni'), data.person.dni);
   field(t(locale, 'receipt_order'), data.order);
   field(t(locale, 'receipt_authorisation'), data.authorisationCode ?? '—');
+  field(t(locale, 'receipt_pay_method'), t(locale, `payment_method_${data.payMethod}`));
   field(t(locale, 'receipt_paid_at'), formatMadridTime(data.paidAt, locale));
   doc.moveDown(0.6);
 

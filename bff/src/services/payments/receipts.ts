@@ -58,6 +58,7 @@ export function createReceipts(deps: {
         reduction: payment.use_discount === 1,
         order: payment.order_code,
         authorisationCode: payment.authorisation_code,
+        payMethod: payment.pay_method,
         paidAt: payment.paid_at ?? payment.updated_at,
         verificationCode: payment.verification_code ?? '',
         verifyUrl: verifyUrl(payment.verification_code ?? ''),

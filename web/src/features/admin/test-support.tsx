@@ -142,6 +142,7 @@ export const config: AdminConfig = {
   reminder_days: [7, 1],
   reminder_channel: 'sms',
   joint_fit: 'next_fits',
+  bizum_enabled: false,
 };
 
 /** The overview over 30 days (openapi.yaml's example, filled to every day). */

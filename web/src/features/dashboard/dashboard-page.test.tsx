@@ -24,6 +24,7 @@ const config: PublicConfig = {
   global_discount: 0.5,
   deadline_date: '2026-12-15',
   payments_open: true,
+  bizum_enabled: false,
   today: '2026-11-21',
 };
 
@@ -574,7 +575,12 @@ describe('dashboard: paying', () => {
     await screen.findByText(/The payment page has opened in a new tab/);
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.path).toBe('/api/payments/generate-multiple/');
-    expect(post?.body).toEqual({ person_activity_id: 4, activity_ids: [1, 5], use_discount: true });
+    expect(post?.body).toEqual({
+      person_activity_id: 4,
+      activity_ids: [1, 5],
+      use_discount: true,
+      pay_method: 'card',
+    });
     expect(submitted).toEqual([
       {
         action: redirect.action,
@@ -603,7 +609,51 @@ describe('dashboard: paying', () => {
       person_activity_id: 3,
       activity_ids: [3],
       use_discount: false,
+      pay_method: 'card',
     });
+  });
+
+  it('offers no choice of method while the council does not take Bizum', async () => {
+    serve();
+    renderDashboard();
+    await loaded();
+    await userEvent.click(checkbox('Select Baloncesto for 12345678Z'));
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'How to pay' })).toBeNull();
+    expect(payButton()).toBeInTheDocument();
+  });
+
+  it('with Bizum on, offers Card and Bizum as a radio group; the keyboard chooses Bizum and it is sent', async () => {
+    const user = userEvent.setup();
+    spyOnSubmit();
+    const { calls } = serve({}, { bizum_enabled: true });
+    renderDashboard();
+    await loaded();
+    await user.click(checkbox('Select Baloncesto for 12345678Z'));
+    const group = screen.getByRole('group', { name: 'How to pay' });
+    const card = within(group).getByRole('radio', { name: 'Card' });
+    expect(card).toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'Bizum' })).not.toBeChecked();
+    card.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(group).getByRole('radio', { name: 'Bizum' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Pay with Bizum' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      person_activity_id: 3,
+      activity_ids: [3],
+      use_discount: false,
+      pay_method: 'bizum',
+    });
+  });
+
+  it('says the method in Spanish and Galician', async () => {
+    serve({}, { bizum_enabled: true });
+    renderDashboard('es');
+    await screen.findByRole('rowheader', { name: 'Natación infantil' });
+    const group = screen.getByRole('group', { name: 'Forma de pago' });
+    expect(within(group).getByRole('radio', { name: 'Tarjeta' })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'Bizum' })).toBeInTheDocument();
   });
 
   it('shows the server detail when the payment cannot be generated', async () => {

@@ -22,6 +22,7 @@ const rulesConfig: PublicConfig = {
   global_discount: 0.5,
   deadline_date: '2026-12-15',
   payments_open: true,
+  bizum_enabled: false,
   today: '2026-11-21',
 };
 
@@ -294,6 +295,7 @@ describe('dashboard with fee rules in place', () => {
         person_activity_id: 4,
         activity_ids: [1, 6],
         use_discount: false,
+        pay_method: 'card',
       }),
     );
   });

@@ -190,6 +190,37 @@ export const PayRefusedDiscountUnavailable: Story = {
   },
 };
 
+/** The council takes Bizum: the pay bar offers Tarjeta and Bizum; choosing Bizum renames the button. */
+export const PayWithBizum: Story = {
+  parameters: resident({ 'GET /config': 'bizum' }),
+  play: async (context) => {
+    const t = textOf(context);
+    await pendingLoaded(context);
+    await userEvent.click(selectRow(t, 'Yoga', '87654321X'));
+    const group = page().getByRole('group', { name: t('dashboard.pay.method.legend') });
+    await userEvent.click(
+      within(group).getByRole('radio', { name: t('dashboard.pay.method.bizum') }),
+    );
+    await expect(
+      page().getByRole('button', { name: t('dashboard.pay.buttonBizum') }),
+    ).toBeInTheDocument();
+  },
+};
+
+/** Bizum chosen while staff switched it off meanwhile: the server's 409 bizum_disabled. */
+export const PayRefusedBizumDisabled: Story = {
+  parameters: resident({
+    'GET /config': 'bizum',
+    'POST /payments/generate-multiple/': 'bizum_disabled',
+  }),
+  play: async (context) => {
+    await PayWithBizum.play?.(context);
+    const t = textOf(context);
+    await userEvent.click(page().getByRole('button', { name: t('dashboard.pay.buttonBizum') }));
+    await expectScenarioMessage(context, 'POST /payments/generate-multiple/');
+  },
+};
+
 /** The database away (503 database_unavailable, with Retry-After): the server's message. */
 export const PayRefusedDatabaseUnavailable: Story = {
   parameters: resident({ 'POST /payments/generate-multiple/': 'database_unavailable' }),
@@ -285,6 +316,19 @@ export const RulesReductionStates: Story = {
         name: t('persons.reduction.askFor', { name: 'María López García' }),
       }),
     ).toBeNull();
+  },
+};
+
+/** Completed: a payment made by Bizum says so. */
+export const CompletedByBizum: Story = {
+  parameters: resident({ 'GET /user/payments/': 'bizum' }),
+  play: async (context) => {
+    const t = textOf(context);
+    await pendingLoaded(context);
+    await userEvent.click(page().getByRole('tab', { name: t('dashboard.tabs.completed') }));
+    await expect(
+      await page().findByText(containing(t('payments.receipts.method', { method: 'Bizum' }))),
+    ).toBeInTheDocument();
   },
 };
 

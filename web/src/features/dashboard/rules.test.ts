@@ -11,6 +11,7 @@ import {
   payButtonState,
   paymentClosedReason,
   paymentRequest,
+  payMethods,
   pendingActivities,
   personLabel,
   pruneSelection,
@@ -32,6 +33,7 @@ const open: PublicConfig = {
   global_discount: 0.5,
   deadline_date: '2026-12-15',
   payments_open: true,
+  bizum_enabled: false,
   today: '2026-11-21',
 };
 
@@ -231,8 +233,18 @@ describe('paymentRequest', () => {
       person_activity_id: 4,
       activity_ids: [1, 2],
       use_discount: true,
+      pay_method: 'card',
     });
     expect(paymentRequest([swim], true, { ...open, global_discount: 0 })?.use_discount).toBe(false);
+  });
+
+  it('sends Bizum only while the council takes it, else the card', () => {
+    expect(payMethods(open)).toEqual(['card']);
+    expect(payMethods({ ...open, bizum_enabled: true })).toEqual(['card', 'bizum']);
+    expect(paymentRequest([swim], false, { ...open, bizum_enabled: true }, 'bizum')).toMatchObject({
+      pay_method: 'bizum',
+    });
+    expect(paymentRequest([swim], false, open, 'bizum')).toMatchObject({ pay_method: 'card' });
   });
 
   it('refuses an empty or mixed selection', () => {

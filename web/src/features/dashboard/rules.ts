@@ -166,11 +166,22 @@ export function selectedActivities(
   return rows.filter((activity) => selectedIds.has(rowId(activity)));
 }
 
-/** The body of POST /payments/generate-multiple/ for a one-person selection (null otherwise). */
+export type PayMethod = components['schemas']['PayMethod'];
+
+/** The ways to pay the pay bar offers: the card, and Bizum once the council has switched it on. */
+export function payMethods(config: PublicConfig | null): PayMethod[] {
+  return config?.bizum_enabled ? ['card', 'bizum'] : ['card'];
+}
+
+/**
+ * The body of POST /payments/generate-multiple/ for a one-person selection (null otherwise). A
+ * method not offered (Bizum switched off meanwhile) falls back to the card.
+ */
 export function paymentRequest(
   selection: readonly UserActivity[],
   useDiscount: boolean,
   config: PublicConfig | null,
+  payMethod: PayMethod = 'card',
 ): components['schemas']['PaymentRequest'] | null {
   const [personId, ...others] = selectedPersonIds(selection);
   if (personId === undefined || others.length > 0) return null;
@@ -178,6 +189,7 @@ export function paymentRequest(
     person_activity_id: personId,
     activity_ids: selection.map((activity) => activity.id),
     use_discount: reductionApplies(useDiscount, config),
+    pay_method: payMethods(config).includes(payMethod) ? payMethod : 'card',
   };
 }
 

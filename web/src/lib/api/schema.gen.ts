@@ -739,6 +739,9 @@ export interface paths {
          *     `use_discount: true` answers 409 `discount_unavailable` (a reduction is asked for, not
          *     ticked). A fee the rules make free (0) is charged 0 together with the others; alone it
          *     answers `nothing_to_pay` (staff confirm it, see docs/fees.md).
+         *     `pay_method` (default `card`): `bizum` adds `DS_MERCHANT_PAYMETHODS=z` (transaction type
+         *     0, the same terminal and notification) and answers 409 `bizum_disabled`, nothing stored,
+         *     while the global setting `bizum_enabled` is off (checked after the payment window).
          */
         post: operations["generatePayment"];
         delete?: never;
@@ -793,9 +796,35 @@ export interface paths {
          *     `ALLOW_SANDBOX_PAYMENTS=true`); otherwise 404. Verifies the signed fields like Redsys and
          *     shows the amount, the description, the published test card (4548810000000003, 12/49,
          *     CVV 123; CVV 999 is denied), a card form and Pay / Deny buttons, in the language of
-         *     `DS_MERCHANT_CONSUMERLANGUAGE`. No scripts and no inline styles.
+         *     `DS_MERCHANT_CONSUMERLANGUAGE`. No scripts and no inline styles. With
+         *     `DS_MERCHANT_PAYMETHODS=z` it shows the Bizum page instead: the amount, Bizum's limits
+         *     (0,50 € to 1.000 € per operation), the test mobile `+34 700000000` and a mobile number
+         *     field that continues to `/payments/sandbox/bizum`.
          */
         post: operations["openSandboxGateway"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/sandbox/bizum": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sandbox's Bizum confirmation step (as the resident's bank app would ask).
+         * @description Re-verifies the signed fields. A mobile that is not a Spanish mobile number (9 digits
+         *     starting 6 or 7, `+34` or `0034` optional) shows the Bizum page again with the error
+         *     (400). Otherwise the confirmation step: the amount, the mobile, and Approve / Decline
+         *     buttons posting to `/payments/sandbox/confirm` with `bizum_mobile`.
+         */
+        post: operations["confirmSandboxBizumMobile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -821,7 +850,11 @@ export interface paths {
          *     `PUBLIC_URL`, else to `{PUBLIC_URL}/pago-ok` / `/pago-ko`. Card data is neither stored
          *     nor logged. The sandbox remembers its answer (for the status query and refunds below);
          *     `lose_notification=1` decides as asked but sends no notification, as when Redsys's
-         *     notification is lost, so that reconciliation can be tried.
+         *     notification is lost, so that reconciliation can be tried. A Bizum order
+         *     (`DS_MERCHANT_PAYMETHODS=z`) is decided by `bizum_mobile` instead of the card: approved
+         *     only for the test mobile `+34 700000000` and an amount within Bizum's limits (0,50 € to
+         *     1.000 €); any other mobile, amount or a decline answers `Ds_Response` 9966 (Bizum refused).
+         *     Its notification says `Ds_ProcessedPayMethod` 68.
          */
         post: operations["confirmSandboxPayment"];
         delete?: never;
@@ -2745,6 +2778,8 @@ export interface components {
             version: string;
         };
         PublicConfig: {
+            /** @description The pay bar offers Bizum beside the card (`pay_method` of the payment call). */
+            bizum_enabled: boolean;
             /**
              * @description `simple`: no circumstance, tariff or family rule is defined, and the spec's global discount, declaration popup and amounts apply. `rules`: fees as the council's ordinance writes them (amount_due and its breakdown); a resident asks for a reduction (a circumstance) instead of ticking one.
              * @enum {string}
@@ -2760,6 +2795,8 @@ export interface components {
         };
         AdminConfig: {
             id: number;
+            /** @description Residents may pay by Bizum (default off; the council's Redsys terminal must have Bizum switched on by its bank). */
+            bizum_enabled: boolean;
             maintenance_mode: boolean;
             payments_enabled: boolean;
             global_discount: number;
@@ -2769,8 +2806,10 @@ export interface components {
             reminder_channel: components["schemas"]["ReminderChannel"];
             joint_fit: components["schemas"]["JointFit"];
         };
-        /** @description The reminder fields and `joint_fit` are optional; left out, they keep their saved values. */
+        /** @description The reminder fields, `joint_fit` and `bizum_enabled` are optional; left out, they keep their saved values. */
         ConfigUpdate: {
+            /** @description Offer Bizum beside the card. Switch it on only once the council's bank has enabled Bizum on its Redsys terminal. */
+            bizum_enabled?: boolean;
             maintenance_mode: boolean;
             payments_enabled: boolean;
             /** @description Fraction; the UI's 0-100 % with step 0.1 maps onto it (at most 3 decimals). */
@@ -3106,6 +3145,8 @@ export interface components {
         ResidentPayment: {
             id: components["schemas"]["Id"];
             order: string;
+            pay_method: components["schemas"]["PayMethod"];
+            bank_pay_method: components["schemas"]["BankPayMethod"];
             /** @enum {string} */
             status: "paid" | "partially_refunded" | "refunded";
             refunded_amount: components["schemas"]["Euros"];
@@ -3123,7 +3164,19 @@ export interface components {
             person_activity_id: components["schemas"]["Id"];
             activity_ids: components["schemas"]["Id"][];
             use_discount: boolean;
+            /**
+             * @description How the resident pays at Redsys; `bizum` only while `bizum_enabled` (else 409 `bizum_disabled`).
+             * @default card
+             */
+            pay_method: components["schemas"]["PayMethod"];
         };
+        /**
+         * @description card = the bank's card page; bizum = Bizum on the same Redsys terminal (`DS_MERCHANT_PAYMETHODS=z`). On a payment: what the resident chose, corrected by the bank's `Ds_ProcessedPayMethod` once it says (68 = Bizum, a card code = card).
+         * @enum {string}
+         */
+        PayMethod: "card" | "bizum";
+        /** @description `Ds_ProcessedPayMethod` exactly as the bank's notification or status answer gave it (68 = Bizum; 1, 3, 13, 22, 78… = card variants); null until the bank says. A code the portal does not know is kept here as it came, and audited (`payment.pay_method_unknown`). */
+        BankPayMethod: string | null;
         RedsysSignedForm: {
             Ds_SignatureVersion: string;
             Ds_MerchantParameters: string;
@@ -3152,8 +3205,16 @@ export interface components {
             card_number?: string;
             expiry?: string;
             cvv?: string;
+            /** @description A Bizum order: the mobile typed on the Bizum page. */
+            bizum_mobile?: string;
             /** @enum {string} */
             decision: "approve" | "deny";
+        };
+        SandboxBizumForm: {
+            Ds_SignatureVersion: string;
+            Ds_MerchantParameters: string;
+            Ds_Signature: string;
+            bizum_mobile: string;
         };
         NotificationResult: {
             /** @enum {string} */
@@ -3168,6 +3229,8 @@ export interface components {
         LatestPayment: {
             id: components["schemas"]["Id"];
             order: string;
+            pay_method: components["schemas"]["PayMethod"];
+            bank_pay_method: components["schemas"]["BankPayMethod"];
             status: components["schemas"]["AdminPaymentStatus"];
             amount: components["schemas"]["Euros"];
             /** Format: date-time */
@@ -3225,6 +3288,8 @@ export interface components {
         AdminPayment: {
             id: components["schemas"]["Id"];
             order: string;
+            pay_method: components["schemas"]["PayMethod"];
+            bank_pay_method: components["schemas"]["BankPayMethod"];
             status: components["schemas"]["AdminPaymentStatus"];
             /** Format: date-time */
             paid_at: string | null;
@@ -3707,7 +3772,8 @@ export interface components {
                  *         1
                  *       ],
                  *       "reminder_channel": "both",
-                 *       "joint_fit": "next_fits"
+                 *       "joint_fit": "next_fits",
+                 *       "bizum_enabled": true
                  *     }
                  */
                 "application/json": components["schemas"]["AdminConfig"];
@@ -3917,7 +3983,8 @@ export interface components {
                  *         1
                  *       ],
                  *       "reminder_channel": "both",
-                 *       "joint_fit": "wait_for_group"
+                 *       "joint_fit": "wait_for_group",
+                 *       "bizum_enabled": true
                  *     }
                  */
                 "application/json": components["schemas"]["ConfigUpdate"];
@@ -5511,16 +5578,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "person_activity_id": 4,
-                 *       "activity_ids": [
-                 *         1,
-                 *         3
-                 *       ],
-                 *       "use_discount": true
-                 *     }
-                 */
                 "application/json": components["schemas"]["PaymentRequest"];
             };
         };
@@ -5549,7 +5606,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            /** @description Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0). */
+            /** @description Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0), `bizum_disabled` (`pay_method: bizum` while the council does not take Bizum). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5679,6 +5736,53 @@ export interface operations {
                 };
                 content: {
                     /** @example <!doctype html><html lang="es"><title>Error</title><p>Firma no válida.</p></html> */
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    confirmSandboxBizumMobile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "Ds_SignatureVersion": "HMAC_SHA256_V1",
+                 *       "Ds_MerchantParameters": "eyJEU19NRVJDSEFOVF9QQVlNRVRIT0RTIjoieiJ9",
+                 *       "Ds_Signature": "TyW+LIa2GZnhCPLM7JSPwbQn4ZjOvMO/KiIf4yJgwo8=",
+                 *       "bizum_mobile": "+34 700000000"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["SandboxBizumForm"];
+            };
+        };
+        responses: {
+            /** @description The confirmation step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="es"><title>Bizum</title><h1>Confirma el pago de 30,00 €</h1></html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The signed fields do not verify, the order is not a Bizum order, or the mobile is not valid (the Bizum page again). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="es"><title>Bizum</title><p role="alert">Escribe un número de móvil español.</p></html> */
                     "text/html": string;
                 };
             };
@@ -6660,6 +6764,8 @@ export interface operations {
                      * @example {
                      *       "id": 15,
                      *       "order": "2611AB12CD34",
+                     *       "pay_method": "card",
+                     *       "bank_pay_method": null,
                      *       "status": "refunded",
                      *       "amount": 64.13,
                      *       "use_discount": false,
@@ -6761,6 +6867,8 @@ export interface operations {
                      * @example {
                      *       "id": 16,
                      *       "order": "2611XY98ZW76",
+                     *       "pay_method": "card",
+                     *       "bank_pay_method": null,
                      *       "status": "paid",
                      *       "amount": 30,
                      *       "use_discount": false,

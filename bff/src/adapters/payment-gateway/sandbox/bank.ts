@@ -18,6 +18,8 @@ export interface SandboxTransaction {
   response_code: string;
   authorisation_code: string | null;
   created_at: string;
+  /** A payment's Ds_ProcessedPayMethod (68 Bizum, 1 card); null for a refund. */
+  pay_method_code: string | null;
 }
 
 /**
@@ -57,6 +59,7 @@ export function createSandboxBank(deps: {
       order: string,
       amountCents: number,
       responseCode: string,
+      payMethodCode: string,
     ): Promise<string | null> {
       const authorisationCode = isAuthorised(responseCode)
         ? String(randomInt(0, 1_000_000)).padStart(6, '0')
@@ -68,6 +71,7 @@ export function createSandboxBank(deps: {
         response_code: responseCode,
         authorisation_code: authorisationCode,
         created_at: clock.now().toISOString(),
+        pay_method_code: payMethodCode,
       });
       return authorisationCode;
     },
@@ -104,6 +108,7 @@ export function createSandboxBank(deps: {
           response_code: REFUND_ACCEPTED,
           authorisation_code: paid.authorisation_code,
           created_at: now.toISOString(),
+          pay_method_code: null,
         });
         const { date, hour } = madridDateTime(now);
         const answer = encodeMerchantParameters({
@@ -159,6 +164,9 @@ export function createSandboxBank(deps: {
             '<Ds_State>F</Ds_State>' +
             `<Ds_Response>${escapeXml(payment.response_code)}</Ds_Response>` +
             `<Ds_AuthorisationCode>${escapeXml(payment.authorisation_code ?? '')}</Ds_AuthorisationCode>` +
+            (payment.pay_method_code
+              ? `<Ds_ProcessedPayMethod>${escapeXml(payment.pay_method_code)}</Ds_ProcessedPayMethod>`
+              : '') +
             '</Response></Message></Version></Messages>';
         }
       }

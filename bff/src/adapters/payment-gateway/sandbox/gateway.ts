@@ -2,7 +2,11 @@ import type { RedsysConfig } from '../../../config.js';
 import { decodeMerchantParameters, encodeMerchantParameters, signerFor } from '../redsys-signer.js';
 import type { Locale } from '../../../i18n/index.js';
 import { madridDateTime } from '../../../lib/madrid-date.js';
-import { localeForConsumerLanguage } from '../redsys-request.js';
+import {
+  BIZUM_PAYMETHODS,
+  BIZUM_PROCESSED_CODE,
+  localeForConsumerLanguage,
+} from '../redsys-request.js';
 import type { RedirectFields } from '../redsys-request.js';
 
 /** The published Redsys test card; any other card, CVV 999 or a past expiry is denied. */
@@ -13,6 +17,30 @@ export const TEST_CARD = {
   denyCvv: '999',
 } as const;
 
+/**
+ * Redsys's Bizum test environment takes this mobile (design/redsys.md); the sandbox approves it
+ * and refuses any other well-formed Spanish mobile with 9966, as a number without Bizum would be.
+ */
+export const BIZUM_TEST_MOBILE = '+34 700000000';
+
+/**
+ * Bizum's amount limits per operation: 0,50 € to 1.000 €, common to every bank since May 2023
+ * (uppers.es, 2023-05-08, "a partir de ahora se podrá pagar hasta 1.000 euros en todos los
+ * bancos… la cantidad mínima… seguirá siendo de 50 céntimos"; the Banco de España's notes say
+ * the same, each bank may set lower ones). Mollie's Bizum page (docs.mollie.com/docs/bizum) gives
+ * 0,50 € to 2.000 € for merchants through its gateway; the sandbox keeps the stricter, common one.
+ */
+export const BIZUM_LIMITS_CENTS = { min: 50, max: 100_000 } as const;
+
+/** Redsys's answer for a Bizum payment refused (by the bank, the user or the limits). */
+export const BIZUM_REFUSED = '9966';
+
+/** A Spanish mobile (6xx or 7xx, nine digits) with an optional +34 / 0034, else null. */
+export function normaliseBizumMobile(input: string): string | null {
+  const digits = input.replace(/[\s.-]/g, '').replace(/^(\+34|0034)/, '');
+  return /^[67]\d{8}$/.test(digits) ? `+34 ${digits}` : null;
+}
+
 export interface SandboxOrder {
   fields: RedirectFields;
   params: Record<string, string>;
@@ -22,6 +50,8 @@ export interface SandboxOrder {
   locale: Locale;
   urlOk: string;
   urlKo: string;
+  /** DS_MERCHANT_PAYMETHODS=z: the Bizum page instead of the card page. */
+  bizum: boolean;
 }
 
 /**
@@ -55,6 +85,7 @@ export function readSignedOrder(
     // only back to this portal: the test secret is public, so signed URLs elsewhere are not trusted
     urlOk: sameOrigin(params.DS_MERCHANT_URLOK, publicUrl) ?? `${publicUrl}/pago-ok`,
     urlKo: sameOrigin(params.DS_MERCHANT_URLKO, publicUrl) ?? `${publicUrl}/pago-ko`,
+    bizum: params.DS_MERCHANT_PAYMETHODS === BIZUM_PAYMETHODS,
   };
 }
 
@@ -95,13 +126,40 @@ export function decide(
 }
 
 /**
+ * The bank's answer to a Bizum confirmation: approved only for the test mobile and an amount
+ * within Bizum's limits; a decline, another mobile or an amount outside them is 9966.
+ */
+export function decideBizum(input: {
+  decision: string;
+  mobile?: string | undefined;
+  amountCents: number;
+}): { approved: boolean; responseCode: string } {
+  const refused = { approved: false, responseCode: BIZUM_REFUSED };
+  if (input.decision !== 'approve') return refused;
+  if (normaliseBizumMobile(input.mobile ?? '') !== BIZUM_TEST_MOBILE) return refused;
+  if (input.amountCents < BIZUM_LIMITS_CENTS.min || input.amountCents > BIZUM_LIMITS_CENTS.max)
+    return refused;
+  return { approved: true, responseCode: '0000' };
+}
+
+/** Ds_ProcessedPayMethod the sandbox reports: 68 for Bizum, 1 (a Visa Secure card) otherwise. */
+export const processedPayMethod = (order: Pick<SandboxOrder, 'bizum'>) =>
+  order.bizum ? BIZUM_PROCESSED_CODE : '1';
+
+/**
  * The notification Redsys would send for this order and answer, signed with the configured
  * secret. Like Redsys, Ds_Date and Ds_Hour travel URL-encoded inside the JSON.
  */
 export function buildNotification(
   redsys: RedsysConfig,
   order: SandboxOrder,
-  answer: { approved: boolean; responseCode: string; authorisationCode: string | null },
+  answer: {
+    approved: boolean;
+    responseCode: string;
+    authorisationCode: string | null;
+    /** Overrides the method the sandbox reports (tests of an unknown code). */
+    payMethodCode?: string;
+  },
   now: Date,
 ): RedirectFields {
   const madrid = madridDateTime(now);
@@ -119,6 +177,7 @@ export function buildNotification(
     Ds_TransactionType: order.params.DS_MERCHANT_TRANSACTIONTYPE ?? '0',
     Ds_ConsumerLanguage: order.params.DS_MERCHANT_CONSUMERLANGUAGE ?? '1',
     Ds_AuthorisationCode: answer.authorisationCode ?? '',
+    Ds_ProcessedPayMethod: answer.payMethodCode ?? processedPayMethod(order),
   };
   const signer = signerFor('HMAC_SHA256_V1', redsys.secret);
   if (!signer) throw new Error('HMAC_SHA256_V1 signer missing');

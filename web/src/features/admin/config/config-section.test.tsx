@@ -46,8 +46,21 @@ describe('global configuration', () => {
       reminder_days: [7, 1],
       reminder_channel: 'sms',
       joint_fit: 'next_fits',
+      bizum_enabled: false,
     });
     expect(await discount()).toHaveValue(12.5);
+  });
+
+  it('switches Bizum on, saying the council’s Redsys terminal must have it', async () => {
+    const api = setup();
+    await discount();
+    const bizum = screen.getByRole('checkbox', { name: 'Aceptar Bizum' });
+    expect(bizum).not.toBeChecked();
+    expect(bizum).toHaveAccessibleDescription(/terminal de Redsys/);
+    await userEvent.click(bizum);
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar la configuración' }));
+    expect(await screen.findByText('Configuración guardada correctamente.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ bizum_enabled: true });
   });
 
   it('turns reminders on with the days and the channel, and refuses days it cannot use', async () => {

@@ -37,7 +37,7 @@ const ORDER: readonly ConfigField[] = ['discount', 'deadline', 'reminderDays'];
 const fieldId = (field: ConfigField) => `config-${field}`;
 
 /**
- * 5. Global configuration: maintenance, payments, global discount (%) and deadline, and the
+ * 5. Global configuration: maintenance, payments (and whether Bizum is offered), global discount (%) and deadline, and the
  * payment reminders (on/off, days before the deadline, channel), and the rule for places a group of
  * siblings applying together does not fit.
  */
@@ -112,6 +112,13 @@ function ConfigForm({ initial, onSaved }: { initial: AdminConfig; onSaved?: () =
         onCheckedChange={(checked) =>
           setValues((v) => ({ ...v, paymentsEnabled: checked === true }))
         }
+      />
+      <CheckboxField
+        id="config-bizum"
+        label={t('admin.config.bizumEnabled')}
+        hint={t('admin.config.bizumHint')}
+        checked={values.bizumEnabled}
+        onCheckedChange={(checked) => setValues((v) => ({ ...v, bizumEnabled: checked === true }))}
       />
       <PercentInput
         id={fieldId('discount')}

@@ -27,6 +27,7 @@ describe('global discount', () => {
     reminder_days: [7, 1],
     reminder_channel: 'sms',
     joint_fit: 'next_fits',
+    bizum_enabled: false,
   });
 
   it('shows the stored fraction as a percent', () => {
@@ -39,6 +40,7 @@ describe('global discount', () => {
       reminderDays: '7, 1',
       reminderChannel: 'sms',
       jointFit: 'next_fits',
+      bizumEnabled: false,
     });
   });
 
@@ -62,6 +64,7 @@ describe('global discount', () => {
         reminder_days: [7, 1],
         reminder_channel: 'sms',
         joint_fit: 'next_fits',
+        bizum_enabled: false,
       },
     });
     expect(checkConfigForm({ ...form, discount: '100', deadline: '2026-12-15' })).toMatchObject({
@@ -97,6 +100,7 @@ describe('reminder days', () => {
     reminder_days: [7, 1],
     reminder_channel: 'both',
     joint_fit: 'wait_for_group',
+    bizum_enabled: false,
   });
 
   it('needs at least one day while reminders are on, none while they are off', () => {

@@ -36,6 +36,8 @@ export interface ConfigFormValues {
   reminderDays: string;
   reminderChannel: ReminderChannel;
   jointFit: JointFit;
+  /** Residents may choose Bizum in the pay bar. */
+  bizumEnabled: boolean;
 }
 
 export interface ConfigPayload {
@@ -47,6 +49,7 @@ export interface ConfigPayload {
   reminder_days: number[];
   reminder_channel: ReminderChannel;
   joint_fit: JointFit;
+  bizum_enabled: boolean;
 }
 
 export const MAX_REMINDER_DAY = 60;
@@ -75,6 +78,7 @@ export function configToForm(config: ConfigPayload): ConfigFormValues {
     reminderDays: config.reminder_days.join(', '),
     reminderChannel: config.reminder_channel,
     jointFit: config.joint_fit,
+    bizumEnabled: config.bizum_enabled,
   };
 }
 
@@ -96,5 +100,6 @@ export function checkConfigForm(v: ConfigFormValues): FormCheck<ConfigField, Con
     reminder_days: days ?? [],
     reminder_channel: v.reminderChannel,
     joint_fit: v.jointFit,
+    bizum_enabled: v.bizumEnabled,
   }));
 }

@@ -10,6 +10,8 @@ import { PaymentsSection } from './payments-section';
 const payment = (id: number, overrides: Partial<AdminPayment> = {}): AdminPayment => ({
   id,
   order: `2611AB12CD${String(id).padStart(2, '0')}`,
+  pay_method: 'card',
+  bank_pay_method: '1',
   status: 'paid',
   amount: 64.13,
   use_discount: false,
@@ -54,6 +56,28 @@ function setup(handlers: Parameters<typeof mockApi>[0] = {}) {
 
 describe('payments list', () => {
   beforeEach(signInAsAdmin);
+  it('says how each payment was paid: Tarjeta or Bizum', async () => {
+    setup({
+      'GET /api/admin/payments/': {
+        body: {
+          items: [payment(1), payment(2, { pay_method: 'bizum', bank_pay_method: '68' })],
+          total: 2,
+          page: 1,
+          page_size: 20,
+        },
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Lista de pagos' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    const column = headers.indexOf('Forma de pago');
+    expect(column).toBeGreaterThan(-1);
+    const rows = within(table).getAllByRole('row').slice(1);
+    const methodOf = (row: HTMLElement) => row.querySelectorAll('th, td')[column]?.textContent;
+    expect(rows.map(methodOf)).toEqual(['Tarjeta', 'Bizum']);
+  });
+
   it('says under each activity how its amount came about (tariff, reduction, family discount)', async () => {
     const withRules = payment(1, {
       amount: 57.6,

@@ -144,6 +144,11 @@ export function PaymentsSection() {
       className: 'whitespace-nowrap',
     },
     {
+      id: 'method',
+      header: t('admin.payments.method'),
+      cell: (p) => t(`admin.payments.method.${p.pay_method}`),
+    },
+    {
       id: 'discount',
       header: t('admin.payments.discount'),
       cell: (p) => t(p.use_discount ? 'admin.payments.yes' : 'admin.payments.no'),

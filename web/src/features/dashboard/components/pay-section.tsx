@@ -13,8 +13,10 @@ import {
   hasMixedPersons,
   payButtonState,
   paymentRequest,
+  payMethods,
   reductionApplies,
   type PayBlockReason,
+  type PayMethod,
   type PublicConfig,
   type UserActivity,
 } from '../rules';
@@ -53,6 +55,9 @@ export function PaySection({
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [opened, setOpened] = useState(false);
+  const [payMethod, setPayMethod] = useState<PayMethod>('card');
+  const methods = payMethods(config);
+  const chosen = methods.includes(payMethod) ? payMethod : 'card';
 
   const state = payButtonState(selection, config, useDiscount);
   const reduction = reductionApplies(useDiscount, config);
@@ -62,7 +67,7 @@ export function PaySection({
   });
 
   const pay = async () => {
-    const body = paymentRequest(selection, useDiscount, config);
+    const body = paymentRequest(selection, useDiscount, config, chosen);
     if (state.disabled || !body) return;
     setPaying(true);
     setError(null);
@@ -97,7 +102,16 @@ export function PaySection({
         locale={locale}
         amount={centsToEuros(state.amountCents)}
         amountLabel={intl.formatMessage({ id: 'dashboard.pay.amountLabel' })}
-        payLabel={intl.formatMessage({ id: 'dashboard.pay.button' })}
+        payLabel={intl.formatMessage({
+          id: chosen === 'bizum' ? 'dashboard.pay.buttonBizum' : 'dashboard.pay.button',
+        })}
+        methods={methods.map((value) => ({
+          value,
+          label: intl.formatMessage({ id: `dashboard.pay.method.${value}` }),
+        }))}
+        method={chosen}
+        onMethodChange={(value) => setPayMethod(value as PayMethod)}
+        methodLegend={intl.formatMessage({ id: 'dashboard.pay.method.legend' })}
         onPay={() => void pay()}
         disabled={state.disabled}
         disabledReason={

@@ -63,6 +63,12 @@ function ReceiptRow({ payment }: { payment: ResidentPayment }) {
             amount: formatEuros(payment.amount, locale),
             order: payment.order,
           }}
+        />{' '}
+        <FormattedMessage
+          id="payments.receipts.method"
+          values={{
+            method: intl.formatMessage({ id: `payments.method.${payment.pay_method}` }),
+          }}
         />
         {payment.status === 'refunded' ? (
           <strong className="ml-2">
