@@ -1,7 +1,8 @@
 /**
  * Every story of every *.stories.tsx, in each of the three languages, rendered in jsdom and
- * checked with axe-core against WCAG 2.1 A/AA. Colour contrast cannot be computed in jsdom; the
- * token pairs are checked by lib/tokens.test.ts instead.
+ * checked with axe-core with the rules of Storybook's accessibility panel (WCAG 2.0/2.1/2.2 A/AA
+ * and best practices). Colour contrast cannot be computed in jsdom; the token pairs are checked
+ * by lib/tokens.test.ts instead.
  */
 import type * as React from 'react';
 import { composeStories } from '@storybook/react-vite';
@@ -9,6 +10,7 @@ import { render } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from './lib/format.ts';
+import { storyAxeOptions } from './stories-support/axe-in-jsdom.ts';
 import { previewAnnotations } from './stories-support/preview-annotations.tsx';
 
 type StoryFile = Parameters<typeof composeStories>[0];
@@ -23,12 +25,9 @@ function compose(file: StoryFile, locale: string): Record<string, React.Componen
 
 const storyFiles = import.meta.glob<StoryFile>('./**/*.stories.tsx', { eager: true });
 
-const AXE_OPTIONS: axe.RunOptions = {
-  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-  // a component shown alone sits in no landmark: the screens' stories check regions
-  rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
-  resultTypes: ['violations'],
-};
+// the rules of Storybook's accessibility panel; a component shown alone sits in no landmark (the
+// screens' stories check regions)
+const AXE_OPTIONS = storyAxeOptions;
 
 function describeViolations(violations: axe.Result[]): string {
   return violations

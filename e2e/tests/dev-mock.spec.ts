@@ -95,10 +95,21 @@ test('dev:mock: a resident and an administrator log in on the mock; SIGTERM stop
   const context = await browser.newContext({ baseURL: devMock.web });
   try {
     const page = await context.newPage();
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     await loginAsResident(page);
     await expect(
       page.getByRole('heading', { level: 1, name: text('es', 'dashboard.title') }),
     ).toBeVisible();
+    // the default examples are one family: each pending activity once, no duplicate React keys
+    const pending = page.getByRole('table', { name: text('es', 'dashboard.pending.caption') });
+    await expect(pending.getByRole('rowheader').first()).toBeVisible({ timeout: 30_000 });
+    const rows = await pending.getByRole('row').allInnerTexts();
+    expect(rows.length).toBeGreaterThan(1);
+    expect(new Set(rows).size, rows.join('\n')).toBe(rows.length);
+    expect(consoleErrors.filter((error) => /same key/.test(error))).toEqual([]);
 
     await page.getByRole('button', { name: text('es', 'header.logout') }).click();
     await expect(page).toHaveURL(/\/login$/);

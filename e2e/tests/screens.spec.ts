@@ -35,9 +35,10 @@ const SPANISH_LONG_DATE =
 
 /**
  * Journey 5 and the accessibility gate: every page at 1280 and 375 px in es, en and gl saved as a
- * screenshot; axe (WCAG 2.1 AA) on every page at 1280 px and on the significant states (help
- * modal, discount modal, confirmation dialogs, forms showing errors, the sandbox gateway); no
- * sideways page scroll at 375 px.
+ * screenshot; axe (the rules of Storybook's accessibility panel: WCAG 2.2 A/AA and best
+ * practices) on every page at 1280 px and on the significant states (help modal, discount modal,
+ * confirmation dialogs, forms showing errors, the sandbox gateway); no sideways page scroll at
+ * 375 px.
  */
 test.describe('every page in every language', () => {
   const resident = { ...identity(51), password: 'vecina-capturas-2026' };

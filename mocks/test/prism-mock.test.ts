@@ -96,6 +96,41 @@ describe('the Prism mock (npm run mock)', () => {
     expect(res.status).toBe(example.status);
     expect(await res.json()).toEqual(example.value);
   });
+
+  /**
+   * `npm run dev:mock` without a `?mock=` switch: the dashboard asks for the people, then for each
+   * one's activities, and Prism answers every person with the same default example. The default
+   * answers are one family's: each person's activities are that person's, no row comes twice
+   * (React's duplicate keys), and the payments are of those people.
+   */
+  it('answers the dashboard by default with one coherent family', async () => {
+    const get = async <T>(path: string): Promise<T> => {
+      const res = await fetch(base + path, { headers: { Authorization: 'Bearer mock-token' } });
+      expect(res.status, path).toBe(200);
+      return (await res.json()) as T;
+    };
+    type Person = { person_activity_id: number; dni: string };
+    const persons = await get<Person[]>('/user/persons/');
+    expect(persons.length).toBeGreaterThan(0);
+    const rowKeys: string[] = [];
+    for (const person of persons) {
+      const rows = await get<(Person & { id: number })[]>(
+        `/user/activities/${person.person_activity_id}`,
+      );
+      for (const row of rows) {
+        expect(
+          { person_activity_id: row.person_activity_id, dni: row.dni },
+          `activity ${row.id} answered for person ${person.person_activity_id}`,
+        ).toEqual({ person_activity_id: person.person_activity_id, dni: person.dni });
+        rowKeys.push(`${row.person_activity_id}-${row.id}`);
+      }
+    }
+    expect(rowKeys.length).toBeGreaterThan(0);
+    expect(new Set(rowKeys).size, rowKeys.join(', ')).toBe(rowKeys.length);
+    const payments = await get<{ person_activity_id: number }[]>('/user/payments/');
+    const ids = persons.map((person) => person.person_activity_id);
+    for (const payment of payments) expect(ids).toContain(payment.person_activity_id);
+  });
 });
 
 /** The request body the contract gives as an example, encoded as its content type says. */

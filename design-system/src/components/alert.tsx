@@ -10,6 +10,7 @@ const VARIANTS: Record<AlertVariant, string> = {
 };
 
 export type AlertProps = Omit<React.ComponentProps<'div'>, 'title'> & {
+  /** Colour and icon: "success", "error" or "info" (default). */
   variant?: AlertVariant;
   /** Optional bold first line. */
   title?: React.ReactNode;

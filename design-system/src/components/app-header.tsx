@@ -6,6 +6,7 @@ import { defaultRenderLink, type RenderLink } from './text-link.tsx';
 export type AppHeaderProps = Omit<React.ComponentProps<'header'>, 'title' | 'children'> & {
   /** Portal name shown next to the logo, e.g. "Actividades deportivas". */
   title: React.ReactNode;
+  /** Address of the council's logo image. */
   logoSrc: string;
   /** Alt text of the logo, e.g. "Concello de Nigrán". The logo and title link home together. */
   logoAlt: string;
@@ -15,7 +16,9 @@ export type AppHeaderProps = Omit<React.ComponentProps<'header'>, 'title' | 'chi
   renderLink?: RenderLink;
   /** Props of the ES/EN/GL switcher (tone is forced to "dark"). */
   languageSwitcher: Omit<LanguageSwitcherProps, 'tone'>;
+  /** Text of the logout button, e.g. "Log out". */
   logoutLabel: string;
+  /** Called when the logout button is pressed. */
   onLogout: () => void;
   /** Hide the logout button (on /login and /registrarse). Default true. */
   showLogout?: boolean;

@@ -11,17 +11,21 @@ export type BarChartBar = {
 };
 
 export type BarChartProps = {
+  /** Base of the ids tying the chart's title and description to it (unique on the page). */
   id: string;
   /** Names the chart (and its table). */
   title: string;
   /** What the chart shows in words, read by screen readers (e.g. the total and the best day). */
   description: string;
+  /** One bar per period, in order (label, value and how people read it). */
   bars: readonly BarChartBar[];
   /** Column headers of the table alternative. */
   labelHeader: string;
+  /** Header of the value column, e.g. "Amount". */
   valueHeader: string;
   /** Text of the control that shows the same figures as a table. */
   showTableLabel: string;
+  /** Class for the outer wrapper. */
   className?: string;
 };
 

@@ -4,7 +4,12 @@ import { Spinner } from './spinner.tsx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link';
 export type ButtonSize = 'sm' | 'md' | 'lg';
-export type ButtonStyle = { variant?: ButtonVariant | null; size?: ButtonSize | null };
+export type ButtonStyle = {
+  /** "primary" (default) for the main action, "secondary", "danger" for deletions, or "link". */
+  variant?: ButtonVariant | null;
+  /** Height and padding: "sm", "md" (default, 44 px) or "lg". */
+  size?: ButtonSize | null;
+};
 
 const BASE =
   'inline-flex cursor-pointer items-center justify-center gap-2 border-2 font-semibold ' +

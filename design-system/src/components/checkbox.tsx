@@ -46,7 +46,9 @@ export function Checkbox({ className, ...props }: CheckboxProps) {
 export type CheckboxFieldProps = Omit<CheckboxProps, 'children'> & {
   /** Visible label; clicking it toggles the box. */
   label: React.ReactNode;
+  /** Help text under the label, read with the checkbox. */
   hint?: React.ReactNode;
+  /** Class for the wrapper (box + label + hint). */
   containerClassName?: string;
 };
 

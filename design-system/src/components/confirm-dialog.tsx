@@ -3,11 +3,17 @@ import { Button } from './button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from './dialog.tsx';
 
 export type ConfirmDialogProps = {
+  /** Whether the dialog is shown (controlled by the app). */
   open: boolean;
+  /** The question, e.g. "Delete this person?". */
   title: React.ReactNode;
+  /** What happens if confirmed, under the title. */
   description?: React.ReactNode;
+  /** Text of the confirm button, e.g. "Delete". */
   confirmLabel: string;
+  /** Text of the cancel button, e.g. "Cancel". */
   cancelLabel: string;
+  /** Called when the confirm button is pressed. */
   onConfirm: () => void;
   /** Cancel button, Escape and a click outside all call this. */
   onCancel: () => void;

@@ -10,9 +10,11 @@ export type CookieBannerProps = Omit<React.ComponentProps<'section'>, 'children'
   text: React.ReactNode;
   /** Language-specific privacy page, e.g. { href: '/privacidade', label: 'Privacy policy' }. */
   privacyLink: { href: string; label: string };
+  /** Text of the accept button, e.g. "Accept". */
   acceptLabel: string;
   /** The app stores the consent flag and stops rendering the banner. */
   onAccept: () => void;
+  /** Render the privacy link with the app's router (a plain <a> by default). */
   renderLink?: RenderLink;
   /** "fixed" (default) sticks to the bottom of the viewport. */
   position?: 'fixed' | 'static';

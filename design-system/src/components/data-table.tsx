@@ -30,13 +30,19 @@ export type DataTableSelection<T> = {
 export type DataTableProps<T> = Omit<React.ComponentProps<'table'>, 'children'> & {
   /** Names the table (required); hide it visually with captionHidden when a heading says the same. */
   caption: React.ReactNode;
+  /** Hide the caption visually (screen readers still read it). */
   captionHidden?: boolean;
+  /** The columns in order: id, header, each row's cell and alignment. */
   columns: readonly DataTableColumn<T>[];
+  /** The rows to show, one per item. */
   rows: readonly T[];
+  /** A row's stable id (the React key and the selection's id). */
   getRowId: (row: T) => string;
   /** Shown in a full-width row when there are no rows. */
   emptyMessage: React.ReactNode;
+  /** Adds a checkbox column for picking rows (checked ids, labels, disabled rows). */
   selection?: DataTableSelection<T>;
+  /** Class for the scrolling region around the table. */
   containerClassName?: string;
 };
 

@@ -105,7 +105,15 @@ export function DialogFooter({ className, ...props }: React.ComponentProps<'div'
 }
 
 /** The × button in the top-right corner; `label` is its accessible name ("Close"). */
-export function DialogCloseIcon({ label, className }: { label: string; className?: string }) {
+export function DialogCloseIcon({
+  label,
+  className,
+}: {
+  /** Accessible name of the button, e.g. "Close". */
+  label: string;
+  /** Class for the button. */
+  className?: string;
+}) {
   return (
     <DialogPrimitive.Close
       data-slot="dialog-close-icon"

@@ -3,6 +3,7 @@ import { Button } from './button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from './dialog.tsx';
 
 export type DiscountModalProps = {
+  /** Whether the dialog is shown (controlled by the app). */
   open: boolean;
   /** E.g. "Apply the reduction". */
   title: React.ReactNode;
@@ -12,8 +13,11 @@ export type DiscountModalProps = {
   documentHref: string;
   /** E.g. "Download the reduction document (PDF)". */
   documentLabel: string;
+  /** Text of the accept button, e.g. "I declare it and apply". */
   acceptLabel: string;
+  /** Text of the cancel button, e.g. "Cancel". */
   cancelLabel: string;
+  /** Called on accept; the app ticks the reduction checkbox. */
   onAccept: () => void;
   /** Cancel, Escape and a click outside call this; the app leaves the checkbox unticked. */
   onCancel: () => void;

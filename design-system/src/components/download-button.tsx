@@ -3,6 +3,7 @@ import { Button } from './button.tsx';
 export type DownloadButtonProps = {
   /** Names the file, e.g. "Download receipt 2611AB12CD34 (PDF)". */
   label: string;
+  /** Called when pressed; the app fetches the file and saves it. */
   onDownload: () => void;
   /** The file is being fetched: spinner, clicks ignored, focus kept. */
   loading?: boolean;

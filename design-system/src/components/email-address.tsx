@@ -6,7 +6,15 @@ import { cn } from '../lib/cn.ts';
  * in the middle of a word (a narrow table column would otherwise split "exam / ple"). Only a
  * single piece longer than the whole line still breaks, as a last resort.
  */
-export function EmailAddress({ value, className }: { value: string; className?: string }) {
+export function EmailAddress({
+  value,
+  className,
+}: {
+  /** The address, e.g. "ana.perez@example.org". */
+  value: string;
+  /** Class for the wrapping <span>. */
+  className?: string;
+}) {
   const pieces = value.split(/(?=\.)|(?<=@)/);
   return (
     <span className={cn('break-words', className)}>

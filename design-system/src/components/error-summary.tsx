@@ -10,6 +10,7 @@ export type ErrorSummaryItem = {
 export type ErrorSummaryProps = Omit<React.ComponentProps<'div'>, 'title' | 'children'> & {
   /** E.g. "There is a problem". */
   title: React.ReactNode;
+  /** One link per error, to its field's id, in the form's order. */
   errors: readonly ErrorSummaryItem[];
   /** Text shown under the title, e.g. for a server error without a field. */
   description?: React.ReactNode;

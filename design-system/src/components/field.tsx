@@ -94,7 +94,9 @@ export function FieldError({ className, prefix, children, ...props }: FieldError
 
 /** Text props every labelled field takes. All text comes from the app (translated). */
 export type FieldTextProps = {
+  /** Visible label of the control. */
   label: React.ReactNode;
+  /** Help text under the label, read with the control. */
   hint?: React.ReactNode;
   /** Inline error message; when set the control gets aria-invalid and is described by it. */
   error?: React.ReactNode;
@@ -105,8 +107,11 @@ export type FieldTextProps = {
 };
 
 export type FieldProps = FieldTextProps & {
+  /** The control's id; the label, hint and error are tied to it. */
   id: string;
+  /** Class for the wrapper. */
   className?: string;
+  /** The control, given fieldControlProps(id, …). */
   children: React.ReactNode;
 };
 

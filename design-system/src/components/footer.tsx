@@ -18,9 +18,11 @@ export type FooterProps = Omit<React.ComponentProps<'footer'>, 'children'> & {
   legalLinks: readonly FooterLink[];
   /** Accessible name of the legal navigation, e.g. "Legal information". */
   legalLabel: string;
+  /** The accessibility statement page, shown beside the legal links. */
   accessibilityLink: FooterLink;
   /** Small print under the links, e.g. "© Concello de Nigrán". */
   note?: React.ReactNode;
+  /** Render the internal links with the app's router (a plain <a> by default). */
   renderLink?: RenderLink;
 };
 

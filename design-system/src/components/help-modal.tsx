@@ -8,7 +8,9 @@ import {
 } from './dialog.tsx';
 
 export type HelpModalProps = {
+  /** Whether the dialog is shown (controlled by the app). */
   open: boolean;
+  /** Called with false when the × button, Escape or a click outside closes it. */
   onOpenChange: (open: boolean) => void;
   /** E.g. "Need help?". */
   title: React.ReactNode;
@@ -22,6 +24,7 @@ export type HelpModalProps = {
   phones: readonly string[];
   /** E.g. "E-mail". */
   emailLabel: string;
+  /** Support e-mail address; shown as a mailto: link. */
   email: string;
   /** E.g. "Opening hours". */
   hoursLabel: string;

@@ -35,7 +35,9 @@ function Flag({ locale }: { locale: Locale }) {
 }
 
 export type LanguageSwitcherProps = Omit<React.ComponentProps<'div'>, 'children'> & {
+  /** The language shown now (its button is marked current). */
   locale: Locale;
+  /** Called with the language picked. */
   onLocaleChange: (locale: Locale) => void;
   /** Accessible name of the group, e.g. "Language". */
   label: string;

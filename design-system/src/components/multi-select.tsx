@@ -23,14 +23,17 @@ export type MultiSelectProps = Omit<
   'children' | 'multiple' | 'value' | 'defaultValue' | 'onChange' | 'size'
 > &
   FieldTextProps & {
+    /** The options: id, name and start date of each. */
     items: readonly MultiSelectItem[];
     /** Selected ids, as strings (ids are compared with String(item.id)). */
     value: readonly string[];
+    /** Called with every selected id after each change. */
     onValueChange: (ids: string[]) => void;
     /** Locale used to format start dates (es-ES, en-GB, gl-ES). */
     locale: Locale;
     /** Overrides the start-date formatting. */
     formatStartDate?: (isoDate: string) => string;
+    /** Class for the wrapper (label + hint + error + list). */
     containerClassName?: string;
   };
 

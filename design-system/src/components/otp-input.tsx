@@ -6,11 +6,13 @@ export type OtpInputProps = Omit<
   TextFieldProps,
   'type' | 'inputMode' | 'autoComplete' | 'maxLength' | 'value' | 'onChange' | 'pattern'
 > & {
+  /** The digits typed so far. */
   value: string;
   /** Receives digits only, at most `length` of them. */
   onValueChange: (value: string) => void;
   /** Number of digits, 6 by default. */
   length?: number;
+  /** The input's own change event, called before onValueChange. */
   onChange?: React.ChangeEventHandler<HTMLInputElement>;
 };
 

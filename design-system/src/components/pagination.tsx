@@ -7,12 +7,17 @@ export type PaginationProps = Omit<React.ComponentProps<'nav'>, 'children' | 'ar
   page: number;
   /** Total pages (0 is treated as 1). */
   pageCount: number;
+  /** Called with the page (1-based) a button asks for. */
   onPageChange: (page: number) => void;
   /** Accessible name of the <nav>, e.g. "Pagination of people". */
   label: string;
+  /** Text of the first-page button, e.g. "First". */
   firstLabel: string;
+  /** Text of the previous-page button, e.g. "Previous". */
   previousLabel: string;
+  /** Text of the next-page button, e.g. "Next". */
   nextLabel: string;
+  /** Text of the last-page button, e.g. "Last". */
   lastLabel: string;
   /** Accessible name of a numbered page button, e.g. (3) => "Page 3". */
   pageLabel: (page: number) => string;

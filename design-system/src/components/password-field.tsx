@@ -9,6 +9,7 @@ export type PasswordFieldProps = Omit<React.ComponentProps<'input'>, 'children' 
     showLabel: string;
     /** Toggle text while visible, e.g. "Hide password". */
     hideLabel: string;
+    /** Class for the wrapper (label + hint + error + input + toggle). */
     containerClassName?: string;
   };
 

@@ -11,7 +11,9 @@ export type PaymentStatusPanelProps = {
    * payment to ask about, or no answer yet), so nothing spins.
    */
   state: PaymentStatusState;
+  /** Heading of the panel, e.g. "Payment received". */
   title: React.ReactNode;
+  /** What happened and what comes next, under the title. */
   message: React.ReactNode;
   /** What the resident can do now (the receipt, a way back). */
   children?: React.ReactNode;

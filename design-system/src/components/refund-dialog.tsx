@@ -16,25 +16,43 @@ export type RefundDialogItem = {
 };
 
 export type RefundDialogProps = {
+  /** Whether the dialog is shown (controlled by the app). */
   open: boolean;
+  /** E.g. "Refund payment 2611AB12CD34". */
   title: React.ReactNode;
+  /** Optional sentence under the title. */
   description?: React.ReactNode;
+  /** Legend of the group of items, e.g. "Activities to refund". */
   itemsLegend: string;
+  /** The payment's items, each with its label, amount and whether it is checked. */
   items: RefundDialogItem[];
+  /** Called when an item is checked or unchecked. */
   onItemChange: (id: string, checked: boolean) => void;
   /** "Amount to refund", and the app's total of the checked items, formatted. */
   totalLabel: string;
+  /** The sum of the checked items, formatted, e.g. "45,00 €". */
   total: string;
+  /** Label of the reason field, e.g. "Reason". */
   reasonLabel: string;
+  /** Help text under the reason label. */
   reasonHint?: string;
+  /** The reason typed so far. */
   reason: string;
+  /** Called with the reason as it is typed. */
   onReasonChange: (reason: string) => void;
+  /** Error shown at the reason field, e.g. when it is empty. */
   reasonError?: string | null;
+  /** Visually hidden prefix for the field error, e.g. "Error:". */
   errorPrefix: string;
+  /** Text of the confirm button, e.g. "Refund". */
   confirmLabel: string;
+  /** Text of the cancel button, e.g. "Cancel". */
   cancelLabel: string;
+  /** Called when the confirm button is pressed. */
   onConfirm: () => void;
+  /** Cancel button, Escape and a click outside all call this. */
   onCancel: () => void;
+  /** Refund in progress: spinner on the confirm button, clicks ignored. */
   loading?: boolean;
   /** The server's refusal (an Alert), shown above the buttons. */
   error?: React.ReactNode;

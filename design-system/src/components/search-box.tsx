@@ -5,7 +5,9 @@ import { FieldHint, FieldLabel, inputClasses, useHintWiring } from './field.tsx'
 export type SearchBoxProps = Omit<React.ComponentProps<'input'>, 'type' | 'children'> & {
   /** Visible label, e.g. "Search by name or DNI". */
   label: React.ReactNode;
+  /** Help text under the label, e.g. what can be searched. */
   hint?: React.ReactNode;
+  /** Class for the wrapper (label + hint + input). */
   containerClassName?: string;
 };
 

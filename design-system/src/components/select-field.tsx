@@ -6,9 +6,11 @@ export type SelectOption = { value: string; label: string; disabled?: boolean };
 
 export type SelectFieldProps = Omit<React.ComponentProps<'select'>, 'children' | 'multiple'> &
   FieldTextProps & {
+    /** The choices, each a value and its label. */
     options: readonly SelectOption[];
     /** Optional first option with value "" (e.g. "Choose a person"). */
     placeholder?: string;
+    /** Class for the wrapper (label + hint + error + select). */
     containerClassName?: string;
   };
 

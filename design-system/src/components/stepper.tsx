@@ -4,6 +4,7 @@ import { cn } from '../lib/cn.ts';
 export type StepperStep = { id: string; label: React.ReactNode };
 
 export type StepperProps = Omit<React.ComponentProps<'ol'>, 'children'> & {
+  /** The steps in order, each with its label. */
   steps: readonly StepperStep[];
   /** Index (0-based) of the current step; earlier steps show as done. */
   currentIndex: number;

@@ -7,6 +7,7 @@ export type TotalBarProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   label: string;
   /** Sum in euros; shown rounded to 2 decimals. */
   amount: number;
+  /** Language the amount is formatted in (es, en or gl). */
   locale: Locale;
 };
 

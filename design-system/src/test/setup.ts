@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { installTextOnlyCanvas } from '../stories-support/axe-in-jsdom.ts';
 
 if (typeof document !== 'undefined') {
   // jsdom lacks these browser APIs that Radix primitives touch.
@@ -13,9 +14,8 @@ if (typeof document !== 'undefined') {
   Element.prototype.scrollIntoView ??= function scrollIntoView() {};
   Element.prototype.hasPointerCapture ??= () => false;
   Element.prototype.releasePointerCapture ??= () => {};
-  // axe-core probes a canvas for icon fonts; jsdom has none (avoids "Not implemented" noise).
-  HTMLCanvasElement.prototype.getContext = (() =>
-    null) as typeof HTMLCanvasElement.prototype.getContext;
+  // axe-core measures text on a canvas before comparing labels with names; jsdom has none
+  installTextOnlyCanvas();
 
   document.documentElement.lang = 'es';
   document.title = 'Design system tests';

@@ -38,8 +38,13 @@ export const screenMeta = {
   ),
 } satisfies Meta;
 
-/** The resident of the examples: María (3) and Xoán (4), each with their own activities. */
+/**
+ * The resident of the examples: María (3) and Xoán (4), each with their own activities (the
+ * contract's first example, the Prism mock's default, is Xoán alone: Prism cannot answer each
+ * person with their own).
+ */
 export const family: Scenario = {
+  'GET /user/persons/': 'two_people',
   'GET /user/activities/{person_activity_id}': ({ person_activity_id }) =>
     person_activity_id === '3' ? 'maria' : 'xoan',
 };

@@ -24,8 +24,7 @@ for (const file of Object.values(storyFiles)) {
   }
 }
 
-// vitest runs inside web/
-const doc = readFileSync(resolve(process.cwd(), '../docs/qa-with-prism.md'), 'utf8');
+const doc = readFileSync(resolve(import.meta.dirname, '../../../docs/qa-with-prism.md'), 'utf8');
 const rows = doc
   .split('\n')
   .filter((line) => line.startsWith('| ') && line.includes('`?mock=`') === false)

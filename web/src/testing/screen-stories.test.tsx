@@ -2,7 +2,7 @@
  * Every screen story (web/src/features/**\/*.stories.tsx), in es, en and gl: rendered by the
  * real app against the contract's examples (MSW at the fetch boundary, as in Storybook), its
  * play function run (the product's rules and each error message), then checked with axe-core
- * against WCAG 2.1 A/AA and axe's best practices.
+ * with the rules of Storybook's accessibility panel (WCAG 2.0/2.1/2.2 A/AA and best practices).
  */
 import { composeStories } from '@storybook/react-vite';
 import axe from 'axe-core';
@@ -10,6 +10,10 @@ import { mswLoader } from 'msw-storybook-addon/csf3';
 import type { SetupWorker } from 'msw/browser';
 import { configure, waitFor } from 'storybook/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  installTextOnlyCanvas,
+  storyAxeOptions,
+} from '@portal/design-system/stories-support/axe-in-jsdom.ts';
 import { previewAnnotations } from '@portal/design-system/stories-support/preview-annotations.tsx';
 import { LOCALES } from '@portal/design-system/lib/format.ts';
 import { apiServer } from './api-server';
@@ -23,13 +27,14 @@ const server = apiServer;
 configure({ asyncUtilTimeout: 5000 });
 
 const AXE_OPTIONS: axe.RunOptions = {
-  // best practice too, as Storybook's accessibility panel checks it (two landmarks named alike
-  // were its one finding: a section and the table inside it)
-  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-  // jsdom cannot compute colours; the design tokens' contrast is tested in the design system
-  rules: { 'color-contrast': { enabled: false } },
-  resultTypes: ['violations'],
+  // the rules Storybook's accessibility panel runs (WCAG 2.0/2.1/2.2 A/AA and best practices,
+  // label-content-name-mismatch among them), and regions too: a screen has its landmarks
+  ...storyAxeOptions,
+  rules: { ...storyAxeOptions.rules, region: { enabled: true } },
 };
+
+// axe compares visible labels with accessible names after measuring text on a canvas
+installTextOnlyCanvas();
 
 const describeViolations = (violations: axe.Result[]) =>
   violations

@@ -1,8 +1,10 @@
 import { Alert } from '@portal/design-system/components/alert.tsx';
 import { AppHeader } from '@portal/design-system/components/app-header.tsx';
 import { Footer } from '@portal/design-system/components/footer.tsx';
+import { helpGutterClass } from '@portal/design-system/components/help-button.tsx';
 import { Loading } from '@portal/design-system/components/spinner.tsx';
 import { SkipLink } from '@portal/design-system/components/skip-link.tsx';
+import { cn } from '@portal/design-system/lib/cn.ts';
 import { Suspense, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -77,7 +79,11 @@ export function AppLayout() {
         id="main"
         ref={mainRef}
         tabIndex={-1}
-        className="mx-auto min-h-[70vh] w-full max-w-6xl flex-1 px-4 pt-6 pb-8 outline-none narrow:pb-24"
+        // the floating Help button's column stays free (helpGutterClass), so it covers nothing
+        className={cn(
+          'mx-auto min-h-[70vh] w-full max-w-6xl flex-1 px-4 pt-6 pb-8 outline-none narrow:pb-24',
+          helpGutterClass,
+        )}
       >
         <MaintenanceGate>
           {flash ? (

@@ -29,7 +29,7 @@ describe('legal catalogs', () => {
 });
 
 /** Every council folder's own wording (council.json's legal.texts), as the server would serve it. */
-const councilsDir = resolve(process.cwd(), '../councils');
+const councilsDir = resolve(import.meta.dirname, '../../../../../councils');
 const councilTexts = readdirSync(councilsDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => {
