@@ -57,9 +57,9 @@ describe('system routes', () => {
     expect((await app.fetch('/api/ready')).status).toBe(200);
   });
 
-  it('returns the four settings and whether payment is open, from the database', async () => {
+  it('returns the settings and whether payment is open, from the database', async () => {
     await app.exec(
-      sql`UPDATE config SET maintenance_mode = 1, global_discount_bp = 2500, deadline_date = '2026-12-01'`,
+      sql`UPDATE config SET maintenance_mode = 1, global_discount_bp = 2500, deadline_date = '2026-12-01', bizum_enabled = 1`,
     );
     const { data } = await getPublicConfig({ client: app.api, throwOnError: true });
     expect(data).toEqual({
@@ -70,7 +70,9 @@ describe('system routes', () => {
       payments_open: true,
       today: '2026-11-21',
       fee_mode: 'simple',
+      bizum_enabled: true,
     });
+    await app.exec(sql`UPDATE config SET bizum_enabled = 0`);
   });
 
   it('closes payment on the deadline day itself, in Madrid time', async () => {
