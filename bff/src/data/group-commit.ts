@@ -1,5 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import type { Database } from './database.js';
+import { isRetryableConflict } from './engines.js';
 
 /** The most calls one transaction settles: a batch stays short, so nobody waits long behind it. */
 const MAX_BATCH = 100;
@@ -54,6 +55,8 @@ export function createGroupCommit(db: Database) {
           try {
             done.push({ ok: true, value: await db.savepoint(call.work) });
           } catch (error) {
+            // chosen as a deadlock's victim: the whole batch runs again, as a transaction would
+            if (isRetryableConflict(error)) throw error;
             done.push({ ok: false, error });
           }
         }

@@ -151,6 +151,30 @@ describe('group commit of applications', () => {
     expect((await statuses(app, two)).length).toBe(1);
   });
 
+  it('runs the whole batch again when one call is chosen as a deadlock’s victim', async () => {
+    const activity = await firstCome(5);
+    const [x, y] = [await household(app), await household(app)];
+    const groups = createGroupCommit(app.db);
+    let attempts = 0;
+    const [first, victim, last] = await Promise.all([
+      groups.run(`activity:${activity}`, applyFor(x, x.people[0]!, activity)),
+      groups.run(`activity:${activity}`, async () => {
+        attempts++;
+        // what PostgreSQL throws at the transaction it chose to break a deadlock
+        if (attempts === 1) throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+        return 'settled';
+      }),
+      groups.run(`activity:${activity}`, applyFor(y, y.people[0]!, activity)),
+    ]);
+    expect([first.status, victim, last.status]).toEqual(['offered', 'settled', 'offered']);
+    expect(attempts).toBe(2);
+    // the first attempt's writes went with it: one application each
+    expect((await statuses(app, activity)).map((row) => row.status)).toEqual([
+      'offered',
+      'offered',
+    ]);
+  });
+
   it('answers concurrent HTTP calls each as if alone, a retried click once', async () => {
     const activity = await firstCome(3);
     const families: Household[] = [];
