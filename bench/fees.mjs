@@ -19,9 +19,7 @@
 // the figures are about fees, not about argon2 or the import.
 //
 //   node bench/fees.mjs            (BENCH_ENGINES=sqlite,postgres; BENCH_FEE_ENROLMENTS=100000)
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import {
   buildBff,
   fmt,
@@ -29,13 +27,13 @@ import {
   installExitHooks,
   isMain,
   percentile,
-  repoRoot,
   result,
   send,
   status,
   table,
 } from './lib/common.mjs';
 import { startDeployment, stopPostgres } from './lib/deployments.mjs';
+import { dist, serverParts } from './lib/in-process.mjs';
 import { ADMIN, dniFor, eachLimited, login } from './lib/portal.mjs';
 
 const ENROLMENTS = Number(process.env.BENCH_FEE_ENROLMENTS ?? 100_000);
@@ -51,7 +49,6 @@ const IN_FLIGHT = 10;
 const RATIO_TARGET = 1.2;
 const QUEUE_P99_TARGET_MS = 30;
 const CHUNK = 1_000;
-const JWT_SECRET = 'bench-secret-long-enough-for-hs256-0123456789abcdef';
 const GROUPS = ['Escolas deportivas 2026-27', 'Cursos de adultos 2026-27', 'Abonos 2026'];
 const CIRCUMSTANCES = [
   'Familia numerosa xeral',
@@ -65,29 +62,13 @@ const CIRCUMSTANCES = [
 ];
 const NOW = new Date().toISOString();
 
-const dist = (path) => import(pathToFileURL(join(repoRoot, 'bff/dist/src', path)).href);
-
-/** The server's composition root in this process, on the deployment's database. */
-export async function serverParts({ dataDir, databaseUrl }) {
-  const [{ loadConfig }, { openDatabase }, { createDeps }, { createLogger }, bulkModule] =
-    await Promise.all([
-      dist('config.js'),
-      dist('data/open-database.js'),
-      dist('deps.js'),
-      dist('logger.js'),
-      dist('data/bulk-enrolments-repo.js'),
-    ]);
-  const config = loadConfig({
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    JWT_SECRET,
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'silent',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const deps = createDeps({ config, db, logger: createLogger('silent') });
-  return { deps, db, bulk: bulkModule.createBulkEnrolmentsRepo(db) };
+/** The server's composition root in this process (lib/in-process.mjs), with the bulk repository. */
+async function feeParts(deployment) {
+  const [parts, bulkModule] = await Promise.all([
+    serverParts(deployment),
+    dist('data/bulk-enrolments-repo.js'),
+  ]);
+  return { ...parts, bulk: bulkModule.createBulkEnrolmentsRepo(parts.db) };
 }
 
 /** Rows into a table, a thousand per statement, in one transaction. */
@@ -376,7 +357,7 @@ async function payCall(world, i) {
 /** One deployment seeded with the catalogue, people and families; the rules too when asked. */
 async function seededDeployment(engine, withRules) {
   const deployment = await startDeployment({ engine });
-  const parts = await serverParts(deployment);
+  const parts = await feeParts(deployment);
   const started = performance.now();
   const world = await seedSimple(parts);
   const links = await parts.db
