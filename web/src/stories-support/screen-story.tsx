@@ -1,12 +1,24 @@
 import type { Meta, StoryContext } from '@storybook/react-vite';
 import { formatEuros, intlLocale } from '@portal/design-system/lib/format.ts';
 import { createIntl } from 'react-intl';
-import { expect, within } from 'storybook/test';
+import { configure, expect, within } from 'storybook/test';
 import { catalogs } from '../i18n/catalogs';
 import type { Locale } from '../i18n/locales';
+import { forgetPublicConfig } from '../lib/public-config';
 import { AppScreen, startSession, type StorySession } from './app-screen';
 import { exampleAnswer } from './contract-examples';
 import { contractHandlers, type Scenario } from './contract-handlers';
+
+/**
+ * How long a play waits for what a screen shows once its code and data have loaded. The web
+ * suite and the built Storybook have the code at once; `npm run storybook` (Vite's dev server)
+ * compiles a screen's modules the first time they are asked for, seconds on a loaded machine.
+ */
+export const LOADED = { timeout: 20_000 };
+
+// every findBy… of the plays waits as long (Testing Library's default is 1 s; the web suite sets
+// its own 5 s after loading the stories)
+configure({ asyncUtilTimeout: LOADED.timeout });
 
 export interface ScreenParameters {
   route: string;
@@ -29,6 +41,9 @@ export const screenMeta = {
   parameters: { layout: 'fullscreen' },
   beforeEach: ({ parameters }) => {
     startSession((parameters.screen as ScreenParameters).session);
+    // each story asks for the council's settings anew, as a page that has asked nothing yet (the
+    // answer is shared for some seconds: the story opened before chose other settings)
+    forgetPublicConfig();
   },
   render: (_args, context) => (
     <AppScreen
@@ -119,5 +134,6 @@ export async function expectServerMessage(
   name: string,
   scope: ReturnType<typeof within> = page(),
 ) {
-  await expect(await scope.findByText(serverMessage(call, name))).toBeVisible();
+  // the part of the screen that shows it may be the dev server's first request for its code
+  await expect(await scope.findByText(serverMessage(call, name), {}, LOADED)).toBeVisible();
 }

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import {
   expectServerMessage,
+  LOADED,
   page,
   screen,
   screenMeta,
@@ -16,7 +17,7 @@ export const Account: Story = {
   play: async (context) => {
     const t = textOf(context);
     await expect(
-      await page().findByRole('button', { name: t('account.delete.button') }, { timeout: 5000 }),
+      await page().findByRole('button', { name: t('account.delete.button') }, LOADED),
     ).toBeVisible();
   },
 };
@@ -30,7 +31,7 @@ export const DeleteWrongPassword: Story = {
   play: async (context) => {
     const t = textOf(context);
     await userEvent.click(
-      await page().findByRole('button', { name: t('account.delete.button') }, { timeout: 5000 }),
+      await page().findByRole('button', { name: t('account.delete.button') }, LOADED),
     );
     const dialog = await page().findByRole('alertdialog');
     await userEvent.type(within(dialog).getByLabelText(t('account.delete.password')), 'no-es-esta');
@@ -50,7 +51,7 @@ export const ChangePasswordWrong: Story = {
   play: async (context) => {
     const t = textOf(context);
     const section = within(
-      await page().findByRole('region', { name: t('account.password.title') }, { timeout: 5000 }),
+      await page().findByRole('region', { name: t('account.password.title') }, LOADED),
     );
     await userEvent.type(section.getByLabelText(t('account.password.current')), 'no-es-esta');
     await userEvent.type(
@@ -71,11 +72,7 @@ export const Unsubscribe: Story = {
   play: async (context) => {
     const t = textOf(context);
     await expect(
-      await page().findByRole(
-        'button',
-        { name: t('account.unsubscribe.button') },
-        { timeout: 5000 },
-      ),
+      await page().findByRole('button', { name: t('account.unsubscribe.button') }, LOADED),
     ).toBeVisible();
   },
 };
@@ -89,9 +86,12 @@ export const EmailTaken: Story = {
   play: async (context) => {
     const t = textOf(context);
     await userEvent.click(
-      await page().findByRole('button', { name: t('account.confirm.send') }, { timeout: 5000 }),
+      await page().findByRole('button', { name: t('account.confirm.send') }, LOADED),
     );
-    await userEvent.type(page().getByLabelText(t('account.contact.code')), '482913');
+    await userEvent.type(
+      await page().findByLabelText(t('account.contact.code'), {}, LOADED),
+      '482913',
+    );
     await userEvent.click(page().getByRole('button', { name: t('account.confirm.submit') }));
     await expectServerMessage('POST /user/me/email/verify', 'email_taken');
   },
@@ -109,7 +109,7 @@ export const EmailAlreadyConfirmed: Story = {
   play: async (context) => {
     const t = textOf(context);
     await userEvent.click(
-      await page().findByRole('button', { name: t('account.confirm.send') }, { timeout: 5000 }),
+      await page().findByRole('button', { name: t('account.confirm.send') }, LOADED),
     );
     await expectServerMessage('POST /user/me/email/confirm', 'already_confirmed');
   },
@@ -124,7 +124,7 @@ export const EmailConfirmationNoEmail: Story = {
   play: async (context) => {
     const t = textOf(context);
     await userEvent.click(
-      await page().findByRole('button', { name: t('account.confirm.send') }, { timeout: 5000 }),
+      await page().findByRole('button', { name: t('account.confirm.send') }, LOADED),
     );
     await expectServerMessage('POST /user/me/email/confirm', 'no_email');
   },
@@ -139,9 +139,14 @@ export const ReductionsStates: Story = {
   play: async (context) => {
     const t = textOf(context);
     const region = within(
-      await page().findByRole('region', { name: t('account.reductions.title') }, { timeout: 5000 }),
+      await page().findByRole('region', { name: t('account.reductions.title') }, LOADED),
     );
-    const list = region.getByRole('list', { name: t('account.reductions.listLabel') });
+    // the requests arrive on their own, after the section shows
+    const list = await region.findByRole(
+      'list',
+      { name: t('account.reductions.listLabel') },
+      LOADED,
+    );
     await expect(within(list).getAllByRole('listitem')).toHaveLength(4);
     await expect(list).toHaveTextContent(
       t('account.reductions.status', {
@@ -169,8 +174,6 @@ export const ReductionsNone: Story = {
   }),
   play: async (context) => {
     const t = textOf(context);
-    await expect(
-      await page().findByText(t('account.reductions.empty'), {}, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await page().findByText(t('account.reductions.empty'), {}, LOADED)).toBeVisible();
   },
 };

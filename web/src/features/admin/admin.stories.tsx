@@ -7,6 +7,7 @@ import {
   eurosOf,
   expectScenarioMessage,
   expectServerMessage,
+  LOADED,
   page,
   screen,
   screenMeta,
@@ -23,15 +24,12 @@ const admin = (scenario: Scenario = {}) => screen('/admin', { session: 'admin', 
 
 /** One section of the panel, once its first rows (or its form) have loaded. */
 async function section(id: string) {
-  await page().findByRole('heading', { level: 1 }, { timeout: 5000 });
-  const element = await waitFor(
-    () => {
-      const found = document.getElementById(id);
-      if (!found) throw new Error(`no #${id}`);
-      return found;
-    },
-    { timeout: 5000 },
-  );
+  await page().findByRole('heading', { level: 1 }, LOADED);
+  const element = await waitFor(() => {
+    const found = document.getElementById(id);
+    if (!found) throw new Error(`no #${id}`);
+    return found;
+  }, LOADED);
   return within(element);
 }
 
@@ -43,7 +41,7 @@ function deleteRefused(sectionId: string, labelId: string, values: Record<string
   return async (context: Context) => {
     const t = textOf(context);
     const part = await section(sectionId);
-    const button = await part.findByRole('button', { name: t(labelId, values) }, { timeout: 5000 });
+    const button = await part.findByRole('button', { name: t(labelId, values) }, LOADED);
     await userEvent.click(button);
     const dialog = await page().findByRole('alertdialog');
     await userEvent.click(within(dialog).getByRole('button', { name: t('admin.common.delete') }));
@@ -59,7 +57,7 @@ export const Panel: Story = {
   parameters: admin(),
   play: async () => {
     const users = await section('admin-users');
-    await expect(await users.findByText('33445566R', {}, { timeout: 5000 })).toBeVisible();
+    await expect(await users.findByText('33445566R', {}, LOADED)).toBeVisible();
   },
 };
 
@@ -68,9 +66,7 @@ export const SecondFactorRequired: Story = {
   parameters: admin({ 'GET /admin/mfa': 'required_not_set_up' }),
   play: async (context) => {
     const t = textOf(context);
-    await expect(
-      await page().findByText(t('admin.mfa.requiredNotice'), {}, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await page().findByText(t('admin.mfa.requiredNotice'), {}, LOADED)).toBeVisible();
   },
 };
 
@@ -194,7 +190,7 @@ export const UserReleaseAddedByResident: Story = {
     const t = textOf(context);
     const part = await section('admin-users');
     await expect(
-      await part.findByText(t('admin.users.recordsAddedByResident'), {}, { timeout: 5000 }),
+      await part.findByText(t('admin.users.recordsAddedByResident'), {}, LOADED),
     ).toBeVisible();
     await userEvent.click(
       part.getByRole('button', { name: t('admin.users.releaseLabel', { dni: '55667788Z' }) }),
@@ -212,7 +208,7 @@ export const UsersLoadError: Story = {
     const t = textOf(context);
     const part = await section('admin-users');
     await expect(
-      await part.findByText(t('admin.msg.error_loading_users'), {}, { timeout: 5000 }),
+      await part.findByText(t('admin.msg.error_loading_users'), {}, LOADED),
     ).toBeVisible();
   },
 };
@@ -301,7 +297,7 @@ export const ActivityAlreadyDrawn: Story = {
       await part.findByRole(
         'button',
         { name: t('admin.activities.editLabel', { name: 'Natación infantil' }) },
-        { timeout: 5000 },
+        LOADED,
       ),
     );
     await userEvent.click(part.getByRole('button', { name: t('admin.activities.saveChanges') }));
@@ -356,7 +352,7 @@ export const EnrolmentSaveRefused: Story = {
       await part.findByRole(
         'button',
         { name: t('admin.enrolments.editLabel', { name: 'María López García' }) },
-        { timeout: 5000 },
+        LOADED,
       ),
     );
     await userEvent.click(part.getByRole('button', { name: t('admin.enrolments.saveChanges') }));
@@ -374,7 +370,7 @@ export const EnrolmentWaitlisted: Story = {
       await part.findByRole(
         'button',
         { name: t('admin.enrolments.editLabel', { name: 'María López García' }) },
-        { timeout: 5000 },
+        LOADED,
       ),
     );
     await userEvent.click(part.getByRole('button', { name: t('admin.enrolments.saveChanges') }));
@@ -392,7 +388,7 @@ export const EnrolmentBirthDateRefused: Story = {
       await part.findByRole(
         'button',
         { name: t('admin.enrolments.editLabel', { name: 'María López García' }) },
-        { timeout: 5000 },
+        LOADED,
       ),
     );
     await userEvent.click(part.getByRole('button', { name: t('admin.enrolments.saveChanges') }));
@@ -421,11 +417,7 @@ const configRefused = (example: string): Story => ({
   play: async (context) => {
     const t = textOf(context);
     const part = await section('admin-config');
-    const save = await part.findByRole(
-      'button',
-      { name: t('admin.config.save') },
-      { timeout: 5000 },
-    );
+    const save = await part.findByRole('button', { name: t('admin.config.save') }, LOADED);
     await waitFor(() => expect(save).toBeEnabled());
     await userEvent.click(save);
     await expectServerMessage('PUT /admin/config/', example, part);
@@ -448,7 +440,7 @@ async function refundRefused(context: Context) {
     await part.findByRole(
       'button',
       { name: t('admin.payments.refund.buttonFor', { order: '2611AB12CD34' }) },
-      { timeout: 5000 },
+      LOADED,
     ),
   );
   const dialog = within(await page().findByRole('dialog'));
@@ -479,11 +471,7 @@ const largeFamily = (context: Context) =>
 async function fillCircumstance(context: Context) {
   const t = textOf(context);
   const part = await section('admin-circumstances');
-  await part.findByRole(
-    'table',
-    { name: t('admin.circumstances.tableCaption') },
-    { timeout: 5000 },
-  );
+  await part.findByRole('table', { name: t('admin.circumstances.tableCaption') }, LOADED);
   for (const lang of ['es', 'en', 'gl'] as const) {
     const group = within(
       part.getByRole('group', { name: t(`admin.circumstances.language.${lang}`) }),
@@ -505,7 +493,7 @@ export const CircumstanceFormErrors: Story = {
     const t = textOf(context);
     const part = await section('admin-circumstances');
     await userEvent.click(
-      await part.findByRole('button', { name: t('admin.circumstances.create') }, { timeout: 5000 }),
+      await part.findByRole('button', { name: t('admin.circumstances.create') }, LOADED),
     );
     const galician = within(
       part.getByRole('group', { name: t('admin.circumstances.language.gl') }),
@@ -542,11 +530,7 @@ export const CircumstanceImported: Story = {
     const t = textOf(context);
     const part = await section('admin-circumstances');
     await userEvent.selectOptions(
-      await part.findByLabelText(
-        t('admin.circumstances.import.circumstance'),
-        {},
-        { timeout: 5000 },
-      ),
+      await part.findByLabelText(t('admin.circumstances.import.circumstance'), {}, LOADED),
       '1',
     );
     await userEvent.type(
@@ -578,7 +562,7 @@ async function reviewFirst(context: Context, person = 'Xoán López Pereira') {
     await part.findByRole(
       'button',
       { name: t('admin.requests.reviewLabel', { person, circumstance }) },
-      { timeout: 5000 },
+      LOADED,
     ),
   );
   await expect(
@@ -602,9 +586,7 @@ export const ReviewQueueEmpty: Story = {
   play: async (context) => {
     const t = textOf(context);
     const part = await section('admin-circumstance-requests');
-    await expect(
-      await part.findByText(t('admin.requests.emptyPending'), {}, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await part.findByText(t('admin.requests.emptyPending'), {}, LOADED)).toBeVisible();
   },
 };
 
@@ -654,7 +636,7 @@ export const CounterAlreadyApproved: Story = {
       await part.findByRole(
         'button',
         { name: t('admin.counter.buttonFor', { name: 'María López García' }) },
-        { timeout: 5000 },
+        LOADED,
       ),
     );
     const dialog = within(await page().findByRole('dialog'));
@@ -672,11 +654,7 @@ export const FeeRulesErrors: Story = {
     const t = textOf(context);
     const part = await section('admin-fee-rules');
     const first = within(
-      await part.findByRole(
-        'group',
-        { name: t('admin.feeRules.familyRule', { row: 1 }) },
-        { timeout: 5000 },
-      ),
+      await part.findByRole('group', { name: t('admin.feeRules.familyRule', { row: 1 }) }, LOADED),
     );
     const from = first.getByLabelText(t('admin.feeRules.fromMember'));
     await userEvent.clear(from);
@@ -694,11 +672,7 @@ export const FeeRulesRefused: Story = {
   play: async (context) => {
     const t = textOf(context);
     const part = await section('admin-fee-rules');
-    const save = await part.findByRole(
-      'button',
-      { name: t('admin.feeRules.save') },
-      { timeout: 5000 },
-    );
+    const save = await part.findByRole('button', { name: t('admin.feeRules.save') }, LOADED);
     await userEvent.click(save);
     const first = within(
       part.getByRole('group', { name: t('admin.feeRules.familyRule', { row: 1 }) }),
@@ -804,7 +778,7 @@ export const PaymentsWithBreakdown: Story = {
           }),
         ),
         {},
-        { timeout: 5000 },
+        LOADED,
       ),
     ).toBeVisible();
   },

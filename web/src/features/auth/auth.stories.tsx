@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent } from 'storybook/test';
 import {
   expectServerMessage,
+  LOADED,
   page,
   screen,
   screenMeta,
@@ -136,7 +137,9 @@ export const RegisterCodeStep: Story = {
   parameters: screen('/registrarse'),
   play: async (context) => {
     await fillRegistration(context);
-    await expect(await field(textOf(context)('auth.field.smsCode'))).toBeVisible();
+    await expect(
+      await page().findByLabelText(textOf(context)('auth.field.smsCode'), { exact: false }, LOADED),
+    ).toBeVisible();
   },
 };
 

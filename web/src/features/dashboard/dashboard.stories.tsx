@@ -6,6 +6,7 @@ import {
   eurosOf,
   expectScenarioMessage,
   intlOf,
+  LOADED,
   page,
   screen,
   screenMeta,
@@ -23,7 +24,7 @@ type Context = Parameters<NonNullable<Story['play']>>[0];
 async function pendingLoaded(context: Context) {
   const t = textOf(context);
   // a loaded machine may take this long to serve the story's first answers
-  return page().findByRole('table', { name: t('dashboard.pending.caption') }, { timeout: 15_000 });
+  return page().findByRole('table', { name: t('dashboard.pending.caption') }, LOADED);
 }
 
 const selectRow = (t: ReturnType<typeof textOf>, activity: string, dni: string) =>
@@ -100,7 +101,10 @@ export const DeadlinePassed: Story = {
   play: async (context) => {
     const t = textOf(context);
     await pendingLoaded(context);
-    await expect(page().getByText(t('dashboard.deadline.expired'))).toBeVisible();
+    // the deadline comes with the council's settings, which may arrive after the activities
+    await expect(
+      await page().findByText(t('dashboard.deadline.expired'), {}, LOADED),
+    ).toBeVisible();
     await expect(selectRow(t, 'Yoga', '87654321X')).toBeDisabled();
   },
 };
@@ -110,7 +114,9 @@ export const PaymentsDisabled: Story = {
   play: async (context) => {
     const t = textOf(context);
     await pendingLoaded(context);
-    await expect(page().getByText(t('dashboard.payments.disabled'))).toBeVisible();
+    await expect(
+      await page().findByText(t('dashboard.payments.disabled'), {}, LOADED),
+    ).toBeVisible();
   },
 };
 
@@ -120,7 +126,7 @@ export const Empty: Story = {
   parameters: resident({ 'GET /user/persons/': 'none' }),
   play: async (context) => {
     const t = textOf(context);
-    await expect(await page().findByText(t('persons.empty'), {}, { timeout: 5000 })).toBeVisible();
+    await expect(await page().findByText(t('persons.empty'), {}, LOADED)).toBeVisible();
     await expect(page().getByText(t('dashboard.nobody.title'))).toBeVisible();
     await expect(page().queryByText(t('dashboard.pending.empty'))).toBeNull();
   },
@@ -136,7 +142,7 @@ export const LoadError: Story = {
   play: async (context) => {
     const t = textOf(context);
     await expect(
-      await page().findByText(t('dashboard.error.loadingAssociations'), {}, { timeout: 5000 }),
+      await page().findByText(t('dashboard.error.loadingAssociations'), {}, LOADED),
     ).toBeVisible();
     // the alert says it all: no "nothing pending" under it
     await expect(page().queryByText(t('dashboard.pending.empty'))).toBeNull();
@@ -197,7 +203,12 @@ export const PayWithBizum: Story = {
     const t = textOf(context);
     await pendingLoaded(context);
     await userEvent.click(selectRow(t, 'Yoga', '87654321X'));
-    const group = page().getByRole('group', { name: t('dashboard.pay.method.legend') });
+    // the methods are offered once the council's settings say Bizum is on
+    const group = await page().findByRole(
+      'group',
+      { name: t('dashboard.pay.method.legend') },
+      LOADED,
+    );
     await userEvent.click(
       within(group).getByRole('radio', { name: t('dashboard.pay.method.bizum') }),
     );
@@ -233,11 +244,7 @@ export const SessionExpired: Story = {
   play: async (context) => {
     const t = textOf(context);
     await expect(
-      await page().findByRole(
-        'heading',
-        { level: 1, name: t('auth.login.title') },
-        { timeout: 5000 },
-      ),
+      await page().findByRole('heading', { level: 1, name: t('auth.login.title') }, LOADED),
     ).toBeVisible();
     await expect(localStorage.getItem('token')).toBeNull();
   },
@@ -263,7 +270,10 @@ export const RulesWithBreakdown: Story = {
     const euros = eurosOf(context);
     const intl = intlOf(context);
     const table = within(await pendingLoaded(context));
-    const swim = within(table.getByRole('row', { name: containing('Natación infantil') }));
+    // each person's fees arrive on their own, after the table shows
+    const swim = within(
+      await table.findByRole('row', { name: containing('Natación infantil') }, LOADED),
+    );
     await expect(swim.getAllByRole('definition')[1]).toHaveTextContent(
       t('payments.breakdown.reductionPercent', {
         name: 'Familia numerosa general',
@@ -289,15 +299,14 @@ export const RulesReductionStates: Story = {
   play: async (context) => {
     const t = textOf(context);
     const panel = within(
-      await page().findByRole(
-        'region',
-        { name: t('persons.reduction.heading') },
-        { timeout: 5000 },
-      ),
+      await page().findByRole('region', { name: t('persons.reduction.heading') }, LOADED),
     );
-    const xoan = panel.getByRole('list', {
-      name: t('persons.reduction.listLabel', { name: 'Xoán López Pereira' }),
-    });
+    // each person's requests arrive on their own, after the panel shows
+    const xoan = await panel.findByRole(
+      'list',
+      { name: t('persons.reduction.listLabel', { name: 'Xoán López Pereira' }) },
+      LOADED,
+    );
     await expect(xoan).toHaveTextContent(
       t('persons.reduction.line', {
         circumstance: 'Pensionista',

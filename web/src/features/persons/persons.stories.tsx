@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Scenario } from '../../stories-support/contract-handlers';
 import {
   expectServerMessage,
+  LOADED,
   page,
   screen,
   screenMeta,
@@ -18,11 +19,7 @@ const resident = (scenario: Scenario = {}) =>
 
 async function openAddFlow(context: Context) {
   const t = textOf(context);
-  const open = await page().findByRole(
-    'button',
-    { name: t('persons.add.open') },
-    { timeout: 5000 },
-  );
+  const open = await page().findByRole('button', { name: t('persons.add.open') }, LOADED);
   await userEvent.click(open);
   return t;
 }
@@ -59,7 +56,7 @@ export const List: Story = {
       await page().findByRole(
         'button',
         { name: t('persons.remove.label', { name: 'María López García' }) },
-        { timeout: 5000 },
+        LOADED,
       ),
     ).toBeVisible();
   },
@@ -133,7 +130,7 @@ export const RemoveConfirmation: Story = {
     const remove = await page().findByRole(
       'button',
       { name: t('persons.remove.label', { name: 'María López García' }) },
-      { timeout: 5000 },
+      LOADED,
     );
     await userEvent.click(remove);
     const dialog = await page().findByRole('alertdialog');

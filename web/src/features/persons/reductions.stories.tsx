@@ -5,6 +5,7 @@ import type { Scenario } from '../../stories-support/contract-handlers';
 import {
   containing,
   expectScenarioMessage,
+  LOADED,
   page,
   screen,
   screenMeta,
@@ -41,7 +42,7 @@ async function openRequest(context: Context) {
     await page().findByRole(
       'button',
       { name: t('persons.reduction.askFor', { name: 'Xoán López Pereira' }) },
-      { timeout: 5000 },
+      LOADED,
     ),
   );
   const dialog = within(await page().findByRole('dialog', { name: t('persons.reduction.title') }));

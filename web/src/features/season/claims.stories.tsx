@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Scenario } from '../../stories-support/contract-handlers';
 import {
   expectScenarioMessage,
+  LOADED,
   page,
   screen,
   screenMeta,
@@ -26,13 +27,13 @@ const RESOLVE = 'POST /admin/claims/{id}/resolve';
 async function claimFor(context: Context) {
   const t = textOf(context);
   const region = within(
-    await page().findByRole('region', { name: t('season.claims.heading') }, { timeout: 5000 }),
+    await page().findByRole('region', { name: t('season.claims.heading') }, LOADED),
   );
   await userEvent.click(
     await region.findByRole(
       'button',
       { name: t('season.claims.buttonLabel', { code: 'K7PQ4XMA', person: 'Uxía López Pereira' }) },
-      { timeout: 5000 },
+      LOADED,
     ),
   );
   await userEvent.type(
@@ -56,7 +57,7 @@ export const DrawProvisionalList: Story = {
       await page().findByRole(
         'table',
         { name: t('season.provisional.excluded', { count: 2 }) },
-        { timeout: 5000 },
+        LOADED,
       ),
     );
     await expect(excluded.getByText(t('season.exclusion.age'))).toBeVisible();
@@ -100,30 +101,23 @@ export const ClaimAlreadyOpen: Story = {
 /** Staff choose the lottery in "Plazas y sorteos" and answer its open claim. */
 async function answer(context: Context) {
   const t = textOf(context);
-  await page().findByRole('heading', { level: 1 }, { timeout: 5000 });
+  await page().findByRole('heading', { level: 1 }, LOADED);
   const season = within(
-    await waitFor(
-      () => {
-        const found = document.getElementById('admin-season');
-        if (!found) throw new Error('no #admin-season');
-        return found;
-      },
-      { timeout: 5000 },
-    ),
+    await waitFor(() => {
+      const found = document.getElementById('admin-season');
+      if (!found) throw new Error('no #admin-season');
+      return found;
+    }, LOADED),
   );
   await userEvent.click(
     await season.findByRole(
       'button',
       { name: t('admin.season.showLabel', { name: 'Natación infantil' }) },
-      { timeout: 5000 },
+      LOADED,
     ),
   );
   await userEvent.type(
-    await season.findByLabelText(
-      t('admin.claims.replyLabel', { code: 'K7PQ4XMA' }),
-      {},
-      { timeout: 5000 },
-    ),
+    await season.findByLabelText(t('admin.claims.replyLabel', { code: 'K7PQ4XMA' }), {}, LOADED),
     'Comprobado o libro de familia.',
   );
   await userEvent.click(

@@ -5,6 +5,7 @@ import {
   containing,
   expectScenarioMessage,
   expectServerMessage,
+  LOADED,
   page,
   screen,
   screenMeta,
@@ -22,13 +23,9 @@ const resident = (scenario: Scenario = {}) =>
 async function apply(context: Context) {
   const t = textOf(context);
   const section = within(
-    await page().findByRole(
-      'region',
-      { name: t('season.applications.heading') },
-      { timeout: 5000 },
-    ),
+    await page().findByRole('region', { name: t('season.applications.heading') }, LOADED),
   );
-  await section.findByRole('option', { name: 'Natación infantil' }, { timeout: 5000 });
+  await section.findByRole('option', { name: 'Natación infantil' }, LOADED);
   await userEvent.selectOptions(section.getByLabelText(t('season.apply.activity')), '7');
   await userEvent.selectOptions(section.getByLabelText(t('season.apply.person')), '4');
   await userEvent.click(section.getByRole('button', { name: t('season.apply.submit') }));
@@ -39,9 +36,7 @@ export const Catalogue: Story = {
   parameters: screen('/actividades'),
   play: async (context) => {
     const t = textOf(context);
-    const card = within(
-      await page().findByRole('article', { name: 'Natación infantil' }, { timeout: 5000 }),
-    );
+    const card = within(await page().findByRole('article', { name: 'Natación infantil' }, LOADED));
     await expect(card.getByText(t('season.catalogue.status.open'))).toBeVisible();
     await expect(card.getByText(t('season.rule.between', { from: 2015, to: 2020 }))).toBeVisible();
     await expect(page().getByRole('article', { name: 'Pádel adultos' })).toBeVisible();
@@ -52,7 +47,7 @@ export const CatalogueEmpty: Story = {
   parameters: screen('/actividades', { scenario: { 'GET /catalogue': 'empty' } }),
   play: async (context) => {
     await expect(
-      await page().findByText(textOf(context)('season.catalogue.empty'), {}, { timeout: 5000 }),
+      await page().findByText(textOf(context)('season.catalogue.empty'), {}, LOADED),
     ).toBeVisible();
   },
 };
@@ -62,9 +57,7 @@ export const CatalogueFeeRules: Story = {
   parameters: screen('/actividades', { scenario: { 'GET /catalogue': 'fee_rules' } }),
   play: async (context) => {
     const t = textOf(context);
-    const card = within(
-      await page().findByRole('article', { name: 'Natación infantil' }, { timeout: 5000 }),
-    );
+    const card = within(await page().findByRole('article', { name: 'Natación infantil' }, LOADED));
     await expect(card.getByText(t('season.catalogue.reductions'))).toBeVisible();
     await expect(card.getByText(t('season.catalogue.family'))).toBeVisible();
     await expect(card.getByText(t('season.catalogue.notCumulative'))).toBeVisible();
@@ -75,9 +68,7 @@ export const DrawCommitted: Story = {
   parameters: screen('/sorteos/7', { scenario: { 'GET /draws/{activity_id}': 'committed' } }),
   play: async (context) => {
     const t = textOf(context);
-    await expect(
-      await page().findByText(t('season.draw.seedSecret'), {}, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await page().findByText(t('season.draw.seedSecret'), {}, LOADED)).toBeVisible();
     await expect(
       page().getByRole('table', { name: t('season.draw.tableTaking', { count: 3 }) }),
     ).toBeVisible();
@@ -97,11 +88,7 @@ export const DrawDrawn: Story = {
   play: async (context) => {
     const t = textOf(context);
     const table = within(
-      await page().findByRole(
-        'table',
-        { name: t('season.draw.tableDrawn', { count: 3 }) },
-        { timeout: 5000 },
-      ),
+      await page().findByRole('table', { name: t('season.draw.tableDrawn', { count: 3 }) }, LOADED),
     );
     // the signed-in resident's codes (both in the applications example) are marked
     await expect(await table.findAllByText(t('season.draw.yours'))).toHaveLength(2);
@@ -116,7 +103,7 @@ export const DrawNotFound: Story = {
   parameters: screen('/sorteos/99', { scenario: { 'GET /draws/{activity_id}': 'draw_not_found' } }),
   play: async (context) => {
     await expect(
-      await page().findByText(textOf(context)('season.draw.notFound'), {}, { timeout: 5000 }),
+      await page().findByText(textOf(context)('season.draw.notFound'), {}, LOADED),
     ).toBeVisible();
   },
 };
@@ -126,7 +113,7 @@ export const Applications: Story = {
   play: async (context) => {
     const t = textOf(context);
     const table = within(
-      await page().findByRole('table', { name: t('season.list.caption') }, { timeout: 5000 }),
+      await page().findByRole('table', { name: t('season.list.caption') }, LOADED),
     );
     await expect(await table.findByText(t('season.list.position', { position: 2 }))).toBeVisible();
   },
@@ -148,13 +135,9 @@ export const ApplyJoint: Story = {
   play: async (context) => {
     const t = textOf(context);
     const section = within(
-      await page().findByRole(
-        'region',
-        { name: t('season.applications.heading') },
-        { timeout: 5000 },
-      ),
+      await page().findByRole('region', { name: t('season.applications.heading') }, LOADED),
     );
-    await section.findByRole('option', { name: 'Natación infantil' }, { timeout: 5000 });
+    await section.findByRole('option', { name: 'Natación infantil' }, LOADED);
     await userEvent.selectOptions(section.getByLabelText(t('season.apply.activity')), '7');
     await userEvent.selectOptions(section.getByLabelText(t('season.apply.person')), '4');
     await userEvent.click(section.getByRole('checkbox', { name: 'María López García' }));
@@ -176,13 +159,9 @@ export const ApplyJointRefused: Story = {
   play: async (context) => {
     const t = textOf(context);
     const section = within(
-      await page().findByRole(
-        'region',
-        { name: t('season.applications.heading') },
-        { timeout: 5000 },
-      ),
+      await page().findByRole('region', { name: t('season.applications.heading') }, LOADED),
     );
-    await section.findByRole('option', { name: 'Natación infantil' }, { timeout: 5000 });
+    await section.findByRole('option', { name: 'Natación infantil' }, LOADED);
     await userEvent.selectOptions(section.getByLabelText(t('season.apply.activity')), '7');
     await userEvent.selectOptions(section.getByLabelText(t('season.apply.person')), '4');
     await userEvent.click(section.getByRole('checkbox', { name: 'María López García' }));
@@ -200,7 +179,7 @@ export const ApplyWhileBusy: Story = {
   play: async (context) => {
     const t = textOf(context);
     const section = await apply(context);
-    const message = await section.findByText(t('season.apply.waiting.busy'), {}, { timeout: 5000 });
+    const message = await section.findByText(t('season.apply.waiting.busy'), {}, LOADED);
     await expect(message).toBeVisible();
     await expect(message.closest('[role="status"]')).not.toBeNull();
     await expect(
@@ -267,7 +246,7 @@ export const WithdrawPaid: Story = {
             person: 'Xoán López Pereira',
           }),
         },
-        { timeout: 5000 },
+        LOADED,
       ),
     );
     await userEvent.click(
@@ -286,7 +265,7 @@ async function addPerson(
 ) {
   const t = textOf(context);
   const form = within(
-    await page().findByRole('form', { name: t('season.person.heading') }, { timeout: 5000 }),
+    await page().findByRole('form', { name: t('season.person.heading') }, LOADED),
   );
   await userEvent.type(form.getByLabelText(t('season.person.firstName')), person.first);
   await userEvent.type(form.getByLabelText(t('season.person.lastName')), person.last);
@@ -386,13 +365,13 @@ export const AddPersonInvisibleCharacters: Story = {
 async function staffSeason(context: Context) {
   const t = textOf(context);
   const section = within(
-    await page().findByRole('region', { name: t('admin.season.title') }, { timeout: 8000 }),
+    await page().findByRole('region', { name: t('admin.season.title') }, LOADED),
   );
   await userEvent.click(
     await section.findByRole(
       'button',
       { name: t('admin.season.showLabel', { name: 'Natación infantil' }) },
-      { timeout: 5000 },
+      LOADED,
     ),
   );
   return section;
