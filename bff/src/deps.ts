@@ -261,6 +261,7 @@ export function createDeps(options: {
       activities: repos.activities,
       lists,
       audit: repos.audit,
+      quotes: feeQuotes,
       clock,
     }),
     activities: createAdminActivitiesService({

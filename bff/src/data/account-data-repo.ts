@@ -74,7 +74,14 @@ export function createAccountDataRepo(db: Database) {
         : db
             .q()
             .selectFrom('payment_items')
-            .select(['payment_id', 'activity_name', 'amount_cents'])
+            .select([
+              'payment_id',
+              'activity_name',
+              'amount_cents',
+              'part_from',
+              'part_to',
+              'part_of',
+            ])
             .where('payment_id', 'in', paymentIds)
             .orderBy('activity_name')
             .execute(),

@@ -30,6 +30,7 @@ export type ActivityFields = Pick<ActivityRow, 'name' | 'price_cents' | 'start_d
       | 'age_on'
       | 'reductions_apply'
       | 'fee_group'
+      | 'parts'
       | 'claims_days'
       | 'waitlist_ends_at'
       | 'free_places_at'
@@ -93,13 +94,14 @@ export function createActivitiesRepo(db: Database) {
         .orderBy('name_sort_key')
         .orderBy('id')
         .execute(),
+    /** Links paid whole or in part (a part paid counts: its money is on record). */
     async countPaidLinks(id: number): Promise<number> {
       const row = await db
         .q()
         .selectFrom('enrolment_activities')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('activity_id', '=', id)
-        .where('is_paid', '=', 1)
+        .where((eb) => eb.or([eb('is_paid', '=', 1), eb('parts_paid', '>', 0)]))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
@@ -110,6 +112,7 @@ export function createActivitiesRepo(db: Database) {
         .deleteFrom('enrolment_activities')
         .where('activity_id', '=', id)
         .where('is_paid', '=', 0)
+        .where('parts_paid', '=', 0)
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },

@@ -429,6 +429,7 @@ export function createApplicationsRepo(db: Database) {
           'a.offer_notified_at',
           'act.name as activity_name',
           'act.price_cents',
+          'act.parts',
           'u.phone',
           'u.email',
           'u.locale',

@@ -17,6 +17,13 @@ export interface EnrolmentLink {
   activity_id: number;
   name: string;
   is_paid: number;
+  /** What was paid so far (every part paid of a fee in parts); null when nothing is on record. */
+  paid_amount_cents: number | null;
+  /** How many parts of a fee in parts are paid (migration 410). */
+  parts_paid: number;
+  price_cents: number;
+  /** The activity's parts, JSON (services/fees/parts.ts parses it). */
+  parts: string;
 }
 
 /** People enrolled in activities (the spec's "person-activity") and their activity links. */
@@ -25,7 +32,16 @@ export function createEnrolmentsRepo(db: Database) {
     executor
       .selectFrom('enrolment_activities as ea')
       .innerJoin('activities as a', 'a.id', 'ea.activity_id')
-      .select(['ea.enrolment_id', 'a.id as activity_id', 'a.name', 'ea.is_paid'])
+      .select([
+        'ea.enrolment_id',
+        'a.id as activity_id',
+        'a.name',
+        'ea.is_paid',
+        'ea.paid_amount_cents',
+        'ea.parts_paid',
+        'a.price_cents',
+        'a.parts',
+      ])
       .orderBy('a.name_sort_key')
       .orderBy(sql`coalesce(a.start_date, '')`)
       .orderBy('a.id');
@@ -39,6 +55,26 @@ export function createEnrolmentsRepo(db: Database) {
         : links().where('ea.enrolment_id', 'in', ids).execute(),
     linksOf: (id: number): Promise<EnrolmentLink[]> =>
       links().where('ea.enrolment_id', '=', id).execute(),
+    /** What these activities' fees are computed from under the council's rules (services/fees). */
+    feeTermsOf: (activityIds: readonly number[]) =>
+      activityIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .q()
+            .selectFrom('activities')
+            .select([
+              'id',
+              'name',
+              'name_sort_key',
+              'price_cents',
+              'start_date',
+              'tariffs',
+              'age_on',
+              'reductions_apply',
+              'fee_group',
+            ])
+            .where('id', 'in', activityIds)
+            .execute(),
     findById: (id: number): Promise<EnrolmentRow | undefined> =>
       db.q().selectFrom('enrolments').selectAll().where('id', '=', id).executeTakeFirst(),
     findByDni: (dni: string): Promise<EnrolmentRow | undefined> =>
@@ -77,7 +113,7 @@ export function createEnrolmentsRepo(db: Database) {
       db
         .q()
         .selectFrom('enrolment_activities')
-        .select(['is_paid'])
+        .select(['is_paid', 'parts_paid'])
         .where('enrolment_id', '=', enrolmentId)
         .where('activity_id', '=', activityId)
         .executeTakeFirst(),
@@ -119,6 +155,7 @@ export function createEnrolmentsRepo(db: Database) {
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
+    /** Removes a link nothing of which is paid (a part paid keeps it: its money is on record). */
     async removeUnpaidLink(enrolmentId: number, activityId: number): Promise<boolean> {
       const result = await db
         .q()
@@ -126,16 +163,18 @@ export function createEnrolmentsRepo(db: Database) {
         .where('enrolment_id', '=', enrolmentId)
         .where('activity_id', '=', activityId)
         .where('is_paid', '=', 0)
+        .where('parts_paid', '=', 0)
         .executeTakeFirst();
       return result.numDeletedRows > 0n;
     },
+    /** The person's links paid whole or in part. */
     async countPaid(id: number): Promise<number> {
       const row = await db
         .q()
         .selectFrom('enrolment_activities')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('enrolment_id', '=', id)
-        .where('is_paid', '=', 1)
+        .where((eb) => eb.or([eb('is_paid', '=', 1), eb('parts_paid', '>', 0)]))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },

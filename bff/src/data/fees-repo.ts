@@ -20,6 +20,9 @@ export interface FamilyFeeRow {
   birth_date: string | null;
   is_paid: number;
   paid_amount_cents: number | null;
+  /** The activity's parts, JSON (services/fees/parts.ts); '[]' one payment. */
+  parts: string;
+  parts_paid: number;
 }
 
 export interface ReductionRuleRow {
@@ -74,6 +77,8 @@ export const familyFeesQuery = (db: Database, enrolmentId: number) =>
       'e.birth_date',
       'ea.is_paid',
       'ea.paid_amount_cents',
+      'a.parts',
+      'ea.parts_paid',
     ])
     .distinct()
     .where('me.enrolment_id', '=', enrolmentId);
@@ -192,7 +197,7 @@ export function createFeesRepo(db: Database) {
         )
         .select(['ea.activity_id', 'pi.breakdown'])
         .where('ea.enrolment_id', '=', enrolmentId)
-        .where('ea.is_paid', '=', 1)
+        .where((eb) => eb.or([eb('ea.is_paid', '=', 1), eb('ea.parts_paid', '>', 0)]))
         .execute();
       return new Map(rows.map((row) => [row.activity_id, row.breakdown]));
     },

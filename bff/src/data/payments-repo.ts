@@ -24,6 +24,11 @@ export interface EnrolledActivityRow {
   price_cents: number;
   is_paid: number;
   paid_payment_id: number | null;
+  paid_amount_cents: number | null;
+  /** The activity's parts, JSON (services/fees/parts.ts); '[]' one payment. */
+  parts: string;
+  /** How many of its parts are paid, the first ones. */
+  parts_paid: number;
 }
 
 export interface NewPayment {
@@ -135,6 +140,9 @@ export function createPaymentsRepo(db: Database) {
           'a.price_cents',
           'ea.is_paid',
           'ea.paid_payment_id',
+          'ea.paid_amount_cents',
+          'a.parts',
+          'ea.parts_paid',
         ])
         .where('ea.enrolment_id', '=', enrolmentId)
         .where('ea.activity_id', '=', activityId)
@@ -247,15 +255,57 @@ export function createPaymentsRepo(db: Database) {
         .orderBy('paid_at')
         .limit(limit)
         .execute(),
-    /** Makes an item this payment paid pending again (refunded); the enrolment stays. */
+    /**
+     * Makes an item this payment paid pending again (refunded); the enrolment stays. Parts of a
+     * fee in parts: only the last ones paid can be (refunds.ts checks it); the ones before stay
+     * paid, with the payment of the part before as the latest.
+     */
     async unpayItem(item: PaymentItemRow): Promise<void> {
+      if (item.part_from === null || item.part_to === null) {
+        await db
+          .q()
+          .updateTable('enrolment_activities')
+          .set({ is_paid: 0, paid_at: null, paid_payment_id: null, paid_amount_cents: null })
+          .where('enrolment_id', '=', item.enrolment_id)
+          .where('activity_id', '=', item.activity_id)
+          .where('paid_payment_id', '=', item.payment_id)
+          .execute();
+        return;
+      }
+      const left = item.part_from - 1;
+      const before =
+        left === 0
+          ? undefined
+          : await db
+              .q()
+              .selectFrom('payment_items as pi')
+              .innerJoin('payments as p', 'p.id', 'pi.payment_id')
+              .select(['p.id', 'p.paid_at'])
+              .where('pi.enrolment_id', '=', item.enrolment_id)
+              .where('pi.activity_id', '=', item.activity_id)
+              .where('pi.part_to', '=', left)
+              .where('pi.refund_id', 'is', null)
+              .where('p.status', '=', 'paid')
+              .orderBy('p.paid_at', 'desc')
+              .limit(1)
+              .executeTakeFirst();
       await db
         .q()
         .updateTable('enrolment_activities')
-        .set({ is_paid: 0, paid_at: null, paid_payment_id: null, paid_amount_cents: null })
+        .set((eb) => ({
+          is_paid: 0,
+          parts_paid: left,
+          paid_at: before?.paid_at ?? null,
+          paid_payment_id: before?.id ?? null,
+          paid_amount_cents: left === 0 ? null : eb('paid_amount_cents', '-', item.amount_cents),
+        }))
         .where('enrolment_id', '=', item.enrolment_id)
         .where('activity_id', '=', item.activity_id)
-        .where('paid_payment_id', '=', item.payment_id)
+        .where('parts_paid', '=', item.part_to)
+        // a fee staff marked paid at the desk after some parts stays paid: theirs to undo
+        .where((eb) =>
+          eb.or([eb('is_paid', '=', 0), eb('parts_paid', '=', item.part_of ?? item.part_to!)]),
+        )
         .execute();
     },
     /** The payment of this order; `lock` holds its row until the transaction ends (PostgreSQL). */
@@ -346,8 +396,34 @@ export function createPaymentsRepo(db: Database) {
         .executeTakeFirst();
       return result.numUpdatedRows === 1n;
     },
-    /** Marks one enrolled activity paid by this payment; false when it was already paid or is gone. */
+    /**
+     * Marks one enrolled activity paid by this payment; false when it was already paid or is
+     * gone. An item of parts pays them only right after the parts already paid: the whole fee is
+     * paid with its last part, and what was paid adds up.
+     */
     async markItemPaid(item: PaymentItemRow, now: string): Promise<boolean> {
+      if (item.part_from !== null && item.part_to !== null) {
+        const parts = await db
+          .q()
+          .updateTable('enrolment_activities')
+          .set((eb) => ({
+            is_paid: item.part_to === item.part_of ? 1 : 0,
+            parts_paid: item.part_to!,
+            paid_at: now,
+            paid_payment_id: item.payment_id,
+            paid_amount_cents: eb(
+              eb.fn.coalesce('paid_amount_cents', eb.val(0)),
+              '+',
+              item.amount_cents,
+            ),
+          }))
+          .where('enrolment_id', '=', item.enrolment_id)
+          .where('activity_id', '=', item.activity_id)
+          .where('is_paid', '=', 0)
+          .where('parts_paid', '=', item.part_from - 1)
+          .executeTakeFirst();
+        return parts.numUpdatedRows === 1n;
+      }
       const result = await db
         .q()
         .updateTable('enrolment_activities')

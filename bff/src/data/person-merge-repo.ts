@@ -8,9 +8,13 @@ export interface MovedBelongings {
   payments: number;
   applications: number;
   accounts: number;
-  /** Activities both records had paid (the second payment is there to refund). */
+  /** Activities both records had paid, whole or in part (the second payment is there to refund). */
   paidTwice: string[];
 }
+
+/** How far a link is paid: the whole fee beats any number of parts of it. */
+const paidSoFar = (link: { is_paid: number; parts_paid: number }) =>
+  link.is_paid === 1 ? Number.POSITIVE_INFINITY : link.parts_paid;
 
 /**
  * Two records of one person made one: everything that points at a person (activity links,
@@ -30,7 +34,10 @@ export function createPersonMergeRepo(db: Database) {
         .$if(db.rowLocks, (q) => q.forUpdate())
         .execute(),
 
-    /** Moves everything of `from` onto `to`; a link both have keeps the paid one. */
+    /**
+     * Moves everything of `from` onto `to`; a link both have keeps the one paid furthest (the
+     * whole fee, else more parts of a fee in parts), with its payment.
+     */
     async moveBelongings(from: number, to: number): Promise<MovedBelongings> {
       const q = db.q();
       const links = await q
@@ -57,15 +64,16 @@ export function createPersonMergeRepo(db: Database) {
           activities++;
           continue;
         }
-        if (link.is_paid === 1 && theirs.is_paid === 1) paidTwice.push(link.name);
-        if (link.is_paid === 1 && theirs.is_paid === 0) {
+        if (paidSoFar(link) > 0 && paidSoFar(theirs) > 0) paidTwice.push(link.name);
+        if (paidSoFar(link) > paidSoFar(theirs)) {
           await q
             .updateTable('enrolment_activities')
             .set({
-              is_paid: 1,
+              is_paid: link.is_paid,
               paid_at: link.paid_at,
               paid_payment_id: link.paid_payment_id,
               paid_amount_cents: link.paid_amount_cents,
+              parts_paid: link.parts_paid,
             })
             .where('enrolment_id', '=', to)
             .where('activity_id', '=', link.activity_id)

@@ -21,6 +21,9 @@ export interface PersonActivityRow {
   is_paid: number;
   /** What was paid for it (null while pending, or marked paid before amounts were kept). */
   paid_amount_cents: number | null;
+  /** The activity's parts, JSON (services/fees/parts.ts); '[]' one payment. */
+  parts: string;
+  parts_paid: number;
 }
 
 /** A person's own fields, as the residents' calls and their data export show them. */
@@ -131,6 +134,8 @@ export function createPersonsRepo(db: Database) {
           'a.start_date',
           'ea.is_paid',
           'ea.paid_amount_cents',
+          'a.parts',
+          'ea.parts_paid',
         ])
         .where('ea.enrolment_id', '=', enrolmentId)
         .orderBy(sql`a.start_date is null`)

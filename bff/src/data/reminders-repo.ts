@@ -15,7 +15,13 @@ export interface PendingLine {
   enrolment_id: number;
   first_name: string;
   last_name: string;
+  activity_id: number;
+  activity_name: string;
   price_cents: number;
+  /** The activity's parts as stored (JSON; '[]' one payment), how many are paid, for how much. */
+  parts: string;
+  parts_paid: number;
+  paid_amount_cents: number | null;
 }
 
 export function createRemindersRepo(db: Database) {
@@ -39,12 +45,27 @@ export function createRemindersRepo(db: Database) {
             'e.id as enrolment_id',
             'e.first_name',
             'e.last_name',
+            'a.id as activity_id',
+            'a.name as activity_name',
             'a.price_cents',
+            'a.parts',
+            'ea.parts_paid',
+            'ea.paid_amount_cents',
           ])
           .where('u.verified', '=', 1)
           .where('ea.is_paid', '=', 0)
           .orderBy('u.id'),
       ).execute(),
+
+    /** The stored parts of every activity whose fee is paid in parts (their days to remind of). */
+    activityParts: (): Promise<string[]> =>
+      db
+        .q()
+        .selectFrom('activities')
+        .select('parts')
+        .where('parts', '<>', '[]')
+        .execute()
+        .then((rows) => rows.map((row) => row.parts)),
 
     /**
      * Takes the (account, day) slot; false when any run took it before. The unique key makes

@@ -165,6 +165,8 @@ export interface ActivitiesTable {
   reductions_apply: Generated<Flag>;
   /** Activities whose fees count together for family discounts; null never counts. */
   fee_group: string | null;
+  /** JSON `[{percent_bp, due_date}]`: the fee in parts; '[]' one payment (migration 410). */
+  parts: Generated<string>;
   /** Ordered priority groups, JSON (services/season/priority-groups.ts); '[]': none (migration 320). */
   priority_groups: Generated<string>;
   /** How the groups take precedence: 'ranked' at the draw, or 'windows' (each its own opening). */
@@ -348,6 +350,8 @@ export interface EnrolmentActivitiesTable {
   paid_at: string | null;
   paid_payment_id: number | null;
   paid_amount_cents: number | null;
+  /** How many parts of a fee in parts are paid, always the first ones (migration 410). */
+  parts_paid: Generated<number>;
   created_at: Generated<string>;
 }
 
@@ -431,6 +435,10 @@ export interface PaymentItemsTable {
   refund_id: number | null;
   /** JSON of the fee's breakdown in cents as charged (services/fees); null in the simple mode. */
   breakdown: string | null;
+  /** For a fee in parts, the parts this item paid, `part_from`–`part_to` of `part_of` (migration 410). */
+  part_from: number | null;
+  part_to: number | null;
+  part_of: number | null;
 }
 
 export type RefundStatus = 'requested' | 'succeeded' | 'failed';

@@ -3,12 +3,9 @@ import type { Database } from './database.js';
 
 /**
  * The figures of the panel's overview, each one query over an index: payments by status and
- * payment time, unpaid enrolment links by activity. What paying an activity now costs is
- * services/pricing.ts's amountWithoutReduction (75 %, rounded half up) written in integer SQL, so
- * the sum needs no row in memory.
+ * payment time, unpaid enrolment links by activity (and, for a fee in parts, by how many of its
+ * parts are paid: services/admin/summary-service.ts counts and prices the parts still due).
  */
-const PENDING_CENTS = sql<number>`(a.price_cents * 75 + 50) / 100`;
-
 export function createSummaryRepo(db: Database) {
   return {
     /** Net collected (amount less refunds) of paid payments, optionally paid from an instant on. */
@@ -38,16 +35,12 @@ export function createSummaryRepo(db: Database) {
         .where('paid_at', '>=', fromUtc)
         .execute(),
 
-    async pending(): Promise<{ cents: number; items: number; people: number; accounts: number }> {
+    /** The people and the accounts managing them with anything unpaid. */
+    async pending(): Promise<{ people: number; accounts: number }> {
       const row = await db
         .q()
         .selectFrom('enrolment_activities as ea')
-        .innerJoin('activities as a', 'a.id', 'ea.activity_id')
-        .select((eb) => [
-          eb.fn.coalesce(eb.fn.sum<number>(PENDING_CENTS), eb.lit(0)).as('cents'),
-          eb.fn.countAll<number>().as('items'),
-          eb.fn.count<number>('ea.enrolment_id').distinct().as('people'),
-        ])
+        .select((eb) => eb.fn.count<number>('ea.enrolment_id').distinct().as('people'))
         .where('ea.is_paid', '=', 0)
         .executeTakeFirstOrThrow();
       const accounts = await db
@@ -65,15 +58,16 @@ export function createSummaryRepo(db: Database) {
         )
         .executeTakeFirstOrThrow();
       return {
-        cents: Number(row.cents),
-        items: Number(row.items),
         people: Number(row.people),
         accounts: Number(accounts.n),
       };
     },
 
-    /** The activities with the most unpaid enrolments. */
-    topPending: (limit: number) =>
+    /**
+     * The unpaid enrolment links, counted by activity and by how many parts of its fee are paid
+     * (0 but for a fee in parts partly paid): a few rows an activity at most.
+     */
+    unpaidLinks: () =>
       db
         .q()
         .selectFrom('enrolment_activities as ea')
@@ -81,14 +75,14 @@ export function createSummaryRepo(db: Database) {
         .select((eb) => [
           'a.id as activity_id',
           'a.name',
-          eb.fn.countAll<number>().as('pending_items'),
-          eb.fn.sum<number>(PENDING_CENTS).as('pending_cents'),
+          'a.name_sort_key',
+          'a.price_cents',
+          'a.parts',
+          'ea.parts_paid',
+          eb.fn.countAll<number>().as('links'),
         ])
         .where('ea.is_paid', '=', 0)
-        .groupBy(['a.id', 'a.name'])
-        .orderBy('pending_items', 'desc')
-        .orderBy('a.name_sort_key')
-        .limit(limit)
+        .groupBy(['a.id', 'a.name', 'a.name_sort_key', 'a.price_cents', 'a.parts', 'ea.parts_paid'])
         .execute(),
   };
 }

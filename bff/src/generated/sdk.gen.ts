@@ -798,6 +798,13 @@ export const verifyReceipt = <ThrowOnError extends boolean = false>(options: Opt
  * `pay_method` (default `card`): `bizum` adds `DS_MERCHANT_PAYMETHODS=z` (transaction type
  * 0, the same terminal and notification) and answers 409 `bizum_disabled`, nothing stored,
  * while the global setting `bizum_enabled` is off (checked after the payment window).
+ * A fee in parts (`Activity.parts`) is paid by its parts (`parts`), each charged exactly the
+ * `amount_due` of its line; several parts of one fee together make one item (`PaymentItem.parts`
+ * from–to). Its parts' own days replace `deadline_date` (the global deadline does not refuse
+ * a payment of parts only; disabled payments still do). After the
+ * checks above: 409 `fee_in_parts` for such a fee in `activity_ids`, 422 `part_unknown`
+ * for a part it does not have, 409 `part_already_paid`, `part_out_of_order`,
+ * `part_deadline_passed`; neither `activity_ids` nor `parts` chosen: 422.
  *
  */
 export const generatePayment = <ThrowOnError extends boolean = false>(options: Options<GeneratePaymentData, ThrowOnError>): RequestResult<GeneratePaymentResponses, GeneratePaymentErrors, ThrowOnError> => (options.client ?? client).post<GeneratePaymentResponses, GeneratePaymentErrors, ThrowOnError>({
@@ -1421,7 +1428,10 @@ export const getPaymentReceipt = <ThrowOnError extends boolean = false>(options:
  * `activity_ids`, every activity not yet refunded. A duplicate payment is refunded whole.
  * Refused, with nothing changed: a missing reason (422), a payment that is not paid (409
  * `refund_not_paid`), more than is left or an activity already refunded, also by a
- * simultaneous click (409 `refund_over_refund`), an activity not in the payment (422), the
+ * simultaneous click (409 `refund_over_refund`), a part of a fee in parts while a later part
+ * of it is paid (409 `refund_later_part_first`: parts go back last paid first; a refund of
+ * an item of parts returns those parts, which become pending again), an activity not in the
+ * payment (422), the
  * gateway's refusal (502 `refund_gateway_refused`, its code in the message). When the
  * gateway does not answer at all the refund stays requested (504): check with the bank.
  *

@@ -1131,6 +1131,10 @@ export type DataExport = {
         items: Array<{
             activity: string;
             amount: Euros;
+            /**
+             * For a fee in parts, the parts the item paid; null for a whole fee.
+             */
+            parts?: PaidParts | null;
         }>;
         refunds: Array<{
             amount: Euros;
@@ -1205,6 +1209,10 @@ export type UserActivity = {
     amount_with_discount: Euros | null;
     dni: DniOut | null;
     person_activity_id: Id;
+    /**
+     * For a fee in parts, which part this line is: a line per part, paid or pending, each with its own `amount` and `amount_due` (its share of the fee; the last part takes the rounding) and the whole fee's `breakdown`. Absent or null: the whole fee.
+     */
+    part?: PendingPart | null;
 };
 
 export type PaymentItem = {
@@ -1219,6 +1227,10 @@ export type PaymentItem = {
      * How the amount came about when it was charged (fee rules); null for a fee paid in the simple mode. It never changes afterwards.
      */
     breakdown: FeeBreakdown | null;
+    /**
+     * For a fee in parts, the parts this item paid (receipts say "1.º plazo de 2"); absent or null for a whole fee.
+     */
+    parts?: PaidParts | null;
 };
 
 export type ResidentPayment = {
@@ -1240,9 +1252,19 @@ export type ResidentPayment = {
     items: Array<PaymentItem>;
 };
 
+/**
+ * At least one whole fee (`activity_ids`) or part (`parts`).
+ */
 export type PaymentRequest = {
     person_activity_id: Id;
-    activity_ids: Array<Id>;
+    /**
+     * Whole fees (activities without parts).
+     */
+    activity_ids?: Array<Id>;
+    /**
+     * Parts of fees in parts, each named by its activity and number. A part is paid only with or after every earlier part of its fee (409 `part_out_of_order`), and only until its `due_date` (409 `part_deadline_passed`).
+     */
+    parts?: Array<PartChoice>;
     use_discount: boolean;
     /**
      * How the resident pays at Redsys; `bizum` only while `bizum_enabled` (else 409 `bizum_disabled`).
@@ -1336,6 +1358,10 @@ export type ReceiptCheck = {
     activities: Array<{
         name: string;
         amount: Euros;
+        /**
+         * For a fee in parts, the parts paid (the receipt says "1.º plazo de 2"); absent for a whole fee.
+         */
+        parts?: PaidParts | null;
     }>;
 };
 
@@ -1485,6 +1511,7 @@ export type Activity = {
      * Activities whose fees count together for family discounts (e.g. "Escolas deportivas 2026-27"); null never counts.
      */
     fee_group: string | null;
+    parts: FeeParts;
     /**
      * After it no place is offered from the waitlist and the waiting are told; null: 00:00 (Madrid) on `start_date`, or never without one. After `applications_close_at`.
      */
@@ -1518,6 +1545,48 @@ export type Activity = {
      * Ordered (group 1 first), as staff wrote them (`opens_at` null outside mode `windows`).
      */
     priority_groups?: Array<PriorityGroupWrite>;
+};
+
+/**
+ * One part of a fee paid in parts.
+ */
+export type FeePart = {
+    /**
+     * Its share of the fee, in percent with at most two decimals; the parts' shares add up to 100.
+     */
+    percent: number;
+    /**
+     * The last day (Europe/Madrid) it can be paid online; each part's day after the one before.
+     */
+    due_date: CivilDate;
+};
+
+/**
+ * The fee split into parts, in the order they are paid (e.g. 50 % by 15 October and 50 % by 15 January). Each part's amount is its share of the person's fee rounded to the cent, the last part taking the rounding (and any change of the fee since the earlier parts were paid). A part is paid only after the ones before it, and online only until its day; the global `deadline_date` does not apply to it. Empty: one payment, by the global deadline.
+ */
+export type FeeParts = Array<FeePart>;
+
+/**
+ * Which part of a fee in parts a line is.
+ */
+export type PendingPart = {
+    number: number;
+    of: number;
+    due_date: CivilDate;
+};
+
+/**
+ * The parts of a fee in parts a payment item paid (`from` = `to` for one part).
+ */
+export type PaidParts = {
+    from: number;
+    to: number;
+    of: number;
+};
+
+export type PartChoice = {
+    activity_id: Id;
+    number: number;
 };
 
 /**
@@ -1585,6 +1654,10 @@ export type ActivityWrite = {
      */
     fee_group?: string | null;
     /**
+     * The fee in parts (empty: one payment). Leave it out to keep the current parts. Cannot change once anyone has paid a part or the whole of this activity's fee (409 `parts_locked`).
+     */
+    parts?: FeeParts;
+    /**
      * After it no place is offered from the waitlist and the waiting are told; null: 00:00 (Madrid) on `start_date`, or never without one. After `applications_close_at`.
      */
     waitlist_ends_at?: string | null;
@@ -1636,7 +1709,34 @@ export type Enrolment = {
      * On record (set by the resident who added the person, the upload or staff); null when unknown.
      */
     birth_date: CivilDate | null;
-    activities: Array<ActivityRef>;
+    activities: Array<EnrolmentActivity>;
+};
+
+/**
+ * An activity of an enrolment, with what has been paid of its fee (`paid`: for a fee in parts, the parts paid; 0 when nothing) and what is still to pay.
+ */
+export type EnrolmentActivity = ActivityRef & {
+    /**
+     * The whole fee is paid (online, every part of it, or marked paid by staff).
+     */
+    is_paid: boolean;
+    paid: Euros;
+    /**
+     * What is still to pay: 0 once paid; else the fee as the resident would be charged now (the council's rules, or 75 % of the price without them) less what was paid. Null only in the whole list (no `page`) under the council's rules: each fee there is one person's computation, made for a page's rows only.
+     */
+    to_pay: Euros | null;
+    /**
+     * For a fee in parts, how many of its parts are paid (always the first ones); null for one payment.
+     */
+    parts: PartsProgress | null;
+};
+
+/**
+ * How many parts of a fee in parts are paid, of how many.
+ */
+export type PartsProgress = {
+    paid: number;
+    of: number;
 };
 
 export type EnrolmentWrite = {
@@ -3293,7 +3393,7 @@ export type GeneratePaymentErrors = {
      */
     404: Error;
     /**
-     * Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0), `bizum_disabled` (`pay_method: bizum` while the council does not take Bizum).
+     * Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0), `bizum_disabled` (`pay_method: bizum` while the council does not take Bizum), `part_out_of_order` (a part chosen without an earlier unpaid one), `part_deadline_passed` (a part whose day has passed), `fee_in_parts` (a fee in parts asked for whole in `activity_ids`: choose its parts).
      */
     409: Error;
     /**
@@ -4108,7 +4208,7 @@ export type DeleteEnrolmentErrors = {
      */
     404: Error;
     /**
-     * The enrolment has paid activities.
+     * The enrolment has paid activities (a part of a fee in parts paid counts).
      */
     409: Error;
     /**
@@ -4159,7 +4259,7 @@ export type UpdateEnrolmentErrors = {
      */
     404: Error;
     /**
-     * The change would drop a paid activity, reuse another enrolment's DNI, or add an activity with places for which the person is still waiting (waitlisted, or before the draw): `enrolment_waitlisted` (staff give such a person a place with `POST /admin/applications/{id}/offer`).
+     * The change would drop a paid activity (a part of a fee in parts paid counts), reuse another enrolment's DNI, or add an activity with places for which the person is still waiting (waitlisted, or before the draw): `enrolment_waitlisted` (staff give such a person a place with `POST /admin/applications/{id}/offer`).
      */
     409: Error;
     /**

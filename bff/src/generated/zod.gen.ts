@@ -862,73 +862,6 @@ export const zMe = z.object({
     ])
 });
 
-export const zDataExport = z.object({
-    format: z.enum(['portal-data-export/1']),
-    exported_at: z.iso.datetime({ offset: true }),
-    account: z.object({
-        id: zId,
-        dni: z.string(),
-        phone: z.string(),
-        email: z.string().nullable(),
-        role: zRole,
-        locale: z.enum([
-            'es',
-            'en',
-            'gl'
-        ]),
-        reminders: z.boolean(),
-        created_at: z.iso.datetime({ offset: true })
-    }),
-    persons: z.array(z.object({
-        full_name: z.string(),
-        dni: z.string().nullable(),
-        email: z.string().nullable(),
-        phone: z.string(),
-        linked_at: z.iso.datetime({ offset: true }),
-        activities: z.array(z.object({
-            name: z.string(),
-            price: zEuros,
-            is_paid: z.boolean(),
-            paid_at: z.iso.datetime({ offset: true }).nullable(),
-            paid_amount: zEuros.nullable()
-        }))
-    })),
-    payments: z.array(z.object({
-        order: z.string(),
-        status: z.string(),
-        person: z.string(),
-        amount: zEuros,
-        refunded_amount: zEuros,
-        reduced_fee: z.boolean(),
-        created_at: z.iso.datetime({ offset: true }),
-        paid_at: z.iso.datetime({ offset: true }).nullable(),
-        items: z.array(z.object({
-            activity: z.string(),
-            amount: zEuros
-        })),
-        refunds: z.array(z.object({
-            amount: zEuros,
-            status: z.string(),
-            created_at: z.iso.datetime({ offset: true })
-        }))
-    })),
-    reminders: z.array(z.object({
-        date: zCivilDate,
-        deadline_date: zCivilDate,
-        pending_amount: zEuros,
-        sms: z.int().gte(0),
-        emails: z.int().gte(0),
-        status: z.string()
-    })),
-    audit: z.array(z.object({
-        at: z.iso.datetime({ offset: true }),
-        action: z.string(),
-        entity: z.string().nullable(),
-        entity_id: z.string().nullable(),
-        ip: z.string().nullable()
-    }))
-});
-
 export const zManagedPerson = z.object({
     person_activity_id: zId,
     full_name: z.string(),
@@ -959,64 +892,15 @@ export const zAssociationResult = z.object({
     person: zManagedPerson
 });
 
-export const zUserActivity = z.object({
-    id: zId,
-    name: z.string(),
-    price: zEuros,
-    start_date: zCivilDate.nullable(),
-    is_paid: z.boolean(),
-    amount_due: zEuros.nullable(),
-    breakdown: zFeeBreakdown.nullable(),
-    amount: zEuros,
-    amount_with_discount: zEuros.nullable(),
-    dni: zDniOut.nullable(),
-    person_activity_id: zId
-});
-
-export const zPaymentItem = z.object({
-    activity_id: zId,
-    name: z.string(),
-    amount: zEuros,
-    refunded: z.boolean(),
-    breakdown: zFeeBreakdown.nullable()
-});
-
 /**
  * card = the bank's card page; bizum = Bizum on the same Redsys terminal (`DS_MERCHANT_PAYMETHODS=z`). On a payment: what the resident chose, corrected by the bank's `Ds_ProcessedPayMethod` once it says (68 = Bizum, a card code = card).
  */
 export const zPayMethod = z.enum(['card', 'bizum']);
 
-export const zPaymentRequest = z.object({
-    person_activity_id: zId,
-    activity_ids: z.array(zId).min(1).max(50),
-    use_discount: z.boolean(),
-    pay_method: zPayMethod.optional().default('card')
-});
-
 /**
  * `Ds_ProcessedPayMethod` exactly as the bank's notification or status answer gave it (68 = Bizum; 1, 3, 13, 22, 78… = card variants); null until the bank says. A code the portal does not know is kept here as it came, and audited (`payment.pay_method_unknown`).
  */
 export const zBankPayMethod = z.string().max(16).nullable();
-
-export const zResidentPayment = z.object({
-    id: zId,
-    order: z.string(),
-    pay_method: zPayMethod,
-    bank_pay_method: zBankPayMethod,
-    status: z.enum([
-        'paid',
-        'partially_refunded',
-        'refunded'
-    ]),
-    refunded_amount: zEuros,
-    paid_at: z.iso.datetime({ offset: true }),
-    person_activity_id: zId,
-    full_name: z.string(),
-    dni: zDniOut.nullable(),
-    amount: zEuros,
-    use_discount: z.boolean(),
-    items: z.array(zPaymentItem)
-});
 
 export const zRedsysSignedForm = z.object({
     Ds_SignatureVersion: z.string().max(32),
@@ -1090,18 +974,6 @@ export const zLatestPayment = z.object({
     receipt_available: z.boolean()
 });
 
-export const zReceiptCheck = z.object({
-    valid: z.literal(true),
-    order: z.string(),
-    paid_at: z.iso.datetime({ offset: true }),
-    amount: zEuros,
-    refunded_amount: zEuros,
-    activities: z.array(z.object({
-        name: z.string(),
-        amount: zEuros
-    }))
-});
-
 export const zRefundRequest = z.object({
     reason: z.string().max(500),
     activity_ids: z.array(zId).min(1).max(50).optional()
@@ -1134,36 +1006,6 @@ export const zRedsysRestAnswer = z.object({
     Ds_MerchantParameters: z.string().optional(),
     Ds_Signature: z.string().optional(),
     errorCode: z.string().optional()
-});
-
-export const zAdminPayment = z.object({
-    id: zId,
-    order: z.string(),
-    pay_method: zPayMethod,
-    bank_pay_method: zBankPayMethod,
-    status: zAdminPaymentStatus,
-    paid_at: z.iso.datetime({ offset: true }).nullable(),
-    refunded_amount: zEuros,
-    receipt_available: z.boolean(),
-    refunds: z.array(zRefund),
-    amount: zEuros,
-    use_discount: z.boolean(),
-    person_activity_id: zId.nullable(),
-    full_name: z.string(),
-    dni: z.string().nullable(),
-    user_id: zId.nullable(),
-    created_at: z.iso.datetime({ offset: true }),
-    updated_at: z.iso.datetime({ offset: true }),
-    response_code: z.string().nullable(),
-    authorisation_code: z.string().nullable(),
-    items: z.array(zPaymentItem)
-});
-
-export const zPaymentPage = z.object({
-    items: z.array(zAdminPayment),
-    total: z.int().gte(0),
-    page: z.int().gte(1).lte(9007199254740991),
-    page_size: z.int().gte(1).lte(9007199254740991)
 });
 
 export const zAdminUser = z.object({
@@ -1208,6 +1050,208 @@ export const zActivityRef = z.object({
     name: z.string()
 });
 
+/**
+ * One part of a fee paid in parts.
+ */
+export const zFeePart = z.object({
+    percent: z.number().gt(0).lte(100),
+    due_date: zCivilDate
+});
+
+/**
+ * The fee split into parts, in the order they are paid (e.g. 50 % by 15 October and 50 % by 15 January). Each part's amount is its share of the person's fee rounded to the cent, the last part taking the rounding (and any change of the fee since the earlier parts were paid). A part is paid only after the ones before it, and online only until its day; the global `deadline_date` does not apply to it. Empty: one payment, by the global deadline.
+ */
+export const zFeeParts = z.array(zFeePart).max(12);
+
+/**
+ * Which part of a fee in parts a line is.
+ */
+export const zPendingPart = z.object({
+    number: z.int().gte(1).lte(12),
+    of: z.int().gte(2).lte(12),
+    due_date: zCivilDate
+});
+
+export const zUserActivity = z.object({
+    id: zId,
+    name: z.string(),
+    price: zEuros,
+    start_date: zCivilDate.nullable(),
+    is_paid: z.boolean(),
+    amount_due: zEuros.nullable(),
+    breakdown: zFeeBreakdown.nullable(),
+    amount: zEuros,
+    amount_with_discount: zEuros.nullable(),
+    dni: zDniOut.nullable(),
+    person_activity_id: zId,
+    part: zPendingPart.nullish()
+});
+
+/**
+ * The parts of a fee in parts a payment item paid (`from` = `to` for one part).
+ */
+export const zPaidParts = z.object({
+    from: z.int().gte(1).lte(12),
+    to: z.int().gte(1).lte(12),
+    of: z.int().gte(2).lte(12)
+});
+
+export const zDataExport = z.object({
+    format: z.enum(['portal-data-export/1']),
+    exported_at: z.iso.datetime({ offset: true }),
+    account: z.object({
+        id: zId,
+        dni: z.string(),
+        phone: z.string(),
+        email: z.string().nullable(),
+        role: zRole,
+        locale: z.enum([
+            'es',
+            'en',
+            'gl'
+        ]),
+        reminders: z.boolean(),
+        created_at: z.iso.datetime({ offset: true })
+    }),
+    persons: z.array(z.object({
+        full_name: z.string(),
+        dni: z.string().nullable(),
+        email: z.string().nullable(),
+        phone: z.string(),
+        linked_at: z.iso.datetime({ offset: true }),
+        activities: z.array(z.object({
+            name: z.string(),
+            price: zEuros,
+            is_paid: z.boolean(),
+            paid_at: z.iso.datetime({ offset: true }).nullable(),
+            paid_amount: zEuros.nullable()
+        }))
+    })),
+    payments: z.array(z.object({
+        order: z.string(),
+        status: z.string(),
+        person: z.string(),
+        amount: zEuros,
+        refunded_amount: zEuros,
+        reduced_fee: z.boolean(),
+        created_at: z.iso.datetime({ offset: true }),
+        paid_at: z.iso.datetime({ offset: true }).nullable(),
+        items: z.array(z.object({
+            activity: z.string(),
+            amount: zEuros,
+            parts: zPaidParts.nullish()
+        })),
+        refunds: z.array(z.object({
+            amount: zEuros,
+            status: z.string(),
+            created_at: z.iso.datetime({ offset: true })
+        }))
+    })),
+    reminders: z.array(z.object({
+        date: zCivilDate,
+        deadline_date: zCivilDate,
+        pending_amount: zEuros,
+        sms: z.int().gte(0),
+        emails: z.int().gte(0),
+        status: z.string()
+    })),
+    audit: z.array(z.object({
+        at: z.iso.datetime({ offset: true }),
+        action: z.string(),
+        entity: z.string().nullable(),
+        entity_id: z.string().nullable(),
+        ip: z.string().nullable()
+    }))
+});
+
+export const zPaymentItem = z.object({
+    activity_id: zId,
+    name: z.string(),
+    amount: zEuros,
+    refunded: z.boolean(),
+    breakdown: zFeeBreakdown.nullable(),
+    parts: zPaidParts.nullish()
+});
+
+export const zResidentPayment = z.object({
+    id: zId,
+    order: z.string(),
+    pay_method: zPayMethod,
+    bank_pay_method: zBankPayMethod,
+    status: z.enum([
+        'paid',
+        'partially_refunded',
+        'refunded'
+    ]),
+    refunded_amount: zEuros,
+    paid_at: z.iso.datetime({ offset: true }),
+    person_activity_id: zId,
+    full_name: z.string(),
+    dni: zDniOut.nullable(),
+    amount: zEuros,
+    use_discount: z.boolean(),
+    items: z.array(zPaymentItem)
+});
+
+export const zReceiptCheck = z.object({
+    valid: z.literal(true),
+    order: z.string(),
+    paid_at: z.iso.datetime({ offset: true }),
+    amount: zEuros,
+    refunded_amount: zEuros,
+    activities: z.array(z.object({
+        name: z.string(),
+        amount: zEuros,
+        parts: zPaidParts.nullish()
+    }))
+});
+
+export const zAdminPayment = z.object({
+    id: zId,
+    order: z.string(),
+    pay_method: zPayMethod,
+    bank_pay_method: zBankPayMethod,
+    status: zAdminPaymentStatus,
+    paid_at: z.iso.datetime({ offset: true }).nullable(),
+    refunded_amount: zEuros,
+    receipt_available: z.boolean(),
+    refunds: z.array(zRefund),
+    amount: zEuros,
+    use_discount: z.boolean(),
+    person_activity_id: zId.nullable(),
+    full_name: z.string(),
+    dni: z.string().nullable(),
+    user_id: zId.nullable(),
+    created_at: z.iso.datetime({ offset: true }),
+    updated_at: z.iso.datetime({ offset: true }),
+    response_code: z.string().nullable(),
+    authorisation_code: z.string().nullable(),
+    items: z.array(zPaymentItem)
+});
+
+export const zPaymentPage = z.object({
+    items: z.array(zAdminPayment),
+    total: z.int().gte(0),
+    page: z.int().gte(1).lte(9007199254740991),
+    page_size: z.int().gte(1).lte(9007199254740991)
+});
+
+export const zPartChoice = z.object({
+    activity_id: zId,
+    number: z.int().gte(1).lte(12)
+});
+
+/**
+ * At least one whole fee (`activity_ids`) or part (`parts`).
+ */
+export const zPaymentRequest = z.object({
+    person_activity_id: zId,
+    activity_ids: z.array(zId).max(50).optional().default([]),
+    parts: z.array(zPartChoice).max(50).optional().default([]),
+    use_discount: z.boolean(),
+    pay_method: zPayMethod.optional().default('card')
+});
+
 export const zActivityLanguageTexts = z.object({
     description: zNullableMultilineText.optional(),
     schedule: zNullableText.optional(),
@@ -1243,6 +1287,7 @@ export const zActivity = z.object({
     age_on: zCivilDate.nullable(),
     reductions_apply: z.boolean(),
     fee_group: z.string().min(1).max(80).nullable(),
+    parts: zFeeParts,
     waitlist_ends_at: z.iso.datetime({ offset: true }).nullable(),
     free_places_at: z.iso.datetime({ offset: true }).nullable(),
     claims_days: z.int().gte(1).lte(30).nullish(),
@@ -1273,6 +1318,7 @@ export const zActivityWrite = z.object({
     age_on: zCivilDate.nullish(),
     reductions_apply: z.boolean().optional().default(true),
     fee_group: z.string().min(1).max(80).nullish(),
+    parts: zFeeParts.optional(),
     waitlist_ends_at: z.iso.datetime({ offset: true }).nullish(),
     free_places_at: z.iso.datetime({ offset: true }).nullish(),
     public_value_source: zPublicValueSource.nullish(),
@@ -1284,6 +1330,24 @@ export const zActivityWrite = z.object({
     claims_days: z.int().gte(1).lte(30).nullish()
 });
 
+/**
+ * How many parts of a fee in parts are paid, of how many.
+ */
+export const zPartsProgress = z.object({
+    paid: z.int().gte(0).lte(12),
+    of: z.int().gte(2).lte(12)
+});
+
+/**
+ * An activity of an enrolment, with what has been paid of its fee (`paid`: for a fee in parts, the parts paid; 0 when nothing) and what is still to pay.
+ */
+export const zEnrolmentActivity = zActivityRef.and(z.object({
+    is_paid: z.boolean(),
+    paid: zEuros,
+    to_pay: zEuros.nullable(),
+    parts: zPartsProgress.nullable()
+}));
+
 export const zEnrolment = z.object({
     id: zId,
     first_name: z.string(),
@@ -1292,7 +1356,7 @@ export const zEnrolment = z.object({
     email: zEmail.nullable(),
     phone: zPhoneOut,
     birth_date: zCivilDate.nullable(),
-    activities: z.array(zActivityRef)
+    activities: z.array(zEnrolmentActivity)
 });
 
 export const zEnrolmentWrite = z.object({

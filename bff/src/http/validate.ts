@@ -58,11 +58,30 @@ function toIssue(issue: z.core.$ZodIssue, where: Where): ValidationIssue {
   const field = [...path].reverse().find((p): p is string => typeof p === 'string') ?? '';
   const missing =
     issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined;
+  const parts = missing ? undefined : feePartsIssue(path, issue);
+  if (parts) return { loc: [where, ...path], ...parts };
   return {
     loc: [where, ...path],
     msg: missing ? 'field_required' : messageFor(field, issue),
     type: missing ? 'missing' : issue.code,
   };
+}
+
+/** A fee's parts (ActivityWrite.parts) the contract refuses, said as the service says them. */
+function feePartsIssue(
+  path: (string | number)[],
+  issue: z.core.$ZodIssue,
+): Omit<ValidationIssue, 'loc'> | undefined {
+  if (path[0] !== 'parts') return undefined;
+  if (path.length === 1 && issue.code === 'too_big')
+    return {
+      msg: 'parts_too_many',
+      type: 'parts_too_many',
+      params: { max: Number((issue as { maximum?: unknown }).maximum) },
+    };
+  if (path[2] === 'percent' && typeof path[1] === 'number')
+    return { msg: 'parts_percent', type: 'parts_percent', params: { number: path[1] + 1 } };
+  return undefined;
 }
 
 function messageFor(field: string, issue: z.core.$ZodIssue): string {

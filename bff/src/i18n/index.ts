@@ -6,6 +6,7 @@ import { circumstances } from './messages/circumstances.js';
 import { common } from './messages/common.js';
 import { draws } from './messages/draws.js';
 import { fees } from './messages/fees.js';
+import { feeParts } from './messages/fee-parts.js';
 import { joint } from './messages/joint.js';
 import { payments } from './messages/payments.js';
 import { receipts } from './messages/receipts.js';
@@ -28,6 +29,7 @@ const areas: Record<string, Record<string, Translations>> = {
   draws,
   circumstances,
   fees,
+  feeParts,
   claims,
   joint,
 };

@@ -233,8 +233,8 @@ describe('admin enrolments', () => {
       phone: '622334455',
       birth_date: null,
       activities: [
-        { id: swim, name: 'Natación infantil' },
-        { id: padel, name: 'Pádel adultos' },
+        { id: swim, name: 'Natación infantil', is_paid: false, paid: 0, to_pay: 45, parts: null },
+        { id: padel, name: 'Pádel adultos', is_paid: false, paid: 0, to_pay: 64.13, parts: null },
       ],
       warnings: [],
     });

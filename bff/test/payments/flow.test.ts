@@ -152,6 +152,7 @@ describe('card payment through the sandbox gateway', () => {
             amount: 45,
             refunded: false,
             breakdown: null,
+            parts: null,
           },
           {
             activity_id: padel,
@@ -159,6 +160,7 @@ describe('card payment through the sandbox gateway', () => {
             amount: 64.13,
             refunded: false,
             breakdown: null,
+            parts: null,
           },
         ],
       },

@@ -85,3 +85,39 @@ describe('DataTable', () => {
     expect(onSelectedChange).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('DataTable: a row checkbox described by its row', () => {
+  it('points a checkbox at the element its row names, and no other', () => {
+    render(
+      <DataTable
+        caption="Pagos pendientes"
+        columns={[
+          ...columns,
+          {
+            id: 'why',
+            header: 'Nota',
+            cell: (r) =>
+              r.id === 'b' ? <span id="why-b">Ya no se puede pagar en línea.</span> : null,
+          },
+        ]}
+        rows={rows}
+        getRowId={(r) => r.id}
+        emptyMessage="No hay pagos pendientes."
+        selection={{
+          selectedIds: [],
+          onSelectedChange: vi.fn(),
+          getRowLabel: (r) => `Seleccionar ${r.name}`,
+          header: 'Seleccionar',
+          isRowDisabled: (r) => r.id === 'b',
+          getRowDescribedBy: (r) => (r.id === 'b' ? 'why-b' : undefined),
+        }}
+      />,
+    );
+    expect(screen.getByRole('checkbox', { name: 'Seleccionar Yoga' })).toHaveAccessibleDescription(
+      'Ya no se puede pagar en línea.',
+    );
+    expect(screen.getByRole('checkbox', { name: 'Seleccionar Natación' })).not.toHaveAttribute(
+      'aria-describedby',
+    );
+  });
+});

@@ -23,6 +23,11 @@ export type DataTableSelection<T> = {
   header: React.ReactNode;
   /** Disabled rows cannot be (un)checked, e.g. after the payment deadline. */
   isRowDisabled?: (row: T) => boolean;
+  /**
+   * The id of an element in the row that describes its checkbox (e.g. why it cannot be ticked),
+   * or undefined for none.
+   */
+  getRowDescribedBy?: (row: T) => string | undefined;
   /** Index among the columns where the checkbox column goes (0 = first). */
   position?: number;
 };
@@ -182,6 +187,7 @@ export function DataTable<T>({
                       {selection ? (
                         <Checkbox
                           aria-label={selection.getRowLabel(row)}
+                          aria-describedby={selection.getRowDescribedBy?.(row)}
                           checked={checked}
                           disabled={disabled}
                           onCheckedChange={(value) =>

@@ -13,6 +13,8 @@ type DemoProps = {
   loading?: boolean;
   /** Offer card and Bizum (the council has Bizum on). */
   bizum?: boolean;
+  /** List what is paid: a whole fee and two parts of a fee in parts. */
+  parts?: boolean;
 };
 
 /** PayBar wired to the DiscountModal the way the dashboard does it. */
@@ -22,6 +24,7 @@ function Demo({
   discountAvailable = true,
   loading = false,
   bizum = false,
+  parts = false,
 }: DemoProps) {
   const t = storyText({ globals: { locale } });
   const [discount, setDiscount] = React.useState(false);
@@ -32,7 +35,8 @@ function Demo({
     <>
       <PayBar
         locale={locale}
-        amount={discount ? base * 0.5 : base * 0.75}
+        // with parts, the sum of the lines listed
+        amount={parts ? 97.5 : discount ? base * 0.5 : base * 0.75}
         amountLabel={t.amountToPay}
         payLabel={method === 'bizum' ? t.payByBizum : t.pay}
         onPay={() => {}}
@@ -47,6 +51,16 @@ function Demo({
         method={method}
         onMethodChange={setMethod}
         methodLegend={t.payMethod}
+        lines={
+          parts
+            ? [
+                { id: '4:1', label: 'Yoga', amount: 30 },
+                { id: '4:8:1', label: 'Escola de natación', detail: t.partOf(1, 2), amount: 33.75 },
+                { id: '4:8:2', label: 'Escola de natación', detail: t.partOf(2, 2), amount: 33.75 },
+              ]
+            : undefined
+        }
+        linesLabel={t.payLines}
         loading={loading}
         disabled={reason !== undefined}
         disabledReason={
@@ -114,3 +128,18 @@ export const WithBizumGalician: Story = {
 };
 export const Galician: Story = { globals: { locale: 'gl' } };
 export const Narrow: Story = { ...narrow };
+/**
+ * A fee in parts: the bar lists what it pays (a whole fee and two parts, each with its amount)
+ * above the choice of card or Bizum.
+ */
+export const WithParts: Story = {
+  render: (_args, ctx) => <Demo locale={storyLocale(ctx)} bizum parts discountAvailable={false} />,
+};
+export const WithPartsEnglish: Story = {
+  globals: { locale: 'en' },
+  render: (_args, ctx) => <Demo locale={storyLocale(ctx)} bizum parts discountAvailable={false} />,
+};
+export const WithPartsGalician: Story = {
+  globals: { locale: 'gl' },
+  render: (_args, ctx) => <Demo locale={storyLocale(ctx)} bizum parts discountAvailable={false} />,
+};

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PayBar, type PayBarProps } from './pay-bar.tsx';
@@ -98,5 +98,27 @@ describe('PayBar', () => {
       await userEvent.tab();
       expect(screen.getByRole('button', { name: 'Pagar con Bizum' })).toHaveFocus();
     });
+  });
+});
+
+describe('PayBar: what it pays', () => {
+  const lines = [
+    { id: '4:1', label: 'Yoga', amount: 30 },
+    { id: '4:8:1', label: 'Escola de natación', detail: '1.º plazo de 2', amount: 33.75 },
+  ];
+
+  it('lists the lines given, each with its detail and amount, under a visible name', () => {
+    setup({ lines, linesLabel: 'Qué pagas' });
+    const list = screen.getByRole('list', { name: 'Qué pagas' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent(/^Yoga30,00\s€$/);
+    expect(items[1]).toHaveTextContent(/^Escola de natación · 1\.º plazo de 233,75\s€$/);
+  });
+
+  it('lists nothing without lines, exactly as before', () => {
+    setup({ lines: [], linesLabel: 'Qué pagas' });
+    expect(screen.queryByRole('list')).toBeNull();
+    expect(screen.queryByText('Qué pagas')).toBeNull();
   });
 });

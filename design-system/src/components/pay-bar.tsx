@@ -12,6 +12,18 @@ export interface PayMethodOption {
   label: string;
 }
 
+/** One line of what the amount pays, e.g. a part of a fee in parts. */
+export interface PayBarLine {
+  /** Stable key of the line (the app's row id). */
+  id: string;
+  /** What it is, e.g. "Escola de natación". */
+  label: string;
+  /** Beside the label, e.g. "1.º plazo de 2". */
+  detail?: string;
+  /** Its amount in euros. */
+  amount: number;
+}
+
 export type PayBarProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   /** Language the amount is formatted in (es, en, gl). */
   locale: Locale;
@@ -50,6 +62,13 @@ export type PayBarProps = Omit<React.ComponentProps<'div'>, 'children'> & {
   onMethodChange?: (value: string) => void;
   /** The radio group's visible name, e.g. "Forma de pago". Required only with methods. */
   methodLegend?: string;
+  /**
+   * What the amount pays, listed above it (e.g. the parts of a fee paid in parts, each with its
+   * amount); none listed when left out or empty.
+   */
+  lines?: readonly PayBarLine[];
+  /** The list's visible name, e.g. "Qué pagas". Required only with lines. */
+  linesLabel?: string;
 };
 
 /** Amount (or the reason it cannot be paid), optional reduction checkbox and the pay button. */
@@ -71,11 +90,14 @@ export function PayBar({
   method,
   onMethodChange,
   methodLegend,
+  lines = [],
+  linesLabel,
   className,
   ...props
 }: PayBarProps) {
   const reasonId = React.useId();
   const methodName = React.useId();
+  const linesId = React.useId();
   const chosen = method ?? methods[0]?.value;
   return (
     <div
@@ -95,6 +117,29 @@ export function PayBar({
           disabled={disabled}
           onCheckedChange={(value) => onDiscountChange?.(value === true)}
         />
+      ) : null}
+      {lines.length > 0 ? (
+        <div data-slot="pay-bar-lines" className="flex flex-col gap-2">
+          <p id={linesId} className="text-body font-semibold">
+            {linesLabel}
+          </p>
+          <ul aria-labelledby={linesId} className="flex flex-col gap-1">
+            {lines.map((line) => (
+              <li
+                key={line.id}
+                className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-border-subtle pb-1 text-body last:border-b-0"
+              >
+                <span>
+                  {line.label}
+                  {line.detail ? (
+                    <span className="text-muted-foreground"> · {line.detail}</span>
+                  ) : null}
+                </span>
+                <span className="tabular-nums">{formatEuros(line.amount, locale)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       {methods.length > 1 ? (
         // native radios: one Tab stop, arrow keys move and choose, labels click, screen readers

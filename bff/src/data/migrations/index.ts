@@ -84,6 +84,7 @@ import {
   sqlite as idempotencyKeys,
 } from './390-idempotency-keys.js';
 import { postgres as bizumPostgres, sqlite as bizum } from './400-bizum.js';
+import { postgres as feePartsPostgres, sqlite as feeParts } from './410-fee-parts.js';
 import {
   postgres as onePersonPostgres,
   sqlite as onePerson,
@@ -282,4 +283,5 @@ export const migrations: readonly Migration[] = [
     postgres: idempotencyKeysPostgres,
   },
   { version: 400, name: 'bizum', sqlite: bizum, postgres: bizumPostgres },
+  { version: 410, name: 'fee-parts', sqlite: feeParts, postgres: feePartsPostgres },
 ];

@@ -1,6 +1,6 @@
 import { defineMessages } from '../define.js';
 
-/** The receipt (PDF) and the payment confirmation e-mail. */
+/** The receipt (PDF), the payment confirmation e-mail, and a fee's parts by name (receipts, reminders). */
 export const receipts = defineMessages({
   receipt_title: {
     es: 'Justificante de pago',
@@ -47,6 +47,16 @@ export const receipts = defineMessages({
     es: 'Pago con tarjeta a través de la pasarela de pago del banco. Este documento se genera automáticamente.',
     en: 'Card payment through the bank’s payment gateway. This document is generated automatically.',
     gl: 'Pagamento con tarxeta a través da pasarela de pagamento do banco. Este documento xérase automaticamente.',
+  },
+  part_name_one: {
+    es: '{number}.º plazo de {of}',
+    en: 'instalment {number} of {of}',
+    gl: '{number}.º prazo de {of}',
+  },
+  part_name_range: {
+    es: 'plazos {from}.º a {to}.º de {of}',
+    en: 'instalments {from}–{to} of {of}',
+    gl: 'prazos {from}.º a {to}.º de {of}',
   },
   receipt_mail_subject: {
     es: 'Pago recibido: pedido {order}',

@@ -22,6 +22,36 @@ export const reminders = defineMessages({
     en: '- {name}: {amount}',
     gl: '- {name}: {amount}',
   },
+  reminder_sms_part: {
+    es: '{activity} de {name}, {part}: {amount} hasta el {day}',
+    en: '{activity} for {name}, {part}: {amount} by {day}',
+    gl: '{activity} de {name}, {part}: {amount} ata o {day}',
+  },
+  reminder_parts_sms: {
+    es: '{council}: tienes plazos por pagar: {parts}. Puedes pagar en {url}',
+    en: '{council}: instalments still due: {parts}. You can pay at {url}',
+    gl: '{council}: tes prazos por pagar: {parts}. Podes pagar en {url}',
+  },
+  reminder_sms_with_parts: {
+    es: '{council}: quedan {whole_total} por pagar de las actividades de {names} hasta el {last_day}, y plazos: {parts}. Puedes pagar en {url}',
+    en: '{council}: {whole_total} is still due for the activities of {names} until {last_day}, and instalments: {parts}. You can pay at {url}',
+    gl: '{council}: quedan {whole_total} por pagar das actividades de {names} ata o {last_day}, e prazos: {parts}. Podes pagar en {url}',
+  },
+  reminder_mail_part_line: {
+    es: '- {name}, {activity}, {part} (hasta el {day}): {amount}',
+    en: '- {name}, {activity}, {part} (by {day}): {amount}',
+    gl: '- {name}, {activity}, {part} (ata o {day}): {amount}',
+  },
+  reminder_parts_mail_subject: {
+    es: 'Recordatorio: plazos pendientes hasta el {last_day}',
+    en: 'Reminder: instalments due by {last_day}',
+    gl: 'Recordatorio: prazos pendentes ata o {last_day}',
+  },
+  reminder_parts_mail_body: {
+    es: 'Hola:\n\nTienes plazos de actividades deportivas municipales pendientes de pago:\n\n{lines}\n\nTotal de estos plazos: {total}\n\nCada plazo se puede pagar hasta su último día, incluido, en {url}\n\nSi no quieres recibir más recordatorios, entra en {unsubscribe}\n\n{council}',
+    en: 'Hello,\n\nYou have instalments of municipal sports activities still to pay:\n\n{lines}\n\nTotal of these instalments: {total}\n\nYou can pay each instalment until its last day, inclusive, at {url}\n\nIf you do not want any more reminders, go to {unsubscribe}\n\n{council}',
+    gl: 'Ola:\n\nTes prazos de actividades deportivas municipais pendentes de pagamento:\n\n{lines}\n\nTotal destes prazos: {total}\n\nPodes pagar cada prazo ata o seu último día, incluído, en {url}\n\nSe non queres recibir máis recordatorios, entra en {unsubscribe}\n\n{council}',
+  },
   reminders_stopped: {
     es: 'No recibirás más recordatorios de pago.',
     en: 'You will not receive any more payment reminders.',

@@ -25,7 +25,8 @@ export function checkoutRoutes(
     const result = await deps.payments.checkout.start({
       user: { id: user.id, dni: user.dni },
       personId: body.person_activity_id,
-      activityIds: body.activity_ids,
+      activityIds: body.activity_ids ?? [],
+      parts: body.parts ?? [],
       useDiscount: body.use_discount,
       payMethod: body.pay_method ?? 'card',
       locale: ctx.state.locale,

@@ -25,6 +25,13 @@ import {
   toTariffView,
   type TariffView,
 } from '../fees/tariffs.js';
+import {
+  checkParts,
+  parseParts,
+  partsToJson,
+  toPartView,
+  type FeePartView,
+} from '../fees/parts.js';
 
 export interface ActivityView {
   id: number;
@@ -48,6 +55,8 @@ export interface ActivityView {
   age_on: string | null;
   reductions_apply: boolean;
   fee_group: string | null;
+  /** The fee in parts (percent, last day); empty: one payment. */
+  parts: FeePartView[];
   /** Days of the provisional list's claims period (services/season/claims.ts); null: none. */
   claims_days: number | null;
   waitlist_ends_at: string | null;
@@ -82,6 +91,8 @@ export interface ActivityInput {
   age_on?: string | null;
   reductions_apply?: boolean;
   fee_group?: string | null;
+  /** The fee in parts; absent: unchanged. */
+  parts?: FeePartView[];
   claims_days?: number | null;
   /** A lottery's public value (services/season/draws.ts); absent: unchanged. */
   public_value_source?: 'announced' | 'drand' | null;
@@ -161,6 +172,7 @@ export const toActivityView = (row: ActivityRow, draw?: DrawRow): ActivityView =
   age_on: row.age_on,
   reductions_apply: row.reductions_apply !== 0,
   fee_group: row.fee_group,
+  parts: parseParts(row.parts).map(toPartView),
   claims_days: row.claims_days,
   waitlist_ends_at: row.waitlist_ends_at,
   free_places_at: row.free_places_at,
@@ -174,7 +186,10 @@ export { cleanName } from '../../lib/clean-name.js';
 /** An instant with an offset, stored as UTC ISO like every timestamp. */
 const utc = (at: string | null | undefined) => (at ? new Date(at).toISOString() : null);
 
-function checked(input: ActivityInput): Required<ActivityFields> {
+/** The checked fields; `parts` is undefined when the caller left them out (kept as stored). */
+function checked(input: ActivityInput): Required<Omit<ActivityFields, 'parts'>> & {
+  parts?: string;
+} {
   const name = cleanName(input.name);
   const startDate = input.start_date ? input.start_date : null;
   const allocation = input.allocation ?? 'none';
@@ -201,6 +216,8 @@ function checked(input: ActivityInput): Required<ActivityFields> {
   if (ageOn !== null && !isCivilDate(ageOn)) issue('age_on', 'fees_age_on_invalid');
   const bands = checkTariffs(input.tariffs ?? []);
   issues.push(...bands.issues);
+  const parts = input.parts === undefined ? undefined : checkParts(input.parts);
+  issues.push(...(parts?.issues ?? []));
   const waitlist = checkWaitlistEnd(input, allocation, closeAt, startDate);
   issues.push(...waitlist.issues);
   const claimsDays = input.claims_days ?? null;
@@ -227,6 +244,7 @@ function checked(input: ActivityInput): Required<ActivityFields> {
     reductions_apply: input.reductions_apply === false ? 0 : 1,
     // a label: spaces as one, so "Escolas  2026" and "Escolas 2026" are one group
     fee_group: cleanText(input.fee_group)?.replace(/\s+/g, ' ') ?? null,
+    ...(parts && { parts: partsToJson(parts.parts) }),
     waitlist_ends_at: waitlist.waitlistEndsAt,
     free_places_at: waitlist.freePlacesAt,
     claims_days: claimsDays,
@@ -303,7 +321,7 @@ export function createAdminActivitiesService(deps: {
   async function placesChanged(
     id: number,
     before: ActivityRow | null,
-    fields: Required<ActivityFields>,
+    fields: ReturnType<typeof checked>,
     source?: PublicValueSourceInput,
     reserved?: { places: number; circumstanceId: number | null },
     priority?: {
@@ -412,6 +430,13 @@ export function createAdminActivitiesService(deps: {
         );
         // a client that knows nothing of the texts by language leaves them as they are
         if (input.texts === undefined) fields.texts = before.texts;
+        // what anyone paid was worked out from the parts as they were: they stay
+        if (
+          fields.parts !== undefined &&
+          fields.parts !== before.parts &&
+          (await activities.countPaidLinks(id)) > 0
+        )
+          throw conflict('parts_locked');
         await activities.update(id, fields);
         if (fields.allocation !== 'none') await season.fill(id);
         await recordAdminWrite(

@@ -1,11 +1,10 @@
 import type { ActivitiesRepo } from '../../data/activities-repo.js';
 import type { EnrolmentSort, ListRequest, ListResult, StaffLists } from '../../data/lists/index.js';
-import { groupBy } from '../../lib/group-by.js';
 import type { ApplicationsRepo } from '../../data/applications-repo.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import { isUniqueViolation } from '../../data/engines.js';
-import type { EnrolmentLink, EnrolmentRow, EnrolmentsRepo } from '../../data/enrolments-repo.js';
+import type { EnrolmentRow, EnrolmentsRepo } from '../../data/enrolments-repo.js';
 import { conflict, DomainError, invalid, notFound, type ValidationIssue } from '../errors.js';
 import { auditDni, changedFields, recordAdminWrite, type Actor } from './audit-trail.js';
 import { cleanName } from './activities-service.js';
@@ -13,6 +12,8 @@ import { checkIdentity, landlineWarning } from './identity-checks.js';
 import type { Clock } from '../../lib/clock.js';
 import { isValidBirthDate } from '../../lib/birth-date.js';
 import { madridDate } from '../../lib/madrid-date.js';
+import type { FeeQuotes } from '../fees/quotes.js';
+import { createEnrolmentFees, type EnrolmentActivityView } from './enrolment-fees.js';
 
 export interface EnrolmentView {
   id: number;
@@ -22,7 +23,7 @@ export interface EnrolmentView {
   email: string | null;
   phone: string;
   birth_date: string | null;
-  activities: { id: number; name: string }[];
+  activities: EnrolmentActivityView[];
 }
 
 /** A saved enrolment and what staff should know about it (see landlineWarning). */
@@ -49,7 +50,7 @@ export interface EnrolmentInput {
   activity_ids: number[];
 }
 
-const toView = (row: EnrolmentRow, links: EnrolmentLink[]): EnrolmentView => ({
+const toView = (row: EnrolmentRow, activities: EnrolmentActivityView[]): EnrolmentView => ({
   id: row.id,
   first_name: row.first_name,
   last_name: row.last_name,
@@ -57,7 +58,7 @@ const toView = (row: EnrolmentRow, links: EnrolmentLink[]): EnrolmentView => ({
   email: row.email,
   phone: row.phone,
   birth_date: row.birth_date,
-  activities: links.map((l) => ({ id: l.activity_id, name: l.name })),
+  activities,
 });
 
 const auditView = (
@@ -80,9 +81,11 @@ export function createAdminEnrolmentsService(deps: {
   lists: Pick<StaffLists, 'enrolments'>;
   audit: AuditRepo;
   applications: Pick<ApplicationsRepo, 'waitingOf'>;
+  quotes: Pick<FeeQuotes, 'mode' | 'prospective'>;
   clock: Clock;
 }) {
   const { db, enrolments, activities, lists, audit } = deps;
+  const fees = createEnrolmentFees(deps);
 
   /**
    * A person waiting for a place (waitlisted, or before the draw) is not enrolled by hand: the
@@ -165,20 +168,24 @@ export function createAdminEnrolmentsService(deps: {
     }
   };
 
-  const view = async (id: number) =>
-    toView((await enrolments.findById(id)) as EnrolmentRow, await enrolments.linksOf(id));
+  const view = async (id: number) => {
+    const row = (await enrolments.findById(id)) as EnrolmentRow;
+    const views = await fees.views(await enrolments.linksOf(id), [row]);
+    return toView(row, views.get(id) ?? []);
+  };
 
   return {
-    /** A page (or all) of the enrolments, each with its activities (read for that page only). */
+    /**
+     * A page (or all) of the enrolments, each with its activities (read for that page only) and
+     * what is paid and still to pay of each (per person under the council's rules: a page's only).
+     */
     async list(request: ListRequest<EnrolmentSort>): Promise<ListResult<EnrolmentView>> {
       const { rows, total } = await lists.enrolments.page(request);
-      const links = groupBy(
-        request.page
-          ? await enrolments.linksOfMany(rows.map((row) => row.id))
-          : await enrolments.allLinks(),
-        (link) => link.enrolment_id,
-      );
-      return { rows: rows.map((row) => toView(row, links.get(row.id) ?? [])), total };
+      const links = request.page
+        ? await enrolments.linksOfMany(rows.map((row) => row.id))
+        : await enrolments.allLinks();
+      const views = await fees.views(links, request.page ? rows : null);
+      return { rows: rows.map((row) => toView(row, views.get(row.id) ?? [])), total };
     },
 
     async create(actor: Actor, input: EnrolmentInput): Promise<SavedEnrolment> {
@@ -216,7 +223,8 @@ export function createAdminEnrolmentsService(deps: {
           activityIds.filter((a) => !linked.has(a)),
         );
         const wanted = new Set(activityIds);
-        if (links.some((l) => l.is_paid === 1 && !wanted.has(l.activity_id)))
+        // a part paid counts: its money is on record
+        if (links.some((l) => (l.is_paid === 1 || l.parts_paid > 0) && !wanted.has(l.activity_id)))
           throw conflict('has_paid_items');
         await enrolments.update(id, after);
         for (const link of links) {

@@ -2,8 +2,60 @@ import type { SummaryRepo } from '../../data/summary-repo.js';
 import type { Clock } from '../../lib/clock.js';
 import { addDays, daysBetween, madridDate } from '../../lib/madrid-date.js';
 import { madridMidnightUtc } from '../payments/madrid-range.js';
+import { parseParts, splitFee } from '../fees/parts.js';
+import { amountWithoutReduction } from '../pricing.js';
 
 export const CHART_DAYS = 30;
+const TOP_ACTIVITIES = 5;
+
+type UnpaidLinks = Awaited<ReturnType<SummaryRepo['unpaidLinks']>>;
+
+/**
+ * What the unpaid links of each activity leave pending: a whole fee is one item of what paying it
+ * costs now (75 % of the price, services/pricing.ts); a fee in parts one item per part still due,
+ * priced at its share of that fee (the last part taking the rounding, fees/parts.ts). Sorted as
+ * the overview lists them: most items first, then by name.
+ */
+function pendingByActivity(rows: UnpaidLinks) {
+  const byActivity = new Map<
+    number,
+    { activity_id: number; name: string; sort_key: string; items: number; cents: number }
+  >();
+  for (const row of rows) {
+    const links = Number(row.links);
+    const fee = amountWithoutReduction(row.price_cents);
+    const parts = parseParts(row.parts);
+    const one =
+      parts.length === 0
+        ? { items: 1, cents: fee }
+        : dueOf(
+            splitFee(parts, fee, { partsPaid: 0, paidCents: 0, wholePaid: false }).slice(
+              Number(row.parts_paid),
+            ),
+          );
+    const activity = byActivity.get(row.activity_id) ?? {
+      activity_id: row.activity_id,
+      name: row.name,
+      sort_key: row.name_sort_key,
+      items: 0,
+      cents: 0,
+    };
+    activity.items += links * one.items;
+    activity.cents += links * one.cents;
+    byActivity.set(row.activity_id, activity);
+  }
+  return [...byActivity.values()].sort(
+    (a, b) =>
+      b.items - a.items ||
+      (a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : 0) ||
+      a.activity_id - b.activity_id,
+  );
+}
+
+const dueOf = (parts: readonly { amount_cents: number }[]) => ({
+  items: parts.length,
+  cents: parts.reduce((sum, part) => sum + part.amount_cents, 0),
+});
 
 /** The panel's overview: collected (all, today, this week), pending, and the last 30 days. */
 export function createSummaryService(deps: { summary: SummaryRepo; clock: Clock }) {
@@ -14,14 +66,15 @@ export function createSummaryService(deps: { summary: SummaryRepo; clock: Clock 
       // the week starts on Monday (getUTCDay of a civil date: 0 = Sunday)
       const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
       const firstDay = addDays(today, -(CHART_DAYS - 1));
-      const [all, todays, week, pending, top, paid] = await Promise.all([
+      const [all, todays, week, pending, unpaid, paid] = await Promise.all([
         summary.collected(),
         summary.collected(madridMidnightUtc(today)),
         summary.collected(madridMidnightUtc(addDays(today, -weekday))),
         summary.pending(),
-        summary.topPending(5),
+        summary.unpaidLinks(),
         summary.paidSince(madridMidnightUtc(firstDay)),
       ]);
+      const activities = pendingByActivity(unpaid);
       const perDay = Array.from({ length: CHART_DAYS }, (_, i) => ({
         date: addDays(firstDay, i),
         payments: 0,
@@ -40,16 +93,16 @@ export function createSummaryService(deps: { summary: SummaryRepo; clock: Clock 
         collected_today_cents: todays.cents,
         collected_week_cents: week.cents,
         payments_today: todays.payments,
-        pending_cents: pending.cents,
-        pending_items: pending.items,
+        pending_cents: activities.reduce((sum, a) => sum + a.cents, 0),
+        pending_items: activities.reduce((sum, a) => sum + a.items, 0),
         people_pending: pending.people,
         accounts_pending: pending.accounts,
         per_day: perDay,
-        top_pending: top.map((row) => ({
-          activity_id: row.activity_id,
-          name: row.name,
-          pending_items: Number(row.pending_items),
-          pending_cents: Number(row.pending_cents),
+        top_pending: activities.slice(0, TOP_ACTIVITIES).map((a) => ({
+          activity_id: a.activity_id,
+          name: a.name,
+          pending_items: a.items,
+          pending_cents: a.cents,
         })),
       };
     },

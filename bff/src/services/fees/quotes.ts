@@ -263,6 +263,8 @@ export function createFeeQuotes(deps: {
             birth_date: person.birth_date,
             is_paid: 0,
             paid_amount_cents: null,
+            parts: '[]',
+            parts_paid: 0,
           };
           return { row, fee: pricing.fee(person.id, row, own ? family : [...family, row], held) };
         });
@@ -299,7 +301,11 @@ export function createFeeQuotes(deps: {
     enrolmentId: number,
     rows: readonly FamilyFeeRow[],
   ): Promise<Map<number, StoredBreakdown | null>> {
-    if (!rows.some((row) => row.enrolment_id === enrolmentId && row.is_paid === 1))
+    if (
+      !rows.some(
+        (row) => row.enrolment_id === enrolmentId && (row.is_paid === 1 || row.parts_paid > 0),
+      )
+    )
       return new Map();
     const stored = await fees.paidBreakdowns(enrolmentId);
     return new Map([...stored].map(([id, json]) => [id, readStoredBreakdown(json)]));

@@ -7,6 +7,8 @@ import type { PaymentsRepo, PayMethod } from '../../data/payments-repo.js';
 import type { Locale } from '../../i18n/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { amountToCharge } from '../pricing.js';
+import { invalid } from '../errors.js';
+import { parseParts, splitFee } from '../fees/parts.js';
 import type { FeeQuotes, PersonFees } from '../fees/quotes.js';
 import { paymentWindow } from '../settings-service.js';
 import { newOrderCode } from './order-code.js';
@@ -19,13 +21,31 @@ import {
 export interface CheckoutRequest {
   user: { id: number; dni: string };
   personId: number;
+  /** Whole fees (activities without parts). */
   activityIds: number[];
+  /** Parts of fees in parts, by activity and number (services/fees/parts.ts). */
+  parts: { activity_id: number; number: number }[];
   useDiscount: boolean;
   /** Card, or Bizum on the same terminal (only while the council has it on). */
   payMethod: PayMethod;
   locale: Locale;
   ip: string | null;
 }
+
+/** An enrolled fee being paid, with the parts chosen of it (none: the whole fee). */
+type ChosenFee = {
+  activity_id: number;
+  name: string;
+  price_cents: number;
+  is_paid: number;
+  paid_amount_cents: number | null;
+  parts: string;
+  parts_paid: number;
+  numbers: number[];
+};
+
+/** 'YYYY-MM-DD' as the messages say a day: 15/10/2026. */
+const dayMonthYear = (date: string) => date.split('-').reverse().join('/');
 
 export interface CheckoutResult {
   paymentId: number;
@@ -55,44 +75,100 @@ export function createCheckoutService(deps: {
   const { db, config, clock, payments, settings, audit, quotes } = deps;
 
   /**
-   * What each chosen fee costs, computed inside the caller's transaction: with fee rules, the fee
-   * with its breakdown (kept on the item: what was charged never changes afterwards); in the
-   * simple mode the spec's amounts. A fee the rules make free rides along at 0 with the others.
-   */
-  /**
    * What each chosen fee costs, computed inside the caller's transaction: with fee rules
    * (`fees`), the fee with its breakdown (kept on the item: what was charged never changes
    * afterwards); in the simple mode the spec's amounts. A fee the rules make free rides along at
    * 0 with the others.
    */
   function charges(
-    rows: { activity_id: number; name: string; price_cents: number }[],
+    rows: ChosenFee[],
     fees: PersonFees | null,
     discountBp: number,
     useDiscount: boolean,
   ) {
     return rows.map((row) => {
-      if (!fees)
-        return {
-          activity_id: row.activity_id,
-          activity_name: row.name,
-          amount_cents: amountToCharge(row.price_cents, discountBp, useDiscount),
-          breakdown: null,
-        };
-      const fee = fees.quotes.get(row.activity_id);
-      if (!fee) throw new Error(`no fee computed for activity ${row.activity_id}`);
-      return {
+      const fee = fees?.quotes.get(row.activity_id);
+      if (fees && !fee) throw new Error(`no fee computed for activity ${row.activity_id}`);
+      const whole = fee
+        ? fee.amount_cents
+        : amountToCharge(row.price_cents, discountBp, useDiscount);
+      const item = {
         activity_id: row.activity_id,
         activity_name: row.name,
-        amount_cents: fee.amount_cents,
-        breakdown: JSON.stringify(fee.breakdown),
+        amount_cents: whole,
+        breakdown: fee ? JSON.stringify(fee.breakdown) : null,
+        part_from: null as number | null,
+        part_to: null as number | null,
+        part_of: null as number | null,
+      };
+      if (row.numbers.length === 0) return item;
+      // the chosen parts of the fee, together one item: their shares of the fee as it is now
+      const lines = splitFee(parseParts(row.parts), whole, {
+        partsPaid: row.parts_paid,
+        paidCents: row.paid_amount_cents ?? 0,
+        wholePaid: false,
+      }).filter((line) => row.numbers.includes(line.number));
+      return {
+        ...item,
+        amount_cents: lines.reduce((sum, line) => sum + line.amount_cents, 0),
+        part_from: Math.min(...row.numbers),
+        part_to: Math.max(...row.numbers),
+        part_of: lines[0]!.of,
       };
     });
   }
 
+  /**
+   * The parts chosen of each fee in parts, checked in the contract's order: the fee has such a
+   * part, it is not paid yet, every earlier part is paid or chosen with it, and its last day
+   * (Europe/Madrid) has not passed. A fee in parts is never paid whole.
+   */
+  function checkParts(rows: ChosenFee[], today: string) {
+    for (const row of rows) {
+      const parts = parseParts(row.parts);
+      if (row.numbers.length === 0) {
+        if (parts.length > 0) throw paymentError('conflict', 'fee_in_parts', { name: row.name });
+        continue;
+      }
+      const numbers = [...row.numbers].sort((a, b) => a - b);
+      for (const number of numbers)
+        if (number > parts.length)
+          throw paymentError('invalid', 'part_unknown', { name: row.name, number });
+      for (const number of numbers)
+        if (row.is_paid === 1 || number <= row.parts_paid)
+          throw paymentError('conflict', 'part_already_paid', { name: row.name, number });
+      for (let number = row.parts_paid + 1; number < numbers.at(-1)!; number += 1)
+        if (!numbers.includes(number))
+          throw paymentError('conflict', 'part_out_of_order', {
+            name: row.name,
+            number,
+            date: dayMonthYear(parts[number - 1]!.due_date),
+          });
+      for (const number of numbers)
+        if (parts[number - 1]!.due_date < today)
+          throw paymentError('conflict', 'part_deadline_passed', {
+            name: row.name,
+            number,
+            date: dayMonthYear(parts[number - 1]!.due_date),
+          });
+    }
+  }
+
   return {
     async start(request: CheckoutRequest): Promise<CheckoutResult> {
-      const activityIds = [...new Set(request.activityIds)];
+      const numbersOf = new Map<number, number[]>();
+      for (const { activity_id, number } of request.parts) {
+        const numbers = numbersOf.get(activity_id) ?? [];
+        if (!numbers.includes(number)) numbers.push(number);
+        numbersOf.set(activity_id, numbers);
+      }
+      // an activity asked for whole and in parts is asked for whole (refused if it has parts)
+      for (const id of request.activityIds) numbersOf.set(id, []);
+      const activityIds = [...numbersOf.keys()];
+      if (activityIds.length === 0)
+        throw invalid([
+          { loc: ['body', 'activity_ids'], msg: 'payment_nothing_chosen', type: 'nothing_chosen' },
+        ]);
       const now = clock.now();
       const nowIso = now.toISOString();
 
@@ -113,11 +189,15 @@ export function createCheckoutService(deps: {
           );
         if (enrolled.some((row) => row === undefined))
           throw paymentError('invalid', 'mixed_persons');
-        const rows = enrolled.filter((row) => row !== undefined);
+        const rows: ChosenFee[] = enrolled
+          .filter((row) => row !== undefined)
+          .map((row) => ({ ...row, numbers: numbersOf.get(row.activity_id) ?? [] }));
 
         const settingsRow = await settings.get();
         const window = paymentWindow(settingsRow, now);
-        if (window.reason)
+        // a fee in parts has its parts' own days instead of the global deadline
+        const wholeFees = rows.some((row) => row.numbers.length === 0);
+        if (window.reason === 'payments_disabled' || (window.reason && wholeFees))
           throw paymentError('conflict', window.reason, { date: settingsRow.deadline_date ?? '' });
         if (request.payMethod === 'bizum' && !settingsRow.bizum_enabled)
           throw paymentError('conflict', 'bizum_disabled');
@@ -125,8 +205,9 @@ export function createCheckoutService(deps: {
         if (request.useDiscount && (rules || settingsRow.global_discount_bp <= 0)) {
           throw paymentError('conflict', 'discount_unavailable');
         }
-        const paid = rows.find((row) => row.is_paid === 1);
+        const paid = rows.find((row) => row.is_paid === 1 && row.numbers.length === 0);
         if (paid) throw paymentError('conflict', 'already_paid', { name: paid.name });
+        checkParts(rows, window.today);
 
         const items = charges(rows, fees, settingsRow.global_discount_bp, request.useDiscount);
         const amountCents = items.reduce((sum, item) => sum + item.amount_cents, 0);
@@ -183,6 +264,11 @@ export function createCheckoutService(deps: {
             fee_mode: rules ? 'rules' : 'simple',
             enrolment_id: person.id,
             activity_ids: activityIds,
+            ...(request.parts.length > 0 && {
+              parts: items
+                .filter((i) => i.part_from !== null)
+                .map((i) => ({ activity_id: i.activity_id, from: i.part_from, to: i.part_to })),
+            }),
           },
           ip: request.ip,
         });
@@ -191,7 +277,13 @@ export function createCheckoutService(deps: {
           superseded: older.length,
           order,
           amountCents,
-          description: items.map((i) => i.activity_name).join(', '),
+          description: items
+            .map((i) =>
+              i.part_from === null
+                ? i.activity_name
+                : `${i.activity_name} ${i.part_from === i.part_to ? i.part_from : `${i.part_from}-${i.part_to}`}/${i.part_of}`,
+            )
+            .join(', '),
         };
       });
 

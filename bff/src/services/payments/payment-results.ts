@@ -1,6 +1,12 @@
 import type { ApplicationsRepo } from '../../data/applications-repo.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
-import type { PaymentRow, PaymentsRepo, PaymentStatus } from '../../data/payments-repo.js';
+import type {
+  PaymentItemRow,
+  PaymentRow,
+  PaymentsRepo,
+  PaymentStatus,
+} from '../../data/payments-repo.js';
+import { parseParts } from '../fees/parts.js';
 import { newVerificationCode } from '../../data/migrations/050-money-after-payment.js';
 import { payMethodOfProcessedCode } from '../../adapters/payment-gateway/redsys-request.js';
 
@@ -35,6 +41,16 @@ export interface ResultOutcome {
  * later. Runs inside the caller's transaction, with the payment's row locked; the same answer
  * applied twice changes nothing the second time.
  */
+/**
+ * Whether an item's parts are still the next ones due: the parts before them paid, none of them,
+ * and the fee still split as when the payment began (staff cannot change parts once one is paid,
+ * but could while this payment waited at the bank). A whole fee: always.
+ */
+function partsStillDue(item: PaymentItemRow, row: { parts: string; parts_paid: number }): boolean {
+  if (item.part_from === null) return true;
+  return row.parts_paid === item.part_from - 1 && parseParts(row.parts).length === item.part_of;
+}
+
 export function createPaymentResults(deps: {
   payments: PaymentsRepo;
   audit: AuditRepo;
@@ -129,7 +145,7 @@ export function createPaymentResults(deps: {
           const row = await payments.findEnrolledActivity(item.enrolment_id, item.activity_id, {
             lock: true,
           });
-          if (!row || row.is_paid === 1) blocked.push(item);
+          if (!row || row.is_paid === 1 || !partsStillDue(item, row)) blocked.push(item);
         }
         if (blocked.length === 0) {
           for (const item of items) {

@@ -5,11 +5,12 @@ import type { Locale } from '../../i18n/index.js';
 import { centsToEuros } from '../../lib/money.js';
 import { toFeeBreakdownView } from '../fees/breakdown-view.js';
 import { readStoredBreakdown } from '../fees/stored-breakdown.js';
+import { paidParts } from './part-name.js';
 
 /**
  * The contract's shapes for payments: euros at the edge, items with the name copied at checkout
  * and the breakdown they were charged by (the circumstance named in the caller's language as it
- * was named then).
+ * was named then), and for a fee in parts the parts each item paid.
  */
 export function toPaymentItem(item: PaymentItemRow, refunds: RefundRow[], locale: Locale) {
   const refund = refunds.find((r) => r.id === item.refund_id);
@@ -20,6 +21,8 @@ export function toPaymentItem(item: PaymentItemRow, refunds: RefundRow[], locale
     amount: centsToEuros(item.amount_cents),
     refunded: refund?.status === 'succeeded',
     breakdown: breakdown && toFeeBreakdownView(breakdown, locale),
+    // the parts of a fee in parts this item paid; null for a whole fee
+    parts: paidParts(item),
   };
 }
 

@@ -4,6 +4,7 @@ import { t } from '../../i18n/index.js';
 import { centsToEuros } from '../../lib/money.js';
 import { breakdownLines } from '../fees/breakdown-lines.js';
 import { readStoredBreakdown } from '../fees/stored-breakdown.js';
+import { paidParts, partsShort } from './part-name.js';
 
 /**
  * A cell a spreadsheet would run as a formula (= + - @, tab, CR or NUL first) gets a leading
@@ -31,6 +32,8 @@ const COLUMNS = [
   { header: 'Autorización', key: 'authorisation_code', width: 12 },
   { header: 'Forma de pago', key: 'pay_method', width: 13 },
   { header: 'Método del banco', key: 'bank_pay_method', width: 10 },
+  // added last: the columns before keep their positions for sheets that read them by place
+  { header: 'Plazos', key: 'parts', width: 30 },
 ] as const;
 
 /** The payments as an .xlsx file, one row per payment, newest first as given. */
@@ -54,6 +57,11 @@ export async function paymentsWorkbook(
       const stored = readStoredBreakdown(item.breakdown);
       return stored ? [`${item.activity_name}: ${breakdownLines(stored, 'es').join(', ')}`] : [];
     });
+    // the parts each item of a fee in parts paid: "Natación: 1/2; Fútbol: 1–2/3"
+    const parts = paid.flatMap((item) => {
+      const paidOf = paidParts(item);
+      return paidOf ? [`${item.activity_name}: ${partsShort(paidOf)}`] : [];
+    });
     sheet.addRow({
       id: payment.id,
       order: text(payment.order_code),
@@ -73,6 +81,7 @@ export async function paymentsWorkbook(
       paid_at: payment.paid_at ?? '',
       response_code: text(payment.response_code),
       authorisation_code: text(payment.authorisation_code),
+      parts: text(parts.join('; ')),
     });
   }
   sheet.getColumn('amount').numFmt = '#,##0.00';

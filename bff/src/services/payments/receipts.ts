@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock.js';
 import { centsToEuros } from '../../lib/money.js';
 import type { Logger } from '../../logger.js';
 import { formatEuros } from '../../i18n/format.js';
+import { paidParts, partName } from './part-name.js';
 import { renderReceipt } from './receipt-pdf.js';
 import { breakdownLines } from '../fees/breakdown-lines.js';
 import { readStoredBreakdown } from '../fees/stored-breakdown.js';
@@ -47,8 +48,10 @@ export function createReceipts(deps: {
         },
         items: items.map((item) => {
           const breakdown = readStoredBreakdown(item.breakdown);
+          const parts = paidParts(item);
           return {
-            name: item.activity_name,
+            // a fee in parts names the parts this payment paid: "Natación (1.º plazo de 2)"
+            name: parts ? `${item.activity_name} (${partName(parts, locale)})` : item.activity_name,
             amountCents: item.amount_cents,
             lines: breakdown ? breakdownLines(breakdown, locale) : [],
           };
@@ -96,10 +99,15 @@ export function createReceipts(deps: {
         paid_at: payment.paid_at ?? payment.updated_at,
         amount: centsToEuros(payment.amount_cents),
         refunded_amount: centsToEuros(payment.refunded_cents),
-        activities: items.map((item) => ({
-          name: item.activity_name,
-          amount: centsToEuros(item.amount_cents),
-        })),
+        activities: items.map((item) => {
+          const parts = paidParts(item);
+          // a whole fee's line stays as it was: name and amount
+          return {
+            name: item.activity_name,
+            amount: centsToEuros(item.amount_cents),
+            ...(parts ? { parts } : {}),
+          };
+        }),
       };
     },
 

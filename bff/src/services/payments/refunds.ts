@@ -87,6 +87,18 @@ export function createRefunds(deps: {
         ) {
           throw refundError('conflict', 'over_refund', { left: (left / 100).toFixed(2) });
         }
+        // parts of a fee in parts go back last paid first: the ones before stay paid
+        for (const item of chosen) {
+          if (item.part_to === null) continue;
+          const row = await payments.findEnrolledActivity(item.enrolment_id, item.activity_id, {
+            lock: true,
+          });
+          if (row && row.parts_paid > item.part_to)
+            throw refundError('conflict', 'later_part_first', {
+              number: row.parts_paid,
+              name: item.activity_name,
+            });
+        }
         const refundId = await refunds.insert({
           payment_id: payment.id,
           amount_cents: amount,

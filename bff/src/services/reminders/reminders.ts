@@ -13,9 +13,10 @@ import type { Clock } from '../../lib/clock.js';
 import { madridDate, madridHour } from '../../lib/madrid-date.js';
 import type { Logger } from '../../logger.js';
 import type { JobRunner } from '../jobs/job-runner.js';
-import { composeReminder, pendingCents } from './reminder-message.js';
+import { composeReminder, pendingCents, type RuleFees } from './reminder-message.js';
 import type { FeeQuotes } from '../fees/quotes.js';
-import { reminderDay, type NotDueReason } from './schedule.js';
+import { isWhole, partDaysOf, partsRemindedToday, partsWithAmounts } from './part-reminders.js';
+import { isReminderDay, reminderDay, type NotDueReason } from './schedule.js';
 import type { UnsubscribeTokens } from './unsubscribe-token.js';
 
 export interface ReminderRunResult {
@@ -35,9 +36,12 @@ const EARLIEST_HOUR = 9;
 
 /**
  * Payment reminders. On each configured day before the deadline every account with something
- * pending gets one message in its language. "At most one per account per day" rests on the
- * database: each message first claims its (account, day) row, and only the run that claimed it
- * sends; a run that dies after claiming leaves that account unreminded rather than reminded twice.
+ * pending gets one message in its language. A fee in parts does not follow the global deadline:
+ * each unpaid part is reminded of on the configured days before its own last day, by name ("1.º
+ * plazo de 2"), with its amount. "At most one per account per day" rests on the database: each
+ * message first claims its (account, day) row, and only the run that claimed it sends; a run that
+ * dies after claiming leaves that account unreminded rather than reminded twice. So a part is
+ * never reminded of twice on the same day: everything due that day goes in the one message.
  */
 export function createReminders(deps: {
   config: Pick<Config, 'council' | 'publicUrl'>;
@@ -56,36 +60,26 @@ export function createReminders(deps: {
 }) {
   const { clock, reminders, logger } = deps;
 
-  /** Each person's pending fees as the council's rules make them; null in the simple mode. */
-  async function feesOf(lines: PendingLine[]): Promise<Map<number, number> | null> {
-    const out = new Map<number, number>();
+  /** Each person's unpaid fees under the council's rules, by activity; null in the simple mode. */
+  async function feesOf(lines: PendingLine[]): Promise<RuleFees> {
+    const out = new Map<number, Map<number, number>>();
     for (const id of new Set(lines.map((line) => line.enrolment_id))) {
       const fees = await deps.quotes.forPerson(id);
       if (!fees) return null;
-      let cents = 0;
+      const own = new Map<number, number>();
       for (const row of fees.rows)
-        if (row.is_paid === 0) cents += fees.quotes.get(row.activity_id)?.amount_cents ?? 0;
-      out.set(id, cents);
+        if (row.is_paid === 0)
+          own.set(row.activity_id, fees.quotes.get(row.activity_id)?.amount_cents ?? 0);
+      out.set(id, own);
     }
     return out;
   }
 
   async function deliver(
     account: PendingLine,
-    lines: PendingLine[],
+    message: ReturnType<typeof composeReminder>,
     channel: ReminderChannel,
-    deadline: string,
-    cents: Map<number, number>,
   ): Promise<{ sms: number; emails: number }> {
-    const message = composeReminder({
-      locale: account.locale,
-      council: deps.config.council.name,
-      url: `${deps.config.publicUrl}/dashboard`,
-      unsubscribeUrl: `${deps.config.publicUrl}/recordatorios/baja?token=${deps.unsubscribe.make(account.user_id, deps.clock.now().getTime())}`,
-      deadline,
-      lines,
-      cents,
-    });
     let sms = 0;
     let emails = 0;
     if (channel !== 'sms' && account.email) {
@@ -115,7 +109,8 @@ export function createReminders(deps: {
     const now = clock.now();
     const today = madridDate(now);
     const config = await deps.settings.get();
-    const day = reminderDay(config, today);
+    const partDays = partDaysOf(await reminders.activityParts());
+    const day = reminderDay(config, today, partDays);
     const result: ReminderRunResult = {
       sent: 0,
       skipped: 0,
@@ -126,15 +121,24 @@ export function createReminders(deps: {
       next_date: day.nextDate,
     };
     const deadline = config.deadline_date;
-    if (!day.due || deadline === null) return result;
+    // the global deadline's day reminds of whole fees; a part's own day, of that part
+    const wholeDue = day.due && deadline !== null;
+    if (!wholeDue && !day.partsDue) return result;
+    // the day the messages are counted under (the season's totals): the global deadline, or
+    // without one the first of today's parts' last days
+    const seasonDate =
+      deadline ?? partDays.filter((last) => isReminderDay(config, today, last)).sort()[0] ?? today;
 
     const runId = await reminders.startRun({
       reminder_date: today,
-      deadline_date: deadline,
+      deadline_date: seasonDate,
       trigger,
       started_at: now.toISOString(),
     });
-    const byAccount = groupBy(await reminders.pendingLines(), (line) => line.user_id);
+    const pending = (await reminders.pendingLines()).filter((line) =>
+      isWhole(line) ? wholeDue : partsRemindedToday(line, config, today).length > 0,
+    );
+    const byAccount = groupBy(pending, (line) => line.user_id);
     const rules = (await deps.quotes.mode()) === 'rules';
     for (const [userId, lines] of byAccount) {
       const account = lines[0];
@@ -144,14 +148,23 @@ export function createReminders(deps: {
         result.skipped += 1;
         continue;
       }
-      const cents = pendingCents(lines, rules ? await feesOf(lines) : null);
+      const fees = rules ? await feesOf(lines) : null;
+      const whole = lines.filter(isWhole);
+      const cents = pendingCents(whole, fees);
+      const parts = partsWithAmounts(
+        lines.filter((line) => !isWhole(line)),
+        (line) => partsRemindedToday(line, config, today),
+        fees,
+      );
       const claimed = await reminders.claim({
         user_id: userId,
         reminder_date: today,
-        deadline_date: deadline,
+        deadline_date: seasonDate,
         run_id: runId,
         locale: account.locale,
-        pending_cents: [...cents.values()].reduce((sum, amount) => sum + amount, 0),
+        pending_cents:
+          [...cents.values()].reduce((sum, amount) => sum + amount, 0) +
+          parts.reduce((sum, part) => sum + part.cents, 0),
         persons: new Set(lines.map((line) => line.enrolment_id)).size,
         created_at: clock.now().toISOString(),
       });
@@ -160,7 +173,17 @@ export function createReminders(deps: {
         continue;
       }
       try {
-        const counts = await deliver(account, lines, channel, deadline, cents);
+        const message = composeReminder({
+          locale: account.locale,
+          council: deps.config.council.name,
+          url: `${deps.config.publicUrl}/dashboard`,
+          unsubscribeUrl: `${deps.config.publicUrl}/recordatorios/baja?token=${deps.unsubscribe.make(account.user_id, deps.clock.now().getTime())}`,
+          deadline: wholeDue ? deadline : null,
+          lines: whole,
+          cents,
+          parts,
+        });
+        const counts = await deliver(account, message, channel);
         await reminders.finish(claimed, { status: 'sent', ...counts });
         result.sent += 1;
         result.sms += counts.sms;
@@ -224,7 +247,7 @@ export function createReminders(deps: {
     if (turn.ran && turn.result) return turn.result;
     const config = await deps.settings.get();
     const today = madridDate(clock.now());
-    const day = reminderDay(config, today);
+    const day = reminderDay(config, today, partDaysOf(await reminders.activityParts()));
     return {
       sent: 0,
       skipped: 0,
@@ -244,7 +267,7 @@ export function createReminders(deps: {
       : { messages: 0, sms: 0, emails: 0 };
     const runs = await reminders.recentRuns(20);
     return {
-      next_date: reminderDay(config, today).nextDate,
+      next_date: reminderDay(config, today, partDaysOf(await reminders.activityParts())).nextDate,
       season: { deadline_date: config.deadline_date, ...season },
       runs: runs.map((run) => ({
         id: run.id,

@@ -7,6 +7,7 @@ import { conflict, unauthorized } from '../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { fullName } from '../../lib/clean-name.js';
 import { centsToEuros } from '../../lib/money.js';
+import { paidParts } from '../payments/part-name.js';
 import { groupBy } from '../../lib/group-by.js';
 import type { Reauthenticate } from '../reauthenticate.js';
 import type { RateLimiter } from '../rate-limiter.js';
@@ -82,6 +83,7 @@ export function createDataRights(deps: {
           items: (items.get(payment.id) ?? []).map((item) => ({
             activity: item.activity_name,
             amount: centsToEuros(item.amount_cents),
+            parts: paidParts(item),
           })),
           refunds: (refunds.get(payment.id) ?? []).map((refund) => ({
             amount: centsToEuros(refund.amount_cents),

@@ -17,6 +17,7 @@ import type { OneTimeCodes } from '../one-time-codes.js';
 import { amountWithReduction, amountWithoutReduction } from '../pricing.js';
 import { toFeeBreakdownView, type FeeBreakdownView } from '../fees/breakdown-view.js';
 import type { FeeQuotes, PersonFees } from '../fees/quotes.js';
+import { parseParts, splitFee } from '../fees/parts.js';
 import type { Locale } from '../../i18n/index.js';
 import type { RateLimiter, RateRule } from '../rate-limiter.js';
 import type { CodeDelivery } from './code-delivery.js';
@@ -53,6 +54,41 @@ export interface PersonActivity {
   amount_with_discount: number | null;
   dni: string | null;
   person_activity_id: number;
+  /** Of a fee in parts, which part this line is (a line per part); absent: the whole fee. */
+  part?: { number: number; of: number; due_date: string };
+}
+
+/**
+ * A fee in parts as a line per part (services/fees/parts.ts): each with its own amount (its share
+ * of the fee, or of the reduced fee in the simple mode's `amount_with_discount`), paid or not.
+ * A fee without parts stays one line.
+ */
+function perPart(
+  line: PersonActivity,
+  row: { parts: string; parts_paid: number; is_paid: number; paid_amount_cents: number | null },
+  feeCents: number,
+  reducedCents: number | null,
+  paidBreakdown: FeeBreakdownView | null,
+): PersonActivity[] {
+  const parts = parseParts(row.parts);
+  if (parts.length === 0) return [line];
+  const paid = {
+    partsPaid: row.parts_paid,
+    // marked paid by staff before amounts were kept: the fee as it is
+    paidCents: row.paid_amount_cents ?? (row.is_paid === 1 ? feeCents : 0),
+    wholePaid: row.is_paid === 1,
+  };
+  const reduced = reducedCents === null ? null : splitFee(parts, reducedCents, paid);
+  return splitFee(parts, feeCents, paid).map((part, index) => ({
+    ...line,
+    is_paid: part.paid,
+    amount_due: part.paid ? null : centsToEuros(part.amount_cents),
+    amount: centsToEuros(part.amount_cents),
+    amount_with_discount:
+      reduced === null || part.paid ? null : centsToEuros(reduced[index]!.amount_cents),
+    breakdown: part.paid ? paidBreakdown : line.breakdown,
+    part: { number: part.number, of: part.of, due_date: part.due_date },
+  }));
 }
 
 export interface PersonsDeps {
@@ -214,11 +250,11 @@ export function createPersonsService(deps: PersonsDeps) {
     { rows, quotes, paid }: PersonFees,
     locale: Locale,
   ): PersonActivity[] {
-    return rows.map((row) => {
+    return rows.flatMap((row) => {
       const quote = quotes.get(row.activity_id)!;
       const isPaid = row.is_paid === 1;
       const amount = isPaid ? (row.paid_amount_cents ?? quote.amount_cents) : quote.amount_cents;
-      return {
+      const line = {
         id: row.activity_id,
         name: row.name,
         price: centsToEuros(row.price_cents),
@@ -231,6 +267,13 @@ export function createPersonsService(deps: PersonsDeps) {
         dni: person.dni,
         person_activity_id: person.id,
       };
+      return perPart(
+        line,
+        row,
+        quote.amount_cents,
+        null,
+        toFeeBreakdownView(paid.get(row.activity_id), locale),
+      );
     });
   }
 
@@ -418,13 +461,13 @@ export function createPersonsService(deps: PersonsDeps) {
       const fees = await deps.quotes.forPerson(person.id);
       if (fees) return feeActivities(person, fees, locale);
       const discountBp = (await deps.config.get()).global_discount_bp;
-      return (await persons.activities(person.id)).map((row) => {
+      return (await persons.activities(person.id)).flatMap((row) => {
         const reduced = amountWithReduction(row.price_cents, discountBp);
         const amount = amountWithoutReduction(row.price_cents);
         const isPaid = row.is_paid === 1;
         // once paid, what was paid (the receipt's figure), not what paying now would charge
         const shown = isPaid ? (row.paid_amount_cents ?? amount) : amount;
-        return {
+        const line = {
           id: row.id,
           name: row.name,
           price: centsToEuros(row.price_cents),
@@ -437,6 +480,7 @@ export function createPersonsService(deps: PersonsDeps) {
           dni: person.dni,
           person_activity_id: person.id,
         };
+        return perPart(line, row, amount, reduced, null);
       });
     },
   };

@@ -12,6 +12,7 @@ import { PAYMENT_HOLD_MS } from './payment-hold.js';
 import { SYSTEM, type Places } from './places.js';
 import { waitlistEnded } from './waitlist-end.js';
 import type { FeeQuotes } from '../fees/quotes.js';
+import { parseParts, splitFee } from '../fees/parts.js';
 
 /** A reminder goes this long before an unpaid offer expires. */
 export const OFFER_REMINDER_MS = 24 * 3_600_000;
@@ -42,16 +43,22 @@ export function createOffers(deps: {
   const { db, clock, applications, notices, places } = deps;
   const sendDue = createNoticeSender({ ...deps, notices });
 
-  /** What paying the offered place costs: the fee under the council's rules, else the spec's 75 %. */
+  /**
+   * What paying the offered place costs: the fee under the council's rules, else the spec's 75 %;
+   * of a fee in parts, its first part (which confirms the place).
+   */
   async function amountDue(row: {
     enrolment_id: number;
     activity_id: number;
     price_cents: number;
+    parts: string;
   }) {
     const fees = await deps.quotes.forPerson(row.enrolment_id);
-    return (
-      fees?.quotes.get(row.activity_id)?.amount_cents ?? amountWithoutReduction(row.price_cents)
-    );
+    const fee =
+      fees?.quotes.get(row.activity_id)?.amount_cents ?? amountWithoutReduction(row.price_cents);
+    const parts = parseParts(row.parts);
+    if (parts.length === 0) return fee;
+    return splitFee(parts, fee, { partsPaid: 0, paidCents: 0, wholePaid: false })[0]!.amount_cents;
   }
 
   async function expireOne(id: number): Promise<boolean> {

@@ -69,8 +69,9 @@ export function createPlaces(deps: {
   async function offer(application: ApplicationRow, activity: SeasonActivityRow, now: Date) {
     const at = now.toISOString();
     const link = await enrolments.findLink(application.enrolment_id, activity.id);
-    if (link?.is_paid === 1) {
-      // staff enrolled and the person paid meanwhile: the place is theirs already
+    if (link?.is_paid === 1 || (link?.parts_paid ?? 0) > 0) {
+      // staff enrolled and the person paid meanwhile (a fee in parts: its first part): the
+      // place is theirs already
       if (await applications.setStatus(application.id, application.status, 'confirmed', at))
         await auditStatus(SYSTEM, application, application.status, 'confirmed', { paid: true });
       return;

@@ -87,7 +87,18 @@ export const noPlaces = {
   fee_group: null,
   waitlist_ends_at: null,
   free_places_at: null,
+  parts: [] as Activity['parts'],
 };
+
+/** An enrolment's activity, nothing of its fee paid yet (a whole fee of 30 €). */
+export const enrolled = (id: number, name: string) => ({
+  id,
+  name,
+  is_paid: false,
+  paid: 0,
+  to_pay: 30,
+  parts: null,
+});
 
 export const activities: Activity[] = [
   { id: 1, name: 'Natación infantil', price: 60, start_date: '2026-10-01', ...noPlaces },
@@ -115,10 +126,7 @@ export const enrolments: Enrolment[] = [
     email: 'maria.lopez@example.es',
     phone: '612345678',
     birth_date: null,
-    activities: [
-      { id: 1, name: 'Natación infantil' },
-      { id: 2, name: 'Pádel adultos' },
-    ],
+    activities: [enrolled(1, 'Natación infantil'), enrolled(2, 'Pádel adultos')],
   },
   {
     id: 4,
@@ -128,7 +136,7 @@ export const enrolments: Enrolment[] = [
     email: null,
     phone: '622334455',
     birth_date: '2016-04-02',
-    activities: [{ id: 2, name: 'Pádel adultos' }],
+    activities: [enrolled(2, 'Pádel adultos')],
   },
 ];
 

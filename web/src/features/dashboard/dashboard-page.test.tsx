@@ -578,6 +578,7 @@ describe('dashboard: paying', () => {
     expect(post?.body).toEqual({
       person_activity_id: 4,
       activity_ids: [1, 5],
+      parts: [],
       use_discount: true,
       pay_method: 'card',
     });
@@ -608,6 +609,7 @@ describe('dashboard: paying', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       person_activity_id: 3,
       activity_ids: [3],
+      parts: [],
       use_discount: false,
       pay_method: 'card',
     });
@@ -642,6 +644,7 @@ describe('dashboard: paying', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       person_activity_id: 3,
       activity_ids: [3],
+      parts: [],
       use_discount: false,
       pay_method: 'bizum',
     });

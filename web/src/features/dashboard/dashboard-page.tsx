@@ -21,17 +21,20 @@ import {
   completedActivities,
   feeRulesInPlace,
   filterByPerson,
+  hasParts,
+  lineLock,
   pendingActivities,
   personLabel,
   pruneSelection,
   reductionApplies,
+  rowId,
+  selectableLines,
   selectedActivities,
-  selectionLocked,
+  toggleLine,
   type ManagedPerson,
   type PersonFilter,
+  type UserActivity,
 } from './rules';
-
-const NOTHING: ReadonlySet<string> = new Set();
 
 /** What the dashboard gives the managed-people section (composed by the router). */
 export interface PeopleSectionContext {
@@ -79,34 +82,28 @@ export function DashboardPage({
   )
     ? filter
     : 'all';
-  const locked = selectionLocked(config);
   const rules = feeRulesInPlace(config);
-  const pendingRows = useMemo(
-    () => filterByPerson(pendingActivities(data.activities), activeFilter),
-    [data.activities, activeFilter],
-  );
+  const pending = useMemo(() => pendingActivities(data.activities), [data.activities]);
+  const pendingRows = useMemo(() => filterByPerson(pending, activeFilter), [pending, activeFilter]);
+  // a line that cannot be ticked now: payment closed, or a part whose day has passed
+  const lockOf = (row: UserActivity) => lineLock(row, config, pending);
+  const selectable = selectableLines(pendingRows, config);
   const completedRows = useMemo(
     () => filterByPerson(completedActivities(data.activities), activeFilter),
     [data.activities, activeFilter],
   );
   // Only rows shown (and selectable) count: hidden or stale ids are ignored.
-  const selection = locked ? [] : selectedActivities(pendingRows, selectedIds);
+  const selection = selectedActivities(selectable, selectedIds);
 
   const changeFilter = (value: string) => {
     const next = (value === 'all' ? 'all' : value) as PersonFilter;
     setFilter(next);
-    setSelectedIds((previous) =>
-      pruneSelection(previous, filterByPerson(pendingActivities(data.activities), next)),
-    );
+    setSelectedIds((previous) => pruneSelection(previous, filterByPerson(pending, next)));
   };
 
-  const toggle = (id: string, selected: boolean) => {
-    setSelectedIds((previous) => {
-      const next = new Set(previous);
-      if (selected) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  // parts go in order: ticking one ticks the earlier ones, unticking one the later ones
+  const toggle = (row: UserActivity, selected: boolean) => {
+    setSelectedIds((previous) => toggleLine(previous, row, selected, selectable));
   };
 
   const people: PeopleSectionContext = {
@@ -134,7 +131,10 @@ export function DashboardPage({
           <LoadError messageId="dashboard.error.loadingActivities" onRetry={data.reload} />
         ) : null}
 
-        <DeadlineNotice config={config} />
+        <DeadlineNotice
+          config={config}
+          partsOpen={selectableLines(pending, config).some((line) => !!line.part)}
+        />
 
         <SelectField
           label={<FormattedMessage id="dashboard.person.label" />}
@@ -167,18 +167,26 @@ export function DashboardPage({
             ) : nobodyLinked ? (
               <NobodyLinked onLink={() => setAddRequests((n) => n + 1)} />
             ) : failed && pendingRows.length === 0 ? null : (
-              <PendingTable
-                rows={pendingRows}
-                selectedIds={locked ? NOTHING : selectedIds}
-                onSelectedChange={toggle}
-                locked={locked}
-                reduction={reductionApplies(useDiscount, config)}
-                breakdown={rules}
-              />
+              <>
+                {hasParts(pendingRows) ? (
+                  <p data-slot="parts-hint" className="text-body">
+                    <FormattedMessage id="dashboard.parts.hint" />
+                  </p>
+                ) : null}
+                <PendingTable
+                  rows={pendingRows}
+                  selectedIds={new Set(selection.map(rowId))}
+                  onSelectedChange={toggle}
+                  lockOf={lockOf}
+                  reduction={reductionApplies(useDiscount, config)}
+                  breakdown={rules}
+                />
+              </>
             )}
             {pendingRows.length > 0 ? (
               <PaySection
                 selection={selection}
+                selectable={selectable}
                 config={config}
                 useDiscount={useDiscount}
                 onUseDiscountChange={setUseDiscount}

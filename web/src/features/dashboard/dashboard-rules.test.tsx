@@ -294,6 +294,7 @@ describe('dashboard with fee rules in place', () => {
       expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
         person_activity_id: 4,
         activity_ids: [1, 6],
+        parts: [],
         use_discount: false,
         pay_method: 'card',
       }),

@@ -232,6 +232,7 @@ describe('paymentRequest', () => {
     expect(paymentRequest([swim, padel], true, open)).toEqual({
       person_activity_id: 4,
       activity_ids: [1, 2],
+      parts: [],
       use_discount: true,
       pay_method: 'card',
     });

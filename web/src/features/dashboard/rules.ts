@@ -13,6 +13,8 @@ export type PublicConfig = components['schemas']['PublicConfig'];
 /** "all" or the person_activity_id (as a string, like a <select> value). */
 export type PersonFilter = 'all' | `${number}`;
 
+export type PendingPart = components['schemas']['PendingPart'];
+
 export type PayBlockReason =
   'select_activities' | 'global_deadline_expired' | 'payments_disabled' | 'one_person_only';
 
@@ -32,9 +34,13 @@ export function centsToEuros(cents: number): number {
   return cents / 100;
 }
 
-/** A row key that is unique across people (the same activity can belong to two people). */
-export function rowId(activity: Pick<UserActivity, 'id' | 'person_activity_id'>): string {
-  return `${activity.person_activity_id}:${activity.id}`;
+/**
+ * A row key that is unique across people (the same activity can belong to two people) and across
+ * the parts of a fee in parts (one line per part, all with the activity's id).
+ */
+export function rowId(activity: Pick<UserActivity, 'id' | 'person_activity_id' | 'part'>): string {
+  const key = `${activity.person_activity_id}:${activity.id}`;
+  return activity.part ? `${key}:${activity.part.number}` : key;
 }
 
 /**
@@ -116,6 +122,82 @@ export function selectionLocked(config: PublicConfig | null): boolean {
 }
 
 /**
+ * Why a pending line cannot be ticked, or null when it can. A whole fee follows the global
+ * deadline; a part of a fee in parts only its own last day (inclusive, Europe/Madrid: the
+ * server's `today`), and a part after an unpaid one that can no longer be paid online cannot be
+ * paid either (parts are paid in order).
+ */
+export type LineLock =
+  'payments_disabled' | 'global_deadline_expired' | 'part_deadline_passed' | 'earlier_part_overdue';
+
+export function lineLock(
+  line: UserActivity,
+  config: PublicConfig | null,
+  pending: readonly UserActivity[] = [],
+): LineLock | null {
+  if (!config) return null;
+  if (!config.payments_enabled) return 'payments_disabled';
+  if (!line.part) return paymentClosedReason(config) === null ? null : 'global_deadline_expired';
+  const blocked = (part: PendingPart) => part.due_date < config.today;
+  if (blocked(line.part)) return 'part_deadline_passed';
+  const earlierBlocked = earlierParts(line, pending).some((other) => blocked(other.part!));
+  return earlierBlocked ? 'earlier_part_overdue' : null;
+}
+
+/** The pending lines that can be ticked now. */
+export function selectableLines(
+  pending: readonly UserActivity[],
+  config: PublicConfig | null,
+): UserActivity[] {
+  return pending.filter((line) => lineLock(line, config, pending) === null);
+}
+
+/** Lines of the same fee in parts (same person and activity). */
+function sameFee(a: UserActivity, b: UserActivity): boolean {
+  return !!a.part && !!b.part && a.id === b.id && a.person_activity_id === b.person_activity_id;
+}
+
+/** The pending parts of the same fee before this one. */
+function earlierParts(line: UserActivity, pending: readonly UserActivity[]): UserActivity[] {
+  return pending.filter(
+    (other) => sameFee(line, other) && other.part!.number < line.part!.number && !other.is_paid,
+  );
+}
+
+/**
+ * Ticking or unticking a line. Parts are paid in order: ticking a part ticks the earlier unpaid
+ * parts of its fee, unticking one unticks the later ones (a later part is never paid before an
+ * earlier one).
+ */
+export function toggleLine(
+  selectedIds: ReadonlySet<string>,
+  line: UserActivity,
+  selected: boolean,
+  pending: readonly UserActivity[],
+): Set<string> {
+  const next = new Set(selectedIds);
+  const lines = line.part
+    ? pending.filter(
+        (other) =>
+          (other === line || sameFee(line, other)) &&
+          (selected
+            ? other.part!.number <= line.part!.number
+            : other.part!.number >= line.part!.number),
+      )
+    : [line];
+  for (const other of lines) {
+    if (selected) next.add(rowId(other));
+    else next.delete(rowId(other));
+  }
+  return next;
+}
+
+/** Some pending line is a part of a fee in parts (the dashboard then says they go in order). */
+export function hasParts(pending: readonly UserActivity[]): boolean {
+  return pending.some((line) => !!line.part);
+}
+
+/**
  * The pay button: disabled (with the reason to show) when payment is closed, nothing is
  * selected, or the selection spans several people; otherwise the amount to pay.
  */
@@ -123,10 +205,13 @@ export function payButtonState(
   selection: readonly UserActivity[],
   config: PublicConfig | null,
   useDiscount = false,
+  /** The lines that can be ticked now: parts still open after the global deadline keep it open. */
+  selectable: readonly UserActivity[] = selection,
 ): PayButtonState {
   const amountCents = totalCents(selection, reductionApplies(useDiscount, config));
   const closed = paymentClosedReason(config);
-  if (closed) return { disabled: true, reason: closed, amountCents };
+  const partsOpen = closed === 'global_deadline_expired' && selectable.some((line) => !!line.part);
+  if (closed && !partsOpen) return { disabled: true, reason: closed, amountCents };
   if (selection.length === 0) return { disabled: true, reason: 'select_activities', amountCents };
   if (hasMixedPersons(selection)) return { disabled: true, reason: 'one_person_only', amountCents };
   return { disabled: false, reason: null, amountCents };
@@ -185,9 +270,14 @@ export function paymentRequest(
 ): components['schemas']['PaymentRequest'] | null {
   const [personId, ...others] = selectedPersonIds(selection);
   if (personId === undefined || others.length > 0) return null;
+  const parts = selection.flatMap((line) =>
+    line.part ? [{ activity_id: line.id, number: line.part.number }] : [],
+  );
   return {
     person_activity_id: personId,
-    activity_ids: selection.map((activity) => activity.id),
+    // whole fees by id, the parts of fees in parts by activity and number
+    activity_ids: selection.flatMap((line) => (line.part ? [] : [line.id])),
+    parts,
     use_discount: reductionApplies(useDiscount, config),
     pay_method: payMethods(config).includes(payMethod) ? payMethod : 'card',
   };

@@ -742,6 +742,13 @@ export interface paths {
          *     `pay_method` (default `card`): `bizum` adds `DS_MERCHANT_PAYMETHODS=z` (transaction type
          *     0, the same terminal and notification) and answers 409 `bizum_disabled`, nothing stored,
          *     while the global setting `bizum_enabled` is off (checked after the payment window).
+         *     A fee in parts (`Activity.parts`) is paid by its parts (`parts`), each charged exactly the
+         *     `amount_due` of its line; several parts of one fee together make one item (`PaymentItem.parts`
+         *     from–to). Its parts' own days replace `deadline_date` (the global deadline does not refuse
+         *     a payment of parts only; disabled payments still do). After the
+         *     checks above: 409 `fee_in_parts` for such a fee in `activity_ids`, 422 `part_unknown`
+         *     for a part it does not have, 409 `part_already_paid`, `part_out_of_order`,
+         *     `part_deadline_passed`; neither `activity_ids` nor `parts` chosen: 422.
          */
         post: operations["generatePayment"];
         delete?: never;
@@ -1217,7 +1224,10 @@ export interface paths {
          *     `activity_ids`, every activity not yet refunded. A duplicate payment is refunded whole.
          *     Refused, with nothing changed: a missing reason (422), a payment that is not paid (409
          *     `refund_not_paid`), more than is left or an activity already refunded, also by a
-         *     simultaneous click (409 `refund_over_refund`), an activity not in the payment (422), the
+         *     simultaneous click (409 `refund_over_refund`), a part of a fee in parts while a later part
+         *     of it is paid (409 `refund_later_part_first`: parts go back last paid first; a refund of
+         *     an item of parts returns those parts, which become pending again), an activity not in the
+         *     payment (422), the
          *     gateway's refusal (502 `refund_gateway_refused`, its code in the message). When the
          *     gateway does not answer at all the refund stays requested (504): check with the bank.
          */
@@ -3072,6 +3082,8 @@ export interface components {
                 items: {
                     activity: string;
                     amount: components["schemas"]["Euros"];
+                    /** @description For a fee in parts, the parts the item paid; null for a whole fee. */
+                    parts?: components["schemas"]["PaidParts"] | null;
                 }[];
                 refunds: {
                     amount: components["schemas"]["Euros"];
@@ -3132,6 +3144,8 @@ export interface components {
             amount_with_discount: components["schemas"]["Euros"] | null;
             dni: components["schemas"]["DniOut"] | null;
             person_activity_id: components["schemas"]["Id"];
+            /** @description For a fee in parts, which part this line is: a line per part, paid or pending, each with its own `amount` and `amount_due` (its share of the fee; the last part takes the rounding) and the whole fee's `breakdown`. Absent or null: the whole fee. */
+            part?: components["schemas"]["PendingPart"] | null;
         };
         PaymentItem: {
             activity_id: components["schemas"]["Id"];
@@ -3141,6 +3155,8 @@ export interface components {
             refunded: boolean;
             /** @description How the amount came about when it was charged (fee rules); null for a fee paid in the simple mode. It never changes afterwards. */
             breakdown: components["schemas"]["FeeBreakdown"] | null;
+            /** @description For a fee in parts, the parts this item paid (receipts say "1.º plazo de 2"); absent or null for a whole fee. */
+            parts?: components["schemas"]["PaidParts"] | null;
         };
         ResidentPayment: {
             id: components["schemas"]["Id"];
@@ -3160,9 +3176,19 @@ export interface components {
             use_discount: boolean;
             items: components["schemas"]["PaymentItem"][];
         };
+        /** @description At least one whole fee (`activity_ids`) or part (`parts`). */
         PaymentRequest: {
             person_activity_id: components["schemas"]["Id"];
+            /**
+             * @description Whole fees (activities without parts).
+             * @default []
+             */
             activity_ids: components["schemas"]["Id"][];
+            /**
+             * @description Parts of fees in parts, each named by its activity and number. A part is paid only with or after every earlier part of its fee (409 `part_out_of_order`), and only until its `due_date` (409 `part_deadline_passed`).
+             * @default []
+             */
+            parts: components["schemas"]["PartChoice"][];
             use_discount: boolean;
             /**
              * @description How the resident pays at Redsys; `bizum` only while `bizum_enabled` (else 409 `bizum_disabled`).
@@ -3250,6 +3276,8 @@ export interface components {
             activities: {
                 name: string;
                 amount: components["schemas"]["Euros"];
+                /** @description For a fee in parts, the parts paid (the receipt says "1.º plazo de 2"); absent for a whole fee. */
+                parts?: components["schemas"]["PaidParts"] | null;
             }[];
         };
         RefundRequest: {
@@ -3378,6 +3406,7 @@ export interface components {
             reductions_apply: boolean;
             /** @description Activities whose fees count together for family discounts (e.g. "Escolas deportivas 2026-27"); null never counts. */
             fee_group: string | null;
+            parts: components["schemas"]["FeeParts"];
             /** @description After it no place is offered from the waitlist and the waiting are told; null: 00:00 (Madrid) on `start_date`, or never without one. After `applications_close_at`. */
             waitlist_ends_at: string | null;
             /** @description From it the places left go first come to any resident (same rules as first come, no waitlist); null: never. After the close and no earlier than the waitlist's end. */
@@ -3395,6 +3424,31 @@ export interface components {
             priority_mode?: components["schemas"]["PriorityMode"] | null;
             /** @description Ordered (group 1 first), as staff wrote them (`opens_at` null outside mode `windows`). */
             priority_groups?: components["schemas"]["PriorityGroupWrite"][];
+        };
+        /** @description One part of a fee paid in parts. */
+        FeePart: {
+            /** @description Its share of the fee, in percent with at most two decimals; the parts' shares add up to 100. */
+            percent: number;
+            /** @description The last day (Europe/Madrid) it can be paid online; each part's day after the one before. */
+            due_date: components["schemas"]["CivilDate"];
+        };
+        /** @description The fee split into parts, in the order they are paid (e.g. 50 % by 15 October and 50 % by 15 January). Each part's amount is its share of the person's fee rounded to the cent, the last part taking the rounding (and any change of the fee since the earlier parts were paid). A part is paid only after the ones before it, and online only until its day; the global `deadline_date` does not apply to it. Empty: one payment, by the global deadline. */
+        FeeParts: components["schemas"]["FeePart"][];
+        /** @description Which part of a fee in parts a line is. */
+        PendingPart: {
+            number: number;
+            of: number;
+            due_date: components["schemas"]["CivilDate"];
+        };
+        /** @description The parts of a fee in parts a payment item paid (`from` = `to` for one part). */
+        PaidParts: {
+            from: number;
+            to: number;
+            of: number;
+        };
+        PartChoice: {
+            activity_id: components["schemas"]["Id"];
+            number: number;
         };
         /** @description An activity's texts by language; the catalogue shows the caller's language's, else `description`, `schedule` and `venue`. */
         ActivityTexts: {
@@ -3439,6 +3493,8 @@ export interface components {
             reductions_apply: boolean;
             /** @description Activities whose fees count together for family discounts (e.g. "Escolas deportivas 2026-27"); null never counts. */
             fee_group?: string | null;
+            /** @description The fee in parts (empty: one payment). Leave it out to keep the current parts. Cannot change once anyone has paid a part or the whole of this activity's fee (409 `parts_locked`). */
+            parts?: components["schemas"]["FeeParts"];
             /** @description After it no place is offered from the waitlist and the waiting are told; null: 00:00 (Madrid) on `start_date`, or never without one. After `applications_close_at`. */
             waitlist_ends_at?: string | null;
             /** @description From it the places left go first come to any resident (same rules as first come, no waitlist); null: never. After the close and no earlier than the waitlist's end. */
@@ -3468,7 +3524,22 @@ export interface components {
             phone: components["schemas"]["PhoneOut"];
             /** @description On record (set by the resident who added the person, the upload or staff); null when unknown. */
             birth_date: components["schemas"]["CivilDate"] | null;
-            activities: components["schemas"]["ActivityRef"][];
+            activities: components["schemas"]["EnrolmentActivity"][];
+        };
+        /** @description An activity of an enrolment, with what has been paid of its fee (`paid`: for a fee in parts, the parts paid; 0 when nothing) and what is still to pay. */
+        EnrolmentActivity: components["schemas"]["ActivityRef"] & {
+            /** @description The whole fee is paid (online, every part of it, or marked paid by staff). */
+            is_paid: boolean;
+            paid: components["schemas"]["Euros"];
+            /** @description What is still to pay: 0 once paid; else the fee as the resident would be charged now (the council's rules, or 75 % of the price without them) less what was paid. Null only in the whole list (no `page`) under the council's rules: each fee there is one person's computation, made for a page's rows only. */
+            to_pay: components["schemas"]["Euros"] | null;
+            /** @description For a fee in parts, how many of its parts are paid (always the first ones); null for one payment. */
+            parts: components["schemas"]["PartsProgress"] | null;
+        };
+        /** @description How many parts of a fee in parts are paid, of how many. */
+        PartsProgress: {
+            paid: number;
+            of: number;
         };
         EnrolmentWrite: {
             first_name: string;
@@ -3839,7 +3910,8 @@ export interface components {
                  *         "reductions_apply": true,
                  *         "fee_group": null,
                  *         "waitlist_ends_at": null,
-                 *         "free_places_at": null
+                 *         "free_places_at": null,
+                 *         "parts": []
                  *       },
                  *       {
                  *         "id": 2,
@@ -3878,7 +3950,8 @@ export interface components {
                  *         "reductions_apply": true,
                  *         "fee_group": null,
                  *         "waitlist_ends_at": null,
-                 *         "free_places_at": null
+                 *         "free_places_at": null,
+                 *         "parts": []
                  *       }
                  *     ]
                  */
@@ -3929,7 +4002,17 @@ export interface components {
                  *       "reductions_apply": true,
                  *       "fee_group": null,
                  *       "waitlist_ends_at": null,
-                 *       "free_places_at": null
+                 *       "free_places_at": null,
+                 *       "parts": [
+                 *         {
+                 *           "percent": 50,
+                 *           "due_date": "2027-01-20"
+                 *         },
+                 *         {
+                 *           "percent": 50,
+                 *           "due_date": "2027-04-15"
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["Activity"];
@@ -4988,7 +5071,8 @@ export interface operations {
                      *           "items": [
                      *             {
                      *               "activity": "Natación infantil",
-                     *               "amount": 20
+                     *               "amount": 20,
+                     *               "parts": null
                      *             }
                      *           ],
                      *           "refunds": []
@@ -5606,7 +5690,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            /** @description Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0), `bizum_disabled` (`pay_method: bizum` while the council does not take Bizum). */
+            /** @description Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0), `bizum_disabled` (`pay_method: bizum` while the council does not take Bizum), `part_out_of_order` (a part chosen without an earlier unpaid one), `part_deadline_passed` (a part whose day has passed), `fee_in_parts` (a fee in parts asked for whole in `activity_ids`: choose its parts). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6292,11 +6376,22 @@ export interface operations {
                      *         "activities": [
                      *           {
                      *             "id": 1,
-                     *             "name": "Natación infantil"
+                     *             "name": "Natación infantil",
+                     *             "is_paid": false,
+                     *             "paid": 15,
+                     *             "to_pay": 15,
+                     *             "parts": {
+                     *               "paid": 1,
+                     *               "of": 2
+                     *             }
                      *           },
                      *           {
                      *             "id": 2,
-                     *             "name": "Pádel adultos"
+                     *             "name": "Pádel adultos",
+                     *             "is_paid": true,
+                     *             "paid": 33.75,
+                     *             "to_pay": 0,
+                     *             "parts": null
                      *           }
                      *         ]
                      *       }
@@ -6355,7 +6450,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The change would drop a paid activity, reuse another enrolment's DNI, or add an activity with places for which the person is still waiting (waitlisted, or before the draw): `enrolment_waitlisted` (staff give such a person a place with `POST /admin/applications/{id}/offer`). */
+            /** @description The change would drop a paid activity (a part of a fee in parts paid counts), reuse another enrolment's DNI, or add an activity with places for which the person is still waiting (waitlisted, or before the draw): `enrolment_waitlisted` (staff give such a person a place with `POST /admin/applications/{id}/offer`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6391,7 +6486,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description The enrolment has paid activities. */
+            /** @description The enrolment has paid activities (a part of a fee in parts paid counts). */
             409: {
                 headers: {
                     [name: string]: unknown;

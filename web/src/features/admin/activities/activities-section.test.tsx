@@ -14,7 +14,13 @@ function setup(handlers: Parameters<typeof mockApi>[0] = {}) {
 }
 
 /** What an activity with one price for everyone sends besides its own fields. */
-const singlePrice = { tariffs: [], age_on: null, reductions_apply: true, fee_group: null };
+const singlePrice = {
+  tariffs: [],
+  age_on: null,
+  reductions_apply: true,
+  fee_group: null,
+  parts: [],
+};
 
 const saved = {
   status: 201,
@@ -371,6 +377,7 @@ describe('manual activity management', () => {
         age_on: '2026-09-01',
         reductions_apply: false,
         fee_group: 'Escolas deportivas 2026-27',
+        parts: [],
       });
     });
 
@@ -425,6 +432,7 @@ describe('manual activity management', () => {
         age_on: '2026-09-01',
         reductions_apply: false,
         fee_group: 'Escolas deportivas 2026-27',
+        parts: [],
       };
       setup({ 'GET /api/admin/activities-crud/': { body: [withBands] } });
       await userEvent.click(

@@ -28,6 +28,8 @@ import { useFirstActivities } from '../api/use-first-activities';
 import { listCircumstances } from '../api/circumstances';
 import { useResource } from '../api/use-resource';
 import { FeeFields, tariffFieldId, tariffOrder } from './fee-fields';
+import { PARTS_FIELD_ID, partFieldId, partsOrder, PartsFields } from './parts-fields';
+import { partsConflictField, type PartRow } from './parts-rules';
 import { groupFieldId, groupOrder, LotteryDrawFields, PriorityGroupFields } from './draw-fields';
 import { drawConflictField, type GroupRow } from './draw-settings';
 import {
@@ -61,13 +63,18 @@ const SEASON_ORDER: readonly ActivityField[] = [
   'minBirthYear',
   'maxBirthYear',
 ];
-const orderOf = (rows: readonly TariffRow[], groups: readonly GroupRow[]): ActivityErrorField[] => [
+const orderOf = (
+  rows: readonly TariffRow[],
+  groups: readonly GroupRow[],
+  parts: readonly PartRow[],
+): ActivityErrorField[] => [
   'name',
   'price',
   'startDate',
   ...tariffOrder(rows),
   'ageOn',
   'feeGroup',
+  ...partsOrder(parts),
   ...SEASON_ORDER,
   'publicValueSource',
   'publicValueDescription',
@@ -77,6 +84,9 @@ const orderOf = (rows: readonly TariffRow[], groups: readonly GroupRow[]): Activ
   ...groupOrder(groups),
 ];
 const fieldId = (field: ActivityErrorField) => {
+  if (field === 'parts') return PARTS_FIELD_ID;
+  const part = /^part\.(\d+)\.(\w+)$/.exec(field);
+  if (part) return partFieldId(Number(part[1]), part[2] as Parameters<typeof partFieldId>[1]);
   const band = /^tariff\.(\d+)\.(\w+)$/.exec(field);
   if (band) return tariffFieldId(Number(band[1]), band[2] as Parameters<typeof tariffFieldId>[1]);
   const group = /^group\.(\d+)\.(\w+)$/.exec(field);
@@ -113,10 +123,10 @@ export function ActivitiesSection({
     errorsKey: 'activities',
     emptyValues: emptyActivityForm,
     toValues: (activity: Activity) =>
-      activityToForm(activity, (price) => priceToText(price, locale)),
+      activityToForm(activity, (price) => priceToText(price, locale), locale),
     check: checkActivityForm,
     serverField: activityFieldOf,
-    conflictField: drawConflictField,
+    conflictField: (code) => drawConflictField(code) ?? partsConflictField(code),
     create: createActivity,
     update: updateActivity,
     remove: deleteActivity,
@@ -213,7 +223,7 @@ export function ActivitiesSection({
         </SubHeading>
         <CrudForm
           {...crud.form}
-          order={orderOf(crud.values.tariffs, crud.values.priorityGroups)}
+          order={orderOf(crud.values.tariffs, crud.values.priorityGroups, crud.values.parts)}
           fieldId={fieldId}
           editing={editing !== null}
           createId="admin.activities.create"
@@ -241,6 +251,7 @@ export function ActivitiesSection({
             feeGroups={feeGroups}
             onChange={setValues}
           />
+          <PartsFields values={crud.values} errors={crud.form.errors} onChange={setValues} />
           <SelectField
             id={fieldId('allocation')}
             label={t('admin.activities.allocation')}

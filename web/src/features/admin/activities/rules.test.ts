@@ -50,6 +50,7 @@ describe('activity form', () => {
         age_on: null,
         reductions_apply: true,
         fee_group: null,
+        parts: [],
       },
     });
     expect(
@@ -212,6 +213,7 @@ describe('activity form', () => {
           age_on: '2026-09-01',
           reductions_apply: false,
           fee_group: 'Escolas deportivas 2026-27',
+          parts: [],
         },
       });
     });

@@ -12,6 +12,15 @@ import {
   type GroupField,
   type GroupRow,
 } from './draw-settings';
+import {
+  checkParts,
+  partFieldOf,
+  partsPayload,
+  partsToForm,
+  type PartField,
+  type PartRow,
+  type PartsField,
+} from './parts-rules';
 
 /** The texts an activity has in each language (besides the one staff wrote first). */
 export const TEXT_LANGUAGES = ['es', 'en', 'gl'] as const;
@@ -60,7 +69,7 @@ export interface TariffRow {
 export type TariffPart = 'minAge' | 'maxAge' | 'price' | 'default';
 /** A band's field as the error summary names it: `tariff.<row>.<part>`. */
 export type TariffField = `tariff.${number}.${TariffPart}`;
-export type ActivityErrorField = ActivityField | TariffField | GroupField;
+export type ActivityErrorField = ActivityField | TariffField | GroupField | PartField | PartsField;
 
 export type ActivityFormValues = Record<ActivityField, string> & {
   /** Empty: one price for everyone. */
@@ -68,6 +77,8 @@ export type ActivityFormValues = Record<ActivityField, string> & {
   reductionsApply: boolean;
   /** Ordered, group 1 first (draw-settings.ts). */
   priorityGroups: GroupRow[];
+  /** The fee in parts, in order (parts-rules.ts); empty: one payment. */
+  parts: PartRow[];
 };
 
 export type ActivityPayload = ActivityWrite;
@@ -94,6 +105,7 @@ export const emptyActivityForm: ActivityFormValues = {
   feeGroup: '',
   tariffs: [],
   reductionsApply: true,
+  parts: [],
   ...emptyDrawSettings,
 };
 
@@ -119,6 +131,7 @@ export function startingBands(priceText: string): TariffRow[] {
 export function activityToForm(
   activity: Activity,
   priceTextOf: (price: number) => string,
+  locale = 'es',
 ): ActivityFormValues {
   return {
     name: activity.name,
@@ -153,6 +166,7 @@ export function activityToForm(
       }),
     ),
     reductionsApply: activity.reductions_apply,
+    parts: partsToForm(activity, locale),
     ...drawSettingsToForm(activity),
   };
 }
@@ -266,7 +280,7 @@ function overlap(from: number, to: number | null): Problem {
 export function checkActivityForm(
   raw: ActivityFormValues,
 ): FormCheck<ActivityErrorField, ActivityPayload> {
-  const { tariffs, reductionsApply, priorityGroups, ...texts } = raw;
+  const { tariffs, reductionsApply, priorityGroups, parts, ...texts } = raw;
   const v = trimAll(texts);
   const errors: FieldErrors<ActivityErrorField> = {};
   let missing = false;
@@ -282,6 +296,7 @@ export function checkActivityForm(
     else if (price === null) errors.price = 'admin.activities.invalidPrice';
   }
   const bandProblems = byAge ? checkTariffs(tariffs) : {};
+  const partProblems = checkParts(parts);
 
   const allocation = (v.allocation || 'none') as ActivityWrite['allocation'] & string;
   const withPlaces = allocation !== 'none';
@@ -344,6 +359,7 @@ export function checkActivityForm(
       age_on: v.ageOn || null,
       reductions_apply: reductionsApply,
       fee_group: v.feeGroup || null,
+      parts: partsPayload(parts),
       ...(withPlaces
         ? {
             capacity,
@@ -363,7 +379,7 @@ export function checkActivityForm(
           }
         : {}),
     }),
-    { ...bandProblems, ...draw.details },
+    { ...bandProblems, ...partProblems, ...draw.details },
   );
 }
 
@@ -382,6 +398,8 @@ function textsOf(v: Record<TextField, string>): NonNullable<ActivityWrite['texts
 export function activityFieldOf(loc: readonly (string | number)[]): ActivityErrorField | null {
   const draw = drawFieldOf(loc);
   if (draw) return draw;
+  const partField = partFieldOf(loc);
+  if (partField) return partField;
   const [name, index, part] = loc;
   if (
     name === 'texts' &&

@@ -8,6 +8,7 @@ import type { Activity } from '../api/activities';
 import {
   activities,
   circumstances,
+  enrolled,
   enrolment,
   enrolments,
   noPlaces,
@@ -18,8 +19,7 @@ import { EnrolmentsSection } from './enrolments-section';
 // 23 rows: 3 pages of 10; only row 17 does Yoga
 const many = Array.from({ length: 23 }, (_, i) =>
   enrolment(i + 1, {
-    activities:
-      i === 16 ? [{ id: 9, name: 'Yoga senior' }] : [{ id: 1, name: 'Natación infantil' }],
+    activities: i === 16 ? [enrolled(9, 'Yoga senior')] : [enrolled(1, 'Natación infantil')],
   }),
 );
 /** The server's paging and search over these rows (every field and the activity names). */
@@ -77,7 +77,9 @@ describe('person-activity enrolments', () => {
       'Eliminar',
     ]);
     expect(within(t).getAllByRole('row')[1]).toHaveTextContent(
-      'MaríaLópez García12345678Zmaria.lopez@example.es612345678Natación infantil, Pádel adultos',
+      'MaríaLópez García12345678Zmaria.lopez@example.es612345678' +
+        'Natación infantilPagado 0,00 € · Pendiente 30,00 €' +
+        'Pádel adultosPagado 0,00 € · Pendiente 30,00 €',
     );
   });
 
@@ -268,7 +270,7 @@ describe('person-activity enrolments', () => {
           email: null,
           phone: '633333333',
           birth_date: null,
-          activities: [{ id: 1, name: 'Natación infantil' }],
+          activities: [enrolled(1, 'Natación infantil')],
           warnings: [],
         },
       },

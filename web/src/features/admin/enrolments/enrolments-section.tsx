@@ -24,6 +24,7 @@ import {
   enrolmentFieldOf,
 } from './rules';
 import { EnrolmentForm } from './enrolment-form';
+import { EnrolmentFees } from './enrolment-fees';
 import { useRecordAtCounter } from '../circumstances/record-at-counter';
 
 const NO_ACTIVITIES: Enrolment['activities'] = [];
@@ -110,8 +111,9 @@ export function EnrolmentsSection({
     {
       id: 'activities',
       header: t('admin.enrolments.activities'),
-      cell: (e) => e.activities.map((a) => a.name).join(', '),
-      className: 'min-w-48',
+      // each with what is paid of its fee and what is still to pay
+      cell: (e) => <EnrolmentFees activities={e.activities} />,
+      className: 'min-w-56',
     },
     ...counter.columns,
     ...rowActionColumns<Enrolment>(t, {

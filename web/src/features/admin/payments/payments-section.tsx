@@ -27,6 +27,8 @@ import { RefundAction } from './refund-action';
 import { RefundHistory } from './refund-history';
 import { canRefund } from './refund-rules';
 import { breakdownText } from './fee-breakdown';
+import { paidPartsName } from '../../payments/part-names';
+import { ADMIN_PART_IDS } from './part-ids';
 
 /** 6. Payments for reconciliation with the bank: status filter, pages, .xlsx export. */
 export function PaymentsSection() {
@@ -128,6 +130,11 @@ export function PaymentsSection() {
             return (
               <li key={item.activity_id}>
                 {item.name}
+                {item.parts ? (
+                  <span className="block text-small">
+                    {paidPartsName(intl, item.parts, ADMIN_PART_IDS)}
+                  </span>
+                ) : null}
                 {why ? <span className="block text-small text-muted-foreground">{why}</span> : null}
               </li>
             );

@@ -3,10 +3,13 @@ import { Button } from '@portal/design-system/components/button.tsx';
 import { RefundDialog } from '@portal/design-system/components/refund-dialog.tsx';
 import { formatEuros } from '@portal/design-system/lib/format.ts';
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useLocale } from '../../../i18n/i18n-provider';
 import { refundPayment, type AdminPayment } from '../api/payments';
 import { serverMsg, useFormatMsg, useT, type Msg } from '../components/messages';
+import { paidPartsName } from '../../payments/part-names';
 import { refundableItems, refundsWhole, refundTotal } from './refund-rules';
+import { ADMIN_PART_IDS } from './part-ids';
 
 /**
  * "Refund" on a payment's row and its dialog: which activities (all of a duplicate), the amount,
@@ -20,6 +23,7 @@ export function RefundAction({
   onRefunded: (payment: AdminPayment) => void;
 }) {
   const t = useT();
+  const intl = useIntl();
   const format = useFormatMsg();
   const { locale } = useLocale();
   const left = refundableItems(payment);
@@ -82,7 +86,10 @@ export function RefundAction({
         itemsLegend={t('admin.payments.refund.items')}
         items={left.map((item) => ({
           id: String(item.activity_id),
-          label: item.name,
+          // a part of a fee in parts says which ("Natación, 1.º plazo de 2")
+          label: item.parts
+            ? `${item.name}, ${paidPartsName(intl, item.parts, ADMIN_PART_IDS)}`
+            : item.name,
           amount: formatEuros(item.amount, locale),
           checked: chosen.has(item.activity_id),
           disabled: refundsWhole(payment),

@@ -1,15 +1,63 @@
 import { DataTable, type DataTableColumn } from '@portal/design-system/components/data-table.tsx';
-import { formatEuros } from '@portal/design-system/lib/format.ts';
+import { formatDate, formatEuros } from '@portal/design-system/lib/format.ts';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../../../i18n/i18n-provider';
 import { FeeBreakdownList } from '../../payments/components/fee-breakdown';
-import { displayedAmount, rowId, type UserActivity } from '../rules';
+import { partName } from '../../payments/part-names';
+import { displayedAmount, rowId, type LineLock, type UserActivity } from '../rules';
+
+/** Why a part cannot be ticked, under its name (payment closed is said in the pay bar). */
+const PART_LOCK_MESSAGE: Partial<Record<LineLock, string>> = {
+  part_deadline_passed: 'dashboard.part.overdue',
+  earlier_part_overdue: 'dashboard.part.afterOverdue',
+};
+
+/** The id of a part's "cannot be paid online" text, which describes its checkbox. */
+const partLockId = (row: UserActivity) => `part-lock-${rowId(row)}`;
+
+/** A part that cannot be ticked says why under its name. */
+const partLockMessage = (row: UserActivity, lock: LineLock | null) =>
+  row.part && lock ? PART_LOCK_MESSAGE[lock] : undefined;
+
+/**
+ * The activity's name and, for a part of a fee in parts, which part and its last day ("1.º plazo
+ * de 2 · hasta el 15/10/2026"; a paid part just which part), and why it cannot be paid online.
+ */
+function ActivityName({ row, lock = null }: { row: UserActivity; lock?: LineLock | null }) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  if (!row.part) return <>{row.name}</>;
+  const part = partName(intl, row.part);
+  const lockMessage = partLockMessage(row, lock);
+  return (
+    <span className="flex flex-col gap-1">
+      <span>{row.name}</span>
+      <span data-slot="part" className="text-small text-muted-foreground">
+        {row.is_paid ? (
+          part
+        ) : (
+          <FormattedMessage
+            id="dashboard.part.line"
+            values={{ part, date: formatDate(row.part.due_date, locale) }}
+          />
+        )}
+      </span>
+      {lockMessage ? (
+        <span id={partLockId(row)} data-slot="part-lock" className="text-small font-semibold">
+          <FormattedMessage id={lockMessage} />
+        </span>
+      ) : null}
+    </span>
+  );
+}
 
 /** The columns both tables show: DNI, activity (the row's header) and an amount, right-aligned. */
 function activityColumns(
   t: (id: string) => string,
   amountHeader: string,
   amount: (row: UserActivity) => string,
+  name: (row: UserActivity) => ReactNode = (row) => <ActivityName row={row} />,
 ): DataTableColumn<UserActivity>[] {
   // text headers: the narrow layout shows them beside each value
   return [
@@ -21,7 +69,7 @@ function activityColumns(
     {
       id: 'activity',
       header: t('dashboard.table.activity'),
-      cell: (row) => row.name,
+      cell: name,
       rowHeader: true,
       className: 'min-w-40',
     },
@@ -48,9 +96,12 @@ function withBreakdown(columns: DataTableColumn<UserActivity>[], t: (id: string)
 interface PendingTableProps {
   rows: readonly UserActivity[];
   selectedIds: ReadonlySet<string>;
-  onSelectedChange: (rowId: string, selected: boolean) => void;
-  /** Payment closed (deadline passed or payments disabled): checkboxes disabled. */
-  locked: boolean;
+  onSelectedChange: (row: UserActivity, selected: boolean) => void;
+  /**
+   * Why a line cannot be ticked (payment closed, a part's last day passed), or null: its checkbox
+   * is disabled then.
+   */
+  lockOf: (row: UserActivity) => LineLock | null;
   /** The reduction applies: show `amount_with_discount`. */
   reduction: boolean;
   /** Fee rules in place: a column tells how each amount comes about (the server's breakdown). */
@@ -62,15 +113,18 @@ export function PendingTable({
   rows,
   selectedIds,
   onSelectedChange,
-  locked,
+  lockOf,
   reduction,
   breakdown = false,
 }: PendingTableProps) {
   const intl = useIntl();
   const { locale } = useLocale();
   const t = (id: string) => intl.formatMessage({ id });
-  const columns = activityColumns(t, t('dashboard.table.pendingAmount'), (row) =>
-    formatEuros(displayedAmount(row, reduction), locale),
+  const columns = activityColumns(
+    t,
+    t('dashboard.table.pendingAmount'),
+    (row) => formatEuros(displayedAmount(row, reduction), locale),
+    (row) => <ActivityName row={row} lock={lockOf(row)} />,
   );
   if (breakdown) withBreakdown(columns, t);
   return (
@@ -83,14 +137,25 @@ export function PendingTable({
       emptyMessage={<FormattedMessage id="dashboard.pending.empty" />}
       selection={{
         selectedIds,
-        onSelectedChange: (id, selected) => onSelectedChange(id, selected),
+        onSelectedChange: (_id, selected, row) => onSelectedChange(row, selected),
         getRowLabel: (row) =>
-          intl.formatMessage(
-            { id: 'dashboard.table.selectRow' },
-            { activity: row.name, dni: row.dni ?? t('dashboard.noDni') },
-          ),
+          row.part
+            ? intl.formatMessage(
+                { id: 'dashboard.table.selectPart' },
+                {
+                  activity: row.name,
+                  part: partName(intl, row.part),
+                  dni: row.dni ?? t('dashboard.noDni'),
+                },
+              )
+            : intl.formatMessage(
+                { id: 'dashboard.table.selectRow' },
+                { activity: row.name, dni: row.dni ?? t('dashboard.noDni') },
+              ),
         header: t('dashboard.table.select'),
-        isRowDisabled: () => locked,
+        isRowDisabled: (row) => lockOf(row) !== null,
+        getRowDescribedBy: (row) =>
+          partLockMessage(row, lockOf(row)) ? partLockId(row) : undefined,
         position: 1,
       }}
     />

@@ -5,10 +5,18 @@ import { useLocale } from '../../../i18n/i18n-provider';
 import { deadlineExpired, type PublicConfig } from '../rules';
 
 /**
- * The payment deadline (when set) and, once passed, the expired notice; also a notice while the
+ * The payment deadline (when set) and, once passed, the expired notice (saying that parts of fees
+ * in parts still follow their own days, when some can still be paid); also a notice while the
  * council has online payments disabled.
  */
-export function DeadlineNotice({ config }: { config: PublicConfig | null }) {
+export function DeadlineNotice({
+  config,
+  partsOpen = false,
+}: {
+  config: PublicConfig | null;
+  /** Some part of a fee in parts can still be paid (the global deadline does not apply to it). */
+  partsOpen?: boolean;
+}) {
   const { locale } = useLocale();
   if (!config) return null;
   const expired = deadlineExpired(config);
@@ -35,6 +43,12 @@ export function DeadlineNotice({ config }: { config: PublicConfig | null }) {
       {expired ? (
         <Alert variant="error" role="none">
           <FormattedMessage id="dashboard.deadline.expired" />
+          {partsOpen ? (
+            <>
+              {' '}
+              <FormattedMessage id="dashboard.deadline.partsOpen" />
+            </>
+          ) : null}
         </Alert>
       ) : !config.payments_enabled ? (
         <Alert variant="info" role="none">

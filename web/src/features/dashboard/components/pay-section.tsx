@@ -7,14 +7,17 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../../../i18n/i18n-provider';
 import { detailMessage } from '../../../lib/api/client';
 import { ApiError, generatePayment } from '../api/dashboard-api';
+import { partName } from '../../payments/part-names';
 import {
   centsToEuros,
   discountAvailable,
+  displayedAmount,
   hasMixedPersons,
   payButtonState,
   paymentRequest,
   payMethods,
   reductionApplies,
+  rowId,
   type PayBlockReason,
   type PayMethod,
   type PublicConfig,
@@ -34,6 +37,8 @@ const REASON_MESSAGE: Record<PayBlockReason, string> = {
 
 interface PaySectionProps {
   selection: readonly UserActivity[];
+  /** The lines that can be ticked now (parts still open keep paying open after the deadline). */
+  selectable?: readonly UserActivity[];
   config: PublicConfig | null;
   useDiscount: boolean;
   onUseDiscountChange: (on: boolean) => void;
@@ -45,6 +50,7 @@ interface PaySectionProps {
  */
 export function PaySection({
   selection,
+  selectable = selection,
   config,
   useDiscount,
   onUseDiscountChange,
@@ -59,8 +65,17 @@ export function PaySection({
   const methods = payMethods(config);
   const chosen = methods.includes(payMethod) ? payMethod : 'card';
 
-  const state = payButtonState(selection, config, useDiscount);
+  const state = payButtonState(selection, config, useDiscount, selectable);
   const reduction = reductionApplies(useDiscount, config);
+  // with parts in the selection, the bar lists what it pays: each line, its part and amount
+  const lines = selection.some((line) => line.part)
+    ? selection.map((line) => ({
+        id: rowId(line),
+        label: line.name,
+        ...(line.part ? { detail: partName(intl, line.part) } : {}),
+        amount: displayedAmount(line, reduction),
+      }))
+    : [];
   const percent = intl.formatNumber(config?.global_discount ?? 0, {
     style: 'percent',
     maximumFractionDigits: 1,
@@ -112,6 +127,8 @@ export function PaySection({
         method={chosen}
         onMethodChange={(value) => setPayMethod(value as PayMethod)}
         methodLegend={intl.formatMessage({ id: 'dashboard.pay.method.legend' })}
+        lines={lines}
+        linesLabel={intl.formatMessage({ id: 'dashboard.pay.lines' })}
         onPay={() => void pay()}
         disabled={state.disabled}
         disabledReason={

@@ -8,17 +8,19 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../../../i18n/i18n-provider';
 import { downloadReceipt, type ResidentPayment } from '../api/payments-api';
 import { useMyPayments } from '../api/use-my-payments';
+import { paidPartsName } from '../part-names';
 import { FeeBreakdownList } from './fee-breakdown';
 
 /**
  * A payment's items with how each amount came about, when it was charged under fee rules (the
- * breakdown kept with it, which later rules never change). A simple-mode payment lists nothing
- * more than its summary, as before.
+ * breakdown kept with it, which later rules never change), and which parts of a fee in parts
+ * each paid ("1.º plazo de 2"). A simple-mode payment of whole fees lists nothing more than its
+ * summary, as before.
  */
 function PaidItems({ payment }: { payment: ResidentPayment }) {
   const intl = useIntl();
   const { locale } = useLocale();
-  if (!payment.items.some((item) => item.breakdown)) return null;
+  if (!payment.items.some((item) => item.breakdown || item.parts)) return null;
   return (
     <ul
       className="flex flex-col gap-2 pl-4"
@@ -27,10 +29,21 @@ function PaidItems({ payment }: { payment: ResidentPayment }) {
       {payment.items.map((item) => (
         <li key={item.activity_id} className="flex flex-col gap-1">
           <p>
-            <FormattedMessage
-              id={item.refunded ? 'payments.items.refunded' : 'payments.items.item'}
-              values={{ name: item.name, amount: formatEuros(item.amount, locale) }}
-            />
+            {item.parts ? (
+              <FormattedMessage
+                id={item.refunded ? 'payments.items.refundedPart' : 'payments.items.itemPart'}
+                values={{
+                  name: item.name,
+                  part: paidPartsName(intl, item.parts),
+                  amount: formatEuros(item.amount, locale),
+                }}
+              />
+            ) : (
+              <FormattedMessage
+                id={item.refunded ? 'payments.items.refunded' : 'payments.items.item'}
+                values={{ name: item.name, amount: formatEuros(item.amount, locale) }}
+              />
+            )}
           </p>
           {item.breakdown ? <FeeBreakdownList breakdown={item.breakdown} /> : null}
         </li>

@@ -1,0 +1,146 @@
+import type { ValidationIssue } from '../errors.js';
+
+/** One part of a fee paid in parts, as stored: its share in basis points and its last day. */
+export interface FeePart {
+  percent_bp: number;
+  due_date: string;
+}
+
+/** A part as the API carries it: percent with at most two decimals. */
+export interface FeePartView {
+  percent: number;
+  due_date: string;
+}
+
+export const MAX_PARTS = 12;
+const WHOLE_BP = 10_000;
+
+/** The stored JSON of an activity's parts; '[]' (or nothing readable) is one payment. */
+export function parseParts(json: string | null | undefined): FeePart[] {
+  if (!json || json === '[]') return [];
+  const value: unknown = JSON.parse(json);
+  if (!Array.isArray(value)) return [];
+  return value.map((part: FeePart) => ({ percent_bp: part.percent_bp, due_date: part.due_date }));
+}
+
+export const partsToJson = (parts: readonly FeePart[]): string =>
+  JSON.stringify(parts.map((p) => ({ percent_bp: p.percent_bp, due_date: p.due_date })));
+
+export const toPartView = (part: FeePart): FeePartView => ({
+  percent: part.percent_bp / 100,
+  due_date: part.due_date,
+});
+
+/**
+ * The parts staff wrote, checked: at most 12, none of 0 %, shares adding up to exactly 100 %,
+ * each part's last day after the one before. One part alone is no split: it is refused too
+ * (one payment is the empty list). Empty: one payment.
+ */
+export function checkParts(input: readonly FeePartView[]): {
+  parts: FeePart[];
+  issues: ValidationIssue[];
+} {
+  const issues: ValidationIssue[] = [];
+  if (input.length === 0) return { parts: [], issues };
+  if (input.length > MAX_PARTS) {
+    issues.push({
+      loc: ['body', 'parts'],
+      msg: 'parts_too_many',
+      type: 'parts_too_many',
+      params: { max: MAX_PARTS },
+    });
+    return { parts: [], issues };
+  }
+  if (input.length === 1) {
+    issues.push({ loc: ['body', 'parts'], msg: 'parts_one', type: 'parts_one' });
+    return { parts: [], issues };
+  }
+  const parts = input.map((p) => ({
+    percent_bp: Math.round(p.percent * 100),
+    due_date: p.due_date,
+  }));
+  parts.forEach((part, index) => {
+    const hundredths = input[index]!.percent * 100;
+    if (
+      part.percent_bp <= 0 ||
+      part.percent_bp > WHOLE_BP ||
+      Math.abs(hundredths - part.percent_bp) > 1e-6
+    )
+      issues.push({
+        loc: ['body', 'parts', index, 'percent'],
+        msg: 'parts_percent',
+        type: 'parts_percent',
+        params: { number: index + 1 },
+      });
+    const before = parts[index - 1];
+    if (before && part.due_date <= before.due_date)
+      issues.push({
+        loc: ['body', 'parts', index, 'due_date'],
+        msg: 'parts_order',
+        type: 'parts_order',
+        params: { number: index + 1, previous: index },
+      });
+  });
+  const total = parts.reduce((sum, p) => sum + p.percent_bp, 0);
+  if (total !== WHOLE_BP)
+    issues.push({
+      loc: ['body', 'parts'],
+      msg: 'parts_total',
+      type: 'parts_total',
+      params: { total: (total / 100).toLocaleString('en', { maximumFractionDigits: 2 }) },
+    });
+  return { parts, issues };
+}
+
+/** A part of a person's fee: its number (from 1), its amount now and whether it is paid. */
+export interface PartLine {
+  number: number;
+  of: number;
+  due_date: string;
+  amount_cents: number;
+  paid: boolean;
+}
+
+/**
+ * A person's fee split into its parts. Each part is its share of the fee rounded to the cent;
+ * the last takes the rounding, and whatever the fee changed by since the earlier parts were paid
+ * (`paidCents` is what they charged), never below 0. The parts paid (`partsPaid`, always the
+ * first ones) show their planned share of what was paid, the last paid one taking its rounding.
+ */
+export function splitFee(
+  parts: readonly FeePart[],
+  feeCents: number,
+  paid: { partsPaid: number; paidCents: number; wholePaid: boolean },
+): PartLine[] {
+  const of = parts.length;
+  const partsPaid = paid.wholePaid ? of : Math.min(paid.partsPaid, of);
+  const share = (cents: number, bp: number) => Math.round((cents * bp) / WHOLE_BP);
+  const lines: PartLine[] = [];
+  // the paid parts: shares of what was paid
+  let paidLeft = paid.paidCents;
+  const paidBp = parts.slice(0, partsPaid).reduce((sum, p) => sum + p.percent_bp, 0);
+  parts.forEach((part, index) => {
+    const number = index + 1;
+    const base = { number, of, due_date: part.due_date };
+    if (number <= partsPaid) {
+      const amount =
+        number === partsPaid ? paidLeft : Math.round((paid.paidCents * part.percent_bp) / paidBp);
+      paidLeft -= amount;
+      lines.push({ ...base, amount_cents: Math.max(0, amount), paid: true });
+      return;
+    }
+    if (number < of) {
+      lines.push({ ...base, amount_cents: share(feeCents, part.percent_bp), paid: false });
+      return;
+    }
+    const before = lines
+      .filter((line) => !line.paid)
+      .reduce((sum, line) => sum + line.amount_cents, 0);
+    lines.push({
+      ...base,
+      amount_cents: Math.max(0, feeCents - (partsPaid > 0 ? paid.paidCents : 0) - before),
+      paid: false,
+    });
+  });
+  return lines;
+}

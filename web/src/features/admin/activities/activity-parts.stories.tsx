@@ -1,0 +1,143 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { Scenario } from '../../../stories-support/contract-handlers';
+import {
+  expectScenarioMessage,
+  LOADED,
+  page,
+  screen,
+  screenMeta,
+  serverMessage,
+  textOf,
+} from '../../../stories-support/screen-story';
+
+/**
+ * The activity form's *Pago en plazos* (issue 51, item 5): a fee split into parts, and the
+ * server's refusals shown by their fields.
+ */
+export default { ...screenMeta, title: 'Screens/Admin activity in parts' } satisfies Meta;
+type Story = StoryObj;
+type Context = Parameters<NonNullable<Story['play']>>[0];
+
+const admin = (scenario: Scenario = {}) => screen('/admin', { session: 'admin', scenario });
+
+/** The activities section, once its form has loaded. */
+async function activitiesSection() {
+  await page().findByRole('heading', { level: 1 }, LOADED);
+  const element = await waitFor(() => {
+    const found = document.getElementById('admin-activities');
+    if (!found) throw new Error('no #admin-activities');
+    return found;
+  }, LOADED);
+  return within(element);
+}
+
+/** Starts the parts (two halves) and gives them their days, 15/10/2026 and 15/01/2027. */
+async function startParts(context: Context, part: ReturnType<typeof within>) {
+  const t = textOf(context);
+  const editor = within(part.getByRole('group', { name: t('admin.activities.parts.legend') }));
+  await userEvent.click(editor.getByRole('button', { name: t('admin.activities.parts.start') }));
+  for (const [index, day] of ['2026-10-15', '2027-01-15'].entries()) {
+    const row = within(
+      editor.getByRole('group', { name: t('admin.activities.parts.part', { part: index + 1 }) }),
+    );
+    await userEvent.type(
+      row.getByLabelText(containingText(t('admin.activities.parts.dueDate'))),
+      day,
+    );
+  }
+  return editor;
+}
+
+/** A new activity of 90 € in two halves, by 15/10/2026 and 15/01/2027; its editor. */
+async function twoHalves(context: Context) {
+  const t = textOf(context);
+  const part = await activitiesSection();
+  await userEvent.type(
+    await part.findByLabelText(t('admin.activities.name'), {}, LOADED),
+    'Escola de natación',
+  );
+  await userEvent.type(part.getByLabelText(t('admin.activities.priceLabel')), '90');
+  const editor = await startParts(context, part);
+  return { t, part, editor };
+}
+
+const containingText = (text: string) => (content: string) => content.includes(text);
+
+/** The form's error summary, once it shows. */
+async function summary(part: ReturnType<typeof within>) {
+  return within(await part.findByRole('alert', {}, LOADED));
+}
+
+/** Two halves, their sum 100 %: created. */
+export const ActivityInTwoParts: Story = {
+  parameters: admin(),
+  play: async (context) => {
+    const { t, part, editor } = await twoHalves(context);
+    await expect(
+      editor.getByText(t('admin.activities.parts.sum', { sum: '100' })),
+    ).toBeInTheDocument();
+    await userEvent.click(part.getByRole('button', { name: t('admin.activities.create') }));
+    await expect(
+      await part.findByText(t('admin.activities.saved'), {}, LOADED),
+    ).toBeInTheDocument();
+  },
+};
+
+/** The server's 422 on the parts as a whole (their shares' sum): shown at the editor. */
+export const ActivityPartsTotalRefused: Story = {
+  parameters: admin({ 'POST /admin/activities-crud/': 'parts_total' }),
+  play: async (context) => {
+    const { t, part } = await twoHalves(context);
+    await userEvent.click(part.getByRole('button', { name: t('admin.activities.create') }));
+    // the error summary links to the field that shows it
+    await expectScenarioMessage(context, 'POST /admin/activities-crud/', await summary(part));
+    const group = part.getByRole('group', { name: t('admin.activities.parts.legend') });
+    await expect(group).toHaveAccessibleDescription(
+      expect.stringContaining(serverMessage('POST /admin/activities-crud/', 'parts_total')),
+    );
+  },
+};
+
+/** The server's 422 on a part's day: shown by that day's field. */
+export const ActivityPartsOrderRefused: Story = {
+  parameters: admin({ 'POST /admin/activities-crud/': 'parts_order' }),
+  play: async (context) => {
+    const { t, part, editor } = await twoHalves(context);
+    await userEvent.click(part.getByRole('button', { name: t('admin.activities.create') }));
+    // the error summary links to the field that shows it
+    await expectScenarioMessage(context, 'POST /admin/activities-crud/', await summary(part));
+    const second = within(
+      editor.getByRole('group', { name: t('admin.activities.parts.part', { part: 2 }) }),
+    );
+    await expect(
+      second.getByLabelText(containingText(t('admin.activities.parts.dueDate'))),
+    ).toHaveAccessibleDescription(
+      expect.stringContaining(serverMessage('POST /admin/activities-crud/', 'parts_order')),
+    );
+  },
+};
+
+/** Someone has paid: the parts cannot change (409 parts_locked), said at the editor. */
+export const ActivityPartsLocked: Story = {
+  parameters: admin({ 'PUT /admin/activities-crud/{id}': 'parts_locked' }),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await activitiesSection();
+    await userEvent.click(
+      await part.findByRole(
+        'button',
+        { name: t('admin.activities.editLabel', { name: 'Natación infantil' }) },
+        LOADED,
+      ),
+    );
+    await startParts(context, part);
+    await userEvent.click(part.getByRole('button', { name: t('admin.activities.saveChanges') }));
+    await expectScenarioMessage(context, 'PUT /admin/activities-crud/{id}', await summary(part));
+    await expect(
+      part.getByRole('group', { name: t('admin.activities.parts.legend') }),
+    ).toHaveAccessibleDescription(
+      expect.stringContaining(serverMessage('PUT /admin/activities-crud/{id}', 'parts_locked')),
+    );
+  },
+};
