@@ -12,6 +12,20 @@ import type { Tables } from './schema.js';
 export type Executor = Kysely<Tables>;
 
 /** Why the database cannot serve now, in words for the log (a path, a code; never a password). */
+/**
+ * A savepoint's work failed and its transaction is gone with it: SQLite ends a whole transaction
+ * itself on some errors (a disk that refuses a write, a full disk), and the savepoint can then
+ * not be rolled back to. The caller's transaction must fail as a whole. It carries the error that
+ * says what happened, code included, so that it is answered as that error is.
+ */
+export class TransactionEnded extends Error {
+  readonly code: unknown;
+  constructor(readonly original: unknown) {
+    super((original as Error)?.message ?? String(original), { cause: original });
+    this.code = (original as { code?: unknown })?.code;
+  }
+}
+
 export interface DatabaseProblem {
   /** gone: the SQLite file was deleted or replaced under the server; unreachable: no answer. */
   kind: 'gone' | 'unwritable' | 'unreachable';

@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import type { Database } from './database.js';
+import { TransactionEnded, type Database } from './database.js';
 import { isRetryableConflict } from './engines.js';
 
 /** The most calls one transaction settles: a batch stays short, so nobody waits long behind it. */
@@ -55,8 +55,9 @@ export function createGroupCommit(db: Database) {
           try {
             done.push({ ok: true, value: await db.savepoint(call.work) });
           } catch (error) {
-            // chosen as a deadlock's victim: the whole batch runs again, as a transaction would
-            if (isRetryableConflict(error)) throw error;
+            // chosen as a deadlock's victim: the whole batch runs again, as a transaction would;
+            // a transaction SQLite ended itself: each call runs again alone
+            if (isRetryableConflict(error) || error instanceof TransactionEnded) throw error;
             done.push({ ok: false, error });
           }
         }

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from './database.js';
+import { TransactionEnded, type Database } from './database.js';
 import { probeDatabase } from './database-probe.js';
 import { isRetryableConflict, openEngine } from './engines.js';
 import { runMigrations } from './migrations/runner.js';
@@ -62,8 +62,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       try {
         value = await fn();
       } catch (err) {
-        await sql`ROLLBACK TO SAVEPOINT ${name}`.execute(trx);
-        await sql`RELEASE SAVEPOINT ${name}`.execute(trx);
+        try {
+          await sql`ROLLBACK TO SAVEPOINT ${name}`.execute(trx);
+          await sql`RELEASE SAVEPOINT ${name}`.execute(trx);
+        } catch {
+          throw new TransactionEnded(err);
+        }
         throw err;
       }
       await sql`RELEASE SAVEPOINT ${name}`.execute(trx);

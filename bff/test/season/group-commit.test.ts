@@ -175,6 +175,34 @@ describe('group commit of applications', () => {
     ]);
   });
 
+  it('a call whose error ended the whole transaction (SQLite on a failing disk): each call again alone, that one its own error', async () => {
+    const activity = await firstCome(5);
+    const [x, y] = [await household(app), await household(app)];
+    const groups = createGroupCommit(app.db);
+    const diskError = () =>
+      Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR_WRITE' });
+    const settled = await Promise.allSettled([
+      groups.run(`activity:${activity}`, applyFor(x, x.people[0]!, activity)),
+      groups.run(`activity:${activity}`, async () => {
+        // what SQLite does on some write errors: it ends the transaction itself
+        await app.exec(sql`ROLLBACK`);
+        throw diskError();
+      }),
+      groups.run(`activity:${activity}`, applyFor(y, y.people[0]!, activity)),
+    ]);
+    expect(
+      settled.map((s) =>
+        s.status === 'fulfilled'
+          ? (s.value as { status: string }).status
+          : (s.reason as { code?: string }).code,
+      ),
+    ).toEqual(['offered', 'SQLITE_IOERR_WRITE', 'offered']);
+    expect((await statuses(app, activity)).map((row) => row.status)).toEqual([
+      'offered',
+      'offered',
+    ]);
+  });
+
   it('answers concurrent HTTP calls each as if alone, a retried click once', async () => {
     const activity = await firstCome(3);
     const families: Household[] = [];
