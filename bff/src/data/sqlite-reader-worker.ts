@@ -16,8 +16,11 @@ db.pragma('busy_timeout = 5000');
 const STATEMENT_CACHE_SIZE = 200;
 const prepare = statementCache(db, STATEMENT_CACHE_SIZE);
 
-serveJobs<ReadJob>(({ sql, parameters }) => {
-  const statement = prepare(sql);
-  if (!statement.reader) throw new Error('a reader thread only runs statements that read');
-  return statement.all(parameters);
-});
+serveJobs<ReadJob>(
+  ({ sql, parameters }) => {
+    const statement = prepare(sql);
+    if (!statement.reader) throw new Error('a reader thread only runs statements that read');
+    return statement.all(parameters);
+  },
+  () => db.close(),
+);

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { parentPort, type Worker } from 'node:worker_threads';
 import { startWorker } from './worker-thread.js';
 
@@ -7,6 +8,11 @@ export interface JobReply {
   value?: unknown;
   error?: { message: string; code?: string };
 }
+
+/** Asks a pool thread to finish its jobs, clean up and end (see `close`). */
+const CLOSE = 'close';
+/** How long a closing thread may take before it is stopped. */
+const CLOSE_TIMEOUT_MS = 5_000;
 
 interface Thread {
   worker: Worker;
@@ -100,10 +106,24 @@ export function createThreadPool<Job, Value>(options: ThreadPoolOptions) {
     get pending() {
       return waiting.size;
     },
-    /** Stops every thread; jobs still waiting fail. */
+    /**
+     * Stops every thread; jobs still waiting fail. Each thread is asked to end after the jobs it
+     * has and ends by itself: terminating a thread in the middle of a native call (a SQLite
+     * read) can abort the whole process (better-sqlite3 13 on Node 24, WiseLibs/better-sqlite3
+     * #1507). One that does not end within 5 s is terminated.
+     */
     async close() {
       const all = threads.splice(0);
-      await Promise.all(all.map((t) => t.worker.terminate()));
+      await Promise.all(
+        all.map(async ({ worker }) => {
+          const exited = once(worker, 'exit');
+          const stop = setTimeout(() => void worker.terminate(), CLOSE_TIMEOUT_MS);
+          worker.ref();
+          worker.postMessage(CLOSE);
+          await exited;
+          clearTimeout(stop);
+        }),
+      );
       for (const id of [...waiting.keys()])
         settle(id, { error: new Error(`${options.name} threads closed`) });
     },
@@ -112,12 +132,19 @@ export function createThreadPool<Job, Value>(options: ThreadPoolOptions) {
 
 /**
  * Inside a pool thread: answers each job with `handle`'s value, one at a time in the order they
- * arrive; a job that throws gets its error back and the thread goes on.
+ * arrive; a job that throws gets its error back and the thread goes on. Asked to close, it runs
+ * `cleanUp` (e.g. closes its database) and lets the thread end.
  */
-export function serveJobs<Job>(handle: (job: Job) => unknown): void {
+export function serveJobs<Job>(handle: (job: Job) => unknown, cleanUp?: () => void): void {
   const port = parentPort;
   if (!port) throw new Error('serveJobs runs only in a worker thread');
-  port.on('message', ({ id, job }: { id: number; job: Job }) => {
+  port.on('message', (message: { id: number; job: Job } | typeof CLOSE) => {
+    if (message === CLOSE) {
+      cleanUp?.();
+      port.close();
+      return;
+    }
+    const { id, job } = message;
     let reply: JobReply;
     try {
       reply = { id, value: handle(job) };
