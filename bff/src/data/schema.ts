@@ -27,6 +27,7 @@ export interface Tables {
   mfa_challenges: MfaChallengesTable;
   reminder_runs: ReminderRunsTable;
   applications: ApplicationsTable;
+  persons_distinct: PersonsDistinctTable;
   season_notices: SeasonNoticesTable;
   draws: DrawsTable;
   application_claims: ApplicationClaimsTable;
@@ -212,8 +213,18 @@ export interface ApplicationsTable {
   reserved_place: Generated<Flag>;
   /** The applicant's priority group (1 first), fixed when applying; null: none (migration 320). */
   priority_group: Generated<number | null>;
+  /** Withdrawn because staff merged its person into another record (migration 420). */
+  merged: Generated<Flag>;
   created_at: string;
   updated_at: string;
+}
+
+/** Two records staff checked and marked "different people" (migration 420): lower id first. */
+export interface PersonsDistinctTable {
+  first_id: number;
+  second_id: number;
+  marked_by: number | null;
+  marked_at: string;
 }
 
 export type ExclusionReason = 'age' | 'duplicate' | 'out_of_window';

@@ -86,6 +86,11 @@ import {
 import { postgres as bizumPostgres, sqlite as bizum } from './400-bizum.js';
 import { postgres as feePartsPostgres, sqlite as feeParts } from './410-fee-parts.js';
 import {
+  postgres as oneIdentityKeyPostgres,
+  sqlite as oneIdentityKey,
+  writeSkeletonKeys,
+} from './420-one-identity-key.js';
+import {
   postgres as onePersonPostgres,
   sqlite as onePerson,
   writeIdentityKeys,
@@ -284,4 +289,11 @@ export const migrations: readonly Migration[] = [
   },
   { version: 400, name: 'bizum', sqlite: bizum, postgres: bizumPostgres },
   { version: 410, name: 'fee-parts', sqlite: feeParts, postgres: feePartsPostgres },
+  {
+    version: 420,
+    name: 'one-identity-key',
+    sqlite: oneIdentityKey,
+    postgres: oneIdentityKeyPostgres,
+    after: writeSkeletonKeys,
+  },
 ];
