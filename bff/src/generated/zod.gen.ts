@@ -299,6 +299,14 @@ export const zPersonMerge = z.object({
     merge_id: zId
 });
 
+/**
+ * Two records (`person_activity_id` of a likely pair) staff found to be two persons.
+ */
+export const zPersonsDifferent = z.object({
+    first_id: zId,
+    second_id: zId
+});
+
 export const zLocalizedName = z.object({
     es: z.string().min(1).max(120),
     en: z.string().min(1).max(120),
@@ -317,6 +325,7 @@ export const zDraw = z.object({
     activity_name: z.string(),
     capacity: z.int().gte(1),
     persons: z.int().gte(0),
+    merged: z.int().gte(0),
     seed: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
     seed_commitment: z.string().regex(/^[0-9a-f]{64}$/),
     public_value_source: zPublicValueSource.nullable(),
@@ -2327,6 +2336,13 @@ export const zMergePersonsBody = zPersonMerge;
  * Merged.
  */
 export const zMergePersonsResponse = zPersonMergeResult;
+
+export const zMarkPersonsDifferentBody = zPersonsDifferent;
+
+/**
+ * Marked.
+ */
+export const zMarkPersonsDifferentResponse = z.void();
 
 /**
  * The list, by name.

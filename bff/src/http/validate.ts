@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import { multilineFields } from '../generated/operations.gen.js';
+import { isMixedScriptName } from '../lib/identity-fold.js';
 import { hasInvisibleCharacters } from '../lib/invisible-characters.js';
 import { invalid, type ValidationIssue } from '../services/errors.js';
 
@@ -8,8 +9,9 @@ type Where = 'body' | 'query' | 'path';
 /**
  * Validates input against a schema generated from openapi.yaml. On failure: 422 with one item per
  * problem, each with a message key the error middleware translates. Nothing reaches a service
- * unvalidated. Every text of a body is also checked for invisible characters, here, once for
- * every call (the Excel import checks its cells with the same rule).
+ * unvalidated. Every text of a body is also checked for invisible characters, and a person's
+ * name fields for mixed scripts, here, once for every call (the Excel import checks its cells
+ * with the same rules).
  */
 export function validate<S extends z.ZodType>(
   schema: S,
@@ -34,7 +36,14 @@ export function validate<S extends z.ZodType>(
 }
 
 /**
- * Each text of a body with a control or invisible character (lib/invisible-characters.ts), at
+ * A person's name fields: a name in one script is welcome whatever the script ("Алексей"); one
+ * mixing look-alike letters of several (UTS #39 mixed-script detection, lib/identity-fold.ts) is
+ * refused, 422 `mixed_script_name` (docs/security.md, *One identity key*).
+ */
+const PERSON_NAME_FIELDS = new Set(['first_name', 'last_name']);
+
+/**
+ * Each text of a body with a control or invisible character, or a person's name mixing scripts (lib/invisible-characters.ts), at
  * any depth. Passwords are not checked: never stored nor shown, only hashed, and a resident's
  * password manager may choose anything. Fields the contract marks `x-multiline` keep line breaks.
  */
@@ -42,8 +51,10 @@ function invisibleCharacters(value: unknown, loc: (string | number)[]): Validati
   if (typeof value === 'string') {
     const field = [...loc].reverse().find((p): p is string => typeof p === 'string') ?? '';
     if (field.includes('password')) return [];
-    return hasInvisibleCharacters(value, { multiline: multilineFields.has(field) })
-      ? [{ loc, msg: 'invisible_characters', type: 'invisible_characters' }]
+    if (hasInvisibleCharacters(value, { multiline: multilineFields.has(field) }))
+      return [{ loc, msg: 'invisible_characters', type: 'invisible_characters' }];
+    return PERSON_NAME_FIELDS.has(field) && isMixedScriptName(value)
+      ? [{ loc, msg: 'mixed_script_name', type: 'mixed_script_name' }]
       : [];
   }
   if (Array.isArray(value))

@@ -1842,8 +1842,12 @@ export interface paths {
          *     two with the same birth date whose names are the same (accents, case and spacing aside:
          *     `same_name`), one letter apart (one letter added, missing, changed or two swapped:
          *     `one_letter_apart`) or the same with the two surnames swapped (`surnames_swapped`). Two
-         *     persons with different DNIs are never a pair. Merge a real duplicate with
-         *     `POST /admin/persons/merge`.
+         *     persons with different DNIs are never a pair. Names are compared by the one identity key
+         *     (compatibility forms and Unicode's look-alike letters folded: a fullwidth or mathematical
+         *     bold "Ｃarla", a Cyrillic "а" are "Carla"). Merge a real duplicate with
+         *     `POST /admin/persons/merge`, or mark two persons `POST /admin/persons/different`; a pair
+         *     marked so is no longer listed. The draw waits while any pair is listed (409
+         *     `duplicates_unreviewed`).
          */
         get: operations["listLikelyDuplicates"];
         put?: never;
@@ -1913,6 +1917,29 @@ export interface paths {
          *     409 `persons_differ`, nothing changes.
          */
         post: operations["mergePersons"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/persons/different": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark two likely duplicates as different people (audited); the draw no longer waits for them.
+         * @description Staff checked two records the likely duplicates list shows and found two persons (twins,
+         *     namesakes). The pair leaves the list of every activity, the provisional list no longer
+         *     excludes either as a duplicate, and a draw no longer waits for it. Marking a pair again
+         *     changes nothing (answered 204 all the same, audited once).
+         */
+        post: operations["markPersonsDifferent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2465,6 +2492,8 @@ export interface components {
             capacity: number;
             /** @description How many persons take part: each holds one code (one person, one ballot), so this is the number of codes listed. */
             persons: number;
+            /** @description How many applications were withdrawn because staff merged two records of one person (the likely duplicates a draw waits for): one person, one ballot. */
+            merged: number;
             /** @description 64 lower-case hex characters, published at the draw; null before it. */
             seed: string | null;
             /** @description Lower-case hex SHA-256 of the seed's 64-character text (UTF-8), public from the start. */
@@ -2567,6 +2596,11 @@ export interface components {
         PersonMerge: {
             keep_id: components["schemas"]["Id"];
             merge_id: components["schemas"]["Id"];
+        };
+        /** @description Two records (`person_activity_id` of a likely pair) staff found to be two persons. */
+        PersonsDifferent: {
+            first_id: components["schemas"]["Id"];
+            second_id: components["schemas"]["Id"];
         };
         PersonMergeResult: {
             person: components["schemas"]["ManagedPerson"];
@@ -3715,7 +3749,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). */
+        /** @description Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome. */
         ValidationFailed: {
             headers: {
                 [name: string]: unknown;
@@ -8067,6 +8101,7 @@ export interface operations {
                      *       "activity_name": "Natación infantil",
                      *       "capacity": 1,
                      *       "persons": 2,
+                     *       "merged": 0,
                      *       "seed": "9b1c3e5f7a9b1d3f5a7c9e1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b9d1f",
                      *       "seed_commitment": "6a0d8c5b0d7f4f7e1f1ac1f0d6f0b3f6e3a0ad1f7c4c5e2b9d8e7f6a5b4c3d2e",
                      *       "public_value_source": "announced",
@@ -8110,7 +8145,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Not a lottery, its applications still open, already drawn, or its claims period open or claims unanswered. */
+            /** @description Not a lottery, its applications still open, already drawn, its claims period open or claims unanswered, or likely duplicates among its applicants not yet reviewed (`duplicates_unreviewed`: merge them with `POST /admin/persons/merge` or mark them with `POST /admin/persons/different`; `GET /admin/activities/{id}/duplicates` lists them). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8150,6 +8185,7 @@ export interface operations {
                      *       "activity_name": "Natación infantil",
                      *       "capacity": 2,
                      *       "persons": 3,
+                     *       "merged": 0,
                      *       "seed": null,
                      *       "seed_commitment": "6a0d8c5b0d7f4f7e1f1ac1f0d6f0b3f6e3a0ad1f7c4c5e2b9d8e7f6a5b4c3d2e",
                      *       "public_value_source": "announced",
@@ -8457,6 +8493,50 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    markPersonsDifferent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "first_id": 11,
+                 *       "second_id": 15
+                 *     }
+                 */
+                "application/json": components["schemas"]["PersonsDifferent"];
+            };
+        };
+        responses: {
+            /** @description Marked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The same record twice, or ids that are not ids. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };

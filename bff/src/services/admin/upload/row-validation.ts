@@ -1,3 +1,4 @@
+import { isMixedScriptName } from '../../../lib/identity-fold.js';
 import { hasInvisibleCharacters } from '../../../lib/invisible-characters.js';
 import type { ValidationIssue } from '../../errors.js';
 import { isValidDni, normaliseDni, normaliseEmail, normalisePhone } from '../../../lib/identity.js';
@@ -145,6 +146,7 @@ export function parseRow(
     ['activity', activity],
   ] as const) {
     if (hasInvisibleCharacters(value)) problem(field, 'invisible_characters');
+    else if (field !== 'activity' && isMixedScriptName(value)) problem(field, 'mixed_script_name');
   }
 
   const dniText = text('dni', true);
