@@ -131,7 +131,12 @@ export function createPersonMergeRepo(db: Database) {
     /** Applications a merge withdrew, marked so (the public draw page counts them). */
     async markMerged(codes: readonly string[]): Promise<void> {
       if (codes.length === 0) return;
-      await db.q().updateTable('applications').set({ merged: 1 }).where('code', 'in', codes).execute();
+      await db
+        .q()
+        .updateTable('applications')
+        .set({ merged: 1 })
+        .where('code', 'in', codes)
+        .execute();
     },
 
     /** How many of an activity's applications merges withdrew. */

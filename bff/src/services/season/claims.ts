@@ -117,15 +117,17 @@ export function createClaims(deps: {
     const admittedByClaim = await claims.admittedByClaim([activity.id]);
     // of each likely pair, the newer application is the duplicate
     const duplicates = new Set(
-      (await likelyDuplicates({ applications, merges: deps.merges }, activity.id)).map(({ persons: [a, b] }) => {
-        const newer =
-          a.application.created_at > b.application.created_at ||
-          (a.application.created_at === b.application.created_at &&
-            a.application.id > b.application.id)
-            ? a
-            : b;
-        return newer.application.id;
-      }),
+      (await likelyDuplicates({ applications, merges: deps.merges }, activity.id)).map(
+        ({ persons: [a, b] }) => {
+          const newer =
+            a.application.created_at > b.application.created_at ||
+            (a.application.created_at === b.application.created_at &&
+              a.application.id > b.application.id)
+              ? a
+              : b;
+          return newer.application.id;
+        },
+      ),
     );
     const admitted: Applied[] = [];
     const excluded: { row: Applied; reason: ExclusionReason }[] = [];

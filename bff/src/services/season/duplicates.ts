@@ -68,8 +68,11 @@ export async function likelyDuplicates(
   const distinct = await sources.merges.distinctAmong(ids);
   const first = (pair: DuplicatePair) => pair.persons[0].application;
   return pairs
-    .filter(({ persons: [a, b] }) => !distinct.has(distinctKey(a.person_activity_id, b.person_activity_id)))
+    .filter(
+      ({ persons: [a, b] }) =>
+        !distinct.has(distinctKey(a.person_activity_id, b.person_activity_id)),
+    )
     .sort(
-    (x, y) => first(x).created_at.localeCompare(first(y).created_at) || first(x).id - first(y).id,
-  );
+      (x, y) => first(x).created_at.localeCompare(first(y).created_at) || first(x).id - first(y).id,
+    );
 }
