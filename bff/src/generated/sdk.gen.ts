@@ -701,8 +701,10 @@ export const listPersonActivities = <ThrowOnError extends boolean = false>(optio
 /**
  * Completed payments for the people this account manages.
  *
- * Only payments in state `paid` (applied by a signed bank notification), for every person
- * linked to this account, whoever started them; newest `paid_at` first.
+ * Payments in state `paid` (applied by a signed bank notification) and `duplicate` (a second
+ * charge for what another payment had already paid: staff give it back in full, whatever was
+ * paid after it), for every person linked to this account, whoever started them; newest
+ * `paid_at` first. Only a paid payment has a receipt (`receipt_available`).
  *
  */
 export const listMyPayments = <ThrowOnError extends boolean = false>(options?: Options<ListMyPaymentsData, ThrowOnError>): RequestResult<ListMyPaymentsResponses, ListMyPaymentsErrors, ThrowOnError> => (options?.client ?? client).get<ListMyPaymentsResponses, ListMyPaymentsErrors, ThrowOnError>({
@@ -1430,7 +1432,9 @@ export const getPaymentReceipt = <ThrowOnError extends boolean = false>(options:
  * `refund_not_paid`), more than is left or an activity already refunded, also by a
  * simultaneous click (409 `refund_over_refund`), a part of a fee in parts while a later part
  * of it is paid (409 `refund_later_part_first`: parts go back last paid first; a refund of
- * an item of parts returns those parts, which become pending again), an activity not in the
+ * an item of parts returns those parts, which become pending again; a duplicate payment is
+ * never held back by this, whatever was paid after it, and its refund leaves the parts
+ * paid as they are), an activity not in the
  * payment (422), the
  * gateway's refusal (502 `refund_gateway_refused`, its code in the message). When the
  * gateway does not answer at all the refund stays requested (504): check with the bank.

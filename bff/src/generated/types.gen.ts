@@ -1238,7 +1238,14 @@ export type ResidentPayment = {
     order: string;
     pay_method: PayMethod;
     bank_pay_method: BankPayMethod;
-    status: 'paid' | 'partially_refunded' | 'refunded';
+    /**
+     * paid = applied; duplicate = charged a second time for what another payment had already paid, nothing of it given back yet (staff refund it in full); partially_refunded / refunded = some or all of its money given back (a duplicate too).
+     */
+    status: 'paid' | 'duplicate' | 'partially_refunded' | 'refunded';
+    /**
+     * A receipt can be downloaded (a paid payment; never a duplicate).
+     */
+    receipt_available: boolean;
     refunded_amount: Euros;
     paid_at: string;
     person_activity_id: Id;

@@ -634,8 +634,10 @@ export interface paths {
         };
         /**
          * Completed payments for the people this account manages.
-         * @description Only payments in state `paid` (applied by a signed bank notification), for every person
-         *     linked to this account, whoever started them; newest `paid_at` first.
+         * @description Payments in state `paid` (applied by a signed bank notification) and `duplicate` (a second
+         *     charge for what another payment had already paid: staff give it back in full, whatever was
+         *     paid after it), for every person linked to this account, whoever started them; newest
+         *     `paid_at` first. Only a paid payment has a receipt (`receipt_available`).
          */
         get: operations["listMyPayments"];
         put?: never;
@@ -1226,7 +1228,9 @@ export interface paths {
          *     `refund_not_paid`), more than is left or an activity already refunded, also by a
          *     simultaneous click (409 `refund_over_refund`), a part of a fee in parts while a later part
          *     of it is paid (409 `refund_later_part_first`: parts go back last paid first; a refund of
-         *     an item of parts returns those parts, which become pending again), an activity not in the
+         *     an item of parts returns those parts, which become pending again; a duplicate payment is
+         *     never held back by this, whatever was paid after it, and its refund leaves the parts
+         *     paid as they are), an activity not in the
          *     payment (422), the
          *     gateway's refusal (502 `refund_gateway_refused`, its code in the message). When the
          *     gateway does not answer at all the refund stays requested (504): check with the bank.
@@ -3163,8 +3167,13 @@ export interface components {
             order: string;
             pay_method: components["schemas"]["PayMethod"];
             bank_pay_method: components["schemas"]["BankPayMethod"];
-            /** @enum {string} */
-            status: "paid" | "partially_refunded" | "refunded";
+            /**
+             * @description paid = applied; duplicate = charged a second time for what another payment had already paid, nothing of it given back yet (staff refund it in full); partially_refunded / refunded = some or all of its money given back (a duplicate too).
+             * @enum {string}
+             */
+            status: "paid" | "duplicate" | "partially_refunded" | "refunded";
+            /** @description A receipt can be downloaded (a paid payment; never a duplicate). */
+            receipt_available: boolean;
             refunded_amount: components["schemas"]["Euros"];
             /** Format: date-time */
             paid_at: string;
