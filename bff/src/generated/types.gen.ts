@@ -1452,7 +1452,7 @@ export type AdminUser = {
      */
     phone_on_records: PhoneOut | null;
     /**
-     * The only record with this DNI was added by a resident for a person of 14 or more (from "add a person"), so the mobile on it proves nothing: the account may be the one who added it, registering someone else's DNI. Staff can release it like a mismatched one.
+     * The only record with this DNI was added by a resident for a person of 14 or more (from "add a person") and this account was registered from the very mobile on it, the adder's: the account of whoever added someone else's DNI. Staff can release it like a mismatched one. Never true of the DNI's holder: an account that registers the DNI from a mobile of its own takes the record over (its other links end) and owns it.
      */
     record_added_by_resident: boolean;
 };
