@@ -48,6 +48,7 @@ import { createOneTimeCodesRepo } from './data/one-time-codes-repo.js';
 import { createOneTimeCodes } from './services/one-time-codes.js';
 import { createAccountsService } from './services/residents/accounts.js';
 import { createCodeDelivery } from './services/residents/code-delivery.js';
+import { createHolderTakeover } from './services/residents/holder-takeover.js';
 import { createContactChange } from './services/residents/contact-change.js';
 import { createDataRights } from './services/residents/data-rights.js';
 import { createMyAccount } from './services/residents/my-account.js';
@@ -178,13 +179,21 @@ export function createDeps(options: {
     clock,
     key: derivedKey('one-time-codes/v1'),
   });
+  const deliver = createCodeDelivery({ sms, mail, logger, smsSender: config.council.smsSender });
   const residentsShared = {
     db,
     audit: repos.audit,
     codes,
     limiter,
-    deliver: createCodeDelivery({ sms, mail, logger, smsSender: config.council.smsSender }),
+    deliver,
     persons: repos.persons,
+    takeover: createHolderTakeover({
+      persons: repos.persons,
+      enrolments: repos.enrolments,
+      audit: repos.audit,
+      deliver,
+      logger,
+    }),
   };
   const contactChange = createContactChange({
     ...residentsShared,

@@ -674,11 +674,13 @@ describe('one person, one ballot', () => {
       });
       expect(verified.status).toBe(200);
       const { access_token } = (await verified.json()) as { access_token: string };
-      // the record the attacker made is not the victim's: not linked to their new account
+      // the DNI's holder owns its person: the record the attacker made is the victim's now, and
+      // the attacker no longer manages it (issue 59 item 3; test/residents/holder-takeover.test.ts)
       const mine = await app.fetch('/api/user/persons/', {
         headers: { Authorization: `Bearer ${access_token}` },
       });
-      expect(await mine.json()).toEqual([]);
+      expect(await mine.json()).toMatchObject([{ dni: victim.dni }]);
+      expect(await managedBy(attacker)).toEqual([]);
     });
 
     it('shows staff an account registered on a DNI a resident added, and releases it', async () => {

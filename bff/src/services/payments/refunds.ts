@@ -87,9 +87,10 @@ export function createRefunds(deps: {
         ) {
           throw refundError('conflict', 'over_refund', { left: (left / 100).toFixed(2) });
         }
-        // parts of a fee in parts go back last paid first: the ones before stay paid
+        // parts of a fee in parts go back last paid first: the ones before stay paid. A duplicate
+        // paid nothing (another payment had), so it always goes back whole, whatever came after
         for (const item of chosen) {
-          if (item.part_to === null) continue;
+          if (item.part_to === null || payment.status === 'duplicate') continue;
           const row = await payments.findEnrolledActivity(item.enrolment_id, item.activity_id, {
             lock: true,
           });
@@ -125,7 +126,13 @@ export function createRefunds(deps: {
           },
           ip: actor.ip,
         });
-        return { refundId, order: payment.order_code, amount, items: chosen };
+        return {
+          refundId,
+          order: payment.order_code,
+          amount,
+          items: chosen,
+          duplicate: payment.status === 'duplicate',
+        };
       });
 
       const answer = await gateway.refund({ order: reserved.order, amountCents: reserved.amount });
@@ -141,7 +148,9 @@ export function createRefunds(deps: {
             finishedAt,
           );
           await payments.addRefunded(payment.id, reserved.amount, finishedAt);
-          for (const item of reserved.items) await payments.unpayItem(item);
+          // a duplicate's items were paid by another payment: what they paid stays paid
+          if (!reserved.duplicate)
+            for (const item of reserved.items) await payments.unpayItem(item);
         } else if (answer.outcome === 'refused') {
           await refunds.finish(
             reserved.refundId,

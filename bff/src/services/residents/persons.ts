@@ -23,6 +23,7 @@ import type { RateLimiter, RateRule } from '../rate-limiter.js';
 import type { CodeDelivery } from './code-delivery.js';
 import type { Actor, CallContext } from './context.js';
 import { InputCheck } from './identity-input.js';
+import { squattedFrom, type Displaced, type HolderTakeover } from './holder-takeover.js';
 import { identityNameKey } from '../../data/search-keys.js';
 import { ageOn, DNI_REQUIRED_FROM_AGE } from '../record-phone.js';
 import { isMobile } from '../../lib/identity.js';
@@ -103,6 +104,8 @@ export interface PersonsDeps {
   limiter: RateLimiter;
   deliver: CodeDelivery;
   quotes: Pick<FeeQuotes, 'forPerson'>;
+  /** The DNI's holder taking over a person another account added (holder-takeover.ts). */
+  takeover: HolderTakeover;
 }
 
 export const toManagedPerson = (person: PersonRow): ManagedPerson => ({
@@ -390,14 +393,29 @@ export function createPersonsService(deps: PersonsDeps) {
       // the account deleted since its token was checked: its session is over (addPerson answers no 404)
       if (!account) throw unauthorized();
       const nameKey = identityNameKey({ first_name: firstName, last_name: lastName });
+      let displaced: Displaced[] = [];
       try {
-        return await db.transaction(async () => {
+        const added = await db.transaction(async () => {
           // one person one record: two accounts adding the same child at once wait for each other
           await db.lock(`person:${birthDate}:${nameKey}`);
           if (dni !== null) {
             const onRecord = await persons.findByDni(dni);
             if (onRecord) {
               if (await persons.findLinked(actor.id, onRecord.id)) throw conflict('person_exists');
+              // the account registered this DNI with its own verified mobile: it holds the DNI,
+              // and a record another account added for it is its own (docs/security.md)
+              if (
+                account.dni === dni &&
+                account.verified === 1 &&
+                squattedFrom(await persons.originOfDni(dni), account.phone, today)
+              ) {
+                displaced = await deps.takeover.take(
+                  { id: account.id, dni, phone: account.phone, email: account.email },
+                  onRecord.id,
+                  call.ip,
+                );
+                return toManagedPerson((await persons.findLinked(actor.id, onRecord.id))!);
+              }
               throw conflict('person_on_record');
             }
           }
@@ -429,6 +447,8 @@ export function createPersonsService(deps: PersonsDeps) {
           });
           return toManagedPerson((await persons.findLinked(actor.id, id))!);
         });
+        await deps.takeover.tell(displaced);
+        return added;
       } catch (err) {
         // the same DNI added at the same moment by someone else
         if (isUniqueViolation(err)) throw conflict('person_on_record');
