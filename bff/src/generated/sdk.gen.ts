@@ -215,7 +215,13 @@ export const resendRegistrationCode = <ThrowOnError extends boolean = false>(opt
  *
  * The answer logs the new account in and carries a `device_token`, as a login's does: kept
  * on this device and sent with the next login, it protects the resident from the moment
- * they register against strangers' failures locking the account out elsewhere.
+ * they register against strangers' failures locking the account out elsewhere. The DNI's
+ * holder owns its person: the person on record with this DNI is linked when its record's
+ * mobile is the one registered, and a record another resident added for them through "add
+ * a person" (with that resident's mobile) is taken over at once: the other accounts' links
+ * to it end (audited as `person_taken_over`, each told by SMS in its language), the record
+ * carries the holder's mobile from then on, and its enrolments, payments and applications
+ * stay with the person.
  *
  */
 export const verifyRegistration = <ThrowOnError extends boolean = false>(options: Options<VerifyRegistrationData, ThrowOnError>): RequestResult<VerifyRegistrationResponses, VerifyRegistrationErrors, ThrowOnError> => (options.client ?? client).post<VerifyRegistrationResponses, VerifyRegistrationErrors, ThrowOnError>({
@@ -559,8 +565,13 @@ export const listPersons = <ThrowOnError extends boolean = false>(options?: Opti
  * parent): 409 `person_managed_elsewhere`; link them by a code sent to the mobile on their
  * record (`/user/persons/request-association-by-name`), so both accounts manage one person.
  * Nothing of the other account is shown.
+ * - The account's own DNI, on a record another account added here (with its own mobile):
+ * 201, the account holds that DNI and takes the person over (the other accounts' links to
+ * it end, audited as `person_taken_over`, and they are told by SMS in their language); the
+ * person's enrolments, payments and applications stay with them.
  * A person of 14 or more added here never counts as the mobile on record for that DNI:
- * whoever holds the DNI registers it with their own mobile.
+ * whoever holds the DNI registers it with their own mobile, and that registration takes the
+ * person over at once (`POST /user/verify`).
  *
  */
 export const addPerson = <ThrowOnError extends boolean = false>(options: Options<AddPersonData, ThrowOnError>): RequestResult<AddPersonResponses, AddPersonErrors, ThrowOnError> => (options.client ?? client).post<AddPersonResponses, AddPersonErrors, ThrowOnError>({
@@ -701,8 +712,10 @@ export const listPersonActivities = <ThrowOnError extends boolean = false>(optio
 /**
  * Completed payments for the people this account manages.
  *
- * Only payments in state `paid` (applied by a signed bank notification), for every person
- * linked to this account, whoever started them; newest `paid_at` first.
+ * Payments in state `paid` (applied by a signed bank notification) and `duplicate` (a second
+ * charge for what another payment had already paid: staff give it back in full, whatever was
+ * paid after it), for every person linked to this account, whoever started them; newest
+ * `paid_at` first. Only a paid payment has a receipt (`receipt_available`).
  *
  */
 export const listMyPayments = <ThrowOnError extends boolean = false>(options?: Options<ListMyPaymentsData, ThrowOnError>): RequestResult<ListMyPaymentsResponses, ListMyPaymentsErrors, ThrowOnError> => (options?.client ?? client).get<ListMyPaymentsResponses, ListMyPaymentsErrors, ThrowOnError>({
@@ -1430,7 +1443,9 @@ export const getPaymentReceipt = <ThrowOnError extends boolean = false>(options:
  * `refund_not_paid`), more than is left or an activity already refunded, also by a
  * simultaneous click (409 `refund_over_refund`), a part of a fee in parts while a later part
  * of it is paid (409 `refund_later_part_first`: parts go back last paid first; a refund of
- * an item of parts returns those parts, which become pending again), an activity not in the
+ * an item of parts returns those parts, which become pending again; a duplicate payment is
+ * never held back by this, whatever was paid after it, and its refund leaves the parts
+ * paid as they are), an activity not in the
  * payment (422), the
  * gateway's refusal (502 `refund_gateway_refused`, its code in the message). When the
  * gateway does not answer at all the refund stays requested (504): check with the bank.
@@ -1563,8 +1578,10 @@ export const confirmMfa = <ThrowOnError extends boolean = false>(options: Option
  *
  * For an account whose `phone_on_records` is set: someone registered that DNI from another
  * phone (before registration checked it, or the records changed since); or whose
- * `record_added_by_resident` is true: the DNI's only record was added by a resident, whose
- * mobile on it proves nothing (a DNI taken through "add a person"). The account is
+ * `record_added_by_resident` is true: the DNI's only record was added by a resident and
+ * this account was registered from the very mobile on it, the adder's (a DNI taken through
+ * "add a person"). Never the DNI's holder: an account that registered the DNI from a mobile
+ * of its own owns its person and answers 409 `not_squatted`. The account is
  * deleted and its sessions end; the person's enrolment record, activities and payments stay,
  * so the rightful owner registers with the mobile on the records and finds them. Audited as
  * `user.released`. An account whose phone matches the records answers 409 `not_squatted`

@@ -1250,7 +1250,14 @@ export type ResidentPayment = {
     order: string;
     pay_method: PayMethod;
     bank_pay_method: BankPayMethod;
-    status: 'paid' | 'partially_refunded' | 'refunded';
+    /**
+     * paid = applied; duplicate = charged a second time for what another payment had already paid, nothing of it given back yet (staff refund it in full); partially_refunded / refunded = some or all of its money given back (a duplicate too).
+     */
+    status: 'paid' | 'duplicate' | 'partially_refunded' | 'refunded';
+    /**
+     * A receipt can be downloaded (a paid payment; never a duplicate).
+     */
+    receipt_available: boolean;
     refunded_amount: Euros;
     paid_at: string;
     person_activity_id: Id;
@@ -1457,7 +1464,7 @@ export type AdminUser = {
      */
     phone_on_records: PhoneOut | null;
     /**
-     * The only record with this DNI was added by a resident for a person of 14 or more (from "add a person"), so the mobile on it proves nothing: the account may be the one who added it, registering someone else's DNI. Staff can release it like a mismatched one.
+     * The only record with this DNI was added by a resident for a person of 14 or more (from "add a person") and this account was registered from the very mobile on it, the adder's: the account of whoever added someone else's DNI. Staff can release it like a mismatched one. Never true of the DNI's holder: an account that registers the DNI from a mobile of its own takes the record over (its other links end) and owns it.
      */
     record_added_by_resident: boolean;
 };

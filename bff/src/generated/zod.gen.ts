@@ -1189,9 +1189,11 @@ export const zResidentPayment = z.object({
     bank_pay_method: zBankPayMethod,
     status: z.enum([
         'paid',
+        'duplicate',
         'partially_refunded',
         'refunded'
     ]),
+    receipt_available: z.boolean(),
     refunded_amount: zEuros,
     paid_at: z.iso.datetime({ offset: true }),
     person_activity_id: zId,

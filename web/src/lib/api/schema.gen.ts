@@ -214,7 +214,13 @@ export interface paths {
          * Check the SMS code of a registration and log in.
          * @description The answer logs the new account in and carries a `device_token`, as a login's does: kept
          *     on this device and sent with the next login, it protects the resident from the moment
-         *     they register against strangers' failures locking the account out elsewhere.
+         *     they register against strangers' failures locking the account out elsewhere. The DNI's
+         *     holder owns its person: the person on record with this DNI is linked when its record's
+         *     mobile is the one registered, and a record another resident added for them through "add
+         *     a person" (with that resident's mobile) is taken over at once: the other accounts' links
+         *     to it end (audited as `person_taken_over`, each told by SMS in its language), the record
+         *     carries the holder's mobile from then on, and its enrolments, payments and applications
+         *     stay with the person.
          */
         post: operations["verifyRegistration"];
         delete?: never;
@@ -500,8 +506,13 @@ export interface paths {
          *       parent): 409 `person_managed_elsewhere`; link them by a code sent to the mobile on their
          *       record (`/user/persons/request-association-by-name`), so both accounts manage one person.
          *       Nothing of the other account is shown.
+         *     - The account's own DNI, on a record another account added here (with its own mobile):
+         *       201, the account holds that DNI and takes the person over (the other accounts' links to
+         *       it end, audited as `person_taken_over`, and they are told by SMS in their language); the
+         *       person's enrolments, payments and applications stay with them.
          *     A person of 14 or more added here never counts as the mobile on record for that DNI:
-         *     whoever holds the DNI registers it with their own mobile.
+         *     whoever holds the DNI registers it with their own mobile, and that registration takes the
+         *     person over at once (`POST /user/verify`).
          */
         post: operations["addPerson"];
         delete?: never;
@@ -634,8 +645,10 @@ export interface paths {
         };
         /**
          * Completed payments for the people this account manages.
-         * @description Only payments in state `paid` (applied by a signed bank notification), for every person
-         *     linked to this account, whoever started them; newest `paid_at` first.
+         * @description Payments in state `paid` (applied by a signed bank notification) and `duplicate` (a second
+         *     charge for what another payment had already paid: staff give it back in full, whatever was
+         *     paid after it), for every person linked to this account, whoever started them; newest
+         *     `paid_at` first. Only a paid payment has a receipt (`receipt_available`).
          */
         get: operations["listMyPayments"];
         put?: never;
@@ -1226,7 +1239,9 @@ export interface paths {
          *     `refund_not_paid`), more than is left or an activity already refunded, also by a
          *     simultaneous click (409 `refund_over_refund`), a part of a fee in parts while a later part
          *     of it is paid (409 `refund_later_part_first`: parts go back last paid first; a refund of
-         *     an item of parts returns those parts, which become pending again), an activity not in the
+         *     an item of parts returns those parts, which become pending again; a duplicate payment is
+         *     never held back by this, whatever was paid after it, and its refund leaves the parts
+         *     paid as they are), an activity not in the
          *     payment (422), the
          *     gateway's refusal (502 `refund_gateway_refused`, its code in the message). When the
          *     gateway does not answer at all the refund stays requested (504): check with the bank.
@@ -1359,8 +1374,10 @@ export interface paths {
          * Releases a DNI registered from a mobile that is not the one on the enrolment records.
          * @description For an account whose `phone_on_records` is set: someone registered that DNI from another
          *     phone (before registration checked it, or the records changed since); or whose
-         *     `record_added_by_resident` is true: the DNI's only record was added by a resident, whose
-         *     mobile on it proves nothing (a DNI taken through "add a person"). The account is
+         *     `record_added_by_resident` is true: the DNI's only record was added by a resident and
+         *     this account was registered from the very mobile on it, the adder's (a DNI taken through
+         *     "add a person"). Never the DNI's holder: an account that registered the DNI from a mobile
+         *     of its own owns its person and answers 409 `not_squatted`. The account is
          *     deleted and its sessions end; the person's enrolment record, activities and payments stay,
          *     so the rightful owner registers with the mobile on the records and finds them. Audited as
          *     `user.released`. An account whose phone matches the records answers 409 `not_squatted`
@@ -3197,8 +3214,13 @@ export interface components {
             order: string;
             pay_method: components["schemas"]["PayMethod"];
             bank_pay_method: components["schemas"]["BankPayMethod"];
-            /** @enum {string} */
-            status: "paid" | "partially_refunded" | "refunded";
+            /**
+             * @description paid = applied; duplicate = charged a second time for what another payment had already paid, nothing of it given back yet (staff refund it in full); partially_refunded / refunded = some or all of its money given back (a duplicate too).
+             * @enum {string}
+             */
+            status: "paid" | "duplicate" | "partially_refunded" | "refunded";
+            /** @description A receipt can be downloaded (a paid payment; never a duplicate). */
+            receipt_available: boolean;
             refunded_amount: components["schemas"]["Euros"];
             /** Format: date-time */
             paid_at: string;
@@ -3390,7 +3412,7 @@ export interface components {
             created_at: string;
             /** @description The mobile on the enrolment records for this DNI when it is not the account's phone (the account may have been registered by someone else: see `POST /admin/users/{id}/release`); null when they agree or the records have no mobile. A record a resident added for a person of 14 or more never counts here. */
             phone_on_records: components["schemas"]["PhoneOut"] | null;
-            /** @description The only record with this DNI was added by a resident for a person of 14 or more (from "add a person"), so the mobile on it proves nothing: the account may be the one who added it, registering someone else's DNI. Staff can release it like a mismatched one. */
+            /** @description The only record with this DNI was added by a resident for a person of 14 or more (from "add a person") and this account was registered from the very mobile on it, the adder's: the account of whoever added someone else's DNI. Staff can release it like a mismatched one. Never true of the DNI's holder: an account that registers the DNI from a mobile of its own takes the record over (its other links end) and owns it. */
             record_added_by_resident: boolean;
         };
         AdminUserCreate: {
@@ -5239,14 +5261,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "person_activity_id": 9,
-                     *       "full_name": "Uxía López Pereira",
-                     *       "dni": null,
-                     *       "birth_date": "2017-05-09"
-                     *     }
-                     */
                     "application/json": components["schemas"]["ManagedPerson"];
                 };
             };
