@@ -86,6 +86,10 @@ import {
 import { postgres as bizumPostgres, sqlite as bizum } from './400-bizum.js';
 import { postgres as feePartsPostgres, sqlite as feeParts } from './410-fee-parts.js';
 import {
+  postgres as reductionsByAgePostgres,
+  sqlite as reductionsByAge,
+} from './450-reductions-by-age-and-group.js';
+import {
   postgres as onePersonPostgres,
   sqlite as onePerson,
   writeIdentityKeys,
@@ -284,4 +288,11 @@ export const migrations: readonly Migration[] = [
   },
   { version: 400, name: 'bizum', sqlite: bizum, postgres: bizumPostgres },
   { version: 410, name: 'fee-parts', sqlite: feeParts, postgres: feePartsPostgres },
+  {
+    version: 450,
+    name: 'reductions-by-age-and-group',
+    sqlite: reductionsByAge,
+    postgres: reductionsByAgePostgres,
+    rebuildsTables: true,
+  },
 ];
