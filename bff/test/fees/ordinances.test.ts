@@ -266,10 +266,14 @@ describe('ordinances written into the portal (docs/fees.md)', () => {
     const away = await alone('2005-03-03', pass);
     await w.approve(away.person, student, '2027-06-30');
     expect(await w.amountDue(away.user, away.person, pass)).toBe(50);
-    // renewed every year with proof: an approval that ended yesterday gives nothing
+    // renewed every year with proof: judged on the activity's reference day (1 October), so an
+    // approval that ended before it gives nothing, and one in force that day covers the season
     const lapsed = await alone('2005-03-03', pass);
-    await w.approve(lapsed.person, student, '2026-11-20');
+    await w.approve(lapsed.person, student, '2026-09-30');
     expect(await w.amountDue(lapsed.user, lapsed.person, pass)).toBe(100);
+    const ended = await alone('2005-03-03', pass);
+    await w.approve(ended.person, student, '2026-11-20');
+    expect(await w.amountDue(ended.user, ended.person, pass)).toBe(50);
 
     const six = await family(
       ['2010', '2011', '2012', '2013', '2014', '2015'].map((year) => ({

@@ -14,7 +14,7 @@ describe('a fee split into parts (services/fees/parts.ts)', () => {
     expect(amounts(splitFee(parts(2500, 2500, 2500, 2500), 0, unpaid))).toEqual([0, 0, 0, 0]);
   });
 
-  it('the fee changed since part 1 was paid: the last part takes the difference, never below 0', () => {
+  it('the fee changed since part 1 was paid: the parts not paid share what is left, never below 0', () => {
     // 60 € paid as 30 € + 30 €; a reduction approved after part 1 makes it 48 €
     const lowered = splitFee(parts(5000, 5000), 4800, {
       partsPaid: 1,
@@ -31,13 +31,13 @@ describe('a fee split into parts (services/fees/parts.ts)', () => {
       wholePaid: false,
     });
     expect(amounts(free)).toEqual([3000, 0]);
-    // three parts, two paid: the middle one is its share of the fee now, the last the rest
+    // three parts, one paid: the other two share what is left in their own proportions (3:4)
     const three = splitFee(parts(3000, 3000, 4000), 9000, {
       partsPaid: 1,
       paidCents: 3000,
       wholePaid: false,
     });
-    expect(amounts(three)).toEqual([3000, 2700, 3300]);
+    expect(amounts(three)).toEqual([3000, 2571, 3429]);
   });
 
   it('paid parts share what was paid; the whole fee paid marks every part', () => {
