@@ -122,9 +122,15 @@ describe('reductions by age and rules by fee group', () => {
     for (const person of people) dues.push((await w.due(user, person)).get(t.pass)!);
     expect(dues.map((d) => d.amount_due)).toEqual([109.5, 76.65, 93.08, 82.13]);
     // the 16-year-old 2nd member: the 30 % by age beats the family's 10 %
-    expect(dues[1]!.breakdown).toMatchObject({ reduction: { circumstance_id: t.youth }, family_discount: null });
+    expect(dues[1]!.breakdown).toMatchObject({
+      reduction: { circumstance_id: t.youth },
+      family_discount: null,
+    });
     // the 40-year-old 3rd: 15 % family; unemployed (25 %) would beat it
-    expect(dues[2]!.breakdown).toMatchObject({ reduction: null, family_discount: { member: 3, percent: 15 } });
+    expect(dues[2]!.breakdown).toMatchObject({
+      reduction: null,
+      family_discount: { member: 3, percent: 15 },
+    });
     await w.approve(people[2]!, t.unemployed);
     expect(await w.amountDue(user, people[2]!, t.pass)).toBe(82.13);
     // the 9-year-old 4th: no age band of the table, the family's 25 %
@@ -132,7 +138,12 @@ describe('reductions by age and rules by fee group', () => {
   });
 
   it('a declaration with ages: a person outside them cannot declare it (422 circumstance_age); a circumstance by age cannot be asked for', async () => {
-    const youth = await created({ name: 'Carné Xove', review: 'declaration', min_age: 14, max_age: 29 });
+    const youth = await created({
+      name: 'Carné Xove',
+      review: 'declaration',
+      min_age: 14,
+      max_age: 29,
+    });
     const senior = await created({ name: 'Maiores', review: 'declaration', min_age: 65 });
     const byAge = await created({ name: 'Por idade', review: 'age', min_age: 0, max_age: 5 });
     const person = (born: string | null) => w.born('Declarante', born);
@@ -162,7 +173,9 @@ describe('reductions by age and rules by fee group', () => {
       expect(res.status).toBe(422);
       const body = (await res.json()) as { detail: { loc: string[]; msg: string; type: string }[] };
       expect(body.detail[0]!.loc).toEqual(['body', 'circumstance_id']);
-      expect(body.detail[0]!.type).toBe(what === byAge ? 'circumstance_by_age' : 'circumstance_age');
+      expect(body.detail[0]!.type).toBe(
+        what === byAge ? 'circumstance_by_age' : 'circumstance_age',
+      );
       expect(body.detail[0]!.msg).toMatch(msg);
     }
     const english = await declare(forty, youth, 'en');
@@ -190,8 +203,13 @@ describe('reductions by age and rules by fee group', () => {
     for (const [body, field, type] of cases) {
       const res = await byStaff(body, 'gl');
       expect(res.status, JSON.stringify(body)).toBe(422);
-      const answer = (await res.json()) as { detail: { loc: string[]; msg: string; type: string }[] };
-      expect(answer.detail.map((d) => d.loc), JSON.stringify(body)).toContainEqual(['body', field]);
+      const answer = (await res.json()) as {
+        detail: { loc: string[]; msg: string; type: string }[];
+      };
+      expect(
+        answer.detail.map((d) => d.loc),
+        JSON.stringify(body),
+      ).toContainEqual(['body', field]);
       const issue = answer.detail.find((d) => d.loc[1] === field)!;
       expect(issue.type).toBe(type);
       expect(issue.msg).toMatch(/idade/);
@@ -214,8 +232,16 @@ describe('reductions by age and rules by fee group', () => {
   it('rules by fee group: one line for every activity of the group, a new activity follows it at once; an activity rule still beats it; family steps per group', async () => {
     const schools = 'Escolas 2026-27';
     const pools = 'Piscinas 2026-27';
-    const football = await w.staffActivity(admin, { name: 'Fútbol', price: 60, fee_group: schools });
-    const swimming = await w.staffActivity(admin, { name: 'Natación', price: 60, fee_group: pools });
+    const football = await w.staffActivity(admin, {
+      name: 'Fútbol',
+      price: 60,
+      fee_group: schools,
+    });
+    const swimming = await w.staffActivity(admin, {
+      name: 'Natación',
+      price: 60,
+      fee_group: pools,
+    });
     const large = await w.circumstance('Familia numerosa');
     const saved = await w.rules(admin, {
       reductions: [
@@ -238,7 +264,11 @@ describe('reductions by age and rules by fee group', () => {
       { fee_group: schools, from_member: 3, percent: 25 },
     ]);
     // added after the rules: the group's fixed price at once
-    const basketball = await w.staffActivity(admin, { name: 'Baloncesto', price: 60, fee_group: schools });
+    const basketball = await w.staffActivity(admin, {
+      name: 'Baloncesto',
+      price: 60,
+      fee_group: schools,
+    });
     const child = await w.born('Fillo', '2015-01-01');
     for (const activity of [football, swimming, basketball]) await w.enrol(child, activity);
     const user = await w.family(child);

@@ -66,7 +66,7 @@ ALTER TABLE circumstances DROP CONSTRAINT circumstances_review_check;
 ALTER TABLE circumstances ADD CONSTRAINT circumstances_review_check CHECK (review IN (${REVIEWS}));
 ALTER TABLE circumstances ADD COLUMN min_age integer;
 ALTER TABLE circumstances ADD COLUMN max_age integer;
-ALTER TABLE circumstances ADD ${AGE_CHECKS.replace(/,\n  CHECK/g, ',\n  ADD CHECK')};
+ALTER TABLE circumstances ADD ${AGE_CHECKS.replace(/,\n {2}CHECK/g, ',\n  ADD CHECK')};
 
 ALTER TABLE reduction_rules ADD COLUMN fee_group text COLLATE "C";
 DROP INDEX reduction_rules_one;

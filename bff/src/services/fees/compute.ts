@@ -109,7 +109,8 @@ export function withinAges(
 /** The approvals that reduce a fee judged on `day` for a person of `age` that day. */
 export const heldOn = (approvals: readonly Approval[], day: string, age: number | null) =>
   approvals.filter(
-    (a) => (a.valid_until === undefined || a.valid_until === null || a.valid_until >= day) &&
+    (a) =>
+      (a.valid_until === undefined || a.valid_until === null || a.valid_until >= day) &&
       withinAges(a, age),
   );
 

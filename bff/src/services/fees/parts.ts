@@ -126,7 +126,13 @@ export function splitFee(
     const amount =
       number === partsPaid ? paidLeft : Math.round((paid.paidCents * part.percent_bp) / paidBp);
     paidLeft -= amount;
-    lines.push({ number, of, due_date: part.due_date, amount_cents: Math.max(0, amount), paid: true });
+    lines.push({
+      number,
+      of,
+      due_date: part.due_date,
+      amount_cents: Math.max(0, amount),
+      paid: true,
+    });
   });
   // the parts still due: what is left of the fee, in their own proportions
   const left = Math.max(0, feeCents - (partsPaid > 0 ? paid.paidCents : 0));

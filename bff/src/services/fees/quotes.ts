@@ -351,7 +351,10 @@ export function createFeeQuotes(deps: {
     const ages = new Map(rules.ages.map((row) => [row.circumstance_id, row]));
     const byAge = rules.ages.filter((row) => row.by_age);
     for (const id of enrolmentIds)
-      byPerson.set(id, byAge.map((row) => ({ ...row, name: '' })));
+      byPerson.set(
+        id,
+        byAge.map((row) => ({ ...row, name: '' })),
+      );
     for (const row of await circumstances.approvalsHeld(enrolmentIds)) {
       const bounds = ages.get(row.circumstance_id);
       byPerson.get(row.enrolment_id)?.push({
