@@ -249,6 +249,36 @@ export function createFeesRepo(db: Database) {
     },
 
     /**
+     * The payment items that paid parts of a person's fees in parts and were not given back, by
+     * activity (paid payments only): what each part charged (services/fees/parts.ts).
+     */
+    async chargedParts(
+      enrolmentId: number,
+    ): Promise<Map<number, { part_from: number; part_to: number; amount_cents: number }[]>> {
+      const rows = await db
+        .q()
+        .selectFrom('payment_items as pi')
+        .innerJoin('payments as p', 'p.id', 'pi.payment_id')
+        .select(['pi.activity_id', 'pi.part_from', 'pi.part_to', 'pi.amount_cents'])
+        .where('pi.enrolment_id', '=', enrolmentId)
+        .where('pi.part_from', 'is not', null)
+        .where('pi.refund_id', 'is', null)
+        .where('p.status', '=', 'paid')
+        .execute();
+      const out = new Map<number, { part_from: number; part_to: number; amount_cents: number }[]>();
+      for (const row of rows) {
+        const list = out.get(row.activity_id) ?? [];
+        list.push({
+          part_from: Number(row.part_from),
+          part_to: Number(row.part_to),
+          amount_cents: Number(row.amount_cents),
+        });
+        out.set(row.activity_id, list);
+      }
+      return out;
+    },
+
+    /**
      * Every fee of the person's family, paid or not: of everyone managed by any account that
      * manages the person, the person included (a person no account manages has none). One
      * statement, led by the person's own links, a handful of rows; the caller picks the fee

@@ -113,7 +113,13 @@ export interface PartLine {
 export function splitFee(
   parts: readonly FeePart[],
   feeCents: number,
-  paid: { partsPaid: number; paidCents: number; wholePaid: boolean },
+  paid: {
+    partsPaid: number;
+    paidCents: number;
+    wholePaid: boolean;
+    /** What each paid part charged (chargedPerPart); its amounts are then shown as they are. */
+    charged?: readonly number[];
+  },
 ): PartLine[] {
   const of = parts.length;
   const partsPaid = paid.wholePaid ? of : Math.min(paid.partsPaid, of);
@@ -123,8 +129,10 @@ export function splitFee(
   const paidBp = parts.slice(0, partsPaid).reduce((sum, p) => sum + p.percent_bp, 0);
   parts.slice(0, partsPaid).forEach((part, index) => {
     const number = index + 1;
+    const charged = paid.charged?.length === partsPaid ? paid.charged[index] : undefined;
     const amount =
-      number === partsPaid ? paidLeft : Math.round((paid.paidCents * part.percent_bp) / paidBp);
+      charged ??
+      (number === partsPaid ? paidLeft : Math.round((paid.paidCents * part.percent_bp) / paidBp));
     paidLeft -= amount;
     lines.push({
       number,
@@ -147,6 +155,37 @@ export function splitFee(
     lines.push({ number, of, due_date: part.due_date, amount_cents: amount, paid: false });
   });
   return lines;
+}
+
+/** A payment item of a fee in parts, as stored: the parts it paid and what it charged. */
+export interface ChargedItem {
+  part_from: number;
+  part_to: number;
+  amount_cents: number;
+}
+
+/**
+ * What each part paid charged, in order from the 1st (the payment items not given back): an item
+ * of one part is that part's amount; an item of several shares its amount in their proportions,
+ * the last of them taking the rounding. Empty when the items do not cover the first parts.
+ */
+export function chargedPerPart(parts: readonly FeePart[], items: readonly ChargedItem[]): number[] {
+  const out: number[] = [];
+  for (const item of [...items].sort((a, b) => a.part_from - b.part_from)) {
+    if (item.part_from !== out.length + 1 || item.part_to > parts.length) return [];
+    const covered = parts.slice(item.part_from - 1, item.part_to);
+    const bp = covered.reduce((sum, p) => sum + p.percent_bp, 0);
+    let left = item.amount_cents;
+    covered.forEach((part, index) => {
+      const amount =
+        index === covered.length - 1
+          ? left
+          : Math.round((item.amount_cents * part.percent_bp) / (bp || WHOLE_BP));
+      left -= amount;
+      out.push(amount);
+    });
+  }
+  return out;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   type ReductionRule,
   type Tariff,
 } from './compute.js';
+import type { ChargedItem } from './parts.js';
 import { readStoredBreakdown, type Names, type StoredBreakdown } from './stored-breakdown.js';
 import { parseTariffs } from './tariffs.js';
 
@@ -186,6 +187,8 @@ export interface PersonFees {
   quotes: Map<number, Quote>;
   /** By activity id, the paid fees' breakdowns as charged (null: paid without one). */
   paid: Map<number, StoredBreakdown | null>;
+  /** By activity id, what each paid part of a fee in parts charged (parts.ts chargedPerPart). */
+  charged: Map<number, ChargedItem[]>;
 }
 
 /**
@@ -248,7 +251,11 @@ export function createFeeQuotes(deps: {
         fee: pricing.fee(enrolmentId, row, family, approvals),
       }));
       const quotes = named(computed, await namesFor(computed));
-      return { rows, quotes, paid: await paidOf(enrolmentId, rows) };
+      const paid = await paidOf(enrolmentId, rows);
+      const charged = rows.some((row) => row.parts_paid > 0)
+        ? await fees.chargedParts(enrolmentId)
+        : new Map<number, ChargedItem[]>();
+      return { rows, quotes, paid, charged };
     },
 
     /**
