@@ -360,8 +360,6 @@ export interface EnrolmentActivitiesTable {
   paid_amount_cents: number | null;
   /** How many parts of a fee in parts are paid, always the first ones (migration 410). */
   parts_paid: Generated<number>;
-  /** What a fee in parts owes back after a late reduction (migration 450); 0: nothing. */
-  refund_due_cents: Generated<number>;
   created_at: Generated<string>;
 }
 

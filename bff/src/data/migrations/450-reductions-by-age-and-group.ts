@@ -6,8 +6,6 @@
  * place, so `circumstances` is rebuilt (foreign keys off while it runs, checked after).
  * `reduction_rules` and `family_discounts` gain `fee_group` (null: every group), so a clerk
  * writes an ordinance line once for a group; family steps become unique per group.
- * `enrolment_activities.refund_due_cents` is what a fee in parts owes back when a reduction
- * approved after some parts were paid leaves what was paid above the reduced fee.
  */
 const REVIEWS = "'staff', 'declaration', 'age'";
 const AGE_CHECKS = `CHECK (min_age IS NULL OR min_age BETWEEN 0 AND 130),
@@ -57,8 +55,6 @@ DROP TABLE family_discounts;
 ALTER TABLE family_discounts_new RENAME TO family_discounts;
 CREATE UNIQUE INDEX family_discounts_one ON family_discounts (IFNULL(fee_group, ''), from_member);
 
-ALTER TABLE enrolment_activities ADD COLUMN refund_due_cents INTEGER NOT NULL DEFAULT 0
-  CHECK (refund_due_cents >= 0);
 `;
 
 export const postgres = /* sql */ `
@@ -77,6 +73,4 @@ ALTER TABLE family_discounts ADD COLUMN fee_group text COLLATE "C";
 ALTER TABLE family_discounts DROP CONSTRAINT family_discounts_pkey;
 CREATE UNIQUE INDEX family_discounts_one ON family_discounts (COALESCE(fee_group, ''), from_member);
 
-ALTER TABLE enrolment_activities ADD COLUMN refund_due_cents integer NOT NULL DEFAULT 0
-  CHECK (refund_due_cents >= 0);
 `;
