@@ -301,7 +301,11 @@ export interface CircumstancesTable {
   proof_gl: string;
   /** Months an approval lasts; null: until a date staff take from the document. */
   validity_months: number | null;
-  review: 'staff' | 'declaration';
+  /** 'age': applies by itself to ages min_age–max_age on the activity's reference day (450). */
+  review: 'staff' | 'declaration' | 'age';
+  /** Ages the circumstance is for, inclusive (null max: no upper limit); null: any age. */
+  min_age: number | null;
+  max_age: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -345,11 +349,15 @@ export interface ReductionRulesTable {
   circumstance_id: number;
   /** Null: council-wide; else this activity's own rule for the circumstance. */
   activity_id: number | null;
+  /** Null: every fee group; else the activities of this group (migration 450). */
+  fee_group: string | null;
   percent_bp: number | null;
   price_cents: number | null;
 }
 
 export interface FamilyDiscountsTable {
+  /** Null: every fee group; else this group's own steps (migration 450). */
+  fee_group: string | null;
   from_member: number;
   percent_bp: number;
 }

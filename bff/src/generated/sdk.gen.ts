@@ -2176,8 +2176,10 @@ export const markPersonsDifferent = <ThrowOnError extends boolean = false>(optio
  *
  * Each with the proof it needs, how long an approval lasts (`validity_months`; null: until a
  * date staff take from the document) and whether staff review the proof (`staff`) or the
- * resident's own declaration is enough (`declaration`). Empty where the council defines none
- * (the spec's simple mode).
+ * resident's own declaration is enough (`declaration`), or the reduction applies by itself to
+ * everyone whose age is within `min_age`–`max_age` on the activity's reference day (`age`: no
+ * request, no proof; never offer it as a request). A declaration may carry ages too: nobody
+ * outside them can declare it. Empty where the council defines none (the spec's simple mode).
  *
  */
 export const listCircumstances = <ThrowOnError extends boolean = false>(options?: Options<ListCircumstancesData, ThrowOnError>): RequestResult<ListCircumstancesResponses, ListCircumstancesErrors, ThrowOnError> => (options?.client ?? client).get<ListCircumstancesResponses, ListCircumstancesErrors, ThrowOnError>({

@@ -518,9 +518,19 @@ export type LocalizedProof = {
 };
 
 /**
- * `staff`: staff review the proof; `declaration`: the resident's own declaration is enough (approved at once).
+ * `staff`: staff review the proof; `declaration`: the resident's own declaration is enough (approved at once); `age`: nobody asks, it applies by itself to every person whose age on the activity's reference day (`age_on`, else its start date) is within `min_age`–`max_age`.
  */
-export type CircumstanceReview = 'staff' | 'declaration';
+export type CircumstanceReview = 'staff' | 'declaration' | 'age';
+
+/**
+ * The first age the circumstance is for (whole years on the activity's reference day); required for `age`, null for any age.
+ */
+export type CircumstanceMinAge = number | null;
+
+/**
+ * The last age the circumstance is for, inclusive; null for no upper limit.
+ */
+export type CircumstanceMaxAge = number | null;
 
 /**
  * How long an approval lasts, in months (1–60); null until a date staff enter from the document.
@@ -530,24 +540,45 @@ export type ValidityMonths = number | null;
 export type Circumstance = {
     id: Id;
     name: string;
+    /**
+     * Empty for `age`.
+     */
     proof: string;
     validity_months: ValidityMonths;
     review: CircumstanceReview;
+    min_age: CircumstanceMinAge;
+    max_age: CircumstanceMaxAge;
 };
 
+/**
+ * `proof` is required unless `review` is `age` (then it is left out and stored empty, and `validity_months` is ignored). Ages: `min_age` required for `age`; `staff` takes none; `max_age` not below `min_age`. A wrong age answers 422 on its field (`circumstance_min_age`, `circumstance_max_age`).
+ */
 export type CircumstanceWrite = {
     name: LocalizedName;
-    proof: LocalizedProof;
+    proof?: LocalizedProof;
     validity_months: ValidityMonths;
     review: CircumstanceReview;
+    min_age?: CircumstanceMinAge;
+    max_age?: CircumstanceMaxAge;
+};
+
+/**
+ * The proof in each language (empty for `age`).
+ */
+export type AdminCircumstanceProof = {
+    es: string;
+    en: string;
+    gl: string;
 };
 
 export type AdminCircumstance = {
     id: Id;
     name: LocalizedName;
-    proof: LocalizedProof;
+    proof: AdminCircumstanceProof;
     validity_months: ValidityMonths;
     review: CircumstanceReview;
+    min_age: CircumstanceMinAge;
+    max_age: CircumstanceMaxAge;
     /**
      * Approvals in force today.
      */
@@ -654,6 +685,7 @@ export type ReductionRule = {
      * Null council-wide; an activity's id for a rule of that activity only.
      */
     activity_id: Id | null;
+    fee_group?: RuleFeeGroup;
     /**
      * Percent off (0–100, step 0.1; 100 is free). Exactly one of percent and price.
      */
@@ -664,7 +696,13 @@ export type ReductionRule = {
     price: Euros | null;
 };
 
+/**
+ * Null or left out: every fee group. A group's name: the rule is for that group's activities (a new activity of the group follows it at once). A reduction's activity rule beats its group's, which beats the council-wide one; a group's family steps replace the steps for every group. Not together with `activity_id` (422 `fees_group_and_activity`).
+ */
+export type RuleFeeGroup = string | null;
+
 export type FamilyDiscount = {
+    fee_group?: RuleFeeGroup;
     from_member: number;
     percent: number;
 };
@@ -6525,7 +6563,7 @@ export type CreateCircumstanceErrors = {
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
+     * A missing text or a wrong age (nothing changed); one item per wrong field.
      */
     422: Error;
     /**
@@ -6631,7 +6669,7 @@ export type UpdateCircumstanceErrors = {
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
+     * A missing text or a wrong age (nothing changed); one item per wrong field.
      */
     422: Error;
     /**
@@ -6747,7 +6785,7 @@ export type RequestCircumstanceErrors = {
      */
     415: Error;
     /**
-     * No document (where staff review one), an empty one, or not a PDF, JPEG or PNG by its content (or its name or declared type says another type); an unknown circumstance (`circumstance_unknown` on `circumstance_id`); two files (`too_many_files`).
+     * No document (where staff review one), an empty one, or not a PDF, JPEG or PNG by its content (or its name or declared type says another type); an unknown circumstance (`circumstance_unknown` on `circumstance_id`); two files (`too_many_files`); a circumstance by age, which nobody asks for (`circumstance_by_age`); a declaration with ages the person is outside of today, or whose birth date is unknown (`circumstance_age`).
      */
     422: Error;
     /**

@@ -354,9 +354,23 @@ export const zLocalizedProof = z.object({
 });
 
 /**
- * `staff`: staff review the proof; `declaration`: the resident's own declaration is enough (approved at once).
+ * `staff`: staff review the proof; `declaration`: the resident's own declaration is enough (approved at once); `age`: nobody asks, it applies by itself to every person whose age on the activity's reference day (`age_on`, else its start date) is within `min_age`–`max_age`.
  */
-export const zCircumstanceReview = z.enum(['staff', 'declaration']);
+export const zCircumstanceReview = z.enum([
+    'staff',
+    'declaration',
+    'age'
+]);
+
+/**
+ * The first age the circumstance is for (whole years on the activity's reference day); required for `age`, null for any age.
+ */
+export const zCircumstanceMinAge = z.int().gte(0).lte(130).nullable();
+
+/**
+ * The last age the circumstance is for, inclusive; null for no upper limit.
+ */
+export const zCircumstanceMaxAge = z.int().gte(0).lte(130).nullable();
 
 /**
  * How long an approval lasts, in months (1–60); null until a date staff enter from the document.
@@ -368,22 +382,40 @@ export const zCircumstance = z.object({
     name: z.string(),
     proof: z.string(),
     validity_months: zValidityMonths,
-    review: zCircumstanceReview
+    review: zCircumstanceReview,
+    min_age: zCircumstanceMinAge,
+    max_age: zCircumstanceMaxAge
 });
 
+/**
+ * `proof` is required unless `review` is `age` (then it is left out and stored empty, and `validity_months` is ignored). Ages: `min_age` required for `age`; `staff` takes none; `max_age` not below `min_age`. A wrong age answers 422 on its field (`circumstance_min_age`, `circumstance_max_age`).
+ */
 export const zCircumstanceWrite = z.object({
     name: zLocalizedName,
-    proof: zLocalizedProof,
+    proof: zLocalizedProof.optional(),
     validity_months: zValidityMonths,
-    review: zCircumstanceReview
+    review: zCircumstanceReview,
+    min_age: zCircumstanceMinAge.optional(),
+    max_age: zCircumstanceMaxAge.optional()
+});
+
+/**
+ * The proof in each language (empty for `age`).
+ */
+export const zAdminCircumstanceProof = z.object({
+    es: z.string().max(600),
+    en: z.string().max(600),
+    gl: z.string().max(600)
 });
 
 export const zAdminCircumstance = z.object({
     id: zId,
     name: zLocalizedName,
-    proof: zLocalizedProof,
+    proof: zAdminCircumstanceProof,
     validity_months: zValidityMonths,
     review: zCircumstanceReview,
+    min_age: zCircumstanceMinAge,
+    max_age: zCircumstanceMaxAge,
     approved: z.int().gte(0),
     pending: z.int().gte(0)
 });
@@ -474,14 +506,21 @@ export const zTariff = z.object({
     default: z.boolean()
 });
 
+/**
+ * Null or left out: every fee group. A group's name: the rule is for that group's activities (a new activity of the group follows it at once). A reduction's activity rule beats its group's, which beats the council-wide one; a group's family steps replace the steps for every group. Not together with `activity_id` (422 `fees_group_and_activity`).
+ */
+export const zRuleFeeGroup = z.string().min(1).max(80).nullable();
+
 export const zReductionRule = z.object({
     circumstance_id: zId,
     activity_id: zId.nullable(),
+    fee_group: zRuleFeeGroup.optional(),
     percent: z.number().gte(0).lte(100).nullable(),
     price: zEuros.nullable()
 });
 
 export const zFamilyDiscount = z.object({
+    fee_group: zRuleFeeGroup.optional(),
     from_member: z.int().gte(2).lte(20),
     percent: z.number().gte(0).lte(100)
 });

@@ -71,6 +71,9 @@ function toIssue(issue: z.core.$ZodIssue, where: Where): ValidationIssue {
     issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined;
   const parts = missing ? undefined : feePartsIssue(path, issue);
   if (parts) return { loc: [where, ...path], ...parts };
+  // a circumstance's ages (CircumstanceWrite), said as the service says them
+  if (!missing && path.length === 1 && (field === 'min_age' || field === 'max_age'))
+    return { loc: [where, ...path], msg: `circumstance_${field}`, type: `circumstance_${field}` };
   return {
     loc: [where, ...path],
     msg: missing ? 'field_required' : messageFor(field, issue),

@@ -7,6 +7,7 @@ import { common } from './messages/common.js';
 import { draws } from './messages/draws.js';
 import { fees } from './messages/fees.js';
 import { feeParts } from './messages/fee-parts.js';
+import { reductions } from './messages/reductions.js';
 import { joint } from './messages/joint.js';
 import { payments } from './messages/payments.js';
 import { receipts } from './messages/receipts.js';
@@ -30,6 +31,7 @@ const areas: Record<string, Record<string, Translations>> = {
   circumstances,
   fees,
   feeParts,
+  reductions,
   claims,
   joint,
 };

@@ -91,6 +91,10 @@ import {
   writeSkeletonKeys,
 } from './420-one-identity-key.js';
 import {
+  postgres as reductionsByAgePostgres,
+  sqlite as reductionsByAge,
+} from './450-reductions-by-age-and-group.js';
+import {
   postgres as onePersonPostgres,
   sqlite as onePerson,
   writeIdentityKeys,
@@ -295,5 +299,12 @@ export const migrations: readonly Migration[] = [
     sqlite: oneIdentityKey,
     postgres: oneIdentityKeyPostgres,
     after: writeSkeletonKeys,
+  },
+  {
+    version: 450,
+    name: 'reductions-by-age-and-group',
+    sqlite: reductionsByAge,
+    postgres: reductionsByAgePostgres,
+    rebuildsTables: true,
   },
 ];

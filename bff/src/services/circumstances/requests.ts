@@ -18,6 +18,7 @@ import {
 } from '../errors.js';
 import type { RateLimiter, RateRule } from '../rate-limiter.js';
 import type { Actor, CallContext } from '../residents/context.js';
+import { refuseByAge, refuseOutsideAges } from './ages.js';
 import type { DocumentFile, DocumentVault } from './documents.js';
 import { declarationValidUntil, nameIn, reasonIn, statusOf } from './views.js';
 
@@ -98,7 +99,9 @@ export function createCircumstanceRequests(deps: {
         };
         throw invalid([issue]);
       }
+      refuseByAge(circumstance);
       const declared = circumstance.review === 'declaration';
+      if (declared) refuseOutsideAges(circumstance, person, madridDate(clock.now()));
       let proof: { type: DocumentType; size: number; sealed: Buffer } | null = null;
       if (!declared) {
         if (!document) throw documentIssue('document_required');

@@ -1,3 +1,4 @@
+import { refuseByAge } from './ages.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type {
   CircumstanceRequestRow,
@@ -215,6 +216,7 @@ export function createCircumstanceReview(deps: {
             type: 'circumstance_unknown',
           },
         ]);
+      refuseByAge(circumstance);
       checkValidUntil(input.valid_until, day);
       const id = await db.transaction(async () => {
         await db.lock(`circumstances:person:${person.id}`);

@@ -17,7 +17,7 @@ import type { OneTimeCodes } from '../one-time-codes.js';
 import { amountWithReduction, amountWithoutReduction } from '../pricing.js';
 import { toFeeBreakdownView, type FeeBreakdownView } from '../fees/breakdown-view.js';
 import type { FeeQuotes, PersonFees } from '../fees/quotes.js';
-import { parseParts, splitFee } from '../fees/parts.js';
+import { chargedPerPart, parseParts, splitFee, type ChargedItem } from '../fees/parts.js';
 import type { Locale } from '../../i18n/index.js';
 import type { RateLimiter, RateRule } from '../rate-limiter.js';
 import type { CodeDelivery } from './code-delivery.js';
@@ -70,10 +70,13 @@ function perPart(
   feeCents: number,
   reducedCents: number | null,
   paidBreakdown: FeeBreakdownView | null,
+  chargedItems: readonly ChargedItem[] = [],
 ): PersonActivity[] {
   const parts = parseParts(row.parts);
   if (parts.length === 0) return [line];
   const paid = {
+    // what each paid part charged, shown as charged (never re-computed)
+    charged: chargedPerPart(parts, chargedItems),
     partsPaid: row.parts_paid,
     // marked paid by staff before amounts were kept: the fee as it is
     paidCents: row.paid_amount_cents ?? (row.is_paid === 1 ? feeCents : 0),
@@ -250,7 +253,7 @@ export function createPersonsService(deps: PersonsDeps) {
    */
   function feeActivities(
     person: PersonRow,
-    { rows, quotes, paid }: PersonFees,
+    { rows, quotes, paid, charged }: PersonFees,
     locale: Locale,
   ): PersonActivity[] {
     return rows.flatMap((row) => {
@@ -276,6 +279,7 @@ export function createPersonsService(deps: PersonsDeps) {
         quote.amount_cents,
         null,
         toFeeBreakdownView(paid.get(row.activity_id), locale),
+        charged.get(row.activity_id),
       );
     });
   }

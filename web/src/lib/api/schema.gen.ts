@@ -1974,8 +1974,10 @@ export interface paths {
          * The council's circumstances that can reduce a fee (large family, disability…), in the caller's language.
          * @description Each with the proof it needs, how long an approval lasts (`validity_months`; null: until a
          *     date staff take from the document) and whether staff review the proof (`staff`) or the
-         *     resident's own declaration is enough (`declaration`). Empty where the council defines none
-         *     (the spec's simple mode).
+         *     resident's own declaration is enough (`declaration`), or the reduction applies by itself to
+         *     everyone whose age is within `min_age`–`max_age` on the activity's reference day (`age`: no
+         *     request, no proof; never offer it as a request). A declaration may carry ages too: nobody
+         *     outside them can declare it. Empty where the council defines none (the spec's simple mode).
          */
         get: operations["listCircumstances"];
         put?: never;
@@ -2643,31 +2645,49 @@ export interface components {
             gl: string;
         };
         /**
-         * @description `staff`: staff review the proof; `declaration`: the resident's own declaration is enough (approved at once).
+         * @description `staff`: staff review the proof; `declaration`: the resident's own declaration is enough (approved at once); `age`: nobody asks, it applies by itself to every person whose age on the activity's reference day (`age_on`, else its start date) is within `min_age`–`max_age`.
          * @enum {string}
          */
-        CircumstanceReview: "staff" | "declaration";
+        CircumstanceReview: "staff" | "declaration" | "age";
+        /** @description The first age the circumstance is for (whole years on the activity's reference day); required for `age`, null for any age. */
+        CircumstanceMinAge: number | null;
+        /** @description The last age the circumstance is for, inclusive; null for no upper limit. */
+        CircumstanceMaxAge: number | null;
         /** @description How long an approval lasts, in months (1–60); null until a date staff enter from the document. */
         ValidityMonths: number | null;
         Circumstance: {
             id: components["schemas"]["Id"];
             name: string;
+            /** @description Empty for `age`. */
             proof: string;
             validity_months: components["schemas"]["ValidityMonths"];
             review: components["schemas"]["CircumstanceReview"];
+            min_age: components["schemas"]["CircumstanceMinAge"];
+            max_age: components["schemas"]["CircumstanceMaxAge"];
         };
+        /** @description `proof` is required unless `review` is `age` (then it is left out and stored empty, and `validity_months` is ignored). Ages: `min_age` required for `age`; `staff` takes none; `max_age` not below `min_age`. A wrong age answers 422 on its field (`circumstance_min_age`, `circumstance_max_age`). */
         CircumstanceWrite: {
             name: components["schemas"]["LocalizedName"];
-            proof: components["schemas"]["LocalizedProof"];
+            proof?: components["schemas"]["LocalizedProof"];
             validity_months: components["schemas"]["ValidityMonths"];
             review: components["schemas"]["CircumstanceReview"];
+            min_age?: components["schemas"]["CircumstanceMinAge"];
+            max_age?: components["schemas"]["CircumstanceMaxAge"];
+        };
+        /** @description The proof in each language (empty for `age`). */
+        AdminCircumstanceProof: {
+            es: string;
+            en: string;
+            gl: string;
         };
         AdminCircumstance: {
             id: components["schemas"]["Id"];
             name: components["schemas"]["LocalizedName"];
-            proof: components["schemas"]["LocalizedProof"];
+            proof: components["schemas"]["AdminCircumstanceProof"];
             validity_months: components["schemas"]["ValidityMonths"];
             review: components["schemas"]["CircumstanceReview"];
+            min_age: components["schemas"]["CircumstanceMinAge"];
+            max_age: components["schemas"]["CircumstanceMaxAge"];
             /** @description Approvals in force today. */
             approved: number;
             /** @description Requests waiting for review. */
@@ -2744,12 +2764,16 @@ export interface components {
             circumstance_id: components["schemas"]["Id"];
             /** @description Null council-wide; an activity's id for a rule of that activity only. */
             activity_id: components["schemas"]["Id"] | null;
+            fee_group?: components["schemas"]["RuleFeeGroup"];
             /** @description Percent off (0–100, step 0.1; 100 is free). Exactly one of percent and price. */
             percent: number | null;
             /** @description A fixed price in euros instead of the tariff's (never more than it). */
             price: components["schemas"]["Euros"] | null;
         };
+        /** @description Null or left out: every fee group. A group's name: the rule is for that group's activities (a new activity of the group follows it at once). A reduction's activity rule beats its group's, which beats the council-wide one; a group's family steps replace the steps for every group. Not together with `activity_id` (422 `fees_group_and_activity`). */
+        RuleFeeGroup: string | null;
         FamilyDiscount: {
+            fee_group?: components["schemas"]["RuleFeeGroup"];
             from_member: number;
             percent: number;
         };
@@ -3837,6 +3861,15 @@ export interface components {
         };
         /** @description The request has been decided already. */
         RequestDecided: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A missing text or a wrong age (nothing changed); one item per wrong field. */
+        CircumstanceInvalid: {
             headers: {
                 [name: string]: unknown;
             };
@@ -8606,6 +8639,8 @@ export interface operations {
                      *         },
                      *         "validity_months": null,
                      *         "review": "staff",
+                     *         "min_age": null,
+                     *         "max_age": null,
                      *         "approved": 14,
                      *         "pending": 2
                      *       }
@@ -8641,7 +8676,9 @@ export interface operations {
                  *         "gl": "Título de familia numerosa en vigor (as dúas caras)."
                  *       },
                  *       "validity_months": null,
-                 *       "review": "staff"
+                 *       "review": "staff",
+                 *       "min_age": null,
+                 *       "max_age": null
                  *     }
                  */
                 "application/json": components["schemas"]["CircumstanceWrite"];
@@ -8669,6 +8706,8 @@ export interface operations {
                      *       },
                      *       "validity_months": null,
                      *       "review": "staff",
+                     *       "min_age": null,
+                     *       "max_age": null,
                      *       "approved": 0,
                      *       "pending": 0
                      *     }
@@ -8690,7 +8729,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["CircumstanceInvalid"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -8718,7 +8757,9 @@ export interface operations {
                  *         "gl": "Título de familia numerosa en vigor (as dúas caras)."
                  *       },
                  *       "validity_months": 12,
-                 *       "review": "staff"
+                 *       "review": "staff",
+                 *       "min_age": null,
+                 *       "max_age": null
                  *     }
                  */
                 "application/json": components["schemas"]["CircumstanceWrite"];
@@ -8746,6 +8787,8 @@ export interface operations {
                      *       },
                      *       "validity_months": 12,
                      *       "review": "staff",
+                     *       "min_age": null,
+                     *       "max_age": null,
                      *       "approved": 14,
                      *       "pending": 2
                      *     }
@@ -8768,7 +8811,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["CircumstanceInvalid"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -8920,7 +8963,7 @@ export interface operations {
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description No document (where staff review one), an empty one, or not a PDF, JPEG or PNG by its content (or its name or declared type says another type); an unknown circumstance (`circumstance_unknown` on `circumstance_id`); two files (`too_many_files`). */
+            /** @description No document (where staff review one), an empty one, or not a PDF, JPEG or PNG by its content (or its name or declared type says another type); an unknown circumstance (`circumstance_unknown` on `circumstance_id`); two files (`too_many_files`); a circumstance by age, which nobody asks for (`circumstance_by_age`); a declaration with ages the person is outside of today, or whose birth date is unknown (`circumstance_age`). */
             422: {
                 headers: {
                     [name: string]: unknown;
