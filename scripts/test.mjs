@@ -27,22 +27,37 @@ const vitest = (name, workspace, more = {}) => ({
   ...more,
 });
 
+const playwright = (name, suite, after) => ({
+  name,
+  command: 'npx',
+  args: ['playwright', 'test', '--reporter=list,json'],
+  cwd: 'e2e',
+  env: (report) => ({ PLAYWRIGHT_JSON_OUTPUT_NAME: report, E2E_SUITE: suite }),
+  report: 'playwright',
+  after,
+});
+
 /**
- * The steps, in the order they start when a core is free: the browser journeys' chain first
- * (the longest: both builds, then the journeys), the rest beside it.
+ * The steps, in the order they start when a core is free: the longest first (the browser
+ * journeys' chain, the web suite, the BFF's on PostgreSQL), the short checks last, so that no
+ * long step starts when the others are nearly done. Measured times: docs/testing.md.
  */
 const steps = [
   { name: 'build', command: 'npm', args: ['run', 'build', '--silent'] },
   { name: 'storybook-build', command: 'npm', args: ['run', 'build:storybook', '--silent'] },
-  {
-    name: 'e2e',
-    command: 'npx',
-    args: ['playwright', 'test', '--reporter=list,json'],
-    cwd: 'e2e',
-    env: (report) => ({ PLAYWRIGHT_JSON_OUTPUT_NAME: report }),
-    report: 'playwright',
-    after: ['build', 'storybook-build'],
-  },
+  // the browser journeys against the built portal (e2e/playwright.config.ts)
+  playwright('e2e', 'journeys', ['build']),
+  vitest('web', 'web'),
+  // the built Storybook from a sub-folder, and every screen story on `npm run storybook`
+  playwright('e2e-storybook', 'storybook', ['storybook-build']),
+  // the BFF suite on a real PostgreSQL server of its own, thrown away afterwards
+  vitest('bff-postgres', 'bff', {
+    async setUp() {
+      const postgres = await startPostgres({ onSignal: false });
+      return { env: { TEST_DATABASE_URL: postgres.url }, stop: postgres.stop };
+    },
+  }),
+  vitest('bff', 'bff'),
   { name: 'lint', command: 'npm', args: ['run', 'lint', '--silent'] },
   // the layers' boundaries and no import cycles (.dependency-cruiser.cjs; docs/architecture.md)
   { name: 'boundaries', command: 'npm', args: ['run', 'lint:boundaries', '--silent'] },
@@ -63,15 +78,6 @@ const steps = [
   // that do not apply), and the audit's own rules
   { name: 'audit-rules', command: 'node', args: ['--test', 'scripts/audit/audit.test.mjs'] },
   { name: 'audit', command: 'node', args: ['scripts/audit/audit.mjs'] },
-  // the BFF suite on a real PostgreSQL server of its own, thrown away afterwards
-  vitest('bff-postgres', 'bff', {
-    async setUp() {
-      const postgres = await startPostgres({ onSignal: false });
-      return { env: { TEST_DATABASE_URL: postgres.url }, stop: postgres.stop };
-    },
-  }),
-  vitest('web', 'web'),
-  vitest('bff', 'bff'),
   vitest('design-system', 'design-system'),
   vitest('mocks', 'mocks'),
   // the Dockerfile's deps and run stages played here (no Docker engine): a second council mounted
