@@ -129,6 +129,16 @@ export async function runSteps(allSteps, { jobs = 2, only = null } = {}) {
           resolve({ code: 1 });
         });
         child.on('close', (code, signal) => resolve({ code, signal }));
+        // a process the step left behind holding its output open (a server it did not stop)
+        // must not hold the run: it goes with its group
+        child.on('exit', (code, signal) => {
+          setTimeout(() => {
+            signalGroup(child.pid, 'SIGKILL');
+            child.stdout.destroy();
+            child.stderr.destroy();
+            resolve({ code, signal });
+          }, 2000).unref();
+        });
       });
     })().then(({ code }) => {
       s.stopFixture?.();

@@ -162,3 +162,24 @@ test('TEST_ONLY runs the named steps alone, without those they would wait for', 
   assert.doesNotMatch(run.output(), /build/);
   assert.match(run.output(), /tests: 0 passed, 0 failed/);
 });
+
+test('a process a step leaves behind, holding its output, neither holds the run nor outlives it', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'runner-test-'));
+  const node = process.execPath;
+  // the step ends at once; its child, with the step's output, would run for a minute
+  const leaves = [
+    "const { spawn } = require('node:child_process');",
+    `const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'inherit' });`,
+    `require('node:fs').writeFileSync(${JSON.stringify(join(dir, 'left.pid'))}, String(child.pid));`,
+    'child.unref();',
+  ].join(' ');
+  const list = [{ name: 'leaves', command: node, args: ['-e', leaves] }];
+  const started = Date.now();
+  const run = runRunner({ dir, list });
+  const [exitCode] = await run.exited;
+  assert.equal(exitCode, 0, run.output());
+  assert.ok(Date.now() - started < 15_000, 'the run waited for the process left behind');
+  const left = Number(readFileSync(join(dir, 'left.pid'), 'utf8'));
+  await waitFor(() => !alive(left), 3000).catch(() => {});
+  assert.equal(alive(left), false, 'the process left behind still runs');
+});
