@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { Key, ReactNode } from 'react';
 import { Button } from '@portal/design-system/components/button.tsx';
 
 /**
@@ -6,7 +6,7 @@ import { Button } from '@portal/design-system/components/button.tsx';
  * named by its legend, its fields, then the button that removes it. `children` draws a row's
  * fields, given the row, its index and a way to change it.
  */
-export function RowList<Row extends { key: string }>({
+export function RowList<Row extends { key: Key }>({
   rows,
   onChange,
   legend,
