@@ -57,6 +57,13 @@ function readCounts(report, file) {
 }
 
 export async function runSteps(allSteps, { jobs = 2, only = null } = {}) {
+  const unknown = (only ?? []).filter((name) => !allSteps.some((step) => step.name === name));
+  if (unknown.length > 0) {
+    console.error(
+      `TEST_ONLY names no step ${unknown.join(', ')}; the steps: ${allSteps.map((step) => step.name).join(', ')}`,
+    );
+    return 2;
+  }
   const steps = only ? allSteps.filter((step) => only.includes(step.name)) : allSteps;
   const selected = new Set(steps.map((step) => step.name));
   const reports = mkdtempSync(join(tmpdir(), 'portal-test-reports-'));

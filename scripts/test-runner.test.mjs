@@ -183,3 +183,20 @@ test('a process a step leaves behind, holding its output, neither holds the run 
   await waitFor(() => !alive(left), 3000).catch(() => {});
   assert.equal(alive(left), false, 'the process left behind still runs');
 });
+
+test('TEST_ONLY with a name of no step says so and runs nothing', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'runner-test-'));
+  const node = process.execPath;
+  const list = [
+    {
+      name: 'lint',
+      command: node,
+      args: ['-e', `require('node:fs').writeFileSync(${JSON.stringify(join(dir, 'ran'))}, '')`],
+    },
+  ];
+  const run = runRunner({ dir, list }, { TEST_ONLY: 'lint,lnt' });
+  const [exitCode] = await run.exited;
+  assert.equal(exitCode, 2);
+  assert.match(run.output(), /TEST_ONLY names no step lnt; the steps: lint/);
+  assert.equal(existsSync(join(dir, 'ran')), false);
+});
