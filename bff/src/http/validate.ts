@@ -4,7 +4,10 @@ import { isMixedScriptName } from '../lib/identity-fold.js';
 import { hasInvisibleCharacters } from '../lib/invisible-characters.js';
 import { invalid, type ValidationIssue } from '../services/errors.js';
 
-type Where = 'body' | 'query' | 'path';
+type Where = 'body' | 'query' | 'path' | 'header';
+
+/** A request header the contract constrains, and the error code a malformed value answers. */
+const HEADER_CODES: Record<string, string> = { 'Idempotency-Key': 'idempotency_key_invalid' };
 
 /**
  * Validates input against a schema generated from openapi.yaml. On failure: 422 with one item per
@@ -18,7 +21,7 @@ export function validate<S extends z.ZodType>(
   input: unknown,
   where: Where = 'body',
 ): z.output<S> {
-  const prepared = where === 'body' ? input : coerceNumbers(schema, input);
+  const prepared = where === 'query' || where === 'path' ? coerceNumbers(schema, input) : input;
   const hidden = where === 'body' ? invisibleCharacters(input, ['body']) : [];
   const result = schema.safeParse(prepared);
   if (result.success && hidden.length === 0) return result.data;
@@ -31,7 +34,13 @@ export function validate<S extends z.ZodType>(
   const told = new Set(hidden.map((issue) => JSON.stringify(issue.loc)));
   const rest = issues
     .map((issue) => toIssue(issue, where))
-    .filter((issue) => !told.has(JSON.stringify(issue.loc)));
+    .filter((issue) => !told.has(JSON.stringify(issue.loc)))
+    // a header is one value with one code, however many of its rules it breaks
+    .filter(
+      (issue, i, all) =>
+        where !== 'header' ||
+        all.findIndex((o) => JSON.stringify(o.loc) === JSON.stringify(issue.loc)) === i,
+    );
   throw invalid([...hidden, ...rest]);
 }
 
@@ -67,6 +76,8 @@ function invisibleCharacters(value: unknown, loc: (string | number)[]): Validati
 function toIssue(issue: z.core.$ZodIssue, where: Where): ValidationIssue {
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
   const field = [...path].reverse().find((p): p is string => typeof p === 'string') ?? '';
+  const headerCode = where === 'header' ? HEADER_CODES[field] : undefined;
+  if (headerCode) return { loc: [where, ...path], msg: headerCode, type: headerCode };
   const missing =
     issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined;
   const parts = missing ? undefined : feePartsIssue(path, issue);

@@ -260,6 +260,8 @@ export function createPersonsService(deps: PersonsDeps) {
       const quote = quotes.get(row.activity_id)!;
       const isPaid = row.is_paid === 1;
       const amount = isPaid ? (row.paid_amount_cents ?? quote.amount_cents) : quote.amount_cents;
+      // what a paid fee (or a paid part of it) was charged by
+      const paidBreakdown = toFeeBreakdownView(paid.get(row.activity_id), locale);
       const line = {
         id: row.activity_id,
         name: row.name,
@@ -267,7 +269,7 @@ export function createPersonsService(deps: PersonsDeps) {
         start_date: row.start_date,
         is_paid: isPaid,
         amount_due: isPaid ? null : centsToEuros(quote.amount_cents),
-        breakdown: toFeeBreakdownView(isPaid ? paid.get(row.activity_id) : quote.breakdown, locale),
+        breakdown: isPaid ? paidBreakdown : toFeeBreakdownView(quote.breakdown, locale),
         amount: centsToEuros(amount),
         amount_with_discount: null,
         dni: person.dni,
@@ -278,7 +280,7 @@ export function createPersonsService(deps: PersonsDeps) {
         row,
         quote.amount_cents,
         null,
-        toFeeBreakdownView(paid.get(row.activity_id), locale),
+        paidBreakdown,
         charged.get(row.activity_id),
       );
     });
