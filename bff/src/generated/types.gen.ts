@@ -37,7 +37,7 @@ export type CivilDate = string;
 export type Euros = number;
 
 /**
- * Ids are whole numbers JavaScript holds exactly (at most 2^53 − 1).
+ * Ids are whole numbers the database holds (PostgreSQL `integer`: at most 2^31 − 1 = 2147483647). An id past it names nothing: in a path the call answers 404 `not_found`, in a body 422 by field.
  */
 export type Id = number;
 
@@ -1845,7 +1845,7 @@ export type OutboxMessage = {
     created_at: string;
 };
 
-export type IdPath = number;
+export type IdPath = Id;
 
 export type PageQuery = number;
 
@@ -3152,7 +3152,7 @@ export type VerifyAssociationByNameResponse = VerifyAssociationByNameResponses[k
 export type RemovePersonData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/user/persons/{id}';
@@ -3191,7 +3191,7 @@ export type RemovePersonResponse = RemovePersonResponses[keyof RemovePersonRespo
 export type ListPersonActivitiesData = {
     body?: never;
     path: {
-        person_activity_id: number;
+        person_activity_id: Id;
     };
     query?: never;
     url: '/user/activities/{person_activity_id}';
@@ -3974,7 +3974,7 @@ export type CreateUserResponse = CreateUserResponses[keyof CreateUserResponses];
 export type DeleteUserData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/users/{id}';
@@ -4021,7 +4021,7 @@ export type DeleteUserResponse = DeleteUserResponses[keyof DeleteUserResponses];
 export type UpdateUserData = {
     body: AdminUserUpdate;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/users/{id}';
@@ -4188,7 +4188,7 @@ export type CreateEnrolmentResponse = CreateEnrolmentResponses[keyof CreateEnrol
 export type DeleteEnrolmentData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/person-activities/{id}';
@@ -4235,7 +4235,7 @@ export type DeleteEnrolmentResponse = DeleteEnrolmentResponses[keyof DeleteEnrol
 export type UpdateEnrolmentData = {
     body: EnrolmentWrite2;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/person-activities/{id}';
@@ -4516,7 +4516,7 @@ export type CreateActivitySlashResponse = CreateActivitySlashResponses[keyof Cre
 export type DeleteActivityData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities-crud/{id}';
@@ -4563,7 +4563,7 @@ export type DeleteActivityResponse = DeleteActivityResponses[keyof DeleteActivit
 export type UpdateActivityData = {
     body: ActivityWrite2;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities-crud/{id}';
@@ -5127,7 +5127,7 @@ export type ConfirmMfaResponse = ConfirmMfaResponses[keyof ConfirmMfaResponses];
 export type ReleaseUserData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/users/{id}/release';
@@ -5174,7 +5174,7 @@ export type ReleaseUserResponse = ReleaseUserResponses[keyof ReleaseUserResponse
 export type ResetUserMfaData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/users/{id}/mfa';
@@ -5517,7 +5517,7 @@ export type CreateApplicationResponse = CreateApplicationResponses[keyof CreateA
 export type WithdrawApplicationData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: {
         /**
@@ -5565,7 +5565,7 @@ export type WithdrawApplicationResponse = WithdrawApplicationResponses[keyof Wit
 export type CreateClaimData = {
     body: ClaimRequest;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/user/applications/{id}/claim';
@@ -5752,7 +5752,7 @@ export type ListSeasonActivitiesResponse = ListSeasonActivitiesResponses[keyof L
 export type ListActivityApplicationsData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: {
         /**
@@ -5814,7 +5814,7 @@ export type ListActivityApplicationsResponse = ListActivityApplicationsResponses
 export type StaffCreateApplicationData = {
     body: StaffApplicationRequest;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities/{id}/applications';
@@ -5873,7 +5873,7 @@ export type StaffCreateApplicationResponse = StaffCreateApplicationResponses[key
 export type GetApplicationSummaryData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities/{id}/applications/summary';
@@ -5916,7 +5916,7 @@ export type GetApplicationSummaryResponse = GetApplicationSummaryResponses[keyof
 export type ExportActivityApplicationsData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities/{id}/applications/export';
@@ -5959,7 +5959,7 @@ export type ExportActivityApplicationsResponse = ExportActivityApplicationsRespo
 export type RunDrawData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities/{id}/draw';
@@ -6006,7 +6006,7 @@ export type RunDrawResponse = RunDrawResponses[keyof RunDrawResponses];
 export type EnterDrawPublicValueData = {
     body: DrawPublicValueInput;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities/{id}/public-value';
@@ -6069,7 +6069,7 @@ export type EnterDrawPublicValueResponse = EnterDrawPublicValueResponses[keyof E
 export type StaffWithdrawApplicationData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/applications/{id}/withdraw';
@@ -6116,7 +6116,7 @@ export type StaffWithdrawApplicationResponse = StaffWithdrawApplicationResponses
 export type StaffOfferPlaceData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/applications/{id}/offer';
@@ -6163,7 +6163,7 @@ export type StaffOfferPlaceResponse = StaffOfferPlaceResponses[keyof StaffOfferP
 export type ListLikelyDuplicatesData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities/{id}/duplicates';
@@ -6206,7 +6206,7 @@ export type ListLikelyDuplicatesResponse = ListLikelyDuplicatesResponses[keyof L
 export type ListActivityClaimsData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities/{id}/claims';
@@ -6249,7 +6249,7 @@ export type ListActivityClaimsResponse = ListActivityClaimsResponses[keyof ListA
 export type ResolveClaimData = {
     body: ClaimResolution;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/claims/{id}/resolve';
@@ -6476,7 +6476,7 @@ export type CreateCircumstanceResponse = CreateCircumstanceResponses[keyof Creat
 export type DeleteCircumstanceData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/circumstances/{id}';
@@ -6523,7 +6523,7 @@ export type DeleteCircumstanceResponse = DeleteCircumstanceResponses[keyof Delet
 export type UpdateCircumstanceData = {
     body: CircumstanceWrite;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/circumstances/{id}';
@@ -6585,7 +6585,7 @@ export type ImportCircumstanceHoldersData = {
         valid_until: CivilDate;
     };
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/circumstances/{id}/import';
@@ -6731,7 +6731,7 @@ export type ListMyCircumstancesResponse = ListMyCircumstancesResponses[keyof Lis
 export type GetMyCircumstanceDocumentData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/user/circumstances/{id}/document';
@@ -6821,7 +6821,7 @@ export type ListCircumstanceRequestsResponse = ListCircumstanceRequestsResponses
 export type GetCircumstanceDocumentData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/circumstance-requests/{id}/document';
@@ -6864,7 +6864,7 @@ export type GetCircumstanceDocumentResponse = GetCircumstanceDocumentResponses[k
 export type ApproveCircumstanceRequestData = {
     body: CircumstanceApproval;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/circumstance-requests/{id}/approve';
@@ -6923,7 +6923,7 @@ export type ApproveCircumstanceRequestResponse = ApproveCircumstanceRequestRespo
 export type RefuseCircumstanceRequestData = {
     body: CircumstanceRefusal;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/circumstance-requests/{id}/refuse';
@@ -6982,7 +6982,7 @@ export type RefuseCircumstanceRequestResponse = RefuseCircumstanceRequestRespons
 export type WithdrawCircumstanceApprovalData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/circumstance-requests/{id}/withdraw';
@@ -7029,7 +7029,7 @@ export type WithdrawCircumstanceApprovalResponse = WithdrawCircumstanceApprovalR
 export type RecordCircumstanceData = {
     body: CounterApproval;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/persons/{id}/circumstances';

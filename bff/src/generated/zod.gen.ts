@@ -35,9 +35,9 @@ export const zCivilDate = z.iso.date();
 export const zEuros = z.number().gte(0);
 
 /**
- * Ids are whole numbers JavaScript holds exactly (at most 2^53 − 1).
+ * Ids are whole numbers the database holds (PostgreSQL `integer`: at most 2^31 − 1 = 2147483647). An id past it names nothing: in a path the call answers 404 `not_found`, in a body 422 by field.
  */
-export const zId = z.int().gte(1).lte(9007199254740991);
+export const zId = z.int().gte(1).lte(2147483647);
 
 /**
  * UTC ISO 8601 (shown in Europe/Madrid time).
@@ -1424,7 +1424,7 @@ export const zOutboxMessage = z.object({
     created_at: z.iso.datetime({ offset: true })
 });
 
-export const zIdPath = z.int().gte(1).lte(9007199254740991);
+export const zIdPath = zId;
 
 export const zPageQuery = z.int().gte(1).default(1);
 
@@ -1668,7 +1668,7 @@ export const zVerifyAssociationByNameBody = zPersonByNameVerify;
 export const zVerifyAssociationByNameResponse = zAssociationResult;
 
 export const zRemovePersonPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -1677,7 +1677,7 @@ export const zRemovePersonPath = z.object({
 export const zRemovePersonResponse = z.void();
 
 export const zListPersonActivitiesPath = z.object({
-    person_activity_id: z.int().gte(1).lte(9007199254740991)
+    person_activity_id: zId
 });
 
 /**
@@ -1820,7 +1820,7 @@ export const zCreateUserBody = zAdminUserCreate;
 export const zCreateUserResponse = zAdminUser;
 
 export const zDeleteUserPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -1831,7 +1831,7 @@ export const zDeleteUserResponse = z.void();
 export const zUpdateUserBody = zAdminUserUpdate;
 
 export const zUpdateUserPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -1866,7 +1866,7 @@ export const zCreateEnrolmentBody = zEnrolmentWrite2;
 export const zCreateEnrolmentResponse = zSavedEnrolment;
 
 export const zDeleteEnrolmentPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -1877,7 +1877,7 @@ export const zDeleteEnrolmentResponse = z.void();
 export const zUpdateEnrolmentBody = zEnrolmentWrite2;
 
 export const zUpdateEnrolmentPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -1940,7 +1940,7 @@ export const zCreateActivitySlashBody = zActivityWrite2;
 export const zCreateActivitySlashResponse = zActivity;
 
 export const zDeleteActivityPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -1951,7 +1951,7 @@ export const zDeleteActivityResponse = z.void();
 export const zUpdateActivityBody = zActivityWrite2;
 
 export const zUpdateActivityPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2065,7 +2065,7 @@ export const zConfirmMfaBody = zMfaCodeRequest;
 export const zConfirmMfaResponse = zMfaConfirmed;
 
 export const zReleaseUserPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2074,7 +2074,7 @@ export const zReleaseUserPath = z.object({
 export const zReleaseUserResponse = z.void();
 
 export const zResetUserMfaPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2148,7 +2148,7 @@ export const zCreateApplicationResponse = z.union([
 ]);
 
 export const zWithdrawApplicationPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 export const zWithdrawApplicationQuery = z.object({
@@ -2163,7 +2163,7 @@ export const zWithdrawApplicationResponse = z.void();
 export const zCreateClaimBody = zClaimRequest;
 
 export const zCreateClaimPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2200,7 +2200,7 @@ export const zGetProvisionalListResponse = zProvisionalList;
 export const zListSeasonActivitiesResponse = z.array(zApplicationSummary);
 
 export const zListActivityApplicationsPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 export const zListActivityApplicationsQuery = z.object({
@@ -2225,7 +2225,7 @@ export const zListActivityApplicationsResponse = z.array(zAdminApplication);
 export const zStaffCreateApplicationBody = zStaffApplicationRequest;
 
 export const zStaffCreateApplicationPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2237,7 +2237,7 @@ export const zStaffCreateApplicationResponse = z.union([
 ]);
 
 export const zGetApplicationSummaryPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2246,7 +2246,7 @@ export const zGetApplicationSummaryPath = z.object({
 export const zGetApplicationSummaryResponse = zApplicationSummary;
 
 export const zExportActivityApplicationsPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2255,7 +2255,7 @@ export const zExportActivityApplicationsPath = z.object({
 export const zExportActivityApplicationsResponse = z.string();
 
 export const zRunDrawPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2266,7 +2266,7 @@ export const zRunDrawResponse = zDraw;
 export const zEnterDrawPublicValueBody = zDrawPublicValueInput;
 
 export const zEnterDrawPublicValuePath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2275,7 +2275,7 @@ export const zEnterDrawPublicValuePath = z.object({
 export const zEnterDrawPublicValueResponse = zDraw;
 
 export const zStaffWithdrawApplicationPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2284,7 +2284,7 @@ export const zStaffWithdrawApplicationPath = z.object({
 export const zStaffWithdrawApplicationResponse = z.void();
 
 export const zStaffOfferPlacePath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2293,7 +2293,7 @@ export const zStaffOfferPlacePath = z.object({
 export const zStaffOfferPlaceResponse = z.void();
 
 export const zListLikelyDuplicatesPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2302,7 +2302,7 @@ export const zListLikelyDuplicatesPath = z.object({
 export const zListLikelyDuplicatesResponse = z.array(zDuplicatePair);
 
 export const zListActivityClaimsPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2313,7 +2313,7 @@ export const zListActivityClaimsResponse = zActivityClaims;
 export const zResolveClaimBody = zClaimResolution;
 
 export const zResolveClaimPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2346,7 +2346,7 @@ export const zCreateCircumstanceBody = zCircumstanceWrite;
 export const zCreateCircumstanceResponse = zAdminCircumstance;
 
 export const zDeleteCircumstancePath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2357,7 +2357,7 @@ export const zDeleteCircumstanceResponse = z.void();
 export const zUpdateCircumstanceBody = zCircumstanceWrite;
 
 export const zUpdateCircumstancePath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2371,7 +2371,7 @@ export const zImportCircumstanceHoldersBody = z.object({
 });
 
 export const zImportCircumstanceHoldersPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2399,7 +2399,7 @@ export const zRequestCircumstanceResponse = zCircumstanceRequestCreated;
 export const zListMyCircumstancesResponse = z.array(zCircumstanceRequest);
 
 export const zGetMyCircumstanceDocumentPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2420,7 +2420,7 @@ export const zListCircumstanceRequestsQuery = z.object({
 export const zListCircumstanceRequestsResponse = z.array(zAdminCircumstanceRequest);
 
 export const zGetCircumstanceDocumentPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2431,7 +2431,7 @@ export const zGetCircumstanceDocumentResponse = z.string();
 export const zApproveCircumstanceRequestBody = zCircumstanceApproval;
 
 export const zApproveCircumstanceRequestPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2442,7 +2442,7 @@ export const zApproveCircumstanceRequestResponse = zAdminCircumstanceRequest;
 export const zRefuseCircumstanceRequestBody = zCircumstanceRefusal;
 
 export const zRefuseCircumstanceRequestPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2451,7 +2451,7 @@ export const zRefuseCircumstanceRequestPath = z.object({
 export const zRefuseCircumstanceRequestResponse = zAdminCircumstanceRequest;
 
 export const zWithdrawCircumstanceApprovalPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2462,7 +2462,7 @@ export const zWithdrawCircumstanceApprovalResponse = zAdminCircumstanceRequest;
 export const zRecordCircumstanceBody = zCounterApproval;
 
 export const zRecordCircumstancePath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**

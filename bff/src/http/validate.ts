@@ -119,7 +119,7 @@ function coerceNumbers(schema: z.ZodType, input: unknown): unknown {
   return out;
 }
 
-function wantsNumber(schema: z.ZodType): boolean {
+export function wantsNumber(schema: z.ZodType): boolean {
   let def = (schema as unknown as { _zod: { def: { type: string; innerType?: z.ZodType } } })._zod
     .def;
   while (

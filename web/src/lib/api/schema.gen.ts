@@ -2252,7 +2252,7 @@ export interface components {
          * @example 49.99
          */
         Euros: number;
-        /** @description Ids are whole numbers JavaScript holds exactly (at most 2^53 − 1). */
+        /** @description Ids are whole numbers the database holds (PostgreSQL `integer`: at most 2^31 − 1 = 2147483647). An id past it names nothing: in a path the call answers 404 `not_found`, in a body 422 by field. */
         Id: number;
         /**
          * Format: date-time
@@ -4029,7 +4029,7 @@ export interface components {
         };
     };
     parameters: {
-        IdPath: number;
+        IdPath: components["schemas"]["Id"];
         PageQuery: number;
         PageSizeQuery: number;
         /** @description With `page_size`, answer only this page (from 1); without both, the whole list. */
@@ -5505,7 +5505,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                person_activity_id: number;
+                person_activity_id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
