@@ -271,6 +271,7 @@ export function createDeps(options: {
       audit: repos.audit,
       season: season.hooks,
       draws: repos.draws,
+      clock,
     }),
     audit: createAuditLogService({ lists }),
     upload: createEnrolmentImport({ db, audit: repos.audit, clock }),

@@ -37,6 +37,11 @@ export type CivilDate = string;
 export type Euros = number;
 
 /**
+ * An amount staff enter, in euros with at most two decimals: from 0 to 100,000 € (an activity's price has the same bound). Past it: 422 `amount_too_high` on the field.
+ */
+export type StaffEuros = number;
+
+/**
  * Ids are whole numbers the database holds (PostgreSQL `integer`: at most 2^31 − 1 = 2147483647). An id past it names nothing: in a path the call answers 404 `not_found`, in a body 422 by field.
  */
 export type Id = number;
@@ -629,7 +634,7 @@ export type Tariff = {
      * Inclusive; null for no upper limit.
      */
     max_age: number | null;
-    price: Euros;
+    price: StaffEuros;
     /**
      * The band a person without a birth date pays (exactly one).
      */
@@ -649,7 +654,7 @@ export type ReductionRule = {
     /**
      * A fixed price in euros instead of the tariff's (never more than it).
      */
-    price: Euros | null;
+    price: StaffEuros | null;
 };
 
 export type FamilyDiscount = {
@@ -1607,7 +1612,7 @@ export type ActivityLanguageTexts = {
 export type ActivityWrite = {
     name: string;
     /**
-     * Euros; rounded to the cent.
+     * Euros, from 0 to 100,000 € (past it 422 `amount_too_high`); rounded to the cent.
      */
     price: number;
     start_date?: CivilDate | null;
@@ -4382,7 +4387,7 @@ export type CreateActivityErrors = {
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field).
+     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). Any price past 100,000 € is `amount_too_high`; a part whose last day (Europe/Madrid) has passed, unless kept as stored, is `parts_past`.
      */
     422: Error;
     /**
@@ -4493,7 +4498,7 @@ export type CreateActivitySlashErrors = {
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field).
+     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). Any price past 100,000 € is `amount_too_high`; a part whose last day (Europe/Madrid) has passed, unless kept as stored, is `parts_past`.
      */
     422: Error;
     /**
@@ -4599,7 +4604,7 @@ export type UpdateActivityErrors = {
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field).
+     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). Any price past 100,000 € is `amount_too_high`; a part whose last day (Europe/Madrid) has passed, unless kept as stored, is `parts_past`.
      */
     422: Error;
     /**

@@ -35,6 +35,11 @@ export const zCivilDate = z.iso.date();
 export const zEuros = z.number().gte(0);
 
 /**
+ * An amount staff enter, in euros with at most two decimals: from 0 to 100,000 € (an activity's price has the same bound). Past it: 422 `amount_too_high` on the field.
+ */
+export const zStaffEuros = z.number().gte(0).lte(100000);
+
+/**
  * Ids are whole numbers the database holds (PostgreSQL `integer`: at most 2^31 − 1 = 2147483647). An id past it names nothing: in a path the call answers 404 `not_found`, in a body 422 by field.
  */
 export const zId = z.int().gte(1).lte(2147483647);
@@ -461,7 +466,7 @@ export const zCircumstanceImportResult = z.object({
 export const zTariff = z.object({
     min_age: z.int().gte(0).lte(130),
     max_age: z.int().gte(0).lte(130).nullable(),
-    price: zEuros,
+    price: zStaffEuros,
     default: z.boolean()
 });
 
@@ -469,7 +474,7 @@ export const zReductionRule = z.object({
     circumstance_id: zId,
     activity_id: zId.nullable(),
     percent: z.number().gte(0).lte(100).nullable(),
-    price: zEuros.nullable()
+    price: zStaffEuros.nullable()
 });
 
 export const zFamilyDiscount = z.object({

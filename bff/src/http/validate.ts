@@ -5,6 +5,9 @@ import { invalid, type ValidationIssue } from '../services/errors.js';
 
 type Where = 'body' | 'query' | 'path';
 
+/** An amount past what staff may enter (lib/money.ts MAX_STAFF_EUROS); route mappings keep it. */
+export const AMOUNT_TOO_HIGH = 'amount_too_high';
+
 /**
  * Validates input against a schema generated from openapi.yaml. On failure: 422 with one item per
  * problem, each with a message key the error middleware translates. Nothing reaches a service
@@ -60,6 +63,9 @@ function toIssue(issue: z.core.$ZodIssue, where: Where): ValidationIssue {
     issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined;
   const parts = missing ? undefined : feePartsIssue(path, issue);
   if (parts) return { loc: [where, ...path], ...parts };
+  // an amount staff typed past the contract's bound (StaffEuros, an activity's price)
+  if (issue.code === 'too_big' && field === 'price')
+    return { loc: [where, ...path], msg: AMOUNT_TOO_HIGH, type: AMOUNT_TOO_HIGH };
   return {
     loc: [where, ...path],
     msg: missing ? 'field_required' : messageFor(field, issue),

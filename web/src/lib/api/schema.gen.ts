@@ -2252,6 +2252,11 @@ export interface components {
          * @example 49.99
          */
         Euros: number;
+        /**
+         * @description An amount staff enter, in euros with at most two decimals: from 0 to 100,000 € (an activity's price has the same bound). Past it: 422 `amount_too_high` on the field.
+         * @example 45
+         */
+        StaffEuros: number;
         /** @description Ids are whole numbers the database holds (PostgreSQL `integer`: at most 2^31 − 1 = 2147483647). An id past it names nothing: in a path the call answers 404 `not_found`, in a body 422 by field. */
         Id: number;
         /**
@@ -2685,7 +2690,7 @@ export interface components {
             min_age: number;
             /** @description Inclusive; null for no upper limit. */
             max_age: number | null;
-            price: components["schemas"]["Euros"];
+            price: components["schemas"]["StaffEuros"];
             /** @description The band a person without a birth date pays (exactly one). */
             default: boolean;
         };
@@ -2696,7 +2701,7 @@ export interface components {
             /** @description Percent off (0–100, step 0.1; 100 is free). Exactly one of percent and price. */
             percent: number | null;
             /** @description A fixed price in euros instead of the tariff's (never more than it). */
-            price: components["schemas"]["Euros"] | null;
+            price: components["schemas"]["StaffEuros"] | null;
         };
         FamilyDiscount: {
             from_member: number;
@@ -3463,7 +3468,7 @@ export interface components {
         };
         ActivityWrite: {
             name: string;
-            /** @description Euros; rounded to the cent. */
+            /** @description Euros, from 0 to 100,000 € (past it 422 `amount_too_high`); rounded to the cent. */
             price: number;
             start_date?: components["schemas"]["CivilDate"] | null;
             /** @description Default `none`. Cannot change once the activity has applications. */
@@ -3815,7 +3820,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). */
+        /** @description Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). Any price past 100,000 € is `amount_too_high`; a part whose last day (Europe/Madrid) has passed, unless kept as stored, is `parts_past`. */
         ActivityInvalid: {
             headers: {
                 [name: string]: unknown;
