@@ -151,7 +151,7 @@ export function createDeps(options: {
   const sms = countedSms(options.sms ?? createSmsSender(config, repos.outbox, logger), metrics);
   const mail = options.mail ?? createMailSender(config, repos.outbox, logger);
   const limiter = createRateLimiter(createRateBucketsRepo(db), clock);
-  const passwords = createPasswords();
+  const passwords = createPasswords({ maxWaiting: config.shedding.passwordsWaiting });
   const reauthenticate = createReauthentication({ limiter, audit: repos.audit, passwords });
   const devices = createDeviceTokens(derivedKey('login-devices/v1'), clock);
   const mfa = createMfa({

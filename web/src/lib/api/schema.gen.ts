@@ -3652,7 +3652,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds. */
+        /** @description Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds. A login by staff, or with a `device_token` this account was given, goes first: anonymous logins have a queue of their own and are refused from half of the server's bounds, the known only at them. */
         ServerBusy: {
             headers: {
                 /**
@@ -3770,7 +3770,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment). */
+        /** @description The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment). */
         ServiceUnavailable: {
             headers: {
                 /**
