@@ -7,6 +7,7 @@ import type { Locale } from '../../data/schema.js';
 import { fullName } from '../../lib/clean-name.js';
 import type { Clock } from '../../lib/clock.js';
 import { documentTypeOf, namedAs, type DocumentType } from '../../lib/file-type.js';
+import { contentProblem } from '../../lib/document-content.js';
 import { madridDate } from '../../lib/madrid-date.js';
 import {
   conflict,
@@ -39,9 +40,11 @@ const documentIssue = (type: string, msg = type): DomainError =>
 
 /**
  * What a resident's document really is: a PDF, JPEG or PNG by its content, whose name and
- * declared type do not say otherwise. Anything else changes nothing.
+ * declared type do not say otherwise; a PDF that parses and runs nothing (422
+ * `document_active_content`), an image of at most 40 megapixels (422 `image_too_large`).
+ * Anything else changes nothing.
  */
-export function checkDocument(document: UploadedDocument): DocumentType {
+export async function checkDocument(document: UploadedDocument): Promise<DocumentType> {
   if (document.bytes.length === 0) throw documentIssue('document_empty');
   if (document.bytes.length > MAX_DOCUMENT_BYTES)
     throw new DomainError('too_large', 'document_too_large', {
@@ -49,6 +52,9 @@ export function checkDocument(document: UploadedDocument): DocumentType {
     });
   const type = documentTypeOf(document.bytes);
   if (type === null || !namedAs(type, document)) throw documentIssue('document_type');
+  // beyond the first bytes: a PDF that parses, without active content; an image of sane size
+  const problem = await contentProblem(type, document.bytes);
+  if (problem) throw documentIssue(problem);
   return type;
 }
 
@@ -104,7 +110,7 @@ export function createCircumstanceRequests(deps: {
         if (!document) throw documentIssue('document_required');
         const taken = await deps.limiter.take([budget(actor)]);
         if (!taken.ok) throw tooManyRequests(taken.retryAfter);
-        const type = checkDocument(document);
+        const type = await checkDocument(document);
         proof = { type, size: document.bytes.length, sealed: vault.seal(document.bytes) };
       }
 
