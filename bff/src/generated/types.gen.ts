@@ -3484,7 +3484,7 @@ export type OpenSandboxGatewayData = {
 
 export type OpenSandboxGatewayErrors = {
     /**
-     * The signed fields do not verify.
+     * The signed fields do not verify, or the body could not be read (a compressed body that does not decompress).
      */
     400: string;
     /**
@@ -3492,13 +3492,13 @@ export type OpenSandboxGatewayErrors = {
      */
     404: Error;
     /**
-     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     * The sandbox bank's page for a body larger than it reads (64 KB of form data), in the browser's language: the browser shows it. Nothing changed.
      */
-    413: Error;
+    413: string;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
+     * The sandbox bank's page for a body in a form it does not read (a `Content-Encoding` other than `gzip`, `deflate` or `br`, or several at once), in the browser's language. Nothing changed.
      */
-    415: Error;
+    415: string;
     /**
      * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
@@ -3525,7 +3525,7 @@ export type ConfirmSandboxBizumMobileData = {
 
 export type ConfirmSandboxBizumMobileErrors = {
     /**
-     * The signed fields do not verify, the order is not a Bizum order, or the mobile is not valid (the Bizum page again).
+     * The signed fields do not verify, the order is not a Bizum order, or the mobile is not valid (the Bizum page again); or the body could not be read (a page saying so).
      */
     400: string;
     /**
@@ -3533,13 +3533,13 @@ export type ConfirmSandboxBizumMobileErrors = {
      */
     404: Error;
     /**
-     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     * The sandbox bank's page for a body larger than it reads (64 KB of form data), in the browser's language: the browser shows it. Nothing changed.
      */
-    413: Error;
+    413: string;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
+     * The sandbox bank's page for a body in a form it does not read (a `Content-Encoding` other than `gzip`, `deflate` or `br`, or several at once), in the browser's language. Nothing changed.
      */
-    415: Error;
+    415: string;
     /**
      * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
@@ -3566,7 +3566,7 @@ export type ConfirmSandboxPaymentData = {
 
 export type ConfirmSandboxPaymentErrors = {
     /**
-     * The signed fields do not verify.
+     * The signed fields do not verify, or the body could not be read (a compressed body that does not decompress).
      */
     400: string;
     /**
@@ -3574,13 +3574,13 @@ export type ConfirmSandboxPaymentErrors = {
      */
     404: Error;
     /**
-     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     * The sandbox bank's page for a body larger than it reads (64 KB of form data), in the browser's language: the browser shows it. Nothing changed.
      */
-    413: Error;
+    413: string;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
+     * The sandbox bank's page for a body in a form it does not read (a `Content-Encoding` other than `gzip`, `deflate` or `br`, or several at once), in the browser's language. Nothing changed.
      */
-    415: Error;
+    415: string;
     /**
      * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */

@@ -3761,6 +3761,26 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The sandbox bank's page for a body larger than it reads (64 KB of form data), in the browser's language: the browser shows it. Nothing changed. */
+        SandboxPageTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example <!doctype html><html lang="es"><title>Pago no válido</title><h1>Pago no válido</h1><p role="alert">La petición es demasiado grande.</p></html> */
+                "text/html": string;
+            };
+        };
+        /** @description The sandbox bank's page for a body in a form it does not read (a `Content-Encoding` other than `gzip`, `deflate` or `br`, or several at once), in the browser's language. Nothing changed. */
+        SandboxPageUnsupported: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example <!doctype html><html lang="es"><title>Pago no válido</title><h1>Pago no válido</h1><p role="alert">Formato de petición no admitido.</p></html> */
+                "text/html": string;
+            };
+        };
         /** @description The body is larger than the server reads (100 KB of JSON, 64 KB of form data). */
         PayloadTooLarge: {
             headers: {
@@ -5818,7 +5838,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The signed fields do not verify. */
+            /** @description The signed fields do not verify, or the body could not be read (a compressed body that does not decompress). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5829,8 +5849,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["SandboxPageTooLarge"];
+            415: components["responses"]["SandboxPageUnsupported"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -5865,7 +5885,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The signed fields do not verify, the order is not a Bizum order, or the mobile is not valid (the Bizum page again). */
+            /** @description The signed fields do not verify, the order is not a Bizum order, or the mobile is not valid (the Bizum page again); or the body could not be read (a page saying so). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5876,8 +5896,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["SandboxPageTooLarge"];
+            415: components["responses"]["SandboxPageUnsupported"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -5914,7 +5934,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The signed fields do not verify. */
+            /** @description The signed fields do not verify, or the body could not be read (a compressed body that does not decompress). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5925,8 +5945,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["SandboxPageTooLarge"];
+            415: components["responses"]["SandboxPageUnsupported"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
