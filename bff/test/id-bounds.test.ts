@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createAccount, type Account } from './admin/factory.js';
 import { startTestApp, type TestApp } from './helpers/test-app.js';
+import { ID_MAX } from '../src/lib/ids.js';
+import { ask, PDF, resident as household } from './circumstances/helpers.js';
 
 /**
  * Ids are bounded by what the database holds (PostgreSQL `integer`, 2^31 − 1), on both engines:
@@ -31,6 +33,7 @@ const isId = (p: Parameter) =>
   p.in === 'path' && (p.schema?.type === 'integer' || p.schema?.$ref === '#/components/schemas/Id');
 
 const MAX_ID = 2 ** 31 - 1;
+expect(ID_MAX).toBe(MAX_ID);
 
 /** Every operation with an id in its path, with that id (and any other) set to `id`. */
 const operationsWithId = (id: number) =>
@@ -91,6 +94,18 @@ describe('ids bounded by what the database holds', () => {
       const res = await app.fetch(`/api/draws/${id}`);
       expect(res.status, String(id)).toBe(404);
     }
+  });
+
+  it('answers 422 on the field for an id in a multipart form past the bound', async () => {
+    const family = await household(app);
+    const res = await ask(app, family, family.people[0]!, {
+      circumstance_id: String(MAX_ID + 1),
+      document: { bytes: PDF, name: 'certificado.pdf' },
+    });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { detail: { loc: unknown[]; type: string }[] }).detail).toEqual([
+      expect.objectContaining({ loc: ['body', 'circumstance_id'], type: 'circumstance_unknown' }),
+    ]);
   });
 
   it('answers 422 by field for an id in a body past the bound', async () => {

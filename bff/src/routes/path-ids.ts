@@ -2,10 +2,10 @@ import type * as z from 'zod';
 import { operations } from '../generated/operations.gen.js';
 import * as schemas from '../generated/zod.gen.js';
 import { wantsNumber } from '../http/validate.js';
+import { ID_MAX } from '../lib/ids.js';
 import { notFound } from '../services/errors.js';
 
-/** The largest id the database holds (the contract's `Id`: PostgreSQL's `integer`, 2^31 − 1). */
-export const ID_MAX = schemas.zId.maxValue ?? 2_147_483_647;
+export { ID_MAX };
 
 interface Template {
   method: string;

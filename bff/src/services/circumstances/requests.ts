@@ -8,6 +8,7 @@ import { fullName } from '../../lib/clean-name.js';
 import type { Clock } from '../../lib/clock.js';
 import { documentTypeOf, namedAs, type DocumentType } from '../../lib/file-type.js';
 import { contentProblem } from '../../lib/document-content.js';
+import { ID_MAX } from '../../lib/ids.js';
 import { madridDate } from '../../lib/madrid-date.js';
 import {
   conflict,
@@ -95,7 +96,8 @@ export function createCircumstanceRequests(deps: {
       call: CallContext,
     ): Promise<{ id: number; status: 'pending' | 'approved'; valid_until: string | null }> {
       const person = await linkedPerson(actor, personId);
-      const circumstance = await repo.find(circumstanceId);
+      // a multipart field is text: an id past what the database holds names nothing
+      const circumstance = circumstanceId <= ID_MAX ? await repo.find(circumstanceId) : undefined;
       if (!circumstance) {
         const issue: ValidationIssue = {
           loc: ['body', 'circumstance_id'],
