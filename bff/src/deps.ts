@@ -152,7 +152,7 @@ export function createDeps(options: {
   const sms = countedSms(options.sms ?? createSmsSender(config, repos.outbox, logger), metrics);
   const mail = options.mail ?? createMailSender(config, repos.outbox, logger);
   const limiter = createRateLimiter(createRateBucketsRepo(db), clock);
-  const passwords = createPasswords();
+  const passwords = createPasswords({ maxWaiting: config.shedding.passwordsWaiting });
   const reauthenticate = createReauthentication({ limiter, audit: repos.audit, passwords });
   const devices = createDeviceTokens(derivedKey('login-devices/v1'), clock);
   const mfa = createMfa({
@@ -280,6 +280,7 @@ export function createDeps(options: {
       audit: repos.audit,
       season: season.hooks,
       draws: repos.draws,
+      clock,
     }),
     audit: createAuditLogService({ lists }),
     upload: createEnrolmentImport({ db, audit: repos.audit, clock }),

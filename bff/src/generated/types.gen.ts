@@ -37,7 +37,12 @@ export type CivilDate = string;
 export type Euros = number;
 
 /**
- * Ids are whole numbers JavaScript holds exactly (at most 2^53 − 1).
+ * An amount staff enter, in euros with at most two decimals: from 0 to 100,000 € (an activity's price has the same bound). Past it: 422 `amount_too_high` on the field.
+ */
+export type StaffEuros = number;
+
+/**
+ * Ids are whole numbers the database holds (PostgreSQL `integer`: at most 2^31 − 1 = 2147483647). An id past it names nothing: in a path the call answers 404 `not_found`, in a body 422 by field.
  */
 export type Id = number;
 
@@ -672,7 +677,7 @@ export type Tariff = {
      * Inclusive; null for no upper limit.
      */
     max_age: number | null;
-    price: Euros;
+    price: StaffEuros;
     /**
      * The band a person without a birth date pays (exactly one).
      */
@@ -693,7 +698,7 @@ export type ReductionRule = {
     /**
      * A fixed price in euros instead of the tariff's (never more than it).
      */
-    price: Euros | null;
+    price: StaffEuros | null;
 };
 
 /**
@@ -1664,7 +1669,7 @@ export type ActivityLanguageTexts = {
 export type ActivityWrite = {
     name: string;
     /**
-     * Euros; rounded to the cent.
+     * Euros, from 0 to 100,000 € (past it 422 `amount_too_high`); rounded to the cent.
      */
     price: number;
     start_date?: CivilDate | null;
@@ -1902,7 +1907,7 @@ export type OutboxMessage = {
     created_at: string;
 };
 
-export type IdPath = number;
+export type IdPath = Id;
 
 export type PageQuery = number;
 
@@ -1967,7 +1972,7 @@ export type GetHealthData = {
 
 export type GetHealthErrors = {
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2017,7 +2022,7 @@ export type GetPublicConfigData = {
 
 export type GetPublicConfigErrors = {
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2054,7 +2059,7 @@ export type LoginErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -2066,7 +2071,7 @@ export type LoginErrors = {
      */
     429: Error;
     /**
-     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds.
+     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds. A login by staff, or with a `device_token` this account was given, goes first: anonymous logins have a queue of their own and are refused from half of the server's bounds, the known only at them.
      */
     503: Error;
 };
@@ -2103,7 +2108,7 @@ export type LoginMfaErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -2115,7 +2120,7 @@ export type LoginMfaErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2144,7 +2149,7 @@ export type LogoutErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2181,7 +2186,7 @@ export type RegisterErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -2226,7 +2231,7 @@ export type ResendRegistrationCodeErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -2271,7 +2276,7 @@ export type VerifyRegistrationErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -2283,7 +2288,7 @@ export type VerifyRegistrationErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2316,7 +2321,7 @@ export type RequestPasswordRecoveryErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -2328,7 +2333,7 @@ export type RequestPasswordRecoveryErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2361,7 +2366,7 @@ export type VerifyPasswordRecoveryErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -2373,7 +2378,7 @@ export type VerifyPasswordRecoveryErrors = {
      */
     429: Error;
     /**
-     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds.
+     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds. A login by staff, or with a `device_token` this account was given, goes first: anonymous logins have a queue of their own and are refused from half of the server's bounds, the known only at them.
      */
     503: Error;
 };
@@ -2418,7 +2423,7 @@ export type DeleteMeErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -2430,7 +2435,7 @@ export type DeleteMeErrors = {
      */
     429: Error;
     /**
-     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds.
+     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds. A login by staff, or with a `device_token` this account was given, goes first: anonymous logins have a queue of their own and are refused from half of the server's bounds, the known only at them.
      */
     503: Error;
 };
@@ -2459,7 +2464,7 @@ export type GetMeErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2496,7 +2501,7 @@ export type UpdateMeErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -2504,7 +2509,7 @@ export type UpdateMeErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2545,7 +2550,7 @@ export type ChangeMyPasswordErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -2557,7 +2562,7 @@ export type ChangeMyPasswordErrors = {
      */
     429: Error;
     /**
-     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds.
+     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds. A login by staff, or with a `device_token` this account was given, goes first: anonymous logins have a queue of their own and are refused from half of the server's bounds, the known only at them.
      */
     503: Error;
 };
@@ -2602,7 +2607,7 @@ export type RequestEmailChangeErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -2655,7 +2660,7 @@ export type VerifyEmailChangeErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -2667,7 +2672,7 @@ export type VerifyEmailChangeErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2749,7 +2754,7 @@ export type RequestPhoneChangeErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -2798,7 +2803,7 @@ export type VerifyPhoneChangeErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -2810,7 +2815,7 @@ export type VerifyPhoneChangeErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2839,7 +2844,7 @@ export type ExportMyDataErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2876,7 +2881,7 @@ export type UnsubscribeRemindersErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -2888,7 +2893,7 @@ export type UnsubscribeRemindersErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2917,7 +2922,7 @@ export type ListPersonsErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2958,7 +2963,7 @@ export type AddPersonErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -2970,7 +2975,7 @@ export type AddPersonErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3015,7 +3020,7 @@ export type RequestAssociationErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -3068,7 +3073,7 @@ export type VerifyAssociationErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -3080,7 +3085,7 @@ export type VerifyAssociationErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3125,7 +3130,7 @@ export type RequestAssociationByNameErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -3178,7 +3183,7 @@ export type VerifyAssociationByNameErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -3190,7 +3195,7 @@ export type VerifyAssociationByNameErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3209,7 +3214,7 @@ export type VerifyAssociationByNameResponse = VerifyAssociationByNameResponses[k
 export type RemovePersonData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/user/persons/{id}';
@@ -3229,7 +3234,7 @@ export type RemovePersonErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3248,7 +3253,7 @@ export type RemovePersonResponse = RemovePersonResponses[keyof RemovePersonRespo
 export type ListPersonActivitiesData = {
     body?: never;
     path: {
-        person_activity_id: number;
+        person_activity_id: Id;
     };
     query?: never;
     url: '/user/activities/{person_activity_id}';
@@ -3268,7 +3273,7 @@ export type ListPersonActivitiesErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3297,7 +3302,7 @@ export type ListMyPaymentsErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3330,7 +3335,7 @@ export type GetMyLatestPaymentErrors = {
      */
     404: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3374,7 +3379,7 @@ export type GetMyReceiptErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3413,7 +3418,7 @@ export type VerifyReceiptErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3458,7 +3463,7 @@ export type GeneratePaymentErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -3470,7 +3475,7 @@ export type GeneratePaymentErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3503,7 +3508,7 @@ export type ReceivePaymentNotificationErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -3511,7 +3516,7 @@ export type ReceivePaymentNotificationErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3536,7 +3541,7 @@ export type OpenSandboxGatewayData = {
 
 export type OpenSandboxGatewayErrors = {
     /**
-     * The signed fields do not verify.
+     * The signed fields do not verify, or the body could not be read (a compressed body that does not decompress).
      */
     400: string;
     /**
@@ -3544,15 +3549,15 @@ export type OpenSandboxGatewayErrors = {
      */
     404: Error;
     /**
-     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     * The sandbox bank's page for a body larger than it reads (64 KB of form data), in the browser's language: the browser shows it. Nothing changed.
      */
-    413: Error;
+    413: string;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The sandbox bank's page for a body in a form it does not read (a `Content-Encoding` other than `gzip`, `deflate` or `br`, or several at once), in the browser's language. Nothing changed.
      */
-    415: Error;
+    415: string;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3577,7 +3582,7 @@ export type ConfirmSandboxBizumMobileData = {
 
 export type ConfirmSandboxBizumMobileErrors = {
     /**
-     * The signed fields do not verify, the order is not a Bizum order, or the mobile is not valid (the Bizum page again).
+     * The signed fields do not verify, the order is not a Bizum order, or the mobile is not valid (the Bizum page again); or the body could not be read (a page saying so).
      */
     400: string;
     /**
@@ -3585,15 +3590,15 @@ export type ConfirmSandboxBizumMobileErrors = {
      */
     404: Error;
     /**
-     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     * The sandbox bank's page for a body larger than it reads (64 KB of form data), in the browser's language: the browser shows it. Nothing changed.
      */
-    413: Error;
+    413: string;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The sandbox bank's page for a body in a form it does not read (a `Content-Encoding` other than `gzip`, `deflate` or `br`, or several at once), in the browser's language. Nothing changed.
      */
-    415: Error;
+    415: string;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3618,7 +3623,7 @@ export type ConfirmSandboxPaymentData = {
 
 export type ConfirmSandboxPaymentErrors = {
     /**
-     * The signed fields do not verify.
+     * The signed fields do not verify, or the body could not be read (a compressed body that does not decompress).
      */
     400: string;
     /**
@@ -3626,15 +3631,15 @@ export type ConfirmSandboxPaymentErrors = {
      */
     404: Error;
     /**
-     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     * The sandbox bank's page for a body larger than it reads (64 KB of form data), in the browser's language: the browser shows it. Nothing changed.
      */
-    413: Error;
+    413: string;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The sandbox bank's page for a body in a form it does not read (a `Content-Encoding` other than `gzip`, `deflate` or `br`, or several at once), in the browser's language. Nothing changed.
      */
-    415: Error;
+    415: string;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3662,11 +3667,11 @@ export type SandboxRestRequestErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3703,7 +3708,7 @@ export type SandboxTransactionQueryErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -3711,7 +3716,7 @@ export type SandboxTransactionQueryErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3740,7 +3745,7 @@ export type GetSandboxStylesErrors = {
      */
     404: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3773,7 +3778,7 @@ export type GetAdminConfigErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3814,7 +3819,7 @@ export type UpdateAdminConfigErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -3822,7 +3827,7 @@ export type UpdateAdminConfigErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3855,7 +3860,7 @@ export type GetAdminConfigSlashErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3896,7 +3901,7 @@ export type UpdateAdminConfigSlashErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -3904,7 +3909,7 @@ export type UpdateAdminConfigSlashErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3959,7 +3964,7 @@ export type ListUsersErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4004,7 +4009,7 @@ export type CreateUserErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -4012,7 +4017,7 @@ export type CreateUserErrors = {
      */
     422: Error;
     /**
-     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds.
+     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds. A login by staff, or with a `device_token` this account was given, goes first: anonymous logins have a queue of their own and are refused from half of the server's bounds, the known only at them.
      */
     503: Error;
 };
@@ -4031,7 +4036,7 @@ export type CreateUserResponse = CreateUserResponses[keyof CreateUserResponses];
 export type DeleteUserData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/users/{id}';
@@ -4059,7 +4064,7 @@ export type DeleteUserErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4078,7 +4083,7 @@ export type DeleteUserResponse = DeleteUserResponses[keyof DeleteUserResponses];
 export type UpdateUserData = {
     body: AdminUserUpdate;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/users/{id}';
@@ -4110,7 +4115,7 @@ export type UpdateUserErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -4118,7 +4123,7 @@ export type UpdateUserErrors = {
      */
     422: Error;
     /**
-     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds.
+     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds. A login by staff, or with a `device_token` this account was given, goes first: anonymous logins have a queue of their own and are refused from half of the server's bounds, the known only at them.
      */
     503: Error;
 };
@@ -4173,7 +4178,7 @@ export type ListEnrolmentsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4218,7 +4223,7 @@ export type CreateEnrolmentErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -4226,7 +4231,7 @@ export type CreateEnrolmentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4245,7 +4250,7 @@ export type CreateEnrolmentResponse = CreateEnrolmentResponses[keyof CreateEnrol
 export type DeleteEnrolmentData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/person-activities/{id}';
@@ -4273,7 +4278,7 @@ export type DeleteEnrolmentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4292,7 +4297,7 @@ export type DeleteEnrolmentResponse = DeleteEnrolmentResponses[keyof DeleteEnrol
 export type UpdateEnrolmentData = {
     body: EnrolmentWrite2;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/person-activities/{id}';
@@ -4324,7 +4329,7 @@ export type UpdateEnrolmentErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -4332,7 +4337,7 @@ export type UpdateEnrolmentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4387,7 +4392,7 @@ export type ListActivitiesErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4435,15 +4440,15 @@ export type CreateActivityErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field).
+     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). Any price past 100,000 € is `amount_too_high`; a part whose last day (Europe/Madrid) has passed, unless kept as stored, is `parts_past`.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4498,7 +4503,7 @@ export type ListActivitiesSlashErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4546,15 +4551,15 @@ export type CreateActivitySlashErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field).
+     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). Any price past 100,000 € is `amount_too_high`; a part whose last day (Europe/Madrid) has passed, unless kept as stored, is `parts_past`.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4573,7 +4578,7 @@ export type CreateActivitySlashResponse = CreateActivitySlashResponses[keyof Cre
 export type DeleteActivityData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities-crud/{id}';
@@ -4601,7 +4606,7 @@ export type DeleteActivityErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4620,7 +4625,7 @@ export type DeleteActivityResponse = DeleteActivityResponses[keyof DeleteActivit
 export type UpdateActivityData = {
     body: ActivityWrite2;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities-crud/{id}';
@@ -4652,15 +4657,15 @@ export type UpdateActivityErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field).
+     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). Any price past 100,000 € is `amount_too_high`; a part whose last day (Europe/Madrid) has passed, unless kept as stored, is `parts_past`.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4706,7 +4711,7 @@ export type UploadTableErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -4714,7 +4719,7 @@ export type UploadTableErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4747,7 +4752,7 @@ export type DownloadUploadTemplateErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4809,7 +4814,7 @@ export type ListPaymentsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4857,7 +4862,7 @@ export type GetPaymentReceiptErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4908,7 +4913,7 @@ export type RefundPaymentErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -4920,7 +4925,7 @@ export type RefundPaymentErrors = {
      */
     502: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
     /**
@@ -4971,7 +4976,7 @@ export type CheckPaymentErrors = {
      */
     502: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5022,7 +5027,7 @@ export type ExportPaymentsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5055,7 +5060,7 @@ export type GetMfaStatusErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5100,7 +5105,7 @@ export type SetupMfaErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -5112,7 +5117,7 @@ export type SetupMfaErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5157,7 +5162,7 @@ export type ConfirmMfaErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -5165,7 +5170,7 @@ export type ConfirmMfaErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5184,7 +5189,7 @@ export type ConfirmMfaResponse = ConfirmMfaResponses[keyof ConfirmMfaResponses];
 export type ReleaseUserData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/users/{id}/release';
@@ -5212,7 +5217,7 @@ export type ReleaseUserErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5231,7 +5236,7 @@ export type ReleaseUserResponse = ReleaseUserResponses[keyof ReleaseUserResponse
 export type ResetUserMfaData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/users/{id}/mfa';
@@ -5259,7 +5264,7 @@ export type ResetUserMfaErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5292,7 +5297,7 @@ export type GetAdminSummaryErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5325,7 +5330,7 @@ export type GetReminderSummaryErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5358,7 +5363,7 @@ export type RunRemindersErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5407,7 +5412,7 @@ export type ListAuditErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5438,7 +5443,7 @@ export type ListCatalogueData = {
 
 export type ListCatalogueErrors = {
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5467,7 +5472,7 @@ export type ListCatalogueQuotesErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5496,7 +5501,7 @@ export type ListApplicationsErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5547,7 +5552,7 @@ export type CreateApplicationErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -5555,7 +5560,7 @@ export type CreateApplicationErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5574,7 +5579,7 @@ export type CreateApplicationResponse = CreateApplicationResponses[keyof CreateA
 export type WithdrawApplicationData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: {
         /**
@@ -5603,7 +5608,7 @@ export type WithdrawApplicationErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5622,7 +5627,7 @@ export type WithdrawApplicationResponse = WithdrawApplicationResponses[keyof Wit
 export type CreateClaimData = {
     body: ClaimRequest;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/user/applications/{id}/claim';
@@ -5650,7 +5655,7 @@ export type CreateClaimErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -5658,7 +5663,7 @@ export type CreateClaimErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5687,7 +5692,7 @@ export type ListMyProvisionalErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5722,7 +5727,7 @@ export type GetDrawErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5757,7 +5762,7 @@ export type GetProvisionalListErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5790,7 +5795,7 @@ export type ListSeasonActivitiesErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5809,7 +5814,7 @@ export type ListSeasonActivitiesResponse = ListSeasonActivitiesResponses[keyof L
 export type ListActivityApplicationsData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: {
         /**
@@ -5852,7 +5857,7 @@ export type ListActivityApplicationsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5871,7 +5876,7 @@ export type ListActivityApplicationsResponse = ListActivityApplicationsResponses
 export type StaffCreateApplicationData = {
     body: StaffApplicationRequest;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities/{id}/applications';
@@ -5903,7 +5908,7 @@ export type StaffCreateApplicationErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -5911,7 +5916,7 @@ export type StaffCreateApplicationErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5930,7 +5935,7 @@ export type StaffCreateApplicationResponse = StaffCreateApplicationResponses[key
 export type GetApplicationSummaryData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities/{id}/applications/summary';
@@ -5954,7 +5959,7 @@ export type GetApplicationSummaryErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5973,7 +5978,7 @@ export type GetApplicationSummaryResponse = GetApplicationSummaryResponses[keyof
 export type ExportActivityApplicationsData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities/{id}/applications/export';
@@ -5997,7 +6002,7 @@ export type ExportActivityApplicationsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6016,7 +6021,7 @@ export type ExportActivityApplicationsResponse = ExportActivityApplicationsRespo
 export type RunDrawData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities/{id}/draw';
@@ -6044,7 +6049,7 @@ export type RunDrawErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6063,7 +6068,7 @@ export type RunDrawResponse = RunDrawResponses[keyof RunDrawResponses];
 export type EnterDrawPublicValueData = {
     body: DrawPublicValueInput;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities/{id}/public-value';
@@ -6095,7 +6100,7 @@ export type EnterDrawPublicValueErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -6107,7 +6112,7 @@ export type EnterDrawPublicValueErrors = {
      */
     502: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6126,7 +6131,7 @@ export type EnterDrawPublicValueResponse = EnterDrawPublicValueResponses[keyof E
 export type StaffWithdrawApplicationData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/applications/{id}/withdraw';
@@ -6154,7 +6159,7 @@ export type StaffWithdrawApplicationErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6173,7 +6178,7 @@ export type StaffWithdrawApplicationResponse = StaffWithdrawApplicationResponses
 export type StaffOfferPlaceData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/applications/{id}/offer';
@@ -6201,7 +6206,7 @@ export type StaffOfferPlaceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6220,7 +6225,7 @@ export type StaffOfferPlaceResponse = StaffOfferPlaceResponses[keyof StaffOfferP
 export type ListLikelyDuplicatesData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities/{id}/duplicates';
@@ -6244,7 +6249,7 @@ export type ListLikelyDuplicatesErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6263,7 +6268,7 @@ export type ListLikelyDuplicatesResponse = ListLikelyDuplicatesResponses[keyof L
 export type ListActivityClaimsData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities/{id}/claims';
@@ -6287,7 +6292,7 @@ export type ListActivityClaimsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6306,7 +6311,7 @@ export type ListActivityClaimsResponse = ListActivityClaimsResponses[keyof ListA
 export type ResolveClaimData = {
     body: ClaimResolution;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/claims/{id}/resolve';
@@ -6338,7 +6343,7 @@ export type ResolveClaimErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -6346,7 +6351,7 @@ export type ResolveClaimErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6395,7 +6400,7 @@ export type MergePersonsErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -6403,7 +6408,7 @@ export type MergePersonsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6448,7 +6453,7 @@ export type MarkPersonsDifferentErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -6456,7 +6461,7 @@ export type MarkPersonsDifferentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6481,7 +6486,7 @@ export type ListCircumstancesData = {
 
 export type ListCircumstancesErrors = {
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6514,7 +6519,7 @@ export type ListAdminCircumstancesErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6559,7 +6564,7 @@ export type CreateCircumstanceErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -6567,7 +6572,7 @@ export type CreateCircumstanceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6586,7 +6591,7 @@ export type CreateCircumstanceResponse = CreateCircumstanceResponses[keyof Creat
 export type DeleteCircumstanceData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/circumstances/{id}';
@@ -6614,7 +6619,7 @@ export type DeleteCircumstanceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6633,7 +6638,7 @@ export type DeleteCircumstanceResponse = DeleteCircumstanceResponses[keyof Delet
 export type UpdateCircumstanceData = {
     body: CircumstanceWrite;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/circumstances/{id}';
@@ -6665,7 +6670,7 @@ export type UpdateCircumstanceErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -6673,7 +6678,7 @@ export type UpdateCircumstanceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6695,7 +6700,7 @@ export type ImportCircumstanceHoldersData = {
         valid_until: CivilDate;
     };
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/circumstances/{id}/import';
@@ -6723,7 +6728,7 @@ export type ImportCircumstanceHoldersErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -6731,7 +6736,7 @@ export type ImportCircumstanceHoldersErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6781,11 +6786,11 @@ export type RequestCircumstanceErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * No document (where staff review one), an empty one, or not a PDF, JPEG or PNG by its content (or its name or declared type says another type); an unknown circumstance (`circumstance_unknown` on `circumstance_id`); two files (`too_many_files`); a circumstance by age, which nobody asks for (`circumstance_by_age`); a declaration with ages the person is outside of today, or whose birth date is unknown (`circumstance_age`).
+     * No document (where staff review one), an empty one, or not a PDF, JPEG or PNG by its content (or its name or declared type says another type; a PDF must parse as one, with a page: `document_type`); a PDF with JavaScript (an `/OpenAction` too), a launch action or an embedded file (`document_active_content`); an image of more than 40 megapixels, by its header (`image_too_large`); an unknown circumstance (`circumstance_unknown` on `circumstance_id`); two files (`too_many_files`); a circumstance by age, which nobody asks for (`circumstance_by_age`); a declaration with ages the person is outside of today, or whose birth date is unknown (`circumstance_age`).
      */
     422: Error;
     /**
@@ -6793,7 +6798,7 @@ export type RequestCircumstanceErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6822,7 +6827,7 @@ export type ListMyCircumstancesErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6841,7 +6846,7 @@ export type ListMyCircumstancesResponse = ListMyCircumstancesResponses[keyof Lis
 export type GetMyCircumstanceDocumentData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/user/circumstances/{id}/document';
@@ -6861,7 +6866,7 @@ export type GetMyCircumstanceDocumentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6912,7 +6917,7 @@ export type ListCircumstanceRequestsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6931,7 +6936,7 @@ export type ListCircumstanceRequestsResponse = ListCircumstanceRequestsResponses
 export type GetCircumstanceDocumentData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/circumstance-requests/{id}/document';
@@ -6955,7 +6960,7 @@ export type GetCircumstanceDocumentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6974,7 +6979,7 @@ export type GetCircumstanceDocumentResponse = GetCircumstanceDocumentResponses[k
 export type ApproveCircumstanceRequestData = {
     body: CircumstanceApproval;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/circumstance-requests/{id}/approve';
@@ -7006,7 +7011,7 @@ export type ApproveCircumstanceRequestErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -7014,7 +7019,7 @@ export type ApproveCircumstanceRequestErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7033,7 +7038,7 @@ export type ApproveCircumstanceRequestResponse = ApproveCircumstanceRequestRespo
 export type RefuseCircumstanceRequestData = {
     body: CircumstanceRefusal;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/circumstance-requests/{id}/refuse';
@@ -7065,7 +7070,7 @@ export type RefuseCircumstanceRequestErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -7073,7 +7078,7 @@ export type RefuseCircumstanceRequestErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7092,7 +7097,7 @@ export type RefuseCircumstanceRequestResponse = RefuseCircumstanceRequestRespons
 export type WithdrawCircumstanceApprovalData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/circumstance-requests/{id}/withdraw';
@@ -7120,7 +7125,7 @@ export type WithdrawCircumstanceApprovalErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7139,7 +7144,7 @@ export type WithdrawCircumstanceApprovalResponse = WithdrawCircumstanceApprovalR
 export type RecordCircumstanceData = {
     body: CounterApproval;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/persons/{id}/circumstances';
@@ -7171,7 +7176,7 @@ export type RecordCircumstanceErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -7179,7 +7184,7 @@ export type RecordCircumstanceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7212,7 +7217,7 @@ export type GetFeeRulesErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7253,7 +7258,7 @@ export type UpdateFeeRulesErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -7261,7 +7266,7 @@ export type UpdateFeeRulesErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7299,7 +7304,7 @@ export type ListOutboxErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };

@@ -35,9 +35,14 @@ export const zCivilDate = z.iso.date();
 export const zEuros = z.number().gte(0);
 
 /**
- * Ids are whole numbers JavaScript holds exactly (at most 2^53 − 1).
+ * An amount staff enter, in euros with at most two decimals: from 0 to 100,000 € (an activity's price has the same bound). Past it: 422 `amount_too_high` on the field.
  */
-export const zId = z.int().gte(1).lte(9007199254740991);
+export const zStaffEuros = z.number().gte(0).lte(100000);
+
+/**
+ * Ids are whole numbers the database holds (PostgreSQL `integer`: at most 2^31 − 1 = 2147483647). An id past it names nothing: in a path the call answers 404 `not_found`, in a body 422 by field.
+ */
+export const zId = z.int().gte(1).lte(2147483647);
 
 /**
  * UTC ISO 8601 (shown in Europe/Madrid time).
@@ -502,7 +507,7 @@ export const zCircumstanceImportResult = z.object({
 export const zTariff = z.object({
     min_age: z.int().gte(0).lte(130),
     max_age: z.int().gte(0).lte(130).nullable(),
-    price: zEuros,
+    price: zStaffEuros,
     default: z.boolean()
 });
 
@@ -516,7 +521,7 @@ export const zReductionRule = z.object({
     activity_id: zId.nullable(),
     fee_group: zRuleFeeGroup.optional(),
     percent: z.number().gte(0).lte(100).nullable(),
-    price: zEuros.nullable()
+    price: zStaffEuros.nullable()
 });
 
 export const zFamilyDiscount = z.object({
@@ -1474,7 +1479,7 @@ export const zOutboxMessage = z.object({
     created_at: z.iso.datetime({ offset: true })
 });
 
-export const zIdPath = z.int().gte(1).lte(9007199254740991);
+export const zIdPath = zId;
 
 export const zPageQuery = z.int().gte(1).default(1);
 
@@ -1718,7 +1723,7 @@ export const zVerifyAssociationByNameBody = zPersonByNameVerify;
 export const zVerifyAssociationByNameResponse = zAssociationResult;
 
 export const zRemovePersonPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -1727,7 +1732,7 @@ export const zRemovePersonPath = z.object({
 export const zRemovePersonResponse = z.void();
 
 export const zListPersonActivitiesPath = z.object({
-    person_activity_id: z.int().gte(1).lte(9007199254740991)
+    person_activity_id: zId
 });
 
 /**
@@ -1870,7 +1875,7 @@ export const zCreateUserBody = zAdminUserCreate;
 export const zCreateUserResponse = zAdminUser;
 
 export const zDeleteUserPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -1881,7 +1886,7 @@ export const zDeleteUserResponse = z.void();
 export const zUpdateUserBody = zAdminUserUpdate;
 
 export const zUpdateUserPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -1916,7 +1921,7 @@ export const zCreateEnrolmentBody = zEnrolmentWrite2;
 export const zCreateEnrolmentResponse = zSavedEnrolment;
 
 export const zDeleteEnrolmentPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -1927,7 +1932,7 @@ export const zDeleteEnrolmentResponse = z.void();
 export const zUpdateEnrolmentBody = zEnrolmentWrite2;
 
 export const zUpdateEnrolmentPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -1990,7 +1995,7 @@ export const zCreateActivitySlashBody = zActivityWrite2;
 export const zCreateActivitySlashResponse = zActivity;
 
 export const zDeleteActivityPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2001,7 +2006,7 @@ export const zDeleteActivityResponse = z.void();
 export const zUpdateActivityBody = zActivityWrite2;
 
 export const zUpdateActivityPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2115,7 +2120,7 @@ export const zConfirmMfaBody = zMfaCodeRequest;
 export const zConfirmMfaResponse = zMfaConfirmed;
 
 export const zReleaseUserPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2124,7 +2129,7 @@ export const zReleaseUserPath = z.object({
 export const zReleaseUserResponse = z.void();
 
 export const zResetUserMfaPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2198,7 +2203,7 @@ export const zCreateApplicationResponse = z.union([
 ]);
 
 export const zWithdrawApplicationPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 export const zWithdrawApplicationQuery = z.object({
@@ -2213,7 +2218,7 @@ export const zWithdrawApplicationResponse = z.void();
 export const zCreateClaimBody = zClaimRequest;
 
 export const zCreateClaimPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2250,7 +2255,7 @@ export const zGetProvisionalListResponse = zProvisionalList;
 export const zListSeasonActivitiesResponse = z.array(zApplicationSummary);
 
 export const zListActivityApplicationsPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 export const zListActivityApplicationsQuery = z.object({
@@ -2275,7 +2280,7 @@ export const zListActivityApplicationsResponse = z.array(zAdminApplication);
 export const zStaffCreateApplicationBody = zStaffApplicationRequest;
 
 export const zStaffCreateApplicationPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2287,7 +2292,7 @@ export const zStaffCreateApplicationResponse = z.union([
 ]);
 
 export const zGetApplicationSummaryPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2296,7 +2301,7 @@ export const zGetApplicationSummaryPath = z.object({
 export const zGetApplicationSummaryResponse = zApplicationSummary;
 
 export const zExportActivityApplicationsPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2305,7 +2310,7 @@ export const zExportActivityApplicationsPath = z.object({
 export const zExportActivityApplicationsResponse = z.string();
 
 export const zRunDrawPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2316,7 +2321,7 @@ export const zRunDrawResponse = zDraw;
 export const zEnterDrawPublicValueBody = zDrawPublicValueInput;
 
 export const zEnterDrawPublicValuePath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2325,7 +2330,7 @@ export const zEnterDrawPublicValuePath = z.object({
 export const zEnterDrawPublicValueResponse = zDraw;
 
 export const zStaffWithdrawApplicationPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2334,7 +2339,7 @@ export const zStaffWithdrawApplicationPath = z.object({
 export const zStaffWithdrawApplicationResponse = z.void();
 
 export const zStaffOfferPlacePath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2343,7 +2348,7 @@ export const zStaffOfferPlacePath = z.object({
 export const zStaffOfferPlaceResponse = z.void();
 
 export const zListLikelyDuplicatesPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2352,7 +2357,7 @@ export const zListLikelyDuplicatesPath = z.object({
 export const zListLikelyDuplicatesResponse = z.array(zDuplicatePair);
 
 export const zListActivityClaimsPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2363,7 +2368,7 @@ export const zListActivityClaimsResponse = zActivityClaims;
 export const zResolveClaimBody = zClaimResolution;
 
 export const zResolveClaimPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2403,7 +2408,7 @@ export const zCreateCircumstanceBody = zCircumstanceWrite;
 export const zCreateCircumstanceResponse = zAdminCircumstance;
 
 export const zDeleteCircumstancePath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2414,7 +2419,7 @@ export const zDeleteCircumstanceResponse = z.void();
 export const zUpdateCircumstanceBody = zCircumstanceWrite;
 
 export const zUpdateCircumstancePath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2428,7 +2433,7 @@ export const zImportCircumstanceHoldersBody = z.object({
 });
 
 export const zImportCircumstanceHoldersPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2456,7 +2461,7 @@ export const zRequestCircumstanceResponse = zCircumstanceRequestCreated;
 export const zListMyCircumstancesResponse = z.array(zCircumstanceRequest);
 
 export const zGetMyCircumstanceDocumentPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2477,7 +2482,7 @@ export const zListCircumstanceRequestsQuery = z.object({
 export const zListCircumstanceRequestsResponse = z.array(zAdminCircumstanceRequest);
 
 export const zGetCircumstanceDocumentPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2488,7 +2493,7 @@ export const zGetCircumstanceDocumentResponse = z.string();
 export const zApproveCircumstanceRequestBody = zCircumstanceApproval;
 
 export const zApproveCircumstanceRequestPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2499,7 +2504,7 @@ export const zApproveCircumstanceRequestResponse = zAdminCircumstanceRequest;
 export const zRefuseCircumstanceRequestBody = zCircumstanceRefusal;
 
 export const zRefuseCircumstanceRequestPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2508,7 +2513,7 @@ export const zRefuseCircumstanceRequestPath = z.object({
 export const zRefuseCircumstanceRequestResponse = zAdminCircumstanceRequest;
 
 export const zWithdrawCircumstanceApprovalPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2519,7 +2524,7 @@ export const zWithdrawCircumstanceApprovalResponse = zAdminCircumstanceRequest;
 export const zRecordCircumstanceBody = zCounterApproval;
 
 export const zRecordCircumstancePath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**

@@ -9,6 +9,9 @@ type Where = 'body' | 'query' | 'path' | 'header';
 /** A request header the contract constrains, and the error code a malformed value answers. */
 const HEADER_CODES: Record<string, string> = { 'Idempotency-Key': 'idempotency_key_invalid' };
 
+/** An amount past what staff may enter (lib/money.ts MAX_STAFF_EUROS); route mappings keep it. */
+export const AMOUNT_TOO_HIGH = 'amount_too_high';
+
 /**
  * Validates input against a schema generated from openapi.yaml. On failure: 422 with one item per
  * problem, each with a message key the error middleware translates. Nothing reaches a service
@@ -85,6 +88,9 @@ function toIssue(issue: z.core.$ZodIssue, where: Where): ValidationIssue {
   // a circumstance's ages (CircumstanceWrite), said as the service says them
   if (!missing && path.length === 1 && (field === 'min_age' || field === 'max_age'))
     return { loc: [where, ...path], msg: `circumstance_${field}`, type: `circumstance_${field}` };
+  // an amount staff typed past the contract's bound (StaffEuros, an activity's price)
+  if (issue.code === 'too_big' && field === 'price')
+    return { loc: [where, ...path], msg: AMOUNT_TOO_HIGH, type: AMOUNT_TOO_HIGH };
   return {
     loc: [where, ...path],
     msg: missing ? 'field_required' : messageFor(field, issue),
@@ -144,7 +150,7 @@ function coerceNumbers(schema: z.ZodType, input: unknown): unknown {
   return out;
 }
 
-function wantsNumber(schema: z.ZodType): boolean {
+export function wantsNumber(schema: z.ZodType): boolean {
   let def = (schema as unknown as { _zod: { def: { type: string; innerType?: z.ZodType } } })._zod
     .def;
   while (

@@ -27,6 +27,11 @@ export const feeParts = defineMessages({
     en: 'The instalments add up to {total} %: they must add up to 100 %.',
     gl: 'Os prazos suman o {total} %: deben sumar o 100 %.',
   },
+  parts_past: {
+    es: 'El {number}.º plazo vence el {date}, que ya ha pasado: nadie podría pagarlo en línea. Elige hoy o un día posterior.',
+    en: 'Instalment {number} falls due on {date}, which has already passed: nobody could pay it online. Choose today or a later day.',
+    gl: 'O {number}.º prazo vence o {date}, que xa pasou: ninguén podería pagalo en liña. Escolle hoxe ou un día posterior.',
+  },
   parts_locked: {
     es: 'Alguien ya pagó esta cuota o uno de sus plazos: sus plazos no pueden cambiar.',
     en: 'Someone has already paid this fee or one of its instalments: its instalments cannot change.',

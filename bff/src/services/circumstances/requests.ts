@@ -7,6 +7,8 @@ import type { Locale } from '../../data/schema.js';
 import { fullName } from '../../lib/clean-name.js';
 import type { Clock } from '../../lib/clock.js';
 import { documentTypeOf, namedAs, type DocumentType } from '../../lib/file-type.js';
+import { contentProblem } from '../../lib/document-content.js';
+import { ID_MAX } from '../../lib/ids.js';
 import { madridDate } from '../../lib/madrid-date.js';
 import {
   conflict,
@@ -40,9 +42,11 @@ const documentIssue = (type: string, msg = type): DomainError =>
 
 /**
  * What a resident's document really is: a PDF, JPEG or PNG by its content, whose name and
- * declared type do not say otherwise. Anything else changes nothing.
+ * declared type do not say otherwise; a PDF that parses and runs nothing (422
+ * `document_active_content`), an image of at most 40 megapixels (422 `image_too_large`).
+ * Anything else changes nothing.
  */
-export function checkDocument(document: UploadedDocument): DocumentType {
+export async function checkDocument(document: UploadedDocument): Promise<DocumentType> {
   if (document.bytes.length === 0) throw documentIssue('document_empty');
   if (document.bytes.length > MAX_DOCUMENT_BYTES)
     throw new DomainError('too_large', 'document_too_large', {
@@ -50,6 +54,9 @@ export function checkDocument(document: UploadedDocument): DocumentType {
     });
   const type = documentTypeOf(document.bytes);
   if (type === null || !namedAs(type, document)) throw documentIssue('document_type');
+  // beyond the first bytes: a PDF that parses, without active content; an image of sane size
+  const problem = await contentProblem(type, document.bytes);
+  if (problem) throw documentIssue(problem);
   return type;
 }
 
@@ -90,7 +97,8 @@ export function createCircumstanceRequests(deps: {
       call: CallContext,
     ): Promise<{ id: number; status: 'pending' | 'approved'; valid_until: string | null }> {
       const person = await linkedPerson(actor, personId);
-      const circumstance = await repo.find(circumstanceId);
+      // a multipart field is text: an id past what the database holds names nothing
+      const circumstance = circumstanceId <= ID_MAX ? await repo.find(circumstanceId) : undefined;
       if (!circumstance) {
         const issue: ValidationIssue = {
           loc: ['body', 'circumstance_id'],
@@ -107,7 +115,7 @@ export function createCircumstanceRequests(deps: {
         if (!document) throw documentIssue('document_required');
         const taken = await deps.limiter.take([budget(actor)]);
         if (!taken.ok) throw tooManyRequests(taken.retryAfter);
-        const type = checkDocument(document);
+        const type = await checkDocument(document);
         proof = { type, size: document.bytes.length, sealed: vault.seal(document.bytes) };
       }
 

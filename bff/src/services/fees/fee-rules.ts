@@ -1,7 +1,7 @@
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import type { FeeRulesRows, FeesRepo, ReductionRuleRow } from '../../data/fees-repo.js';
-import { centsToEuros, eurosToCents } from '../../lib/money.js';
+import { centsToEuros, eurosToCents, isStaffAmount } from '../../lib/money.js';
 import { recordAdminWrite, type Actor } from '../admin/audit-trail.js';
 import { invalid, type ValidationIssue } from '../errors.js';
 
@@ -102,6 +102,7 @@ export function createFeeRulesService(deps: { db: Database; fees: FeesRepo; audi
       } else if (rule.price !== null) {
         if (!Number.isFinite(rule.price) || rule.price < 0)
           issue('reductions', index, 'price', 'invalid_price');
+        else if (!isStaffAmount(rule.price)) issue('reductions', index, 'price', 'amount_too_high');
         else priceCents = eurosToCents(rule.price);
       }
       reductions.push({

@@ -322,6 +322,9 @@ export function createAccountsService(deps: AccountsDeps) {
       const dni = normaliseDni(input.username);
       const user = await users.findByDni(dni);
       const deviceId = user ? deps.devices.check(input.device_token, user.id) : null;
+      // under load, staff and devices the account knows go first (http/load-shedding.ts)
+      const known = user?.role === 'admin' || deviceId !== null;
+      if (!known) call.refuseAnonymous?.();
       const attempt = await beginLogin(limiter, { dni, ip: call.ip, deviceId });
       if ('retryAfter' in attempt) {
         await audit.record({
@@ -339,6 +342,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const ok = await deps.passwords.verify(
         user?.password_hash ?? (await deps.passwords.dummyHash()),
         input.password,
+        known ? 'known' : 'anonymous',
       );
       if (!user || !ok || user.verified !== 1) {
         const reason = !user ? 'unknown_account' : !ok ? 'wrong_password' : 'unverified';

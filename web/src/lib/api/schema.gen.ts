@@ -2298,7 +2298,12 @@ export interface components {
          * @example 49.99
          */
         Euros: number;
-        /** @description Ids are whole numbers JavaScript holds exactly (at most 2^53 − 1). */
+        /**
+         * @description An amount staff enter, in euros with at most two decimals: from 0 to 100,000 € (an activity's price has the same bound). Past it: 422 `amount_too_high` on the field.
+         * @example 45
+         */
+        StaffEuros: number;
+        /** @description Ids are whole numbers the database holds (PostgreSQL `integer`: at most 2^31 − 1 = 2147483647). An id past it names nothing: in a path the call answers 404 `not_found`, in a body 422 by field. */
         Id: number;
         /**
          * Format: date-time
@@ -2756,7 +2761,7 @@ export interface components {
             min_age: number;
             /** @description Inclusive; null for no upper limit. */
             max_age: number | null;
-            price: components["schemas"]["Euros"];
+            price: components["schemas"]["StaffEuros"];
             /** @description The band a person without a birth date pays (exactly one). */
             default: boolean;
         };
@@ -2768,7 +2773,7 @@ export interface components {
             /** @description Percent off (0–100, step 0.1; 100 is free). Exactly one of percent and price. */
             percent: number | null;
             /** @description A fixed price in euros instead of the tariff's (never more than it). */
-            price: components["schemas"]["Euros"] | null;
+            price: components["schemas"]["StaffEuros"] | null;
         };
         /** @description Null or left out: every fee group. A group's name: the rule is for that group's activities (a new activity of the group follows it at once). A reduction's activity rule beats its group's, which beats the council-wide one; a group's family steps replace the steps for every group. Not together with `activity_id` (422 `fees_group_and_activity`). */
         RuleFeeGroup: string | null;
@@ -3543,7 +3548,7 @@ export interface components {
         };
         ActivityWrite: {
             name: string;
-            /** @description Euros; rounded to the cent. */
+            /** @description Euros, from 0 to 100,000 € (past it 422 `amount_too_high`); rounded to the cent. */
             price: number;
             start_date?: components["schemas"]["CivilDate"] | null;
             /** @description Default `none`. Cannot change once the activity has applications. */
@@ -3727,7 +3732,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds. */
+        /** @description Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds. A login by staff, or with a `device_token` this account was given, goes first: anonymous logins have a queue of their own and are refused from half of the server's bounds, the known only at them. */
         ServerBusy: {
             headers: {
                 /**
@@ -3827,13 +3832,33 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed. */
+        /** @description The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed. */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The sandbox bank's page for a body larger than it reads (64 KB of form data), in the browser's language: the browser shows it. Nothing changed. */
+        SandboxPageTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example <!doctype html><html lang="es"><title>Pago no válido</title><h1>Pago no válido</h1><p role="alert">La petición es demasiado grande.</p></html> */
+                "text/html": string;
+            };
+        };
+        /** @description The sandbox bank's page for a body in a form it does not read (a `Content-Encoding` other than `gzip`, `deflate` or `br`, or several at once), in the browser's language. Nothing changed. */
+        SandboxPageUnsupported: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example <!doctype html><html lang="es"><title>Pago no válido</title><h1>Pago no válido</h1><p role="alert">Formato de petición no admitido.</p></html> */
+                "text/html": string;
             };
         };
         /** @description The body is larger than the server reads (100 KB of JSON, 64 KB of form data). */
@@ -3845,7 +3870,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment). */
+        /** @description The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment). */
         ServiceUnavailable: {
             headers: {
                 /**
@@ -3904,7 +3929,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). */
+        /** @description Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). Any price past 100,000 € is `amount_too_high`; a part whose last day (Europe/Madrid) has passed, unless kept as stored, is `parts_past`. */
         ActivityInvalid: {
             headers: {
                 [name: string]: unknown;
@@ -4118,7 +4143,7 @@ export interface components {
         };
     };
     parameters: {
-        IdPath: number;
+        IdPath: components["schemas"]["Id"];
         PageQuery: number;
         PageSizeQuery: number;
         /** @description With `page_size`, answer only this page (from 1); without both, the whole list. */
@@ -5586,7 +5611,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                person_activity_id: number;
+                person_activity_id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -5894,7 +5919,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The signed fields do not verify. */
+            /** @description The signed fields do not verify, or the body could not be read (a compressed body that does not decompress). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5905,8 +5930,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["SandboxPageTooLarge"];
+            415: components["responses"]["SandboxPageUnsupported"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -5941,7 +5966,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The signed fields do not verify, the order is not a Bizum order, or the mobile is not valid (the Bizum page again). */
+            /** @description The signed fields do not verify, the order is not a Bizum order, or the mobile is not valid (the Bizum page again); or the body could not be read (a page saying so). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5952,8 +5977,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["SandboxPageTooLarge"];
+            415: components["responses"]["SandboxPageUnsupported"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -5990,7 +6015,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The signed fields do not verify. */
+            /** @description The signed fields do not verify, or the body could not be read (a compressed body that does not decompress). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6001,8 +6026,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["SandboxPageTooLarge"];
+            415: components["responses"]["SandboxPageUnsupported"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -8963,7 +8988,7 @@ export interface operations {
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description No document (where staff review one), an empty one, or not a PDF, JPEG or PNG by its content (or its name or declared type says another type); an unknown circumstance (`circumstance_unknown` on `circumstance_id`); two files (`too_many_files`); a circumstance by age, which nobody asks for (`circumstance_by_age`); a declaration with ages the person is outside of today, or whose birth date is unknown (`circumstance_age`). */
+            /** @description No document (where staff review one), an empty one, or not a PDF, JPEG or PNG by its content (or its name or declared type says another type; a PDF must parse as one, with a page: `document_type`); a PDF with JavaScript (an `/OpenAction` too), a launch action or an embedded file (`document_active_content`); an image of more than 40 megapixels, by its header (`image_too_large`); an unknown circumstance (`circumstance_unknown` on `circumstance_id`); two files (`too_many_files`); a circumstance by age, which nobody asks for (`circumstance_by_age`); a declaration with ages the person is outside of today, or whose birth date is unknown (`circumstance_age`). */
             422: {
                 headers: {
                     [name: string]: unknown;

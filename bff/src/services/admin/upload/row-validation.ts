@@ -6,7 +6,7 @@ import { isCivilDate } from '../../../lib/madrid-date.js';
 import { cleanName } from '../activities-service.js';
 import { isEmail } from '../identity-checks.js';
 import type { HeaderMatch, UploadField } from './header-matching.js';
-import { eurosToCents } from '../../../lib/money.js';
+import { eurosToCents, MAX_STAFF_EUROS } from '../../../lib/money.js';
 import { fold } from '../../../lib/text-fold.js';
 
 /** A cell Excel shows as an error, or a formula whose result the file never saved. */
@@ -39,7 +39,7 @@ const MAX_LENGTH: Partial<Record<UploadField, number>> = {
   activity: 120,
   email: 254,
 };
-const MAX_PRICE_CENTS = 100_000 * 100;
+const MAX_PRICE_CENTS = MAX_STAFF_EUROS * 100;
 const DAY_MS = 86_400_000;
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 
