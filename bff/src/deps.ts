@@ -225,6 +225,7 @@ export function createDeps(options: {
       users: repos.users,
       enrolments: repos.enrolments,
       quotes: feeQuotes,
+      owedBack: repos.owedBack,
     }),
     contactChange,
     myAccount: createMyAccount({ users: repos.users, clock }),

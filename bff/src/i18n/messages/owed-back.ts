@@ -2,6 +2,11 @@ import { defineMessages } from '../define.js';
 
 /** A reduction approved after parts of a fee were paid: what is owed back (issue 60 item 4). */
 export const owedBack = defineMessages({
+  refund_amount_one_activity: {
+    es: 'Un importe se devuelve de una sola actividad del pago: elige cuál.',
+    en: 'An amount is refunded from one activity of the payment only: choose which.',
+    gl: 'Un importe devólvese dunha soa actividade do pagamento: escolle cal.',
+  },
   owed_back_sms: {
     es: '{council}: con la reducción aprobada, {person} pagó de más en «{activity}». Te devolveremos {amount} en la tarjeta o cuenta con la que pagaste. Más en {url}',
     en: '{council}: with the reduction approved, {person} paid too much for "{activity}". We will refund {amount} to the card or account you paid with. More at {url}',
