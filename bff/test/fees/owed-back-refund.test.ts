@@ -61,7 +61,11 @@ describe('what a reduction approved after payment owes back', () => {
     const res = await app.json(
       '/api/payments/generate-multiple/',
       'POST',
-      { person_activity_id: s.person, use_discount: false, parts: [{ activity_id: s.activity, number: 1 }] },
+      {
+        person_activity_id: s.person,
+        use_discount: false,
+        parts: [{ activity_id: s.activity, number: 1 }],
+      },
       s.user.auth,
     );
     expect(res.status, await res.clone().text()).toBe(200);

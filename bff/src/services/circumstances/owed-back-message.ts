@@ -38,38 +38,38 @@ export function createOwedBackMessage(deps: {
   };
 
   async function tell(row: RequestWithNames, owed: readonly OwedBackNow[]): Promise<void> {
-      if (row.user_id === null || owed.length === 0) return;
-      try {
-        const account = await deps.users.findById(row.user_id);
-        if (!account) return;
-        const locale = row.locale;
-        const { reminder_channel: channel } = await deps.settings.get();
-        for (const fee of owed) {
-          const params = {
-            council: deps.council.name,
-            person: fullName(row),
-            activity: fee.name,
-            amount: formatEuros(fee.owed_back_cents, locale),
-            url: `${deps.publicUrl}/dashboard`,
-          };
-          if (channel !== 'sms' && account.email)
-            await deps.mail.send({
-              to: account.email,
-              subject: t(locale, 'owed_back_mail_subject', params),
-              text: t(locale, 'owed_back_mail_body', params),
-              senderName: deps.council.name,
-            });
-          if (channel !== 'email')
-            await deps.sms.send(
-              account.phone,
-              t(locale, 'owed_back_sms', params),
-              'circumstance',
-              deps.council.smsSender || undefined,
-            );
-        }
-      } catch (err) {
-        deps.logger.error('owed back message failed', { request_id: row.id, error: String(err) });
+    if (row.user_id === null || owed.length === 0) return;
+    try {
+      const account = await deps.users.findById(row.user_id);
+      if (!account) return;
+      const locale = row.locale;
+      const { reminder_channel: channel } = await deps.settings.get();
+      for (const fee of owed) {
+        const params = {
+          council: deps.council.name,
+          person: fullName(row),
+          activity: fee.name,
+          amount: formatEuros(fee.owed_back_cents, locale),
+          url: `${deps.publicUrl}/dashboard`,
+        };
+        if (channel !== 'sms' && account.email)
+          await deps.mail.send({
+            to: account.email,
+            subject: t(locale, 'owed_back_mail_subject', params),
+            text: t(locale, 'owed_back_mail_body', params),
+            senderName: deps.council.name,
+          });
+        if (channel !== 'email')
+          await deps.sms.send(
+            account.phone,
+            t(locale, 'owed_back_sms', params),
+            'circumstance',
+            deps.council.smsSender || undefined,
+          );
       }
+    } catch (err) {
+      deps.logger.error('owed back message failed', { request_id: row.id, error: String(err) });
+    }
   }
 }
 

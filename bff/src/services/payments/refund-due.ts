@@ -17,7 +17,9 @@ export async function withRefundDue<V extends WithItems>(
   shown: readonly { payment: PaymentRow; items: PaymentItemRow[]; view: V }[],
 ): Promise<V[]> {
   const candidates = shown.flatMap(({ payment, items }) =>
-    payment.status === 'paid' ? items.filter((i) => i.part_to !== null && i.refund_id === null) : [],
+    payment.status === 'paid'
+      ? items.filter((i) => i.part_to !== null && i.refund_id === null)
+      : [],
   );
   const owed = candidates.length > 0 ? await owedBack.ofFees(candidates) : new Map();
   return shown.map(({ payment, items, view }) => {
