@@ -41,6 +41,8 @@ import { createPaymentServices } from './services/payments/index.js';
 import { createReminders } from './services/reminders/reminders.js';
 import { createRedsysClient } from './adapters/payment-gateway/redsys-client.js';
 import { createRefundsRepo } from './data/refunds-repo.js';
+import { createOwedBackRepo } from './data/owed-back-repo.js';
+import { createOwedBack } from './services/fees/owed-back.js';
 import { createSandboxTransactionsRepo } from './data/sandbox-transactions-repo.js';
 import { createUnsubscribeTokens } from './services/reminders/unsubscribe-token.js';
 import { createSettingsService } from './services/settings-service.js';
@@ -118,6 +120,7 @@ export function createDeps(options: {
     reminders: createRemindersRepo(db),
     accountData: createAccountDataRepo(db),
     refunds: createRefundsRepo(db),
+    owedBack: createOwedBackRepo(db),
     sandboxLedger: createSandboxTransactionsRepo(db),
     applications: createApplicationsRepo(db),
     draws: createDrawsRepo(db),
@@ -222,6 +225,7 @@ export function createDeps(options: {
       users: repos.users,
       enrolments: repos.enrolments,
       quotes: feeQuotes,
+      owedBack: repos.owedBack,
     }),
     contactChange,
     myAccount: createMyAccount({ users: repos.users, clock }),
@@ -304,6 +308,7 @@ export function createDeps(options: {
     council: config.council,
     publicUrl: config.publicUrl,
     documentRetentionDays: config.documentRetentionDays,
+    owedBack: createOwedBack({ repo: repos.owedBack, quotes: feeQuotes }),
   });
   /** Set when the process begins to shut down: /ready answers 503 so traffic moves elsewhere. */
   const lifecycle = { stopping: false };

@@ -371,6 +371,10 @@ export interface EnrolmentActivitiesTable {
   paid_amount_cents: number | null;
   /** How many parts of a fee in parts are paid, always the first ones (migration 410). */
   parts_paid: Generated<number>;
+  /** What the paid parts charged above the fee now, still to give back (migration 490). */
+  owed_back_cents: Generated<number>;
+  /** What has been given back of it (migration 490). */
+  refunded_back_cents: Generated<number>;
   created_at: Generated<string>;
 }
 

@@ -1399,7 +1399,9 @@ export const downloadUploadTemplate = <ThrowOnError extends boolean = false>(opt
  * (`to` before `from` is a 422). `duplicate` payments were authorised by the bank but not
  * applied: refund them (`status=duplicate` lists the duplicates still to refund; once
  * refunded they show as `refunded`). `refunded` and `partially_refunded` are paid or
- * duplicate payments some of whose money went back.
+ * duplicate payments some of whose money went back. `refund_due` lists the paid payments
+ * of fees in parts that owe money back (a reduction approved after parts were paid); each
+ * such item carries its `refund_due`, to refund with `amount`.
  *
  */
 export const listPayments = <ThrowOnError extends boolean = false>(options?: Options<ListPaymentsData, ThrowOnError>): RequestResult<ListPaymentsResponses, ListPaymentsErrors, ThrowOnError> => (options?.client ?? client).get<ListPaymentsResponses, ListPaymentsErrors, ThrowOnError>({
@@ -1447,6 +1449,9 @@ export const getPaymentReceipt = <ThrowOnError extends boolean = false>(options:
  * never held back by this, whatever was paid after it, and its refund leaves the parts
  * paid as they are), an activity not in the
  * payment (422), the
+ * `amount` of a refund of what a late reduction left a fee owing back (the item's
+ * `refund_due`: the parts stay paid) above what it owes (409 `refund_over_refund`) or for
+ * more than one activity (422 `refund_amount_one_activity`), the
  * gateway's refusal (502 `refund_gateway_refused`, its code in the message). When the
  * gateway does not answer at all the refund stays requested (504): check with the bank.
  *

@@ -9,6 +9,7 @@ import { draws } from './messages/draws.js';
 import { fees } from './messages/fees.js';
 import { feeParts } from './messages/fee-parts.js';
 import { reductions } from './messages/reductions.js';
+import { owedBack } from './messages/owed-back.js';
 import { joint } from './messages/joint.js';
 import { payments } from './messages/payments.js';
 import { receipts } from './messages/receipts.js';
@@ -33,6 +34,7 @@ const areas: Record<string, Record<string, Translations>> = {
   fees,
   feeParts,
   reductions,
+  owedBack,
   claims,
   joint,
 };

@@ -94,6 +94,7 @@ import {
   postgres as reductionsByAgePostgres,
   sqlite as reductionsByAge,
 } from './450-reductions-by-age-and-group.js';
+import { postgres as owedBackPostgres, sqlite as owedBack } from './490-owed-back.js';
 import {
   postgres as onePersonPostgres,
   sqlite as onePerson,
@@ -307,4 +308,5 @@ export const migrations: readonly Migration[] = [
     postgres: reductionsByAgePostgres,
     rebuildsTables: true,
   },
+  { version: 490, name: 'owed-back', sqlite: owedBack, postgres: owedBackPostgres },
 ];

@@ -17,6 +17,7 @@ import type { OneTimeCodes } from '../one-time-codes.js';
 import { amountWithReduction, amountWithoutReduction } from '../pricing.js';
 import { toFeeBreakdownView, type FeeBreakdownView } from '../fees/breakdown-view.js';
 import type { FeeQuotes, PersonFees } from '../fees/quotes.js';
+import type { OwedBackRepo } from '../../data/owed-back-repo.js';
 import { chargedPerPart, parseParts, splitFee, type ChargedItem } from '../fees/parts.js';
 import type { Locale } from '../../i18n/index.js';
 import type { RateLimiter, RateRule } from '../rate-limiter.js';
@@ -57,7 +58,20 @@ export interface PersonActivity {
   person_activity_id: number;
   /** Of a fee in parts, which part this line is (a line per part); absent: the whole fee. */
   part?: { number: number; of: number; due_date: string };
+  /** What will be refunded of a fee in parts a later reduction left owing back; absent: nothing. */
+  refund_due?: number;
 }
+
+/** Each line of a fee that owes money back (activity id → cents) says how much will be refunded. */
+const withRefundDue = (
+  lines: PersonActivity[],
+  owed: ReadonlyMap<number, number>,
+): PersonActivity[] =>
+  owed.size === 0
+    ? lines
+    : lines.map((line) =>
+        owed.has(line.id) ? { ...line, refund_due: centsToEuros(owed.get(line.id)!) } : line,
+      );
 
 /**
  * A fee in parts as a line per part (services/fees/parts.ts): each with its own amount (its share
@@ -107,6 +121,8 @@ export interface PersonsDeps {
   limiter: RateLimiter;
   deliver: CodeDelivery;
   quotes: Pick<FeeQuotes, 'forPerson'>;
+  /** What fees in parts owe back after a late reduction (migration 490). */
+  owedBack?: Pick<OwedBackRepo, 'ofPerson'>;
   /** The DNI's holder taking over a person another account added (holder-takeover.ts). */
   takeover: HolderTakeover;
 }
@@ -485,7 +501,13 @@ export function createPersonsService(deps: PersonsDeps) {
     async activities(actor: Actor, personId: number, locale: Locale): Promise<PersonActivity[]> {
       const person = await linkedPerson(actor, personId);
       const fees = await deps.quotes.forPerson(person.id);
-      if (fees) return feeActivities(person, fees, locale);
+      if (fees) {
+        const owed =
+          deps.owedBack && fees.rows.some((row) => row.parts_paid > 0)
+            ? await deps.owedBack.ofPerson(person.id)
+            : new Map<number, number>();
+        return withRefundDue(feeActivities(person, fees, locale), owed);
+      }
       const discountBp = (await deps.config.get()).global_discount_bp;
       return (await persons.activities(person.id)).flatMap((row) => {
         const reduced = amountWithReduction(row.price_cents, discountBp);
