@@ -1265,6 +1265,10 @@ export type UserActivity = {
     dni: DniOut | null;
     person_activity_id: Id;
     /**
+     * A fee in parts whose paid parts charged more than the fee as a reduction approved later made it: what will be refunded to the card or account it was paid with (on each of its lines), until the council refunds it. Absent when nothing is owed back.
+     */
+    refund_due?: Euros;
+    /**
      * For a fee in parts, which part this line is: a line per part, paid or pending, each with its own `amount` and `amount_due` (its share of the fee; the last part takes the rounding) and the whole fee's `breakdown`. Absent or null: the whole fee.
      */
     part?: PendingPart | null;
@@ -1286,6 +1290,10 @@ export type PaymentItem = {
      * For a fee in parts, the parts this item paid (receipts say "1.º plazo de 2"); absent or null for a whole fee.
      */
     parts?: PaidParts | null;
+    /**
+     * Staff's payments only: what this item can give back of what its fee owes back (a reduction approved after its parts were paid), at most the item's amount. Refund it with `amount` (POST /admin/payments/{payment_id}/refund). Absent when nothing is owed.
+     */
+    refund_due?: Euros;
 };
 
 export type ResidentPayment = {
@@ -1399,6 +1407,11 @@ export type NotificationResult = {
  */
 export type AdminPaymentStatus = 'pending' | 'paid' | 'failed' | 'superseded' | 'duplicate' | 'expired' | 'partially_refunded' | 'refunded';
 
+/**
+ * A payment's status (AdminPaymentStatus), or `refund_due`: paid payments of a fee in parts that owes money back (a reduction approved after its parts were paid left what they charged above the reduced fee); each such item carries its `refund_due`.
+ */
+export type PaymentListStatus = 'pending' | 'paid' | 'failed' | 'superseded' | 'duplicate' | 'expired' | 'partially_refunded' | 'refunded' | 'refund_due';
+
 export type LatestPayment = {
     id: Id;
     order: string;
@@ -1430,6 +1443,10 @@ export type ReceiptCheck = {
 export type RefundRequest = {
     reason: string;
     activity_ids?: Array<Id>;
+    /**
+     * Part of one activity's item (one `activity_ids`, or a payment of one activity): what a late reduction left its fee owing back (the item's `refund_due`), at most that. The parts stay paid; the fee owes that much less.
+     */
+    amount?: Euros;
 };
 
 export type Refund = {
@@ -1933,7 +1950,7 @@ export type SearchQuery = string;
  */
 export type OrderQuery = 'asc' | 'desc';
 
-export type PaymentStatusQuery = AdminPaymentStatus;
+export type PaymentStatusQuery = PaymentListStatus;
 
 export type PaymentIdPath = Id;
 
@@ -4772,7 +4789,7 @@ export type ListPaymentsData = {
     body?: never;
     path?: never;
     query?: {
-        status?: AdminPaymentStatus;
+        status?: PaymentListStatus;
         /**
          * Part of the person's name or DNI.
          */
@@ -4996,7 +5013,7 @@ export type ExportPaymentsData = {
     body?: never;
     path?: never;
     query?: {
-        status?: AdminPaymentStatus;
+        status?: PaymentListStatus;
         /**
          * Part of the person's name or DNI.
          */

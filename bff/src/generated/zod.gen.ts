@@ -1015,6 +1015,21 @@ export const zAdminPaymentStatus = z.enum([
     'refunded'
 ]);
 
+/**
+ * A payment's status (AdminPaymentStatus), or `refund_due`: paid payments of a fee in parts that owes money back (a reduction approved after its parts were paid left what they charged above the reduced fee); each such item carries its `refund_due`.
+ */
+export const zPaymentListStatus = z.enum([
+    'pending',
+    'paid',
+    'failed',
+    'superseded',
+    'duplicate',
+    'expired',
+    'partially_refunded',
+    'refunded',
+    'refund_due'
+]);
+
 export const zLatestPayment = z.object({
     id: zId,
     order: z.string(),
@@ -1029,7 +1044,8 @@ export const zLatestPayment = z.object({
 
 export const zRefundRequest = z.object({
     reason: z.string().max(500),
-    activity_ids: z.array(zId).min(1).max(50).optional()
+    activity_ids: z.array(zId).min(1).max(50).optional(),
+    amount: zEuros.optional()
 });
 
 export const zRefund = z.object({
@@ -1137,6 +1153,7 @@ export const zUserActivity = z.object({
     amount_with_discount: zEuros.nullable(),
     dni: zDniOut.nullable(),
     person_activity_id: zId,
+    refund_due: zEuros.optional(),
     part: zPendingPart.nullish()
 });
 
@@ -1223,7 +1240,8 @@ export const zPaymentItem = z.object({
     amount: zEuros,
     refunded: z.boolean(),
     breakdown: zFeeBreakdown.nullable(),
-    parts: zPaidParts.nullish()
+    parts: zPaidParts.nullish(),
+    refund_due: zEuros.optional()
 });
 
 export const zResidentPayment = z.object({
@@ -1505,7 +1523,7 @@ export const zSearchQuery = z.string().max(100);
  */
 export const zOrderQuery = z.enum(['asc', 'desc']);
 
-export const zPaymentStatusQuery = zAdminPaymentStatus;
+export const zPaymentStatusQuery = zPaymentListStatus;
 
 export const zPaymentIdPath = zId;
 
@@ -2029,7 +2047,7 @@ export const zUploadTableResponse = zUploadResult;
 export const zDownloadUploadTemplateResponse = z.string();
 
 export const zListPaymentsQuery = z.object({
-    status: zAdminPaymentStatus.optional(),
+    status: zPaymentListStatus.optional(),
     person: z.string().max(100).optional(),
     q: z.string().max(100).optional(),
     sort: z.enum([
@@ -2089,7 +2107,7 @@ export const zCheckPaymentPath = z.object({
 export const zCheckPaymentResponse = zAdminPayment;
 
 export const zExportPaymentsQuery = z.object({
-    status: zAdminPaymentStatus.optional(),
+    status: zPaymentListStatus.optional(),
     person: z.string().max(100).optional(),
     from: z.iso.date().optional(),
     to: z.iso.date().optional()

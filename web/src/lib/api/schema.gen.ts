@@ -1188,7 +1188,9 @@ export interface paths {
          *     (`to` before `from` is a 422). `duplicate` payments were authorised by the bank but not
          *     applied: refund them (`status=duplicate` lists the duplicates still to refund; once
          *     refunded they show as `refunded`). `refunded` and `partially_refunded` are paid or
-         *     duplicate payments some of whose money went back.
+         *     duplicate payments some of whose money went back. `refund_due` lists the paid payments
+         *     of fees in parts that owe money back (a reduction approved after parts were paid); each
+         *     such item carries its `refund_due`, to refund with `amount`.
          */
         get: operations["listPayments"];
         put?: never;
@@ -1243,6 +1245,9 @@ export interface paths {
          *     never held back by this, whatever was paid after it, and its refund leaves the parts
          *     paid as they are), an activity not in the
          *     payment (422), the
+         *     `amount` of a refund of what a late reduction left a fee owing back (the item's
+         *     `refund_due`: the parts stay paid) above what it owes (409 `refund_over_refund`) or for
+         *     more than one activity (422 `refund_amount_one_activity`), the
          *     gateway's refusal (502 `refund_gateway_refused`, its code in the message). When the
          *     gateway does not answer at all the refund stays requested (504): check with the bank.
          */
@@ -3224,6 +3229,8 @@ export interface components {
             amount_with_discount: components["schemas"]["Euros"] | null;
             dni: components["schemas"]["DniOut"] | null;
             person_activity_id: components["schemas"]["Id"];
+            /** @description A fee in parts whose paid parts charged more than the fee as a reduction approved later made it: what will be refunded to the card or account it was paid with (on each of its lines), until the council refunds it. Absent when nothing is owed back. */
+            refund_due?: components["schemas"]["Euros"];
             /** @description For a fee in parts, which part this line is: a line per part, paid or pending, each with its own `amount` and `amount_due` (its share of the fee; the last part takes the rounding) and the whole fee's `breakdown`. Absent or null: the whole fee. */
             part?: components["schemas"]["PendingPart"] | null;
         };
@@ -3237,6 +3244,8 @@ export interface components {
             breakdown: components["schemas"]["FeeBreakdown"] | null;
             /** @description For a fee in parts, the parts this item paid (receipts say "1.º plazo de 2"); absent or null for a whole fee. */
             parts?: components["schemas"]["PaidParts"] | null;
+            /** @description Staff's payments only: what this item can give back of what its fee owes back (a reduction approved after its parts were paid), at most the item's amount. Refund it with `amount` (POST /admin/payments/{payment_id}/refund). Absent when nothing is owed. */
+            refund_due?: components["schemas"]["Euros"];
         };
         ResidentPayment: {
             id: components["schemas"]["Id"];
@@ -3337,6 +3346,11 @@ export interface components {
          * @enum {string}
          */
         AdminPaymentStatus: "pending" | "paid" | "failed" | "superseded" | "duplicate" | "expired" | "partially_refunded" | "refunded";
+        /**
+         * @description A payment's status (AdminPaymentStatus), or `refund_due`: paid payments of a fee in parts that owes money back (a reduction approved after its parts were paid left what they charged above the reduced fee); each such item carries its `refund_due`.
+         * @enum {string}
+         */
+        PaymentListStatus: "pending" | "paid" | "failed" | "superseded" | "duplicate" | "expired" | "partially_refunded" | "refunded" | "refund_due";
         LatestPayment: {
             id: components["schemas"]["Id"];
             order: string;
@@ -3368,6 +3382,8 @@ export interface components {
         RefundRequest: {
             reason: string;
             activity_ids?: components["schemas"]["Id"][];
+            /** @description Part of one activity's item (one `activity_ids`, or a payment of one activity): what a late reduction left its fee owing back (the item's `refund_due`), at most that. The parts stay paid; the fee owes that much less. */
+            amount?: components["schemas"]["Euros"];
         };
         Refund: {
             id: components["schemas"]["Id"];
@@ -4154,7 +4170,7 @@ export interface components {
         SearchQuery: string;
         /** @description Ascending or descending by `sort` (the list's usual order when left out). */
         OrderQuery: "asc" | "desc";
-        PaymentStatusQuery: components["schemas"]["AdminPaymentStatus"];
+        PaymentStatusQuery: components["schemas"]["PaymentListStatus"];
         PaymentIdPath: components["schemas"]["Id"];
         /** @description The document's language; else `Accept-Language`. */
         LangQuery: "es" | "en" | "gl";
@@ -6943,14 +6959,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "reason": "Baja por lesión (justificante médico).",
-                 *       "activity_ids": [
-                 *         2
-                 *       ]
-                 *     }
-                 */
                 "application/json": components["schemas"]["RefundRequest"];
             };
         };
