@@ -608,7 +608,140 @@ export const zReadiness = z.object({
     version: z.string()
 });
 
+export const zMandateCreate = z.object({
+    iban: z.string().min(1).max(60),
+    holder_name: z.string().min(1).max(70),
+    holder_dni: z.string().min(1).max(20)
+});
+
+export const zMandate = z.object({
+    id: z.int(),
+    reference: z.string().max(35),
+    iban_masked: z.string(),
+    holder_name: z.string(),
+    status: z.enum([
+        'active',
+        'cancelled',
+        'suspended',
+        'lapsed'
+    ]),
+    signed_at: z.iso.datetime({ offset: true })
+});
+
+export const zDirectDebitCreate = z.object({
+    mandate_id: z.int().gte(1).lte(9007199254740991),
+    person_activity_id: z.int().gte(1).lte(9007199254740991),
+    activity_id: z.int().gte(1).lte(9007199254740991)
+});
+
+export const zReturnReason = z.object({
+    code: z.string(),
+    text: z.string()
+});
+
+/**
+ * How a pending line of a domiciled fee is being collected.
+ */
+export const zDirectDebitState = z.object({
+    mandate_reference: z.string(),
+    collection_date: zCivilDate.nullable(),
+    status: z.enum([
+        'scheduled',
+        'in_remittance',
+        'collected',
+        'returned'
+    ]),
+    return_reason: zReturnReason.nullable()
+});
+
+export const zDirectDebitLine = z.object({
+    kind: z.enum(['fee', 'return_fee']),
+    part: z.object({
+        number: z.int(),
+        of: z.int()
+    }).nullable(),
+    amount: z.number(),
+    direct_debit: zDirectDebitState
+});
+
+export const zDirectDebit = z.object({
+    id: z.int(),
+    mandate_id: z.int(),
+    mandate_reference: z.string(),
+    person_activity_id: z.int(),
+    person_name: z.string(),
+    activity_id: z.int(),
+    activity_name: z.string(),
+    status: z.enum([
+        'active',
+        'cancelled',
+        'ended'
+    ]),
+    created_at: z.iso.datetime({ offset: true }),
+    lines: z.array(zDirectDebitLine)
+});
+
+export const zRemittanceCreate = z.object({
+    collection_date: zCivilDate
+});
+
+export const zRemittance = z.object({
+    id: z.int(),
+    collection_date: zCivilDate,
+    count: z.int(),
+    total: z.number(),
+    status: z.enum(['sent', 'collected']),
+    created_at: z.iso.datetime({ offset: true }),
+    collected: z.number(),
+    returned: z.number(),
+    pending: z.number()
+});
+
+export const zRemittanceItem = z.object({
+    id: z.int(),
+    end_to_end_id: z.string(),
+    person_name: z.string(),
+    activity_name: z.string(),
+    part: z.object({
+        number: z.int(),
+        of: z.int()
+    }).nullable(),
+    amount: z.number(),
+    sequence_type: z.enum(['FRST', 'RCUR']),
+    mandate_reference: z.string(),
+    iban_masked: z.string(),
+    status: z.enum([
+        'in_remittance',
+        'collected',
+        'returned'
+    ]),
+    return_reason: zReturnReason.nullable()
+});
+
+export const zRemittanceReturn = z.object({
+    item_id: z.int(),
+    end_to_end_id: z.string(),
+    reason_code: z.string(),
+    reason: z.string(),
+    received_at: z.iso.datetime({ offset: true }),
+    file_type: z.enum(['pain.002', 'camt.054']),
+    represent: z.boolean()
+});
+
+export const zRemittanceDetail = zRemittance.and(z.object({
+    items: z.array(zRemittanceItem),
+    returns: z.array(zRemittanceReturn)
+}));
+
+export const zReturnsResult = z.object({
+    file_type: z.enum(['pain.002', 'camt.054']),
+    applied: z.int(),
+    already_applied: z.int(),
+    returns: z.array(zRemittanceReturn)
+});
+
 export const zPublicConfig = z.object({
+    direct_debit_enabled: z.boolean(),
     bizum_enabled: z.boolean(),
     fee_mode: z.enum(['simple', 'rules']),
     maintenance_mode: z.boolean(),
@@ -635,6 +768,9 @@ export const zReminderChannel = z.enum([
 
 export const zAdminConfig = z.object({
     id: z.int(),
+    direct_debit_enabled: z.boolean(),
+    direct_debit_notice_days: z.int().gte(1).lte(60),
+    direct_debit_return_fee: z.number().gte(0).lte(100),
     bizum_enabled: z.boolean(),
     maintenance_mode: z.boolean(),
     payments_enabled: z.boolean(),
@@ -647,9 +783,12 @@ export const zAdminConfig = z.object({
 });
 
 /**
- * The reminder fields, `joint_fit` and `bizum_enabled` are optional; left out, they keep their saved values.
+ * The reminder fields, `joint_fit`, `bizum_enabled` and the direct debit fields are optional; left out, they keep their saved values.
  */
 export const zConfigUpdate = z.object({
+    direct_debit_enabled: z.boolean().optional(),
+    direct_debit_notice_days: z.int().gte(1).lte(60).optional(),
+    direct_debit_return_fee: z.number().gte(0).lte(100).optional(),
     bizum_enabled: z.boolean().optional(),
     maintenance_mode: z.boolean(),
     payments_enabled: z.boolean(),
@@ -2497,6 +2636,100 @@ export const zUpdateFeeRulesBody = zFeeRules;
  * The fee rules.
  */
 export const zUpdateFeeRulesResponse = zFeeRules;
+
+/**
+ * The mandates.
+ */
+export const zListMandatesResponse = z.array(zMandate);
+
+export const zSignMandateBody = zMandateCreate;
+
+/**
+ * Signed.
+ */
+export const zSignMandateResponse = zMandate;
+
+export const zCancelMandatePath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * Cancelled (also when it already was).
+ */
+export const zCancelMandateResponse = z.void();
+
+export const zGetMandateDocumentPath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * The PDF (`Content-Disposition: attachment`).
+ */
+export const zGetMandateDocumentResponse = z.string();
+
+/**
+ * The domiciled fees, newest first.
+ */
+export const zListDirectDebitsResponse = z.array(zDirectDebit);
+
+export const zDomicileFeeBody = zDirectDebitCreate;
+
+/**
+ * Domiciled.
+ */
+export const zDomicileFeeResponse = zDirectDebit;
+
+export const zUndomicileFeePath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * Taken off; its unpaid parts are paid by card or Bizum.
+ */
+export const zUndomicileFeeResponse = z.void();
+
+/**
+ * The remittances.
+ */
+export const zListRemittancesResponse = z.array(zRemittance);
+
+export const zCreateRemittanceBody = zRemittanceCreate;
+
+/**
+ * Created.
+ */
+export const zCreateRemittanceResponse = zRemittance;
+
+export const zGetRemittancePath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * The remittance.
+ */
+export const zGetRemittanceResponse = zRemittanceDetail;
+
+export const zGetRemittanceFilePath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * The XML (`Content-Disposition: attachment`).
+ */
+export const zGetRemittanceFileResponse = z.string();
+
+export const zApplyRemittanceReturnsBody = z.object({
+    file: z.string()
+});
+
+export const zApplyRemittanceReturnsPath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * Applied.
+ */
+export const zApplyRemittanceReturnsResponse = zReturnsResult;
 
 export const zListOutboxQuery = z.object({
     to: z.string().max(254).optional()
