@@ -274,7 +274,12 @@ export function createDeps(options: {
     }),
     audit: createAuditLogService({ lists }),
     upload: createEnrolmentImport({ db, audit: repos.audit, clock }),
-    settings: createAdminSettingsService({ db, config: repos.config, audit: repos.audit }),
+    settings: createAdminSettingsService({
+      db,
+      config: repos.config,
+      audit: repos.audit,
+      hasCreditorData: config.council.sepa !== undefined,
+    }),
   };
   // circumstances that reduce a fee: residents' proofs sealed under a key of their own
   const circumstances = createCircumstances({

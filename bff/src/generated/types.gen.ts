@@ -1447,7 +1447,7 @@ export type PaymentItem = {
 export type ResidentPayment = {
     id: Id;
     order: string;
-    pay_method: PayMethod;
+    pay_method: PaidBy;
     bank_pay_method: BankPayMethod;
     status: 'paid' | 'partially_refunded' | 'refunded';
     refunded_amount: Euros;
@@ -1487,6 +1487,11 @@ export type PaymentRequest = {
  * card = the bank's card page; bizum = Bizum on the same Redsys terminal (`DS_MERCHANT_PAYMETHODS=z`). On a payment: what the resident chose, corrected by the bank's `Ds_ProcessedPayMethod` once it says (68 = Bizum, a card code = card).
  */
 export type PayMethod = 'card' | 'bizum';
+
+/**
+ * How a payment was made: `card` and `bizum` as `PayMethod`; `direct_debit` collected from the resident's account by a SEPA remittance (its receipt says "Adeudo SEPA").
+ */
+export type PaidBy = 'card' | 'bizum' | 'direct_debit';
 
 /**
  * `Ds_ProcessedPayMethod` exactly as the bank's notification or status answer gave it (68 = Bizum; 1, 3, 13, 22, 78… = card variants); null until the bank says. A code the portal does not know is kept here as it came, and audited (`payment.pay_method_unknown`).
@@ -1551,7 +1556,7 @@ export type AdminPaymentStatus = 'pending' | 'paid' | 'failed' | 'superseded' | 
 export type LatestPayment = {
     id: Id;
     order: string;
-    pay_method: PayMethod;
+    pay_method: PaidBy;
     bank_pay_method: BankPayMethod;
     status: AdminPaymentStatus;
     amount: Euros;
@@ -1615,7 +1620,7 @@ export type RedsysRestAnswer = {
 export type AdminPayment = {
     id: Id;
     order: string;
-    pay_method: PayMethod;
+    pay_method: PaidBy;
     bank_pay_method: BankPayMethod;
     status: AdminPaymentStatus;
     paid_at: string | null;

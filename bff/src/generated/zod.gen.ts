@@ -1046,6 +1046,15 @@ export const zAssociationResult = z.object({
 export const zPayMethod = z.enum(['card', 'bizum']);
 
 /**
+ * How a payment was made: `card` and `bizum` as `PayMethod`; `direct_debit` collected from the resident's account by a SEPA remittance (its receipt says "Adeudo SEPA").
+ */
+export const zPaidBy = z.enum([
+    'card',
+    'bizum',
+    'direct_debit'
+]);
+
+/**
  * `Ds_ProcessedPayMethod` exactly as the bank's notification or status answer gave it (68 = Bizum; 1, 3, 13, 22, 78… = card variants); null until the bank says. A code the portal does not know is kept here as it came, and audited (`payment.pay_method_unknown`).
  */
 export const zBankPayMethod = z.string().max(16).nullable();
@@ -1113,7 +1122,7 @@ export const zAdminPaymentStatus = z.enum([
 export const zLatestPayment = z.object({
     id: zId,
     order: z.string(),
-    pay_method: zPayMethod,
+    pay_method: zPaidBy,
     bank_pay_method: zBankPayMethod,
     status: zAdminPaymentStatus,
     amount: zEuros,
@@ -1324,7 +1333,7 @@ export const zPaymentItem = z.object({
 export const zResidentPayment = z.object({
     id: zId,
     order: z.string(),
-    pay_method: zPayMethod,
+    pay_method: zPaidBy,
     bank_pay_method: zBankPayMethod,
     status: z.enum([
         'paid',
@@ -1357,7 +1366,7 @@ export const zReceiptCheck = z.object({
 export const zAdminPayment = z.object({
     id: zId,
     order: z.string(),
-    pay_method: zPayMethod,
+    pay_method: zPaidBy,
     bank_pay_method: zBankPayMethod,
     status: zAdminPaymentStatus,
     paid_at: z.iso.datetime({ offset: true }).nullable(),

@@ -115,6 +115,11 @@ import {
   postgres as processesPostgres,
   sqlite as processes,
 } from './040-processes.js';
+import {
+  postgres as directDebitPostgres,
+  sqlite as directDebit,
+  widenPaymentChecks,
+} from './480-direct-debit.js';
 
 /**
  * One migration, the same in intent on both engines: its SQLite and PostgreSQL scripts side by
@@ -295,5 +300,13 @@ export const migrations: readonly Migration[] = [
     sqlite: oneIdentityKey,
     postgres: oneIdentityKeyPostgres,
     after: writeSkeletonKeys,
+  },
+  {
+    version: 480,
+    name: 'direct-debit',
+    sqlite: directDebit,
+    postgres: directDebitPostgres,
+    after: widenPaymentChecks,
+    rebuildsTables: true,
   },
 ];

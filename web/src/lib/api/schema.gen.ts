@@ -3549,7 +3549,7 @@ export interface components {
         ResidentPayment: {
             id: components["schemas"]["Id"];
             order: string;
-            pay_method: components["schemas"]["PayMethod"];
+            pay_method: components["schemas"]["PaidBy"];
             bank_pay_method: components["schemas"]["BankPayMethod"];
             /** @enum {string} */
             status: "paid" | "partially_refunded" | "refunded";
@@ -3589,6 +3589,11 @@ export interface components {
          * @enum {string}
          */
         PayMethod: "card" | "bizum";
+        /**
+         * @description How a payment was made: `card` and `bizum` as `PayMethod`; `direct_debit` collected from the resident's account by a SEPA remittance (its receipt says "Adeudo SEPA").
+         * @enum {string}
+         */
+        PaidBy: "card" | "bizum" | "direct_debit";
         /** @description `Ds_ProcessedPayMethod` exactly as the bank's notification or status answer gave it (68 = Bizum; 1, 3, 13, 22, 78… = card variants); null until the bank says. A code the portal does not know is kept here as it came, and audited (`payment.pay_method_unknown`). */
         BankPayMethod: string | null;
         RedsysSignedForm: {
@@ -3643,7 +3648,7 @@ export interface components {
         LatestPayment: {
             id: components["schemas"]["Id"];
             order: string;
-            pay_method: components["schemas"]["PayMethod"];
+            pay_method: components["schemas"]["PaidBy"];
             bank_pay_method: components["schemas"]["BankPayMethod"];
             status: components["schemas"]["AdminPaymentStatus"];
             amount: components["schemas"]["Euros"];
@@ -3704,7 +3709,7 @@ export interface components {
         AdminPayment: {
             id: components["schemas"]["Id"];
             order: string;
-            pay_method: components["schemas"]["PayMethod"];
+            pay_method: components["schemas"]["PaidBy"];
             bank_pay_method: components["schemas"]["BankPayMethod"];
             status: components["schemas"]["AdminPaymentStatus"];
             /** Format: date-time */
