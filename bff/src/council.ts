@@ -69,7 +69,7 @@ const councilSchema = z.strictObject({
     .strictObject({
       creditorId: text,
       creditorName: z.string().trim().min(1, { error: 'must not be empty' }).max(70, {
-        error: 'must be at most 70 characters (the bank file\'s limit)',
+        error: "must be at most 70 characters (the bank file's limit)",
       }),
       iban: text,
       bic: text,

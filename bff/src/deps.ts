@@ -68,6 +68,7 @@ import { createPasswords } from './services/passwords.js';
 import { createReauthentication } from './services/reauthenticate.js';
 import { createDevOutbox } from './services/dev-outbox.js';
 import { createCircumstances } from './services/circumstances/index.js';
+import { createDirectDebit } from './services/direct-debit/index.js';
 import { createFeesRepo } from './data/fees-repo.js';
 import { createCircumstancesRepo } from './data/circumstances-repo.js';
 import { createFeeQuotes } from './services/fees/quotes.js';
@@ -300,6 +301,21 @@ export function createDeps(options: {
     publicUrl: config.publicUrl,
     documentRetentionDays: config.documentRetentionDays,
   });
+  // SEPA direct debit: the residents' IBANs sealed under a key of their own
+  const directDebit = createDirectDebit({
+    db,
+    clock,
+    logger,
+    settings: repos.config,
+    audit: repos.audit,
+    payments: repos.payments,
+    users: repos.users,
+    quotes: feeQuotes,
+    box: createSecretBox(derivedKey('mandate-ibans/v1')),
+    mail,
+    sms,
+    council: config.council,
+  });
   /** Set when the process begins to shut down: /ready answers 503 so traffic moves elsewhere. */
   const lifecycle = { stopping: false };
   /** Notices the database going away (server.ts starts its timer); readiness asks it. */
@@ -329,6 +345,7 @@ export function createDeps(options: {
     admin,
     season,
     circumstances,
+    directDebit,
     metrics,
     sms,
     mail,

@@ -27,7 +27,9 @@ export function createMandatesRepo(db: Database) {
       .innerJoin('enrolments as e', 'e.id', 'd.enrolment_id')
       .innerJoin('activities as a', 'a.id', 'd.activity_id')
       .innerJoin('enrolment_activities as ea', (join) =>
-        join.onRef('ea.enrolment_id', '=', 'd.enrolment_id').onRef('ea.activity_id', '=', 'd.activity_id'),
+        join
+          .onRef('ea.enrolment_id', '=', 'd.enrolment_id')
+          .onRef('ea.activity_id', '=', 'd.activity_id'),
       )
       .selectAll('d')
       .select([
@@ -155,12 +157,7 @@ export function createMandatesRepo(db: Database) {
         .orderBy('d.id')
         .execute(),
     debitsOfMandate: (mandateId: number): Promise<DirectDebitRow[]> =>
-      db
-        .q()
-        .selectFrom('direct_debits')
-        .selectAll()
-        .where('mandate_id', '=', mandateId)
-        .execute(),
+      db.q().selectFrom('direct_debits').selectAll().where('mandate_id', '=', mandateId).execute(),
     async endDebit(
       id: number,
       status: 'cancelled' | 'ended',

@@ -25,7 +25,11 @@ export function createRemittancesRepo(db: Database) {
     },
     async insertItems(rows: Insertable<RemittanceItemsTable>[]): Promise<void> {
       for (let i = 0; i < rows.length; i += 500)
-        await db.q().insertInto('remittance_items').values(rows.slice(i, i + 500)).execute();
+        await db
+          .q()
+          .insertInto('remittance_items')
+          .values(rows.slice(i, i + 500))
+          .execute();
     },
     remittance: (id: number, options: { lock?: boolean } = {}) =>
       db
@@ -35,8 +39,7 @@ export function createRemittancesRepo(db: Database) {
         .where('id', '=', id)
         .$if(db.rowLocks && options.lock === true, (q) => q.forUpdate())
         .executeTakeFirst(),
-    remittances: () =>
-      db.q().selectFrom('remittances').selectAll().orderBy('id', 'desc').execute(),
+    remittances: () => db.q().selectFrom('remittances').selectAll().orderBy('id', 'desc').execute(),
     /** Sent remittances whose collection date has come. */
     dueForCollection: (today: string) =>
       db

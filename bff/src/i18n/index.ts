@@ -4,6 +4,7 @@ import { admin } from './messages/admin.js';
 import { claims } from './messages/claims.js';
 import { circumstances } from './messages/circumstances.js';
 import { common } from './messages/common.js';
+import { directDebit } from './messages/direct-debit.js';
 import { draws } from './messages/draws.js';
 import { fees } from './messages/fees.js';
 import { feeParts } from './messages/fee-parts.js';
@@ -32,6 +33,7 @@ const areas: Record<string, Record<string, Translations>> = {
   feeParts,
   claims,
   joint,
+  directDebit,
 };
 
 /** All server messages by key; each area keeps its own file under messages/. */

@@ -16,7 +16,9 @@ export const SANDBOX_RETURN_IBANS: Readonly<Record<string, string>> = {
   MS02: 'ES1490000062020000000007',
   MS03: 'ES6590000062070000000008',
 };
-const REASON_OF_IBAN = new Map(Object.entries(SANDBOX_RETURN_IBANS).map(([code, iban]) => [iban, code]));
+const REASON_OF_IBAN = new Map(
+  Object.entries(SANDBOX_RETURN_IBANS).map(([code, iban]) => [iban, code]),
+);
 
 interface Debit {
   paymentInfoId: string;
@@ -35,9 +37,11 @@ const parser = new XMLParser({
 function debitsOf(pain008: string): { messageId: string; creditorIban: string; debits: Debit[] } {
   type Tx = { PmtId: { EndToEndId: string }; InstdAmt: string; DbtrAcct: { Id: { IBAN: string } } };
   type Info = { PmtInfId: string; CdtrAcct: { Id: { IBAN: string } }; DrctDbtTxInf: Tx[] };
-  const root = (parser.parse(pain008) as {
-    Document: { CstmrDrctDbtInitn: { GrpHdr: { MsgId: string }; PmtInf: Info[] } };
-  }).Document.CstmrDrctDbtInitn;
+  const root = (
+    parser.parse(pain008) as {
+      Document: { CstmrDrctDbtInitn: { GrpHdr: { MsgId: string }; PmtInf: Info[] } };
+    }
+  ).Document.CstmrDrctDbtInitn;
   const debits = root.PmtInf.flatMap((info) =>
     info.DrctDbtTxInf.map((tx) => ({
       paymentInfoId: info.PmtInfId,

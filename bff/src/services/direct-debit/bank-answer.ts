@@ -17,21 +17,27 @@ const parser = new XMLParser({
   trimValues: true,
   processEntities: false,
   isArray: (name) =>
-    ['OrgnlPmtInfAndSts', 'TxInfAndSts', 'StsRsnInf', 'Ntfctn', 'Ntry', 'NtryDtls', 'TxDtls'].includes(
-      name,
-    ),
+    [
+      'OrgnlPmtInfAndSts',
+      'TxInfAndSts',
+      'StsRsnInf',
+      'Ntfctn',
+      'Ntry',
+      'NtryDtls',
+      'TxDtls',
+    ].includes(name),
 });
 
 type Node = Record<string, unknown>;
-const asNode = (value: unknown): Node => (value && typeof value === 'object' ? (value as Node) : {});
+const asNode = (value: unknown): Node =>
+  value && typeof value === 'object' ? (value as Node) : {};
 const list = (value: unknown): Node[] => (Array.isArray(value) ? value.map(asNode) : []);
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
 /** The message and version of a document's namespace, e.g. camt.054.001.02 → [camt.054, 1, 2]. */
 function messageOf(xml: string): { message: string; version: number } | null {
-  const match = /xmlns(?::\w+)?="urn:iso:std:iso:20022:tech:xsd:(pain\.002|camt\.054)\.001\.(\d{2})"/.exec(
-    xml,
-  );
+  const match =
+    /xmlns(?::\w+)?="urn:iso:std:iso:20022:tech:xsd:(pain\.002|camt\.054)\.001\.(\d{2})"/.exec(xml);
   return match ? { message: match[1]!, version: Number(match[2]) } : null;
 }
 

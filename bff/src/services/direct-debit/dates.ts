@@ -1,7 +1,8 @@
 import { addDays } from '../../lib/madrid-date.js';
 
 /** 15/10/2026 from 2026-10-15. */
-export const dayMonthYear = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+export const dayMonthYear = (day: string) =>
+  `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /**
  * The first day a remittance may be collected: the next business day (Monday to Friday) after
@@ -15,4 +16,6 @@ export function firstCollectionDay(today: string): string {
 
 /** The first day of the season `day` falls in (1 September). */
 export const seasonStart = (day: string) =>
-  Number(day.slice(5, 7)) >= 9 ? `${day.slice(0, 4)}-09-01` : `${Number(day.slice(0, 4)) - 1}-09-01`;
+  Number(day.slice(5, 7)) >= 9
+    ? `${day.slice(0, 4)}-09-01`
+    : `${Number(day.slice(0, 4)) - 1}-09-01`;

@@ -79,7 +79,7 @@ export function createDirectDebits(deps: {
         direct_debit: {
           mandate_reference: debit.mandate_reference,
           collection_date: line.item
-            ? (line.item.status === 'returned' ? line.due_date : null) ?? line.due_date
+            ? ((line.item.status === 'returned' ? line.due_date : null) ?? line.due_date)
             : line.due_date,
           status: line.status,
           return_reason:
@@ -132,7 +132,11 @@ export function createDirectDebits(deps: {
           action: 'direct_debit.create',
           entity: 'direct_debit',
           entityId: id,
-          details: { mandate: mandate.reference, enrolment: person.id, activity: input.activity_id },
+          details: {
+            mandate: mandate.reference,
+            enrolment: person.id,
+            activity: input.activity_id,
+          },
           ip: call.ip,
         });
         return { debit: { ...debit, notified_at: now }, lines };

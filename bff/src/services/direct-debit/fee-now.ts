@@ -15,5 +15,8 @@ export async function feeNow(
   const fees = await quotes.forPerson(debit.enrolment_id);
   const quote = fees?.quotes.get(debit.activity_id);
   if (quote) return { cents: quote.amount_cents, breakdown: JSON.stringify(quote.breakdown) };
-  return { cents: amountToCharge(debit.price_cents, settings.global_discount_bp, false), breakdown: null };
+  return {
+    cents: amountToCharge(debit.price_cents, settings.global_discount_bp, false),
+    breakdown: null,
+  };
 }

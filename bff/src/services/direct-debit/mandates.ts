@@ -55,7 +55,9 @@ export function createMandates(deps: {
       if ('problem' in checked) {
         const problem = checked.problem;
         if (problem.code === 'iban_not_sepa')
-          throw new DomainError('invalid', 'iban_not_sepa', { params: { country: problem.country } });
+          throw new DomainError('invalid', 'iban_not_sepa', {
+            params: { country: problem.country },
+          });
         throw new DomainError('invalid', 'invalid_iban', {
           messageKey: `invalid_iban_${problem.reason}`,
           params:
@@ -101,7 +103,11 @@ export function createMandates(deps: {
       if (!row || row.user_id !== actor.id) throw notFound();
       return row;
     },
-    async cancel(actor: { id: number; dni: string | null }, id: number, ip: string | null): Promise<void> {
+    async cancel(
+      actor: { id: number; dni: string | null },
+      id: number,
+      ip: string | null,
+    ): Promise<void> {
       const now = clock.now().toISOString();
       await db.transaction(async () => {
         const row = await repo.mandate(id);
@@ -121,7 +127,8 @@ export function createMandates(deps: {
       });
     },
     /** The IBAN in full: only for the bank's file. */
-    ibanOf: (row: MandateRow): string | null => (row.iban_sealed ? box.open(row.iban_sealed) : null),
+    ibanOf: (row: MandateRow): string | null =>
+      row.iban_sealed ? box.open(row.iban_sealed) : null,
   };
 }
 

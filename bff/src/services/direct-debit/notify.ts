@@ -45,7 +45,10 @@ export function createDirectDebitNotifier(deps: {
           deps.council.smsSender,
         );
     } catch (err) {
-      deps.logger.warn('direct debit message not handed over', { user: userId, error: String(err) });
+      deps.logger.warn('direct debit message not handed over', {
+        user: userId,
+        error: String(err),
+      });
     }
   };
 }

@@ -6,7 +6,12 @@ export interface Creditor {
   creditorName: string;
   iban: string;
   bic: string;
-  address: { street?: string | undefined; postcode?: string | undefined; town: string; country: string };
+  address: {
+    street?: string | undefined;
+    postcode?: string | undefined;
+    town: string;
+    country: string;
+  };
 }
 
 export interface Pain008Item {

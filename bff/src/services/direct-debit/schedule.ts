@@ -54,12 +54,16 @@ export function scheduleOf(
   for (const fee of fees) {
     const item = latest(fee.part?.number ?? null);
     const ret = item ? (returnOf.get(item.id) ?? null) : null;
-    const status = !item ? 'scheduled' : item.status === 'in_remittance' ? 'in_remittance' : item.status;
+    const status = !item
+      ? 'scheduled'
+      : item.status === 'in_remittance'
+        ? 'in_remittance'
+        : item.status;
     // paid some other way (card, Bizum, the desk): not the debit's any more
     if (fee.paid && status !== 'collected') continue;
     const collectable =
       !blocked && !fee.paid && (!item || (item.status === 'returned' && ret?.represent === 1));
-    if (!fee.paid && (item?.status === 'returned' && ret?.represent !== 1)) blocked = true;
+    if (!fee.paid && item?.status === 'returned' && ret?.represent !== 1) blocked = true;
     lines.push({
       kind: 'fee',
       part: fee.part,

@@ -1,0 +1,58 @@
+import type { MailSender } from '../../adapters/mail/mail-sender.js';
+import type { SmsSender } from '../../adapters/sms/sms-sender.js';
+import type { AuditRepo } from '../../data/audit-repo.js';
+import type { ConfigRepo } from '../../data/config-repo.js';
+import type { Database } from '../../data/database.js';
+import { createMandatesRepo } from '../../data/mandates-repo.js';
+import type { PaymentsRepo } from '../../data/payments-repo.js';
+import { createRemittancesRepo } from '../../data/remittances-repo.js';
+import type { UsersRepo } from '../../data/users-repo.js';
+import type { Clock } from '../../lib/clock.js';
+import type { SecretBox } from '../../lib/secret-box.js';
+import type { Logger } from '../../logger.js';
+import type { FeeQuotes } from '../fees/quotes.js';
+import { createDirectDebits } from './debits.js';
+import { createMandates } from './mandates.js';
+import { createDirectDebitNotifier } from './notify.js';
+import type { Creditor } from './pain008.js';
+import { createRemittances } from './remittances.js';
+
+/** SEPA direct debit (docs/direct-debit.md): mandates, domiciled fees, remittances. */
+export function createDirectDebit(deps: {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  settings: ConfigRepo;
+  audit: AuditRepo;
+  payments: PaymentsRepo;
+  users: UsersRepo;
+  quotes: Pick<FeeQuotes, 'forPerson'>;
+  box: SecretBox;
+  mail: MailSender;
+  sms: SmsSender;
+  council: { name: string; smsSender: string; sepa?: Creditor | undefined };
+}) {
+  const repo = createMandatesRepo(deps.db);
+  const remittancesRepo = createRemittancesRepo(deps.db);
+  const creditor = deps.council.sepa;
+  const notify = createDirectDebitNotifier({ ...deps, council: deps.council });
+  const mandates = createMandates({ ...deps, repo, creditor });
+  const debits = createDirectDebits({
+    ...deps,
+    repo,
+    remittances: remittancesRepo,
+    notify,
+    creditorId: creditor?.creditorId ?? null,
+  });
+  const remittances = createRemittances({
+    ...deps,
+    repo: remittancesRepo,
+    mandatesRepo: repo,
+    mandates,
+    debits,
+    creditor,
+  });
+  return { mandates, debits, remittances };
+}
+
+export type DirectDebit = ReturnType<typeof createDirectDebit>;
