@@ -315,6 +315,7 @@ export function createDeps(options: {
     mail,
     sms,
     council: config.council,
+    jobs,
   });
   /** Set when the process begins to shut down: /ready answers 503 so traffic moves elsewhere. */
   const lifecycle = { stopping: false };

@@ -1,7 +1,13 @@
 import { groupBy } from '../lib/group-by.js';
 import type { Database } from './database.js';
 import { paymentPersonKeys } from './search-keys.js';
-import type { PaymentItemsTable, PayMethod, PaymentsTable, PaymentStatus } from './schema.js';
+import type {
+  PaidBy,
+  PaymentItemsTable,
+  PayMethod,
+  PaymentsTable,
+  PaymentStatus,
+} from './schema.js';
 import type { Selectable } from 'kysely';
 
 export type { PaymentStatus, PayMethod } from './schema.js';
@@ -40,10 +46,11 @@ export interface NewPayment {
   person_dni: string;
   amount_cents: number;
   use_discount: boolean;
-  gateway: 'redsys' | 'sandbox';
+  gateway: PaymentsTable['gateway'];
   merchant_code: string;
   terminal: string;
-  pay_method: PayMethod;
+  /** A resident's choice, or `direct_debit` for a collected SEPA debit (migration 480). */
+  pay_method: PaidBy;
   now: string;
 }
 

@@ -104,6 +104,23 @@ export function createRemittancesRepo(db: Database) {
       }
       return out;
     },
+    /** Who an item's payment is for: the debit's account, the mandate's language, the DNI. */
+    collectionOwner: (itemId: number) =>
+      db
+        .q()
+        .selectFrom('remittance_items as i')
+        .innerJoin('direct_debits as d', 'd.id', 'i.direct_debit_id')
+        .innerJoin('mandates as m', 'm.id', 'i.mandate_id')
+        .leftJoin('enrolments as e', 'e.id', 'i.enrolment_id')
+        .select((eb) => [
+          eb.fn.coalesce('d.user_id', 'm.user_id').as('user_id'),
+          'm.locale',
+          'e.dni as person_dni',
+        ])
+        .where('i.id', '=', itemId)
+        .executeTakeFirst(),
+    item: (id: number) =>
+      db.q().selectFrom('remittance_items').selectAll().where('id', '=', id).executeTakeFirst(),
     async setItemStatus(
       id: number,
       status: RemittanceItemStatus,
@@ -135,6 +152,32 @@ export function createRemittancesRepo(db: Database) {
         .returning('id')
         .executeTakeFirstOrThrow();
       return id;
+    },
+    returnOfItem: (itemId: number) =>
+      db
+        .q()
+        .selectFrom('direct_debit_returns')
+        .select('id')
+        .where('item_id', '=', itemId)
+        .executeTakeFirst(),
+    /** Whether a return of this line (fee part or return fee) of the debit was presented again. */
+    async representedBefore(
+      debitId: number,
+      kind: RemittanceItemRow['kind'],
+      partNumber: number | null,
+    ): Promise<boolean> {
+      const row = await db
+        .q()
+        .selectFrom('direct_debit_returns as r')
+        .innerJoin('remittance_items as i', 'i.id', 'r.item_id')
+        .select('r.id')
+        .where('r.direct_debit_id', '=', debitId)
+        .where('r.represent', '=', 1)
+        .where('i.kind', '=', kind)
+        .$if(partNumber === null, (q) => q.where('i.part_number', 'is', null))
+        .$if(partNumber !== null, (q) => q.where('i.part_number', '=', partNumber!))
+        .executeTakeFirst();
+      return row !== undefined;
     },
     returnsOfRemittance: (remittanceId: number): Promise<DirectDebitReturnRow[]> =>
       db

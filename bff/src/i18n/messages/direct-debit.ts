@@ -153,4 +153,44 @@ export const directDebit = defineMessages({
     en: 'Returned by the bank (code {code})',
     gl: 'Devolto polo banco (código {code})',
   },
+  direct_debit_return_fee_line: {
+    es: 'Comisión por devolución de «{name}»',
+    en: 'Return fee for “{name}”',
+    gl: 'Comisión por devolución de «{name}»',
+  },
+  returns_file_invalid: {
+    es: 'El archivo no es una respuesta del banco a esta remesa.',
+    en: 'The file is not the bank’s answer to this remittance.',
+    gl: 'O ficheiro non é unha resposta do banco a esta remesa.',
+  },
+  returns_file_invalid_empty: {
+    es: 'El archivo está vacío: descarga de nuevo la respuesta del banco.',
+    en: 'The file is empty: download the bank’s answer again.',
+    gl: 'O ficheiro está baleiro: descarga de novo a resposta do banco.',
+  },
+  returns_file_invalid_not_xml: {
+    es: 'El archivo no es una respuesta del banco: no es un XML válido.',
+    en: 'The file is not a bank’s answer: it is not valid XML.',
+    gl: 'O ficheiro non é unha resposta do banco: non é un XML válido.',
+  },
+  returns_file_invalid_not_bank_answer: {
+    es: 'El archivo no es una respuesta del banco: no es un pain.002 ni un camt.054.',
+    en: 'The file is not a bank’s answer: it is neither a pain.002 nor a camt.054.',
+    gl: 'O ficheiro non é unha resposta do banco: non é un pain.002 nin un camt.054.',
+  },
+  returns_file_invalid_old_version: {
+    es: 'El banco usó una versión demasiado antigua (se leen pain.002.001.03 y camt.054.001.02 o posteriores).',
+    en: 'The bank used too old a version (pain.002.001.03 and camt.054.001.02 or later are read).',
+    gl: 'O banco usou unha versión demasiado antiga (lense pain.002.001.03 e camt.054.001.02 ou posteriores).',
+  },
+  returns_file_invalid_missing_reason: {
+    es: 'El archivo no es una respuesta del banco válida: una devolución no trae su referencia o su código de motivo.',
+    en: 'The file is not a valid bank answer: a return has no reference or no reason code.',
+    gl: 'O ficheiro non é unha resposta do banco válida: unha devolución non trae a súa referencia ou o seu código de motivo.',
+  },
+  returns_file_invalid_unknown_item: {
+    es: 'El archivo no es una respuesta del banco a esta remesa: la devolución {id} no corresponde a ningún recibo de la remesa {remittance}.',
+    en: 'The file is not the bank’s answer to this remittance: return {id} matches no debit of remittance {remittance}.',
+    gl: 'O ficheiro non é unha resposta do banco a esta remesa: a devolución {id} non corresponde a ningún recibo da remesa {remittance}.',
+  },
 });

@@ -43,7 +43,7 @@ export const payments = defineMessages({
   payment_method_direct_debit: {
     es: 'Adeudo SEPA',
     en: 'SEPA direct debit',
-    gl: 'Adebeda SEPA',
+    gl: 'Adebedo SEPA',
   },
   payment_nothing_to_pay: {
     es: 'Las actividades elegidas no tienen ningún importe que pagar.',

@@ -11,11 +11,14 @@ import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Logger } from '../../logger.js';
 import type { FeeQuotes } from '../fees/quotes.js';
+import type { JobRunner } from '../jobs/job-runner.js';
+import { createCollection } from './collection.js';
 import { createDirectDebits } from './debits.js';
 import { createMandates } from './mandates.js';
 import { createDirectDebitNotifier } from './notify.js';
 import type { Creditor } from './pain008.js';
 import { createRemittances } from './remittances.js';
+import { createReturns } from './returns.js';
 
 /** SEPA direct debit (docs/direct-debit.md): mandates, domiciled fees, remittances. */
 export function createDirectDebit(deps: {
@@ -31,6 +34,7 @@ export function createDirectDebit(deps: {
   mail: MailSender;
   sms: SmsSender;
   council: { name: string; smsSender: string; sepa?: Creditor | undefined };
+  jobs: Pick<JobRunner, 'register'>;
 }) {
   const repo = createMandatesRepo(deps.db);
   const remittancesRepo = createRemittancesRepo(deps.db);
@@ -44,6 +48,18 @@ export function createDirectDebit(deps: {
     notify,
     creditorId: creditor?.creditorId ?? null,
   });
+  const collection = createCollection({
+    ...deps,
+    repo: remittancesRepo,
+    mandatesRepo: repo,
+    creditorId: creditor?.creditorId ?? null,
+  });
+  deps.jobs.register({
+    name: 'direct-debit-collection',
+    everyMs: 60 * 60_000,
+    ttlMs: 10 * 60_000,
+    run: () => collection.collectDue(),
+  });
   const remittances = createRemittances({
     ...deps,
     repo: remittancesRepo,
@@ -51,8 +67,16 @@ export function createDirectDebit(deps: {
     mandates,
     debits,
     creditor,
+    collect: collection.collect,
   });
-  return { mandates, debits, remittances };
+  const returns = createReturns({
+    ...deps,
+    repo: remittancesRepo,
+    mandatesRepo: repo,
+    notify,
+    collect: collection.collect,
+  });
+  return { mandates, debits, remittances, collection, returns };
 }
 
 export type DirectDebit = ReturnType<typeof createDirectDebit>;

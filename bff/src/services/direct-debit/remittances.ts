@@ -1,16 +1,18 @@
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { ConfigRepo } from '../../data/config-repo.js';
 import type { Database } from '../../data/database.js';
-import type { MandatesRepo } from '../../data/mandates-repo.js';
+import type { MandateRow, MandatesRepo } from '../../data/mandates-repo.js';
 import type { RemittancesRepo } from '../../data/remittances-repo.js';
+import { t, type Locale } from '../../i18n/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { addDays, isCivilDate, madridDate } from '../../lib/madrid-date.js';
 import { centsToEuros } from '../../lib/money.js';
 import { conflict, notFound, unprocessable } from '../errors.js';
 import { firstCollectionDay, dayMonthYear } from './dates.js';
-import type { DirectDebits } from './debits.js';
+import { reasonText, type DirectDebits } from './debits.js';
 import type { Mandates } from './mandates.js';
 import { writePain008, type Creditor } from './pain008.js';
+import { returnView } from './returns.js';
 
 type Actor = { id: number; dni: string | null };
 
@@ -28,6 +30,8 @@ export function createRemittances(deps: {
   settings: ConfigRepo;
   audit: AuditRepo;
   creditor: Creditor | undefined;
+  /** Collects a remittance whose date has come (collection.ts): reading shows it collected. */
+  collect: (remittanceId: number) => Promise<boolean>;
 }) {
   const { db, clock, repo, audit } = deps;
 
@@ -135,7 +139,50 @@ export function createRemittances(deps: {
       });
       return (await summary(id)).view;
     },
+    /** One remittance with its items (masked IBANs), the returns applied and its totals. */
+    async detail(id: number, locale: Locale) {
+      if (!(await repo.remittance(id))) throw notFound();
+      await deps.collect(id);
+      const { view, items } = await summary(id);
+      const returns = await repo.returnsOfRemittance(id);
+      const returnOf = new Map(returns.map((r) => [r.item_id, r]));
+      const mandates = new Map<number, MandateRow | undefined>();
+      for (const item of items)
+        if (!mandates.has(item.mandate_id))
+          mandates.set(item.mandate_id, await deps.mandatesRepo.mandate(item.mandate_id));
+      const byId = new Map(items.map((i) => [i.id, i]));
+      return {
+        ...view,
+        items: items.map((item) => {
+          const ret = returnOf.get(item.id);
+          const mandate = mandates.get(item.mandate_id);
+          return {
+            id: item.id,
+            end_to_end_id: item.end_to_end_id,
+            person_name: item.person_name,
+            activity_name:
+              item.kind === 'fee'
+                ? item.activity_name
+                : t(locale, 'direct_debit_return_fee_line', { name: item.activity_name }),
+            part:
+              item.part_number !== null && item.part_of !== null
+                ? { number: item.part_number, of: item.part_of }
+                : null,
+            amount: centsToEuros(item.amount_cents),
+            sequence_type: item.sequence_type,
+            mandate_reference: mandate?.reference ?? '',
+            iban_masked: mandate?.iban_masked ?? '',
+            status: item.status,
+            return_reason: ret
+              ? { code: ret.reason_code, text: reasonText(locale, ret.reason_code) }
+              : null,
+          };
+        }),
+        returns: returns.map((ret) => returnView(ret, byId.get(ret.item_id)!, locale)),
+      };
+    },
     async list() {
+      for (const r of await repo.dueForCollection(madridDate(clock.now()))) await deps.collect(r.id);
       const all = await repo.remittances();
       const out = [];
       for (const r of all) out.push((await summary(r.id)).view);
