@@ -34,6 +34,13 @@ export function directDebitRoutes(
   router.get('/user/mandates', auth, async (ctx) => {
     ctx.body = await mandates.list(actorOf(ctx));
   });
+  router.get('/user/mandates/:id/document', auth, async (ctx) => {
+    const { pdf, name } = await mandates.document(actorOf(ctx), idParam(ctx), ctx.state.locale);
+    ctx.set('Content-Disposition', `attachment; filename="${name}"`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'application/pdf';
+    ctx.body = pdf;
+  });
   router.delete('/user/mandates/:id', auth, async (ctx) => {
     await mandates.cancel(actorOf(ctx), idParam(ctx), ctx.ip);
     ctx.status = 204;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { friendlyFormatIBAN } from 'ibantools';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import type { MandateRow, MandatesRepo } from '../../data/mandates-repo.js';
@@ -7,6 +8,8 @@ import type { Clock } from '../../lib/clock.js';
 import { checkIban, maskIban } from '../../lib/sepa-identifiers.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { DomainError, conflict, notFound } from '../errors.js';
+import type { Locale } from '../../i18n/index.js';
+import { renderMandate } from './mandate-pdf.js';
 import type { Creditor } from './pain008.js';
 
 export interface MandateView {
@@ -125,6 +128,32 @@ export function createMandates(deps: {
           ip,
         });
       });
+    },
+    /** The signed mandate as a PDF in `locale`, for its own account only. */
+    async document(actor: { id: number }, id: number, locale: Locale) {
+      const row = await repo.mandate(id);
+      if (!row || row.user_id !== actor.id) throw notFound();
+      const creditor = deps.creditor;
+      if (!creditor) throw conflict('direct_debit_disabled');
+      const pdf = await renderMandate(
+        {
+          reference: row.reference,
+          creditor: {
+            creditorId: row.creditor_id,
+            creditorName: row.creditor_name,
+            address: creditor.address,
+          },
+          holderName: row.holder_name,
+          holderDni: row.holder_dni,
+          iban: row.iban_sealed ? (friendlyFormatIBAN(box.open(row.iban_sealed)) ?? row.iban_masked) : row.iban_masked,
+          signedAt: row.signed_at,
+          signedIp: row.signed_ip,
+          status: row.status,
+          statusAt: row.status_at,
+        },
+        locale,
+      );
+      return { pdf, name: `${row.reference}.pdf` };
     },
     /** The IBAN in full: only for the bank's file. */
     ibanOf: (row: MandateRow): string | null =>
