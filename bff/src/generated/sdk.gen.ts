@@ -490,7 +490,8 @@ export const verifyPhoneChange = <ThrowOnError extends boolean = false>(options:
  * Everything the portal holds about the account, as a JSON file (GDPR articles 15 and 20).
  *
  * The account, the people it manages with their enrolments, the payments made from it with
- * their items and refunds, the reminders sent to it and the audit entries about it. Never
+ * their items and refunds, the reminders sent to it, the audit entries about it, and its
+ * SEPA mandates (IBAN masked) and domiciled fees with their debits. Never
  * another account's data, password hashes or codes. Sent as an attachment.
  *
  */

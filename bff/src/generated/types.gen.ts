@@ -1368,6 +1368,43 @@ export type DataExport = {
         entity_id: string | null;
         ip: string | null;
     }>;
+    /**
+     * The SEPA mandates the account signed (issue 62); the IBAN masked.
+     */
+    mandates: Array<{
+        reference: string;
+        holder_name: string;
+        holder_dni: string;
+        iban_masked: string;
+        creditor_id: string;
+        creditor_name: string;
+        signed_at: string;
+        status: 'active' | 'cancelled' | 'suspended' | 'lapsed';
+        status_at: string | null;
+    }>;
+    /**
+     * The fees the account domiciled, with every debit sent to the bank.
+     */
+    direct_debits: Array<{
+        mandate_reference: string;
+        person: string;
+        activity: string;
+        status: 'active' | 'cancelled' | 'ended';
+        created_at: string;
+        notified_at: string | null;
+        debits: Array<{
+            end_to_end_id: string;
+            kind: 'fee' | 'return_fee';
+            part: {
+                number: number;
+                of: number;
+            } | null;
+            amount: Euros;
+            collection_date: CivilDate;
+            status: 'in_remittance' | 'collected' | 'returned';
+            return_reason_code: string | null;
+        }>;
+    }>;
 };
 
 export type Role = 'user' | 'admin';

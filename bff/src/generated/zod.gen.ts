@@ -1318,6 +1318,50 @@ export const zDataExport = z.object({
         entity: z.string().nullable(),
         entity_id: z.string().nullable(),
         ip: z.string().nullable()
+    })),
+    mandates: z.array(z.object({
+        reference: z.string(),
+        holder_name: z.string(),
+        holder_dni: z.string(),
+        iban_masked: z.string(),
+        creditor_id: z.string(),
+        creditor_name: z.string(),
+        signed_at: z.iso.datetime({ offset: true }),
+        status: z.enum([
+            'active',
+            'cancelled',
+            'suspended',
+            'lapsed'
+        ]),
+        status_at: z.iso.datetime({ offset: true }).nullable()
+    })),
+    direct_debits: z.array(z.object({
+        mandate_reference: z.string(),
+        person: z.string(),
+        activity: z.string(),
+        status: z.enum([
+            'active',
+            'cancelled',
+            'ended'
+        ]),
+        created_at: z.iso.datetime({ offset: true }),
+        notified_at: z.iso.datetime({ offset: true }).nullable(),
+        debits: z.array(z.object({
+            end_to_end_id: z.string(),
+            kind: z.enum(['fee', 'return_fee']),
+            part: z.object({
+                number: z.int(),
+                of: z.int()
+            }).nullable(),
+            amount: zEuros,
+            collection_date: zCivilDate,
+            status: z.enum([
+                'in_remittance',
+                'collected',
+                'returned'
+            ]),
+            return_reason_code: z.string().nullable()
+        }))
     }))
 });
 

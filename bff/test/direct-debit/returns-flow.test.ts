@@ -448,4 +448,36 @@ describe('direct debit: collection and returns', () => {
       true,
     );
   });
+
+  it('the resident’s data export holds the mandate (IBAN masked) and every debit with its return', async () => {
+    await at('2027-04-20T09:00:00Z');
+    const user = (await app.deps.repos.users.findById(am04.user.id))!;
+    const auth = { Authorization: `Bearer ${await app.deps.tokens.issue(user)}` };
+    const res = await app.fetch('/api/user/me/export', { headers: auth });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).not.toContain(SANDBOX_RETURN_IBANS.AM04!);
+    const data = JSON.parse(text) as {
+      mandates: { reference: string; iban_masked: string; status: string }[];
+      direct_debits: {
+        mandate_reference: string;
+        debits: { kind: string; status: string; return_reason_code: string | null }[];
+      }[];
+    };
+    expect(data.mandates).toEqual([
+      expect.objectContaining({
+        reference: am04.mandate.reference,
+        iban_masked: 'ES95 **** **** **** **** 0003',
+        status: 'suspended',
+      }),
+    ]);
+    expect(data.direct_debits).toHaveLength(1);
+    expect(
+      data.direct_debits[0]!.debits.map((d) => [d.kind, d.status, d.return_reason_code]),
+    ).toEqual([
+      ['fee', 'returned', 'AM04'],
+      ['fee', 'returned', 'AM04'],
+      ['return_fee', 'returned', 'AM04'],
+    ]);
+  });
 });

@@ -442,7 +442,8 @@ export interface paths {
         /**
          * Everything the portal holds about the account, as a JSON file (GDPR articles 15 and 20).
          * @description The account, the people it manages with their enrolments, the payments made from it with
-         *     their items and refunds, the reminders sent to it and the audit entries about it. Never
+         *     their items and refunds, the reminders sent to it, the audit entries about it, and its
+         *     SEPA mandates (IBAN masked) and domiciled fees with their debits. Never
          *     another account's data, password hashes or codes. Sent as an attachment.
          */
         get: operations["exportMyData"];
@@ -3496,6 +3497,47 @@ export interface components {
                 entity_id: string | null;
                 ip: string | null;
             }[];
+            /** @description The SEPA mandates the account signed (issue 62); the IBAN masked. */
+            mandates: {
+                reference: string;
+                holder_name: string;
+                holder_dni: string;
+                iban_masked: string;
+                creditor_id: string;
+                creditor_name: string;
+                /** Format: date-time */
+                signed_at: string;
+                /** @enum {string} */
+                status: "active" | "cancelled" | "suspended" | "lapsed";
+                /** Format: date-time */
+                status_at: string | null;
+            }[];
+            /** @description The fees the account domiciled, with every debit sent to the bank. */
+            direct_debits: {
+                mandate_reference: string;
+                person: string;
+                activity: string;
+                /** @enum {string} */
+                status: "active" | "cancelled" | "ended";
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                notified_at: string | null;
+                debits: {
+                    end_to_end_id: string;
+                    /** @enum {string} */
+                    kind: "fee" | "return_fee";
+                    part: {
+                        number: number;
+                        of: number;
+                    } | null;
+                    amount: components["schemas"]["Euros"];
+                    collection_date: components["schemas"]["CivilDate"];
+                    /** @enum {string} */
+                    status: "in_remittance" | "collected" | "returned";
+                    return_reason_code: string | null;
+                }[];
+            }[];
         };
         /** @enum {string} */
         Role: "user" | "admin";
@@ -5494,6 +5536,43 @@ export interface operations {
                      *           "entity": "user",
                      *           "entity_id": "7",
                      *           "ip": "203.0.113.7"
+                     *         }
+                     *       ],
+                     *       "mandates": [
+                     *         {
+                     *           "reference": "MDT-000007-K3Q9X2",
+                     *           "holder_name": "María López García",
+                     *           "holder_dni": "12345678Z",
+                     *           "iban_masked": "ES91 **** **** **** **** 1332",
+                     *           "creditor_id": "ES64ZZZP3603500C",
+                     *           "creditor_name": "Concello de Nigrán",
+                     *           "signed_at": "2026-09-01T08:10:00Z",
+                     *           "status": "active",
+                     *           "status_at": null
+                     *         }
+                     *       ],
+                     *       "direct_debits": [
+                     *         {
+                     *           "mandate_reference": "MDT-000007-K3Q9X2",
+                     *           "person": "Xoán López Pereira",
+                     *           "activity": "Escola de natación",
+                     *           "status": "active",
+                     *           "created_at": "2026-09-01T08:12:00Z",
+                     *           "notified_at": "2026-09-01T08:12:00Z",
+                     *           "debits": [
+                     *             {
+                     *               "end_to_end_id": "RM3-1",
+                     *               "kind": "fee",
+                     *               "part": {
+                     *                 "number": 1,
+                     *                 "of": 3
+                     *               },
+                     *               "amount": 30,
+                     *               "collection_date": "2026-10-15",
+                     *               "status": "collected",
+                     *               "return_reason_code": null
+                     *             }
+                     *           ]
                      *         }
                      *       ]
                      *     }
