@@ -40,7 +40,8 @@ export interface EnrolledActivityRow {
 export interface NewPayment {
   order_code: string;
   locale: 'es' | 'en' | 'gl';
-  user_id: number;
+  /** Null only for a direct debit collected after its account was deleted. */
+  user_id: number | null;
   enrolment_id: number;
   person_name: string;
   person_dni: string;

@@ -37,29 +37,42 @@ describe('the signed mandate document', () => {
     });
 
   it.each([
-    ['es', 'Orden de domiciliación de adeudo directo SEPA', 'ocho semanas', 'Firmada electrónicamente'],
+    [
+      'es',
+      'Orden de domiciliación de adeudo directo SEPA',
+      'ocho semanas',
+      'Firmada electrónicamente',
+    ],
     ['en', 'SEPA Direct Debit Mandate', 'within 8 weeks', 'Signed electronically'],
-    ['gl', 'Orde de domiciliación de adebedo directo SEPA', 'oito semanas', 'Asinada electronicamente'],
-  ])('in %s: legal text, creditor, debtor, date and how it was signed', async (locale, title, refund, how) => {
-    const res = await get(mandate.id, owner.auth, locale);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe(
-      `attachment; filename="${mandate.reference}.pdf"`,
-    );
-    const text = pdfText(Buffer.from(await res.arrayBuffer())).replace(/\s+/g, ' ');
-    expect(text).toContain(title);
-    expect(text).toContain(mandate.reference);
-    expect(text).toContain(refund);
-    expect(text).toContain(how);
-    // the creditor: its name, identifier and structured address (the shipped council file)
-    expect(text).toContain('ES64ZZZP3603500C');
-    expect(text).toContain('Nigrán');
-    expect(text).toContain('María López García');
-    expect(text).toContain('12345678Z');
-    expect(text).toContain('ES91 2100 0418 4502 0005 1332');
-    expect(text).toContain('2026');
-  });
+    [
+      'gl',
+      'Orde de domiciliación de adebedo directo SEPA',
+      'oito semanas',
+      'Asinada electronicamente',
+    ],
+  ])(
+    'in %s: legal text, creditor, debtor, date and how it was signed',
+    async (locale, title, refund, how) => {
+      const res = await get(mandate.id, owner.auth, locale);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      expect(res.headers.get('content-disposition')).toBe(
+        `attachment; filename="${mandate.reference}.pdf"`,
+      );
+      const text = pdfText(Buffer.from(await res.arrayBuffer())).replace(/\s+/g, ' ');
+      expect(text).toContain(title);
+      expect(text).toContain(mandate.reference);
+      expect(text).toContain(refund);
+      expect(text).toContain(how);
+      // the creditor: its name, identifier and structured address (the shipped council file)
+      expect(text).toContain('ES64ZZZP3603500C');
+      expect(text).toContain('Nigrán');
+      expect(text).toContain('María López García');
+      expect(text).toContain('12345678Z');
+      expect(text).toContain('ES91 2100 0418 4502 0005 1332');
+      expect(text).toContain('2026');
+    },
+  );
 
   it('is only its signer’s', async () => {
     const other = await f.user();

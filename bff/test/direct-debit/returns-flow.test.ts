@@ -94,7 +94,12 @@ describe('direct debit: collection and returns', () => {
   type Family = Awaited<ReturnType<typeof family>>;
 
   async function remit(date: string): Promise<Remittance> {
-    const res = await app.json('/api/admin/remittances', 'POST', { collection_date: date }, admin.auth);
+    const res = await app.json(
+      '/api/admin/remittances',
+      'POST',
+      { collection_date: date },
+      admin.auth,
+    );
     expect(res.status).toBe(201);
     return (await res.json()) as Remittance;
   }
@@ -239,9 +244,12 @@ describe('direct debit: collection and returns', () => {
     expect(sum).toBe(r1.total);
     expect(xml).toContain(`<CtrlSum>${r1.total.toFixed(2)}</CtrlSum>`);
     const d = await detail(r1.id);
-    expect(d.items.map((i) => i.person_name).sort()).toEqual(
-      ['Antía Pereira Souto', 'Brais Pereira Souto', 'Uxía Pereira Souto', 'Xoán Pereira Souto'],
-    );
+    expect(d.items.map((i) => i.person_name).sort()).toEqual([
+      'Antía Pereira Souto',
+      'Brais Pereira Souto',
+      'Uxía Pereira Souto',
+      'Xoán Pereira Souto',
+    ]);
     expect(d.items.every((i) => i.status === 'in_remittance' && i.iban_masked.includes('*'))).toBe(
       true,
     );
@@ -257,7 +265,10 @@ describe('direct debit: collection and returns', () => {
       ['<Document><unclosed></Document>', 'not valid XML'],
       [pain008, 'neither a pain.002 nor a camt.054'],
       [
-        sandboxBankAnswer(pain008, { format: 'pain.002' }).replace('pain.002.001.03', 'pain.002.001.02'),
+        sandboxBankAnswer(pain008, { format: 'pain.002' }).replace(
+          'pain.002.001.03',
+          'pain.002.001.02',
+        ),
         'too old a version',
       ],
       [
@@ -297,9 +308,7 @@ describe('direct debit: collection and returns', () => {
       returns: { reason_code: string; reason: string; represent: boolean }[];
     };
     expect(result).toMatchObject({ file_type: 'pain.002', applied: 3, already_applied: 0 });
-    expect(
-      result.returns.map((r) => [r.reason_code, r.reason, r.represent]).sort(),
-    ).toEqual([
+    expect(result.returns.map((r) => [r.reason_code, r.reason, r.represent]).sort()).toEqual([
       ['AM04', 'Insufficient funds', true],
       ['MD01', 'No valid mandate', false],
       ['MS02', 'Refused by the account holder', false],
@@ -313,7 +322,12 @@ describe('direct debit: collection and returns', () => {
       .orderBy('id')
       .execute();
     expect(messages.length - outboxBefore).toBe(3);
-    expect(messages.slice(-3).map((m) => m.body).join('\n')).toContain('Saldo insuficiente');
+    expect(
+      messages
+        .slice(-3)
+        .map((m) => m.body)
+        .join('\n'),
+    ).toContain('Saldo insuficiente');
     // MD01 and MS02 end the debit of that fee; the mandates stay (one return each)
     expect(await debitStatus(md01)).toBe('ended');
     expect(await debitStatus(ms02)).toBe('ended');
@@ -365,8 +379,11 @@ describe('direct debit: collection and returns', () => {
     expect(payment.verification_code).not.toBeNull();
     expect(await f.count('payments')).toBe(1);
     // the job finds nothing more to collect
-    expect(await app.deps.directDebit.collection.collectDue()).toEqual({ remittances_collected: 0 });
-    for (const fam of [am04, md01, ms02]) expect(await enrolment(fam)).toMatchObject({ is_paid: 0 });
+    expect(await app.deps.directDebit.collection.collectDue()).toEqual({
+      remittances_collected: 0,
+    });
+    for (const fam of [am04, md01, ms02])
+      expect(await enrolment(fam)).toMatchObject({ is_paid: 0 });
   });
 
   it('the second remittance: RCUR for the collected mandate, AM04 presented again with its return fee', async () => {
@@ -377,7 +394,12 @@ describe('direct debit: collection and returns', () => {
       .map((i) => [i.person_name, i.sequence_type, i.activity_name, i.part?.number ?? null])
       .sort();
     expect(rows).toEqual([
-      ['Uxía Pereira Souto', 'FRST', expect.stringMatching(/^Comisión por devolución de «Ximnasia/), null],
+      [
+        'Uxía Pereira Souto',
+        'FRST',
+        expect.stringMatching(/^Comisión por devolución de «Ximnasia/),
+        null,
+      ],
       ['Uxía Pereira Souto', 'FRST', expect.stringMatching(/^Ximnasia/), null],
       ['Xoán Pereira Souto', 'RCUR', 'Escola de natación', 2],
     ]);
@@ -434,7 +456,9 @@ describe('direct debit: collection and returns', () => {
     ]);
     await expectValid(await fileOf(r3.id), 'pain.008.001.08.xsd');
     await at('2027-04-15T12:00:00Z');
-    expect(await app.deps.directDebit.collection.collectDue()).toEqual({ remittances_collected: 1 });
+    expect(await app.deps.directDebit.collection.collectDue()).toEqual({
+      remittances_collected: 1,
+    });
     expect(await enrolment(parts)).toMatchObject({ is_paid: 1, parts_paid: 3 });
     const methods = await app.deps.db
       .q()

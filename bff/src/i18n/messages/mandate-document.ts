@@ -42,7 +42,11 @@ export const mandateDocument = defineMessages({
     en: 'Date and time of signature',
     gl: 'Data e hora da sinatura',
   },
-  mandate_pdf_signed_how: { es: 'Forma de firma', en: 'How it was signed', gl: 'Forma de sinatura' },
+  mandate_pdf_signed_how: {
+    es: 'Forma de firma',
+    en: 'How it was signed',
+    gl: 'Forma de sinatura',
+  },
   mandate_pdf_signed_how_value: {
     es: 'Firmada electrónicamente en el portal por el titular, con su sesión identificada.',
     en: 'Signed electronically in the portal by the holder, in their authenticated session.',

@@ -29,7 +29,7 @@ export function createCollection(deps: {
 
   async function collectItem(item: RemittanceItemRow, nowIso: string): Promise<number | null> {
     const owner = await repo.collectionOwner(item.id);
-    if (!owner || owner.user_id === null) return null;
+    if (!owner) return null;
     const locale = owner.locale as Locale;
     const order = await newOrderCode(new Date(nowIso), (code) => payments.orderExists(code));
     const paymentId = await payments.insertPayment({

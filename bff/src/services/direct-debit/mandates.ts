@@ -145,7 +145,9 @@ export function createMandates(deps: {
           },
           holderName: row.holder_name,
           holderDni: row.holder_dni,
-          iban: row.iban_sealed ? (friendlyFormatIBAN(box.open(row.iban_sealed)) ?? row.iban_masked) : row.iban_masked,
+          iban: row.iban_sealed
+            ? (friendlyFormatIBAN(box.open(row.iban_sealed)) ?? row.iban_masked)
+            : row.iban_masked,
           signedAt: row.signed_at,
           signedIp: row.signed_ip,
           status: row.status,

@@ -182,7 +182,8 @@ export function createRemittances(deps: {
       };
     },
     async list() {
-      for (const r of await repo.dueForCollection(madridDate(clock.now()))) await deps.collect(r.id);
+      for (const r of await repo.dueForCollection(madridDate(clock.now())))
+        await deps.collect(r.id);
       const all = await repo.remittances();
       const out = [];
       for (const r of all) out.push((await summary(r.id)).view);

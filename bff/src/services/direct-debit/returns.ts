@@ -100,8 +100,7 @@ export function createReturns(deps: {
       const now = clock.now();
       const nowIso = now.toISOString();
       const sha = createHash('sha256').update(file.bytes).digest('hex');
-      const told: { userId: number | null; locale: Locale; params: Record<string, string> }[] =
-        [];
+      const told: { userId: number | null; locale: Locale; params: Record<string, string> }[] = [];
       const outcome = await db.transaction(async () => {
         let applied = 0;
         let already = 0;
