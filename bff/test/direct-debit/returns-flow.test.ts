@@ -9,6 +9,7 @@ import {
 import { bffRoot } from '../../src/lib/paths.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { factory } from '../payments/factory.js';
+import { pdfText } from '../payments/helpers.js';
 
 const xsd = (name: string) => ({
   fileName: name,
@@ -377,6 +378,20 @@ describe('direct debit: collection and returns', () => {
       amount_cents: Math.round(first.amount * 100),
     });
     expect(payment.verification_code).not.toBeNull();
+    // its receipt, as a card payment's, says how it was paid in the resident's language
+    const user = (await app.deps.repos.users.findById(parts.user.id))!;
+    const auth = { Authorization: `Bearer ${await app.deps.tokens.issue(user)}` };
+    for (const [locale, words] of [
+      ['es', 'Adeudo SEPA'],
+      ['en', 'SEPA direct debit'],
+      ['gl', 'Adebedo SEPA'],
+    ] as const) {
+      const receipt = await app.fetch(`/api/user/payments/${payment.id}/receipt`, {
+        headers: { ...auth, 'Accept-Language': locale },
+      });
+      expect(receipt.status).toBe(200);
+      expect(pdfText(Buffer.from(await receipt.arrayBuffer()))).toContain(words);
+    }
     expect(await f.count('payments')).toBe(1);
     // the job finds nothing more to collect
     expect(await app.deps.directDebit.collection.collectDue()).toEqual({
@@ -503,5 +518,34 @@ describe('direct debit: collection and returns', () => {
       ['fee', 'returned', 'AM04'],
       ['return_fee', 'returned', 'AM04'],
     ]);
+  });
+
+  it('AC04 and MD07 end the debit of the fee too; a return of an unknown code is named by it', async () => {
+    await at('2027-04-21T09:00:00Z');
+    const ac04 = await family(SANDBOX_RETURN_IBANS.AC04!, await f.activity('Padel', 3000), 'Lois');
+    const md07 = await family(SANDBOX_RETURN_IBANS.MD07!, await f.activity('Remo', 3000), 'Sabela');
+    const other = await family(
+      SANDBOX_RETURN_IBANS.MS03!,
+      await f.activity('Xadrez', 1000),
+      'Iria',
+    );
+    await at('2027-05-06T09:00:00Z');
+    const r = await remit('2027-05-10');
+    expect(r.count).toBe(3);
+    await at('2027-05-11T09:00:00Z');
+    const answer = sandboxBankAnswer(await fileOf(r.id)).replace('<Cd>MS03</Cd>', '<Cd>XT99</Cd>');
+    const res = await upload(r.id, answer);
+    expect(res.status).toBe(200);
+    const result = (await res.json()) as { returns: { reason_code: string; reason: string }[] };
+    expect(result.returns.map((x) => [x.reason_code, x.reason]).sort()).toEqual([
+      ['AC04', 'Account closed'],
+      ['MD07', 'Account holder deceased'],
+      ['XT99', 'Returned by the bank (code XT99)'],
+    ]);
+    expect(await debitStatus(ac04)).toBe('ended');
+    expect(await debitStatus(md07)).toBe('ended');
+    expect(await debitStatus(other)).toBe('active');
+    for (const fam of [ac04, md07, other])
+      expect(await enrolment(fam)).toMatchObject({ is_paid: 0 });
   });
 });
