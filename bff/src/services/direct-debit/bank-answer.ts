@@ -45,7 +45,8 @@ function messageOf(xml: string): { message: string; version: number } | null {
  * Reads the bank's answer to a remittance: a `pain.002` (001.03 or later: rejects, by
  * `OrgnlEndToEndId` and `StsRsnInf/Rsn/Cd`) or a `camt.054` (001.02 or later: returns, by
  * `Refs/EndToEndId` and `RtrInf/Rsn/Cd`). Anything else is refused with the reason. A pain.002
- * transaction accepted (no RJCT) is no return.
+ * transaction accepted (no RJCT) is no return, nor is a camt.054 credit entry without `RtrInf`
+ * (the booking of the collection itself, which banks often put in the same notification).
  */
 export function readBankAnswer(xml: string): BankAnswer {
   if (XMLValidator.validate(xml) !== true) return { ok: false, reason: 'not_xml' };
@@ -77,6 +78,8 @@ export function readBankAnswer(xml: string): BankAnswer {
         for (const tx of list(details.TxDtls)) {
           const endToEndId = text(asNode(tx.Refs).EndToEndId);
           const reasonCode = text(asNode(asNode(tx.RtrInf).Rsn).Cd);
+          // the remittance's own credit (or any credit) in the same notification is no return
+          if (!tx.RtrInf && text(entry.CdtDbtInd) === 'CRDT') continue;
           if (!endToEndId || !reasonCode) return { ok: false, reason: 'missing_reason' };
           returns.push({ endToEndId, reasonCode });
         }
