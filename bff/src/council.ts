@@ -2,6 +2,7 @@ import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { parse as parseMessage } from '@formatjs/icu-messageformat-parser';
 import { z } from 'zod';
+import { bicIsValid, checkIban, creditorIdProblem } from './lib/sepa-identifiers.js';
 import { svgProblems } from './lib/svg-safety.js';
 
 /**
@@ -59,6 +60,27 @@ const councilSchema = z.strictObject({
    * languages alike, and when the council last reviewed them. Left out, the bundled texts apply,
    * filled in with the details above.
    */
+  /**
+   * The council as the creditor of SEPA direct debits (docs/direct-debit.md): without it,
+   * direct debit cannot be switched on. The address is structured (the EPC refuses free address
+   * lines from November 2026): town and country at least.
+   */
+  sepa: z
+    .strictObject({
+      creditorId: text,
+      creditorName: z.string().trim().min(1, { error: 'must not be empty' }).max(70, {
+        error: "must be at most 70 characters (the bank file's limit)",
+      }),
+      iban: text,
+      bic: text,
+      address: z.strictObject({
+        street: z.string().trim().max(70).optional(),
+        postcode: z.string().trim().max(16).optional(),
+        town: text.max(35, { error: 'must be at most 35 characters' }),
+        country: z.string().regex(/^[A-Z]{2}$/, { error: 'must be a country code like ES' }),
+      }),
+    })
+    .optional(),
   legal: z
     .strictObject({
       reviewed: z.iso.date({ error: 'must be a date YYYY-MM-DD' }).optional(),
@@ -176,6 +198,7 @@ export function readCouncilFile(path: string): { council: Council | null; proble
     for (const problem of councilFileProblems(dir, name))
       problems.push(`${where}: ${field} "${name}" ${problem}`);
   }
+  if (file.sepa) problems.push(...sepaProblems(file.sepa).map((p) => `${where}: ${p}`));
   for (const [field, value] of Object.entries(file.colours)) {
     const ratio = contrastRatio(value, WHITE);
     if (ratio < MIN_CONTRAST) {
@@ -187,6 +210,28 @@ export function readCouncilFile(path: string): { council: Council | null; proble
   return problems.length > 0
     ? { council: null, problems }
     : { council: { ...file, dir }, problems };
+}
+
+/** One line per problem of the creditor data: its identifier's check digits, its IBAN and BIC. */
+function sepaProblems(sepa: NonNullable<CouncilFile['sepa']>): string[] {
+  const problems: string[] = [];
+  const idProblem = creditorIdProblem(sepa.creditorId);
+  if (idProblem) problems.push(`sepa.creditorId ${sepa.creditorId} ${idProblem}`);
+  const iban = checkIban(sepa.iban);
+  if ('problem' in iban) {
+    const problem = iban.problem;
+    const why =
+      problem.code === 'iban_not_sepa'
+        ? `is of ${problem.country}, outside SEPA`
+        : problem.reason === 'length'
+          ? `has ${problem.actual} characters; an IBAN of ${problem.country} has ${problem.expected}`
+          : problem.reason === 'checksum'
+            ? 'has wrong check digits'
+            : 'is not a valid IBAN';
+    problems.push(`sepa.iban ${why}`);
+  }
+  if (!bicIsValid(sepa.bic)) problems.push(`sepa.bic ${sepa.bic} is not a valid BIC`);
+  return problems;
 }
 
 /**
@@ -240,10 +285,12 @@ export function councilFileType(name: string): string {
  * (served by http/spa.ts under /council/). The documents keep the spec's addresses.
  */
 export function councilForPage(council: Council) {
-  const { dir: _dir, documents: _documents, logo, legal, ...shown } = council;
+  const { dir: _dir, documents: _documents, logo, legal, sepa, ...shown } = council;
   return {
     ...shown,
     logo: `council/${logo}`,
+    // the mandate form names the creditor; the council's own account stays for the bank's file
+    ...(sepa ? { sepa: { creditorId: sepa.creditorId, creditorName: sepa.creditorName } } : {}),
     ...(legal ? { legal: legalForPage(legal) } : {}),
   };
 }

@@ -71,6 +71,7 @@ import { createPasswords } from './services/passwords.js';
 import { createReauthentication } from './services/reauthenticate.js';
 import { createDevOutbox } from './services/dev-outbox.js';
 import { createCircumstances } from './services/circumstances/index.js';
+import { createDirectDebit } from './services/direct-debit/index.js';
 import { createFeesRepo } from './data/fees-repo.js';
 import { createCircumstancesRepo } from './data/circumstances-repo.js';
 import { createFeeQuotes } from './services/fees/quotes.js';
@@ -288,7 +289,12 @@ export function createDeps(options: {
     }),
     audit: createAuditLogService({ lists }),
     upload: createEnrolmentImport({ db, audit: repos.audit, clock }),
-    settings: createAdminSettingsService({ db, config: repos.config, audit: repos.audit }),
+    settings: createAdminSettingsService({
+      db,
+      config: repos.config,
+      audit: repos.audit,
+      hasCreditorData: config.council.sepa !== undefined,
+    }),
   };
   // circumstances that reduce a fee: residents' proofs sealed under a key of their own
   const circumstances = createCircumstances({
@@ -309,6 +315,22 @@ export function createDeps(options: {
     publicUrl: config.publicUrl,
     documentRetentionDays: config.documentRetentionDays,
     owedBack: createOwedBack({ repo: repos.owedBack, quotes: feeQuotes }),
+  });
+  // SEPA direct debit: the residents' IBANs sealed under a key of their own
+  const directDebit = createDirectDebit({
+    db,
+    clock,
+    logger,
+    settings: repos.config,
+    audit: repos.audit,
+    payments: repos.payments,
+    users: repos.users,
+    quotes: feeQuotes,
+    box: createSecretBox(derivedKey('mandate-ibans/v1')),
+    mail,
+    sms,
+    council: config.council,
+    jobs,
   });
   /** Set when the process begins to shut down: /ready answers 503 so traffic moves elsewhere. */
   const lifecycle = { stopping: false };
@@ -339,6 +361,7 @@ export function createDeps(options: {
     admin,
     season,
     circumstances,
+    directDebit,
     metrics,
     sms,
     mail,

@@ -16,6 +16,12 @@ export interface ConfigRow {
   joint_fit: JointFit;
   /** Residents may pay by Bizum (the council's Redsys terminal must have it switched on). */
   bizum_enabled: boolean;
+  /** Residents may pay by SEPA direct debit (migration 480). */
+  direct_debit_enabled: boolean;
+  /** Days of notice before a debit (default 14). */
+  direct_debit_notice_days: number;
+  /** Cents added as a line of its own to a returned debit (default 0). */
+  direct_debit_return_fee_cents: number;
 }
 
 function parseDays(json: string): number[] {
@@ -42,6 +48,9 @@ export function createConfigRepo(db: Database) {
           'reminder_channel',
           'joint_fit',
           'bizum_enabled',
+          'direct_debit_enabled',
+          'direct_debit_notice_days',
+          'direct_debit_return_fee_cents',
         ])
         .where('id', '=', 1)
         .$if(db.rowLocks && options.lock === true, (q) => q.forUpdate())
@@ -53,6 +62,7 @@ export function createConfigRepo(db: Database) {
         payments_enabled: row.payments_enabled === 1,
         reminders_enabled: row.reminders_enabled === 1,
         bizum_enabled: row.bizum_enabled === 1,
+        direct_debit_enabled: row.direct_debit_enabled === 1,
         reminder_days: parseDays(row.reminder_days),
       };
     },
@@ -70,6 +80,9 @@ export function createConfigRepo(db: Database) {
           reminder_channel: values.reminder_channel,
           joint_fit: values.joint_fit,
           bizum_enabled: values.bizum_enabled ? 1 : 0,
+          direct_debit_enabled: values.direct_debit_enabled ? 1 : 0,
+          direct_debit_notice_days: values.direct_debit_notice_days,
+          direct_debit_return_fee_cents: values.direct_debit_return_fee_cents,
           updated_at: new Date().toISOString(),
         })
         .where('id', '=', 1)

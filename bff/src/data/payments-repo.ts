@@ -1,7 +1,13 @@
 import { groupBy } from '../lib/group-by.js';
 import type { Database } from './database.js';
 import { paymentPersonKeys } from './search-keys.js';
-import type { PaymentItemsTable, PayMethod, PaymentsTable, PaymentStatus } from './schema.js';
+import type {
+  PaidBy,
+  PaymentItemsTable,
+  PayMethod,
+  PaymentsTable,
+  PaymentStatus,
+} from './schema.js';
 import type { Selectable } from 'kysely';
 
 export type { PaymentStatus, PayMethod } from './schema.js';
@@ -34,16 +40,18 @@ export interface EnrolledActivityRow {
 export interface NewPayment {
   order_code: string;
   locale: 'es' | 'en' | 'gl';
-  user_id: number;
+  /** Null only for a direct debit collected after its account was deleted. */
+  user_id: number | null;
   enrolment_id: number;
   person_name: string;
   person_dni: string;
   amount_cents: number;
   use_discount: boolean;
-  gateway: 'redsys' | 'sandbox';
+  gateway: PaymentsTable['gateway'];
   merchant_code: string;
   terminal: string;
-  pay_method: PayMethod;
+  /** A resident's choice, or `direct_debit` for a collected SEPA debit (migration 480). */
+  pay_method: PaidBy;
   now: string;
 }
 

@@ -15,6 +15,11 @@ export interface Tables {
   config: ConfigTable;
   payments: PaymentsTable;
   payment_items: PaymentItemsTable;
+  mandates: MandatesTable;
+  direct_debits: DirectDebitsTable;
+  remittances: RemittancesTable;
+  remittance_items: RemittanceItemsTable;
+  direct_debit_returns: DirectDebitReturnsTable;
   payment_notifications: PaymentNotificationsTable;
   payment_refunds: PaymentRefundsTable;
   sandbox_transactions: SandboxTransactionsTable;
@@ -400,6 +405,12 @@ export interface ConfigTable {
   joint_fit: Generated<JointFit>;
   /** Residents may pay by Bizum (migration 400; the council's Redsys terminal must have it). */
   bizum_enabled: Generated<Flag>;
+  /** Residents may pay by SEPA direct debit (migration 480; needs the council file's creditor data). */
+  direct_debit_enabled: Generated<Flag>;
+  /** Days before a debit the resident is told (migration 480). */
+  direct_debit_notice_days: Generated<number>;
+  /** Added to a returned debit as a line of its own (migration 480). */
+  direct_debit_return_fee_cents: Generated<number>;
   updated_at: Generated<string>;
 }
 
@@ -426,7 +437,8 @@ export interface PaymentsTable {
   status: PaymentStatus;
   /** The language the resident paid in. */
   locale: Generated<'es' | 'en' | 'gl'>;
-  gateway: 'redsys' | 'sandbox';
+  /** `sepa`: collected by direct debit (migration 480). */
+  gateway: 'redsys' | 'sandbox' | 'sepa';
   merchant_code: string;
   terminal: string;
   response_code: string | null;
@@ -441,12 +453,14 @@ export interface PaymentsTable {
   updated_at: string;
   paid_at: string | null;
   /** What the resident chose, corrected by the bank's Ds_ProcessedPayMethod (migration 400). */
-  pay_method: Generated<PayMethod>;
+  pay_method: Generated<PaidBy>;
   /** Ds_ProcessedPayMethod exactly as the bank gave it (68 Bizum); null until it says. */
   bank_pay_method: string | null;
 }
 
 export type PayMethod = 'card' | 'bizum';
+/** How a payment was made: a method residents choose, or collected by direct debit (migration 480). */
+export type PaidBy = PayMethod | 'direct_debit';
 
 export interface PaymentItemsTable {
   payment_id: number;
@@ -611,4 +625,88 @@ export interface SchemaMigrationsTable {
   version: number;
   name: string;
   applied_at: Generated<string>;
+}
+
+/** SEPA direct debit (migration 480, services/direct-debit/). */
+export type MandateStatus = 'active' | 'cancelled' | 'suspended' | 'lapsed';
+export interface MandatesTable {
+  id: Generated<number>;
+  reference: string;
+  user_id: number | null;
+  holder_name: string;
+  holder_dni: string;
+  /** Sealed (lib/secret-box.ts); null once erased. */
+  iban_sealed: string | null;
+  iban_masked: string;
+  creditor_id: string;
+  creditor_name: string;
+  signed_at: string;
+  signed_ip: string | null;
+  locale: 'es' | 'en' | 'gl';
+  status: Generated<MandateStatus>;
+  status_at: string | null;
+  last_debit_on: string | null;
+  iban_erased_at: string | null;
+}
+
+export type DirectDebitStatus = 'active' | 'cancelled' | 'ended';
+export interface DirectDebitsTable {
+  id: Generated<number>;
+  mandate_id: number;
+  user_id: number | null;
+  enrolment_id: number;
+  activity_id: number;
+  status: Generated<DirectDebitStatus>;
+  created_at: string;
+  notified_at: string | null;
+  ended_at: string | null;
+  ended_reason: string | null;
+}
+
+export interface RemittancesTable {
+  id: Generated<number>;
+  message_id: string;
+  collection_date: string;
+  status: Generated<'sent' | 'collected'>;
+  item_count: number;
+  total_cents: number;
+  created_at: string;
+  created_by: number | null;
+  collected_at: string | null;
+}
+
+export type RemittanceItemStatus = 'in_remittance' | 'collected' | 'returned';
+export interface RemittanceItemsTable {
+  id: Generated<number>;
+  remittance_id: number;
+  direct_debit_id: number;
+  mandate_id: number;
+  enrolment_id: number;
+  activity_id: number;
+  kind: 'fee' | 'return_fee';
+  part_number: number | null;
+  part_of: number | null;
+  charged_return_id: number | null;
+  amount_cents: number;
+  end_to_end_id: string;
+  sequence_type: 'FRST' | 'RCUR';
+  status: Generated<RemittanceItemStatus>;
+  payment_id: number | null;
+  person_name: string;
+  activity_name: string;
+  breakdown: string | null;
+}
+
+export interface DirectDebitReturnsTable {
+  id: Generated<number>;
+  item_id: number;
+  remittance_id: number;
+  direct_debit_id: number;
+  reason_code: string;
+  file_type: 'pain.002' | 'camt.054';
+  file_sha256: string;
+  represent: Generated<Flag>;
+  fee_cents: Generated<number>;
+  received_at: string;
+  actor_user_id: number | null;
 }

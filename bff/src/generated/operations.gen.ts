@@ -118,6 +118,18 @@ export const operations: Record<string, string> = {
   'POST /admin/persons/{id}/circumstances': 'recordCircumstance',
   'GET /admin/fee-rules': 'getFeeRules',
   'PUT /admin/fee-rules': 'updateFeeRules',
+  'POST /user/mandates': 'signMandate',
+  'GET /user/mandates': 'listMandates',
+  'DELETE /user/mandates/{id}': 'cancelMandate',
+  'GET /user/mandates/{id}/document': 'getMandateDocument',
+  'POST /user/direct-debits': 'domicileFee',
+  'GET /user/direct-debits': 'listDirectDebits',
+  'DELETE /user/direct-debits/{id}': 'undomicileFee',
+  'POST /admin/remittances': 'createRemittance',
+  'GET /admin/remittances': 'listRemittances',
+  'GET /admin/remittances/{id}': 'getRemittance',
+  'GET /admin/remittances/{id}/file': 'getRemittanceFile',
+  'POST /admin/remittances/{id}/returns': 'applyRemittanceReturns',
   'GET /dev/outbox': 'listOutbox',
 };
 
@@ -239,6 +251,18 @@ export const statuses: Record<string, readonly number[]> = {
   recordCircumstance: [201, 400, 401, 403, 404, 409, 413, 415, 422, 503],
   getFeeRules: [200, 401, 403, 503],
   updateFeeRules: [200, 400, 401, 403, 413, 415, 422, 503],
+  signMandate: [201, 400, 401, 409, 413, 415, 422, 429, 503],
+  listMandates: [200, 401, 503],
+  cancelMandate: [204, 401, 404, 422, 503],
+  getMandateDocument: [200, 401, 404, 422, 503],
+  domicileFee: [201, 400, 401, 404, 409, 413, 415, 422, 503],
+  listDirectDebits: [200, 401, 503],
+  undomicileFee: [204, 401, 404, 409, 422, 503],
+  createRemittance: [201, 400, 401, 403, 409, 413, 415, 422, 503],
+  listRemittances: [200, 401, 403, 503],
+  getRemittance: [200, 401, 403, 404, 422, 503],
+  getRemittanceFile: [200, 401, 403, 404, 422, 503],
+  applyRemittanceReturns: [200, 400, 401, 403, 404, 413, 415, 422, 503],
   listOutbox: [200, 404, 422, 503],
 };
 
@@ -252,8 +276,8 @@ export const closedBodies: Record<string, readonly string[]> = {
   addPerson: ['first_name', 'last_name', 'birth_date', 'dni'],
   requestAssociationByName: ['first_name', 'last_name', 'birth_date'],
   verifyAssociationByName: ['first_name', 'last_name', 'birth_date', 'otp_code'],
-  updateAdminConfig: ['bizum_enabled', 'maintenance_mode', 'payments_enabled', 'global_discount', 'deadline_date', 'reminders_enabled', 'reminder_days', 'reminder_channel', 'joint_fit'],
-  updateAdminConfigSlash: ['bizum_enabled', 'maintenance_mode', 'payments_enabled', 'global_discount', 'deadline_date', 'reminders_enabled', 'reminder_days', 'reminder_channel', 'joint_fit'],
+  updateAdminConfig: ['direct_debit_enabled', 'direct_debit_notice_days', 'direct_debit_return_fee', 'bizum_enabled', 'maintenance_mode', 'payments_enabled', 'global_discount', 'deadline_date', 'reminders_enabled', 'reminder_days', 'reminder_channel', 'joint_fit'],
+  updateAdminConfigSlash: ['direct_debit_enabled', 'direct_debit_notice_days', 'direct_debit_return_fee', 'bizum_enabled', 'maintenance_mode', 'payments_enabled', 'global_discount', 'deadline_date', 'reminders_enabled', 'reminder_days', 'reminder_channel', 'joint_fit'],
   createApplication: ['person_activity_id', 'person_activity_ids', 'activity_id'],
   createClaim: ['text'],
   staffCreateApplication: ['person_activity_id', 'person_activity_ids'],
@@ -267,6 +291,9 @@ export const closedBodies: Record<string, readonly string[]> = {
   refuseCircumstanceRequest: ['reason_code', 'reason'],
   recordCircumstance: ['circumstance_id', 'valid_until'],
   updateFeeRules: ['reductions', 'family_discounts', 'cumulative'],
+  signMandate: ['iban', 'holder_name', 'holder_dni'],
+  domicileFee: ['mandate_id', 'person_activity_id', 'activity_id'],
+  createRemittance: ['collection_date'],
 };
 
 /** The operations that take a request body: no other is ever read. */
@@ -326,6 +353,10 @@ export const bodyOperations: ReadonlySet<string> = new Set([
   'refuseCircumstanceRequest',
   'recordCircumstance',
   'updateFeeRules',
+  'signMandate',
+  'domicileFee',
+  'createRemittance',
+  'applyRemittanceReturns',
 ]);
 
 /** Body fields whose text may hold line breaks (x-multiline); every other text is one line. */

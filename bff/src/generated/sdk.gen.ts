@@ -4,8 +4,8 @@ import * as z from 'zod';
 
 import { client } from './client.gen.js';
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type TDataShape, urlSearchParamsBodySerializer } from './client/index.js';
-import type { AddPersonData, AddPersonErrors, AddPersonResponses, ApproveCircumstanceRequestData, ApproveCircumstanceRequestErrors, ApproveCircumstanceRequestResponses, ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CheckPaymentData, CheckPaymentErrors, CheckPaymentResponses, ConfirmMfaData, ConfirmMfaErrors, ConfirmMfaResponses, ConfirmSandboxBizumMobileData, ConfirmSandboxBizumMobileErrors, ConfirmSandboxBizumMobileResponses, ConfirmSandboxPaymentData, ConfirmSandboxPaymentErrors, CreateActivityData, CreateActivityErrors, CreateActivityResponses, CreateActivitySlashData, CreateActivitySlashErrors, CreateActivitySlashResponses, CreateApplicationData, CreateApplicationErrors, CreateApplicationResponses, CreateCircumstanceData, CreateCircumstanceErrors, CreateCircumstanceResponses, CreateClaimData, CreateClaimErrors, CreateClaimResponses, CreateEnrolmentData, CreateEnrolmentErrors, CreateEnrolmentResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteActivityData, DeleteActivityErrors, DeleteActivityResponses, DeleteCircumstanceData, DeleteCircumstanceErrors, DeleteCircumstanceResponses, DeleteEnrolmentData, DeleteEnrolmentErrors, DeleteEnrolmentResponses, DeleteMeData, DeleteMeErrors, DeleteMeResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DownloadUploadTemplateData, DownloadUploadTemplateErrors, DownloadUploadTemplateResponses, EnterDrawPublicValueData, EnterDrawPublicValueErrors, EnterDrawPublicValueResponses, ExportActivityApplicationsData, ExportActivityApplicationsErrors, ExportActivityApplicationsResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ExportPaymentsData, ExportPaymentsErrors, ExportPaymentsResponses, GeneratePaymentData, GeneratePaymentErrors, GeneratePaymentResponses, GetAdminConfigData, GetAdminConfigErrors, GetAdminConfigResponses, GetAdminConfigSlashData, GetAdminConfigSlashErrors, GetAdminConfigSlashResponses, GetAdminSummaryData, GetAdminSummaryErrors, GetAdminSummaryResponses, GetApplicationSummaryData, GetApplicationSummaryErrors, GetApplicationSummaryResponses, GetCircumstanceDocumentData, GetCircumstanceDocumentErrors, GetCircumstanceDocumentResponses, GetDrawData, GetDrawErrors, GetDrawResponses, GetFeeRulesData, GetFeeRulesErrors, GetFeeRulesResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetMfaStatusData, GetMfaStatusErrors, GetMfaStatusResponses, GetMyCircumstanceDocumentData, GetMyCircumstanceDocumentErrors, GetMyCircumstanceDocumentResponses, GetMyLatestPaymentData, GetMyLatestPaymentErrors, GetMyLatestPaymentResponses, GetMyReceiptData, GetMyReceiptErrors, GetMyReceiptResponses, GetPaymentReceiptData, GetPaymentReceiptErrors, GetPaymentReceiptResponses, GetProvisionalListData, GetProvisionalListErrors, GetProvisionalListResponses, GetPublicConfigData, GetPublicConfigErrors, GetPublicConfigResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetReminderSummaryData, GetReminderSummaryErrors, GetReminderSummaryResponses, GetSandboxStylesData, GetSandboxStylesErrors, GetSandboxStylesResponses, ImportCircumstanceHoldersData, ImportCircumstanceHoldersErrors, ImportCircumstanceHoldersResponses, ListActivitiesData, ListActivitiesErrors, ListActivitiesResponses, ListActivitiesSlashData, ListActivitiesSlashErrors, ListActivitiesSlashResponses, ListActivityApplicationsData, ListActivityApplicationsErrors, ListActivityApplicationsResponses, ListActivityClaimsData, ListActivityClaimsErrors, ListActivityClaimsResponses, ListAdminCircumstancesData, ListAdminCircumstancesErrors, ListAdminCircumstancesResponses, ListApplicationsData, ListApplicationsErrors, ListApplicationsResponses, ListAuditData, ListAuditErrors, ListAuditResponses, ListCatalogueData, ListCatalogueErrors, ListCatalogueQuotesData, ListCatalogueQuotesErrors, ListCatalogueQuotesResponses, ListCatalogueResponses, ListCircumstanceRequestsData, ListCircumstanceRequestsErrors, ListCircumstanceRequestsResponses, ListCircumstancesData, ListCircumstancesErrors, ListCircumstancesResponses, ListEnrolmentsData, ListEnrolmentsErrors, ListEnrolmentsResponses, ListLikelyDuplicatesData, ListLikelyDuplicatesErrors, ListLikelyDuplicatesResponses, ListMyCircumstancesData, ListMyCircumstancesErrors, ListMyCircumstancesResponses, ListMyPaymentsData, ListMyPaymentsErrors, ListMyPaymentsResponses, ListMyProvisionalData, ListMyProvisionalErrors, ListMyProvisionalResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListPaymentsData, ListPaymentsErrors, ListPaymentsResponses, ListPersonActivitiesData, ListPersonActivitiesErrors, ListPersonActivitiesResponses, ListPersonsData, ListPersonsErrors, ListPersonsResponses, ListSeasonActivitiesData, ListSeasonActivitiesErrors, ListSeasonActivitiesResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginMfaData, LoginMfaErrors, LoginMfaResponses, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, MarkPersonsDifferentData, MarkPersonsDifferentErrors, MarkPersonsDifferentResponses, MergePersonsData, MergePersonsErrors, MergePersonsResponses, OpenSandboxGatewayData, OpenSandboxGatewayErrors, OpenSandboxGatewayResponses, ReceivePaymentNotificationData, ReceivePaymentNotificationErrors, ReceivePaymentNotificationResponses, RecordCircumstanceData, RecordCircumstanceErrors, RecordCircumstanceResponses, RefundPaymentData, RefundPaymentErrors, RefundPaymentResponses, RefuseCircumstanceRequestData, RefuseCircumstanceRequestErrors, RefuseCircumstanceRequestResponses, RegisterData, RegisterErrors, RegisterResponses, ReleaseUserData, ReleaseUserErrors, ReleaseUserResponses, RemovePersonData, RemovePersonErrors, RemovePersonResponses, RequestAssociationByNameData, RequestAssociationByNameErrors, RequestAssociationByNameResponses, RequestAssociationData, RequestAssociationErrors, RequestAssociationResponses, RequestCircumstanceData, RequestCircumstanceErrors, RequestCircumstanceResponses, RequestEmailChangeData, RequestEmailChangeErrors, RequestEmailChangeResponses, RequestEmailConfirmationData, RequestEmailConfirmationErrors, RequestEmailConfirmationResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, RequestPhoneChangeData, RequestPhoneChangeErrors, RequestPhoneChangeResponses, ResendRegistrationCodeData, ResendRegistrationCodeErrors, ResendRegistrationCodeResponses, ResetUserMfaData, ResetUserMfaErrors, ResetUserMfaResponses, ResolveClaimData, ResolveClaimErrors, ResolveClaimResponses, RunDrawData, RunDrawErrors, RunDrawResponses, RunRemindersData, RunRemindersErrors, RunRemindersResponses, SandboxRestRequestData, SandboxRestRequestErrors, SandboxRestRequestResponses, SandboxTransactionQueryData, SandboxTransactionQueryErrors, SandboxTransactionQueryResponses, SetupMfaData, SetupMfaErrors, SetupMfaResponses, StaffCreateApplicationData, StaffCreateApplicationErrors, StaffCreateApplicationResponses, StaffOfferPlaceData, StaffOfferPlaceErrors, StaffOfferPlaceResponses, StaffWithdrawApplicationData, StaffWithdrawApplicationErrors, StaffWithdrawApplicationResponses, UnsubscribeRemindersData, UnsubscribeRemindersErrors, UnsubscribeRemindersResponses, UpdateActivityData, UpdateActivityErrors, UpdateActivityResponses, UpdateAdminConfigData, UpdateAdminConfigErrors, UpdateAdminConfigResponses, UpdateAdminConfigSlashData, UpdateAdminConfigSlashErrors, UpdateAdminConfigSlashResponses, UpdateCircumstanceData, UpdateCircumstanceErrors, UpdateCircumstanceResponses, UpdateEnrolmentData, UpdateEnrolmentErrors, UpdateEnrolmentResponses, UpdateFeeRulesData, UpdateFeeRulesErrors, UpdateFeeRulesResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadTableData, UploadTableErrors, UploadTableResponses, VerifyAssociationByNameData, VerifyAssociationByNameErrors, VerifyAssociationByNameResponses, VerifyAssociationData, VerifyAssociationErrors, VerifyAssociationResponses, VerifyEmailChangeData, VerifyEmailChangeErrors, VerifyEmailChangeResponses, VerifyPasswordRecoveryData, VerifyPasswordRecoveryErrors, VerifyPasswordRecoveryResponses, VerifyPhoneChangeData, VerifyPhoneChangeErrors, VerifyPhoneChangeResponses, VerifyReceiptData, VerifyReceiptErrors, VerifyReceiptResponses, VerifyRegistrationData, VerifyRegistrationErrors, VerifyRegistrationResponses, WithdrawApplicationData, WithdrawApplicationErrors, WithdrawApplicationResponses, WithdrawCircumstanceApprovalData, WithdrawCircumstanceApprovalErrors, WithdrawCircumstanceApprovalResponses } from './types.gen.js';
-import { zAddPersonBody, zAddPersonResponse, zApproveCircumstanceRequestBody, zApproveCircumstanceRequestPath, zApproveCircumstanceRequestResponse, zChangeMyPasswordBody, zChangeMyPasswordResponse, zCheckPaymentPath, zCheckPaymentResponse, zConfirmMfaBody, zConfirmMfaResponse, zConfirmSandboxBizumMobileBody, zConfirmSandboxBizumMobileResponse, zConfirmSandboxPaymentBody, zCreateActivityBody, zCreateActivityResponse, zCreateActivitySlashBody, zCreateActivitySlashResponse, zCreateApplicationBody, zCreateApplicationHeaders, zCreateApplicationResponse, zCreateCircumstanceBody, zCreateCircumstanceResponse, zCreateClaimBody, zCreateClaimPath, zCreateClaimResponse, zCreateEnrolmentBody, zCreateEnrolmentResponse, zCreateUserBody, zCreateUserResponse, zDeleteActivityPath, zDeleteActivityResponse, zDeleteCircumstancePath, zDeleteCircumstanceResponse, zDeleteEnrolmentPath, zDeleteEnrolmentResponse, zDeleteMeBody, zDeleteMeResponse, zDeleteUserPath, zDeleteUserResponse, zDownloadUploadTemplateResponse, zEnterDrawPublicValueBody, zEnterDrawPublicValuePath, zEnterDrawPublicValueResponse, zExportActivityApplicationsPath, zExportActivityApplicationsResponse, zExportMyDataResponse, zExportPaymentsQuery, zExportPaymentsResponse, zGeneratePaymentBody, zGeneratePaymentResponse, zGetAdminConfigResponse, zGetAdminConfigSlashResponse, zGetAdminSummaryResponse, zGetApplicationSummaryPath, zGetApplicationSummaryResponse, zGetCircumstanceDocumentPath, zGetCircumstanceDocumentResponse, zGetDrawPath, zGetDrawResponse, zGetFeeRulesResponse, zGetHealthResponse, zGetMeResponse, zGetMfaStatusResponse, zGetMyCircumstanceDocumentPath, zGetMyCircumstanceDocumentResponse, zGetMyLatestPaymentResponse, zGetMyReceiptPath, zGetMyReceiptQuery, zGetMyReceiptResponse, zGetPaymentReceiptPath, zGetPaymentReceiptQuery, zGetPaymentReceiptResponse, zGetProvisionalListPath, zGetProvisionalListResponse, zGetPublicConfigResponse, zGetReadinessResponse, zGetReminderSummaryResponse, zGetSandboxStylesResponse, zImportCircumstanceHoldersBody, zImportCircumstanceHoldersPath, zImportCircumstanceHoldersResponse, zListActivitiesQuery, zListActivitiesResponse, zListActivitiesSlashQuery, zListActivitiesSlashResponse, zListActivityApplicationsPath, zListActivityApplicationsQuery, zListActivityApplicationsResponse, zListActivityClaimsPath, zListActivityClaimsResponse, zListAdminCircumstancesResponse, zListApplicationsResponse, zListAuditQuery, zListAuditResponse, zListCatalogueHeaders, zListCatalogueQuotesResponse, zListCatalogueResponse, zListCircumstanceRequestsQuery, zListCircumstanceRequestsResponse, zListCircumstancesResponse, zListEnrolmentsQuery, zListEnrolmentsResponse, zListLikelyDuplicatesPath, zListLikelyDuplicatesResponse, zListMyCircumstancesResponse, zListMyPaymentsResponse, zListMyProvisionalResponse, zListOutboxQuery, zListOutboxResponse, zListPaymentsQuery, zListPaymentsResponse, zListPersonActivitiesPath, zListPersonActivitiesResponse, zListPersonsResponse, zListSeasonActivitiesResponse, zListUsersQuery, zListUsersResponse, zLoginBody, zLoginMfaBody, zLoginMfaResponse, zLoginResponse, zLogoutResponse, zMarkPersonsDifferentBody, zMarkPersonsDifferentResponse, zMergePersonsBody, zMergePersonsResponse, zOpenSandboxGatewayBody, zOpenSandboxGatewayResponse, zReceivePaymentNotificationBody, zReceivePaymentNotificationResponse, zRecordCircumstanceBody, zRecordCircumstancePath, zRecordCircumstanceResponse, zRefundPaymentBody, zRefundPaymentPath, zRefundPaymentResponse, zRefuseCircumstanceRequestBody, zRefuseCircumstanceRequestPath, zRefuseCircumstanceRequestResponse, zRegisterBody, zRegisterResponse, zReleaseUserPath, zReleaseUserResponse, zRemovePersonPath, zRemovePersonResponse, zRequestAssociationBody, zRequestAssociationByNameBody, zRequestAssociationByNameResponse, zRequestAssociationResponse, zRequestCircumstanceBody, zRequestCircumstancePath, zRequestCircumstanceResponse, zRequestEmailChangeBody, zRequestEmailChangeResponse, zRequestEmailConfirmationResponse, zRequestPasswordRecoveryBody, zRequestPasswordRecoveryResponse, zRequestPhoneChangeBody, zRequestPhoneChangeResponse, zResendRegistrationCodeBody, zResendRegistrationCodeResponse, zResetUserMfaPath, zResetUserMfaResponse, zResolveClaimBody, zResolveClaimPath, zResolveClaimResponse, zRunDrawPath, zRunDrawResponse, zRunRemindersResponse, zSandboxRestRequestBody, zSandboxRestRequestResponse, zSandboxTransactionQueryBody, zSandboxTransactionQueryResponse, zSetupMfaBody, zSetupMfaResponse, zStaffCreateApplicationBody, zStaffCreateApplicationPath, zStaffCreateApplicationResponse, zStaffOfferPlacePath, zStaffOfferPlaceResponse, zStaffWithdrawApplicationPath, zStaffWithdrawApplicationResponse, zUnsubscribeRemindersBody, zUnsubscribeRemindersResponse, zUpdateActivityBody, zUpdateActivityPath, zUpdateActivityResponse, zUpdateAdminConfigBody, zUpdateAdminConfigResponse, zUpdateAdminConfigSlashBody, zUpdateAdminConfigSlashResponse, zUpdateCircumstanceBody, zUpdateCircumstancePath, zUpdateCircumstanceResponse, zUpdateEnrolmentBody, zUpdateEnrolmentPath, zUpdateEnrolmentResponse, zUpdateFeeRulesBody, zUpdateFeeRulesResponse, zUpdateMeBody, zUpdateMeResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadTableBody, zUploadTableResponse, zVerifyAssociationBody, zVerifyAssociationByNameBody, zVerifyAssociationByNameResponse, zVerifyAssociationResponse, zVerifyEmailChangeBody, zVerifyEmailChangeResponse, zVerifyPasswordRecoveryBody, zVerifyPasswordRecoveryResponse, zVerifyPhoneChangeBody, zVerifyPhoneChangeResponse, zVerifyReceiptPath, zVerifyReceiptResponse, zVerifyRegistrationBody, zVerifyRegistrationResponse, zWithdrawApplicationPath, zWithdrawApplicationQuery, zWithdrawApplicationResponse, zWithdrawCircumstanceApprovalPath, zWithdrawCircumstanceApprovalResponse } from './zod.gen.js';
+import type { AddPersonData, AddPersonErrors, AddPersonResponses, ApplyRemittanceReturnsData, ApplyRemittanceReturnsErrors, ApplyRemittanceReturnsResponses, ApproveCircumstanceRequestData, ApproveCircumstanceRequestErrors, ApproveCircumstanceRequestResponses, CancelMandateData, CancelMandateErrors, CancelMandateResponses, ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CheckPaymentData, CheckPaymentErrors, CheckPaymentResponses, ConfirmMfaData, ConfirmMfaErrors, ConfirmMfaResponses, ConfirmSandboxBizumMobileData, ConfirmSandboxBizumMobileErrors, ConfirmSandboxBizumMobileResponses, ConfirmSandboxPaymentData, ConfirmSandboxPaymentErrors, CreateActivityData, CreateActivityErrors, CreateActivityResponses, CreateActivitySlashData, CreateActivitySlashErrors, CreateActivitySlashResponses, CreateApplicationData, CreateApplicationErrors, CreateApplicationResponses, CreateCircumstanceData, CreateCircumstanceErrors, CreateCircumstanceResponses, CreateClaimData, CreateClaimErrors, CreateClaimResponses, CreateEnrolmentData, CreateEnrolmentErrors, CreateEnrolmentResponses, CreateRemittanceData, CreateRemittanceErrors, CreateRemittanceResponses, CreateUserData, CreateUserErrors, CreateUserResponses, DeleteActivityData, DeleteActivityErrors, DeleteActivityResponses, DeleteCircumstanceData, DeleteCircumstanceErrors, DeleteCircumstanceResponses, DeleteEnrolmentData, DeleteEnrolmentErrors, DeleteEnrolmentResponses, DeleteMeData, DeleteMeErrors, DeleteMeResponses, DeleteUserData, DeleteUserErrors, DeleteUserResponses, DomicileFeeData, DomicileFeeErrors, DomicileFeeResponses, DownloadUploadTemplateData, DownloadUploadTemplateErrors, DownloadUploadTemplateResponses, EnterDrawPublicValueData, EnterDrawPublicValueErrors, EnterDrawPublicValueResponses, ExportActivityApplicationsData, ExportActivityApplicationsErrors, ExportActivityApplicationsResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, ExportPaymentsData, ExportPaymentsErrors, ExportPaymentsResponses, GeneratePaymentData, GeneratePaymentErrors, GeneratePaymentResponses, GetAdminConfigData, GetAdminConfigErrors, GetAdminConfigResponses, GetAdminConfigSlashData, GetAdminConfigSlashErrors, GetAdminConfigSlashResponses, GetAdminSummaryData, GetAdminSummaryErrors, GetAdminSummaryResponses, GetApplicationSummaryData, GetApplicationSummaryErrors, GetApplicationSummaryResponses, GetCircumstanceDocumentData, GetCircumstanceDocumentErrors, GetCircumstanceDocumentResponses, GetDrawData, GetDrawErrors, GetDrawResponses, GetFeeRulesData, GetFeeRulesErrors, GetFeeRulesResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMandateDocumentData, GetMandateDocumentErrors, GetMandateDocumentResponses, GetMeData, GetMeErrors, GetMeResponses, GetMfaStatusData, GetMfaStatusErrors, GetMfaStatusResponses, GetMyCircumstanceDocumentData, GetMyCircumstanceDocumentErrors, GetMyCircumstanceDocumentResponses, GetMyLatestPaymentData, GetMyLatestPaymentErrors, GetMyLatestPaymentResponses, GetMyReceiptData, GetMyReceiptErrors, GetMyReceiptResponses, GetPaymentReceiptData, GetPaymentReceiptErrors, GetPaymentReceiptResponses, GetProvisionalListData, GetProvisionalListErrors, GetProvisionalListResponses, GetPublicConfigData, GetPublicConfigErrors, GetPublicConfigResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetReminderSummaryData, GetReminderSummaryErrors, GetReminderSummaryResponses, GetRemittanceData, GetRemittanceErrors, GetRemittanceFileData, GetRemittanceFileErrors, GetRemittanceFileResponses, GetRemittanceResponses, GetSandboxStylesData, GetSandboxStylesErrors, GetSandboxStylesResponses, ImportCircumstanceHoldersData, ImportCircumstanceHoldersErrors, ImportCircumstanceHoldersResponses, ListActivitiesData, ListActivitiesErrors, ListActivitiesResponses, ListActivitiesSlashData, ListActivitiesSlashErrors, ListActivitiesSlashResponses, ListActivityApplicationsData, ListActivityApplicationsErrors, ListActivityApplicationsResponses, ListActivityClaimsData, ListActivityClaimsErrors, ListActivityClaimsResponses, ListAdminCircumstancesData, ListAdminCircumstancesErrors, ListAdminCircumstancesResponses, ListApplicationsData, ListApplicationsErrors, ListApplicationsResponses, ListAuditData, ListAuditErrors, ListAuditResponses, ListCatalogueData, ListCatalogueErrors, ListCatalogueQuotesData, ListCatalogueQuotesErrors, ListCatalogueQuotesResponses, ListCatalogueResponses, ListCircumstanceRequestsData, ListCircumstanceRequestsErrors, ListCircumstanceRequestsResponses, ListCircumstancesData, ListCircumstancesErrors, ListCircumstancesResponses, ListDirectDebitsData, ListDirectDebitsErrors, ListDirectDebitsResponses, ListEnrolmentsData, ListEnrolmentsErrors, ListEnrolmentsResponses, ListLikelyDuplicatesData, ListLikelyDuplicatesErrors, ListLikelyDuplicatesResponses, ListMandatesData, ListMandatesErrors, ListMandatesResponses, ListMyCircumstancesData, ListMyCircumstancesErrors, ListMyCircumstancesResponses, ListMyPaymentsData, ListMyPaymentsErrors, ListMyPaymentsResponses, ListMyProvisionalData, ListMyProvisionalErrors, ListMyProvisionalResponses, ListOutboxData, ListOutboxErrors, ListOutboxResponses, ListPaymentsData, ListPaymentsErrors, ListPaymentsResponses, ListPersonActivitiesData, ListPersonActivitiesErrors, ListPersonActivitiesResponses, ListPersonsData, ListPersonsErrors, ListPersonsResponses, ListRemittancesData, ListRemittancesErrors, ListRemittancesResponses, ListSeasonActivitiesData, ListSeasonActivitiesErrors, ListSeasonActivitiesResponses, ListUsersData, ListUsersErrors, ListUsersResponses, LoginData, LoginErrors, LoginMfaData, LoginMfaErrors, LoginMfaResponses, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, MarkPersonsDifferentData, MarkPersonsDifferentErrors, MarkPersonsDifferentResponses, MergePersonsData, MergePersonsErrors, MergePersonsResponses, OpenSandboxGatewayData, OpenSandboxGatewayErrors, OpenSandboxGatewayResponses, ReceivePaymentNotificationData, ReceivePaymentNotificationErrors, ReceivePaymentNotificationResponses, RecordCircumstanceData, RecordCircumstanceErrors, RecordCircumstanceResponses, RefundPaymentData, RefundPaymentErrors, RefundPaymentResponses, RefuseCircumstanceRequestData, RefuseCircumstanceRequestErrors, RefuseCircumstanceRequestResponses, RegisterData, RegisterErrors, RegisterResponses, ReleaseUserData, ReleaseUserErrors, ReleaseUserResponses, RemovePersonData, RemovePersonErrors, RemovePersonResponses, RequestAssociationByNameData, RequestAssociationByNameErrors, RequestAssociationByNameResponses, RequestAssociationData, RequestAssociationErrors, RequestAssociationResponses, RequestCircumstanceData, RequestCircumstanceErrors, RequestCircumstanceResponses, RequestEmailChangeData, RequestEmailChangeErrors, RequestEmailChangeResponses, RequestEmailConfirmationData, RequestEmailConfirmationErrors, RequestEmailConfirmationResponses, RequestPasswordRecoveryData, RequestPasswordRecoveryErrors, RequestPasswordRecoveryResponses, RequestPhoneChangeData, RequestPhoneChangeErrors, RequestPhoneChangeResponses, ResendRegistrationCodeData, ResendRegistrationCodeErrors, ResendRegistrationCodeResponses, ResetUserMfaData, ResetUserMfaErrors, ResetUserMfaResponses, ResolveClaimData, ResolveClaimErrors, ResolveClaimResponses, RunDrawData, RunDrawErrors, RunDrawResponses, RunRemindersData, RunRemindersErrors, RunRemindersResponses, SandboxRestRequestData, SandboxRestRequestErrors, SandboxRestRequestResponses, SandboxTransactionQueryData, SandboxTransactionQueryErrors, SandboxTransactionQueryResponses, SetupMfaData, SetupMfaErrors, SetupMfaResponses, SignMandateData, SignMandateErrors, SignMandateResponses, StaffCreateApplicationData, StaffCreateApplicationErrors, StaffCreateApplicationResponses, StaffOfferPlaceData, StaffOfferPlaceErrors, StaffOfferPlaceResponses, StaffWithdrawApplicationData, StaffWithdrawApplicationErrors, StaffWithdrawApplicationResponses, UndomicileFeeData, UndomicileFeeErrors, UndomicileFeeResponses, UnsubscribeRemindersData, UnsubscribeRemindersErrors, UnsubscribeRemindersResponses, UpdateActivityData, UpdateActivityErrors, UpdateActivityResponses, UpdateAdminConfigData, UpdateAdminConfigErrors, UpdateAdminConfigResponses, UpdateAdminConfigSlashData, UpdateAdminConfigSlashErrors, UpdateAdminConfigSlashResponses, UpdateCircumstanceData, UpdateCircumstanceErrors, UpdateCircumstanceResponses, UpdateEnrolmentData, UpdateEnrolmentErrors, UpdateEnrolmentResponses, UpdateFeeRulesData, UpdateFeeRulesErrors, UpdateFeeRulesResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateUserData, UpdateUserErrors, UpdateUserResponses, UploadTableData, UploadTableErrors, UploadTableResponses, VerifyAssociationByNameData, VerifyAssociationByNameErrors, VerifyAssociationByNameResponses, VerifyAssociationData, VerifyAssociationErrors, VerifyAssociationResponses, VerifyEmailChangeData, VerifyEmailChangeErrors, VerifyEmailChangeResponses, VerifyPasswordRecoveryData, VerifyPasswordRecoveryErrors, VerifyPasswordRecoveryResponses, VerifyPhoneChangeData, VerifyPhoneChangeErrors, VerifyPhoneChangeResponses, VerifyReceiptData, VerifyReceiptErrors, VerifyReceiptResponses, VerifyRegistrationData, VerifyRegistrationErrors, VerifyRegistrationResponses, WithdrawApplicationData, WithdrawApplicationErrors, WithdrawApplicationResponses, WithdrawCircumstanceApprovalData, WithdrawCircumstanceApprovalErrors, WithdrawCircumstanceApprovalResponses } from './types.gen.js';
+import { zAddPersonBody, zAddPersonResponse, zApplyRemittanceReturnsBody, zApplyRemittanceReturnsPath, zApplyRemittanceReturnsResponse, zApproveCircumstanceRequestBody, zApproveCircumstanceRequestPath, zApproveCircumstanceRequestResponse, zCancelMandatePath, zCancelMandateResponse, zChangeMyPasswordBody, zChangeMyPasswordResponse, zCheckPaymentPath, zCheckPaymentResponse, zConfirmMfaBody, zConfirmMfaResponse, zConfirmSandboxBizumMobileBody, zConfirmSandboxBizumMobileResponse, zConfirmSandboxPaymentBody, zCreateActivityBody, zCreateActivityResponse, zCreateActivitySlashBody, zCreateActivitySlashResponse, zCreateApplicationBody, zCreateApplicationHeaders, zCreateApplicationResponse, zCreateCircumstanceBody, zCreateCircumstanceResponse, zCreateClaimBody, zCreateClaimPath, zCreateClaimResponse, zCreateEnrolmentBody, zCreateEnrolmentResponse, zCreateRemittanceBody, zCreateRemittanceResponse, zCreateUserBody, zCreateUserResponse, zDeleteActivityPath, zDeleteActivityResponse, zDeleteCircumstancePath, zDeleteCircumstanceResponse, zDeleteEnrolmentPath, zDeleteEnrolmentResponse, zDeleteMeBody, zDeleteMeResponse, zDeleteUserPath, zDeleteUserResponse, zDomicileFeeBody, zDomicileFeeResponse, zDownloadUploadTemplateResponse, zEnterDrawPublicValueBody, zEnterDrawPublicValuePath, zEnterDrawPublicValueResponse, zExportActivityApplicationsPath, zExportActivityApplicationsResponse, zExportMyDataResponse, zExportPaymentsQuery, zExportPaymentsResponse, zGeneratePaymentBody, zGeneratePaymentResponse, zGetAdminConfigResponse, zGetAdminConfigSlashResponse, zGetAdminSummaryResponse, zGetApplicationSummaryPath, zGetApplicationSummaryResponse, zGetCircumstanceDocumentPath, zGetCircumstanceDocumentResponse, zGetDrawPath, zGetDrawResponse, zGetFeeRulesResponse, zGetHealthResponse, zGetMandateDocumentPath, zGetMandateDocumentResponse, zGetMeResponse, zGetMfaStatusResponse, zGetMyCircumstanceDocumentPath, zGetMyCircumstanceDocumentResponse, zGetMyLatestPaymentResponse, zGetMyReceiptPath, zGetMyReceiptQuery, zGetMyReceiptResponse, zGetPaymentReceiptPath, zGetPaymentReceiptQuery, zGetPaymentReceiptResponse, zGetProvisionalListPath, zGetProvisionalListResponse, zGetPublicConfigResponse, zGetReadinessResponse, zGetReminderSummaryResponse, zGetRemittanceFilePath, zGetRemittanceFileResponse, zGetRemittancePath, zGetRemittanceResponse, zGetSandboxStylesResponse, zImportCircumstanceHoldersBody, zImportCircumstanceHoldersPath, zImportCircumstanceHoldersResponse, zListActivitiesQuery, zListActivitiesResponse, zListActivitiesSlashQuery, zListActivitiesSlashResponse, zListActivityApplicationsPath, zListActivityApplicationsQuery, zListActivityApplicationsResponse, zListActivityClaimsPath, zListActivityClaimsResponse, zListAdminCircumstancesResponse, zListApplicationsResponse, zListAuditQuery, zListAuditResponse, zListCatalogueHeaders, zListCatalogueQuotesResponse, zListCatalogueResponse, zListCircumstanceRequestsQuery, zListCircumstanceRequestsResponse, zListCircumstancesResponse, zListDirectDebitsResponse, zListEnrolmentsQuery, zListEnrolmentsResponse, zListLikelyDuplicatesPath, zListLikelyDuplicatesResponse, zListMandatesResponse, zListMyCircumstancesResponse, zListMyPaymentsResponse, zListMyProvisionalResponse, zListOutboxQuery, zListOutboxResponse, zListPaymentsQuery, zListPaymentsResponse, zListPersonActivitiesPath, zListPersonActivitiesResponse, zListPersonsResponse, zListRemittancesResponse, zListSeasonActivitiesResponse, zListUsersQuery, zListUsersResponse, zLoginBody, zLoginMfaBody, zLoginMfaResponse, zLoginResponse, zLogoutResponse, zMarkPersonsDifferentBody, zMarkPersonsDifferentResponse, zMergePersonsBody, zMergePersonsResponse, zOpenSandboxGatewayBody, zOpenSandboxGatewayResponse, zReceivePaymentNotificationBody, zReceivePaymentNotificationResponse, zRecordCircumstanceBody, zRecordCircumstancePath, zRecordCircumstanceResponse, zRefundPaymentBody, zRefundPaymentPath, zRefundPaymentResponse, zRefuseCircumstanceRequestBody, zRefuseCircumstanceRequestPath, zRefuseCircumstanceRequestResponse, zRegisterBody, zRegisterResponse, zReleaseUserPath, zReleaseUserResponse, zRemovePersonPath, zRemovePersonResponse, zRequestAssociationBody, zRequestAssociationByNameBody, zRequestAssociationByNameResponse, zRequestAssociationResponse, zRequestCircumstanceBody, zRequestCircumstancePath, zRequestCircumstanceResponse, zRequestEmailChangeBody, zRequestEmailChangeResponse, zRequestEmailConfirmationResponse, zRequestPasswordRecoveryBody, zRequestPasswordRecoveryResponse, zRequestPhoneChangeBody, zRequestPhoneChangeResponse, zResendRegistrationCodeBody, zResendRegistrationCodeResponse, zResetUserMfaPath, zResetUserMfaResponse, zResolveClaimBody, zResolveClaimPath, zResolveClaimResponse, zRunDrawPath, zRunDrawResponse, zRunRemindersResponse, zSandboxRestRequestBody, zSandboxRestRequestResponse, zSandboxTransactionQueryBody, zSandboxTransactionQueryResponse, zSetupMfaBody, zSetupMfaResponse, zSignMandateBody, zSignMandateResponse, zStaffCreateApplicationBody, zStaffCreateApplicationPath, zStaffCreateApplicationResponse, zStaffOfferPlacePath, zStaffOfferPlaceResponse, zStaffWithdrawApplicationPath, zStaffWithdrawApplicationResponse, zUndomicileFeePath, zUndomicileFeeResponse, zUnsubscribeRemindersBody, zUnsubscribeRemindersResponse, zUpdateActivityBody, zUpdateActivityPath, zUpdateActivityResponse, zUpdateAdminConfigBody, zUpdateAdminConfigResponse, zUpdateAdminConfigSlashBody, zUpdateAdminConfigSlashResponse, zUpdateCircumstanceBody, zUpdateCircumstancePath, zUpdateCircumstanceResponse, zUpdateEnrolmentBody, zUpdateEnrolmentPath, zUpdateEnrolmentResponse, zUpdateFeeRulesBody, zUpdateFeeRulesResponse, zUpdateMeBody, zUpdateMeResponse, zUpdateUserBody, zUpdateUserPath, zUpdateUserResponse, zUploadTableBody, zUploadTableResponse, zVerifyAssociationBody, zVerifyAssociationByNameBody, zVerifyAssociationByNameResponse, zVerifyAssociationResponse, zVerifyEmailChangeBody, zVerifyEmailChangeResponse, zVerifyPasswordRecoveryBody, zVerifyPasswordRecoveryResponse, zVerifyPhoneChangeBody, zVerifyPhoneChangeResponse, zVerifyReceiptPath, zVerifyReceiptResponse, zVerifyRegistrationBody, zVerifyRegistrationResponse, zWithdrawApplicationPath, zWithdrawApplicationQuery, zWithdrawApplicationResponse, zWithdrawCircumstanceApprovalPath, zWithdrawCircumstanceApprovalResponse } from './zod.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -496,7 +496,8 @@ export const verifyPhoneChange = <ThrowOnError extends boolean = false>(options:
  * Everything the portal holds about the account, as a JSON file (GDPR articles 15 and 20).
  *
  * The account, the people it manages with their enrolments, the payments made from it with
- * their items and refunds, the reminders sent to it and the audit entries about it. Never
+ * their items and refunds, the reminders sent to it, the audit entries about it, and its
+ * SEPA mandates (IBAN masked) and domiciled fees with their debits. Never
  * another account's data, password hashes or codes. Sent as an attachment.
  *
  */
@@ -2496,6 +2497,245 @@ export const updateFeeRules = <ThrowOnError extends boolean = false>(options: Op
     ...options,
     headers: {
         'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The resident's mandates, newest first (IBANs masked).
+ */
+export const listMandates = <ThrowOnError extends boolean = false>(options?: Options<ListMandatesData, ThrowOnError>): RequestResult<ListMandatesResponses, ListMandatesErrors, ThrowOnError> => (options?.client ?? client).get<ListMandatesResponses, ListMandatesErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListMandatesResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/mandates',
+    ...options
+});
+
+/**
+ * Sign a SEPA Core direct debit mandate (the signed-in resident signs it electronically).
+ *
+ * The holder of the account may be the resident or another adult of the family (their name
+ * and DNI). The mandate is recurrent, under the council's creditor identifier, and kept as
+ * signed (with the date, the account that signed it and the request's address). The IBAN is
+ * checked (country, length, check digits) and stored encrypted; every answer shows it masked.
+ * 409 `direct_debit_disabled` while the council does not take direct debits. Audited.
+ *
+ */
+export const signMandate = <ThrowOnError extends boolean = false>(options: Options<SignMandateData, ThrowOnError>): RequestResult<SignMandateResponses, SignMandateErrors, ThrowOnError> => (options.client ?? client).post<SignMandateResponses, SignMandateErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zSignMandateBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zSignMandateResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/mandates',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Cancel a mandate. A debit already in a remittance goes on; the later ones do not.
+ *
+ * Its fees stay pending, to pay by card or Bizum. Audited.
+ */
+export const cancelMandate = <ThrowOnError extends boolean = false>(options: Options<CancelMandateData, ThrowOnError>): RequestResult<CancelMandateResponses, CancelMandateErrors, ThrowOnError> => (options.client ?? client).delete<CancelMandateResponses, CancelMandateErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zCancelMandatePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCancelMandateResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/mandates/{id}',
+    ...options
+});
+
+/**
+ * The signed mandate as a PDF in the caller's language.
+ *
+ * The SEPA Core mandate's legal text, the creditor's data, the debtor's, the date and how it was signed.
+ */
+export const getMandateDocument = <ThrowOnError extends boolean = false>(options: Options<GetMandateDocumentData, ThrowOnError>): RequestResult<GetMandateDocumentResponses, GetMandateDocumentErrors, ThrowOnError> => (options.client ?? client).get<GetMandateDocumentResponses, GetMandateDocumentErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetMandateDocumentPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetMandateDocumentResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/mandates/{id}/document',
+    ...options
+});
+
+/**
+ * The fees the resident's family has on a mandate, with each line's collection date and state.
+ */
+export const listDirectDebits = <ThrowOnError extends boolean = false>(options?: Options<ListDirectDebitsData, ThrowOnError>): RequestResult<ListDirectDebitsResponses, ListDirectDebitsErrors, ThrowOnError> => (options?.client ?? client).get<ListDirectDebitsResponses, ListDirectDebitsErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListDirectDebitsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/direct-debits',
+    ...options
+});
+
+/**
+ * Collect a pending fee (all its unpaid parts, or the whole fee) by one of the resident's mandates.
+ *
+ * The person is one the caller manages and the activity one of theirs with something unpaid.
+ * The resident is told at once, by the reminders' channels and in their language, the
+ * schedule: each part's amount and collection date (its last day to pay), the mandate's
+ * reference and the council's creditor identifier. A part is collected only in a remittance
+ * at least `direct_debit_notice_days` after that notice. Audited.
+ *
+ */
+export const domicileFee = <ThrowOnError extends boolean = false>(options: Options<DomicileFeeData, ThrowOnError>): RequestResult<DomicileFeeResponses, DomicileFeeErrors, ThrowOnError> => (options.client ?? client).post<DomicileFeeResponses, DomicileFeeErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zDomicileFeeBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zDomicileFeeResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/direct-debits',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Take a fee off its mandate, before its next part is in a remittance.
+ *
+ * 409 `direct_debit_in_remittance` while a part is in a remittance not yet collected. Audited.
+ */
+export const undomicileFee = <ThrowOnError extends boolean = false>(options: Options<UndomicileFeeData, ThrowOnError>): RequestResult<UndomicileFeeResponses, UndomicileFeeErrors, ThrowOnError> => (options.client ?? client).delete<UndomicileFeeResponses, UndomicileFeeErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zUndomicileFeePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zUndomicileFeeResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/user/direct-debits/{id}',
+    ...options
+});
+
+/**
+ * Every remittance, newest first, with what was collected, returned and is pending.
+ */
+export const listRemittances = <ThrowOnError extends boolean = false>(options?: Options<ListRemittancesData, ThrowOnError>): RequestResult<ListRemittancesResponses, ListRemittancesErrors, ThrowOnError> => (options?.client ?? client).get<ListRemittancesResponses, ListRemittancesErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zListRemittancesResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/remittances',
+    ...options
+});
+
+/**
+ * Gather every domiciled fee or part due by a date into one remittance for the bank.
+ *
+ * Takes every domiciled line due on or before `collection_date` whose resident was told at
+ * least `direct_debit_notice_days` before it, not paid and not in another remittance (an
+ * AM04 return once more), under a mandate in force. 409 `nothing_to_collect` when there is
+ * none; 422 `collection_date_too_soon` for a date before the next business day (the bank's
+ * D-1). Audited.
+ *
+ */
+export const createRemittance = <ThrowOnError extends boolean = false>(options: Options<CreateRemittanceData, ThrowOnError>): RequestResult<CreateRemittanceResponses, CreateRemittanceErrors, ThrowOnError> => (options.client ?? client).post<CreateRemittanceResponses, CreateRemittanceErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: zCreateRemittanceBody,
+        path: z.never().optional(),
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zCreateRemittanceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/remittances',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A remittance with its items and the returns applied to it.
+ */
+export const getRemittance = <ThrowOnError extends boolean = false>(options: Options<GetRemittanceData, ThrowOnError>): RequestResult<GetRemittanceResponses, GetRemittanceErrors, ThrowOnError> => (options.client ?? client).get<GetRemittanceResponses, GetRemittanceErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetRemittancePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetRemittanceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/remittances/{id}',
+    ...options
+});
+
+/**
+ * The remittance as the bank takes it, ISO 20022 pain.008.001.08 (SEPA Core).
+ *
+ * One payment block per sequence type (FRST for a mandate's first debit, RCUR after), the
+ * amounts to the cent, the number of transactions and control sums, the creditor's
+ * structured address, the creditor identifier in each block. The only place IBANs show in
+ * full. Each download is audited.
+ *
+ */
+export const getRemittanceFile = <ThrowOnError extends boolean = false>(options: Options<GetRemittanceFileData, ThrowOnError>): RequestResult<GetRemittanceFileResponses, GetRemittanceFileErrors, ThrowOnError> => (options.client ?? client).get<GetRemittanceFileResponses, GetRemittanceFileErrors, ThrowOnError>({
+    requestValidator: async (data) => await z.object({
+        body: z.never().optional(),
+        path: zGetRemittanceFilePath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zGetRemittanceFileResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/remittances/{id}/file',
+    ...options
+});
+
+/**
+ * Read the bank's answer (pain.002 or camt.054) and apply each return once.
+ *
+ * A `pain.002` (001.03 or later) or `camt.054` (001.02 or later), matched to the items by
+ * end-to-end id. A file that is not the bank's answer to this remittance is refused whole
+ * (422 with the reason, nothing changed); a return applied before changes nothing. Each
+ * return makes its item unpaid again, tells the resident, adds the council's
+ * `direct_debit_return_fee`, presents an AM04 once more in the next remittance, ends the
+ * debit of the fee for MD01, MS02, AC04 and MD07 and suspends a mandate with two returns
+ * in the season. Audited.
+ *
+ */
+export const applyRemittanceReturns = <ThrowOnError extends boolean = false>(options: Options<ApplyRemittanceReturnsData, ThrowOnError>): RequestResult<ApplyRemittanceReturnsResponses, ApplyRemittanceReturnsErrors, ThrowOnError> => (options.client ?? client).post<ApplyRemittanceReturnsResponses, ApplyRemittanceReturnsErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    requestValidator: async (data) => await z.object({
+        body: zApplyRemittanceReturnsBody,
+        path: zApplyRemittanceReturnsPath,
+        query: z.never().optional()
+    }).parseAsync(data),
+    responseValidator: async (data) => await zApplyRemittanceReturnsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin/remittances/{id}/returns',
+    ...options,
+    headers: {
+        'Content-Type': null,
         ...options.headers
     }
 });

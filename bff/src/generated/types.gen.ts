@@ -823,7 +823,188 @@ export type Readiness = {
     version: string;
 };
 
+export type MandateCreate = {
+    /**
+     * The account, spaces allowed (ES91 2100 0418 4502 0005 1332).
+     */
+    iban: string;
+    /**
+     * The account holder: an adult of the family (the name the bank knows).
+     */
+    holder_name: string;
+    /**
+     * The holder's DNI or NIE.
+     */
+    holder_dni: string;
+};
+
+export type Mandate = {
+    id: number;
+    /**
+     * The unique mandate reference the bank sees.
+     */
+    reference: string;
+    /**
+     * The country and check digits and the last four digits only.
+     */
+    iban_masked: string;
+    holder_name: string;
+    /**
+     * `suspended`: two returns in a season; `lapsed`: unused for 36 months.
+     */
+    status: 'active' | 'cancelled' | 'suspended' | 'lapsed';
+    signed_at: string;
+};
+
+export type DirectDebitCreate = {
+    mandate_id: number;
+    person_activity_id: number;
+    activity_id: number;
+};
+
+export type ReturnReason = {
+    /**
+     * ISO 20022 reason code (AC04, AC06, AM04, MD01, MD06, MD07, MS02, MS03, or another the bank gives).
+     */
+    code: string;
+    /**
+     * The reason in the caller's language.
+     */
+    text: string;
+};
+
+/**
+ * How a pending line of a domiciled fee is being collected.
+ */
+export type DirectDebitState = {
+    mandate_reference: string;
+    /**
+     * The day it is (or was) collected; null for a return fee waiting for the next remittance.
+     */
+    collection_date: CivilDate | null;
+    status: 'scheduled' | 'in_remittance' | 'collected' | 'returned';
+    return_reason: ReturnReason | null;
+};
+
+export type DirectDebitLine = {
+    /**
+     * `return_fee`: the council's fee for a returned debit, a line of its own.
+     */
+    kind: 'fee' | 'return_fee';
+    part: {
+        number: number;
+        of: number;
+    } | null;
+    /**
+     * Euros.
+     */
+    amount: number;
+    direct_debit: DirectDebitState;
+};
+
+export type DirectDebit = {
+    id: number;
+    mandate_id: number;
+    mandate_reference: string;
+    person_activity_id: number;
+    person_name: string;
+    activity_id: number;
+    activity_name: string;
+    /**
+     * `cancelled` by the resident; `ended` after a return that ends the mandate's use (MD01, MS02, AC04, MD07) or with the mandate.
+     */
+    status: 'active' | 'cancelled' | 'ended';
+    created_at: string;
+    lines: Array<DirectDebitLine>;
+};
+
+export type RemittanceCreate = {
+    collection_date: CivilDate;
+};
+
+export type Remittance = {
+    id: number;
+    collection_date: CivilDate;
+    count: number;
+    /**
+     * Euros: the file's control sum.
+     */
+    total: number;
+    /**
+     * `sent` until its collection date; then its items are paid (`collected`).
+     */
+    status: 'sent' | 'collected';
+    created_at: string;
+    /**
+     * Euros collected and not returned.
+     */
+    collected: number;
+    /**
+     * Euros returned.
+     */
+    returned: number;
+    /**
+     * Euros waiting for the collection date.
+     */
+    pending: number;
+};
+
+export type RemittanceItem = {
+    id: number;
+    end_to_end_id: string;
+    person_name: string;
+    /**
+     * The activity, or the return fee's description.
+     */
+    activity_name: string;
+    part: {
+        number: number;
+        of: number;
+    } | null;
+    amount: number;
+    sequence_type: 'FRST' | 'RCUR';
+    mandate_reference: string;
+    iban_masked: string;
+    status: 'in_remittance' | 'collected' | 'returned';
+    return_reason: ReturnReason | null;
+};
+
+export type RemittanceReturn = {
+    item_id: number;
+    end_to_end_id: string;
+    reason_code: string;
+    reason: string;
+    received_at: string;
+    file_type: 'pain.002' | 'camt.054';
+    /**
+     * Presented once more in the next remittance (AM04, the first time).
+     */
+    represent: boolean;
+};
+
+export type RemittanceDetail = Remittance & {
+    items: Array<RemittanceItem>;
+    returns: Array<RemittanceReturn>;
+};
+
+export type ReturnsResult = {
+    file_type: 'pain.002' | 'camt.054';
+    /**
+     * Returns applied now.
+     */
+    applied: number;
+    /**
+     * Returns of the file applied before (nothing changed for them).
+     */
+    already_applied: number;
+    returns: Array<RemittanceReturn>;
+};
+
 export type PublicConfig = {
+    /**
+     * Residents may sign a mandate and have their fees collected by direct debit (SEPA Core).
+     */
+    direct_debit_enabled: boolean;
     /**
      * The pay bar offers Bizum beside the card (`pay_method` of the payment call).
      */
@@ -846,6 +1027,18 @@ export type PublicConfig = {
 export type AdminConfig = {
     id: number;
     /**
+     * Residents may pay by direct debit (default off; on only with the council file's `sepa` creditor data).
+     */
+    direct_debit_enabled: boolean;
+    /**
+     * Days before a debit the resident is told (default 14, the EPC rule).
+     */
+    direct_debit_notice_days: number;
+    /**
+     * Euros added as a line of its own to a returned debit (default 0).
+     */
+    direct_debit_return_fee: number;
+    /**
      * Residents may pay by Bizum (default off; the council's Redsys terminal must have Bizum switched on by its bank).
      */
     bizum_enabled: boolean;
@@ -860,9 +1053,15 @@ export type AdminConfig = {
 };
 
 /**
- * The reminder fields, `joint_fit` and `bizum_enabled` are optional; left out, they keep their saved values.
+ * The reminder fields, `joint_fit`, `bizum_enabled` and the direct debit fields are optional; left out, they keep their saved values.
  */
 export type ConfigUpdate = {
+    /**
+     * Offer direct debit. Refused (`direct_debit_unavailable`) while the council file has no `sepa` creditor data.
+     */
+    direct_debit_enabled?: boolean;
+    direct_debit_notice_days?: number;
+    direct_debit_return_fee?: number;
     /**
      * Offer Bizum beside the card. Switch it on only once the council's bank has enabled Bizum on its Redsys terminal.
      */
@@ -1212,6 +1411,43 @@ export type DataExport = {
         entity_id: string | null;
         ip: string | null;
     }>;
+    /**
+     * The SEPA mandates the account signed (issue 62); the IBAN masked.
+     */
+    mandates: Array<{
+        reference: string;
+        holder_name: string;
+        holder_dni: string;
+        iban_masked: string;
+        creditor_id: string;
+        creditor_name: string;
+        signed_at: string;
+        status: 'active' | 'cancelled' | 'suspended' | 'lapsed';
+        status_at: string | null;
+    }>;
+    /**
+     * The fees the account domiciled, with every debit sent to the bank.
+     */
+    direct_debits: Array<{
+        mandate_reference: string;
+        person: string;
+        activity: string;
+        status: 'active' | 'cancelled' | 'ended';
+        created_at: string;
+        notified_at: string | null;
+        debits: Array<{
+            end_to_end_id: string;
+            kind: 'fee' | 'return_fee';
+            part: {
+                number: number;
+                of: number;
+            } | null;
+            amount: Euros;
+            collection_date: CivilDate;
+            status: 'in_remittance' | 'collected' | 'returned';
+            return_reason_code: string | null;
+        }>;
+    }>;
 };
 
 export type Role = 'user' | 'admin';
@@ -1299,7 +1535,7 @@ export type PaymentItem = {
 export type ResidentPayment = {
     id: Id;
     order: string;
-    pay_method: PayMethod;
+    pay_method: PaidBy;
     bank_pay_method: BankPayMethod;
     /**
      * paid = applied; duplicate = charged a second time for what another payment had already paid, nothing of it given back yet (staff refund it in full); partially_refunded / refunded = some or all of its money given back (a duplicate too).
@@ -1346,6 +1582,11 @@ export type PaymentRequest = {
  * card = the bank's card page; bizum = Bizum on the same Redsys terminal (`DS_MERCHANT_PAYMETHODS=z`). On a payment: what the resident chose, corrected by the bank's `Ds_ProcessedPayMethod` once it says (68 = Bizum, a card code = card).
  */
 export type PayMethod = 'card' | 'bizum';
+
+/**
+ * How a payment was made: `card` and `bizum` as `PayMethod`; `direct_debit` collected from the resident's account by a SEPA remittance (its receipt says "Adeudo SEPA").
+ */
+export type PaidBy = 'card' | 'bizum' | 'direct_debit';
 
 /**
  * `Ds_ProcessedPayMethod` exactly as the bank's notification or status answer gave it (68 = Bizum; 1, 3, 13, 22, 78… = card variants); null until the bank says. A code the portal does not know is kept here as it came, and audited (`payment.pay_method_unknown`).
@@ -1415,7 +1656,7 @@ export type PaymentListStatus = 'pending' | 'paid' | 'failed' | 'superseded' | '
 export type LatestPayment = {
     id: Id;
     order: string;
-    pay_method: PayMethod;
+    pay_method: PaidBy;
     bank_pay_method: BankPayMethod;
     status: AdminPaymentStatus;
     amount: Euros;
@@ -1483,7 +1724,7 @@ export type RedsysRestAnswer = {
 export type AdminPayment = {
     id: Id;
     order: string;
-    pay_method: PayMethod;
+    pay_method: PaidBy;
     bank_pay_method: BankPayMethod;
     status: AdminPaymentStatus;
     paid_at: string | null;
@@ -7298,6 +7539,520 @@ export type UpdateFeeRulesResponses = {
 };
 
 export type UpdateFeeRulesResponse = UpdateFeeRulesResponses[keyof UpdateFeeRulesResponses];
+
+export type ListMandatesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/user/mandates';
+};
+
+export type ListMandatesErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     */
+    503: Error;
+};
+
+export type ListMandatesError = ListMandatesErrors[keyof ListMandatesErrors];
+
+export type ListMandatesResponses = {
+    /**
+     * The mandates.
+     */
+    200: Array<Mandate>;
+};
+
+export type ListMandatesResponse = ListMandatesResponses[keyof ListMandatesResponses];
+
+export type SignMandateData = {
+    body: MandateCreate;
+    path?: never;
+    query?: never;
+    url: '/user/mandates';
+};
+
+export type SignMandateErrors = {
+    /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * `direct_debit_disabled`: the council does not take direct debits now.
+     */
+    409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Nothing stored. `invalid_iban` with the reason (wrong check digits, wrong length for its country, not an IBAN), `iban_not_sepa` (a country outside SEPA), or `validation_error` (a missing name, a wrong DNI).
+     */
+    422: Error;
+    /**
+     * Too many attempts; wait `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     */
+    503: Error;
+};
+
+export type SignMandateError = SignMandateErrors[keyof SignMandateErrors];
+
+export type SignMandateResponses = {
+    /**
+     * Signed.
+     */
+    201: Mandate;
+};
+
+export type SignMandateResponse = SignMandateResponses[keyof SignMandateResponses];
+
+export type CancelMandateData = {
+    body?: never;
+    path: {
+        id: Id;
+    };
+    query?: never;
+    url: '/user/mandates/{id}';
+};
+
+export type CancelMandateErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     */
+    503: Error;
+};
+
+export type CancelMandateError = CancelMandateErrors[keyof CancelMandateErrors];
+
+export type CancelMandateResponses = {
+    /**
+     * Cancelled (also when it already was).
+     */
+    204: void;
+};
+
+export type CancelMandateResponse = CancelMandateResponses[keyof CancelMandateResponses];
+
+export type GetMandateDocumentData = {
+    body?: never;
+    path: {
+        id: Id;
+    };
+    query?: never;
+    url: '/user/mandates/{id}/document';
+};
+
+export type GetMandateDocumentErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     */
+    503: Error;
+};
+
+export type GetMandateDocumentError = GetMandateDocumentErrors[keyof GetMandateDocumentErrors];
+
+export type GetMandateDocumentResponses = {
+    /**
+     * The PDF (`Content-Disposition: attachment`).
+     */
+    200: Blob | File;
+};
+
+export type GetMandateDocumentResponse = GetMandateDocumentResponses[keyof GetMandateDocumentResponses];
+
+export type ListDirectDebitsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/user/direct-debits';
+};
+
+export type ListDirectDebitsErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     */
+    503: Error;
+};
+
+export type ListDirectDebitsError = ListDirectDebitsErrors[keyof ListDirectDebitsErrors];
+
+export type ListDirectDebitsResponses = {
+    /**
+     * The domiciled fees, newest first.
+     */
+    200: Array<DirectDebit>;
+};
+
+export type ListDirectDebitsResponse = ListDirectDebitsResponses[keyof ListDirectDebitsResponses];
+
+export type DomicileFeeData = {
+    body: DirectDebitCreate;
+    path?: never;
+    query?: never;
+    url: '/user/direct-debits';
+};
+
+export type DomicileFeeErrors = {
+    /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * `direct_debit_disabled`; `mandate_not_active` (cancelled, suspended or lapsed); `already_domiciled` (this fee is already on a mandate); `nothing_to_pay` (the fee is paid or costs 0).
+     */
+    409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     */
+    503: Error;
+};
+
+export type DomicileFeeError = DomicileFeeErrors[keyof DomicileFeeErrors];
+
+export type DomicileFeeResponses = {
+    /**
+     * Domiciled.
+     */
+    201: DirectDebit;
+};
+
+export type DomicileFeeResponse = DomicileFeeResponses[keyof DomicileFeeResponses];
+
+export type UndomicileFeeData = {
+    body?: never;
+    path: {
+        id: Id;
+    };
+    query?: never;
+    url: '/user/direct-debits/{id}';
+};
+
+export type UndomicileFeeErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * `direct_debit_in_remittance`: a part is already with the bank.
+     */
+    409: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     */
+    503: Error;
+};
+
+export type UndomicileFeeError = UndomicileFeeErrors[keyof UndomicileFeeErrors];
+
+export type UndomicileFeeResponses = {
+    /**
+     * Taken off; its unpaid parts are paid by card or Bizum.
+     */
+    204: void;
+};
+
+export type UndomicileFeeResponse = UndomicileFeeResponses[keyof UndomicileFeeResponses];
+
+export type ListRemittancesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/admin/remittances';
+};
+
+export type ListRemittancesErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     */
+    503: Error;
+};
+
+export type ListRemittancesError = ListRemittancesErrors[keyof ListRemittancesErrors];
+
+export type ListRemittancesResponses = {
+    /**
+     * The remittances.
+     */
+    200: Array<Remittance>;
+};
+
+export type ListRemittancesResponse = ListRemittancesResponses[keyof ListRemittancesResponses];
+
+export type CreateRemittanceData = {
+    body: RemittanceCreate;
+    path?: never;
+    query?: never;
+    url: '/admin/remittances';
+};
+
+export type CreateRemittanceErrors = {
+    /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * `nothing_to_collect`, or `direct_debit_disabled` (no creditor data or switched off).
+     */
+    409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
+     */
+    415: Error;
+    /**
+     * `collection_date_too_soon` (before the next business day), or `validation_error`.
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     */
+    503: Error;
+};
+
+export type CreateRemittanceError = CreateRemittanceErrors[keyof CreateRemittanceErrors];
+
+export type CreateRemittanceResponses = {
+    /**
+     * Created.
+     */
+    201: Remittance;
+};
+
+export type CreateRemittanceResponse = CreateRemittanceResponses[keyof CreateRemittanceResponses];
+
+export type GetRemittanceData = {
+    body?: never;
+    path: {
+        id: Id;
+    };
+    query?: never;
+    url: '/admin/remittances/{id}';
+};
+
+export type GetRemittanceErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     */
+    503: Error;
+};
+
+export type GetRemittanceError = GetRemittanceErrors[keyof GetRemittanceErrors];
+
+export type GetRemittanceResponses = {
+    /**
+     * The remittance.
+     */
+    200: RemittanceDetail;
+};
+
+export type GetRemittanceResponse = GetRemittanceResponses[keyof GetRemittanceResponses];
+
+export type GetRemittanceFileData = {
+    body?: never;
+    path: {
+        id: Id;
+    };
+    query?: never;
+    url: '/admin/remittances/{id}/file';
+};
+
+export type GetRemittanceFileErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     */
+    503: Error;
+};
+
+export type GetRemittanceFileError = GetRemittanceFileErrors[keyof GetRemittanceFileErrors];
+
+export type GetRemittanceFileResponses = {
+    /**
+     * The XML (`Content-Disposition: attachment`).
+     */
+    200: Blob | File;
+};
+
+export type GetRemittanceFileResponse = GetRemittanceFileResponses[keyof GetRemittanceFileResponses];
+
+export type ApplyRemittanceReturnsData = {
+    body: {
+        file: Blob | File;
+    };
+    path: {
+        id: Id;
+    };
+    query?: never;
+    url: '/admin/remittances/{id}/returns';
+};
+
+export type ApplyRemittanceReturnsErrors = {
+    /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
+     */
+    415: Error;
+    /**
+     * Nothing changed: `please_select_file`; `returns_file_invalid` with the reason (not XML, not a pain.002 or camt.054, a version before 001.03/001.02, an end-to-end id of no item of this remittance, a return without its reason code).
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     */
+    503: Error;
+};
+
+export type ApplyRemittanceReturnsError = ApplyRemittanceReturnsErrors[keyof ApplyRemittanceReturnsErrors];
+
+export type ApplyRemittanceReturnsResponses = {
+    /**
+     * Applied.
+     */
+    200: ReturnsResult;
+};
+
+export type ApplyRemittanceReturnsResponse = ApplyRemittanceReturnsResponses[keyof ApplyRemittanceReturnsResponses];
 
 export type ListOutboxData = {
     body?: never;

@@ -652,7 +652,140 @@ export const zReadiness = z.object({
     version: z.string()
 });
 
+export const zMandateCreate = z.object({
+    iban: z.string().min(1).max(60),
+    holder_name: z.string().min(1).max(70),
+    holder_dni: z.string().min(1).max(20)
+});
+
+export const zMandate = z.object({
+    id: z.int(),
+    reference: z.string().max(35),
+    iban_masked: z.string(),
+    holder_name: z.string(),
+    status: z.enum([
+        'active',
+        'cancelled',
+        'suspended',
+        'lapsed'
+    ]),
+    signed_at: z.iso.datetime({ offset: true })
+});
+
+export const zDirectDebitCreate = z.object({
+    mandate_id: z.int().gte(1).lte(9007199254740991),
+    person_activity_id: z.int().gte(1).lte(9007199254740991),
+    activity_id: z.int().gte(1).lte(9007199254740991)
+});
+
+export const zReturnReason = z.object({
+    code: z.string(),
+    text: z.string()
+});
+
+/**
+ * How a pending line of a domiciled fee is being collected.
+ */
+export const zDirectDebitState = z.object({
+    mandate_reference: z.string(),
+    collection_date: zCivilDate.nullable(),
+    status: z.enum([
+        'scheduled',
+        'in_remittance',
+        'collected',
+        'returned'
+    ]),
+    return_reason: zReturnReason.nullable()
+});
+
+export const zDirectDebitLine = z.object({
+    kind: z.enum(['fee', 'return_fee']),
+    part: z.object({
+        number: z.int(),
+        of: z.int()
+    }).nullable(),
+    amount: z.number(),
+    direct_debit: zDirectDebitState
+});
+
+export const zDirectDebit = z.object({
+    id: z.int(),
+    mandate_id: z.int(),
+    mandate_reference: z.string(),
+    person_activity_id: z.int(),
+    person_name: z.string(),
+    activity_id: z.int(),
+    activity_name: z.string(),
+    status: z.enum([
+        'active',
+        'cancelled',
+        'ended'
+    ]),
+    created_at: z.iso.datetime({ offset: true }),
+    lines: z.array(zDirectDebitLine)
+});
+
+export const zRemittanceCreate = z.object({
+    collection_date: zCivilDate
+});
+
+export const zRemittance = z.object({
+    id: z.int(),
+    collection_date: zCivilDate,
+    count: z.int(),
+    total: z.number(),
+    status: z.enum(['sent', 'collected']),
+    created_at: z.iso.datetime({ offset: true }),
+    collected: z.number(),
+    returned: z.number(),
+    pending: z.number()
+});
+
+export const zRemittanceItem = z.object({
+    id: z.int(),
+    end_to_end_id: z.string(),
+    person_name: z.string(),
+    activity_name: z.string(),
+    part: z.object({
+        number: z.int(),
+        of: z.int()
+    }).nullable(),
+    amount: z.number(),
+    sequence_type: z.enum(['FRST', 'RCUR']),
+    mandate_reference: z.string(),
+    iban_masked: z.string(),
+    status: z.enum([
+        'in_remittance',
+        'collected',
+        'returned'
+    ]),
+    return_reason: zReturnReason.nullable()
+});
+
+export const zRemittanceReturn = z.object({
+    item_id: z.int(),
+    end_to_end_id: z.string(),
+    reason_code: z.string(),
+    reason: z.string(),
+    received_at: z.iso.datetime({ offset: true }),
+    file_type: z.enum(['pain.002', 'camt.054']),
+    represent: z.boolean()
+});
+
+export const zRemittanceDetail = zRemittance.and(z.object({
+    items: z.array(zRemittanceItem),
+    returns: z.array(zRemittanceReturn)
+}));
+
+export const zReturnsResult = z.object({
+    file_type: z.enum(['pain.002', 'camt.054']),
+    applied: z.int(),
+    already_applied: z.int(),
+    returns: z.array(zRemittanceReturn)
+});
+
 export const zPublicConfig = z.object({
+    direct_debit_enabled: z.boolean(),
     bizum_enabled: z.boolean(),
     fee_mode: z.enum(['simple', 'rules']),
     maintenance_mode: z.boolean(),
@@ -679,6 +812,9 @@ export const zReminderChannel = z.enum([
 
 export const zAdminConfig = z.object({
     id: z.int(),
+    direct_debit_enabled: z.boolean(),
+    direct_debit_notice_days: z.int().gte(1).lte(60),
+    direct_debit_return_fee: z.number().gte(0).lte(100),
     bizum_enabled: z.boolean(),
     maintenance_mode: z.boolean(),
     payments_enabled: z.boolean(),
@@ -691,9 +827,12 @@ export const zAdminConfig = z.object({
 });
 
 /**
- * The reminder fields, `joint_fit` and `bizum_enabled` are optional; left out, they keep their saved values.
+ * The reminder fields, `joint_fit`, `bizum_enabled` and the direct debit fields are optional; left out, they keep their saved values.
  */
 export const zConfigUpdate = z.object({
+    direct_debit_enabled: z.boolean().optional(),
+    direct_debit_notice_days: z.int().gte(1).lte(60).optional(),
+    direct_debit_return_fee: z.number().gte(0).lte(100).optional(),
     bizum_enabled: z.boolean().optional(),
     maintenance_mode: z.boolean(),
     payments_enabled: z.boolean(),
@@ -951,6 +1090,15 @@ export const zAssociationResult = z.object({
 export const zPayMethod = z.enum(['card', 'bizum']);
 
 /**
+ * How a payment was made: `card` and `bizum` as `PayMethod`; `direct_debit` collected from the resident's account by a SEPA remittance (its receipt says "Adeudo SEPA").
+ */
+export const zPaidBy = z.enum([
+    'card',
+    'bizum',
+    'direct_debit'
+]);
+
+/**
  * `Ds_ProcessedPayMethod` exactly as the bank's notification or status answer gave it (68 = Bizum; 1, 3, 13, 22, 78… = card variants); null until the bank says. A code the portal does not know is kept here as it came, and audited (`payment.pay_method_unknown`).
  */
 export const zBankPayMethod = z.string().max(16).nullable();
@@ -1033,7 +1181,7 @@ export const zPaymentListStatus = z.enum([
 export const zLatestPayment = z.object({
     id: zId,
     order: z.string(),
-    pay_method: zPayMethod,
+    pay_method: zPaidBy,
     bank_pay_method: zBankPayMethod,
     status: zAdminPaymentStatus,
     amount: zEuros,
@@ -1231,6 +1379,50 @@ export const zDataExport = z.object({
         entity: z.string().nullable(),
         entity_id: z.string().nullable(),
         ip: z.string().nullable()
+    })),
+    mandates: z.array(z.object({
+        reference: z.string(),
+        holder_name: z.string(),
+        holder_dni: z.string(),
+        iban_masked: z.string(),
+        creditor_id: z.string(),
+        creditor_name: z.string(),
+        signed_at: z.iso.datetime({ offset: true }),
+        status: z.enum([
+            'active',
+            'cancelled',
+            'suspended',
+            'lapsed'
+        ]),
+        status_at: z.iso.datetime({ offset: true }).nullable()
+    })),
+    direct_debits: z.array(z.object({
+        mandate_reference: z.string(),
+        person: z.string(),
+        activity: z.string(),
+        status: z.enum([
+            'active',
+            'cancelled',
+            'ended'
+        ]),
+        created_at: z.iso.datetime({ offset: true }),
+        notified_at: z.iso.datetime({ offset: true }).nullable(),
+        debits: z.array(z.object({
+            end_to_end_id: z.string(),
+            kind: z.enum(['fee', 'return_fee']),
+            part: z.object({
+                number: z.int(),
+                of: z.int()
+            }).nullable(),
+            amount: zEuros,
+            collection_date: zCivilDate,
+            status: z.enum([
+                'in_remittance',
+                'collected',
+                'returned'
+            ]),
+            return_reason_code: z.string().nullable()
+        }))
     }))
 });
 
@@ -1247,7 +1439,7 @@ export const zPaymentItem = z.object({
 export const zResidentPayment = z.object({
     id: zId,
     order: z.string(),
-    pay_method: zPayMethod,
+    pay_method: zPaidBy,
     bank_pay_method: zBankPayMethod,
     status: z.enum([
         'paid',
@@ -1282,7 +1474,7 @@ export const zReceiptCheck = z.object({
 export const zAdminPayment = z.object({
     id: zId,
     order: z.string(),
-    pay_method: zPayMethod,
+    pay_method: zPaidBy,
     bank_pay_method: zBankPayMethod,
     status: zAdminPaymentStatus,
     paid_at: z.iso.datetime({ offset: true }).nullable(),
@@ -2561,6 +2753,100 @@ export const zUpdateFeeRulesBody = zFeeRules;
  * The fee rules.
  */
 export const zUpdateFeeRulesResponse = zFeeRules;
+
+/**
+ * The mandates.
+ */
+export const zListMandatesResponse = z.array(zMandate);
+
+export const zSignMandateBody = zMandateCreate;
+
+/**
+ * Signed.
+ */
+export const zSignMandateResponse = zMandate;
+
+export const zCancelMandatePath = z.object({
+    id: zId
+});
+
+/**
+ * Cancelled (also when it already was).
+ */
+export const zCancelMandateResponse = z.void();
+
+export const zGetMandateDocumentPath = z.object({
+    id: zId
+});
+
+/**
+ * The PDF (`Content-Disposition: attachment`).
+ */
+export const zGetMandateDocumentResponse = z.string();
+
+/**
+ * The domiciled fees, newest first.
+ */
+export const zListDirectDebitsResponse = z.array(zDirectDebit);
+
+export const zDomicileFeeBody = zDirectDebitCreate;
+
+/**
+ * Domiciled.
+ */
+export const zDomicileFeeResponse = zDirectDebit;
+
+export const zUndomicileFeePath = z.object({
+    id: zId
+});
+
+/**
+ * Taken off; its unpaid parts are paid by card or Bizum.
+ */
+export const zUndomicileFeeResponse = z.void();
+
+/**
+ * The remittances.
+ */
+export const zListRemittancesResponse = z.array(zRemittance);
+
+export const zCreateRemittanceBody = zRemittanceCreate;
+
+/**
+ * Created.
+ */
+export const zCreateRemittanceResponse = zRemittance;
+
+export const zGetRemittancePath = z.object({
+    id: zId
+});
+
+/**
+ * The remittance.
+ */
+export const zGetRemittanceResponse = zRemittanceDetail;
+
+export const zGetRemittanceFilePath = z.object({
+    id: zId
+});
+
+/**
+ * The XML (`Content-Disposition: attachment`).
+ */
+export const zGetRemittanceFileResponse = z.string();
+
+export const zApplyRemittanceReturnsBody = z.object({
+    file: z.string()
+});
+
+export const zApplyRemittanceReturnsPath = z.object({
+    id: zId
+});
+
+/**
+ * Applied.
+ */
+export const zApplyRemittanceReturnsResponse = zReturnsResult;
 
 export const zListOutboxQuery = z.object({
     to: z.string().max(254).optional()

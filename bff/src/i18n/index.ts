@@ -5,6 +5,8 @@ import { admin } from './messages/admin.js';
 import { claims } from './messages/claims.js';
 import { circumstances } from './messages/circumstances.js';
 import { common } from './messages/common.js';
+import { directDebit } from './messages/direct-debit.js';
+import { mandateDocument } from './messages/mandate-document.js';
 import { draws } from './messages/draws.js';
 import { fees } from './messages/fees.js';
 import { feeParts } from './messages/fee-parts.js';
@@ -37,6 +39,8 @@ const areas: Record<string, Record<string, Translations>> = {
   owedBack,
   claims,
   joint,
+  directDebit,
+  mandateDocument,
 };
 
 /** All server messages by key; each area keeps its own file under messages/. */

@@ -7,6 +7,7 @@ import { adminRoutes } from './admin/index.js';
 import { circumstancesPublicRoutes } from './circumstances/public.js';
 import { circumstancesResidentRoutes } from './circumstances/residents.js';
 import { circumstancesStaffRoutes } from './circumstances/staff.js';
+import { directDebitRoutes } from './direct-debit.js';
 import { paymentsRoutes } from './payments/index.js';
 import { remindersRoutes } from './reminders.js';
 import { residentsRoutes } from './residents/index.js';
@@ -46,6 +47,7 @@ export function apiRoutes(deps: Deps): ApiRoutes {
     circumstancesPublicRoutes(deps),
     circumstancesResidentRoutes(deps),
     circumstancesStaffRoutes(deps),
+    directDebitRoutes(deps),
   ]) {
     all.use(area.routes());
   }

@@ -42,6 +42,7 @@ export function createSettingsService(
         today: window.today,
         fee_mode: mode,
         bizum_enabled: config.bizum_enabled,
+        direct_debit_enabled: config.direct_debit_enabled,
       };
     },
   };

@@ -120,6 +120,11 @@ import {
   postgres as processesPostgres,
   sqlite as processes,
 } from './040-processes.js';
+import {
+  postgres as directDebitPostgres,
+  sqlite as directDebit,
+  widenPaymentChecks,
+} from './480-direct-debit.js';
 
 /**
  * One migration, the same in intent on both engines: its SQLite and PostgreSQL scripts side by
@@ -306,6 +311,14 @@ export const migrations: readonly Migration[] = [
     name: 'reductions-by-age-and-group',
     sqlite: reductionsByAge,
     postgres: reductionsByAgePostgres,
+    rebuildsTables: true,
+  },
+  {
+    version: 480,
+    name: 'direct-debit',
+    sqlite: directDebit,
+    postgres: directDebitPostgres,
+    after: widenPaymentChecks,
     rebuildsTables: true,
   },
   { version: 490, name: 'owed-back', sqlite: owedBack, postgres: owedBackPostgres },

@@ -40,6 +40,11 @@ export const payments = defineMessages({
   /** How a payment was paid: receipts, the payments lists and the staff export. */
   payment_method_card: { es: 'Tarjeta', en: 'Card', gl: 'Tarxeta' },
   payment_method_bizum: { es: 'Bizum', en: 'Bizum', gl: 'Bizum' },
+  payment_method_direct_debit: {
+    es: 'Adeudo SEPA',
+    en: 'SEPA direct debit',
+    gl: 'Adebedo SEPA',
+  },
   payment_nothing_to_pay: {
     es: 'Las actividades elegidas no tienen ningún importe que pagar.',
     en: 'The chosen activities have no amount to pay.',

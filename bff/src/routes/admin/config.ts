@@ -27,6 +27,8 @@ export function adminConfigRoutes(
         reminders_enabled: 'reminders_enabled_invalid',
         joint_fit: 'joint_fit_invalid',
         bizum_enabled: 'bizum_enabled_invalid',
+        direct_debit_notice_days: 'direct_debit_notice_days_invalid',
+        direct_debit_return_fee: 'direct_debit_return_fee_invalid',
       });
       ctx.body = await settings.update(actorOf(ctx), input);
     });

@@ -17,6 +17,10 @@ export interface AdminConfigView {
   reminder_channel: ReminderChannel;
   joint_fit: JointFit;
   bizum_enabled: boolean;
+  direct_debit_enabled: boolean;
+  direct_debit_notice_days: number;
+  /** Euros. */
+  direct_debit_return_fee: number;
 }
 
 /** The spec's four fields; the reminder fields and `joint_fit`, when left out, keep their saved values. */
@@ -32,6 +36,10 @@ export interface ConfigInput {
   joint_fit?: JointFit;
   /** Left out: the saved switch stays. */
   bizum_enabled?: boolean;
+  /** Left out: the saved direct debit settings stay. */
+  direct_debit_enabled?: boolean;
+  direct_debit_notice_days?: number;
+  direct_debit_return_fee?: number;
 }
 
 export const MAX_REMINDER_DAY = 60;
@@ -56,6 +64,9 @@ export const toAdminConfig = (row: ConfigRow): AdminConfigView => ({
   reminder_channel: row.reminder_channel,
   joint_fit: row.joint_fit,
   bizum_enabled: row.bizum_enabled,
+  direct_debit_enabled: row.direct_debit_enabled,
+  direct_debit_notice_days: row.direct_debit_notice_days,
+  direct_debit_return_fee: row.direct_debit_return_fee_cents / 100,
 });
 
 /**
@@ -75,6 +86,8 @@ export function createAdminSettingsService(deps: {
   db: Database;
   config: ConfigRepo;
   audit: AuditRepo;
+  /** Whether the council file has the creditor data direct debit needs (council.ts `sepa`). */
+  hasCreditorData: boolean;
 }) {
   const { db, config, audit } = deps;
   return {
@@ -93,6 +106,15 @@ export function createAdminSettingsService(deps: {
       if (daysProblem) {
         throw invalid([{ loc: ['body', 'reminder_days'], msg: daysProblem, type: daysProblem }]);
       }
+      if (input.direct_debit_enabled === true && !deps.hasCreditorData) {
+        throw invalid([
+          {
+            loc: ['body', 'direct_debit_enabled'],
+            msg: 'direct_debit_unavailable',
+            type: 'direct_debit_unavailable',
+          },
+        ]);
+      }
       return db.transaction(async () => {
         const saved = await config.get({ lock: true });
         const before = toAdminConfig(saved);
@@ -106,6 +128,13 @@ export function createAdminSettingsService(deps: {
           reminder_channel: input.reminder_channel ?? saved.reminder_channel,
           joint_fit: input.joint_fit ?? saved.joint_fit,
           bizum_enabled: input.bizum_enabled ?? saved.bizum_enabled,
+          direct_debit_enabled: input.direct_debit_enabled ?? saved.direct_debit_enabled,
+          direct_debit_notice_days:
+            input.direct_debit_notice_days ?? saved.direct_debit_notice_days,
+          direct_debit_return_fee_cents:
+            input.direct_debit_return_fee === undefined
+              ? saved.direct_debit_return_fee_cents
+              : Math.round(input.direct_debit_return_fee * 100),
         });
         const after = toAdminConfig(await config.get());
         await recordAdminWrite(

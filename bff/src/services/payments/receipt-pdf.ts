@@ -21,7 +21,7 @@ export interface ReceiptData {
   order: string;
   authorisationCode: string | null;
   /** How it was paid: "Tarjeta" or "Bizum" on the receipt. */
-  payMethod: 'card' | 'bizum';
+  payMethod: 'card' | 'bizum' | 'direct_debit';
   paidAt: string;
   verificationCode: string;
   verifyUrl: string;

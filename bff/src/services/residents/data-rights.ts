@@ -7,6 +7,7 @@ import { conflict, unauthorized } from '../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { fullName } from '../../lib/clean-name.js';
 import { centsToEuros } from '../../lib/money.js';
+import { directDebitExport } from '../direct-debit/data-export.js';
 import { paidParts } from '../payments/part-name.js';
 import { groupBy } from '../../lib/group-by.js';
 import type { Reauthenticate } from '../reauthenticate.js';
@@ -100,6 +101,7 @@ export function createDataRights(deps: {
           status: reminder.status,
         })),
         audit: await accountData.audit(user.id),
+        ...(await directDebitExport(db, user.id)),
       };
     },
 

@@ -151,6 +151,9 @@ export const config: AdminConfig = {
   reminder_channel: 'sms',
   joint_fit: 'next_fits',
   bizum_enabled: false,
+  direct_debit_enabled: false,
+  direct_debit_notice_days: 14,
+  direct_debit_return_fee: 0,
 };
 
 /** The overview over 30 days (openapi.yaml's example, filled to every day). */

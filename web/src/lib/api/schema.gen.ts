@@ -448,7 +448,8 @@ export interface paths {
         /**
          * Everything the portal holds about the account, as a JSON file (GDPR articles 15 and 20).
          * @description The account, the people it manages with their enrolments, the payments made from it with
-         *     their items and refunds, the reminders sent to it and the audit entries about it. Never
+         *     their items and refunds, the reminders sent to it, the audit entries about it, and its
+         *     SEPA mandates (IBAN masked) and domiciled fees with their debits. Never
          *     another account's data, password hashes or codes. Sent as an attachment.
          */
         get: operations["exportMyData"];
@@ -2245,6 +2246,207 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/mandates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The resident's mandates, newest first (IBANs masked). */
+        get: operations["listMandates"];
+        put?: never;
+        /**
+         * Sign a SEPA Core direct debit mandate (the signed-in resident signs it electronically).
+         * @description The holder of the account may be the resident or another adult of the family (their name
+         *     and DNI). The mandate is recurrent, under the council's creditor identifier, and kept as
+         *     signed (with the date, the account that signed it and the request's address). The IBAN is
+         *     checked (country, length, check digits) and stored encrypted; every answer shows it masked.
+         *     409 `direct_debit_disabled` while the council does not take direct debits. Audited.
+         */
+        post: operations["signMandate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/mandates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a mandate. A debit already in a remittance goes on; the later ones do not.
+         * @description Its fees stay pending, to pay by card or Bizum. Audited.
+         */
+        delete: operations["cancelMandate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/mandates/{id}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed mandate as a PDF in the caller's language.
+         * @description The SEPA Core mandate's legal text, the creditor's data, the debtor's, the date and how it was signed.
+         */
+        get: operations["getMandateDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/direct-debits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fees the resident's family has on a mandate, with each line's collection date and state. */
+        get: operations["listDirectDebits"];
+        put?: never;
+        /**
+         * Collect a pending fee (all its unpaid parts, or the whole fee) by one of the resident's mandates.
+         * @description The person is one the caller manages and the activity one of theirs with something unpaid.
+         *     The resident is told at once, by the reminders' channels and in their language, the
+         *     schedule: each part's amount and collection date (its last day to pay), the mandate's
+         *     reference and the council's creditor identifier. A part is collected only in a remittance
+         *     at least `direct_debit_notice_days` after that notice. Audited.
+         */
+        post: operations["domicileFee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/direct-debits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take a fee off its mandate, before its next part is in a remittance.
+         * @description 409 `direct_debit_in_remittance` while a part is in a remittance not yet collected. Audited.
+         */
+        delete: operations["undomicileFee"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/remittances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every remittance, newest first, with what was collected, returned and is pending. */
+        get: operations["listRemittances"];
+        put?: never;
+        /**
+         * Gather every domiciled fee or part due by a date into one remittance for the bank.
+         * @description Takes every domiciled line due on or before `collection_date` whose resident was told at
+         *     least `direct_debit_notice_days` before it, not paid and not in another remittance (an
+         *     AM04 return once more), under a mandate in force. 409 `nothing_to_collect` when there is
+         *     none; 422 `collection_date_too_soon` for a date before the next business day (the bank's
+         *     D-1). Audited.
+         */
+        post: operations["createRemittance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/remittances/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A remittance with its items and the returns applied to it. */
+        get: operations["getRemittance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/remittances/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The remittance as the bank takes it, ISO 20022 pain.008.001.08 (SEPA Core).
+         * @description One payment block per sequence type (FRST for a mandate's first debit, RCUR after), the
+         *     amounts to the cent, the number of transactions and control sums, the creditor's
+         *     structured address, the creditor identifier in each block. The only place IBANs show in
+         *     full. Each download is audited.
+         */
+        get: operations["getRemittanceFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/remittances/{id}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read the bank's answer (pain.002 or camt.054) and apply each return once.
+         * @description A `pain.002` (001.03 or later) or `camt.054` (001.02 or later), matched to the items by
+         *     end-to-end id. A file that is not the bank's answer to this remittance is refused whole
+         *     (422 with the reason, nothing changed); a return applied before changes nothing. Each
+         *     return makes its item unpaid again, tells the resident, adds the council's
+         *     `direct_debit_return_fee`, presents an AM04 once more in the next remittance, ends the
+         *     debit of the fee for MD01, MS02, AC04 and MD07 and suspends a mandate with two returns
+         *     in the season. Audited.
+         */
+        post: operations["applyRemittanceReturns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/outbox": {
         parameters: {
             query?: never;
@@ -2872,7 +3074,150 @@ export interface components {
             };
             version: string;
         };
+        MandateCreate: {
+            /** @description The account, spaces allowed (ES91 2100 0418 4502 0005 1332). */
+            iban: string;
+            /** @description The account holder: an adult of the family (the name the bank knows). */
+            holder_name: string;
+            /** @description The holder's DNI or NIE. */
+            holder_dni: string;
+        };
+        Mandate: {
+            id: number;
+            /** @description The unique mandate reference the bank sees. */
+            reference: string;
+            /** @description The country and check digits and the last four digits only. */
+            iban_masked: string;
+            holder_name: string;
+            /**
+             * @description `suspended`: two returns in a season; `lapsed`: unused for 36 months.
+             * @enum {string}
+             */
+            status: "active" | "cancelled" | "suspended" | "lapsed";
+            /** Format: date-time */
+            signed_at: string;
+        };
+        DirectDebitCreate: {
+            mandate_id: number;
+            person_activity_id: number;
+            activity_id: number;
+        };
+        ReturnReason: {
+            /** @description ISO 20022 reason code (AC04, AC06, AM04, MD01, MD06, MD07, MS02, MS03, or another the bank gives). */
+            code: string;
+            /** @description The reason in the caller's language. */
+            text: string;
+        };
+        /** @description How a pending line of a domiciled fee is being collected. */
+        DirectDebitState: {
+            mandate_reference: string;
+            /** @description The day it is (or was) collected; null for a return fee waiting for the next remittance. */
+            collection_date: components["schemas"]["CivilDate"] | null;
+            /** @enum {string} */
+            status: "scheduled" | "in_remittance" | "collected" | "returned";
+            return_reason: components["schemas"]["ReturnReason"] | null;
+        };
+        DirectDebitLine: {
+            /**
+             * @description `return_fee`: the council's fee for a returned debit, a line of its own.
+             * @enum {string}
+             */
+            kind: "fee" | "return_fee";
+            part: {
+                number: number;
+                of: number;
+            } | null;
+            /** @description Euros. */
+            amount: number;
+            direct_debit: components["schemas"]["DirectDebitState"];
+        };
+        DirectDebit: {
+            id: number;
+            mandate_id: number;
+            mandate_reference: string;
+            person_activity_id: number;
+            person_name: string;
+            activity_id: number;
+            activity_name: string;
+            /**
+             * @description `cancelled` by the resident; `ended` after a return that ends the mandate's use (MD01, MS02, AC04, MD07) or with the mandate.
+             * @enum {string}
+             */
+            status: "active" | "cancelled" | "ended";
+            /** Format: date-time */
+            created_at: string;
+            lines: components["schemas"]["DirectDebitLine"][];
+        };
+        RemittanceCreate: {
+            collection_date: components["schemas"]["CivilDate"];
+        };
+        Remittance: {
+            id: number;
+            collection_date: components["schemas"]["CivilDate"];
+            count: number;
+            /** @description Euros: the file's control sum. */
+            total: number;
+            /**
+             * @description `sent` until its collection date; then its items are paid (`collected`).
+             * @enum {string}
+             */
+            status: "sent" | "collected";
+            /** Format: date-time */
+            created_at: string;
+            /** @description Euros collected and not returned. */
+            collected: number;
+            /** @description Euros returned. */
+            returned: number;
+            /** @description Euros waiting for the collection date. */
+            pending: number;
+        };
+        RemittanceItem: {
+            id: number;
+            end_to_end_id: string;
+            person_name: string;
+            /** @description The activity, or the return fee's description. */
+            activity_name: string;
+            part: {
+                number: number;
+                of: number;
+            } | null;
+            amount: number;
+            /** @enum {string} */
+            sequence_type: "FRST" | "RCUR";
+            mandate_reference: string;
+            iban_masked: string;
+            /** @enum {string} */
+            status: "in_remittance" | "collected" | "returned";
+            return_reason: components["schemas"]["ReturnReason"] | null;
+        };
+        RemittanceReturn: {
+            item_id: number;
+            end_to_end_id: string;
+            reason_code: string;
+            reason: string;
+            /** Format: date-time */
+            received_at: string;
+            /** @enum {string} */
+            file_type: "pain.002" | "camt.054";
+            /** @description Presented once more in the next remittance (AM04, the first time). */
+            represent: boolean;
+        };
+        RemittanceDetail: components["schemas"]["Remittance"] & {
+            items: components["schemas"]["RemittanceItem"][];
+            returns: components["schemas"]["RemittanceReturn"][];
+        };
+        ReturnsResult: {
+            /** @enum {string} */
+            file_type: "pain.002" | "camt.054";
+            /** @description Returns applied now. */
+            applied: number;
+            /** @description Returns of the file applied before (nothing changed for them). */
+            already_applied: number;
+            returns: components["schemas"]["RemittanceReturn"][];
+        };
         PublicConfig: {
+            /** @description Residents may sign a mandate and have their fees collected by direct debit (SEPA Core). */
+            direct_debit_enabled: boolean;
             /** @description The pay bar offers Bizum beside the card (`pay_method` of the payment call). */
             bizum_enabled: boolean;
             /**
@@ -2890,6 +3235,12 @@ export interface components {
         };
         AdminConfig: {
             id: number;
+            /** @description Residents may pay by direct debit (default off; on only with the council file's `sepa` creditor data). */
+            direct_debit_enabled: boolean;
+            /** @description Days before a debit the resident is told (default 14, the EPC rule). */
+            direct_debit_notice_days: number;
+            /** @description Euros added as a line of its own to a returned debit (default 0). */
+            direct_debit_return_fee: number;
             /** @description Residents may pay by Bizum (default off; the council's Redsys terminal must have Bizum switched on by its bank). */
             bizum_enabled: boolean;
             maintenance_mode: boolean;
@@ -2901,8 +3252,12 @@ export interface components {
             reminder_channel: components["schemas"]["ReminderChannel"];
             joint_fit: components["schemas"]["JointFit"];
         };
-        /** @description The reminder fields, `joint_fit` and `bizum_enabled` are optional; left out, they keep their saved values. */
+        /** @description The reminder fields, `joint_fit`, `bizum_enabled` and the direct debit fields are optional; left out, they keep their saved values. */
         ConfigUpdate: {
+            /** @description Offer direct debit. Refused (`direct_debit_unavailable`) while the council file has no `sepa` creditor data. */
+            direct_debit_enabled?: boolean;
+            direct_debit_notice_days?: number;
+            direct_debit_return_fee?: number;
             /** @description Offer Bizum beside the card. Switch it on only once the council's bank has enabled Bizum on its Redsys terminal. */
             bizum_enabled?: boolean;
             maintenance_mode: boolean;
@@ -3193,6 +3548,47 @@ export interface components {
                 entity_id: string | null;
                 ip: string | null;
             }[];
+            /** @description The SEPA mandates the account signed (issue 62); the IBAN masked. */
+            mandates: {
+                reference: string;
+                holder_name: string;
+                holder_dni: string;
+                iban_masked: string;
+                creditor_id: string;
+                creditor_name: string;
+                /** Format: date-time */
+                signed_at: string;
+                /** @enum {string} */
+                status: "active" | "cancelled" | "suspended" | "lapsed";
+                /** Format: date-time */
+                status_at: string | null;
+            }[];
+            /** @description The fees the account domiciled, with every debit sent to the bank. */
+            direct_debits: {
+                mandate_reference: string;
+                person: string;
+                activity: string;
+                /** @enum {string} */
+                status: "active" | "cancelled" | "ended";
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                notified_at: string | null;
+                debits: {
+                    end_to_end_id: string;
+                    /** @enum {string} */
+                    kind: "fee" | "return_fee";
+                    part: {
+                        number: number;
+                        of: number;
+                    } | null;
+                    amount: components["schemas"]["Euros"];
+                    collection_date: components["schemas"]["CivilDate"];
+                    /** @enum {string} */
+                    status: "in_remittance" | "collected" | "returned";
+                    return_reason_code: string | null;
+                }[];
+            }[];
         };
         /** @enum {string} */
         Role: "user" | "admin";
@@ -3250,7 +3646,7 @@ export interface components {
         ResidentPayment: {
             id: components["schemas"]["Id"];
             order: string;
-            pay_method: components["schemas"]["PayMethod"];
+            pay_method: components["schemas"]["PaidBy"];
             bank_pay_method: components["schemas"]["BankPayMethod"];
             /**
              * @description paid = applied; duplicate = charged a second time for what another payment had already paid, nothing of it given back yet (staff refund it in full); partially_refunded / refunded = some or all of its money given back (a duplicate too).
@@ -3295,6 +3691,11 @@ export interface components {
          * @enum {string}
          */
         PayMethod: "card" | "bizum";
+        /**
+         * @description How a payment was made: `card` and `bizum` as `PayMethod`; `direct_debit` collected from the resident's account by a SEPA remittance (its receipt says "Adeudo SEPA").
+         * @enum {string}
+         */
+        PaidBy: "card" | "bizum" | "direct_debit";
         /** @description `Ds_ProcessedPayMethod` exactly as the bank's notification or status answer gave it (68 = Bizum; 1, 3, 13, 22, 78… = card variants); null until the bank says. A code the portal does not know is kept here as it came, and audited (`payment.pay_method_unknown`). */
         BankPayMethod: string | null;
         RedsysSignedForm: {
@@ -3354,7 +3755,7 @@ export interface components {
         LatestPayment: {
             id: components["schemas"]["Id"];
             order: string;
-            pay_method: components["schemas"]["PayMethod"];
+            pay_method: components["schemas"]["PaidBy"];
             bank_pay_method: components["schemas"]["BankPayMethod"];
             status: components["schemas"]["AdminPaymentStatus"];
             amount: components["schemas"]["Euros"];
@@ -3417,7 +3818,7 @@ export interface components {
         AdminPayment: {
             id: components["schemas"]["Id"];
             order: string;
-            pay_method: components["schemas"]["PayMethod"];
+            pay_method: components["schemas"]["PaidBy"];
             bank_pay_method: components["schemas"]["BankPayMethod"];
             status: components["schemas"]["AdminPaymentStatus"];
             /** Format: date-time */
@@ -3974,7 +4375,10 @@ export interface components {
                  *       ],
                  *       "reminder_channel": "both",
                  *       "joint_fit": "next_fits",
-                 *       "bizum_enabled": true
+                 *       "bizum_enabled": true,
+                 *       "direct_debit_enabled": true,
+                 *       "direct_debit_notice_days": 14,
+                 *       "direct_debit_return_fee": 6
                  *     }
                  */
                 "application/json": components["schemas"]["AdminConfig"];
@@ -4197,7 +4601,10 @@ export interface components {
                  *       ],
                  *       "reminder_channel": "both",
                  *       "joint_fit": "wait_for_group",
-                 *       "bizum_enabled": true
+                 *       "bizum_enabled": true,
+                 *       "direct_debit_enabled": true,
+                 *       "direct_debit_notice_days": 14,
+                 *       "direct_debit_return_fee": 6
                  *     }
                  */
                 "application/json": components["schemas"]["ConfigUpdate"];
@@ -5225,6 +5632,43 @@ export interface operations {
                      *           "entity": "user",
                      *           "entity_id": "7",
                      *           "ip": "203.0.113.7"
+                     *         }
+                     *       ],
+                     *       "mandates": [
+                     *         {
+                     *           "reference": "MDT-000007-K3Q9X2",
+                     *           "holder_name": "María López García",
+                     *           "holder_dni": "12345678Z",
+                     *           "iban_masked": "ES91 **** **** **** **** 1332",
+                     *           "creditor_id": "ES64ZZZP3603500C",
+                     *           "creditor_name": "Concello de Nigrán",
+                     *           "signed_at": "2026-09-01T08:10:00Z",
+                     *           "status": "active",
+                     *           "status_at": null
+                     *         }
+                     *       ],
+                     *       "direct_debits": [
+                     *         {
+                     *           "mandate_reference": "MDT-000007-K3Q9X2",
+                     *           "person": "Xoán López Pereira",
+                     *           "activity": "Escola de natación",
+                     *           "status": "active",
+                     *           "created_at": "2026-09-01T08:12:00Z",
+                     *           "notified_at": "2026-09-01T08:12:00Z",
+                     *           "debits": [
+                     *             {
+                     *               "end_to_end_id": "RM3-1",
+                     *               "kind": "fee",
+                     *               "part": {
+                     *                 "number": 1,
+                     *                 "of": 3
+                     *               },
+                     *               "amount": 30,
+                     *               "collection_date": "2026-10-15",
+                     *               "status": "collected",
+                     *               "return_reason_code": null
+                     *             }
+                     *           ]
                      *         }
                      *       ]
                      *     }
@@ -9450,6 +9894,577 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["FeeRulesInvalid"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMandates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    signMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "iban": "ES91 2100 0418 4502 0005 1332",
+                 *       "holder_name": "María López García",
+                 *       "holder_dni": "12345678Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MandateCreate"];
+            };
+        };
+        responses: {
+            /** @description Signed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "reference": "MDT-000007-K3Q9X2",
+                     *       "iban_masked": "ES91 **** **** **** **** 1332",
+                     *       "holder_name": "María López García",
+                     *       "status": "active",
+                     *       "signed_at": "2026-09-20T10:15:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `direct_debit_disabled`: the council does not take direct debits now. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Nothing stored. `invalid_iban` with the reason (wrong check digits, wrong length for its country, not an IBAN), `iban_not_sepa` (a country outside SEPA), or `validation_error` (a missing name, a wrong DNI). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelMandate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled (also when it already was). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMandateDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example JVBERi0xLjQK */
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listDirectDebits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domiciled fees, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DirectDebit"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    domicileFee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mandate_id": 7,
+                 *       "person_activity_id": 4,
+                 *       "activity_id": 8
+                 *     }
+                 */
+                "application/json": components["schemas"]["DirectDebitCreate"];
+            };
+        };
+        responses: {
+            /** @description Domiciled. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "mandate_id": 7,
+                     *       "mandate_reference": "MDT-000007-K3Q9X2",
+                     *       "person_activity_id": 4,
+                     *       "person_name": "Xoán López Pereira",
+                     *       "activity_id": 8,
+                     *       "activity_name": "Escola de natación",
+                     *       "status": "active",
+                     *       "created_at": "2026-09-20T10:20:00.000Z",
+                     *       "lines": [
+                     *         {
+                     *           "kind": "fee",
+                     *           "part": {
+                     *             "number": 1,
+                     *             "of": 3
+                     *           },
+                     *           "amount": 30,
+                     *           "direct_debit": {
+                     *             "mandate_reference": "MDT-000007-K3Q9X2",
+                     *             "collection_date": "2026-10-15",
+                     *             "status": "scheduled",
+                     *             "return_reason": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "kind": "fee",
+                     *           "part": {
+                     *             "number": 2,
+                     *             "of": 3
+                     *           },
+                     *           "amount": 30,
+                     *           "direct_debit": {
+                     *             "mandate_reference": "MDT-000007-K3Q9X2",
+                     *             "collection_date": "2027-01-15",
+                     *             "status": "scheduled",
+                     *             "return_reason": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "kind": "fee",
+                     *           "part": {
+                     *             "number": 3,
+                     *             "of": 3
+                     *           },
+                     *           "amount": 30,
+                     *           "direct_debit": {
+                     *             "mandate_reference": "MDT-000007-K3Q9X2",
+                     *             "collection_date": "2027-04-15",
+                     *             "status": "scheduled",
+                     *             "return_reason": null
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DirectDebit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description `direct_debit_disabled`; `mandate_not_active` (cancelled, suspended or lapsed); `already_domiciled` (this fee is already on a mandate); `nothing_to_pay` (the fee is paid or costs 0). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    undomicileFee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taken off; its unpaid parts are paid by card or Bizum. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description `direct_debit_in_remittance`: a part is already with the bank. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRemittances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The remittances. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Remittance"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createRemittance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "collection_date": "2026-10-15"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RemittanceCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "collection_date": "2026-10-15",
+                     *       "count": 412,
+                     *       "total": 12360.5,
+                     *       "status": "sent",
+                     *       "created_at": "2026-10-13T09:00:00.000Z",
+                     *       "collected": 0,
+                     *       "returned": 0,
+                     *       "pending": 12360.5
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Remittance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description `nothing_to_collect`, or `direct_debit_disabled` (no creditor data or switched off). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `collection_date_too_soon` (before the next business day), or `validation_error`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRemittance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The remittance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "collection_date": "2026-10-15",
+                     *       "count": 2,
+                     *       "total": 60,
+                     *       "status": "collected",
+                     *       "created_at": "2026-10-13T09:00:00.000Z",
+                     *       "collected": 30,
+                     *       "returned": 30,
+                     *       "pending": 0,
+                     *       "items": [
+                     *         {
+                     *           "id": 51,
+                     *           "end_to_end_id": "RM3-51",
+                     *           "person_name": "Xoán López Pereira",
+                     *           "activity_name": "Escola de natación",
+                     *           "part": {
+                     *             "number": 1,
+                     *             "of": 3
+                     *           },
+                     *           "amount": 30,
+                     *           "sequence_type": "FRST",
+                     *           "mandate_reference": "MDT-000007-K3Q9X2",
+                     *           "iban_masked": "ES91 **** **** **** **** 1332",
+                     *           "status": "collected",
+                     *           "return_reason": null
+                     *         },
+                     *         {
+                     *           "id": 52,
+                     *           "end_to_end_id": "RM3-52",
+                     *           "person_name": "Uxía Pereira Souto",
+                     *           "activity_name": "Ximnasia",
+                     *           "part": null,
+                     *           "amount": 30,
+                     *           "sequence_type": "RCUR",
+                     *           "mandate_reference": "MDT-000002-ZZ81QA",
+                     *           "iban_masked": "ES79 **** **** **** **** 6789",
+                     *           "status": "returned",
+                     *           "return_reason": {
+                     *             "code": "AM04",
+                     *             "text": "Saldo insuficiente"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "returns": [
+                     *         {
+                     *           "item_id": 52,
+                     *           "end_to_end_id": "RM3-52",
+                     *           "reason_code": "AM04",
+                     *           "reason": "Saldo insuficiente",
+                     *           "received_at": "2026-10-20T08:00:00.000Z",
+                     *           "file_type": "camt.054",
+                     *           "represent": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RemittanceDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRemittanceFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The XML (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.08"><CstmrDrctDbtInitn>…</CstmrDrctDbtInitn></Document> */
+                    "application/xml": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    applyRemittanceReturns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Applied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "file_type": "camt.054",
+                     *       "applied": 2,
+                     *       "already_applied": 0,
+                     *       "returns": [
+                     *         {
+                     *           "item_id": 52,
+                     *           "end_to_end_id": "RM3-52",
+                     *           "reason_code": "AM04",
+                     *           "reason": "Saldo insuficiente",
+                     *           "received_at": "2026-10-20T08:00:00.000Z",
+                     *           "file_type": "camt.054",
+                     *           "represent": true
+                     *         },
+                     *         {
+                     *           "item_id": 53,
+                     *           "end_to_end_id": "RM3-53",
+                     *           "reason_code": "MD01",
+                     *           "reason": "Sin orden de domiciliación válida",
+                     *           "received_at": "2026-10-20T08:00:00.000Z",
+                     *           "file_type": "camt.054",
+                     *           "represent": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReturnsResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Nothing changed: `please_select_file`; `returns_file_invalid` with the reason (not XML, not a pain.002 or camt.054, a version before 001.03/001.02, an end-to-end id of no item of this remittance, a return without its reason code). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -1,0 +1,187 @@
+import { sql, type Selectable } from 'kysely';
+import type { Database } from './database.js';
+import type { DirectDebitsTable, MandatesTable, MandateStatus } from './schema.js';
+
+export type MandateRow = Selectable<MandatesTable>;
+export type DirectDebitRow = Selectable<DirectDebitsTable>;
+
+/** A domiciled fee with what the lists show of it: its person, activity and mandate. */
+export interface DirectDebitView extends DirectDebitRow {
+  person_name: string;
+  activity_name: string;
+  mandate_reference: string;
+  parts: string;
+  parts_paid: number;
+  is_paid: number;
+  paid_amount_cents: number | null;
+  price_cents: number;
+}
+
+/** SEPA mandates as signed and the fees put on them (migration 480). */
+export function createMandatesRepo(db: Database) {
+  const debitViews = () =>
+    db
+      .q()
+      .selectFrom('direct_debits as d')
+      .innerJoin('mandates as m', 'm.id', 'd.mandate_id')
+      .innerJoin('enrolments as e', 'e.id', 'd.enrolment_id')
+      .innerJoin('activities as a', 'a.id', 'd.activity_id')
+      .innerJoin('enrolment_activities as ea', (join) =>
+        join
+          .onRef('ea.enrolment_id', '=', 'd.enrolment_id')
+          .onRef('ea.activity_id', '=', 'd.activity_id'),
+      )
+      .selectAll('d')
+      .select([
+        sql<string>`e.first_name || ' ' || e.last_name`.as('person_name'),
+        'a.name as activity_name',
+        'm.reference as mandate_reference',
+        'a.parts',
+        'a.price_cents',
+        'ea.parts_paid',
+        'ea.is_paid',
+        'ea.paid_amount_cents',
+      ]);
+  return {
+    async insertMandate(
+      row: Omit<MandateRow, 'id' | 'status' | 'status_at' | 'last_debit_on' | 'iban_erased_at'>,
+    ): Promise<number> {
+      const { id } = await db
+        .q()
+        .insertInto('mandates')
+        .values(row)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+    async setReference(id: number, reference: string): Promise<void> {
+      await db.q().updateTable('mandates').set({ reference }).where('id', '=', id).execute();
+    },
+    mandate: (id: number): Promise<MandateRow | undefined> =>
+      db.q().selectFrom('mandates').selectAll().where('id', '=', id).executeTakeFirst(),
+    mandatesOfUser: (userId: number): Promise<MandateRow[]> =>
+      db
+        .q()
+        .selectFrom('mandates')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .execute(),
+    async setMandateStatus(
+      id: number,
+      status: MandateStatus,
+      now: string,
+      from: MandateStatus = 'active',
+    ): Promise<boolean> {
+      const result = await db
+        .q()
+        .updateTable('mandates')
+        .set({ status, status_at: now })
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+    async markDebited(mandateIds: number[], day: string): Promise<void> {
+      if (mandateIds.length === 0) return;
+      await db
+        .q()
+        .updateTable('mandates')
+        .set({ last_debit_on: day })
+        .where('id', 'in', mandateIds)
+        .execute();
+    },
+    /** Erases the IBAN of mandates whose last debit (or signature) is before `before`. */
+    async eraseIbans(before: string, now: string): Promise<number> {
+      const result = await db
+        .q()
+        .updateTable('mandates')
+        .set({ iban_sealed: null, iban_erased_at: now })
+        .where('iban_sealed', 'is not', null)
+        .where('status', '!=', 'active')
+        .where((eb) =>
+          eb.or([
+            eb('last_debit_on', '<', before),
+            eb.and([eb('last_debit_on', 'is', null), eb('signed_at', '<', before)]),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async insertDebit(row: {
+      mandate_id: number;
+      user_id: number;
+      enrolment_id: number;
+      activity_id: number;
+      created_at: string;
+    }): Promise<number> {
+      const { id } = await db
+        .q()
+        .insertInto('direct_debits')
+        .values(row)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+    activeDebitOf: (enrolmentId: number, activityId: number) =>
+      db
+        .q()
+        .selectFrom('direct_debits')
+        .selectAll()
+        .where('enrolment_id', '=', enrolmentId)
+        .where('activity_id', '=', activityId)
+        .where('status', '=', 'active')
+        .executeTakeFirst(),
+    debitView: (id: number): Promise<DirectDebitView | undefined> =>
+      debitViews().where('d.id', '=', id).executeTakeFirst(),
+    /** The fees on a mandate of the people this account manages, newest first. */
+    debitsOfUser: (userId: number): Promise<DirectDebitView[]> =>
+      debitViews()
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('user_persons as up')
+              .select('up.user_id')
+              .whereRef('up.enrolment_id', '=', 'd.enrolment_id')
+              .where('up.user_id', '=', userId),
+          ),
+        )
+        .orderBy('d.id', 'desc')
+        .execute(),
+    /** Every active debit under an active mandate: what a remittance may take. */
+    activeDebits: (): Promise<DirectDebitView[]> =>
+      debitViews()
+        .where('d.status', '=', 'active')
+        .where('m.status', '=', 'active')
+        .orderBy('d.id')
+        .execute(),
+    debitsOfMandate: (mandateId: number): Promise<DirectDebitRow[]> =>
+      db.q().selectFrom('direct_debits').selectAll().where('mandate_id', '=', mandateId).execute(),
+    async endDebit(
+      id: number,
+      status: 'cancelled' | 'ended',
+      reason: string,
+      now: string,
+    ): Promise<boolean> {
+      const result = await db
+        .q()
+        .updateTable('direct_debits')
+        .set({ status, ended_at: now, ended_reason: reason })
+        .where('id', '=', id)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+    async setNotified(id: number, now: string): Promise<void> {
+      await db
+        .q()
+        .updateTable('direct_debits')
+        .set({ notified_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}
+
+export type MandatesRepo = ReturnType<typeof createMandatesRepo>;

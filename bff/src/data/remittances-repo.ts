@@ -1,0 +1,215 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Database } from './database.js';
+import type {
+  DirectDebitReturnsTable,
+  RemittanceItemsTable,
+  RemittanceItemStatus,
+  RemittancesTable,
+} from './schema.js';
+
+export type RemittanceRow = Selectable<RemittancesTable>;
+export type RemittanceItemRow = Selectable<RemittanceItemsTable>;
+export type DirectDebitReturnRow = Selectable<DirectDebitReturnsTable>;
+
+/** Remittances sent to the bank, their items and the returns the bank answered (migration 480). */
+export function createRemittancesRepo(db: Database) {
+  return {
+    async insertRemittance(row: Insertable<RemittancesTable>): Promise<number> {
+      const { id } = await db
+        .q()
+        .insertInto('remittances')
+        .values(row)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+    async insertItems(rows: Insertable<RemittanceItemsTable>[]): Promise<void> {
+      for (let i = 0; i < rows.length; i += 500)
+        await db
+          .q()
+          .insertInto('remittance_items')
+          .values(rows.slice(i, i + 500))
+          .execute();
+    },
+    remittance: (id: number, options: { lock?: boolean } = {}) =>
+      db
+        .q()
+        .selectFrom('remittances')
+        .selectAll()
+        .where('id', '=', id)
+        .$if(db.rowLocks && options.lock === true, (q) => q.forUpdate())
+        .executeTakeFirst(),
+    remittances: () => db.q().selectFrom('remittances').selectAll().orderBy('id', 'desc').execute(),
+    /** Sent remittances whose collection date has come. */
+    dueForCollection: (today: string) =>
+      db
+        .q()
+        .selectFrom('remittances')
+        .selectAll()
+        .where('status', '=', 'sent')
+        .where('collection_date', '<=', today)
+        .orderBy('id')
+        .execute(),
+    async markCollected(id: number, now: string): Promise<boolean> {
+      const result = await db
+        .q()
+        .updateTable('remittances')
+        .set({ status: 'collected', collected_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'sent')
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+    items: (remittanceId: number): Promise<RemittanceItemRow[]> =>
+      db
+        .q()
+        .selectFrom('remittance_items')
+        .selectAll()
+        .where('remittance_id', '=', remittanceId)
+        .orderBy('enrolment_id')
+        .orderBy('activity_id')
+        .orderBy('part_number')
+        .orderBy('id')
+        .execute(),
+    /** Every item of these debits, oldest first: their history. */
+    itemsOfDebits: async (debitIds: number[]): Promise<RemittanceItemRow[]> => {
+      const out: RemittanceItemRow[] = [];
+      for (let i = 0; i < debitIds.length; i += 500) {
+        const chunk = debitIds.slice(i, i + 500);
+        out.push(
+          ...(await db
+            .q()
+            .selectFrom('remittance_items')
+            .selectAll()
+            .where('direct_debit_id', 'in', chunk)
+            .orderBy('id')
+            .execute()),
+        );
+      }
+      return out;
+    },
+    /** Mandates (of these) with an item collected or with the bank: their next debit is RCUR. */
+    async mandatesWithHistory(mandateIds: number[]): Promise<Set<number>> {
+      const out = new Set<number>();
+      for (let i = 0; i < mandateIds.length; i += 500) {
+        const rows = await db
+          .q()
+          .selectFrom('remittance_items')
+          .select('mandate_id')
+          .distinct()
+          .where('mandate_id', 'in', mandateIds.slice(i, i + 500))
+          .where('status', 'in', ['in_remittance', 'collected'])
+          .execute();
+        for (const row of rows) out.add(row.mandate_id);
+      }
+      return out;
+    },
+    /** Who an item's payment is for: the debit's account, the mandate's language, the DNI. */
+    collectionOwner: (itemId: number) =>
+      db
+        .q()
+        .selectFrom('remittance_items as i')
+        .innerJoin('direct_debits as d', 'd.id', 'i.direct_debit_id')
+        .innerJoin('mandates as m', 'm.id', 'i.mandate_id')
+        .leftJoin('enrolments as e', 'e.id', 'i.enrolment_id')
+        .select((eb) => [
+          eb.fn.coalesce('d.user_id', 'm.user_id').as('user_id'),
+          'm.locale',
+          'e.dni as person_dni',
+        ])
+        .where('i.id', '=', itemId)
+        .executeTakeFirst(),
+    item: (id: number) =>
+      db.q().selectFrom('remittance_items').selectAll().where('id', '=', id).executeTakeFirst(),
+    async setItemStatus(
+      id: number,
+      status: RemittanceItemStatus,
+      from: RemittanceItemStatus,
+      paymentId?: number,
+    ): Promise<boolean> {
+      const result = await db
+        .q()
+        .updateTable('remittance_items')
+        .set({ status, ...(paymentId === undefined ? {} : { payment_id: paymentId }) })
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+    /** Inserts the return unless this item already has one; false when it had. */
+    async insertReturn(row: Insertable<DirectDebitReturnsTable>): Promise<number | null> {
+      const existing = await db
+        .q()
+        .selectFrom('direct_debit_returns')
+        .select('id')
+        .where('item_id', '=', row.item_id)
+        .executeTakeFirst();
+      if (existing) return null;
+      const { id } = await db
+        .q()
+        .insertInto('direct_debit_returns')
+        .values(row)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+    returnOfItem: (itemId: number) =>
+      db
+        .q()
+        .selectFrom('direct_debit_returns')
+        .select('id')
+        .where('item_id', '=', itemId)
+        .executeTakeFirst(),
+    /** Whether a return of this line (fee part or return fee) of the debit was presented again. */
+    async representedBefore(
+      debitId: number,
+      kind: RemittanceItemRow['kind'],
+      partNumber: number | null,
+    ): Promise<boolean> {
+      const row = await db
+        .q()
+        .selectFrom('direct_debit_returns as r')
+        .innerJoin('remittance_items as i', 'i.id', 'r.item_id')
+        .select('r.id')
+        .where('r.direct_debit_id', '=', debitId)
+        .where('r.represent', '=', 1)
+        .where('i.kind', '=', kind)
+        .$if(partNumber === null, (q) => q.where('i.part_number', 'is', null))
+        .$if(partNumber !== null, (q) => q.where('i.part_number', '=', partNumber!))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    returnsOfRemittance: (remittanceId: number): Promise<DirectDebitReturnRow[]> =>
+      db
+        .q()
+        .selectFrom('direct_debit_returns')
+        .selectAll()
+        .where('remittance_id', '=', remittanceId)
+        .orderBy('id')
+        .execute(),
+    returnsOfDebits: async (debitIds: number[]): Promise<DirectDebitReturnRow[]> => {
+      if (debitIds.length === 0) return [];
+      return db
+        .q()
+        .selectFrom('direct_debit_returns')
+        .selectAll()
+        .where('direct_debit_id', 'in', debitIds)
+        .orderBy('id')
+        .execute();
+    },
+    /** Returns of a mandate's debits received since `since` (the season's). */
+    async returnsOfMandateSince(mandateId: number, since: string): Promise<number> {
+      const row = await db
+        .q()
+        .selectFrom('direct_debit_returns as r')
+        .innerJoin('remittance_items as i', 'i.id', 'r.item_id')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('i.mandate_id', '=', mandateId)
+        .where('r.received_at', '>=', since)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+  };
+}
+
+export type RemittancesRepo = ReturnType<typeof createRemittancesRepo>;

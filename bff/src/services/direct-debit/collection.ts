@@ -1,0 +1,122 @@
+import type { AuditRepo } from '../../data/audit-repo.js';
+import type { Database } from '../../data/database.js';
+import type { MandatesRepo } from '../../data/mandates-repo.js';
+import { newVerificationCode } from '../../data/migrations/050-money-after-payment.js';
+import type { PaymentsRepo } from '../../data/payments-repo.js';
+import type { RemittanceItemRow, RemittancesRepo } from '../../data/remittances-repo.js';
+import { t, type Locale } from '../../i18n/index.js';
+import type { Clock } from '../../lib/clock.js';
+import { madridDate } from '../../lib/madrid-date.js';
+import { newOrderCode } from '../payments/order-code.js';
+
+/**
+ * On its collection date a remittance's items are collected: each becomes a paid payment like a
+ * card's (`pay_method` direct_debit, gateway `sepa`, its receipt mailed by the receipts' job),
+ * a part of a fee pays that part (`parts_paid`, `is_paid` with the last one). A return fee's item
+ * is paid too, without touching the enrolment. An item the bank rejected before (pain.002) stays
+ * returned. Runs as the `direct-debit-collection` job and before a remittance is read.
+ */
+export function createCollection(deps: {
+  db: Database;
+  clock: Clock;
+  repo: RemittancesRepo;
+  mandatesRepo: MandatesRepo;
+  payments: PaymentsRepo;
+  audit: AuditRepo;
+  creditorId: string | null;
+}) {
+  const { db, clock, repo, payments } = deps;
+
+  async function collectItem(item: RemittanceItemRow, nowIso: string): Promise<number | null> {
+    const owner = await repo.collectionOwner(item.id);
+    if (!owner) return null;
+    const locale = owner.locale as Locale;
+    const order = await newOrderCode(new Date(nowIso), (code) => payments.orderExists(code));
+    const paymentId = await payments.insertPayment({
+      order_code: order,
+      locale,
+      user_id: owner.user_id,
+      enrolment_id: item.enrolment_id,
+      person_name: item.person_name,
+      person_dni: owner.person_dni ?? '',
+      amount_cents: item.amount_cents,
+      use_discount: false,
+      gateway: 'sepa',
+      merchant_code: deps.creditorId ?? '',
+      terminal: item.end_to_end_id,
+      pay_method: 'direct_debit',
+      now: nowIso,
+    });
+    const isFee = item.kind === 'fee';
+    const paymentItem = {
+      payment_id: paymentId,
+      enrolment_id: item.enrolment_id,
+      activity_id: item.activity_id,
+      activity_name: isFee
+        ? item.activity_name
+        : t(locale, 'direct_debit_return_fee_line', { name: item.activity_name }),
+      amount_cents: item.amount_cents,
+      breakdown: item.breakdown,
+      part_from: isFee ? item.part_number : null,
+      part_to: isFee ? item.part_number : null,
+      part_of: isFee ? item.part_of : null,
+      refund_id: null,
+    };
+    await payments.insertItem(paymentItem);
+    // paid some other way meanwhile (the desk): the money came all the same, kept as a duplicate
+    const applied = !isFee || (await payments.markItemPaid(paymentItem, nowIso));
+    await payments.setStatus(paymentId, applied ? 'paid' : 'duplicate', nowIso, {
+      paidAt: nowIso,
+      from: 'pending',
+    });
+    if (applied) await payments.setVerificationCode(paymentId, newVerificationCode());
+    await repo.setItemStatus(item.id, 'collected', 'in_remittance', paymentId);
+    return paymentId;
+  }
+
+  /** Collects one remittance if its date has come; false when it was not due or was collected. */
+  async function collect(remittanceId: number): Promise<boolean> {
+    const now = clock.now();
+    const nowIso = now.toISOString();
+    const today = madridDate(now);
+    return db.transaction(async () => {
+      const remittance = await repo.remittance(remittanceId, { lock: true });
+      if (!remittance || remittance.status !== 'sent' || remittance.collection_date > today)
+        return false;
+      if (!(await repo.markCollected(remittanceId, nowIso))) return false;
+      const items = (await repo.items(remittanceId)).filter((i) => i.status === 'in_remittance');
+      const paid: number[] = [];
+      for (const item of items) {
+        const id = await collectItem(item, nowIso);
+        if (id !== null) paid.push(id);
+      }
+      await deps.mandatesRepo.markDebited(
+        [...new Set(items.map((i) => i.mandate_id))],
+        remittance.collection_date,
+      );
+      await deps.audit.record({
+        actorUserId: null,
+        actorDni: null,
+        action: 'remittance.collected',
+        entity: 'remittance',
+        entityId: remittanceId,
+        details: { collection_date: remittance.collection_date, payments: paid },
+        ip: null,
+      });
+      return true;
+    });
+  }
+
+  return {
+    collect,
+    /** Every remittance whose collection date has come: how many were collected now. */
+    async collectDue(): Promise<{ remittances_collected: number }> {
+      const due = await repo.dueForCollection(madridDate(clock.now()));
+      let collected = 0;
+      for (const remittance of due) if (await collect(remittance.id)) collected++;
+      return { remittances_collected: collected };
+    },
+  };
+}
+
+export type Collection = ReturnType<typeof createCollection>;
