@@ -20,6 +20,7 @@ const config: PublicConfig = {
   deadline_date: '2026-12-15',
   payments_open: true,
   bizum_enabled: false,
+  direct_debit_enabled: false,
   today: '2026-11-21',
 };
 
