@@ -1,8 +1,14 @@
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
+import type { DefaultValueProp, DisabledProp } from '../lib/documented-props.ts';
 import { FieldHint, FieldLabel, inputClasses, useHintWiring } from './field.tsx';
 
-export type SearchBoxProps = Omit<React.ComponentProps<'input'>, 'type' | 'children'> & {
+export type SearchBoxProps = Omit<
+  React.ComponentProps<'input'>,
+  'type' | 'children' | 'disabled' | 'defaultValue'
+> &
+  DisabledProp &
+  DefaultValueProp & {
   /** Visible label, e.g. "Search by name or DNI". */
   label: React.ReactNode;
   /** Help text under the label, e.g. what can be searched. */
