@@ -68,3 +68,17 @@ it('sends the line breaks staff type in a description and a schedule, in every l
     },
   });
 });
+
+it('writes no textarea of its own: every multi-line field is the design system’s TextArea', async () => {
+  const { readdirSync, readFileSync, statSync } = await import('node:fs');
+  const { join, resolve } = await import('node:path');
+  const files = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return files(path);
+      return /\.tsx$/.test(name) && !/\.(test|stories)\.tsx$/.test(name) ? [path] : [];
+    });
+  const web = resolve(import.meta.dirname, '../../..');
+  const own = files(web).filter((path) => readFileSync(path, 'utf8').includes('<textarea'));
+  expect(own.map((path) => path.slice(web.length + 1))).toEqual([]);
+});

@@ -28,7 +28,7 @@ import {
 import { serverMsg, useFormatMsg, useT, type Notice } from '../components/messages';
 import { useReportErrors } from '../components/page-errors';
 import { serverFieldErrors } from '../components/server-errors';
-import { TextArea } from '../components/text-area';
+import { TextArea } from '@portal/design-system/components/text-area.tsx';
 import { DocumentViewer } from './document-viewer';
 import { checkApproval, checkRefusal, REASON_MAX, type RefusalField } from './rules';
 
