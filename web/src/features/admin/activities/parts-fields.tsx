@@ -74,7 +74,8 @@ export function PartsFields({
           <legend className="px-1 font-semibold">
             {t('admin.activities.parts.part', { part: index + 1 })}
           </legend>
-          <div className="flex flex-wrap items-start gap-4">
+          {/* the controls share one line: an error above one does not move it out of line */}
+          <div className="flex flex-wrap items-end gap-4">
             <TextField
               id={partFieldId(index, 'percent')}
               label={t('admin.activities.parts.percent')}
