@@ -96,7 +96,10 @@ export const FeeInPartsFirstPaid: Story = {
   },
 };
 
-/** A part paid before an earlier one (another tab, another device): the server's 409. */
+/**
+ * The second part asked for while the first is unpaid again (its payment refunded since the page
+ * loaded): the server's 409 names the first part of the same fee and its day.
+ */
 export const PayRefusedPartOutOfOrder: Story = {
   parameters: inParts({ 'POST /payments/generate-multiple/': 'part_out_of_order' }),
   play: async (context) => {
@@ -108,27 +111,31 @@ export const PayRefusedPartOutOfOrder: Story = {
   },
 };
 
-/** A part whose last day passed while the page was open: the server's 409. */
+/** The second part's last day (15/01/2027) passed while the page was open: the server's 409. */
 export const PayRefusedPartDeadlinePassed: Story = {
   parameters: inParts({ 'POST /payments/generate-multiple/': 'part_deadline_passed' }),
   play: PayRefusedPartOutOfOrder.play,
 };
 
 /**
- * A whole fee asked for while staff split it into parts meanwhile (the page still showed it
- * whole): the server's 409 fee_in_parts says to choose its parts.
+ * The same fee asked for whole while staff split it into parts meanwhile (the page still showed
+ * it whole, the contract's `fee_before_parts`): the server's 409 fee_in_parts says to choose its
+ * parts.
  */
 export const PayRefusedFeeInParts: Story = {
-  parameters: screen('/dashboard', {
-    session: 'resident',
-    scenario: { 'POST /payments/generate-multiple/': 'fee_in_parts' },
+  parameters: inParts({
+    'GET /user/activities/{person_activity_id}': 'fee_before_parts',
+    'POST /payments/generate-multiple/': 'fee_in_parts',
   }),
   play: async (context) => {
     const t = textOf(context);
     await pendingLoaded(context);
     await userEvent.click(
       page().getByRole('checkbox', {
-        name: t('dashboard.table.selectRow', { activity: 'Yoga', dni: '87654321X' }),
+        name: t('dashboard.table.selectRow', {
+          activity: 'Escola de natación',
+          dni: '87654321X',
+        }),
       }),
     );
     await userEvent.click(page().getByRole('button', { name: t('dashboard.pay.button') }));
