@@ -322,6 +322,24 @@ describe('the public draw page', () => {
     expect(script.textContent).not.toMatch(/as this page shows them/);
   });
 
+  it('in Galician, the check of a draw mixed with a public value: its comment in Galician too', async () => {
+    mockApi({
+      'GET /api/draws/7': {
+        body: {
+          ...draw,
+          rule_version: 2,
+          public_value_source: 'announced',
+          public_value_description: 'ONCE',
+        },
+      },
+    });
+    renderScreen(<DrawPage />, { route: '/sorteos/7', path: '/sorteos/:activityId', locale: 'gl' });
+    const script = await screen.findByText(/createHash/);
+    expect(script.textContent).toContain(
+      '// seed, seed_commitment, public_value e rows (cada unha con code, joint_code e group), tal como os amosa esta páxina',
+    );
+  });
+
   it('after it: the seed, every code in rank order, and a signed-in resident’s own code marked', async () => {
     setToken(fakeToken());
     mockApi({
