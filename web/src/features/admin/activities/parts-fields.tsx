@@ -74,8 +74,9 @@ export function PartsFields({
           <legend className="px-1 font-semibold">
             {t('admin.activities.parts.part', { part: index + 1 })}
           </legend>
-          {/* the controls share one line: an error above one does not move it out of line */}
-          <div className="flex flex-wrap items-end gap-4">
+          {/* two columns from 600 px: an error above one control wraps in its column, and the
+              controls stay on one line (a long error had moved the day below the share) */}
+          <div className="grid grid-cols-1 items-end gap-4 narrow:grid-cols-2">
             <TextField
               id={partFieldId(index, 'percent')}
               label={t('admin.activities.parts.percent')}
