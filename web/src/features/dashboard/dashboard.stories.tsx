@@ -320,10 +320,13 @@ export const RulesReductionStates: Story = {
         }),
       }),
     );
+    // the button follows the circumstances the council offers, which may arrive after the list
     await expect(
-      panel.getByRole('button', {
-        name: t('persons.reduction.askFor', { name: 'Xoán López Pereira' }),
-      }),
+      await panel.findByRole(
+        'button',
+        { name: t('persons.reduction.askFor', { name: 'Xoán López Pereira' }) },
+        LOADED,
+      ),
     ).toBeVisible();
     await expect(
       panel.queryByRole('button', {
