@@ -44,7 +44,10 @@ function storyArgs(file: string): { component?: string; args: Set<string> } {
       }
       if (node.name.text === 'args' && ts.isObjectLiteralExpression(node.initializer)) {
         for (const property of node.initializer.properties) {
-          if (property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)))
+          if (
+            property.name &&
+            (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))
+          )
             args.add(property.name.text);
         }
       }

@@ -69,10 +69,7 @@ export function DialogContent({
   );
 }
 
-export function DialogTitle({
-  className,
-  ...props
-}: WithAsChild<typeof DialogPrimitive.Title>) {
+export function DialogTitle({ className, ...props }: WithAsChild<typeof DialogPrimitive.Title>) {
   return (
     <DialogPrimitive.Title
       data-slot="dialog-title"

@@ -4,7 +4,10 @@ import type { DisabledProp } from '../lib/documented-props.ts';
 import { Button } from './button.tsx';
 import { Field, inputClasses, useFieldWiring, type FieldTextProps } from './field.tsx';
 
-export type PasswordFieldProps = Omit<React.ComponentProps<'input'>, 'children' | 'type' | 'disabled'> &
+export type PasswordFieldProps = Omit<
+  React.ComponentProps<'input'>,
+  'children' | 'type' | 'disabled'
+> &
   FieldTextProps &
   DisabledProp & {
     /** Toggle text while hidden, e.g. "Show password". */

@@ -9,13 +9,13 @@ export type SearchBoxProps = Omit<
 > &
   DisabledProp &
   DefaultValueProp & {
-  /** Visible label, e.g. "Search by name or DNI". */
-  label: React.ReactNode;
-  /** Help text under the label, e.g. what can be searched. */
-  hint?: React.ReactNode;
-  /** Class for the wrapper (label + hint + input). */
-  containerClassName?: string;
-};
+    /** Visible label, e.g. "Search by name or DNI". */
+    label: React.ReactNode;
+    /** Help text under the label, e.g. what can be searched. */
+    hint?: React.ReactNode;
+    /** Class for the wrapper (label + hint + input). */
+    containerClassName?: string;
+  };
 
 /** Labelled type="search" input (filtering as you type is up to the app). */
 export function SearchBox({

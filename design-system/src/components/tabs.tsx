@@ -28,10 +28,7 @@ export function TabsList({ className, ...props }: WithAsChild<typeof TabsPrimiti
   );
 }
 
-export function TabsTrigger({
-  className,
-  ...props
-}: WithAsChild<typeof TabsPrimitive.Trigger>) {
+export function TabsTrigger({ className, ...props }: WithAsChild<typeof TabsPrimitive.Trigger>) {
   return (
     <TabsPrimitive.Trigger
       data-slot="tabs-trigger"
@@ -48,10 +45,7 @@ export function TabsTrigger({
   );
 }
 
-export function TabsContent({
-  className,
-  ...props
-}: WithAsChild<typeof TabsPrimitive.Content>) {
+export function TabsContent({ className, ...props }: WithAsChild<typeof TabsPrimitive.Content>) {
   return (
     <TabsPrimitive.Content
       data-slot="tabs-content"

@@ -64,7 +64,12 @@ export const Optional: Story = {
   render: (args, ctx) => {
     const t = storyText(ctx);
     return (
-      <TextArea {...args} label={t.schedule} optionalText={t.optional} errorPrefix={t.errorPrefix} />
+      <TextArea
+        {...args}
+        label={t.schedule}
+        optionalText={t.optional}
+        errorPrefix={t.errorPrefix}
+      />
     );
   },
 };
