@@ -24,6 +24,10 @@ const fileName = (kind: RegExp, what: string) =>
     .regex(kind, { error: `must be a ${what} file name beside the council file` })
     .refine((name) => basename(name) === name, { error: 'must be a file beside the council file' });
 const pdf = fileName(/\.pdf$/i, 'PDF');
+/** A page's address in the portal: one segment of lower-case letters, digits and hyphens. */
+const pagePath = z
+  .string({ error: 'must be an address' })
+  .regex(/^\/[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'must be an address like /concello' });
 
 const councilSchema = z.strictObject({
   name: text,
@@ -54,6 +58,11 @@ const councilSchema = z.strictObject({
     footer: colour,
   }),
   documents: z.strictObject({ reduction: perLanguage(pdf), help: perLanguage(pdf) }),
+  /**
+   * The addresses of the council's own pages in the portal: `info`, its contact page, which the
+   * footer links to (Nigrán's "/nigran-info"). Left out, the neutral "/concello".
+   */
+  pages: z.strictObject({ info: pagePath.optional() }).optional(),
   /**
    * The council's own wording of its legal texts (privacy, legal notice, accessibility
    * statement): any paragraph of the bundled texts replaced by its message id, in the three

@@ -43,6 +43,16 @@ describe('the council file', () => {
     for (const path of shipped) expect(readCouncilFile(path).problems, path).toEqual([]);
   });
 
+  it('gives the council’s own pages an address of one segment, or none', () => {
+    expect(readCouncilFile(councilCopy((file) => (file.pages = {}))).problems).toEqual([]);
+    for (const info of ['/info/../admin', 'concello', 'https://evil.example', '/Concello']) {
+      const path = councilCopy((file) => (file.pages = { info }));
+      expect(readCouncilFile(path).problems, info).toEqual([
+        `COUNCIL_FILE (${path}): pages.info must be an address like /concello`,
+      ]);
+    }
+  });
+
   it('measures contrast as WCAG does', () => {
     expect(contrastRatio('#ffffff', '#000000')).toBeCloseTo(21, 5);
     expect(contrastRatio('#1a4480', '#ffffff')).toBeGreaterThan(4.5);

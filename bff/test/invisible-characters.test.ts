@@ -148,8 +148,8 @@ describe('control and invisible characters, in every text a body carries', () =>
       async (field) => {
         const before = await snapshot(app, 'activities', 'audit_log');
         for (const [index, [, text]] of SNEAKY.entries()) {
-          // a description keeps its line breaks: that case is below
-          if (field === 'description' && text.includes('\n')) continue;
+          // a description and a schedule keep their line breaks: that case is below
+          if (['description', 'schedule'].includes(field) && text.includes('\n')) continue;
           const lang = LANGS[index % 3]!;
           const res = await post(
             '/api/admin/activities-crud/',
@@ -163,13 +163,13 @@ describe('control and invisible characters, in every text a body carries', () =>
       },
     );
 
-    it('keeps line breaks in a description only, and nothing else of the controls', async () => {
+    it('keeps line breaks in a description and a schedule only, and nothing else of the controls', async () => {
       const ok = await post(
         '/api/admin/activities-crud/',
         admin,
         activity({
           description: 'Iniciación á natación.\nTraer gorro.\r\nNivel 1 ❤️ 太極拳',
-          schedule: 'Luns e mércores, 17:00–18:00',
+          schedule: 'Luns e mércores, 17:00–18:00\nVenres, 18:00',
           venue: 'Pavillón d’A Ramallosa',
         }),
         'gl',
@@ -177,6 +177,7 @@ describe('control and invisible characters, in every text a body carries', () =>
       expect(ok.status).toBe(201);
       expect(await ok.json()).toMatchObject({
         description: 'Iniciación á natación.\nTraer gorro.\r\nNivel 1 ❤️ 太極拳',
+        schedule: 'Luns e mércores, 17:00–18:00\nVenres, 18:00',
         venue: 'Pavillón d’A Ramallosa',
       });
       const before = await snapshot(app, 'activities');
@@ -184,7 +185,7 @@ describe('control and invisible characters, in every text a body carries', () =>
         ['description', 'Traer gorro.\rNivel 1'],
         ['description', 'Traer gorro.\tNivel 1'],
         ['description', 'Traer gorro.\u2028Nivel 1'],
-        ['schedule', 'Luns\nMércores'],
+        ['schedule', 'Luns\tMércores'],
         ['venue', 'Piscina\r\nmunicipal'],
       ] as const) {
         const res = await post(

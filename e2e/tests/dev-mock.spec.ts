@@ -131,9 +131,10 @@ test('dev:mock: a resident and an administrator log in on the mock; SIGTERM stop
 });
 
 /**
- * Paying on the mock: the card form goes to the mock's stand-in bank, never to Redsys, which
- * shows the order and the amount and sends the browser back to /pago-ok (Pagar) or /pago-ko
- * (Denegar). No request of any tab leaves the machine.
+ * Paying on the mock: the card form goes to the mock's stand-in bank, in a new tab, never to
+ * Redsys; the bank shows the order and the total chosen on the dashboard and sends the browser
+ * back to /pago-ok (Pagar), which shows that amount, or /pago-ko (Denegar). No request of any tab
+ * leaves the machine.
  */
 test('dev:mock: paying goes to the stand-in bank and back, all on this machine', async ({
   browser,
@@ -155,6 +156,9 @@ test('dev:mock: paying goes to the stand-in bank and back, all on this machine',
       .getByRole('checkbox', { name: /^Seleccionar / })
       .first()
       .check();
+    // Natación infantil alone: 45 €, not the payment example's 75 €
+    const total = /^45,00\s€$/;
+    await expect(page.locator('[data-slot="pay-bar"]')).toContainText(/45,00\s€/);
 
     for (const [decision, back, title] of [
       ['Pagar', /\/pago-ok$/, text('es', 'payments.ok.received.title')],
@@ -165,12 +169,13 @@ test('dev:mock: paying goes to the stand-in bank and back, all on this machine',
       const bank = await popup;
       await expect(bank).toHaveURL(/\/mock-bank\?/);
       await expect(bank.getByRole('heading', { name: 'Banco de pruebas del mock' })).toBeVisible();
-      // the contract's example answer: order 2611AB12CD34, 75 euros
+      // the contract's example's order, and the amount chosen
       await expect(bank.getByText('2611AB12CD34')).toBeVisible();
-      await expect(bank.getByText(/^75,00\s€$/)).toBeVisible();
+      await expect(bank.getByText(total)).toBeVisible();
       await bank.getByRole('button', { name: decision }).click();
       await expect(bank).toHaveURL(back);
       await expect(bank.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      if (decision === 'Pagar') await expect(bank.getByRole('main')).toContainText(/45,00\s€/);
       await bank.close();
     }
     expect(offMachine).toEqual([]);

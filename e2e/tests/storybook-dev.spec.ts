@@ -10,6 +10,10 @@ const ERROR_PAGE = LANGS.map((lang) => text(lang, 'app.routeError'));
 /** How long one story may take to render and play while Vite compiles its modules on demand. */
 const STORY_TIMEOUT = 30_000;
 
+/** The viewport the stories play in (Playwright's default), and the phones' widths checked after. */
+const DESKTOP = { width: 1280, height: 720 };
+const PHONE_WIDTHS = [375, 360];
+
 /** What the preview reports of a story once it has rendered and played (Storybook's events). */
 interface Finished {
   storyId: string;
@@ -126,7 +130,7 @@ test('npm run storybook shows and plays every screen story without an error', as
     const probe = await browser.newPage();
     const userAgent = `${await probe.evaluate(() => navigator.userAgent)} StorybookTestRunner`;
     await probe.close();
-    const context = await browser.newContext({ userAgent });
+    const context = await browser.newContext({ userAgent, viewport: DESKTOP });
     await context.addInitScript(recordStoryEvents);
     const page = await context.newPage();
     const problems: string[] = [];
@@ -146,6 +150,7 @@ test('npm run storybook shows and plays every screen story without an error', as
       const body = await page.locator('body').innerText();
       const shown = ERROR_PAGE.find((message) => body.includes(message));
       if (shown) problems.push(`${id}: shows “${shown}”`);
+      problems.push(...(await sidewaysOnPhones(page, id)));
     }
     // Vite reloads the preview when a file changes (someone editing while the test runs)
     test.info().annotations.push({ type: 'preview reloads', description: String(reloads) });
@@ -156,6 +161,29 @@ test('npm run storybook shows and plays every screen story without an error', as
     await exited;
   }
 });
+
+/**
+ * The story as it ended, on a phone: the page narrowed to each phone width in turn (no new
+ * render, no second pass over the stories) must not scroll sideways, i.e. nothing wider than the
+ * screen outside its own scrolling box (a wide table scrolls in its region). Back to the desktop
+ * width for the next story.
+ */
+async function sidewaysOnPhones(page: Page, id: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const width of PHONE_WIDTHS) {
+    await page.setViewportSize({ width, height: DESKTOP.height });
+    const wider = await page
+      .evaluate(async () => {
+        // what reacts to the new width (media queries in scripts, resize observers) has drawn
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        return document.documentElement.scrollWidth - window.innerWidth;
+      })
+      .catch(() => 0);
+    if (wider > 0) problems.push(`${id}: scrolls sideways at ${width} px (${wider} px too wide)`);
+  }
+  await page.setViewportSize(DESKTOP);
+  return problems;
+}
 
 /**
  * A failed load the story means: the API answering with the contract's error example it chose

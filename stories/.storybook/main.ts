@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { mergeConfig } from 'vite';
 // the server's own reading of a council file, so stories show what the server would inline
 import { councilDataScript, loadCouncil } from '../../bff/src/council.ts';
+import { docgenOptions } from '../../design-system/src/stories-support/docgen-options.ts';
 
 /** The two councils the toolbar switches between: their pages' data, inlined into the preview. */
 const COUNCILS = { nigran: '../../councils/nigran', ejemplo: '../../councils/ejemplo' };
@@ -48,9 +49,8 @@ const config: StorybookConfig = {
       tsconfigPath: '../design-system/tsconfig.json',
       include: ['../design-system/src/components/*.tsx'],
       exclude: ['**/*.stories.tsx', '**/*.test.tsx'],
-      shouldExtractLiteralValuesFromEnum: true,
-      shouldRemoveUndefinedFromOptional: true,
-      propFilter: (prop) => !prop.parent?.fileName.includes('node_modules'),
+      // the same options design-system/src/props-documented.test.ts reads the tables with
+      ...docgenOptions,
     },
   },
   viteFinal: (viteConfig) => mergeConfig(viteConfig, { plugins: [tailwindcss()] }),

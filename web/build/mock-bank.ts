@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin } from 'vite';
 
 const PAYMENT_CALL = '/api/payments/generate-multiple/';
+const LATEST_CALL = '/api/user/payments/latest';
+const ACTIVITIES_CALL = /^\/api\/user\/activities\/(\d+)$/;
 const MOCK_BANK_PATH = '/mock-bank';
 /** The answers the stand-in bank gives, and where each sends the browser back. */
 const DECISIONS: Record<string, string> = { pagar: '/pago-ok', denegar: '/pago-ko' };
@@ -14,8 +16,17 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'content-le
  * `/mock-bank`, a stand-in bank page of this dev server that shows the order and the amount and
  * sends the browser back to `/pago-ok` (Pagar) or `/pago-ko` (Denegar). The real server's answer
  * is untouched: this plugin exists only while Vite serves against the mock.
+ *
+ * Prism answers every payment with its example's amount (75 €) and `/pago-ok` with another
+ * example's: here the amount is what was chosen (the lines of the person's list the page showed,
+ * as Prism answered them with the tab's `Prefer`), and `GET /user/payments/latest` answers that
+ * payment's order and amount, so the dashboard's total, the bank's page and `/pago-ok` agree.
  */
 export function mockBank(mockApi: string): Plugin {
+  /** The `Prefer` header each person's list was last asked with (the tab's ?mock= choice). */
+  const listPrefer = new Map<string, string | undefined>();
+  /** The payment last sent to the stand-in bank: what /pago-ok shows. */
+  let started: Pick<PaymentRedirect, 'order' | 'amount'> | null = null;
   return {
     name: 'portal-mock-bank',
     apply: 'serve',
@@ -23,8 +34,18 @@ export function mockBank(mockApi: string): Plugin {
       // added here, the middleware runs before Vite's /api proxy
       server.middlewares.use((req, res, next) => {
         const url = new URL(req.url ?? '/', 'http://mock');
-        if (req.method === 'POST' && url.pathname === PAYMENT_CALL) {
-          paymentCall(req, res, `${mockApi}${url.pathname.slice('/api'.length)}`).catch(next);
+        const list = req.method === 'GET' ? ACTIVITIES_CALL.exec(url.pathname) : null;
+        if (list) {
+          listPrefer.set(list[1]!, headerOf(req, 'prefer'));
+          next();
+        } else if (req.method === 'POST' && url.pathname === PAYMENT_CALL) {
+          paymentCall(req, res, mockApi, listPrefer)
+            .then((payment) => (started = payment ?? started))
+            .catch(next);
+        } else if (req.method === 'GET' && url.pathname === LATEST_CALL) {
+          latestCall(req, res, `${mockApi}${url.pathname.slice('/api'.length)}`, started).catch(
+            next,
+          );
         } else if (url.pathname === MOCK_BANK_PATH) {
           res.setHeader('Content-Type', 'text/html; charset=utf-8');
           res.end(bankPage(url.searchParams));
@@ -40,21 +61,128 @@ export function mockBank(mockApi: string): Plugin {
   };
 }
 
-async function paymentCall(req: IncomingMessage, res: ServerResponse, target: string) {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
+const headerOf = (req: IncomingMessage, name: string) => {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** The request's headers to pass on to Prism (the tab's Prefer and Authorization among them). */
+function forwarded(req: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === 'string' && !HOP_BY_HOP.includes(name)) headers.set(name, value);
   }
-  const answer = await fetch(target, { method: 'POST', headers, body: Buffer.concat(chunks) });
-  let body = await answer.text();
-  if (answer.ok) body = JSON.stringify(toMockBank(JSON.parse(body) as PaymentRedirect));
+  return headers;
+}
+
+/** Prism's answer as it is, or with its body replaced. */
+function answerWith(res: ServerResponse, answer: Response, body: string) {
   answer.headers.forEach((value, name) => {
     if (!HOP_BY_HOP.includes(name) && name !== 'content-encoding') res.setHeader(name, value);
   });
   res.statusCode = answer.status;
   res.end(body);
+}
+
+/** Starts a payment on Prism; a success goes to the stand-in bank with the chosen lines' total. */
+async function paymentCall(
+  req: IncomingMessage,
+  res: ServerResponse,
+  mockApi: string,
+  listPrefer: ReadonlyMap<string, string | undefined>,
+): Promise<Pick<PaymentRedirect, 'order' | 'amount'> | null> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const sent = Buffer.concat(chunks);
+  const answer = await fetch(`${mockApi}/payments/generate-multiple/`, {
+    method: 'POST',
+    headers: forwarded(req),
+    body: sent,
+  });
+  let body = await answer.text();
+  let payment: PaymentRedirect | null = null;
+  if (answer.ok) {
+    payment = JSON.parse(body) as PaymentRedirect;
+    const total = await chosenTotal(mockApi, req, sent, listPrefer).catch(() => null);
+    if (total !== null) payment.amount = total;
+    body = JSON.stringify(toMockBank(payment));
+  }
+  answerWith(res, answer, body);
+  return payment && { order: payment.order, amount: payment.amount };
+}
+
+/** The chosen lines' total, from the person's list as the page was answered; null if unknown. */
+async function chosenTotal(
+  mockApi: string,
+  req: IncomingMessage,
+  sent: Buffer,
+  listPrefer: ReadonlyMap<string, string | undefined>,
+): Promise<number | null> {
+  const request = JSON.parse(sent.toString('utf8')) as PaymentChoice;
+  const person = String(request.person_activity_id);
+  const headers = new Headers();
+  const authorization = headerOf(req, 'authorization');
+  if (authorization) headers.set('Authorization', authorization);
+  const prefer = listPrefer.get(person);
+  if (prefer) headers.set('Prefer', prefer);
+  const list = await fetch(`${mockApi}/user/activities/${person}`, { headers });
+  if (!list.ok) return null;
+  return selectedTotal((await list.json()) as ListedFee[], request);
+}
+
+/** What a payment asks for (`PaymentRequest`): whole fees, parts of fees, the reduction. */
+export interface PaymentChoice {
+  person_activity_id: number;
+  activity_ids?: number[];
+  parts?: { activity_id: number; number: number }[];
+  use_discount?: boolean;
+}
+
+/** A line of the person's list (`UserActivity`), as much of it as the total needs. */
+export interface ListedFee {
+  id: number;
+  is_paid: boolean;
+  amount: number;
+  amount_due: number | null;
+  amount_with_discount: number | null;
+  part?: { number: number } | null;
+}
+
+/**
+ * The total of the lines chosen, as the dashboard adds them: each whole fee's amount due (with
+ * the reduction, its reduced amount) and each chosen part's; null when a chosen line is not in
+ * the list (the mock's example for the payment stays then).
+ */
+export function selectedTotal(list: readonly ListedFee[], choice: PaymentChoice): number | null {
+  let cents = 0;
+  for (const id of new Set(choice.activity_ids ?? [])) {
+    const fee = list.find((line) => line.id === id && !line.part && !line.is_paid);
+    if (!fee) return null;
+    const amount =
+      choice.use_discount && fee.amount_with_discount !== null
+        ? fee.amount_with_discount
+        : (fee.amount_due ?? fee.amount);
+    cents += Math.round(amount * 100);
+  }
+  for (const { activity_id, number } of choice.parts ?? []) {
+    const part = list.find((line) => line.id === activity_id && line.part?.number === number);
+    if (!part || part.is_paid) return null;
+    cents += Math.round((part.amount_due ?? part.amount) * 100);
+  }
+  return cents > 0 ? cents / 100 : null;
+}
+
+/** Prism's latest payment, carrying the order and amount of the one sent to the bank here. */
+async function latestCall(
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: string,
+  started: Pick<PaymentRedirect, 'order' | 'amount'> | null,
+) {
+  const answer = await fetch(target, { headers: forwarded(req) });
+  let body = await answer.text();
+  if (answer.ok && started) body = JSON.stringify({ ...JSON.parse(body), ...started });
+  answerWith(res, answer, body);
 }
 
 interface PaymentRedirect {

@@ -26,8 +26,9 @@ void Promise.all([texts, devMock]).then(([, banner]) =>
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>
-        <App />
+        {/* above the page, in its flow: it covers nothing of it */}
         {banner}
+        <App />
       </StrictMode>,
     ),
   ),

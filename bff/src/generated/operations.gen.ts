@@ -360,4 +360,4 @@ export const bodyOperations: ReadonlySet<string> = new Set([
 ]);
 
 /** Body fields whose text may hold line breaks (x-multiline); every other text is one line. */
-export const multilineFields: ReadonlySet<string> = new Set(['description']);
+export const multilineFields: ReadonlySet<string> = new Set(['description', 'schedule']);

@@ -1920,7 +1920,7 @@ export type ActivityTexts = {
 
 export type ActivityLanguageTexts = {
     description?: NullableMultilineText;
-    schedule?: NullableText;
+    schedule?: NullableMultilineText;
     venue?: NullableText;
 };
 
@@ -1949,7 +1949,7 @@ export type ActivityWrite = {
      */
     offer_hours?: number;
     description?: NullableMultilineText;
-    schedule?: NullableText;
+    schedule?: NullableMultilineText;
     venue?: NullableText;
     /**
      * The description, schedule and venue in Spanish, English and Galician; absent keeps what is stored (older clients), a language or text left out has none.

@@ -1519,7 +1519,7 @@ export const zPaymentRequest = z.object({
 
 export const zActivityLanguageTexts = z.object({
     description: zNullableMultilineText.optional(),
-    schedule: zNullableText.optional(),
+    schedule: zNullableMultilineText.optional(),
     venue: zNullableText.optional()
 });
 
@@ -1574,7 +1574,7 @@ export const zActivityWrite = z.object({
     applications_close_at: z.iso.datetime({ offset: true }).nullish(),
     offer_hours: z.int().gte(1).lte(720).optional(),
     description: zNullableMultilineText.optional(),
-    schedule: zNullableText.optional(),
+    schedule: zNullableMultilineText.optional(),
     venue: zNullableText.optional(),
     texts: zActivityTexts.optional(),
     min_birth_year: zBirthYear.optional(),

@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
+import type { DisabledProp } from '../lib/documented-props.ts';
 import { Spinner } from './spinner.tsx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link';
@@ -44,7 +45,8 @@ export function buttonVariants({ variant, size }: ButtonStyle = {}): string {
   return `${BASE} ${VARIANTS[v]} ${TEXT[z]}${v === 'link' ? '' : ` ${BOX[z]}`}`;
 }
 
-export type ButtonProps = React.ComponentProps<'button'> &
+export type ButtonProps = Omit<React.ComponentProps<'button'>, 'disabled'> &
+  DisabledProp &
   ButtonStyle & {
     /**
      * Busy: shows a spinner, sets aria-busy and aria-disabled and ignores clicks, but keeps focus

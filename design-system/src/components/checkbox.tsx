@@ -1,9 +1,16 @@
 import type * as React from 'react';
 import { Checkbox as CheckboxPrimitive } from 'radix-ui';
 import { cn } from '../lib/cn.ts';
+import type { AsChildProp, DefaultCheckedProp, DisabledProp } from '../lib/documented-props.ts';
 import { FieldHint, useHintWiring } from './field.tsx';
 
-export type CheckboxProps = React.ComponentProps<typeof CheckboxPrimitive.Root>;
+export type CheckboxProps = Omit<
+  React.ComponentProps<typeof CheckboxPrimitive.Root>,
+  'asChild' | 'disabled' | 'defaultChecked'
+> &
+  AsChildProp &
+  DisabledProp &
+  DefaultCheckedProp;
 
 /**
  * Radix checkbox (role="checkbox"). Needs a name: wrap it in CheckboxField, or pass aria-label /

@@ -132,7 +132,8 @@ export function Field({
       data-slot="field"
       data-invalid={error ? '' : undefined}
       className={cn(
-        'flex flex-col gap-1.5',
+        // min-w-0: in a row of fields (flex or grid) it may be narrower than its longest option
+        'flex min-w-0 flex-col gap-1.5',
         error ? 'border-l-4 border-error pl-3' : undefined,
         className,
       )}

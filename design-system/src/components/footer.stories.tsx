@@ -15,7 +15,7 @@ function Demo({ t }: { t: SampleText }) {
       legalLinks={[
         { href: t.privacyHref, label: t.privacy },
         { href: '/aviso-legal', label: t.legalNotice },
-        { href: '/nigran-info', label: t.councilInfo },
+        { href: '/concello', label: t.councilInfo },
       ]}
       accessibilityLink={{ href: '/accesibilidad', label: t.accessibility }}
       note={t.copyright}

@@ -1,10 +1,15 @@
 import * as React from 'react';
 import { cn } from '../lib/cn.ts';
+import type { DisabledProp } from '../lib/documented-props.ts';
 import { Button } from './button.tsx';
 import { Field, inputClasses, useFieldWiring, type FieldTextProps } from './field.tsx';
 
-export type PasswordFieldProps = Omit<React.ComponentProps<'input'>, 'children' | 'type'> &
-  FieldTextProps & {
+export type PasswordFieldProps = Omit<
+  React.ComponentProps<'input'>,
+  'children' | 'type' | 'disabled'
+> &
+  FieldTextProps &
+  DisabledProp & {
     /** Toggle text while hidden, e.g. "Show password". */
     showLabel: string;
     /** Toggle text while visible, e.g. "Hide password". */

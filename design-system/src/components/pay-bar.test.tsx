@@ -116,6 +116,14 @@ describe('PayBar: what it pays', () => {
     expect(items[1]).toHaveTextContent(/^Escola de natación · 1\.º plazo de 233,75\s€$/);
   });
 
+  it('keeps a detail such as “2.º plazo de 2” whole on a phone: it moves to the next line, never splits', () => {
+    setup({ lines, linesLabel: 'Qué pagas' });
+    const detail = screen.getByText(/1\.º plazo de 2/);
+    expect(detail).toHaveClass('whitespace-nowrap');
+    // the label before it may wrap between its words
+    expect(detail.parentElement).not.toHaveClass('whitespace-nowrap');
+  });
+
   it('lists nothing without lines, exactly as before', () => {
     setup({ lines: [], linesLabel: 'Qué pagas' });
     expect(screen.queryByRole('list')).toBeNull();

@@ -132,7 +132,14 @@ export function PayBar({
                 <span>
                   {line.label}
                   {line.detail ? (
-                    <span className="text-muted-foreground"> · {line.detail}</span>
+                    // "2.º plazo de 2" is one thing: it moves to the next line whole, never split
+                    <span
+                      data-slot="pay-bar-line-detail"
+                      className="whitespace-nowrap text-muted-foreground"
+                    >
+                      {' '}
+                      · {line.detail}
+                    </span>
                   ) : null}
                 </span>
                 <span className="tabular-nums">{formatEuros(line.amount, locale)}</span>

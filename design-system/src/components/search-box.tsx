@@ -1,15 +1,21 @@
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
+import type { DefaultValueProp, DisabledProp } from '../lib/documented-props.ts';
 import { FieldHint, FieldLabel, inputClasses, useHintWiring } from './field.tsx';
 
-export type SearchBoxProps = Omit<React.ComponentProps<'input'>, 'type' | 'children'> & {
-  /** Visible label, e.g. "Search by name or DNI". */
-  label: React.ReactNode;
-  /** Help text under the label, e.g. what can be searched. */
-  hint?: React.ReactNode;
-  /** Class for the wrapper (label + hint + input). */
-  containerClassName?: string;
-};
+export type SearchBoxProps = Omit<
+  React.ComponentProps<'input'>,
+  'type' | 'children' | 'disabled' | 'defaultValue'
+> &
+  DisabledProp &
+  DefaultValueProp & {
+    /** Visible label, e.g. "Search by name or DNI". */
+    label: React.ReactNode;
+    /** Help text under the label, e.g. what can be searched. */
+    hint?: React.ReactNode;
+    /** Class for the wrapper (label + hint + input). */
+    containerClassName?: string;
+  };
 
 /** Labelled type="search" input (filtering as you type is up to the app). */
 export function SearchBox({

@@ -1,11 +1,16 @@
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
+import type { DisabledProp } from '../lib/documented-props.ts';
 import { Field, inputClasses, useFieldWiring, type FieldTextProps } from './field.tsx';
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
 
-export type SelectFieldProps = Omit<React.ComponentProps<'select'>, 'children' | 'multiple'> &
-  FieldTextProps & {
+export type SelectFieldProps = Omit<
+  React.ComponentProps<'select'>,
+  'children' | 'multiple' | 'disabled'
+> &
+  FieldTextProps &
+  DisabledProp & {
     /** The choices, each a value and its label. */
     options: readonly SelectOption[];
     /** Optional first option with value "" (e.g. "Choose a person"). */

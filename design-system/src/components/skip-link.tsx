@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
 
-export type SkipLinkProps = React.ComponentProps<'a'> & {
+export type SkipLinkProps = Omit<React.ComponentProps<'a'>, 'href' | 'children'> & {
   /** Target, the id of <main> (default "#main"). */
   href?: string;
   /** Translated text, e.g. "Skip to main content". */

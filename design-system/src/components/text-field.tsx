@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import { cn } from '../lib/cn.ts';
+import type { DefaultValueProp, DisabledProp } from '../lib/documented-props.ts';
 import {
   Field,
   inputClasses,
@@ -9,8 +10,13 @@ import {
   type InputWidth,
 } from './field.tsx';
 
-export type TextFieldProps = Omit<React.ComponentProps<'input'>, 'children'> &
-  FieldTextProps & {
+export type TextFieldProps = Omit<
+  React.ComponentProps<'input'>,
+  'children' | 'disabled' | 'defaultValue'
+> &
+  FieldTextProps &
+  DisabledProp &
+  DefaultValueProp & {
     /** Class for the wrapper (label + hint + error + input); `className` goes to the <input>. */
     containerClassName?: string;
     /** The input's width: the whole line (default), its content's, or short (a number). */

@@ -4,7 +4,17 @@ import { cn } from '../lib/cn.ts';
 export const textLinkClassName =
   'rounded-sm text-link underline underline-offset-4 hover:text-link-hover hover:decoration-2 focus-ring';
 
-export type TextLinkProps = React.ComponentProps<'a'>;
+export type TextLinkProps = Omit<React.ComponentProps<'a'>, 'href' | 'children' | 'download'> & {
+  /** Where it goes: a path of the portal, an `https://` address or a file to download. */
+  href: string;
+  /** The link's text, which says where it goes (never "click here"). */
+  children: React.ReactNode;
+  /**
+   * Saves the file instead of opening it (a PDF the council publishes); a string names the saved
+   * file. Say so in the text ("Download the form (PDF)").
+   */
+  download?: boolean | string;
+};
 
 /**
  * Underlined text link in the council link colour. A router's link gets the same look from

@@ -116,6 +116,10 @@ const es = {
   stepCode: 'Código SMS',
   stepDone: 'Listo',
   completed: '(completado)',
+  schedule: 'Horario',
+  scheduleHint: 'Un día por línea',
+  scheduleValue: 'Lunes y miércoles, 17:00–18:00\nViernes, 18:00–19:30',
+  scheduleError: 'El horario no puede pasar de 500 caracteres',
 };
 
 export type SampleText = typeof es;
@@ -233,6 +237,10 @@ const en: SampleText = {
   stepCode: 'Text message code',
   stepDone: 'Done',
   completed: '(completed)',
+  schedule: 'Schedule',
+  scheduleHint: 'One day per line',
+  scheduleValue: 'Mondays and Wednesdays, 17:00–18:00\nFridays, 18:00–19:30',
+  scheduleError: 'The schedule cannot be longer than 500 characters',
 };
 
 const gl: SampleText = {
@@ -348,6 +356,10 @@ const gl: SampleText = {
   stepCode: 'Código SMS',
   stepDone: 'Listo',
   completed: '(completado)',
+  schedule: 'Horario',
+  scheduleHint: 'Un día por liña',
+  scheduleValue: 'Luns e mércores, 17:00–18:00\nVenres, 18:00–19:30',
+  scheduleError: 'O horario non pode pasar de 500 caracteres',
 };
 
 export const sampleText: Record<Locale, SampleText> = { es, en, gl };

@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { COUNCIL_INFO_PATH, councilInfoPath } from '../config/council';
 import { lazyWithTexts } from '../i18n/lazy-with-texts';
 import { initialLocale } from '../i18n/locales';
 import { getToken, isTokenValid } from '../lib/session';
@@ -105,8 +106,8 @@ export function AppRoutes() {
           <Route key={path} path={path} element={<PrivacyPage />} />
         ))}
         <Route path="/aviso-legal" element={<LegalNoticePage />} />
-        {/* the spec's address, and a neutral one any council can link to */}
-        {['/nigran-info', '/concello'].map((path) => (
+        {/* the neutral address, and the one the council's file gives its page (/nigran-info) */}
+        {[...new Set([COUNCIL_INFO_PATH, councilInfoPath()])].map((path) => (
           <Route key={path} path={path} element={<CouncilInfoPage />} />
         ))}
         <Route path="/accesibilidad" element={<AccessibilityPage />} />

@@ -21,6 +21,8 @@ export interface Council {
   /** The logo's address, relative to the site's root ("council/logo.svg"). */
   logo: string;
   colours: { primary: string; primaryHover: string; header: string; footer: string };
+  /** The addresses of the council's own pages: `info`, its contact page (else /concello). */
+  pages?: { info?: string };
   /**
    * The council's own wording of legal paragraphs (by message id, parsed by the server as the
    * build parses the app's messages) and when it reviewed them.
@@ -29,6 +31,14 @@ export interface Council {
 }
 
 const ELEMENT_ID = 'council-data';
+
+/** The contact page's neutral address, which every council's portal has. */
+export const COUNCIL_INFO_PATH = '/concello';
+
+/** Where the council's contact page is: the address its file gives it, else /concello. */
+export function councilInfoPath(of: Pick<Council, 'pages'> = council): string {
+  return of.pages?.info ?? COUNCIL_INFO_PATH;
+}
 
 function fromPage(): Council {
   const text = document.getElementById(ELEMENT_ID)?.textContent;
@@ -62,6 +72,10 @@ export function applyCouncilTheme(
 
 /** Storybook's council switch: another council's details and colours, in place. */
 export function showCouncil(next: Council): void {
+  // what the other council's file leaves out (its own pages, its legal wording) goes too
+  for (const key of Object.keys(council) as (keyof Council)[]) {
+    if (!(key in next)) delete council[key];
+  }
   Object.assign(council, next);
   applyCouncilTheme(next.colours);
 }

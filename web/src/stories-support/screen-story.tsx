@@ -34,7 +34,9 @@ const localeOf = (context: Pick<StoryContext, 'globals'>): Locale => {
 
 /**
  * What every screen story file's default export spreads (with its title): the app at the story's
- * address, logged in as asked. Screens take no props, so they get no documentation page.
+ * address, logged in as asked. Screens take no props, so they get no documentation page: each
+ * file writes `tags: ['!autodocs']` in its default export too, where Storybook's index reads it (a
+ * spread is not read, and the page of every story at once was 21,000 pixels long).
  */
 export const screenMeta = {
   tags: ['!autodocs'],

@@ -2,7 +2,9 @@ import { cleanup, configure, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { council } from '../../config/council';
+import { resolve } from 'node:path';
+import { councilForPage, loadCouncil } from '../../../../bff/src/council.ts';
+import { council, showCouncil, type Council } from '../../config/council';
 import { I18nProvider } from '../../i18n/i18n-provider';
 import type { Locale } from '../../i18n/locales';
 import { getToken, setToken } from '../../lib/session';
@@ -180,6 +182,29 @@ describe('shell', () => {
     ]);
     const banner = screen.getByRole('region', { name: /./ });
     expect(within(banner).getByRole('link')).toHaveAttribute('href', path);
+  });
+
+  it('links the footer to the second bundled council’s own pages, none named after another council', () => {
+    const bundled = structuredClone(council);
+    const ejemplo = loadCouncil(
+      resolve(import.meta.dirname, '../../../../councils/ejemplo/council.json'),
+    );
+    showCouncil(councilForPage(ejemplo) as unknown as Council);
+    try {
+      renderAt('/login', 'es');
+      const footer = screen.getByRole('contentinfo');
+      expect(footer).toHaveTextContent('Plaza Mayor, 1, 28999 Villaejemplo');
+      const hrefs = within(footer)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href'));
+      expect(hrefs).toContain('/concello');
+      expect(hrefs.filter((href) => /nigran/i.test(href ?? ''))).toEqual([]);
+      expect(
+        within(footer).getByRole('link', { name: 'Información de contacto del Ayuntamiento' }),
+      ).toHaveAttribute('href', '/concello');
+    } finally {
+      showCouncil(bundled);
+    }
   });
 
   it('shows the cookie banner until accepted, then never again', async () => {

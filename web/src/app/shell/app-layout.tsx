@@ -8,7 +8,7 @@ import { cn } from '@portal/design-system/lib/cn.ts';
 import { Suspense, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { council } from '../../config/council';
+import { council, councilInfoPath } from '../../config/council';
 import { publicAsset } from '../../config/public-asset';
 import { MaintenanceGate } from '../../features/maintenance/maintenance-gate';
 import { useLocale } from '../../i18n/i18n-provider';
@@ -107,7 +107,7 @@ export function AppLayout() {
         legalLinks={[
           { href: privacyPath(locale), label: t('footer.privacy') },
           { href: '/aviso-legal', label: t('footer.legalNotice') },
-          { href: '/nigran-info', label: t('footer.councilInfo') },
+          { href: councilInfoPath(), label: t('footer.councilInfo') },
         ]}
         accessibilityLink={{ href: '/accesibilidad', label: t('footer.accessibility') }}
         socialLabel={t('footer.social')}

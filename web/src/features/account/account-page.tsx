@@ -86,7 +86,7 @@ export function AccountPage() {
       ) : null}
       {me.status === 'ready' ? (
         <>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-body">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2 text-body wrap-anywhere">
             <dt className="font-semibold">
               <FormattedMessage id="account.dni" />
             </dt>

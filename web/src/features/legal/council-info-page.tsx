@@ -5,7 +5,7 @@ import { council } from '../../config/council';
 import { usePageTitle } from '../../lib/page-title';
 import { LegalMessages } from './components/legal-messages';
 
-/** /nigran-info: the council's address, phones, fax and a mail link to the sports department. */
+/** /concello (or the address the council's file gives it, /nigran-info): the council's address, phones, fax and a mail link to the sports department. */
 export function CouncilInfoPage() {
   return (
     <LegalMessages>

@@ -139,14 +139,15 @@ function CatalogueCard({
           <FormattedMessage id={catalogueStatusId(activity.status)} />
         </span>
       </div>
-      {activity.description ? <p>{activity.description}</p> : null}
+      {/* staff write it in lines (a TextArea): the lines stay */}
+      {activity.description ? <p className="whitespace-pre-line">{activity.description}</p> : null}
       <dl className="grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-semibold">
               <FormattedMessage id={label} />
             </dt>
-            <dd>{value}</dd>
+            <dd className="whitespace-pre-line">{value}</dd>
           </div>
         ))}
       </dl>

@@ -14,7 +14,12 @@ import {
  * The provisional list and its claims: the draw page's list, the resident's "Reclamar" with the
  * council's answers, staff answering a claim; each refusal in the server's words.
  */
-export default { ...screenMeta, title: 'Screens/Season claims' } satisfies Meta;
+export default {
+  ...screenMeta,
+  title: 'Screens/Season claims',
+  // written here, not only in screenMeta: Storybook's index reads a story file's tags as written
+  tags: ['!autodocs'],
+} satisfies Meta;
 type Story = StoryObj;
 type Context = Parameters<NonNullable<Story['play']>>[0];
 

@@ -14,10 +14,13 @@ import { ProvisionalListSection } from './components/provisional-list';
 
 type Row = Draw['applications'][number];
 
-/** How anyone recomputes the order (Node.js; any language with SHA-256 does the same). */
-const CHECK_SCRIPT_V1 = `const { createHash } = require('node:crypto');
+/**
+ * How anyone recomputes the order (Node.js; any language with SHA-256 does the same). The code is
+ * code; its comment, which says where the values come from, is in the page's language.
+ */
+const checkScriptV1 = (comment: string) => `const { createHash } = require('node:crypto');
 const sha = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
-// seed and codes as this page shows them
+// ${comment}
 const order = codes.sort((a, b) => (sha(seed + ':' + a) < sha(seed + ':' + b) ? -1 : 1));
 console.log(sha(seed) === seed_commitment, order);`;
 
@@ -25,9 +28,12 @@ console.log(sha(seed) === seed_commitment, order);`;
  * Rule 2: the seed mixed with the public value first; a joint application's ballot keyed by its
  * joint code; group by group when the groups are ranked at the draw.
  */
-const checkScript = (ranked: boolean) => `const { createHash } = require('node:crypto');
+const checkScript = (
+  ranked: boolean,
+  comment: string,
+) => `const { createHash } = require('node:crypto');
 const sha = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
-// seed, public_value and rows ({ code, joint_code, group }) as this page shows them
+// ${comment}
 const draw_seed = sha(seed + ':' + public_value);
 const key = (row) => sha(draw_seed + ':' + (row.joint_code ?? row.code));
 const group = (row) => ${ranked ? '(row.group ?? Infinity)' : '0'};
@@ -67,6 +73,8 @@ export function DrawPage() {
   const d = draw.data;
   const drawn = d.drawn_at !== null;
   const mixed = d.rule_version === 2;
+  // siblings applying together share one ballot, keyed by their joint code
+  const ballots = new Set(d.applications.map((row) => row.joint_code ?? row.code)).size;
   const columns = [
     ...(drawn
       ? [
@@ -143,7 +151,10 @@ export function DrawPage() {
         />
       </p>
       <p>
-        <FormattedMessage id="season.draw.persons" values={{ count: d.persons }} />
+        <FormattedMessage
+          id={ballots < d.persons ? 'season.draw.personsJoint' : 'season.draw.persons'}
+          values={{ count: d.persons, ballots }}
+        />
       </p>
       <p>
         <FormattedMessage id="season.draw.merged" values={{ count: d.merged }} />
@@ -218,7 +229,14 @@ export function DrawPage() {
           <FormattedMessage id={mixed ? 'season.draw.checkPublicValue' : 'season.draw.check'} />
         </p>
         <pre className="overflow-x-auto rounded-sm bg-surface p-3 text-small" tabIndex={0}>
-          <code>{mixed ? checkScript(d.priority_mode === 'ranked') : CHECK_SCRIPT_V1}</code>
+          <code>
+            {mixed
+              ? checkScript(
+                  d.priority_mode === 'ranked',
+                  intl.formatMessage({ id: 'season.draw.scriptValues' }),
+                )
+              : checkScriptV1(intl.formatMessage({ id: 'season.draw.scriptValuesV1' }))}
+          </code>
         </pre>
       </section>
       <DataTable

@@ -291,6 +291,56 @@ describe('the public draw page', () => {
     ).toEqual(['3HTW9RZE', 'K7PQ4XMA']);
   });
 
+  it('in Galician: the check’s comment in Galician, and siblings with one joint ballot counted as one', async () => {
+    const joint = (code: string) => ({
+      code,
+      rank: null,
+      status: 'applied' as const,
+      group: null,
+      reserved: false,
+      joint_code: 'K7PQ4XMA',
+    });
+    mockApi({
+      'GET /api/draws/7': {
+        body: {
+          ...draw,
+          persons: 3,
+          applications: [draw.applications[0]!, joint('K7PQ4XMA'), joint('W4NA7CJT')],
+        },
+      },
+    });
+    renderScreen(<DrawPage />, { route: '/sorteos/7', path: '/sorteos/:activityId', locale: 'gl' });
+    expect(
+      await screen.findByText(
+        'Participan 3 persoas, con 2 papeletas: quen o solicita xunto con outras persoas comparte unha.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/unha papeleta cada unha/)).toBeNull();
+    const script = screen.getByText(/createHash/);
+    expect(script.textContent).toContain(
+      '// seed, seed_commitment e codes, tal como os amosa esta páxina',
+    );
+    expect(script.textContent).not.toMatch(/as this page shows them/);
+  });
+
+  it('in Galician, the check of a draw mixed with a public value: its comment in Galician too', async () => {
+    mockApi({
+      'GET /api/draws/7': {
+        body: {
+          ...draw,
+          rule_version: 2,
+          public_value_source: 'announced',
+          public_value_description: 'ONCE',
+        },
+      },
+    });
+    renderScreen(<DrawPage />, { route: '/sorteos/7', path: '/sorteos/:activityId', locale: 'gl' });
+    const script = await screen.findByText(/createHash/);
+    expect(script.textContent).toContain(
+      '// seed, seed_commitment, public_value e rows (cada unha con code, joint_code e group), tal como os amosa esta páxina',
+    );
+  });
+
   it('after it: the seed, every code in rank order, and a signed-in resident’s own code marked', async () => {
     setToken(fakeToken());
     mockApi({

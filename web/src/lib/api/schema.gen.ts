@@ -3960,7 +3960,7 @@ export interface components {
         };
         ActivityLanguageTexts: {
             description?: components["schemas"]["NullableMultilineText"];
-            schedule?: components["schemas"]["NullableText"];
+            schedule?: components["schemas"]["NullableMultilineText"];
             venue?: components["schemas"]["NullableText"];
         };
         ActivityWrite: {
@@ -3978,7 +3978,7 @@ export interface components {
             /** @description How long an offered place waits for its payment (default 72). */
             offer_hours?: number;
             description?: components["schemas"]["NullableMultilineText"];
-            schedule?: components["schemas"]["NullableText"];
+            schedule?: components["schemas"]["NullableMultilineText"];
             venue?: components["schemas"]["NullableText"];
             /** @description The description, schedule and venue in Spanish, English and Galician; absent keeps what is stored (older clients), a language or text left out has none. */
             texts?: components["schemas"]["ActivityTexts"];

@@ -4,6 +4,7 @@ import { Button } from '@portal/design-system/components/button.tsx';
 import type { DataTableColumn } from '@portal/design-system/components/data-table.tsx';
 import { DateInput } from '@portal/design-system/components/date-input.tsx';
 import { SelectField } from '@portal/design-system/components/select-field.tsx';
+import { TextArea } from '@portal/design-system/components/text-area.tsx';
 import { TextField } from '@portal/design-system/components/text-field.tsx';
 import { formatDate, formatEuros } from '@portal/design-system/lib/format.ts';
 import { useLocale } from '../../../i18n/i18n-provider';
@@ -37,6 +38,7 @@ import {
   activityToForm,
   checkActivityForm,
   emptyActivityForm,
+  MULTILINE_TEXT_KINDS,
   priceToText,
   TEXT_KINDS,
   TEXT_LANGUAGES,
@@ -365,13 +367,13 @@ function SeasonFields({
         optionalText={optional}
         className="max-w-64"
       />
-      <TextField
+      <TextArea
         {...input('description')}
         label={t('admin.activities.description')}
         optionalText={optional}
         maxLength={500}
       />
-      <TextField
+      <TextArea
         {...input('schedule')}
         label={t('admin.activities.schedule')}
         optionalText={optional}
@@ -386,9 +388,10 @@ function SeasonFields({
       <fieldset className="flex flex-col gap-5 rounded-md border border-border-subtle p-4">
         <legend className="px-1 font-semibold">{t('admin.activities.textsLegend')}</legend>
         <p className="text-muted-foreground">{t('admin.activities.textsHint')}</p>
-        {TEXT_KINDS.flatMap((kind) =>
-          TEXT_LANGUAGES.map((lang) => (
-            <TextField
+        {TEXT_KINDS.flatMap((kind) => {
+          const Control = MULTILINE_TEXT_KINDS.has(kind) ? TextArea : TextField;
+          return TEXT_LANGUAGES.map((lang) => (
+            <Control
               key={textField(kind, lang)}
               {...input(textField(kind, lang))}
               label={t('admin.activities.textIn', {
@@ -398,8 +401,8 @@ function SeasonFields({
               optionalText={optional}
               maxLength={500}
             />
-          )),
-        )}
+          ));
+        })}
       </fieldset>
       <TextField
         {...input('minBirthYear')}

@@ -72,7 +72,9 @@ export function PartsFields({
         removeLabel={(index) => t('admin.activities.parts.remove', { part: index + 1 })}
       >
         {(row, index, setRow) => (
-          <div className="flex flex-wrap items-start gap-4">
+          // two columns from 600 px: an error above one control wraps in its column, and the
+          // controls stay on one line (a long error had moved the day below the share)
+          <div className="grid grid-cols-1 items-end gap-4 narrow:grid-cols-2">
             <TextField
               id={partFieldId(index, 'percent')}
               label={t('admin.activities.parts.percent')}

@@ -26,7 +26,12 @@ import {
 export const TEXT_LANGUAGES = ['es', 'en', 'gl'] as const;
 export const TEXT_KINDS = ['description', 'schedule', 'venue'] as const;
 type TextLanguage = (typeof TEXT_LANGUAGES)[number];
-type TextKind = (typeof TEXT_KINDS)[number];
+export type TextKind = (typeof TEXT_KINDS)[number];
+/**
+ * The texts the contract marks multi-line (`x-multiline` in openapi.yaml's ActivityWrite): edited
+ * in a TextArea, line breaks and all. The venue is one line.
+ */
+export const MULTILINE_TEXT_KINDS: ReadonlySet<TextKind> = new Set(['description', 'schedule']);
 /** `descriptionGl`, `venueEn`…: one text in one language. */
 export type TextField = `${TextKind}${Capitalize<TextLanguage>}`;
 export const textField = (kind: TextKind, lang: TextLanguage): TextField =>

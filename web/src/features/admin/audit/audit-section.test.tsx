@@ -34,6 +34,32 @@ const entries: AuditEntry[] = [
     repeats: 37,
     last_at: '2026-11-21T09:21:40Z',
   },
+  {
+    id: 118,
+    at: '2026-11-21T09:10:00Z',
+    actor_user_id: null,
+    actor_dni: null,
+    action: 'payment.paid',
+    entity: 'payment',
+    entity_id: '41',
+    details: { order: '2611A0041', from: 'pending', to: 'paid', amount_cents: 4500 },
+    ip: null,
+    repeats: 1,
+    last_at: '2026-11-21T09:10:00Z',
+  },
+  {
+    id: 117,
+    at: '2026-11-21T09:05:00Z',
+    actor_user_id: 7,
+    actor_dni: '****1234Z',
+    action: 'application.offered',
+    entity: 'application',
+    entity_id: '9',
+    details: { code: 'NAT-7K2Q', from: 'waitlisted', to: 'offered' },
+    ip: '127.0.0.1',
+    repeats: 1,
+    last_at: '2026-11-21T09:05:00Z',
+  },
 ];
 
 function setup(locale: 'es' | 'en' | 'gl' = 'en') {
@@ -63,9 +89,12 @@ describe('audit log section', () => {
         .map((header) => header.textContent),
     ).toEqual(['When', 'Action', 'Times', 'Who (DNI)', 'On', 'Details', 'Address']);
     const [, single, repeated] = within(table).getAllByRole('row');
+    expect(within(single!).getByText('Activity changed')).toBeVisible();
     // Madrid is an hour ahead of UTC in November
     expect(within(repeated!).getByText('×37, the last on 21/11/2026, 10:21:40')).toBeVisible();
-    expect(within(repeated!).getByText('limit: spraying, reason: unknown_account')).toBeVisible();
+    expect(
+      within(repeated!).getByText('limit: many accounts from one address, reason: no such account'),
+    ).toBeVisible();
     // nested details with a space after every separator: the cell wraps between values
     expect(screen.getByText('before: {price: 80}, after: {price: 85.5}')).toBeVisible();
     expect(within(repeated!).getByText('203.0.113.45')).toBeVisible();
@@ -81,6 +110,60 @@ describe('audit log section', () => {
     const table = await screen.findByRole('table', { name: caption });
     expect(within(table).getByText(repeated)).toBeVisible();
   });
+
+  it.each([
+    [
+      'es',
+      [
+        'Pago cobrado',
+        'pago 41',
+        'pedido: 2611A0041, antes: Pendiente, ahora: Pagado, importe: 45,00 €',
+      ],
+      [
+        'Plaza ofrecida',
+        'solicitud 9',
+        'código: NAT-7K2Q, antes: En lista de espera, ahora: Plaza ofrecida',
+      ],
+    ],
+    [
+      'gl',
+      [
+        'Pagamento cobrado',
+        'pagamento 41',
+        'pedido: 2611A0041, antes: Pendente, agora: Pagado, importe: 45,00 €',
+      ],
+      [
+        'Praza ofrecida',
+        'solicitude 9',
+        'código: NAT-7K2Q, antes: En lista de espera, agora: Praza ofrecida',
+      ],
+    ],
+  ] as const)(
+    'names every event, thing, detail and state in %s, no programmers’ codes',
+    async (locale, payment, application) => {
+      setup(locale);
+      const table = await screen.findByRole('table', { name: /rexistro|registro/ });
+      const rows = within(table).getAllByRole('row');
+      for (const [row, texts] of [
+        [rows[3]!, payment],
+        [rows[4]!, application],
+      ] as const) {
+        for (const text of texts) expect(within(row).getByText(text)).toBeVisible();
+      }
+      const shown = table.textContent ?? '';
+      for (const code of [
+        'payment.paid',
+        'application.offered',
+        'from:',
+        'to:',
+        'pending',
+        'waitlisted',
+        'spraying',
+        'unknown_account',
+      ])
+        expect(shown).not.toContain(code);
+    },
+  );
 
   it('searches on the server', async () => {
     const api = setup('en');

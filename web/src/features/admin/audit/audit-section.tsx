@@ -1,11 +1,13 @@
 import type { DataTableColumn } from '@portal/design-system/components/data-table.tsx';
 import { intlLocale, TIME_ZONE } from '@portal/design-system/lib/format.ts';
+import { useIntl } from 'react-intl';
 import { useLocale } from '../../../i18n/i18n-provider';
 import { listAuditPage, type AuditEntry } from '../api/audit';
 import { useServerList } from '../api/use-server-list';
 import { AdminSection } from '../components/admin-section';
 import { useT } from '../components/messages';
 import { ServerTable } from '../components/server-table';
+import { auditTexts } from './audit-texts';
 
 /**
  * The audit log, newest first, read only: who did what, when and from where. A refusal repeated
@@ -16,6 +18,7 @@ export function AuditSection() {
   const t = useT();
   const { locale } = useLocale();
   const entries = useServerList('audit', listAuditPage);
+  const texts = auditTexts(useIntl(), locale);
   const when = new Intl.DateTimeFormat(intlLocale(locale), {
     day: '2-digit',
     month: '2-digit',
@@ -33,7 +36,7 @@ export function AuditSection() {
       rowHeader: true,
       cell: (entry) => when.format(new Date(entry.at)),
     },
-    { id: 'action', header: t('admin.audit.action'), cell: (entry) => entry.action },
+    { id: 'action', header: t('admin.audit.action'), cell: (entry) => texts.event(entry.action) },
     {
       id: 'repeats',
       header: t('admin.audit.repeats'),
@@ -49,15 +52,15 @@ export function AuditSection() {
     {
       id: 'entity',
       header: t('admin.audit.entity'),
-      cell: (entry) => [entry.entity, entry.entity_id].filter(Boolean).join(' '),
+      cell: (entry) => texts.entity(entry),
     },
     {
       id: 'details',
       header: t('admin.audit.details'),
-      className: 'min-w-60 font-mono text-small',
+      className: 'min-w-60 text-small',
       // a shrinkable box: on a phone's card line the text wraps beside its label
       cell: (entry) => (
-        <span className="min-w-0 break-words">{breakable(detailsText(entry.details))}</span>
+        <span className="min-w-0 break-words">{breakable(texts.details(entry))}</span>
       ),
     },
     { id: 'ip', header: t('admin.audit.address'), cell: (entry) => entry.ip ?? '' },
@@ -79,27 +82,6 @@ export function AuditSection() {
       />
     </AdminSection>
   );
-}
-
-/**
- * `limit: spraying, after: {name: Pádel, price: 41.5}`: every detail, nested ones too, with a
- * space after each separator, so the cell wraps between values and not inside a word.
- */
-function detailsText(details: AuditEntry['details']): string {
-  if (!details) return '';
-  return Object.entries(details)
-    .map(([key, value]) => `${key}: ${valueText(value)}`)
-    .join(', ');
-}
-
-function valueText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return `[${value.map(valueText).join(', ')}]`;
-  if (value && typeof value === 'object')
-    return `{${Object.entries(value)
-      .map(([key, inner]) => `${key}: ${valueText(inner)}`)
-      .join(', ')}}`;
-  return String(value);
 }
 
 /**

@@ -3,7 +3,7 @@ import { CrudForm, type CrudFormControls } from '../components/crud-form';
 import { fieldError } from '../components/form-error-state';
 import { useFormatMsg, useT } from '../components/messages';
 import { RadioGroup } from '../components/radio-group';
-import { TextArea } from '../components/text-area';
+import { TextArea } from '@portal/design-system/components/text-area.tsx';
 import {
   LANGUAGES,
   NAME_MAX,

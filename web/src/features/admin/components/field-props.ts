@@ -17,7 +17,8 @@ export function useFieldProps<F extends E, E extends string = F>(
   return (name: F) => ({
     id: fieldId(name),
     value: values[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setText(name, event.target.value),
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setText(name, event.target.value),
     error: fieldError(errors, name, format),
     errorPrefix: t('admin.common.errorPrefix'),
   });

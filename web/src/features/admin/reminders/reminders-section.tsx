@@ -100,7 +100,7 @@ export function RemindersSection({ version }: { version: number }) {
       {summary.status === 'loading' && !data ? <Loading label={t('admin.common.loading')} /> : null}
       {data ? (
         <>
-          <dl className="grid max-w-xl grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-body">
+          <dl className="grid max-w-xl grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2 text-body wrap-anywhere">
             <dt className="font-semibold">
               <FormattedMessage id="admin.reminders.next" />
             </dt>

@@ -28,7 +28,7 @@ import {
 import { serverMsg, useFormatMsg, useT, type Notice } from '../components/messages';
 import { useReportErrors } from '../components/page-errors';
 import { serverFieldErrors } from '../components/server-errors';
-import { TextArea } from '../components/text-area';
+import { TextArea } from '@portal/design-system/components/text-area.tsx';
 import { DocumentViewer } from './document-viewer';
 import { checkApproval, checkRefusal, REASON_MAX, type RefusalField } from './rules';
 
@@ -60,7 +60,7 @@ export function RequestReview({
       </SubHeading>
       {/* the document beside the request on a wide screen; the decisions under the details */}
       <div className="grid gap-6 lg:grid-cols-2">
-        <dl className="grid grid-cols-[auto_1fr] content-start gap-x-4 gap-y-1">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] content-start gap-x-4 gap-y-1 wrap-anywhere">
           {(
             [
               ['admin.requests.person', request.person_name],

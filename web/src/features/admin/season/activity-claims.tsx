@@ -11,7 +11,7 @@ import { SubHeading } from '../components/admin-section';
 import { LoadError } from '../components/load-error';
 import { serverMsg, useT, type Notice } from '../components/messages';
 import { NoticeArea } from '../components/notice-area';
-import { TextArea } from '../components/text-area';
+import { TextArea } from '@portal/design-system/components/text-area.tsx';
 
 /** The longest reply the server takes. */
 const REPLY_MAX = 1000;

@@ -184,3 +184,47 @@ describe('adding a person another account manages (the other parent’s child)',
     expect(onAdded).not.toHaveBeenCalled();
   });
 });
+
+describe('a person added, in words that fit a boy or a girl', () => {
+  it.each([
+    [
+      'gl',
+      'Nome',
+      'Apelidos',
+      'Data de nacemento',
+      'Engadir persoa',
+      'Engadimos a Xoán López Pereira. Xa podes solicitar praza no seu nome.',
+    ],
+    [
+      'es',
+      'Nombre',
+      'Apellidos',
+      'Fecha de nacimiento',
+      'Añadir persona',
+      'Hemos añadido a Xoán López Pereira. Ya puedes solicitar plaza en su nombre.',
+    ],
+  ] as const)(
+    '[%s] says a boy was added without calling him “added” in the feminine',
+    async (locale, first, last, birth, add, said) => {
+      mockApi({
+        'POST /api/user/persons/': {
+          status: 201,
+          body: {
+            person_activity_id: 4,
+            full_name: 'Xoán López Pereira',
+            dni: null,
+            birth_date: '2016-03-02',
+          },
+        },
+      });
+      renderScreen(<AddPersonForm onAdded={() => {}} />, { locale });
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText(first), 'Xoán');
+      await user.type(screen.getByLabelText(last), 'López Pereira');
+      await user.type(screen.getByLabelText(birth), '2016-03-02');
+      await user.click(screen.getByRole('button', { name: add }));
+      const status = await screen.findByText(said);
+      expect(status.textContent).not.toMatch(/engadida|añadida|para ela\b|para ella\b/);
+    },
+  );
+});

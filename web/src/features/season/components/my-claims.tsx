@@ -1,6 +1,6 @@
 import { Alert } from '@portal/design-system/components/alert.tsx';
 import { Button } from '@portal/design-system/components/button.tsx';
-import { Field, inputClasses, useFieldWiring } from '@portal/design-system/components/field.tsx';
+import { TextArea } from '@portal/design-system/components/text-area.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -13,36 +13,6 @@ import { claimKeys, sendClaim, useMyProvisional, type MyProvisional } from '../a
 export const CLAIM_MAX = 1000;
 
 type Notice = { variant: 'success' | 'error'; text: string };
-
-function ClaimText(props: {
-  id: string;
-  label: string;
-  hint: string;
-  error?: string;
-  errorPrefix: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  const { fieldProps, controlProps } = useFieldWiring({
-    id: props.id,
-    label: props.label,
-    hint: props.hint,
-    error: props.error,
-    errorPrefix: props.errorPrefix,
-  });
-  return (
-    <Field {...fieldProps}>
-      <textarea
-        rows={4}
-        maxLength={CLAIM_MAX}
-        className={inputClasses()}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        {...controlProps}
-      />
-    </Field>
-  );
-}
 
 /** One application on a provisional list: where it stands, the claim and its answer, "Reclamar". */
 function Entry({ entry, onSent }: { entry: MyProvisional; onSent: (notice: Notice) => void }) {
@@ -135,14 +105,15 @@ function Entry({ entry, onSent }: { entry: MyProvisional; onSent: (notice: Notic
       ) : null}
       {canClaim && writing ? (
         <form onSubmit={submit} noValidate className="flex max-w-xl flex-col gap-3">
-          <ClaimText
+          <TextArea
             id={fieldId}
             label={t('season.claims.textLabel', { code: entry.code })}
             hint={t('season.claims.textHint', { max: CLAIM_MAX })}
             error={error}
             errorPrefix={t('dashboard.errorPrefix')}
             value={text}
-            onChange={setText}
+            onChange={(event) => setText(event.target.value)}
+            maxLength={CLAIM_MAX}
           />
           <div className="flex gap-2">
             <Button type="submit" size="sm" loading={sending}>
