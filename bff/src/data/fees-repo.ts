@@ -23,6 +23,10 @@ export interface FamilyFeeRow {
   /** The activity's parts, JSON (services/fees/parts.ts); '[]' one payment. */
   parts: string;
   parts_paid: number;
+  /** The activity's registration fee, charged with the fee's first payment (migration 460). */
+  registration_fee_cents: number;
+  /** How much of what was paid was the registration fee. */
+  registration_fee_paid_cents: number;
 }
 
 export interface ReductionRuleRow {
@@ -79,6 +83,8 @@ export const familyFeesQuery = (db: Database, enrolmentId: number) =>
       'ea.paid_amount_cents',
       'a.parts',
       'ea.parts_paid',
+      'a.registration_fee_cents',
+      'ea.registration_fee_paid_cents',
     ])
     .distinct()
     .where('me.enrolment_id', '=', enrolmentId);

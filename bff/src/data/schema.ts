@@ -165,8 +165,10 @@ export interface ActivitiesTable {
   reductions_apply: Generated<Flag>;
   /** Activities whose fees count together for family discounts; null never counts. */
   fee_group: string | null;
-  /** JSON `[{percent_bp, due_date}]`: the fee in parts; '[]' one payment (migration 410). */
+  /** JSON `[{percent_bp | weight, due_date}]`: the fee in parts; '[]' one payment (migration 410). */
   parts: Generated<string>;
+  /** A flat fee never reduced, charged with the first payment of the fee (migration 460). */
+  registration_fee_cents: Generated<number>;
   /** Ordered priority groups, JSON (services/season/priority-groups.ts); '[]': none (migration 320). */
   priority_groups: Generated<string>;
   /** How the groups take precedence: 'ranked' at the draw, or 'windows' (each its own opening). */
@@ -352,6 +354,8 @@ export interface EnrolmentActivitiesTable {
   paid_amount_cents: number | null;
   /** How many parts of a fee in parts are paid, always the first ones (migration 410). */
   parts_paid: Generated<number>;
+  /** How much of `paid_amount_cents` was the registration fee (migration 460). */
+  registration_fee_paid_cents: Generated<number>;
   created_at: Generated<string>;
 }
 
@@ -439,6 +443,8 @@ export interface PaymentItemsTable {
   part_from: number | null;
   part_to: number | null;
   part_of: number | null;
+  /** How much of `amount_cents` is the activity's registration fee (migration 460). */
+  registration_fee_cents: Generated<number>;
 }
 
 export type RefundStatus = 'requested' | 'succeeded' | 'failed';

@@ -683,6 +683,10 @@ export type CatalogueQuote = {
 export type FeeBreakdown = {
     tariff_price: Euros;
     /**
+     * The activity's registration fee charged with this fee (never reduced; with its first part for a fee in parts), added to the fee; 0 none, or already paid.
+     */
+    registration_fee?: Euros;
+    /**
      * The age band the price comes from; null for a single price.
      */
     tariff: {
@@ -1213,6 +1217,10 @@ export type UserActivity = {
      * For a fee in parts, which part this line is: a line per part, paid or pending, each with its own `amount` and `amount_due` (its share of the fee; the last part takes the rounding) and the whole fee's `breakdown`. Absent or null: the whole fee.
      */
     part?: PendingPart | null;
+    /**
+     * How much of this line's amounts is the activity's registration fee (never reduced): the whole fee's line or part 1's; 0 otherwise.
+     */
+    registration_fee?: Euros;
 };
 
 export type PaymentItem = {
@@ -1231,6 +1239,10 @@ export type PaymentItem = {
      * For a fee in parts, the parts this item paid (receipts say "1.º plazo de 2"); absent or null for a whole fee.
      */
     parts?: PaidParts | null;
+    /**
+     * How much of `amount` is the activity's registration fee (never reduced); 0 none.
+     */
+    registration_fee?: Euros;
 };
 
 export type ResidentPayment = {
@@ -1513,6 +1525,10 @@ export type Activity = {
     fee_group: string | null;
     parts: FeeParts;
     /**
+     * A flat registration fee (*matrícula*), never reduced nor discounted, charged once per person with the first payment of the fee (with part 1, or with the whole fee); 0 none.
+     */
+    registration_fee?: Euros;
+    /**
      * After it no place is offered from the waitlist and the waiting are told; null: 00:00 (Madrid) on `start_date`, or never without one. After `applications_close_at`.
      */
     waitlist_ends_at: string | null;
@@ -1548,13 +1564,17 @@ export type Activity = {
 };
 
 /**
- * One part of a fee paid in parts.
+ * One part of a fee paid in parts: its share as `percent` or as `weight`, all parts one way or the other (422 `parts_mixed`).
  */
 export type FeePart = {
     /**
      * Its share of the fee, in percent with at most two decimals; the parts' shares add up to 100.
      */
-    percent: number;
+    percent?: number;
+    /**
+     * Its share as a weight among the parts' weights (180 € in weights 4, 3, 2 is 80, 60 and 40 €): round euros where percentages cannot give them.
+     */
+    weight?: number;
     /**
      * The last day (Europe/Madrid) it can be paid online; each part's day after the one before.
      */
@@ -1562,7 +1582,7 @@ export type FeePart = {
 };
 
 /**
- * The fee split into parts, in the order they are paid (e.g. 50 % by 15 October and 50 % by 15 January). Each part's amount is its share of the person's fee rounded to the cent, the last part taking the rounding (and any change of the fee since the earlier parts were paid). A part is paid only after the ones before it, and online only until its day; the global `deadline_date` does not apply to it. Empty: one payment, by the global deadline.
+ * The fee split into parts, in the order they are paid (e.g. 50 % by 15 October and 50 % by 15 January). Each part's amount is its share of the person's fee rounded to the cent, the last part taking the rounding (and any change of the fee since the earlier parts were paid); the activity's `registration_fee`, never split, goes with part 1. A part is paid only after the ones before it, and online only until its day; the global `deadline_date` does not apply to it. Empty: one payment, by the global deadline.
  */
 export type FeeParts = Array<FeePart>;
 
@@ -1657,6 +1677,10 @@ export type ActivityWrite = {
      * The fee in parts (empty: one payment). Leave it out to keep the current parts. Cannot change once anyone has paid a part or the whole of this activity's fee (409 `parts_locked`).
      */
     parts?: FeeParts;
+    /**
+     * Euros, rounded to the cent (default 0; leave it out to keep the current one): a flat registration fee never reduced nor discounted, charged once per person with the first payment of the fee (part 1, or the whole fee).
+     */
+    registration_fee?: number;
     /**
      * After it no place is offered from the waitlist and the waiting are told; null: 00:00 (Madrid) on `start_date`, or never without one. After `applications_close_at`.
      */

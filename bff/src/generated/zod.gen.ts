@@ -523,6 +523,7 @@ export const zFeeRules = z.object({
  */
 export const zFeeBreakdown = z.object({
     tariff_price: zEuros,
+    registration_fee: zEuros.optional(),
     tariff: z.object({
         min_age: z.int().gte(0),
         max_age: z.int().gte(0).nullable(),
@@ -1051,15 +1052,16 @@ export const zActivityRef = z.object({
 });
 
 /**
- * One part of a fee paid in parts.
+ * One part of a fee paid in parts: its share as `percent` or as `weight`, all parts one way or the other (422 `parts_mixed`).
  */
 export const zFeePart = z.object({
-    percent: z.number().gt(0).lte(100),
+    percent: z.number().gt(0).lte(100).optional(),
+    weight: z.int().gte(1).lte(1000).optional(),
     due_date: zCivilDate
 });
 
 /**
- * The fee split into parts, in the order they are paid (e.g. 50 % by 15 October and 50 % by 15 January). Each part's amount is its share of the person's fee rounded to the cent, the last part taking the rounding (and any change of the fee since the earlier parts were paid). A part is paid only after the ones before it, and online only until its day; the global `deadline_date` does not apply to it. Empty: one payment, by the global deadline.
+ * The fee split into parts, in the order they are paid (e.g. 50 % by 15 October and 50 % by 15 January). Each part's amount is its share of the person's fee rounded to the cent, the last part taking the rounding (and any change of the fee since the earlier parts were paid); the activity's `registration_fee`, never split, goes with part 1. A part is paid only after the ones before it, and online only until its day; the global `deadline_date` does not apply to it. Empty: one payment, by the global deadline.
  */
 export const zFeeParts = z.array(zFeePart).max(12);
 
@@ -1084,7 +1086,8 @@ export const zUserActivity = z.object({
     amount_with_discount: zEuros.nullable(),
     dni: zDniOut.nullable(),
     person_activity_id: zId,
-    part: zPendingPart.nullish()
+    part: zPendingPart.nullish(),
+    registration_fee: zEuros.optional()
 });
 
 /**
@@ -1170,7 +1173,8 @@ export const zPaymentItem = z.object({
     amount: zEuros,
     refunded: z.boolean(),
     breakdown: zFeeBreakdown.nullable(),
-    parts: zPaidParts.nullish()
+    parts: zPaidParts.nullish(),
+    registration_fee: zEuros.optional()
 });
 
 export const zResidentPayment = z.object({
@@ -1288,6 +1292,7 @@ export const zActivity = z.object({
     reductions_apply: z.boolean(),
     fee_group: z.string().min(1).max(80).nullable(),
     parts: zFeeParts,
+    registration_fee: zEuros.optional(),
     waitlist_ends_at: z.iso.datetime({ offset: true }).nullable(),
     free_places_at: z.iso.datetime({ offset: true }).nullable(),
     claims_days: z.int().gte(1).lte(30).nullish(),
@@ -1319,6 +1324,7 @@ export const zActivityWrite = z.object({
     reductions_apply: z.boolean().optional().default(true),
     fee_group: z.string().min(1).max(80).nullish(),
     parts: zFeeParts.optional(),
+    registration_fee: z.number().gte(0).lte(100000).optional(),
     waitlist_ends_at: z.iso.datetime({ offset: true }).nullish(),
     free_places_at: z.iso.datetime({ offset: true }).nullish(),
     public_value_source: zPublicValueSource.nullish(),

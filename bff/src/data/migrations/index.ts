@@ -86,6 +86,10 @@ import {
 import { postgres as bizumPostgres, sqlite as bizum } from './400-bizum.js';
 import { postgres as feePartsPostgres, sqlite as feeParts } from './410-fee-parts.js';
 import {
+  postgres as registrationFeePostgres,
+  sqlite as registrationFee,
+} from './460-registration-fee.js';
+import {
   postgres as onePersonPostgres,
   sqlite as onePerson,
   writeIdentityKeys,
@@ -284,4 +288,10 @@ export const migrations: readonly Migration[] = [
   },
   { version: 400, name: 'bizum', sqlite: bizum, postgres: bizumPostgres },
   { version: 410, name: 'fee-parts', sqlite: feeParts, postgres: feePartsPostgres },
+  {
+    version: 460,
+    name: 'registration-fee',
+    sqlite: registrationFee,
+    postgres: registrationFeePostgres,
+  },
 ];

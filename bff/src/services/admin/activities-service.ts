@@ -55,8 +55,10 @@ export interface ActivityView {
   age_on: string | null;
   reductions_apply: boolean;
   fee_group: string | null;
-  /** The fee in parts (percent, last day); empty: one payment. */
+  /** The fee in parts (percent or weight, last day); empty: one payment. */
   parts: FeePartView[];
+  /** Euros, charged with the fee's first payment, never reduced. */
+  registration_fee: number;
   /** Days of the provisional list's claims period (services/season/claims.ts); null: none. */
   claims_days: number | null;
   waitlist_ends_at: string | null;
@@ -93,6 +95,8 @@ export interface ActivityInput {
   fee_group?: string | null;
   /** The fee in parts; absent: unchanged. */
   parts?: FeePartView[];
+  /** Euros (0–100,000), never reduced, charged with the fee's first payment; absent: unchanged. */
+  registration_fee?: number;
   claims_days?: number | null;
   /** A lottery's public value (services/season/draws.ts); absent: unchanged. */
   public_value_source?: 'announced' | 'drand' | null;
@@ -173,6 +177,7 @@ export const toActivityView = (row: ActivityRow, draw?: DrawRow): ActivityView =
   reductions_apply: row.reductions_apply !== 0,
   fee_group: row.fee_group,
   parts: parseParts(row.parts).map(toPartView),
+  registration_fee: centsToEuros(row.registration_fee_cents),
   claims_days: row.claims_days,
   waitlist_ends_at: row.waitlist_ends_at,
   free_places_at: row.free_places_at,
@@ -187,8 +192,11 @@ export { cleanName } from '../../lib/clean-name.js';
 const utc = (at: string | null | undefined) => (at ? new Date(at).toISOString() : null);
 
 /** The checked fields; `parts` is undefined when the caller left them out (kept as stored). */
-function checked(input: ActivityInput): Required<Omit<ActivityFields, 'parts'>> & {
+function checked(
+  input: ActivityInput,
+): Required<Omit<ActivityFields, 'parts' | 'registration_fee_cents'>> & {
   parts?: string;
+  registration_fee_cents?: number;
 } {
   const name = cleanName(input.name);
   const startDate = input.start_date ? input.start_date : null;
@@ -202,6 +210,12 @@ function checked(input: ActivityInput): Required<Omit<ActivityFields, 'parts'>> 
   const issue = (field: string, type: string) =>
     issues.push({ loc: ['body', field], msg: type, type });
   if (!Number.isFinite(input.price) || input.price < 0) issue('price', 'invalid_price');
+  const registrationFee = input.registration_fee;
+  if (
+    registrationFee !== undefined &&
+    (!Number.isFinite(registrationFee) || registrationFee < 0 || registrationFee > 100_000)
+  )
+    issue('registration_fee', 'registration_fee_invalid');
   if (startDate !== null && !isCivilDate(startDate)) issue('start_date', 'invalid_date');
   if (allocation !== 'none') {
     if (capacity === null) issue('capacity', 'capacity_required');
@@ -245,6 +259,9 @@ function checked(input: ActivityInput): Required<Omit<ActivityFields, 'parts'>> 
     // a label: spaces as one, so "Escolas  2026" and "Escolas 2026" are one group
     fee_group: cleanText(input.fee_group)?.replace(/\s+/g, ' ') ?? null,
     ...(parts && { parts: partsToJson(parts.parts) }),
+    ...(registrationFee !== undefined && {
+      registration_fee_cents: eurosToCents(registrationFee),
+    }),
     waitlist_ends_at: waitlist.waitlistEndsAt,
     free_places_at: waitlist.freePlacesAt,
     claims_days: claimsDays,

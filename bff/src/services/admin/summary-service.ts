@@ -25,13 +25,18 @@ function pendingByActivity(rows: UnpaidLinks) {
     const links = Number(row.links);
     const fee = amountWithoutReduction(row.price_cents);
     const parts = parseParts(row.parts);
+    // the registration fee is still due with the fee's first payment
+    const registration = Number(row.parts_paid) === 0 ? Number(row.registration_fee_cents) : 0;
     const one =
       parts.length === 0
-        ? { items: 1, cents: fee }
+        ? { items: 1, cents: fee + registration }
         : dueOf(
-            splitFee(parts, fee, { partsPaid: 0, paidCents: 0, wholePaid: false }).slice(
-              Number(row.parts_paid),
-            ),
+            splitFee(
+              parts,
+              fee,
+              { partsPaid: 0, paidCents: 0, wholePaid: false },
+              registration,
+            ).slice(Number(row.parts_paid)),
           );
     const activity = byActivity.get(row.activity_id) ?? {
       activity_id: row.activity_id,

@@ -23,6 +23,11 @@ export interface FeeActivity {
   start_date: string | null;
   /** False: no circumstance reduces this activity's fee (an exception to the council's rules). */
   reductions_apply: boolean;
+  /**
+   * The registration fee still to charge with this fee (0: none, or paid already): never reduced
+   * nor discounted, it is not in `Fee.amount_cents` (parts.ts adds it to the first payment).
+   */
+  registration_fee_cents?: number;
 }
 
 /** What a circumstance gives: a share off (basis points, 10000 = free) or a fixed price. */
@@ -66,6 +71,8 @@ export interface Breakdown {
     off_cents: number;
   } | null;
   family_discount: { member: number; percent_bp: number; off_cents: number } | null;
+  /** The registration fee charged besides the fee, unreduced (0: none). */
+  registration_fee_cents: number;
 }
 
 export interface Fee {
@@ -178,6 +185,7 @@ export function computeFee(input: {
         tariff: base.tariff,
         reduction,
         family_discount: discount,
+        registration_fee_cents: activity.registration_fee_cents ?? 0,
       },
     };
   }
@@ -192,6 +200,7 @@ export function computeFee(input: {
       tariff: base.tariff,
       reduction: familyWins ? null : reduction,
       family_discount: familyWins ? discount : null,
+      registration_fee_cents: activity.registration_fee_cents ?? 0,
     },
   };
 }

@@ -15,6 +15,7 @@ import {
 } from './compute.js';
 import { readStoredBreakdown, type Names, type StoredBreakdown } from './stored-breakdown.js';
 import { parseTariffs } from './tariffs.js';
+import { registrationDue } from './parts.js';
 
 /** `rules`: fees as the council's ordinance writes them; `simple`: the spec's global discount. */
 export type FeeMode = 'simple' | 'rules';
@@ -31,12 +32,22 @@ const feeActivity = (row: {
   age_on: string | null;
   start_date: string | null;
   reductions_apply?: number;
+  registration_fee_cents?: number;
+  parts_paid?: number;
+  is_paid?: number;
 }): FeeActivity => ({
   price_cents: row.price_cents,
   tariffs: row.tariffs,
   age_on: row.age_on,
   start_date: row.start_date,
   reductions_apply: row.reductions_apply !== 0,
+  // the registration fee goes with the fee's first payment, never again
+  registration_fee_cents: registrationDue({
+    registration_fee_cents: row.registration_fee_cents ?? 0,
+    registration_fee_paid_cents: 0,
+    parts_paid: row.parts_paid ?? 0,
+    is_paid: row.is_paid ?? 0,
+  }),
 });
 
 /** An activity's reductions: its own rule for a circumstance, else the council-wide one. */
@@ -78,6 +89,7 @@ export type ProspectiveActivity = { id: number } & Pick<
   | 'age_on'
   | 'reductions_apply'
   | 'fee_group'
+  | 'registration_fee_cents'
 >;
 
 /**
@@ -145,6 +157,12 @@ function createPricing(rules: FeeRulesRows, today: string) {
       }),
   };
 }
+
+/** What paying a fee whole charges now: the fee and the registration fee still due. */
+const withRegistration = (quote: Quote): ChargedFee => ({
+  amount_cents: quote.amount_cents + (quote.breakdown.registration_fee_cents ?? 0),
+  breakdown: quote.breakdown,
+});
 
 /** A fee as a resident reads it: what paying it charges now, or what was paid and how. */
 export interface ChargedFee {
@@ -265,6 +283,7 @@ export function createFeeQuotes(deps: {
             paid_amount_cents: null,
             parts: '[]',
             parts_paid: 0,
+            registration_fee_paid_cents: 0,
           };
           return { row, fee: pricing.fee(person.id, row, own ? family : [...family, row], held) };
         });
@@ -286,7 +305,7 @@ export function createFeeQuotes(deps: {
                       amount_cents: row.paid_amount_cents ?? quote.amount_cents,
                       breakdown: paid.get(row.activity_id) ?? null,
                     }
-                  : quote,
+                  : withRegistration(quote),
               ];
             }),
           ),

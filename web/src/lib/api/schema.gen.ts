@@ -2719,6 +2719,8 @@ export interface components {
         /** @description How the amount due comes about. Each part null when it does not apply. */
         FeeBreakdown: {
             tariff_price: components["schemas"]["Euros"];
+            /** @description The activity's registration fee charged with this fee (never reduced; with its first part for a fee in parts), added to the fee; 0 none, or already paid. */
+            registration_fee?: components["schemas"]["Euros"];
             /** @description The age band the price comes from; null for a single price. */
             tariff: {
                 min_age: number;
@@ -3146,6 +3148,8 @@ export interface components {
             person_activity_id: components["schemas"]["Id"];
             /** @description For a fee in parts, which part this line is: a line per part, paid or pending, each with its own `amount` and `amount_due` (its share of the fee; the last part takes the rounding) and the whole fee's `breakdown`. Absent or null: the whole fee. */
             part?: components["schemas"]["PendingPart"] | null;
+            /** @description How much of this line's amounts is the activity's registration fee (never reduced): the whole fee's line or part 1's; 0 otherwise. */
+            registration_fee?: components["schemas"]["Euros"];
         };
         PaymentItem: {
             activity_id: components["schemas"]["Id"];
@@ -3157,6 +3161,8 @@ export interface components {
             breakdown: components["schemas"]["FeeBreakdown"] | null;
             /** @description For a fee in parts, the parts this item paid (receipts say "1.º plazo de 2"); absent or null for a whole fee. */
             parts?: components["schemas"]["PaidParts"] | null;
+            /** @description How much of `amount` is the activity's registration fee (never reduced); 0 none. */
+            registration_fee?: components["schemas"]["Euros"];
         };
         ResidentPayment: {
             id: components["schemas"]["Id"];
@@ -3407,6 +3413,8 @@ export interface components {
             /** @description Activities whose fees count together for family discounts (e.g. "Escolas deportivas 2026-27"); null never counts. */
             fee_group: string | null;
             parts: components["schemas"]["FeeParts"];
+            /** @description A flat registration fee (*matrícula*), never reduced nor discounted, charged once per person with the first payment of the fee (with part 1, or with the whole fee); 0 none. */
+            registration_fee?: components["schemas"]["Euros"];
             /** @description After it no place is offered from the waitlist and the waiting are told; null: 00:00 (Madrid) on `start_date`, or never without one. After `applications_close_at`. */
             waitlist_ends_at: string | null;
             /** @description From it the places left go first come to any resident (same rules as first come, no waitlist); null: never. After the close and no earlier than the waitlist's end. */
@@ -3425,14 +3433,16 @@ export interface components {
             /** @description Ordered (group 1 first), as staff wrote them (`opens_at` null outside mode `windows`). */
             priority_groups?: components["schemas"]["PriorityGroupWrite"][];
         };
-        /** @description One part of a fee paid in parts. */
+        /** @description One part of a fee paid in parts: its share as `percent` or as `weight`, all parts one way or the other (422 `parts_mixed`). */
         FeePart: {
             /** @description Its share of the fee, in percent with at most two decimals; the parts' shares add up to 100. */
-            percent: number;
+            percent?: number;
+            /** @description Its share as a weight among the parts' weights (180 € in weights 4, 3, 2 is 80, 60 and 40 €): round euros where percentages cannot give them. */
+            weight?: number;
             /** @description The last day (Europe/Madrid) it can be paid online; each part's day after the one before. */
             due_date: components["schemas"]["CivilDate"];
         };
-        /** @description The fee split into parts, in the order they are paid (e.g. 50 % by 15 October and 50 % by 15 January). Each part's amount is its share of the person's fee rounded to the cent, the last part taking the rounding (and any change of the fee since the earlier parts were paid). A part is paid only after the ones before it, and online only until its day; the global `deadline_date` does not apply to it. Empty: one payment, by the global deadline. */
+        /** @description The fee split into parts, in the order they are paid (e.g. 50 % by 15 October and 50 % by 15 January). Each part's amount is its share of the person's fee rounded to the cent, the last part taking the rounding (and any change of the fee since the earlier parts were paid); the activity's `registration_fee`, never split, goes with part 1. A part is paid only after the ones before it, and online only until its day; the global `deadline_date` does not apply to it. Empty: one payment, by the global deadline. */
         FeeParts: components["schemas"]["FeePart"][];
         /** @description Which part of a fee in parts a line is. */
         PendingPart: {
@@ -3495,6 +3505,8 @@ export interface components {
             fee_group?: string | null;
             /** @description The fee in parts (empty: one payment). Leave it out to keep the current parts. Cannot change once anyone has paid a part or the whole of this activity's fee (409 `parts_locked`). */
             parts?: components["schemas"]["FeeParts"];
+            /** @description Euros, rounded to the cent (default 0; leave it out to keep the current one): a flat registration fee never reduced nor discounted, charged once per person with the first payment of the fee (part 1, or the whole fee). */
+            registration_fee?: number;
             /** @description After it no place is offered from the waitlist and the waiting are told; null: 00:00 (Madrid) on `start_date`, or never without one. After `applications_close_at`. */
             waitlist_ends_at?: string | null;
             /** @description From it the places left go first come to any resident (same rules as first come, no waitlist); null: never. After the close and no earlier than the waitlist's end. */
