@@ -445,6 +445,9 @@ export interface PaymentItemsTable {
   part_of: number | null;
   /** How much of `amount_cents` is the activity's registration fee (migration 460). */
   registration_fee_cents: Generated<number>;
+  /** Of parts: the whole fee they are shares of (reduced, no registration fee), and what was left after them. */
+  fee_cents: Generated<number | null>;
+  remaining_cents: Generated<number | null>;
 }
 
 export type RefundStatus = 'requested' | 'succeeded' | 'failed';

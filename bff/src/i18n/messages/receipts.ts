@@ -43,6 +43,26 @@ export const receipts = defineMessages({
     en: 'Anyone can check that this receipt is genuine at {url}',
     gl: 'Calquera pode comprobar que este xustificante é auténtico en {url}',
   },
+  receipt_footer_bizum: {
+    es: 'Pago con Bizum a través de la pasarela de pago del banco. Este documento se genera automáticamente.',
+    en: 'Bizum payment through the bank’s payment gateway. This document is generated automatically.',
+    gl: 'Pagamento con Bizum a través da pasarela de pagamento do banco. Este documento xérase automaticamente.',
+  },
+  receipt_line_fee: {
+    es: 'Cuota con sus reducciones: {amount}',
+    en: 'Fee after its reductions: {amount}',
+    gl: 'Cota coas súas reducións: {amount}',
+  },
+  receipt_line_part: {
+    es: 'Este pago, {parts}: {amount}',
+    en: 'This payment, {parts}: {amount}',
+    gl: 'Este pagamento, {parts}: {amount}',
+  },
+  receipt_line_remaining: {
+    es: 'Queda por pagar de la cuota: {amount}',
+    en: 'Still to pay of the fee: {amount}',
+    gl: 'Queda por pagar da cota: {amount}',
+  },
   receipt_footer: {
     es: 'Pago con tarjeta a través de la pasarela de pago del banco. Este documento se genera automáticamente.',
     en: 'Card payment through the bank’s payment gateway. This document is generated automatically.',

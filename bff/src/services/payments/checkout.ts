@@ -101,6 +101,8 @@ export function createCheckoutService(deps: {
         activity_name: row.name,
         amount_cents: whole + registration,
         registration_fee_cents: registration,
+        fee_cents: null as number | null,
+        remaining_cents: null as number | null,
         breakdown: fee ? JSON.stringify(fee.breakdown) : null,
         part_from: null as number | null,
         part_to: null as number | null,
@@ -108,9 +110,15 @@ export function createCheckoutService(deps: {
       };
       if (row.numbers.length === 0) return item;
       // the chosen parts of the fee, together one item: their shares of the fee as it is now
-      const lines = splitEnrolledFee(row, whole).filter((line) => row.numbers.includes(line.number));
+      const all = splitEnrolledFee(row, whole);
+      const lines = all.filter((line) => row.numbers.includes(line.number));
+      const last = Math.max(...row.numbers);
       return {
         ...item,
+        fee_cents: whole,
+        remaining_cents: all
+          .filter((line) => line.number > last && !line.paid)
+          .reduce((sum, line) => sum + line.amount_cents, 0),
         amount_cents: lines.reduce((sum, line) => sum + line.amount_cents, 0),
         registration_fee_cents: lines.reduce((sum, line) => sum + line.registration_fee_cents, 0),
         part_from: Math.min(...row.numbers),

@@ -1,0 +1,330 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { feesWorld, type Auth } from '../fees/support.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { payInSandbox, pdfText } from './helpers.js';
+
+interface Line {
+  id: number;
+  amount: number;
+  amount_due: number | null;
+  amount_with_discount: number | null;
+  is_paid: boolean;
+  registration_fee: number;
+  part?: { number: number; of: number } | null;
+  breakdown: { registration_fee: number; reduction: { amount: number } | null } | null;
+}
+
+const DAYS = ['2026-12-15', '2027-01-15', '2027-02-15'];
+
+/**
+ * A registration fee and parts by weight (issue 60, items 2, 3 and 8), over HTTP on both
+ * engines: the fee never reduced, charged once with the first payment; 180 € in weights 4:3:2 is
+ * 80/60/40; the large family of the issue pays 50/30/20; the receipt's words and amounts agree.
+ */
+describe('a registration fee and parts by weight', () => {
+  let app: TestApp;
+  let w: ReturnType<typeof feesWorld>;
+  let admin: { id: number; auth: Auth };
+  beforeAll(async () => {
+    app = await startTestApp({ now: '2026-11-21T10:00:00Z' });
+    w = feesWorld(app);
+    admin = await w.user('admin');
+  });
+  beforeEach(async () => {
+    app.clock.set('2026-11-21T10:00:00Z');
+    await w.clearRules();
+    await w.settings({ payments_enabled: true, discount_bp: 0, deadline: '2026-12-15' });
+  });
+  afterAll(() => app.close());
+
+  const post = (body: Record<string, unknown>, lang = 'es') =>
+    app.json(
+      '/api/admin/activities-crud/',
+      'POST',
+      { name: `Ximnasia ${Date.now()}`, price: 180, start_date: '2026-10-01', ...body },
+      { ...admin.auth, 'Accept-Language': lang },
+    );
+  const refused = async (body: Record<string, unknown>, lang = 'es') => {
+    const res = await post(body, lang);
+    expect(res.status).toBe(422);
+    return ((await res.json()) as { detail: { loc: unknown[]; type: string; msg: string }[] })
+      .detail;
+  };
+  const lines = async (auth: Auth, person: number, activity: number) => {
+    const res = await app.fetch(`/api/user/activities/${person}`, { headers: auth });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as Line[]).filter((line) => line.id === activity);
+  };
+  const pay = async (auth: Auth, person: number, body: Record<string, unknown>) => {
+    const res = await app.json(
+      '/api/payments/generate-multiple/',
+      'POST',
+      { person_activity_id: person, use_discount: false, activity_ids: [], parts: [], ...body },
+      auth,
+    );
+    expect(res.status, await res.clone().text()).toBe(200);
+    const redirect = (await res.json()) as {
+      action: string;
+      fields: Record<string, string>;
+      order: string;
+      amount: number;
+    };
+    expect((await payInSandbox(app, redirect)).location).toContain('/pago-ok');
+    const payment = await app.row<{ id: number }>(
+      sql`SELECT id FROM payments WHERE order_code = ${redirect.order}`,
+    );
+    return { amount: redirect.amount, id: Number(payment!.id) };
+  };
+  const receipt = async (auth: Auth, id: number, lang = 'es') => {
+    const res = await app.fetch(`/api/user/payments/${id}/receipt?lang=${lang}`, {
+      headers: auth,
+    });
+    expect(res.status).toBe(200);
+    return pdfText(Buffer.from(await res.arrayBuffer())).replace(/\s+/g, ' ');
+  };
+  /** Rules mode: any circumstance makes the fee the tariff's price (no 75 %). */
+  const rulesMode = () => w.circumstance('Familia numerosa');
+
+  it('refuses, by field and in the caller’s language, a weight of 0, mixed parts and a registration fee over the bound', async () => {
+    const before = await app.value(sql`SELECT COUNT(*) FROM activities`);
+    const zero = await refused({
+      parts: [
+        { weight: 0, due_date: DAYS[0] },
+        { weight: 1, due_date: DAYS[1] },
+      ],
+    });
+    expect(zero).toEqual([
+      expect.objectContaining({ loc: ['body', 'parts', 0, 'weight'], type: 'parts_weight' }),
+    ]);
+    expect(zero[0]!.msg).toBe('El peso del 1.º plazo debe ser un número entero de 1 a 1000.');
+    const big = await refused(
+      {
+        parts: [
+          { weight: 1, due_date: DAYS[0] },
+          { weight: 1001, due_date: DAYS[1] },
+        ],
+      },
+      'en',
+    );
+    expect(big).toEqual([
+      expect.objectContaining({
+        loc: ['body', 'parts', 1, 'weight'],
+        type: 'parts_weight',
+        msg: 'The weight of instalment 2 must be a whole number from 1 to 1000.',
+      }),
+    ]);
+    const halves = await refused({
+      parts: [
+        { weight: 1.5, due_date: DAYS[0] },
+        { weight: 1, due_date: DAYS[1] },
+      ],
+    });
+    expect(halves.map((i) => i.type)).toEqual(['parts_weight']);
+    const mixed = await refused(
+      {
+        parts: [
+          { weight: 1, due_date: DAYS[0] },
+          { percent: 50, due_date: DAYS[1] },
+        ],
+      },
+      'gl',
+    );
+    expect(mixed).toEqual([
+      expect.objectContaining({
+        loc: ['body', 'parts', 1, 'percent'],
+        type: 'parts_mixed',
+        msg: 'O 2.º prazo debe darse coma os demais: todos en porcentaxe ou todos por peso.',
+      }),
+    ]);
+    const both = await refused({
+      parts: [
+        { percent: 50, weight: 1, due_date: DAYS[0] },
+        { percent: 50, due_date: DAYS[1] },
+      ],
+    });
+    expect(both.map((i) => [i.loc, i.type])).toEqual([
+      [['body', 'parts', 0, 'weight'], 'parts_mixed'],
+      [['body', 'parts', 1, 'percent'], 'parts_mixed'],
+    ]);
+    const over = await refused({ registration_fee: 100_000.01 });
+    expect(over).toEqual([
+      expect.objectContaining({
+        loc: ['body', 'registration_fee'],
+        type: 'registration_fee_invalid',
+        msg: 'La matrícula debe ser un importe de 0 a 100.000 €.',
+      }),
+    ]);
+    expect((await refused({ registration_fee: -1 })).map((i) => i.type)).toEqual([
+      'registration_fee_invalid',
+    ]);
+    expect(await app.value(sql`SELECT COUNT(*) FROM activities`)).toBe(before);
+    // the bounds themselves are fine
+    const ok = await post({
+      registration_fee: 100_000,
+      parts: [
+        { weight: 1000, due_date: DAYS[0] },
+        { weight: 1, due_date: DAYS[1] },
+      ],
+    });
+    expect(ok.status).toBe(201);
+    expect(await ok.json()).toMatchObject({
+      registration_fee: 100_000,
+      parts: [
+        { weight: 1000, due_date: DAYS[0] },
+        { weight: 1, due_date: DAYS[1] },
+      ],
+    });
+  });
+
+  it('180 € in weights 4:3:2 is 80/60/40; equal weights of a fee divisible by their count are equal to the cent', async () => {
+    await rulesMode();
+    const gym = await w.staffActivity(admin.auth, {
+      name: 'Ximnasia',
+      price: 180,
+      parts: [
+        { weight: 4, due_date: DAYS[0] },
+        { weight: 3, due_date: DAYS[1] },
+        { weight: 2, due_date: DAYS[2] },
+      ],
+    });
+    const thirds = await w.staffActivity(admin.auth, {
+      name: 'Pilates',
+      price: 100.02,
+      parts: DAYS.map((due_date) => ({ weight: 7, due_date })),
+    });
+    const person = await w.born('Antía', '1990-03-01');
+    await w.enrol(person, gym);
+    await w.enrol(person, thirds);
+    const user = await w.family(person);
+    expect((await lines(user.auth, person, gym)).map((l) => l.amount_due)).toEqual([80, 60, 40]);
+    expect((await lines(user.auth, person, thirds)).map((l) => l.amount_due)).toEqual([
+      33.34, 33.34, 33.34,
+    ]);
+    // the same in percent cannot: 44.44/33.33/22.23 % of 180 €
+    const percent = await w.staffActivity(admin.auth, {
+      name: 'Ximnasia en porcentaxe',
+      price: 180,
+      parts: [
+        { percent: 44.44, due_date: DAYS[0] },
+        { percent: 33.33, due_date: DAYS[1] },
+        { percent: 22.23, due_date: DAYS[2] },
+      ],
+    });
+    await w.enrol(person, percent);
+    expect((await lines(user.auth, person, percent)).map((l) => l.amount_due)).toEqual([
+      79.99, 59.99, 40.02,
+    ]);
+    // paying by weight charges exactly them
+    expect((await pay(user.auth, person, { parts: [{ activity_id: gym, number: 1 }] })).amount).toBe(
+      80,
+    );
+  });
+
+  it('the large family of the issue: registration 20 € + parts 30/30/20 of a halved fee pay 50/30/20; the receipt agrees', async () => {
+    const large = await rulesMode();
+    await w.rules(admin.auth, {
+      reductions: [{ circumstance_id: large, activity_id: null, percent: 50, price: null }],
+    });
+    const school = await w.staffActivity(admin.auth, {
+      name: 'Escola deportiva',
+      price: 160,
+      registration_fee: 20,
+      parts: [
+        { weight: 3, due_date: DAYS[0] },
+        { weight: 3, due_date: DAYS[1] },
+        { weight: 2, due_date: DAYS[2] },
+      ],
+    });
+    const child = await w.born('Iago', '2015-02-01');
+    const sister = await w.born('Noa', '2016-02-01');
+    await w.enrol(child, school);
+    await w.enrol(sister, school);
+    await w.approve(child, large);
+    const user = await w.family(child, sister);
+    // without a reduction: 80/60/40 (the registration fee with part 1)
+    expect((await lines(user.auth, sister, school)).map((l) => l.amount_due)).toEqual([80, 60, 40]);
+    const due = await lines(user.auth, child, school);
+    expect(due.map((l) => [l.amount_due, l.registration_fee])).toEqual([
+      [50, 20],
+      [30, 0],
+      [20, 0],
+    ]);
+    expect(due[0]!.breakdown).toMatchObject({ registration_fee: 20, reduction: { amount: 80 } });
+
+    const first = await pay(user.auth, child, { parts: [{ activity_id: school, number: 1 }] });
+    expect(first.amount).toBe(50);
+    expect(
+      await app.row(
+        sql`SELECT amount_cents, registration_fee_cents, fee_cents, remaining_cents
+            FROM payment_items WHERE payment_id = ${first.id}`,
+      ),
+    ).toEqual({ amount_cents: 5000, registration_fee_cents: 2000, fee_cents: 8000, remaining_cents: 5000 });
+    const es = await receipt(user.auth, first.id);
+    expect(es).toContain('Reducción por');
+    expect(es).toContain('−80,00 €');
+    expect(es).toContain('Cuota con sus reducciones: 80,00 €');
+    expect(es).toContain('Este pago, 1.º plazo de 3: 30,00 €');
+    expect(es).toContain('Matrícula (sin reducción): +20,00 €');
+    expect(es).toContain('Queda por pagar de la cuota: 50,00 €');
+    expect(es).toContain('50,00 €');
+    expect(await receipt(user.auth, first.id, 'en')).toContain(
+      'Registration fee (never reduced): +€20.00',
+    );
+    expect(await receipt(user.auth, first.id, 'gl')).toContain('Queda por pagar da cota: 50,00 €');
+
+    // charged once: parts 2 and 3 carry none, and the paid part 1 shows what it charged
+    const after = await lines(user.auth, child, school);
+    expect(after.map((l) => [l.is_paid, l.amount, l.registration_fee])).toEqual([
+      [true, 50, 20],
+      [false, 30, 0],
+      [false, 20, 0],
+    ]);
+    const history = (await (
+      await app.fetch('/api/user/payments/', { headers: user.auth })
+    ).json()) as { id: number; items: { registration_fee: number; amount: number }[] }[];
+    expect(history.find((p) => p.id === first.id)?.items).toEqual([
+      expect.objectContaining({ amount: 50, registration_fee: 20 }),
+    ]);
+    const second = await pay(user.auth, child, { parts: [{ activity_id: school, number: 2 }] });
+    expect(second.amount).toBe(30);
+    expect(
+      await app.value(
+        sql`SELECT registration_fee_cents FROM payment_items WHERE payment_id = ${second.id}`,
+      ),
+    ).toBe(0);
+    const last = await pay(user.auth, child, { parts: [{ activity_id: school, number: 3 }] });
+    expect(last.amount).toBe(20);
+    expect(await receipt(user.auth, last.id)).toContain('Queda por pagar de la cuota: 0,00 €');
+  });
+
+  it('a whole fee in the simple mode: the registration fee added, never reduced, charged once', async () => {
+    await w.settings({ discount_bp: 2000 });
+    const pool = await w.staffActivity(admin.auth, { name: 'Piscina', price: 40, registration_fee: 20 });
+    const person = await w.born('Brais', '2012-05-01');
+    await w.enrol(person, pool);
+    const user = await w.family(person);
+    const [line] = await lines(user.auth, person, pool);
+    // 75 % of 40 = 30, or 32 with the 20 % reduction; + 20 either way
+    expect(line).toMatchObject({
+      amount: 50,
+      amount_due: 50,
+      amount_with_discount: 52,
+      registration_fee: 20,
+      breakdown: null,
+    });
+    const paid = await pay(user.auth, person, { activity_ids: [pool], use_discount: true });
+    expect(paid.amount).toBe(52);
+    const text = await receipt(user.auth, paid.id, 'gl');
+    expect(text).toContain('Cota coas súas reducións: 32,00 €');
+    expect(text).toContain('Matrícula (sen redución): +20,00 €');
+    const [after] = await lines(user.auth, person, pool);
+    expect(after).toMatchObject({ is_paid: true, amount: 52, registration_fee: 20 });
+    expect(
+      await app.row(
+        sql`SELECT paid_amount_cents, registration_fee_paid_cents FROM enrolment_activities
+            WHERE enrolment_id = ${person} AND activity_id = ${pool}`,
+      ),
+    ).toEqual({ paid_amount_cents: 5200, registration_fee_paid_cents: 2000 });
+  });
+});
