@@ -683,7 +683,7 @@ export type CatalogueQuote = {
 export type FeeBreakdown = {
     tariff_price: Euros;
     /**
-     * The activity's registration fee charged with this fee (never reduced; with its first part for a fee in parts), added to the fee; 0 none, or already paid.
+     * The activity's registration fee charged with this fee (never reduced; with its first part for a fee in parts), added to the fee; absent: none, or already paid.
      */
     registration_fee?: Euros;
     /**

@@ -192,11 +192,8 @@ export { cleanName } from '../../lib/clean-name.js';
 const utc = (at: string | null | undefined) => (at ? new Date(at).toISOString() : null);
 
 /** The checked fields; `parts` is undefined when the caller left them out (kept as stored). */
-function checked(
-  input: ActivityInput,
-): Required<Omit<ActivityFields, 'parts' | 'registration_fee_cents'>> & {
+function checked(input: ActivityInput): Required<Omit<ActivityFields, 'parts'>> & {
   parts?: string;
-  registration_fee_cents?: number;
 } {
   const name = cleanName(input.name);
   const startDate = input.start_date ? input.start_date : null;
@@ -259,9 +256,8 @@ function checked(
     // a label: spaces as one, so "Escolas  2026" and "Escolas 2026" are one group
     fee_group: cleanText(input.fee_group)?.replace(/\s+/g, ' ') ?? null,
     ...(parts && { parts: partsToJson(parts.parts) }),
-    ...(registrationFee !== undefined && {
-      registration_fee_cents: eurosToCents(registrationFee),
-    }),
+    // left out: none on a new activity, the stored one on an update (update() keeps it)
+    registration_fee_cents: eurosToCents(registrationFee ?? 0),
     waitlist_ends_at: waitlist.waitlistEndsAt,
     free_places_at: waitlist.freePlacesAt,
     claims_days: claimsDays,
@@ -447,6 +443,9 @@ export function createAdminActivitiesService(deps: {
         );
         // a client that knows nothing of the texts by language leaves them as they are
         if (input.texts === undefined) fields.texts = before.texts;
+        // nor of the registration fee
+        if (input.registration_fee === undefined)
+          fields.registration_fee_cents = before.registration_fee_cents;
         // what anyone paid was worked out from the parts as they were: they stay
         if (
           fields.parts !== undefined &&

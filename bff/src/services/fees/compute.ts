@@ -71,8 +71,8 @@ export interface Breakdown {
     off_cents: number;
   } | null;
   family_discount: { member: number; percent_bp: number; off_cents: number } | null;
-  /** The registration fee charged besides the fee, unreduced (0: none). */
-  registration_fee_cents: number;
+  /** The registration fee charged besides the fee, unreduced; absent: none. */
+  registration_fee_cents?: number;
 }
 
 export interface Fee {
@@ -120,6 +120,10 @@ const reduced = (price: number, rule: ReductionRule): number =>
   rule.percent_bp !== undefined
     ? percentOff(price, rule.percent_bp)
     : Math.min(price, rule.price_cents);
+
+/** The registration fee a breakdown carries: only when there is one. */
+const registrationOf = (activity: FeeActivity): { registration_fee_cents?: number } =>
+  activity.registration_fee_cents ? { registration_fee_cents: activity.registration_fee_cents } : {};
 
 /** The family rule for the Nth member: the one with the highest from_member not above N. */
 export function familyRuleFor(rules: readonly FamilyRule[], member: number): FamilyRule | null {
@@ -185,7 +189,7 @@ export function computeFee(input: {
         tariff: base.tariff,
         reduction,
         family_discount: discount,
-        registration_fee_cents: activity.registration_fee_cents ?? 0,
+        ...registrationOf(activity),
       },
     };
   }
@@ -200,7 +204,7 @@ export function computeFee(input: {
       tariff: base.tariff,
       reduction: familyWins ? null : reduction,
       family_discount: familyWins ? discount : null,
-      registration_fee_cents: activity.registration_fee_cents ?? 0,
+      ...registrationOf(activity),
     },
   };
 }

@@ -2719,7 +2719,7 @@ export interface components {
         /** @description How the amount due comes about. Each part null when it does not apply. */
         FeeBreakdown: {
             tariff_price: components["schemas"]["Euros"];
-            /** @description The activity's registration fee charged with this fee (never reduced; with its first part for a fee in parts), added to the fee; 0 none, or already paid. */
+            /** @description The activity's registration fee charged with this fee (never reduced; with its first part for a fee in parts), added to the fee; absent: none, or already paid. */
             registration_fee?: components["schemas"]["Euros"];
             /** @description The age band the price comes from; null for a single price. */
             tariff: {
