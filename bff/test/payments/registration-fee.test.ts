@@ -216,9 +216,9 @@ describe('a registration fee and parts by weight', () => {
       79.99, 59.99, 40.02,
     ]);
     // paying by weight charges exactly them
-    expect((await pay(user.auth, person, { parts: [{ activity_id: gym, number: 1 }] })).amount).toBe(
-      80,
-    );
+    expect(
+      (await pay(user.auth, person, { parts: [{ activity_id: gym, number: 1 }] })).amount,
+    ).toBe(80);
   });
 
   it('the large family of the issue: registration 20 € + parts 30/30/20 of a halved fee pay 50/30/20; the receipt agrees', async () => {
@@ -259,7 +259,12 @@ describe('a registration fee and parts by weight', () => {
         sql`SELECT amount_cents, registration_fee_cents, fee_cents, remaining_cents
             FROM payment_items WHERE payment_id = ${first.id}`,
       ),
-    ).toEqual({ amount_cents: 5000, registration_fee_cents: 2000, fee_cents: 8000, remaining_cents: 5000 });
+    ).toEqual({
+      amount_cents: 5000,
+      registration_fee_cents: 2000,
+      fee_cents: 8000,
+      remaining_cents: 5000,
+    });
     const es = await receipt(user.auth, first.id);
     expect(es).toContain('Reducción por');
     expect(es).toContain('−80,00 €');
@@ -300,7 +305,11 @@ describe('a registration fee and parts by weight', () => {
 
   it('a whole fee in the simple mode: the registration fee added, never reduced, charged once', async () => {
     await w.settings({ discount_bp: 2000 });
-    const pool = await w.staffActivity(admin.auth, { name: 'Piscina', price: 40, registration_fee: 20 });
+    const pool = await w.staffActivity(admin.auth, {
+      name: 'Piscina',
+      price: 40,
+      registration_fee: 20,
+    });
     const person = await w.born('Brais', '2012-05-01');
     await w.enrol(person, pool);
     const user = await w.family(person);

@@ -5,24 +5,38 @@ import { FieldError } from '@portal/design-system/components/field.tsx';
 import { TextField } from '@portal/design-system/components/text-field.tsx';
 import { fieldError, type FormErrorState } from '../components/form-error-state';
 import { useFormatMsg, useT } from '../components/messages';
-import { PARTS_MAX, partRow, partsSum, type PartPart, type PartRow } from './parts-rules';
+import { RadioGroup } from '../components/radio-group';
+import {
+  PARTS_MAX,
+  WEIGHT_MAX,
+  parseWeight,
+  partRow,
+  partsSum,
+  type PartPart,
+  type PartRow,
+  type PartsBy,
+} from './parts-rules';
 import type { ActivityErrorField, ActivityFormValues } from './rules';
 
 export const PARTS_FIELD_ID = 'activity-parts';
 export const partFieldId = (row: number, part: PartPart) => `activity-part-${row}-${part}`;
 
 /** The error summary's fields of the parts, in the order they show. */
-export const partsOrder = (rows: readonly PartRow[]): ActivityErrorField[] => [
+export const partsOrder = (
+  rows: readonly PartRow[],
+  by: PartsBy = 'percent',
+): ActivityErrorField[] => [
   'parts',
   ...rows.flatMap((_, row) =>
-    (['percent', 'dueDate'] as const).map((part) => `part.${row}.${part}` as const),
+    ([by, 'dueDate'] as const).map((part) => `part.${row}.${part}` as const),
   ),
 ];
 
 /**
- * "Pago en plazos": the fee split into parts, each a share of it and a last day to pay it
- * online; rows added and removed (at most 12), the shares' sum shown as they are typed. No rows:
- * one payment, by the global deadline.
+ * "Pago en plazos": the fee split into parts, each a share of it (a percent, or a weight among the
+ * parts' weights: all one way, chosen above the rows) and a last day to pay it online; rows added
+ * and removed (at most 12), the shares' sum (or the weights' total) shown as they are typed. No
+ * rows: one payment, by the global deadline.
  */
 export function PartsFields({
   values,
@@ -47,6 +61,8 @@ export function PartsFields({
   const wholeErrorId = `${PARTS_FIELD_ID}-error`;
   const sumId = `${PARTS_FIELD_ID}-sum`;
   const full = rows.length >= PARTS_MAX;
+  const by = values.partsBy;
+  const weights = rows.reduce((sum, row) => sum + (parseWeight(row.weight) ?? 0), 0);
 
   return (
     <fieldset
@@ -66,6 +82,24 @@ export function PartsFields({
           {whole}
         </FieldError>
       ) : null}
+      {rows.length ? (
+        <RadioGroup<PartsBy>
+          id={`${PARTS_FIELD_ID}-by`}
+          name="activity-parts-by"
+          legend={t('admin.activities.parts.by')}
+          value={by}
+          onChange={(partsBy) => onChange((v) => ({ ...v, partsBy }))}
+          errorPrefix={errorPrefix}
+          options={[
+            { value: 'percent', label: t('admin.activities.parts.byPercent') },
+            {
+              value: 'weight',
+              label: t('admin.activities.parts.byWeight'),
+              hint: t('admin.activities.parts.byWeightHint'),
+            },
+          ]}
+        />
+      ) : null}
       {rows.map((row, index) => (
         <fieldset
           key={row.key}
@@ -75,18 +109,33 @@ export function PartsFields({
             {t('admin.activities.parts.part', { part: index + 1 })}
           </legend>
           <div className="flex flex-wrap items-start gap-4">
-            <TextField
-              id={partFieldId(index, 'percent')}
-              label={t('admin.activities.parts.percent')}
-              hint={t('admin.activities.parts.percentHint')}
-              value={row.percent}
-              onChange={(event) => setRow(index, { percent: event.target.value })}
-              error={error(index, 'percent')}
-              errorPrefix={errorPrefix}
-              inputMode="decimal"
-              autoComplete="off"
-              width="short"
-            />
+            {by === 'weight' ? (
+              <TextField
+                id={partFieldId(index, 'weight')}
+                label={t('admin.activities.parts.weight')}
+                hint={t('admin.activities.parts.weightHint', { max: WEIGHT_MAX })}
+                value={row.weight}
+                onChange={(event) => setRow(index, { weight: event.target.value })}
+                error={error(index, 'weight')}
+                errorPrefix={errorPrefix}
+                inputMode="numeric"
+                autoComplete="off"
+                width="short"
+              />
+            ) : (
+              <TextField
+                id={partFieldId(index, 'percent')}
+                label={t('admin.activities.parts.percent')}
+                hint={t('admin.activities.parts.percentHint')}
+                value={row.percent}
+                onChange={(event) => setRow(index, { percent: event.target.value })}
+                error={error(index, 'percent')}
+                errorPrefix={errorPrefix}
+                inputMode="decimal"
+                autoComplete="off"
+                width="short"
+              />
+            )}
             <DateInput
               id={partFieldId(index, 'dueDate')}
               label={t('admin.activities.parts.dueDate')}
@@ -111,10 +160,16 @@ export function PartsFields({
       ))}
       {rows.length ? (
         <p id={sumId} aria-live="polite" className="font-semibold">
-          <FormattedMessage
-            id="admin.activities.parts.sum"
-            values={{ sum: intl.formatNumber(partsSum(rows) / 100, { maximumFractionDigits: 2 }) }}
-          />
+          {by === 'weight' ? (
+            <FormattedMessage id="admin.activities.parts.weightSum" values={{ total: weights }} />
+          ) : (
+            <FormattedMessage
+              id="admin.activities.parts.sum"
+              values={{
+                sum: intl.formatNumber(partsSum(rows) / 100, { maximumFractionDigits: 2 }),
+              }}
+            />
+          )}
         </p>
       ) : null}
       <div className="flex flex-col items-start gap-2">
@@ -124,7 +179,7 @@ export function PartsFields({
           aria-disabled={full || undefined}
           aria-describedby={full ? `${PARTS_FIELD_ID}-max` : undefined}
           onClick={() => {
-            if (!full) setRows((current) => [...current, ...startRows(current)]);
+            if (!full) setRows((current) => [...current, ...startRows(current, by)]);
           }}
         >
           <FormattedMessage
@@ -142,8 +197,9 @@ export function PartsFields({
 }
 
 /** Starting with parts gives two halves (the usual split); later one empty row at a time. */
-function startRows(current: readonly PartRow[]): PartRow[] {
-  return current.length === 0
-    ? [partRow({ percent: '50' }), partRow({ percent: '50' })]
-    : [partRow()];
+function startRows(current: readonly PartRow[], by: PartsBy): PartRow[] {
+  if (current.length > 0) return [partRow()];
+  return by === 'weight'
+    ? [partRow({ weight: '1' }), partRow({ weight: '1' })]
+    : [partRow({ percent: '50' }), partRow({ percent: '50' })];
 }
