@@ -303,6 +303,59 @@ describe('a registration fee and parts by weight', () => {
     expect(await receipt(user.auth, last.id)).toContain('Queda por pagar de la cuota: 0,00 €');
   });
 
+  it('Teià’s monthly pass (docs/fees.md): 9 months by equal weights, the 30 € registration fee with the first', async () => {
+    const youth = await w.circumstance('Xove 14-29');
+    const large = await w.circumstance('Família nombrosa');
+    const older = await w.circumstance('Gent gran');
+    await w.rules(admin.auth, {
+      reductions: [
+        { circumstance_id: youth, activity_id: null, percent: 30, price: null },
+        { circumstance_id: large, activity_id: null, percent: 25, price: null },
+        { circumstance_id: older, activity_id: null, percent: 50, price: null },
+      ],
+      family_discounts: [
+        { from_member: 2, percent: 10 },
+        { from_member: 3, percent: 15 },
+        { from_member: 4, percent: 25 },
+      ],
+    });
+    const months = ['10-31', '11-30', '12-31', '01-31', '02-28', '03-31', '04-30', '05-31', '06-30'];
+    const pass = await w.staffActivity(admin.auth, {
+      name: 'Abonament mensual',
+      price: 328.5,
+      registration_fee: 30,
+      fee_group: `Poliesportiu El Cim ${Date.now()}`,
+      parts: months.map((day, i) => ({ weight: 1, due_date: `${i < 3 ? 2026 : 2027}-${day}` })),
+    });
+    const amounts = async (person: number, ...held: number[]) => {
+      for (const id of held) await w.approve(person, id);
+      await w.enrol(person, pass);
+      const user = await w.family(person);
+      return (await lines(user.auth, person, pass)).map((l) => l.amount_due);
+    };
+    const nine = (first: number, rest: number, last = rest) => [
+      first,
+      ...Array.from({ length: 7 }, () => rest),
+      last,
+    ];
+    expect(await amounts(await w.born('Adult', '1980-01-01'))).toEqual(nine(66.5, 36.5));
+    expect(await amounts(await w.born('Jove', '2002-01-01'), youth)).toEqual(nine(55.55, 25.55));
+    expect(await amounts(await w.born('Gran', '1950-01-01'), older)).toEqual(nine(48.25, 18.25));
+    // 25 % of 328.50 is 246.375: 246.38, nine parts of 27.38 but the last 27.34
+    expect(await amounts(await w.born('Nombrosa', '1985-01-01'), large)).toEqual(
+      nine(57.38, 27.38, 27.34),
+    );
+    // the second member of a family: 10 % off the fee, never off the registration fee
+    const first = await w.born('Pare', '1975-01-01');
+    const second = await w.born('Mare', '1976-01-01');
+    await w.enrol(first, pass);
+    await w.enrol(second, pass);
+    const family = await w.family(first, second);
+    expect((await lines(family.auth, second, pass)).map((l) => l.amount_due)).toEqual(
+      nine(62.85, 32.85),
+    );
+  });
+
   it('a whole fee in the simple mode: the registration fee added, never reduced, charged once', async () => {
     await w.settings({ discount_bp: 2000 });
     const pool = await w.staffActivity(admin.auth, {
