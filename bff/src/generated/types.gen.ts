@@ -91,6 +91,14 @@ export type CatalogueActivity = {
  */
 export type CatalogueFee = {
     /**
+     * The registration fee charged besides the fee, never reduced, with its first payment (the whole fee, or part 1); 0 none.
+     */
+    registration_fee?: Euros;
+    /**
+     * The fee's parts and their last days, as staff gave them (empty for one payment).
+     */
+    parts?: FeeParts;
+    /**
      * What a resident pays without any reduction; null when age bands set it (`tariffs`).
      */
     amount: Euros | null;

@@ -477,41 +477,6 @@ export const zFamilyDiscount = z.object({
     percent: z.number().gte(0).lte(100)
 });
 
-/**
- * What a resident pays for the activity and the reductions there are, as the checkout charges them (`PublicConfig.fee_mode`): in the simple mode 75 % of the price, or the price less the global discount with the reduction; with fee rules in place the tariff, less the most favourable reduction or family discount (or them stacked when `cumulative`).
- */
-export const zCatalogueFee = z.object({
-    amount: zEuros.nullable(),
-    amount_with_reduction: zEuros.nullable(),
-    tariffs: z.array(zTariff),
-    reductions: z.array(z.object({
-        circumstance: z.string(),
-        percent: z.number().gte(0).lte(100).nullable(),
-        price: zEuros.nullable()
-    })),
-    family_discounts: z.array(zFamilyDiscount),
-    cumulative: z.boolean()
-});
-
-export const zCatalogueActivity = z.object({
-    id: zId,
-    name: z.string(),
-    price: zEuros,
-    fee: zCatalogueFee,
-    start_date: zCivilDate.nullable(),
-    description: zNullableText,
-    schedule: zNullableText,
-    venue: zNullableText,
-    allocation: z.enum(['first_come', 'lottery']),
-    capacity: z.int().gte(1),
-    places_left: z.int().gte(0).nullable(),
-    applications_open_at: zDateTime,
-    applications_close_at: zDateTime,
-    status: zCatalogueStatus,
-    min_birth_year: zBirthYear,
-    max_birth_year: zBirthYear
-});
-
 export const zFeeRules = z.object({
     reductions: z.array(zReductionRule).max(500),
     family_discounts: z.array(zFamilyDiscount).max(20),
@@ -1064,6 +1029,43 @@ export const zFeePart = z.object({
  * The fee split into parts, in the order they are paid (e.g. 50 % by 15 October and 50 % by 15 January). Each part's amount is its share of the person's fee rounded to the cent, the last part taking the rounding (and any change of the fee since the earlier parts were paid); the activity's `registration_fee`, never split, goes with part 1. A part is paid only after the ones before it, and online only until its day; the global `deadline_date` does not apply to it. Empty: one payment, by the global deadline.
  */
 export const zFeeParts = z.array(zFeePart).max(12);
+
+/**
+ * What a resident pays for the activity and the reductions there are, as the checkout charges them (`PublicConfig.fee_mode`): in the simple mode 75 % of the price, or the price less the global discount with the reduction; with fee rules in place the tariff, less the most favourable reduction or family discount (or them stacked when `cumulative`).
+ */
+export const zCatalogueFee = z.object({
+    registration_fee: zEuros.optional(),
+    parts: zFeeParts.optional(),
+    amount: zEuros.nullable(),
+    amount_with_reduction: zEuros.nullable(),
+    tariffs: z.array(zTariff),
+    reductions: z.array(z.object({
+        circumstance: z.string(),
+        percent: z.number().gte(0).lte(100).nullable(),
+        price: zEuros.nullable()
+    })),
+    family_discounts: z.array(zFamilyDiscount),
+    cumulative: z.boolean()
+});
+
+export const zCatalogueActivity = z.object({
+    id: zId,
+    name: z.string(),
+    price: zEuros,
+    fee: zCatalogueFee,
+    start_date: zCivilDate.nullable(),
+    description: zNullableText,
+    schedule: zNullableText,
+    venue: zNullableText,
+    allocation: z.enum(['first_come', 'lottery']),
+    capacity: z.int().gte(1),
+    places_left: z.int().gte(0).nullable(),
+    applications_open_at: zDateTime,
+    applications_close_at: zDateTime,
+    status: zCatalogueStatus,
+    min_birth_year: zBirthYear,
+    max_birth_year: zBirthYear
+});
 
 /**
  * Which part of a fee in parts a line is.

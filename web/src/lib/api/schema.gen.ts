@@ -2295,6 +2295,10 @@ export interface components {
         };
         /** @description What a resident pays for the activity and the reductions there are, as the checkout charges them (`PublicConfig.fee_mode`): in the simple mode 75 % of the price, or the price less the global discount with the reduction; with fee rules in place the tariff, less the most favourable reduction or family discount (or them stacked when `cumulative`). */
         CatalogueFee: {
+            /** @description The registration fee charged besides the fee, never reduced, with its first payment (the whole fee, or part 1); 0 none. */
+            registration_fee?: components["schemas"]["Euros"];
+            /** @description The fee's parts and their last days, as staff gave them (empty for one payment). */
+            parts?: components["schemas"]["FeeParts"];
             /** @description What a resident pays without any reduction; null when age bands set it (`tariffs`). */
             amount: components["schemas"]["Euros"] | null;
             /** @description Simple mode with a global discount above 0, what a resident pays with the reduction; null otherwise. */
