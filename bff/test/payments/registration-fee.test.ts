@@ -298,6 +298,28 @@ describe('a registration fee and parts by weight', () => {
         sql`SELECT registration_fee_cents FROM payment_items WHERE payment_id = ${second.id}`,
       ),
     ).toBe(0);
+    // the receipt's check link: a page a person reads in a browser, the JSON for programs
+    const code = String(
+      await app.value(sql`SELECT verification_code FROM payments WHERE id = ${first.id}`),
+    ).replace(/-/g, '');
+    const page = await app.fetch(`/api/receipts/${code}`, {
+      headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'Accept-Language': 'gl' },
+    });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).toContain('<html lang="gl">');
+    expect(html).toContain('Xustificante auténtico');
+    expect(html).toMatch(/\(1\.º prazo de 3\): 50,00\s€/u);
+    expect(html).not.toContain('Iago');
+    const json = await app.fetch(`/api/receipts/${code}`);
+    expect(json.headers.get('content-type')).toContain('application/json');
+    expect(await json.json()).toMatchObject({ valid: true, amount: 50 });
+    const unknown = await app.fetch('/api/receipts/AAAABBBBCCCC', {
+      headers: { Accept: 'text/html', 'Accept-Language': 'en' },
+    });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('No receipt has this code');
     const last = await pay(user.auth, child, { parts: [{ activity_id: school, number: 3 }] });
     expect(last.amount).toBe(20);
     expect(await receipt(user.auth, last.id)).toContain('Queda por pagar de la cuota: 0,00 €');
@@ -319,7 +341,17 @@ describe('a registration fee and parts by weight', () => {
         { from_member: 4, percent: 25 },
       ],
     });
-    const months = ['10-31', '11-30', '12-31', '01-31', '02-28', '03-31', '04-30', '05-31', '06-30'];
+    const months = [
+      '10-31',
+      '11-30',
+      '12-31',
+      '01-31',
+      '02-28',
+      '03-31',
+      '04-30',
+      '05-31',
+      '06-30',
+    ];
     const pass = await w.staffActivity(admin.auth, {
       name: 'Abonament mensual',
       price: 328.5,

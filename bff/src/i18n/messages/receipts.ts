@@ -33,6 +33,21 @@ export const receipts = defineMessages({
   },
   receipt_pay_method: { es: 'Forma de pago', en: 'Paid by', gl: 'Forma de pagamento' },
   receipt_refunded: { es: 'Importe devuelto', en: 'Amount refunded', gl: 'Importe devolto' },
+  receipt_check_valid: {
+    es: 'Justificante auténtico',
+    en: 'Genuine receipt',
+    gl: 'Xustificante auténtico',
+  },
+  receipt_check_unknown: {
+    es: 'Ningún justificante tiene este código',
+    en: 'No receipt has this code',
+    gl: 'Ningún xustificante ten este código',
+  },
+  receipt_check_unknown_help: {
+    es: 'Comprueba que el código está escrito como en el justificante (12 letras y números). Si coincide, el justificante no es auténtico: pregunta en el Concello.',
+    en: 'Check the code is written as on the receipt (12 letters and digits). If it matches, the receipt is not genuine: ask the council.',
+    gl: 'Comproba que o código está escrito como no xustificante (12 letras e números). Se coincide, o xustificante non é auténtico: pregunta no Concello.',
+  },
   receipt_verification: {
     es: 'Código de verificación',
     en: 'Verification code',

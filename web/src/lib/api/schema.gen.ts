@@ -701,6 +701,9 @@ export interface paths {
          * @description The code printed on the receipt (12 characters, dashes and case optional). Answers what
          *     the receipt says about the payment, never a name, a DNI or a phone. An unknown code is a
          *     404; the call is rate-limited per client address like the other public calls.
+         *     The link printed on the receipt opens here in a browser: a caller that asks for HTML
+         *     before JSON (`Accept: text/html`) reads a page in its language (es, en, gl; 404 with a page
+         *     too for an unknown code); any other caller, the JSON.
          */
         get: operations["verifyReceipt"];
         put?: never;
@@ -5637,6 +5640,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example <!doctype html><html lang="es"><head><meta charset="utf-8"><title>Justificante auténtico · Concello de Exemplo</title></head><body><main><h1>Justificante auténtico</h1><dl><dt>Número de pedido</dt><dd>2611AB12CD34</dd><dt>Total pagado</dt><dd>64,13 €</dd></dl></main></body></html> */
+                    "text/html": string;
                     /**
                      * @example {
                      *       "valid": true,
@@ -5661,6 +5666,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example <!doctype html><html lang="es"><head><meta charset="utf-8"><title>Ningún justificante tiene este código · Concello de Exemplo</title></head><body><main><h1>Ningún justificante tiene este código</h1></main></body></html> */
+                    "text/html": string;
                     "application/json": components["schemas"]["Error"];
                 };
             };
