@@ -438,6 +438,13 @@ export type AdminApplication = {
     full_name: string;
     dni: DniOut | null;
     birth_date: CivilDate | null;
+    /**
+     * For an activity whose fee is paid in parts, how many of the person's parts are paid (a `confirmed` place is confirmed by part 1: "confirmed, 1 of 3 parts paid" until all are); null for a fee paid whole, or nobody enrolled yet.
+     */
+    parts?: {
+        paid: number;
+        of: number;
+    } | null;
 };
 
 export type PersonByName = {

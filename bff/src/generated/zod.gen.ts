@@ -255,7 +255,11 @@ export const zAdminApplication = z.object({
     person_activity_id: zId,
     full_name: z.string(),
     dni: zDniOut.nullable(),
-    birth_date: zCivilDate.nullable()
+    birth_date: zCivilDate.nullable(),
+    parts: z.object({
+        paid: z.int().gte(0),
+        of: z.int().gte(2)
+    }).nullish()
 });
 
 export const zPersonByName = z.object({

@@ -2540,6 +2540,11 @@ export interface components {
             full_name: string;
             dni: components["schemas"]["DniOut"] | null;
             birth_date: components["schemas"]["CivilDate"] | null;
+            /** @description For an activity whose fee is paid in parts, how many of the person's parts are paid (a `confirmed` place is confirmed by part 1: "confirmed, 1 of 3 parts paid" until all are); null for a fee paid whole, or nobody enrolled yet. */
+            parts?: {
+                paid: number;
+                of: number;
+            } | null;
         };
         PersonByName: {
             first_name: string;
