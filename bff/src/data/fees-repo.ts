@@ -89,6 +89,33 @@ export const familyFeesQuery = (db: Database, enrolmentId: number) =>
     .distinct()
     .where('me.enrolment_id', '=', enrolmentId);
 
+/** Every enrolled fee with what fees are computed from (services/fees/pending-fees.ts). */
+const allFeesQuery = (db: Database) =>
+  db
+    .reads()
+    .selectFrom('enrolment_activities as ea')
+    .innerJoin('activities as a', 'a.id', 'ea.activity_id')
+    .innerJoin('enrolments as e', 'e.id', 'ea.enrolment_id')
+    .select([
+      'ea.enrolment_id',
+      'ea.activity_id',
+      'a.name',
+      'a.name_sort_key',
+      'a.price_cents',
+      'a.start_date',
+      'a.tariffs',
+      'a.age_on',
+      'a.reductions_apply',
+      'a.fee_group',
+      'e.birth_date',
+      'ea.is_paid',
+      'ea.paid_amount_cents',
+      'a.parts',
+      'ea.parts_paid',
+      'a.registration_fee_cents',
+      'ea.registration_fee_paid_cents',
+    ]);
+
 /**
  * What fees are computed from (services/fees/quotes.ts): the council's rules, read on every call
  * (three tiny tables; never cached in the process, so every server sees a change at once) and a
@@ -97,6 +124,23 @@ export const familyFeesQuery = (db: Database, enrolmentId: number) =>
 export function createFeesRepo(db: Database) {
   let familyStatement: string | undefined;
   return {
+    /**
+     * Every enrolled fee (paid ones too: they count for the family discounts) and which accounts
+     * manage whom, for the money pending under the rules: two statements, whatever the count.
+     */
+    async allFees(): Promise<{
+      rows: FamilyFeeRow[];
+      managers: { user_id: number; enrolment_id: number }[];
+    }> {
+      const rows = await allFeesQuery(db).execute();
+      const managers = await db
+        .reads()
+        .selectFrom('user_persons')
+        .select(['user_id', 'enrolment_id'])
+        .execute();
+      return { rows, managers };
+    },
+
     /** Whether any fee rule exists (the rules mode). */
     async anyRules(): Promise<boolean> {
       const { rows } = await sql<{ rules: number }>`SELECT ${ANY_RULES} AS rules`.execute(db.q());

@@ -96,7 +96,7 @@ export type ProspectiveActivity = { id: number } & Pick<
  * One person's fee for one activity among their family's fees: the age band, the approvals held
  * and the fee's place among the family's fees of its group (paid ones count too).
  */
-function createPricing(rules: FeeRulesRows, today: string) {
+export function createPricing(rules: FeeRulesRows, today: string) {
   const tariffs = new Map<number, Tariff[]>();
   const tariffsOf = (row: { activity_id: number; tariffs: string }) => {
     let parsed = tariffs.get(row.activity_id);
