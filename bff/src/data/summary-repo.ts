@@ -83,7 +83,15 @@ export function createSummaryRepo(db: Database) {
           eb.fn.countAll<number>().as('links'),
         ])
         .where('ea.is_paid', '=', 0)
-        .groupBy(['a.id', 'a.name', 'a.name_sort_key', 'a.price_cents', 'a.parts', 'ea.parts_paid', 'a.registration_fee_cents'])
+        .groupBy([
+          'a.id',
+          'a.name',
+          'a.name_sort_key',
+          'a.price_cents',
+          'a.parts',
+          'ea.parts_paid',
+          'a.registration_fee_cents',
+        ])
         .execute(),
   };
 }

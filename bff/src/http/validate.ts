@@ -82,7 +82,11 @@ function feePartsIssue(
   if (path[2] === 'percent' && typeof path[1] === 'number')
     return { msg: 'parts_percent', type: 'parts_percent', params: { number: path[1] + 1 } };
   if (path[2] === 'weight' && typeof path[1] === 'number')
-    return { msg: 'parts_weight', type: 'parts_weight', params: { number: path[1] + 1, max: 1000 } };
+    return {
+      msg: 'parts_weight',
+      type: 'parts_weight',
+      params: { number: path[1] + 1, max: 1000 },
+    };
   return undefined;
 }
 

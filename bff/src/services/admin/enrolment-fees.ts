@@ -74,8 +74,7 @@ export function createEnrolmentFees(deps: {
       const rules = unpaid.length > 0 && (await deps.quotes.mode()) === 'rules';
       const feeOf = rules
         ? await ruledFees(unpaid, people)
-        : (link: EnrolmentLink) =>
-            amountWithoutReduction(link.price_cents) + registrationDue(link);
+        : (link: EnrolmentLink) => amountWithoutReduction(link.price_cents) + registrationDue(link);
       const viewOf = (link: EnrolmentLink): EnrolmentActivityView => {
         const paidCents = link.paid_amount_cents ?? 0;
         // what is still to pay of the fee (the registration fee paid is no part of it)

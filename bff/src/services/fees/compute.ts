@@ -123,7 +123,9 @@ const reduced = (price: number, rule: ReductionRule): number =>
 
 /** The registration fee a breakdown carries: only when there is one. */
 const registrationOf = (activity: FeeActivity): { registration_fee_cents?: number } =>
-  activity.registration_fee_cents ? { registration_fee_cents: activity.registration_fee_cents } : {};
+  activity.registration_fee_cents
+    ? { registration_fee_cents: activity.registration_fee_cents }
+    : {};
 
 /** The family rule for the Nth member: the one with the highest from_member not above N. */
 export function familyRuleFor(rules: readonly FamilyRule[], member: number): FamilyRule | null {

@@ -5,8 +5,7 @@ import type { ValidationIssue } from '../errors.js';
  * among the parts' weights (all parts one way or the other), and its last day.
  */
 export type FeePart = { due_date: string } & (
-  | { percent_bp: number; weight?: undefined }
-  | { weight: number; percent_bp?: undefined }
+  { percent_bp: number; weight?: undefined } | { weight: number; percent_bp?: undefined }
 );
 
 /** A part as the API carries it: percent with at most two decimals, or a whole weight 1–1000. */

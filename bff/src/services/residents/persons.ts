@@ -91,7 +91,8 @@ function perPart(
 function withRegistration(line: PersonActivity, row: EnrolledFee): PersonActivity {
   if (parseParts(row.parts).length > 0) return line;
   const due = registrationDue(row);
-  const add = (euros: number | null) => (euros === null ? null : centsToEuros(Math.round(euros * 100) + due));
+  const add = (euros: number | null) =>
+    euros === null ? null : centsToEuros(Math.round(euros * 100) + due);
   return row.is_paid === 1
     ? { ...line, registration_fee: centsToEuros(row.registration_fee_paid_cents) }
     : {
