@@ -37,7 +37,12 @@ export type CivilDate = string;
 export type Euros = number;
 
 /**
- * Ids are whole numbers JavaScript holds exactly (at most 2^53 − 1).
+ * An amount staff enter, in euros with at most two decimals: from 0 to 100,000 € (an activity's price has the same bound). Past it: 422 `amount_too_high` on the field.
+ */
+export type StaffEuros = number;
+
+/**
+ * Ids are whole numbers the database holds (PostgreSQL `integer`: at most 2^31 − 1 = 2147483647). An id past it names nothing: in a path the call answers 404 `not_found`, in a body 422 by field.
  */
 export type Id = number;
 
@@ -347,6 +352,10 @@ export type Draw = {
      */
     persons: number;
     /**
+     * How many applications were withdrawn because staff merged two records of one person (the likely duplicates a draw waits for): one person, one ballot.
+     */
+    merged: number;
+    /**
      * 64 lower-case hex characters, published at the draw; null before it.
      */
     seed: string | null;
@@ -490,6 +499,14 @@ export type PersonMerge = {
     merge_id: Id;
 };
 
+/**
+ * Two records (`person_activity_id` of a likely pair) staff found to be two persons.
+ */
+export type PersonsDifferent = {
+    first_id: Id;
+    second_id: Id;
+};
+
 export type PersonMergeResult = {
     person: ManagedPerson;
     moved: {
@@ -521,9 +538,19 @@ export type LocalizedProof = {
 };
 
 /**
- * `staff`: staff review the proof; `declaration`: the resident's own declaration is enough (approved at once).
+ * `staff`: staff review the proof; `declaration`: the resident's own declaration is enough (approved at once); `age`: nobody asks, it applies by itself to every person whose age on the activity's reference day (`age_on`, else its start date) is within `min_age`–`max_age`.
  */
-export type CircumstanceReview = 'staff' | 'declaration';
+export type CircumstanceReview = 'staff' | 'declaration' | 'age';
+
+/**
+ * The first age the circumstance is for (whole years on the activity's reference day); required for `age`, null for any age.
+ */
+export type CircumstanceMinAge = number | null;
+
+/**
+ * The last age the circumstance is for, inclusive; null for no upper limit.
+ */
+export type CircumstanceMaxAge = number | null;
 
 /**
  * How long an approval lasts, in months (1–60); null until a date staff enter from the document.
@@ -533,24 +560,45 @@ export type ValidityMonths = number | null;
 export type Circumstance = {
     id: Id;
     name: string;
+    /**
+     * Empty for `age`.
+     */
     proof: string;
     validity_months: ValidityMonths;
     review: CircumstanceReview;
+    min_age: CircumstanceMinAge;
+    max_age: CircumstanceMaxAge;
 };
 
+/**
+ * `proof` is required unless `review` is `age` (then it is left out and stored empty, and `validity_months` is ignored). Ages: `min_age` required for `age`; `staff` takes none; `max_age` not below `min_age`. A wrong age answers 422 on its field (`circumstance_min_age`, `circumstance_max_age`).
+ */
 export type CircumstanceWrite = {
     name: LocalizedName;
-    proof: LocalizedProof;
+    proof?: LocalizedProof;
     validity_months: ValidityMonths;
     review: CircumstanceReview;
+    min_age?: CircumstanceMinAge;
+    max_age?: CircumstanceMaxAge;
+};
+
+/**
+ * The proof in each language (empty for `age`).
+ */
+export type AdminCircumstanceProof = {
+    es: string;
+    en: string;
+    gl: string;
 };
 
 export type AdminCircumstance = {
     id: Id;
     name: LocalizedName;
-    proof: LocalizedProof;
+    proof: AdminCircumstanceProof;
     validity_months: ValidityMonths;
     review: CircumstanceReview;
+    min_age: CircumstanceMinAge;
+    max_age: CircumstanceMaxAge;
     /**
      * Approvals in force today.
      */
@@ -644,7 +692,7 @@ export type Tariff = {
      * Inclusive; null for no upper limit.
      */
     max_age: number | null;
-    price: Euros;
+    price: StaffEuros;
     /**
      * The band a person without a birth date pays (exactly one).
      */
@@ -657,6 +705,7 @@ export type ReductionRule = {
      * Null council-wide; an activity's id for a rule of that activity only.
      */
     activity_id: Id | null;
+    fee_group?: RuleFeeGroup;
     /**
      * Percent off (0–100, step 0.1; 100 is free). Exactly one of percent and price.
      */
@@ -664,10 +713,16 @@ export type ReductionRule = {
     /**
      * A fixed price in euros instead of the tariff's (never more than it).
      */
-    price: Euros | null;
+    price: StaffEuros | null;
 };
 
+/**
+ * Null or left out: every fee group. A group's name: the rule is for that group's activities (a new activity of the group follows it at once). A reduction's activity rule beats its group's, which beats the council-wide one; a group's family steps replace the steps for every group. Not together with `activity_id` (422 `fees_group_and_activity`).
+ */
+export type RuleFeeGroup = string | null;
+
 export type FamilyDiscount = {
+    fee_group?: RuleFeeGroup;
     from_member: number;
     percent: number;
 };
@@ -1229,6 +1284,10 @@ export type UserActivity = {
     dni: DniOut | null;
     person_activity_id: Id;
     /**
+     * A fee in parts whose paid parts charged more than the fee as a reduction approved later made it: what will be refunded to the card or account it was paid with (on each of its lines), until the council refunds it. Absent when nothing is owed back.
+     */
+    refund_due?: Euros;
+    /**
      * For a fee in parts, which part this line is: a line per part, paid or pending, each with its own `amount` and `amount_due` (its share of the fee; the last part takes the rounding) and the whole fee's `breakdown`. Absent or null: the whole fee.
      */
     part?: PendingPart | null;
@@ -1258,6 +1317,10 @@ export type PaymentItem = {
      * How much of `amount` is the activity's registration fee (never reduced); 0 none.
      */
     registration_fee?: Euros;
+    /**
+     * Staff's payments only: what this item can give back of what its fee owes back (a reduction approved after its parts were paid), at most the item's amount. Refund it with `amount` (POST /admin/payments/{payment_id}/refund). Absent when nothing is owed.
+     */
+    refund_due?: Euros;
 };
 
 export type ResidentPayment = {
@@ -1265,7 +1328,14 @@ export type ResidentPayment = {
     order: string;
     pay_method: PayMethod;
     bank_pay_method: BankPayMethod;
-    status: 'paid' | 'partially_refunded' | 'refunded';
+    /**
+     * paid = applied; duplicate = charged a second time for what another payment had already paid, nothing of it given back yet (staff refund it in full); partially_refunded / refunded = some or all of its money given back (a duplicate too).
+     */
+    status: 'paid' | 'duplicate' | 'partially_refunded' | 'refunded';
+    /**
+     * A receipt can be downloaded (a paid payment; never a duplicate).
+     */
+    receipt_available: boolean;
     refunded_amount: Euros;
     paid_at: string;
     person_activity_id: Id;
@@ -1364,6 +1434,11 @@ export type NotificationResult = {
  */
 export type AdminPaymentStatus = 'pending' | 'paid' | 'failed' | 'superseded' | 'duplicate' | 'expired' | 'partially_refunded' | 'refunded';
 
+/**
+ * A payment's status (AdminPaymentStatus), or `refund_due`: paid payments of a fee in parts that owes money back (a reduction approved after its parts were paid left what they charged above the reduced fee); each such item carries its `refund_due`.
+ */
+export type PaymentListStatus = 'pending' | 'paid' | 'failed' | 'superseded' | 'duplicate' | 'expired' | 'partially_refunded' | 'refunded' | 'refund_due';
+
 export type LatestPayment = {
     id: Id;
     order: string;
@@ -1395,6 +1470,10 @@ export type ReceiptCheck = {
 export type RefundRequest = {
     reason: string;
     activity_ids?: Array<Id>;
+    /**
+     * Part of one activity's item (one `activity_ids`, or a payment of one activity): what a late reduction left its fee owing back (the item's `refund_due`), at most that. The parts stay paid; the fee owes that much less.
+     */
+    amount?: Euros;
 };
 
 export type Refund = {
@@ -1472,7 +1551,7 @@ export type AdminUser = {
      */
     phone_on_records: PhoneOut | null;
     /**
-     * The only record with this DNI was added by a resident for a person of 14 or more (from "add a person"), so the mobile on it proves nothing: the account may be the one who added it, registering someone else's DNI. Staff can release it like a mismatched one.
+     * The only record with this DNI was added by a resident for a person of 14 or more (from "add a person") and this account was registered from the very mobile on it, the adder's: the account of whoever added someone else's DNI. Staff can release it like a mismatched one. Never true of the DNI's holder: an account that registers the DNI from a mobile of its own takes the record over (its other links end) and owns it.
      */
     record_added_by_resident: boolean;
 };
@@ -1642,7 +1721,7 @@ export type ActivityLanguageTexts = {
 export type ActivityWrite = {
     name: string;
     /**
-     * Euros; rounded to the cent.
+     * Euros, from 0 to 100,000 € (past it 422 `amount_too_high`); rounded to the cent.
      */
     price: number;
     start_date?: CivilDate | null;
@@ -1693,9 +1772,9 @@ export type ActivityWrite = {
      */
     parts?: FeeParts;
     /**
-     * Euros, rounded to the cent (default 0; leave it out to keep the current one): a flat registration fee never reduced nor discounted, charged once per person with the first payment of the fee (part 1, or the whole fee).
+     * Euros, from 0 to 100,000 € (past it 422 `amount_too_high`; below 0 or not a number `registration_fee_invalid`), rounded to the cent (default 0; leave it out to keep the current one): a flat registration fee never reduced nor discounted, charged once per person with the first payment of the fee (part 1, or the whole fee).
      */
-    registration_fee?: number;
+    registration_fee?: StaffEuros;
     /**
      * After it no place is offered from the waitlist and the waiting are told; null: 00:00 (Madrid) on `start_date`, or never without one. After `applications_close_at`.
      */
@@ -1884,7 +1963,7 @@ export type OutboxMessage = {
     created_at: string;
 };
 
-export type IdPath = number;
+export type IdPath = Id;
 
 export type PageQuery = number;
 
@@ -1910,7 +1989,7 @@ export type SearchQuery = string;
  */
 export type OrderQuery = 'asc' | 'desc';
 
-export type PaymentStatusQuery = AdminPaymentStatus;
+export type PaymentStatusQuery = PaymentListStatus;
 
 export type PaymentIdPath = Id;
 
@@ -1949,7 +2028,7 @@ export type GetHealthData = {
 
 export type GetHealthErrors = {
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -1999,7 +2078,7 @@ export type GetPublicConfigData = {
 
 export type GetPublicConfigErrors = {
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2036,11 +2115,11 @@ export type LoginErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
@@ -2048,7 +2127,7 @@ export type LoginErrors = {
      */
     429: Error;
     /**
-     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds.
+     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds. A login by staff, or with a `device_token` this account was given, goes first: anonymous logins have a queue of their own and are refused from half of the server's bounds, the known only at them.
      */
     503: Error;
 };
@@ -2085,11 +2164,11 @@ export type LoginMfaErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
@@ -2097,7 +2176,7 @@ export type LoginMfaErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2126,7 +2205,7 @@ export type LogoutErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2163,11 +2242,11 @@ export type RegisterErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
@@ -2208,11 +2287,11 @@ export type ResendRegistrationCodeErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
@@ -2253,11 +2332,11 @@ export type VerifyRegistrationErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
@@ -2265,7 +2344,7 @@ export type VerifyRegistrationErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2298,11 +2377,11 @@ export type RequestPasswordRecoveryErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
@@ -2310,7 +2389,7 @@ export type RequestPasswordRecoveryErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2343,11 +2422,11 @@ export type VerifyPasswordRecoveryErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
@@ -2355,7 +2434,7 @@ export type VerifyPasswordRecoveryErrors = {
      */
     429: Error;
     /**
-     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds.
+     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds. A login by staff, or with a `device_token` this account was given, goes first: anonymous logins have a queue of their own and are refused from half of the server's bounds, the known only at them.
      */
     503: Error;
 };
@@ -2400,11 +2479,11 @@ export type DeleteMeErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
@@ -2412,7 +2491,7 @@ export type DeleteMeErrors = {
      */
     429: Error;
     /**
-     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds.
+     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds. A login by staff, or with a `device_token` this account was given, goes first: anonymous logins have a queue of their own and are refused from half of the server's bounds, the known only at them.
      */
     503: Error;
 };
@@ -2441,7 +2520,7 @@ export type GetMeErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2478,15 +2557,15 @@ export type UpdateMeErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2527,11 +2606,11 @@ export type ChangeMyPasswordErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
@@ -2539,7 +2618,7 @@ export type ChangeMyPasswordErrors = {
      */
     429: Error;
     /**
-     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds.
+     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds. A login by staff, or with a `device_token` this account was given, goes first: anonymous logins have a queue of their own and are refused from half of the server's bounds, the known only at them.
      */
     503: Error;
 };
@@ -2584,11 +2663,11 @@ export type RequestEmailChangeErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
@@ -2637,11 +2716,11 @@ export type VerifyEmailChangeErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
@@ -2649,7 +2728,7 @@ export type VerifyEmailChangeErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2731,11 +2810,11 @@ export type RequestPhoneChangeErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
@@ -2780,11 +2859,11 @@ export type VerifyPhoneChangeErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
@@ -2792,7 +2871,7 @@ export type VerifyPhoneChangeErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2821,7 +2900,7 @@ export type ExportMyDataErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2858,11 +2937,11 @@ export type UnsubscribeRemindersErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
@@ -2870,7 +2949,7 @@ export type UnsubscribeRemindersErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2899,7 +2978,7 @@ export type ListPersonsErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2940,11 +3019,11 @@ export type AddPersonErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
@@ -2952,7 +3031,7 @@ export type AddPersonErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2997,11 +3076,11 @@ export type RequestAssociationErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
@@ -3050,11 +3129,11 @@ export type VerifyAssociationErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
@@ -3062,7 +3141,7 @@ export type VerifyAssociationErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3107,11 +3186,11 @@ export type RequestAssociationByNameErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
@@ -3160,11 +3239,11 @@ export type VerifyAssociationByNameErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
@@ -3172,7 +3251,7 @@ export type VerifyAssociationByNameErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3191,7 +3270,7 @@ export type VerifyAssociationByNameResponse = VerifyAssociationByNameResponses[k
 export type RemovePersonData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/user/persons/{id}';
@@ -3207,11 +3286,11 @@ export type RemovePersonErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3230,7 +3309,7 @@ export type RemovePersonResponse = RemovePersonResponses[keyof RemovePersonRespo
 export type ListPersonActivitiesData = {
     body?: never;
     path: {
-        person_activity_id: number;
+        person_activity_id: Id;
     };
     query?: never;
     url: '/user/activities/{person_activity_id}';
@@ -3246,11 +3325,11 @@ export type ListPersonActivitiesErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3279,7 +3358,7 @@ export type ListMyPaymentsErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3312,7 +3391,7 @@ export type GetMyLatestPaymentErrors = {
      */
     404: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3352,11 +3431,11 @@ export type GetMyReceiptErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3387,7 +3466,7 @@ export type VerifyReceiptErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
@@ -3395,7 +3474,7 @@ export type VerifyReceiptErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3440,7 +3519,7 @@ export type GeneratePaymentErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -3452,7 +3531,7 @@ export type GeneratePaymentErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3485,7 +3564,7 @@ export type ReceivePaymentNotificationErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -3493,7 +3572,7 @@ export type ReceivePaymentNotificationErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3518,7 +3597,7 @@ export type OpenSandboxGatewayData = {
 
 export type OpenSandboxGatewayErrors = {
     /**
-     * The signed fields do not verify.
+     * The signed fields do not verify, or the body could not be read (a compressed body that does not decompress).
      */
     400: string;
     /**
@@ -3526,15 +3605,15 @@ export type OpenSandboxGatewayErrors = {
      */
     404: Error;
     /**
-     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     * The sandbox bank's page for a body larger than it reads (64 KB of form data), in the browser's language: the browser shows it. Nothing changed.
      */
-    413: Error;
+    413: string;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The sandbox bank's page for a body in a form it does not read (a `Content-Encoding` other than `gzip`, `deflate` or `br`, or several at once), in the browser's language. Nothing changed.
      */
-    415: Error;
+    415: string;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3559,7 +3638,7 @@ export type ConfirmSandboxBizumMobileData = {
 
 export type ConfirmSandboxBizumMobileErrors = {
     /**
-     * The signed fields do not verify, the order is not a Bizum order, or the mobile is not valid (the Bizum page again).
+     * The signed fields do not verify, the order is not a Bizum order, or the mobile is not valid (the Bizum page again); or the body could not be read (a page saying so).
      */
     400: string;
     /**
@@ -3567,15 +3646,15 @@ export type ConfirmSandboxBizumMobileErrors = {
      */
     404: Error;
     /**
-     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     * The sandbox bank's page for a body larger than it reads (64 KB of form data), in the browser's language: the browser shows it. Nothing changed.
      */
-    413: Error;
+    413: string;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The sandbox bank's page for a body in a form it does not read (a `Content-Encoding` other than `gzip`, `deflate` or `br`, or several at once), in the browser's language. Nothing changed.
      */
-    415: Error;
+    415: string;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3600,7 +3679,7 @@ export type ConfirmSandboxPaymentData = {
 
 export type ConfirmSandboxPaymentErrors = {
     /**
-     * The signed fields do not verify.
+     * The signed fields do not verify, or the body could not be read (a compressed body that does not decompress).
      */
     400: string;
     /**
@@ -3608,15 +3687,15 @@ export type ConfirmSandboxPaymentErrors = {
      */
     404: Error;
     /**
-     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     * The sandbox bank's page for a body larger than it reads (64 KB of form data), in the browser's language: the browser shows it. Nothing changed.
      */
-    413: Error;
+    413: string;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The sandbox bank's page for a body in a form it does not read (a `Content-Encoding` other than `gzip`, `deflate` or `br`, or several at once), in the browser's language. Nothing changed.
      */
-    415: Error;
+    415: string;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3644,11 +3723,11 @@ export type SandboxRestRequestErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3685,15 +3764,15 @@ export type SandboxTransactionQueryErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3722,7 +3801,7 @@ export type GetSandboxStylesErrors = {
      */
     404: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3755,7 +3834,7 @@ export type GetAdminConfigErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3796,7 +3875,7 @@ export type UpdateAdminConfigErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -3804,7 +3883,7 @@ export type UpdateAdminConfigErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3837,7 +3916,7 @@ export type GetAdminConfigSlashErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3878,7 +3957,7 @@ export type UpdateAdminConfigSlashErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -3886,7 +3965,7 @@ export type UpdateAdminConfigSlashErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3937,11 +4016,11 @@ export type ListUsersErrors = {
      */
     403: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3986,15 +4065,15 @@ export type CreateUserErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds.
+     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds. A login by staff, or with a `device_token` this account was given, goes first: anonymous logins have a queue of their own and are refused from half of the server's bounds, the known only at them.
      */
     503: Error;
 };
@@ -4013,7 +4092,7 @@ export type CreateUserResponse = CreateUserResponses[keyof CreateUserResponses];
 export type DeleteUserData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/users/{id}';
@@ -4037,11 +4116,11 @@ export type DeleteUserErrors = {
      */
     409: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4060,7 +4139,7 @@ export type DeleteUserResponse = DeleteUserResponses[keyof DeleteUserResponses];
 export type UpdateUserData = {
     body: AdminUserUpdate;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/users/{id}';
@@ -4092,15 +4171,15 @@ export type UpdateUserErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds.
+     * Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds. A login by staff, or with a `device_token` this account was given, goes first: anonymous logins have a queue of their own and are refused from half of the server's bounds, the known only at them.
      */
     503: Error;
 };
@@ -4151,11 +4230,11 @@ export type ListEnrolmentsErrors = {
      */
     403: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4200,7 +4279,7 @@ export type CreateEnrolmentErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -4208,7 +4287,7 @@ export type CreateEnrolmentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4227,7 +4306,7 @@ export type CreateEnrolmentResponse = CreateEnrolmentResponses[keyof CreateEnrol
 export type DeleteEnrolmentData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/person-activities/{id}';
@@ -4251,11 +4330,11 @@ export type DeleteEnrolmentErrors = {
      */
     409: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4274,7 +4353,7 @@ export type DeleteEnrolmentResponse = DeleteEnrolmentResponses[keyof DeleteEnrol
 export type UpdateEnrolmentData = {
     body: EnrolmentWrite2;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/person-activities/{id}';
@@ -4306,7 +4385,7 @@ export type UpdateEnrolmentErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -4314,7 +4393,7 @@ export type UpdateEnrolmentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4365,11 +4444,11 @@ export type ListActivitiesErrors = {
      */
     403: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4417,15 +4496,15 @@ export type CreateActivityErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field).
+     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). Any price or registration fee past 100,000 € is `amount_too_high`; a registration fee below 0 or not a number is `registration_fee_invalid`; a part whose last day (Europe/Madrid) has passed, unless kept as stored, is `parts_past`.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4476,11 +4555,11 @@ export type ListActivitiesSlashErrors = {
      */
     403: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4528,15 +4607,15 @@ export type CreateActivitySlashErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field).
+     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). Any price or registration fee past 100,000 € is `amount_too_high`; a registration fee below 0 or not a number is `registration_fee_invalid`; a part whose last day (Europe/Madrid) has passed, unless kept as stored, is `parts_past`.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4555,7 +4634,7 @@ export type CreateActivitySlashResponse = CreateActivitySlashResponses[keyof Cre
 export type DeleteActivityData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities-crud/{id}';
@@ -4579,11 +4658,11 @@ export type DeleteActivityErrors = {
      */
     409: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4602,7 +4681,7 @@ export type DeleteActivityResponse = DeleteActivityResponses[keyof DeleteActivit
 export type UpdateActivityData = {
     body: ActivityWrite2;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities-crud/{id}';
@@ -4634,15 +4713,15 @@ export type UpdateActivityErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field).
+     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). Any price or registration fee past 100,000 € is `amount_too_high`; a registration fee below 0 or not a number is `registration_fee_invalid`; a part whose last day (Europe/Madrid) has passed, unless kept as stored, is `parts_past`.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4688,7 +4767,7 @@ export type UploadTableErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -4696,7 +4775,7 @@ export type UploadTableErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4729,7 +4808,7 @@ export type DownloadUploadTemplateErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4749,7 +4828,7 @@ export type ListPaymentsData = {
     body?: never;
     path?: never;
     query?: {
-        status?: AdminPaymentStatus;
+        status?: PaymentListStatus;
         /**
          * Part of the person's name or DNI.
          */
@@ -4787,11 +4866,11 @@ export type ListPaymentsErrors = {
      */
     403: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4835,11 +4914,11 @@ export type GetPaymentReceiptErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4890,11 +4969,11 @@ export type RefundPaymentErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
@@ -4902,7 +4981,7 @@ export type RefundPaymentErrors = {
      */
     502: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
     /**
@@ -4945,7 +5024,7 @@ export type CheckPaymentErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
@@ -4953,7 +5032,7 @@ export type CheckPaymentErrors = {
      */
     502: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4973,7 +5052,7 @@ export type ExportPaymentsData = {
     body?: never;
     path?: never;
     query?: {
-        status?: AdminPaymentStatus;
+        status?: PaymentListStatus;
         /**
          * Part of the person's name or DNI.
          */
@@ -5000,11 +5079,11 @@ export type ExportPaymentsErrors = {
      */
     403: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5037,7 +5116,7 @@ export type GetMfaStatusErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5082,11 +5161,11 @@ export type SetupMfaErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
@@ -5094,7 +5173,7 @@ export type SetupMfaErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5139,15 +5218,15 @@ export type ConfirmMfaErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5166,7 +5245,7 @@ export type ConfirmMfaResponse = ConfirmMfaResponses[keyof ConfirmMfaResponses];
 export type ReleaseUserData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/users/{id}/release';
@@ -5190,11 +5269,11 @@ export type ReleaseUserErrors = {
      */
     409: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5213,7 +5292,7 @@ export type ReleaseUserResponse = ReleaseUserResponses[keyof ReleaseUserResponse
 export type ResetUserMfaData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/users/{id}/mfa';
@@ -5237,11 +5316,11 @@ export type ResetUserMfaErrors = {
      */
     409: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5274,7 +5353,7 @@ export type GetAdminSummaryErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5307,7 +5386,7 @@ export type GetReminderSummaryErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5340,7 +5419,7 @@ export type RunRemindersErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5385,11 +5464,11 @@ export type ListAuditErrors = {
      */
     403: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5420,7 +5499,7 @@ export type ListCatalogueData = {
 
 export type ListCatalogueErrors = {
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5449,7 +5528,7 @@ export type ListCatalogueQuotesErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5478,7 +5557,7 @@ export type ListApplicationsErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5529,7 +5608,7 @@ export type CreateApplicationErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -5537,7 +5616,7 @@ export type CreateApplicationErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5556,7 +5635,7 @@ export type CreateApplicationResponse = CreateApplicationResponses[keyof CreateA
 export type WithdrawApplicationData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: {
         /**
@@ -5581,11 +5660,11 @@ export type WithdrawApplicationErrors = {
      */
     409: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5604,7 +5683,7 @@ export type WithdrawApplicationResponse = WithdrawApplicationResponses[keyof Wit
 export type CreateClaimData = {
     body: ClaimRequest;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/user/applications/{id}/claim';
@@ -5632,7 +5711,7 @@ export type CreateClaimErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -5640,7 +5719,7 @@ export type CreateClaimErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5669,7 +5748,7 @@ export type ListMyProvisionalErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5700,11 +5779,11 @@ export type GetDrawErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5735,11 +5814,11 @@ export type GetProvisionalListErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5772,7 +5851,7 @@ export type ListSeasonActivitiesErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5791,7 +5870,7 @@ export type ListSeasonActivitiesResponse = ListSeasonActivitiesResponses[keyof L
 export type ListActivityApplicationsData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: {
         /**
@@ -5830,11 +5909,11 @@ export type ListActivityApplicationsErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5853,7 +5932,7 @@ export type ListActivityApplicationsResponse = ListActivityApplicationsResponses
 export type StaffCreateApplicationData = {
     body: StaffApplicationRequest;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities/{id}/applications';
@@ -5885,7 +5964,7 @@ export type StaffCreateApplicationErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -5893,7 +5972,7 @@ export type StaffCreateApplicationErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5912,7 +5991,7 @@ export type StaffCreateApplicationResponse = StaffCreateApplicationResponses[key
 export type GetApplicationSummaryData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities/{id}/applications/summary';
@@ -5932,11 +6011,11 @@ export type GetApplicationSummaryErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5955,7 +6034,7 @@ export type GetApplicationSummaryResponse = GetApplicationSummaryResponses[keyof
 export type ExportActivityApplicationsData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities/{id}/applications/export';
@@ -5975,11 +6054,11 @@ export type ExportActivityApplicationsErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5998,7 +6077,7 @@ export type ExportActivityApplicationsResponse = ExportActivityApplicationsRespo
 export type RunDrawData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities/{id}/draw';
@@ -6018,15 +6097,15 @@ export type RunDrawErrors = {
      */
     404: Error;
     /**
-     * Not a lottery, its applications still open, already drawn, or its claims period open or claims unanswered.
+     * Not a lottery, its applications still open, already drawn, its claims period open or claims unanswered, or likely duplicates among its applicants not yet reviewed (`duplicates_unreviewed`: merge them with `POST /admin/persons/merge` or mark them with `POST /admin/persons/different`; `GET /admin/activities/{id}/duplicates` lists them).
      */
     409: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6045,7 +6124,7 @@ export type RunDrawResponse = RunDrawResponses[keyof RunDrawResponses];
 export type EnterDrawPublicValueData = {
     body: DrawPublicValueInput;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities/{id}/public-value';
@@ -6077,7 +6156,7 @@ export type EnterDrawPublicValueErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -6089,7 +6168,7 @@ export type EnterDrawPublicValueErrors = {
      */
     502: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6108,7 +6187,7 @@ export type EnterDrawPublicValueResponse = EnterDrawPublicValueResponses[keyof E
 export type StaffWithdrawApplicationData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/applications/{id}/withdraw';
@@ -6132,11 +6211,11 @@ export type StaffWithdrawApplicationErrors = {
      */
     409: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6155,7 +6234,7 @@ export type StaffWithdrawApplicationResponse = StaffWithdrawApplicationResponses
 export type StaffOfferPlaceData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/applications/{id}/offer';
@@ -6179,11 +6258,11 @@ export type StaffOfferPlaceErrors = {
      */
     409: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6202,7 +6281,7 @@ export type StaffOfferPlaceResponse = StaffOfferPlaceResponses[keyof StaffOfferP
 export type ListLikelyDuplicatesData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities/{id}/duplicates';
@@ -6222,11 +6301,11 @@ export type ListLikelyDuplicatesErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6245,7 +6324,7 @@ export type ListLikelyDuplicatesResponse = ListLikelyDuplicatesResponses[keyof L
 export type ListActivityClaimsData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/activities/{id}/claims';
@@ -6265,11 +6344,11 @@ export type ListActivityClaimsErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6288,7 +6367,7 @@ export type ListActivityClaimsResponse = ListActivityClaimsResponses[keyof ListA
 export type ResolveClaimData = {
     body: ClaimResolution;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/claims/{id}/resolve';
@@ -6320,7 +6399,7 @@ export type ResolveClaimErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -6328,7 +6407,7 @@ export type ResolveClaimErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6377,15 +6456,15 @@ export type MergePersonsErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6401,6 +6480,59 @@ export type MergePersonsResponses = {
 
 export type MergePersonsResponse = MergePersonsResponses[keyof MergePersonsResponses];
 
+export type MarkPersonsDifferentData = {
+    body: PersonsDifferent;
+    path?: never;
+    query?: never;
+    url: '/admin/persons/different';
+};
+
+export type MarkPersonsDifferentErrors = {
+    /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
+     */
+    415: Error;
+    /**
+     * The same record twice, or ids that are not ids.
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     */
+    503: Error;
+};
+
+export type MarkPersonsDifferentError = MarkPersonsDifferentErrors[keyof MarkPersonsDifferentErrors];
+
+export type MarkPersonsDifferentResponses = {
+    /**
+     * Marked.
+     */
+    204: void;
+};
+
+export type MarkPersonsDifferentResponse = MarkPersonsDifferentResponses[keyof MarkPersonsDifferentResponses];
+
 export type ListCircumstancesData = {
     body?: never;
     path?: never;
@@ -6410,7 +6542,7 @@ export type ListCircumstancesData = {
 
 export type ListCircumstancesErrors = {
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6443,7 +6575,7 @@ export type ListAdminCircumstancesErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6488,15 +6620,15 @@ export type CreateCircumstanceErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * A missing text or a wrong age (nothing changed); one item per wrong field.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6515,7 +6647,7 @@ export type CreateCircumstanceResponse = CreateCircumstanceResponses[keyof Creat
 export type DeleteCircumstanceData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/circumstances/{id}';
@@ -6539,11 +6671,11 @@ export type DeleteCircumstanceErrors = {
      */
     409: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6562,7 +6694,7 @@ export type DeleteCircumstanceResponse = DeleteCircumstanceResponses[keyof Delet
 export type UpdateCircumstanceData = {
     body: CircumstanceWrite;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/circumstances/{id}';
@@ -6594,15 +6726,15 @@ export type UpdateCircumstanceErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * A missing text or a wrong age (nothing changed); one item per wrong field.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6624,7 +6756,7 @@ export type ImportCircumstanceHoldersData = {
         valid_until: CivilDate;
     };
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/circumstances/{id}/import';
@@ -6652,7 +6784,7 @@ export type ImportCircumstanceHoldersErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -6660,7 +6792,7 @@ export type ImportCircumstanceHoldersErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6710,11 +6842,11 @@ export type RequestCircumstanceErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
-     * No document (where staff review one), an empty one, or not a PDF, JPEG or PNG by its content (or its name or declared type says another type); an unknown circumstance (`circumstance_unknown` on `circumstance_id`); two files (`too_many_files`).
+     * No document (where staff review one), an empty one, or not a PDF, JPEG or PNG by its content (or its name or declared type says another type; a PDF must parse as one, with a page: `document_type`); a PDF with JavaScript (an `/OpenAction` too), a launch action or an embedded file (`document_active_content`); an image of more than 40 megapixels, by its header (`image_too_large`); an unknown circumstance (`circumstance_unknown` on `circumstance_id`); two files (`too_many_files`); a circumstance by age, which nobody asks for (`circumstance_by_age`); a declaration with ages the person is outside of today, or whose birth date is unknown (`circumstance_age`).
      */
     422: Error;
     /**
@@ -6722,7 +6854,7 @@ export type RequestCircumstanceErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6751,7 +6883,7 @@ export type ListMyCircumstancesErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6770,7 +6902,7 @@ export type ListMyCircumstancesResponse = ListMyCircumstancesResponses[keyof Lis
 export type GetMyCircumstanceDocumentData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/user/circumstances/{id}/document';
@@ -6786,11 +6918,11 @@ export type GetMyCircumstanceDocumentErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6837,11 +6969,11 @@ export type ListCircumstanceRequestsErrors = {
      */
     403: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6860,7 +6992,7 @@ export type ListCircumstanceRequestsResponse = ListCircumstanceRequestsResponses
 export type GetCircumstanceDocumentData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/circumstance-requests/{id}/document';
@@ -6880,11 +7012,11 @@ export type GetCircumstanceDocumentErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6903,7 +7035,7 @@ export type GetCircumstanceDocumentResponse = GetCircumstanceDocumentResponses[k
 export type ApproveCircumstanceRequestData = {
     body: CircumstanceApproval;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/circumstance-requests/{id}/approve';
@@ -6935,7 +7067,7 @@ export type ApproveCircumstanceRequestErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -6943,7 +7075,7 @@ export type ApproveCircumstanceRequestErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6962,7 +7094,7 @@ export type ApproveCircumstanceRequestResponse = ApproveCircumstanceRequestRespo
 export type RefuseCircumstanceRequestData = {
     body: CircumstanceRefusal;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/circumstance-requests/{id}/refuse';
@@ -6994,7 +7126,7 @@ export type RefuseCircumstanceRequestErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -7002,7 +7134,7 @@ export type RefuseCircumstanceRequestErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7021,7 +7153,7 @@ export type RefuseCircumstanceRequestResponse = RefuseCircumstanceRequestRespons
 export type WithdrawCircumstanceApprovalData = {
     body?: never;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/circumstance-requests/{id}/withdraw';
@@ -7045,11 +7177,11 @@ export type WithdrawCircumstanceApprovalErrors = {
      */
     409: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7068,7 +7200,7 @@ export type WithdrawCircumstanceApprovalResponse = WithdrawCircumstanceApprovalR
 export type RecordCircumstanceData = {
     body: CounterApproval;
     path: {
-        id: number;
+        id: Id;
     };
     query?: never;
     url: '/admin/persons/{id}/circumstances';
@@ -7100,7 +7232,7 @@ export type RecordCircumstanceErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -7108,7 +7240,7 @@ export type RecordCircumstanceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7141,7 +7273,7 @@ export type GetFeeRulesErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7182,7 +7314,7 @@ export type UpdateFeeRulesErrors = {
      */
     413: Error;
     /**
-     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
      */
     415: Error;
     /**
@@ -7190,7 +7322,7 @@ export type UpdateFeeRulesErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7224,11 +7356,11 @@ export type ListOutboxErrors = {
      */
     404: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };

@@ -1,3 +1,4 @@
+import { refuseByAge } from './ages.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type {
   CircumstanceRequestRow,
@@ -14,6 +15,7 @@ import { auditDni, recordAdminWrite, type Actor } from '../admin/audit-trail.js'
 import { conflict, invalid, notFound } from '../errors.js';
 import type { Decision, DecisionMessages } from './decision-messages.js';
 import type { DocumentFile, DocumentVault } from './documents.js';
+import type { OwedBackMessage } from './owed-back-message.js';
 import { checkValidUntil, staffView, statusOf, type RefusalCode } from './views.js';
 
 const ACTION_OF: Record<Decision, string> = {
@@ -39,6 +41,8 @@ export function createCircumstanceReview(deps: {
   persons: Pick<PersonsRepo, 'findById'>;
   vault: DocumentVault;
   messages: DecisionMessages;
+  /** What a fee in parts owes back once a reduction changes it after parts were paid. */
+  owedBack?: Pick<OwedBackMessage, 'afterDecision'>;
   audit: AuditRepo;
   clock: Clock;
 }) {
@@ -74,6 +78,7 @@ export function createCircumstanceReview(deps: {
     });
     const row = await found(id);
     await deps.messages.tell(row, decision);
+    if (decision !== 'refused') await deps.owedBack?.afterDecision(row);
     return staffView(row, locale, today());
   }
 
@@ -215,6 +220,7 @@ export function createCircumstanceReview(deps: {
             type: 'circumstance_unknown',
           },
         ]);
+      refuseByAge(circumstance);
       checkValidUntil(input.valid_until, day);
       const id = await db.transaction(async () => {
         await db.lock(`circumstances:person:${person.id}`);
@@ -244,7 +250,9 @@ export function createCircumstanceReview(deps: {
         });
         return id;
       });
-      return staffView(await found(id), locale, day);
+      const row = await found(id);
+      await deps.owedBack?.afterDecision(row);
+      return staffView(row, locale, day);
     },
   };
 }

@@ -157,15 +157,23 @@ export interface PaidSoFar {
   wholePaid: boolean;
   /** How much of `paidCents` was the registration fee (0 if none). */
   registrationPaidCents?: number;
+  /**
+   * What each paid part charged of the fee, the registration fee left out (chargedPerPart); its
+   * amounts are then shown as they are.
+   */
+  charged?: readonly number[];
 }
 
 /**
- * A person's fee split into its parts. Each part is its share of the fee rounded to the cent;
- * the last takes the rounding, and whatever the fee changed by since the earlier parts were paid
- * (`paidCents` is what they charged), never below 0. The parts paid (`partsPaid`, always the
- * first ones) show their planned share of what was paid, the last paid one taking its rounding.
- * The registration fee (never split nor reduced) goes with part 1: `registrationCents` while it
- * is unpaid, what was paid with it once paid.
+ * A person's fee split into its parts. Nothing paid: each part is its share of the fee rounded
+ * to the cent, the last taking the rounding. Once the first parts are paid (`partsPaid`, always
+ * the first ones; `paidCents` what they charged), the parts not yet paid share what is left of
+ * the fee (never below 0) in their own proportions, the last of them taking the rounding: what
+ * was paid plus what is due is the fee as it is now, whatever it was when the first parts were
+ * paid. The paid parts show what each charged (`charged`) or else their planned share of what
+ * was paid, the last paid one taking its rounding. Shares are by percent or by weight.
+ * The registration fee (never split, reduced nor re-priced) goes with part 1: `registrationCents`
+ * while it is unpaid, what was paid with it once paid.
  */
 export function splitFee(
   parts: readonly FeePart[],
@@ -178,37 +186,40 @@ export function splitFee(
   const registrationPaid = partsPaid > 0 ? (paid.registrationPaidCents ?? 0) : 0;
   const feePaid = paid.paidCents - registrationPaid;
   const { units, whole } = partUnits(parts);
-  const share = (cents: number, index: number) => Math.round((cents * units[index]!) / whole);
   const lines: PartLine[] = [];
-  // the paid parts: shares of what was paid
-  let paidLeft = feePaid;
-  const paidUnits = units.slice(0, partsPaid).reduce((sum, u) => sum + u, 0);
-  parts.forEach((part, index) => {
+  const line = (index: number, cents: number, isPaid: boolean): PartLine => {
     const number = index + 1;
-    const base = { number, of, due_date: part.due_date };
     const registration = number !== 1 ? 0 : partsPaid > 0 ? registrationPaid : registrationCents;
-    const line = (cents: number, isPaid: boolean) => ({
-      ...base,
+    return {
+      number,
+      of,
+      due_date: parts[index]!.due_date,
       amount_cents: Math.max(0, cents) + registration,
       registration_fee_cents: registration,
       paid: isPaid,
-    });
-    if (number <= partsPaid) {
-      const amount =
-        number === partsPaid ? paidLeft : Math.round((feePaid * units[index]!) / paidUnits);
-      paidLeft -= amount;
-      lines.push(line(amount, true));
-      return;
-    }
-    if (number < of) {
-      lines.push(line(share(feeCents, index), false));
-      return;
-    }
-    const before = lines
-      .filter((l) => !l.paid)
-      .reduce((sum, l) => sum + l.amount_cents - l.registration_fee_cents, 0);
-    lines.push(line(feeCents - (partsPaid > 0 ? feePaid : 0) - before, false));
-  });
+    };
+  };
+  // the paid parts: what each charged, or shares of what was paid
+  let paidLeft = feePaid;
+  const paidUnits = units.slice(0, partsPaid).reduce((sum, u) => sum + u, 0);
+  for (let index = 0; index < partsPaid; index++) {
+    const charged = paid.charged?.length === partsPaid ? paid.charged[index] : undefined;
+    const amount =
+      charged ??
+      (index === partsPaid - 1 ? paidLeft : Math.round((feePaid * units[index]!) / paidUnits));
+    paidLeft -= amount;
+    lines.push(line(index, amount, true));
+  }
+  // the parts still due: what is left of the fee, in their own proportions
+  const left = Math.max(0, feeCents - (partsPaid > 0 ? feePaid : 0));
+  const dueUnits = units.slice(partsPaid).reduce((sum, u) => sum + u, 0);
+  let dueLeft = left;
+  for (let index = partsPaid; index < of; index++) {
+    const amount =
+      index === of - 1 ? dueLeft : Math.round((left * units[index]!) / (dueUnits || whole));
+    dueLeft -= amount;
+    lines.push(line(index, amount, false));
+  }
   return lines;
 }
 
@@ -229,9 +240,13 @@ export const registrationDue = (row: Omit<EnrolledFee, 'parts' | 'paid_amount_ce
 /**
  * An enrolled fee in parts split as splitFee does, from what the tables say was paid (a fee
  * marked paid by staff before amounts were kept: the fee as it is); the registration fee with
- * part 1.
+ * part 1. `charged`: what each paid part charged of the fee (chargedPerPart), when known.
  */
-export function splitEnrolledFee(row: EnrolledFee, feeCents: number): PartLine[] {
+export function splitEnrolledFee(
+  row: EnrolledFee,
+  feeCents: number,
+  charged?: readonly number[],
+): PartLine[] {
   return splitFee(
     parseParts(row.parts),
     feeCents,
@@ -240,7 +255,59 @@ export function splitEnrolledFee(row: EnrolledFee, feeCents: number): PartLine[]
       paidCents: row.paid_amount_cents ?? (row.is_paid === 1 ? feeCents : 0),
       wholePaid: row.is_paid === 1,
       registrationPaidCents: row.registration_fee_paid_cents,
+      ...(charged ? { charged } : {}),
     },
     registrationDue(row),
   );
+}
+
+/**
+ * A payment item of a fee in parts, as stored: the parts it paid, what it charged and how much
+ * of that was the registration fee (migration 460; with part 1 only).
+ */
+export interface ChargedItem {
+  part_from: number;
+  part_to: number;
+  amount_cents: number;
+  registration_fee_cents?: number;
+}
+
+/**
+ * What each part paid charged of the fee, in order from the 1st (the payment items not given
+ * back), the registration fee left out: an item of one part is that part's amount; an item of
+ * several shares its amount in their proportions (percent or weight), the last of them taking the
+ * rounding. Empty when the items do not cover the first parts.
+ */
+export function chargedPerPart(parts: readonly FeePart[], items: readonly ChargedItem[]): number[] {
+  const { units } = partUnits(parts);
+  const out: number[] = [];
+  for (const item of [...items].sort((a, b) => a.part_from - b.part_from)) {
+    if (item.part_from !== out.length + 1 || item.part_to > parts.length) return [];
+    const covered = units.slice(item.part_from - 1, item.part_to);
+    const coveredUnits = covered.reduce((sum, u) => sum + u, 0);
+    const cents = item.amount_cents - (item.registration_fee_cents ?? 0);
+    let left = cents;
+    covered.forEach((u, index) => {
+      const amount =
+        index === covered.length - 1 ? left : Math.round((cents * u) / (coveredUnits || WHOLE_BP));
+      left -= amount;
+      out.push(amount);
+    });
+  }
+  return out;
+}
+
+/**
+ * What a fee in parts owes back: what its paid parts charged above the fee as it is now (a
+ * reduction approved after they were paid), the registration fee paid with part 1 left out (it
+ * is never reduced); 0 when the fee is not in parts, none is paid, or what was paid is within the
+ * fee.
+ */
+export function owedBack(
+  parts: readonly FeePart[],
+  feeCents: number,
+  paid: { partsPaid: number; paidCents: number; registrationPaidCents?: number },
+): number {
+  if (parts.length === 0 || paid.partsPaid === 0) return 0;
+  return Math.max(0, paid.paidCents - (paid.registrationPaidCents ?? 0) - feeCents);
 }

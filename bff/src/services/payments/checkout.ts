@@ -12,6 +12,7 @@ import { parseParts, registrationDue, splitEnrolledFee } from '../fees/parts.js'
 import type { FeeQuotes, PersonFees } from '../fees/quotes.js';
 import { paymentWindow } from '../settings-service.js';
 import { newOrderCode } from './order-code.js';
+import { paidParts, partsShort } from './part-name.js';
 import { paymentError } from './payment-errors.js';
 import {
   buildRedirectFields,
@@ -45,9 +46,6 @@ type ChosenFee = {
   registration_fee_paid_cents: number;
   numbers: number[];
 };
-
-/** 'YYYY-MM-DD' as the messages say a day: 15/10/2026. */
-const dayMonthYear = (date: string) => date.split('-').reverse().join('/');
 
 export interface CheckoutResult {
   paymentId: number;
@@ -152,14 +150,16 @@ export function createCheckoutService(deps: {
           throw paymentError('conflict', 'part_out_of_order', {
             name: row.name,
             number,
-            date: dayMonthYear(parts[number - 1]!.due_date),
+            // written in the caller's language by the message ({date, date})
+            date: parts[number - 1]!.due_date,
           });
       for (const number of numbers)
         if (parts[number - 1]!.due_date < today)
           throw paymentError('conflict', 'part_deadline_passed', {
             name: row.name,
             number,
-            date: dayMonthYear(parts[number - 1]!.due_date),
+            // written in the caller's language by the message ({date, date})
+            date: parts[number - 1]!.due_date,
           });
     }
   }
@@ -288,11 +288,10 @@ export function createCheckoutService(deps: {
           order,
           amountCents,
           description: items
-            .map((i) =>
-              i.part_from === null
-                ? i.activity_name
-                : `${i.activity_name} ${i.part_from === i.part_to ? i.part_from : `${i.part_from}-${i.part_to}`}/${i.part_of}`,
-            )
+            .map((i) => {
+              const parts = paidParts(i);
+              return parts ? `${i.activity_name} ${partsShort(parts, '-')}` : i.activity_name;
+            })
             .join(', '),
         };
       });

@@ -3,6 +3,8 @@ import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import type { PaymentsRepo } from '../../data/payments-repo.js';
 import type { RefundsRepo } from '../../data/refunds-repo.js';
+import type { OwedBackRepo } from '../../data/owed-back-repo.js';
+import { createOwedBackRefund } from './owed-back-refund.js';
 import { DomainError, invalid, notFound, type DomainErrorKind } from '../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Actor } from '../admin/audit-trail.js';
@@ -11,6 +13,8 @@ export interface RefundRequest {
   reason: string;
   /** The payment's activities to refund; all that are left when absent. */
   activity_ids?: number[] | undefined;
+  /** Euros: part of one activity's item, what a late reduction left its fee owing back. */
+  amount?: number | undefined;
 }
 
 const refundError = (
@@ -40,8 +44,10 @@ export function createRefunds(deps: {
   refunds: RefundsRepo;
   gateway: GatewayClient;
   audit: AuditRepo;
+  owedBack: OwedBackRepo;
 }) {
   const { db, clock, payments, refunds, gateway, audit } = deps;
+  const owedBackRefund = createOwedBackRefund(deps);
 
   return {
     async refund(actor: Actor, paymentId: number, request: RefundRequest) {
@@ -51,6 +57,12 @@ export function createRefunds(deps: {
           { loc: ['body', 'reason'], msg: 'refund_reason_required', type: 'reason_required' },
         ]);
       }
+      if (request.amount !== undefined)
+        return owedBackRefund.refund(actor, paymentId, {
+          reason,
+          amountCents: Math.round(request.amount * 100),
+          activity_ids: request.activity_ids,
+        });
       const startedAt = clock.now().toISOString();
       const reserved = await db.transaction(async () => {
         const payment = await payments.findById(paymentId, { lock: true });
@@ -87,9 +99,10 @@ export function createRefunds(deps: {
         ) {
           throw refundError('conflict', 'over_refund', { left: (left / 100).toFixed(2) });
         }
-        // parts of a fee in parts go back last paid first: the ones before stay paid
+        // parts of a fee in parts go back last paid first: the ones before stay paid. A duplicate
+        // paid nothing (another payment had), so it always goes back whole, whatever came after
         for (const item of chosen) {
-          if (item.part_to === null) continue;
+          if (item.part_to === null || payment.status === 'duplicate') continue;
           const row = await payments.findEnrolledActivity(item.enrolment_id, item.activity_id, {
             lock: true,
           });
@@ -125,7 +138,13 @@ export function createRefunds(deps: {
           },
           ip: actor.ip,
         });
-        return { refundId, order: payment.order_code, amount, items: chosen };
+        return {
+          refundId,
+          order: payment.order_code,
+          amount,
+          items: chosen,
+          duplicate: payment.status === 'duplicate',
+        };
       });
 
       const answer = await gateway.refund({ order: reserved.order, amountCents: reserved.amount });
@@ -141,7 +160,13 @@ export function createRefunds(deps: {
             finishedAt,
           );
           await payments.addRefunded(payment.id, reserved.amount, finishedAt);
-          for (const item of reserved.items) await payments.unpayItem(item);
+          // a duplicate's items were paid by another payment: what they paid stays paid
+          if (!reserved.duplicate)
+            for (const item of reserved.items) {
+              await payments.unpayItem(item);
+              // what a late reduction left the fee owing back shrinks by what this gave back
+              if (item.part_to !== null) await deps.owedBack.lowerBy(item, item.amount_cents);
+            }
         } else if (answer.outcome === 'refused') {
           await refunds.finish(
             reserved.refundId,

@@ -46,6 +46,10 @@ export async function checkDocument(file: File | null | undefined): Promise<Mess
   return null;
 }
 
+/** The circumstances a resident may ask for: never one by age, which applies by itself. */
+export const requestable = (circumstances: readonly Circumstance[]): Circumstance[] =>
+  circumstances.filter((circumstance) => circumstance.review !== 'age');
+
 export type ReductionField = 'person' | 'circumstance' | 'document' | 'declaration';
 
 /** The form's rules but the document's content (checkDocument, asynchronous). */

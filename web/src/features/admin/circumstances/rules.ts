@@ -6,7 +6,7 @@ export const LANGUAGES = ['es', 'en', 'gl'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export type CircumstanceField =
-  `name.${Language}` | `proof.${Language}` | 'validity' | 'months' | 'review';
+  `name.${Language}` | `proof.${Language}` | 'validity' | 'months' | 'review' | 'minAge' | 'maxAge';
 
 export interface CircumstanceFormValues {
   name: Record<Language, string>;
@@ -14,8 +14,14 @@ export interface CircumstanceFormValues {
   /** `months`: an approval lasts a number of months; `date`: until a date staff enter. */
   validity: 'months' | 'date';
   months: string;
-  review: 'staff' | 'declaration';
+  /** `age`: applies by itself to the ages below (no proof, no request). */
+  review: 'staff' | 'declaration' | 'age';
+  /** Ages, as typed: for `age` (first age required) or a `declaration` (both optional). */
+  minAge: string;
+  maxAge: string;
 }
+
+export const AGE_MAX = 130;
 
 export const NAME_MAX = 120;
 export const PROOF_MAX = 600;
@@ -26,6 +32,8 @@ export const emptyCircumstanceForm: CircumstanceFormValues = {
   validity: 'months',
   months: '12',
   review: 'staff',
+  minAge: '',
+  maxAge: '',
 };
 
 export function circumstanceToForm(circumstance: AdminCircumstance): CircumstanceFormValues {
@@ -35,7 +43,33 @@ export function circumstanceToForm(circumstance: AdminCircumstance): Circumstanc
     validity: circumstance.validity_months === null ? 'date' : 'months',
     months: circumstance.validity_months === null ? '12' : String(circumstance.validity_months),
     review: circumstance.review,
+    minAge: circumstance.min_age === null ? '' : String(circumstance.min_age),
+    maxAge: circumstance.max_age === null ? '' : String(circumstance.max_age),
   };
+}
+
+/** A whole age from 0 to 130 ("65"); null for empty; undefined when it is not one. */
+export function parseAge(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (!/^\d{1,3}$/.test(trimmed)) return undefined;
+  const age = Number(trimmed);
+  return age <= AGE_MAX ? age : undefined;
+}
+
+/**
+ * A circumstance's ages: by age the first age is required; staff's review takes none (they are
+ * not sent); the last age, if any, not below the first.
+ */
+function checkAges(v: CircumstanceFormValues, errors: FieldErrors<CircumstanceField>) {
+  if (v.review === 'staff') return { min_age: null, max_age: null };
+  const min = parseAge(v.minAge);
+  const max = parseAge(v.maxAge);
+  if (min === undefined) errors.minAge = 'admin.circumstances.minAgeRange';
+  else if (min === null && v.review === 'age') errors.minAge = 'admin.circumstances.minAgeRequired';
+  if (max === undefined || (max !== null && typeof min === 'number' && max < min))
+    errors.maxAge = 'admin.circumstances.maxAgeRange';
+  return { min_age: min ?? null, max_age: max ?? null };
 }
 
 /** Whole months from 1 to 60 ("12"), else null. */
@@ -69,14 +103,19 @@ export function checkCircumstanceForm(
     return out;
   };
   const name = texts('name', NAME_MAX, 'admin.circumstances.nameTooLong');
-  const proof = texts('proof', PROOF_MAX, 'admin.circumstances.proofTooLong');
+  const byAge = v.review === 'age';
+  // nobody proves an age: no proof, nothing to last
+  const proof = byAge ? null : texts('proof', PROOF_MAX, 'admin.circumstances.proofTooLong');
   const months = parseMonths(v.months);
-  if (v.validity === 'months' && months === null) errors.months = 'admin.circumstances.monthsRange';
+  if (!byAge && v.validity === 'months' && months === null)
+    errors.months = 'admin.circumstances.monthsRange';
+  const ages = checkAges(v, errors);
   return formResult(errors, missing ? 'admin.msg.complete_all_required_fields' : null, () => ({
     name,
-    proof,
-    validity_months: v.validity === 'months' ? months : null,
+    ...(proof ? { proof } : {}),
+    validity_months: byAge || v.validity !== 'months' ? null : months,
     review: v.review,
+    ...ages,
   }));
 }
 
@@ -88,6 +127,8 @@ export function circumstanceFieldOf(loc: readonly (string | number)[]): Circumst
   }
   if (name === 'validity_months') return 'months';
   if (name === 'review') return 'review';
+  if (name === 'min_age') return 'minAge';
+  if (name === 'max_age') return 'maxAge';
   return null;
 }
 
