@@ -53,6 +53,14 @@ export interface CircumstanceAges {
   max_age: number | null;
 }
 
+/** A payment item that paid parts of a fee: its parts, what it charged, the registration fee in it. */
+export interface ChargedItemRow {
+  part_from: number;
+  part_to: number;
+  amount_cents: number;
+  registration_fee_cents: number;
+}
+
 export interface FeeRulesRows {
   reductions: ReductionRuleRow[];
   family: FamilyDiscountRow[];
@@ -302,26 +310,31 @@ export function createFeesRepo(db: Database) {
      * The payment items that paid parts of a person's fees in parts and were not given back, by
      * activity (paid payments only): what each part charged (services/fees/parts.ts).
      */
-    async chargedParts(
-      enrolmentId: number,
-    ): Promise<Map<number, { part_from: number; part_to: number; amount_cents: number }[]>> {
+    async chargedParts(enrolmentId: number): Promise<Map<number, ChargedItemRow[]>> {
       const rows = await db
         .q()
         .selectFrom('payment_items as pi')
         .innerJoin('payments as p', 'p.id', 'pi.payment_id')
-        .select(['pi.activity_id', 'pi.part_from', 'pi.part_to', 'pi.amount_cents'])
+        .select([
+          'pi.activity_id',
+          'pi.part_from',
+          'pi.part_to',
+          'pi.amount_cents',
+          'pi.registration_fee_cents',
+        ])
         .where('pi.enrolment_id', '=', enrolmentId)
         .where('pi.part_from', 'is not', null)
         .where('pi.refund_id', 'is', null)
         .where('p.status', '=', 'paid')
         .execute();
-      const out = new Map<number, { part_from: number; part_to: number; amount_cents: number }[]>();
+      const out = new Map<number, ChargedItemRow[]>();
       for (const row of rows) {
         const list = out.get(row.activity_id) ?? [];
         list.push({
           part_from: Number(row.part_from),
           part_to: Number(row.part_to),
           amount_cents: Number(row.amount_cents),
+          registration_fee_cents: Number(row.registration_fee_cents),
         });
         out.set(row.activity_id, list);
       }
