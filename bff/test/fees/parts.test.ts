@@ -176,4 +176,39 @@ describe('a fee split into parts (services/fees/parts.ts)', () => {
       [false, 2000, 0],
     ]);
   });
+
+  it('a reduction approved after part 1 with its registration fee: the registration fee is never re-priced nor owed back; weights share what is left', () => {
+    const weights = [1, 1, 1].map((weight, i) => ({ weight, due_date: `2027-0${i + 1}-15` }));
+    // part 1 charged 50 €: 30 € of the fee and the 20 € registration fee
+    const charged = chargedPerPart(weights, [
+      { part_from: 1, part_to: 1, amount_cents: 5000, registration_fee_cents: 2000 },
+    ]);
+    expect(charged).toEqual([3000]);
+    const paid = {
+      partsPaid: 1,
+      paidCents: 5000,
+      wholePaid: false,
+      registrationPaidCents: 2000,
+      charged,
+    };
+    // the fee is now 45 €: 15 € left, in the parts' own weights
+    expect(
+      splitFee(weights, 4500, paid).map((l) => [l.paid, l.amount_cents, l.registration_fee_cents]),
+    ).toEqual([
+      [true, 5000, 2000],
+      [false, 750, 0],
+      [false, 750, 0],
+    ]);
+    // the fee is now 20 €: nothing left, 10 € owed back (not the registration fee's 20 € too)
+    expect(amounts(splitFee(weights, 2000, paid))).toEqual([5000, 0, 0]);
+    expect(owedBack(weights, 2000, { ...paid, registrationPaidCents: 2000 })).toBe(1000);
+    expect(owedBack(weights, 4500, { ...paid, registrationPaidCents: 2000 })).toBe(0);
+    // an item of parts 1–2 by weight 2:1 shares what it charged of the fee, not the registration fee
+    const uneven = [2, 1, 1].map((weight, i) => ({ weight, due_date: `2027-0${i + 1}-15` }));
+    expect(
+      chargedPerPart(uneven, [
+        { part_from: 1, part_to: 2, amount_cents: 8000, registration_fee_cents: 2000 },
+      ]),
+    ).toEqual([4000, 2000]);
+  });
 });
