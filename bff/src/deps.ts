@@ -75,6 +75,7 @@ import { createDirectDebit } from './services/direct-debit/index.js';
 import { createFeesRepo } from './data/fees-repo.js';
 import { createCircumstancesRepo } from './data/circumstances-repo.js';
 import { createFeeQuotes } from './services/fees/quotes.js';
+import { createPendingFees } from './services/fees/pending-fees.js';
 import { createFeeRulesService } from './services/fees/fee-rules.js';
 
 /** Everything the routes need, built once; tests build it with their own clock or adapters. */
@@ -382,7 +383,11 @@ export function createDeps(options: {
     unsubscribe,
     devOutbox: createDevOutbox({ outbox: repos.outbox }),
     mfa,
-    summary: createSummaryService({ summary: createSummaryRepo(db), clock }),
+    summary: createSummaryService({
+      summary: createSummaryRepo(db),
+      clock,
+      pending: createPendingFees({ fees: repos.fees, circumstances: repos.circumstances, clock }),
+    }),
     reminders: createReminders({
       config,
       clock,

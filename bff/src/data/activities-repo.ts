@@ -31,6 +31,7 @@ export type ActivityFields = Pick<ActivityRow, 'name' | 'price_cents' | 'start_d
       | 'reductions_apply'
       | 'fee_group'
       | 'parts'
+      | 'registration_fee_cents'
       | 'claims_days'
       | 'waitlist_ends_at'
       | 'free_places_at'

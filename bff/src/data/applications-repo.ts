@@ -430,6 +430,7 @@ export function createApplicationsRepo(db: Database) {
           'act.name as activity_name',
           'act.price_cents',
           'act.parts',
+          'act.registration_fee_cents',
           'u.phone',
           'u.email',
           'u.locale',

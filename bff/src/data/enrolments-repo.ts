@@ -21,6 +21,10 @@ export interface EnrolmentLink {
   paid_amount_cents: number | null;
   /** How many parts of a fee in parts are paid (migration 410). */
   parts_paid: number;
+  /** The activity's registration fee, charged with the fee's first payment (migration 460). */
+  registration_fee_cents: number;
+  /** How much of what was paid was the registration fee. */
+  registration_fee_paid_cents: number;
   price_cents: number;
   /** The activity's parts, JSON (services/fees/parts.ts parses it). */
   parts: string;
@@ -41,6 +45,8 @@ export function createEnrolmentsRepo(db: Database) {
         'ea.parts_paid',
         'a.price_cents',
         'a.parts',
+        'a.registration_fee_cents',
+        'ea.registration_fee_paid_cents',
       ])
       .orderBy('a.name_sort_key')
       .orderBy(sql`coalesce(a.start_date, '')`)
@@ -72,6 +78,7 @@ export function createEnrolmentsRepo(db: Database) {
               'age_on',
               'reductions_apply',
               'fee_group',
+              'registration_fee_cents',
             ])
             .where('id', 'in', activityIds)
             .execute(),

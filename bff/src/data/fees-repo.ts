@@ -23,6 +23,10 @@ export interface FamilyFeeRow {
   /** The activity's parts, JSON (services/fees/parts.ts); '[]' one payment. */
   parts: string;
   parts_paid: number;
+  /** The activity's registration fee, charged with the fee's first payment (migration 460). */
+  registration_fee_cents: number;
+  /** How much of what was paid was the registration fee. */
+  registration_fee_paid_cents: number;
 }
 
 export interface ReductionRuleRow {
@@ -47,6 +51,14 @@ export interface CircumstanceAges {
   by_age: boolean;
   min_age: number | null;
   max_age: number | null;
+}
+
+/** A payment item that paid parts of a fee: its parts, what it charged, the registration fee in it. */
+export interface ChargedItemRow {
+  part_from: number;
+  part_to: number;
+  amount_cents: number;
+  registration_fee_cents: number;
 }
 
 export interface FeeRulesRows {
@@ -93,9 +105,38 @@ export const familyFeesQuery = (db: Database, enrolmentId: number) =>
       'ea.paid_amount_cents',
       'a.parts',
       'ea.parts_paid',
+      'a.registration_fee_cents',
+      'ea.registration_fee_paid_cents',
     ])
     .distinct()
     .where('me.enrolment_id', '=', enrolmentId);
+
+/** Every enrolled fee with what fees are computed from (services/fees/pending-fees.ts). */
+const allFeesQuery = (db: Database) =>
+  db
+    .reads()
+    .selectFrom('enrolment_activities as ea')
+    .innerJoin('activities as a', 'a.id', 'ea.activity_id')
+    .innerJoin('enrolments as e', 'e.id', 'ea.enrolment_id')
+    .select([
+      'ea.enrolment_id',
+      'ea.activity_id',
+      'a.name',
+      'a.name_sort_key',
+      'a.price_cents',
+      'a.start_date',
+      'a.tariffs',
+      'a.age_on',
+      'a.reductions_apply',
+      'a.fee_group',
+      'e.birth_date',
+      'ea.is_paid',
+      'ea.paid_amount_cents',
+      'a.parts',
+      'ea.parts_paid',
+      'a.registration_fee_cents',
+      'ea.registration_fee_paid_cents',
+    ]);
 
 /**
  * What fees are computed from (services/fees/quotes.ts): the council's rules, read on every call
@@ -105,6 +146,23 @@ export const familyFeesQuery = (db: Database, enrolmentId: number) =>
 export function createFeesRepo(db: Database) {
   let familyStatement: string | undefined;
   return {
+    /**
+     * Every enrolled fee (paid ones too: they count for the family discounts) and which accounts
+     * manage whom, for the money pending under the rules: two statements, whatever the count.
+     */
+    async allFees(): Promise<{
+      rows: FamilyFeeRow[];
+      managers: { user_id: number; enrolment_id: number }[];
+    }> {
+      const rows = await allFeesQuery(db).execute();
+      const managers = await db
+        .reads()
+        .selectFrom('user_persons')
+        .select(['user_id', 'enrolment_id'])
+        .execute();
+      return { rows, managers };
+    },
+
     /** Whether any fee rule exists (the rules mode). */
     async anyRules(): Promise<boolean> {
       const { rows } = await sql<{ rules: number }>`SELECT ${ANY_RULES} AS rules`.execute(db.q());
@@ -252,26 +310,31 @@ export function createFeesRepo(db: Database) {
      * The payment items that paid parts of a person's fees in parts and were not given back, by
      * activity (paid payments only): what each part charged (services/fees/parts.ts).
      */
-    async chargedParts(
-      enrolmentId: number,
-    ): Promise<Map<number, { part_from: number; part_to: number; amount_cents: number }[]>> {
+    async chargedParts(enrolmentId: number): Promise<Map<number, ChargedItemRow[]>> {
       const rows = await db
         .q()
         .selectFrom('payment_items as pi')
         .innerJoin('payments as p', 'p.id', 'pi.payment_id')
-        .select(['pi.activity_id', 'pi.part_from', 'pi.part_to', 'pi.amount_cents'])
+        .select([
+          'pi.activity_id',
+          'pi.part_from',
+          'pi.part_to',
+          'pi.amount_cents',
+          'pi.registration_fee_cents',
+        ])
         .where('pi.enrolment_id', '=', enrolmentId)
         .where('pi.part_from', 'is not', null)
         .where('pi.refund_id', 'is', null)
         .where('p.status', '=', 'paid')
         .execute();
-      const out = new Map<number, { part_from: number; part_to: number; amount_cents: number }[]>();
+      const out = new Map<number, ChargedItemRow[]>();
       for (const row of rows) {
         const list = out.get(row.activity_id) ?? [];
         list.push({
           part_from: Number(row.part_from),
           part_to: Number(row.part_to),
           amount_cents: Number(row.amount_cents),
+          registration_fee_cents: Number(row.registration_fee_cents),
         });
         out.set(row.activity_id, list);
       }

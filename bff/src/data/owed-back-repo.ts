@@ -9,6 +9,8 @@ export interface PaidPartsRow {
   parts: string;
   parts_paid: number;
   paid_amount_cents: number | null;
+  /** How much of `paid_amount_cents` was the registration fee (migration 460). */
+  registration_fee_paid_cents: number;
   owed_back_cents: number;
   refunded_back_cents: number;
 }
@@ -41,6 +43,7 @@ export function createOwedBackRepo(db: Database) {
           'a.parts',
           'ea.parts_paid',
           'ea.paid_amount_cents',
+          'ea.registration_fee_paid_cents',
           'ea.owed_back_cents',
           'ea.refunded_back_cents',
         ])
@@ -52,6 +55,7 @@ export function createOwedBackRepo(db: Database) {
         ...row,
         parts_paid: Number(row.parts_paid),
         paid_amount_cents: row.paid_amount_cents === null ? null : Number(row.paid_amount_cents),
+        registration_fee_paid_cents: Number(row.registration_fee_paid_cents),
         owed_back_cents: Number(row.owed_back_cents),
         refunded_back_cents: Number(row.refunded_back_cents),
       }));
@@ -123,8 +127,9 @@ export function createOwedBackRepo(db: Database) {
     },
 
     /**
-     * A paid part of the fee was refunded whole (`cents` back to the resident): what it owed
-     * back shrinks by as much (the fee now is unchanged: paid − refunded back − owed back).
+     * A paid part of the fee was refunded whole (`cents` back to the resident, the registration
+     * fee it carried left out): what it owed back shrinks by as much (the fee now is unchanged:
+     * paid − registration fee paid − refunded back − owed back).
      */
     async lowerBy(f: Fee, cents: number): Promise<void> {
       await fee(f)

@@ -35,6 +35,10 @@ export interface EnrolledActivityRow {
   parts: string;
   /** How many of its parts are paid, the first ones. */
   parts_paid: number;
+  /** The activity's registration fee, charged with the fee's first payment (migration 460). */
+  registration_fee_cents: number;
+  /** How much of what was paid was the registration fee. */
+  registration_fee_paid_cents: number;
 }
 
 export interface NewPayment {
@@ -151,6 +155,8 @@ export function createPaymentsRepo(db: Database) {
           'ea.paid_amount_cents',
           'a.parts',
           'ea.parts_paid',
+          'a.registration_fee_cents',
+          'ea.registration_fee_paid_cents',
         ])
         .where('ea.enrolment_id', '=', enrolmentId)
         .where('ea.activity_id', '=', activityId)
@@ -273,7 +279,13 @@ export function createPaymentsRepo(db: Database) {
         await db
           .q()
           .updateTable('enrolment_activities')
-          .set({ is_paid: 0, paid_at: null, paid_payment_id: null, paid_amount_cents: null })
+          .set({
+            is_paid: 0,
+            paid_at: null,
+            paid_payment_id: null,
+            paid_amount_cents: null,
+            registration_fee_paid_cents: 0,
+          })
           .where('enrolment_id', '=', item.enrolment_id)
           .where('activity_id', '=', item.activity_id)
           .where('paid_payment_id', '=', item.payment_id)
@@ -306,6 +318,11 @@ export function createPaymentsRepo(db: Database) {
           paid_at: before?.paid_at ?? null,
           paid_payment_id: before?.id ?? null,
           paid_amount_cents: left === 0 ? null : eb('paid_amount_cents', '-', item.amount_cents),
+          registration_fee_paid_cents: eb(
+            'registration_fee_paid_cents',
+            '-',
+            item.registration_fee_cents,
+          ),
         }))
         .where('enrolment_id', '=', item.enrolment_id)
         .where('activity_id', '=', item.activity_id)
@@ -424,6 +441,11 @@ export function createPaymentsRepo(db: Database) {
               '+',
               item.amount_cents,
             ),
+            registration_fee_paid_cents: eb(
+              'registration_fee_paid_cents',
+              '+',
+              item.registration_fee_cents,
+            ),
           }))
           .where('enrolment_id', '=', item.enrolment_id)
           .where('activity_id', '=', item.activity_id)
@@ -440,6 +462,7 @@ export function createPaymentsRepo(db: Database) {
           paid_at: now,
           paid_payment_id: item.payment_id,
           paid_amount_cents: item.amount_cents,
+          registration_fee_paid_cents: item.registration_fee_cents,
         })
         .where('enrolment_id', '=', item.enrolment_id)
         .where('activity_id', '=', item.activity_id)

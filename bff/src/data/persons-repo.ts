@@ -24,6 +24,10 @@ export interface PersonActivityRow {
   /** The activity's parts, JSON (services/fees/parts.ts); '[]' one payment. */
   parts: string;
   parts_paid: number;
+  /** The activity's registration fee, charged with the fee's first payment (migration 460). */
+  registration_fee_cents: number;
+  /** How much of what was paid was the registration fee. */
+  registration_fee_paid_cents: number;
 }
 
 /** A person's own fields, as the residents' calls and their data export show them. */
@@ -146,6 +150,8 @@ export function createPersonsRepo(db: Database) {
           'ea.paid_amount_cents',
           'a.parts',
           'ea.parts_paid',
+          'a.registration_fee_cents',
+          'ea.registration_fee_paid_cents',
         ])
         .where('ea.enrolment_id', '=', enrolmentId)
         .orderBy(sql`a.start_date is null`)

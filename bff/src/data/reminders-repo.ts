@@ -21,6 +21,10 @@ export interface PendingLine {
   /** The activity's parts as stored (JSON; '[]' one payment), how many are paid, for how much. */
   parts: string;
   parts_paid: number;
+  /** The activity's registration fee, charged with the fee's first payment (migration 460). */
+  registration_fee_cents: number;
+  /** How much of what was paid was the registration fee. */
+  registration_fee_paid_cents: number;
   paid_amount_cents: number | null;
 }
 
@@ -50,6 +54,8 @@ export function createRemindersRepo(db: Database) {
             'a.price_cents',
             'a.parts',
             'ea.parts_paid',
+            'a.registration_fee_cents',
+            'ea.registration_fee_paid_cents',
             'ea.paid_amount_cents',
           ])
           .where('u.verified', '=', 1)

@@ -171,8 +171,10 @@ export interface ActivitiesTable {
   reductions_apply: Generated<Flag>;
   /** Activities whose fees count together for family discounts; null never counts. */
   fee_group: string | null;
-  /** JSON `[{percent_bp, due_date}]`: the fee in parts; '[]' one payment (migration 410). */
+  /** JSON `[{percent_bp | weight, due_date}]`: the fee in parts; '[]' one payment (migration 410). */
   parts: Generated<string>;
+  /** A flat fee never reduced, charged with the first payment of the fee (migration 460). */
+  registration_fee_cents: Generated<number>;
   /** Ordered priority groups, JSON (services/season/priority-groups.ts); '[]': none (migration 320). */
   priority_groups: Generated<string>;
   /** How the groups take precedence: 'ranked' at the draw, or 'windows' (each its own opening). */
@@ -376,6 +378,8 @@ export interface EnrolmentActivitiesTable {
   paid_amount_cents: number | null;
   /** How many parts of a fee in parts are paid, always the first ones (migration 410). */
   parts_paid: Generated<number>;
+  /** How much of `paid_amount_cents` was the registration fee (migration 460). */
+  registration_fee_paid_cents: Generated<number>;
   /** What the paid parts charged above the fee now, still to give back (migration 490). */
   owed_back_cents: Generated<number>;
   /** What has been given back of it (migration 490). */
@@ -476,6 +480,11 @@ export interface PaymentItemsTable {
   part_from: number | null;
   part_to: number | null;
   part_of: number | null;
+  /** How much of `amount_cents` is the activity's registration fee (migration 460). */
+  registration_fee_cents: Generated<number>;
+  /** Of parts: the whole fee they are shares of (reduced, no registration fee), and what was left after them. */
+  fee_cents: Generated<number | null>;
+  remaining_cents: Generated<number | null>;
 }
 
 export type RefundStatus = 'requested' | 'succeeded' | 'failed';

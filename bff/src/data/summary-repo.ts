@@ -79,10 +79,19 @@ export function createSummaryRepo(db: Database) {
           'a.price_cents',
           'a.parts',
           'ea.parts_paid',
+          'a.registration_fee_cents',
           eb.fn.countAll<number>().as('links'),
         ])
         .where('ea.is_paid', '=', 0)
-        .groupBy(['a.id', 'a.name', 'a.name_sort_key', 'a.price_cents', 'a.parts', 'ea.parts_paid'])
+        .groupBy([
+          'a.id',
+          'a.name',
+          'a.name_sort_key',
+          'a.price_cents',
+          'a.parts',
+          'ea.parts_paid',
+          'a.registration_fee_cents',
+        ])
         .execute(),
   };
 }

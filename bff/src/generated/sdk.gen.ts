@@ -776,6 +776,9 @@ export const getMyReceipt = <ThrowOnError extends boolean = false>(options: Opti
  * The code printed on the receipt (12 characters, dashes and case optional). Answers what
  * the receipt says about the payment, never a name, a DNI or a phone. An unknown code is a
  * 404; the call is rate-limited per client address like the other public calls.
+ * The link printed on the receipt opens here in a browser: a caller that asks for HTML
+ * before JSON (`Accept: text/html`) reads a page in its language (es, en, gl; 404 with a page
+ * too for an unknown code); any other caller, the JSON.
  *
  */
 export const verifyReceipt = <ThrowOnError extends boolean = false>(options: Options<VerifyReceiptData, ThrowOnError>): RequestResult<VerifyReceiptResponses, VerifyReceiptErrors, ThrowOnError> => (options.client ?? client).get<VerifyReceiptResponses, VerifyReceiptErrors, ThrowOnError>({

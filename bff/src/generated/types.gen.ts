@@ -96,6 +96,14 @@ export type CatalogueActivity = {
  */
 export type CatalogueFee = {
     /**
+     * The registration fee charged besides the fee, never reduced, with its first payment (the whole fee, or part 1); 0 none.
+     */
+    registration_fee?: Euros;
+    /**
+     * The fee's parts and their last days, as staff gave them (empty for one payment).
+     */
+    parts?: FeeParts;
+    /**
      * What a resident pays without any reduction; null when age bands set it (`tariffs`).
      */
     amount: Euros | null;
@@ -439,6 +447,13 @@ export type AdminApplication = {
     full_name: string;
     dni: DniOut | null;
     birth_date: CivilDate | null;
+    /**
+     * For an activity whose fee is paid in parts, how many of the person's parts are paid (a `confirmed` place is confirmed by part 1: "confirmed, 1 of 3 parts paid" until all are); null for a fee paid whole, or nobody enrolled yet.
+     */
+    parts?: {
+        paid: number;
+        of: number;
+    } | null;
 };
 
 export type PersonByName = {
@@ -737,6 +752,10 @@ export type CatalogueQuote = {
  */
 export type FeeBreakdown = {
     tariff_price: Euros;
+    /**
+     * The activity's registration fee charged with this fee (never reduced; with its first part for a fee in parts), added to the fee; absent: none, or already paid.
+     */
+    registration_fee?: Euros;
     /**
      * The age band the price comes from; null for a single price.
      */
@@ -1508,6 +1527,10 @@ export type UserActivity = {
      * For a fee in parts, which part this line is: a line per part, paid or pending, each with its own `amount` and `amount_due` (its share of the fee; the last part takes the rounding) and the whole fee's `breakdown`. Absent or null: the whole fee.
      */
     part?: PendingPart | null;
+    /**
+     * How much of this line's amounts is the activity's registration fee (never reduced): the whole fee's line or part 1's; 0 otherwise.
+     */
+    registration_fee?: Euros;
 };
 
 export type PaymentItem = {
@@ -1526,6 +1549,10 @@ export type PaymentItem = {
      * For a fee in parts, the parts this item paid (receipts say "1.º plazo de 2"); absent or null for a whole fee.
      */
     parts?: PaidParts | null;
+    /**
+     * How much of `amount` is the activity's registration fee (never reduced); 0 none.
+     */
+    registration_fee?: Euros;
     /**
      * Staff's payments only: what this item can give back of what its fee owes back (a reduction approved after its parts were paid), at most the item's amount. Refund it with `amount` (POST /admin/payments/{payment_id}/refund). Absent when nothing is owed.
      */
@@ -1833,6 +1860,10 @@ export type Activity = {
     fee_group: string | null;
     parts: FeeParts;
     /**
+     * A flat registration fee (*matrícula*), never reduced nor discounted, charged once per person with the first payment of the fee (with part 1, or with the whole fee); 0 none.
+     */
+    registration_fee?: Euros;
+    /**
      * After it no place is offered from the waitlist and the waiting are told; null: 00:00 (Madrid) on `start_date`, or never without one. After `applications_close_at`.
      */
     waitlist_ends_at: string | null;
@@ -1868,13 +1899,17 @@ export type Activity = {
 };
 
 /**
- * One part of a fee paid in parts.
+ * One part of a fee paid in parts: its share as `percent` or as `weight`, all parts one way or the other (422 `parts_mixed`).
  */
 export type FeePart = {
     /**
      * Its share of the fee, in percent with at most two decimals; the parts' shares add up to 100.
      */
-    percent: number;
+    percent?: number;
+    /**
+     * Its share as a weight among the parts' weights (180 € in weights 4, 3, 2 is 80, 60 and 40 €): round euros where percentages cannot give them.
+     */
+    weight?: number;
     /**
      * The last day (Europe/Madrid) it can be paid online; each part's day after the one before.
      */
@@ -1882,7 +1917,7 @@ export type FeePart = {
 };
 
 /**
- * The fee split into parts, in the order they are paid (e.g. 50 % by 15 October and 50 % by 15 January). Each part's amount is its share of the person's fee rounded to the cent, the last part taking the rounding (and any change of the fee since the earlier parts were paid). A part is paid only after the ones before it, and online only until its day; the global `deadline_date` does not apply to it. Empty: one payment, by the global deadline.
+ * The fee split into parts, in the order they are paid (e.g. 50 % by 15 October and 50 % by 15 January). Each part's amount is its share of the person's fee rounded to the cent, the last part taking the rounding (and any change of the fee since the earlier parts were paid); the activity's `registration_fee`, never split, goes with part 1. A part is paid only after the ones before it, and online only until its day; the global `deadline_date` does not apply to it. Empty: one payment, by the global deadline.
  */
 export type FeeParts = Array<FeePart>;
 
@@ -1977,6 +2012,10 @@ export type ActivityWrite = {
      * The fee in parts (empty: one payment). Leave it out to keep the current parts. Cannot change once anyone has paid a part or the whole of this activity's fee (409 `parts_locked`).
      */
     parts?: FeeParts;
+    /**
+     * Euros, from 0 to 100,000 € (past it 422 `amount_too_high`; below 0 or not a number `registration_fee_invalid`), rounded to the cent (default 0; leave it out to keep the current one): a flat registration fee never reduced nor discounted, charged once per person with the first payment of the fee (part 1, or the whole fee).
+     */
+    registration_fee?: StaffEuros;
     /**
      * After it no place is offered from the waitlist and the waiting are told; null: 00:00 (Madrid) on `start_date`, or never without one. After `applications_close_at`.
      */
@@ -4702,7 +4741,7 @@ export type CreateActivityErrors = {
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). Any price past 100,000 € is `amount_too_high`; a part whose last day (Europe/Madrid) has passed, unless kept as stored, is `parts_past`.
+     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). Any price or registration fee past 100,000 € is `amount_too_high`; a registration fee below 0 or not a number is `registration_fee_invalid`; a part whose last day (Europe/Madrid) has passed, unless kept as stored, is `parts_past`.
      */
     422: Error;
     /**
@@ -4813,7 +4852,7 @@ export type CreateActivitySlashErrors = {
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). Any price past 100,000 € is `amount_too_high`; a part whose last day (Europe/Madrid) has passed, unless kept as stored, is `parts_past`.
+     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). Any price or registration fee past 100,000 € is `amount_too_high`; a registration fee below 0 or not a number is `registration_fee_invalid`; a part whose last day (Europe/Madrid) has passed, unless kept as stored, is `parts_past`.
      */
     422: Error;
     /**
@@ -4919,7 +4958,7 @@ export type UpdateActivityErrors = {
      */
     415: Error;
     /**
-     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). Any price past 100,000 € is `amount_too_high`; a part whose last day (Europe/Madrid) has passed, unless kept as stored, is `parts_past`.
+     * Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). Any price or registration fee past 100,000 € is `amount_too_high`; a registration fee below 0 or not a number is `registration_fee_invalid`; a part whose last day (Europe/Madrid) has passed, unless kept as stored, is `parts_past`.
      */
     422: Error;
     /**

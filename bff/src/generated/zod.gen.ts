@@ -260,7 +260,11 @@ export const zAdminApplication = z.object({
     person_activity_id: zId,
     full_name: z.string(),
     dni: zDniOut.nullable(),
-    birth_date: zCivilDate.nullable()
+    birth_date: zCivilDate.nullable(),
+    parts: z.object({
+        paid: z.int().gte(0),
+        of: z.int().gte(2)
+    }).nullish()
 });
 
 export const zPersonByName = z.object({
@@ -530,41 +534,6 @@ export const zFamilyDiscount = z.object({
     percent: z.number().gte(0).lte(100)
 });
 
-/**
- * What a resident pays for the activity and the reductions there are, as the checkout charges them (`PublicConfig.fee_mode`): in the simple mode 75 % of the price, or the price less the global discount with the reduction; with fee rules in place the tariff, less the most favourable reduction or family discount (or them stacked when `cumulative`).
- */
-export const zCatalogueFee = z.object({
-    amount: zEuros.nullable(),
-    amount_with_reduction: zEuros.nullable(),
-    tariffs: z.array(zTariff),
-    reductions: z.array(z.object({
-        circumstance: z.string(),
-        percent: z.number().gte(0).lte(100).nullable(),
-        price: zEuros.nullable()
-    })),
-    family_discounts: z.array(zFamilyDiscount),
-    cumulative: z.boolean()
-});
-
-export const zCatalogueActivity = z.object({
-    id: zId,
-    name: z.string(),
-    price: zEuros,
-    fee: zCatalogueFee,
-    start_date: zCivilDate.nullable(),
-    description: zNullableText,
-    schedule: zNullableText,
-    venue: zNullableText,
-    allocation: z.enum(['first_come', 'lottery']),
-    capacity: z.int().gte(1),
-    places_left: z.int().gte(0).nullable(),
-    applications_open_at: zDateTime,
-    applications_close_at: zDateTime,
-    status: zCatalogueStatus,
-    min_birth_year: zBirthYear,
-    max_birth_year: zBirthYear
-});
-
 export const zFeeRules = z.object({
     reductions: z.array(zReductionRule).max(500),
     family_discounts: z.array(zFamilyDiscount).max(20),
@@ -576,6 +545,7 @@ export const zFeeRules = z.object({
  */
 export const zFeeBreakdown = z.object({
     tariff_price: zEuros,
+    registration_fee: zEuros.optional(),
     tariff: z.object({
         min_age: z.int().gte(0),
         max_age: z.int().gte(0).nullable(),
@@ -1268,17 +1238,55 @@ export const zActivityRef = z.object({
 });
 
 /**
- * One part of a fee paid in parts.
+ * One part of a fee paid in parts: its share as `percent` or as `weight`, all parts one way or the other (422 `parts_mixed`).
  */
 export const zFeePart = z.object({
-    percent: z.number().gt(0).lte(100),
+    percent: z.number().gt(0).lte(100).optional(),
+    weight: z.int().gte(1).lte(1000).optional(),
     due_date: zCivilDate
 });
 
 /**
- * The fee split into parts, in the order they are paid (e.g. 50 % by 15 October and 50 % by 15 January). Each part's amount is its share of the person's fee rounded to the cent, the last part taking the rounding (and any change of the fee since the earlier parts were paid). A part is paid only after the ones before it, and online only until its day; the global `deadline_date` does not apply to it. Empty: one payment, by the global deadline.
+ * The fee split into parts, in the order they are paid (e.g. 50 % by 15 October and 50 % by 15 January). Each part's amount is its share of the person's fee rounded to the cent, the last part taking the rounding (and any change of the fee since the earlier parts were paid); the activity's `registration_fee`, never split, goes with part 1. A part is paid only after the ones before it, and online only until its day; the global `deadline_date` does not apply to it. Empty: one payment, by the global deadline.
  */
 export const zFeeParts = z.array(zFeePart).max(12);
+
+/**
+ * What a resident pays for the activity and the reductions there are, as the checkout charges them (`PublicConfig.fee_mode`): in the simple mode 75 % of the price, or the price less the global discount with the reduction; with fee rules in place the tariff, less the most favourable reduction or family discount (or them stacked when `cumulative`).
+ */
+export const zCatalogueFee = z.object({
+    registration_fee: zEuros.optional(),
+    parts: zFeeParts.optional(),
+    amount: zEuros.nullable(),
+    amount_with_reduction: zEuros.nullable(),
+    tariffs: z.array(zTariff),
+    reductions: z.array(z.object({
+        circumstance: z.string(),
+        percent: z.number().gte(0).lte(100).nullable(),
+        price: zEuros.nullable()
+    })),
+    family_discounts: z.array(zFamilyDiscount),
+    cumulative: z.boolean()
+});
+
+export const zCatalogueActivity = z.object({
+    id: zId,
+    name: z.string(),
+    price: zEuros,
+    fee: zCatalogueFee,
+    start_date: zCivilDate.nullable(),
+    description: zNullableText,
+    schedule: zNullableText,
+    venue: zNullableText,
+    allocation: z.enum(['first_come', 'lottery']),
+    capacity: z.int().gte(1),
+    places_left: z.int().gte(0).nullable(),
+    applications_open_at: zDateTime,
+    applications_close_at: zDateTime,
+    status: zCatalogueStatus,
+    min_birth_year: zBirthYear,
+    max_birth_year: zBirthYear
+});
 
 /**
  * Which part of a fee in parts a line is.
@@ -1302,7 +1310,8 @@ export const zUserActivity = z.object({
     dni: zDniOut.nullable(),
     person_activity_id: zId,
     refund_due: zEuros.optional(),
-    part: zPendingPart.nullish()
+    part: zPendingPart.nullish(),
+    registration_fee: zEuros.optional()
 });
 
 /**
@@ -1433,6 +1442,7 @@ export const zPaymentItem = z.object({
     refunded: z.boolean(),
     breakdown: zFeeBreakdown.nullable(),
     parts: zPaidParts.nullish(),
+    registration_fee: zEuros.optional(),
     refund_due: zEuros.optional()
 });
 
@@ -1553,6 +1563,7 @@ export const zActivity = z.object({
     reductions_apply: z.boolean(),
     fee_group: z.string().min(1).max(80).nullable(),
     parts: zFeeParts,
+    registration_fee: zEuros.optional(),
     waitlist_ends_at: z.iso.datetime({ offset: true }).nullable(),
     free_places_at: z.iso.datetime({ offset: true }).nullable(),
     claims_days: z.int().gte(1).lte(30).nullish(),
@@ -1584,6 +1595,7 @@ export const zActivityWrite = z.object({
     reductions_apply: z.boolean().optional().default(true),
     fee_group: z.string().min(1).max(80).nullish(),
     parts: zFeeParts.optional(),
+    registration_fee: zStaffEuros.optional(),
     waitlist_ends_at: z.iso.datetime({ offset: true }).nullish(),
     free_places_at: z.iso.datetime({ offset: true }).nullish(),
     public_value_source: zPublicValueSource.nullish(),

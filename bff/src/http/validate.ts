@@ -76,6 +76,9 @@ function invisibleCharacters(value: unknown, loc: (string | number)[]): Validati
   return [];
 }
 
+/** The fields that carry an amount staff enter (StaffEuros, an activity's price). */
+const STAFF_AMOUNT_FIELDS = new Set(['price', 'registration_fee']);
+
 function toIssue(issue: z.core.$ZodIssue, where: Where): ValidationIssue {
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
   const field = [...path].reverse().find((p): p is string => typeof p === 'string') ?? '';
@@ -88,8 +91,8 @@ function toIssue(issue: z.core.$ZodIssue, where: Where): ValidationIssue {
   // a circumstance's ages (CircumstanceWrite), said as the service says them
   if (!missing && path.length === 1 && (field === 'min_age' || field === 'max_age'))
     return { loc: [where, ...path], msg: `circumstance_${field}`, type: `circumstance_${field}` };
-  // an amount staff typed past the contract's bound (StaffEuros, an activity's price)
-  if (issue.code === 'too_big' && field === 'price')
+  // an amount staff typed past the contract's bound (StaffEuros: a price, a registration fee)
+  if (issue.code === 'too_big' && STAFF_AMOUNT_FIELDS.has(field))
     return { loc: [where, ...path], msg: AMOUNT_TOO_HIGH, type: AMOUNT_TOO_HIGH };
   return {
     loc: [where, ...path],
@@ -112,6 +115,12 @@ function feePartsIssue(
     };
   if (path[2] === 'percent' && typeof path[1] === 'number')
     return { msg: 'parts_percent', type: 'parts_percent', params: { number: path[1] + 1 } };
+  if (path[2] === 'weight' && typeof path[1] === 'number')
+    return {
+      msg: 'parts_weight',
+      type: 'parts_weight',
+      params: { number: path[1] + 1, max: 1000 },
+    };
   return undefined;
 }
 

@@ -49,6 +49,8 @@ describe('the catalogue tells what a resident pays', () => {
   it('simple mode: 75 % of the price, or less the global discount, as the offer’s SMS says', async () => {
     const swimming = await w.staffActivity(admin, { name: 'Natación', price: 60, ...window });
     expect(await catalogueFee(swimming)).toEqual({
+      registration_fee: 0,
+      parts: [],
       amount: 45,
       amount_with_reduction: 30,
       tariffs: [],
@@ -133,6 +135,8 @@ describe('the catalogue tells what a resident pays', () => {
     expect((await catalogueFee(bands, 'en')).reductions[0]?.circumstance).toMatch(/^Large family/);
     // no fee group: no family discount; reductions switched off for the activity: none shown
     expect(await catalogueFee(noReductions)).toEqual({
+      registration_fee: 0,
+      parts: [],
       amount: 30,
       amount_with_reduction: null,
       tariffs: [],
@@ -140,5 +144,30 @@ describe('the catalogue tells what a resident pays', () => {
       family_discounts: [],
       cumulative: false,
     });
+  });
+
+  it('tells the registration fee and the parts, in either mode (issue 60)', async () => {
+    const gym = await w.staffActivity(admin, {
+      name: 'Ximnasia',
+      price: 180,
+      registration_fee: 20,
+      parts: [
+        { weight: 4, due_date: '2026-12-15' },
+        { weight: 3, due_date: '2027-01-15' },
+        { weight: 2, due_date: '2027-02-15' },
+      ],
+      ...window,
+    });
+    const told = {
+      registration_fee: 20,
+      parts: [
+        { weight: 4, due_date: '2026-12-15' },
+        { weight: 3, due_date: '2027-01-15' },
+        { weight: 2, due_date: '2027-02-15' },
+      ],
+    };
+    expect(await catalogueFee(gym)).toMatchObject({ ...told, amount: 135 });
+    await w.circumstance('Familia numerosa');
+    expect(await catalogueFee(gym)).toMatchObject({ ...told, amount: 180 });
   });
 });

@@ -27,8 +27,14 @@ describe('what a reduction approved after payment owes back', () => {
   });
   afterAll(() => app.close());
 
-  /** 240.04 € in three parts; a large family pays a fixed 50 €; asked by the resident in `locale`. */
-  async function season(locale: 'es' | 'en' | 'gl') {
+  /**
+   * 240.04 € in three parts; a large family pays a fixed 50 € (or `reduced`); asked by the
+   * resident in `locale`. `activity` changes the activity staff write.
+   */
+  async function season(
+    locale: 'es' | 'en' | 'gl',
+    { activity: fields = {}, reduced = 50 }: { activity?: object; reduced?: number } = {},
+  ) {
     const activity = await w.staffActivity(admin, {
       name: 'Escola de natación',
       price: 240.04,
@@ -37,10 +43,11 @@ describe('what a reduction approved after payment owes back', () => {
         { percent: 33.33, due_date: '2027-01-15' },
         { percent: 33.34, due_date: '2027-02-15' },
       ],
+      ...fields,
     });
     const large = await w.circumstance('Familia numerosa');
     await w.rules(admin, {
-      reductions: [{ circumstance_id: large, activity_id: null, percent: null, price: 50 }],
+      reductions: [{ circumstance_id: large, activity_id: null, percent: null, price: reduced }],
     });
     const person = await w.born('Uxía', '2015-05-05');
     await w.enrol(person, activity);
@@ -245,5 +252,63 @@ describe('what a reduction approved after payment owes back', () => {
     expect(whole.status, await whole.clone().text()).toBe(200);
     expect(await mine()).toEqual([]);
     expect((await lines(s)).map((line) => line[2])).toEqual([null, null, null]);
+  });
+
+  it('a registration fee paid with part 1 is never owed back: by weight, 30 € + 20 € paid, 20 € approved, 10 € refund due', async () => {
+    const s = await season('es', {
+      reduced: 20,
+      activity: {
+        name: 'Escola de natación con matrícula',
+        price: 90,
+        registration_fee: 20,
+        parts: [
+          { weight: 1, due_date: '2026-12-15' },
+          { weight: 1, due_date: '2027-01-15' },
+          { weight: 1, due_date: '2027-02-15' },
+        ],
+      },
+    });
+    await payPart1(s);
+    expect(await charged(s.person)).toBe(5000);
+    await approve(s);
+
+    // part 1 shows what it charged (the fee's 30 € and the registration fee's 20 €); the fee's
+    // excess over 20 € is owed back, the registration fee is not
+    expect(await lines(s)).toEqual([
+      [true, 50, 10],
+      [false, 0, 10],
+      [false, 0, 10],
+    ]);
+    const link = await app.row<{ owed_back_cents: number; registration_fee_paid_cents: number }>(
+      sql`SELECT owed_back_cents, registration_fee_paid_cents FROM enrolment_activities
+          WHERE enrolment_id = ${s.person} AND activity_id = ${s.activity}`,
+    );
+    expect([Number(link!.owed_back_cents), Number(link!.registration_fee_paid_cents)]).toEqual([
+      1000, 2000,
+    ]);
+    const due = await refundDue();
+    const payment = due.find((p) => p.items.some((item) => item.activity_id === s.activity))!;
+    expect(payment.items).toEqual([
+      expect.objectContaining({ activity_id: s.activity, amount: 50, refund_due: 10 }),
+    ]);
+    const over = await refund(payment.id, {
+      reason: 'Reducción aprobada después del pago',
+      activity_ids: [s.activity],
+      amount: 10.01,
+    });
+    expect(await errorOf(over)).toMatchObject({ status: 409, code: 'refund_over_refund' });
+    const done = await refund(payment.id, {
+      reason: 'Reducción aprobada después del pago',
+      activity_ids: [s.activity],
+      amount: 10,
+    });
+    expect(done.status, await done.clone().text()).toBe(200);
+    // charged − refunded = the reduced fee and the registration fee, to the cent
+    expect((await charged(s.person)) - (await refunded(s.person))).toBe(4000);
+    expect(await lines(s)).toEqual([
+      [true, 50, null],
+      [false, 0, null],
+      [false, 0, null],
+    ]);
   });
 });

@@ -115,4 +115,100 @@ describe('a fee split into parts (services/fees/parts.ts)', () => {
       types(Array.from({ length: 13 }, (_, i) => ({ percent: 1, due_date: `2026-10-${10 + i}` }))),
     ).toEqual(['parts_too_many']);
   });
+
+  it('parts by weight: 180 € in 4:3:2 is 80/60/40; equal weights equal to the cent; the last takes the rounding', () => {
+    const weights = (...w: number[]) =>
+      w.map((weight, i) => ({ weight, due_date: `2027-0${i + 1}-15` }));
+    expect(amounts(splitFee(weights(4, 3, 2), 18000, unpaid))).toEqual([8000, 6000, 4000]);
+    expect(amounts(splitFee(weights(1, 1, 1), 10002, unpaid))).toEqual([3334, 3334, 3334]);
+    expect(amounts(splitFee(weights(1, 1, 1), 10000, unpaid))).toEqual([3333, 3333, 3334]);
+    expect(
+      checkParts([
+        { weight: 4, due_date: '2026-10-15' },
+        { weight: 3, due_date: '2026-11-15' },
+      ]),
+    ).toEqual({
+      parts: [
+        { weight: 4, due_date: '2026-10-15' },
+        { weight: 3, due_date: '2026-11-15' },
+      ],
+      issues: [],
+    });
+    const types = (input: { percent?: number; weight?: number; due_date: string }[]) =>
+      checkParts(input).issues.map((i) => [i.loc.join('.'), i.type]);
+    expect(
+      types([
+        { weight: 0, due_date: '2026-10-15' },
+        { weight: 1, due_date: '2026-11-15' },
+      ]),
+    ).toEqual([['body.parts.0.weight', 'parts_weight']]);
+    expect(
+      types([
+        { weight: 1001, due_date: '2026-10-15' },
+        { weight: 1, due_date: '2026-11-15' },
+      ]),
+    ).toEqual([['body.parts.0.weight', 'parts_weight']]);
+    expect(
+      types([
+        { weight: 1, due_date: '2026-10-15' },
+        { percent: 50, due_date: '2026-11-15' },
+      ]),
+    ).toEqual([['body.parts.1.percent', 'parts_mixed']]);
+  });
+
+  it('the registration fee goes with part 1 while unpaid, never split nor charged twice', () => {
+    const split = splitFee(parts(3750, 3750, 2500), 8000, unpaid, 2000);
+    expect(split.map((l) => [l.amount_cents, l.registration_fee_cents])).toEqual([
+      [5000, 2000],
+      [3000, 0],
+      [2000, 0],
+    ]);
+    // part 1 paid 50 € (20 € of it the registration fee): parts 2 and 3 are shares of the fee
+    const after = splitFee(
+      parts(3750, 3750, 2500),
+      8000,
+      { partsPaid: 1, paidCents: 5000, wholePaid: false, registrationPaidCents: 2000 },
+      0,
+    );
+    expect(after.map((l) => [l.paid, l.amount_cents, l.registration_fee_cents])).toEqual([
+      [true, 5000, 2000],
+      [false, 3000, 0],
+      [false, 2000, 0],
+    ]);
+  });
+
+  it('a reduction approved after part 1 with its registration fee: the registration fee is never re-priced nor owed back; weights share what is left', () => {
+    const weights = [1, 1, 1].map((weight, i) => ({ weight, due_date: `2027-0${i + 1}-15` }));
+    // part 1 charged 50 €: 30 € of the fee and the 20 € registration fee
+    const charged = chargedPerPart(weights, [
+      { part_from: 1, part_to: 1, amount_cents: 5000, registration_fee_cents: 2000 },
+    ]);
+    expect(charged).toEqual([3000]);
+    const paid = {
+      partsPaid: 1,
+      paidCents: 5000,
+      wholePaid: false,
+      registrationPaidCents: 2000,
+      charged,
+    };
+    // the fee is now 45 €: 15 € left, in the parts' own weights
+    expect(
+      splitFee(weights, 4500, paid).map((l) => [l.paid, l.amount_cents, l.registration_fee_cents]),
+    ).toEqual([
+      [true, 5000, 2000],
+      [false, 750, 0],
+      [false, 750, 0],
+    ]);
+    // the fee is now 20 €: nothing left, 10 € owed back (not the registration fee's 20 € too)
+    expect(amounts(splitFee(weights, 2000, paid))).toEqual([5000, 0, 0]);
+    expect(owedBack(weights, 2000, { ...paid, registrationPaidCents: 2000 })).toBe(1000);
+    expect(owedBack(weights, 4500, { ...paid, registrationPaidCents: 2000 })).toBe(0);
+    // an item of parts 1–2 by weight 2:1 shares what it charged of the fee, not the registration fee
+    const uneven = [2, 1, 1].map((weight, i) => ({ weight, due_date: `2027-0${i + 1}-15` }));
+    expect(
+      chargedPerPart(uneven, [
+        { part_from: 1, part_to: 2, amount_cents: 8000, registration_fee_cents: 2000 },
+      ]),
+    ).toEqual([4000, 2000]);
+  });
 });

@@ -229,6 +229,12 @@ describe('Bizum through the same Redsys redirect (issue 51)', () => {
       expect(res.status).toBe(200);
       const text = pdfText(Buffer.from(await res.arrayBuffer()));
       expect(text).toMatch(new RegExp(`${label}\\s+${method}`));
+      // Bizum everywhere: the footer too, never "card" (issue 60, item 8)
+      const flat = text.replace(/\s+/g, ' ');
+      expect(flat).toContain(
+        { es: 'Pago con Bizum', en: 'Bizum payment', gl: 'Pagamento con Bizum' }[lang],
+      );
+      expect(flat).not.toMatch(/tarjeta|Card payment|tarxeta/);
     }
 
     const exported = await app.fetch('/api/admin/payments/export?status=paid', {
@@ -266,7 +272,9 @@ describe('Bizum through the same Redsys redirect (issue 51)', () => {
     const res = await app.fetch(`/api/user/payments/${paid.id}/receipt?lang=es`, {
       headers: household.user.auth,
     });
-    expect(pdfText(Buffer.from(await res.arrayBuffer()))).toMatch(/Forma de pago\s+Tarjeta/);
+    const text = pdfText(Buffer.from(await res.arrayBuffer()));
+    expect(text).toMatch(/Forma de pago\s+Tarjeta/);
+    expect(text.replace(/\s+/g, ' ')).toContain('Pago con tarjeta');
   });
 
   it('decline, another mobile and an amount beyond Bizum’s limits end at /pago-ko with 9966', async () => {

@@ -129,6 +129,20 @@ describe('a fee in parts under fee rules and in the season', () => {
 
     expect(await payFirstPart(family.account.headers as Auth, person, activity)).toBe(30);
     expect(await status()).toBe('confirmed');
+    // staff's list says how many parts are paid until all are (issue 60, item 8)
+    const listed = await app.fetch(`/api/admin/activities/${activity}/applications`, {
+      headers: staff.headers,
+    });
+    expect(listed.status).toBe(200);
+    const items = (await listed.json()) as {
+      person_activity_id: number;
+      status: string;
+      parts: unknown;
+    }[];
+    expect(items.find((a) => a.person_activity_id === person)).toMatchObject({
+      status: 'confirmed',
+      parts: { paid: 1, of: 2 },
+    });
     expect(
       await app.row(
         sql`SELECT is_paid, parts_paid FROM enrolment_activities

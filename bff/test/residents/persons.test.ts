@@ -384,6 +384,7 @@ describe('managed people and their activities', () => {
         amount_with_discount: null,
         dni: '87654321X',
         person_activity_id: xoan,
+        registration_fee: 0,
       },
       {
         id: expect.any(Number),
@@ -397,6 +398,7 @@ describe('managed people and their activities', () => {
         amount_with_discount: null,
         dni: '87654321X',
         person_activity_id: xoan,
+        registration_fee: 0,
       },
     ]);
     await app.exec(sql`UPDATE config SET global_discount_bp = 5000`);

@@ -34,6 +34,10 @@ export interface ApplicationListRow {
   birth_date: string | null;
   waitlist_position: number | string | null;
   payment_open: number | string | null;
+  /** The activity's parts (JSON) and how many of the person's are paid (null: not enrolled). */
+  parts: string;
+  parts_paid: number | string | null;
+  is_paid: number | string | null;
 }
 
 /** What the export adds to an application: who applied and whether the place is paid. */
@@ -78,21 +82,31 @@ export function createApplicationsList(db: Database) {
         );
       const query = APPLICATION_ORDER[request.sort].reduce(
         (acc, key) => acc.orderBy(orderTerm(key, request.order)),
-        filtered.select([
-          'a.id',
-          'a.code',
-          'a.status',
-          'a.rank',
-          'a.offer_expires_at',
-          'a.created_at',
-          'a.enrolment_id',
-          'e.first_name',
-          'e.last_name',
-          'e.dni',
-          'e.birth_date',
-          waitlistPosition().as('waitlist_position'),
-          paymentOpen().as('payment_open'),
-        ]),
+        filtered
+          .innerJoin('activities as act', 'act.id', 'a.activity_id')
+          .leftJoin('enrolment_activities as ea', (join) =>
+            join
+              .onRef('ea.enrolment_id', '=', 'a.enrolment_id')
+              .onRef('ea.activity_id', '=', 'a.activity_id'),
+          )
+          .select([
+            'act.parts',
+            'ea.parts_paid',
+            'ea.is_paid',
+            'a.id',
+            'a.code',
+            'a.status',
+            'a.rank',
+            'a.offer_expires_at',
+            'a.created_at',
+            'a.enrolment_id',
+            'e.first_name',
+            'e.last_name',
+            'e.dni',
+            'e.birth_date',
+            waitlistPosition().as('waitlist_position'),
+            paymentOpen().as('payment_open'),
+          ]),
       );
       return pageWithTotal(query, request.page, () =>
         filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

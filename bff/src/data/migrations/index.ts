@@ -94,6 +94,10 @@ import {
   postgres as reductionsByAgePostgres,
   sqlite as reductionsByAge,
 } from './450-reductions-by-age-and-group.js';
+import {
+  postgres as registrationFeePostgres,
+  sqlite as registrationFee,
+} from './460-registration-fee.js';
 import { postgres as owedBackPostgres, sqlite as owedBack } from './490-owed-back.js';
 import {
   postgres as onePersonPostgres,
@@ -312,6 +316,12 @@ export const migrations: readonly Migration[] = [
     sqlite: reductionsByAge,
     postgres: reductionsByAgePostgres,
     rebuildsTables: true,
+  },
+  {
+    version: 460,
+    name: 'registration-fee',
+    sqlite: registrationFee,
+    postgres: registrationFeePostgres,
   },
   {
     version: 480,

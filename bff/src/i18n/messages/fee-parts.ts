@@ -17,6 +17,21 @@ export const feeParts = defineMessages({
     en: 'Instalment {number} must be a share of the fee above 0 % and up to 100 %, with two decimals at most.',
     gl: 'O {number}.º prazo debe ser unha parte da cota de máis do 0 % e ata o 100 %, con dous decimais como moito.',
   },
+  parts_weight: {
+    es: 'El peso del {number}.º plazo debe ser un número entero de 1 a {max}.',
+    en: 'The weight of instalment {number} must be a whole number from 1 to {max}.',
+    gl: 'O peso do {number}.º prazo debe ser un número enteiro de 1 a {max}.',
+  },
+  parts_mixed: {
+    es: 'El {number}.º plazo debe darse como los demás: todos en porcentaje o todos por peso.',
+    en: 'Instalment {number} must be given like the others: all in percent or all by weight.',
+    gl: 'O {number}.º prazo debe darse coma os demais: todos en porcentaxe ou todos por peso.',
+  },
+  registration_fee_invalid: {
+    es: 'La matrícula debe ser un importe de 0 a 100.000 €.',
+    en: 'The registration fee must be an amount from 0 to 100,000 €.',
+    gl: 'A matrícula debe ser un importe de 0 a 100.000 €.',
+  },
   parts_order: {
     es: 'El {number}.º plazo debe vencer después del {previous}.º.',
     en: 'Instalment {number} must fall due after instalment {previous}.',

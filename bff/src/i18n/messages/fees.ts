@@ -137,4 +137,9 @@ export const fees = defineMessages({
     en: 'Family discount, member no. {member} ({percent}%): −{amount}',
     gl: 'Desconto familiar, membro n.º {member} ({percent} %): −{amount}',
   },
+  fee_line_registration: {
+    es: 'Matrícula (sin reducción): +{amount}',
+    en: 'Registration fee (never reduced): +{amount}',
+    gl: 'Matrícula (sen redución): +{amount}',
+  },
 });

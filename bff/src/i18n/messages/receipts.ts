@@ -33,6 +33,21 @@ export const receipts = defineMessages({
   },
   receipt_pay_method: { es: 'Forma de pago', en: 'Paid by', gl: 'Forma de pagamento' },
   receipt_refunded: { es: 'Importe devuelto', en: 'Amount refunded', gl: 'Importe devolto' },
+  receipt_check_valid: {
+    es: 'Justificante auténtico',
+    en: 'Genuine receipt',
+    gl: 'Xustificante auténtico',
+  },
+  receipt_check_unknown: {
+    es: 'Ningún justificante tiene este código',
+    en: 'No receipt has this code',
+    gl: 'Ningún xustificante ten este código',
+  },
+  receipt_check_unknown_help: {
+    es: 'Comprueba que el código está escrito como en el justificante (12 letras y números). Si coincide, el justificante no es auténtico: pregunta en el Concello.',
+    en: 'Check the code is written as on the receipt (12 letters and digits). If it matches, the receipt is not genuine: ask the council.',
+    gl: 'Comproba que o código está escrito como no xustificante (12 letras e números). Se coincide, o xustificante non é auténtico: pregunta no Concello.',
+  },
   receipt_verification: {
     es: 'Código de verificación',
     en: 'Verification code',
@@ -42,6 +57,26 @@ export const receipts = defineMessages({
     es: 'Cualquiera puede comprobar que este justificante es auténtico en {url}',
     en: 'Anyone can check that this receipt is genuine at {url}',
     gl: 'Calquera pode comprobar que este xustificante é auténtico en {url}',
+  },
+  receipt_footer_bizum: {
+    es: 'Pago con Bizum a través de la pasarela de pago del banco. Este documento se genera automáticamente.',
+    en: 'Bizum payment through the bank’s payment gateway. This document is generated automatically.',
+    gl: 'Pagamento con Bizum a través da pasarela de pagamento do banco. Este documento xérase automaticamente.',
+  },
+  receipt_line_fee: {
+    es: 'Cuota con sus reducciones: {amount}',
+    en: 'Fee after its reductions: {amount}',
+    gl: 'Cota coas súas reducións: {amount}',
+  },
+  receipt_line_part: {
+    es: 'Este pago, {parts}: {amount}',
+    en: 'This payment, {parts}: {amount}',
+    gl: 'Este pagamento, {parts}: {amount}',
+  },
+  receipt_line_remaining: {
+    es: 'Queda por pagar de la cuota: {amount}',
+    en: 'Still to pay of the fee: {amount}',
+    gl: 'Queda por pagar da cota: {amount}',
   },
   receipt_footer: {
     es: 'Pago con tarjeta a través de la pasarela de pago del banco. Este documento se genera automáticamente.',

@@ -44,6 +44,7 @@ export function adminActivitiesRoutes(
     try {
       return formBody(zActivityWrite, ctx.request.body, REQUIRED, {
         price: 'invalid_price',
+        registration_fee: 'registration_fee_invalid',
         age_on: 'fees_age_on_invalid',
       });
     } catch (err) {

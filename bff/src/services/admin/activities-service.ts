@@ -58,8 +58,10 @@ export interface ActivityView {
   age_on: string | null;
   reductions_apply: boolean;
   fee_group: string | null;
-  /** The fee in parts (percent, last day); empty: one payment. */
+  /** The fee in parts (percent or weight, last day); empty: one payment. */
   parts: FeePartView[];
+  /** Euros, charged with the fee's first payment, never reduced. */
+  registration_fee: number;
   /** Days of the provisional list's claims period (services/season/claims.ts); null: none. */
   claims_days: number | null;
   waitlist_ends_at: string | null;
@@ -96,6 +98,8 @@ export interface ActivityInput {
   fee_group?: string | null;
   /** The fee in parts; absent: unchanged. */
   parts?: FeePartView[];
+  /** Euros (0–100,000), never reduced, charged with the fee's first payment; absent: unchanged. */
+  registration_fee?: number;
   claims_days?: number | null;
   /** A lottery's public value (services/season/draws.ts); absent: unchanged. */
   public_value_source?: 'announced' | 'drand' | null;
@@ -176,6 +180,7 @@ export const toActivityView = (row: ActivityRow, draw?: DrawRow): ActivityView =
   reductions_apply: row.reductions_apply !== 0,
   fee_group: row.fee_group,
   parts: parseParts(row.parts).map(toPartView),
+  registration_fee: centsToEuros(row.registration_fee_cents),
   claims_days: row.claims_days,
   waitlist_ends_at: row.waitlist_ends_at,
   free_places_at: row.free_places_at,
@@ -206,6 +211,12 @@ function checked(input: ActivityInput): Required<Omit<ActivityFields, 'parts'>> 
     issues.push({ loc: ['body', field], msg: type, type });
   if (!Number.isFinite(input.price) || input.price < 0) issue('price', 'invalid_price');
   else if (!isStaffAmount(input.price)) issue('price', 'amount_too_high');
+  const registrationFee = input.registration_fee;
+  if (registrationFee !== undefined) {
+    if (!Number.isFinite(registrationFee) || registrationFee < 0)
+      issue('registration_fee', 'registration_fee_invalid');
+    else if (!isStaffAmount(registrationFee)) issue('registration_fee', 'amount_too_high');
+  }
   if (startDate !== null && !isCivilDate(startDate)) issue('start_date', 'invalid_date');
   if (allocation !== 'none') {
     if (capacity === null) issue('capacity', 'capacity_required');
@@ -249,6 +260,8 @@ function checked(input: ActivityInput): Required<Omit<ActivityFields, 'parts'>> 
     // a label: spaces as one, so "Escolas  2026" and "Escolas 2026" are one group
     fee_group: cleanText(input.fee_group)?.replace(/\s+/g, ' ') ?? null,
     ...(parts && { parts: partsToJson(parts.parts) }),
+    // left out: none on a new activity, the stored one on an update (update() keeps it)
+    registration_fee_cents: eurosToCents(registrationFee ?? 0),
     waitlist_ends_at: waitlist.waitlistEndsAt,
     free_places_at: waitlist.freePlacesAt,
     claims_days: claimsDays,
@@ -445,6 +458,9 @@ export function createAdminActivitiesService(deps: {
         );
         // a client that knows nothing of the texts by language leaves them as they are
         if (input.texts === undefined) fields.texts = before.texts;
+        // nor of the registration fee
+        if (input.registration_fee === undefined)
+          fields.registration_fee_cents = before.registration_fee_cents;
         // what anyone paid was worked out from the parts as they were: they stay
         if (
           fields.parts !== undefined &&

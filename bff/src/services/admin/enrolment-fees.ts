@@ -2,7 +2,7 @@ import type { EnrolmentLink, EnrolmentsRepo } from '../../data/enrolments-repo.j
 import { groupBy } from '../../lib/group-by.js';
 import { centsToEuros } from '../../lib/money.js';
 import type { FeeQuotes } from '../fees/quotes.js';
-import { parseParts } from '../fees/parts.js';
+import { parseParts, registrationDue } from '../fees/parts.js';
 import { amountWithoutReduction } from '../pricing.js';
 
 /** An enrolment's activity as staff's lists show it: what is paid and what is still to pay. */
@@ -24,7 +24,7 @@ export interface FeePerson {
 
 /**
  * What staff see of each enrolment's fees. What is still to pay is the fee as the resident would
- * be charged now less what was paid: in the simple mode 75 % of the price (arithmetic on the
+ * be charged now (with the registration fee until the first payment) less what was paid of it: in the simple mode 75 % of the price (arithmetic on the
  * rows); under the council's rules each person's fees are computed (services/fees/quotes.ts, as
  * the checkout prices them; a person no account manages, alone), a few statements a person, so
  * only for the people asked (a page's, or the one saved), never for the whole list.
@@ -74,9 +74,11 @@ export function createEnrolmentFees(deps: {
       const rules = unpaid.length > 0 && (await deps.quotes.mode()) === 'rules';
       const feeOf = rules
         ? await ruledFees(unpaid, people)
-        : (link: EnrolmentLink) => amountWithoutReduction(link.price_cents);
+        : (link: EnrolmentLink) => amountWithoutReduction(link.price_cents) + registrationDue(link);
       const viewOf = (link: EnrolmentLink): EnrolmentActivityView => {
         const paidCents = link.paid_amount_cents ?? 0;
+        // what is still to pay of the fee (the registration fee paid is no part of it)
+        const feePaidCents = paidCents - link.registration_fee_paid_cents;
         const of = partsOf(link.parts);
         const isPaid = link.is_paid === 1;
         const fee = isPaid ? null : feeOf(link);
@@ -85,7 +87,7 @@ export function createEnrolmentFees(deps: {
           name: link.name,
           is_paid: isPaid,
           paid: centsToEuros(paidCents),
-          to_pay: isPaid ? 0 : fee === null ? null : centsToEuros(Math.max(0, fee - paidCents)),
+          to_pay: isPaid ? 0 : fee === null ? null : centsToEuros(Math.max(0, fee - feePaidCents)),
           // a part is paid when the whole fee is, or when it is among the first parts_paid
           parts: of < 2 ? null : { paid: isPaid ? of : Math.min(link.parts_paid, of), of },
         };

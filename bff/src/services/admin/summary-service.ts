@@ -4,6 +4,7 @@ import { addDays, daysBetween, madridDate } from '../../lib/madrid-date.js';
 import { madridMidnightUtc } from '../payments/madrid-range.js';
 import { parseParts, splitFee } from '../fees/parts.js';
 import { amountWithoutReduction } from '../pricing.js';
+import type { ActivityPending, PendingFees } from '../fees/pending-fees.js';
 
 export const CHART_DAYS = 30;
 const TOP_ACTIVITIES = 5;
@@ -12,11 +13,12 @@ type UnpaidLinks = Awaited<ReturnType<SummaryRepo['unpaidLinks']>>;
 
 /**
  * What the unpaid links of each activity leave pending: a whole fee is one item of what paying it
- * costs now (75 % of the price, services/pricing.ts); a fee in parts one item per part still due,
+ * costs now (in the simple mode 75 % of the price, services/pricing.ts; under the council's rules
+ * each fee computed, `computed`: services/fees/pending-fees.ts); a fee in parts one item per part still due,
  * priced at its share of that fee (the last part taking the rounding, fees/parts.ts). Sorted as
  * the overview lists them: most items first, then by name.
  */
-function pendingByActivity(rows: UnpaidLinks) {
+function pendingByActivity(rows: UnpaidLinks, computed: Map<number, ActivityPending> | null) {
   const byActivity = new Map<
     number,
     { activity_id: number; name: string; sort_key: string; items: number; cents: number }
@@ -25,13 +27,18 @@ function pendingByActivity(rows: UnpaidLinks) {
     const links = Number(row.links);
     const fee = amountWithoutReduction(row.price_cents);
     const parts = parseParts(row.parts);
+    // the registration fee is still due with the fee's first payment
+    const registration = Number(row.parts_paid) === 0 ? Number(row.registration_fee_cents) : 0;
     const one =
       parts.length === 0
-        ? { items: 1, cents: fee }
+        ? { items: 1, cents: fee + registration }
         : dueOf(
-            splitFee(parts, fee, { partsPaid: 0, paidCents: 0, wholePaid: false }).slice(
-              Number(row.parts_paid),
-            ),
+            splitFee(
+              parts,
+              fee,
+              { partsPaid: 0, paidCents: 0, wholePaid: false },
+              registration,
+            ).slice(Number(row.parts_paid)),
           );
     const activity = byActivity.get(row.activity_id) ?? {
       activity_id: row.activity_id,
@@ -44,6 +51,13 @@ function pendingByActivity(rows: UnpaidLinks) {
     activity.cents += links * one.cents;
     byActivity.set(row.activity_id, activity);
   }
+  // under the council's rules each fee is what the checkout would charge now, computed
+  if (computed)
+    for (const activity of byActivity.values()) {
+      const pending = computed.get(activity.activity_id) ?? { items: 0, cents: 0 };
+      activity.items = pending.items;
+      activity.cents = pending.cents;
+    }
   return [...byActivity.values()].sort(
     (a, b) =>
       b.items - a.items ||
@@ -58,7 +72,12 @@ const dueOf = (parts: readonly { amount_cents: number }[]) => ({
 });
 
 /** The panel's overview: collected (all, today, this week), pending, and the last 30 days. */
-export function createSummaryService(deps: { summary: SummaryRepo; clock: Clock }) {
+export function createSummaryService(deps: {
+  summary: SummaryRepo;
+  clock: Clock;
+  /** The money pending under the council's rules (null in the simple mode). */
+  pending?: Pick<PendingFees, 'byActivity'>;
+}) {
   const { summary } = deps;
   return {
     async overview() {
@@ -74,7 +93,8 @@ export function createSummaryService(deps: { summary: SummaryRepo; clock: Clock 
         summary.unpaidLinks(),
         summary.paidSince(madridMidnightUtc(firstDay)),
       ]);
-      const activities = pendingByActivity(unpaid);
+      const computed = (await deps.pending?.byActivity()) ?? null;
+      const activities = pendingByActivity(unpaid, computed);
       const perDay = Array.from({ length: CHART_DAYS }, (_, i) => ({
         date: addDays(firstDay, i),
         payments: 0,

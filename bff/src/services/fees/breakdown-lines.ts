@@ -11,7 +11,7 @@ const percent = (bp: number, locale: Locale) =>
 /**
  * A charged fee's breakdown as lines of text (the receipt under each item, the staff export): the
  * tariff and its band, the reduction with its circumstance and percentage or fixed price, the
- * family discount with the member and percentage.
+ * family discount with the member and percentage, the registration fee charged besides.
  */
 export function breakdownLines(stored: StoredBreakdown, locale: Locale): string[] {
   const euros = (cents: number) => formatEuros(cents, locale);
@@ -55,6 +55,10 @@ export function breakdownLines(stored: StoredBreakdown, locale: Locale): string[
         percent: percent(family.percent_bp, locale),
         amount: euros(family.off_cents),
       }),
+    );
+  if (stored.registration_fee_cents)
+    lines.push(
+      t(locale, 'fee_line_registration', { amount: euros(stored.registration_fee_cents) }),
     );
   return lines;
 }

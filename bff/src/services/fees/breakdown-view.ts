@@ -14,6 +14,8 @@ export interface FeeBreakdownView {
     amount: number;
   } | null;
   family_discount: { member: number; percent: number; amount: number } | null;
+  /** Absent: no registration fee with this fee. */
+  registration_fee?: number;
 }
 
 export function toFeeBreakdownView(stored: StoredBreakdown, locale: Locale): FeeBreakdownView;
@@ -47,5 +49,8 @@ export function toFeeBreakdownView(
       percent: family.percent_bp / 100,
       amount: centsToEuros(family.off_cents),
     },
+    ...(stored.registration_fee_cents
+      ? { registration_fee: centsToEuros(stored.registration_fee_cents) }
+      : {}),
   };
 }

@@ -3,12 +3,17 @@ import type { Locale } from '../../i18n/index.js';
 import { centsToEuros } from '../../lib/money.js';
 import { amountWithoutReduction, amountWithReduction } from '../pricing.js';
 import { bpToPercent } from './fee-rules.js';
+import { parseParts, toPartView, type FeePartView } from './parts.js';
 import type { Names } from './stored-breakdown.js';
 import { rulesFor } from './quotes.js';
 import { parseTariffs, toTariffView, type TariffView } from './tariffs.js';
 
 /** What the public catalogue tells of a fee (the contract's CatalogueFee). */
 export interface CatalogueFee {
+  /** Charged besides the fee, never reduced, with its first payment. */
+  registration_fee: number;
+  /** The fee's parts (empty: one payment). */
+  parts: FeePartView[];
   amount: number | null;
   amount_with_reduction: number | null;
   tariffs: TariffView[];
@@ -36,13 +41,21 @@ export function catalogueFee(
     tariffs: string;
     reductions_apply: number;
     fee_group: string | null;
+    parts: string;
+    registration_fee_cents: number;
   },
   terms: FeeTerms,
   locale: Locale,
 ): CatalogueFee {
+  // in either mode: the parts and the registration fee, each said as such
+  const payment = {
+    registration_fee: centsToEuros(activity.registration_fee_cents),
+    parts: parseParts(activity.parts).map(toPartView),
+  };
   if (!terms.rules.any) {
     const reduced = amountWithReduction(activity.price_cents, terms.globalDiscountBp);
     return {
+      ...payment,
       amount: centsToEuros(amountWithoutReduction(activity.price_cents)),
       amount_with_reduction: reduced === null ? null : centsToEuros(reduced),
       tariffs: [],
@@ -62,6 +75,7 @@ export function catalogueFee(
           price: rule.price_cents === undefined ? null : centsToEuros(rule.price_cents),
         }));
   return {
+    ...payment,
     amount: tariffs.length === 0 ? centsToEuros(activity.price_cents) : null,
     amount_with_reduction: null,
     tariffs: tariffs.map(toTariffView),

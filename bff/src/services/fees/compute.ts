@@ -23,6 +23,11 @@ export interface FeeActivity {
   start_date: string | null;
   /** False: no circumstance reduces this activity's fee (an exception to the council's rules). */
   reductions_apply: boolean;
+  /**
+   * The registration fee still to charge with this fee (0: none, or paid already): never reduced
+   * nor discounted, it is not in `Fee.amount_cents` (parts.ts adds it to the first payment).
+   */
+  registration_fee_cents?: number;
 }
 
 /** What a circumstance gives: a share off (basis points, 10000 = free) or a fixed price. */
@@ -74,6 +79,8 @@ export interface Breakdown {
     off_cents: number;
   } | null;
   family_discount: { member: number; percent_bp: number; off_cents: number } | null;
+  /** The registration fee charged besides the fee, unreduced; absent: none. */
+  registration_fee_cents?: number;
 }
 
 export interface Fee {
@@ -145,6 +152,12 @@ const reduced = (price: number, rule: ReductionRule): number =>
     ? percentOff(price, rule.percent_bp)
     : Math.min(price, rule.price_cents);
 
+/** The registration fee a breakdown carries: only when there is one. */
+const registrationOf = (activity: FeeActivity): { registration_fee_cents?: number } =>
+  activity.registration_fee_cents
+    ? { registration_fee_cents: activity.registration_fee_cents }
+    : {};
+
 /** The family rule for the Nth member: the one with the highest from_member not above N. */
 export function familyRuleFor(rules: readonly FamilyRule[], member: number): FamilyRule | null {
   let best: FamilyRule | null = null;
@@ -211,6 +224,7 @@ export function computeFee(input: {
         tariff: base.tariff,
         reduction,
         family_discount: discount,
+        ...registrationOf(activity),
       },
     };
   }
@@ -225,6 +239,7 @@ export function computeFee(input: {
       tariff: base.tariff,
       reduction: familyWins ? null : reduction,
       family_discount: familyWins ? discount : null,
+      ...registrationOf(activity),
     },
   };
 }

@@ -33,6 +33,7 @@ export function createOwedBack(deps: {
         const owed = owedBack(parseParts(row.parts), quote.amount_cents, {
           partsPaid: row.parts_paid,
           paidCents: row.paid_amount_cents - row.refunded_back_cents,
+          registrationPaidCents: row.registration_fee_paid_cents,
         });
         if (owed === row.owed_back_cents) continue;
         // a refund of it that went on meanwhile wins: the next decision works it out again

@@ -16,6 +16,7 @@ import {
 import type { ChargedItem } from './parts.js';
 import { readStoredBreakdown, type Names, type StoredBreakdown } from './stored-breakdown.js';
 import { parseTariffs } from './tariffs.js';
+import { registrationDue } from './parts.js';
 
 /** `rules`: fees as the council's ordinance writes them; `simple`: the spec's global discount. */
 export type FeeMode = 'simple' | 'rules';
@@ -32,12 +33,22 @@ const feeActivity = (row: {
   age_on: string | null;
   start_date: string | null;
   reductions_apply?: number;
+  registration_fee_cents?: number;
+  parts_paid?: number;
+  is_paid?: number;
 }): FeeActivity => ({
   price_cents: row.price_cents,
   tariffs: row.tariffs,
   age_on: row.age_on,
   start_date: row.start_date,
   reductions_apply: row.reductions_apply !== 0,
+  // the registration fee goes with the fee's first payment, never again
+  registration_fee_cents: registrationDue({
+    registration_fee_cents: row.registration_fee_cents ?? 0,
+    registration_fee_paid_cents: 0,
+    parts_paid: row.parts_paid ?? 0,
+    is_paid: row.is_paid ?? 0,
+  }),
 });
 
 /**
@@ -106,13 +117,14 @@ export type ProspectiveActivity = { id: number } & Pick<
   | 'age_on'
   | 'reductions_apply'
   | 'fee_group'
+  | 'registration_fee_cents'
 >;
 
 /**
  * One person's fee for one activity among their family's fees: the age band, the approvals held
  * and the fee's place among the family's fees of its group (paid ones count too).
  */
-function createPricing(rules: FeeRulesRows, today: string) {
+export function createPricing(rules: FeeRulesRows, today: string) {
   const tariffs = new Map<number, Tariff[]>();
   const tariffsOf = (row: { activity_id: number; tariffs: string }) => {
     let parsed = tariffs.get(row.activity_id);
@@ -173,6 +185,12 @@ function createPricing(rules: FeeRulesRows, today: string) {
       }),
   };
 }
+
+/** What paying a fee whole charges now: the fee and the registration fee still due. */
+const withRegistration = (quote: Quote): ChargedFee => ({
+  amount_cents: quote.amount_cents + (quote.breakdown.registration_fee_cents ?? 0),
+  breakdown: quote.breakdown,
+});
 
 /** A fee as a resident reads it: what paying it charges now, or what was paid and how. */
 export interface ChargedFee {
@@ -298,6 +316,7 @@ export function createFeeQuotes(deps: {
             paid_amount_cents: null,
             parts: '[]',
             parts_paid: 0,
+            registration_fee_paid_cents: 0,
           };
           return { row, fee: pricing.fee(person.id, row, own ? family : [...family, row], held) };
         });
@@ -319,7 +338,7 @@ export function createFeeQuotes(deps: {
                       amount_cents: row.paid_amount_cents ?? quote.amount_cents,
                       breakdown: paid.get(row.activity_id) ?? null,
                     }
-                  : quote,
+                  : withRegistration(quote),
               ];
             }),
           ),

@@ -17,6 +17,8 @@ export interface StoredBreakdown {
       })
     | null;
   family_discount: Breakdown['family_discount'];
+  /** Absent in breakdowns stored before migration 460: none. */
+  registration_fee_cents?: number;
 }
 
 /** A payment item's stored breakdown (null: charged in the simple mode). */

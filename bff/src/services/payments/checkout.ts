@@ -8,7 +8,7 @@ import type { Locale } from '../../i18n/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { amountToCharge } from '../pricing.js';
 import { invalid } from '../errors.js';
-import { parseParts, splitFee } from '../fees/parts.js';
+import { parseParts, registrationDue, splitEnrolledFee } from '../fees/parts.js';
 import type { FeeQuotes, PersonFees } from '../fees/quotes.js';
 import { paymentWindow } from '../settings-service.js';
 import { newOrderCode } from './order-code.js';
@@ -42,6 +42,8 @@ type ChosenFee = {
   paid_amount_cents: number | null;
   parts: string;
   parts_paid: number;
+  registration_fee_cents: number;
+  registration_fee_paid_cents: number;
   numbers: number[];
 };
 
@@ -76,7 +78,8 @@ export function createCheckoutService(deps: {
    * What each chosen fee costs, computed inside the caller's transaction: with fee rules
    * (`fees`), the fee with its breakdown (kept on the item: what was charged never changes
    * afterwards); in the simple mode the spec's amounts. A fee the rules make free rides along at
-   * 0 with the others.
+   * 0 with the others. The activity's registration fee, never reduced, goes with the fee's first
+   * payment (the whole fee, or part 1) and the item says how much of it is that fee.
    */
   function charges(
     rows: ChosenFee[],
@@ -90,10 +93,14 @@ export function createCheckoutService(deps: {
       const whole = fee
         ? fee.amount_cents
         : amountToCharge(row.price_cents, discountBp, useDiscount);
+      const registration = registrationDue(row);
       const item = {
         activity_id: row.activity_id,
         activity_name: row.name,
-        amount_cents: whole,
+        amount_cents: whole + registration,
+        registration_fee_cents: registration,
+        fee_cents: null as number | null,
+        remaining_cents: null as number | null,
         breakdown: fee ? JSON.stringify(fee.breakdown) : null,
         part_from: null as number | null,
         part_to: null as number | null,
@@ -101,14 +108,17 @@ export function createCheckoutService(deps: {
       };
       if (row.numbers.length === 0) return item;
       // the chosen parts of the fee, together one item: their shares of the fee as it is now
-      const lines = splitFee(parseParts(row.parts), whole, {
-        partsPaid: row.parts_paid,
-        paidCents: row.paid_amount_cents ?? 0,
-        wholePaid: false,
-      }).filter((line) => row.numbers.includes(line.number));
+      const all = splitEnrolledFee(row, whole);
+      const lines = all.filter((line) => row.numbers.includes(line.number));
+      const last = Math.max(...row.numbers);
       return {
         ...item,
+        fee_cents: whole,
+        remaining_cents: all
+          .filter((line) => line.number > last && !line.paid)
+          .reduce((sum, line) => sum + line.amount_cents, 0),
         amount_cents: lines.reduce((sum, line) => sum + line.amount_cents, 0),
+        registration_fee_cents: lines.reduce((sum, line) => sum + line.registration_fee_cents, 0),
         part_from: Math.min(...row.numbers),
         part_to: Math.max(...row.numbers),
         part_of: lines[0]!.of,

@@ -23,6 +23,7 @@ export function toPaymentItem(item: PaymentItemRow, refunds: RefundRow[], locale
     breakdown: breakdown && toFeeBreakdownView(breakdown, locale),
     // the parts of a fee in parts this item paid; null for a whole fee
     parts: paidParts(item),
+    registration_fee: centsToEuros(item.registration_fee_cents),
   };
 }
 

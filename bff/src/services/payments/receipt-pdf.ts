@@ -13,8 +13,11 @@ const FONTS = {
 export interface ReceiptData {
   council: { name: string; address: string; cif: string };
   person: { name: string; dni: string };
-  /** `lines`: how the fee came about (fee rules), printed under it; none in the simple mode. */
-  items: { name: string; amountCents: number; lines: string[] }[];
+  /**
+   * `lines`: how the amount came about, printed under it (receipt-lines.ts); `ruled`: charged
+   * under fee rules (each item then says its own reduction).
+   */
+  items: { name: string; amountCents: number; lines: string[]; ruled: boolean }[];
   totalCents: number;
   refundedCents: number;
   reduction: boolean;
@@ -110,7 +113,7 @@ export function renderReceipt(data: ReceiptData, locale: Locale): Promise<Buffer
   row(t(locale, 'receipt_total'), euros(data.totalCents), 'bold');
   doc.moveDown(0.3);
   // with fee rules each item says its own reduction; the spec's yes or no is the simple mode's
-  if (data.items.every((item) => item.lines.length === 0))
+  if (data.items.every((item) => !item.ruled))
     row(
       t(locale, 'receipt_reduction'),
       t(locale, data.reduction ? 'receipt_yes' : 'receipt_no'),
@@ -128,7 +131,11 @@ export function renderReceipt(data: ReceiptData, locale: Locale): Promise<Buffer
     .fillColor('#333333')
     .text(t(locale, 'receipt_verify_at', { url: data.verifyUrl }));
   doc.moveDown(2);
-  doc.fontSize(8.5).fillColor('#555555').text(t(locale, 'receipt_footer'));
+  // the footer says how it was paid, as the pay-method field does
+  doc
+    .fontSize(8.5)
+    .fillColor('#555555')
+    .text(t(locale, data.payMethod === 'bizum' ? 'receipt_footer_bizum' : 'receipt_footer'));
   doc.end();
   return done;
 }

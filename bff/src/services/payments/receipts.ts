@@ -9,8 +9,7 @@ import type { Logger } from '../../logger.js';
 import { formatEuros } from '../../i18n/format.js';
 import { paidParts, partName } from './part-name.js';
 import { renderReceipt } from './receipt-pdf.js';
-import { breakdownLines } from '../fees/breakdown-lines.js';
-import { readStoredBreakdown } from '../fees/stored-breakdown.js';
+import { receiptItemLines } from './receipt-lines.js';
 
 export interface ReceiptFile {
   filename: string;
@@ -47,13 +46,13 @@ export function createReceipts(deps: {
           dni: payment.person_dni || t(locale, 'receipt_no_dni'),
         },
         items: items.map((item) => {
-          const breakdown = readStoredBreakdown(item.breakdown);
           const parts = paidParts(item);
           return {
             // a fee in parts names the parts this payment paid: "Natación (1.º plazo de 2)"
             name: parts ? `${item.activity_name} (${partName(parts, locale)})` : item.activity_name,
             amountCents: item.amount_cents,
-            lines: breakdown ? breakdownLines(breakdown, locale) : [],
+            lines: receiptItemLines(item, locale),
+            ruled: item.breakdown !== null,
           };
         }),
         totalCents: payment.amount_cents,

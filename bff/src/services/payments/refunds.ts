@@ -165,7 +165,8 @@ export function createRefunds(deps: {
             for (const item of reserved.items) {
               await payments.unpayItem(item);
               // what a late reduction left the fee owing back shrinks by what this gave back
-              if (item.part_to !== null) await deps.owedBack.lowerBy(item, item.amount_cents);
+              if (item.part_to !== null)
+                await deps.owedBack.lowerBy(item, item.amount_cents - item.registration_fee_cents);
             }
         } else if (answer.outcome === 'refused') {
           await refunds.finish(

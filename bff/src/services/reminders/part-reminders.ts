@@ -1,6 +1,6 @@
 import type { ConfigRow } from '../../data/config-repo.js';
 import type { PendingLine } from '../../data/reminders-repo.js';
-import { parseParts, splitFee } from '../fees/parts.js';
+import { parseParts, splitEnrolledFee } from '../fees/parts.js';
 import { feeCents, personName, type PartReminder, type RuleFees } from './reminder-message.js';
 import { isReminderDay } from './schedule.js';
 
@@ -39,11 +39,7 @@ export function partsWithAmounts(
 ): PartReminder[] {
   return lines.flatMap((line) => {
     const wanted = numbers(line);
-    return splitFee(parseParts(line.parts), feeCents(line, fees), {
-      partsPaid: line.parts_paid,
-      paidCents: line.paid_amount_cents ?? 0,
-      wholePaid: false,
-    })
+    return splitEnrolledFee({ ...line, is_paid: 0 }, feeCents(line, fees))
       .filter((part) => wanted.includes(part.number))
       .map((part) => ({
         enrolment_id: line.enrolment_id,

@@ -1,3 +1,4 @@
+import { registrationDue } from '../fees/parts.js';
 import type { PendingLine } from '../../data/reminders-repo.js';
 import { formatCivilDate, formatEuros } from '../../i18n/format.js';
 import { t, type Locale } from '../../i18n/index.js';
@@ -29,7 +30,10 @@ export function pendingCents(lines: PendingLine[], fees: RuleFees): Map<number, 
   for (const [id, own] of groupBy(lines, (line) => line.enrolment_id))
     out.set(
       id,
-      own.reduce((sum, line) => sum + feeCents(line, fees), 0),
+      own.reduce(
+        (sum, line) => sum + feeCents(line, fees) + registrationDue({ ...line, is_paid: 0 }),
+        0,
+      ),
     );
   return out;
 }

@@ -18,7 +18,14 @@ import { amountWithReduction, amountWithoutReduction } from '../pricing.js';
 import { toFeeBreakdownView, type FeeBreakdownView } from '../fees/breakdown-view.js';
 import type { FeeQuotes, PersonFees } from '../fees/quotes.js';
 import type { OwedBackRepo } from '../../data/owed-back-repo.js';
-import { chargedPerPart, parseParts, splitFee, type ChargedItem } from '../fees/parts.js';
+import {
+  chargedPerPart,
+  parseParts,
+  registrationDue,
+  splitEnrolledFee,
+  type ChargedItem,
+  type EnrolledFee,
+} from '../fees/parts.js';
 import type { Locale } from '../../i18n/index.js';
 import type { RateLimiter, RateRule } from '../rate-limiter.js';
 import type { CodeDelivery } from './code-delivery.js';
@@ -58,6 +65,8 @@ export interface PersonActivity {
   person_activity_id: number;
   /** Of a fee in parts, which part this line is (a line per part); absent: the whole fee. */
   part?: { number: number; of: number; due_date: string };
+  /** How much of this line's amounts is the registration fee (never reduced). */
+  registration_fee: number;
   /** What will be refunded of a fee in parts a later reduction left owing back; absent: nothing. */
   refund_due?: number;
 }
@@ -80,7 +89,7 @@ const withRefundDue = (
  */
 function perPart(
   line: PersonActivity,
-  row: { parts: string; parts_paid: number; is_paid: number; paid_amount_cents: number | null },
+  row: EnrolledFee,
   feeCents: number,
   reducedCents: number | null,
   paidBreakdown: FeeBreakdownView | null,
@@ -88,16 +97,10 @@ function perPart(
 ): PersonActivity[] {
   const parts = parseParts(row.parts);
   if (parts.length === 0) return [line];
-  const paid = {
-    // what each paid part charged, shown as charged (never re-computed)
-    charged: chargedPerPart(parts, chargedItems),
-    partsPaid: row.parts_paid,
-    // marked paid by staff before amounts were kept: the fee as it is
-    paidCents: row.paid_amount_cents ?? (row.is_paid === 1 ? feeCents : 0),
-    wholePaid: row.is_paid === 1,
-  };
-  const reduced = reducedCents === null ? null : splitFee(parts, reducedCents, paid);
-  return splitFee(parts, feeCents, paid).map((part, index) => ({
+  // what each paid part charged, shown as charged (never re-computed)
+  const charged = chargedPerPart(parts, chargedItems);
+  const reduced = reducedCents === null ? null : splitEnrolledFee(row, reducedCents, charged);
+  return splitEnrolledFee(row, feeCents, charged).map((part, index) => ({
     ...line,
     is_paid: part.paid,
     amount_due: part.paid ? null : centsToEuros(part.amount_cents),
@@ -106,7 +109,25 @@ function perPart(
       reduced === null || part.paid ? null : centsToEuros(reduced[index]!.amount_cents),
     breakdown: part.paid ? paidBreakdown : line.breakdown,
     part: { number: part.number, of: part.of, due_date: part.due_date },
+    registration_fee: centsToEuros(part.registration_fee_cents),
   }));
+}
+
+/** A whole fee's line: the registration fee still due added to what paying it charges. */
+function withRegistration(line: PersonActivity, row: EnrolledFee): PersonActivity {
+  if (parseParts(row.parts).length > 0) return line;
+  const due = registrationDue(row);
+  const add = (euros: number | null) =>
+    euros === null ? null : centsToEuros(Math.round(euros * 100) + due);
+  return row.is_paid === 1
+    ? { ...line, registration_fee: centsToEuros(row.registration_fee_paid_cents) }
+    : {
+        ...line,
+        amount_due: add(line.amount_due),
+        amount: add(line.amount)!,
+        amount_with_discount: add(line.amount_with_discount),
+        registration_fee: centsToEuros(due),
+      };
 }
 
 export interface PersonsDeps {
@@ -290,9 +311,10 @@ export function createPersonsService(deps: PersonsDeps) {
         amount_with_discount: null,
         dni: person.dni,
         person_activity_id: person.id,
+        registration_fee: 0,
       };
       return perPart(
-        line,
+        withRegistration(line, row),
         row,
         quote.amount_cents,
         null,
@@ -527,8 +549,9 @@ export function createPersonsService(deps: PersonsDeps) {
           amount_with_discount: reduced === null ? null : centsToEuros(reduced),
           dni: person.dni,
           person_activity_id: person.id,
+          registration_fee: 0,
         };
-        return perPart(line, row, amount, reduced, null);
+        return perPart(withRegistration(line, row), row, amount, reduced, null);
       });
     },
   };

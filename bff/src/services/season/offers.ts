@@ -52,13 +52,20 @@ export function createOffers(deps: {
     activity_id: number;
     price_cents: number;
     parts: string;
+    registration_fee_cents: number;
   }) {
     const fees = await deps.quotes.forPerson(row.enrolment_id);
     const fee =
       fees?.quotes.get(row.activity_id)?.amount_cents ?? amountWithoutReduction(row.price_cents);
     const parts = parseParts(row.parts);
-    if (parts.length === 0) return fee;
-    return splitFee(parts, fee, { partsPaid: 0, paidCents: 0, wholePaid: false })[0]!.amount_cents;
+    // nothing is paid of an offered place's fee: the registration fee comes with it
+    if (parts.length === 0) return fee + row.registration_fee_cents;
+    return splitFee(
+      parts,
+      fee,
+      { partsPaid: 0, paidCents: 0, wholePaid: false },
+      row.registration_fee_cents,
+    )[0]!.amount_cents;
   }
 
   async function expireOne(id: number): Promise<boolean> {

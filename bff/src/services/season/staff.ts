@@ -1,3 +1,4 @@
+import { parseParts } from '../fees/parts.js';
 import ExcelJS from 'exceljs';
 import type { Database } from '../../data/database.js';
 import type {
@@ -40,7 +41,15 @@ const toAdminView = (row: ApplicationListRow) => ({
   full_name: fullName(row),
   dni: row.dni,
   birth_date: row.birth_date,
+  parts: partsProgress(row),
 });
+
+/** Of a fee in parts, how many of the person's parts are paid; null for a whole fee or nobody enrolled. */
+function partsProgress(row: ApplicationListRow): { paid: number; of: number } | null {
+  const of = parseParts(row.parts).length;
+  if (of === 0 || row.parts_paid === null) return null;
+  return { paid: Number(row.is_paid) === 1 ? of : Math.min(Number(row.parts_paid), of), of };
+}
 
 const STATUS_NAMES: Record<ApplicationStatus, string> = {
   applied: 'solicitada',

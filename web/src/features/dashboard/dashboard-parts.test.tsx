@@ -304,3 +304,28 @@ describe('a fee in parts on the dashboard', () => {
     },
   );
 });
+
+describe('a registration fee on the dashboard (issue 60)', () => {
+  it.each([
+    ['es', 'Incluye la matrícula, sin reducción: 20,00 €', '50,00 €'],
+    ['en', 'Includes the registration fee, never reduced: €20.00', '€50.00'],
+    ['gl', 'Inclúe a matrícula, sen redución: 20,00 €', '50,00 €'],
+  ] as const)(
+    '[%s] says on its own line the registration fee part 1 includes; the later parts have none',
+    async (locale, text, amount) => {
+      serve({
+        'GET /api/user/activities/4': {
+          body: [
+            swim(1, { amount: 50, amount_due: 50, registration_fee: 20 }),
+            swim(2, { amount: 30, amount_due: 30, registration_fee: 0 }),
+          ],
+        },
+      });
+      renderDashboard(locale);
+      const rows = await screen.findAllByRole('rowheader', { name: /Escola de natación/ });
+      expect(rows[0]).toHaveTextContent(text);
+      expect(rows[0]!.closest('tr')).toHaveTextContent(amount);
+      expect(rows[1]).not.toHaveTextContent(text);
+    },
+  );
+});

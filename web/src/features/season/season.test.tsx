@@ -158,6 +158,55 @@ describe('the catalogue says what a resident pays', () => {
     expect(value('Pagas')).toBe('45,00\u00a0€; con la reducción, 30,00\u00a0€');
   });
 
+  it.each([
+    [
+      'es',
+      'Matrícula',
+      '20,00\u00a0€, una vez, con el primer pago; sin reducción',
+      'Pago en plazos',
+      '1.º plazo, 4/9 de la cuota, hasta el 15/12/2026',
+    ],
+    [
+      'en',
+      'Registration fee',
+      '€20.00, once, with the first payment; never reduced',
+      'Paid in instalments',
+      'Instalment 1, 4/9 of the fee, by 15/12/2026',
+    ],
+    [
+      'gl',
+      'Matrícula',
+      '20,00\u00a0€, unha vez, co primeiro pagamento; sen redución',
+      'Pagamento en prazos',
+      '1.º prazo, 4/9 da cota, ata o 15/12/2026',
+    ],
+  ] as const)(
+    '[%s] tells the registration fee and the parts (issue 60)',
+    async (locale, feeTerm, feeText, partsTerm, firstPart) => {
+      const inParts: CatalogueActivity = {
+        ...swimming,
+        fee: {
+          ...swimming.fee,
+          registration_fee: 20,
+          parts: [
+            { weight: 4, due_date: '2026-12-15' },
+            { weight: 3, due_date: '2027-01-15' },
+            { weight: 2, due_date: '2027-02-15' },
+          ],
+        },
+      };
+      mockApi({ 'GET /api/catalogue': { body: [inParts] } });
+      renderScreen(<CataloguePage />, { locale });
+      const card = await screen.findByRole('article', { name: 'Natación infantil' });
+      const value = (term: string) =>
+        within(card).getByText(term, { selector: 'dt' }).nextElementSibling;
+      expect(value(feeTerm)?.textContent).toBe(feeText);
+      const parts = within(value(partsTerm) as HTMLElement).getAllByRole('listitem');
+      expect(parts).toHaveLength(3);
+      expect(parts[0]).toHaveTextContent(firstPart);
+    },
+  );
+
   it('fee rules: prices by age, reductions and the family discount; a resident is sent to theirs', async () => {
     setToken(fakeToken());
     const rules: CatalogueActivity = {

@@ -715,6 +715,9 @@ export interface paths {
          * @description The code printed on the receipt (12 characters, dashes and case optional). Answers what
          *     the receipt says about the payment, never a name, a DNI or a phone. An unknown code is a
          *     404; the call is rate-limited per client address like the other public calls.
+         *     The link printed on the receipt opens here in a browser: a caller that asks for HTML
+         *     before JSON (`Accept: text/html`) reads a page in its language (es, en, gl; 404 with a page
+         *     too for an unknown code); any other caller, the JSON.
          */
         get: operations["verifyReceipt"];
         put?: never;
@@ -2553,6 +2556,10 @@ export interface components {
         };
         /** @description What a resident pays for the activity and the reductions there are, as the checkout charges them (`PublicConfig.fee_mode`): in the simple mode 75 % of the price, or the price less the global discount with the reduction; with fee rules in place the tariff, less the most favourable reduction or family discount (or them stacked when `cumulative`). */
         CatalogueFee: {
+            /** @description The registration fee charged besides the fee, never reduced, with its first payment (the whole fee, or part 1); 0 none. */
+            registration_fee?: components["schemas"]["Euros"];
+            /** @description The fee's parts and their last days, as staff gave them (empty for one payment). */
+            parts?: components["schemas"]["FeeParts"];
             /** @description What a resident pays without any reduction; null when age bands set it (`tariffs`). */
             amount: components["schemas"]["Euros"] | null;
             /** @description Simple mode with a global discount above 0, what a resident pays with the reduction; null otherwise. */
@@ -2793,6 +2800,11 @@ export interface components {
             full_name: string;
             dni: components["schemas"]["DniOut"] | null;
             birth_date: components["schemas"]["CivilDate"] | null;
+            /** @description For an activity whose fee is paid in parts, how many of the person's parts are paid (a `confirmed` place is confirmed by part 1: "confirmed, 1 of 3 parts paid" until all are); null for a fee paid whole, or nobody enrolled yet. */
+            parts?: {
+                paid: number;
+                of: number;
+            } | null;
         };
         PersonByName: {
             first_name: string;
@@ -3006,6 +3018,8 @@ export interface components {
         /** @description How the amount due comes about. Each part null when it does not apply. */
         FeeBreakdown: {
             tariff_price: components["schemas"]["Euros"];
+            /** @description The activity's registration fee charged with this fee (never reduced; with its first part for a fee in parts), added to the fee; absent: none, or already paid. */
+            registration_fee?: components["schemas"]["Euros"];
             /** @description The age band the price comes from; null for a single price. */
             tariff: {
                 min_age: number;
@@ -3629,6 +3643,8 @@ export interface components {
             refund_due?: components["schemas"]["Euros"];
             /** @description For a fee in parts, which part this line is: a line per part, paid or pending, each with its own `amount` and `amount_due` (its share of the fee; the last part takes the rounding) and the whole fee's `breakdown`. Absent or null: the whole fee. */
             part?: components["schemas"]["PendingPart"] | null;
+            /** @description How much of this line's amounts is the activity's registration fee (never reduced): the whole fee's line or part 1's; 0 otherwise. */
+            registration_fee?: components["schemas"]["Euros"];
         };
         PaymentItem: {
             activity_id: components["schemas"]["Id"];
@@ -3640,6 +3656,8 @@ export interface components {
             breakdown: components["schemas"]["FeeBreakdown"] | null;
             /** @description For a fee in parts, the parts this item paid (receipts say "1.º plazo de 2"); absent or null for a whole fee. */
             parts?: components["schemas"]["PaidParts"] | null;
+            /** @description How much of `amount` is the activity's registration fee (never reduced); 0 none. */
+            registration_fee?: components["schemas"]["Euros"];
             /** @description Staff's payments only: what this item can give back of what its fee owes back (a reduction approved after its parts were paid), at most the item's amount. Refund it with `amount` (POST /admin/payments/{payment_id}/refund). Absent when nothing is owed. */
             refund_due?: components["schemas"]["Euros"];
         };
@@ -3909,6 +3927,8 @@ export interface components {
             /** @description Activities whose fees count together for family discounts (e.g. "Escolas deportivas 2026-27"); null never counts. */
             fee_group: string | null;
             parts: components["schemas"]["FeeParts"];
+            /** @description A flat registration fee (*matrícula*), never reduced nor discounted, charged once per person with the first payment of the fee (with part 1, or with the whole fee); 0 none. */
+            registration_fee?: components["schemas"]["Euros"];
             /** @description After it no place is offered from the waitlist and the waiting are told; null: 00:00 (Madrid) on `start_date`, or never without one. After `applications_close_at`. */
             waitlist_ends_at: string | null;
             /** @description From it the places left go first come to any resident (same rules as first come, no waitlist); null: never. After the close and no earlier than the waitlist's end. */
@@ -3927,14 +3947,16 @@ export interface components {
             /** @description Ordered (group 1 first), as staff wrote them (`opens_at` null outside mode `windows`). */
             priority_groups?: components["schemas"]["PriorityGroupWrite"][];
         };
-        /** @description One part of a fee paid in parts. */
+        /** @description One part of a fee paid in parts: its share as `percent` or as `weight`, all parts one way or the other (422 `parts_mixed`). */
         FeePart: {
             /** @description Its share of the fee, in percent with at most two decimals; the parts' shares add up to 100. */
-            percent: number;
+            percent?: number;
+            /** @description Its share as a weight among the parts' weights (180 € in weights 4, 3, 2 is 80, 60 and 40 €): round euros where percentages cannot give them. */
+            weight?: number;
             /** @description The last day (Europe/Madrid) it can be paid online; each part's day after the one before. */
             due_date: components["schemas"]["CivilDate"];
         };
-        /** @description The fee split into parts, in the order they are paid (e.g. 50 % by 15 October and 50 % by 15 January). Each part's amount is its share of the person's fee rounded to the cent, the last part taking the rounding (and any change of the fee since the earlier parts were paid). A part is paid only after the ones before it, and online only until its day; the global `deadline_date` does not apply to it. Empty: one payment, by the global deadline. */
+        /** @description The fee split into parts, in the order they are paid (e.g. 50 % by 15 October and 50 % by 15 January). Each part's amount is its share of the person's fee rounded to the cent, the last part taking the rounding (and any change of the fee since the earlier parts were paid); the activity's `registration_fee`, never split, goes with part 1. A part is paid only after the ones before it, and online only until its day; the global `deadline_date` does not apply to it. Empty: one payment, by the global deadline. */
         FeeParts: components["schemas"]["FeePart"][];
         /** @description Which part of a fee in parts a line is. */
         PendingPart: {
@@ -3997,6 +4019,8 @@ export interface components {
             fee_group?: string | null;
             /** @description The fee in parts (empty: one payment). Leave it out to keep the current parts. Cannot change once anyone has paid a part or the whole of this activity's fee (409 `parts_locked`). */
             parts?: components["schemas"]["FeeParts"];
+            /** @description Euros, from 0 to 100,000 € (past it 422 `amount_too_high`; below 0 or not a number `registration_fee_invalid`), rounded to the cent (default 0; leave it out to keep the current one): a flat registration fee never reduced nor discounted, charged once per person with the first payment of the fee (part 1, or the whole fee). */
+            registration_fee?: components["schemas"]["StaffEuros"];
             /** @description After it no place is offered from the waitlist and the waiting are told; null: 00:00 (Madrid) on `start_date`, or never without one. After `applications_close_at`. */
             waitlist_ends_at?: string | null;
             /** @description From it the places left go first come to any resident (same rules as first come, no waitlist); null: never. After the close and no earlier than the waitlist's end. */
@@ -4346,7 +4370,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). Any price past 100,000 € is `amount_too_high`; a part whose last day (Europe/Madrid) has passed, unless kept as stored, is `parts_past`. */
+        /** @description Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). Any price or registration fee past 100,000 € is `amount_too_high`; a registration fee below 0 or not a number is `registration_fee_invalid`; a part whose last day (Europe/Madrid) has passed, unless kept as stored, is `parts_past`. */
         ActivityInvalid: {
             headers: {
                 [name: string]: unknown;
@@ -6187,6 +6211,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example <!doctype html><html lang="es"><head><meta charset="utf-8"><title>Justificante auténtico · Concello de Exemplo</title></head><body><main><h1>Justificante auténtico</h1><dl><dt>Número de pedido</dt><dd>2611AB12CD34</dd><dt>Total pagado</dt><dd>64,13 €</dd></dl></main></body></html> */
+                    "text/html": string;
                     /**
                      * @example {
                      *       "valid": true,
@@ -6211,6 +6237,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example <!doctype html><html lang="es"><head><meta charset="utf-8"><title>Ningún justificante tiene este código · Concello de Exemplo</title></head><body><main><h1>Ningún justificante tiene este código</h1></main></body></html> */
+                    "text/html": string;
                     "application/json": components["schemas"]["Error"];
                 };
             };

@@ -20,6 +20,7 @@ const singlePrice = {
   reductions_apply: true,
   fee_group: null,
   parts: [],
+  registration_fee: 0,
 };
 
 const saved = {
@@ -378,6 +379,7 @@ describe('manual activity management', () => {
         reductions_apply: false,
         fee_group: 'Escolas deportivas 2026-27',
         parts: [],
+        registration_fee: 0,
       });
     });
 

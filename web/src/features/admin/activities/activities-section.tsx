@@ -30,7 +30,7 @@ import { listCircumstances } from '../api/circumstances';
 import { useResource } from '../api/use-resource';
 import { FeeFields, tariffFieldId, tariffOrder } from './fee-fields';
 import { PARTS_FIELD_ID, partFieldId, partsOrder, PartsFields } from './parts-fields';
-import { partsConflictField, type PartRow } from './parts-rules';
+import { partsConflictField, type PartRow, type PartsBy } from './parts-rules';
 import { groupFieldId, groupOrder, LotteryDrawFields, PriorityGroupFields } from './draw-fields';
 import { drawConflictField, type GroupRow } from './draw-settings';
 import {
@@ -69,14 +69,16 @@ const orderOf = (
   rows: readonly TariffRow[],
   groups: readonly GroupRow[],
   parts: readonly PartRow[],
+  by: PartsBy,
 ): ActivityErrorField[] => [
   'name',
   'price',
+  'registrationFee',
   'startDate',
   ...tariffOrder(rows),
   'ageOn',
   'feeGroup',
-  ...partsOrder(parts),
+  ...partsOrder(parts, by),
   ...SEASON_ORDER,
   'publicValueSource',
   'publicValueDescription',
@@ -225,7 +227,12 @@ export function ActivitiesSection({
         </SubHeading>
         <CrudForm
           {...crud.form}
-          order={orderOf(crud.values.tariffs, crud.values.priorityGroups, crud.values.parts)}
+          order={orderOf(
+            crud.values.tariffs,
+            crud.values.priorityGroups,
+            crud.values.parts,
+            crud.values.partsBy,
+          )}
           fieldId={fieldId}
           editing={editing !== null}
           createId="admin.activities.create"
@@ -242,6 +249,15 @@ export function ActivitiesSection({
               className="max-w-40"
             />
           )}
+          <TextField
+            {...input('registrationFee')}
+            label={t('admin.activities.registrationFee')}
+            hint={t('admin.activities.registrationFeeHint')}
+            optionalText={t('admin.common.optional')}
+            inputMode="decimal"
+            autoComplete="off"
+            className="max-w-40"
+          />
           <DateInput
             {...input('startDate')}
             label={t('admin.activities.startDate')}

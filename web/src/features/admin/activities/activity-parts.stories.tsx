@@ -162,3 +162,60 @@ export const ActivityPartsLocked: Story = {
     );
   },
 };
+
+/** Issue 60: 180 € in weights 4:3:2 (80, 60 and 40 €) with a registration fee of 20 €: created. */
+export const ActivityInPartsByWeight: Story = {
+  parameters: admin(),
+  play: async (context) => {
+    const { t, part, editor } = await twoHalves(context);
+    await userEvent.type(
+      part.getByLabelText(containingText(t('admin.activities.registrationFee'))),
+      '20',
+    );
+    await userEvent.click(
+      editor.getByRole('radio', { name: t('admin.activities.parts.byWeight') }),
+    );
+    for (const [index, weight] of ['4', '3'].entries()) {
+      const row = within(
+        editor.getByRole('group', { name: t('admin.activities.parts.part', { part: index + 1 }) }),
+      );
+      await userEvent.type(
+        row.getByLabelText(containingText(t('admin.activities.parts.weight'))),
+        weight,
+      );
+    }
+    await expect(
+      editor.getByText(t('admin.activities.parts.weightSum', { total: 7 })),
+    ).toBeInTheDocument();
+    await userEvent.click(part.getByRole('button', { name: t('admin.activities.create') }));
+    await expect(
+      await part.findByText(t('admin.activities.saved'), {}, LOADED),
+    ).toBeInTheDocument();
+  },
+};
+
+/** The server's 422 on a part's weight (0, or over 1000): shown by that weight's field. */
+export const ActivityPartsWeightRefused: Story = {
+  parameters: admin({ 'POST /admin/activities-crud/': 'parts_weight' }),
+  play: async (context) => {
+    const { t, part, editor } = await twoHalves(context);
+    await userEvent.click(
+      editor.getByRole('radio', { name: t('admin.activities.parts.byWeight') }),
+    );
+    const rows = [1, 2].map((n) =>
+      within(editor.getByRole('group', { name: t('admin.activities.parts.part', { part: n }) })),
+    );
+    for (const row of rows)
+      await userEvent.type(
+        row.getByLabelText(containingText(t('admin.activities.parts.weight'))),
+        '1',
+      );
+    await userEvent.click(part.getByRole('button', { name: t('admin.activities.create') }));
+    await expectScenarioMessage(context, 'POST /admin/activities-crud/', await summary(part));
+    await expect(
+      rows[0]!.getByLabelText(containingText(t('admin.activities.parts.weight'))),
+    ).toHaveAccessibleDescription(
+      expect.stringContaining(serverMessage('POST /admin/activities-crud/', 'parts_weight')),
+    );
+  },
+};

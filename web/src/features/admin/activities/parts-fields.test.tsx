@@ -205,11 +205,11 @@ describe('the activity form’s parts', () => {
     await fillTwoHalves();
     const add = () => within(editor()).getByRole('button', { name: 'Añadir un plazo' });
     for (let i = 3; i <= 12; i++) await userEvent.click(add());
-    expect(within(editor()).getAllByRole('group')).toHaveLength(12);
+    expect(within(editor()).getAllByRole('group', { name: /^Plazo \d+$/ })).toHaveLength(12);
     expect(add()).toHaveAttribute('aria-disabled', 'true');
     expect(add()).toHaveAccessibleDescription('Como mucho 12 plazos.');
     await userEvent.click(add());
-    expect(within(editor()).getAllByRole('group')).toHaveLength(12);
+    expect(within(editor()).getAllByRole('group', { name: /^Plazo \d+$/ })).toHaveLength(12);
   });
 
   it('shows the server’s 422 items by their fields: a part’s day and the parts as a whole', async () => {
@@ -286,5 +286,97 @@ describe('the activity form’s parts', () => {
       expect(editor()).toHaveAccessibleDescription(expect.stringContaining(detail)),
     );
     expect(within(screen.getByRole('alert')).getByRole('link', { name: detail })).toBeVisible();
+  });
+});
+
+describe('parts by weight and the registration fee (issue 60)', () => {
+  beforeEach(signInAsAdmin);
+
+  const WEIGHT = {
+    es: { by: 'Por pesos', weight: /^Peso/, total: 'Los pesos suman 9', fee: /^Matrícula/ },
+    en: {
+      by: 'By weights',
+      weight: /^Weight/,
+      total: 'The weights add up to 9',
+      fee: /^Registration fee/,
+    },
+    gl: { by: 'Por pesos', weight: /^Peso/, total: 'Os pesos suman 9', fee: /^Matrícula/ },
+  } as const;
+
+  it.each(['es', 'en', 'gl'] as const)(
+    '[%s] 180 € in weights 4:3:2 with a registration fee of 20 €: sends weights, not percentages',
+    async (locale) => {
+      const t = TEXT[locale];
+      const w = WEIGHT[locale];
+      const api = setup({}, locale);
+      await fillTwoHalves(locale);
+      await userEvent.type(screen.getByLabelText(w.fee), '20');
+      await userEvent.click(within(editor(locale)).getByRole('radio', { name: w.by }));
+      await userEvent.click(within(editor(locale)).getByRole('button', { name: t.add }));
+      for (const [n, weight] of [
+        [1, '4'],
+        [2, '3'],
+        [3, '2'],
+      ] as const) {
+        const field = within(partGroup(n, locale)).getByLabelText(w.weight);
+        await userEvent.clear(field);
+        await userEvent.type(field, weight);
+      }
+      await userEvent.type(within(partGroup(3, locale)).getByLabelText(t.due), '2027-04-15');
+      expect(within(editor(locale)).getByText(new RegExp(w.total))).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: t.create }));
+      await waitFor(() => expect(posted(api)).toHaveLength(1));
+      expect(posted(api)[0]).toMatchObject({
+        registration_fee: 20,
+        parts: [
+          { weight: 4, due_date: '2026-10-15' },
+          { weight: 3, due_date: '2027-01-15' },
+          { weight: 2, due_date: '2027-04-15' },
+        ],
+      });
+    },
+  );
+
+  it('refuses a weight of 0 and a registration fee over 100,000 €, each by its field, sending nothing', async () => {
+    const api = setup();
+    await fillTwoHalves();
+    await userEvent.type(screen.getByLabelText(/^Matrícula/), '100000,01');
+    await userEvent.click(within(editor()).getByRole('radio', { name: 'Por pesos' }));
+    const first = within(partGroup(1)).getByLabelText(/^Peso/);
+    await userEvent.clear(first);
+    await userEvent.type(first, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Crear actividad' }));
+    expect(first).toHaveAccessibleDescription(
+      expect.stringContaining('Escribe el peso del plazo 1: un número entero de 1 a 1000.'),
+    );
+    expect(screen.getByLabelText(/^Matrícula/)).toHaveAccessibleDescription(
+      expect.stringContaining('Escribe la matrícula como un importe de 0 a 100.000 €'),
+    );
+    expect(posted(api)).toHaveLength(0);
+  });
+
+  it('shows the server’s 422 for a weight by its field', async () => {
+    setup({
+      'POST /api/admin/activities-crud/': {
+        status: 422,
+        body: {
+          code: 'validation_error',
+          detail: [
+            {
+              loc: ['body', 'parts', 1, 'weight'],
+              msg: 'El peso del 2.º plazo debe ser un número entero de 1 a 1000.',
+              type: 'parts_weight',
+            },
+          ],
+        },
+      },
+    });
+    await fillTwoHalves();
+    await userEvent.click(within(editor()).getByRole('radio', { name: 'Por pesos' }));
+    for (const n of [1, 2]) await userEvent.type(within(partGroup(n)).getByLabelText(/^Peso/), '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Crear actividad' }));
+    expect(
+      await within(partGroup(2)).findByText(/El peso del 2.º plazo debe ser un número entero/),
+    ).toBeInTheDocument();
   });
 });

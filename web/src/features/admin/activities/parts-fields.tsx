@@ -5,25 +5,39 @@ import { FieldError } from '@portal/design-system/components/field.tsx';
 import { TextField } from '@portal/design-system/components/text-field.tsx';
 import { fieldError, type FormErrorState } from '../components/form-error-state';
 import { useFormatMsg, useT } from '../components/messages';
+import { RadioGroup } from '../components/radio-group';
 import { RowList } from '../components/row-list';
-import { PARTS_MAX, partRow, partsSum, type PartPart, type PartRow } from './parts-rules';
+import {
+  PARTS_MAX,
+  WEIGHT_MAX,
+  parseWeight,
+  partRow,
+  partsSum,
+  type PartPart,
+  type PartRow,
+  type PartsBy,
+} from './parts-rules';
 import type { ActivityErrorField, ActivityFormValues } from './rules';
 
 export const PARTS_FIELD_ID = 'activity-parts';
 export const partFieldId = (row: number, part: PartPart) => `activity-part-${row}-${part}`;
 
 /** The error summary's fields of the parts, in the order they show. */
-export const partsOrder = (rows: readonly PartRow[]): ActivityErrorField[] => [
+export const partsOrder = (
+  rows: readonly PartRow[],
+  by: PartsBy = 'percent',
+): ActivityErrorField[] => [
   'parts',
   ...rows.flatMap((_, row) =>
-    (['percent', 'dueDate'] as const).map((part) => `part.${row}.${part}` as const),
+    ([by, 'dueDate'] as const).map((part) => `part.${row}.${part}` as const),
   ),
 ];
 
 /**
- * "Pago en plazos": the fee split into parts, each a share of it and a last day to pay it
- * online; rows added and removed (at most 12), the shares' sum shown as they are typed. No rows:
- * one payment, by the global deadline.
+ * "Pago en plazos": the fee split into parts, each a share of it (a percent, or a weight among the
+ * parts' weights: all one way, chosen above the rows) and a last day to pay it online; rows added
+ * and removed (at most 12), the shares' sum (or the weights' total) shown as they are typed. No
+ * rows: one payment, by the global deadline.
  */
 export function PartsFields({
   values,
@@ -46,6 +60,8 @@ export function PartsFields({
   const wholeErrorId = `${PARTS_FIELD_ID}-error`;
   const sumId = `${PARTS_FIELD_ID}-sum`;
   const full = rows.length >= PARTS_MAX;
+  const by = values.partsBy;
+  const weights = rows.reduce((sum, row) => sum + (parseWeight(row.weight) ?? 0), 0);
 
   return (
     <fieldset
@@ -65,6 +81,24 @@ export function PartsFields({
           {whole}
         </FieldError>
       ) : null}
+      {rows.length ? (
+        <RadioGroup<PartsBy>
+          id={`${PARTS_FIELD_ID}-by`}
+          name="activity-parts-by"
+          legend={t('admin.activities.parts.by')}
+          value={by}
+          onChange={(partsBy) => onChange((v) => ({ ...v, partsBy }))}
+          errorPrefix={errorPrefix}
+          options={[
+            { value: 'percent', label: t('admin.activities.parts.byPercent') },
+            {
+              value: 'weight',
+              label: t('admin.activities.parts.byWeight'),
+              hint: t('admin.activities.parts.byWeightHint'),
+            },
+          ]}
+        />
+      ) : null}
       <RowList
         rows={rows}
         onChange={setRows}
@@ -75,18 +109,33 @@ export function PartsFields({
           // two columns from 600 px: an error above one control wraps in its column, and the
           // controls stay on one line (a long error had moved the day below the share)
           <div className="grid grid-cols-1 items-end gap-4 narrow:grid-cols-2">
-            <TextField
-              id={partFieldId(index, 'percent')}
-              label={t('admin.activities.parts.percent')}
-              hint={t('admin.activities.parts.percentHint')}
-              value={row.percent}
-              onChange={(event) => setRow({ percent: event.target.value })}
-              error={error(index, 'percent')}
-              errorPrefix={errorPrefix}
-              inputMode="decimal"
-              autoComplete="off"
-              width="short"
-            />
+            {by === 'weight' ? (
+              <TextField
+                id={partFieldId(index, 'weight')}
+                label={t('admin.activities.parts.weight')}
+                hint={t('admin.activities.parts.weightHint', { max: WEIGHT_MAX })}
+                value={row.weight}
+                onChange={(event) => setRow({ weight: event.target.value })}
+                error={error(index, 'weight')}
+                errorPrefix={errorPrefix}
+                inputMode="numeric"
+                autoComplete="off"
+                width="short"
+              />
+            ) : (
+              <TextField
+                id={partFieldId(index, 'percent')}
+                label={t('admin.activities.parts.percent')}
+                hint={t('admin.activities.parts.percentHint')}
+                value={row.percent}
+                onChange={(event) => setRow({ percent: event.target.value })}
+                error={error(index, 'percent')}
+                errorPrefix={errorPrefix}
+                inputMode="decimal"
+                autoComplete="off"
+                width="short"
+              />
+            )}
             <DateInput
               id={partFieldId(index, 'dueDate')}
               label={t('admin.activities.parts.dueDate')}
@@ -101,10 +150,16 @@ export function PartsFields({
       </RowList>
       {rows.length ? (
         <p id={sumId} aria-live="polite" className="font-semibold">
-          <FormattedMessage
-            id="admin.activities.parts.sum"
-            values={{ sum: intl.formatNumber(partsSum(rows) / 100, { maximumFractionDigits: 2 }) }}
-          />
+          {by === 'weight' ? (
+            <FormattedMessage id="admin.activities.parts.weightSum" values={{ total: weights }} />
+          ) : (
+            <FormattedMessage
+              id="admin.activities.parts.sum"
+              values={{
+                sum: intl.formatNumber(partsSum(rows) / 100, { maximumFractionDigits: 2 }),
+              }}
+            />
+          )}
         </p>
       ) : null}
       <div className="flex flex-col items-start gap-2">
@@ -114,7 +169,7 @@ export function PartsFields({
           aria-disabled={full || undefined}
           aria-describedby={full ? `${PARTS_FIELD_ID}-max` : undefined}
           onClick={() => {
-            if (!full) setRows((current) => [...current, ...startRows(current)]);
+            if (!full) setRows((current) => [...current, ...startRows(current, by)]);
           }}
         >
           <FormattedMessage
@@ -132,8 +187,9 @@ export function PartsFields({
 }
 
 /** Starting with parts gives two halves (the usual split); later one empty row at a time. */
-function startRows(current: readonly PartRow[]): PartRow[] {
-  return current.length === 0
-    ? [partRow({ percent: '50' }), partRow({ percent: '50' })]
-    : [partRow()];
+function startRows(current: readonly PartRow[], by: PartsBy): PartRow[] {
+  if (current.length > 0) return [partRow()];
+  return by === 'weight'
+    ? [partRow({ weight: '1' }), partRow({ weight: '1' })]
+    : [partRow({ percent: '50' }), partRow({ percent: '50' })];
 }

@@ -2,32 +2,48 @@ import type { Activity, ActivityWrite } from '../api/activities';
 import type { Msg } from '../components/messages';
 
 /**
- * A fee paid in parts, as the activity form holds it: each part's share of the fee (percent, as
- * typed) and its last day to pay online. No rows: one payment, by the global deadline.
+ * A fee paid in parts, as the activity form holds it: each part's share of the fee (a percent or
+ * a weight, as typed: all parts one way, `PartsBy`) and its last day to pay online. No rows: one
+ * payment, by the global deadline.
  */
 export interface PartRow {
   /** Keeps React's rows apart. */
   key: number;
   percent: string;
+  /** A whole number 1–1000 (180 € in weights 4, 3, 2: 80, 60 and 40 €). */
+  weight: string;
   /** 'YYYY-MM-DD' from the date picker, '' when empty. */
   dueDate: string;
 }
-export type PartPart = 'percent' | 'dueDate';
-/** A part's field as the error summary names it: `part.<row>.<percent|dueDate>`. */
+/** How the parts' shares are given: percentages adding up to 100, or weights. */
+export type PartsBy = 'percent' | 'weight';
+export type PartPart = 'percent' | 'weight' | 'dueDate';
+/** A part's field as the error summary names it: `part.<row>.<percent|weight|dueDate>`. */
 export type PartField = `part.${number}.${PartPart}`;
 /** The editor as a whole (the shares' sum, how many, the 409 once someone paid). */
 export type PartsField = 'parts';
 
 /** As the contract allows (FeeParts' maxItems). */
 export const PARTS_MAX = 12;
+/** As the contract allows (FeePart.weight's maximum). */
+export const WEIGHT_MAX = 1000;
 
 let nextPartKey = 1;
 export const partRow = (row: Partial<Omit<PartRow, 'key'>> = {}): PartRow => ({
   key: nextPartKey++,
   percent: '',
+  weight: '',
   dueDate: '',
   ...row,
 });
+
+/** "4" → 4; null unless a whole number from 1 to 1000. */
+export function parseWeight(text: string): number | null {
+  const normalized = text.trim();
+  if (!/^\d{1,4}$/.test(normalized)) return null;
+  const weight = Number(normalized);
+  return weight >= 1 && weight <= WEIGHT_MAX ? weight : null;
+}
 
 /** "33,33" or "33.33" → 3333 hundredths of a percent; null unless above 0, at most 100, two decimals. */
 export function parsePercent(text: string): number | null {
@@ -60,7 +76,10 @@ function civilDate(text: string): string | null {
  * decimals) and each last day a date, every day after the one before, not one part alone, at most
  * 12, and the shares adding up to 100 %. Returns the problems per field (`parts` for the whole).
  */
-export function checkParts(rows: readonly PartRow[]): Partial<Record<PartField | PartsField, Msg>> {
+export function checkParts(
+  rows: readonly PartRow[],
+  by: PartsBy = 'percent',
+): Partial<Record<PartField | PartsField, Msg>> {
   const problems: Partial<Record<PartField | PartsField, Msg>> = {};
   if (rows.length === 0) return problems;
   const put = (
@@ -75,7 +94,10 @@ export function checkParts(rows: readonly PartRow[]): Partial<Record<PartField |
   let before: string | null = null;
   rows.forEach((row, index) => {
     const part = index + 1;
-    if (parsePercent(row.percent) === null)
+    if (by === 'weight') {
+      if (parseWeight(row.weight) === null)
+        put(`part.${index}.weight`, 'weightInvalid', { part, max: WEIGHT_MAX });
+    } else if (parsePercent(row.percent) === null)
       put(`part.${index}.percent`, 'percentInvalid', { part });
     const due = civilDate(row.dueDate.trim());
     if (!row.dueDate.trim()) put(`part.${index}.dueDate`, 'dueDateRequired', { part });
@@ -84,25 +106,35 @@ export function checkParts(rows: readonly PartRow[]): Partial<Record<PartField |
       put(`part.${index}.dueDate`, 'order', { part, previous: part - 1 });
     if (due !== null) before = due;
   });
+  if (by === 'weight') return problems;
   const readable = rows.every((row) => parsePercent(row.percent) !== null);
   const sum = partsSum(rows);
   if (readable && sum !== 10_000) put('parts', 'total', { sum: sum / 100 });
   return problems;
 }
 
-/** What the form sends: each part's percent and last day ([] for one payment). */
-export function partsPayload(rows: readonly PartRow[]): NonNullable<ActivityWrite['parts']> {
-  return rows.map((row) => ({
-    percent: (parsePercent(row.percent) ?? 0) / 100,
-    due_date: row.dueDate.trim(),
-  }));
+/** What the form sends: each part's percent or weight and last day ([] for one payment). */
+export function partsPayload(
+  rows: readonly PartRow[],
+  by: PartsBy = 'percent',
+): NonNullable<ActivityWrite['parts']> {
+  return rows.map((row) =>
+    by === 'weight'
+      ? { weight: parseWeight(row.weight) ?? 0, due_date: row.dueDate.trim() }
+      : { percent: (parsePercent(row.percent) ?? 0) / 100, due_date: row.dueDate.trim() },
+  );
 }
+
+/** How an activity's parts are given (percent when it has none). */
+export const partsByOf = (activity: Activity): PartsBy =>
+  (activity.parts ?? []).some((part) => part.weight != null) ? 'weight' : 'percent';
 
 /** An activity's parts as the form shows them. */
 export function partsToForm(activity: Activity, locale: string): PartRow[] {
   return (activity.parts ?? []).map((part) =>
     partRow({
-      percent: percentToText(Math.round(part.percent * 100), locale),
+      percent: part.percent == null ? '' : percentToText(Math.round(part.percent * 100), locale),
+      weight: part.weight == null ? '' : String(part.weight),
       dueDate: part.due_date,
     }),
   );
@@ -115,6 +147,7 @@ export function partFieldOf(loc: readonly (string | number)[]): PartField | Part
   if (index === undefined) return 'parts';
   if (typeof index !== 'number') return null;
   if (part === 'percent') return `part.${index}.percent`;
+  if (part === 'weight') return `part.${index}.weight`;
   if (part === 'due_date') return `part.${index}.dueDate`;
   return 'parts';
 }

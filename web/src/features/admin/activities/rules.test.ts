@@ -51,6 +51,7 @@ describe('activity form', () => {
         reductions_apply: true,
         fee_group: null,
         parts: [],
+        registration_fee: 0,
       },
     });
     expect(
@@ -214,6 +215,7 @@ describe('activity form', () => {
           reductions_apply: false,
           fee_group: 'Escolas deportivas 2026-27',
           parts: [],
+          registration_fee: 0,
         },
       });
     });

@@ -15,10 +15,12 @@ import {
 import {
   checkParts,
   partFieldOf,
+  partsByOf,
   partsPayload,
   partsToForm,
   type PartField,
   type PartRow,
+  type PartsBy,
   type PartsField,
 } from './parts-rules';
 
@@ -45,6 +47,7 @@ export type ActivityField =
   | DrawSettingsField
   | 'name'
   | 'price'
+  | 'registrationFee'
   | 'startDate'
   | 'allocation'
   | 'capacity'
@@ -84,6 +87,8 @@ export type ActivityFormValues = Record<ActivityField, string> & {
   priorityGroups: GroupRow[];
   /** The fee in parts, in order (parts-rules.ts); empty: one payment. */
   parts: PartRow[];
+  /** Whether the parts are given in percent or by weight. */
+  partsBy: PartsBy;
 };
 
 export type ActivityPayload = ActivityWrite;
@@ -91,6 +96,7 @@ export type ActivityPayload = ActivityWrite;
 export const emptyActivityForm: ActivityFormValues = {
   name: '',
   price: '',
+  registrationFee: '',
   startDate: '',
   allocation: 'none',
   capacity: '',
@@ -111,6 +117,7 @@ export const emptyActivityForm: ActivityFormValues = {
   tariffs: [],
   reductionsApply: true,
   parts: [],
+  partsBy: 'percent',
   ...emptyDrawSettings,
 };
 
@@ -141,6 +148,7 @@ export function activityToForm(
   return {
     name: activity.name,
     price: priceTextOf(activity.price),
+    registrationFee: activity.registration_fee ? priceTextOf(activity.registration_fee) : '',
     startDate: activity.start_date ?? '',
     allocation: activity.allocation,
     capacity: activity.capacity === null ? '' : String(activity.capacity),
@@ -172,6 +180,7 @@ export function activityToForm(
     ),
     reductionsApply: activity.reductions_apply,
     parts: partsToForm(activity, locale),
+    partsBy: partsByOf(activity),
     ...drawSettingsToForm(activity),
   };
 }
@@ -285,7 +294,7 @@ function overlap(from: number, to: number | null): Problem {
 export function checkActivityForm(
   raw: ActivityFormValues,
 ): FormCheck<ActivityErrorField, ActivityPayload> {
-  const { tariffs, reductionsApply, priorityGroups, parts, ...texts } = raw;
+  const { tariffs, reductionsApply, priorityGroups, parts, partsBy, ...texts } = raw;
   const v = trimAll(texts);
   const errors: FieldErrors<ActivityErrorField> = {};
   let missing = false;
@@ -301,7 +310,9 @@ export function checkActivityForm(
     else if (price === null) errors.price = 'admin.activities.invalidPrice';
   }
   const bandProblems = byAge ? checkTariffs(tariffs) : {};
-  const partProblems = checkParts(parts);
+  const partProblems = checkParts(parts, partsBy);
+  const registrationFee = v.registrationFee ? parsePrice(v.registrationFee) : 0;
+  if (registrationFee === null) errors.registrationFee = 'admin.activities.invalidRegistrationFee';
 
   const allocation = (v.allocation || 'none') as ActivityWrite['allocation'] & string;
   const withPlaces = allocation !== 'none';
@@ -364,7 +375,8 @@ export function checkActivityForm(
       age_on: v.ageOn || null,
       reductions_apply: reductionsApply,
       fee_group: v.feeGroup || null,
-      parts: partsPayload(parts),
+      parts: partsPayload(parts, partsBy),
+      registration_fee: registrationFee ?? 0,
       ...(withPlaces
         ? {
             capacity,
@@ -425,6 +437,7 @@ export function activityFieldOf(loc: readonly (string | number)[]): ActivityErro
   const fields: Record<string, ActivityField> = {
     name: 'name',
     price: 'price',
+    registration_fee: 'registrationFee',
     start_date: 'startDate',
     capacity: 'capacity',
     applications_open_at: 'openAt',

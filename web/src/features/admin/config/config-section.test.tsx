@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render';
+import { forgetPublicConfig } from '../../../lib/public-config';
 import { config, signInAsAdmin } from '../test-support';
 import { ConfigSection } from './config-section';
 
@@ -20,6 +21,38 @@ const discount = () => screen.findByLabelText('Descuento global (%)');
 
 describe('global configuration', () => {
   beforeEach(signInAsAdmin);
+  beforeEach(forgetPublicConfig);
+
+  it.each([
+    ['es', 'Descuento global (%)', 'Sin efecto mientras haya reglas de precios'],
+    ['en', 'Global discount (%)', 'No effect while there are fee rules'],
+    ['gl', 'Desconto global (%)', 'Sen efecto mentres haxa regras de prezos'],
+  ] as const)(
+    '[%s] disables the global discount while fee rules exist, saying why',
+    async (locale, label, reason) => {
+      mockApi({
+        'GET /api/admin/config/': { body: config },
+        'GET /api/config': { body: { fee_mode: 'rules' } },
+      });
+      renderScreen(<ConfigSection />, { locale });
+      const input = await screen.findByLabelText(label);
+      await waitFor(() => expect(input).toBeDisabled());
+      expect(input).toHaveAccessibleDescription(expect.stringContaining(reason));
+    },
+  );
+
+  it('keeps the global discount enabled in the simple mode', async () => {
+    const api = mockApi({
+      'GET /api/admin/config/': { body: config },
+      'GET /api/config': { body: { fee_mode: 'simple' } },
+    });
+    renderScreen(<ConfigSection />, { locale: 'es' });
+    const input = await discount();
+    await waitFor(() => expect(api.calls.some((call) => call.path === '/api/config')).toBe(true));
+    expect(input).toBeEnabled();
+    expect(input).not.toHaveAccessibleDescription(expect.stringContaining('Sin efecto'));
+  });
+
   it('shows the settings, the discount as a percent', async () => {
     setup();
     expect(await discount()).toHaveValue(50);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Button } from '@portal/design-system/components/button.tsx';
 import { CheckboxField } from '@portal/design-system/components/checkbox.tsx';
@@ -20,6 +20,7 @@ import { serverMsg, useFormatMsg, useT, type Notice } from '../components/messag
 import { NoticeArea } from '../components/notice-area';
 import { useReportErrors } from '../components/page-errors';
 import { getConfig, saveConfig, type AdminConfig } from '../api/config';
+import { readPublicConfig } from '../../../lib/public-config';
 import { useResource } from '../api/use-resource';
 import {
   checkConfigForm,
@@ -60,8 +61,29 @@ export function ConfigSection({ onSaved }: { onSaved?: () => void }) {
   );
 }
 
+/**
+ * Whether fee rules are in place (`fee_mode` rules), read from the public settings: the global
+ * discount then applies to nothing, so its field is disabled with the reason.
+ */
+function useFeeRules(): boolean {
+  const [rules, setRules] = useState(false);
+  useEffect(() => {
+    let live = true;
+    readPublicConfig()
+      .then((config) => {
+        if (live) setRules(config.fee_mode === 'rules');
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+  return rules;
+}
+
 function ConfigForm({ initial, onSaved }: { initial: AdminConfig; onSaved?: () => void }) {
   const t = useT();
+  const feeRules = useFeeRules();
   const format = useFormatMsg();
   const [values, setValues] = useState<ConfigFormValues>(() => configToForm(initial));
   const [errors, setErrors] = useState<FormErrorState<ConfigField>>(noErrors);
@@ -123,7 +145,8 @@ function ConfigForm({ initial, onSaved }: { initial: AdminConfig; onSaved?: () =
       <PercentInput
         id={fieldId('discount')}
         label={t('admin.config.discount')}
-        hint={t('admin.config.discountHint')}
+        hint={t(feeRules ? 'admin.config.discountRules' : 'admin.config.discountHint')}
+        disabled={feeRules}
         value={values.discount}
         onChange={(event) => {
           const text = event.target.value;

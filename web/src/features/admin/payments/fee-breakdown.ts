@@ -18,7 +18,7 @@ export function breakdownText(
 ): string | null {
   if (!breakdown) return null;
   const { tariff, reduction, family_discount: family } = breakdown;
-  if (!tariff && !reduction && !family) return null;
+  if (!tariff && !reduction && !family && !breakdown.registration_fee) return null;
   const euros = (amount: number) => formatEuros(amount, locale);
   const parts: string[] = [];
   if (tariff) {
@@ -62,5 +62,46 @@ export function breakdownText(
       }),
     );
   }
+  if (breakdown.registration_fee)
+    parts.push(
+      t('admin.payments.breakdown.registration', { amount: euros(breakdown.registration_fee) }),
+    );
   return parts.join('; ');
+}
+
+/**
+ * The reductions and family discounts a payment's items had, named ("Familia numerosa −50 %;
+ * descuento familiar, 2.º miembro −20 %"); under fee rules with none, "No"; in the simple mode
+ * (no breakdowns) whether the resident ticked the spec's reduction.
+ */
+export function discountsText(
+  payment: { use_discount: boolean; items: { breakdown: FeeBreakdown | null }[] },
+  t: Translate,
+  percentOf: (percent: number) => string,
+): string {
+  const ruled = payment.items.filter((item) => item.breakdown !== null);
+  if (ruled.length === 0)
+    return t(payment.use_discount ? 'admin.payments.yes' : 'admin.payments.no');
+  const named = ruled.flatMap(({ breakdown }) => {
+    const { reduction, family_discount: family } = breakdown!;
+    const out: string[] = [];
+    if (reduction)
+      out.push(
+        reduction.percent !== null
+          ? t('admin.payments.discount.reductionPercent', {
+              name: reduction.name,
+              percent: percentOf(reduction.percent),
+            })
+          : t('admin.payments.discount.reductionPrice', { name: reduction.name }),
+      );
+    if (family)
+      out.push(
+        t('admin.payments.discount.family', {
+          member: family.member,
+          percent: percentOf(family.percent),
+        }),
+      );
+    return out;
+  });
+  return named.length > 0 ? [...new Set(named)].join('; ') : t('admin.payments.no');
 }

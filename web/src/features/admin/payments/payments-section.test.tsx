@@ -133,6 +133,54 @@ describe('payments list', () => {
       'XimnasiaTarifa 18 años y más (sin fecha de nacimiento) 45,00 €; Pensionista: precio 12,00 € (−33,00 €); Descuento familiar, 2.º miembro −20 % (−2,40 €)',
       'Pilates',
     ]);
+    // the reduction column names what each item had, not "No" (issue 60, item 8)
+    expect(within(table).getAllByRole('row')[1]!).toHaveTextContent(
+      'Familia numerosa −20 %; Pensionista (precio fijo); Descuento familiar, 2.º miembro −20 %',
+    );
+  });
+
+  it('names a registration fee charged in the simple mode, and says "No" reduction for a ruled payment without one', async () => {
+    const simple = payment(1, {
+      amount: 50,
+      items: [
+        {
+          activity_id: 2,
+          name: 'Piscina',
+          amount: 50,
+          refunded: false,
+          breakdown: null,
+          registration_fee: 20,
+        },
+      ],
+    });
+    const ruled = payment(2, {
+      amount: 60,
+      items: [
+        {
+          activity_id: 3,
+          name: 'Ximnasia',
+          amount: 60,
+          refunded: false,
+          breakdown: {
+            tariff_price: 40,
+            tariff: null,
+            reduction: null,
+            family_discount: null,
+            registration_fee: 20,
+          },
+        },
+      ],
+    });
+    setup({
+      'GET /api/admin/payments/': {
+        body: { items: [simple, ruled], total: 2, page: 1, page_size: 20 },
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Lista de pagos' });
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(first).toHaveTextContent('PiscinaMatrícula +20,00 €');
+    expect(second).toHaveTextContent('Precio 40,00 €; Matrícula +20,00 €');
+    expect(second).toHaveTextContent(/Matrícula \+20,00 €.*No/);
   });
 
   it('lists payments with Madrid date and time, euros and translated status', async () => {

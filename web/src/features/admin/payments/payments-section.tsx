@@ -27,7 +27,7 @@ import { serverMsg, type Notice } from '../components/messages';
 import { RefundAction } from './refund-action';
 import { RefundHistory } from './refund-history';
 import { canRefund } from './refund-rules';
-import { breakdownText } from './fee-breakdown';
+import { breakdownText, discountsText } from './fee-breakdown';
 import { paidPartsName } from '../../payments/part-names';
 import { ADMIN_PART_IDS } from './part-ids';
 
@@ -137,6 +137,13 @@ export function PaymentsSection() {
                   </span>
                 ) : null}
                 {why ? <span className="block text-small text-muted-foreground">{why}</span> : null}
+                {!item.breakdown && item.registration_fee ? (
+                  <span className="block text-small text-muted-foreground">
+                    {t('admin.payments.breakdown.registration', {
+                      amount: formatEuros(item.registration_fee, locale),
+                    })}
+                  </span>
+                ) : null}
                 {item.refund_due ? (
                   <span className="block text-small font-semibold text-error-text">
                     {t('admin.payments.refundDue.owed', {
@@ -166,7 +173,7 @@ export function PaymentsSection() {
     {
       id: 'discount',
       header: t('admin.payments.discount'),
-      cell: (p) => t(p.use_discount ? 'admin.payments.yes' : 'admin.payments.no'),
+      cell: (p) => discountsText(p, t, percentOf),
     },
     {
       id: 'status',

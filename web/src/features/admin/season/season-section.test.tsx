@@ -190,6 +190,33 @@ describe('Plazas y sorteos', () => {
     expect(row).toHaveTextContent(/Pago en comprobación \(se guarda hasta el .*12:00\)/);
   });
 
+  it('says how many parts a place confirmed by its first part has paid, until all are (issue 60)', async () => {
+    const confirmed = (id: number, name: string, paid: number): AdminApplication => ({
+      ...applications[0]!,
+      id,
+      code: `C${id}QR3VWX`,
+      status: 'confirmed',
+      rank: 1,
+      full_name: name,
+      parts: { paid, of: 3 },
+    });
+    const { user } = setup({
+      'GET /api/admin/activities/7/applications': serverList(
+        [...applications, confirmed(34, 'Brais Souto Rey', 1), confirmed(35, 'Noa Vidal Gil', 3)],
+        (a) => [a.code],
+      ),
+    });
+    await choose(user);
+    const list = await screen.findByRole('table', {
+      name: /Solicitudes en orden de lista de espera/,
+    });
+    const partly = await within(list).findByRole('row', { name: /Brais Souto Rey/ });
+    expect(partly).toHaveTextContent('Confirmada: 1 de 3 plazos pagados');
+    const whole = within(list).getByRole('row', { name: /Noa Vidal Gil/ });
+    expect(whole).not.toHaveTextContent('plazos pagados');
+    expect(whole).toHaveTextContent(/Confirmada/);
+  });
+
   it('lists each likely duplicate with the reason in words and what tells the two apart', async () => {
     const { user } = setup();
     await choose(user);

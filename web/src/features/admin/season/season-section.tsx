@@ -232,7 +232,10 @@ export function SeasonSection({ version }: { version: number }) {
               ? t('admin.season.offeredUntil', {
                   until: formatMadridDateTime(a.offer_expires_at, locale),
                 })
-              : t(`admin.season.applicationStatus.${a.status}`),
+              : a.status === 'confirmed' && a.parts && a.parts.paid < a.parts.of
+                ? // confirmed by part 1: how many parts are paid, until all are
+                  t('admin.season.confirmedParts', { paid: a.parts.paid, of: a.parts.of })
+                : t(`admin.season.applicationStatus.${a.status}`),
     },
     {
       id: 'actions',

@@ -27,12 +27,30 @@ const partLockMessage = (row: UserActivity, lock: LineLock | null) =>
 function ActivityName({ row, lock = null }: { row: UserActivity; lock?: LineLock | null }) {
   const intl = useIntl();
   const { locale } = useLocale();
-  if (!row.part) return <>{row.name}</>;
+  // the registration fee in this line's amount, never reduced, said on its own line
+  const registration = row.registration_fee ? (
+    <span data-slot="registration-fee" className="text-small text-muted-foreground">
+      <FormattedMessage
+        id="dashboard.registrationFee"
+        values={{ amount: formatEuros(row.registration_fee, locale) }}
+      />
+    </span>
+  ) : null;
+  if (!row.part)
+    return registration ? (
+      <span className="flex flex-col gap-1">
+        <span>{row.name}</span>
+        {registration}
+      </span>
+    ) : (
+      <>{row.name}</>
+    );
   const part = partName(intl, row.part);
   const lockMessage = partLockMessage(row, lock);
   return (
     <span className="flex flex-col gap-1">
       <span>{row.name}</span>
+      {registration}
       <span data-slot="part" className="text-small text-muted-foreground">
         {row.is_paid ? (
           part

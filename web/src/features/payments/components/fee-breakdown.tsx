@@ -65,6 +65,10 @@ export function FeeBreakdownList({
     ]);
   }
 
+  if (breakdown.registration_fee) {
+    parts.push([t('payments.breakdown.registration'), euros(breakdown.registration_fee)]);
+  }
+
   return (
     <dl
       data-slot="fee-breakdown"

@@ -46,6 +46,14 @@ function PaidItems({ payment }: { payment: ResidentPayment }) {
             )}
           </p>
           {item.breakdown ? <FeeBreakdownList breakdown={item.breakdown} /> : null}
+          {!item.breakdown && item.registration_fee ? (
+            <p className="text-small">
+              <FormattedMessage
+                id="payments.items.registrationFee"
+                values={{ amount: formatEuros(item.registration_fee, locale) }}
+              />
+            </p>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -76,3 +76,23 @@ describe('receipts of parts', () => {
     expect(screen.queryByRole('list', { name: /Actividades del pago/ })).toBeNull();
   });
 });
+
+describe('a registration fee in the residents’ history (issue 60)', () => {
+  it.each([
+    ['es', 'Incluye la matrícula, sin reducción: 20,00 €'],
+    ['en', 'Includes the registration fee, never reduced: €20.00'],
+    ['gl', 'Inclúe a matrícula, sen redución: 20,00 €'],
+  ] as const)('[%s] says the registration fee part 1 included', async (locale, text) => {
+    mockApi({
+      'GET /api/user/payments/': {
+        body: [
+          payment(1, [{ ...swim({ from: 1, to: 1, of: 3 }, 50), registration_fee: 20 }]),
+          payment(2, [{ ...swim({ from: 2, to: 2, of: 3 }, 30), registration_fee: 0 }]),
+        ],
+      },
+    });
+    renderScreen(<MyReceipts />, { locale });
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getAllByText(text)).toHaveLength(1);
+  });
+});

@@ -1,4 +1,4 @@
-import { formatEuros } from '@portal/design-system/lib/format.ts';
+import { formatDate, formatEuros } from '@portal/design-system/lib/format.ts';
 import { FormattedMessage } from 'react-intl';
 import type { Locale } from '../../../i18n/locales';
 import { FeeBreakdownList } from '../../payments/components/fee-breakdown';
@@ -43,6 +43,18 @@ export function feeRows(
         ),
       ]);
   }
+  // the registration fee, never reduced, and the parts: each its own row
+  if (fee.registration_fee)
+    rows.push([
+      'season.catalogue.registrationFee',
+      <FormattedMessage
+        key="registration"
+        id="season.catalogue.registrationFeeValue"
+        values={{ amount: euros(fee.registration_fee) }}
+      />,
+    ]);
+  if (fee.parts && fee.parts.length > 0)
+    rows.push(['season.catalogue.parts', <Parts key="parts" fee={fee} locale={locale} />]);
   if (fee.reductions.length > 0)
     rows.push([
       'season.catalogue.reductions',
@@ -99,6 +111,32 @@ function Quotes({
           {quote.breakdown ? (
             <FeeBreakdownList breakdown={quote.breakdown} className="text-small" />
           ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Each part's share of the fee (its percent, or its weight of the weights' sum) and last day. */
+function Parts({ fee, locale }: { fee: Fee; locale: Locale }) {
+  const parts = fee.parts ?? [];
+  const weights = parts.reduce((sum, part) => sum + (part.weight ?? 0), 0);
+  return (
+    <ul>
+      {parts.map((part, index) => (
+        <li key={part.due_date}>
+          <FormattedMessage
+            id={
+              part.weight != null ? 'season.catalogue.partWeight' : 'season.catalogue.partPercent'
+            }
+            values={{
+              number: index + 1,
+              date: formatDate(part.due_date, locale),
+              weight: part.weight ?? 0,
+              weights,
+              percent: part.percent ?? 0,
+            }}
+          />
         </li>
       ))}
     </ul>
