@@ -56,6 +56,10 @@ export function createCollection(deps: {
         ? item.activity_name
         : t(locale, 'direct_debit_return_fee_line', { name: item.activity_name }),
       amount_cents: item.amount_cents,
+      // TODO(issue 62): a domiciled fee's registration fee is not yet collected apart
+      registration_fee_cents: 0,
+      fee_cents: null,
+      remaining_cents: null,
       breakdown: item.breakdown,
       part_from: isFee ? item.part_number : null,
       part_to: isFee ? item.part_number : null,
