@@ -69,6 +69,8 @@ import { createReauthentication } from './services/reauthenticate.js';
 import { createDevOutbox } from './services/dev-outbox.js';
 import { createCircumstances } from './services/circumstances/index.js';
 import { createFeesRepo } from './data/fees-repo.js';
+import { createFamilyDifferencesRepo } from './data/family-differences-repo.js';
+import { createFamilyDifferences } from './services/payments/family-differences.js';
 import { createCircumstancesRepo } from './data/circumstances-repo.js';
 import { createFeeQuotes } from './services/fees/quotes.js';
 import { createFeeRulesService } from './services/fees/fee-rules.js';
@@ -123,6 +125,7 @@ export function createDeps(options: {
     personMerges: createPersonMergeRepo(db),
     revokedTokens: createRevokedTokensRepo(db),
     fees: createFeesRepo(db),
+    familyDifferences: createFamilyDifferencesRepo(db),
     circumstances: createCircumstancesRepo(db),
     idempotencyKeys: createIdempotencyKeysRepo(db),
   };
@@ -132,6 +135,12 @@ export function createDeps(options: {
     fees: repos.fees,
     circumstances: repos.circumstances,
     clock,
+  });
+  // family discounts no longer earned once a paying member is refunded or leaves
+  const familyDifferences = createFamilyDifferences({
+    fees: repos.fees,
+    repo: repos.familyDifferences,
+    payments: repos.payments,
   });
   const secret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   /** A key of its own for each use, derived from the server secret. */
@@ -213,6 +222,7 @@ export function createDeps(options: {
       users: repos.users,
       enrolments: repos.enrolments,
       quotes: feeQuotes,
+      familyDifferences,
     }),
     contactChange,
     myAccount: createMyAccount({ users: repos.users, clock }),
@@ -340,6 +350,7 @@ export function createDeps(options: {
       gateway: createRedsysClient(config.redsys),
       quotes: feeQuotes,
       documents: circumstances.documents,
+      familyDifferences,
     }),
     unsubscribe,
     devOutbox: createDevOutbox({ outbox: repos.outbox }),

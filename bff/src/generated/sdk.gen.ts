@@ -805,6 +805,12 @@ export const verifyReceipt = <ThrowOnError extends boolean = false>(options: Opt
  * checks above: 409 `fee_in_parts` for such a fee in `activity_ids`, 422 `part_unknown`
  * for a part it does not have, 409 `part_already_paid`, `part_out_of_order`,
  * `part_deadline_passed`; neither `activity_ids` nor `parts` chosen: 422.
+ * The family's payment (`people`): every person is managed by the caller (else 404), each
+ * person's checks as above. A fee with a family discount (its `breakdown.family_discount`, the
+ * Nth member of its fee group) is paid only when N−1 other members of the family have a fee
+ * of that group paid, or paid in this same payment: else 409
+ * `family_discount_needs_members`, naming the members whose fees earn it (the amount shown
+ * is always what is charged: pay them together).
  *
  */
 export const generatePayment = <ThrowOnError extends boolean = false>(options: Options<GeneratePaymentData, ThrowOnError>): RequestResult<GeneratePaymentResponses, GeneratePaymentErrors, ThrowOnError> => (options.client ?? client).post<GeneratePaymentResponses, GeneratePaymentErrors, ThrowOnError>({

@@ -1213,10 +1213,39 @@ export type UserActivity = {
      * For a fee in parts, which part this line is: a line per part, paid or pending, each with its own `amount` and `amount_due` (its share of the fee; the last part takes the rounding) and the whole fee's `breakdown`. Absent or null: the whole fee.
      */
     part?: PendingPart | null;
+    /**
+     * A paid fee whose family discount is no longer earned: the member whose paid fee earned it was refunded or withdrawn, so the discount it was charged with is pending for the family, with its reason. Absent or null: nothing pending.
+     */
+    family_difference?: FamilyDifference | null;
+};
+
+export type FamilyDifference = {
+    /**
+     * The family discount this fee was charged with and no longer earns.
+     */
+    amount: Euros;
+    reason_code: 'member_refunded' | 'member_withdrawn';
+    /**
+     * The member whose paid fee earned the discount.
+     */
+    member_name: string;
+    /**
+     * The reason, in the caller's language.
+     */
+    reason: string;
+    created_at: string;
 };
 
 export type PaymentItem = {
     activity_id: Id;
+    /**
+     * Whose fee the item paid (a family's payment has several people).
+     */
+    person_activity_id?: Id;
+    /**
+     * Their name as it was when paid.
+     */
+    person_name?: string;
     name: string;
     amount: Euros;
     /**
@@ -1253,10 +1282,14 @@ export type ResidentPayment = {
 };
 
 /**
- * At least one whole fee (`activity_ids`) or part (`parts`).
+ * One person's fees (`person_activity_id` with `activity_ids` and `parts`), or several of the account's people's in one payment (`people`, the family's payment): exactly one of the two forms (else 422 `payment_one_form`). At least one whole fee (`activity_ids`) or part (`parts`) in all.
  */
 export type PaymentRequest = {
-    person_activity_id: Id;
+    person_activity_id?: Id;
+    /**
+     * The family's payment: each person the account manages with their whole fees and parts, one bank page and one receipt listing each person. A person named twice counts once (their choices together).
+     */
+    people?: Array<PaymentPersonChoice>;
     /**
      * Whole fees (activities without parts).
      */
@@ -1270,6 +1303,12 @@ export type PaymentRequest = {
      * How the resident pays at Redsys; `bizum` only while `bizum_enabled` (else 409 `bizum_disabled`).
      */
     pay_method?: PayMethod;
+};
+
+export type PaymentPersonChoice = {
+    person_activity_id: Id;
+    activity_ids?: Array<Id>;
+    parts?: Array<PartChoice>;
 };
 
 /**
@@ -3393,7 +3432,7 @@ export type GeneratePaymentErrors = {
      */
     404: Error;
     /**
-     * Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0), `bizum_disabled` (`pay_method: bizum` while the council does not take Bizum), `part_out_of_order` (a part chosen without an earlier unpaid one), `part_deadline_passed` (a part whose day has passed), `fee_in_parts` (a fee in parts asked for whole in `activity_ids`: choose its parts).
+     * Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0), `bizum_disabled` (`pay_method: bizum` while the council does not take Bizum), `part_out_of_order` (a part chosen without an earlier unpaid one), `part_deadline_passed` (a part whose day has passed), `fee_in_parts` (a fee in parts asked for whole in `activity_ids`: choose its parts), `family_discount_needs_members` (a family discount whose earning members' fees are neither paid nor in this payment).
      */
     409: Error;
     /**

@@ -892,6 +892,14 @@ export const zAssociationResult = z.object({
     person: zManagedPerson
 });
 
+export const zFamilyDifference = z.object({
+    amount: zEuros,
+    reason_code: z.enum(['member_refunded', 'member_withdrawn']),
+    member_name: z.string(),
+    reason: z.string(),
+    created_at: z.iso.datetime({ offset: true })
+});
+
 /**
  * card = the bank's card page; bizum = Bizum on the same Redsys terminal (`DS_MERCHANT_PAYMETHODS=z`). On a payment: what the resident chose, corrected by the bank's `Ds_ProcessedPayMethod` once it says (68 = Bizum, a card code = card).
  */
@@ -1084,7 +1092,8 @@ export const zUserActivity = z.object({
     amount_with_discount: zEuros.nullable(),
     dni: zDniOut.nullable(),
     person_activity_id: zId,
-    part: zPendingPart.nullish()
+    part: zPendingPart.nullish(),
+    family_difference: zFamilyDifference.nullish()
 });
 
 /**
@@ -1166,6 +1175,8 @@ export const zDataExport = z.object({
 
 export const zPaymentItem = z.object({
     activity_id: zId,
+    person_activity_id: zId.optional(),
+    person_name: z.string().optional(),
     name: z.string(),
     amount: zEuros,
     refunded: z.boolean(),
@@ -1241,11 +1252,18 @@ export const zPartChoice = z.object({
     number: z.int().gte(1).lte(12)
 });
 
+export const zPaymentPersonChoice = z.object({
+    person_activity_id: zId,
+    activity_ids: z.array(zId).max(50).optional().default([]),
+    parts: z.array(zPartChoice).max(50).optional().default([])
+});
+
 /**
- * At least one whole fee (`activity_ids`) or part (`parts`).
+ * One person's fees (`person_activity_id` with `activity_ids` and `parts`), or several of the account's people's in one payment (`people`, the family's payment): exactly one of the two forms (else 422 `payment_one_form`). At least one whole fee (`activity_ids`) or part (`parts`) in all.
  */
 export const zPaymentRequest = z.object({
-    person_activity_id: zId,
+    person_activity_id: zId.optional(),
+    people: z.array(zPaymentPersonChoice).min(1).max(20).optional(),
     activity_ids: z.array(zId).max(50).optional().default([]),
     parts: z.array(zPartChoice).max(50).optional().default([]),
     use_discount: z.boolean(),

@@ -6,6 +6,7 @@ import { circumstances } from './messages/circumstances.js';
 import { common } from './messages/common.js';
 import { draws } from './messages/draws.js';
 import { fees } from './messages/fees.js';
+import { family } from './messages/family.js';
 import { feeParts } from './messages/fee-parts.js';
 import { joint } from './messages/joint.js';
 import { payments } from './messages/payments.js';
@@ -30,6 +31,7 @@ const areas: Record<string, Record<string, Translations>> = {
   circumstances,
   fees,
   feeParts,
+  family,
   claims,
   joint,
 };

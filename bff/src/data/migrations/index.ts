@@ -85,6 +85,7 @@ import {
 } from './390-idempotency-keys.js';
 import { postgres as bizumPostgres, sqlite as bizum } from './400-bizum.js';
 import { postgres as feePartsPostgres, sqlite as feeParts } from './410-fee-parts.js';
+import { postgres as familyPostgres, sqlite as family } from './470-family.js';
 import {
   postgres as onePersonPostgres,
   sqlite as onePerson,
@@ -284,4 +285,5 @@ export const migrations: readonly Migration[] = [
   },
   { version: 400, name: 'bizum', sqlite: bizum, postgres: bizumPostgres },
   { version: 410, name: 'fee-parts', sqlite: feeParts, postgres: feePartsPostgres },
+  { version: 470, name: 'family', sqlite: family, postgres: familyPostgres },
 ];

@@ -22,6 +22,8 @@ export interface CircumstanceInput {
   proof: Texts;
   validity_months: number | null;
   review: 'staff' | 'declaration';
+  /** Asked per person (the default) or once for several of an account's people. */
+  scope?: 'person' | 'household' | undefined;
 }
 
 const LOCALES: readonly Locale[] = ['es', 'en', 'gl'];
@@ -60,6 +62,7 @@ function checked(input: CircumstanceInput): CircumstanceFields {
     proof_gl: proof.gl,
     validity_months: input.validity_months,
     review: input.review,
+    scope: input.scope ?? 'person',
   };
 }
 
@@ -68,6 +71,7 @@ const texts = (row: CircumstanceFields) => ({
   proof: { es: row.proof_es, en: row.proof_en, gl: row.proof_gl },
   validity_months: row.validity_months,
   review: row.review,
+  scope: row.scope,
 });
 
 /** The council's list of circumstances: the public view, and staff's list and edits (audited). */

@@ -159,6 +159,8 @@ export interface PersonFees {
   quotes: Map<number, Quote>;
   /** By activity id, the paid fees' breakdowns as charged (null: paid without one). */
   paid: Map<number, StoredBreakdown | null>;
+  /** Every fee of the person's family (themselves too): who has paid which (family-earned.ts). */
+  family: FamilyFeeRow[];
 }
 
 /**
@@ -221,7 +223,7 @@ export function createFeeQuotes(deps: {
         fee: pricing.fee(enrolmentId, row, family, approvals),
       }));
       const quotes = named(computed, await namesFor(computed));
-      return { rows, quotes, paid: await paidOf(enrolmentId, rows) };
+      return { rows, quotes, paid: await paidOf(enrolmentId, rows), family };
     },
 
     /**

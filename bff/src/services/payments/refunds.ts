@@ -1,7 +1,7 @@
 import type { GatewayClient } from '../../adapters/payment-gateway/gateway-client.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
-import type { PaymentsRepo } from '../../data/payments-repo.js';
+import type { PaymentItemRow, PaymentsRepo } from '../../data/payments-repo.js';
 import type { RefundsRepo } from '../../data/refunds-repo.js';
 import { DomainError, invalid, notFound, type DomainErrorKind } from '../errors.js';
 import type { Clock } from '../../lib/clock.js';
@@ -40,6 +40,8 @@ export function createRefunds(deps: {
   refunds: RefundsRepo;
   gateway: GatewayClient;
   audit: AuditRepo;
+  /** In the refund's transaction, once its items are pending again (family-differences.ts). */
+  afterUnpaid?: (items: PaymentItemRow[], now: string) => Promise<number>;
 }) {
   const { db, clock, payments, refunds, gateway, audit } = deps;
 
@@ -142,6 +144,7 @@ export function createRefunds(deps: {
           );
           await payments.addRefunded(payment.id, reserved.amount, finishedAt);
           for (const item of reserved.items) await payments.unpayItem(item);
+          await deps.afterUnpaid?.(reserved.items, finishedAt);
         } else if (answer.outcome === 'refused') {
           await refunds.finish(
             reserved.refundId,

@@ -1,3 +1,7 @@
+import type {
+  FamilyDifferences,
+  FamilyDifferenceView,
+} from '../payments/family-differences.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { EnrolmentsRepo } from '../../data/enrolments-repo.js';
 import { isUniqueViolation } from '../../data/engines.js';
@@ -56,6 +60,8 @@ export interface PersonActivity {
   person_activity_id: number;
   /** Of a fee in parts, which part this line is (a line per part); absent: the whole fee. */
   part?: { number: number; of: number; due_date: string };
+  /** A paid fee's family discount no longer earned, pending for the family. */
+  family_difference?: FamilyDifferenceView | null;
 }
 
 /**
@@ -103,6 +109,8 @@ export interface PersonsDeps {
   limiter: RateLimiter;
   deliver: CodeDelivery;
   quotes: Pick<FeeQuotes, 'forPerson'>;
+  /** Family discounts no longer earned, pending for the family (services/payments). */
+  familyDifferences?: Pick<FamilyDifferences, 'openFor'>;
 }
 
 export const toManagedPerson = (person: PersonRow): ManagedPerson => ({
@@ -459,7 +467,16 @@ export function createPersonsService(deps: PersonsDeps) {
     async activities(actor: Actor, personId: number, locale: Locale): Promise<PersonActivity[]> {
       const person = await linkedPerson(actor, personId);
       const fees = await deps.quotes.forPerson(person.id);
-      if (fees) return feeActivities(person, fees, locale);
+      if (fees) {
+        const lines = feeActivities(person, fees, locale);
+        const differences = await deps.familyDifferences?.openFor(person.id, locale);
+        if (!differences || differences.size === 0) return lines;
+        return lines.map((line) =>
+          line.is_paid && differences.has(line.id)
+            ? { ...line, family_difference: differences.get(line.id)! }
+            : line,
+        );
+      }
       const discountBp = (await deps.config.get()).global_discount_bp;
       return (await persons.activities(person.id)).flatMap((row) => {
         const reduced = amountWithReduction(row.price_cents, discountBp);

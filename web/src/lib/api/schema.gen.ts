@@ -749,6 +749,12 @@ export interface paths {
          *     checks above: 409 `fee_in_parts` for such a fee in `activity_ids`, 422 `part_unknown`
          *     for a part it does not have, 409 `part_already_paid`, `part_out_of_order`,
          *     `part_deadline_passed`; neither `activity_ids` nor `parts` chosen: 422.
+         *     The family's payment (`people`): every person is managed by the caller (else 404), each
+         *     person's checks as above. A fee with a family discount (its `breakdown.family_discount`, the
+         *     Nth member of its fee group) is paid only when N−1 other members of the family have a fee
+         *     of that group paid, or paid in this same payment: else 409
+         *     `family_discount_needs_members`, naming the members whose fees earn it (the amount shown
+         *     is always what is charged: pay them together).
          */
         post: operations["generatePayment"];
         delete?: never;
@@ -3146,9 +3152,27 @@ export interface components {
             person_activity_id: components["schemas"]["Id"];
             /** @description For a fee in parts, which part this line is: a line per part, paid or pending, each with its own `amount` and `amount_due` (its share of the fee; the last part takes the rounding) and the whole fee's `breakdown`. Absent or null: the whole fee. */
             part?: components["schemas"]["PendingPart"] | null;
+            /** @description A paid fee whose family discount is no longer earned: the member whose paid fee earned it was refunded or withdrawn, so the discount it was charged with is pending for the family, with its reason. Absent or null: nothing pending. */
+            family_difference?: components["schemas"]["FamilyDifference"] | null;
+        };
+        FamilyDifference: {
+            /** @description The family discount this fee was charged with and no longer earns. */
+            amount: components["schemas"]["Euros"];
+            /** @enum {string} */
+            reason_code: "member_refunded" | "member_withdrawn";
+            /** @description The member whose paid fee earned the discount. */
+            member_name: string;
+            /** @description The reason, in the caller's language. */
+            reason: string;
+            /** Format: date-time */
+            created_at: string;
         };
         PaymentItem: {
             activity_id: components["schemas"]["Id"];
+            /** @description Whose fee the item paid (a family's payment has several people). */
+            person_activity_id?: components["schemas"]["Id"];
+            /** @description Their name as it was when paid. */
+            person_name?: string;
             name: string;
             amount: components["schemas"]["Euros"];
             /** @description Given back by a refund. */
@@ -3176,9 +3200,11 @@ export interface components {
             use_discount: boolean;
             items: components["schemas"]["PaymentItem"][];
         };
-        /** @description At least one whole fee (`activity_ids`) or part (`parts`). */
+        /** @description One person's fees (`person_activity_id` with `activity_ids` and `parts`), or several of the account's people's in one payment (`people`, the family's payment): exactly one of the two forms (else 422 `payment_one_form`). At least one whole fee (`activity_ids`) or part (`parts`) in all. */
         PaymentRequest: {
-            person_activity_id: components["schemas"]["Id"];
+            person_activity_id?: components["schemas"]["Id"];
+            /** @description The family's payment: each person the account manages with their whole fees and parts, one bank page and one receipt listing each person. A person named twice counts once (their choices together). */
+            people?: components["schemas"]["PaymentPersonChoice"][];
             /**
              * @description Whole fees (activities without parts).
              * @default []
@@ -3195,6 +3221,13 @@ export interface components {
              * @default card
              */
             pay_method: components["schemas"]["PayMethod"];
+        };
+        PaymentPersonChoice: {
+            person_activity_id: components["schemas"]["Id"];
+            /** @default [] */
+            activity_ids: components["schemas"]["Id"][];
+            /** @default [] */
+            parts: components["schemas"]["PartChoice"][];
         };
         /**
          * @description card = the bank's card page; bizum = Bizum on the same Redsys terminal (`DS_MERCHANT_PAYMETHODS=z`). On a payment: what the resident chose, corrected by the bank's `Ds_ProcessedPayMethod` once it says (68 = Bizum, a card code = card).
@@ -5690,7 +5723,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            /** @description Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0), `bizum_disabled` (`pay_method: bizum` while the council does not take Bizum), `part_out_of_order` (a part chosen without an earlier unpaid one), `part_deadline_passed` (a part whose day has passed), `fee_in_parts` (a fee in parts asked for whole in `activity_ids`: choose its parts). */
+            /** @description Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0), `bizum_disabled` (`pay_method: bizum` while the council does not take Bizum), `part_out_of_order` (a part chosen without an earlier unpaid one), `part_deadline_passed` (a part whose day has passed), `fee_in_parts` (a fee in parts asked for whole in `activity_ids`: choose its parts), `family_discount_needs_members` (a family discount whose earning members' fees are neither paid nor in this payment). */
             409: {
                 headers: {
                     [name: string]: unknown;
