@@ -273,6 +273,7 @@ export function createDeps(options: {
       audit: repos.audit,
       quotes: feeQuotes,
       clock,
+      familyDifferences,
     }),
     activities: createAdminActivitiesService({
       db,

@@ -1407,6 +1407,10 @@ export type ReceiptCheck = {
 export type RefundRequest = {
     reason: string;
     activity_ids?: Array<Id>;
+    /**
+     * A family's payment covers several people: only this person's items of `activity_ids` (absent: every person's). A paid family discount another member's fee earned, left without enough paid members, becomes pending for the family (`UserActivity.family_difference`).
+     */
+    person_activity_id?: Id;
 };
 
 export type Refund = {

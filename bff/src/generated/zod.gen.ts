@@ -984,7 +984,8 @@ export const zLatestPayment = z.object({
 
 export const zRefundRequest = z.object({
     reason: z.string().max(500),
-    activity_ids: z.array(zId).min(1).max(50).optional()
+    activity_ids: z.array(zId).min(1).max(50).optional(),
+    person_activity_id: zId.optional()
 });
 
 export const zRefund = z.object({

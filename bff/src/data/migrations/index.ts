@@ -285,5 +285,11 @@ export const migrations: readonly Migration[] = [
   },
   { version: 400, name: 'bizum', sqlite: bizum, postgres: bizumPostgres },
   { version: 410, name: 'fee-parts', sqlite: feeParts, postgres: feePartsPostgres },
-  { version: 470, name: 'family', sqlite: family, postgres: familyPostgres },
+  {
+    version: 470,
+    name: 'family',
+    sqlite: family,
+    postgres: familyPostgres,
+    rebuildsTables: true,
+  },
 ];

@@ -22,9 +22,4 @@ export const family = defineMessages({
     en: '{member}, who earned the family discount, is no longer enrolled: the difference is pending.',
     gl: '{member}, que daba o desconto familiar, xa non está inscrito: queda pendente a diferenza.',
   },
-  receipt_person: {
-    es: 'Persona: {name}',
-    en: 'Person: {name}',
-    gl: 'Persoa: {name}',
-  },
 });

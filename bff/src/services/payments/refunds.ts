@@ -11,6 +11,8 @@ export interface RefundRequest {
   reason: string;
   /** The payment's activities to refund; all that are left when absent. */
   activity_ids?: number[] | undefined;
+  /** A family's payment: only this person's items (absent: everyone's). */
+  person_activity_id?: number | undefined;
 }
 
 const refundError = (
@@ -60,7 +62,10 @@ export function createRefunds(deps: {
         if (payment.status !== 'paid' && payment.status !== 'duplicate') {
           throw refundError('conflict', 'not_paid');
         }
-        const items = await payments.items(payment.id);
+        const person = request.person_activity_id;
+        const items = (await payments.items(payment.id)).filter(
+          (item) => person === undefined || item.enrolment_id === person,
+        );
         let wanted =
           request.activity_ids ??
           items.filter((i) => i.refund_id === null).map((i) => i.activity_id);
@@ -109,7 +114,7 @@ export function createRefunds(deps: {
           actor_dni: actor.dni,
           created_at: startedAt,
         });
-        if ((await refunds.reserveItems(payment.id, wanted, refundId)) !== chosen.length) {
+        if ((await refunds.reserveItems(payment.id, wanted, refundId, person)) !== chosen.length) {
           throw refundError('conflict', 'over_refund', { left: (left / 100).toFixed(2) });
         }
         await audit.record({

@@ -3316,6 +3316,8 @@ export interface components {
         RefundRequest: {
             reason: string;
             activity_ids?: components["schemas"]["Id"][];
+            /** @description A family's payment covers several people: only this person's items of `activity_ids` (absent: every person's). A paid family discount another member's fee earned, left without enough paid members, becomes pending for the family (`UserActivity.family_difference`). */
+            person_activity_id?: components["schemas"]["Id"];
         };
         Refund: {
             id: components["schemas"]["Id"];
