@@ -515,12 +515,18 @@ export type CircumstanceReview = 'staff' | 'declaration';
  */
 export type ValidityMonths = number | null;
 
+/**
+ * `person`: asked for one person (`POST /user/persons/{person_activity_id}/circumstances`); `household`: a title covering the family (a large family's), asked once for several of the account's people with one document and one review (`POST /user/circumstances`).
+ */
+export type CircumstanceScope = 'person' | 'household';
+
 export type Circumstance = {
     id: Id;
     name: string;
     proof: string;
     validity_months: ValidityMonths;
     review: CircumstanceReview;
+    scope?: CircumstanceScope;
 };
 
 export type CircumstanceWrite = {
@@ -528,6 +534,7 @@ export type CircumstanceWrite = {
     proof: LocalizedProof;
     validity_months: ValidityMonths;
     review: CircumstanceReview;
+    scope?: CircumstanceScope;
 };
 
 export type AdminCircumstance = {
@@ -536,6 +543,7 @@ export type AdminCircumstance = {
     proof: LocalizedProof;
     validity_months: ValidityMonths;
     review: CircumstanceReview;
+    scope?: CircumstanceScope;
     /**
      * Approvals in force today.
      */
@@ -550,6 +558,10 @@ export type CircumstanceRequestStatus = 'pending' | 'approved' | 'refused' | 'ex
 
 export type CircumstanceRequestCreated = {
     id: Id;
+    /**
+     * A household request's people (its id is the request staff review).
+     */
+    person_activity_ids?: Array<Id>;
     status: CircumstanceRequestStatus;
     valid_until: CivilDate | null;
 };
@@ -578,10 +590,24 @@ export type CircumstanceRequest = {
      * This account sent a document that is still kept (it is deleted some days after the decision): GET /user/circumstances/{id}/document gives it.
      */
     has_document: boolean;
+    /**
+     * A household request's id (the one staff review), the same for each person it covers; null for a person's own.
+     */
+    household_id?: Id | null;
+};
+
+export type HouseholdPerson = {
+    person_activity_id: Id;
+    person_name: string;
+    status: CircumstanceRequestStatus;
 };
 
 export type AdminCircumstanceRequest = {
     id: Id;
+    /**
+     * A household request (`Circumstance.scope` household): everyone it covers, one decision for all (a person staff removed reads `withdrawn`). Absent for a person's own request.
+     */
+    people?: Array<HouseholdPerson>;
     person_activity_id: Id;
     person_name: string;
     dni: DniOut | null;
@@ -6771,6 +6797,67 @@ export type ListMyCircumstancesResponses = {
 
 export type ListMyCircumstancesResponse = ListMyCircumstancesResponses[keyof ListMyCircumstancesResponses];
 
+export type RequestHouseholdCircumstanceData = {
+    body: {
+        circumstance_id: string;
+        person_activity_ids: string;
+        document?: Blob | File;
+    };
+    path?: never;
+    query?: never;
+    url: '/user/circumstances';
+};
+
+export type RequestHouseholdCircumstanceErrors = {
+    /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * One of the people has this circumstance pending or in force.
+     */
+    409: Error;
+    /**
+     * The document is over 5 MB.
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
+     * A wrong document (as a person's request), an unknown circumstance, or one asked per person (`circumstance_not_household` on `circumstance_id`).
+     */
+    422: Error;
+    /**
+     * Too many attempts; wait `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     */
+    503: Error;
+};
+
+export type RequestHouseholdCircumstanceError = RequestHouseholdCircumstanceErrors[keyof RequestHouseholdCircumstanceErrors];
+
+export type RequestHouseholdCircumstanceResponses = {
+    /**
+     * The request, pending review (or approved at once on a declaration), for each person named.
+     */
+    201: CircumstanceRequestCreated;
+};
+
+export type RequestHouseholdCircumstanceResponse = RequestHouseholdCircumstanceResponses[keyof RequestHouseholdCircumstanceResponses];
+
 export type GetMyCircumstanceDocumentData = {
     body?: never;
     path: {
@@ -6903,6 +6990,107 @@ export type GetCircumstanceDocumentResponses = {
 };
 
 export type GetCircumstanceDocumentResponse = GetCircumstanceDocumentResponses[keyof GetCircumstanceDocumentResponses];
+
+export type AddHouseholdPersonData = {
+    body: {
+        person_activity_id: Id;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/admin/circumstance-requests/{id}/people';
+};
+
+export type AddHouseholdPersonErrors = {
+    /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Not a household request (`not_household`), decided other than approved (`request_decided`), the person already in it or with the circumstance pending or in force (`request_pending`, `already_approved`).
+     */
+    409: Error;
+    /**
+     * The person is not one the requesting account manages (`household_person_unknown`).
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     */
+    503: Error;
+};
+
+export type AddHouseholdPersonError = AddHouseholdPersonErrors[keyof AddHouseholdPersonErrors];
+
+export type AddHouseholdPersonResponses = {
+    /**
+     * The household request with its people.
+     */
+    200: AdminCircumstanceRequest;
+};
+
+export type AddHouseholdPersonResponse = AddHouseholdPersonResponses[keyof AddHouseholdPersonResponses];
+
+export type RemoveHouseholdPersonData = {
+    body?: never;
+    path: {
+        id: number;
+        person_activity_id: Id;
+    };
+    query?: never;
+    url: '/admin/circumstance-requests/{id}/people/{person_activity_id}';
+};
+
+export type RemoveHouseholdPersonErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Not a household request (`not_household`), or the last person in it (`household_last_person`: refuse or withdraw the request instead).
+     */
+    409: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks).
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     */
+    503: Error;
+};
+
+export type RemoveHouseholdPersonError = RemoveHouseholdPersonErrors[keyof RemoveHouseholdPersonErrors];
+
+export type RemoveHouseholdPersonResponses = {
+    /**
+     * The household request with its people (the removed one reads `withdrawn`).
+     */
+    200: AdminCircumstanceRequest;
+};
+
+export type RemoveHouseholdPersonResponse = RemoveHouseholdPersonResponses[keyof RemoveHouseholdPersonResponses];
 
 export type ApproveCircumstanceRequestData = {
     body: CircumstanceApproval;

@@ -354,19 +354,26 @@ export const zCircumstanceReview = z.enum(['staff', 'declaration']);
  */
 export const zValidityMonths = z.int().gte(1).lte(60).nullable();
 
+/**
+ * `person`: asked for one person (`POST /user/persons/{person_activity_id}/circumstances`); `household`: a title covering the family (a large family's), asked once for several of the account's people with one document and one review (`POST /user/circumstances`).
+ */
+export const zCircumstanceScope = z.enum(['person', 'household']).default('person');
+
 export const zCircumstance = z.object({
     id: zId,
     name: z.string(),
     proof: z.string(),
     validity_months: zValidityMonths,
-    review: zCircumstanceReview
+    review: zCircumstanceReview,
+    scope: zCircumstanceScope.optional()
 });
 
 export const zCircumstanceWrite = z.object({
     name: zLocalizedName,
     proof: zLocalizedProof,
     validity_months: zValidityMonths,
-    review: zCircumstanceReview
+    review: zCircumstanceReview,
+    scope: zCircumstanceScope.optional()
 });
 
 export const zAdminCircumstance = z.object({
@@ -375,6 +382,7 @@ export const zAdminCircumstance = z.object({
     proof: zLocalizedProof,
     validity_months: zValidityMonths,
     review: zCircumstanceReview,
+    scope: zCircumstanceScope.optional(),
     approved: z.int().gte(0),
     pending: z.int().gte(0)
 });
@@ -389,6 +397,7 @@ export const zCircumstanceRequestStatus = z.enum([
 
 export const zCircumstanceRequestCreated = z.object({
     id: zId,
+    person_activity_ids: z.array(zId).optional(),
     status: zCircumstanceRequestStatus,
     valid_until: zCivilDate.nullable()
 });
@@ -404,11 +413,19 @@ export const zCircumstanceRequest = z.object({
     reason: z.string().nullable(),
     created_at: zDateTime,
     decided_at: zDateTime.nullable(),
-    has_document: z.boolean()
+    has_document: z.boolean(),
+    household_id: zId.nullish()
+});
+
+export const zHouseholdPerson = z.object({
+    person_activity_id: zId,
+    person_name: z.string(),
+    status: zCircumstanceRequestStatus
 });
 
 export const zAdminCircumstanceRequest = z.object({
     id: zId,
+    people: z.array(zHouseholdPerson).optional(),
     person_activity_id: zId,
     person_name: z.string(),
     dni: zDniOut.nullable(),
@@ -2417,6 +2434,17 @@ export const zRequestCircumstanceResponse = zCircumstanceRequestCreated;
  */
 export const zListMyCircumstancesResponse = z.array(zCircumstanceRequest);
 
+export const zRequestHouseholdCircumstanceBody = z.object({
+    circumstance_id: z.string().regex(/^[1-9][0-9]{0,15}$/),
+    person_activity_ids: z.string().regex(/^[1-9][0-9]{0,15}( *, *[1-9][0-9]{0,15}){0,19}$/),
+    document: z.string().optional()
+});
+
+/**
+ * The request, pending review (or approved at once on a declaration), for each person named.
+ */
+export const zRequestHouseholdCircumstanceResponse = zCircumstanceRequestCreated;
+
 export const zGetMyCircumstanceDocumentPath = z.object({
     id: z.int().gte(1).lte(9007199254740991)
 });
@@ -2446,6 +2474,29 @@ export const zGetCircumstanceDocumentPath = z.object({
  * The file as a download (`Content-Disposition: attachment`, `Content-Security-Policy: sandbox`).
  */
 export const zGetCircumstanceDocumentResponse = z.string();
+
+export const zAddHouseholdPersonBody = z.object({
+    person_activity_id: zId
+});
+
+export const zAddHouseholdPersonPath = z.object({
+    id: z.int().gte(1).lte(9007199254740991)
+});
+
+/**
+ * The household request with its people.
+ */
+export const zAddHouseholdPersonResponse = zAdminCircumstanceRequest;
+
+export const zRemoveHouseholdPersonPath = z.object({
+    id: z.int().gte(1).lte(9007199254740991),
+    person_activity_id: zId
+});
+
+/**
+ * The household request with its people (the removed one reads `withdrawn`).
+ */
+export const zRemoveHouseholdPersonResponse = zAdminCircumstanceRequest;
 
 export const zApproveCircumstanceRequestBody = zCircumstanceApproval;
 

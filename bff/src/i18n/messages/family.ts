@@ -22,4 +22,25 @@ export const family = defineMessages({
     en: '{member}, who earned the family discount, is no longer enrolled: the difference is pending.',
     gl: '{member}, que daba o desconto familiar, xa non está inscrito: queda pendente a diferenza.',
   },
+
+  circumstance_not_household: {
+    es: 'Esta circunstancia se pide para cada persona por separado.',
+    en: 'This circumstance is asked for each person separately.',
+    gl: 'Esta circunstancia pídese para cada persoa por separado.',
+  },
+  not_household: {
+    es: 'Esta solicitud es de una sola persona.',
+    en: 'This request is for one person only.',
+    gl: 'Esta solicitude é dunha soa persoa.',
+  },
+  household_last_person: {
+    es: 'Es la última persona de la solicitud: recházala o retírala en su lugar.',
+    en: 'This is the last person in the request: refuse or withdraw it instead.',
+    gl: 'É a última persoa da solicitude: rexéitaa ou retíraa no seu lugar.',
+  },
+  household_person_unknown: {
+    es: 'Esta persona no es de la familia que lo pidió.',
+    en: 'This person is not one of the family that asked.',
+    gl: 'Esta persoa non é da familia que o pediu.',
+  },
 });

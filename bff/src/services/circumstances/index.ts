@@ -17,6 +17,7 @@ import { createDocumentVault } from './documents.js';
 import { createCircumstanceImport } from './import.js';
 import { createCircumstanceRequests } from './requests.js';
 import { createCircumstanceReview } from './review.js';
+import { createHouseholdRequests } from './household.js';
 
 /**
  * The circumstances area (issue 48), built once per app: the council's list, residents'
@@ -59,8 +60,18 @@ export function createCircumstances(deps: {
     retentionDays: deps.documentRetentionDays,
     logger: deps.logger,
   });
+  const household = createHouseholdRequests({
+    db,
+    repo,
+    persons: deps.persons,
+    vault,
+    limiter: deps.limiter,
+    audit,
+    clock,
+  });
   return {
     catalogue: createCircumstanceCatalogue({ db, repo, audit, clock }),
+    household,
     requests: createCircumstanceRequests({
       db,
       repo,
@@ -79,6 +90,7 @@ export function createCircumstances(deps: {
       messages,
       audit,
       clock,
+      household,
     }),
     holders: createCircumstanceImport({ db, repo, audit, clock }),
     documents: vault,

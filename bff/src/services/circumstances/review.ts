@@ -14,6 +14,7 @@ import { auditDni, recordAdminWrite, type Actor } from '../admin/audit-trail.js'
 import { conflict, invalid, notFound } from '../errors.js';
 import type { Decision, DecisionMessages } from './decision-messages.js';
 import type { DocumentFile, DocumentVault } from './documents.js';
+import type { HouseholdRequests } from './household.js';
 import { checkValidUntil, staffView, statusOf, type RefusalCode } from './views.js';
 
 const ACTION_OF: Record<Decision, string> = {
@@ -41,8 +42,34 @@ export function createCircumstanceReview(deps: {
   messages: DecisionMessages;
   audit: AuditRepo;
   clock: Clock;
+  household: Pick<HouseholdRequests, 'people'>;
 }) {
   const { db, repo, vault, audit, clock } = deps;
+
+  /** Staff's view, with the people of a household request. */
+  async function viewOf(row: RequestWithNames, locale: Locale, day: string) {
+    const view = staffView(row, locale, day);
+    if (row.household_id === null) return view;
+    const people = (await deps.household.people([row.household_id])).get(row.household_id) ?? [];
+    return { ...view, people };
+  }
+
+  /**
+   * A decision is one for the whole household: the first row and every other row still in the
+   * state it was decided from (people staff removed read withdrawn and stay so).
+   */
+  async function decideAll(
+    row: CircumstanceRequestRow,
+    from: CircumstanceRequestRow['status'],
+    fields: Parameters<CircumstancesRepo['decide']>[2],
+    now: string,
+  ) {
+    await repo.decide(row.id, from, fields, now);
+    if (row.household_id !== row.id) return;
+    for (const other of await repo.householdRows([row.id]))
+      if (other.id !== row.id && other.status === from)
+        await repo.decide(other.id, from, fields, now);
+  }
   const today = () => madridDate(clock.now());
 
   async function found(id: number): Promise<RequestWithNames> {
@@ -65,6 +92,8 @@ export function createCircumstanceReview(deps: {
     await db.transaction(async () => {
       const row = await repo.lockRequest(id);
       if (!row) throw notFound();
+      // a household is decided by its first row, the one the queue lists
+      if (row.household_id !== null && row.household_id !== row.id) throw notFound();
       const details = await write(row, clock.now());
       await recordAdminWrite(audit, actor, ACTION_OF[decision], 'circumstance_request', id, {
         enrolment_id: row.enrolment_id,
@@ -74,7 +103,7 @@ export function createCircumstanceReview(deps: {
     });
     const row = await found(id);
     await deps.messages.tell(row, decision);
-    return staffView(row, locale, today());
+    return viewOf(row, locale, today());
   }
 
   return {
@@ -86,13 +115,24 @@ export function createCircumstanceReview(deps: {
     ) {
       const day = today();
       const { rows, total } = await deps.lists.circumstanceRequests.page(request, status, day);
-      return { rows: rows.map((row) => staffView(row, locale, day)), total };
+      const households = await deps.household.people(
+        rows.flatMap((row) => (row.household_id === null ? [] : [row.household_id])),
+      );
+      return {
+        rows: rows.map((row) => {
+          const view = staffView(row, locale, day);
+          const people = row.household_id === null ? undefined : households.get(row.household_id);
+          return people ? { ...view, people } : view;
+        }),
+        total,
+      };
     },
 
     /** A request's document for staff (audited: it may show health or income). */
     async document(actor: Actor, id: number): Promise<DocumentFile> {
       const row = await found(id);
-      const file = await vault.read(id);
+      // a household's document is kept on its first row
+      const file = await vault.read(row.household_id ?? id);
       if (!file) throw notFound();
       await recordAdminWrite(
         audit,
@@ -115,8 +155,8 @@ export function createCircumstanceReview(deps: {
         'approved',
         async (row, now) => {
           if (row.status !== 'pending') throw conflict('request_decided');
-          await repo.decide(
-            id,
+          await decideAll(
+            row,
             'pending',
             {
               status: 'approved',
@@ -148,8 +188,8 @@ export function createCircumstanceReview(deps: {
         'refused',
         async (row, now) => {
           if (row.status !== 'pending') throw conflict('request_decided');
-          await repo.decide(
-            id,
+          await decideAll(
+            row,
             'pending',
             {
               status: 'refused',
@@ -176,8 +216,8 @@ export function createCircumstanceReview(deps: {
         'withdrawn',
         async (row, now) => {
           if (statusOf(row, madridDate(now)) !== 'approved') throw conflict('not_approved');
-          await repo.decide(
-            id,
+          await decideAll(
+            row,
             'approved',
             {
               status: 'withdrawn',
@@ -193,6 +233,11 @@ export function createCircumstanceReview(deps: {
         },
         locale,
       );
+    },
+
+    /** A household request with its people (after staff add or remove one). */
+    async view(id: number, locale: Locale) {
+      return viewOf(await found(id), locale, today());
     },
 
     /** Seen at the counter: approved until a date, without a document. */

@@ -2043,7 +2043,18 @@ export interface paths {
         /** The account's requests and approvals for the people it manages (staff's from the counter and imports too), newest first. */
         get: operations["listMyCircumstances"];
         put?: never;
-        post?: never;
+        /**
+         * Ask once for a household title (Circumstance.scope household) covering several of the account's people.
+         * @description Multipart: `circumstance_id`, `person_activity_ids` (the account's people it covers, a
+         *     comma-separated list of ids, 1 to 20, repeats counted once) and `document` (as for a
+         *     person's request: PDF, JPEG or PNG, at most 5 MB; none for a declaration). One request,
+         *     one document, one review: staff's approval applies to each person named, who each hold it
+         *     where fees read it. A circumstance of `scope: person` is asked per person
+         *     (`POST /user/persons/{person_activity_id}/circumstances`): here 422
+         *     `circumstance_not_household`. A person the account does not manage: 404. Any person with
+         *     this circumstance pending or in force: 409, nothing stored.
+         */
+        post: operations["requestHouseholdCircumstance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2096,6 +2107,40 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/circumstance-requests/{id}/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a person of the requesting account to a household request (audited); they share its state and its decision. */
+        post: operations["addHouseholdPerson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/circumstance-requests/{id}/people/{person_activity_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a person from a household request (audited); its approval no longer covers them. */
+        delete: operations["removeHouseholdPerson"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2604,18 +2649,26 @@ export interface components {
         CircumstanceReview: "staff" | "declaration";
         /** @description How long an approval lasts, in months (1–60); null until a date staff enter from the document. */
         ValidityMonths: number | null;
+        /**
+         * @description `person`: asked for one person (`POST /user/persons/{person_activity_id}/circumstances`); `household`: a title covering the family (a large family's), asked once for several of the account's people with one document and one review (`POST /user/circumstances`).
+         * @default person
+         * @enum {string}
+         */
+        CircumstanceScope: "person" | "household";
         Circumstance: {
             id: components["schemas"]["Id"];
             name: string;
             proof: string;
             validity_months: components["schemas"]["ValidityMonths"];
             review: components["schemas"]["CircumstanceReview"];
+            scope?: components["schemas"]["CircumstanceScope"];
         };
         CircumstanceWrite: {
             name: components["schemas"]["LocalizedName"];
             proof: components["schemas"]["LocalizedProof"];
             validity_months: components["schemas"]["ValidityMonths"];
             review: components["schemas"]["CircumstanceReview"];
+            scope?: components["schemas"]["CircumstanceScope"];
         };
         AdminCircumstance: {
             id: components["schemas"]["Id"];
@@ -2623,6 +2676,7 @@ export interface components {
             proof: components["schemas"]["LocalizedProof"];
             validity_months: components["schemas"]["ValidityMonths"];
             review: components["schemas"]["CircumstanceReview"];
+            scope?: components["schemas"]["CircumstanceScope"];
             /** @description Approvals in force today. */
             approved: number;
             /** @description Requests waiting for review. */
@@ -2632,6 +2686,8 @@ export interface components {
         CircumstanceRequestStatus: "pending" | "approved" | "refused" | "expired" | "withdrawn";
         CircumstanceRequestCreated: {
             id: components["schemas"]["Id"];
+            /** @description A household request's people (its id is the request staff review). */
+            person_activity_ids?: components["schemas"]["Id"][];
             status: components["schemas"]["CircumstanceRequestStatus"];
             valid_until: components["schemas"]["CivilDate"] | null;
         };
@@ -2651,9 +2707,18 @@ export interface components {
             decided_at: components["schemas"]["DateTime"] | null;
             /** @description This account sent a document that is still kept (it is deleted some days after the decision): GET /user/circumstances/{id}/document gives it. */
             has_document: boolean;
+            /** @description A household request's id (the one staff review), the same for each person it covers; null for a person's own. */
+            household_id?: components["schemas"]["Id"] | null;
+        };
+        HouseholdPerson: {
+            person_activity_id: components["schemas"]["Id"];
+            person_name: string;
+            status: components["schemas"]["CircumstanceRequestStatus"];
         };
         AdminCircumstanceRequest: {
             id: components["schemas"]["Id"];
+            /** @description A household request (`Circumstance.scope` household): everyone it covers, one decision for all (a person staff removed reads `withdrawn`). Absent for a person's own request. */
+            people?: components["schemas"]["HouseholdPerson"][];
             person_activity_id: components["schemas"]["Id"];
             person_name: string;
             dni: components["schemas"]["DniOut"] | null;
@@ -8896,6 +8961,68 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    requestHouseholdCircumstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    circumstance_id: string;
+                    person_activity_ids: string;
+                    /** Format: binary */
+                    document?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request, pending review (or approved at once on a declaration), for each person named. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircumstanceRequestCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description One of the people has this circumstance pending or in force. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The document is over 5 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A wrong document (as a person's request), an unknown circumstance, or one asked per person (`circumstance_not_household` on `circumstance_id`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getMyCircumstanceDocument: {
         parameters: {
             query?: never;
@@ -8985,6 +9112,159 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addHouseholdPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "person_activity_id": 12
+                 *     }
+                 */
+                "application/json": {
+                    person_activity_id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description The household request with its people. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 51,
+                     *       "person_activity_id": 4,
+                     *       "person_name": "Xoán López Pereira",
+                     *       "dni": "87654321X",
+                     *       "circumstance_id": 1,
+                     *       "circumstance_name": "Familia numerosa general",
+                     *       "status": "pending",
+                     *       "valid_until": null,
+                     *       "suggested_valid_until": null,
+                     *       "reason": null,
+                     *       "source": "resident",
+                     *       "document_type": "application/pdf",
+                     *       "created_at": "2026-11-27T09:12:00.000Z",
+                     *       "decided_at": null,
+                     *       "people": [
+                     *         {
+                     *           "person_activity_id": 4,
+                     *           "person_name": "Xoán López Pereira",
+                     *           "status": "pending"
+                     *         },
+                     *         {
+                     *           "person_activity_id": 12,
+                     *           "person_name": "Uxía López Pereira",
+                     *           "status": "pending"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminCircumstanceRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Not a household request (`not_household`), decided other than approved (`request_decided`), the person already in it or with the circumstance pending or in force (`request_pending`, `already_approved`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The person is not one the requesting account manages (`household_person_unknown`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    removeHouseholdPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                person_activity_id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The household request with its people (the removed one reads `withdrawn`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 51,
+                     *       "person_activity_id": 4,
+                     *       "person_name": "Xoán López Pereira",
+                     *       "dni": "87654321X",
+                     *       "circumstance_id": 1,
+                     *       "circumstance_name": "Familia numerosa general",
+                     *       "status": "approved",
+                     *       "valid_until": "2027-11-27",
+                     *       "suggested_valid_until": null,
+                     *       "reason": null,
+                     *       "source": "resident",
+                     *       "document_type": "application/pdf",
+                     *       "created_at": "2026-11-27T09:12:00.000Z",
+                     *       "decided_at": "2026-11-27T11:40:00.000Z",
+                     *       "people": [
+                     *         {
+                     *           "person_activity_id": 4,
+                     *           "person_name": "Xoán López Pereira",
+                     *           "status": "approved"
+                     *         },
+                     *         {
+                     *           "person_activity_id": 12,
+                     *           "person_name": "Uxía López Pereira",
+                     *           "status": "withdrawn"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminCircumstanceRequest"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Not a household request (`not_household`), or the last person in it (`household_last_person`: refuse or withdraw the request instead). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["ServiceUnavailable"];
         };
