@@ -19,6 +19,7 @@ import { NobodyLinked } from './components/nobody-linked';
 import { PaySection } from './components/pay-section';
 import {
   completedActivities,
+  familyLines,
   feeRulesInPlace,
   filterByPerson,
   hasParts,
@@ -106,6 +107,13 @@ export function DashboardPage({
     setSelectedIds((previous) => toggleLine(previous, row, selected, selectable));
   };
 
+  // "pay for the whole family": every payable line of every person, shown together
+  const family = familyLines(selectableLines(pending, config));
+  const selectFamily = () => {
+    setFilter('all');
+    setSelectedIds(new Set(family.map(rowId)));
+  };
+
   const people: PeopleSectionContext = {
     persons: data.persons,
     loading: data.loading,
@@ -190,6 +198,7 @@ export function DashboardPage({
                 config={config}
                 useDiscount={useDiscount}
                 onUseDiscountChange={setUseDiscount}
+                family={{ lines: family, onSelect: selectFamily }}
               />
             ) : null}
             {rules && !data.loading && !nobodyLinked ? (
