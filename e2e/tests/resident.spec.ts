@@ -121,7 +121,6 @@ test.describe('resident journey', () => {
       );
       await expectAccessible(page, 'dashboard, two people selected (es)');
       await row(page, yoga, resident.dni).uncheck();
-      await row(page, swimming, child.dni).uncheck();
       await expect(page.getByText(/Pagas por toda la familia/)).toHaveCount(0);
     });
 
