@@ -608,6 +608,13 @@ export type AdminCircumstanceRequest = {
      * A household request (`Circumstance.scope` household): everyone it covers, one decision for all (a person staff removed reads `withdrawn`). Absent for a person's own request.
      */
     people?: Array<HouseholdPerson>;
+    /**
+     * A household request: the requesting account's other people, whom staff may add (`POST /admin/circumstance-requests/{id}/people`). Absent for a person's own request.
+     */
+    addable_people?: Array<{
+        person_activity_id: Id;
+        person_name: string;
+    }>;
     person_activity_id: Id;
     person_name: string;
     dni: DniOut | null;

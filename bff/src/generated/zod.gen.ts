@@ -426,6 +426,10 @@ export const zHouseholdPerson = z.object({
 export const zAdminCircumstanceRequest = z.object({
     id: zId,
     people: z.array(zHouseholdPerson).optional(),
+    addable_people: z.array(z.object({
+        person_activity_id: zId,
+        person_name: z.string()
+    })).optional(),
     person_activity_id: zId,
     person_name: z.string(),
     dni: zDniOut.nullable(),

@@ -29,7 +29,11 @@ describe('household titles', () => {
       ...circumstanceBody(`Familia numerosa ${Math.random()}`, { validity_months: null }),
       scope: 'household',
     } as ReturnType<typeof circumstanceBody>);
-    disability = await createCircumstance(app, admin, circumstanceBody(`Discapacidad ${Math.random()}`));
+    disability = await createCircumstance(
+      app,
+      admin,
+      circumstanceBody(`Discapacidad ${Math.random()}`),
+    );
   });
   afterAll(() => app.close());
   beforeEach(async () => {
@@ -50,7 +54,11 @@ describe('household titles', () => {
       Array.isArray(fields.people) ? fields.people.join(',') : fields.people,
     );
     if (fields.document !== false)
-      form.append('document', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), 'titulo.pdf');
+      form.append(
+        'document',
+        new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }),
+        'titulo.pdf',
+      );
     return app.fetch('/api/user/circumstances', {
       method: 'POST',
       headers: { ...who.account.headers, 'Accept-Language': lang },
@@ -77,7 +85,11 @@ describe('household titles', () => {
     });
     const res = await askHousehold(family, { circumstance_id: largeFamily, people: family.people });
     expect(res.status, await res.clone().text()).toBe(201);
-    const created = (await res.json()) as { id: number; status: string; person_activity_ids: number[] };
+    const created = (await res.json()) as {
+      id: number;
+      status: string;
+      person_activity_ids: number[];
+    };
     expect(created).toMatchObject({ status: 'pending', person_activity_ids: family.people });
     return { family, id: created.id };
   }
@@ -94,7 +106,10 @@ describe('household titles', () => {
     const queue = await app.fetch('/api/admin/circumstance-requests?status=pending', {
       headers: admin.headers,
     });
-    const rows = (await queue.json()) as { id: number; people?: { person_activity_id: number }[] }[];
+    const rows = (await queue.json()) as {
+      id: number;
+      people?: { person_activity_id: number }[];
+    }[];
     expect(rows.map((r) => r.id)).toEqual([id]);
     expect(rows[0]!.people!.map((p) => p.person_activity_id)).toEqual(family.people);
     expect(queue.headers.get('x-total-count')).toBe('1');
@@ -112,7 +127,11 @@ describe('household titles', () => {
     expect(await inForce(family.people)).toEqual([...family.people].sort((a, b) => a - b));
     // the resident sees each child's approval
     const mine = await app.fetch('/api/user/circumstances', { headers: family.account.headers });
-    const list = (await mine.json()) as { person_activity_id: number; status: string; household_id: number }[];
+    const list = (await mine.json()) as {
+      person_activity_id: number;
+      status: string;
+      household_id: number;
+    }[];
     expect(list.filter((r) => r.household_id === id).map((r) => r.status)).toEqual([
       'approved',
       'approved',
@@ -133,6 +152,16 @@ describe('household titles', () => {
       birth_date: '2020-01-01',
     });
     await app.deps.repos.persons.link(family.account.id, fourth);
+    // staff are offered the family's other people
+    const offered = await app.fetch(`/api/admin/circumstance-requests?status=approved`, {
+      headers: admin.headers,
+    });
+    const [listed] = (await offered.json()) as {
+      addable_people: { person_activity_id: number; person_name: string }[];
+    }[];
+    expect(listed!.addable_people).toEqual([
+      { person_activity_id: fourth, person_name: 'Dora Vilas Souto' },
+    ]);
     const added = await staff('POST', `/${id}/people`, { person_activity_id: fourth });
     expect(added.status, await added.clone().text()).toBe(200);
     expect(await inForce([...family.people, fourth])).toHaveLength(4);
@@ -140,9 +169,16 @@ describe('household titles', () => {
     // someone of another family: refused, nothing changed
     const stranger = await resident(app);
     const before = await snapshot(app, ...CIRCUMSTANCE_TABLES);
-    const refused = await staff('POST', `/${id}/people`, { person_activity_id: stranger.people[0] }, 'gl');
+    const refused = await staff(
+      'POST',
+      `/${id}/people`,
+      { person_activity_id: stranger.people[0] },
+      'gl',
+    );
     expect(refused.status).toBe(422);
-    expect(JSON.stringify(await refused.json())).toContain('Esta persoa non é da familia que o pediu.');
+    expect(JSON.stringify(await refused.json())).toContain(
+      'Esta persoa non é da familia que o pediu.',
+    );
     expect(await snapshot(app, ...CIRCUMSTANCE_TABLES)).toEqual(before);
 
     // removing the first child (whose row keeps the document) and the second
@@ -151,15 +187,23 @@ describe('household titles', () => {
       const res = await staff('DELETE', `/${id}/people/${person}`);
       expect(res.status, await res.clone().text()).toBe(200);
     }
-    expect(await inForce([...family.people, fourth])).toEqual([third, fourth].sort((a, b) => a - b));
+    expect(await inForce([...family.people, fourth])).toEqual(
+      [third, fourth].sort((a, b) => a - b),
+    );
     const view = (await (await staff('DELETE', `/${id}/people/${third}`)).json()) as {
       people: { person_activity_id: number; status: string }[];
     };
-    expect(view.people.filter((p) => p.status === 'approved').map((p) => p.person_activity_id)).toEqual([
-      fourth,
-    ]);
+    expect(
+      view.people.filter((p) => p.status === 'approved').map((p) => p.person_activity_id),
+    ).toEqual([fourth]);
     // the document stays with the request
-    expect((await app.fetch(`/api/admin/circumstance-requests/${id}/document`, { headers: admin.headers })).status).toBe(200);
+    expect(
+      (
+        await app.fetch(`/api/admin/circumstance-requests/${id}/document`, {
+          headers: admin.headers,
+        })
+      ).status,
+    ).toBe(200);
     // the last one cannot go: refuse or withdraw instead
     const last = await staff('DELETE', `/${id}/people/${fourth}`, undefined, 'en');
     expect(last.status).toBe(409);
@@ -188,7 +232,11 @@ describe('household titles', () => {
     const stranger = await resident(app);
     const before = await snapshot(app, ...CIRCUMSTANCE_TABLES);
     // a circumstance asked per person
-    const perPerson = await askHousehold(family, { circumstance_id: disability, people: family.people }, 'en');
+    const perPerson = await askHousehold(
+      family,
+      { circumstance_id: disability, people: family.people },
+      'en',
+    );
     expect(perPerson.status).toBe(422);
     expect(JSON.stringify(await perPerson.json())).toContain(
       'This circumstance is asked for each person separately.',
@@ -212,10 +260,16 @@ describe('household titles', () => {
     expect(await snapshot(app, ...CIRCUMSTANCE_TABLES)).toEqual(before);
 
     // one of them already waiting: 409, nothing more stored
-    const first = await askHousehold(family, { circumstance_id: largeFamily, people: [family.people[0]!] });
+    const first = await askHousehold(family, {
+      circumstance_id: largeFamily,
+      people: [family.people[0]!],
+    });
     expect(first.status).toBe(201);
     const after = await snapshot(app, ...CIRCUMSTANCE_TABLES);
-    const again = await askHousehold(family, { circumstance_id: largeFamily, people: family.people });
+    const again = await askHousehold(family, {
+      circumstance_id: largeFamily,
+      people: family.people,
+    });
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ code: 'request_pending' });
     expect(await snapshot(app, ...CIRCUMSTANCE_TABLES)).toEqual(after);

@@ -91,12 +91,18 @@ describe('the family’s payment and the family discount earned by paid members'
     expect(res.status, app.logs.filter((l) => l.includes('error')).join('\n')).toBe(200);
     const redirect = await res.json();
     expect(redirect.amount).toBe(90);
-    const items = await app.rows<{ enrolment_id: number; amount_cents: number; person_name: string }>(
+    const items = await app.rows<{
+      enrolment_id: number;
+      amount_cents: number;
+      person_name: string;
+    }>(
       sql`SELECT i.enrolment_id, i.amount_cents, i.person_name FROM payment_items i
           JOIN payments p ON p.id = i.payment_id WHERE p.order_code = ${redirect.order}
           ORDER BY i.amount_cents`,
     );
-    expect(items.map((i) => [Number(i.enrolment_id), Number(i.amount_cents), i.person_name])).toEqual([
+    expect(
+      items.map((i) => [Number(i.enrolment_id), Number(i.amount_cents), i.person_name]),
+    ).toEqual([
       [real, 3000, await nameOf(real)],
       [ghost, 6000, await nameOf(ghost)],
     ]);

@@ -22,7 +22,9 @@ export function circumstanceRequestsQueries(
     .reads()
     .selectFrom('circumstance_requests as r')
     // a household request is listed once, by its first row (its people come with it)
-    .where((eb) => eb.or([eb('r.household_id', 'is', null), eb('r.household_id', '=', eb.ref('r.id'))]))
+    .where((eb) =>
+      eb.or([eb('r.household_id', 'is', null), eb('r.household_id', '=', eb.ref('r.id'))]),
+    )
     .$if(request.q !== null, (q) =>
       q
         .innerJoin('enrolments as se', 'se.id', 'r.enrolment_id')

@@ -110,11 +110,15 @@ export function circumstancesStaffRoutes(
     await deps.circumstances.household.addPerson(actorOf(ctx), id, person_activity_id);
     ctx.body = await review.view(id, ctx.state.locale);
   });
-  router.delete('/admin/circumstance-requests/:id/people/:person_activity_id', admin, async (ctx) => {
-    const { id, person_activity_id } = validate(zRemoveHouseholdPersonPath, ctx.params, 'path');
-    await deps.circumstances.household.removePerson(actorOf(ctx), id, person_activity_id);
-    ctx.body = await review.view(id, ctx.state.locale);
-  });
+  router.delete(
+    '/admin/circumstance-requests/:id/people/:person_activity_id',
+    admin,
+    async (ctx) => {
+      const { id, person_activity_id } = validate(zRemoveHouseholdPersonPath, ctx.params, 'path');
+      await deps.circumstances.household.removePerson(actorOf(ctx), id, person_activity_id);
+      ctx.body = await review.view(id, ctx.state.locale);
+    },
+  );
   router.post('/admin/circumstance-requests/:id/withdraw', admin, async (ctx) => {
     ctx.body = await review.withdraw(actorOf(ctx), idParam(ctx), ctx.state.locale);
   });

@@ -14,6 +14,12 @@ import type { DocumentVault } from './documents.js';
 import { checkDocument, DOCUMENTS_PER_DAY, type UploadedDocument } from './requests.js';
 import { declarationValidUntil, statusOf } from './views.js';
 
+/** A person of the requesting account staff may add to a household request. */
+export interface AddablePerson {
+  person_activity_id: number;
+  person_name: string;
+}
+
 /** A person a household request covers, as staff read it. */
 export interface HouseholdPerson {
   person_activity_id: number;
@@ -33,7 +39,7 @@ const unknownCircumstance = (type: string) =>
 export function createHouseholdRequests(deps: {
   db: Database;
   repo: CircumstancesRepo;
-  persons: Pick<PersonsRepo, 'findLinked'>;
+  persons: Pick<PersonsRepo, 'findLinked' | 'listForUser'>;
   vault: DocumentVault;
   limiter: RateLimiter;
   audit: AuditRepo;
@@ -73,14 +79,21 @@ export function createHouseholdRequests(deps: {
       }
       const circumstance = await repo.find(circumstanceId);
       if (!circumstance) throw unknownCircumstance('circumstance_unknown');
-      if (circumstance.scope !== 'household') throw unknownCircumstance('circumstance_not_household');
+      if (circumstance.scope !== 'household')
+        throw unknownCircumstance('circumstance_not_household');
       const declared = circumstance.review === 'declaration';
       let proof = null;
       if (!declared) {
         if (!document)
-          throw invalid([{ loc: ['body', 'document'], msg: 'document_required', type: 'document_required' }]);
+          throw invalid([
+            { loc: ['body', 'document'], msg: 'document_required', type: 'document_required' },
+          ]);
         const taken = await deps.limiter.take([
-          { bucket: `circumstance-documents:${actor.id}`, limit: DOCUMENTS_PER_DAY, windowMs: 86_400_000 },
+          {
+            bucket: `circumstance-documents:${actor.id}`,
+            limit: DOCUMENTS_PER_DAY,
+            windowMs: 86_400_000,
+          },
         ]);
         if (!taken.ok) throw tooManyRequests(taken.retryAfter);
         const type = checkDocument(document);
@@ -88,7 +101,9 @@ export function createHouseholdRequests(deps: {
       }
       const now = clock.now();
       const today = madridDate(now);
-      const validUntil = declared ? declarationValidUntil(circumstance.validity_months, today) : null;
+      const validUntil = declared
+        ? declarationValidUntil(circumstance.validity_months, today)
+        : null;
       try {
         return await db.transaction(async () => {
           for (const person of people) await free(person.id, circumstance.id, today);
@@ -142,6 +157,41 @@ export function createHouseholdRequests(deps: {
       }
     },
 
+    /**
+     * What staff see of household requests (their first rows): the people covered, and the
+     * requesting account's other people they may add, by household.
+     */
+    async views(
+      firsts: readonly { household_id: number | null; user_id: number | null }[],
+    ): Promise<Map<number, { people: HouseholdPerson[]; addable_people: AddablePerson[] }>> {
+      const households = firsts.filter((row) => row.household_id !== null);
+      const people = await this.people(households.map((row) => row.household_id!));
+      const family = new Map<number, AddablePerson[]>();
+      for (const userId of new Set(households.map((row) => row.user_id)))
+        if (userId !== null)
+          family.set(
+            userId,
+            (await deps.persons.listForUser(userId)).map((person) => ({
+              person_activity_id: person.id,
+              person_name: fullName(person),
+            })),
+          );
+      const out = new Map<number, { people: HouseholdPerson[]; addable_people: AddablePerson[] }>();
+      for (const row of households) {
+        const covered = people.get(row.household_id!) ?? [];
+        const active = new Set(
+          covered.filter((p) => p.status !== 'withdrawn').map((p) => p.person_activity_id),
+        );
+        out.set(row.household_id!, {
+          people: covered,
+          addable_people: (row.user_id === null ? [] : (family.get(row.user_id) ?? [])).filter(
+            (person) => !active.has(person.person_activity_id),
+          ),
+        });
+      }
+      return out;
+    },
+
     /** The people of these household requests (their first rows' ids), by household. */
     async people(householdIds: readonly number[]): Promise<Map<number, HouseholdPerson[]>> {
       const today = madridDate(clock.now());
@@ -167,7 +217,9 @@ export function createHouseholdRequests(deps: {
         if (first.status !== 'pending' && statusOf(first, today) !== 'approved')
           throw conflict('request_decided');
         const person =
-          first.user_id === null ? undefined : await deps.persons.findLinked(first.user_id, personId);
+          first.user_id === null
+            ? undefined
+            : await deps.persons.findLinked(first.user_id, personId);
         if (!person)
           throw invalid([
             {
@@ -193,10 +245,17 @@ export function createHouseholdRequests(deps: {
           updated_at: now.toISOString(),
         });
         await repo.setHousehold(rowId, first.id);
-        await recordAdminWrite(audit, actor, 'circumstance.household_add', 'circumstance_request', id, {
-          enrolment_id: person.id,
-          circumstance_id: first.circumstance_id,
-        });
+        await recordAdminWrite(
+          audit,
+          actor,
+          'circumstance.household_add',
+          'circumstance_request',
+          id,
+          {
+            enrolment_id: person.id,
+            circumstance_id: first.circumstance_id,
+          },
+        );
       });
     },
 
@@ -234,10 +293,17 @@ export function createHouseholdRequests(deps: {
           await repo.setPerson(stays.id, personId, now);
           await repo.setPerson(first.id, stays.enrolment_id, now);
         }
-        await recordAdminWrite(audit, actor, 'circumstance.household_remove', 'circumstance_request', id, {
-          enrolment_id: personId,
-          circumstance_id: first.circumstance_id,
-        });
+        await recordAdminWrite(
+          audit,
+          actor,
+          'circumstance.household_remove',
+          'circumstance_request',
+          id,
+          {
+            enrolment_id: personId,
+            circumstance_id: first.circumstance_id,
+          },
+        );
       });
     },
   };

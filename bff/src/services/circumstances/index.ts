@@ -29,7 +29,7 @@ export function createCircumstances(deps: {
   clock: Clock;
   logger: Logger;
   repo: CircumstancesRepo;
-  persons: Pick<PersonsRepo, 'findLinked' | 'findById'>;
+  persons: Pick<PersonsRepo, 'findLinked' | 'findById' | 'listForUser'>;
   users: Pick<UsersRepo, 'findById'>;
   settings: Pick<ConfigRepo, 'get'>;
   audit: AuditRepo;

@@ -42,16 +42,15 @@ export function createCircumstanceReview(deps: {
   messages: DecisionMessages;
   audit: AuditRepo;
   clock: Clock;
-  household: Pick<HouseholdRequests, 'people'>;
+  household: Pick<HouseholdRequests, 'views'>;
 }) {
   const { db, repo, vault, audit, clock } = deps;
 
   /** Staff's view, with the people of a household request. */
   async function viewOf(row: RequestWithNames, locale: Locale, day: string) {
     const view = staffView(row, locale, day);
-    if (row.household_id === null) return view;
-    const people = (await deps.household.people([row.household_id])).get(row.household_id) ?? [];
-    return { ...view, people };
+    const household = (await deps.household.views([row])).get(row.household_id ?? 0);
+    return household ? { ...view, ...household } : view;
   }
 
   /**
@@ -115,14 +114,12 @@ export function createCircumstanceReview(deps: {
     ) {
       const day = today();
       const { rows, total } = await deps.lists.circumstanceRequests.page(request, status, day);
-      const households = await deps.household.people(
-        rows.flatMap((row) => (row.household_id === null ? [] : [row.household_id])),
-      );
+      const households = await deps.household.views(rows);
       return {
         rows: rows.map((row) => {
           const view = staffView(row, locale, day);
-          const people = row.household_id === null ? undefined : households.get(row.household_id);
-          return people ? { ...view, people } : view;
+          const household = households.get(row.household_id ?? 0);
+          return household ? { ...view, ...household } : view;
         }),
         total,
       };

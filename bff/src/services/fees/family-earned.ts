@@ -41,7 +41,8 @@ export function unearnedDiscounts(
       if (!someoneElse(fee, charge)) continue;
       others.add(fee.enrolment_id);
       const paid = fee.is_paid === 1 || fee.parts_paid > 0;
-      if (paid || paying.has(`${fee.enrolment_id}:${fee.activity_id}`)) earned.add(fee.enrolment_id);
+      if (paid || paying.has(`${fee.enrolment_id}:${fee.activity_id}`))
+        earned.add(fee.enrolment_id);
     }
     const missing = charge.member - 1 - earned.size;
     if (missing <= 0) continue;

@@ -242,7 +242,8 @@ export function createCheckoutService(deps: {
       const stored = await db.transaction(async () => {
         const people: PersonToPay[] = [];
         for (const { personId, numbersOf } of choices)
-          if (numbersOf.size > 0) people.push(await personToPay(request.user.id, personId, numbersOf));
+          if (numbersOf.size > 0)
+            people.push(await personToPay(request.user.id, personId, numbersOf));
         const rules = people.some(({ fees }) => fees !== null);
         const allRows = people.flatMap(({ rows }) => rows);
 
@@ -274,7 +275,11 @@ export function createCheckoutService(deps: {
 
         const older = new Map<number, Awaited<ReturnType<PaymentsRepo['pendingOverlapping']>>[0]>();
         for (const { person, activityIds } of people)
-          for (const old of await payments.pendingOverlapping(request.user.id, person.id, activityIds))
+          for (const old of await payments.pendingOverlapping(
+            request.user.id,
+            person.id,
+            activityIds,
+          ))
             older.set(old.id, old);
         for (const old of older.values()) {
           // unless a notification paid or refused it meanwhile

@@ -40,18 +40,24 @@ export function createFamilyDifferences(deps: {
       const refundedGroups = new Set(
         family
           .filter((fee) => fee.enrolment_id === member && fee.fee_group !== null)
-          .filter((fee) => items.some((i) => i.enrolment_id === member && i.activity_id === fee.activity_id))
+          .filter((fee) =>
+            items.some((i) => i.enrolment_id === member && i.activity_id === fee.activity_id),
+          )
           .map((fee) => fee.fee_group),
       );
       if (refundedGroups.size === 0) continue;
-      const others = [...new Set(family.map((fee) => fee.enrolment_id))].filter((id) => id !== member);
+      const others = [...new Set(family.map((fee) => fee.enrolment_id))].filter(
+        (id) => id !== member,
+      );
       const charged = (await repo.paidCharges(others)).flatMap((paid) => {
         const group = family.find(
           (fee) => fee.enrolment_id === paid.enrolment_id && fee.activity_id === paid.activity_id,
         )?.fee_group;
         const discount = readStoredBreakdown(paid.breakdown)?.family_discount;
         if (!group || !refundedGroups.has(group) || !discount) return [];
-        return [{ ...paid, fee_group: group, member: discount.member, off_cents: discount.off_cents }];
+        return [
+          { ...paid, fee_group: group, member: discount.member, off_cents: discount.off_cents },
+        ];
       });
       const lost = discountsLost(family, charged).filter((charge) => charge.off_cents > 0);
       if (lost.length === 0) continue;

@@ -1,7 +1,4 @@
-import type {
-  FamilyDifferences,
-  FamilyDifferenceView,
-} from '../payments/family-differences.js';
+import type { FamilyDifferences, FamilyDifferenceView } from '../payments/family-differences.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { EnrolmentsRepo } from '../../data/enrolments-repo.js';
 import { isUniqueViolation } from '../../data/engines.js';

@@ -2719,6 +2719,11 @@ export interface components {
             id: components["schemas"]["Id"];
             /** @description A household request (`Circumstance.scope` household): everyone it covers, one decision for all (a person staff removed reads `withdrawn`). Absent for a person's own request. */
             people?: components["schemas"]["HouseholdPerson"][];
+            /** @description A household request: the requesting account's other people, whom staff may add (`POST /admin/circumstance-requests/{id}/people`). Absent for a person's own request. */
+            addable_people?: {
+                person_activity_id: components["schemas"]["Id"];
+                person_name: string;
+            }[];
             person_activity_id: components["schemas"]["Id"];
             person_name: string;
             dni: components["schemas"]["DniOut"] | null;
@@ -9171,6 +9176,12 @@ export interface operations {
                      *           "person_name": "Uxía López Pereira",
                      *           "status": "pending"
                      *         }
+                     *       ],
+                     *       "addable_people": [
+                     *         {
+                     *           "person_activity_id": 9,
+                     *           "person_name": "Brais López Pereira"
+                     *         }
                      *       ]
                      *     }
                      */
@@ -9246,6 +9257,12 @@ export interface operations {
                      *           "person_activity_id": 12,
                      *           "person_name": "Uxía López Pereira",
                      *           "status": "withdrawn"
+                     *         }
+                     *       ],
+                     *       "addable_people": [
+                     *         {
+                     *           "person_activity_id": 9,
+                     *           "person_name": "Brais López Pereira"
                      *         }
                      *       ]
                      *     }
