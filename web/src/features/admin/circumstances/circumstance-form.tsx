@@ -17,6 +17,7 @@ const ORDER: readonly CircumstanceField[] = [
   'validity',
   'months',
   'review',
+  'scope',
 ];
 export const circumstanceFieldId = (field: CircumstanceField) =>
   `circumstance-${field.replace('.', '-')}`;
@@ -138,6 +139,27 @@ export function CircumstanceForm({
             value: 'declaration',
             label: t('admin.circumstances.review.declaration'),
             hint: t('admin.circumstances.review.declarationHint'),
+          },
+        ]}
+      />
+      <RadioGroup
+        id={circumstanceFieldId('scope')}
+        name="circumstance-scope"
+        legend={t('admin.circumstances.scope')}
+        value={values.scope}
+        onChange={(scope) => onChange((v) => ({ ...v, scope }))}
+        error={error('scope')}
+        errorPrefix={errorPrefix}
+        options={[
+          {
+            value: 'person',
+            label: t('admin.circumstances.scope.person'),
+            hint: t('admin.circumstances.scope.personHint'),
+          },
+          {
+            value: 'household',
+            label: t('admin.circumstances.scope.household'),
+            hint: t('admin.circumstances.scope.householdHint'),
           },
         ]}
       />

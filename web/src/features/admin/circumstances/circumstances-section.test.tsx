@@ -39,6 +39,20 @@ describe('circumstances', () => {
     expect(rows[2]).toHaveTextContent(/Pensionista.*12 meses\s*Declaración responsable\s*31\s*0/);
   });
 
+  it('creates a household title: asked once for the family', async () => {
+    const { api } = setup({
+      'POST /api/admin/circumstances': { status: 201, body: { ...circumstances[0], id: 6 } },
+    });
+    await screen.findByRole('table', { name: 'Lista de circunstancias' });
+    await fillLanguages();
+    const scope = screen.getByRole('group', { name: '¿Para quién se pide?' });
+    expect(within(scope).getByRole('radio', { name: /^Para cada persona/ })).toBeChecked();
+    await userEvent.click(within(scope).getByRole('radio', { name: /^Para la familia/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Crear circunstancia' }));
+    expect(await screen.findByText('Circunstancia guardada correctamente.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ scope: 'household' });
+  });
+
   it('creates one with its texts in three languages, marked with their language', async () => {
     const { api, onChanged } = setup({
       'POST /api/admin/circumstances': { status: 201, body: { ...circumstances[0], id: 5 } },
@@ -58,6 +72,7 @@ describe('circumstances', () => {
       proof: { es: 'Carné Xove en vigor.', en: 'A valid Carné Xove.', gl: 'Carné Xove en vigor.' },
       validity_months: 24,
       review: 'declaration',
+      scope: 'person',
     });
     expect(onChanged).toHaveBeenCalledOnce();
   });

@@ -6,7 +6,7 @@ export const LANGUAGES = ['es', 'en', 'gl'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export type CircumstanceField =
-  `name.${Language}` | `proof.${Language}` | 'validity' | 'months' | 'review';
+  `name.${Language}` | `proof.${Language}` | 'validity' | 'months' | 'review' | 'scope';
 
 export interface CircumstanceFormValues {
   name: Record<Language, string>;
@@ -15,6 +15,8 @@ export interface CircumstanceFormValues {
   validity: 'months' | 'date';
   months: string;
   review: 'staff' | 'declaration';
+  /** `person`: asked per person; `household`: once for several of a family's people. */
+  scope: 'person' | 'household';
 }
 
 export const NAME_MAX = 120;
@@ -26,6 +28,7 @@ export const emptyCircumstanceForm: CircumstanceFormValues = {
   validity: 'months',
   months: '12',
   review: 'staff',
+  scope: 'person',
 };
 
 export function circumstanceToForm(circumstance: AdminCircumstance): CircumstanceFormValues {
@@ -35,6 +38,7 @@ export function circumstanceToForm(circumstance: AdminCircumstance): Circumstanc
     validity: circumstance.validity_months === null ? 'date' : 'months',
     months: circumstance.validity_months === null ? '12' : String(circumstance.validity_months),
     review: circumstance.review,
+    scope: circumstance.scope ?? 'person',
   };
 }
 
@@ -77,6 +81,7 @@ export function checkCircumstanceForm(
     proof,
     validity_months: v.validity === 'months' ? months : null,
     review: v.review,
+    scope: v.scope,
   }));
 }
 
@@ -88,6 +93,7 @@ export function circumstanceFieldOf(loc: readonly (string | number)[]): Circumst
   }
   if (name === 'validity_months') return 'months';
   if (name === 'review') return 'review';
+  if (name === 'scope') return 'scope';
   return null;
 }
 
