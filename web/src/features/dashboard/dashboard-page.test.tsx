@@ -434,6 +434,40 @@ describe('dashboard: selection, totals and the pay button', () => {
     await expectAlert(detail);
   });
 
+  it('says what is pending for the family when a discount is no longer earned, and why', async () => {
+    serve({
+      'GET /api/user/activities/3': {
+        body: [
+          ...maria,
+          {
+            ...maria[0]!,
+            id: 9,
+            name: 'Escola de fútbol',
+            is_paid: true,
+            amount_due: null,
+            amount: 30,
+            family_difference: {
+              amount: 30,
+              reason_code: 'member_withdrawn',
+              member_name: 'Xoán López Pereira',
+              reason:
+                'Xoán López Pereira, who earned the family discount, is no longer enrolled: the difference is pending.',
+              created_at: '2026-11-21T10:00:00.000Z',
+            },
+          },
+        ],
+      },
+    });
+    renderDashboard();
+    await loaded();
+    const note = await screen.findByText('Pending for the family');
+    const alert = note.closest('[data-slot="family-differences"]') as HTMLElement;
+    expect(alert).toHaveTextContent(
+      '€30.00 for “Escola de fútbol”: Xoán López Pereira, who earned the family discount, is no longer enrolled: the difference is pending.',
+    );
+    expect(alert).toHaveTextContent('Ask the council how to pay the difference.');
+  });
+
   it('keeps only the rows shown when the person filter changes', async () => {
     const user = userEvent.setup();
     serve();

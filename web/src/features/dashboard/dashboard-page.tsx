@@ -14,6 +14,7 @@ import { PersonReductions } from '../persons/components/person-reductions';
 import { useDashboardData } from './api/use-dashboard-data';
 import { CompletedTable, PendingTable } from './components/activity-tables';
 import { DeadlineNotice } from './components/deadline-notice';
+import { FamilyDifferences } from './components/family-differences';
 import { LoadError } from './components/load-error';
 import { NobodyLinked } from './components/nobody-linked';
 import { PaySection } from './components/pay-section';
@@ -176,6 +177,7 @@ export function DashboardPage({
               <NobodyLinked onLink={() => setAddRequests((n) => n + 1)} />
             ) : failed && pendingRows.length === 0 ? null : (
               <>
+                <FamilyDifferences rows={completedRows} />
                 {hasParts(pendingRows) ? (
                   <p data-slot="parts-hint" className="text-body">
                     <FormattedMessage id="dashboard.parts.hint" />

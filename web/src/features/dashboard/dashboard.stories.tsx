@@ -92,9 +92,7 @@ export const PayForTheWholeFamily: Story = {
     await userEvent.click(page().getByRole('button', { name: t('dashboard.pay.family') }));
     await expect(selectRow(t, 'Natación infantil', '87654321X')).toBeChecked();
     await expect(selectRow(t, 'Baloncesto', '12345678Z')).toBeChecked();
-    await expect(
-      page().getByText(t('dashboard.pay.familySelected', { people: 2 })),
-    ).toBeVisible();
+    await expect(page().getByText(t('dashboard.pay.familySelected', { people: 2 }))).toBeVisible();
     await expect(
       page().getByRole('button', { name: t('dashboard.pay.button') }),
     ).not.toHaveAttribute('aria-disabled', 'true');
@@ -110,6 +108,22 @@ export const PayRefusedFamilyDiscountNeedsMembers: Story = {
     await userEvent.click(selectRow(t, 'Baloncesto', '12345678Z'));
     await userEvent.click(page().getByRole('button', { name: t('dashboard.pay.button') }));
     await expectScenarioMessage(context, 'POST /payments/generate-multiple/');
+  },
+};
+
+/** A family discount no longer earned: what is pending for the family, and why (the server's reason). */
+export const FamilyDifferencePending: Story = {
+  parameters: resident({
+    'GET /user/activities/{person_activity_id}': ({ person_activity_id }) =>
+      person_activity_id === '3' ? 'family_difference' : 'xoan',
+  }),
+  play: async (context) => {
+    const t = textOf(context);
+    await pendingLoaded(context);
+    await expect(
+      await page().findByText(t('dashboard.familyDifference.heading'), {}, LOADED),
+    ).toBeVisible();
+    await expect(page().getByText(t('dashboard.familyDifference.how'))).toBeVisible();
   },
 };
 
