@@ -8,8 +8,10 @@ import {
   type CircumstanceRequest,
 } from '../api/circumstances';
 import type { ApiResult } from '../api/result';
-import { serverMsg, useT } from '../components/messages';
-import type { Decided } from './request-review';
+import { serverMsg, useT, type Notice } from '../components/messages';
+
+/** What a change tells the section: the request as it stands now, or the refusal to show. */
+type Decided = (outcome: { request: CircumstanceRequest | null; notice: Notice }) => void;
 
 /**
  * A household title's people (a large family's, asked once for several people): each with their
