@@ -235,7 +235,7 @@ export const statuses: Record<string, readonly number[]> = {
   getMyCircumstanceDocument: [200, 401, 404, 422, 503],
   listCircumstanceRequests: [200, 401, 403, 422, 503],
   getCircumstanceDocument: [200, 401, 403, 404, 422, 503],
-  addHouseholdPerson: [200, 400, 401, 403, 404, 409, 422, 503],
+  addHouseholdPerson: [200, 400, 401, 403, 404, 409, 413, 415, 422, 503],
   removeHouseholdPerson: [200, 401, 403, 404, 409, 422, 503],
   approveCircumstanceRequest: [200, 400, 401, 403, 404, 409, 413, 415, 422, 503],
   refuseCircumstanceRequest: [200, 400, 401, 403, 404, 409, 413, 415, 422, 503],

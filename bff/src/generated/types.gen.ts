@@ -7031,6 +7031,14 @@ export type AddHouseholdPersonErrors = {
      */
     409: Error;
     /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed.
+     */
+    415: Error;
+    /**
      * The person is not one the requesting account manages (`household_person_unknown`).
      */
     422: Error;

@@ -9201,6 +9201,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description The person is not one the requesting account manages (`household_person_unknown`). */
             422: {
                 headers: {
