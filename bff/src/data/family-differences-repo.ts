@@ -59,6 +59,27 @@ export function createFamilyDifferencesRepo(db: Database) {
         .orderBy('id')
         .execute();
     },
+    /**
+     * The member who earned them paid a fee of the same fee group again: their open differences
+     * of that group are settled.
+     */
+    async settleEarnedBy(memberEnrolmentId: number, paidActivityId: number, now: string) {
+      const result = await db
+        .q()
+        .updateTable('family_differences')
+        .set({ settled_at: now })
+        .where('member_enrolment_id', '=', memberEnrolmentId)
+        .where('settled_at', 'is', null)
+        .where('activity_id', 'in', (eb) =>
+          eb
+            .selectFrom('activities as a')
+            .innerJoin('activities as paid', 'paid.fee_group', 'a.fee_group')
+            .select('a.id')
+            .where('paid.id', '=', paidActivityId),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
     /** The member who earned them left: the open differences they caused say so. */
     async memberWithdrawn(memberEnrolmentId: number): Promise<void> {
       await db

@@ -337,6 +337,8 @@ export function createPaymentsRepo(db: Database) {
         .selectAll()
         .where('payment_id', '=', paymentId)
         .orderBy('activity_id')
+        // a family's payment: two people's items of one activity, always in the same order
+        .orderBy('enrolment_id')
         .execute(),
     /** Pending payments of this user that cover any of these activities of this person. */
     async pendingOverlapping(

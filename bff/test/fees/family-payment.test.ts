@@ -194,6 +194,33 @@ describe('the family’s payment and the family discount earned by paid members'
     ]);
   });
 
+  it('the refunded member paying again earns the discount back: nothing stays pending', async () => {
+    const { user, ghost, real } = await ghostFamily();
+    const res = await pay(user, {
+      people: [
+        { person_activity_id: ghost, activity_ids: [school] },
+        { person_activity_id: real, activity_ids: [school] },
+      ],
+    });
+    const redirect = await res.json();
+    await payInSandbox(app, redirect);
+    const payment = (await w.payment(redirect.order))!;
+    await app.json(
+      `/api/admin/payments/${payment.id}/refund`,
+      'POST',
+      { reason: 'Erro', activity_ids: [school], person_activity_id: ghost },
+      admin.auth,
+    );
+    expect((await w.due(user, real)).get(school)).toHaveProperty('family_difference.amount', 30);
+    const again = await pay(user, { person_activity_id: ghost, activity_ids: [school] });
+    await payInSandbox(app, await again.json());
+    expect((await w.due(user, real)).get(school)).not.toHaveProperty('family_difference.amount');
+    const open = await app.rows(
+      sql`SELECT id FROM family_differences WHERE enrolment_id = ${real} AND settled_at IS NULL`,
+    );
+    expect(open).toEqual([]);
+  });
+
   it('a refund that leaves the discount earned records nothing', async () => {
     // three children, 50 % from the 2nd: the third keeps its discount while two others are paid
     const a = await w.born('Ana', '2014-01-01');

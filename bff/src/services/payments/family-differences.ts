@@ -105,7 +105,15 @@ export function createFamilyDifferences(deps: {
     );
   }
 
-  return { afterRefund, openFor, memberWithdrawn: repo.memberWithdrawn };
+  /**
+   * Inside the payment's transaction, once its items are paid: a member whose refund left a
+   * difference pending earns the discount again by paying (their open differences are settled).
+   */
+  async function afterPaid(items: readonly PaymentItemRow[], now: string): Promise<void> {
+    for (const item of items) await repo.settleEarnedBy(item.enrolment_id, item.activity_id, now);
+  }
+
+  return { afterRefund, afterPaid, openFor, memberWithdrawn: repo.memberWithdrawn };
 }
 
 export type FamilyDifferences = ReturnType<typeof createFamilyDifferences>;

@@ -59,13 +59,14 @@ export function createPaymentServices(deps: {
   /** Residents' proofs of circumstances, deleted some days after the decision. */
   documents: Pick<DocumentVault, 'prune'>;
   /** Family discounts no longer earned once a refund makes a paying member's fees pending. */
-  familyDifferences: Pick<FamilyDifferences, 'afterRefund'>;
+  familyDifferences: Pick<FamilyDifferences, 'afterRefund' | 'afterPaid'>;
 }) {
   const { config, db, clock, logger, repos } = deps;
   const results = createPaymentResults({
     payments: repos.payments,
     audit: repos.audit,
     applications: repos.applications,
+    afterPaid: deps.familyDifferences.afterPaid,
   });
   const { gateway } = deps;
   const receipts = createReceipts({
