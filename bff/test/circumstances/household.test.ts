@@ -227,6 +227,22 @@ describe('household titles', () => {
     expect(await inForce(family.people)).toEqual([]);
   });
 
+  it('a circumstance says for whom it is asked: person by default, a wrong value refused', async () => {
+    const list = await app.fetch('/api/admin/circumstances', { headers: admin.headers });
+    const rows = (await list.json()) as { id: number; scope: string }[];
+    expect(rows.find((r) => r.id === largeFamily)?.scope).toBe('household');
+    expect(rows.find((r) => r.id === disability)?.scope).toBe('person');
+    const before = await snapshot(app, 'circumstances');
+    const wrong = await app.json(
+      '/api/admin/circumstances',
+      'POST',
+      { ...circumstanceBody(`Outra ${Math.random()}`), scope: 'family' },
+      admin.headers,
+    );
+    expect(wrong.status).toBe(422);
+    expect(await snapshot(app, 'circumstances')).toEqual(before);
+  });
+
   it('refuses wrong requests with a clear message and stores nothing', async () => {
     const family = await resident(app, { count: 2 });
     const stranger = await resident(app);
