@@ -236,6 +236,12 @@ describe('review of circumstance requests', () => {
       [household],
     );
     serveDocument(51, 'application/pdf');
+    // the queue names everyone a household title covers
+    expect(
+      await screen.findByRole('rowheader', {
+        name: 'Familia: Antía Vilas Souto, Brais Vilas Souto',
+      }),
+    ).toBeInTheDocument();
     await review('Antía Vilas Souto', 'Familia numerosa especial');
     const people = screen.getByRole('region', { name: 'Personas que cubre' });
     expect(
