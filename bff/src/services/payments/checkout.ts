@@ -175,7 +175,10 @@ export function createCheckoutService(deps: {
       // an activity asked for whole and in parts is asked for whole (refused if it has parts)
       for (const id of choice.activityIds) numbersOf.set(id, []);
     }
-    return [...byPerson].map(([personId, numbersOf]) => ({ personId, numbersOf }));
+    // people locked in one order (by id), whichever order the family's payment named them in
+    return [...byPerson]
+      .sort(([a], [b]) => a - b)
+      .map(([personId, numbersOf]) => ({ personId, numbersOf }));
   }
 
   /** A person being paid for: managed by the caller, their fees and the fees chosen of them. */
