@@ -204,6 +204,27 @@ async function rehearse() {
     METRICS_TOKEN: metricsToken,
   };
   check(image.user === 'node', 'the run stage runs as the non-root user node');
+  // a production server refuses an empty database; the operator initialises it once, on purpose
+  // (compose.yaml's `init` service, deploy/portal.service's header): `npm run admin -- init`
+  const runAsImage = (args) =>
+    spawnSync(image.cmd[0], args, {
+      cwd: roots.final,
+      env,
+      uid: runner.uid,
+      gid: runner.gid,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+  const refused = runAsImage(image.cmd.slice(1));
+  check(
+    refused.status === 2 && /npm run admin -- init/.test(refused.stderr),
+    'the image refuses to start on an empty database until it is initialised',
+  );
+  const initialised = runAsImage(['bff/dist/src/cli/admin.js', 'init']);
+  check(
+    initialised.status === 0,
+    `npm run admin -- init initialises the database (${initialised.stderr.trim()})`,
+  );
   const server = spawn(image.cmd[0], image.cmd.slice(1), {
     cwd: roots.final,
     env,

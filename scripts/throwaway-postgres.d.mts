@@ -10,6 +10,9 @@ export interface ThrowawayPostgres {
   resume(): Promise<string>;
 }
 
-export function startPostgres(): Promise<ThrowawayPostgres>;
+export function startPostgres(options?: {
+  durable?: boolean;
+  onSignal?: boolean;
+}): Promise<ThrowawayPostgres>;
 
 export function hasPostgresBinaries(): boolean;

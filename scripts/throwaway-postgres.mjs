@@ -69,9 +69,11 @@ function runInBackground(bin, args) {
 
 /**
  * A PostgreSQL server of its own in a temporary folder. `durable`: fsync and synchronous commit
- * on, as a deployment runs (benchmarks of writes); by default off, for tests.
+ * on, as a deployment runs (benchmarks of writes); by default off, for tests. `onSignal`: by
+ * default a signal stops the server and ends the process; `false` when the caller stops it itself
+ * (npm test's runner, which first stops the steps using it).
  */
-export async function startPostgres({ durable = false } = {}) {
+export async function startPostgres({ durable = false, onSignal = true } = {}) {
   const bin = binDir();
   const dir = mkdtempSync(join(tmpdir(), 'portal-pg-'));
   if (asRoot) {
@@ -93,7 +95,7 @@ export async function startPostgres({ durable = false } = {}) {
   };
   process.once('exit', stop);
   // interrupted (Ctrl-C, a CI timeout): stop the server too, then end as the signal would
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  for (const signal of onSignal ? ['SIGINT', 'SIGTERM', 'SIGHUP'] : []) {
     process.once(signal, () => {
       stop();
       process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));

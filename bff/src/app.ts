@@ -29,6 +29,7 @@ export function buildApp(deps: Deps): Koa<AppState> {
       databaseWaiting: () => deps.db.waiting(),
       metrics: deps.metrics,
       logger: deps.logger,
+      signedIn: async (token) => (await deps.tokens.verify(token)) !== null,
     }),
   );
   app.use(metricsEndpoint(deps.config.metricsToken, deps.metrics));

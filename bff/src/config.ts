@@ -79,7 +79,13 @@ export interface Config {
    * Past these bounds new residents' calls are refused at once with 503 server_busy
    * (http/load-shedding.ts, docs/performance.md); 0 turns a bound off.
    */
-  shedding: { eventLoopDelayMs: number; databaseWaiting: number; writesInFlight: number };
+  shedding: {
+    eventLoopDelayMs: number;
+    databaseWaiting: number;
+    writesInFlight: number;
+    /** Password checks waiting for a thread, of each kind (services/password-threads.ts). */
+    passwordsWaiting: number;
+  };
   reconcile: {
     /** A pending payment is asked about this long after it was created. */
     afterMinutes: number;
@@ -132,6 +138,7 @@ export const SHEDDING = {
   eventLoopDelayMs: 250,
   databaseWaiting: 200,
   writesInFlight: 200,
+  passwordsWaiting: 200,
 } as const;
 
 export const AUDIT_RETENTION = {
@@ -439,6 +446,7 @@ export function loadConfig(env: Env = process.env): Config {
     eventLoopDelayMs: int('SHED_EVENT_LOOP_DELAY_MS', SHEDDING.eventLoopDelayMs, 0, 60_000),
     databaseWaiting: int('SHED_DATABASE_WAITING', SHEDDING.databaseWaiting, 0, 100_000),
     writesInFlight: int('SHED_WRITES_IN_FLIGHT', SHEDDING.writesInFlight, 0, 100_000),
+    passwordsWaiting: int('SHED_PASSWORDS_WAITING', SHEDDING.passwordsWaiting, 1, 100_000),
   };
 
   const mfaForAdmins = oneOf(

@@ -41,6 +41,8 @@ import { createPaymentServices } from './services/payments/index.js';
 import { createReminders } from './services/reminders/reminders.js';
 import { createRedsysClient } from './adapters/payment-gateway/redsys-client.js';
 import { createRefundsRepo } from './data/refunds-repo.js';
+import { createOwedBackRepo } from './data/owed-back-repo.js';
+import { createOwedBack } from './services/fees/owed-back.js';
 import { createSandboxTransactionsRepo } from './data/sandbox-transactions-repo.js';
 import { createUnsubscribeTokens } from './services/reminders/unsubscribe-token.js';
 import { createSettingsService } from './services/settings-service.js';
@@ -48,6 +50,7 @@ import { createOneTimeCodesRepo } from './data/one-time-codes-repo.js';
 import { createOneTimeCodes } from './services/one-time-codes.js';
 import { createAccountsService } from './services/residents/accounts.js';
 import { createCodeDelivery } from './services/residents/code-delivery.js';
+import { createHolderTakeover } from './services/residents/holder-takeover.js';
 import { createContactChange } from './services/residents/contact-change.js';
 import { createDataRights } from './services/residents/data-rights.js';
 import { createMyAccount } from './services/residents/my-account.js';
@@ -119,6 +122,7 @@ export function createDeps(options: {
     reminders: createRemindersRepo(db),
     accountData: createAccountDataRepo(db),
     refunds: createRefundsRepo(db),
+    owedBack: createOwedBackRepo(db),
     sandboxLedger: createSandboxTransactionsRepo(db),
     applications: createApplicationsRepo(db),
     draws: createDrawsRepo(db),
@@ -160,7 +164,7 @@ export function createDeps(options: {
   const sms = countedSms(options.sms ?? createSmsSender(config, repos.outbox, logger), metrics);
   const mail = options.mail ?? createMailSender(config, repos.outbox, logger);
   const limiter = createRateLimiter(createRateBucketsRepo(db), clock);
-  const passwords = createPasswords();
+  const passwords = createPasswords({ maxWaiting: config.shedding.passwordsWaiting });
   const reauthenticate = createReauthentication({ limiter, audit: repos.audit, passwords });
   const devices = createDeviceTokens(derivedKey('login-devices/v1'), clock);
   const mfa = createMfa({
@@ -187,13 +191,21 @@ export function createDeps(options: {
     clock,
     key: derivedKey('one-time-codes/v1'),
   });
+  const deliver = createCodeDelivery({ sms, mail, logger, smsSender: config.council.smsSender });
   const residentsShared = {
     db,
     audit: repos.audit,
     codes,
     limiter,
-    deliver: createCodeDelivery({ sms, mail, logger, smsSender: config.council.smsSender }),
+    deliver,
     persons: repos.persons,
+    takeover: createHolderTakeover({
+      persons: repos.persons,
+      enrolments: repos.enrolments,
+      audit: repos.audit,
+      deliver,
+      logger,
+    }),
   };
   const contactChange = createContactChange({
     ...residentsShared,
@@ -223,6 +235,7 @@ export function createDeps(options: {
       enrolments: repos.enrolments,
       quotes: feeQuotes,
       familyDifferences,
+      owedBack: repos.owedBack,
     }),
     contactChange,
     myAccount: createMyAccount({ users: repos.users, clock }),
@@ -282,6 +295,7 @@ export function createDeps(options: {
       audit: repos.audit,
       season: season.hooks,
       draws: repos.draws,
+      clock,
     }),
     audit: createAuditLogService({ lists }),
     upload: createEnrolmentImport({ db, audit: repos.audit, clock }),
@@ -305,6 +319,7 @@ export function createDeps(options: {
     council: config.council,
     publicUrl: config.publicUrl,
     documentRetentionDays: config.documentRetentionDays,
+    owedBack: createOwedBack({ repo: repos.owedBack, quotes: feeQuotes }),
   });
   /** Set when the process begins to shut down: /ready answers 503 so traffic moves elsewhere. */
   const lifecycle = { stopping: false };

@@ -123,13 +123,13 @@ describe('the contract tells the truth', () => {
     }
   });
 
-  it('answers 422 to a path id that is not a whole number or past 2^53 - 1', async () => {
+  it('answers 422 to a path id that is not a whole number from 1 (past the bound: id-bounds)', async () => {
     const withIds = operations.filter((op) =>
       /\{(id|payment_id|person_activity_id)\}/.test(op.template),
     );
     expect(withIds.length).toBeGreaterThan(8);
     for (const op of withIds) {
-      for (const id of ['abc', '0', '9007199254740992']) {
+      for (const id of ['abc', '0']) {
         const path = `/api${op.template.replace(/\{[^}]+\}/, id)}`;
         const res = await app.fetch(path, {
           method: op.method,

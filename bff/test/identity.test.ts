@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { identityNameKey } from '../src/data/search-keys.js';
 import { isMobile, isValidDni, normaliseDni, normalisePhone } from '../src/lib/identity.js';
+import { isMixedScriptName } from '../src/lib/identity-fold.js';
+import { nameLikeness } from '../src/lib/name-likeness.js';
 import { passwordProblem } from '../src/services/passwords.js';
 import {
   amountToCharge,
@@ -22,6 +25,62 @@ describe('DNI/NIE', () => {
   );
   it('normalises case and spaces', () => {
     expect(normaliseDni(' 12345678z ')).toBe('12345678Z');
+  });
+});
+
+describe('one identity key for a person (issue 59)', () => {
+  const key = (first_name: string, last_name = 'Pérez Soto') =>
+    identityNameKey({ first_name, last_name });
+
+  it.each([
+    ['Cаrla', 'Cyrillic а'],
+    ['Carlа', 'Cyrillic а at the end'],
+    ['Cαrla', 'Greek α'],
+    ['Ｃａｒｌａ', 'fullwidth'],
+    ['𝐂𝐚𝐫𝐥𝐚', 'mathematical bold'],
+    ['Ⓒarla', 'circled'],
+    ['ᴄarla', 'small capital'],
+    ['Cɑrla', 'Latin alpha'],
+    ['CARLA', 'capitals'],
+  ])('folds %s (%s) into the key of "Carla"', (first) => {
+    expect(key(first)).toBe(key('Carla'));
+    expect(key(first)).toBe('carlaperezsoto');
+  });
+  it('folds Greek ο and Cyrillic о in a surname, and a dotless ı with a combining accent', () => {
+    expect(key('Carla', 'Pérez Sοto')).toBe(key('Carla'));
+    expect(key('Carla', 'Pérez Sоto')).toBe(key('Carla'));
+    expect(key('Uxı\u0301a', 'Rey')).toBe(key('Uxía', 'Rey'));
+  });
+  it('keeps different names apart', () => {
+    expect(key('Carla')).not.toBe(key('Clara'));
+    expect(key('Uxía', 'Rey')).not.toBe(key('Uxío', 'Rey'));
+  });
+  it('is the key the likely duplicates compare', () => {
+    const carla = { first_name: 'Carla', last_name: 'Pérez Soto' };
+    expect(nameLikeness(carla, { first_name: 'Ｃａｒｌａ', last_name: 'Pérez Soto' })).toBe(
+      'same_name',
+    );
+    expect(nameLikeness(carla, { first_name: '𝐂arla', last_name: 'Soto Pérez' })).toBe(
+      'surnames_swapped',
+    );
+  });
+  it('refuses a name mixing scripts, never a name in one script', () => {
+    for (const mixed of ['Cаrla', 'Sοto', 'Pérez Sоto', 'Алексeй'])
+      expect(isMixedScriptName(mixed)).toBe(true);
+    for (const single of [
+      'Carla',
+      'Uxía',
+      'Uxı\u0301a',
+      'López-Pereira',
+      "O'Neill",
+      'Núñez Peña',
+      'Алексей',
+      'Ξανθή',
+      'Ｃａｒｌａ',
+      '𝐂arla',
+      '李小龍',
+    ])
+      expect(isMixedScriptName(single)).toBe(false);
   });
 });
 

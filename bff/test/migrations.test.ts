@@ -331,6 +331,96 @@ describe('migrations on a database with data', () => {
     });
   });
 
+  it('420 writes every identity key again with look-alike letters folded, and marks merged applications', async () => {
+    await withDatabaseAt(410, 'identity-skeleton', async (db) => {
+      const person = (first_name: string, last_name: string, key: string) =>
+        db
+          .q()
+          .insertInto('enrolments')
+          .values({
+            first_name,
+            last_name,
+            dni: null,
+            email: null,
+            phone: '612345678',
+            birth_date: '2015-03-03',
+            identity_name_key: key,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+      // the keys 230 wrote: look-alikes kept apart
+      const plain = await person('Carla', 'Pérez Soto', 'carlaperezsoto');
+      const wide = await person('Ｃａｒｌａ', 'Pérez Soto', 'ｃａｒｌａperezsoto');
+      const cyrillic = await person('Cаrla', 'Pérez Soto', 'cаrlaperezsoto');
+      const dotless = await person('Uxı\u0301a', 'Rey', 'uxıarey');
+      const activity = await db
+        .q()
+        .insertInto('activities')
+        .values({ name: 'Natación 420', price_cents: 3000, start_date: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const at = '2026-12-01T10:00:00.000Z';
+      for (const [code, enrolment_id, status] of [
+        ['MERGED42', wide.id, 'withdrawn'],
+        ['KEPTAPP4', plain.id, 'applied'],
+      ] as const) {
+        await db
+          .q()
+          .insertInto('applications')
+          .values({
+            code,
+            activity_id: activity.id,
+            enrolment_id,
+            user_id: null,
+            status,
+            rank: null,
+            offered_at: null,
+            offer_expires_at: null,
+            offer_notified_at: null,
+            offer_reminded_at: null,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+      }
+      await db
+        .q()
+        .insertInto('audit_log')
+        .values({
+          action: 'person.merge',
+          entity: 'enrolment',
+          entity_id: String(plain.id),
+          details: JSON.stringify({ merged_id: wide.id, withdrawn: ['MERGED42'] }),
+        })
+        .execute();
+
+      await runMigrations(db);
+
+      const keys = await db
+        .q()
+        .selectFrom('enrolments')
+        .select(['id', 'identity_name_key'])
+        .orderBy('id')
+        .execute();
+      expect(keys.map((r) => [r.id, r.identity_name_key])).toEqual([
+        [plain.id, 'carlaperezsoto'],
+        [wide.id, 'carlaperezsoto'],
+        [cyrillic.id, 'carlaperezsoto'],
+        [dotless.id, 'uxiarey'],
+      ]);
+      const merged = await db
+        .q()
+        .selectFrom('applications')
+        .select(['code', 'merged'])
+        .orderBy('code')
+        .execute();
+      expect(merged.map((r) => [r.code, Number(r.merged)])).toEqual([
+        ['KEPTAPP4', 0],
+        ['MERGED42', 1],
+      ]);
+    });
+  });
+
   it('250 leaves every address already there unconfirmed, shared ones too', async () => {
     await withDatabaseAt(240, 'confirmed-email', async (db) => {
       // two verified accounts with one address (possible before): the upgrade must not fail

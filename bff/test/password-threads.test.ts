@@ -38,6 +38,22 @@ describe('password threads', () => {
     ).resolves.toBe(true);
   });
 
+  it('serves a known caller even when anonymous checks fill their queue, ahead of those waiting', async () => {
+    pool = createPasswordThreads({ threads: 1, maxWaiting: 2, onFull: full });
+    const hash = await pool.run({ op: 'hash', password: 'a password' });
+    const done: string[] = [];
+    const check = (who: string, priority: 'known' | 'anonymous') =>
+      pool!.run({ op: 'verify', hash, password: 'a guess' }, priority).then(() => done.push(who));
+    // a flood of anonymous checks: one thread plus two waiting, the fourth refused
+    const anonymous = [1, 2, 3].map((n) => check(`anonymous ${n}`, 'anonymous'));
+    expect(() => pool!.run({ op: 'verify', hash, password: 'x' }, 'anonymous')).toThrow('full');
+    // staff or a known device: taken, and checked before the anonymous ones still waiting
+    const known = check('known', 'known');
+    await Promise.all([...anonymous, known]);
+    expect(done.indexOf('known')).toBeLessThan(done.indexOf('anonymous 3'));
+    expect(pool.pending).toBe(0);
+  });
+
   it('answers an unreadable stored hash with an error, not a crash of the thread', async () => {
     pool = createPasswordThreads({ threads: 1, maxWaiting: 2, onFull: full });
     await expect(pool.run({ op: 'verify', hash: 'not-a-hash', password: 'x' })).rejects.toThrow();

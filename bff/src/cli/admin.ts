@@ -8,11 +8,21 @@ import { createUsersRepo } from '../data/users-repo.js';
 import { t } from '../i18n/index.js';
 import { maskDni } from '../logger.js';
 import { checkIdentity } from '../services/admin/identity-checks.js';
+import { firstAdminFile, insertFirstAdmin } from '../services/bootstrap.js';
+import { EmptyDatabaseRefused, refuseEmptyDatabaseAfterUse } from '../services/earlier-use.js';
+import { jwtSecretFile } from '../services/token-service.js';
+import { isValidDni, normaliseDni } from '../lib/identity.js';
 import { hashPasswordSync, passwordProblem } from '../services/passwords.js';
 
 const USAGE = `Usage:
+  npm run admin -- init
   npm run admin -- create --dni 12345678Z --phone 612345678 [--email name@example.es]
   npm run admin -- reset-mfa --dni 12345678Z
+
+init: initialises an empty database (DATA_DIR or DATABASE_URL) for a new portal: its schema and
+the first administrator, from ADMIN_DNI and ADMIN_PASSWORD or asked for. The only way a
+production server gets an empty database to start on; refused on a database with accounts, or
+while DATA_DIR shows earlier use (ALLOW_EMPTY_DATABASE=true to go ahead anyway).
 
 create: a verified administrator account in the database under DATA_DIR (./data by default) or
 DATABASE_URL. The password comes from the ADMIN_PASSWORD environment variable or is asked for
@@ -27,27 +37,36 @@ function fail(message: string, code: number): never {
   process.exit(code);
 }
 
-/** Asks for the password twice on one stdin reader; hides what is typed at a terminal. */
-async function promptPassword(): Promise<{ password: string; repeat: string }> {
+/**
+ * Asks `questions` (shown as typed) and then the password twice (hidden at a terminal), all on
+ * one stdin reader, so piped answers are read in order.
+ */
+async function promptPassword(
+  questions: string[] = [],
+): Promise<{ answers: string[]; password: string; repeat: string }> {
   const tty = process.stdin.isTTY === true;
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: tty });
+  let hiding = false;
   if (tty) {
     const writer = rl as unknown as { _writeToOutput: (s: string) => void };
     writer._writeToOutput = (s: string) => {
-      if (s.includes('assword')) process.stdout.write(s);
+      if (!hiding || s.includes('assword')) process.stdout.write(s);
     };
   }
   const lines = rl[Symbol.asyncIterator]();
   const ask = async (question: string) => {
     process.stdout.write(question);
     const { value, done } = await lines.next();
-    if (tty) process.stdout.write('\n');
+    if (tty && hiding) process.stdout.write('\n');
     return done ? '' : String(value);
   };
   try {
+    const answers: string[] = [];
+    for (const question of questions) answers.push((await ask(question)).trim());
+    hiding = true;
     const password = await ask('Password: ');
     const repeat = await ask('Repeat password: ');
-    return { password, repeat };
+    return { answers, password, repeat };
   } finally {
     rl.close();
   }
@@ -113,6 +132,56 @@ async function create(args: string[]): Promise<void> {
   }
 }
 
+async function init(args: string[]): Promise<void> {
+  parseArgs({ args, options: {}, strict: true });
+  const config = loadConfig();
+  // opening the database creates its schema (the migrations)
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const users = createUsersRepo(db);
+    const accounts = await users.count();
+    if (accounts > 0)
+      fail(`${db.describe} is already initialised (${accounts} accounts): nothing done.`, 1);
+    await refuseEmptyDatabaseAfterUse(config, db, [
+      jwtSecretFile(config.dataDir),
+      firstAdminFile(config.dataDir),
+    ]).catch((err: unknown) => {
+      if (err instanceof EmptyDatabaseRefused) fail(err.message, 1);
+      throw err;
+    });
+    // ADMIN_DNI and ADMIN_PASSWORD, which the configuration sets together, or asked for
+    let dni = config.adminDni ?? '';
+    let password = config.adminPassword ?? '';
+    let repeat = password;
+    if (!dni) {
+      let answers: string[];
+      ({ answers, password, repeat } = await promptPassword(['First administrator’s DNI/NIE: ']));
+      dni = answers[0] ?? '';
+    }
+    dni = normaliseDni(dni);
+    if (!isValidDni(dni))
+      fail('The DNI/NIE is not valid (8 digits and the right letter, e.g. 12345678Z).', 1);
+    const problem = passwordProblem(password, repeat);
+    if (problem) fail(`password: ${t('en', problem)}`, 1);
+    const id = await db.transaction(() =>
+      insertFirstAdmin(
+        db,
+        { users, audit: createAuditRepo(db) },
+        { dni, generated: false },
+        hashPasswordSync(password),
+        'cli.init',
+      ),
+    );
+    if (id === null) fail(`${db.describe} got its first account meanwhile: nothing done.`, 1);
+    process.stdout.write(
+      `Initialised ${db.describe}: first administrator DNI ${dni} (account ${id}).\n` +
+        `Start the portal and log in at ${config.publicUrl}/login\n`,
+    );
+  } finally {
+    await db.close();
+  }
+}
+
 async function resetMfa(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { dni: { type: 'string' } }, strict: true });
   if (!values.dni) throw new UsageError('--dni is required');
@@ -144,6 +213,7 @@ async function resetMfa(args: string[]): Promise<void> {
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   try {
+    if (command === 'init') return await init(rest);
     if (command === 'create') return await create(rest);
     if (command === 'reset-mfa') return await resetMfa(rest);
     if (command === undefined || command === 'help' || command === '--help') {

@@ -13,6 +13,11 @@ export interface ApprovalInForce {
   circumstance_id: number;
 }
 
+/** An approval of a person's with its last day, in force or not. */
+export interface ApprovalHeld extends ApprovalInForce {
+  valid_until: string;
+}
+
 /** A circumstance's name in each language. */
 export type CircumstanceNames = Record<Locale, string>;
 
@@ -93,6 +98,34 @@ export function createCircumstancesRepo(db: Database) {
           .where('valid_until', '>=', today)
           .execute();
         found.push(...rows);
+      }
+      return found;
+    },
+
+    /**
+     * Every circumstance these people were approved, each with its latest last day (the fees
+     * keep those in force on each activity's reference day): a handful of rows a person, read
+     * on the (enrolment_id, status, valid_until) index.
+     */
+    async approvalsHeld(enrolmentIds: readonly number[]): Promise<ApprovalHeld[]> {
+      const found: ApprovalHeld[] = [];
+      for (const part of chunks([...new Set(enrolmentIds)])) {
+        const rows = await db
+          .q()
+          .selectFrom('circumstance_requests')
+          .select(['enrolment_id', 'circumstance_id'])
+          .select((eb) => eb.fn.max('valid_until').as('valid_until'))
+          .where('enrolment_id', 'in', part)
+          .where('status', '=', 'approved')
+          .where('valid_until', 'is not', null)
+          .groupBy(['enrolment_id', 'circumstance_id'])
+          .execute();
+        for (const row of rows)
+          found.push({
+            enrolment_id: row.enrolment_id,
+            circumstance_id: row.circumstance_id,
+            valid_until: row.valid_until as string,
+          });
       }
       return found;
     },

@@ -28,19 +28,33 @@ export interface FamilyFeeRow {
 export interface ReductionRuleRow {
   circumstance_id: number;
   activity_id: number | null;
+  /** Null: every fee group (or the one activity of activity_id). */
+  fee_group: string | null;
   percent_bp: number | null;
   price_cents: number | null;
 }
 
 export interface FamilyDiscountRow {
+  /** Null: every fee group without steps of its own. */
+  fee_group: string | null;
   from_member: number;
   percent_bp: number;
+}
+
+/** A circumstance with ages: by age (held by everyone within them) or a declaration bounded by them. */
+export interface CircumstanceAges {
+  circumstance_id: number;
+  by_age: boolean;
+  min_age: number | null;
+  max_age: number | null;
 }
 
 export interface FeeRulesRows {
   reductions: ReductionRuleRow[];
   family: FamilyDiscountRow[];
   cumulative: boolean;
+  /** The circumstances by age or with ages (read with the rules: no other round trip). */
+  ages: CircumstanceAges[];
 }
 
 /**
@@ -102,47 +116,79 @@ export function createFeesRepo(db: Database) {
      * whether they stack: one round trip whatever the mode.
      */
     async rules(): Promise<FeeRulesRows & { any: boolean }> {
-      // kind 'm' the mode, 'r' a reduction, 'f' a family discount, 'c' the cumulative flag
+      // kind 'm' the mode, 'r' a reduction, 'f' a family discount, 'c' the cumulative flag,
+      // 'a' a circumstance with ages (b its min_age, percent_bp its max_age, price_cents 1 by age)
       const { rows } = await sql<{
         kind: string;
         a: number;
         b: number | null;
         percent_bp: number | null;
         price_cents: number | null;
+        fee_group: string | null;
       }>`
-        SELECT 'm' AS kind, ${ANY_RULES} AS a, NULL AS b, NULL AS percent_bp, NULL AS price_cents
+        SELECT 'm' AS kind, ${ANY_RULES} AS a, NULL AS b, NULL AS percent_bp, NULL AS price_cents,
+          NULL AS fee_group
         UNION ALL
-        SELECT 'r', circumstance_id, activity_id, percent_bp, price_cents FROM reduction_rules
+        SELECT 'r', circumstance_id, activity_id, percent_bp, price_cents, fee_group
+        FROM reduction_rules
         UNION ALL
-        SELECT 'f', from_member, NULL, percent_bp, NULL FROM family_discounts
+        SELECT 'f', from_member, NULL, percent_bp, NULL, fee_group FROM family_discounts
         UNION ALL
-        SELECT 'c', fees_cumulative, NULL, NULL, NULL FROM config WHERE id = 1`.execute(db.q());
-      const out = { any: false, reductions: [], family: [], cumulative: false } as FeeRulesRows & {
-        any: boolean;
-      };
+        SELECT 'a', id, min_age, max_age, CASE WHEN review = 'age' THEN 1 ELSE 0 END, NULL
+        FROM circumstances WHERE min_age IS NOT NULL OR max_age IS NOT NULL
+        UNION ALL
+        SELECT 'c', fees_cumulative, NULL, NULL, NULL, NULL FROM config WHERE id = 1`.execute(
+        db.q(),
+      );
+      const out = {
+        any: false,
+        reductions: [],
+        family: [],
+        cumulative: false,
+        ages: [],
+      } as FeeRulesRows & { any: boolean };
+      const numberOrNull = (value: number | null) => (value === null ? null : Number(value));
       for (const row of rows) {
         if (row.kind === 'm') out.any = Number(row.a) === 1;
         else if (row.kind === 'r')
           out.reductions.push({
             circumstance_id: Number(row.a),
-            activity_id: row.b === null ? null : Number(row.b),
-            percent_bp: row.percent_bp === null ? null : Number(row.percent_bp),
-            price_cents: row.price_cents === null ? null : Number(row.price_cents),
+            activity_id: numberOrNull(row.b),
+            fee_group: row.fee_group,
+            percent_bp: numberOrNull(row.percent_bp),
+            price_cents: numberOrNull(row.price_cents),
           });
         else if (row.kind === 'f')
-          out.family.push({ from_member: Number(row.a), percent_bp: Number(row.percent_bp) });
+          out.family.push({
+            fee_group: row.fee_group,
+            from_member: Number(row.a),
+            percent_bp: Number(row.percent_bp),
+          });
+        else if (row.kind === 'a')
+          out.ages.push({
+            circumstance_id: Number(row.a),
+            by_age: Number(row.price_cents) === 1,
+            min_age: numberOrNull(row.b),
+            max_age: numberOrNull(row.percent_bp),
+          });
         else out.cumulative = Number(row.a) === 1;
       }
+      const group = (value: string | null) => value ?? '';
       out.reductions.sort(
         (x, y) =>
-          x.circumstance_id - y.circumstance_id || (x.activity_id ?? 0) - (y.activity_id ?? 0),
+          x.circumstance_id - y.circumstance_id ||
+          (x.activity_id ?? 0) - (y.activity_id ?? 0) ||
+          group(x.fee_group).localeCompare(group(y.fee_group)),
       );
-      out.family.sort((x, y) => x.from_member - y.from_member);
+      out.family.sort(
+        (x, y) =>
+          group(x.fee_group).localeCompare(group(y.fee_group)) || x.from_member - y.from_member,
+      );
       return out;
     },
 
     /** Replaces every reduction and family discount and sets whether they stack. */
-    async replaceRules(rules: FeeRulesRows): Promise<void> {
+    async replaceRules(rules: Omit<FeeRulesRows, 'ages'>): Promise<void> {
       await db.q().deleteFrom('reduction_rules').execute();
       await db.q().deleteFrom('family_discounts').execute();
       if (rules.reductions.length > 0)
@@ -200,6 +246,36 @@ export function createFeesRepo(db: Database) {
         .where((eb) => eb.or([eb('ea.is_paid', '=', 1), eb('ea.parts_paid', '>', 0)]))
         .execute();
       return new Map(rows.map((row) => [row.activity_id, row.breakdown]));
+    },
+
+    /**
+     * The payment items that paid parts of a person's fees in parts and were not given back, by
+     * activity (paid payments only): what each part charged (services/fees/parts.ts).
+     */
+    async chargedParts(
+      enrolmentId: number,
+    ): Promise<Map<number, { part_from: number; part_to: number; amount_cents: number }[]>> {
+      const rows = await db
+        .q()
+        .selectFrom('payment_items as pi')
+        .innerJoin('payments as p', 'p.id', 'pi.payment_id')
+        .select(['pi.activity_id', 'pi.part_from', 'pi.part_to', 'pi.amount_cents'])
+        .where('pi.enrolment_id', '=', enrolmentId)
+        .where('pi.part_from', 'is not', null)
+        .where('pi.refund_id', 'is', null)
+        .where('p.status', '=', 'paid')
+        .execute();
+      const out = new Map<number, { part_from: number; part_to: number; amount_cents: number }[]>();
+      for (const row of rows) {
+        const list = out.get(row.activity_id) ?? [];
+        list.push({
+          part_from: Number(row.part_from),
+          part_to: Number(row.part_to),
+          amount_cents: Number(row.amount_cents),
+        });
+        out.set(row.activity_id, list);
+      }
+      return out;
     },
 
     /**

@@ -35,7 +35,6 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  */
 export function createGroupCommit(db: Database) {
   const queues = new Map<string, Waiting[]>();
-  let queued = 0;
 
   /**
    * One batch: the calls waiting when its transaction begins (not when it was asked for: while
@@ -83,9 +82,7 @@ export function createGroupCommit(db: Database) {
   }
 
   function take(queue: Waiting[]): Waiting[] {
-    const calls = queue.splice(0, MAX_BATCH);
-    queued -= calls.length;
-    return calls;
+    return queue.splice(0, MAX_BATCH);
   }
 
   async function drain(key: string, queue: Waiting[]): Promise<void> {
@@ -105,7 +102,6 @@ export function createGroupCommit(db: Database) {
       if (db.inTransaction()) return work();
       return new Promise<T>((resolve, reject) => {
         const call = { work, resolve: resolve as (value: unknown) => void, reject };
-        queued++;
         // SQLite has one writer: whatever waits joins the next batch, whichever its key
         const line = db.engine === 'sqlite' ? '' : key;
         const queue = queues.get(line);
@@ -118,8 +114,6 @@ export function createGroupCommit(db: Database) {
         void drain(line, fresh);
       });
     },
-    /** Calls waiting for their batch's transaction now (the load shedding may read it). */
-    waiting: () => queued,
   };
 }
 

@@ -481,8 +481,10 @@ export function createPaymentsRepo(db: Database) {
         .innerJoin('user_persons as up', 'up.enrolment_id', 'p.enrolment_id')
         .select(paymentColumns.map((column) => `p.${column}` as const))
         .where('up.user_id', '=', userId)
-        .where('p.status', '=', 'paid')
-        .orderBy('p.paid_at', 'desc')
+        // a duplicate too: the resident was charged for it and sees it given back
+        .where('p.status', 'in', ['paid', 'duplicate'])
+        // a duplicate has no paid_at: it was charged when it last changed (as the view shows it)
+        .orderBy((eb) => eb.fn.coalesce('p.paid_at', 'p.updated_at'), 'desc')
         .orderBy('p.id', 'desc')
         .execute(),
     /** Items of many payments at once, by payment id. */

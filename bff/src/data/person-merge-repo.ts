@@ -12,6 +12,9 @@ export interface MovedBelongings {
   paidTwice: string[];
 }
 
+/** Two records as `persons_distinct` names a pair: "lower:higher". */
+export const distinctKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
 /** How far a link is paid: the whole fee beats any number of parts of it. */
 const paidSoFar = (link: { is_paid: number; parts_paid: number }) =>
   link.is_paid === 1 ? Number.POSITIVE_INFINITY : link.parts_paid;
@@ -123,6 +126,57 @@ export function createPersonMergeRepo(db: Database) {
     /** The merged record goes (its managing links and pending codes with it). */
     async remove(id: number): Promise<void> {
       await db.q().deleteFrom('enrolments').where('id', '=', id).execute();
+    },
+
+    /** Applications a merge withdrew, marked so (the public draw page counts them). */
+    async markMerged(codes: readonly string[]): Promise<void> {
+      if (codes.length === 0) return;
+      await db
+        .q()
+        .updateTable('applications')
+        .set({ merged: 1 })
+        .where('code', 'in', codes)
+        .execute();
+    },
+
+    /** How many of an activity's applications merges withdrew. */
+    async countMerged(activityId: number): Promise<number> {
+      const row = await db
+        .q()
+        .selectFrom('applications')
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+        .where('activity_id', '=', activityId)
+        .where('merged', '=', 1)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * Staff's "different people" for two records (kept lower id first): true when newly marked,
+     * false when they already were.
+     */
+    async markDistinct(ids: [number, number], by: number | null, at: string): Promise<boolean> {
+      const [first_id, second_id] = ids[0] < ids[1] ? ids : [ids[1], ids[0]];
+      const added = await db
+        .q()
+        .insertInto('persons_distinct')
+        .values({ first_id, second_id, marked_by: by, marked_at: at })
+        .onConflict((oc) => oc.columns(['first_id', 'second_id']).doNothing())
+        .executeTakeFirst();
+      return Number(added.numInsertedOrUpdatedRows ?? 0n) > 0;
+    },
+
+    /** The pairs among these records staff marked "different people", as "lower:higher" ids. */
+    async distinctAmong(ids: readonly number[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .q()
+        .selectFrom('persons_distinct')
+        .select(['first_id', 'second_id'])
+        .where('first_id', 'in', ids)
+        .where('second_id', 'in', ids)
+        .execute();
+      return new Set(rows.map((row) => distinctKey(row.first_id, row.second_id)));
     },
 
     /** The kept record with the fields it lacked, its keys written again. */

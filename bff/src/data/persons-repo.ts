@@ -113,6 +113,16 @@ export function createPersonsRepo(db: Database) {
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
     },
+    /** The accounts that manage a person: who is told when its holder takes it over. */
+    linkedAccounts: (enrolmentId: number) =>
+      db
+        .q()
+        .selectFrom('user_persons as up')
+        .innerJoin('users as u', 'u.id', 'up.user_id')
+        .select(['u.id', 'u.dni', 'u.phone', 'u.locale'])
+        .where('up.enrolment_id', '=', enrolmentId)
+        .orderBy('u.id')
+        .execute(),
     async unlink(userId: number, enrolmentId: number): Promise<boolean> {
       const result = await db
         .q()

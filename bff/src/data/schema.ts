@@ -27,6 +27,7 @@ export interface Tables {
   mfa_challenges: MfaChallengesTable;
   reminder_runs: ReminderRunsTable;
   applications: ApplicationsTable;
+  persons_distinct: PersonsDistinctTable;
   season_notices: SeasonNoticesTable;
   draws: DrawsTable;
   application_claims: ApplicationClaimsTable;
@@ -213,8 +214,18 @@ export interface ApplicationsTable {
   reserved_place: Generated<Flag>;
   /** The applicant's priority group (1 first), fixed when applying; null: none (migration 320). */
   priority_group: Generated<number | null>;
+  /** Withdrawn because staff merged its person into another record (migration 420). */
+  merged: Generated<Flag>;
   created_at: string;
   updated_at: string;
+}
+
+/** Two records staff checked and marked "different people" (migration 420): lower id first. */
+export interface PersonsDistinctTable {
+  first_id: number;
+  second_id: number;
+  marked_by: number | null;
+  marked_at: string;
 }
 
 export type ExclusionReason = 'age' | 'duplicate' | 'out_of_window';
@@ -291,7 +302,11 @@ export interface CircumstancesTable {
   proof_gl: string;
   /** Months an approval lasts; null: until a date staff take from the document. */
   validity_months: number | null;
-  review: 'staff' | 'declaration';
+  /** 'age': applies by itself to ages min_age–max_age on the activity's reference day (450). */
+  review: 'staff' | 'declaration' | 'age';
+  /** Ages the circumstance is for, inclusive (null max: no upper limit); null: any age. */
+  min_age: number | null;
+  max_age: number | null;
   /** Asked per person, or once for several of an account's people (migration 470). */
   scope: Generated<'person' | 'household'>;
   created_at: string;
@@ -339,6 +354,8 @@ export interface ReductionRulesTable {
   circumstance_id: number;
   /** Null: council-wide; else this activity's own rule for the circumstance. */
   activity_id: number | null;
+  /** Null: every fee group; else the activities of this group (migration 450). */
+  fee_group: string | null;
   percent_bp: number | null;
   price_cents: number | null;
 }
@@ -359,6 +376,8 @@ export interface FamilyDifferencesTable {
 }
 
 export interface FamilyDiscountsTable {
+  /** Null: every fee group; else this group's own steps (migration 450). */
+  fee_group: string | null;
   from_member: number;
   percent_bp: number;
 }
@@ -372,6 +391,10 @@ export interface EnrolmentActivitiesTable {
   paid_amount_cents: number | null;
   /** How many parts of a fee in parts are paid, always the first ones (migration 410). */
   parts_paid: Generated<number>;
+  /** What the paid parts charged above the fee now, still to give back (migration 490). */
+  owed_back_cents: Generated<number>;
+  /** What has been given back of it (migration 490). */
+  refunded_back_cents: Generated<number>;
   created_at: Generated<string>;
 }
 

@@ -1,4 +1,5 @@
-import { fold, foldLetters, sortFold } from '../lib/text-fold.js';
+import { identityNameKey } from '../lib/identity-fold.js';
+import { fold, sortFold } from '../lib/text-fold.js';
 
 /**
  * What each searchable table's `search_key` holds: the fields the spec lets staff search, folded
@@ -25,13 +26,8 @@ export const enrolmentSortKeys = (e: { first_name: string; last_name: string }) 
   first_name_key: sortFold(e.first_name),
 });
 
-/**
- * A person's full name as identity compares it: folded, then only its letters and digits, so
- * accents, case, spacing and punctuation aside ("Uxía López-Pereira" is "uxialopezpereira").
- * With the birth date, it is who a person without a DNI is.
- */
-export const identityNameKey = (e: { first_name: string; last_name: string }) =>
-  foldLetters(`${e.first_name}${e.last_name}`);
+/** A person's identity key (lib/identity-fold.ts): the one key for who a person is. */
+export { identityNameKey };
 
 /** Everything a person's row keeps derived from their fields: search, sort and identity keys. */
 export const enrolmentKeys = (e: Parameters<typeof enrolmentSearchKey>[0]) => ({

@@ -35,9 +35,14 @@ export const zCivilDate = z.iso.date();
 export const zEuros = z.number().gte(0);
 
 /**
- * Ids are whole numbers JavaScript holds exactly (at most 2^53 − 1).
+ * An amount staff enter, in euros with at most two decimals: from 0 to 100,000 € (an activity's price has the same bound). Past it: 422 `amount_too_high` on the field.
  */
-export const zId = z.int().gte(1).lte(9007199254740991);
+export const zStaffEuros = z.number().gte(0).lte(100000);
+
+/**
+ * Ids are whole numbers the database holds (PostgreSQL `integer`: at most 2^31 − 1 = 2147483647). An id past it names nothing: in a path the call answers 404 `not_found`, in a body 422 by field.
+ */
+export const zId = z.int().gte(1).lte(2147483647);
 
 /**
  * UTC ISO 8601 (shown in Europe/Madrid time).
@@ -299,6 +304,14 @@ export const zPersonMerge = z.object({
     merge_id: zId
 });
 
+/**
+ * Two records (`person_activity_id` of a likely pair) staff found to be two persons.
+ */
+export const zPersonsDifferent = z.object({
+    first_id: zId,
+    second_id: zId
+});
+
 export const zLocalizedName = z.object({
     es: z.string().min(1).max(120),
     en: z.string().min(1).max(120),
@@ -317,6 +330,7 @@ export const zDraw = z.object({
     activity_name: z.string(),
     capacity: z.int().gte(1),
     persons: z.int().gte(0),
+    merged: z.int().gte(0),
     seed: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
     seed_commitment: z.string().regex(/^[0-9a-f]{64}$/),
     public_value_source: zPublicValueSource.nullable(),
@@ -345,9 +359,23 @@ export const zLocalizedProof = z.object({
 });
 
 /**
- * `staff`: staff review the proof; `declaration`: the resident's own declaration is enough (approved at once).
+ * `staff`: staff review the proof; `declaration`: the resident's own declaration is enough (approved at once); `age`: nobody asks, it applies by itself to every person whose age on the activity's reference day (`age_on`, else its start date) is within `min_age`–`max_age`.
  */
-export const zCircumstanceReview = z.enum(['staff', 'declaration']);
+export const zCircumstanceReview = z.enum([
+    'staff',
+    'declaration',
+    'age'
+]);
+
+/**
+ * The first age the circumstance is for (whole years on the activity's reference day); required for `age`, null for any age.
+ */
+export const zCircumstanceMinAge = z.int().gte(0).lte(130).nullable();
+
+/**
+ * The last age the circumstance is for, inclusive; null for no upper limit.
+ */
+export const zCircumstanceMaxAge = z.int().gte(0).lte(130).nullable();
 
 /**
  * How long an approval lasts, in months (1–60); null until a date staff enter from the document.
@@ -365,23 +393,41 @@ export const zCircumstance = z.object({
     proof: z.string(),
     validity_months: zValidityMonths,
     review: zCircumstanceReview,
+    min_age: zCircumstanceMinAge,
+    max_age: zCircumstanceMaxAge,
     scope: zCircumstanceScope.optional()
 });
 
+/**
+ * `proof` is required unless `review` is `age` (then it is left out and stored empty, and `validity_months` is ignored). Ages: `min_age` required for `age`; `staff` takes none; `max_age` not below `min_age`. A wrong age answers 422 on its field (`circumstance_min_age`, `circumstance_max_age`).
+ */
 export const zCircumstanceWrite = z.object({
     name: zLocalizedName,
-    proof: zLocalizedProof,
+    proof: zLocalizedProof.optional(),
     validity_months: zValidityMonths,
     review: zCircumstanceReview,
+    min_age: zCircumstanceMinAge.optional(),
+    max_age: zCircumstanceMaxAge.optional(),
     scope: zCircumstanceScope.optional()
+});
+
+/**
+ * The proof in each language (empty for `age`).
+ */
+export const zAdminCircumstanceProof = z.object({
+    es: z.string().max(600),
+    en: z.string().max(600),
+    gl: z.string().max(600)
 });
 
 export const zAdminCircumstance = z.object({
     id: zId,
     name: zLocalizedName,
-    proof: zLocalizedProof,
+    proof: zAdminCircumstanceProof,
     validity_months: zValidityMonths,
     review: zCircumstanceReview,
+    min_age: zCircumstanceMinAge,
+    max_age: zCircumstanceMaxAge,
     scope: zCircumstanceScope.optional(),
     approved: z.int().gte(0),
     pending: z.int().gte(0)
@@ -482,18 +528,25 @@ export const zCircumstanceImportResult = z.object({
 export const zTariff = z.object({
     min_age: z.int().gte(0).lte(130),
     max_age: z.int().gte(0).lte(130).nullable(),
-    price: zEuros,
+    price: zStaffEuros,
     default: z.boolean()
 });
+
+/**
+ * Null or left out: every fee group. A group's name: the rule is for that group's activities (a new activity of the group follows it at once). A reduction's activity rule beats its group's, which beats the council-wide one; a group's family steps replace the steps for every group. Not together with `activity_id` (422 `fees_group_and_activity`).
+ */
+export const zRuleFeeGroup = z.string().min(1).max(80).nullable();
 
 export const zReductionRule = z.object({
     circumstance_id: zId,
     activity_id: zId.nullable(),
+    fee_group: zRuleFeeGroup.optional(),
     percent: z.number().gte(0).lte(100).nullable(),
-    price: zEuros.nullable()
+    price: zStaffEuros.nullable()
 });
 
 export const zFamilyDiscount = z.object({
+    fee_group: zRuleFeeGroup.optional(),
     from_member: z.int().gte(2).lte(20),
     percent: z.number().gte(0).lte(100)
 });
@@ -991,6 +1044,21 @@ export const zAdminPaymentStatus = z.enum([
     'refunded'
 ]);
 
+/**
+ * A payment's status (AdminPaymentStatus), or `refund_due`: paid payments of a fee in parts that owes money back (a reduction approved after its parts were paid left what they charged above the reduced fee); each such item carries its `refund_due`.
+ */
+export const zPaymentListStatus = z.enum([
+    'pending',
+    'paid',
+    'failed',
+    'superseded',
+    'duplicate',
+    'expired',
+    'partially_refunded',
+    'refunded',
+    'refund_due'
+]);
+
 export const zLatestPayment = z.object({
     id: zId,
     order: z.string(),
@@ -1006,7 +1074,8 @@ export const zLatestPayment = z.object({
 export const zRefundRequest = z.object({
     reason: z.string().max(500),
     activity_ids: z.array(zId).min(1).max(50).optional(),
-    person_activity_id: zId.optional()
+    person_activity_id: zId.optional(),
+    amount: zEuros.optional()
 });
 
 export const zRefund = z.object({
@@ -1114,6 +1183,7 @@ export const zUserActivity = z.object({
     amount_with_discount: zEuros.nullable(),
     dni: zDniOut.nullable(),
     person_activity_id: zId,
+    refund_due: zEuros.optional(),
     part: zPendingPart.nullish(),
     family_difference: zFamilyDifference.nullish()
 });
@@ -1203,7 +1273,8 @@ export const zPaymentItem = z.object({
     amount: zEuros,
     refunded: z.boolean(),
     breakdown: zFeeBreakdown.nullable(),
-    parts: zPaidParts.nullish()
+    parts: zPaidParts.nullish(),
+    refund_due: zEuros.optional()
 });
 
 export const zResidentPayment = z.object({
@@ -1213,9 +1284,11 @@ export const zResidentPayment = z.object({
     bank_pay_method: zBankPayMethod,
     status: z.enum([
         'paid',
+        'duplicate',
         'partially_refunded',
         'refunded'
     ]),
+    receipt_available: z.boolean(),
     refunded_amount: zEuros,
     paid_at: z.iso.datetime({ offset: true }),
     person_activity_id: zId,
@@ -1464,7 +1537,7 @@ export const zOutboxMessage = z.object({
     created_at: z.iso.datetime({ offset: true })
 });
 
-export const zIdPath = z.int().gte(1).lte(9007199254740991);
+export const zIdPath = zId;
 
 export const zPageQuery = z.int().gte(1).default(1);
 
@@ -1490,7 +1563,7 @@ export const zSearchQuery = z.string().max(100);
  */
 export const zOrderQuery = z.enum(['asc', 'desc']);
 
-export const zPaymentStatusQuery = zAdminPaymentStatus;
+export const zPaymentStatusQuery = zPaymentListStatus;
 
 export const zPaymentIdPath = zId;
 
@@ -1708,7 +1781,7 @@ export const zVerifyAssociationByNameBody = zPersonByNameVerify;
 export const zVerifyAssociationByNameResponse = zAssociationResult;
 
 export const zRemovePersonPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -1717,7 +1790,7 @@ export const zRemovePersonPath = z.object({
 export const zRemovePersonResponse = z.void();
 
 export const zListPersonActivitiesPath = z.object({
-    person_activity_id: z.int().gte(1).lte(9007199254740991)
+    person_activity_id: zId
 });
 
 /**
@@ -1860,7 +1933,7 @@ export const zCreateUserBody = zAdminUserCreate;
 export const zCreateUserResponse = zAdminUser;
 
 export const zDeleteUserPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -1871,7 +1944,7 @@ export const zDeleteUserResponse = z.void();
 export const zUpdateUserBody = zAdminUserUpdate;
 
 export const zUpdateUserPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -1906,7 +1979,7 @@ export const zCreateEnrolmentBody = zEnrolmentWrite2;
 export const zCreateEnrolmentResponse = zSavedEnrolment;
 
 export const zDeleteEnrolmentPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -1917,7 +1990,7 @@ export const zDeleteEnrolmentResponse = z.void();
 export const zUpdateEnrolmentBody = zEnrolmentWrite2;
 
 export const zUpdateEnrolmentPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -1980,7 +2053,7 @@ export const zCreateActivitySlashBody = zActivityWrite2;
 export const zCreateActivitySlashResponse = zActivity;
 
 export const zDeleteActivityPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -1991,7 +2064,7 @@ export const zDeleteActivityResponse = z.void();
 export const zUpdateActivityBody = zActivityWrite2;
 
 export const zUpdateActivityPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2014,7 +2087,7 @@ export const zUploadTableResponse = zUploadResult;
 export const zDownloadUploadTemplateResponse = z.string();
 
 export const zListPaymentsQuery = z.object({
-    status: zAdminPaymentStatus.optional(),
+    status: zPaymentListStatus.optional(),
     person: z.string().max(100).optional(),
     q: z.string().max(100).optional(),
     sort: z.enum([
@@ -2074,7 +2147,7 @@ export const zCheckPaymentPath = z.object({
 export const zCheckPaymentResponse = zAdminPayment;
 
 export const zExportPaymentsQuery = z.object({
-    status: zAdminPaymentStatus.optional(),
+    status: zPaymentListStatus.optional(),
     person: z.string().max(100).optional(),
     from: z.iso.date().optional(),
     to: z.iso.date().optional()
@@ -2105,7 +2178,7 @@ export const zConfirmMfaBody = zMfaCodeRequest;
 export const zConfirmMfaResponse = zMfaConfirmed;
 
 export const zReleaseUserPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2114,7 +2187,7 @@ export const zReleaseUserPath = z.object({
 export const zReleaseUserResponse = z.void();
 
 export const zResetUserMfaPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2188,7 +2261,7 @@ export const zCreateApplicationResponse = z.union([
 ]);
 
 export const zWithdrawApplicationPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 export const zWithdrawApplicationQuery = z.object({
@@ -2203,7 +2276,7 @@ export const zWithdrawApplicationResponse = z.void();
 export const zCreateClaimBody = zClaimRequest;
 
 export const zCreateClaimPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2240,7 +2313,7 @@ export const zGetProvisionalListResponse = zProvisionalList;
 export const zListSeasonActivitiesResponse = z.array(zApplicationSummary);
 
 export const zListActivityApplicationsPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 export const zListActivityApplicationsQuery = z.object({
@@ -2265,7 +2338,7 @@ export const zListActivityApplicationsResponse = z.array(zAdminApplication);
 export const zStaffCreateApplicationBody = zStaffApplicationRequest;
 
 export const zStaffCreateApplicationPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2277,7 +2350,7 @@ export const zStaffCreateApplicationResponse = z.union([
 ]);
 
 export const zGetApplicationSummaryPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2286,7 +2359,7 @@ export const zGetApplicationSummaryPath = z.object({
 export const zGetApplicationSummaryResponse = zApplicationSummary;
 
 export const zExportActivityApplicationsPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2295,7 +2368,7 @@ export const zExportActivityApplicationsPath = z.object({
 export const zExportActivityApplicationsResponse = z.string();
 
 export const zRunDrawPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2306,7 +2379,7 @@ export const zRunDrawResponse = zDraw;
 export const zEnterDrawPublicValueBody = zDrawPublicValueInput;
 
 export const zEnterDrawPublicValuePath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2315,7 +2388,7 @@ export const zEnterDrawPublicValuePath = z.object({
 export const zEnterDrawPublicValueResponse = zDraw;
 
 export const zStaffWithdrawApplicationPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2324,7 +2397,7 @@ export const zStaffWithdrawApplicationPath = z.object({
 export const zStaffWithdrawApplicationResponse = z.void();
 
 export const zStaffOfferPlacePath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2333,7 +2406,7 @@ export const zStaffOfferPlacePath = z.object({
 export const zStaffOfferPlaceResponse = z.void();
 
 export const zListLikelyDuplicatesPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2342,7 +2415,7 @@ export const zListLikelyDuplicatesPath = z.object({
 export const zListLikelyDuplicatesResponse = z.array(zDuplicatePair);
 
 export const zListActivityClaimsPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2353,7 +2426,7 @@ export const zListActivityClaimsResponse = zActivityClaims;
 export const zResolveClaimBody = zClaimResolution;
 
 export const zResolveClaimPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2367,6 +2440,13 @@ export const zMergePersonsBody = zPersonMerge;
  * Merged.
  */
 export const zMergePersonsResponse = zPersonMergeResult;
+
+export const zMarkPersonsDifferentBody = zPersonsDifferent;
+
+/**
+ * Marked.
+ */
+export const zMarkPersonsDifferentResponse = z.void();
 
 /**
  * The list, by name.
@@ -2386,7 +2466,7 @@ export const zCreateCircumstanceBody = zCircumstanceWrite;
 export const zCreateCircumstanceResponse = zAdminCircumstance;
 
 export const zDeleteCircumstancePath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2397,7 +2477,7 @@ export const zDeleteCircumstanceResponse = z.void();
 export const zUpdateCircumstanceBody = zCircumstanceWrite;
 
 export const zUpdateCircumstancePath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2411,7 +2491,7 @@ export const zImportCircumstanceHoldersBody = z.object({
 });
 
 export const zImportCircumstanceHoldersPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2450,7 +2530,7 @@ export const zRequestHouseholdCircumstanceBody = z.object({
 export const zRequestHouseholdCircumstanceResponse = zCircumstanceRequestCreated;
 
 export const zGetMyCircumstanceDocumentPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2471,7 +2551,7 @@ export const zListCircumstanceRequestsQuery = z.object({
 export const zListCircumstanceRequestsResponse = z.array(zAdminCircumstanceRequest);
 
 export const zGetCircumstanceDocumentPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2484,7 +2564,7 @@ export const zAddHouseholdPersonBody = z.object({
 });
 
 export const zAddHouseholdPersonPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2493,7 +2573,7 @@ export const zAddHouseholdPersonPath = z.object({
 export const zAddHouseholdPersonResponse = zAdminCircumstanceRequest;
 
 export const zRemoveHouseholdPersonPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991),
+    id: zId,
     person_activity_id: zId
 });
 
@@ -2505,7 +2585,7 @@ export const zRemoveHouseholdPersonResponse = zAdminCircumstanceRequest;
 export const zApproveCircumstanceRequestBody = zCircumstanceApproval;
 
 export const zApproveCircumstanceRequestPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2516,7 +2596,7 @@ export const zApproveCircumstanceRequestResponse = zAdminCircumstanceRequest;
 export const zRefuseCircumstanceRequestBody = zCircumstanceRefusal;
 
 export const zRefuseCircumstanceRequestPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2525,7 +2605,7 @@ export const zRefuseCircumstanceRequestPath = z.object({
 export const zRefuseCircumstanceRequestResponse = zAdminCircumstanceRequest;
 
 export const zWithdrawCircumstanceApprovalPath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**
@@ -2536,7 +2616,7 @@ export const zWithdrawCircumstanceApprovalResponse = zAdminCircumstanceRequest;
 export const zRecordCircumstanceBody = zCounterApproval;
 
 export const zRecordCircumstancePath = z.object({
-    id: z.int().gte(1).lte(9007199254740991)
+    id: zId
 });
 
 /**

@@ -11,6 +11,11 @@ export interface AppState extends Koa.DefaultState {
   requestId: string;
   /** Set by requireUser / requireAdmin. */
   user?: AuthUser;
+  /**
+   * Set by the load shedding on a login while the server is past its bound for anonymous calls:
+   * refuses the login (503 server_busy) unless staff or a device the account knows logs in.
+   */
+  refuseAnonymous?: () => never;
 }
 
 export type AppContext = RouterContext<AppState>;

@@ -90,6 +90,18 @@ const PARSER_ERRORS: Record<number, DomainError> = {
   415: new DomainError('unsupported_media', 'unsupported_media_type'),
 };
 
+/**
+ * What a caller's own error (a 4xx: a body that cannot be read, is too large or in a form the
+ * call does not take) answers, for a route that shows it as a page; null for any other failure,
+ * which is this middleware's to answer (and log).
+ */
+export function clientAnswerOf(err: unknown): ErrorAnswer | null {
+  const failure = databaseFailureOf(err);
+  if (failure !== null) return null;
+  const answer = answerOfAny(err, failure);
+  return answer.status < 500 ? answer : null;
+}
+
 function answerOfAny(err: unknown, failure: ReturnType<typeof databaseFailureOf>): ErrorAnswer {
   if (err instanceof DomainError || err instanceof HttpError) return answerOf(err);
   if (failure === 'busy') return answerOf(unavailable('service_unavailable', 2));

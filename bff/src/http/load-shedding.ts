@@ -23,6 +23,20 @@ export const SHED_RETRY_AFTER_SECONDS = 2;
 const WRITES = new Set(['POST /api/user/applications', 'POST /api/payments/generate-multiple/']);
 
 /**
+ * Logins: who logs in (staff, a device this account knows) is known only from the body, so past
+ * the anonymous share the login itself decides (`ctx.state.refuseAnonymous`, accounts.ts).
+ */
+const LOGINS = new Set(['POST /api/user/login', 'POST /api/user/login/mfa']);
+
+/**
+ * Shedding goes by priority: calls nothing vouches for (no valid session, no login) are refused
+ * from this share of each bound (half the event loop's delay, half the calls waiting for the
+ * database); signed-in residents' calls and staff's and known devices' logins only at the bound
+ * itself. A flood of anonymous traffic is refused first and so does not turn the known away.
+ */
+export const ANONYMOUS_SHARE = 0.5;
+
+/**
  * Calls never refused: staff (`/api/admin/`), the bank's notifications and the sandbox bank that
  * stands in for it, liveness and readiness, the development outbox; and everything outside /api
  * (the web app's files, /metrics).
@@ -42,7 +56,8 @@ function mayBeShed(path: string): boolean {
 /**
  * Overload answered honestly: when the server's own queue of work passes a bound, a NEW call is
  * refused at once with 503 `server_busy` and Retry-After, before it reads a body or touches the
- * database, instead of joining a queue it would time out in. Calls already admitted run to the
+ * database, instead of joining a queue it would time out in. By priority: anonymous calls from
+ * half of each bound (ANONYMOUS_SHARE), signed-in residents and known logins at the bound. Calls already admitted run to the
  * end. Deciding costs three numbers already at hand: no database read. Each refusal is counted
  * (`portal_http_shed_total` by reason); the log says so at most once a second.
  */
@@ -54,6 +69,8 @@ export function loadShedding(options: {
   eventLoopDelayMs?: () => number;
   metrics: Metrics;
   logger: Logger;
+  /** Whether a bearer token is a valid session's (signature and expiry, no database). */
+  signedIn?: (token: string) => Promise<boolean>;
 }): Koa.Middleware<AppState> {
   const { bounds, metrics, logger } = options;
   const delayMs = options.eventLoopDelayMs ?? eventLoopDelay();
@@ -61,33 +78,55 @@ export function loadShedding(options: {
   let lastLogMs = 0;
   let refusedSinceLog = 0;
 
-  const over = (write: boolean): { reason: ShedReason; value: number; bound: number } | null => {
+  type Busy = { reason: ShedReason; value: number; bound: number; caller: string };
+  /** The first bound passed, at `share` of each (1: the bound itself), or null. */
+  const over = (write: boolean, share: number, caller: string): Busy | null => {
     if (bounds.writesInFlight > 0 && write && writesInFlight >= bounds.writesInFlight)
-      return { reason: 'writes_in_flight', value: writesInFlight, bound: bounds.writesInFlight };
+      return {
+        reason: 'writes_in_flight',
+        value: writesInFlight,
+        bound: bounds.writesInFlight,
+        caller,
+      };
+    const waitingBound = Math.max(1, Math.ceil(bounds.databaseWaiting * share));
     const waiting = bounds.databaseWaiting > 0 ? options.databaseWaiting() : 0;
-    if (bounds.databaseWaiting > 0 && waiting >= bounds.databaseWaiting)
-      return { reason: 'database_waiting', value: waiting, bound: bounds.databaseWaiting };
+    if (bounds.databaseWaiting > 0 && waiting >= waitingBound)
+      return { reason: 'database_waiting', value: waiting, bound: waitingBound, caller };
+    const delayBound = bounds.eventLoopDelayMs * share;
     const delay = bounds.eventLoopDelayMs > 0 ? delayMs() : 0;
-    if (bounds.eventLoopDelayMs > 0 && delay >= bounds.eventLoopDelayMs)
-      return { reason: 'event_loop_delay', value: delay, bound: bounds.eventLoopDelayMs };
+    if (bounds.eventLoopDelayMs > 0 && delay >= delayBound)
+      return { reason: 'event_loop_delay', value: delay, bound: delayBound, caller };
     return null;
+  };
+
+  const refuse = (busy: Busy): never => {
+    metrics.shed.inc({ reason: busy.reason });
+    refusedSinceLog++;
+    const nowMs = performance.now();
+    if (nowMs - lastLogMs >= 1000) {
+      logger.warn('server busy: refusing new calls', { ...busy, refused: refusedSinceLog });
+      lastLogMs = nowMs;
+      refusedSinceLog = 0;
+    }
+    throw unavailable('server_busy', SHED_RETRY_AFTER_SECONDS);
+  };
+
+  /** A call with a valid session's bearer token. */
+  const signedIn = async (header: string): Promise<boolean> => {
+    const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+    return token !== undefined && options.signedIn !== undefined && options.signedIn(token);
   };
 
   return async (ctx, next) => {
     if (!mayBeShed(ctx.path)) return next();
-    const write = WRITES.has(`${ctx.method} ${ctx.path}`);
-    const busy = over(write);
-    if (busy) {
-      metrics.shed.inc({ reason: busy.reason });
-      refusedSinceLog++;
-      const nowMs = performance.now();
-      if (nowMs - lastLogMs >= 1000) {
-        logger.warn('server busy: refusing new calls', { ...busy, refused: refusedSinceLog });
-        lastLogMs = nowMs;
-        refusedSinceLog = 0;
-      }
-      throw unavailable('server_busy', SHED_RETRY_AFTER_SECONDS);
-    }
+    const call = `${ctx.method} ${ctx.path.toLowerCase()}`;
+    const write = WRITES.has(call);
+    const busy = over(write, 1, 'any');
+    if (busy) refuse(busy);
+    // past the anonymous share: refused unless someone known calls (a login decides itself)
+    const early = over(false, ANONYMOUS_SHARE, 'anonymous');
+    if (early && LOGINS.has(call)) ctx.state.refuseAnonymous = () => refuse(early);
+    else if (early && !(await signedIn(ctx.get('Authorization')))) refuse(early);
     if (!write) return next();
     writesInFlight++;
     try {

@@ -1,22 +1,30 @@
 import type * as z from 'zod';
 import { multilineFields } from '../generated/operations.gen.js';
+import { isMixedScriptName } from '../lib/identity-fold.js';
 import { hasInvisibleCharacters } from '../lib/invisible-characters.js';
 import { invalid, type ValidationIssue } from '../services/errors.js';
 
-type Where = 'body' | 'query' | 'path';
+type Where = 'body' | 'query' | 'path' | 'header';
+
+/** A request header the contract constrains, and the error code a malformed value answers. */
+const HEADER_CODES: Record<string, string> = { 'Idempotency-Key': 'idempotency_key_invalid' };
+
+/** An amount past what staff may enter (lib/money.ts MAX_STAFF_EUROS); route mappings keep it. */
+export const AMOUNT_TOO_HIGH = 'amount_too_high';
 
 /**
  * Validates input against a schema generated from openapi.yaml. On failure: 422 with one item per
  * problem, each with a message key the error middleware translates. Nothing reaches a service
- * unvalidated. Every text of a body is also checked for invisible characters, here, once for
- * every call (the Excel import checks its cells with the same rule).
+ * unvalidated. Every text of a body is also checked for invisible characters, and a person's
+ * name fields for mixed scripts, here, once for every call (the Excel import checks its cells
+ * with the same rules).
  */
 export function validate<S extends z.ZodType>(
   schema: S,
   input: unknown,
   where: Where = 'body',
 ): z.output<S> {
-  const prepared = where === 'body' ? input : coerceNumbers(schema, input);
+  const prepared = where === 'query' || where === 'path' ? coerceNumbers(schema, input) : input;
   const hidden = where === 'body' ? invisibleCharacters(input, ['body']) : [];
   const result = schema.safeParse(prepared);
   if (result.success && hidden.length === 0) return result.data;
@@ -29,12 +37,25 @@ export function validate<S extends z.ZodType>(
   const told = new Set(hidden.map((issue) => JSON.stringify(issue.loc)));
   const rest = issues
     .map((issue) => toIssue(issue, where))
-    .filter((issue) => !told.has(JSON.stringify(issue.loc)));
+    .filter((issue) => !told.has(JSON.stringify(issue.loc)))
+    // a header is one value with one code, however many of its rules it breaks
+    .filter(
+      (issue, i, all) =>
+        where !== 'header' ||
+        all.findIndex((o) => JSON.stringify(o.loc) === JSON.stringify(issue.loc)) === i,
+    );
   throw invalid([...hidden, ...rest]);
 }
 
 /**
- * Each text of a body with a control or invisible character (lib/invisible-characters.ts), at
+ * A person's name fields: a name in one script is welcome whatever the script ("Алексей"); one
+ * mixing look-alike letters of several (UTS #39 mixed-script detection, lib/identity-fold.ts) is
+ * refused, 422 `mixed_script_name` (docs/security.md, *One identity key*).
+ */
+const PERSON_NAME_FIELDS = new Set(['first_name', 'last_name']);
+
+/**
+ * Each text of a body with a control or invisible character, or a person's name mixing scripts (lib/invisible-characters.ts), at
  * any depth. Passwords are not checked: never stored nor shown, only hashed, and a resident's
  * password manager may choose anything. Fields the contract marks `x-multiline` keep line breaks.
  */
@@ -42,8 +63,10 @@ function invisibleCharacters(value: unknown, loc: (string | number)[]): Validati
   if (typeof value === 'string') {
     const field = [...loc].reverse().find((p): p is string => typeof p === 'string') ?? '';
     if (field.includes('password')) return [];
-    return hasInvisibleCharacters(value, { multiline: multilineFields.has(field) })
-      ? [{ loc, msg: 'invisible_characters', type: 'invisible_characters' }]
+    if (hasInvisibleCharacters(value, { multiline: multilineFields.has(field) }))
+      return [{ loc, msg: 'invisible_characters', type: 'invisible_characters' }];
+    return PERSON_NAME_FIELDS.has(field) && isMixedScriptName(value)
+      ? [{ loc, msg: 'mixed_script_name', type: 'mixed_script_name' }]
       : [];
   }
   if (Array.isArray(value))
@@ -56,10 +79,18 @@ function invisibleCharacters(value: unknown, loc: (string | number)[]): Validati
 function toIssue(issue: z.core.$ZodIssue, where: Where): ValidationIssue {
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
   const field = [...path].reverse().find((p): p is string => typeof p === 'string') ?? '';
+  const headerCode = where === 'header' ? HEADER_CODES[field] : undefined;
+  if (headerCode) return { loc: [where, ...path], msg: headerCode, type: headerCode };
   const missing =
     issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined;
   const parts = missing ? undefined : feePartsIssue(path, issue);
   if (parts) return { loc: [where, ...path], ...parts };
+  // a circumstance's ages (CircumstanceWrite), said as the service says them
+  if (!missing && path.length === 1 && (field === 'min_age' || field === 'max_age'))
+    return { loc: [where, ...path], msg: `circumstance_${field}`, type: `circumstance_${field}` };
+  // an amount staff typed past the contract's bound (StaffEuros, an activity's price)
+  if (issue.code === 'too_big' && field === 'price')
+    return { loc: [where, ...path], msg: AMOUNT_TOO_HIGH, type: AMOUNT_TOO_HIGH };
   return {
     loc: [where, ...path],
     msg: missing ? 'field_required' : messageFor(field, issue),
@@ -119,7 +150,7 @@ function coerceNumbers(schema: z.ZodType, input: unknown): unknown {
   return out;
 }
 
-function wantsNumber(schema: z.ZodType): boolean {
+export function wantsNumber(schema: z.ZodType): boolean {
   let def = (schema as unknown as { _zod: { def: { type: string; innerType?: z.ZodType } } })._zod
     .def;
   while (

@@ -25,3 +25,13 @@ export function formatCivilDate(date: string, locale: Locale): string {
     dateStyle: 'long',
   }).format(new Date(`${date}T00:00:00Z`));
 }
+
+/** A civil date ('YYYY-MM-DD') as the language writes a day in figures: 15/12/2026. */
+export function formatCivilDay(date: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+    timeZone: 'UTC',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date(`${date}T00:00:00Z`));
+}

@@ -1,4 +1,5 @@
 import type { Translations } from './define.js';
+import { formatCivilDay } from './format.js';
 import type { Locale } from './locale.js';
 import { admin } from './messages/admin.js';
 import { claims } from './messages/claims.js';
@@ -8,6 +9,8 @@ import { draws } from './messages/draws.js';
 import { fees } from './messages/fees.js';
 import { family } from './messages/family.js';
 import { feeParts } from './messages/fee-parts.js';
+import { reductions } from './messages/reductions.js';
+import { owedBack } from './messages/owed-back.js';
 import { joint } from './messages/joint.js';
 import { payments } from './messages/payments.js';
 import { receipts } from './messages/receipts.js';
@@ -32,6 +35,8 @@ const areas: Record<string, Record<string, Translations>> = {
   fees,
   feeParts,
   family,
+  reductions,
+  owedBack,
   claims,
   joint,
 };
@@ -49,16 +54,21 @@ export function hasMessage(key: string): boolean {
   return key in catalog;
 }
 
-/** The message in the locale with {placeholders} filled; the key itself when unknown. */
+/**
+ * The message in the locale with {placeholders} filled ({name, date}: a civil date written in
+ * that language); the key itself when unknown.
+ */
 export function t(
   locale: Locale,
   key: string,
   params: Record<string, string | number> = {},
 ): string {
   const template = catalog[key]?.[locale] ?? catalog[key]?.es ?? key;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  // `{due, date}`: a civil date ('YYYY-MM-DD') written as the caller's language writes a day
+  return template.replace(/\{(\w+)(, date)?\}/g, (whole, name: string, date?: string) => {
+    if (!(name in params)) return whole;
+    return date ? formatCivilDay(String(params[name]), locale) : String(params[name]);
+  });
 }
 
 export function allMessages(): Readonly<Record<string, Translations>> {

@@ -10,3 +10,10 @@ export function eurosToCents(euros: number): number {
 export function centsToEuros(cents: number): number {
   return cents / 100;
 }
+
+/** The most staff may enter as any amount (an activity's price, a band's, a fixed reduction): 100,000 €. */
+export const MAX_STAFF_EUROS = 100_000;
+
+/** An amount staff entered within its bounds: a finite number from 0 to MAX_STAFF_EUROS. */
+export const isStaffAmount = (euros: number): boolean =>
+  Number.isFinite(euros) && euros >= 0 && euros <= MAX_STAFF_EUROS;

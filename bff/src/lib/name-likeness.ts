@@ -1,4 +1,4 @@
-import { fold, foldLetters } from './text-fold.js';
+import { identityFold, identityLetters, identityNameKey } from './identity-fold.js';
 
 /** Why two names look like one person's (staff's duplicates list says which). */
 export type Likeness = 'same_name' | 'one_letter_apart' | 'surnames_swapped';
@@ -26,24 +26,24 @@ export function withinOneEdit(a: string, b: string): boolean {
   return a.length > b.length ? restA === b.slice(i) : a.slice(i) === restB;
 }
 
-/** A surname field's words, folded to letters ("López Pereira" → ["lopez", "pereira"]). */
+/** A surname field's words, folded to letters as the identity key folds ("López Pereira" → ["lopez", "pereira"]). */
 const surnames = (lastName: string) =>
-  fold(lastName)
+  identityFold(lastName)
     .split(/[\s-]+/)
-    .map(foldLetters)
+    .map(identityLetters)
     .filter((word) => word !== '');
 
 /**
- * How two persons' names resemble each other, or null: the same letters (accents, case and
- * spacing aside), the same first name with the surnames in the other order ("López Pereira" and
+ * How two persons' names resemble each other, or null: the same identity key
+ * (data/search-keys.ts identityNameKey: accents, case, spacing and look-alike letters aside), the same first name with the surnames in the other order ("López Pereira" and
  * "Pereira López"), or one letter apart. What staff check before a draw; the birth date is
  * compared by the caller.
  */
 export function nameLikeness(a: Named, b: Named): Likeness | null {
-  const keyA = foldLetters(`${a.first_name}${a.last_name}`);
-  const keyB = foldLetters(`${b.first_name}${b.last_name}`);
+  const keyA = identityNameKey(a);
+  const keyB = identityNameKey(b);
   if (keyA === keyB) return 'same_name';
-  if (foldLetters(a.first_name) === foldLetters(b.first_name)) {
+  if (identityLetters(a.first_name) === identityLetters(b.first_name)) {
     const wordsA = surnames(a.last_name);
     const wordsB = surnames(b.last_name);
     if (wordsA.length > 1 && [...wordsA].sort().join(' ') === [...wordsB].sort().join(' '))

@@ -6,9 +6,6 @@ export function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-/** Folded, then only letters and digits: spacing and punctuation aside ("López-Pereira" → "lopezpereira"). */
-export const foldLetters = (text: string): string => fold(text).replace(/[^\p{L}\p{N}]/gu, '');
-
 /**
  * Folded for sorting names as Spanish and Galician readers expect: like `fold`, but "ñ" stays a
  * letter of its own after "n" (written "n~": "~" sorts after every letter), so "Peña" comes

@@ -15,6 +15,7 @@ import { seasonResidentRoutes } from './season/residents.js';
 import { seasonStaffRoutes } from './season/staff.js';
 import { seasonClaimsRoutes } from './season/claims.js';
 import { systemRoutes } from './system.js';
+import { pathIdsGuard } from './path-ids.js';
 
 const PREFIX = '/api';
 
@@ -50,6 +51,7 @@ export function apiRoutes(deps: Deps): ApiRoutes {
   }
   const dispatch = all.routes();
   const concrete = concretePaths();
+  const checkIds = pathIdsGuard(PREFIX);
   return {
     routes: (ctx, next) => {
       // while the SQLite file is gone, every call but liveness is refused (database-watch.ts)
@@ -57,6 +59,8 @@ export function apiRoutes(deps: Deps): ApiRoutes {
         deps.databaseWatch.refuseWhileGone();
       const methods = concrete.get(ctx.path.toLowerCase());
       if (methods && !methods.includes(ctx.method)) return answerMethods(ctx, methods);
+      // an id the database cannot hold names nothing: 404 before any route reads a body
+      if (!methods) checkIds(ctx.method, ctx.path);
       return dispatch(ctx, next);
     },
     allowedMethods: all.allowedMethods(),

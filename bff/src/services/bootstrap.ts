@@ -5,7 +5,7 @@ import type { Deps } from '../deps.js';
 import { t } from '../i18n/index.js';
 import { isValidDni, normaliseDni } from '../lib/identity.js';
 import { maskDni } from '../logger.js';
-import { refuseEmptyDatabaseAfterUse } from './earlier-use.js';
+import { EmptyDatabaseRefused, refuseEmptyDatabaseAfterUse } from './earlier-use.js';
 import { hashPasswordSync, passwordProblem } from './passwords.js';
 import { jwtSecretFile } from './token-service.js';
 
@@ -107,17 +107,65 @@ const demoPeople = [
 /** Where generated first-administrator credentials are also written (readable by the owner only). */
 export const firstAdminFile = (dataDir: string) => join(dataDir, 'first-admin.txt');
 
+/** The repositories the first administrator is written with (the server's, or the CLI's own). */
+export interface FirstAdminRepos {
+  users: Pick<Deps['repos']['users'], 'count' | 'insert'>;
+  audit: Pick<Deps['repos']['audit'], 'record'>;
+}
+
 /**
- * First-start work on an empty users table: the first admin (printed once when generated, and
- * written to `first-admin.txt` in DATA_DIR, whose path it answers, so they are not lost under the
- * build's output) and, outside production unless SEED_DEMO=0, a small demo catalogue. Refused
- * (EmptyDatabaseRefused) when DATA_DIR shows the portal was used before this database existed.
+ * Inside the caller's transaction, under the bootstrap lock (several processes may start
+ * together on an empty database: the lock lets one of them in): the first administrator, unless
+ * an account exists by then. The new account's id, or null when someone else got there first.
+ */
+export async function insertFirstAdmin(
+  db: Deps['db'],
+  repos: FirstAdminRepos,
+  credentials: { dni: string; generated: boolean },
+  passwordHash: string,
+  action: 'bootstrap.admin_created' | 'cli.init',
+): Promise<number | null> {
+  await db.lock('bootstrap');
+  if ((await repos.users.count()) > 0) return null;
+  const id = await repos.users.insert({
+    dni: credentials.dni,
+    phone: BOOTSTRAP_ADMIN_PHONE,
+    email: null,
+    password_hash: passwordHash,
+    role: 'admin',
+    verified: true,
+  });
+  await repos.audit.record({
+    actorUserId: null,
+    actorDni: null,
+    action,
+    entity: 'user',
+    entityId: id,
+    details: { dni: maskDni(credentials.dni), generated: credentials.generated },
+  });
+  return id;
+}
+
+/** The one line a production server answers an empty database with (it then exits 2). */
+export function emptyInProductionLine(describe: string): string {
+  return `Refusing to start: ${describe} is empty (no accounts) and NODE_ENV=production, where a database is initialised only on purpose: for a new portal run \`npm run admin -- init\` once (docs/operations.md, First start); if the data was lost, restore the last backup (docs/operations.md, Backups).`;
+}
+
+/**
+ * First-start work on an empty users table. In production none: an empty database is refused
+ * (EmptyDatabaseRefused, one line) and initialised only by `npm run admin -- init`, so a lost
+ * database or a wrong DATABASE_URL never starts afresh unnoticed. Outside production: the first
+ * admin (printed once when generated, and written to `first-admin.txt` in DATA_DIR, whose path it
+ * answers, so they are not lost under the build's output) and, unless SEED_DEMO=0, a small demo
+ * catalogue; refused too when DATA_DIR shows the portal was used before this database existed.
  */
 export async function bootstrap(
   deps: Deps,
   print: (text: string) => void = (text) => process.stdout.write(text),
 ): Promise<{ credentialsFile: string | null }> {
   if ((await deps.repos.users.count()) > 0) return { credentialsFile: null };
+  if (deps.config.env === 'production')
+    throw new EmptyDatabaseRefused(emptyInProductionLine(deps.db.describe));
   const { dataDir } = deps.config;
   await refuseEmptyDatabaseAfterUse(deps.config, deps.db, [
     jwtSecretFile(dataDir),
@@ -125,29 +173,18 @@ export async function bootstrap(
   ]);
   const credentials = firstAdminCredentials(deps.config);
   const passwordHash = hashPasswordSync(credentials.password);
-  const seedDemo = deps.config.env !== 'production' && deps.config.seedDemo;
+  const seedDemo = deps.config.seedDemo;
   const { activities, enrolments } = deps.repos;
 
-  // several processes may start together on an empty database: the lock lets one of them in
   const seeded = await deps.db.transaction(async () => {
-    await deps.db.lock('bootstrap');
-    if ((await deps.repos.users.count()) > 0) return null;
-    const id = await deps.repos.users.insert({
-      dni: credentials.dni,
-      phone: BOOTSTRAP_ADMIN_PHONE,
-      email: null,
-      password_hash: passwordHash,
-      role: 'admin',
-      verified: true,
-    });
-    await deps.repos.audit.record({
-      actorUserId: null,
-      actorDni: null,
-      action: 'bootstrap.admin_created',
-      entity: 'user',
-      entityId: id,
-      details: { dni: maskDni(credentials.dni), generated: credentials.generated },
-    });
+    const id = await insertFirstAdmin(
+      deps.db,
+      deps.repos,
+      credentials,
+      passwordHash,
+      'bootstrap.admin_created',
+    );
+    if (id === null) return null;
     if (!seedDemo || (await activities.list()).length > 0 || (await enrolments.list()).length > 0)
       return { demo: false };
     const ids = new Map<string, number>();

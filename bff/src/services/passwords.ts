@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { DomainError } from './errors.js';
 import { ARGON2_OPTIONS } from './argon2-options.js';
 import { commonPasswords } from './common-passwords.js';
-import { createPasswordThreads } from './password-threads.js';
+import { createPasswordThreads, type PasswordPriority } from './password-threads.js';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -21,17 +21,14 @@ export function passwordProblem(password: string, repeat?: string | null): strin
 /**
  * Hashing and checking passwords with argon2 on threads of its own, cores − 1 of them: a burst of
  * logins never takes every core from the other calls, nor libuv's pool from file reads; beyond
- * 200 waiting the server answers 503. Threads start at the first job or at `start()` (a server
+ * `maxWaiting` waiting (SHED_PASSWORDS_WAITING, 200) the server answers 503. Anonymous logins
+ * queue behind staff's and known devices' (password-threads.ts), each kind with its own bound. Threads start at the first job or at `start()` (a server
  * calls it before it listens, so its first login does not wait for a thread).
  */
-export function createPasswords(
-  options: { threads: number; maxWaiting: number } = {
-    threads: Math.max(1, availableParallelism() - 1),
-    maxWaiting: 200,
-  },
-) {
+export function createPasswords(options: { threads?: number; maxWaiting?: number } = {}) {
   const threads = createPasswordThreads({
-    ...options,
+    threads: options.threads ?? Math.max(1, availableParallelism() - 1),
+    maxWaiting: options.maxWaiting ?? 200,
     onFull: () => {
       throw new DomainError('unavailable', 'server_busy', { retryAfterSeconds: 5 });
     },
@@ -43,9 +40,13 @@ export function createPasswords(
     start: threads.start,
     close: threads.close,
     hash,
-    async verify(passwordHash: string, password: string): Promise<boolean> {
+    async verify(
+      passwordHash: string,
+      password: string,
+      priority: PasswordPriority = 'known',
+    ): Promise<boolean> {
       try {
-        return await threads.run({ op: 'verify', hash: passwordHash, password });
+        return await threads.run({ op: 'verify', hash: passwordHash, password }, priority);
       } catch (err) {
         if (err instanceof DomainError) throw err; // busy: not a wrong password
         return false;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bootstrap } from '../../src/services/bootstrap.js';
+import { EmptyDatabaseRefused } from '../../src/services/earlier-use.js';
 import { isValidDni } from '../../src/lib/identity.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { authHeaders } from './factory.js';
@@ -68,7 +69,7 @@ describe('first start', () => {
     expect(printed).toHaveLength(1);
   });
 
-  it('never seeds demo data in production, and refuses a bad ADMIN_DNI or a weak ADMIN_PASSWORD', async () => {
+  it('never starts afresh in production (`npm run admin -- init` does), and refuses a bad ADMIN_DNI or a weak ADMIN_PASSWORD', async () => {
     app = await startTestApp({
       env: {
         NODE_ENV: 'production',
@@ -84,8 +85,12 @@ describe('first start', () => {
         ALLOW_REDSYS_TEST_ON_HTTPS: 'true',
       },
     });
-    await bootstrap(app.deps, () => undefined);
-    expect(await app.deps.repos.users.count()).toBe(1);
+    const printed: string[] = [];
+    const refused = bootstrap(app.deps, (text) => printed.push(text));
+    await expect(refused).rejects.toBeInstanceOf(EmptyDatabaseRefused);
+    await expect(refused).rejects.toThrow(/NODE_ENV=production.+npm run admin -- init/);
+    expect(printed).toEqual([]);
+    expect(await app.deps.repos.users.count()).toBe(0);
     expect(await app.row(sql`SELECT COUNT(*) AS n FROM activities`)).toEqual({ n: 0 });
     await app.close();
 

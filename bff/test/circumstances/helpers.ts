@@ -1,21 +1,65 @@
+import { crc32 } from 'node:zlib';
 import { expect } from 'vitest';
 import { sql } from 'kysely';
 import { authHeaders, createAccount, nextDni, type Account } from '../admin/factory.js';
 import type { TestApp } from '../helpers/test-app.js';
 
-/** A tiny but genuine file of each accepted type (the server looks at the first bytes). */
+/**
+ * A tiny but genuine file of each accepted type: a PDF with one page that parses, a JPEG and a
+ * PNG whose headers give their size (the server reads the first bytes, then the content).
+ */
 export const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  [
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >> endobj',
+    'trailer << /Root 1 0 R /Size 4 >>',
+    '%%EOF',
+    '',
+  ].join('\n'),
 );
-export const JPEG = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-  Buffer.from('JFIF\0 a photo of a large-family card'),
-  Buffer.from([0xff, 0xd9]),
-]);
-export const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('\0\0\0\rIHDR a scan of a disability certificate'),
-]);
+/** A JPEG's start: its JFIF header and the frame that says how large it is (SOF0). */
+export function jpegOf(width: number, height: number): Buffer {
+  const frame = [
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+  ];
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+    Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1'),
+    Buffer.from([...frame, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]),
+    Buffer.from(' a photo of a large-family card'),
+    Buffer.from([0xff, 0xd9]),
+  ]);
+}
+/** A PNG's signature and header chunk (IHDR) of the given size. */
+export function pngOf(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const type = Buffer.from('IHDR');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([type, header])), 0);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.from([0, 0, 0, 13]),
+    type,
+    header,
+    crc,
+    Buffer.from('a scan of a disability certificate'),
+  ]);
+}
+export const JPEG = jpegOf(1200, 1600);
+export const PNG = pngOf(1240, 1754);
 
 export const CIRCUMSTANCE_TABLES = ['circumstance_requests', 'circumstance_documents'];
 

@@ -371,9 +371,10 @@ describe('a resident asks for a circumstance', () => {
             { circumstance_id: String(pensioner) },
             family.account.headers,
           ),
-        status: 422,
-        code: 'validation_error',
-        message: /obligatorio/,
+        // not multipart: 415, as the contract says for other calls (issue 59, item 10)
+        status: 415,
+        code: 'unsupported_media_type',
+        message: /Formato de petición no admitido/,
       },
     ];
     for (const { label, send, status, code, message } of cases) {

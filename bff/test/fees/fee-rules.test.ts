@@ -48,13 +48,19 @@ describe('fee rules (GET and PUT /admin/fee-rules) and the fee mode', () => {
     // ordered by circumstance (council-wide first) and by member
     expect(saved).toEqual({
       reductions: [
-        { circumstance_id: large, activity_id: null, percent: 12.5, price: null },
-        { circumstance_id: large, activity_id: gym, percent: 50, price: null },
-        { circumstance_id: pensioner, activity_id: null, percent: null, price: 45.5 },
+        { circumstance_id: large, activity_id: null, fee_group: null, percent: 12.5, price: null },
+        { circumstance_id: large, activity_id: gym, fee_group: null, percent: 50, price: null },
+        {
+          circumstance_id: pensioner,
+          activity_id: null,
+          fee_group: null,
+          percent: null,
+          price: 45.5,
+        },
       ],
       family_discounts: [
-        { from_member: 2, percent: 20 },
-        { from_member: 3, percent: 100 },
+        { fee_group: null, from_member: 2, percent: 20 },
+        { fee_group: null, from_member: 3, percent: 100 },
       ],
       cumulative: true,
     });
@@ -76,7 +82,7 @@ describe('fee rules (GET and PUT /admin/fee-rules) and the fee mode', () => {
     const replaced = await w.rules(admin, { family_discounts: [{ from_member: 2, percent: 10 }] });
     expect(replaced).toEqual({
       reductions: [],
-      family_discounts: [{ from_member: 2, percent: 10 }],
+      family_discounts: [{ fee_group: null, from_member: 2, percent: 10 }],
       cumulative: false,
     });
     const audit = await app.rows<{ details: string }>(

@@ -266,10 +266,14 @@ describe('ordinances written into the portal (docs/fees.md)', () => {
     const away = await alone('2005-03-03', pass);
     await w.approve(away.person, student, '2027-06-30');
     expect(await w.amountDue(away.user, away.person, pass)).toBe(50);
-    // renewed every year with proof: an approval that ended yesterday gives nothing
+    // renewed every year with proof: judged on the activity's reference day (1 October), so an
+    // approval that ended before it gives nothing, and one in force that day covers the season
     const lapsed = await alone('2005-03-03', pass);
-    await w.approve(lapsed.person, student, '2026-11-20');
+    await w.approve(lapsed.person, student, '2026-09-30');
     expect(await w.amountDue(lapsed.user, lapsed.person, pass)).toBe(100);
+    const ended = await alone('2005-03-03', pass);
+    await w.approve(ended.person, student, '2026-11-20');
+    expect(await w.amountDue(ended.user, ended.person, pass)).toBe(50);
 
     const six = await family(
       ['2010', '2011', '2012', '2013', '2014', '2015'].map((year) => ({
@@ -280,6 +284,63 @@ describe('ordinances written into the portal (docs/fees.md)', () => {
     const dues = [];
     for (const person of six.people) dues.push(await w.amountDue(six.user, person, swimming));
     expect(dues).toEqual([50, 50, 37.5, 37.5, 37.5, 10]);
+  });
+
+  it('Villatuerta: a season pass by age bands; over-65s, pensioners and the unemployed 30 €, a disability 28 €, not cumulative', async () => {
+    const pass = await w.staffActivity(admin, {
+      name: 'Abono de temporada de piscina',
+      price: 58,
+      start_date: '2027-06-01',
+      tariffs: [
+        { min_age: 0, max_age: 5, price: 0, default: false },
+        { min_age: 6, max_age: 13, price: 30, default: false },
+        { min_age: 14, max_age: 17, price: 40, default: false },
+        { min_age: 18, max_age: null, price: 58, default: true },
+      ],
+    });
+    const over65 = await app.json(
+      '/api/admin/circumstances',
+      'POST',
+      {
+        name: { es: 'Mayores de 65 años', en: 'Aged 65 and over', gl: 'Maiores de 65 anos' },
+        validity_months: null,
+        review: 'age',
+        min_age: 65,
+        max_age: null,
+      },
+      admin,
+    );
+    expect(over65.status).toBe(201);
+    const senior = ((await over65.json()) as { id: number }).id;
+    const pensioner = await w.circumstance('Pensionista');
+    const unemployed = await w.circumstance('Desempregado');
+    const disability = await w.circumstance('Discapacidade');
+    const fixed = (circumstance_id: number, price: number) => ({
+      circumstance_id,
+      activity_id: null,
+      percent: null,
+      price,
+    });
+    await w.rules(admin, {
+      reductions: [
+        fixed(senior, 30),
+        fixed(pensioner, 30),
+        fixed(unemployed, 30),
+        fixed(disability, 28),
+      ],
+    });
+    const due = async (born: string, ...held: number[]) => {
+      const who = await alone(born, pass);
+      for (const circumstance of held) await w.approve(who.person, circumstance);
+      return w.amountDue(who.user, who.person, pass);
+    };
+    expect(await due('2017-03-03')).toBe(30);
+    expect(await due('2011-03-03', unemployed)).toBe(30);
+    expect(await due('1982-03-03')).toBe(58);
+    expect(await due('1982-03-03', unemployed)).toBe(30);
+    expect(await due('1957-03-03')).toBe(30);
+    expect(await due('1957-03-03', disability, pensioner)).toBe(28);
+    expect(await due('2023-03-03')).toBe(0);
   });
 
   it('Ortuella: family 5 %, large family 10 %, university students 20 %, not cumulative; stacked when the settings say so', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkParts, splitFee } from '../../src/services/fees/parts.js';
+import { chargedPerPart, checkParts, owedBack, splitFee } from '../../src/services/fees/parts.js';
 
 const parts = (...shares: number[]) =>
   shares.map((percent_bp, i) => ({ percent_bp, due_date: `2027-0${i + 1}-15` }));
@@ -14,7 +14,7 @@ describe('a fee split into parts (services/fees/parts.ts)', () => {
     expect(amounts(splitFee(parts(2500, 2500, 2500, 2500), 0, unpaid))).toEqual([0, 0, 0, 0]);
   });
 
-  it('the fee changed since part 1 was paid: the last part takes the difference, never below 0', () => {
+  it('the fee changed since part 1 was paid: the parts not paid share what is left, never below 0', () => {
     // 60 € paid as 30 € + 30 €; a reduction approved after part 1 makes it 48 €
     const lowered = splitFee(parts(5000, 5000), 4800, {
       partsPaid: 1,
@@ -31,13 +31,34 @@ describe('a fee split into parts (services/fees/parts.ts)', () => {
       wholePaid: false,
     });
     expect(amounts(free)).toEqual([3000, 0]);
-    // three parts, two paid: the middle one is its share of the fee now, the last the rest
+    // three parts, one paid: the other two share what is left in their own proportions (3:4)
     const three = splitFee(parts(3000, 3000, 4000), 9000, {
       partsPaid: 1,
       paidCents: 3000,
       wholePaid: false,
     });
-    expect(amounts(three)).toEqual([3000, 2700, 3300]);
+    expect(amounts(three)).toEqual([3000, 2571, 3429]);
+  });
+
+  it('paid parts show what each charged (an item of several parts shares its amount); the excess of a lowered fee is owed back', () => {
+    const three = parts(3333, 3333, 3334);
+    const charged = chargedPerPart(three, [
+      { part_from: 2, part_to: 3, amount_cents: 1999 },
+      { part_from: 1, part_to: 1, amount_cents: 8001 },
+    ]);
+    expect(charged).toEqual([8001, 999, 1000]);
+    const lines = splitFee(three, 10000, {
+      partsPaid: 3,
+      paidCents: 10000,
+      wholePaid: true,
+      charged,
+    });
+    expect(amounts(lines)).toEqual([8001, 999, 1000]);
+    // items not starting at the 1st part: nothing to go by
+    expect(chargedPerPart(three, [{ part_from: 2, part_to: 2, amount_cents: 10 }])).toEqual([]);
+    expect(owedBack(three, 5000, { partsPaid: 1, paidCents: 8001 })).toBe(3001);
+    expect(owedBack(three, 10000, { partsPaid: 1, paidCents: 8001 })).toBe(0);
+    expect(owedBack([], 0, { partsPaid: 0, paidCents: 8001 })).toBe(0);
   });
 
   it('paid parts share what was paid; the whole fee paid marks every part', () => {

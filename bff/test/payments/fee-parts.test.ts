@@ -92,6 +92,14 @@ describe('a fee in parts', () => {
     who: Awaited<ReturnType<typeof enrolledInParts>>,
     numbers: number[],
   ): Promise<string> {
+    return (await payPartsTold(who, numbers)).order;
+  }
+
+  /** Pays parts as payParts does; also what the bank's page was told it is for. */
+  async function payPartsTold(
+    who: Awaited<ReturnType<typeof enrolledInParts>>,
+    numbers: number[],
+  ): Promise<{ order: string; description: string }> {
     const res = await pay(who, {
       parts: numbers.map((number) => ({ activity_id: who.activity.id, number })),
     });
@@ -103,7 +111,10 @@ describe('a fee in parts', () => {
     };
     const { location } = await payInSandbox(app, redirect);
     expect(location).toContain('/pago-ok');
-    return redirect.order;
+    const sent = JSON.parse(
+      Buffer.from(redirect.fields.Ds_MerchantParameters!, 'base64').toString('utf8'),
+    ) as Record<string, string>;
+    return { order: redirect.order, description: sent.DS_MERCHANT_PRODUCTDESCRIPTION! };
   }
 
   /** The clock moved on: a session of that day (a token from weeks ago has expired). */
@@ -291,7 +302,12 @@ describe('a fee in parts', () => {
 
   it('pays two parts together in one item', async () => {
     const who = await enrolledInParts();
-    const order = await payParts(who, [2, 1]);
+    const { order, description } = await payPartsTold(who, [2, 1]);
+    // the bank's page names the activity and the parts, in plain ASCII
+    const name = (await app.row<{ name: string }>(
+      sql`SELECT name FROM activities WHERE id = ${who.activity.id}`,
+    ))!.name;
+    expect(description).toBe(`${name} 1-2/2`);
     const payment = await f.payment(order);
     expect(payment!.amount_cents).toBe(6750);
     const items = await app.rows(

@@ -145,6 +145,7 @@ describe('card payment through the sandbox gateway', () => {
         amount: 109.13,
         refunded_amount: 0,
         use_discount: false,
+        receipt_available: true,
         items: [
           {
             activity_id: swim,

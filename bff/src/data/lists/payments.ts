@@ -13,7 +13,8 @@ import {
 } from './query.js';
 
 export interface PaymentFilter {
-  status?: PaymentView | undefined;
+  /** A status, or `refund_due`: paid payments of fees in parts that owe money back. */
+  status?: PaymentView | 'refund_due' | undefined;
   /** Part of the person's name or DNI, in any case, with or without accents. */
   person?: string | undefined;
   /** UTC ISO instants: created_at >= from and < to. */
@@ -51,6 +52,24 @@ const SEARCHED = {
 } as const;
 type SearchedColumn = keyof typeof SEARCHED;
 
+/**
+ * The payments with an item, not given back, of a fee in parts that owes money back (a
+ * reduction approved after its parts were paid: enrolment_activities.owed_back_cents, migration
+ * 490, whose partial index holds only those).
+ */
+const owingBack = (eb: ExpressionBuilder<Tables, 'payments'>) =>
+  eb
+    .selectFrom('enrolment_activities as ea')
+    .innerJoin('payment_items as pi', (join) =>
+      join
+        .onRef('pi.enrolment_id', '=', 'ea.enrolment_id')
+        .onRef('pi.activity_id', '=', 'ea.activity_id'),
+    )
+    .select('pi.payment_id')
+    .where('ea.owed_back_cents', '>', 0)
+    .where('pi.refund_id', 'is', null)
+    .where('pi.part_to', 'is not', null);
+
 function matches(filter: PaymentFilter, engine: Engine) {
   return (eb: ExpressionBuilder<Tables, 'payments'>) => {
     const clauses = [];
@@ -61,6 +80,13 @@ function matches(filter: PaymentFilter, engine: Engine) {
         clauses.push(
           eb('refunded_cents', '>', 0),
           eb('refunded_cents', '=', eb.ref('amount_cents')),
+        );
+        break;
+      case 'refund_due':
+        clauses.push(
+          eb('status', '=', 'paid'),
+          eb('refunded_cents', '<', eb.ref('amount_cents')),
+          eb('id', 'in', owingBack(eb)),
         );
         break;
       case 'partially_refunded':

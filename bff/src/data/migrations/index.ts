@@ -87,6 +87,16 @@ import { postgres as bizumPostgres, sqlite as bizum } from './400-bizum.js';
 import { postgres as feePartsPostgres, sqlite as feeParts } from './410-fee-parts.js';
 import { postgres as familyPostgres, sqlite as family } from './470-family.js';
 import {
+  postgres as oneIdentityKeyPostgres,
+  sqlite as oneIdentityKey,
+  writeSkeletonKeys,
+} from './420-one-identity-key.js';
+import {
+  postgres as reductionsByAgePostgres,
+  sqlite as reductionsByAge,
+} from './450-reductions-by-age-and-group.js';
+import { postgres as owedBackPostgres, sqlite as owedBack } from './490-owed-back.js';
+import {
   postgres as onePersonPostgres,
   sqlite as onePerson,
   writeIdentityKeys,
@@ -286,10 +296,25 @@ export const migrations: readonly Migration[] = [
   { version: 400, name: 'bizum', sqlite: bizum, postgres: bizumPostgres },
   { version: 410, name: 'fee-parts', sqlite: feeParts, postgres: feePartsPostgres },
   {
+    version: 420,
+    name: 'one-identity-key',
+    sqlite: oneIdentityKey,
+    postgres: oneIdentityKeyPostgres,
+    after: writeSkeletonKeys,
+  },
+  {
+    version: 450,
+    name: 'reductions-by-age-and-group',
+    sqlite: reductionsByAge,
+    postgres: reductionsByAgePostgres,
+    rebuildsTables: true,
+  },
+  {
     version: 470,
     name: 'family',
     sqlite: family,
     postgres: familyPostgres,
     rebuildsTables: true,
   },
+  { version: 490, name: 'owed-back', sqlite: owedBack, postgres: owedBackPostgres },
 ];

@@ -72,6 +72,11 @@ export const admin = defineMessages({
     en: 'The price must be a number of 0 or more.',
     gl: 'O prezo debe ser un número de 0 ou máis.',
   },
+  amount_too_high: {
+    es: 'El importe no puede pasar de 100.000 €.',
+    en: 'The amount cannot be more than €100,000.',
+    gl: 'O importe non pode pasar de 100.000 €.',
+  },
   invalid_mfa_code: {
     es: 'El código no es correcto.',
     en: 'The code is not correct.',

@@ -31,6 +31,16 @@ export const circumstances = defineMessages({
     en: 'The document must be a PDF, a JPEG photo or a PNG image.',
     gl: 'O documento debe ser un PDF, unha foto JPEG ou unha imaxe PNG.',
   },
+  document_active_content: {
+    es: 'El PDF contiene código, acciones que abren otros programas o archivos adjuntos. Envía un PDF sin ellos (por ejemplo, imprímelo de nuevo como PDF) o una foto.',
+    en: 'The PDF contains code, actions that open other programs, or attached files. Send a PDF without them (for example, print it again as a PDF) or a photo.',
+    gl: 'O PDF contén código, accións que abren outros programas ou ficheiros anexos. Envía un PDF sen eles (por exemplo, imprímeo de novo como PDF) ou unha foto.',
+  },
+  image_too_large: {
+    es: 'La imagen es demasiado grande (más de 40 megapíxeles). Envía una foto más pequeña.',
+    en: 'The image is too large (over 40 megapixels). Send a smaller photo.',
+    gl: 'A imaxe é grande de máis (máis de 40 megapíxeles). Envía unha foto máis pequena.',
+  },
   document_empty: {
     es: 'El documento está vacío. Elige el archivo de nuevo.',
     en: 'The document is empty. Choose the file again.',

@@ -67,6 +67,11 @@ export const common = defineMessages({
     en: 'It cannot contain control or invisible characters (NUL, escapes, text direction overrides, zero-width spaces, fillers), nor be only accent marks.',
     gl: 'Non pode conter caracteres de control nin invisibles (NUL, escapes, cambios de dirección do texto, espazos de largura cero, recheos) nin ser só tiles ou diacríticos soltos.',
   },
+  mixed_script_name: {
+    es: 'El nombre mezcla letras de alfabetos distintos que se parecen (por ejemplo, una «а» cirílica o una «ο» griega entre letras latinas). Escríbelo todo con el mismo alfabeto.',
+    en: 'The name mixes look-alike letters from different alphabets (for example, a Cyrillic "а" or a Greek "ο" among Latin letters). Write it all in one alphabet.',
+    gl: 'O nome mestura letras de alfabetos distintos que se parecen (por exemplo, unha «а» cirílica ou unha «ο» grega entre letras latinas). Escríbeo todo co mesmo alfabeto.',
+  },
   unsupported_media_type: {
     es: 'Formato de petición no admitido.',
     en: 'Unsupported request format.',

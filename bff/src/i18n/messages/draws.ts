@@ -52,6 +52,11 @@ export const draws = defineMessages({
     en: 'drand has not yet published round {round} (due on {at}).',
     gl: 'drand aínda non publicou a rolda {round} (publícase o {at}).',
   },
+  duplicates_unreviewed: {
+    es: 'Hay {count} posibles duplicados sin revisar entre los solicitantes; únelos o márcalos como personas diferentes antes del sorteo.',
+    en: '{count} likely duplicates among the applicants are still unreviewed; merge them or mark them as different people before the draw.',
+    gl: 'Hai {count} posibles duplicados sen revisar entre os solicitantes; úneos ou márcaos como persoas diferentes antes do sorteo.',
+  },
   drand_unavailable: {
     es: 'No se pudo leer el valor de drand. Inténtelo de nuevo en unos minutos.',
     en: 'The value could not be read from drand. Try again in a few minutes.',

@@ -27,20 +27,25 @@ export const feeParts = defineMessages({
     en: 'The instalments add up to {total} %: they must add up to 100 %.',
     gl: 'Os prazos suman o {total} %: deben sumar o 100 %.',
   },
+  parts_past: {
+    es: 'El {number}.º plazo vence el {date}, que ya ha pasado: nadie podría pagarlo en línea. Elige hoy o un día posterior.',
+    en: 'Instalment {number} falls due on {date}, which has already passed: nobody could pay it online. Choose today or a later day.',
+    gl: 'O {number}.º prazo vence o {date}, que xa pasou: ninguén podería pagalo en liña. Escolle hoxe ou un día posterior.',
+  },
   parts_locked: {
     es: 'Alguien ya pagó esta cuota o uno de sus plazos: sus plazos no pueden cambiar.',
     en: 'Someone has already paid this fee or one of its instalments: its instalments cannot change.',
     gl: 'Alguén xa pagou esta cota ou un dos seus prazos: os seus prazos non poden cambiar.',
   },
   payment_part_out_of_order: {
-    es: 'Paga antes el {number}.º plazo de «{name}» (hasta el {date}).',
-    en: 'Pay instalment {number} of “{name}” first (by {date}).',
-    gl: 'Paga antes o {number}.º prazo de «{name}» (ata o {date}).',
+    es: 'Paga antes el {number}.º plazo de «{name}» (hasta el {date, date}).',
+    en: 'Pay instalment {number} of “{name}” first (by {date, date}).',
+    gl: 'Paga antes o {number}.º prazo de «{name}» (ata o {date, date}).',
   },
   payment_part_deadline_passed: {
-    es: 'El {number}.º plazo de «{name}» se podía pagar hasta el {date}. Pregunta en el Concello cómo pagarlo.',
-    en: 'Instalment {number} of “{name}” could be paid until {date}. Ask the council how to pay it.',
-    gl: 'O {number}.º prazo de «{name}» podíase pagar ata o {date}. Pregunta no Concello como pagalo.',
+    es: 'El {number}.º plazo de «{name}» se podía pagar hasta el {date, date}. Pregunta en el Concello cómo pagarlo.',
+    en: 'Instalment {number} of “{name}” could be paid until {date, date}. Ask the council how to pay it.',
+    gl: 'O {number}.º prazo de «{name}» podíase pagar ata o {date, date}. Pregunta no Concello como pagalo.',
   },
   payment_fee_in_parts: {
     es: 'La cuota de «{name}» se paga en plazos: elige los plazos que quieres pagar.',

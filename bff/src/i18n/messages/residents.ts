@@ -67,6 +67,11 @@ export const residents = defineMessages({
     en: 'Another account asks to manage the activities of {name} too. Code: {code}. It expires in 10 minutes. Give it only to whoever you want to manage them (the other parent, for instance).',
     gl: 'Outra conta pide xestionar tamén as actividades de {name}. Código: {code}. Caduca en 10 minutos. Dállo só a quen queiras que a xestione (o outro proxenitor, por exemplo).',
   },
+  residents_sms_person_taken_over: {
+    es: '{name} ha registrado su propio DNI en el portal de deportes y ahora gestiona sus actividades desde su cuenta. Ya no aparece en la tuya; sus inscripciones y pagos siguen con {name}.',
+    en: '{name} has registered their own DNI on the sports portal and now manages their activities from their account. They no longer appear in yours; their enrolments and payments stay with {name}.',
+    gl: '{name} rexistrou o seu propio DNI no portal de deportes e agora xestiona as súas actividades desde a súa conta. Xa non aparece na túa; as súas inscricións e pagamentos seguen con {name}.',
+  },
   residents_sms_associate: {
     es: 'Código para gestionar las actividades de {name} desde otra cuenta: {code}. Caduca en 10 minutos. Si no lo has pedido, ignora este mensaje.',
     en: 'Code to manage the activities of {name} from another account: {code}. It expires in 10 minutes. If you did not ask for it, ignore this message.',

@@ -102,6 +102,11 @@ export const season = defineMessages({
     en: 'The two records have different DNIs; they are different people and cannot be merged.',
     gl: 'As dúas fichas teñen DNI distintos; son persoas diferentes e non se poden unir.',
   },
+  different_same_person: {
+    es: 'Elige dos fichas distintas para marcarlas como personas diferentes.',
+    en: 'Choose two different records to mark as different people.',
+    gl: 'Escolle dúas fichas distintas para marcalas como persoas diferentes.',
+  },
   merge_same_person: {
     es: 'Elige dos fichas distintas para unirlas.',
     en: 'Choose two different records to merge.',

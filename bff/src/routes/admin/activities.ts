@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import { zActivityWrite, zListActivitiesQuery } from '../../generated/zod.gen.js';
 import type { AppContext, AppState } from '../../http/context.js';
 import { requireAdmin } from '../../http/auth.js';
-import { validate } from '../../http/validate.js';
+import { AMOUNT_TOO_HIGH, validate } from '../../http/validate.js';
 import { listRequest, sendList } from './list-params.js';
 import { actorOf, formBody, idParam } from './form-input.js';
 import { DomainError, invalid } from '../../services/errors.js';
@@ -19,7 +19,12 @@ function bandPricesNamed(err: unknown, body: unknown): unknown {
     err.details.issues.map((issue) => {
       const [, list, index, field] = issue.loc;
       const band = Array.isArray(bands) && typeof index === 'number' ? bands[index] : undefined;
-      if (list !== 'tariffs' || field !== 'price' || typeof band?.min_age !== 'number')
+      if (
+        list !== 'tariffs' ||
+        field !== 'price' ||
+        issue.type === AMOUNT_TOO_HIGH ||
+        typeof band?.min_age !== 'number'
+      )
         return issue;
       const maxAge = typeof band.max_age === 'number' ? band.max_age : null;
       const [msg, params] = priceOf(band.min_age, maxAge);

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import { zUpdateFeeRulesBody } from '../../generated/zod.gen.js';
 import { requireAdmin } from '../../http/auth.js';
 import type { AppState } from '../../http/context.js';
-import { validate } from '../../http/validate.js';
+import { AMOUNT_TOO_HIGH, validate } from '../../http/validate.js';
 import { DomainError, invalid } from '../../services/errors.js';
 import { actorOf } from './form-input.js';
 
@@ -23,7 +23,8 @@ function feeRulesBody(body: unknown) {
     throw invalid(
       err.details.issues.map((issue) => {
         const field = issue.loc.length === 4 ? issue.loc[3] : undefined;
-        const msg = typeof field === 'string' && issue.type !== 'missing' ? MESSAGES[field] : null;
+        const kept = issue.type === 'missing' || issue.type === AMOUNT_TOO_HIGH;
+        const msg = typeof field === 'string' && !kept ? MESSAGES[field] : null;
         return msg ? { ...issue, msg, type: msg } : issue;
       }),
     );

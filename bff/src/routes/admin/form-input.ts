@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import { zUpdateUserPath as zIdParams } from '../../generated/zod.gen.js';
 import type { AppContext } from '../../http/context.js';
 import { DomainError, invalid, type ValidationIssue } from '../../services/errors.js';
-import { validate } from '../../http/validate.js';
+import { AMOUNT_TOO_HIGH, validate } from '../../http/validate.js';
 import type { Actor } from '../../services/admin/audit-trail.js';
 
 const blank = (value: unknown) =>
@@ -34,7 +34,8 @@ export function formBody<S extends z.ZodType>(
     throw invalid(
       err.details.issues.map((issue) => {
         const field = issue.loc[1];
-        const msg = typeof field === 'string' ? messages[field] : undefined;
+        const msg =
+          typeof field === 'string' && issue.type !== AMOUNT_TOO_HIGH ? messages[field] : undefined;
         return msg ? { ...issue, msg, type: msg } : issue;
       }),
     );

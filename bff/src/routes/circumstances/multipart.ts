@@ -19,13 +19,14 @@ export interface UploadedPart {
 /**
  * Multipart on one route, after its authentication, like the Excel upload: formidable counts the
  * bytes as they arrive and stops at `maxFileBytes` (the partial temp file is removed), one file
- * at most, a few short fields. It undoes no Content-Encoding: a compressed upload answers 415.
+ * at most, a few short fields. It undoes no Content-Encoding: a compressed upload answers 415,
+ * and so does a body that is not multipart.
  */
 export function multipartBody(options: {
   maxFileBytes: number;
   tooLarge: () => DomainError;
 }): Koa.Middleware<AppState> {
-  return plainBody(
+  const parse = plainBody(
     koaBody({
       json: false,
       urlencoded: false,
@@ -49,6 +50,12 @@ export function multipartBody(options: {
       },
     }) as unknown as Koa.Middleware<AppState>,
   );
+  // a body in any other form (JSON, a URL-encoded form) is not read: 415, as for other calls
+  return (ctx, next) => {
+    if (ctx.is('multipart') === false)
+      throw new DomainError('unsupported_media', 'unsupported_media_type');
+    return parse(ctx, next);
+  };
 }
 
 /**

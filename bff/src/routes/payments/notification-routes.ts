@@ -6,7 +6,7 @@ import { readBody } from '../../http/read-body.js';
 import { addressKey } from '../../lib/client-address.js';
 import { paymentError } from '../../services/payments/payment-errors.js';
 
-/** Notifications refused per client address in 10 minutes before it is not even heard. */
+/** Unsigned or badly signed notifications per client address in 10 minutes before it is not even heard. */
 export const REJECTED_NOTIFICATIONS_PER_ADDRESS = 30;
 
 /** Notification codes that changed a payment, and the payment's outcome they count as. */
@@ -27,19 +27,21 @@ export function notificationRoutes(
   const router = new Router<AppState>({ strict: true });
 
   router.post('/payments/notification', readBody, async (ctx) => {
-    // an address that keeps sending notifications that fail is stopped before they are stored;
-    // the bank's own (good) notifications never count
-    const rejected = {
-      bucket: `notification:rejected:${addressKey(ctx.ip)}`,
-      limit: REJECTED_NOTIFICATIONS_PER_ADDRESS,
-      windowMs: 10 * 60_000,
-    };
-    // counted before it is checked, so junk sent in parallel is not all stored; a notification
-    // that turns out good is taken back, so the bank's never count
-    const taken = await deps.limiter.take([rejected]);
-    if (!taken.ok) throw tooManyRequests(taken.retryAfter);
+    // an address that keeps sending notifications whose signature fails is stopped before they
+    // are stored; one whose signature verifies is always processed and never counted
+    // (docs/security.md): only the holder of the council's key can sign
+    if (!deps.payments.notifications.signatureVerifies(ctx.request.body)) {
+      // counted before it is checked, so junk sent in parallel is not all stored
+      const taken = await deps.limiter.take([
+        {
+          bucket: `notification:rejected:${addressKey(ctx.ip)}`,
+          limit: REJECTED_NOTIFICATIONS_PER_ADDRESS,
+          windowMs: 10 * 60_000,
+        },
+      ]);
+      if (!taken.ok) throw tooManyRequests(taken.retryAfter);
+    }
     const outcome = await deps.payments.notifications.receive(ctx.request.body, ctx.ip);
-    if (outcome.ok) await deps.limiter.giveBack([rejected]);
     deps.metrics.notifications.inc({ outcome: outcome.code });
     const paymentOutcome = outcome.ok ? PAYMENT_OUTCOMES[outcome.code] : undefined;
     if (paymentOutcome) deps.metrics.payments.inc({ outcome: paymentOutcome });

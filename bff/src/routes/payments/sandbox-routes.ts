@@ -21,8 +21,11 @@ import {
   sandboxBizumConfirmPage,
   sandboxBizumPage,
   sandboxErrorPage,
+  sandboxFailurePage,
   sandboxPage,
 } from '../../adapters/payment-gateway/sandbox/page.js';
+import { clientAnswerOf } from '../../http/error-middleware.js';
+import { t } from '../../i18n/index.js';
 
 /**
  * The built-in sandbox gateway standing in for Redsys when no credentials are configured. It
@@ -48,19 +51,39 @@ export function sandboxRoutes(
     ctx.body = page;
   };
 
+  /**
+   * The pages' own refusals (a body that cannot be read, too large, in another encoding: 400,
+   * 413, 415) as a page in the browser's language, as the contract declares, not JSON. Anything
+   * else (the server's 503s) stays the error middleware's.
+   */
+  const asPage = async (ctx: AppContext, next: () => Promise<unknown>) => {
+    try {
+      await next();
+    } catch (err) {
+      const answer = clientAnswerOf(err);
+      if (!answer) throw err;
+      const locale = ctx.state.locale;
+      html(
+        ctx,
+        answer.status,
+        sandboxFailurePage(locale, t(locale, answer.messageKey, answer.params)),
+      );
+    }
+  };
+
   router.get('/payments/sandbox/styles.css', enabled, async (ctx) => {
     ctx.type = 'text/css; charset=utf-8';
     ctx.body = SANDBOX_CSS;
   });
 
-  router.post('/payments/sandbox', enabled, readBody, async (ctx) => {
+  router.post('/payments/sandbox', enabled, asPage, readBody, async (ctx) => {
     const order = readSignedOrder(config.redsys, config.publicUrl, ctx.request.body);
     if (!order) return html(ctx, 400, sandboxErrorPage(ctx.state.locale));
     html(ctx, 200, sandboxPage(order));
   });
 
   // Bizum's confirmation step: the mobile typed, then approve or decline "in the bank's app"
-  router.post('/payments/sandbox/bizum', enabled, readBody, async (ctx) => {
+  router.post('/payments/sandbox/bizum', enabled, asPage, readBody, async (ctx) => {
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
     const order = readSignedOrder(config.redsys, config.publicUrl, body);
     if (!order || !order.bizum)
@@ -71,7 +94,7 @@ export function sandboxRoutes(
     html(ctx, 200, sandboxBizumConfirmPage(order, mobile));
   });
 
-  router.post('/payments/sandbox/confirm', enabled, readBody, async (ctx) => {
+  router.post('/payments/sandbox/confirm', enabled, asPage, readBody, async (ctx) => {
     const body = (ctx.request.body ?? {}) as Record<string, unknown>;
     const order = readSignedOrder(config.redsys, config.publicUrl, body);
     const decision = body.decision;

@@ -5,6 +5,7 @@ import { unauthorized } from '../../services/errors.js';
 export const callOf = (ctx: AppContext): CallContext => ({
   ip: ctx.ip || null,
   locale: ctx.state.locale,
+  refuseAnonymous: ctx.state.refuseAnonymous,
 });
 
 export function actorOf(ctx: AppContext): Actor {

@@ -2,12 +2,12 @@ import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
 import {
   zCreateApplicationBody,
+  zCreateApplicationHeaders,
   zWithdrawApplicationPath,
   zWithdrawApplicationQuery,
 } from '../../generated/zod.gen.js';
 import { requireUser } from '../../http/auth.js';
 import type { AppState } from '../../http/context.js';
-import { idempotencyKeyOf } from '../../http/idempotency-key.js';
 import { validate } from '../../http/validate.js';
 import { actorOf, callOf } from '../residents/call.js';
 
@@ -24,7 +24,13 @@ export function seasonResidentRoutes(deps: Pick<Deps, 'season' | 'sessions'>): R
     ctx.body = await deps.season.quotes(actorOf(ctx).id, ctx.state.locale);
   });
   router.post('/user/applications', auth, async (ctx) => {
-    const key = idempotencyKeyOf(ctx);
+    // the click's Idempotency-Key, when sent, as the contract allows it (else a 422 before
+    // anything is done)
+    const { 'Idempotency-Key': key } = validate(
+      zCreateApplicationHeaders,
+      { 'Idempotency-Key': ctx.request.headers['idempotency-key'] },
+      'header',
+    );
     const body = validate(zCreateApplicationBody, ctx.request.body);
     // a retry with the click's key gets the first answer again (services/idempotency.ts)
     const answer = await applications.applyOnce(actorOf(ctx), body, callOf(ctx), key);

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.js';
 import {
   zEnterDrawPublicValueBody,
   zListActivityApplicationsQuery,
+  zMarkPersonsDifferentBody,
   zMergePersonsBody,
   zStaffCreateApplicationBody,
 } from '../../generated/zod.gen.js';
@@ -68,6 +69,11 @@ export function seasonStaffRoutes(
   router.post('/admin/persons/merge', admin, async (ctx) => {
     const body = validate(zMergePersonsBody, ctx.request.body);
     ctx.body = await season.merge(actorOf(ctx), body);
+  });
+  router.post('/admin/persons/different', admin, async (ctx) => {
+    const body = validate(zMarkPersonsDifferentBody, ctx.request.body);
+    await season.different(actorOf(ctx), body);
+    ctx.status = 204;
   });
   router.post('/admin/applications/:id/withdraw', admin, async (ctx) => {
     await season.withdraw(idParam(ctx), actorOf(ctx));

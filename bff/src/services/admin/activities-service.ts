@@ -9,7 +9,10 @@ import type { Database } from '../../data/database.js';
 import { isUniqueViolation } from '../../data/engines.js';
 import { conflict, DomainError, invalid, notFound, type ValidationIssue } from '../errors.js';
 import { isCivilDate } from '../../lib/madrid-date.js';
-import { centsToEuros, eurosToCents } from '../../lib/money.js';
+import { centsToEuros, eurosToCents, isStaffAmount } from '../../lib/money.js';
+import { madridDate } from '../../lib/madrid-date.js';
+import type { Clock } from '../../lib/clock.js';
+import { pastPartIssues } from '../fees/part-dates.js';
 import { changedFields, recordAdminWrite, type Actor } from './audit-trail.js';
 import { checkWaitlistEnd } from '../season/waitlist-end.js';
 import {
@@ -202,6 +205,7 @@ function checked(input: ActivityInput): Required<Omit<ActivityFields, 'parts'>> 
   const issue = (field: string, type: string) =>
     issues.push({ loc: ['body', field], msg: type, type });
   if (!Number.isFinite(input.price) || input.price < 0) issue('price', 'invalid_price');
+  else if (!isStaffAmount(input.price)) issue('price', 'amount_too_high');
   if (startDate !== null && !isCivilDate(startDate)) issue('start_date', 'invalid_date');
   if (allocation !== 'none') {
     if (capacity === null) issue('capacity', 'capacity_required');
@@ -310,8 +314,17 @@ export function createAdminActivitiesService(deps: {
   audit: AuditRepo;
   season: SeasonHooks;
   draws: Pick<DrawsRepo, 'find' | 'findMany'>;
+  clock: Clock;
 }) {
   const { db, activities, lists, audit, season, draws } = deps;
+
+  /** Parts written whose last day has passed (Madrid), unless kept as stored: 422 parts_past. */
+  const refusePastParts = (parts: string | undefined, stored: string | null) => {
+    if (parts === undefined) return;
+    const today = madridDate(deps.clock.now());
+    const issues = pastPartIssues(parseParts(parts), parseParts(stored), today);
+    if (issues.length > 0) throw invalid(issues);
+  };
 
   /** An activity as staff read it, with its draw's settings. */
   const viewOf = async (id: number) =>
@@ -393,6 +406,7 @@ export function createAdminActivitiesService(deps: {
 
     async create(actor: Actor, input: ActivityInput): Promise<ActivityView> {
       const fields = checked(input);
+      refusePastParts(fields.parts, null);
       return withUniqueName(async () => {
         if (await activities.findByNameAndDate(fields.name, fields.start_date))
           throw conflict('activity_exists');
@@ -418,6 +432,7 @@ export function createAdminActivitiesService(deps: {
       return withUniqueName(async () => {
         const before = await activities.findById(id);
         if (!before) throw notFound();
+        refusePastParts(fields.parts, before.parts);
         const same = await activities.findByNameAndDate(fields.name, fields.start_date);
         if (same && same.id !== id) throw conflict('activity_exists');
         await placesChanged(

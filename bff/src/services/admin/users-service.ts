@@ -63,11 +63,29 @@ export function phoneOnRecords(
   return onRecord !== null && onRecord !== accountPhone ? onRecord : null;
 }
 
+/**
+ * Whether the account holds a DNI whose record another resident added, from that resident's own
+ * mobile (the one "add a person" put on the record): the account of whoever added someone
+ * else's DNI. Never the DNI's holder: an account that registered the DNI from a mobile of its
+ * own has taken the record over (services/residents/holder-takeover.ts).
+ */
+export function registeredOnAddedRecord(
+  accountPhone: string,
+  record: RecordOrigin | undefined,
+  today: string,
+): boolean {
+  return (
+    record !== undefined &&
+    addedByResidentForAnAdult(record, today) &&
+    record.phone === accountPhone
+  );
+}
+
 /** What the release tool weighs of an account against the record of its DNI. */
 export function squatSigns(row: UserRow, record: RecordOrigin | undefined, today: string) {
   return {
     phone_on_records: phoneOnRecords(row.phone, record, today),
-    record_added_by_resident: record !== undefined && addedByResidentForAnAdult(record, today),
+    record_added_by_resident: registeredOnAddedRecord(row.phone, record, today),
   };
 }
 

@@ -19,9 +19,13 @@ type Texts = Record<Locale, string>;
 /** What staff write (CircumstanceWrite). */
 export interface CircumstanceInput {
   name: Texts;
-  proof: Texts;
   validity_months: number | null;
-  review: 'staff' | 'declaration';
+  review: 'staff' | 'declaration' | 'age';
+  /** Ages it is for (a reduction by age needs min_age); null or left out: any age. */
+  min_age?: number | null;
+  max_age?: number | null;
+  /** Left out (or empty) for a reduction by age: nobody proves an age. */
+  proof?: Texts;
   /** Asked per person (the default) or once for several of an account's people. */
   scope?: 'person' | 'household' | undefined;
 }
@@ -39,12 +43,33 @@ const clean = (text: string) =>
 const sameName = (a: string, b: string) =>
   a.normalize('NFC').toLocaleLowerCase('es') === b.normalize('NFC').toLocaleLowerCase('es');
 
+const AGE_LIMIT = 130;
+const isAge = (value: number) => Number.isInteger(value) && value >= 0 && value <= AGE_LIMIT;
+
+/** A circumstance's ages: a reduction by age needs min_age; staff's reviews take none. */
+function checkedAges(input: CircumstanceInput, issues: ValidationIssue[]) {
+  const min = input.min_age ?? null;
+  const max = input.max_age ?? null;
+  const issue = (field: 'min_age' | 'max_age', msg: string) =>
+    issues.push({ loc: ['body', field], msg, type: `circumstance_${field}` });
+  if (input.review === 'staff' && (min !== null || max !== null))
+    issue(min !== null ? 'min_age' : 'max_age', 'circumstance_ages_staff');
+  if (min !== null && !isAge(min)) issue('min_age', 'circumstance_min_age');
+  if (min === null && input.review === 'age') issue('min_age', 'circumstance_min_age_required');
+  if (max !== null && (!isAge(max) || (min !== null && max < min)))
+    issue('max_age', 'circumstance_max_age');
+  return { min_age: min, max_age: max };
+}
+
 function checked(input: CircumstanceInput): CircumstanceFields {
   const issues: ValidationIssue[] = [];
+  const byAge = input.review === 'age';
   const texts = (field: 'name' | 'proof') =>
     Object.fromEntries(
       LOCALES.map((locale) => {
-        const text = clean(input[field][locale]);
+        const text = clean(input[field]?.[locale] ?? '');
+        // nobody proves an age: a reduction by age keeps no proof text
+        if (field === 'proof' && byAge) return [locale, ''];
         if (text === '')
           issues.push({ loc: ['body', field, locale], msg: 'field_required', type: 'missing' });
         return [locale, text];
@@ -52,15 +77,18 @@ function checked(input: CircumstanceInput): CircumstanceFields {
     ) as Texts;
   const name = texts('name');
   const proof = texts('proof');
+  const ages = checkedAges(input, issues);
   if (issues.length > 0) throw invalid(issues);
   return {
+    ...ages,
     name_es: name.es,
     name_en: name.en,
     name_gl: name.gl,
     proof_es: proof.es,
     proof_en: proof.en,
     proof_gl: proof.gl,
-    validity_months: input.validity_months,
+    // an age is never approved: nothing lasts
+    validity_months: byAge ? null : input.validity_months,
     review: input.review,
     scope: input.scope ?? 'person',
   };
@@ -71,6 +99,8 @@ const texts = (row: CircumstanceFields) => ({
   proof: { es: row.proof_es, en: row.proof_en, gl: row.proof_gl },
   validity_months: row.validity_months,
   review: row.review,
+  min_age: row.min_age,
+  max_age: row.max_age,
   scope: row.scope,
 });
 
@@ -123,6 +153,8 @@ export function createCircumstanceCatalogue(deps: {
         proof: proofIn(row, locale),
         validity_months: row.validity_months,
         review: row.review,
+        min_age: row.min_age,
+        max_age: row.max_age,
       }));
       return rows.sort((a, b) => compare(a.name, b.name) || a.id - b.id);
     },

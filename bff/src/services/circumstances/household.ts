@@ -96,7 +96,7 @@ export function createHouseholdRequests(deps: {
           },
         ]);
         if (!taken.ok) throw tooManyRequests(taken.retryAfter);
-        const type = checkDocument(document);
+        const type = await checkDocument(document);
         proof = { type, size: document.bytes.length, sealed: vault.seal(document.bytes) };
       }
       const now = clock.now();

@@ -1,3 +1,4 @@
+import { refuseByAge } from './ages.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { CircumstancesRepo, NewCircumstanceRequest } from '../../data/circumstances-repo.js';
 import type { Database } from '../../data/database.js';
@@ -50,6 +51,7 @@ export function createCircumstanceImport(deps: {
     ): Promise<ImportResult> {
       const circumstance = await repo.find(circumstanceId);
       if (!circumstance) throw notFound();
+      refuseByAge(circumstance);
       checkValidUntil(validUntil, madridDate(clock.now()));
       if (!/\.xlsx$/i.test(file.name.trim())) throw new DomainError('invalid', 'invalid_file_type');
       const sheets = openSheets(file.path);

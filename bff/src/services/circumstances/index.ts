@@ -13,6 +13,8 @@ import type { Logger } from '../../logger.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import { createCircumstanceCatalogue } from './catalogue.js';
 import { createDecisionMessages } from './decision-messages.js';
+import type { OwedBack } from '../fees/owed-back.js';
+import { createOwedBackMessage } from './owed-back-message.js';
 import { createDocumentVault } from './documents.js';
 import { createCircumstanceImport } from './import.js';
 import { createCircumstanceRequests } from './requests.js';
@@ -42,6 +44,8 @@ export function createCircumstances(deps: {
   council: { name: string; smsSender: string };
   publicUrl: string;
   documentRetentionDays: number;
+  /** What fees in parts owe back after a late reduction (services/fees/owed-back.ts). */
+  owedBack?: Pick<OwedBack, 'recompute'>;
 }) {
   const { db, clock, repo, audit } = deps;
   const vault = createDocumentVault({
@@ -88,6 +92,18 @@ export function createCircumstances(deps: {
       persons: deps.persons,
       vault,
       messages,
+      owedBack: deps.owedBack
+        ? createOwedBackMessage({
+            owedBack: deps.owedBack,
+            users: deps.users,
+            settings: deps.settings,
+            sms: deps.sms,
+            mail: deps.mail,
+            council: deps.council,
+            publicUrl: deps.publicUrl,
+            logger: deps.logger,
+          })
+        : undefined,
       audit,
       clock,
       household,

@@ -7,6 +7,8 @@ import type { Locale } from '../../data/schema.js';
 import { fullName } from '../../lib/clean-name.js';
 import type { Clock } from '../../lib/clock.js';
 import { documentTypeOf, namedAs, type DocumentType } from '../../lib/file-type.js';
+import { contentProblem } from '../../lib/document-content.js';
+import { ID_MAX } from '../../lib/ids.js';
 import { madridDate } from '../../lib/madrid-date.js';
 import {
   conflict,
@@ -18,6 +20,7 @@ import {
 } from '../errors.js';
 import type { RateLimiter, RateRule } from '../rate-limiter.js';
 import type { Actor, CallContext } from '../residents/context.js';
+import { refuseByAge, refuseOutsideAges } from './ages.js';
 import type { DocumentFile, DocumentVault } from './documents.js';
 import { declarationValidUntil, nameIn, reasonIn, statusOf } from './views.js';
 
@@ -39,9 +42,11 @@ const documentIssue = (type: string, msg = type): DomainError =>
 
 /**
  * What a resident's document really is: a PDF, JPEG or PNG by its content, whose name and
- * declared type do not say otherwise. Anything else changes nothing.
+ * declared type do not say otherwise; a PDF that parses and runs nothing (422
+ * `document_active_content`), an image of at most 40 megapixels (422 `image_too_large`).
+ * Anything else changes nothing.
  */
-export function checkDocument(document: UploadedDocument): DocumentType {
+export async function checkDocument(document: UploadedDocument): Promise<DocumentType> {
   if (document.bytes.length === 0) throw documentIssue('document_empty');
   if (document.bytes.length > MAX_DOCUMENT_BYTES)
     throw new DomainError('too_large', 'document_too_large', {
@@ -49,6 +54,9 @@ export function checkDocument(document: UploadedDocument): DocumentType {
     });
   const type = documentTypeOf(document.bytes);
   if (type === null || !namedAs(type, document)) throw documentIssue('document_type');
+  // beyond the first bytes: a PDF that parses, without active content; an image of sane size
+  const problem = await contentProblem(type, document.bytes);
+  if (problem) throw documentIssue(problem);
   return type;
 }
 
@@ -89,7 +97,8 @@ export function createCircumstanceRequests(deps: {
       call: CallContext,
     ): Promise<{ id: number; status: 'pending' | 'approved'; valid_until: string | null }> {
       const person = await linkedPerson(actor, personId);
-      const circumstance = await repo.find(circumstanceId);
+      // a multipart field is text: an id past what the database holds names nothing
+      const circumstance = circumstanceId <= ID_MAX ? await repo.find(circumstanceId) : undefined;
       if (!circumstance) {
         const issue: ValidationIssue = {
           loc: ['body', 'circumstance_id'],
@@ -98,13 +107,15 @@ export function createCircumstanceRequests(deps: {
         };
         throw invalid([issue]);
       }
+      refuseByAge(circumstance);
       const declared = circumstance.review === 'declaration';
+      if (declared) refuseOutsideAges(circumstance, person, madridDate(clock.now()));
       let proof: { type: DocumentType; size: number; sealed: Buffer } | null = null;
       if (!declared) {
         if (!document) throw documentIssue('document_required');
         const taken = await deps.limiter.take([budget(actor)]);
         if (!taken.ok) throw tooManyRequests(taken.retryAfter);
-        const type = checkDocument(document);
+        const type = await checkDocument(document);
         proof = { type, size: document.bytes.length, sealed: vault.seal(document.bytes) };
       }
 

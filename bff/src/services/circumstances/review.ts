@@ -1,3 +1,4 @@
+import { refuseByAge } from './ages.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type {
   CircumstanceRequestRow,
@@ -15,6 +16,7 @@ import { conflict, invalid, notFound } from '../errors.js';
 import type { Decision, DecisionMessages } from './decision-messages.js';
 import type { DocumentFile, DocumentVault } from './documents.js';
 import type { HouseholdRequests } from './household.js';
+import type { OwedBackMessage } from './owed-back-message.js';
 import { checkValidUntil, staffView, statusOf, type RefusalCode } from './views.js';
 
 const ACTION_OF: Record<Decision, string> = {
@@ -40,6 +42,8 @@ export function createCircumstanceReview(deps: {
   persons: Pick<PersonsRepo, 'findById'>;
   vault: DocumentVault;
   messages: DecisionMessages;
+  /** What a fee in parts owes back once a reduction changes it after parts were paid. */
+  owedBack?: Pick<OwedBackMessage, 'afterDecision'>;
   audit: AuditRepo;
   clock: Clock;
   household: Pick<HouseholdRequests, 'views'>;
@@ -70,6 +74,21 @@ export function createCircumstanceReview(deps: {
         await repo.decide(other.id, from, fields, now);
   }
   const today = () => madridDate(clock.now());
+
+  /**
+   * What the fees in parts owe back, worked out again for everyone the decision reached (a
+   * household's people each hold the approval).
+   */
+  async function owedBackAfter(row: RequestWithNames) {
+    if (!deps.owedBack) return;
+    await deps.owedBack.afterDecision(row);
+    if (row.household_id !== row.id) return;
+    for (const other of await repo.householdRows([row.id])) {
+      if (other.id === row.id || other.status !== row.status) continue;
+      const decided = await repo.findRequest(other.id);
+      if (decided) await deps.owedBack.afterDecision(decided);
+    }
+  }
 
   async function found(id: number): Promise<RequestWithNames> {
     const row = await repo.findRequest(id);
@@ -102,6 +121,7 @@ export function createCircumstanceReview(deps: {
     });
     const row = await found(id);
     await deps.messages.tell(row, decision);
+    if (decision !== 'refused') await owedBackAfter(row);
     return viewOf(row, locale, today());
   }
 
@@ -257,6 +277,7 @@ export function createCircumstanceReview(deps: {
             type: 'circumstance_unknown',
           },
         ]);
+      refuseByAge(circumstance);
       checkValidUntil(input.valid_until, day);
       const id = await db.transaction(async () => {
         await db.lock(`circumstances:person:${person.id}`);
@@ -286,7 +307,9 @@ export function createCircumstanceReview(deps: {
         });
         return id;
       });
-      return staffView(await found(id), locale, day);
+      const row = await found(id);
+      await deps.owedBack?.afterDecision(row);
+      return staffView(row, locale, day);
     },
   };
 }

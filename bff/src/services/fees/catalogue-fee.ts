@@ -52,7 +52,7 @@ export function catalogueFee(
     };
   }
   const tariffs = parseTariffs(activity.tariffs);
-  const rules = rulesFor(activity.id, terms.rules);
+  const rules = rulesFor(activity.id, activity.fee_group, terms.rules);
   const reductions =
     activity.reductions_apply === 0
       ? []

@@ -43,10 +43,18 @@ export interface FeeRules {
   cumulative: boolean;
 }
 
-/** A circumstance approved for the person and in force on the day the fee is computed. */
+/**
+ * A circumstance the person holds: approved (its last day `valid_until`; absent: no end), or one
+ * by age (every person within its ages). Ages bound a declaration too. It reduces a fee when it
+ * is in force on the activity's reference day and the person's age that day is within its ages.
+ */
 export interface Approval {
   circumstance_id: number;
   name: string;
+  valid_until?: string | null;
+  /** Ages it is for, inclusive (null max: no upper limit); both absent or null: any age. */
+  min_age?: number | null;
+  max_age?: number | null;
 }
 
 export interface Breakdown {
@@ -83,6 +91,29 @@ export function ageOn(birthDate: string, day: string): number {
 export const percentOff = (cents: number, percentBp: number): number =>
   Math.round((cents * (10000 - percentBp)) / 10000);
 
+/** The day a fee is judged on: the activity's own, else its start date, else today. */
+export const referenceDay = (activity: FeeActivity, today: string): string =>
+  activity.age_on ?? activity.start_date ?? today;
+
+/** Whether an age is within a circumstance's ages (no bounds: any age, a missing one too). */
+export function withinAges(
+  bounds: { min_age?: number | null; max_age?: number | null },
+  age: number | null,
+): boolean {
+  const min = bounds.min_age ?? null;
+  const max = bounds.max_age ?? null;
+  if (min === null && max === null) return true;
+  return age !== null && age >= (min ?? 0) && (max === null || age <= max);
+}
+
+/** The approvals that reduce a fee judged on `day` for a person of `age` that day. */
+export const heldOn = (approvals: readonly Approval[], day: string, age: number | null) =>
+  approvals.filter(
+    (a) =>
+      (a.valid_until === undefined || a.valid_until === null || a.valid_until >= day) &&
+      withinAges(a, age),
+  );
+
 /** The band of an age, or the default band for a person without a birth date (or an age no band holds). */
 export function tariffOf(
   activity: FeeActivity,
@@ -90,7 +121,7 @@ export function tariffOf(
   today: string,
 ): { price_cents: number; tariff: Breakdown['tariff'] } {
   if (activity.tariffs.length === 0) return { price_cents: activity.price_cents, tariff: null };
-  const day = activity.age_on ?? activity.start_date ?? today;
+  const day = referenceDay(activity, today);
   const age = birthDate === null ? null : ageOn(birthDate, day);
   const band =
     age === null
@@ -142,7 +173,9 @@ export function computeFee(input: {
   let reduction: Breakdown['reduction'] = null;
   let afterReduction = price;
   if (activity.reductions_apply) {
-    for (const approval of input.approvals) {
+    const day = referenceDay(activity, input.today);
+    const age = input.birthDate === null ? null : ageOn(input.birthDate, day);
+    for (const approval of heldOn(input.approvals, day, age)) {
       const rule = rules.reductions.find((r) => r.circumstance_id === approval.circumstance_id);
       if (!rule) continue;
       const amount = reduced(price, rule);

@@ -1,7 +1,7 @@
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import type { FeeRulesRows, FeesRepo, ReductionRuleRow } from '../../data/fees-repo.js';
-import { centsToEuros, eurosToCents } from '../../lib/money.js';
+import { centsToEuros, eurosToCents, isStaffAmount } from '../../lib/money.js';
 import { recordAdminWrite, type Actor } from '../admin/audit-trail.js';
 import { invalid, type ValidationIssue } from '../errors.js';
 
@@ -10,11 +10,23 @@ export interface FeeRulesView {
   reductions: {
     circumstance_id: number;
     activity_id: number | null;
+    /** Null (or left out): every fee group; else only this group's activities. */
+    fee_group?: string | null;
     percent: number | null;
     price: number | null;
   }[];
-  family_discounts: { from_member: number; percent: number }[];
+  family_discounts: { fee_group?: string | null; from_member: number; percent: number }[];
   cumulative: boolean;
+}
+
+const MAX_GROUP = 80;
+
+/** A fee group as activities keep it (spaces folded); null for none; false when unusable. */
+export function cleanFeeGroup(value: string | null | undefined): string | null | false {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string') return false;
+  const text = value.normalize('NFC').trim().replace(/\s+/g, ' ');
+  return text.length === 0 || text.length > MAX_GROUP ? false : text;
 }
 
 /** Basis points to the API's percentage (2000 → 20, 125 → 1.25). */
@@ -31,10 +43,12 @@ export const toFeeRulesView = (rules: FeeRulesRows): FeeRulesView => ({
   reductions: rules.reductions.map((rule) => ({
     circumstance_id: rule.circumstance_id,
     activity_id: rule.activity_id,
+    fee_group: rule.fee_group,
     percent: rule.percent_bp === null ? null : bpToPercent(rule.percent_bp),
     price: rule.price_cents === null ? null : centsToEuros(rule.price_cents),
   })),
   family_discounts: rules.family.map((rule) => ({
+    fee_group: rule.fee_group,
     from_member: rule.from_member,
     percent: bpToPercent(rule.percent_bp),
   })),
@@ -49,7 +63,7 @@ export const toFeeRulesView = (rules: FeeRulesRows): FeeRulesView => ({
 export function createFeeRulesService(deps: { db: Database; fees: FeesRepo; audit: AuditRepo }) {
   const { db, fees, audit } = deps;
 
-  async function checked(input: FeeRulesView): Promise<FeeRulesRows> {
+  async function checked(input: FeeRulesView): Promise<Omit<FeeRulesRows, 'ages'>> {
     const issues: ValidationIssue[] = [];
     const issue = (
       list: 'reductions' | 'family_discounts',
@@ -71,7 +85,11 @@ export function createFeeRulesService(deps: { db: Database; fees: FeesRepo; audi
         issue('reductions', index, 'circumstance_id', 'fees_unknown_circumstance');
       if (rule.activity_id !== null && !activities.has(rule.activity_id))
         issue('reductions', index, 'activity_id', 'fees_unknown_activity');
-      const key = `${rule.circumstance_id}:${rule.activity_id ?? ''}`;
+      const feeGroup = cleanFeeGroup(rule.fee_group);
+      if (feeGroup === false) issue('reductions', index, 'fee_group', 'fees_group_invalid');
+      else if (feeGroup !== null && rule.activity_id !== null)
+        issue('reductions', index, 'fee_group', 'fees_group_and_activity');
+      const key = `${rule.circumstance_id}:${rule.activity_id ?? ''}:${feeGroup || ''}`;
       if (seen.has(key)) issue('reductions', index, 'circumstance_id', 'fees_rule_twice');
       seen.add(key);
       let percentBp: number | null = null;
@@ -84,26 +102,34 @@ export function createFeeRulesService(deps: { db: Database; fees: FeesRepo; audi
       } else if (rule.price !== null) {
         if (!Number.isFinite(rule.price) || rule.price < 0)
           issue('reductions', index, 'price', 'invalid_price');
+        else if (!isStaffAmount(rule.price)) issue('reductions', index, 'price', 'amount_too_high');
         else priceCents = eurosToCents(rule.price);
       }
       reductions.push({
         circumstance_id: rule.circumstance_id,
         activity_id: rule.activity_id,
+        fee_group: feeGroup || null,
         percent_bp: percentBp,
         price_cents: priceCents,
       });
     });
 
-    const members = new Set<number>();
+    const members = new Set<string>();
     const family = input.family_discounts.map((rule, index) => {
+      const feeGroup = cleanFeeGroup(rule.fee_group);
+      if (feeGroup === false) issue('family_discounts', index, 'fee_group', 'fees_group_invalid');
       if (!Number.isInteger(rule.from_member) || rule.from_member < 2 || rule.from_member > 20)
         issue('family_discounts', index, 'from_member', 'fees_family_from_member');
-      if (members.has(rule.from_member))
-        issue('family_discounts', index, 'from_member', 'fees_family_twice');
-      members.add(rule.from_member);
+      const key = `${feeGroup || ''}:${rule.from_member}`;
+      if (members.has(key)) issue('family_discounts', index, 'from_member', 'fees_family_twice');
+      members.add(key);
       const percentBp = percentToBp(rule.percent);
       if (percentBp === null) issue('family_discounts', index, 'percent', 'fees_percent_invalid');
-      return { from_member: rule.from_member, percent_bp: percentBp ?? 0 };
+      return {
+        fee_group: feeGroup || null,
+        from_member: rule.from_member,
+        percent_bp: percentBp ?? 0,
+      };
     });
 
     if (issues.length > 0) throw invalid(issues);

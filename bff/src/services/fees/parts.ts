@@ -102,45 +102,102 @@ export interface PartLine {
 }
 
 /**
- * A person's fee split into its parts. Each part is its share of the fee rounded to the cent;
- * the last takes the rounding, and whatever the fee changed by since the earlier parts were paid
- * (`paidCents` is what they charged), never below 0. The parts paid (`partsPaid`, always the
- * first ones) show their planned share of what was paid, the last paid one taking its rounding.
+ * A person's fee split into its parts. Nothing paid: each part is its share of the fee rounded
+ * to the cent, the last taking the rounding. Once the first parts are paid (`partsPaid`, always
+ * the first ones; `paidCents` what they charged), the parts not yet paid share what is left of
+ * the fee (never below 0) in their own proportions, the last of them taking the rounding: what
+ * was paid plus what is due is the fee as it is now, whatever it was when the first parts were
+ * paid. The paid parts show their planned share of what was paid, the last paid one taking its
+ * rounding.
  */
 export function splitFee(
   parts: readonly FeePart[],
   feeCents: number,
-  paid: { partsPaid: number; paidCents: number; wholePaid: boolean },
+  paid: {
+    partsPaid: number;
+    paidCents: number;
+    wholePaid: boolean;
+    /** What each paid part charged (chargedPerPart); its amounts are then shown as they are. */
+    charged?: readonly number[];
+  },
 ): PartLine[] {
   const of = parts.length;
   const partsPaid = paid.wholePaid ? of : Math.min(paid.partsPaid, of);
-  const share = (cents: number, bp: number) => Math.round((cents * bp) / WHOLE_BP);
   const lines: PartLine[] = [];
   // the paid parts: shares of what was paid
   let paidLeft = paid.paidCents;
   const paidBp = parts.slice(0, partsPaid).reduce((sum, p) => sum + p.percent_bp, 0);
-  parts.forEach((part, index) => {
+  parts.slice(0, partsPaid).forEach((part, index) => {
     const number = index + 1;
-    const base = { number, of, due_date: part.due_date };
-    if (number <= partsPaid) {
-      const amount =
-        number === partsPaid ? paidLeft : Math.round((paid.paidCents * part.percent_bp) / paidBp);
-      paidLeft -= amount;
-      lines.push({ ...base, amount_cents: Math.max(0, amount), paid: true });
-      return;
-    }
-    if (number < of) {
-      lines.push({ ...base, amount_cents: share(feeCents, part.percent_bp), paid: false });
-      return;
-    }
-    const before = lines
-      .filter((line) => !line.paid)
-      .reduce((sum, line) => sum + line.amount_cents, 0);
+    const charged = paid.charged?.length === partsPaid ? paid.charged[index] : undefined;
+    const amount =
+      charged ??
+      (number === partsPaid ? paidLeft : Math.round((paid.paidCents * part.percent_bp) / paidBp));
+    paidLeft -= amount;
     lines.push({
-      ...base,
-      amount_cents: Math.max(0, feeCents - (partsPaid > 0 ? paid.paidCents : 0) - before),
-      paid: false,
+      number,
+      of,
+      due_date: part.due_date,
+      amount_cents: Math.max(0, amount),
+      paid: true,
     });
   });
+  // the parts still due: what is left of the fee, in their own proportions
+  const left = Math.max(0, feeCents - (partsPaid > 0 ? paid.paidCents : 0));
+  const due = parts.slice(partsPaid);
+  const dueBp = due.reduce((sum, p) => sum + p.percent_bp, 0);
+  let dueLeft = left;
+  due.forEach((part, index) => {
+    const number = partsPaid + index + 1;
+    const amount =
+      number === of ? dueLeft : Math.round((left * part.percent_bp) / (dueBp || WHOLE_BP));
+    dueLeft -= amount;
+    lines.push({ number, of, due_date: part.due_date, amount_cents: amount, paid: false });
+  });
   return lines;
+}
+
+/** A payment item of a fee in parts, as stored: the parts it paid and what it charged. */
+export interface ChargedItem {
+  part_from: number;
+  part_to: number;
+  amount_cents: number;
+}
+
+/**
+ * What each part paid charged, in order from the 1st (the payment items not given back): an item
+ * of one part is that part's amount; an item of several shares its amount in their proportions,
+ * the last of them taking the rounding. Empty when the items do not cover the first parts.
+ */
+export function chargedPerPart(parts: readonly FeePart[], items: readonly ChargedItem[]): number[] {
+  const out: number[] = [];
+  for (const item of [...items].sort((a, b) => a.part_from - b.part_from)) {
+    if (item.part_from !== out.length + 1 || item.part_to > parts.length) return [];
+    const covered = parts.slice(item.part_from - 1, item.part_to);
+    const bp = covered.reduce((sum, p) => sum + p.percent_bp, 0);
+    let left = item.amount_cents;
+    covered.forEach((part, index) => {
+      const amount =
+        index === covered.length - 1
+          ? left
+          : Math.round((item.amount_cents * part.percent_bp) / (bp || WHOLE_BP));
+      left -= amount;
+      out.push(amount);
+    });
+  }
+  return out;
+}
+
+/**
+ * What a fee in parts owes back: what its paid parts charged above the fee as it is now (a
+ * reduction approved after they were paid); 0 when the fee is not in parts, none is paid, or
+ * what was paid is within the fee.
+ */
+export function owedBack(
+  parts: readonly FeePart[],
+  feeCents: number,
+  paid: { partsPaid: number; paidCents: number },
+): number {
+  if (parts.length === 0 || paid.partsPaid === 0) return 0;
+  return Math.max(0, paid.paidCents - feeCents);
 }

@@ -13,6 +13,7 @@ import {
   type ReductionRule,
   type Tariff,
 } from './compute.js';
+import type { ChargedItem } from './parts.js';
 import { readStoredBreakdown, type Names, type StoredBreakdown } from './stored-breakdown.js';
 import { parseTariffs } from './tariffs.js';
 
@@ -39,24 +40,51 @@ const feeActivity = (row: {
   reductions_apply: row.reductions_apply !== 0,
 });
 
-/** An activity's reductions: its own rule for a circumstance, else the council-wide one. */
-export function rulesFor(activityId: number, rows: FeeRulesRows): FeeRules {
-  const own = new Map<number, ReductionRule>();
-  const councilWide = new Map<number, ReductionRule>();
+/**
+ * An activity's rules. A reduction: its own rule for a circumstance, else its fee group's, else
+ * the council-wide one. Family steps: its group's own steps when the group has any, else the
+ * steps for every group.
+ */
+export function rulesFor(
+  activityId: number,
+  feeGroup: string | null,
+  rows: Pick<FeeRulesRows, 'reductions' | 'family' | 'cumulative'>,
+): FeeRules {
+  const rank = (row: FeeRulesRows['reductions'][number]): number =>
+    row.activity_id !== null
+      ? row.activity_id === activityId
+        ? 3
+        : 0
+      : row.fee_group !== null
+        ? row.fee_group === feeGroup
+          ? 2
+          : 0
+        : 1;
+  const chosen = new Map<number, { rank: number; rule: ReductionRule }>();
   for (const row of rows.reductions) {
+    const r = rank(row);
+    if (r === 0 || (chosen.get(row.circumstance_id)?.rank ?? 0) >= r) continue;
     const rule: ReductionRule =
       row.percent_bp !== null
         ? { circumstance_id: row.circumstance_id, percent_bp: row.percent_bp }
         : { circumstance_id: row.circumstance_id, price_cents: row.price_cents ?? 0 };
-    if (row.activity_id === activityId) own.set(row.circumstance_id, rule);
-    else if (row.activity_id === null) councilWide.set(row.circumstance_id, rule);
+    chosen.set(row.circumstance_id, { rank: r, rule });
   }
-  for (const [id, rule] of own) councilWide.set(id, rule);
   return {
-    reductions: [...councilWide.values()],
-    family: rows.family,
+    reductions: [...chosen.values()].map(({ rule }) => rule),
+    family: familyStepsFor(feeGroup, rows.family),
     cumulative: rows.cumulative,
   };
+}
+
+/** A fee group's family steps: its own when it has any, else those for every group. */
+export function familyStepsFor(
+  feeGroup: string | null,
+  family: FeeRulesRows['family'],
+): FeeRulesRows['family'] {
+  if (feeGroup === null) return [];
+  const own = family.filter((step) => step.fee_group === feeGroup);
+  return own.length > 0 ? own : family.filter((step) => step.fee_group === null);
 }
 
 /** The dashboard's order: by start date (none last), then name, then id. */
@@ -102,7 +130,7 @@ function createPricing(rules: FeeRulesRows, today: string) {
     family: readonly FamilyFeeRow[],
   ): number | null => {
     const group = row.fee_group;
-    if (group === null || rules.family.length === 0) return null;
+    if (group === null || familyStepsFor(group, rules.family).length === 0) return null;
     let byGroup = positions.get(family);
     if (!byGroup) {
       byGroup = new Map();
@@ -140,7 +168,7 @@ function createPricing(rules: FeeRulesRows, today: string) {
         birthDate: row.birth_date,
         today,
         approvals,
-        rules: rulesFor(row.activity_id, rules),
+        rules: rulesFor(row.activity_id, row.fee_group, rules),
         member: placeInGroup(enrolmentId, row, family),
       }),
   };
@@ -161,6 +189,8 @@ export interface PersonFees {
   paid: Map<number, StoredBreakdown | null>;
   /** Every fee of the person's family (themselves too): who has paid which (family-earned.ts). */
   family: FamilyFeeRow[];
+  /** By activity id, what each paid part of a fee in parts charged (parts.ts chargedPerPart). */
+  charged: Map<number, ChargedItem[]>;
 }
 
 /**
@@ -172,7 +202,7 @@ export interface PersonFees {
  */
 export function createFeeQuotes(deps: {
   fees: FeesRepo;
-  circumstances: Pick<CircumstancesRepo, 'approvalsInForce' | 'names'>;
+  circumstances: Pick<CircumstancesRepo, 'approvalsHeld' | 'names'>;
   clock: Clock;
 }) {
   const { fees, circumstances, clock } = deps;
@@ -215,7 +245,7 @@ export function createFeeQuotes(deps: {
       // one after the other: side by side a call would hold two of PostgreSQL's pooled
       // connections at once
       const family = await fees.familyFees(enrolmentId);
-      const approvals = (await approvalsOf(rules, [enrolmentId], today)).get(enrolmentId) ?? [];
+      const approvals = (await approvalsOf(rules, [enrolmentId])).get(enrolmentId) ?? [];
       const rows = family.filter((row) => row.enrolment_id === enrolmentId).sort(dashboardOrder);
       const pricing = createPricing(rules, today);
       const computed = rows.map((row) => ({
@@ -223,7 +253,11 @@ export function createFeeQuotes(deps: {
         fee: pricing.fee(enrolmentId, row, family, approvals),
       }));
       const quotes = named(computed, await namesFor(computed));
-      return { rows, quotes, paid: await paidOf(enrolmentId, rows), family };
+      const paid = await paidOf(enrolmentId, rows);
+      const charged = rows.some((row) => row.parts_paid > 0)
+        ? await fees.chargedParts(enrolmentId)
+        : new Map<number, ChargedItem[]>();
+      return { rows, quotes, paid, charged, family };
     },
 
     /**
@@ -247,7 +281,6 @@ export function createFeeQuotes(deps: {
       const approvals = await approvalsOf(
         rules,
         wanted.map(({ person }) => person.id),
-        today,
       );
       // one after the other: side by side they would hold several pooled connections at once
       const priced = [];
@@ -313,18 +346,33 @@ export function createFeeQuotes(deps: {
     return new Map([...stored].map(([id, json]) => [id, readStoredBreakdown(json)]));
   }
 
-  /** The approvals in force today of these people, by person (read only when a reduction exists). */
+  /**
+   * What each of these people holds, by person (read only when a reduction exists): their
+   * approvals with their last days (computeFee keeps those in force on each activity's reference
+   * day) and every circumstance by age; a circumstance's ages go with it.
+   */
   async function approvalsOf(
     rules: FeeRulesRows,
     enrolmentIds: readonly number[],
-    today: string,
   ): Promise<Map<number, Approval[]>> {
     const byPerson = new Map<number, Approval[]>();
     if (rules.reductions.length === 0 || enrolmentIds.length === 0) return byPerson;
-    for (const row of await circumstances.approvalsInForce(enrolmentIds, today)) {
-      const held = byPerson.get(row.enrolment_id) ?? [];
-      held.push({ circumstance_id: row.circumstance_id, name: '' });
-      byPerson.set(row.enrolment_id, held);
+    const ages = new Map(rules.ages.map((row) => [row.circumstance_id, row]));
+    const byAge = rules.ages.filter((row) => row.by_age);
+    for (const id of enrolmentIds)
+      byPerson.set(
+        id,
+        byAge.map((row) => ({ ...row, name: '' })),
+      );
+    for (const row of await circumstances.approvalsHeld(enrolmentIds)) {
+      const bounds = ages.get(row.circumstance_id);
+      byPerson.get(row.enrolment_id)?.push({
+        circumstance_id: row.circumstance_id,
+        name: '',
+        valid_until: row.valid_until,
+        min_age: bounds?.min_age ?? null,
+        max_age: bounds?.max_age ?? null,
+      });
     }
     return byPerson;
   }

@@ -1,4 +1,4 @@
-import { centsToEuros, eurosToCents } from '../../lib/money.js';
+import { centsToEuros, eurosToCents, isStaffAmount } from '../../lib/money.js';
 import type { ValidationIssue } from '../errors.js';
 import type { Tariff } from './compute.js';
 
@@ -62,6 +62,7 @@ export function checkTariffs(input: readonly TariffView[]): {
   for (const band of bands) {
     if (!Number.isFinite(band.price) || band.price < 0)
       issue(band.index, 'price', ...priceOf(band.min_age, band.max_age));
+    else if (!isStaffAmount(band.price)) issue(band.index, 'price', 'amount_too_high');
     if (band.max_age !== null && band.max_age < band.min_age)
       issue(band.index, 'max_age', 'fees_tariff_order', { from: band.min_age, to: band.max_age });
   }

@@ -13,6 +13,7 @@ import type { FeeQuotes, PersonFees } from '../fees/quotes.js';
 import { unearnedDiscounts } from '../fees/family-earned.js';
 import { paymentWindow } from '../settings-service.js';
 import { newOrderCode } from './order-code.js';
+import { paidParts, partsShort } from './part-name.js';
 import { paymentError } from './payment-errors.js';
 import {
   buildRedirectFields,
@@ -50,9 +51,6 @@ type ChosenFee = {
   parts_paid: number;
   numbers: number[];
 };
-
-/** 'YYYY-MM-DD' as the messages say a day: 15/10/2026. */
-const dayMonthYear = (date: string) => date.split('-').reverse().join('/');
 
 export interface CheckoutResult {
   paymentId: number;
@@ -149,14 +147,16 @@ export function createCheckoutService(deps: {
           throw paymentError('conflict', 'part_out_of_order', {
             name: row.name,
             number,
-            date: dayMonthYear(parts[number - 1]!.due_date),
+            // written in the caller's language by the message ({date, date})
+            date: parts[number - 1]!.due_date,
           });
       for (const number of numbers)
         if (parts[number - 1]!.due_date < today)
           throw paymentError('conflict', 'part_deadline_passed', {
             name: row.name,
             number,
-            date: dayMonthYear(parts[number - 1]!.due_date),
+            // written in the caller's language by the message ({date, date})
+            date: parts[number - 1]!.due_date,
           });
     }
   }
@@ -363,11 +363,10 @@ export function createCheckoutService(deps: {
           order,
           amountCents,
           description: items
-            .map((i) =>
-              i.part_from === null
-                ? i.activity_name
-                : `${i.activity_name} ${i.part_from === i.part_to ? i.part_from : `${i.part_from}-${i.part_to}`}/${i.part_of}`,
-            )
+            .map((i) => {
+              const parts = paidParts(i);
+              return parts ? `${i.activity_name} ${partsShort(parts, '-')}` : i.activity_name;
+            })
             .join(', '),
         };
       });

@@ -25,6 +25,7 @@ import { createPaymentResults } from './payment-results.js';
 import { createReceipts } from './receipts.js';
 import { createReconciliation } from './reconciliation.js';
 import { createRefunds } from './refunds.js';
+import type { OwedBackRepo } from '../../data/owed-back-repo.js';
 import { createSandboxBank } from '../../adapters/payment-gateway/sandbox/bank.js';
 import { createAuditRetention } from '../audit-retention.js';
 import type { FeeQuotes } from '../fees/quotes.js';
@@ -46,6 +47,7 @@ export function createPaymentServices(deps: {
     users: UsersRepo;
     config: ConfigRepo;
     refunds: RefundsRepo;
+    owedBack: OwedBackRepo;
     sandboxLedger: SandboxLedger;
     applications: ApplicationsRepo;
     revokedTokens: Pick<RevokedTokensRepo, 'prune'>;
@@ -145,6 +147,7 @@ export function createPaymentServices(deps: {
       refunds: refundsRepo,
       gateway,
       audit: repos.audit,
+      owedBack: repos.owedBack,
       afterUnpaid: deps.familyDifferences.afterRefund,
     }),
     notifications: createNotificationService({
@@ -174,6 +177,7 @@ export function createPaymentServices(deps: {
     staff: createStaffPayments({
       payments: repos.payments,
       refunds: refundsRepo,
+      owedBack: repos.owedBack,
       lists: deps.lists,
     }),
   };

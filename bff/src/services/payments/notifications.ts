@@ -107,12 +107,17 @@ export function createNotificationService(deps: {
   }
 
   return {
+    /**
+     * Whether the body is a well-formed notification whose signature verifies with the council's
+     * key: such a notification is always processed, never throttled (docs/security.md).
+     */
+    signatureVerifies(body: unknown): boolean {
+      const parsed = parseNotification(body, deps.secret);
+      return parsed.ok && parsed.signer.verify(parsed.rawParams, parsed.order, parsed.signature);
+    },
+
     async receive(body: unknown, ip: string | null): Promise<NotificationOutcome> {
       const nowIso = clock.now().toISOString();
-      const form = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-      const version = asText(form.Ds_SignatureVersion);
-      const rawParams = asText(form.Ds_MerchantParameters);
-      const signature = asText(form.Ds_Signature);
 
       const reject = async (
         code: RejectionCode,
@@ -122,32 +127,17 @@ export function createNotificationService(deps: {
         return { ok: false, code };
       };
 
-      if (
-        !version ||
-        !rawParams ||
-        !signature ||
-        rawParams.length > MAX_STORED ||
-        signature.length > 256
-      ) {
+      const parsed = parseNotification(body, deps.secret);
+      if (!parsed.ok) {
         return reject('malformed_notification', {
+          order: parsed.order,
           signatureOk: false,
           outcome: 'malformed',
-          parameters: rawParams,
+          parameters: parsed.parameters,
           ip,
         });
       }
-      const params = decodeMerchantParameters(rawParams);
-      const signer = signerFor(version, deps.secret);
-      const order = params?.Ds_Order ?? null;
-      if (!params || !signer || !order || !ORDER_CODE_PATTERN.test(order) || order.length < 4) {
-        return reject('malformed_notification', {
-          order,
-          signatureOk: false,
-          outcome: 'malformed',
-          parameters: params ? JSON.stringify(params) : rawParams,
-          ip,
-        });
-      }
+      const { params, signer, order, rawParams, signature } = parsed;
       const stored = JSON.stringify(params);
       if (!signer.verify(rawParams, order, signature)) {
         return reject('bad_signature', {
@@ -218,6 +208,41 @@ export function createNotificationService(deps: {
       });
     },
   };
+}
+
+type ParsedNotification =
+  | { ok: false; order: string | null; parameters: string | null }
+  | {
+      ok: true;
+      params: Record<string, string>;
+      signer: NonNullable<ReturnType<typeof signerFor>>;
+      order: string;
+      rawParams: string;
+      signature: string;
+    };
+
+/** The notification's three fields read and decoded, its signature not yet checked. */
+function parseNotification(body: unknown, secret: string): ParsedNotification {
+  const form = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const version = asText(form.Ds_SignatureVersion);
+  const rawParams = asText(form.Ds_MerchantParameters);
+  const signature = asText(form.Ds_Signature);
+  if (
+    !version ||
+    !rawParams ||
+    !signature ||
+    rawParams.length > MAX_STORED ||
+    signature.length > 256
+  ) {
+    return { ok: false, order: null, parameters: rawParams };
+  }
+  const params = decodeMerchantParameters(rawParams);
+  const signer = signerFor(version, secret);
+  const order = params?.Ds_Order ?? null;
+  if (!params || !signer || !order || !ORDER_CODE_PATTERN.test(order) || order.length < 4) {
+    return { ok: false, order, parameters: params ? JSON.stringify(params) : rawParams };
+  }
+  return { ok: true, params, signer, order, rawParams, signature };
 }
 
 function findMismatch(

@@ -24,6 +24,9 @@ export function partName(parts: PaidParts, locale: Locale): string {
     : t(locale, 'part_name_range', { from: parts.from, to: parts.to, of: parts.of });
 }
 
-/** The export's short form: "1/2", "1–2/3". */
-export const partsShort = (parts: PaidParts): string =>
-  `${parts.from === parts.to ? parts.from : `${parts.from}–${parts.to}`}/${parts.of}`;
+/**
+ * The short form: "1/2", "1–2/3" in the payments export; `dash` '-' for Redsys's description
+ * ("1-2/3"), which is kept to plain ASCII.
+ */
+export const partsShort = (parts: PaidParts, dash = '–'): string =>
+  `${parts.from === parts.to ? parts.from : `${parts.from}${dash}${parts.to}`}/${parts.of}`;

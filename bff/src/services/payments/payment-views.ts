@@ -88,7 +88,12 @@ export function toResidentPayment(
     order: payment.order_code,
     pay_method: payment.pay_method,
     bank_pay_method: payment.bank_pay_method,
-    status: status === 'refunded' || status === 'partially_refunded' ? status : ('paid' as const),
+    status:
+      status === 'refunded' || status === 'partially_refunded'
+        ? status
+        : payment.status === 'duplicate'
+          ? ('duplicate' as const)
+          : ('paid' as const),
     paid_at: payment.paid_at ?? payment.updated_at,
     person_activity_id: payment.enrolment_id ?? 0,
     full_name: payment.person_name,
@@ -96,6 +101,7 @@ export function toResidentPayment(
     amount: centsToEuros(payment.amount_cents),
     refunded_amount: centsToEuros(payment.refunded_cents),
     use_discount: payment.use_discount === 1,
+    receipt_available: hasReceipt(payment),
     items: items.map((item) => toPaymentItem(item, refunds, locale)),
   };
 }

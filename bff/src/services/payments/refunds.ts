@@ -3,6 +3,8 @@ import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import type { PaymentItemRow, PaymentsRepo } from '../../data/payments-repo.js';
 import type { RefundsRepo } from '../../data/refunds-repo.js';
+import type { OwedBackRepo } from '../../data/owed-back-repo.js';
+import { createOwedBackRefund } from './owed-back-refund.js';
 import { DomainError, invalid, notFound, type DomainErrorKind } from '../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Actor } from '../admin/audit-trail.js';
@@ -13,6 +15,8 @@ export interface RefundRequest {
   activity_ids?: number[] | undefined;
   /** A family's payment: only this person's items (absent: everyone's). */
   person_activity_id?: number | undefined;
+  /** Euros: part of one activity's item, what a late reduction left its fee owing back. */
+  amount?: number | undefined;
 }
 
 const refundError = (
@@ -42,10 +46,12 @@ export function createRefunds(deps: {
   refunds: RefundsRepo;
   gateway: GatewayClient;
   audit: AuditRepo;
+  owedBack: OwedBackRepo;
   /** In the refund's transaction, once its items are pending again (family-differences.ts). */
   afterUnpaid?: (items: PaymentItemRow[], now: string) => Promise<number>;
 }) {
   const { db, clock, payments, refunds, gateway, audit } = deps;
+  const owedBackRefund = createOwedBackRefund(deps);
 
   return {
     async refund(actor: Actor, paymentId: number, request: RefundRequest) {
@@ -55,6 +61,12 @@ export function createRefunds(deps: {
           { loc: ['body', 'reason'], msg: 'refund_reason_required', type: 'reason_required' },
         ]);
       }
+      if (request.amount !== undefined)
+        return owedBackRefund.refund(actor, paymentId, {
+          reason,
+          amountCents: Math.round(request.amount * 100),
+          activity_ids: request.activity_ids,
+        });
       const startedAt = clock.now().toISOString();
       const reserved = await db.transaction(async () => {
         const payment = await payments.findById(paymentId, { lock: true });
@@ -94,9 +106,10 @@ export function createRefunds(deps: {
         ) {
           throw refundError('conflict', 'over_refund', { left: (left / 100).toFixed(2) });
         }
-        // parts of a fee in parts go back last paid first: the ones before stay paid
+        // parts of a fee in parts go back last paid first: the ones before stay paid. A duplicate
+        // paid nothing (another payment had), so it always goes back whole, whatever came after
         for (const item of chosen) {
-          if (item.part_to === null) continue;
+          if (item.part_to === null || payment.status === 'duplicate') continue;
           const row = await payments.findEnrolledActivity(item.enrolment_id, item.activity_id, {
             lock: true,
           });
@@ -132,7 +145,13 @@ export function createRefunds(deps: {
           },
           ip: actor.ip,
         });
-        return { refundId, order: payment.order_code, amount, items: chosen };
+        return {
+          refundId,
+          order: payment.order_code,
+          amount,
+          items: chosen,
+          duplicate: payment.status === 'duplicate',
+        };
       });
 
       const answer = await gateway.refund({ order: reserved.order, amountCents: reserved.amount });
@@ -148,8 +167,15 @@ export function createRefunds(deps: {
             finishedAt,
           );
           await payments.addRefunded(payment.id, reserved.amount, finishedAt);
-          for (const item of reserved.items) await payments.unpayItem(item);
-          await deps.afterUnpaid?.(reserved.items, finishedAt);
+          // a duplicate's items were paid by another payment: what they paid stays paid
+          if (!reserved.duplicate) {
+            for (const item of reserved.items) {
+              await payments.unpayItem(item);
+              // what a late reduction left the fee owing back shrinks by what this gave back
+              if (item.part_to !== null) await deps.owedBack.lowerBy(item, item.amount_cents);
+            }
+            await deps.afterUnpaid?.(reserved.items, finishedAt);
+          }
         } else if (answer.outcome === 'refused') {
           await refunds.finish(
             reserved.refundId,

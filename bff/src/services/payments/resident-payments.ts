@@ -9,7 +9,7 @@ import { viewsWithDetails } from './payments-with-details.js';
 export function createResidentPayments(deps: { payments: PaymentsRepo; refunds: RefundsRepo }) {
   const { payments } = deps;
   return {
-    /** Paid payments of the people this account manages, newest first, with items and refunds. */
+    /** Paid and duplicate payments of the people this account manages, newest first, with items and refunds. */
     async history(userId: number, locale: Locale) {
       return viewsWithDetails(
         deps,

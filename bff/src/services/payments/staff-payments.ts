@@ -8,6 +8,8 @@ import { madridDateRange } from './madrid-range.js';
 import { paymentsWorkbook } from './payments-export.js';
 import { toAdminPayment } from './payment-views.js';
 import { viewsWithDetails } from './payments-with-details.js';
+import { withRefundDue } from './refund-due.js';
+import type { OwedBackRepo } from '../../data/owed-back-repo.js';
 
 /** The most rows one export file holds. */
 const EXPORT_LIMIT = 50_000;
@@ -24,6 +26,7 @@ export interface StaffPaymentsQuery {
 export function createStaffPayments(deps: {
   payments: PaymentsRepo;
   refunds: RefundsRepo;
+  owedBack: Pick<OwedBackRepo, 'ofFees'>;
   lists: Pick<StaffLists, 'payments'>;
 }) {
   const { payments, refunds, lists } = deps;
@@ -54,10 +57,12 @@ export function createStaffPayments(deps: {
         order: sort.order,
         page,
       });
-      const view = viewsWithDetails(deps, rows, (row, items, given) =>
-        toAdminPayment(row, items, given, locale),
-      );
-      return { rows: await view, total };
+      const shown = await viewsWithDetails(deps, rows, (payment, items, given) => ({
+        payment,
+        items,
+        view: toAdminPayment(payment, items, given, locale),
+      }));
+      return { rows: await withRefundDue(deps.owedBack, shown), total };
     },
 
     /** One payment as staff see it, with its items and refund history; 404 when unknown. */
@@ -65,7 +70,9 @@ export function createStaffPayments(deps: {
       const payment = await payments.findById(id);
       if (!payment) throw notFound();
       const given = await refunds.ofPayments([id]);
-      return toAdminPayment(payment, await payments.items(id), given.get(id) ?? [], locale);
+      const items = await payments.items(id);
+      const view = toAdminPayment(payment, items, given.get(id) ?? [], locale);
+      return (await withRefundDue(deps.owedBack, [{ payment, items, view }]))[0]!;
     },
 
     /** The filtered payments as an .xlsx file (at most EXPORT_LIMIT rows). */

@@ -18,6 +18,7 @@ import { InputCheck } from './identity-input.js';
 import type { Clock } from '../../lib/clock.js';
 import { madridDate } from '../../lib/madrid-date.js';
 import { mobileOnRecord } from '../record-phone.js';
+import { squattedFrom, type HolderTakeover } from './holder-takeover.js';
 
 export interface AccountsDeps {
   db: Database;
@@ -38,6 +39,8 @@ export interface AccountsDeps {
   mustSetUpSecondFactor?: (user: UserRow) => boolean;
   /** After a registration is verified: a code to confirm the e-mail it gave (contact-change.ts). */
   confirmEmail?: (user: UserRow, call: CallContext) => Promise<void>;
+  /** The DNI's holder taking over a person another account added (holder-takeover.ts). */
+  takeover: HolderTakeover;
 }
 
 export interface RegisterInput {
@@ -267,19 +270,40 @@ export function createAccountsService(deps: AccountsDeps) {
           throw new DomainError('bad_request', 'invalid_code');
         await users.update(current.id, { verified: true });
         const person = await persons.originOfDni(dni);
+        // the DNI's holder owns its person: a record another account added for them (with that
+        // account's mobile) is taken over at once, its other links ended (docs/security.md)
+        if (person !== undefined && squattedFrom(person, current.phone, today())) {
+          const displaced = await deps.takeover.take(
+            { id: current.id, dni, phone: current.phone, email: current.email },
+            person.id,
+            call.ip,
+          );
+          return { ...current, verified: 1 as const, linkedPersonId: person.id, displaced };
+        }
         const linked =
           person !== undefined &&
           mobileOnRecord(person, today()) === current.phone &&
           (await persons.link(current.id, person.id));
-        return { ...current, verified: 1 as const, linkedPersonId: linked ? person.id : null };
+        return {
+          ...current,
+          verified: 1 as const,
+          linkedPersonId: linked ? person.id : null,
+          displaced: null,
+        };
       });
+      await deps.takeover.tell(user.displaced ?? []);
       await audit.record({
         actorUserId: user.id,
         actorDni: dni,
         action: 'registration_verified',
         entity: 'user',
         entityId: user.id,
-        details: user.linkedPersonId ? { linked_person_id: user.linkedPersonId } : null,
+        details: user.linkedPersonId
+          ? {
+              linked_person_id: user.linkedPersonId,
+              ...(user.displaced ? { taken_over_from: user.displaced.length } : {}),
+            }
+          : null,
         ip: call.ip,
       });
       // the e-mail typed at registration serves recovery only once a code sent to it comes back
@@ -298,6 +322,9 @@ export function createAccountsService(deps: AccountsDeps) {
       const dni = normaliseDni(input.username);
       const user = await users.findByDni(dni);
       const deviceId = user ? deps.devices.check(input.device_token, user.id) : null;
+      // under load, staff and devices the account knows go first (http/load-shedding.ts)
+      const known = user?.role === 'admin' || deviceId !== null;
+      if (!known) call.refuseAnonymous?.();
       const attempt = await beginLogin(limiter, { dni, ip: call.ip, deviceId });
       if ('retryAfter' in attempt) {
         await audit.record({
@@ -315,6 +342,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const ok = await deps.passwords.verify(
         user?.password_hash ?? (await deps.passwords.dummyHash()),
         input.password,
+        known ? 'known' : 'anonymous',
       );
       if (!user || !ok || user.verified !== 1) {
         const reason = !user ? 'unknown_account' : !ok ? 'wrong_password' : 'unverified';

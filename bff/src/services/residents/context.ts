@@ -4,6 +4,8 @@ import type { Locale } from '../../i18n/index.js';
 export interface CallContext {
   ip: string | null;
   locale: Locale;
+  /** While the server sheds anonymous calls: refuses one nobody known makes (503 server_busy). */
+  refuseAnonymous?: () => never;
 }
 
 /** The signed-in account, as requireUser put it on the request. */

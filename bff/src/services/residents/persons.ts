@@ -18,12 +18,14 @@ import type { OneTimeCodes } from '../one-time-codes.js';
 import { amountWithReduction, amountWithoutReduction } from '../pricing.js';
 import { toFeeBreakdownView, type FeeBreakdownView } from '../fees/breakdown-view.js';
 import type { FeeQuotes, PersonFees } from '../fees/quotes.js';
-import { parseParts, splitFee } from '../fees/parts.js';
+import type { OwedBackRepo } from '../../data/owed-back-repo.js';
+import { chargedPerPart, parseParts, splitFee, type ChargedItem } from '../fees/parts.js';
 import type { Locale } from '../../i18n/index.js';
 import type { RateLimiter, RateRule } from '../rate-limiter.js';
 import type { CodeDelivery } from './code-delivery.js';
 import type { Actor, CallContext } from './context.js';
 import { InputCheck } from './identity-input.js';
+import { squattedFrom, type Displaced, type HolderTakeover } from './holder-takeover.js';
 import { identityNameKey } from '../../data/search-keys.js';
 import { ageOn, DNI_REQUIRED_FROM_AGE } from '../record-phone.js';
 import { isMobile } from '../../lib/identity.js';
@@ -59,7 +61,20 @@ export interface PersonActivity {
   part?: { number: number; of: number; due_date: string };
   /** A paid fee's family discount no longer earned, pending for the family. */
   family_difference?: FamilyDifferenceView | null;
+  /** What will be refunded of a fee in parts a later reduction left owing back; absent: nothing. */
+  refund_due?: number;
 }
+
+/** Each line of a fee that owes money back (activity id → cents) says how much will be refunded. */
+const withRefundDue = (
+  lines: PersonActivity[],
+  owed: ReadonlyMap<number, number>,
+): PersonActivity[] =>
+  owed.size === 0
+    ? lines
+    : lines.map((line) =>
+        owed.has(line.id) ? { ...line, refund_due: centsToEuros(owed.get(line.id)!) } : line,
+      );
 
 /**
  * A fee in parts as a line per part (services/fees/parts.ts): each with its own amount (its share
@@ -72,10 +87,13 @@ function perPart(
   feeCents: number,
   reducedCents: number | null,
   paidBreakdown: FeeBreakdownView | null,
+  chargedItems: readonly ChargedItem[] = [],
 ): PersonActivity[] {
   const parts = parseParts(row.parts);
   if (parts.length === 0) return [line];
   const paid = {
+    // what each paid part charged, shown as charged (never re-computed)
+    charged: chargedPerPart(parts, chargedItems),
     partsPaid: row.parts_paid,
     // marked paid by staff before amounts were kept: the fee as it is
     paidCents: row.paid_amount_cents ?? (row.is_paid === 1 ? feeCents : 0),
@@ -108,6 +126,10 @@ export interface PersonsDeps {
   quotes: Pick<FeeQuotes, 'forPerson'>;
   /** Family discounts no longer earned, pending for the family (services/payments). */
   familyDifferences?: Pick<FamilyDifferences, 'openFor'>;
+  /** What fees in parts owe back after a late reduction (migration 490). */
+  owedBack?: Pick<OwedBackRepo, 'ofPerson'>;
+  /** The DNI's holder taking over a person another account added (holder-takeover.ts). */
+  takeover: HolderTakeover;
 }
 
 export const toManagedPerson = (person: PersonRow): ManagedPerson => ({
@@ -252,13 +274,15 @@ export function createPersonsService(deps: PersonsDeps) {
    */
   function feeActivities(
     person: PersonRow,
-    { rows, quotes, paid }: PersonFees,
+    { rows, quotes, paid, charged }: PersonFees,
     locale: Locale,
   ): PersonActivity[] {
     return rows.flatMap((row) => {
       const quote = quotes.get(row.activity_id)!;
       const isPaid = row.is_paid === 1;
       const amount = isPaid ? (row.paid_amount_cents ?? quote.amount_cents) : quote.amount_cents;
+      // what a paid fee (or a paid part of it) was charged by
+      const paidBreakdown = toFeeBreakdownView(paid.get(row.activity_id), locale);
       const line = {
         id: row.activity_id,
         name: row.name,
@@ -266,7 +290,7 @@ export function createPersonsService(deps: PersonsDeps) {
         start_date: row.start_date,
         is_paid: isPaid,
         amount_due: isPaid ? null : centsToEuros(quote.amount_cents),
-        breakdown: toFeeBreakdownView(isPaid ? paid.get(row.activity_id) : quote.breakdown, locale),
+        breakdown: isPaid ? paidBreakdown : toFeeBreakdownView(quote.breakdown, locale),
         amount: centsToEuros(amount),
         amount_with_discount: null,
         dni: person.dni,
@@ -277,7 +301,8 @@ export function createPersonsService(deps: PersonsDeps) {
         row,
         quote.amount_cents,
         null,
-        toFeeBreakdownView(paid.get(row.activity_id), locale),
+        paidBreakdown,
+        charged.get(row.activity_id),
       );
     });
   }
@@ -395,14 +420,29 @@ export function createPersonsService(deps: PersonsDeps) {
       // the account deleted since its token was checked: its session is over (addPerson answers no 404)
       if (!account) throw unauthorized();
       const nameKey = identityNameKey({ first_name: firstName, last_name: lastName });
+      let displaced: Displaced[] = [];
       try {
-        return await db.transaction(async () => {
+        const added = await db.transaction(async () => {
           // one person one record: two accounts adding the same child at once wait for each other
           await db.lock(`person:${birthDate}:${nameKey}`);
           if (dni !== null) {
             const onRecord = await persons.findByDni(dni);
             if (onRecord) {
               if (await persons.findLinked(actor.id, onRecord.id)) throw conflict('person_exists');
+              // the account registered this DNI with its own verified mobile: it holds the DNI,
+              // and a record another account added for it is its own (docs/security.md)
+              if (
+                account.dni === dni &&
+                account.verified === 1 &&
+                squattedFrom(await persons.originOfDni(dni), account.phone, today)
+              ) {
+                displaced = await deps.takeover.take(
+                  { id: account.id, dni, phone: account.phone, email: account.email },
+                  onRecord.id,
+                  call.ip,
+                );
+                return toManagedPerson((await persons.findLinked(actor.id, onRecord.id))!);
+              }
               throw conflict('person_on_record');
             }
           }
@@ -434,6 +474,8 @@ export function createPersonsService(deps: PersonsDeps) {
           });
           return toManagedPerson((await persons.findLinked(actor.id, id))!);
         });
+        await deps.takeover.tell(displaced);
+        return added;
       } catch (err) {
         // the same DNI added at the same moment by someone else
         if (isUniqueViolation(err)) throw conflict('person_on_record');
@@ -465,7 +507,11 @@ export function createPersonsService(deps: PersonsDeps) {
       const person = await linkedPerson(actor, personId);
       const fees = await deps.quotes.forPerson(person.id);
       if (fees) {
-        const lines = feeActivities(person, fees, locale);
+        const owed =
+          deps.owedBack && fees.rows.some((row) => row.parts_paid > 0)
+            ? await deps.owedBack.ofPerson(person.id)
+            : new Map<number, number>();
+        const lines = withRefundDue(feeActivities(person, fees, locale), owed);
         const differences = await deps.familyDifferences?.openFor(person.id, locale);
         if (!differences || differences.size === 0) return lines;
         return lines.map((line) =>

@@ -7,6 +7,7 @@ import type { ConfigRepo } from '../../data/config-repo.js';
 import type { Database } from '../../data/database.js';
 import type { DrawsRepo } from '../../data/draws-repo.js';
 import { isUniqueViolation } from '../../data/engines.js';
+import type { PersonMergeRepo } from '../../data/person-merge-repo.js';
 import type { PersonsRepo } from '../../data/persons-repo.js';
 import type { ExclusionReason } from '../../data/schema.js';
 import { t } from '../../i18n/index.js';
@@ -97,6 +98,8 @@ export function createClaims(deps: {
   applications: ApplicationsRepo;
   claims: ClaimsRepo;
   draws: Pick<DrawsRepo, 'find'>;
+  /** The pairs staff marked "different people" (never excluded as duplicates). */
+  merges: Pick<PersonMergeRepo, 'distinctAmong'>;
   persons: Pick<PersonsRepo, 'findLinked'>;
   audit: AuditRepo;
   settings: Pick<ConfigRepo, 'get'>;
@@ -114,15 +117,17 @@ export function createClaims(deps: {
     const admittedByClaim = await claims.admittedByClaim([activity.id]);
     // of each likely pair, the newer application is the duplicate
     const duplicates = new Set(
-      (await likelyDuplicates(applications, activity.id)).map(({ persons: [a, b] }) => {
-        const newer =
-          a.application.created_at > b.application.created_at ||
-          (a.application.created_at === b.application.created_at &&
-            a.application.id > b.application.id)
-            ? a
-            : b;
-        return newer.application.id;
-      }),
+      (await likelyDuplicates({ applications, merges: deps.merges }, activity.id)).map(
+        ({ persons: [a, b] }) => {
+          const newer =
+            a.application.created_at > b.application.created_at ||
+            (a.application.created_at === b.application.created_at &&
+              a.application.id > b.application.id)
+              ? a
+              : b;
+          return newer.application.id;
+        },
+      ),
     );
     const admitted: Applied[] = [];
     const excluded: { row: Applied; reason: ExclusionReason }[] = [];
@@ -364,6 +369,12 @@ export function createClaims(deps: {
         const ready: T[] = [];
         for (const d of due) if (!(await drawBlocker(d.activity))) ready.push(d);
         return ready;
+      },
+
+      /** The applications an activity's provisional list leaves out of its draw (none without one). */
+      async leftOut(activity: SeasonActivityRow): Promise<Set<number>> {
+        if (claimsUntil(activity) === null) return new Set();
+        return new Set((await split(activity)).excluded.map(({ row }) => row.id));
       },
 
       /**

@@ -22,6 +22,8 @@ import { madridDate, madridDateTime } from '../../lib/madrid-date.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Logger } from '../../logger.js';
 import type { DrawAdmission } from './claims.js';
+import { likelyDuplicates } from './duplicates.js';
+import type { PersonMergeRepo } from '../../data/person-merge-repo.js';
 import { conflict, DomainError, invalid, notFound } from '../errors.js';
 import {
   drawAlgorithm,
@@ -55,6 +57,8 @@ export interface DrawView {
   persons: number;
   seed: string | null;
   seed_commitment: string;
+  /** Applications withdrawn because staff merged two records of one person (one ballot each). */
+  merged: number;
   /** Where the public value comes from, named before the window opened; null: none (rule 1). */
   public_value_source: PublicValueSource | null;
   public_value_description: string | null;
@@ -103,6 +107,8 @@ export function createDraws(deps: {
   circumstances: Pick<CircumstancesRepo, 'find' | 'approvalsInForce' | 'names'>;
   /** A provisional list's say (services/season/claims.ts): when a draw may run, and on whom. */
   admission?: DrawAdmission;
+  /** Staff's merges and "different people" marks: a draw waits for its likely duplicates. */
+  merges: Pick<PersonMergeRepo, 'distinctAmong' | 'countMerged'>;
 }) {
   const { db, clock, applications, draws, box } = deps;
 
@@ -128,6 +134,7 @@ export function createDraws(deps: {
       capacity: activity.capacity ?? 1,
       // never a name: only how many different persons the codes stand for
       persons: new Set(listed.map((row) => row.enrolment_id)).size,
+      merged: await deps.merges.countMerged(activityId),
       seed: draw.seed,
       seed_commitment: draw.seed_commitment,
       public_value_source: draw.public_value_source,
@@ -264,9 +271,24 @@ export function createDraws(deps: {
       if (draw.drawn_at !== null) throw conflict('already_drawn');
       if (!closed(activity)) throw conflict('applications_open');
       await deps.admission?.check(activity);
+      const unreviewed = await unreviewedDuplicates(activity);
+      if (unreviewed > 0) throw conflict('duplicates_unreviewed', { count: unreviewed });
       if (!hasPublicValue(draw)) throw conflict('public_value_missing');
       await drawLocked([{ activity, draw }], actor);
     });
+  }
+
+  /**
+   * How many likely duplicates (services/season/duplicates.ts) would both take part in the
+   * draw: not merged, not marked "different people", neither left out by a provisional list
+   * (which leaves the newer of a pair out unless a claim admitted it). One person, one ballot:
+   * the draw waits for staff to review them.
+   */
+  async function unreviewedDuplicates(activity: SeasonActivityRow): Promise<number> {
+    const pairs = await likelyDuplicates({ applications, merges: deps.merges }, activity.id);
+    if (pairs.length === 0) return 0;
+    const out = (await deps.admission?.leftOut(activity)) ?? new Set<number>();
+    return pairs.filter(({ persons }) => persons.every((p) => !out.has(p.application.id))).length;
   }
 
   /**
@@ -396,7 +418,11 @@ export function createDraws(deps: {
                 closed(d.activity) &&
                 hasPublicValue(d.draw),
             );
-          const drawable = deps.admission ? await deps.admission.drawable(ready) : ready;
+          const admitted = deps.admission ? await deps.admission.drawable(ready) : ready;
+          // a draw with likely duplicates unreviewed waits for staff (their list says which)
+          const drawable: typeof admitted = [];
+          for (const d of admitted)
+            if ((await unreviewedDuplicates(d.activity)) === 0) drawable.push(d);
           await drawLocked(drawable, SYSTEM);
           return drawable.length;
         });

@@ -1,4 +1,5 @@
 import type { ApplicationsRepo } from '../../data/applications-repo.js';
+import { distinctKey, type PersonMergeRepo } from '../../data/person-merge-repo.js';
 import type { ApplicationStatus } from '../../data/schema.js';
 import { fullName } from '../../lib/clean-name.js';
 import { groupBy } from '../../lib/group-by.js';
@@ -29,16 +30,24 @@ const toPerson = (row: Applicant): DuplicatePerson => ({
   application: { id: row.id, code: row.code, status: row.status, created_at: row.created_at },
 });
 
+/** Where the likely duplicates are read: the applicants, and the pairs staff marked different. */
+export interface DuplicateSources {
+  applications: Pick<ApplicationsRepo, 'liveApplicants'>;
+  merges: Pick<PersonMergeRepo, 'distinctAmong'>;
+}
+
 /**
- * Pairs of an activity's applicants who are likely one person: the same birth date and names
- * alike (lib/name-likeness.ts); never two persons whose DNIs differ. Compared only within a
- * birth date, so even thousands of applicants make few comparisons. Oldest application first.
+ * Pairs of an activity's applicants who are likely one person, still to be reviewed: the same
+ * birth date and names alike by the one identity key (lib/name-likeness.ts, which compares
+ * lib/identity-fold.ts's key); never two persons whose DNIs differ, nor two staff marked
+ * "different people". Compared only within a birth date, so even thousands of applicants make
+ * few comparisons. Oldest application first. A draw waits while any remains (draws.ts).
  */
 export async function likelyDuplicates(
-  applications: Pick<ApplicationsRepo, 'liveApplicants'>,
+  sources: DuplicateSources,
   activityId: number,
 ): Promise<DuplicatePair[]> {
-  const rows = await applications.liveApplicants(activityId);
+  const rows = await sources.applications.liveApplicants(activityId);
   const byBirth = groupBy(
     rows.filter((row) => row.birth_date !== null),
     (row) => row.birth_date,
@@ -55,8 +64,15 @@ export async function likelyDuplicates(
       }
     }
   }
+  const ids = [...new Set(pairs.flatMap((p) => p.persons.map((x) => x.person_activity_id)))];
+  const distinct = await sources.merges.distinctAmong(ids);
   const first = (pair: DuplicatePair) => pair.persons[0].application;
-  return pairs.sort(
-    (x, y) => first(x).created_at.localeCompare(first(y).created_at) || first(x).id - first(y).id,
-  );
+  return pairs
+    .filter(
+      ({ persons: [a, b] }) =>
+        !distinct.has(distinctKey(a.person_activity_id, b.person_activity_id)),
+    )
+    .sort(
+      (x, y) => first(x).created_at.localeCompare(first(y).created_at) || first(x).id - first(y).id,
+    );
 }

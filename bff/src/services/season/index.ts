@@ -29,7 +29,7 @@ import { createClaims } from './claims.js';
 import { createClaimsRepo } from '../../data/claims-repo.js';
 import { createOffers } from './offers.js';
 import { createSeasonNoticesRepo } from '../../data/season-notices-repo.js';
-import { createPersonMerge } from './merge.js';
+import { createMarkDifferent, createPersonMerge } from './merge.js';
 import { createPlaces } from './places.js';
 import { createStaffSeason } from './staff.js';
 import { createApplying } from './apply.js';
@@ -94,6 +94,7 @@ export function createSeason(deps: {
     applications,
     claims: createClaimsRepo(db),
     draws: repos.draws,
+    merges: repos.personMerges,
     persons: repos.persons,
     audit: repos.audit,
     settings: repos.config,
@@ -105,6 +106,7 @@ export function createSeason(deps: {
   });
   const draws = createDraws({
     admission: claims.admission,
+    merges: repos.personMerges,
     db,
     clock,
     applications,
@@ -249,6 +251,13 @@ export function createSeason(deps: {
       draws,
       places,
       applications,
+      merges: repos.personMerges,
+      different: createMarkDifferent({
+        db,
+        clock,
+        merges: repos.personMerges,
+        audit: repos.audit,
+      }),
       merge: createPersonMerge({
         db,
         clock,

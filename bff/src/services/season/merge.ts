@@ -1,4 +1,5 @@
 import type { ApplicationRow, ApplicationsRepo } from '../../data/applications-repo.js';
+import type { EnrolmentRow } from '../../data/enrolments-repo.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
 import type { PersonMergeRepo } from '../../data/person-merge-repo.js';
@@ -73,6 +74,7 @@ export function createPersonMerge(deps: {
         if (loser.status === 'offered') await places.fill(activity, now);
       }
 
+      await merges.markMerged(withdrawn);
       const moved = await merges.moveBelongings(other.id, keep.id);
       await merges.remove(other.id);
       const fields = {
@@ -107,3 +109,44 @@ export function createPersonMerge(deps: {
 }
 
 export type PersonMerge = ReturnType<typeof createPersonMerge>;
+
+/**
+ * Staff's "different people" for a likely pair: two records checked and found to be two
+ * persons (twins, namesakes), marked so the likely duplicates no longer show them and a draw no
+ * longer waits for them; audited once (marking again changes nothing).
+ */
+export function createMarkDifferent(deps: {
+  db: Database;
+  clock: Clock;
+  merges: Pick<PersonMergeRepo, 'lockPeople' | 'markDistinct'>;
+  audit: AuditRepo;
+}) {
+  return async function markDifferent(
+    actor: Actor,
+    input: { first_id: number; second_id: number },
+  ): Promise<void> {
+    if (input.first_id === input.second_id) {
+      throw invalid([
+        { loc: ['body', 'second_id'], msg: 'different_same_person', type: 'different_same_person' },
+      ]);
+    }
+    await deps.db.transaction(async () => {
+      const people = await deps.merges.lockPeople([input.first_id, input.second_id]);
+      if (people.length < 2) throw notFound();
+      const [a, b] = people as [EnrolmentRow, EnrolmentRow];
+      const at = deps.clock.now().toISOString();
+      if (!(await deps.merges.markDistinct([a.id, b.id], actor.id, at))) return;
+      await recordAdminWrite(deps.audit, actor, 'person.different', 'enrolment', a.id, {
+        other_id: b.id,
+        persons: [a, b].map((p) => ({
+          id: p.id,
+          name: fullName(p),
+          dni: auditDni(p.dni),
+          birth_date: p.birth_date,
+        })),
+      });
+    });
+  };
+}
+
+export type MarkDifferent = ReturnType<typeof createMarkDifferent>;

@@ -21,7 +21,8 @@ import type { ApplicationsRepo } from '../../data/applications-repo.js';
 import type { SeasonNoticesRepo } from '../../data/season-notices-repo.js';
 import type { Draws } from './draws.js';
 import { likelyDuplicates } from './duplicates.js';
-import type { PersonMerge } from './merge.js';
+import type { MarkDifferent, PersonMerge } from './merge.js';
+import type { PersonMergeRepo } from '../../data/person-merge-repo.js';
 import type { Places } from './places.js';
 import { waitlistPositionOf } from './views.js';
 import { paymentCheckUntil } from './payment-hold.js';
@@ -59,7 +60,9 @@ export function createStaffSeason(deps: {
   draws: Draws;
   places: Places;
   applications: Pick<ApplicationsRepo, 'liveApplicants'>;
+  merges: Pick<PersonMergeRepo, 'distinctAmong'>;
   merge: PersonMerge;
+  different: MarkDifferent;
   /** What a place costs the person holding it (the fees under the council's rules, or 75 %). */
   quotes: Pick<FeeQuotes, 'forPerson'>;
   /** The family hears of a withdrawal staff make. */
@@ -97,8 +100,12 @@ export function createStaffSeason(deps: {
     /** Applicants likely to be one person, for staff to check before the draw. */
     async duplicates(activityId: number) {
       await existing(activityId);
-      return likelyDuplicates(deps.applications, activityId);
+      return likelyDuplicates(deps, activityId);
     },
+
+    /** Two likely duplicates checked by staff and found to be two persons (audited). */
+    different: (actor: Actor, input: { first_id: number; second_id: number }) =>
+      deps.different(actor, input),
 
     /** Two records of one person made one (their newer second ballot withdrawn). */
     merge: (actor: Actor, input: { keep_id: number; merge_id: number }) => deps.merge(actor, input),

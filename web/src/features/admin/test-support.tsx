@@ -190,6 +190,8 @@ export const circumstances: AdminCircumstance[] = [
     },
     validity_months: null,
     review: 'staff',
+    min_age: null,
+    max_age: null,
     approved: 14,
     pending: 2,
   },
@@ -203,6 +205,8 @@ export const circumstances: AdminCircumstance[] = [
     },
     validity_months: 12,
     review: 'declaration',
+    min_age: null,
+    max_age: null,
     approved: 31,
     pending: 0,
   },
@@ -232,12 +236,12 @@ export const circumstanceRequest = (
 
 export const feeRules: FeeRules = {
   reductions: [
-    { circumstance_id: 1, activity_id: null, percent: 20, price: null },
-    { circumstance_id: 2, activity_id: 2, percent: null, price: 45 },
+    { circumstance_id: 1, activity_id: null, fee_group: null, percent: 20, price: null },
+    { circumstance_id: 2, activity_id: 2, fee_group: null, percent: null, price: 45 },
   ],
   family_discounts: [
-    { from_member: 2, percent: 20 },
-    { from_member: 3, percent: 100 },
+    { fee_group: null, from_member: 2, percent: 20 },
+    { fee_group: null, from_member: 3, percent: 100 },
   ],
   cumulative: false,
 };

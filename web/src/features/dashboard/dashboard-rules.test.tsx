@@ -99,6 +99,8 @@ const circumstances: Circumstance[] = [
     proof: 'Título de familia numerosa en vigor (las dos caras).',
     validity_months: null,
     review: 'staff',
+    min_age: null,
+    max_age: null,
   },
   {
     id: 2,
@@ -106,6 +108,8 @@ const circumstances: Circumstance[] = [
     proof: 'Declaración responsable; el Concello puede pedir el justificante.',
     validity_months: 12,
     review: 'declaration',
+    min_age: null,
+    max_age: null,
   },
 ];
 

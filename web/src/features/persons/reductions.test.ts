@@ -7,6 +7,7 @@ import {
   hasApprovedReduction,
   latestRequestsOf,
   MAX_DOCUMENT_BYTES,
+  requestable,
   statusMessage,
 } from './reductions';
 
@@ -63,6 +64,8 @@ describe('checkReductionForm', () => {
     proof: 'Título',
     validity_months: null,
     review: 'staff' as const,
+    min_age: null,
+    max_age: null,
   };
   const declaration = { ...staff, id: 2, review: 'declaration' as const };
 
@@ -93,6 +96,11 @@ describe('checkReductionForm', () => {
         people: [3],
       }),
     ).toEqual({ person: 'persons.reduction.error.personRequired' });
+  });
+
+  it('never offers a circumstance by age as a request: it applies by itself', () => {
+    const byAge = { ...staff, id: 3, review: 'age' as const, proof: '', min_age: 65 };
+    expect(requestable([staff, byAge, declaration]).map((c) => c.id)).toEqual([1, 2]);
   });
 
   it('needs a person and a circumstance', () => {

@@ -46,6 +46,10 @@ export async function checkDocument(file: File | null | undefined): Promise<Mess
   return null;
 }
 
+/** The circumstances a resident may ask for: never one by age, which applies by itself. */
+export const requestable = (circumstances: readonly Circumstance[]): Circumstance[] =>
+  circumstances.filter((circumstance) => circumstance.review !== 'age');
+
 export type ReductionField = 'person' | 'people' | 'circumstance' | 'document' | 'declaration';
 
 /** A household title (a large family's) is asked once for several people; others per person. */

@@ -14,6 +14,7 @@ const draw: Draw = {
   activity_name: 'Natación infantil',
   capacity: 1,
   persons: 3,
+  merged: 0,
   seed: null,
   seed_commitment: 'a'.repeat(64),
   public_value_source: null,

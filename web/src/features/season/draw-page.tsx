@@ -145,6 +145,9 @@ export function DrawPage() {
       <p>
         <FormattedMessage id="season.draw.persons" values={{ count: d.persons }} />
       </p>
+      <p>
+        <FormattedMessage id="season.draw.merged" values={{ count: d.merged }} />
+      </p>
       {d.drawn_at === null ? <ProvisionalListSection activityId={d.activity_id} /> : null}
       <dl className="flex flex-col gap-2">
         <dt className="font-semibold">

@@ -361,6 +361,12 @@ export const AddPersonInvisibleCharacters: Story = {
   play: AddPersonOnRecord.play,
 };
 
+/** A name mixing look-alike letters of two scripts (a Cyrillic "а" among Latin letters). */
+export const AddPersonMixedScriptName: Story = {
+  parameters: resident({ 'POST /user/persons/': 'mixed_script_name' }),
+  play: AddPersonOnRecord.play,
+};
+
 /** Staff's "Plazas y sorteos" with Natación infantil (the examples' lottery) chosen. */
 async function staffSeason(context: Context) {
   const t = textOf(context);
@@ -450,6 +456,27 @@ export const StaffMergePersonsDiffer: Story = {
   play: async (context) => {
     const section = await mergeUxia(context);
     await expectScenarioMessage(context, 'POST /admin/persons/merge', section);
+  },
+};
+
+/** The examples' second pair (Brais, one letter apart) marked as two people after confirming. */
+export const StaffMarkDifferent: Story = {
+  parameters: admin(),
+  play: async (context) => {
+    const t = textOf(context);
+    const section = await staffSeason(context);
+    const names = {
+      first: 'Brais Otero Vidal',
+      firstCode: 'Q2MV8NDS',
+      second: 'Brais Oter Vidal',
+      secondCode: 'W4NA7CJT',
+    };
+    await userEvent.click(
+      await section.findByRole('button', { name: t('admin.season.differentLabel', names) }),
+    );
+    const dialog = within(await page().findByRole('alertdialog'));
+    await userEvent.click(dialog.getByRole('button', { name: t('admin.season.differentConfirm') }));
+    await expect(await section.findByText(t('admin.season.differentDone', names))).toBeVisible();
   },
 };
 

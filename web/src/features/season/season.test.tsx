@@ -52,6 +52,7 @@ const draw: Draw = {
   activity_name: 'Natación infantil',
   capacity: 1,
   persons: 2,
+  merged: 0,
   seed: null,
   seed_commitment: 'a'.repeat(64),
   public_value_source: null,
@@ -505,6 +506,31 @@ describe('the public draw page', () => {
     mockApi({ 'GET /api/draws/7': { body: { ...draw, persons: 0, applications: [] } } });
     renderScreen(<DrawPage />, { route: '/sorteos/7', path: '/sorteos/:activityId', locale: 'es' });
     expect(await screen.findByText('Todavía no participa ninguna persona.')).toBeInTheDocument();
+  });
+
+  it('says how many duplicate records staff merged before the draw, in es, en and gl', async () => {
+    for (const [locale, merged, text] of [
+      [
+        'es',
+        2,
+        'El personal unió 2 fichas duplicadas de una misma persona: sus segundas solicitudes se retiraron, una papeleta por persona.',
+      ],
+      [
+        'en',
+        1,
+        'Staff merged 1 duplicate record of one person: its second application was withdrawn, one ballot per person.',
+      ],
+      ['gl', 0, 'Non se uniu ningunha ficha duplicada.'],
+    ] as const) {
+      mockApi({ 'GET /api/draws/7': { body: { ...draw, merged } } });
+      const page = renderScreen(<DrawPage />, {
+        route: '/sorteos/7',
+        path: '/sorteos/:activityId',
+        locale,
+      });
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      page.unmount();
+    }
   });
 });
 

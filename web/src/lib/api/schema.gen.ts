@@ -214,7 +214,13 @@ export interface paths {
          * Check the SMS code of a registration and log in.
          * @description The answer logs the new account in and carries a `device_token`, as a login's does: kept
          *     on this device and sent with the next login, it protects the resident from the moment
-         *     they register against strangers' failures locking the account out elsewhere.
+         *     they register against strangers' failures locking the account out elsewhere. The DNI's
+         *     holder owns its person: the person on record with this DNI is linked when its record's
+         *     mobile is the one registered, and a record another resident added for them through "add
+         *     a person" (with that resident's mobile) is taken over at once: the other accounts' links
+         *     to it end (audited as `person_taken_over`, each told by SMS in its language), the record
+         *     carries the holder's mobile from then on, and its enrolments, payments and applications
+         *     stay with the person.
          */
         post: operations["verifyRegistration"];
         delete?: never;
@@ -500,8 +506,13 @@ export interface paths {
          *       parent): 409 `person_managed_elsewhere`; link them by a code sent to the mobile on their
          *       record (`/user/persons/request-association-by-name`), so both accounts manage one person.
          *       Nothing of the other account is shown.
+         *     - The account's own DNI, on a record another account added here (with its own mobile):
+         *       201, the account holds that DNI and takes the person over (the other accounts' links to
+         *       it end, audited as `person_taken_over`, and they are told by SMS in their language); the
+         *       person's enrolments, payments and applications stay with them.
          *     A person of 14 or more added here never counts as the mobile on record for that DNI:
-         *     whoever holds the DNI registers it with their own mobile.
+         *     whoever holds the DNI registers it with their own mobile, and that registration takes the
+         *     person over at once (`POST /user/verify`).
          */
         post: operations["addPerson"];
         delete?: never;
@@ -634,8 +645,10 @@ export interface paths {
         };
         /**
          * Completed payments for the people this account manages.
-         * @description Only payments in state `paid` (applied by a signed bank notification), for every person
-         *     linked to this account, whoever started them; newest `paid_at` first.
+         * @description Payments in state `paid` (applied by a signed bank notification) and `duplicate` (a second
+         *     charge for what another payment had already paid: staff give it back in full, whatever was
+         *     paid after it), for every person linked to this account, whoever started them; newest
+         *     `paid_at` first. Only a paid payment has a receipt (`receipt_available`).
          */
         get: operations["listMyPayments"];
         put?: never;
@@ -1181,7 +1194,9 @@ export interface paths {
          *     (`to` before `from` is a 422). `duplicate` payments were authorised by the bank but not
          *     applied: refund them (`status=duplicate` lists the duplicates still to refund; once
          *     refunded they show as `refunded`). `refunded` and `partially_refunded` are paid or
-         *     duplicate payments some of whose money went back.
+         *     duplicate payments some of whose money went back. `refund_due` lists the paid payments
+         *     of fees in parts that owe money back (a reduction approved after parts were paid); each
+         *     such item carries its `refund_due`, to refund with `amount`.
          */
         get: operations["listPayments"];
         put?: never;
@@ -1232,8 +1247,13 @@ export interface paths {
          *     `refund_not_paid`), more than is left or an activity already refunded, also by a
          *     simultaneous click (409 `refund_over_refund`), a part of a fee in parts while a later part
          *     of it is paid (409 `refund_later_part_first`: parts go back last paid first; a refund of
-         *     an item of parts returns those parts, which become pending again), an activity not in the
+         *     an item of parts returns those parts, which become pending again; a duplicate payment is
+         *     never held back by this, whatever was paid after it, and its refund leaves the parts
+         *     paid as they are), an activity not in the
          *     payment (422), the
+         *     `amount` of a refund of what a late reduction left a fee owing back (the item's
+         *     `refund_due`: the parts stay paid) above what it owes (409 `refund_over_refund`) or for
+         *     more than one activity (422 `refund_amount_one_activity`), the
          *     gateway's refusal (502 `refund_gateway_refused`, its code in the message). When the
          *     gateway does not answer at all the refund stays requested (504): check with the bank.
          */
@@ -1365,8 +1385,10 @@ export interface paths {
          * Releases a DNI registered from a mobile that is not the one on the enrolment records.
          * @description For an account whose `phone_on_records` is set: someone registered that DNI from another
          *     phone (before registration checked it, or the records changed since); or whose
-         *     `record_added_by_resident` is true: the DNI's only record was added by a resident, whose
-         *     mobile on it proves nothing (a DNI taken through "add a person"). The account is
+         *     `record_added_by_resident` is true: the DNI's only record was added by a resident and
+         *     this account was registered from the very mobile on it, the adder's (a DNI taken through
+         *     "add a person"). Never the DNI's holder: an account that registered the DNI from a mobile
+         *     of its own owns its person and answers 409 `not_squatted`. The account is
          *     deleted and its sessions end; the person's enrolment record, activities and payments stay,
          *     so the rightful owner registers with the mobile on the records and finds them. Audited as
          *     `user.released`. An account whose phone matches the records answers 409 `not_squatted`
@@ -1848,8 +1870,12 @@ export interface paths {
          *     two with the same birth date whose names are the same (accents, case and spacing aside:
          *     `same_name`), one letter apart (one letter added, missing, changed or two swapped:
          *     `one_letter_apart`) or the same with the two surnames swapped (`surnames_swapped`). Two
-         *     persons with different DNIs are never a pair. Merge a real duplicate with
-         *     `POST /admin/persons/merge`.
+         *     persons with different DNIs are never a pair. Names are compared by the one identity key
+         *     (compatibility forms and Unicode's look-alike letters folded: a fullwidth or mathematical
+         *     bold "Ｃarla", a Cyrillic "а" are "Carla"). Merge a real duplicate with
+         *     `POST /admin/persons/merge`, or mark two persons `POST /admin/persons/different`; a pair
+         *     marked so is no longer listed. The draw waits while any pair is listed (409
+         *     `duplicates_unreviewed`).
          */
         get: operations["listLikelyDuplicates"];
         put?: never;
@@ -1925,6 +1951,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/persons/different": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark two likely duplicates as different people (audited); the draw no longer waits for them.
+         * @description Staff checked two records the likely duplicates list shows and found two persons (twins,
+         *     namesakes). The pair leaves the list of every activity, the provisional list no longer
+         *     excludes either as a duplicate, and a draw no longer waits for it. Marking a pair again
+         *     changes nothing (answered 204 all the same, audited once).
+         */
+        post: operations["markPersonsDifferent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/circumstances": {
         parameters: {
             query?: never;
@@ -1936,8 +1985,10 @@ export interface paths {
          * The council's circumstances that can reduce a fee (large family, disability…), in the caller's language.
          * @description Each with the proof it needs, how long an approval lasts (`validity_months`; null: until a
          *     date staff take from the document) and whether staff review the proof (`staff`) or the
-         *     resident's own declaration is enough (`declaration`). Empty where the council defines none
-         *     (the spec's simple mode).
+         *     resident's own declaration is enough (`declaration`), or the reduction applies by itself to
+         *     everyone whose age is within `min_age`–`max_age` on the activity's reference day (`age`: no
+         *     request, no proof; never offer it as a request). A declaration may carry ages too: nobody
+         *     outside them can declare it. Empty where the council defines none (the spec's simple mode).
          */
         get: operations["listCircumstances"];
         put?: never;
@@ -2303,7 +2354,12 @@ export interface components {
          * @example 49.99
          */
         Euros: number;
-        /** @description Ids are whole numbers JavaScript holds exactly (at most 2^53 − 1). */
+        /**
+         * @description An amount staff enter, in euros with at most two decimals: from 0 to 100,000 € (an activity's price has the same bound). Past it: 422 `amount_too_high` on the field.
+         * @example 45
+         */
+        StaffEuros: number;
+        /** @description Ids are whole numbers the database holds (PostgreSQL `integer`: at most 2^31 − 1 = 2147483647). An id past it names nothing: in a path the call answers 404 `not_found`, in a body 422 by field. */
         Id: number;
         /**
          * Format: date-time
@@ -2516,6 +2572,8 @@ export interface components {
             capacity: number;
             /** @description How many persons take part: each holds one code (one person, one ballot), so this is the number of codes listed. */
             persons: number;
+            /** @description How many applications were withdrawn because staff merged two records of one person (the likely duplicates a draw waits for): one person, one ballot. */
+            merged: number;
             /** @description 64 lower-case hex characters, published at the draw; null before it. */
             seed: string | null;
             /** @description Lower-case hex SHA-256 of the seed's 64-character text (UTF-8), public from the start. */
@@ -2619,6 +2677,11 @@ export interface components {
             keep_id: components["schemas"]["Id"];
             merge_id: components["schemas"]["Id"];
         };
+        /** @description Two records (`person_activity_id` of a likely pair) staff found to be two persons. */
+        PersonsDifferent: {
+            first_id: components["schemas"]["Id"];
+            second_id: components["schemas"]["Id"];
+        };
         PersonMergeResult: {
             person: components["schemas"]["ManagedPerson"];
             moved: {
@@ -2643,10 +2706,14 @@ export interface components {
             gl: string;
         };
         /**
-         * @description `staff`: staff review the proof; `declaration`: the resident's own declaration is enough (approved at once).
+         * @description `staff`: staff review the proof; `declaration`: the resident's own declaration is enough (approved at once); `age`: nobody asks, it applies by itself to every person whose age on the activity's reference day (`age_on`, else its start date) is within `min_age`–`max_age`.
          * @enum {string}
          */
-        CircumstanceReview: "staff" | "declaration";
+        CircumstanceReview: "staff" | "declaration" | "age";
+        /** @description The first age the circumstance is for (whole years on the activity's reference day); required for `age`, null for any age. */
+        CircumstanceMinAge: number | null;
+        /** @description The last age the circumstance is for, inclusive; null for no upper limit. */
+        CircumstanceMaxAge: number | null;
         /** @description How long an approval lasts, in months (1–60); null until a date staff enter from the document. */
         ValidityMonths: number | null;
         /**
@@ -2658,24 +2725,38 @@ export interface components {
         Circumstance: {
             id: components["schemas"]["Id"];
             name: string;
+            /** @description Empty for `age`. */
             proof: string;
             validity_months: components["schemas"]["ValidityMonths"];
             review: components["schemas"]["CircumstanceReview"];
+            min_age: components["schemas"]["CircumstanceMinAge"];
+            max_age: components["schemas"]["CircumstanceMaxAge"];
             scope?: components["schemas"]["CircumstanceScope"];
         };
+        /** @description `proof` is required unless `review` is `age` (then it is left out and stored empty, and `validity_months` is ignored). Ages: `min_age` required for `age`; `staff` takes none; `max_age` not below `min_age`. A wrong age answers 422 on its field (`circumstance_min_age`, `circumstance_max_age`). */
         CircumstanceWrite: {
             name: components["schemas"]["LocalizedName"];
-            proof: components["schemas"]["LocalizedProof"];
+            proof?: components["schemas"]["LocalizedProof"];
             validity_months: components["schemas"]["ValidityMonths"];
             review: components["schemas"]["CircumstanceReview"];
+            min_age?: components["schemas"]["CircumstanceMinAge"];
+            max_age?: components["schemas"]["CircumstanceMaxAge"];
             scope?: components["schemas"]["CircumstanceScope"];
+        };
+        /** @description The proof in each language (empty for `age`). */
+        AdminCircumstanceProof: {
+            es: string;
+            en: string;
+            gl: string;
         };
         AdminCircumstance: {
             id: components["schemas"]["Id"];
             name: components["schemas"]["LocalizedName"];
-            proof: components["schemas"]["LocalizedProof"];
+            proof: components["schemas"]["AdminCircumstanceProof"];
             validity_months: components["schemas"]["ValidityMonths"];
             review: components["schemas"]["CircumstanceReview"];
+            min_age: components["schemas"]["CircumstanceMinAge"];
+            max_age: components["schemas"]["CircumstanceMaxAge"];
             scope?: components["schemas"]["CircumstanceScope"];
             /** @description Approvals in force today. */
             approved: number;
@@ -2761,7 +2842,7 @@ export interface components {
             min_age: number;
             /** @description Inclusive; null for no upper limit. */
             max_age: number | null;
-            price: components["schemas"]["Euros"];
+            price: components["schemas"]["StaffEuros"];
             /** @description The band a person without a birth date pays (exactly one). */
             default: boolean;
         };
@@ -2769,12 +2850,16 @@ export interface components {
             circumstance_id: components["schemas"]["Id"];
             /** @description Null council-wide; an activity's id for a rule of that activity only. */
             activity_id: components["schemas"]["Id"] | null;
+            fee_group?: components["schemas"]["RuleFeeGroup"];
             /** @description Percent off (0–100, step 0.1; 100 is free). Exactly one of percent and price. */
             percent: number | null;
             /** @description A fixed price in euros instead of the tariff's (never more than it). */
-            price: components["schemas"]["Euros"] | null;
+            price: components["schemas"]["StaffEuros"] | null;
         };
+        /** @description Null or left out: every fee group. A group's name: the rule is for that group's activities (a new activity of the group follows it at once). A reduction's activity rule beats its group's, which beats the council-wide one; a group's family steps replace the steps for every group. Not together with `activity_id` (422 `fees_group_and_activity`). */
+        RuleFeeGroup: string | null;
         FamilyDiscount: {
+            fee_group?: components["schemas"]["RuleFeeGroup"];
             from_member: number;
             percent: number;
         };
@@ -3220,6 +3305,8 @@ export interface components {
             amount_with_discount: components["schemas"]["Euros"] | null;
             dni: components["schemas"]["DniOut"] | null;
             person_activity_id: components["schemas"]["Id"];
+            /** @description A fee in parts whose paid parts charged more than the fee as a reduction approved later made it: what will be refunded to the card or account it was paid with (on each of its lines), until the council refunds it. Absent when nothing is owed back. */
+            refund_due?: components["schemas"]["Euros"];
             /** @description For a fee in parts, which part this line is: a line per part, paid or pending, each with its own `amount` and `amount_due` (its share of the fee; the last part takes the rounding) and the whole fee's `breakdown`. Absent or null: the whole fee. */
             part?: components["schemas"]["PendingPart"] | null;
             /** @description A paid fee whose family discount is no longer earned: the member whose paid fee earned it was refunded or withdrawn, so the discount it was charged with is pending for the family, with its reason. Absent or null: nothing pending. */
@@ -3251,14 +3338,21 @@ export interface components {
             breakdown: components["schemas"]["FeeBreakdown"] | null;
             /** @description For a fee in parts, the parts this item paid (receipts say "1.º plazo de 2"); absent or null for a whole fee. */
             parts?: components["schemas"]["PaidParts"] | null;
+            /** @description Staff's payments only: what this item can give back of what its fee owes back (a reduction approved after its parts were paid), at most the item's amount. Refund it with `amount` (POST /admin/payments/{payment_id}/refund). Absent when nothing is owed. */
+            refund_due?: components["schemas"]["Euros"];
         };
         ResidentPayment: {
             id: components["schemas"]["Id"];
             order: string;
             pay_method: components["schemas"]["PayMethod"];
             bank_pay_method: components["schemas"]["BankPayMethod"];
-            /** @enum {string} */
-            status: "paid" | "partially_refunded" | "refunded";
+            /**
+             * @description paid = applied; duplicate = charged a second time for what another payment had already paid, nothing of it given back yet (staff refund it in full); partially_refunded / refunded = some or all of its money given back (a duplicate too).
+             * @enum {string}
+             */
+            status: "paid" | "duplicate" | "partially_refunded" | "refunded";
+            /** @description A receipt can be downloaded (a paid payment; never a duplicate). */
+            receipt_available: boolean;
             refunded_amount: components["schemas"]["Euros"];
             /** Format: date-time */
             paid_at: string;
@@ -3355,6 +3449,11 @@ export interface components {
          * @enum {string}
          */
         AdminPaymentStatus: "pending" | "paid" | "failed" | "superseded" | "duplicate" | "expired" | "partially_refunded" | "refunded";
+        /**
+         * @description A payment's status (AdminPaymentStatus), or `refund_due`: paid payments of a fee in parts that owes money back (a reduction approved after its parts were paid left what they charged above the reduced fee); each such item carries its `refund_due`.
+         * @enum {string}
+         */
+        PaymentListStatus: "pending" | "paid" | "failed" | "superseded" | "duplicate" | "expired" | "partially_refunded" | "refunded" | "refund_due";
         LatestPayment: {
             id: components["schemas"]["Id"];
             order: string;
@@ -3388,6 +3487,8 @@ export interface components {
             activity_ids?: components["schemas"]["Id"][];
             /** @description A family's payment covers several people: only this person's items of `activity_ids` (absent: every person's). A paid family discount another member's fee earned, left without enough paid members, becomes pending for the family (`UserActivity.family_difference`). */
             person_activity_id?: components["schemas"]["Id"];
+            /** @description Part of one activity's item (one `activity_ids`, or a payment of one activity): what a late reduction left its fee owing back (the item's `refund_due`), at most that. The parts stay paid; the fee owes that much less. */
+            amount?: components["schemas"]["Euros"];
         };
         Refund: {
             id: components["schemas"]["Id"];
@@ -3461,7 +3562,7 @@ export interface components {
             created_at: string;
             /** @description The mobile on the enrolment records for this DNI when it is not the account's phone (the account may have been registered by someone else: see `POST /admin/users/{id}/release`); null when they agree or the records have no mobile. A record a resident added for a person of 14 or more never counts here. */
             phone_on_records: components["schemas"]["PhoneOut"] | null;
-            /** @description The only record with this DNI was added by a resident for a person of 14 or more (from "add a person"), so the mobile on it proves nothing: the account may be the one who added it, registering someone else's DNI. Staff can release it like a mismatched one. */
+            /** @description The only record with this DNI was added by a resident for a person of 14 or more (from "add a person") and this account was registered from the very mobile on it, the adder's: the account of whoever added someone else's DNI. Staff can release it like a mismatched one. Never true of the DNI's holder: an account that registers the DNI from a mobile of its own takes the record over (its other links end) and owns it. */
             record_added_by_resident: boolean;
         };
         AdminUserCreate: {
@@ -3568,7 +3669,7 @@ export interface components {
         };
         ActivityWrite: {
             name: string;
-            /** @description Euros; rounded to the cent. */
+            /** @description Euros, from 0 to 100,000 € (past it 422 `amount_too_high`); rounded to the cent. */
             price: number;
             start_date?: components["schemas"]["CivilDate"] | null;
             /** @description Default `none`. Cannot change once the activity has applications. */
@@ -3752,7 +3853,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds. */
+        /** @description Too many passwords being checked at once, or the server is overloaded and refused the call before doing anything; try again after `Retry-After` seconds. A login by staff, or with a `device_token` this account was given, goes first: anonymous logins have a queue of their own and are refused from half of the server's bounds, the known only at them. */
         ServerBusy: {
             headers: {
                 /**
@@ -3820,7 +3921,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). */
+        /** @description Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome. */
         ValidationFailed: {
             headers: {
                 [name: string]: unknown;
@@ -3852,13 +3953,33 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), or several codings at once. Nothing changed. */
+        /** @description The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed. */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The sandbox bank's page for a body larger than it reads (64 KB of form data), in the browser's language: the browser shows it. Nothing changed. */
+        SandboxPageTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example <!doctype html><html lang="es"><title>Pago no válido</title><h1>Pago no válido</h1><p role="alert">La petición es demasiado grande.</p></html> */
+                "text/html": string;
+            };
+        };
+        /** @description The sandbox bank's page for a body in a form it does not read (a `Content-Encoding` other than `gzip`, `deflate` or `br`, or several at once), in the browser's language. Nothing changed. */
+        SandboxPageUnsupported: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example <!doctype html><html lang="es"><title>Pago no válido</title><h1>Pago no válido</h1><p role="alert">Formato de petición no admitido.</p></html> */
+                "text/html": string;
             };
         };
         /** @description The body is larger than the server reads (100 KB of JSON, 64 KB of form data). */
@@ -3870,7 +3991,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment). */
+        /** @description The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment). */
         ServiceUnavailable: {
             headers: {
                 /**
@@ -3886,6 +4007,15 @@ export interface components {
         };
         /** @description The request has been decided already. */
         RequestDecided: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A missing text or a wrong age (nothing changed); one item per wrong field. */
+        CircumstanceInvalid: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3920,7 +4050,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). */
+        /** @description Invalid input; nothing changed. One item per wrong field; a price band's items name the ages (`loc`: body, tariffs, the band's index, its field). Any price past 100,000 € is `amount_too_high`; a part whose last day (Europe/Madrid) has passed, unless kept as stored, is `parts_past`. */
         ActivityInvalid: {
             headers: {
                 [name: string]: unknown;
@@ -4134,7 +4264,7 @@ export interface components {
         };
     };
     parameters: {
-        IdPath: number;
+        IdPath: components["schemas"]["Id"];
         PageQuery: number;
         PageSizeQuery: number;
         /** @description With `page_size`, answer only this page (from 1); without both, the whole list. */
@@ -4145,7 +4275,7 @@ export interface components {
         SearchQuery: string;
         /** @description Ascending or descending by `sort` (the list's usual order when left out). */
         OrderQuery: "asc" | "desc";
-        PaymentStatusQuery: components["schemas"]["AdminPaymentStatus"];
+        PaymentStatusQuery: components["schemas"]["PaymentListStatus"];
         PaymentIdPath: components["schemas"]["Id"];
         /** @description The document's language; else `Accept-Language`. */
         LangQuery: "es" | "en" | "gl";
@@ -5310,14 +5440,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "person_activity_id": 9,
-                     *       "full_name": "Uxía López Pereira",
-                     *       "dni": null,
-                     *       "birth_date": "2017-05-09"
-                     *     }
-                     */
                     "application/json": components["schemas"]["ManagedPerson"];
                 };
             };
@@ -5610,7 +5732,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                person_activity_id: number;
+                person_activity_id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -5918,7 +6040,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The signed fields do not verify. */
+            /** @description The signed fields do not verify, or the body could not be read (a compressed body that does not decompress). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5929,8 +6051,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["SandboxPageTooLarge"];
+            415: components["responses"]["SandboxPageUnsupported"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -5965,7 +6087,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The signed fields do not verify, the order is not a Bizum order, or the mobile is not valid (the Bizum page again). */
+            /** @description The signed fields do not verify, the order is not a Bizum order, or the mobile is not valid (the Bizum page again); or the body could not be read (a page saying so). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5976,8 +6098,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["SandboxPageTooLarge"];
+            415: components["responses"]["SandboxPageUnsupported"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -6014,7 +6136,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The signed fields do not verify. */
+            /** @description The signed fields do not verify, or the body could not be read (a compressed body that does not decompress). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6025,8 +6147,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
+            413: components["responses"]["SandboxPageTooLarge"];
+            415: components["responses"]["SandboxPageUnsupported"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -6942,14 +7064,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "reason": "Baja por lesión (justificante médico).",
-                 *       "activity_ids": [
-                 *         2
-                 *       ]
-                 *     }
-                 */
                 "application/json": components["schemas"]["RefundRequest"];
             };
         };
@@ -8172,6 +8286,7 @@ export interface operations {
                      *       "activity_name": "Natación infantil",
                      *       "capacity": 1,
                      *       "persons": 2,
+                     *       "merged": 0,
                      *       "seed": "9b1c3e5f7a9b1d3f5a7c9e1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b9d1f",
                      *       "seed_commitment": "6a0d8c5b0d7f4f7e1f1ac1f0d6f0b3f6e3a0ad1f7c4c5e2b9d8e7f6a5b4c3d2e",
                      *       "public_value_source": "announced",
@@ -8215,7 +8330,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Not a lottery, its applications still open, already drawn, or its claims period open or claims unanswered. */
+            /** @description Not a lottery, its applications still open, already drawn, its claims period open or claims unanswered, or likely duplicates among its applicants not yet reviewed (`duplicates_unreviewed`: merge them with `POST /admin/persons/merge` or mark them with `POST /admin/persons/different`; `GET /admin/activities/{id}/duplicates` lists them). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8255,6 +8370,7 @@ export interface operations {
                      *       "activity_name": "Natación infantil",
                      *       "capacity": 2,
                      *       "persons": 3,
+                     *       "merged": 0,
                      *       "seed": null,
                      *       "seed_commitment": "6a0d8c5b0d7f4f7e1f1ac1f0d6f0b3f6e3a0ad1f7c4c5e2b9d8e7f6a5b4c3d2e",
                      *       "public_value_source": "announced",
@@ -8565,6 +8681,50 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    markPersonsDifferent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "first_id": 11,
+                 *       "second_id": 15
+                 *     }
+                 */
+                "application/json": components["schemas"]["PersonsDifferent"];
+            };
+        };
+        responses: {
+            /** @description Marked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The same record twice, or ids that are not ids. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listCircumstances: {
         parameters: {
             query?: never;
@@ -8617,6 +8777,8 @@ export interface operations {
                      *         },
                      *         "validity_months": null,
                      *         "review": "staff",
+                     *         "min_age": null,
+                     *         "max_age": null,
                      *         "approved": 14,
                      *         "pending": 2
                      *       }
@@ -8652,7 +8814,9 @@ export interface operations {
                  *         "gl": "Título de familia numerosa en vigor (as dúas caras)."
                  *       },
                  *       "validity_months": null,
-                 *       "review": "staff"
+                 *       "review": "staff",
+                 *       "min_age": null,
+                 *       "max_age": null
                  *     }
                  */
                 "application/json": components["schemas"]["CircumstanceWrite"];
@@ -8680,6 +8844,8 @@ export interface operations {
                      *       },
                      *       "validity_months": null,
                      *       "review": "staff",
+                     *       "min_age": null,
+                     *       "max_age": null,
                      *       "approved": 0,
                      *       "pending": 0
                      *     }
@@ -8701,7 +8867,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["CircumstanceInvalid"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -8729,7 +8895,9 @@ export interface operations {
                  *         "gl": "Título de familia numerosa en vigor (as dúas caras)."
                  *       },
                  *       "validity_months": 12,
-                 *       "review": "staff"
+                 *       "review": "staff",
+                 *       "min_age": null,
+                 *       "max_age": null
                  *     }
                  */
                 "application/json": components["schemas"]["CircumstanceWrite"];
@@ -8757,6 +8925,8 @@ export interface operations {
                      *       },
                      *       "validity_months": 12,
                      *       "review": "staff",
+                     *       "min_age": null,
+                     *       "max_age": null,
                      *       "approved": 14,
                      *       "pending": 2
                      *     }
@@ -8779,7 +8949,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["ValidationFailed"];
+            422: components["responses"]["CircumstanceInvalid"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -8931,7 +9101,7 @@ export interface operations {
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description No document (where staff review one), an empty one, or not a PDF, JPEG or PNG by its content (or its name or declared type says another type); an unknown circumstance (`circumstance_unknown` on `circumstance_id`); two files (`too_many_files`). */
+            /** @description No document (where staff review one), an empty one, or not a PDF, JPEG or PNG by its content (or its name or declared type says another type; a PDF must parse as one, with a page: `document_type`); a PDF with JavaScript (an `/OpenAction` too), a launch action or an embedded file (`document_active_content`); an image of more than 40 megapixels, by its header (`image_too_large`); an unknown circumstance (`circumstance_unknown` on `circumstance_id`); two files (`too_many_files`); a circumstance by age, which nobody asks for (`circumstance_by_age`); a declaration with ages the person is outside of today, or whose birth date is unknown (`circumstance_age`). */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -169,6 +169,16 @@ export function sandboxErrorPage(locale: Locale): string {
   );
 }
 
+/** A page for a request the sandbox could not read (its body unreadable, too large, encoded). */
+export function sandboxFailurePage(locale: Locale, message: string): string {
+  return layout(
+    locale,
+    t(locale, 'sandbox_error_title'),
+    `<h1>${esc(t(locale, 'sandbox_error_title'))}</h1>
+<p role="alert">${esc(message)}</p>`,
+  );
+}
+
 /** Plain, high-contrast styling (AA), served as a file because the CSP forbids inline styles. */
 export const SANDBOX_CSS = `*,*::before,*::after{box-sizing:border-box}
 body{margin:0;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f4f5f7}

@@ -1,3 +1,4 @@
+import { isMixedScriptName } from '../../../lib/identity-fold.js';
 import { hasInvisibleCharacters } from '../../../lib/invisible-characters.js';
 import type { ValidationIssue } from '../../errors.js';
 import { isValidDni, normaliseDni, normaliseEmail, normalisePhone } from '../../../lib/identity.js';
@@ -5,7 +6,7 @@ import { isCivilDate } from '../../../lib/madrid-date.js';
 import { cleanName } from '../activities-service.js';
 import { isEmail } from '../identity-checks.js';
 import type { HeaderMatch, UploadField } from './header-matching.js';
-import { eurosToCents } from '../../../lib/money.js';
+import { eurosToCents, MAX_STAFF_EUROS } from '../../../lib/money.js';
 import { fold } from '../../../lib/text-fold.js';
 
 /** A cell Excel shows as an error, or a formula whose result the file never saved. */
@@ -38,7 +39,7 @@ const MAX_LENGTH: Partial<Record<UploadField, number>> = {
   activity: 120,
   email: 254,
 };
-const MAX_PRICE_CENTS = 100_000 * 100;
+const MAX_PRICE_CENTS = MAX_STAFF_EUROS * 100;
 const DAY_MS = 86_400_000;
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
 
@@ -145,6 +146,7 @@ export function parseRow(
     ['activity', activity],
   ] as const) {
     if (hasInvisibleCharacters(value)) problem(field, 'invisible_characters');
+    else if (field !== 'activity' && isMixedScriptName(value)) problem(field, 'mixed_script_name');
   }
 
   const dniText = text('dni', true);

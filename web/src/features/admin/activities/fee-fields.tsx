@@ -6,6 +6,7 @@ import { FieldError } from '@portal/design-system/components/field.tsx';
 import { TextField } from '@portal/design-system/components/text-field.tsx';
 import { fieldError, type FormErrorState } from '../components/form-error-state';
 import { useFormatMsg, useT } from '../components/messages';
+import { RowList } from '../components/row-list';
 import {
   startingBands,
   tariffRow,
@@ -49,8 +50,6 @@ export function FeeFields({
   const rows = values.tariffs;
   const setRows = (update: (rows: TariffRow[]) => TariffRow[]) =>
     onChange((v) => ({ ...v, tariffs: update(v.tariffs) }));
-  const setRow = (index: number, change: Partial<TariffRow>) =>
-    setRows((current) => current.map((row, i) => (i === index ? { ...row, ...change } : row)));
   const error = (row: number, part: TariffPart) =>
     fieldError(errors, `tariff.${row}.${part}`, format);
 
@@ -66,90 +65,83 @@ export function FeeFields({
             id={rows.length ? 'admin.activities.tariffs.hint' : 'admin.activities.tariffs.none'}
           />
         </p>
-        {rows.map((row, index) => (
-          <fieldset
-            key={row.key}
-            className="flex flex-col gap-3 rounded-md border border-border-subtle p-3"
-          >
-            <legend className="px-1 font-semibold">
-              {t('admin.activities.tariffs.band', { row: index + 1 })}
-            </legend>
-            <div className="flex flex-wrap items-start gap-4">
-              <TextField
-                id={tariffFieldId(index, 'minAge')}
-                label={t('admin.activities.tariffs.minAge')}
-                value={row.minAge}
-                onChange={(event) => setRow(index, { minAge: event.target.value })}
-                error={error(index, 'minAge')}
-                errorPrefix={errorPrefix}
-                inputMode="numeric"
-                autoComplete="off"
-                width="short"
-              />
-              <TextField
-                id={tariffFieldId(index, 'maxAge')}
-                label={t('admin.activities.tariffs.maxAge')}
-                hint={t('admin.activities.tariffs.maxAgeHint')}
-                value={row.maxAge}
-                onChange={(event) => setRow(index, { maxAge: event.target.value })}
-                error={error(index, 'maxAge')}
-                errorPrefix={errorPrefix}
-                inputMode="numeric"
-                autoComplete="off"
-                width="short"
-              />
-              <TextField
-                id={tariffFieldId(index, 'price')}
-                label={t('admin.activities.priceLabel')}
-                value={row.price}
-                onChange={(event) => setRow(index, { price: event.target.value })}
-                error={error(index, 'price')}
-                errorPrefix={errorPrefix}
-                inputMode="decimal"
-                autoComplete="off"
-                width="short"
-              />
-            </div>
-            <div className="flex flex-col gap-1">
-              {error(index, 'default') ? (
-                <FieldError id={`${tariffFieldId(index, 'default')}-error`} prefix={errorPrefix}>
-                  {error(index, 'default')}
-                </FieldError>
-              ) : null}
-              <div className="flex items-center gap-3">
-                <input
-                  type="radio"
-                  name="activity-tariff-default"
-                  id={tariffFieldId(index, 'default')}
-                  checked={row.isDefault}
-                  onChange={() =>
-                    setRows((current) =>
-                      current.map((band, i) => ({ ...band, isDefault: i === index })),
-                    )
-                  }
-                  aria-invalid={error(index, 'default') ? true : undefined}
-                  aria-describedby={
-                    error(index, 'default') ? `${tariffFieldId(index, 'default')}-error` : undefined
-                  }
-                  className="size-6 shrink-0 cursor-pointer accent-primary focus-ring"
+        <RowList
+          rows={rows}
+          onChange={setRows}
+          legend={(index) => t('admin.activities.tariffs.band', { row: index + 1 })}
+          removeLabel={(index) => t('admin.activities.tariffs.remove', { row: index + 1 })}
+        >
+          {(row, index, setRow) => (
+            <>
+              <div className="flex flex-wrap items-start gap-4">
+                <TextField
+                  id={tariffFieldId(index, 'minAge')}
+                  label={t('admin.activities.tariffs.minAge')}
+                  value={row.minAge}
+                  onChange={(event) => setRow({ minAge: event.target.value })}
+                  error={error(index, 'minAge')}
+                  errorPrefix={errorPrefix}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  width="short"
                 />
-                <label htmlFor={tariffFieldId(index, 'default')} className="cursor-pointer">
-                  <FormattedMessage id="admin.activities.tariffs.default" />
-                </label>
+                <TextField
+                  id={tariffFieldId(index, 'maxAge')}
+                  label={t('admin.activities.tariffs.maxAge')}
+                  hint={t('admin.activities.tariffs.maxAgeHint')}
+                  value={row.maxAge}
+                  onChange={(event) => setRow({ maxAge: event.target.value })}
+                  error={error(index, 'maxAge')}
+                  errorPrefix={errorPrefix}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  width="short"
+                />
+                <TextField
+                  id={tariffFieldId(index, 'price')}
+                  label={t('admin.activities.priceLabel')}
+                  value={row.price}
+                  onChange={(event) => setRow({ price: event.target.value })}
+                  error={error(index, 'price')}
+                  errorPrefix={errorPrefix}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  width="short"
+                />
               </div>
-            </div>
-            <div>
-              <Button
-                type="button"
-                size="sm"
-                variant="secondary"
-                onClick={() => setRows((current) => current.filter((_, i) => i !== index))}
-              >
-                {t('admin.activities.tariffs.remove', { row: index + 1 })}
-              </Button>
-            </div>
-          </fieldset>
-        ))}
+              <div className="flex flex-col gap-1">
+                {error(index, 'default') ? (
+                  <FieldError id={`${tariffFieldId(index, 'default')}-error`} prefix={errorPrefix}>
+                    {error(index, 'default')}
+                  </FieldError>
+                ) : null}
+                <div className="flex items-center gap-3">
+                  <input
+                    type="radio"
+                    name="activity-tariff-default"
+                    id={tariffFieldId(index, 'default')}
+                    checked={row.isDefault}
+                    onChange={() =>
+                      setRows((current) =>
+                        current.map((band, i) => ({ ...band, isDefault: i === index })),
+                      )
+                    }
+                    aria-invalid={error(index, 'default') ? true : undefined}
+                    aria-describedby={
+                      error(index, 'default')
+                        ? `${tariffFieldId(index, 'default')}-error`
+                        : undefined
+                    }
+                    className="size-6 shrink-0 cursor-pointer accent-primary focus-ring"
+                  />
+                  <label htmlFor={tariffFieldId(index, 'default')} className="cursor-pointer">
+                    <FormattedMessage id="admin.activities.tariffs.default" />
+                  </label>
+                </div>
+              </div>
+            </>
+          )}
+        </RowList>
         <div>
           <Button
             type="button"

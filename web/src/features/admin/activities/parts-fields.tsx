@@ -5,6 +5,7 @@ import { FieldError } from '@portal/design-system/components/field.tsx';
 import { TextField } from '@portal/design-system/components/text-field.tsx';
 import { fieldError, type FormErrorState } from '../components/form-error-state';
 import { useFormatMsg, useT } from '../components/messages';
+import { RowList } from '../components/row-list';
 import { PARTS_MAX, partRow, partsSum, type PartPart, type PartRow } from './parts-rules';
 import type { ActivityErrorField, ActivityFormValues } from './rules';
 
@@ -40,8 +41,6 @@ export function PartsFields({
   const rows = values.parts;
   const setRows = (update: (rows: PartRow[]) => PartRow[]) =>
     onChange((v) => ({ ...v, parts: update(v.parts) }));
-  const setRow = (index: number, change: Partial<PartRow>) =>
-    setRows((current) => current.map((row, i) => (i === index ? { ...row, ...change } : row)));
   const error = (row: number, part: PartPart) => fieldError(errors, `part.${row}.${part}`, format);
   const whole = fieldError(errors, 'parts', format);
   const wholeErrorId = `${PARTS_FIELD_ID}-error`;
@@ -66,21 +65,20 @@ export function PartsFields({
           {whole}
         </FieldError>
       ) : null}
-      {rows.map((row, index) => (
-        <fieldset
-          key={row.key}
-          className="flex flex-col gap-3 rounded-md border border-border-subtle p-3"
-        >
-          <legend className="px-1 font-semibold">
-            {t('admin.activities.parts.part', { part: index + 1 })}
-          </legend>
+      <RowList
+        rows={rows}
+        onChange={setRows}
+        legend={(index) => t('admin.activities.parts.part', { part: index + 1 })}
+        removeLabel={(index) => t('admin.activities.parts.remove', { part: index + 1 })}
+      >
+        {(row, index, setRow) => (
           <div className="flex flex-wrap items-start gap-4">
             <TextField
               id={partFieldId(index, 'percent')}
               label={t('admin.activities.parts.percent')}
               hint={t('admin.activities.parts.percentHint')}
               value={row.percent}
-              onChange={(event) => setRow(index, { percent: event.target.value })}
+              onChange={(event) => setRow({ percent: event.target.value })}
               error={error(index, 'percent')}
               errorPrefix={errorPrefix}
               inputMode="decimal"
@@ -92,23 +90,13 @@ export function PartsFields({
               label={t('admin.activities.parts.dueDate')}
               hint={t('admin.activities.parts.dueDateHint')}
               value={row.dueDate}
-              onChange={(event) => setRow(index, { dueDate: event.target.value })}
+              onChange={(event) => setRow({ dueDate: event.target.value })}
               error={error(index, 'dueDate')}
               errorPrefix={errorPrefix}
             />
           </div>
-          <div>
-            <Button
-              type="button"
-              size="sm"
-              variant="secondary"
-              onClick={() => setRows((current) => current.filter((_, i) => i !== index))}
-            >
-              {t('admin.activities.parts.remove', { part: index + 1 })}
-            </Button>
-          </div>
-        </fieldset>
-      ))}
+        )}
+      </RowList>
       {rows.length ? (
         <p id={sumId} aria-live="polite" className="font-semibold">
           <FormattedMessage

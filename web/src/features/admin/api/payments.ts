@@ -4,6 +4,8 @@ import { toResult, type Schemas } from './result';
 
 export type AdminPayment = Schemas['AdminPayment'];
 export type PaymentStatus = Schemas['AdminPaymentStatus'];
+/** The list's status filter: a status, or `refund_due` (a late reduction owes money back). */
+export type PaymentFilterStatus = Schemas['PaymentListStatus'];
 
 export const PAYMENT_STATUSES: readonly PaymentStatus[] = [
   'pending',
@@ -16,9 +18,12 @@ export const PAYMENT_STATUSES: readonly PaymentStatus[] = [
   'refunded',
 ];
 
+/** The filter's options: the statuses, then the payments of fees that owe money back. */
+export const PAYMENT_FILTERS: readonly PaymentFilterStatus[] = [...PAYMENT_STATUSES, 'refund_due'];
+
 export const PAYMENTS_PAGE_SIZE = 20;
 
-export function listPayments(query: { status?: PaymentStatus; page: number }) {
+export function listPayments(query: { status?: PaymentFilterStatus; page: number }) {
   return toResult(
     api.GET('/admin/payments/', {
       params: { query: { ...query, page_size: PAYMENTS_PAGE_SIZE } },
@@ -27,12 +32,15 @@ export function listPayments(query: { status?: PaymentStatus; page: number }) {
 }
 
 /** The filtered payments as .xlsx, as a Blob. */
-export function exportPayments(query: { status?: PaymentStatus }) {
+export function exportPayments(query: { status?: PaymentFilterStatus }) {
   return toResult(api.GET('/admin/payments/export', { params: { query }, parseAs: 'blob' }));
 }
 
 /** POST /admin/payments/{id}/refund: the payment after the refund, or the refusal. */
-export function refundPayment(id: number, body: { reason: string; activity_ids: number[] }) {
+export function refundPayment(
+  id: number,
+  body: { reason: string; activity_ids: number[]; amount?: number },
+) {
   return toResult(
     api.POST('/admin/payments/{payment_id}/refund', { params: { path: { payment_id: id } }, body }),
   );

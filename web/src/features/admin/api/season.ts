@@ -76,6 +76,13 @@ export function mergePersons(keepId: number, mergeId: number) {
   );
 }
 
+/** Marks two records staff checked as two persons: the pair leaves the likely duplicates. */
+export function markPersonsDifferent(firstId: number, secondId: number) {
+  return toResult(
+    api.POST('/admin/persons/different', { body: { first_id: firstId, second_id: secondId } }),
+  );
+}
+
 export type StaffApplicationAnswer = Schemas['Application'] | Schemas['JointApplication'];
 
 /** Applies at the desk or on the phone for people on record: one, or 2–4 together (one code). */

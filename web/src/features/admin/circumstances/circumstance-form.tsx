@@ -17,6 +17,8 @@ const ORDER: readonly CircumstanceField[] = [
   'validity',
   'months',
   'review',
+  'minAge',
+  'maxAge',
   'scope',
 ];
 export const circumstanceFieldId = (field: CircumstanceField) =>
@@ -43,6 +45,30 @@ export function CircumstanceForm({
   const error = (field: CircumstanceField) => fieldError(form.errors, field, format);
   const setText = (kind: 'name' | 'proof', lang: (typeof LANGUAGES)[number], text: string) =>
     onChange((v) => ({ ...v, [kind]: { ...v[kind], [lang]: text } }));
+  const byAge = values.review === 'age';
+  const ageField = (field: 'minAge' | 'maxAge') => (
+    <TextField
+      id={circumstanceFieldId(field)}
+      label={t(`admin.circumstances.${field}`)}
+      hint={t(
+        field === 'minAge'
+          ? byAge
+            ? 'admin.circumstances.minAgeHintRequired'
+            : 'admin.circumstances.minAgeHint'
+          : 'admin.circumstances.maxAgeHint',
+      )}
+      value={values[field]}
+      onChange={(event) => {
+        const text = event.target.value;
+        onChange((v) => ({ ...v, [field]: text }));
+      }}
+      error={error(field)}
+      errorPrefix={errorPrefix}
+      inputMode="numeric"
+      autoComplete="off"
+      width="short"
+    />
+  );
 
   return (
     <CrudForm
@@ -72,55 +98,59 @@ export function CircumstanceForm({
             maxLength={NAME_MAX}
             autoComplete="off"
           />
-          <TextArea
-            id={circumstanceFieldId(`proof.${lang}`)}
-            lang={lang}
-            label={t('admin.circumstances.proof')}
-            hint={t('admin.circumstances.proofHint')}
-            value={values.proof[lang]}
-            onChange={(event) => setText('proof', lang, event.target.value)}
-            error={error(`proof.${lang}`)}
-            errorPrefix={errorPrefix}
-            maxLength={PROOF_MAX}
-          />
+          {byAge ? null : (
+            <TextArea
+              id={circumstanceFieldId(`proof.${lang}`)}
+              lang={lang}
+              label={t('admin.circumstances.proof')}
+              hint={t('admin.circumstances.proofHint')}
+              value={values.proof[lang]}
+              onChange={(event) => setText('proof', lang, event.target.value)}
+              error={error(`proof.${lang}`)}
+              errorPrefix={errorPrefix}
+              maxLength={PROOF_MAX}
+            />
+          )}
         </fieldset>
       ))}
-      <RadioGroup
-        id={circumstanceFieldId('validity')}
-        name="circumstance-validity"
-        legend={t('admin.circumstances.validity')}
-        value={values.validity}
-        onChange={(validity) => onChange((v) => ({ ...v, validity }))}
-        errorPrefix={errorPrefix}
-        options={[
-          {
-            value: 'months',
-            label: t('admin.circumstances.validity.months'),
-            more: (
-              <TextField
-                id={circumstanceFieldId('months')}
-                label={t('admin.circumstances.months')}
-                hint={t('admin.circumstances.monthsHint')}
-                value={values.months}
-                onChange={(event) => {
-                  const text = event.target.value;
-                  onChange((v) => ({ ...v, months: text }));
-                }}
-                error={error('months')}
-                errorPrefix={errorPrefix}
-                inputMode="numeric"
-                autoComplete="off"
-                width="short"
-              />
-            ),
-          },
-          {
-            value: 'date',
-            label: t('admin.circumstances.validity.date'),
-            hint: t('admin.circumstances.validity.dateHint'),
-          },
-        ]}
-      />
+      {byAge ? null : (
+        <RadioGroup
+          id={circumstanceFieldId('validity')}
+          name="circumstance-validity"
+          legend={t('admin.circumstances.validity')}
+          value={values.validity}
+          onChange={(validity) => onChange((v) => ({ ...v, validity }))}
+          errorPrefix={errorPrefix}
+          options={[
+            {
+              value: 'months',
+              label: t('admin.circumstances.validity.months'),
+              more: (
+                <TextField
+                  id={circumstanceFieldId('months')}
+                  label={t('admin.circumstances.months')}
+                  hint={t('admin.circumstances.monthsHint')}
+                  value={values.months}
+                  onChange={(event) => {
+                    const text = event.target.value;
+                    onChange((v) => ({ ...v, months: text }));
+                  }}
+                  error={error('months')}
+                  errorPrefix={errorPrefix}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  width="short"
+                />
+              ),
+            },
+            {
+              value: 'date',
+              label: t('admin.circumstances.validity.date'),
+              hint: t('admin.circumstances.validity.dateHint'),
+            },
+          ]}
+        />
+      )}
       <RadioGroup
         id={circumstanceFieldId('review')}
         name="circumstance-review"
@@ -140,8 +170,20 @@ export function CircumstanceForm({
             label: t('admin.circumstances.review.declaration'),
             hint: t('admin.circumstances.review.declarationHint'),
           },
+          {
+            value: 'age',
+            label: t('admin.circumstances.review.age'),
+            hint: t('admin.circumstances.review.ageHint'),
+          },
         ]}
       />
+      {values.review === 'staff' ? null : (
+        <fieldset className="flex flex-col gap-4 rounded-md border border-border-subtle p-4">
+          <legend className="px-1 font-semibold">{t('admin.circumstances.ages')}</legend>
+          {ageField('minAge')}
+          {ageField('maxAge')}
+        </fieldset>
+      )}
       <RadioGroup
         id={circumstanceFieldId('scope')}
         name="circumstance-scope"

@@ -72,9 +72,37 @@ describe('circumstances', () => {
       proof: { es: 'Carné Xove en vigor.', en: 'A valid Carné Xove.', gl: 'Carné Xove en vigor.' },
       validity_months: 24,
       review: 'declaration',
+      min_age: null,
+      max_age: null,
       scope: 'person',
     });
     expect(onChanged).toHaveBeenCalledOnce();
+  });
+
+  it('a circumstance by age: the proof and validity go, its ages are asked, labelled and sent', async () => {
+    const { api } = setup({
+      'POST /api/admin/circumstances': { status: 201, body: circumstances[0] },
+    });
+    await screen.findByRole('table', { name: 'Lista de circunstancias' });
+    await fillLanguages();
+    await userEvent.click(screen.getByRole('radio', { name: /^Por edad/ }));
+    expect(screen.queryByLabelText(/^Justificante/)).toBeNull();
+    expect(screen.queryByLabelText('Meses')).toBeNull();
+    expect(screen.getByRole('group', { name: 'Edades' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Crear circunstancia' }));
+    // the first age is required, said on its field
+    expect(await screen.findAllByText(/Indica desde qué edad se aplica/)).not.toHaveLength(0);
+    expect(screen.getByLabelText(/^Desde los/)).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(screen.getByLabelText(/^Desde los/), '65');
+    await userEvent.click(screen.getByRole('button', { name: 'Crear circunstancia' }));
+    await screen.findByText('Circunstancia guardada correctamente.');
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: expect.any(Object),
+      validity_months: null,
+      review: 'age',
+      min_age: 65,
+      max_age: null,
+    });
   });
 
   it("until the document's date sends no months", async () => {

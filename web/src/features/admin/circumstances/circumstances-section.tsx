@@ -87,14 +87,23 @@ export function CircumstancesSection({
       id: 'validity',
       header: t('admin.circumstances.validityColumn'),
       cell: (c) =>
-        c.validity_months === null
-          ? t('admin.circumstances.untilDocumentDate')
-          : t('admin.circumstances.monthsValue', { months: c.validity_months }),
+        c.review === 'age'
+          ? t('admin.circumstances.byAgeNoApproval')
+          : c.validity_months === null
+            ? t('admin.circumstances.untilDocumentDate')
+            : t('admin.circumstances.monthsValue', { months: c.validity_months }),
     },
     {
       id: 'review',
       header: t('admin.circumstances.reviewColumn'),
-      cell: (c) => t(`admin.circumstances.review.${c.review}`),
+      cell: (c) =>
+        c.min_age === null && c.max_age === null
+          ? t(`admin.circumstances.review.${c.review}`)
+          : `${t(`admin.circumstances.review.${c.review}`)} (${
+              c.max_age === null
+                ? t('admin.circumstances.agesFrom', { min: c.min_age ?? 0 })
+                : t('admin.circumstances.agesRange', { min: c.min_age ?? 0, max: c.max_age })
+            })`,
     },
     {
       id: 'approved',

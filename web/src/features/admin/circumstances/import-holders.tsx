@@ -103,7 +103,9 @@ export function ImportHolders({
           id={fieldId('circumstance')}
           label={t('admin.circumstances.import.circumstance')}
           placeholder={t('admin.circumstances.import.choose')}
-          options={circumstances.map((c) => ({ value: String(c.id), label: c.name[locale] }))}
+          options={circumstances
+            .filter((c) => c.review !== 'age')
+            .map((c) => ({ value: String(c.id), label: c.name[locale] }))}
           value={circumstanceId}
           onChange={(event) => setCircumstanceId(event.target.value)}
           error={error('circumstance')}

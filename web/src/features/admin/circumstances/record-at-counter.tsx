@@ -159,7 +159,9 @@ export function useRecordAtCounter(version: number, onNotice: (notice: Notice) =
               id={fieldId('circumstance')}
               label={t('admin.counter.circumstance')}
               placeholder={t('admin.circumstances.import.choose')}
-              options={list.map((c) => ({ value: String(c.id), label: c.name[locale] }))}
+              options={list
+                .filter((c) => c.review !== 'age')
+                .map((c) => ({ value: String(c.id), label: c.name[locale] }))}
               value={circumstanceId}
               onChange={(event) => choose(event.target.value)}
               error={fieldError(errors, 'circumstance', format)}

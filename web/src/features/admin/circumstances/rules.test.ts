@@ -21,6 +21,47 @@ describe('circumstance form', () => {
     expect(parseMonths(text)).toBeNull(),
   );
 
+  it('a circumstance by age: no proof, nothing lasts, its first age required, the last not below it', () => {
+    const byAge = {
+      ...emptyCircumstanceForm,
+      name: texts('Maiores de 65'),
+      review: 'age' as const,
+    };
+    expect(checkCircumstanceForm(byAge)).toEqual({
+      ok: false,
+      summary: null,
+      errors: { minAge: 'admin.circumstances.minAgeRequired' },
+    });
+    expect(checkCircumstanceForm({ ...byAge, minAge: '30', maxAge: '29' })).toMatchObject({
+      errors: { maxAge: 'admin.circumstances.maxAgeRange' },
+    });
+    expect(checkCircumstanceForm({ ...byAge, minAge: '131' })).toMatchObject({
+      errors: { minAge: 'admin.circumstances.minAgeRange' },
+    });
+    expect(checkCircumstanceForm({ ...byAge, minAge: ' 65 ' })).toEqual({
+      ok: true,
+      payload: {
+        name: texts('Maiores de 65'),
+        validity_months: null,
+        review: 'age',
+        min_age: 65,
+        max_age: null,
+      },
+    });
+    // a declaration may carry ages; staff's review sends none
+    const declared = checkCircumstanceForm({
+      ...emptyCircumstanceForm,
+      name: texts('Carné Xove'),
+      proof: texts('Declaración'),
+      review: 'declaration',
+      minAge: '14',
+      maxAge: '29',
+    });
+    expect(declared.ok && [declared.payload.min_age, declared.payload.max_age]).toEqual([14, 29]);
+    expect(circumstanceFieldOf(['min_age'])).toBe('minAge');
+    expect(circumstanceFieldOf(['max_age'])).toBe('maxAge');
+  });
+
   it('refuses names and proofs over their length, in the language that has them', () => {
     const check = checkCircumstanceForm({
       ...emptyCircumstanceForm,

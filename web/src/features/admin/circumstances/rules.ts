@@ -6,7 +6,14 @@ export const LANGUAGES = ['es', 'en', 'gl'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export type CircumstanceField =
-  `name.${Language}` | `proof.${Language}` | 'validity' | 'months' | 'review' | 'scope';
+  | `name.${Language}`
+  | `proof.${Language}`
+  | 'validity'
+  | 'months'
+  | 'review'
+  | 'minAge'
+  | 'maxAge'
+  | 'scope';
 
 export interface CircumstanceFormValues {
   name: Record<Language, string>;
@@ -14,10 +21,16 @@ export interface CircumstanceFormValues {
   /** `months`: an approval lasts a number of months; `date`: until a date staff enter. */
   validity: 'months' | 'date';
   months: string;
-  review: 'staff' | 'declaration';
+  /** `age`: applies by itself to the ages below (no proof, no request). */
+  review: 'staff' | 'declaration' | 'age';
+  /** Ages, as typed: for `age` (first age required) or a `declaration` (both optional). */
+  minAge: string;
+  maxAge: string;
   /** `person`: asked per person; `household`: once for several of a family's people. */
   scope: 'person' | 'household';
 }
+
+export const AGE_MAX = 130;
 
 export const NAME_MAX = 120;
 export const PROOF_MAX = 600;
@@ -28,6 +41,8 @@ export const emptyCircumstanceForm: CircumstanceFormValues = {
   validity: 'months',
   months: '12',
   review: 'staff',
+  minAge: '',
+  maxAge: '',
   scope: 'person',
 };
 
@@ -38,8 +53,34 @@ export function circumstanceToForm(circumstance: AdminCircumstance): Circumstanc
     validity: circumstance.validity_months === null ? 'date' : 'months',
     months: circumstance.validity_months === null ? '12' : String(circumstance.validity_months),
     review: circumstance.review,
+    minAge: circumstance.min_age === null ? '' : String(circumstance.min_age),
+    maxAge: circumstance.max_age === null ? '' : String(circumstance.max_age),
     scope: circumstance.scope ?? 'person',
   };
+}
+
+/** A whole age from 0 to 130 ("65"); null for empty; undefined when it is not one. */
+export function parseAge(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (!/^\d{1,3}$/.test(trimmed)) return undefined;
+  const age = Number(trimmed);
+  return age <= AGE_MAX ? age : undefined;
+}
+
+/**
+ * A circumstance's ages: by age the first age is required; staff's review takes none (they are
+ * not sent); the last age, if any, not below the first.
+ */
+function checkAges(v: CircumstanceFormValues, errors: FieldErrors<CircumstanceField>) {
+  if (v.review === 'staff') return { min_age: null, max_age: null };
+  const min = parseAge(v.minAge);
+  const max = parseAge(v.maxAge);
+  if (min === undefined) errors.minAge = 'admin.circumstances.minAgeRange';
+  else if (min === null && v.review === 'age') errors.minAge = 'admin.circumstances.minAgeRequired';
+  if (max === undefined || (max !== null && typeof min === 'number' && max < min))
+    errors.maxAge = 'admin.circumstances.maxAgeRange';
+  return { min_age: min ?? null, max_age: max ?? null };
 }
 
 /** Whole months from 1 to 60 ("12"), else null. */
@@ -73,14 +114,19 @@ export function checkCircumstanceForm(
     return out;
   };
   const name = texts('name', NAME_MAX, 'admin.circumstances.nameTooLong');
-  const proof = texts('proof', PROOF_MAX, 'admin.circumstances.proofTooLong');
+  const byAge = v.review === 'age';
+  // nobody proves an age: no proof, nothing to last
+  const proof = byAge ? null : texts('proof', PROOF_MAX, 'admin.circumstances.proofTooLong');
   const months = parseMonths(v.months);
-  if (v.validity === 'months' && months === null) errors.months = 'admin.circumstances.monthsRange';
+  if (!byAge && v.validity === 'months' && months === null)
+    errors.months = 'admin.circumstances.monthsRange';
+  const ages = checkAges(v, errors);
   return formResult(errors, missing ? 'admin.msg.complete_all_required_fields' : null, () => ({
     name,
-    proof,
-    validity_months: v.validity === 'months' ? months : null,
+    ...(proof ? { proof } : {}),
+    validity_months: byAge || v.validity !== 'months' ? null : months,
     review: v.review,
+    ...ages,
     scope: v.scope,
   }));
 }
@@ -93,6 +139,8 @@ export function circumstanceFieldOf(loc: readonly (string | number)[]): Circumst
   }
   if (name === 'validity_months') return 'months';
   if (name === 'review') return 'review';
+  if (name === 'min_age') return 'minAge';
+  if (name === 'max_age') return 'maxAge';
   if (name === 'scope') return 'scope';
   return null;
 }

@@ -66,8 +66,10 @@ describe('fee rules', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Guardar las reglas de precios' }));
     expect(await screen.findByText('Reglas de precios guardadas.')).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
-      reductions: [{ circumstance_id: 1, activity_id: null, percent: null, price: 45 }],
-      family_discounts: [{ from_member: 2, percent: 12.5 }],
+      reductions: [
+        { circumstance_id: 1, activity_id: null, fee_group: null, percent: null, price: 45 },
+      ],
+      family_discounts: [{ fee_group: null, from_member: 2, percent: 12.5 }],
       cumulative: false,
     });
   });

@@ -34,6 +34,9 @@ import {
   type FeeRulesField,
   type FeeRulesFormValues,
   type ReductionRow,
+  GROUP_PREFIX,
+  whereToRow,
+  whereValue,
 } from './rules';
 
 const fieldId = (field: FeeRulesField) => `fee-${field.replaceAll('.', '-')}`;
@@ -44,7 +47,7 @@ const orderOf = (v: FeeRulesFormValues): FeeRulesField[] => [
     ),
   ),
   ...v.family.flatMap((_, i) =>
-    (['fromMember', 'percent'] as const).map((part) => `family.${i}.${part}` as const),
+    (['feeGroup', 'fromMember', 'percent'] as const).map((part) => `family.${i}.${part}` as const),
   ),
 ];
 
@@ -126,6 +129,20 @@ function FeeRulesForm({
         label: t('admin.feeRules.activityNumber', { id: r.activityId }),
       })),
   ].filter((option, i, all) => all.findIndex((o) => o.value === option.value) === i);
+
+  // the fee groups the catalogue's activities have, and those the rules name
+  const groups = [
+    ...activities.rows.flatMap((a) => (a.fee_group ? [a.fee_group] : [])),
+    ...values.reductions.map((r) => r.feeGroup),
+    ...values.family.map((r) => r.feeGroup),
+  ]
+    .filter((group, i, all) => group !== '' && all.indexOf(group) === i)
+    .sort((a, b) => a.localeCompare(b, locale));
+  const groupOptions = groups.map((group) => ({
+    value: `${GROUP_PREFIX}${group}`,
+    label: t('admin.feeRules.feeGroupOption', { group }),
+  }));
+  const familyGroupOptions = groups.map((group) => ({ value: group, label: group }));
 
   const circumstanceOptions = [
     ...circumstances.map((c) => ({ value: String(c.id), label: c.name[locale] })),
@@ -224,9 +241,9 @@ function FeeRulesForm({
               label={t('admin.feeRules.where')}
               hint={t('admin.feeRules.whereHint')}
               placeholder={t('admin.feeRules.everywhere')}
-              options={activityOptions}
-              value={row.activityId}
-              onChange={(event) => setReduction(i, { activityId: event.target.value })}
+              options={[...groupOptions, ...activityOptions]}
+              value={whereValue(row)}
+              onChange={(event) => setReduction(i, whereToRow(event.target.value))}
               error={error(`reduction.${i}.activity`)}
               errorPrefix={errorPrefix}
             />
@@ -320,6 +337,17 @@ function FeeRulesForm({
             <legend className="px-1 font-semibold">
               {t('admin.feeRules.familyRule', { row: i + 1 })}
             </legend>
+            <SelectField
+              id={fieldId(`family.${i}.feeGroup`)}
+              label={t('admin.feeRules.familyGroup')}
+              hint={t('admin.feeRules.familyGroupHint')}
+              placeholder={t('admin.feeRules.everyGroup')}
+              options={familyGroupOptions}
+              value={row.feeGroup}
+              onChange={(event) => setFamily(i, { feeGroup: event.target.value })}
+              error={error(`family.${i}.feeGroup`)}
+              errorPrefix={errorPrefix}
+            />
             <div className="flex flex-wrap items-start gap-4">
               <TextField
                 id={fieldId(`family.${i}.fromMember`)}

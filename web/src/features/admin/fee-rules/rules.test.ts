@@ -8,12 +8,14 @@ import {
   parseFromMember,
   parseRulePercent,
   reductionRow,
+  whereToRow,
+  whereValue,
 } from './rules';
 
 describe('fee rules form', () => {
   it("round-trips the rules as the server gives them, in the reader's number format", () => {
     const values = feeRulesToForm(
-      { ...feeRules, family_discounts: [{ from_member: 3, percent: 12.5 }] },
+      { ...feeRules, family_discounts: [{ fee_group: null, from_member: 3, percent: 12.5 }] },
       'es',
     );
     expect(values.reductions.map((r) => [r.kind, r.percent, r.price, r.activityId])).toEqual([
@@ -23,8 +25,52 @@ describe('fee rules form', () => {
     expect(values.family.map((f) => [f.fromMember, f.percent])).toEqual([['3', '12,5']]);
     expect(checkFeeRules(values)).toEqual({
       ok: true,
-      payload: { ...feeRules, family_discounts: [{ from_member: 3, percent: 12.5 }] },
+      payload: {
+        ...feeRules,
+        family_discounts: [{ fee_group: null, from_member: 3, percent: 12.5 }],
+      },
     });
+  });
+
+  it('writes a rule once for a fee group: the "where" choice names the group, family steps by group, grouped as read', () => {
+    const values = feeRulesToForm(
+      {
+        reductions: [
+          { circumstance_id: 4, activity_id: null, fee_group: 'Escolas', percent: 30, price: null },
+          { circumstance_id: 5, activity_id: null, fee_group: null, percent: 25, price: null },
+        ],
+        family_discounts: [
+          { fee_group: 'Escolas', from_member: 2, percent: 10 },
+          { fee_group: null, from_member: 2, percent: 20 },
+        ],
+        cumulative: false,
+      },
+      'gl',
+    );
+    // every group first, then each group
+    expect(values.reductions.map((r) => whereValue(r))).toEqual(['', 'group:Escolas']);
+    expect(values.family.map((f) => f.feeGroup)).toEqual(['', 'Escolas']);
+    expect(whereToRow('group:Escolas')).toEqual({ activityId: '', feeGroup: 'Escolas' });
+    expect(whereToRow('7')).toEqual({ activityId: '7', feeGroup: '' });
+    const check = checkFeeRules({
+      ...values,
+      family: [...values.family, familyRow({ feeGroup: 'Escolas', fromMember: '2', percent: '5' })],
+    });
+    // the same step in another group is no duplicate; twice in one group is
+    expect(check).toMatchObject({
+      ok: false,
+      details: { 'family.2.fromMember': { id: 'admin.feeRules.duplicateFamily' } },
+    });
+    const ok = checkFeeRules(values);
+    expect(ok.ok && ok.payload.reductions[1]).toEqual({
+      circumstance_id: 4,
+      activity_id: null,
+      fee_group: 'Escolas',
+      percent: 30,
+      price: null,
+    });
+    expect(feeRulesFieldOf(['reductions', 1, 'fee_group'])).toBe('reduction.1.activity');
+    expect(feeRulesFieldOf(['family_discounts', 0, 'fee_group'])).toBe('family.0.feeGroup');
   });
 
   it.each([
@@ -89,7 +135,9 @@ describe('fee rules form', () => {
     ).toEqual({
       ok: true,
       payload: {
-        reductions: [{ circumstance_id: 4, activity_id: null, percent: null, price: 45 }],
+        reductions: [
+          { circumstance_id: 4, activity_id: null, fee_group: null, percent: null, price: 45 },
+        ],
         family_discounts: [],
         cumulative: false,
       },

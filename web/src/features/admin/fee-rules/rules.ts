@@ -7,8 +7,10 @@ import type { Msg } from '../components/messages';
 export interface ReductionRow {
   key: number;
   circumstanceId: string;
-  /** '' for every activity (council-wide). */
+  /** '' for every activity (council-wide, or the fee group's). */
   activityId: string;
+  /** '' for every fee group; else the rule is for this group's activities (no activity then). */
+  feeGroup: string;
   kind: 'percent' | 'price';
   percent: string;
   price: string;
@@ -16,6 +18,8 @@ export interface ReductionRow {
 
 export interface FamilyRow {
   key: number;
+  /** '' for every fee group without steps of its own. */
+  feeGroup: string;
   fromMember: string;
   percent: string;
 }
@@ -27,7 +31,7 @@ export interface FeeRulesFormValues {
 }
 
 export type ReductionPart = 'circumstance' | 'activity' | 'percent' | 'price';
-export type FamilyPart = 'fromMember' | 'percent';
+export type FamilyPart = 'feeGroup' | 'fromMember' | 'percent';
 export type FeeRulesField =
   `reduction.${number}.${ReductionPart}` | `family.${number}.${FamilyPart}`;
 
@@ -36,6 +40,7 @@ export const reductionRow = (row: Partial<Omit<ReductionRow, 'key'>> = {}): Redu
   key: nextKey++,
   circumstanceId: '',
   activityId: '',
+  feeGroup: '',
   kind: 'percent',
   percent: '',
   price: '',
@@ -43,6 +48,7 @@ export const reductionRow = (row: Partial<Omit<ReductionRow, 'key'>> = {}): Redu
 });
 export const familyRow = (row: Partial<Omit<FamilyRow, 'key'>> = {}): FamilyRow => ({
   key: nextKey++,
+  feeGroup: '',
   fromMember: '',
   percent: '',
   ...row,
@@ -51,19 +57,34 @@ export const familyRow = (row: Partial<Omit<FamilyRow, 'key'>> = {}): FamilyRow 
 const percentText = (percent: number, locale: string) =>
   locale === 'en' ? String(percent) : String(percent).replace('.', ',');
 
+/** Where a rule applies, as the "where" choice says it: an activity, a fee group, or everywhere. */
+export const GROUP_PREFIX = 'group:';
+export const whereValue = (row: Pick<ReductionRow, 'activityId' | 'feeGroup'>): string =>
+  row.feeGroup ? `${GROUP_PREFIX}${row.feeGroup}` : row.activityId;
+export const whereToRow = (value: string): Pick<ReductionRow, 'activityId' | 'feeGroup'> =>
+  value.startsWith(GROUP_PREFIX)
+    ? { activityId: '', feeGroup: value.slice(GROUP_PREFIX.length) }
+    : { activityId: value, feeGroup: '' };
+
+/** Rules grouped as an ordinance reads: every group first, then each group by name. */
+const byGroup = <T extends { fee_group?: string | null }>(rules: readonly T[]): T[] =>
+  [...rules].sort((a, b) => (a.fee_group ?? '').localeCompare(b.fee_group ?? ''));
+
 export function feeRulesToForm(rules: FeeRules, locale: string): FeeRulesFormValues {
   return {
-    reductions: rules.reductions.map((rule) =>
+    reductions: byGroup(rules.reductions).map((rule) =>
       reductionRow({
         circumstanceId: String(rule.circumstance_id),
         activityId: rule.activity_id === null ? '' : String(rule.activity_id),
+        feeGroup: rule.fee_group ?? '',
         kind: rule.price !== null ? 'price' : 'percent',
         percent: rule.percent === null ? '' : percentText(rule.percent, locale),
         price: rule.price === null ? '' : priceToText(rule.price, locale),
       }),
     ),
-    family: rules.family_discounts.map((rule) =>
+    family: byGroup(rules.family_discounts).map((rule) =>
       familyRow({
+        feeGroup: rule.fee_group ?? '',
         fromMember: String(rule.from_member),
         percent: percentText(rule.percent, locale),
       }),
@@ -105,7 +126,7 @@ export function checkFeeRules(v: FeeRulesFormValues): FormCheck<FeeRulesField, F
       errors[`reduction.${i}.percent`] = 'admin.feeRules.percentRange';
     if (row.kind === 'price' && parsePrice(row.price) === null)
       errors[`reduction.${i}.price`] = 'admin.feeRules.priceInvalid';
-    const pair = `${row.circumstanceId}/${row.activityId}`;
+    const pair = `${row.circumstanceId}/${row.activityId}/${row.feeGroup}`;
     if (row.circumstanceId && seen.has(pair))
       details[`reduction.${i}.activity`] = {
         id: 'admin.feeRules.duplicateReduction',
@@ -113,16 +134,17 @@ export function checkFeeRules(v: FeeRulesFormValues): FormCheck<FeeRulesField, F
       };
     seen.add(pair);
   });
-  const members = new Set<number>();
+  const members = new Set<string>();
   v.family.forEach((row, i) => {
     const from = parseFromMember(row.fromMember);
+    const step = `${row.feeGroup}/${from}`;
     if (from === null) errors[`family.${i}.fromMember`] = 'admin.feeRules.fromMemberRange';
-    else if (members.has(from))
+    else if (members.has(step))
       details[`family.${i}.fromMember`] = {
         id: 'admin.feeRules.duplicateFamily',
         values: { member: from },
       };
-    if (from !== null) members.add(from);
+    if (from !== null) members.add(step);
     if (parseRulePercent(row.percent) === null)
       errors[`family.${i}.percent`] = 'admin.feeRules.percentRange';
   });
@@ -133,11 +155,13 @@ export function checkFeeRules(v: FeeRulesFormValues): FormCheck<FeeRulesField, F
       reductions: v.reductions.map((row) => ({
         circumstance_id: Number(row.circumstanceId),
         activity_id: row.activityId ? Number(row.activityId) : null,
+        fee_group: row.feeGroup || null,
         percent: row.kind === 'percent' ? parseRulePercent(row.percent) : null,
         price: row.kind === 'price' ? parsePrice(row.price) : null,
       })),
       // in the rows' order, so the server's 422 items point at the rows as shown
       family_discounts: v.family.map((row) => ({
+        fee_group: row.feeGroup || null,
         from_member: parseFromMember(row.fromMember) ?? 2,
         percent: parseRulePercent(row.percent) ?? 0,
       })),
@@ -155,6 +179,7 @@ export function feeRulesFieldOf(loc: readonly (string | number)[]): FeeRulesFiel
     const parts: Record<string, ReductionPart> = {
       circumstance_id: 'circumstance',
       activity_id: 'activity',
+      fee_group: 'activity',
       percent: 'percent',
       price: 'price',
     };
@@ -162,6 +187,7 @@ export function feeRulesFieldOf(loc: readonly (string | number)[]): FeeRulesFiel
     return found ? `reduction.${index}.${found}` : null;
   }
   if (list === 'family_discounts') {
+    if (part === 'fee_group') return `family.${index}.feeGroup`;
     return part === 'percent' ? `family.${index}.percent` : `family.${index}.fromMember`;
   }
   return null;

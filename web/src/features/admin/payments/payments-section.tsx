@@ -16,10 +16,11 @@ import {
   downloadPaymentReceipt,
   exportPayments,
   listPayments,
-  PAYMENT_STATUSES,
+  PAYMENT_FILTERS,
   type AdminPayment,
-  type PaymentStatus,
+  type PaymentFilterStatus,
 } from '../api/payments';
+import { RefundDueAction, refundDueItems } from './refund-due-action';
 import { useResource } from '../api/use-resource';
 import { NoticeArea } from '../components/notice-area';
 import { serverMsg, type Notice } from '../components/messages';
@@ -37,7 +38,7 @@ export function PaymentsSection() {
   const { locale } = useLocale();
   const percentOf = (percent: number) =>
     intl.formatNumber(percent / 100, { style: 'percent', maximumFractionDigits: 1 });
-  const [status, setStatus] = useState<PaymentStatus | ''>('');
+  const [status, setStatus] = useState<PaymentFilterStatus | ''>('');
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
   const [exportFailed, setExportFailed] = useState(false);
@@ -136,6 +137,13 @@ export function PaymentsSection() {
                   </span>
                 ) : null}
                 {why ? <span className="block text-small text-muted-foreground">{why}</span> : null}
+                {item.refund_due ? (
+                  <span className="block text-small font-semibold text-error-text">
+                    {t('admin.payments.refundDue.owed', {
+                      amount: formatEuros(item.refund_due, locale),
+                    })}
+                  </span>
+                ) : null}
               </li>
             );
           })}
@@ -193,6 +201,26 @@ export function PaymentsSection() {
                 }}
               />
             ) : null}
+            {refundDueItems(p).map((item) => (
+              <RefundDueAction
+                key={item.activity_id}
+                payment={p}
+                item={item}
+                onRefunded={(after) => {
+                  setNotice({
+                    variant: 'success',
+                    message: {
+                      id: 'admin.payments.refund.done',
+                      values: {
+                        order: after.order,
+                        amount: formatEuros(after.refunded_amount, locale),
+                      },
+                    },
+                  });
+                  payments.reload();
+                }}
+              />
+            ))}
             {p.status === 'pending' ? (
               <Button
                 type="button"
@@ -235,13 +263,13 @@ export function PaymentsSection() {
           label={t('admin.payments.statusFilter')}
           errorPrefix={t('admin.common.errorPrefix')}
           placeholder={t('admin.payments.allStatuses')}
-          options={PAYMENT_STATUSES.map((s) => ({
+          options={PAYMENT_FILTERS.map((s) => ({
             value: s,
             label: t(`admin.payments.status.${s}`),
           }))}
           value={status}
           onChange={(event) => {
-            setStatus(event.target.value as PaymentStatus | '');
+            setStatus(event.target.value as PaymentFilterStatus | '');
             setPage(1);
           }}
         />

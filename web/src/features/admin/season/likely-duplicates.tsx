@@ -5,7 +5,12 @@ import { formatDate } from '@portal/design-system/lib/format.ts';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../../../i18n/i18n-provider';
-import { listLikelyDuplicates, mergePersons, type DuplicatePair } from '../api/season';
+import {
+  listLikelyDuplicates,
+  markPersonsDifferent,
+  mergePersons,
+  type DuplicatePair,
+} from '../api/season';
 import { useResource } from '../api/use-resource';
 import { SubHeading } from '../components/admin-section';
 import { LoadError } from '../components/load-error';
@@ -16,10 +21,11 @@ import { mergePlan } from './rules';
 type Applicant = DuplicatePair['persons'][number];
 
 /**
- * "Posibles duplicados" of one activity, for staff to check before its draw: each pair of
- * applicants who are likely one person (why, and what tells them apart), and merging the second
- * into the first after a confirmation that says what happens. `version` changes when anything
- * changed the activity's applications; `onMerged` tells the section to read its lists again.
+ * "Posibles duplicados" of one activity, for staff to check before its draw (which waits for
+ * them): each pair of applicants who are likely one person (why, and what tells them apart);
+ * merging the second into the first, or marking the two "different people", each after a
+ * confirmation that says what happens. `version` changes when anything changed the activity's
+ * applications; `onMerged` tells the section to read its lists again.
  */
 export function LikelyDuplicates({
   activityId,
@@ -37,6 +43,7 @@ export function LikelyDuplicates({
     listLikelyDuplicates(activityId),
   );
   const [toMerge, setToMerge] = useState<DuplicatePair | null>(null);
+  const [toMark, setToMark] = useState<DuplicatePair | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -77,6 +84,38 @@ export function LikelyDuplicates({
     focusWhenReloaded.current = true;
     onMerged();
   }
+
+  async function markDifferent() {
+    if (!toMark || busy) return;
+    const [first, second] = toMark.persons as [Applicant, Applicant];
+    setBusy(true);
+    const answer = await markPersonsDifferent(first.person_activity_id, second.person_activity_id);
+    setBusy(false);
+    setToMark(null);
+    if (!answer.ok) {
+      setNotice({
+        variant: 'error',
+        message: serverMsg(answer.error, 'admin.season.differentError'),
+      });
+      return;
+    }
+    setNotice({
+      variant: 'success',
+      message: { id: 'admin.season.differentDone', values: pairValues(toMark) },
+    });
+    focusWhenReloaded.current = true;
+    onMerged();
+  }
+
+  const pairValues = (pair: DuplicatePair) => {
+    const [first, second] = pair.persons as [Applicant, Applicant];
+    return {
+      first: first.full_name,
+      firstCode: first.application.code,
+      second: second.full_name,
+      secondCode: second.application.code,
+    };
+  };
 
   const columns = (pair: DuplicatePair): DataTableColumn<Applicant>[] => [
     { id: 'name', header: t('admin.season.person'), cell: (p) => p.full_name, rowHeader: true },
@@ -154,18 +193,32 @@ export function LikelyDuplicates({
                 getRowId={(p) => String(p.application.id)}
                 emptyMessage=""
               />
-              <Button
-                type="button"
-                variant="secondary"
-                size="sm"
-                aria-label={t('admin.season.mergeLabel', planValues(pair))}
-                onClick={() => {
-                  setNotice(null);
-                  setToMerge(pair);
-                }}
-              >
-                <FormattedMessage id="admin.season.merge" />
-              </Button>
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  type="button"
+                  variant="secondary"
+                  size="sm"
+                  aria-label={t('admin.season.mergeLabel', planValues(pair))}
+                  onClick={() => {
+                    setNotice(null);
+                    setToMerge(pair);
+                  }}
+                >
+                  <FormattedMessage id="admin.season.merge" />
+                </Button>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  size="sm"
+                  aria-label={t('admin.season.differentLabel', pairValues(pair))}
+                  onClick={() => {
+                    setNotice(null);
+                    setToMark(pair);
+                  }}
+                >
+                  <FormattedMessage id="admin.season.different" />
+                </Button>
+              </div>
             </li>
           ))}
         </ul>
@@ -178,6 +231,16 @@ export function LikelyDuplicates({
         cancelLabel={t('admin.common.cancel')}
         onConfirm={() => void merge()}
         onCancel={() => setToMerge(null)}
+        loading={busy}
+      />
+      <ConfirmDialog
+        open={toMark !== null}
+        title={toMark ? t('admin.season.differentTitle', pairValues(toMark)) : ''}
+        description={toMark ? t('admin.season.differentDescription', pairValues(toMark)) : ''}
+        confirmLabel={t('admin.season.differentConfirm')}
+        cancelLabel={t('admin.common.cancel')}
+        onConfirm={() => void markDifferent()}
+        onCancel={() => setToMark(null)}
         loading={busy}
       />
     </div>

@@ -12,6 +12,7 @@ const draw: Schemas['Draw'] = {
   activity_name: 'Natación infantil',
   capacity: 2,
   persons: 3,
+  merged: 0,
   seed: null,
   seed_commitment: 'a'.repeat(64),
   public_value_source: 'announced',

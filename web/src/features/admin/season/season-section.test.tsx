@@ -301,6 +301,76 @@ describe('Plazas y sorteos', () => {
     expect(screen.getByRole('button', { name: label })).toBeInTheDocument();
   });
 
+  it('marks a pair as different people beside merge, after a confirmation, and reads the list again', async () => {
+    let marked = false;
+    const { api, user } = setup({
+      'GET /api/admin/activities/7/duplicates': () => ({
+        body: marked ? [swapped] : [swapped, typo],
+      }),
+      'POST /api/admin/persons/different': () => {
+        marked = true;
+        return { status: 204 };
+      },
+    });
+    const heading = await choose(user);
+    const label =
+      'Brais Otero Vidal (Q2MV8NDS) y Brais Oter Vidal (W4NA7CJT) son personas diferentes';
+    const button = await screen.findByRole('button', { name: label });
+    expect(button).toHaveTextContent('Son personas diferentes');
+    // beside the pair's merge button
+    expect(button.parentElement).toContainElement(
+      screen.getByRole('button', {
+        name: 'Unir Brais Oter Vidal (W4NA7CJT) en Brais Otero Vidal (Q2MV8NDS)',
+      }),
+    );
+    await user.click(button);
+    const dialog = await screen.findByRole('alertdialog', {
+      name: '¿Brais Otero Vidal y Brais Oter Vidal son personas diferentes?',
+    });
+    expect(dialog).toHaveTextContent('el sorteo ya no la espera');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: label }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Marcar como personas diferentes',
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'Brais Otero Vidal y Brais Oter Vidal quedan marcadas como personas diferentes.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: '/api/admin/persons/different',
+      body: { first_id: 11, second_id: 15 },
+    });
+    await waitFor(() => expect(screen.queryByRole('button', { name: label })).toBeNull());
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
+  it('in English and Galician too', async () => {
+    for (const [locale, label] of [
+      ['en', 'Brais Otero Vidal (Q2MV8NDS) and Brais Oter Vidal (W4NA7CJT) are different people'],
+      ['gl', 'Brais Otero Vidal (Q2MV8NDS) e Brais Oter Vidal (W4NA7CJT) son persoas diferentes'],
+    ] as const) {
+      mockApi({
+        'GET /api/admin/season': { body: [swimming] },
+        'GET /api/admin/activities/7/applications': serverList(applications, (a) => [a.code]),
+        'GET /api/admin/activities/7/duplicates': { body: [typo] },
+        'GET /api/admin/activities/7/claims': {
+          body: { claims_days: null, claims_until: null, open: 0, claims: [] },
+        },
+      });
+      const { unmount } = renderScreen(<SeasonSection version={0} />, { locale });
+      const user = userEvent.setup();
+      await user.click((await screen.findAllByRole('button', { name: /Natación infantil/ }))[0]!);
+      expect(await screen.findByRole('button', { name: label })).toBeInTheDocument();
+      unmount();
+    }
+  });
+
   it('says so when the activity has no likely duplicates', async () => {
     const { user } = setup({ 'GET /api/admin/activities/7/duplicates': { body: [] } });
     await choose(user);

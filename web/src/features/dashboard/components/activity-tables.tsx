@@ -48,6 +48,14 @@ function ActivityName({ row, lock = null }: { row: UserActivity; lock?: LineLock
           <FormattedMessage id={lockMessage} />
         </span>
       ) : null}
+      {row.is_paid && row.refund_due ? (
+        <span data-slot="refund-due" className="text-small font-semibold">
+          <FormattedMessage
+            id="dashboard.refundDue"
+            values={{ amount: formatEuros(row.refund_due, locale) }}
+          />
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -16,6 +16,9 @@ const payment = (id: number, overrides: Record<string, unknown> = {}) => ({
   amount: 64.13,
   refunded_amount: 0,
   use_discount: false,
+  receipt_available: true,
+  pay_method: 'card',
+  bank_pay_method: null,
   items: [
     { activity_id: 2, name: 'Pádel adultos', amount: 64.13, refunded: false, breakdown: null },
   ],
@@ -55,6 +58,28 @@ describe('receipts in the Completed tab', () => {
     );
     expect(api.calls.at(-1)?.path).toBe('/api/user/payments/1/receipt?lang=gl');
     click.mockRestore();
+  });
+
+  it('shows a payment charged twice, without a receipt, and the paid ones beside it', async () => {
+    mockApi({
+      'GET /api/user/payments/': {
+        body: [
+          payment(32),
+          payment(31, { status: 'duplicate', receipt_available: false }),
+          payment(30, { status: 'refunded', refunded_amount: 64.13, receipt_available: false }),
+        ],
+      },
+    });
+    renderScreen(<MyReceipts />, { locale: 'es' });
+    const list = await screen.findByRole('list');
+    const [paid, duplicate, refunded] = within(list).getAllByRole('listitem');
+    expect(within(paid!).getByRole('button', { name: /Descargar justificante/ })).toBeVisible();
+    expect(duplicate).toHaveTextContent(
+      'Cobrado dos veces: el ayuntamiento te devuelve este cobro entero. No tiene justificante.',
+    );
+    expect(within(duplicate!).queryByRole('button')).toBeNull();
+    expect(refunded).toHaveTextContent('Devuelto');
+    expect(within(refunded!).queryByRole('button')).toBeNull();
   });
 
   it('says when the receipt cannot be downloaded, and when the list cannot be loaded', async () => {

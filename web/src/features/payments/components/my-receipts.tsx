@@ -88,6 +88,11 @@ function ReceiptRow({ payment }: { payment: ResidentPayment }) {
             <FormattedMessage id="payments.receipts.refunded" />
           </strong>
         ) : null}
+        {payment.status === 'duplicate' ? (
+          <strong className="ml-2">
+            <FormattedMessage id="payments.receipts.duplicate" />
+          </strong>
+        ) : null}
         {payment.status === 'partially_refunded' ? (
           <strong className="ml-2">
             <FormattedMessage
@@ -98,17 +103,22 @@ function ReceiptRow({ payment }: { payment: ResidentPayment }) {
         ) : null}
       </p>
       <PaidItems payment={payment} />
-      <DownloadButton
-        label={intl.formatMessage({ id: 'payments.receipt.download' }, { order: payment.order })}
-        onDownload={() => void download()}
-        loading={downloading}
-        error={failed ? intl.formatMessage({ id: 'payments.receipt.failed' }) : null}
-      />
+      {payment.receipt_available ? (
+        <DownloadButton
+          label={intl.formatMessage({ id: 'payments.receipt.download' }, { order: payment.order })}
+          onDownload={() => void download()}
+          loading={downloading}
+          error={failed ? intl.formatMessage({ id: 'payments.receipt.failed' }) : null}
+        />
+      ) : null}
     </li>
   );
 }
 
-/** The Completed tab's receipts: one per payment (not per activity), newest first. */
+/**
+ * The Completed tab's receipts: one per payment (not per activity), newest first. A payment
+ * charged twice shows as such, without a receipt, until the council gives it back.
+ */
 export function MyReceipts() {
   const intl = useIntl();
   const payments = useMyPayments();

@@ -9,7 +9,7 @@ import {
   useMyCircumstanceRequests,
   useReductionRequested,
 } from '../api/use-circumstances';
-import { hasApprovedReduction, latestRequestsOf } from '../reductions';
+import { hasApprovedReduction, latestRequestsOf, requestable } from '../reductions';
 import type { ManagedPerson } from '../rules';
 import { RequestReductionDialog, type ReductionRequested } from './request-reduction-dialog';
 import { useStatusText } from './reduction-status';
@@ -36,7 +36,7 @@ export function PersonReductions({ persons }: { persons: readonly ManagedPerson[
   }, [done]);
 
   const list = requests.data ?? [];
-  const offered = circumstances.data ?? [];
+  const offered = requestable(circumstances.data ?? []);
   // nothing to ask for and nothing asked: rules without circumstances (age tariffs only)
   if (offered.length === 0 && list.length === 0) return null;
 

@@ -1,0 +1,160 @@
+import type { GatewayClient } from '../../adapters/payment-gateway/gateway-client.js';
+import type { AuditRepo } from '../../data/audit-repo.js';
+import type { Database } from '../../data/database.js';
+import type { OwedBackRepo } from '../../data/owed-back-repo.js';
+import type { PaymentsRepo } from '../../data/payments-repo.js';
+import type { RefundsRepo } from '../../data/refunds-repo.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Actor } from '../admin/audit-trail.js';
+import { DomainError, invalid, notFound } from '../errors.js';
+
+/** What a fee in parts owes back, given back from one payment that paid its parts. */
+export interface OwedBackRefundRequest {
+  reason: string;
+  /** In cents: at most what the fee owes back and what is left of its item in this payment. */
+  amountCents: number;
+  /** The fee's activity; may be left out when the payment paid one activity only. */
+  activity_ids?: number[] | undefined;
+}
+
+const overRefund = (leftCents: number) =>
+  new DomainError('conflict', 'refund_over_refund', {
+    params: { left: (Math.max(0, leftCents) / 100).toFixed(2) },
+  });
+
+/**
+ * A partial refund of what a late reduction left a fee in parts owing back (issue 60 item 4):
+ * the parts stay paid (what they charged never changes), the payment's refunded amount grows
+ * and the fee owes that much less. The same three steps as every refund (refunds.ts): in a
+ * transaction the amount is taken off what the fee owes back (one conditional statement, so two
+ * clicks or two servers can never give it twice) and the refund recorded as requested; the
+ * gateway is asked; then the refund is recorded as done (the fee's refunded back grows) or, when
+ * refused, the fee owes it again. With no answer it stays requested, the amount still taken.
+ */
+export function createOwedBackRefund(deps: {
+  db: Database;
+  clock: Clock;
+  payments: PaymentsRepo;
+  refunds: RefundsRepo;
+  owedBack: Pick<OwedBackRepo, 'take' | 'putBack' | 'refunded' | 'ofFees'>;
+  gateway: GatewayClient;
+  audit: AuditRepo;
+}) {
+  const { db, clock, payments, refunds, owedBack, gateway, audit } = deps;
+
+  return {
+    async refund(actor: Actor, paymentId: number, request: OwedBackRefundRequest) {
+      const amount = request.amountCents;
+      const startedAt = clock.now().toISOString();
+      const reserved = await db.transaction(async () => {
+        const payment = await payments.findById(paymentId, { lock: true });
+        if (!payment) throw notFound();
+        if (payment.status !== 'paid') throw new DomainError('conflict', 'refund_not_paid');
+        const items = (await payments.items(payment.id)).filter((i) => i.part_to !== null);
+        const wanted = request.activity_ids ?? items.map((i) => i.activity_id);
+        if (new Set(wanted).size !== 1)
+          throw invalid([
+            {
+              loc: ['body', 'activity_ids'],
+              msg: 'refund_amount_one_activity',
+              type: 'amount_one_activity',
+            },
+          ]);
+        const item = items.find((i) => i.activity_id === wanted[0]);
+        if (!item)
+          throw invalid([
+            {
+              loc: ['body', 'activity_ids', 0],
+              msg: 'refund_activity_not_in_payment',
+              type: 'activity_not_in_payment',
+            },
+          ]);
+        const fee = { enrolment_id: item.enrolment_id, activity_id: item.activity_id };
+        const owed = (await owedBack.ofFees([fee])).get(`${fee.enrolment_id}:${fee.activity_id}`);
+        const left = Math.min(
+          owed ?? 0,
+          item.refund_id === null ? item.amount_cents : 0,
+          payment.amount_cents - payment.refunded_cents,
+        );
+        if (amount <= 0 || amount > left || !(await owedBack.take(fee, amount)))
+          throw overRefund(left);
+        const refundId = await refunds.insert({
+          payment_id: payment.id,
+          amount_cents: amount,
+          reason: request.reason,
+          actor_user_id: actor.id,
+          actor_dni: actor.dni,
+          created_at: startedAt,
+        });
+        await audit.record({
+          actorUserId: actor.id,
+          actorDni: actor.dni,
+          action: 'payment.refund_requested',
+          entity: 'payment',
+          entityId: payment.id,
+          details: {
+            order: payment.order_code,
+            refund_id: refundId,
+            amount_cents: amount,
+            activity_ids: [item.activity_id],
+            owed_back: true,
+            reason: request.reason,
+          },
+          ip: actor.ip,
+        });
+        return { refundId, order: payment.order_code, fee };
+      });
+
+      const answer = await gateway.refund({ order: reserved.order, amountCents: amount });
+
+      const finishedAt = clock.now().toISOString();
+      await db.transaction(async () => {
+        const payment = (await payments.findById(paymentId, { lock: true }))!;
+        if (answer.outcome === 'refunded') {
+          await refunds.finish(
+            reserved.refundId,
+            'succeeded',
+            { code: answer.code, answer: answer.raw },
+            finishedAt,
+          );
+          await payments.addRefunded(payment.id, amount, finishedAt);
+          await owedBack.refunded(reserved.fee, amount);
+        } else if (answer.outcome === 'refused') {
+          await refunds.finish(
+            reserved.refundId,
+            'failed',
+            { code: answer.code, answer: answer.raw },
+            finishedAt,
+          );
+          await owedBack.putBack(reserved.fee, amount);
+        }
+        await audit.record({
+          actorUserId: actor.id,
+          actorDni: actor.dni,
+          action: `payment.refund_${answer.outcome === 'refunded' ? 'succeeded' : answer.outcome === 'refused' ? 'refused' : 'unconfirmed'}`,
+          entity: 'payment',
+          entityId: payment.id,
+          details: {
+            order: payment.order_code,
+            refund_id: reserved.refundId,
+            amount_cents: amount,
+            owed_back: true,
+            gateway_code: answer.code,
+          },
+          ip: actor.ip,
+        });
+      });
+      if (answer.outcome === 'refused')
+        throw new DomainError('gateway_failed', 'refund_gateway_refused', {
+          params: { code: answer.code },
+        });
+      if (answer.outcome === 'unknown')
+        throw new DomainError('gateway_timeout', 'refund_gateway_no_answer', {
+          params: { code: answer.code },
+        });
+      return { refundId: reserved.refundId };
+    },
+  };
+}
+
+export type OwedBackRefund = ReturnType<typeof createOwedBackRefund>;
