@@ -243,6 +243,54 @@ describe('household titles', () => {
     expect(await snapshot(app, 'circumstances')).toEqual(before);
   });
 
+  it('a household title by age or with ages the people are outside of is refused as for one person; ids past the database name nothing', async () => {
+    const household = async (review: 'age' | 'declaration', ages: object) =>
+      createCircumstance(app, admin, {
+        ...circumstanceBody(`Familia ${review} ${Math.random()}`, { review }),
+        ...ages,
+        scope: 'household',
+      } as ReturnType<typeof circumstanceBody>);
+    const byAge = await household('age', { min_age: 0, max_age: 5 });
+    const youth = await household('declaration', { min_age: 14, max_age: 29 });
+    // born 2015: eleven years old on 2026-11-21
+    const family = await resident(app, { count: 2 });
+    const before = await snapshot(app, ...CIRCUMSTANCE_TABLES);
+    const refusal = async (res: Response) => {
+      expect(res.status).toBe(422);
+      const body = (await res.json()) as { detail: { loc: string[]; msg: string; type: string }[] };
+      expect(body.detail[0]!.loc).toEqual(['body', 'circumstance_id']);
+      return body.detail[0]!;
+    };
+    const asked = await refusal(
+      await askHousehold(family, { circumstance_id: byAge, people: family.people }),
+    );
+    expect(asked).toMatchObject({
+      type: 'circumstance_by_age',
+      msg: 'Esta reducción se aplica sola por la edad: no hace falta pedirla.',
+    });
+    const declared = await refusal(
+      await askHousehold(
+        family,
+        { circumstance_id: youth, people: family.people, document: false },
+        'en',
+      ),
+    );
+    expect(declared.type).toBe('circumstance_age');
+    expect(declared.msg).toMatch(/aged 14 to 29/);
+    // a multipart field is text: ids past PostgreSQL's integer name nothing (never a 500)
+    const nobody = await askHousehold(family, {
+      circumstance_id: largeFamily,
+      people: [family.people[0]!, 2_147_483_648],
+    });
+    expect(nobody.status).toBe(404);
+    const unknown = await askHousehold(family, {
+      circumstance_id: 2_147_483_648,
+      people: family.people,
+    });
+    expect((await refusal(unknown)).type).toBe('circumstance_unknown');
+    expect(await snapshot(app, ...CIRCUMSTANCE_TABLES)).toEqual(before);
+  });
+
   it('refuses wrong requests with a clear message and stores nothing', async () => {
     const family = await resident(app, { count: 2 });
     const stranger = await resident(app);

@@ -5,11 +5,13 @@ import { isUniqueViolation } from '../../data/engines.js';
 import type { PersonRow, PersonsRepo } from '../../data/persons-repo.js';
 import { fullName } from '../../lib/clean-name.js';
 import type { Clock } from '../../lib/clock.js';
+import { ID_MAX } from '../../lib/ids.js';
 import { madridDate } from '../../lib/madrid-date.js';
 import { recordAdminWrite, type Actor as StaffActor } from '../admin/audit-trail.js';
 import { conflict, invalid, notFound, tooManyRequests } from '../errors.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import type { Actor, CallContext } from '../residents/context.js';
+import { refuseByAge, refuseOutsideAges } from './ages.js';
 import type { DocumentVault } from './documents.js';
 import { checkDocument, DOCUMENTS_PER_DAY, type UploadedDocument } from './requests.js';
 import { declarationValidUntil, statusOf } from './views.js';
@@ -73,15 +75,21 @@ export function createHouseholdRequests(deps: {
     ) {
       const people: PersonRow[] = [];
       for (const id of new Set(personIds)) {
-        const person = await deps.persons.findLinked(actor.id, id);
+        // a multipart field is text: an id past what the database holds names nobody
+        const person = id <= ID_MAX ? await deps.persons.findLinked(actor.id, id) : undefined;
         if (!person) throw notFound();
         people.push(person);
       }
-      const circumstance = await repo.find(circumstanceId);
+      const circumstance = circumstanceId <= ID_MAX ? await repo.find(circumstanceId) : undefined;
       if (!circumstance) throw unknownCircumstance('circumstance_unknown');
       if (circumstance.scope !== 'household')
         throw unknownCircumstance('circumstance_not_household');
+      refuseByAge(circumstance);
       const declared = circumstance.review === 'declaration';
+      if (declared) {
+        const day = madridDate(clock.now());
+        for (const person of people) refuseOutsideAges(circumstance, person, day);
+      }
       let proof = null;
       if (!declared) {
         if (!document)

@@ -9185,7 +9185,7 @@ export interface operations {
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description A wrong document (as a person's request), an unknown circumstance, or one asked per person (`circumstance_not_household` on `circumstance_id`). */
+            /** @description A wrong document (as a person's request: `document_type`, `document_active_content`, `image_too_large`…), an unknown circumstance, one asked per person (`circumstance_not_household` on `circumstance_id`), a circumstance by age, which nobody asks for (`circumstance_by_age`), or a declaration with ages one of the people is outside of today, or whose birth date is unknown (`circumstance_age`). */
             422: {
                 headers: {
                     [name: string]: unknown;
