@@ -232,6 +232,13 @@ describe('household titles', () => {
     const rows = (await list.json()) as { id: number; scope: string }[];
     expect(rows.find((r) => r.id === largeFamily)?.scope).toBe('household');
     expect(rows.find((r) => r.id === disability)?.scope).toBe('person');
+    // residents read it too: the request form asks a household title for several people
+    const offered = (await (await app.fetch('/api/circumstances')).json()) as {
+      id: number;
+      scope: string;
+    }[];
+    expect(offered.find((r) => r.id === largeFamily)?.scope).toBe('household');
+    expect(offered.find((r) => r.id === disability)?.scope).toBe('person');
     const before = await snapshot(app, 'circumstances');
     const wrong = await app.json(
       '/api/admin/circumstances',

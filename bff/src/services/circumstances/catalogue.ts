@@ -155,6 +155,7 @@ export function createCircumstanceCatalogue(deps: {
         review: row.review,
         min_age: row.min_age,
         max_age: row.max_age,
+        scope: row.scope,
       }));
       return rows.sort((a, b) => compare(a.name, b.name) || a.id - b.id);
     },
