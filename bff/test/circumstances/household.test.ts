@@ -253,7 +253,8 @@ describe('household titles', () => {
   it('a household title by age or with ages the people are outside of is refused as for one person; ids past the database name nothing', async () => {
     const household = async (review: 'age' | 'declaration', ages: object) =>
       createCircumstance(app, admin, {
-        ...circumstanceBody(`Familia ${review} ${Math.random()}`, { review }),
+        ...circumstanceBody(`Familia ${review} ${Math.random()}`),
+        review,
         ...ages,
         scope: 'household',
       } as ReturnType<typeof circumstanceBody>);
