@@ -1457,7 +1457,8 @@ export const getPaymentReceipt = <ThrowOnError extends boolean = false>(options:
  * payment (422), the
  * `amount` of a refund of what a late reduction left a fee owing back (the item's
  * `refund_due`: the parts stay paid) above what it owes (409 `refund_over_refund`) or for
- * more than one activity (422 `refund_amount_one_activity`), the
+ * more than one activity, or for an activity a family's payment paid for two people
+ * without `person_activity_id` (422 `refund_amount_one_activity`), the
  * gateway's refusal (502 `refund_gateway_refused`, its code in the message). When the
  * gateway does not answer at all the refund stays requested (504): check with the bank.
  *

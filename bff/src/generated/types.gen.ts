@@ -1516,7 +1516,7 @@ export type RefundRequest = {
     reason: string;
     activity_ids?: Array<Id>;
     /**
-     * A family's payment covers several people: only this person's items of `activity_ids` (absent: every person's). A paid family discount another member's fee earned, left without enough paid members, becomes pending for the family (`UserActivity.family_difference`).
+     * A family's payment covers several people: only this person's items of `activity_ids` (absent: every person's); with `amount`, the person whose fee owes back (needed when the payment paid the activity for two people). A paid family discount another member's fee earned, left without enough paid members, becomes pending for the family (`UserActivity.family_difference`). A duplicate payment goes back whole, everyone's items (422 `refund_duplicate_whole` for one person's).
      */
     person_activity_id?: Id;
     /**

@@ -66,6 +66,7 @@ export function createRefunds(deps: {
           reason,
           amountCents: Math.round(request.amount * 100),
           activity_ids: request.activity_ids,
+          person_activity_id: request.person_activity_id,
         });
       const startedAt = clock.now().toISOString();
       const reserved = await db.transaction(async () => {
@@ -75,9 +76,8 @@ export function createRefunds(deps: {
           throw refundError('conflict', 'not_paid');
         }
         const person = request.person_activity_id;
-        const items = (await payments.items(payment.id)).filter(
-          (item) => person === undefined || item.enrolment_id === person,
-        );
+        const all = await payments.items(payment.id);
+        const items = all.filter((item) => person === undefined || item.enrolment_id === person);
         let wanted =
           request.activity_ids ??
           items.filter((i) => i.refund_id === null).map((i) => i.activity_id);
@@ -92,10 +92,11 @@ export function createRefunds(deps: {
             })),
           );
         }
-        if (payment.status === 'duplicate' && wanted.length !== items.length) {
+        const chosen = items.filter((i) => wanted.includes(i.activity_id));
+        // a duplicate goes back whole: every item, whoever of a family it was for
+        if (payment.status === 'duplicate' && chosen.length !== all.length) {
           throw refundError('invalid', 'duplicate_whole');
         }
-        const chosen = items.filter((i) => wanted.includes(i.activity_id));
         const amount = chosen.reduce((sum, i) => sum + i.amount_cents, 0);
         const left = payment.amount_cents - payment.refunded_cents;
         if (

@@ -1253,7 +1253,8 @@ export interface paths {
          *     payment (422), the
          *     `amount` of a refund of what a late reduction left a fee owing back (the item's
          *     `refund_due`: the parts stay paid) above what it owes (409 `refund_over_refund`) or for
-         *     more than one activity (422 `refund_amount_one_activity`), the
+         *     more than one activity, or for an activity a family's payment paid for two people
+         *     without `person_activity_id` (422 `refund_amount_one_activity`), the
          *     gateway's refusal (502 `refund_gateway_refused`, its code in the message). When the
          *     gateway does not answer at all the refund stays requested (504): check with the bank.
          */
@@ -3485,7 +3486,7 @@ export interface components {
         RefundRequest: {
             reason: string;
             activity_ids?: components["schemas"]["Id"][];
-            /** @description A family's payment covers several people: only this person's items of `activity_ids` (absent: every person's). A paid family discount another member's fee earned, left without enough paid members, becomes pending for the family (`UserActivity.family_difference`). */
+            /** @description A family's payment covers several people: only this person's items of `activity_ids` (absent: every person's); with `amount`, the person whose fee owes back (needed when the payment paid the activity for two people). A paid family discount another member's fee earned, left without enough paid members, becomes pending for the family (`UserActivity.family_difference`). A duplicate payment goes back whole, everyone's items (422 `refund_duplicate_whole` for one person's). */
             person_activity_id?: components["schemas"]["Id"];
             /** @description Part of one activity's item (one `activity_ids`, or a payment of one activity): what a late reduction left its fee owing back (the item's `refund_due`), at most that. The parts stay paid; the fee owes that much less. */
             amount?: components["schemas"]["Euros"];
