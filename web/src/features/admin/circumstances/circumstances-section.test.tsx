@@ -102,6 +102,7 @@ describe('circumstances', () => {
       review: 'age',
       min_age: 65,
       max_age: null,
+      scope: 'person',
     });
   });
 
