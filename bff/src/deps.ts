@@ -73,6 +73,8 @@ import { createDevOutbox } from './services/dev-outbox.js';
 import { createCircumstances } from './services/circumstances/index.js';
 import { createDirectDebit } from './services/direct-debit/index.js';
 import { createFeesRepo } from './data/fees-repo.js';
+import { createFamilyDifferencesRepo } from './data/family-differences-repo.js';
+import { createFamilyDifferences } from './services/payments/family-differences.js';
 import { createCircumstancesRepo } from './data/circumstances-repo.js';
 import { createFeeQuotes } from './services/fees/quotes.js';
 import { createPendingFees } from './services/fees/pending-fees.js';
@@ -129,6 +131,7 @@ export function createDeps(options: {
     personMerges: createPersonMergeRepo(db),
     revokedTokens: createRevokedTokensRepo(db),
     fees: createFeesRepo(db),
+    familyDifferences: createFamilyDifferencesRepo(db),
     circumstances: createCircumstancesRepo(db),
     idempotencyKeys: createIdempotencyKeysRepo(db),
   };
@@ -138,6 +141,12 @@ export function createDeps(options: {
     fees: repos.fees,
     circumstances: repos.circumstances,
     clock,
+  });
+  // family discounts no longer earned once a paying member is refunded or leaves
+  const familyDifferences = createFamilyDifferences({
+    fees: repos.fees,
+    repo: repos.familyDifferences,
+    payments: repos.payments,
   });
   const secret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   /** A key of its own for each use, derived from the server secret. */
@@ -227,6 +236,7 @@ export function createDeps(options: {
       users: repos.users,
       enrolments: repos.enrolments,
       quotes: feeQuotes,
+      familyDifferences,
       owedBack: repos.owedBack,
     }),
     contactChange,
@@ -278,6 +288,7 @@ export function createDeps(options: {
       audit: repos.audit,
       quotes: feeQuotes,
       clock,
+      familyDifferences,
     }),
     activities: createAdminActivitiesService({
       db,
@@ -379,6 +390,7 @@ export function createDeps(options: {
       gateway: createRedsysClient(config.redsys),
       quotes: feeQuotes,
       documents: circumstances.documents,
+      familyDifferences,
     }),
     unsubscribe,
     devOutbox: createDevOutbox({ outbox: repos.outbox }),

@@ -109,21 +109,19 @@ test.describe('resident journey', () => {
       await expect(page.getByText('No hay pagos pendientes.')).toHaveCount(0);
     });
 
-    await test.step('mixing two people shows the one-person message', async () => {
+    await test.step('mixing two people is one payment for the family', async () => {
       await row(page, yoga, resident.dni).check();
       await row(page, swimming, child.dni).check();
       await expect(
-        page.getByText('Solo puedes pagar actividades de una persona cada vez.'),
+        page.getByText(/Pagas por toda la familia: 2 personas en un solo pago/),
       ).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Pagar con tarjeta' })).toHaveAttribute(
+      await expect(page.getByRole('button', { name: 'Pagar con tarjeta' })).not.toHaveAttribute(
         'aria-disabled',
         'true',
       );
       await expectAccessible(page, 'dashboard, two people selected (es)');
       await row(page, yoga, resident.dni).uncheck();
-      await expect(
-        page.getByText('Solo puedes pagar actividades de una persona cada vez.'),
-      ).toHaveCount(0);
+      await expect(page.getByText(/Pagas por toda la familia/)).toHaveCount(0);
     });
 
     await test.step('two activities: the total, then the reduction after the declaration', async () => {

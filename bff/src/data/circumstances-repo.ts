@@ -260,6 +260,42 @@ export function createCircumstancesRepo(db: Database) {
       return result.numUpdatedRows === 1n;
     },
 
+    // --- household requests (migration 470) ---
+
+    /** Makes the request part of a household request (its first row names itself). */
+    async setHousehold(id: number, householdId: number): Promise<void> {
+      await db
+        .q()
+        .updateTable('circumstance_requests')
+        .set({ household_id: householdId })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Every row of a household request, the first first, with each person's name. */
+    householdRows: (householdIds: readonly number[]) =>
+      householdIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .q()
+            .selectFrom('circumstance_requests as r')
+            .innerJoin('enrolments as e', 'e.id', 'r.enrolment_id')
+            .selectAll('r')
+            .select(['e.first_name', 'e.last_name'])
+            .where('r.household_id', 'in', [...householdIds])
+            .orderBy('r.id')
+            .execute(),
+
+    /** Gives a request's row to another person (the first row stays the household's). */
+    async setPerson(id: number, enrolmentId: number, now: string): Promise<void> {
+      await db
+        .q()
+        .updateTable('circumstance_requests')
+        .set({ enrolment_id: enrolmentId, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+
     /** The person's request of the circumstance waiting for review, if any. */
     pendingOf: (enrolmentId: number, circumstanceId: number) =>
       db

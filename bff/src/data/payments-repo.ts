@@ -188,8 +188,21 @@ export function createPaymentsRepo(db: Database) {
         .executeTakeFirstOrThrow();
       return row.id;
     },
-    async insertItem(item: Omit<PaymentItemRow, 'refund_id'>): Promise<void> {
+    async insertItem(
+      item: Omit<PaymentItemRow, 'refund_id' | 'person_name'> & { person_name?: string | null },
+    ): Promise<void> {
       await db.q().insertInto('payment_items').values(item).execute();
+    },
+    /** People's full names by id (the ones that exist). */
+    async personNames(ids: readonly number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .q()
+        .selectFrom('enrolments')
+        .select(['id', 'first_name', 'last_name'])
+        .where('id', 'in', [...ids])
+        .execute();
+      return new Map(rows.map((row) => [row.id, `${row.first_name} ${row.last_name}`.trim()]));
     },
     /** `lock` holds the row until the transaction ends (PostgreSQL). */
     findById: (id: number, options: { lock?: boolean } = {}): Promise<PaymentRow | undefined> =>
@@ -349,6 +362,8 @@ export function createPaymentsRepo(db: Database) {
         .selectAll()
         .where('payment_id', '=', paymentId)
         .orderBy('activity_id')
+        // a family's payment: two people's items of one activity, always in the same order
+        .orderBy('enrolment_id')
         .execute(),
     /** Pending payments of this user that cover any of these activities of this person. */
     async pendingOverlapping(

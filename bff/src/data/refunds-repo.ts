@@ -33,6 +33,7 @@ export function createRefundsRepo(db: Database) {
       paymentId: number,
       activityIds: number[],
       refundId: number,
+      enrolmentId?: number,
     ): Promise<number> {
       const result = await db
         .q()
@@ -40,6 +41,7 @@ export function createRefundsRepo(db: Database) {
         .set({ refund_id: refundId })
         .where('payment_id', '=', paymentId)
         .where('activity_id', 'in', activityIds)
+        .$if(enrolmentId !== undefined, (q) => q.where('enrolment_id', '=', enrolmentId!))
         .where('refund_id', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);

@@ -41,6 +41,7 @@ export interface Tables {
   circumstance_documents: CircumstanceDocumentsTable;
   reduction_rules: ReductionRulesTable;
   family_discounts: FamilyDiscountsTable;
+  family_differences: FamilyDifferencesTable;
   revoked_tokens: RevokedTokensTable;
   idempotency_keys: IdempotencyKeysTable;
   schema_migrations: SchemaMigrationsTable;
@@ -313,6 +314,8 @@ export interface CircumstancesTable {
   /** Ages the circumstance is for, inclusive (null max: no upper limit); null: any age. */
   min_age: number | null;
   max_age: number | null;
+  /** Asked per person, or once for several of an account's people (migration 470). */
+  scope: Generated<'person' | 'household'>;
   created_at: string;
   updated_at: string;
 }
@@ -340,6 +343,8 @@ export interface CircumstanceRequestsTable {
   created_at: string;
   decided_at: string | null;
   updated_at: string;
+  /** A household request's first row (itself too), which keeps the document (migration 470). */
+  household_id: Generated<number | null>;
 }
 
 /** A request's proof, encrypted (lib/secret-box.ts), until some days after the decision. */
@@ -360,6 +365,21 @@ export interface ReductionRulesTable {
   fee_group: string | null;
   percent_bp: number | null;
   price_cents: number | null;
+}
+
+/** A paid fee's family discount no longer earned, pending for the family (migration 470). */
+export interface FamilyDifferencesTable {
+  id: Generated<number>;
+  enrolment_id: number;
+  activity_id: number;
+  /** The payment that charged the fee with the discount. */
+  payment_id: number;
+  amount_cents: number;
+  reason_code: 'member_refunded' | 'member_withdrawn';
+  member_enrolment_id: number | null;
+  member_name: string;
+  created_at: string;
+  settled_at: string | null;
 }
 
 export interface FamilyDiscountsTable {
@@ -485,6 +505,8 @@ export interface PaymentItemsTable {
   /** Of parts: the whole fee they are shares of (reduced, no registration fee), and what was left after them. */
   fee_cents: Generated<number | null>;
   remaining_cents: Generated<number | null>;
+  /** Whose fee it paid, as named when paid; null on items before migration 470. */
+  person_name: Generated<string | null>;
 }
 
 export type RefundStatus = 'requested' | 'succeeded' | 'failed';

@@ -557,6 +557,11 @@ export type CircumstanceMaxAge = number | null;
  */
 export type ValidityMonths = number | null;
 
+/**
+ * `person`: asked for one person (`POST /user/persons/{person_activity_id}/circumstances`); `household`: a title covering the family (a large family's), asked once for several of the account's people with one document and one review (`POST /user/circumstances`).
+ */
+export type CircumstanceScope = 'person' | 'household';
+
 export type Circumstance = {
     id: Id;
     name: string;
@@ -568,6 +573,7 @@ export type Circumstance = {
     review: CircumstanceReview;
     min_age: CircumstanceMinAge;
     max_age: CircumstanceMaxAge;
+    scope?: CircumstanceScope;
 };
 
 /**
@@ -580,6 +586,7 @@ export type CircumstanceWrite = {
     review: CircumstanceReview;
     min_age?: CircumstanceMinAge;
     max_age?: CircumstanceMaxAge;
+    scope?: CircumstanceScope;
 };
 
 /**
@@ -599,6 +606,7 @@ export type AdminCircumstance = {
     review: CircumstanceReview;
     min_age: CircumstanceMinAge;
     max_age: CircumstanceMaxAge;
+    scope?: CircumstanceScope;
     /**
      * Approvals in force today.
      */
@@ -613,6 +621,10 @@ export type CircumstanceRequestStatus = 'pending' | 'approved' | 'refused' | 'ex
 
 export type CircumstanceRequestCreated = {
     id: Id;
+    /**
+     * A household request's people (its id is the request staff review).
+     */
+    person_activity_ids?: Array<Id>;
     status: CircumstanceRequestStatus;
     valid_until: CivilDate | null;
 };
@@ -641,10 +653,31 @@ export type CircumstanceRequest = {
      * This account sent a document that is still kept (it is deleted some days after the decision): GET /user/circumstances/{id}/document gives it.
      */
     has_document: boolean;
+    /**
+     * A household request's id (the one staff review), the same for each person it covers; null for a person's own.
+     */
+    household_id?: Id | null;
+};
+
+export type HouseholdPerson = {
+    person_activity_id: Id;
+    person_name: string;
+    status: CircumstanceRequestStatus;
 };
 
 export type AdminCircumstanceRequest = {
     id: Id;
+    /**
+     * A household request (`Circumstance.scope` household): everyone it covers, one decision for all (a person staff removed reads `withdrawn`). Absent for a person's own request.
+     */
+    people?: Array<HouseholdPerson>;
+    /**
+     * A household request: the requesting account's other people, whom staff may add (`POST /admin/circumstance-requests/{id}/people`). Absent for a person's own request.
+     */
+    addable_people?: Array<{
+        person_activity_id: Id;
+        person_name: string;
+    }>;
     person_activity_id: Id;
     person_name: string;
     dni: DniOut | null;
@@ -1531,10 +1564,39 @@ export type UserActivity = {
      * How much of this line's amounts is the activity's registration fee (never reduced): the whole fee's line or part 1's; 0 otherwise.
      */
     registration_fee?: Euros;
+    /**
+     * A paid fee whose family discount is no longer earned: the member whose paid fee earned it was refunded or withdrawn, so the discount it was charged with is pending for the family, with its reason. Absent or null: nothing pending.
+     */
+    family_difference?: FamilyDifference | null;
+};
+
+export type FamilyDifference = {
+    /**
+     * The family discount this fee was charged with and no longer earns.
+     */
+    amount: Euros;
+    reason_code: 'member_refunded' | 'member_withdrawn';
+    /**
+     * The member whose paid fee earned the discount.
+     */
+    member_name: string;
+    /**
+     * The reason, in the caller's language.
+     */
+    reason: string;
+    created_at: string;
 };
 
 export type PaymentItem = {
     activity_id: Id;
+    /**
+     * Whose fee the item paid (a family's payment has several people).
+     */
+    person_activity_id?: Id;
+    /**
+     * Their name as it was when paid.
+     */
+    person_name?: string;
     name: string;
     amount: Euros;
     /**
@@ -1586,10 +1648,14 @@ export type ResidentPayment = {
 };
 
 /**
- * At least one whole fee (`activity_ids`) or part (`parts`).
+ * One person's fees (`person_activity_id` with `activity_ids` and `parts`), or several of the account's people's in one payment (`people`, the family's payment): exactly one of the two forms (else 422 `payment_one_form`). At least one whole fee (`activity_ids`) or part (`parts`) in all.
  */
 export type PaymentRequest = {
-    person_activity_id: Id;
+    person_activity_id?: Id;
+    /**
+     * The family's payment: each person the account manages with their whole fees and parts, one bank page and one receipt listing each person. A person named twice counts once (their choices together).
+     */
+    people?: Array<PaymentPersonChoice>;
     /**
      * Whole fees (activities without parts).
      */
@@ -1603,6 +1669,12 @@ export type PaymentRequest = {
      * How the resident pays at Redsys; `bizum` only while `bizum_enabled` (else 409 `bizum_disabled`).
      */
     pay_method?: PayMethod;
+};
+
+export type PaymentPersonChoice = {
+    person_activity_id: Id;
+    activity_ids?: Array<Id>;
+    parts?: Array<PartChoice>;
 };
 
 /**
@@ -1711,6 +1783,10 @@ export type ReceiptCheck = {
 export type RefundRequest = {
     reason: string;
     activity_ids?: Array<Id>;
+    /**
+     * A family's payment covers several people: only this person's items of `activity_ids` (absent: every person's); with `amount`, the person whose fee owes back (needed when the payment paid the activity for two people). A paid family discount another member's fee earned, left without enough paid members, becomes pending for the family (`UserActivity.family_difference`). A duplicate payment goes back whole, everyone's items (422 `refund_duplicate_whole` for one person's).
+     */
+    person_activity_id?: Id;
     /**
      * Part of one activity's item (one `activity_ids`, or a payment of one activity): what a late reduction left its fee owing back (the item's `refund_due`), at most that. The parts stay paid; the fee owes that much less.
      */
@@ -3752,7 +3828,7 @@ export type GeneratePaymentErrors = {
      */
     404: Error;
     /**
-     * Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0), `bizum_disabled` (`pay_method: bizum` while the council does not take Bizum), `part_out_of_order` (a part chosen without an earlier unpaid one), `part_deadline_passed` (a part whose day has passed), `fee_in_parts` (a fee in parts asked for whole in `activity_ids`: choose its parts).
+     * Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0), `bizum_disabled` (`pay_method: bizum` while the council does not take Bizum), `part_out_of_order` (a part chosen without an earlier unpaid one), `part_deadline_passed` (a part whose day has passed), `fee_in_parts` (a fee in parts asked for whole in `activity_ids`: choose its parts), `family_discount_needs_members` (a family discount whose earning members' fees are neither paid nor in this payment).
      */
     409: Error;
     /**
@@ -7140,6 +7216,67 @@ export type ListMyCircumstancesResponses = {
 
 export type ListMyCircumstancesResponse = ListMyCircumstancesResponses[keyof ListMyCircumstancesResponses];
 
+export type RequestHouseholdCircumstanceData = {
+    body: {
+        circumstance_id: string;
+        person_activity_ids: string;
+        document?: Blob | File;
+    };
+    path?: never;
+    query?: never;
+    url: '/user/circumstances';
+};
+
+export type RequestHouseholdCircumstanceErrors = {
+    /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * One of the people has this circumstance pending or in force.
+     */
+    409: Error;
+    /**
+     * The document is over 5 MB.
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
+     */
+    415: Error;
+    /**
+     * A wrong document (as a person's request: `document_type`, `document_active_content`, `image_too_large`…), an unknown circumstance, one asked per person (`circumstance_not_household` on `circumstance_id`), a circumstance by age, which nobody asks for (`circumstance_by_age`), or a declaration with ages one of the people is outside of today, or whose birth date is unknown (`circumstance_age`).
+     */
+    422: Error;
+    /**
+     * Too many attempts; wait `Retry-After` seconds.
+     */
+    429: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     */
+    503: Error;
+};
+
+export type RequestHouseholdCircumstanceError = RequestHouseholdCircumstanceErrors[keyof RequestHouseholdCircumstanceErrors];
+
+export type RequestHouseholdCircumstanceResponses = {
+    /**
+     * The request, pending review (or approved at once on a declaration), for each person named.
+     */
+    201: CircumstanceRequestCreated;
+};
+
+export type RequestHouseholdCircumstanceResponse = RequestHouseholdCircumstanceResponses[keyof RequestHouseholdCircumstanceResponses];
+
 export type GetMyCircumstanceDocumentData = {
     body?: never;
     path: {
@@ -7272,6 +7409,115 @@ export type GetCircumstanceDocumentResponses = {
 };
 
 export type GetCircumstanceDocumentResponse = GetCircumstanceDocumentResponses[keyof GetCircumstanceDocumentResponses];
+
+export type AddHouseholdPersonData = {
+    body: {
+        person_activity_id: Id;
+    };
+    path: {
+        id: Id;
+    };
+    query?: never;
+    url: '/admin/circumstance-requests/{id}/people';
+};
+
+export type AddHouseholdPersonErrors = {
+    /**
+     * The body could not be read: broken JSON, a form that does not parse, or a compressed body (`Content-Encoding: gzip`, `deflate` or `br`) that does not decompress. Nothing changed.
+     */
+    400: Error;
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Not a household request (`not_household`), decided other than approved (`request_decided`), the person already in it or with the circumstance pending or in force (`request_pending`, `already_approved`).
+     */
+    409: Error;
+    /**
+     * The body is larger than the server reads (100 KB of JSON, 64 KB of form data).
+     */
+    413: Error;
+    /**
+     * The body is in a form the call does not read: a `Content-Encoding` other than `gzip`, `deflate` or `br` (in any case; the file upload takes none), several codings at once, or a body that is not `multipart/form-data` where the call takes a file. Nothing changed.
+     */
+    415: Error;
+    /**
+     * The person is not one the requesting account manages (`household_person_unknown`).
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     */
+    503: Error;
+};
+
+export type AddHouseholdPersonError = AddHouseholdPersonErrors[keyof AddHouseholdPersonErrors];
+
+export type AddHouseholdPersonResponses = {
+    /**
+     * The household request with its people.
+     */
+    200: AdminCircumstanceRequest;
+};
+
+export type AddHouseholdPersonResponse = AddHouseholdPersonResponses[keyof AddHouseholdPersonResponses];
+
+export type RemoveHouseholdPersonData = {
+    body?: never;
+    path: {
+        id: Id;
+        person_activity_id: Id;
+    };
+    query?: never;
+    url: '/admin/circumstance-requests/{id}/people/{person_activity_id}';
+};
+
+export type RemoveHouseholdPersonErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * Not a household request (`not_household`), or the last person in it (`household_last_person`: refuse or withdraw the request instead).
+     */
+    409: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     */
+    503: Error;
+};
+
+export type RemoveHouseholdPersonError = RemoveHouseholdPersonErrors[keyof RemoveHouseholdPersonErrors];
+
+export type RemoveHouseholdPersonResponses = {
+    /**
+     * The household request with its people (the removed one reads `withdrawn`).
+     */
+    200: AdminCircumstanceRequest;
+};
+
+export type RemoveHouseholdPersonResponse = RemoveHouseholdPersonResponses[keyof RemoveHouseholdPersonResponses];
 
 export type ApproveCircumstanceRequestData = {
     body: CircumstanceApproval;

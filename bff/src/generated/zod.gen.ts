@@ -386,6 +386,11 @@ export const zCircumstanceMaxAge = z.int().gte(0).lte(130).nullable();
  */
 export const zValidityMonths = z.int().gte(1).lte(60).nullable();
 
+/**
+ * `person`: asked for one person (`POST /user/persons/{person_activity_id}/circumstances`); `household`: a title covering the family (a large family's), asked once for several of the account's people with one document and one review (`POST /user/circumstances`).
+ */
+export const zCircumstanceScope = z.enum(['person', 'household']).default('person');
+
 export const zCircumstance = z.object({
     id: zId,
     name: z.string(),
@@ -393,7 +398,8 @@ export const zCircumstance = z.object({
     validity_months: zValidityMonths,
     review: zCircumstanceReview,
     min_age: zCircumstanceMinAge,
-    max_age: zCircumstanceMaxAge
+    max_age: zCircumstanceMaxAge,
+    scope: zCircumstanceScope.optional()
 });
 
 /**
@@ -405,7 +411,8 @@ export const zCircumstanceWrite = z.object({
     validity_months: zValidityMonths,
     review: zCircumstanceReview,
     min_age: zCircumstanceMinAge.optional(),
-    max_age: zCircumstanceMaxAge.optional()
+    max_age: zCircumstanceMaxAge.optional(),
+    scope: zCircumstanceScope.optional()
 });
 
 /**
@@ -425,6 +432,7 @@ export const zAdminCircumstance = z.object({
     review: zCircumstanceReview,
     min_age: zCircumstanceMinAge,
     max_age: zCircumstanceMaxAge,
+    scope: zCircumstanceScope.optional(),
     approved: z.int().gte(0),
     pending: z.int().gte(0)
 });
@@ -439,6 +447,7 @@ export const zCircumstanceRequestStatus = z.enum([
 
 export const zCircumstanceRequestCreated = z.object({
     id: zId,
+    person_activity_ids: z.array(zId).optional(),
     status: zCircumstanceRequestStatus,
     valid_until: zCivilDate.nullable()
 });
@@ -454,11 +463,23 @@ export const zCircumstanceRequest = z.object({
     reason: z.string().nullable(),
     created_at: zDateTime,
     decided_at: zDateTime.nullable(),
-    has_document: z.boolean()
+    has_document: z.boolean(),
+    household_id: zId.nullish()
+});
+
+export const zHouseholdPerson = z.object({
+    person_activity_id: zId,
+    person_name: z.string(),
+    status: zCircumstanceRequestStatus
 });
 
 export const zAdminCircumstanceRequest = z.object({
     id: zId,
+    people: z.array(zHouseholdPerson).optional(),
+    addable_people: z.array(z.object({
+        person_activity_id: zId,
+        person_name: z.string()
+    })).optional(),
     person_activity_id: zId,
     person_name: z.string(),
     dni: zDniOut.nullable(),
@@ -1054,6 +1075,14 @@ export const zAssociationResult = z.object({
     person: zManagedPerson
 });
 
+export const zFamilyDifference = z.object({
+    amount: zEuros,
+    reason_code: z.enum(['member_refunded', 'member_withdrawn']),
+    member_name: z.string(),
+    reason: z.string(),
+    created_at: z.iso.datetime({ offset: true })
+});
+
 /**
  * card = the bank's card page; bizum = Bizum on the same Redsys terminal (`DS_MERCHANT_PAYMETHODS=z`). On a payment: what the resident chose, corrected by the bank's `Ds_ProcessedPayMethod` once it says (68 = Bizum, a card code = card).
  */
@@ -1163,6 +1192,7 @@ export const zLatestPayment = z.object({
 export const zRefundRequest = z.object({
     reason: z.string().max(500),
     activity_ids: z.array(zId).min(1).max(50).optional(),
+    person_activity_id: zId.optional(),
     amount: zEuros.optional()
 });
 
@@ -1311,7 +1341,8 @@ export const zUserActivity = z.object({
     person_activity_id: zId,
     refund_due: zEuros.optional(),
     part: zPendingPart.nullish(),
-    registration_fee: zEuros.optional()
+    registration_fee: zEuros.optional(),
+    family_difference: zFamilyDifference.nullish()
 });
 
 /**
@@ -1437,6 +1468,8 @@ export const zDataExport = z.object({
 
 export const zPaymentItem = z.object({
     activity_id: zId,
+    person_activity_id: zId.optional(),
+    person_name: z.string().optional(),
     name: z.string(),
     amount: zEuros,
     refunded: z.boolean(),
@@ -1516,11 +1549,18 @@ export const zPartChoice = z.object({
     number: z.int().gte(1).lte(12)
 });
 
+export const zPaymentPersonChoice = z.object({
+    person_activity_id: zId,
+    activity_ids: z.array(zId).max(50).optional().default([]),
+    parts: z.array(zPartChoice).max(50).optional().default([])
+});
+
 /**
- * At least one whole fee (`activity_ids`) or part (`parts`).
+ * One person's fees (`person_activity_id` with `activity_ids` and `parts`), or several of the account's people's in one payment (`people`, the family's payment): exactly one of the two forms (else 422 `payment_one_form`). At least one whole fee (`activity_ids`) or part (`parts`) in all.
  */
 export const zPaymentRequest = z.object({
-    person_activity_id: zId,
+    person_activity_id: zId.optional(),
+    people: z.array(zPaymentPersonChoice).min(1).max(20).optional(),
     activity_ids: z.array(zId).max(50).optional().default([]),
     parts: z.array(zPartChoice).max(50).optional().default([]),
     use_discount: z.boolean(),
@@ -2682,6 +2722,17 @@ export const zRequestCircumstanceResponse = zCircumstanceRequestCreated;
  */
 export const zListMyCircumstancesResponse = z.array(zCircumstanceRequest);
 
+export const zRequestHouseholdCircumstanceBody = z.object({
+    circumstance_id: z.string().regex(/^[1-9][0-9]{0,15}$/),
+    person_activity_ids: z.string().regex(/^[1-9][0-9]{0,15}( *, *[1-9][0-9]{0,15}){0,19}$/),
+    document: z.string().optional()
+});
+
+/**
+ * The request, pending review (or approved at once on a declaration), for each person named.
+ */
+export const zRequestHouseholdCircumstanceResponse = zCircumstanceRequestCreated;
+
 export const zGetMyCircumstanceDocumentPath = z.object({
     id: zId
 });
@@ -2711,6 +2762,29 @@ export const zGetCircumstanceDocumentPath = z.object({
  * The file as a download (`Content-Disposition: attachment`, `Content-Security-Policy: sandbox`).
  */
 export const zGetCircumstanceDocumentResponse = z.string();
+
+export const zAddHouseholdPersonBody = z.object({
+    person_activity_id: zId
+});
+
+export const zAddHouseholdPersonPath = z.object({
+    id: zId
+});
+
+/**
+ * The household request with its people.
+ */
+export const zAddHouseholdPersonResponse = zAdminCircumstanceRequest;
+
+export const zRemoveHouseholdPersonPath = z.object({
+    id: zId,
+    person_activity_id: zId
+});
+
+/**
+ * The household request with its people (the removed one reads `withdrawn`).
+ */
+export const zRemoveHouseholdPersonResponse = zAdminCircumstanceRequest;
 
 export const zApproveCircumstanceRequestBody = zCircumstanceApproval;
 

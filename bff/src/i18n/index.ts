@@ -9,6 +9,7 @@ import { directDebit } from './messages/direct-debit.js';
 import { mandateDocument } from './messages/mandate-document.js';
 import { draws } from './messages/draws.js';
 import { fees } from './messages/fees.js';
+import { family } from './messages/family.js';
 import { feeParts } from './messages/fee-parts.js';
 import { reductions } from './messages/reductions.js';
 import { owedBack } from './messages/owed-back.js';
@@ -35,6 +36,7 @@ const areas: Record<string, Record<string, Translations>> = {
   circumstances,
   fees,
   feeParts,
+  family,
   reductions,
   owedBack,
   claims,

@@ -149,6 +149,8 @@ describe('card payment through the sandbox gateway', () => {
         items: [
           {
             activity_id: swim,
+            person_activity_id: person.id,
+            person_name: person.fullName,
             name: expect.stringMatching(/^Actividad 1/),
             amount: 45,
             refunded: false,
@@ -157,6 +159,8 @@ describe('card payment through the sandbox gateway', () => {
           },
           {
             activity_id: padel,
+            person_activity_id: person.id,
+            person_name: person.fullName,
             name: expect.stringMatching(/^Actividad 2/),
             amount: 64.13,
             refunded: false,

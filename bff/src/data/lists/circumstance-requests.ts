@@ -21,6 +21,10 @@ export function circumstanceRequestsQueries(
   const filtered = db
     .reads()
     .selectFrom('circumstance_requests as r')
+    // a household request is listed once, by its first row (its people come with it)
+    .where((eb) =>
+      eb.or([eb('r.household_id', 'is', null), eb('r.household_id', '=', eb.ref('r.id'))]),
+    )
     .$if(request.q !== null, (q) =>
       q
         .innerJoin('enrolments as se', 'se.id', 'r.enrolment_id')

@@ -85,6 +85,7 @@ import {
 } from './390-idempotency-keys.js';
 import { postgres as bizumPostgres, sqlite as bizum } from './400-bizum.js';
 import { postgres as feePartsPostgres, sqlite as feeParts } from './410-fee-parts.js';
+import { postgres as familyPostgres, sqlite as family } from './470-family.js';
 import {
   postgres as oneIdentityKeyPostgres,
   sqlite as oneIdentityKey,
@@ -322,6 +323,13 @@ export const migrations: readonly Migration[] = [
     name: 'registration-fee',
     sqlite: registrationFee,
     postgres: registrationFeePostgres,
+  },
+  {
+    version: 470,
+    name: 'family',
+    sqlite: family,
+    postgres: familyPostgres,
+    rebuildsTables: true,
   },
   {
     version: 480,

@@ -4,6 +4,7 @@ import {
   zGetMyCircumstanceDocumentPath,
   zRequestCircumstanceBody,
   zRequestCircumstancePath,
+  zRequestHouseholdCircumstanceBody,
 } from '../../generated/zod.gen.js';
 import { requireUser } from '../../http/auth.js';
 import type { AppState } from '../../http/context.js';
@@ -54,6 +55,27 @@ export function circumstancesResidentRoutes(
       }
     },
   );
+
+  router.post('/user/circumstances', auth, upload, async (ctx) => {
+    const parts = multipartParts(ctx, 'document');
+    try {
+      const { circumstance_id, person_activity_ids } = validate(
+        zRequestHouseholdCircumstanceBody,
+        parts.fields,
+      );
+      const document = parts.file ? await readPart(parts.file) : null;
+      ctx.status = 201;
+      ctx.body = await deps.circumstances.household.request(
+        actorOf(ctx),
+        person_activity_ids.split(',').map((id) => Number(id.trim())),
+        Number(circumstance_id),
+        document,
+        callOf(ctx),
+      );
+    } finally {
+      await parts.cleanUp();
+    }
+  });
 
   router.get('/user/circumstances', auth, async (ctx) => {
     ctx.body = await requests.list(actorOf(ctx), ctx.state.locale);

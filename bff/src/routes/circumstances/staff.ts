@@ -1,12 +1,14 @@
 import Router from '@koa/router';
 import type { Deps } from '../../deps.js';
 import {
+  zAddHouseholdPersonBody,
   zApproveCircumstanceRequestBody,
   zCreateCircumstanceBody,
   zImportCircumstanceHoldersBody,
   zListCircumstanceRequestsQuery,
   zRecordCircumstanceBody,
   zRefuseCircumstanceRequestBody,
+  zRemoveHouseholdPersonPath,
   zUpdateCircumstanceBody,
 } from '../../generated/zod.gen.js';
 import { requireAdmin } from '../../http/auth.js';
@@ -102,6 +104,21 @@ export function circumstancesStaffRoutes(
     const input = validate(zRefuseCircumstanceRequestBody, ctx.request.body);
     ctx.body = await review.refuse(actorOf(ctx), id, input, ctx.state.locale);
   });
+  router.post('/admin/circumstance-requests/:id/people', admin, async (ctx) => {
+    const id = idParam(ctx);
+    const { person_activity_id } = validate(zAddHouseholdPersonBody, ctx.request.body);
+    await deps.circumstances.household.addPerson(actorOf(ctx), id, person_activity_id);
+    ctx.body = await review.view(id, ctx.state.locale);
+  });
+  router.delete(
+    '/admin/circumstance-requests/:id/people/:person_activity_id',
+    admin,
+    async (ctx) => {
+      const { id, person_activity_id } = validate(zRemoveHouseholdPersonPath, ctx.params, 'path');
+      await deps.circumstances.household.removePerson(actorOf(ctx), id, person_activity_id);
+      ctx.body = await review.view(id, ctx.state.locale);
+    },
+  );
   router.post('/admin/circumstance-requests/:id/withdraw', admin, async (ctx) => {
     ctx.body = await review.withdraw(actorOf(ctx), idParam(ctx), ctx.state.locale);
   });

@@ -6,6 +6,7 @@ import type { AppState } from '../../http/context.js';
 import { limitCalls } from '../../http/rate-limit.js';
 import { validate } from '../../http/validate.js';
 import { centsToEuros } from '../../lib/money.js';
+import { DomainError } from '../../services/errors.js';
 
 /** Each call stores a payment and burns an order number: a person paying needs a handful, not hundreds. */
 export const GENERATE_LIMIT = { limit: 20, windowMs: 10 * 60_000 };
@@ -22,11 +23,23 @@ export function checkoutRoutes(
   router.post('/payments/generate-multiple/', requireUser(deps), limit, async (ctx) => {
     const user = ctx.state.user!;
     const body = validate(zGeneratePaymentBody, ctx.request.body, 'body');
+    // one person (person_activity_id) or the family (people), exactly one of the two
+    if ((body.person_activity_id === undefined) === (body.people === undefined))
+      throw new DomainError('invalid', 'payment_one_form');
+    const people = body.people?.map((one) => ({
+      personId: one.person_activity_id,
+      activityIds: one.activity_ids ?? [],
+      parts: one.parts ?? [],
+    })) ?? [
+      {
+        personId: body.person_activity_id!,
+        activityIds: body.activity_ids ?? [],
+        parts: body.parts ?? [],
+      },
+    ];
     const result = await deps.payments.checkout.start({
       user: { id: user.id, dni: user.dni },
-      personId: body.person_activity_id,
-      activityIds: body.activity_ids ?? [],
-      parts: body.parts ?? [],
+      people,
       useDiscount: body.use_discount,
       payMethod: body.pay_method ?? 'card',
       locale: ctx.state.locale,

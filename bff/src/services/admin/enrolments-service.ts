@@ -1,3 +1,4 @@
+import type { FamilyDifferences } from '../payments/family-differences.js';
 import type { ActivitiesRepo } from '../../data/activities-repo.js';
 import type { EnrolmentSort, ListRequest, ListResult, StaffLists } from '../../data/lists/index.js';
 import type { ApplicationsRepo } from '../../data/applications-repo.js';
@@ -83,6 +84,8 @@ export function createAdminEnrolmentsService(deps: {
   applications: Pick<ApplicationsRepo, 'waitingOf'>;
   quotes: Pick<FeeQuotes, 'mode' | 'prospective'>;
   clock: Clock;
+  /** A member who leaves: the family differences their refund left now say they withdrew. */
+  familyDifferences?: Pick<FamilyDifferences, 'memberWithdrawn'>;
 }) {
   const { db, enrolments, activities, lists, audit } = deps;
   const fees = createEnrolmentFees(deps);
@@ -231,6 +234,8 @@ export function createAdminEnrolmentsService(deps: {
           if (!wanted.has(link.activity_id))
             await enrolments.removeUnpaidLink(id, link.activity_id);
         }
+        if (links.some((link) => !wanted.has(link.activity_id)))
+          await deps.familyDifferences?.memberWithdrawn(id);
         for (const activityId of activityIds) await enrolments.addLink(id, activityId);
         await recordAdminWrite(
           audit,

@@ -26,6 +26,8 @@ export interface CircumstanceInput {
   max_age?: number | null;
   /** Left out (or empty) for a reduction by age: nobody proves an age. */
   proof?: Texts;
+  /** Asked per person (the default) or once for several of an account's people. */
+  scope?: 'person' | 'household' | undefined;
 }
 
 const LOCALES: readonly Locale[] = ['es', 'en', 'gl'];
@@ -88,6 +90,7 @@ function checked(input: CircumstanceInput): CircumstanceFields {
     // an age is never approved: nothing lasts
     validity_months: byAge ? null : input.validity_months,
     review: input.review,
+    scope: input.scope ?? 'person',
   };
 }
 
@@ -98,6 +101,7 @@ const texts = (row: CircumstanceFields) => ({
   review: row.review,
   min_age: row.min_age,
   max_age: row.max_age,
+  scope: row.scope,
 });
 
 /** The council's list of circumstances: the public view, and staff's list and edits (audited). */
@@ -151,6 +155,7 @@ export function createCircumstanceCatalogue(deps: {
         review: row.review,
         min_age: row.min_age,
         max_age: row.max_age,
+        scope: row.scope,
       }));
       return rows.sort((a, b) => compare(a.name, b.name) || a.id - b.id);
     },

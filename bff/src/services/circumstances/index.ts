@@ -19,6 +19,7 @@ import { createDocumentVault } from './documents.js';
 import { createCircumstanceImport } from './import.js';
 import { createCircumstanceRequests } from './requests.js';
 import { createCircumstanceReview } from './review.js';
+import { createHouseholdRequests } from './household.js';
 
 /**
  * The circumstances area (issue 48), built once per app: the council's list, residents'
@@ -30,7 +31,7 @@ export function createCircumstances(deps: {
   clock: Clock;
   logger: Logger;
   repo: CircumstancesRepo;
-  persons: Pick<PersonsRepo, 'findLinked' | 'findById'>;
+  persons: Pick<PersonsRepo, 'findLinked' | 'findById' | 'listForUser'>;
   users: Pick<UsersRepo, 'findById'>;
   settings: Pick<ConfigRepo, 'get'>;
   audit: AuditRepo;
@@ -63,8 +64,18 @@ export function createCircumstances(deps: {
     retentionDays: deps.documentRetentionDays,
     logger: deps.logger,
   });
+  const household = createHouseholdRequests({
+    db,
+    repo,
+    persons: deps.persons,
+    vault,
+    limiter: deps.limiter,
+    audit,
+    clock,
+  });
   return {
     catalogue: createCircumstanceCatalogue({ db, repo, audit, clock }),
+    household,
     requests: createCircumstanceRequests({
       db,
       repo,
@@ -95,6 +106,7 @@ export function createCircumstances(deps: {
         : undefined,
       audit,
       clock,
+      household,
     }),
     holders: createCircumstanceImport({ db, repo, audit, clock }),
     documents: vault,

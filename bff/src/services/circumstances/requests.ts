@@ -186,6 +186,7 @@ export function createCircumstanceRequests(deps: {
         decided_at: row.decided_at,
         // only the account that sent a document may download it
         has_document: row.document_type !== null && row.user_id === actor.id,
+        household_id: row.household_id,
       }));
     },
 

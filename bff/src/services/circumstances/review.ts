@@ -15,6 +15,7 @@ import { auditDni, recordAdminWrite, type Actor } from '../admin/audit-trail.js'
 import { conflict, invalid, notFound } from '../errors.js';
 import type { Decision, DecisionMessages } from './decision-messages.js';
 import type { DocumentFile, DocumentVault } from './documents.js';
+import type { HouseholdRequests } from './household.js';
 import type { OwedBackMessage } from './owed-back-message.js';
 import { checkValidUntil, staffView, statusOf, type RefusalCode } from './views.js';
 
@@ -45,9 +46,49 @@ export function createCircumstanceReview(deps: {
   owedBack?: Pick<OwedBackMessage, 'afterDecision'>;
   audit: AuditRepo;
   clock: Clock;
+  household: Pick<HouseholdRequests, 'views'>;
 }) {
   const { db, repo, vault, audit, clock } = deps;
+
+  /** Staff's view, with the people of a household request. */
+  async function viewOf(row: RequestWithNames, locale: Locale, day: string) {
+    const view = staffView(row, locale, day);
+    const household = (await deps.household.views([row])).get(row.household_id ?? 0);
+    return household ? { ...view, ...household } : view;
+  }
+
+  /**
+   * A decision is one for the whole household: the first row and every other row still in the
+   * state it was decided from (people staff removed read withdrawn and stay so).
+   */
+  async function decideAll(
+    row: CircumstanceRequestRow,
+    from: CircumstanceRequestRow['status'],
+    fields: Parameters<CircumstancesRepo['decide']>[2],
+    now: string,
+  ) {
+    await repo.decide(row.id, from, fields, now);
+    if (row.household_id !== row.id) return;
+    for (const other of await repo.householdRows([row.id]))
+      if (other.id !== row.id && other.status === from)
+        await repo.decide(other.id, from, fields, now);
+  }
   const today = () => madridDate(clock.now());
+
+  /**
+   * What the fees in parts owe back, worked out again for everyone the decision reached (a
+   * household's people each hold the approval).
+   */
+  async function owedBackAfter(row: RequestWithNames) {
+    if (!deps.owedBack) return;
+    await deps.owedBack.afterDecision(row);
+    if (row.household_id !== row.id) return;
+    for (const other of await repo.householdRows([row.id])) {
+      if (other.id === row.id || other.status !== row.status) continue;
+      const decided = await repo.findRequest(other.id);
+      if (decided) await deps.owedBack.afterDecision(decided);
+    }
+  }
 
   async function found(id: number): Promise<RequestWithNames> {
     const row = await repo.findRequest(id);
@@ -69,6 +110,8 @@ export function createCircumstanceReview(deps: {
     await db.transaction(async () => {
       const row = await repo.lockRequest(id);
       if (!row) throw notFound();
+      // a household is decided by its first row, the one the queue lists
+      if (row.household_id !== null && row.household_id !== row.id) throw notFound();
       const details = await write(row, clock.now());
       await recordAdminWrite(audit, actor, ACTION_OF[decision], 'circumstance_request', id, {
         enrolment_id: row.enrolment_id,
@@ -78,8 +121,8 @@ export function createCircumstanceReview(deps: {
     });
     const row = await found(id);
     await deps.messages.tell(row, decision);
-    if (decision !== 'refused') await deps.owedBack?.afterDecision(row);
-    return staffView(row, locale, today());
+    if (decision !== 'refused') await owedBackAfter(row);
+    return viewOf(row, locale, today());
   }
 
   return {
@@ -91,13 +134,22 @@ export function createCircumstanceReview(deps: {
     ) {
       const day = today();
       const { rows, total } = await deps.lists.circumstanceRequests.page(request, status, day);
-      return { rows: rows.map((row) => staffView(row, locale, day)), total };
+      const households = await deps.household.views(rows);
+      return {
+        rows: rows.map((row) => {
+          const view = staffView(row, locale, day);
+          const household = households.get(row.household_id ?? 0);
+          return household ? { ...view, ...household } : view;
+        }),
+        total,
+      };
     },
 
     /** A request's document for staff (audited: it may show health or income). */
     async document(actor: Actor, id: number): Promise<DocumentFile> {
       const row = await found(id);
-      const file = await vault.read(id);
+      // a household's document is kept on its first row
+      const file = await vault.read(row.household_id ?? id);
       if (!file) throw notFound();
       await recordAdminWrite(
         audit,
@@ -120,8 +172,8 @@ export function createCircumstanceReview(deps: {
         'approved',
         async (row, now) => {
           if (row.status !== 'pending') throw conflict('request_decided');
-          await repo.decide(
-            id,
+          await decideAll(
+            row,
             'pending',
             {
               status: 'approved',
@@ -153,8 +205,8 @@ export function createCircumstanceReview(deps: {
         'refused',
         async (row, now) => {
           if (row.status !== 'pending') throw conflict('request_decided');
-          await repo.decide(
-            id,
+          await decideAll(
+            row,
             'pending',
             {
               status: 'refused',
@@ -181,8 +233,8 @@ export function createCircumstanceReview(deps: {
         'withdrawn',
         async (row, now) => {
           if (statusOf(row, madridDate(now)) !== 'approved') throw conflict('not_approved');
-          await repo.decide(
-            id,
+          await decideAll(
+            row,
             'approved',
             {
               status: 'withdrawn',
@@ -198,6 +250,11 @@ export function createCircumstanceReview(deps: {
         },
         locale,
       );
+    },
+
+    /** A household request with its people (after staff add or remove one). */
+    async view(id: number, locale: Locale) {
+      return viewOf(await found(id), locale, today());
     },
 
     /** Seen at the counter: approved until a date, without a document. */

@@ -60,6 +60,7 @@ export function createCollection(deps: {
       registration_fee_cents: 0,
       fee_cents: null,
       remaining_cents: null,
+      person_name: item.person_name,
       breakdown: item.breakdown,
       part_from: isFee ? item.part_number : null,
       part_to: isFee ? item.part_number : null,

@@ -205,6 +205,8 @@ export interface PersonFees {
   quotes: Map<number, Quote>;
   /** By activity id, the paid fees' breakdowns as charged (null: paid without one). */
   paid: Map<number, StoredBreakdown | null>;
+  /** Every fee of the person's family (themselves too): who has paid which (family-earned.ts). */
+  family: FamilyFeeRow[];
   /** By activity id, what each paid part of a fee in parts charged (parts.ts chargedPerPart). */
   charged: Map<number, ChargedItem[]>;
 }
@@ -273,7 +275,7 @@ export function createFeeQuotes(deps: {
       const charged = rows.some((row) => row.parts_paid > 0)
         ? await fees.chargedParts(enrolmentId)
         : new Map<number, ChargedItem[]>();
-      return { rows, quotes, paid, charged };
+      return { rows, quotes, paid, charged, family };
     },
 
     /**

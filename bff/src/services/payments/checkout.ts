@@ -10,6 +10,7 @@ import { amountToCharge } from '../pricing.js';
 import { invalid } from '../errors.js';
 import { parseParts, registrationDue, splitEnrolledFee } from '../fees/parts.js';
 import type { FeeQuotes, PersonFees } from '../fees/quotes.js';
+import { unearnedDiscounts } from '../fees/family-earned.js';
 import { paymentWindow } from '../settings-service.js';
 import { newOrderCode } from './order-code.js';
 import { paidParts, partsShort } from './part-name.js';
@@ -19,13 +20,19 @@ import {
   type RedirectFields,
 } from '../../adapters/payment-gateway/redsys-request.js';
 
-export interface CheckoutRequest {
-  user: { id: number; dni: string };
+/** One person's choice: whole fees and parts of fees in parts. */
+export interface PersonChoice {
   personId: number;
   /** Whole fees (activities without parts). */
   activityIds: number[];
   /** Parts of fees in parts, by activity and number (services/fees/parts.ts). */
   parts: { activity_id: number; number: number }[];
+}
+
+export interface CheckoutRequest {
+  user: { id: number; dni: string };
+  /** One person, or several of the account's people (the family's payment). */
+  people: PersonChoice[];
   useDiscount: boolean;
   /** Card, or Bizum on the same terminal (only while the council has it on). */
   payMethod: PayMethod;
@@ -164,18 +171,81 @@ export function createCheckoutService(deps: {
     }
   }
 
-  return {
-    async start(request: CheckoutRequest): Promise<CheckoutResult> {
-      const numbersOf = new Map<number, number[]>();
-      for (const { activity_id, number } of request.parts) {
+  /** Each person's activities and parts chosen (a person named twice: their choices together). */
+  function chosenPeople(people: readonly PersonChoice[]) {
+    const byPerson = new Map<number, Map<number, number[]>>();
+    for (const choice of people) {
+      const numbersOf = byPerson.get(choice.personId) ?? new Map<number, number[]>();
+      byPerson.set(choice.personId, numbersOf);
+      for (const { activity_id, number } of choice.parts) {
         const numbers = numbersOf.get(activity_id) ?? [];
         if (!numbers.includes(number)) numbers.push(number);
         numbersOf.set(activity_id, numbers);
       }
       // an activity asked for whole and in parts is asked for whole (refused if it has parts)
-      for (const id of request.activityIds) numbersOf.set(id, []);
-      const activityIds = [...numbersOf.keys()];
-      if (activityIds.length === 0)
+      for (const id of choice.activityIds) numbersOf.set(id, []);
+    }
+    // people locked in one order (by id), whichever order the family's payment named them in
+    return [...byPerson]
+      .sort(([a], [b]) => a - b)
+      .map(([personId, numbersOf]) => ({ personId, numbersOf }));
+  }
+
+  /** A person being paid for: managed by the caller, their fees and the fees chosen of them. */
+  async function personToPay(userId: number, personId: number, numbersOf: Map<number, number[]>) {
+    const person = await payments.findManagedPerson(userId, personId);
+    if (!person) throw paymentError('not_found', 'not_found');
+    // the fees under the council's rules (null in the simple mode) come with the person's
+    // enrolled activities, which then need no reading one by one
+    const fees = await quotes.forPerson(person.id);
+    const enrolled = [];
+    for (const id of numbersOf.keys())
+      enrolled.push(
+        fees
+          ? fees.rows.find((row) => row.activity_id === id)
+          : await payments.findEnrolledActivity(person.id, id),
+      );
+    if (enrolled.some((row) => row === undefined)) throw paymentError('invalid', 'mixed_persons');
+    const rows: ChosenFee[] = enrolled
+      .filter((row) => row !== undefined)
+      .map((row) => ({ ...row, numbers: numbersOf.get(row.activity_id) ?? [] }));
+    return { person, fees, rows, activityIds: [...numbersOf.keys()] };
+  }
+
+  type PersonToPay = Awaited<ReturnType<typeof personToPay>>;
+
+  /**
+   * A family discount is charged only when it is earned: the Nth member's needs N−1 other members
+   * of the family with a fee of the group paid, or paid in this payment (409 naming them).
+   */
+  async function checkFamilyEarned(people: readonly PersonToPay[]) {
+    const paying = new Set(
+      people.flatMap(({ person, rows }) => rows.map((row) => `${person.id}:${row.activity_id}`)),
+    );
+    for (const { person, fees, rows } of people) {
+      if (!fees) continue;
+      const charges = rows.map((row) => ({
+        enrolment_id: person.id,
+        activity_id: row.activity_id,
+        fee_group: fees.rows.find((fee) => fee.activity_id === row.activity_id)?.fee_group ?? null,
+        member: fees.quotes.get(row.activity_id)?.breakdown.family_discount?.member ?? null,
+      }));
+      const [unearned] = unearnedDiscounts(fees.family, paying, charges);
+      if (!unearned) continue;
+      const names = await payments.personNames(unearned.candidates);
+      throw paymentError('conflict', 'family_discount_needs_members', {
+        name: fullName(person),
+        activity: rows.find((row) => row.activity_id === unearned.activity_id)!.name,
+        members: unearned.candidates.map((id) => names.get(id) ?? '').join(', '),
+        count: unearned.missing,
+      });
+    }
+  }
+
+  return {
+    async start(request: CheckoutRequest): Promise<CheckoutResult> {
+      const choices = chosenPeople(request.people);
+      if (choices.every(({ numbersOf }) => numbersOf.size === 0))
         throw invalid([
           { loc: ['body', 'activity_ids'], msg: 'payment_nothing_chosen', type: 'nothing_chosen' },
         ]);
@@ -183,30 +253,17 @@ export function createCheckoutService(deps: {
       const nowIso = now.toISOString();
 
       const stored = await db.transaction(async () => {
-        const person = await payments.findManagedPerson(request.user.id, request.personId);
-        if (!person) throw paymentError('not_found', 'not_found');
-
-        // the fees under the council's rules (null in the simple mode) come with the person's
-        // enrolled activities, which then need no reading one by one
-        const fees = await quotes.forPerson(person.id);
-        const rules = fees !== null;
-        const enrolled = [];
-        for (const id of activityIds)
-          enrolled.push(
-            fees
-              ? fees.rows.find((row) => row.activity_id === id)
-              : await payments.findEnrolledActivity(person.id, id),
-          );
-        if (enrolled.some((row) => row === undefined))
-          throw paymentError('invalid', 'mixed_persons');
-        const rows: ChosenFee[] = enrolled
-          .filter((row) => row !== undefined)
-          .map((row) => ({ ...row, numbers: numbersOf.get(row.activity_id) ?? [] }));
+        const people: PersonToPay[] = [];
+        for (const { personId, numbersOf } of choices)
+          if (numbersOf.size > 0)
+            people.push(await personToPay(request.user.id, personId, numbersOf));
+        const rules = people.some(({ fees }) => fees !== null);
+        const allRows = people.flatMap(({ rows }) => rows);
 
         const settingsRow = await settings.get();
         const window = paymentWindow(settingsRow, now);
         // a fee in parts has its parts' own days instead of the global deadline
-        const wholeFees = rows.some((row) => row.numbers.length === 0);
+        const wholeFees = allRows.some((row) => row.numbers.length === 0);
         if (window.reason === 'payments_disabled' || (window.reason && wholeFees))
           throw paymentError('conflict', window.reason, { date: settingsRow.deadline_date ?? '' });
         if (request.payMethod === 'bizum' && !settingsRow.bizum_enabled)
@@ -215,16 +272,29 @@ export function createCheckoutService(deps: {
         if (request.useDiscount && (rules || settingsRow.global_discount_bp <= 0)) {
           throw paymentError('conflict', 'discount_unavailable');
         }
-        const paid = rows.find((row) => row.is_paid === 1 && row.numbers.length === 0);
+        const paid = allRows.find((row) => row.is_paid === 1 && row.numbers.length === 0);
         if (paid) throw paymentError('conflict', 'already_paid', { name: paid.name });
-        checkParts(rows, window.today);
+        for (const { rows } of people) checkParts(rows, window.today);
+        await checkFamilyEarned(people);
 
-        const items = charges(rows, fees, settingsRow.global_discount_bp, request.useDiscount);
+        const charged = people.map((one) => ({
+          ...one,
+          name: fullName(one.person),
+          items: charges(one.rows, one.fees, settingsRow.global_discount_bp, request.useDiscount),
+        }));
+        const items = charged.flatMap(({ items }) => items);
         const amountCents = items.reduce((sum, item) => sum + item.amount_cents, 0);
         if (amountCents <= 0) throw paymentError('conflict', 'nothing_to_pay');
 
-        const older = await payments.pendingOverlapping(request.user.id, person.id, activityIds);
-        for (const old of older) {
+        const older = new Map<number, Awaited<ReturnType<PaymentsRepo['pendingOverlapping']>>[0]>();
+        for (const { person, activityIds } of people)
+          for (const old of await payments.pendingOverlapping(
+            request.user.id,
+            person.id,
+            activityIds,
+          ))
+            older.set(old.id, old);
+        for (const old of older.values()) {
           // unless a notification paid or refused it meanwhile
           if (!(await payments.setStatus(old.id, 'superseded', nowIso, { from: 'pending' })))
             continue;
@@ -240,15 +310,17 @@ export function createCheckoutService(deps: {
         }
 
         const order = await newOrderCode(now, (code) => payments.orderExists(code));
-        const personName = fullName(person);
+        const first = people[0]!.person;
+        const family = charged.length > 1;
         const paymentId = await payments.insertPayment({
           order_code: order,
           locale: request.locale,
           user_id: request.user.id,
-          enrolment_id: person.id,
-          person_name: personName,
+          enrolment_id: first.id,
+          // a family's payment names each person
+          person_name: charged.map(({ name }) => name).join(', '),
           // a person without a DNI (a child under 14) pays with the column empty
-          person_dni: person.dni ?? '',
+          person_dni: first.dni ?? '',
           amount_cents: amountCents,
           use_discount: request.useDiscount,
           gateway: config.redsys.sandbox ? 'sandbox' : 'redsys',
@@ -257,8 +329,18 @@ export function createCheckoutService(deps: {
           pay_method: request.payMethod,
           now: nowIso,
         });
-        for (const item of items)
-          await payments.insertItem({ payment_id: paymentId, enrolment_id: person.id, ...item });
+        for (const { person, name, items: own } of charged)
+          for (const item of own)
+            await payments.insertItem({
+              payment_id: paymentId,
+              enrolment_id: person.id,
+              person_name: name,
+              ...item,
+            });
+        const partsOf = (own: typeof items) =>
+          own
+            .filter((i) => i.part_from !== null)
+            .map((i) => ({ activity_id: i.activity_id, from: i.part_from, to: i.part_to }));
         await audit.record({
           actorUserId: request.user.id,
           actorDni: request.user.dni,
@@ -272,19 +354,22 @@ export function createCheckoutService(deps: {
             use_discount: request.useDiscount,
             pay_method: request.payMethod,
             fee_mode: rules ? 'rules' : 'simple',
-            enrolment_id: person.id,
-            activity_ids: activityIds,
-            ...(request.parts.length > 0 && {
-              parts: items
-                .filter((i) => i.part_from !== null)
-                .map((i) => ({ activity_id: i.activity_id, from: i.part_from, to: i.part_to })),
+            enrolment_id: first.id,
+            activity_ids: people[0]!.activityIds,
+            ...(partsOf(charged[0]!.items).length > 0 && { parts: partsOf(charged[0]!.items) }),
+            ...(family && {
+              people: charged.map(({ person, activityIds, items: own }) => ({
+                enrolment_id: person.id,
+                activity_ids: activityIds,
+                ...(partsOf(own).length > 0 && { parts: partsOf(own) }),
+              })),
             }),
           },
           ip: request.ip,
         });
         return {
           paymentId,
-          superseded: older.length,
+          superseded: older.size,
           order,
           amountCents,
           description: items

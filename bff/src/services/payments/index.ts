@@ -30,6 +30,7 @@ import { createSandboxBank } from '../../adapters/payment-gateway/sandbox/bank.j
 import { createAuditRetention } from '../audit-retention.js';
 import type { FeeQuotes } from '../fees/quotes.js';
 import type { DocumentVault } from '../circumstances/documents.js';
+import type { FamilyDifferences } from './family-differences.js';
 
 /** The payments area's services, built once per app; the reconciliation job registers here. */
 export function createPaymentServices(deps: {
@@ -59,12 +60,15 @@ export function createPaymentServices(deps: {
   quotes: Pick<FeeQuotes, 'forPerson'>;
   /** Residents' proofs of circumstances, deleted some days after the decision. */
   documents: Pick<DocumentVault, 'prune'>;
+  /** Family discounts no longer earned once a refund makes a paying member's fees pending. */
+  familyDifferences: Pick<FamilyDifferences, 'afterRefund' | 'afterPaid'>;
 }) {
   const { config, db, clock, logger, repos } = deps;
   const results = createPaymentResults({
     payments: repos.payments,
     audit: repos.audit,
     applications: repos.applications,
+    afterPaid: deps.familyDifferences.afterPaid,
   });
   const { gateway } = deps;
   const receipts = createReceipts({
@@ -144,6 +148,7 @@ export function createPaymentServices(deps: {
       gateway,
       audit: repos.audit,
       owedBack: repos.owedBack,
+      afterUnpaid: deps.familyDifferences.afterRefund,
     }),
     notifications: createNotificationService({
       db,

@@ -15,6 +15,8 @@ export interface OwedBackRefundRequest {
   amountCents: number;
   /** The fee's activity; may be left out when the payment paid one activity only. */
   activity_ids?: number[] | undefined;
+  /** A family's payment: the person whose fee it is (may be left out when only one paid it). */
+  person_activity_id?: number | undefined;
 }
 
 const overRefund = (leftCents: number) =>
@@ -50,7 +52,10 @@ export function createOwedBackRefund(deps: {
         const payment = await payments.findById(paymentId, { lock: true });
         if (!payment) throw notFound();
         if (payment.status !== 'paid') throw new DomainError('conflict', 'refund_not_paid');
-        const items = (await payments.items(payment.id)).filter((i) => i.part_to !== null);
+        const person = request.person_activity_id;
+        const items = (await payments.items(payment.id)).filter(
+          (i) => i.part_to !== null && (person === undefined || i.enrolment_id === person),
+        );
         const wanted = request.activity_ids ?? items.map((i) => i.activity_id);
         if (new Set(wanted).size !== 1)
           throw invalid([
@@ -60,7 +65,17 @@ export function createOwedBackRefund(deps: {
               type: 'amount_one_activity',
             },
           ]);
-        const item = items.find((i) => i.activity_id === wanted[0]);
+        const matching = items.filter((i) => i.activity_id === wanted[0]);
+        // a family's payment may hold the activity's fee of two people: the person says whose
+        if (matching.length > 1)
+          throw invalid([
+            {
+              loc: ['body', 'person_activity_id'],
+              msg: 'refund_amount_one_activity',
+              type: 'amount_one_activity',
+            },
+          ]);
+        const item = matching[0];
         if (!item)
           throw invalid([
             {

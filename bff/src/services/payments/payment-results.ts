@@ -55,6 +55,8 @@ export function createPaymentResults(deps: {
   payments: PaymentsRepo;
   audit: AuditRepo;
   applications: Pick<ApplicationsRepo, 'confirmPaid'>;
+  /** In the same transaction, once the items are paid (family-differences.ts). */
+  afterPaid?: (items: PaymentItemRow[], now: string) => Promise<void>;
 }) {
   const { payments, audit } = deps;
 
@@ -175,6 +177,7 @@ export function createPaymentResults(deps: {
               });
             }
           }
+          await deps.afterPaid?.(items, nowIso);
           await changeStatus(payment, 'paid', nowIso, result, source, ip, {
             activity_ids: items.map((item) => item.activity_id),
           });

@@ -17,6 +17,8 @@ export function toPaymentItem(item: PaymentItemRow, refunds: RefundRow[], locale
   const breakdown = readStoredBreakdown(item.breakdown);
   return {
     activity_id: item.activity_id,
+    person_activity_id: item.enrolment_id,
+    ...(item.person_name !== null && { person_name: item.person_name }),
     name: item.activity_name,
     amount: centsToEuros(item.amount_cents),
     refunded: refund?.status === 'succeeded',

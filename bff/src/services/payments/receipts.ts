@@ -11,6 +11,9 @@ import { paidParts, partName } from './part-name.js';
 import { renderReceipt } from './receipt-pdf.js';
 import { receiptItemLines } from './receipt-lines.js';
 
+/** "Brais López: Natación" on a family's receipt; the activity alone otherwise. */
+const personOf = (person: string | null, line: string) => (person ? `${person}: ${line}` : line);
+
 export interface ReceiptFile {
   filename: string;
   pdf: Buffer;
@@ -37,6 +40,8 @@ export function createReceipts(deps: {
 
   async function render(payment: PaymentRow, locale: Locale): Promise<ReceiptFile> {
     const items = await payments.items(payment.id);
+    // a family's payment names each person beside their fees
+    const family = new Set(items.map((item) => item.enrolment_id)).size > 1;
     const pdf = await renderReceipt(
       {
         council: config.council,
@@ -49,7 +54,10 @@ export function createReceipts(deps: {
           const parts = paidParts(item);
           return {
             // a fee in parts names the parts this payment paid: "Natación (1.º plazo de 2)"
-            name: parts ? `${item.activity_name} (${partName(parts, locale)})` : item.activity_name,
+            name: personOf(
+              family ? item.person_name : null,
+              parts ? `${item.activity_name} (${partName(parts, locale)})` : item.activity_name,
+            ),
             amountCents: item.amount_cents,
             lines: receiptItemLines(item, locale),
             ruled: item.breakdown !== null,

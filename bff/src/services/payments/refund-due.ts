@@ -4,7 +4,7 @@ import { centsToEuros } from '../../lib/money.js';
 
 /** A staff view of a payment whose items can be given `refund_due`. */
 interface WithItems {
-  items: { activity_id: number; refund_due?: number }[];
+  items: { activity_id: number; person_activity_id?: number; refund_due?: number }[];
 }
 
 /**
@@ -25,20 +25,22 @@ export async function withRefundDue<V extends WithItems>(
   return shown.map(({ payment, items, view }) => {
     if (payment.status !== 'paid') return view;
     const left = payment.amount_cents - payment.refunded_cents;
-    const due = new Map<number, number>();
+    // by fee (person and activity): a family's payment may pay one activity for two people
+    const due = new Map<string, number>();
     for (const item of items) {
-      const fee = owed.get(`${item.enrolment_id}:${item.activity_id}`);
+      const key = `${item.enrolment_id}:${item.activity_id}`;
+      const fee = owed.get(key);
       if (!fee || item.part_to === null || item.refund_id !== null) continue;
       const cents = Math.min(fee, item.amount_cents, left);
-      if (cents > 0) due.set(item.activity_id, cents);
+      if (cents > 0) due.set(key, cents);
     }
     if (due.size === 0) return view;
+    const keyOf = (item: V['items'][number]) =>
+      `${item.person_activity_id ?? payment.enrolment_id}:${item.activity_id}`;
     return {
       ...view,
       items: view.items.map((item) =>
-        due.has(item.activity_id)
-          ? { ...item, refund_due: centsToEuros(due.get(item.activity_id)!) }
-          : item,
+        due.has(keyOf(item)) ? { ...item, refund_due: centsToEuros(due.get(keyOf(item))!) } : item,
       ),
     };
   });

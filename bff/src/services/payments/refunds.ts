@@ -1,7 +1,7 @@
 import type { GatewayClient } from '../../adapters/payment-gateway/gateway-client.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { Database } from '../../data/database.js';
-import type { PaymentsRepo } from '../../data/payments-repo.js';
+import type { PaymentItemRow, PaymentsRepo } from '../../data/payments-repo.js';
 import type { RefundsRepo } from '../../data/refunds-repo.js';
 import type { OwedBackRepo } from '../../data/owed-back-repo.js';
 import { createOwedBackRefund } from './owed-back-refund.js';
@@ -13,6 +13,8 @@ export interface RefundRequest {
   reason: string;
   /** The payment's activities to refund; all that are left when absent. */
   activity_ids?: number[] | undefined;
+  /** A family's payment: only this person's items (absent: everyone's). */
+  person_activity_id?: number | undefined;
   /** Euros: part of one activity's item, what a late reduction left its fee owing back. */
   amount?: number | undefined;
 }
@@ -45,6 +47,8 @@ export function createRefunds(deps: {
   gateway: GatewayClient;
   audit: AuditRepo;
   owedBack: OwedBackRepo;
+  /** In the refund's transaction, once its items are pending again (family-differences.ts). */
+  afterUnpaid?: (items: PaymentItemRow[], now: string) => Promise<number>;
 }) {
   const { db, clock, payments, refunds, gateway, audit } = deps;
   const owedBackRefund = createOwedBackRefund(deps);
@@ -62,6 +66,7 @@ export function createRefunds(deps: {
           reason,
           amountCents: Math.round(request.amount * 100),
           activity_ids: request.activity_ids,
+          person_activity_id: request.person_activity_id,
         });
       const startedAt = clock.now().toISOString();
       const reserved = await db.transaction(async () => {
@@ -70,7 +75,9 @@ export function createRefunds(deps: {
         if (payment.status !== 'paid' && payment.status !== 'duplicate') {
           throw refundError('conflict', 'not_paid');
         }
-        const items = await payments.items(payment.id);
+        const person = request.person_activity_id;
+        const all = await payments.items(payment.id);
+        const items = all.filter((item) => person === undefined || item.enrolment_id === person);
         let wanted =
           request.activity_ids ??
           items.filter((i) => i.refund_id === null).map((i) => i.activity_id);
@@ -85,10 +92,11 @@ export function createRefunds(deps: {
             })),
           );
         }
-        if (payment.status === 'duplicate' && wanted.length !== items.length) {
+        const chosen = items.filter((i) => wanted.includes(i.activity_id));
+        // a duplicate goes back whole: every item, whoever of a family it was for
+        if (payment.status === 'duplicate' && chosen.length !== all.length) {
           throw refundError('invalid', 'duplicate_whole');
         }
-        const chosen = items.filter((i) => wanted.includes(i.activity_id));
         const amount = chosen.reduce((sum, i) => sum + i.amount_cents, 0);
         const left = payment.amount_cents - payment.refunded_cents;
         if (
@@ -120,7 +128,7 @@ export function createRefunds(deps: {
           actor_dni: actor.dni,
           created_at: startedAt,
         });
-        if ((await refunds.reserveItems(payment.id, wanted, refundId)) !== chosen.length) {
+        if ((await refunds.reserveItems(payment.id, wanted, refundId, person)) !== chosen.length) {
           throw refundError('conflict', 'over_refund', { left: (left / 100).toFixed(2) });
         }
         await audit.record({
@@ -161,13 +169,15 @@ export function createRefunds(deps: {
           );
           await payments.addRefunded(payment.id, reserved.amount, finishedAt);
           // a duplicate's items were paid by another payment: what they paid stays paid
-          if (!reserved.duplicate)
+          if (!reserved.duplicate) {
             for (const item of reserved.items) {
               await payments.unpayItem(item);
               // what a late reduction left the fee owing back shrinks by what this gave back
               if (item.part_to !== null)
                 await deps.owedBack.lowerBy(item, item.amount_cents - item.registration_fee_cents);
             }
+            await deps.afterUnpaid?.(reserved.items, finishedAt);
+          }
         } else if (answer.outcome === 'refused') {
           await refunds.finish(
             reserved.refundId,

@@ -1,3 +1,4 @@
+import type { FamilyDifferences, FamilyDifferenceView } from '../payments/family-differences.js';
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { EnrolmentsRepo } from '../../data/enrolments-repo.js';
 import { isUniqueViolation } from '../../data/engines.js';
@@ -67,6 +68,8 @@ export interface PersonActivity {
   part?: { number: number; of: number; due_date: string };
   /** How much of this line's amounts is the registration fee (never reduced). */
   registration_fee: number;
+  /** A paid fee's family discount no longer earned, pending for the family. */
+  family_difference?: FamilyDifferenceView | null;
   /** What will be refunded of a fee in parts a later reduction left owing back; absent: nothing. */
   refund_due?: number;
 }
@@ -142,6 +145,8 @@ export interface PersonsDeps {
   limiter: RateLimiter;
   deliver: CodeDelivery;
   quotes: Pick<FeeQuotes, 'forPerson'>;
+  /** Family discounts no longer earned, pending for the family (services/payments). */
+  familyDifferences?: Pick<FamilyDifferences, 'openFor'>;
   /** What fees in parts owe back after a late reduction (migration 490). */
   owedBack?: Pick<OwedBackRepo, 'ofPerson'>;
   /** The DNI's holder taking over a person another account added (holder-takeover.ts). */
@@ -528,7 +533,14 @@ export function createPersonsService(deps: PersonsDeps) {
           deps.owedBack && fees.rows.some((row) => row.parts_paid > 0)
             ? await deps.owedBack.ofPerson(person.id)
             : new Map<number, number>();
-        return withRefundDue(feeActivities(person, fees, locale), owed);
+        const lines = withRefundDue(feeActivities(person, fees, locale), owed);
+        const differences = await deps.familyDifferences?.openFor(person.id, locale);
+        if (!differences || differences.size === 0) return lines;
+        return lines.map((line) =>
+          line.is_paid && differences.has(line.id)
+            ? { ...line, family_difference: differences.get(line.id)! }
+            : line,
+        );
       }
       const discountBp = (await deps.config.get()).global_discount_bp;
       return (await persons.activities(person.id)).flatMap((row) => {

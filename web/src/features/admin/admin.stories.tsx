@@ -595,6 +595,32 @@ export const ReviewQueueEmpty: Story = {
   },
 };
 
+/**
+ * A household title (a large family's) in the queue: the three children it covers, each removable,
+ * and the family's fourth child to add.
+ */
+export const ReviewHousehold: Story = {
+  parameters: admin({ 'GET /admin/circumstance-requests': 'household' }),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await section('admin-circumstance-requests');
+    const values = { person: 'Antía Vilas Souto', circumstance: 'Familia numerosa especial' };
+    await userEvent.click(
+      await part.findByRole('button', { name: t('admin.requests.reviewLabel', values) }, LOADED),
+    );
+    const people = within(part.getByRole('region', { name: t('admin.requests.people.heading') }));
+    await expect(people.getAllByRole('listitem')).toHaveLength(3);
+    await expect(
+      people.getByRole('button', {
+        name: t('admin.requests.people.remove', { person: 'Carme Vilas Souto' }),
+      }),
+    ).toBeVisible();
+    await expect(
+      people.getByRole('combobox', { name: t('admin.requests.people.addLabel') }),
+    ).toHaveTextContent('Dora Vilas Souto');
+  },
+};
+
 /** Approving needs the end date: none is suggested where staff take it from the document. */
 export const ReviewApproveNeedsDate: Story = {
   parameters: admin(),

@@ -380,20 +380,93 @@ describe('dashboard: selection, totals and the pay button', () => {
     expect(totalBar()).toHaveTextContent('€0.30');
   });
 
-  it('says one person at a time for a mixed selection and does not pay', async () => {
+  it('pays for the whole family: one button selects every payable line, one payment names each person', async () => {
     const user = userEvent.setup();
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
     const { calls } = serve();
     renderDashboard();
     await loaded();
-    await user.click(checkbox('Select Natación infantil for 87654321X'));
-    await user.click(checkbox('Select Baloncesto for 12345678Z'));
+    const family = screen.getByRole('button', { name: 'Pay for the whole family' });
+    expect(family).toHaveAccessibleDescription(
+      'Chooses everything pending for 2 people to pay it together: one payment and one receipt naming each person.',
+    );
+    await user.click(family);
+    for (const name of [
+      'Select Natación infantil for 87654321X',
+      'Select Yoga senior for 87654321X',
+      'Select Baloncesto for 12345678Z',
+    ])
+      expect(checkbox(name)).toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Pay for the whole family' })).toBeNull();
     expect(
-      screen.getByText('You can only pay for activities for one person at a time.'),
+      screen.getByText(/You are paying for the whole family: 2 people in one payment/),
     ).toBeInTheDocument();
-    expect(payButton()).toHaveAttribute('aria-disabled', 'true');
-    expect(payBar()).toHaveTextContent('Select activities of one person only.');
+    expect(payButton()).not.toHaveAttribute('aria-disabled', 'true');
     await user.click(payButton());
-    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    const body = calls.find((call) => call.method === 'POST')?.body as { people: unknown[] };
+    expect(body.people).toHaveLength(2);
+    expect(body).toEqual({
+      people: expect.arrayContaining([
+        { person_activity_id: 4, activity_ids: [1, 5], parts: [] },
+        { person_activity_id: 3, activity_ids: [3], parts: [] },
+      ]),
+      activity_ids: [],
+      parts: [],
+      use_discount: false,
+      pay_method: 'card',
+    });
+  });
+
+  it('shows why a family discount cannot be paid alone (the server names who earns it)', async () => {
+    const user = userEvent.setup();
+    const detail =
+      'The family discount of María López García on “Baloncesto” is earned by the fee of Xoán López Pereira: pay them together (“Pay for the whole family”).';
+    serve({
+      'POST /api/payments/generate-multiple/': {
+        status: 409,
+        body: { detail, code: 'family_discount_needs_members' },
+      } satisfies MockResponse,
+    });
+    renderDashboard();
+    await loaded();
+    await user.click(checkbox('Select Baloncesto for 12345678Z'));
+    await user.click(payButton());
+    await expectAlert(detail);
+  });
+
+  it('says what is pending for the family when a discount is no longer earned, and why', async () => {
+    serve({
+      'GET /api/user/activities/3': {
+        body: [
+          ...maria,
+          {
+            ...maria[0]!,
+            id: 9,
+            name: 'Escola de fútbol',
+            is_paid: true,
+            amount_due: null,
+            amount: 30,
+            family_difference: {
+              amount: 30,
+              reason_code: 'member_withdrawn',
+              member_name: 'Xoán López Pereira',
+              reason:
+                'Xoán López Pereira, who earned the family discount, is no longer enrolled: the difference is pending.',
+              created_at: '2026-11-21T10:00:00.000Z',
+            },
+          },
+        ],
+      },
+    });
+    renderDashboard();
+    await loaded();
+    const note = await screen.findByText('Pending for the family');
+    const alert = note.closest('[data-slot="family-differences"]') as HTMLElement;
+    expect(alert).toHaveTextContent(
+      '€30.00 for “Escola de fútbol”: Xoán López Pereira, who earned the family discount, is no longer enrolled: the difference is pending.',
+    );
+    expect(alert).toHaveTextContent('Ask the council how to pay the difference.');
   });
 
   it('keeps only the rows shown when the person filter changes', async () => {
@@ -404,9 +477,7 @@ describe('dashboard: selection, totals and the pay button', () => {
     await user.click(checkbox('Select Natación infantil for 87654321X'));
     await user.click(checkbox('Select Baloncesto for 12345678Z'));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Person' }), '3');
-    expect(
-      screen.queryByText('You can only pay for activities for one person at a time.'),
-    ).not.toBeInTheDocument();
+    expect(screen.queryByText(/You are paying for the whole family/)).not.toBeInTheDocument();
     expect(totalBar()).toHaveTextContent('€30.00');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Person' }), 'all');
     expect(checkbox('Select Natación infantil for 87654321X')).not.toBeChecked();

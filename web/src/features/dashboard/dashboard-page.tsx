@@ -14,11 +14,13 @@ import { PersonReductions } from '../persons/components/person-reductions';
 import { useDashboardData } from './api/use-dashboard-data';
 import { CompletedTable, PendingTable } from './components/activity-tables';
 import { DeadlineNotice } from './components/deadline-notice';
+import { FamilyDifferences } from './components/family-differences';
 import { LoadError } from './components/load-error';
 import { NobodyLinked } from './components/nobody-linked';
 import { PaySection } from './components/pay-section';
 import {
   completedActivities,
+  familyLines,
   feeRulesInPlace,
   filterByPerson,
   hasParts,
@@ -106,6 +108,13 @@ export function DashboardPage({
     setSelectedIds((previous) => toggleLine(previous, row, selected, selectable));
   };
 
+  // "pay for the whole family": every payable line of every person, shown together
+  const family = familyLines(selectableLines(pending, config));
+  const selectFamily = () => {
+    setFilter('all');
+    setSelectedIds(new Set(family.map(rowId)));
+  };
+
   const people: PeopleSectionContext = {
     persons: data.persons,
     loading: data.loading,
@@ -168,6 +177,7 @@ export function DashboardPage({
               <NobodyLinked onLink={() => setAddRequests((n) => n + 1)} />
             ) : failed && pendingRows.length === 0 ? null : (
               <>
+                <FamilyDifferences rows={completedRows} />
                 {hasParts(pendingRows) ? (
                   <p data-slot="parts-hint" className="text-body">
                     <FormattedMessage id="dashboard.parts.hint" />
@@ -190,6 +200,7 @@ export function DashboardPage({
                 config={config}
                 useDiscount={useDiscount}
                 onUseDiscountChange={setUseDiscount}
+                family={{ lines: family, onSelect: selectFamily }}
               />
             ) : null}
             {rules && !data.loading && !nobodyLinked ? (

@@ -85,19 +85,50 @@ export const ReductionAccepted: Story = {
   },
 };
 
-/** Activities of two people selected together: one person at a time. */
-export const OnePersonMessage: Story = {
+/**
+ * "Pay for the whole family": one button selects every payable line of both people; the pay bar
+ * then pays them in one payment, and says so (one receipt naming each person).
+ */
+export const PayForTheWholeFamily: Story = {
   parameters: resident(),
   play: async (context) => {
     const t = textOf(context);
     await pendingLoaded(context);
-    await userEvent.click(selectRow(t, 'Natación infantil', '87654321X'));
+    await userEvent.click(page().getByRole('button', { name: t('dashboard.pay.family') }));
+    await expect(selectRow(t, 'Natación infantil', '87654321X')).toBeChecked();
+    await expect(selectRow(t, 'Baloncesto', '12345678Z')).toBeChecked();
+    await expect(page().getByText(t('dashboard.pay.familySelected', { people: 2 }))).toBeVisible();
+    await expect(
+      page().getByRole('button', { name: t('dashboard.pay.button') }),
+    ).not.toHaveAttribute('aria-disabled', 'true');
+  },
+};
+
+/** A family discount paid without the member who earns it: the server's 409 names them. */
+export const PayRefusedFamilyDiscountNeedsMembers: Story = {
+  parameters: resident({ 'POST /payments/generate-multiple/': 'family_discount_needs_members' }),
+  play: async (context) => {
+    const t = textOf(context);
+    await pendingLoaded(context);
     await userEvent.click(selectRow(t, 'Baloncesto', '12345678Z'));
-    await expect(page().getByText(t('dashboard.pay.mixedPersons'))).toBeVisible();
-    await expect(page().getByRole('button', { name: t('dashboard.pay.button') })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
+    await userEvent.click(page().getByRole('button', { name: t('dashboard.pay.button') }));
+    await expectScenarioMessage(context, 'POST /payments/generate-multiple/');
+  },
+};
+
+/** A family discount no longer earned: what is pending for the family, and why (the server's reason). */
+export const FamilyDifferencePending: Story = {
+  parameters: resident({
+    'GET /user/activities/{person_activity_id}': ({ person_activity_id }) =>
+      person_activity_id === '3' ? 'family_difference' : 'xoan',
+  }),
+  play: async (context) => {
+    const t = textOf(context);
+    await pendingLoaded(context);
+    await expect(
+      await page().findByText(t('dashboard.familyDifference.heading'), {}, LOADED),
+    ).toBeVisible();
+    await expect(page().getByText(t('dashboard.familyDifference.how'))).toBeVisible();
   },
 };
 

@@ -7,6 +7,7 @@ import {
   displayedAmount,
   displayedAmountCents,
   filterByPerson,
+  familyLines,
   hasMixedPersons,
   payButtonState,
   paymentClosedReason,
@@ -178,10 +179,10 @@ describe('payButtonState', () => {
     ).toMatchObject({ disabled: true, reason: 'payments_disabled' });
   });
 
-  it('does not proceed for several people', () => {
+  it('pays for several people together (the family’s payment)', () => {
     expect(payButtonState([swim, otherPerson], open)).toEqual({
-      disabled: true,
-      reason: 'one_person_only',
+      disabled: false,
+      reason: null,
       amountCents: 4510,
     });
   });
@@ -240,6 +241,31 @@ describe('paymentRequest', () => {
     expect(paymentRequest([swim], true, { ...open, global_discount: 0 })?.use_discount).toBe(false);
   });
 
+  it('builds the family’s body for several people, each with their fees and parts', () => {
+    const part = activity({
+      id: 8,
+      person_activity_id: 3,
+      part: { number: 1, of: 2, due_date: '2026-12-01' },
+    });
+    expect(paymentRequest([swim, otherPerson, part], false, open)).toEqual({
+      people: [
+        { person_activity_id: 4, activity_ids: [1], parts: [] },
+        { person_activity_id: 3, activity_ids: [3], parts: [{ activity_id: 8, number: 1 }] },
+      ],
+      activity_ids: [],
+      parts: [],
+      use_discount: false,
+      pay_method: 'card',
+    });
+    expect(paymentRequest([], false, open)).toBeNull();
+  });
+
+  it('offers the whole family only when the payable lines are several people’s', () => {
+    expect(familyLines([swim, padel])).toEqual([]);
+    expect(familyLines([swim, otherPerson])).toEqual([swim, otherPerson]);
+    expect(familyLines([])).toEqual([]);
+  });
+
   it('sends Bizum only while the council takes it, else the card', () => {
     expect(payMethods(open)).toEqual(['card']);
     expect(payMethods({ ...open, bizum_enabled: true })).toEqual(['card', 'bizum']);
@@ -249,9 +275,8 @@ describe('paymentRequest', () => {
     expect(paymentRequest([swim], false, open, 'bizum')).toMatchObject({ pay_method: 'card' });
   });
 
-  it('refuses an empty or mixed selection', () => {
+  it('refuses an empty selection', () => {
     expect(paymentRequest([], false, open)).toBeNull();
-    expect(paymentRequest([swim, otherPerson], false, open)).toBeNull();
   });
 });
 

@@ -15,8 +15,7 @@ export type PersonFilter = 'all' | `${number}`;
 
 export type PendingPart = components['schemas']['PendingPart'];
 
-export type PayBlockReason =
-  'select_activities' | 'global_deadline_expired' | 'payments_disabled' | 'one_person_only';
+export type PayBlockReason = 'select_activities' | 'global_deadline_expired' | 'payments_disabled';
 
 export interface PayButtonState {
   disabled: boolean;
@@ -91,9 +90,17 @@ export function selectedPersonIds(activities: readonly UserActivity[]): number[]
   return [...new Set(activities.map((activity) => activity.person_activity_id))];
 }
 
-/** Payment is for one person at a time: true when the selection spans two or more people. */
+/** The selection spans two or more people: one payment for the family (one receipt naming each). */
 export function hasMixedPersons(activities: readonly UserActivity[]): boolean {
   return selectedPersonIds(activities).length > 1;
+}
+
+/**
+ * What "pay for the whole family" selects: every line that can be paid now, when they belong to
+ * two or more people (else nothing: there is no family payment to offer).
+ */
+export function familyLines(selectable: readonly UserActivity[]): UserActivity[] {
+  return hasMixedPersons(selectable) ? [...selectable] : [];
 }
 
 /**
@@ -198,8 +205,8 @@ export function hasParts(pending: readonly UserActivity[]): boolean {
 }
 
 /**
- * The pay button: disabled (with the reason to show) when payment is closed, nothing is
- * selected, or the selection spans several people; otherwise the amount to pay.
+ * The pay button: disabled (with the reason to show) when payment is closed or nothing is
+ * selected; otherwise the amount to pay (several people's lines make one family payment).
  */
 export function payButtonState(
   selection: readonly UserActivity[],
@@ -213,7 +220,6 @@ export function payButtonState(
   const partsOpen = closed === 'global_deadline_expired' && selectable.some((line) => !!line.part);
   if (closed && !partsOpen) return { disabled: true, reason: closed, amountCents };
   if (selection.length === 0) return { disabled: true, reason: 'select_activities', amountCents };
-  if (hasMixedPersons(selection)) return { disabled: true, reason: 'one_person_only', amountCents };
   return { disabled: false, reason: null, amountCents };
 }
 
@@ -259,8 +265,9 @@ export function payMethods(config: PublicConfig | null): PayMethod[] {
 }
 
 /**
- * The body of POST /payments/generate-multiple/ for a one-person selection (null otherwise). A
- * method not offered (Bizum switched off meanwhile) falls back to the card.
+ * The body of POST /payments/generate-multiple/: one person's form, or the family's (`people`)
+ * when the selection spans several people; null for an empty selection. A method not offered
+ * (Bizum switched off meanwhile) falls back to the card.
  */
 export function paymentRequest(
   selection: readonly UserActivity[],
@@ -268,19 +275,25 @@ export function paymentRequest(
   config: PublicConfig | null,
   payMethod: PayMethod = 'card',
 ): components['schemas']['PaymentRequest'] | null {
-  const [personId, ...others] = selectedPersonIds(selection);
-  if (personId === undefined || others.length > 0) return null;
-  const parts = selection.flatMap((line) =>
-    line.part ? [{ activity_id: line.id, number: line.part.number }] : [],
-  );
-  return {
-    person_activity_id: personId,
-    // whole fees by id, the parts of fees in parts by activity and number
-    activity_ids: selection.flatMap((line) => (line.part ? [] : [line.id])),
-    parts,
-    use_discount: reductionApplies(useDiscount, config),
-    pay_method: payMethods(config).includes(payMethod) ? payMethod : 'card',
+  const personIds = selectedPersonIds(selection);
+  if (personIds.length === 0) return null;
+  // whole fees by id, the parts of fees in parts by activity and number
+  const choiceOf = (personId: number) => {
+    const lines = selection.filter((line) => line.person_activity_id === personId);
+    return {
+      person_activity_id: personId,
+      activity_ids: lines.flatMap((line) => (line.part ? [] : [line.id])),
+      parts: lines.flatMap((line) =>
+        line.part ? [{ activity_id: line.id, number: line.part.number }] : [],
+      ),
+    };
   };
+  const terms = {
+    use_discount: reductionApplies(useDiscount, config),
+    pay_method: payMethods(config).includes(payMethod) ? payMethod : ('card' as const),
+  };
+  if (personIds.length === 1) return { ...choiceOf(personIds[0]!), ...terms };
+  return { people: personIds.map(choiceOf), activity_ids: [], parts: [], ...terms };
 }
 
 /** The selector's text for a person: full name plus DNI (or the "no DNI" text). */

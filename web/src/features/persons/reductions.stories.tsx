@@ -124,6 +124,50 @@ export const RequestDeclared: Story = {
   },
 };
 
+const HOUSEHOLD = 'POST /user/circumstances';
+
+/**
+ * A household title (a large family's): one request for the people ticked, one document; sent,
+ * the message names each of them.
+ */
+export const RequestHouseholdSent: Story = {
+  parameters: withRules({ 'GET /circumstances': 'with_household', [HOUSEHOLD]: 'pending' }),
+  play: async (context) => {
+    const { t, dialog } = await choose(context, 'Familia numerosa especial');
+    const group = within(dialog.getByRole('group', { name: t('persons.reduction.people.legend') }));
+    await expect(group.getByRole('checkbox', { name: 'Xoán López Pereira' })).toBeChecked();
+    await userEvent.click(group.getByRole('checkbox', { name: 'María López García' }));
+    await expect(
+      dialog.queryByRole('combobox', { name: t('persons.reduction.person.label') }),
+    ).toBeNull();
+    await userEvent.upload(dialog.getByLabelText(t('persons.reduction.document.label')), pdf());
+    await userEvent.click(dialog.getByRole('button', { name: t('persons.reduction.submit') }));
+    await expect(
+      await page().findByText(
+        t('persons.reduction.done.pending', {
+          circumstance: 'Familia numerosa especial',
+          name: 'María López García, Xoán López Pereira',
+        }),
+      ),
+    ).toBeVisible();
+  },
+};
+
+/** A household title with nobody ticked: the form says to tick someone, nothing is sent. */
+export const RequestHouseholdNobody: Story = {
+  parameters: withRules({ 'GET /circumstances': 'with_household' }),
+  play: async (context) => {
+    const { t, dialog } = await choose(context, 'Familia numerosa especial');
+    const group = within(dialog.getByRole('group', { name: t('persons.reduction.people.legend') }));
+    await userEvent.click(group.getByRole('checkbox', { name: 'Xoán López Pereira' }));
+    await userEvent.upload(dialog.getByLabelText(t('persons.reduction.document.label')), pdf());
+    await userEvent.click(dialog.getByRole('button', { name: t('persons.reduction.submit') }));
+    await expect(
+      await dialog.findAllByText(containing(t('persons.reduction.error.peopleRequired'))),
+    ).not.toHaveLength(0);
+  },
+};
+
 /** The browser's own checks: nothing chosen, then a file that only says it is a PDF. */
 export const RequestFormErrors: Story = {
   parameters: withRules(),

@@ -69,6 +69,35 @@ describe('checkReductionForm', () => {
   };
   const declaration = { ...staff, id: 2, review: 'declaration' as const };
 
+  it('asks a household title for the people ticked (one at least), not for one person', () => {
+    const household = { ...staff, id: 3, scope: 'household' as const };
+    expect(
+      checkReductionForm({
+        personId: null,
+        circumstance: household,
+        declarationAccepted: false,
+        people: [],
+      }),
+    ).toEqual({ people: 'persons.reduction.error.peopleRequired' });
+    expect(
+      checkReductionForm({
+        personId: null,
+        circumstance: household,
+        declarationAccepted: false,
+        people: [3, 4],
+      }),
+    ).toEqual({});
+    // a person's own circumstance ignores the ticks
+    expect(
+      checkReductionForm({
+        personId: null,
+        circumstance: staff,
+        declarationAccepted: false,
+        people: [3],
+      }),
+    ).toEqual({ person: 'persons.reduction.error.personRequired' });
+  });
+
   it('never offers a circumstance by age as a request: it applies by itself', () => {
     const byAge = { ...staff, id: 3, review: 'age' as const, proof: '', min_age: 65 };
     expect(requestable([staff, byAge, declaration]).map((c) => c.id)).toEqual([1, 2]);

@@ -50,16 +50,25 @@ export async function checkDocument(file: File | null | undefined): Promise<Mess
 export const requestable = (circumstances: readonly Circumstance[]): Circumstance[] =>
   circumstances.filter((circumstance) => circumstance.review !== 'age');
 
-export type ReductionField = 'person' | 'circumstance' | 'document' | 'declaration';
+export type ReductionField = 'person' | 'people' | 'circumstance' | 'document' | 'declaration';
+
+/** A household title (a large family's) is asked once for several people; others per person. */
+export const isHousehold = (circumstance: Circumstance | null): boolean =>
+  circumstance?.scope === 'household';
 
 /** The form's rules but the document's content (checkDocument, asynchronous). */
 export function checkReductionForm(values: {
   personId: number | null;
   circumstance: Circumstance | null;
   declarationAccepted: boolean;
+  /** The people a household title is asked for (ticked in the form). */
+  people?: readonly number[];
 }): Partial<Record<ReductionField, MessageId>> {
   const errors: Partial<Record<ReductionField, MessageId>> = {};
-  if (values.personId === null) errors.person = 'persons.reduction.error.personRequired';
+  if (isHousehold(values.circumstance)) {
+    if ((values.people ?? []).length === 0)
+      errors.people = 'persons.reduction.error.peopleRequired';
+  } else if (values.personId === null) errors.person = 'persons.reduction.error.personRequired';
   if (!values.circumstance) errors.circumstance = 'persons.reduction.error.circumstanceRequired';
   else if (values.circumstance.review === 'declaration' && !values.declarationAccepted)
     errors.declaration = 'persons.reduction.error.declarationRequired';

@@ -766,6 +766,12 @@ export interface paths {
          *     checks above: 409 `fee_in_parts` for such a fee in `activity_ids`, 422 `part_unknown`
          *     for a part it does not have, 409 `part_already_paid`, `part_out_of_order`,
          *     `part_deadline_passed`; neither `activity_ids` nor `parts` chosen: 422.
+         *     The family's payment (`people`): every person is managed by the caller (else 404), each
+         *     person's checks as above. A fee with a family discount (its `breakdown.family_discount`, the
+         *     Nth member of its fee group) is paid only when N−1 other members of the family have a fee
+         *     of that group paid, or paid in this same payment: else 409
+         *     `family_discount_needs_members`, naming the members whose fees earn it (the amount shown
+         *     is always what is charged: pay them together).
          */
         post: operations["generatePayment"];
         delete?: never;
@@ -1251,7 +1257,8 @@ export interface paths {
          *     payment (422), the
          *     `amount` of a refund of what a late reduction left a fee owing back (the item's
          *     `refund_due`: the parts stay paid) above what it owes (409 `refund_over_refund`) or for
-         *     more than one activity (422 `refund_amount_one_activity`), the
+         *     more than one activity, or for an activity a family's payment paid for two people
+         *     without `person_activity_id` (422 `refund_amount_one_activity`), the
          *     gateway's refusal (502 `refund_gateway_refused`, its code in the message). When the
          *     gateway does not answer at all the refund stays requested (504): check with the bank.
          */
@@ -2092,7 +2099,18 @@ export interface paths {
         /** The account's requests and approvals for the people it manages (staff's from the counter and imports too), newest first. */
         get: operations["listMyCircumstances"];
         put?: never;
-        post?: never;
+        /**
+         * Ask once for a household title (Circumstance.scope household) covering several of the account's people.
+         * @description Multipart: `circumstance_id`, `person_activity_ids` (the account's people it covers, a
+         *     comma-separated list of ids, 1 to 20, repeats counted once) and `document` (as for a
+         *     person's request: PDF, JPEG or PNG, at most 5 MB; none for a declaration). One request,
+         *     one document, one review: staff's approval applies to each person named, who each hold it
+         *     where fees read it. A circumstance of `scope: person` is asked per person
+         *     (`POST /user/persons/{person_activity_id}/circumstances`): here 422
+         *     `circumstance_not_household`. A person the account does not manage: 404. Any person with
+         *     this circumstance pending or in force: 409, nothing stored.
+         */
+        post: operations["requestHouseholdCircumstance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2145,6 +2163,40 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/circumstance-requests/{id}/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a person of the requesting account to a household request (audited); they share its state and its decision. */
+        post: operations["addHouseholdPerson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/circumstance-requests/{id}/people/{person_activity_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a person from a household request (audited); its approval no longer covers them. */
+        delete: operations["removeHouseholdPerson"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2879,6 +2931,12 @@ export interface components {
         CircumstanceMaxAge: number | null;
         /** @description How long an approval lasts, in months (1–60); null until a date staff enter from the document. */
         ValidityMonths: number | null;
+        /**
+         * @description `person`: asked for one person (`POST /user/persons/{person_activity_id}/circumstances`); `household`: a title covering the family (a large family's), asked once for several of the account's people with one document and one review (`POST /user/circumstances`).
+         * @default person
+         * @enum {string}
+         */
+        CircumstanceScope: "person" | "household";
         Circumstance: {
             id: components["schemas"]["Id"];
             name: string;
@@ -2888,6 +2946,7 @@ export interface components {
             review: components["schemas"]["CircumstanceReview"];
             min_age: components["schemas"]["CircumstanceMinAge"];
             max_age: components["schemas"]["CircumstanceMaxAge"];
+            scope?: components["schemas"]["CircumstanceScope"];
         };
         /** @description `proof` is required unless `review` is `age` (then it is left out and stored empty, and `validity_months` is ignored). Ages: `min_age` required for `age`; `staff` takes none; `max_age` not below `min_age`. A wrong age answers 422 on its field (`circumstance_min_age`, `circumstance_max_age`). */
         CircumstanceWrite: {
@@ -2897,6 +2956,7 @@ export interface components {
             review: components["schemas"]["CircumstanceReview"];
             min_age?: components["schemas"]["CircumstanceMinAge"];
             max_age?: components["schemas"]["CircumstanceMaxAge"];
+            scope?: components["schemas"]["CircumstanceScope"];
         };
         /** @description The proof in each language (empty for `age`). */
         AdminCircumstanceProof: {
@@ -2912,6 +2972,7 @@ export interface components {
             review: components["schemas"]["CircumstanceReview"];
             min_age: components["schemas"]["CircumstanceMinAge"];
             max_age: components["schemas"]["CircumstanceMaxAge"];
+            scope?: components["schemas"]["CircumstanceScope"];
             /** @description Approvals in force today. */
             approved: number;
             /** @description Requests waiting for review. */
@@ -2921,6 +2982,8 @@ export interface components {
         CircumstanceRequestStatus: "pending" | "approved" | "refused" | "expired" | "withdrawn";
         CircumstanceRequestCreated: {
             id: components["schemas"]["Id"];
+            /** @description A household request's people (its id is the request staff review). */
+            person_activity_ids?: components["schemas"]["Id"][];
             status: components["schemas"]["CircumstanceRequestStatus"];
             valid_until: components["schemas"]["CivilDate"] | null;
         };
@@ -2940,9 +3003,23 @@ export interface components {
             decided_at: components["schemas"]["DateTime"] | null;
             /** @description This account sent a document that is still kept (it is deleted some days after the decision): GET /user/circumstances/{id}/document gives it. */
             has_document: boolean;
+            /** @description A household request's id (the one staff review), the same for each person it covers; null for a person's own. */
+            household_id?: components["schemas"]["Id"] | null;
+        };
+        HouseholdPerson: {
+            person_activity_id: components["schemas"]["Id"];
+            person_name: string;
+            status: components["schemas"]["CircumstanceRequestStatus"];
         };
         AdminCircumstanceRequest: {
             id: components["schemas"]["Id"];
+            /** @description A household request (`Circumstance.scope` household): everyone it covers, one decision for all (a person staff removed reads `withdrawn`). Absent for a person's own request. */
+            people?: components["schemas"]["HouseholdPerson"][];
+            /** @description A household request: the requesting account's other people, whom staff may add (`POST /admin/circumstance-requests/{id}/people`). Absent for a person's own request. */
+            addable_people?: {
+                person_activity_id: components["schemas"]["Id"];
+                person_name: string;
+            }[];
             person_activity_id: components["schemas"]["Id"];
             person_name: string;
             dni: components["schemas"]["DniOut"] | null;
@@ -3645,9 +3722,27 @@ export interface components {
             part?: components["schemas"]["PendingPart"] | null;
             /** @description How much of this line's amounts is the activity's registration fee (never reduced): the whole fee's line or part 1's; 0 otherwise. */
             registration_fee?: components["schemas"]["Euros"];
+            /** @description A paid fee whose family discount is no longer earned: the member whose paid fee earned it was refunded or withdrawn, so the discount it was charged with is pending for the family, with its reason. Absent or null: nothing pending. */
+            family_difference?: components["schemas"]["FamilyDifference"] | null;
+        };
+        FamilyDifference: {
+            /** @description The family discount this fee was charged with and no longer earns. */
+            amount: components["schemas"]["Euros"];
+            /** @enum {string} */
+            reason_code: "member_refunded" | "member_withdrawn";
+            /** @description The member whose paid fee earned the discount. */
+            member_name: string;
+            /** @description The reason, in the caller's language. */
+            reason: string;
+            /** Format: date-time */
+            created_at: string;
         };
         PaymentItem: {
             activity_id: components["schemas"]["Id"];
+            /** @description Whose fee the item paid (a family's payment has several people). */
+            person_activity_id?: components["schemas"]["Id"];
+            /** @description Their name as it was when paid. */
+            person_name?: string;
             name: string;
             amount: components["schemas"]["Euros"];
             /** @description Given back by a refund. */
@@ -3684,9 +3779,11 @@ export interface components {
             use_discount: boolean;
             items: components["schemas"]["PaymentItem"][];
         };
-        /** @description At least one whole fee (`activity_ids`) or part (`parts`). */
+        /** @description One person's fees (`person_activity_id` with `activity_ids` and `parts`), or several of the account's people's in one payment (`people`, the family's payment): exactly one of the two forms (else 422 `payment_one_form`). At least one whole fee (`activity_ids`) or part (`parts`) in all. */
         PaymentRequest: {
-            person_activity_id: components["schemas"]["Id"];
+            person_activity_id?: components["schemas"]["Id"];
+            /** @description The family's payment: each person the account manages with their whole fees and parts, one bank page and one receipt listing each person. A person named twice counts once (their choices together). */
+            people?: components["schemas"]["PaymentPersonChoice"][];
             /**
              * @description Whole fees (activities without parts).
              * @default []
@@ -3703,6 +3800,13 @@ export interface components {
              * @default card
              */
             pay_method: components["schemas"]["PayMethod"];
+        };
+        PaymentPersonChoice: {
+            person_activity_id: components["schemas"]["Id"];
+            /** @default [] */
+            activity_ids: components["schemas"]["Id"][];
+            /** @default [] */
+            parts: components["schemas"]["PartChoice"][];
         };
         /**
          * @description card = the bank's card page; bizum = Bizum on the same Redsys terminal (`DS_MERCHANT_PAYMETHODS=z`). On a payment: what the resident chose, corrected by the bank's `Ds_ProcessedPayMethod` once it says (68 = Bizum, a card code = card).
@@ -3801,6 +3905,8 @@ export interface components {
         RefundRequest: {
             reason: string;
             activity_ids?: components["schemas"]["Id"][];
+            /** @description A family's payment covers several people: only this person's items of `activity_ids` (absent: every person's); with `amount`, the person whose fee owes back (needed when the payment paid the activity for two people). A paid family discount another member's fee earned, left without enough paid members, becomes pending for the family (`UserActivity.family_difference`). A duplicate payment goes back whole, everyone's items (422 `refund_duplicate_whole` for one person's). */
+            person_activity_id?: components["schemas"]["Id"];
             /** @description Part of one activity's item (one `activity_ids`, or a payment of one activity): what a late reduction left its fee owing back (the item's `refund_due`), at most that. The parts stay paid; the fee owes that much less. */
             amount?: components["schemas"]["Euros"];
         };
@@ -6284,7 +6390,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            /** @description Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0), `bizum_disabled` (`pay_method: bizum` while the council does not take Bizum), `part_out_of_order` (a part chosen without an earlier unpaid one), `part_deadline_passed` (a part whose day has passed), `fee_in_parts` (a fee in parts asked for whole in `activity_ids`: choose its parts). */
+            /** @description Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0), `bizum_disabled` (`pay_method: bizum` while the council does not take Bizum), `part_out_of_order` (a part chosen without an earlier unpaid one), `part_deadline_passed` (a part whose day has passed), `fee_in_parts` (a fee in parts asked for whole in `activity_ids`: choose its parts), `family_discount_needs_members` (a family discount whose earning members' fees are neither paid nor in this payment). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9503,6 +9609,68 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    requestHouseholdCircumstance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    circumstance_id: string;
+                    person_activity_ids: string;
+                    /** Format: binary */
+                    document?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request, pending review (or approved at once on a declaration), for each person named. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircumstanceRequestCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description One of the people has this circumstance pending or in force. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The document is over 5 MB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A wrong document (as a person's request: `document_type`, `document_active_content`, `image_too_large`…), an unknown circumstance, one asked per person (`circumstance_not_household` on `circumstance_id`), a circumstance by age, which nobody asks for (`circumstance_by_age`), or a declaration with ages one of the people is outside of today, or whose birth date is unknown (`circumstance_age`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getMyCircumstanceDocument: {
         parameters: {
             query?: never;
@@ -9592,6 +9760,173 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addHouseholdPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "person_activity_id": 12
+                 *     }
+                 */
+                "application/json": {
+                    person_activity_id: components["schemas"]["Id"];
+                };
+            };
+        };
+        responses: {
+            /** @description The household request with its people. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 51,
+                     *       "person_activity_id": 4,
+                     *       "person_name": "Xoán López Pereira",
+                     *       "dni": "87654321X",
+                     *       "circumstance_id": 1,
+                     *       "circumstance_name": "Familia numerosa general",
+                     *       "status": "pending",
+                     *       "valid_until": null,
+                     *       "suggested_valid_until": null,
+                     *       "reason": null,
+                     *       "source": "resident",
+                     *       "document_type": "application/pdf",
+                     *       "created_at": "2026-11-27T09:12:00.000Z",
+                     *       "decided_at": null,
+                     *       "people": [
+                     *         {
+                     *           "person_activity_id": 4,
+                     *           "person_name": "Xoán López Pereira",
+                     *           "status": "pending"
+                     *         },
+                     *         {
+                     *           "person_activity_id": 12,
+                     *           "person_name": "Uxía López Pereira",
+                     *           "status": "pending"
+                     *         }
+                     *       ],
+                     *       "addable_people": [
+                     *         {
+                     *           "person_activity_id": 9,
+                     *           "person_name": "Brais López Pereira"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminCircumstanceRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Not a household request (`not_household`), decided other than approved (`request_decided`), the person already in it or with the circumstance pending or in force (`request_pending`, `already_approved`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The person is not one the requesting account manages (`household_person_unknown`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    removeHouseholdPerson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                person_activity_id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The household request with its people (the removed one reads `withdrawn`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 51,
+                     *       "person_activity_id": 4,
+                     *       "person_name": "Xoán López Pereira",
+                     *       "dni": "87654321X",
+                     *       "circumstance_id": 1,
+                     *       "circumstance_name": "Familia numerosa general",
+                     *       "status": "approved",
+                     *       "valid_until": "2027-11-27",
+                     *       "suggested_valid_until": null,
+                     *       "reason": null,
+                     *       "source": "resident",
+                     *       "document_type": "application/pdf",
+                     *       "created_at": "2026-11-27T09:12:00.000Z",
+                     *       "decided_at": "2026-11-27T11:40:00.000Z",
+                     *       "people": [
+                     *         {
+                     *           "person_activity_id": 4,
+                     *           "person_name": "Xoán López Pereira",
+                     *           "status": "approved"
+                     *         },
+                     *         {
+                     *           "person_activity_id": 12,
+                     *           "person_name": "Uxía López Pereira",
+                     *           "status": "withdrawn"
+                     *         }
+                     *       ],
+                     *       "addable_people": [
+                     *         {
+                     *           "person_activity_id": 9,
+                     *           "person_name": "Brais López Pereira"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminCircumstanceRequest"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Not a household request (`not_household`), or the last person in it (`household_last_person`: refuse or withdraw the request instead). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["ServiceUnavailable"];
         };

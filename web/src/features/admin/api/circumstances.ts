@@ -108,6 +108,25 @@ export function withdrawApproval(id: number) {
   );
 }
 
+/** Adds a person of the requesting account to a household request. */
+export function addHouseholdPerson(id: number, personActivityId: number) {
+  return toResult(
+    api.POST('/admin/circumstance-requests/{id}/people', {
+      params: { path: { id } },
+      body: { person_activity_id: personActivityId },
+    }),
+  );
+}
+
+/** Removes a person from a household request (its approval no longer covers them). */
+export function removeHouseholdPerson(id: number, personActivityId: number) {
+  return toResult(
+    api.DELETE('/admin/circumstance-requests/{id}/people/{person_activity_id}', {
+      params: { path: { id, person_activity_id: personActivityId } },
+    }),
+  );
+}
+
 /** A circumstance seen at the counter, approved for the person until a date. */
 export function recordCircumstance(personId: number, circumstanceId: number, validUntil: string) {
   return toResult(

@@ -19,6 +19,7 @@ const ORDER: readonly CircumstanceField[] = [
   'review',
   'minAge',
   'maxAge',
+  'scope',
 ];
 export const circumstanceFieldId = (field: CircumstanceField) =>
   `circumstance-${field.replace('.', '-')}`;
@@ -183,6 +184,27 @@ export function CircumstanceForm({
           {ageField('maxAge')}
         </fieldset>
       )}
+      <RadioGroup
+        id={circumstanceFieldId('scope')}
+        name="circumstance-scope"
+        legend={t('admin.circumstances.scope')}
+        value={values.scope}
+        onChange={(scope) => onChange((v) => ({ ...v, scope }))}
+        error={error('scope')}
+        errorPrefix={errorPrefix}
+        options={[
+          {
+            value: 'person',
+            label: t('admin.circumstances.scope.person'),
+            hint: t('admin.circumstances.scope.personHint'),
+          },
+          {
+            value: 'household',
+            label: t('admin.circumstances.scope.household'),
+            hint: t('admin.circumstances.scope.householdHint'),
+          },
+        ]}
+      />
     </CrudForm>
   );
 }

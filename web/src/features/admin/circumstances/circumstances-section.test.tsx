@@ -39,6 +39,20 @@ describe('circumstances', () => {
     expect(rows[2]).toHaveTextContent(/Pensionista.*12 meses\s*Declaración responsable\s*31\s*0/);
   });
 
+  it('creates a household title: asked once for the family', async () => {
+    const { api } = setup({
+      'POST /api/admin/circumstances': { status: 201, body: { ...circumstances[0], id: 6 } },
+    });
+    await screen.findByRole('table', { name: 'Lista de circunstancias' });
+    await fillLanguages();
+    const scope = screen.getByRole('group', { name: '¿Para quién se pide?' });
+    expect(within(scope).getByRole('radio', { name: /^Para cada persona/ })).toBeChecked();
+    await userEvent.click(within(scope).getByRole('radio', { name: /^Para la familia/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Crear circunstancia' }));
+    expect(await screen.findByText('Circunstancia guardada correctamente.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ scope: 'household' });
+  });
+
   it('creates one with its texts in three languages, marked with their language', async () => {
     const { api, onChanged } = setup({
       'POST /api/admin/circumstances': { status: 201, body: { ...circumstances[0], id: 5 } },
@@ -60,6 +74,7 @@ describe('circumstances', () => {
       review: 'declaration',
       min_age: null,
       max_age: null,
+      scope: 'person',
     });
     expect(onChanged).toHaveBeenCalledOnce();
   });
@@ -87,6 +102,7 @@ describe('circumstances', () => {
       review: 'age',
       min_age: 65,
       max_age: null,
+      scope: 'person',
     });
   });
 

@@ -46,6 +46,7 @@ describe('circumstance form', () => {
         review: 'age',
         min_age: 65,
         max_age: null,
+        scope: 'person',
       },
     });
     // a declaration may carry ages; staff's review sends none

@@ -6,7 +6,14 @@ export const LANGUAGES = ['es', 'en', 'gl'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export type CircumstanceField =
-  `name.${Language}` | `proof.${Language}` | 'validity' | 'months' | 'review' | 'minAge' | 'maxAge';
+  | `name.${Language}`
+  | `proof.${Language}`
+  | 'validity'
+  | 'months'
+  | 'review'
+  | 'minAge'
+  | 'maxAge'
+  | 'scope';
 
 export interface CircumstanceFormValues {
   name: Record<Language, string>;
@@ -19,6 +26,8 @@ export interface CircumstanceFormValues {
   /** Ages, as typed: for `age` (first age required) or a `declaration` (both optional). */
   minAge: string;
   maxAge: string;
+  /** `person`: asked per person; `household`: once for several of a family's people. */
+  scope: 'person' | 'household';
 }
 
 export const AGE_MAX = 130;
@@ -34,6 +43,7 @@ export const emptyCircumstanceForm: CircumstanceFormValues = {
   review: 'staff',
   minAge: '',
   maxAge: '',
+  scope: 'person',
 };
 
 export function circumstanceToForm(circumstance: AdminCircumstance): CircumstanceFormValues {
@@ -45,6 +55,7 @@ export function circumstanceToForm(circumstance: AdminCircumstance): Circumstanc
     review: circumstance.review,
     minAge: circumstance.min_age === null ? '' : String(circumstance.min_age),
     maxAge: circumstance.max_age === null ? '' : String(circumstance.max_age),
+    scope: circumstance.scope ?? 'person',
   };
 }
 
@@ -116,6 +127,7 @@ export function checkCircumstanceForm(
     validity_months: byAge || v.validity !== 'months' ? null : months,
     review: v.review,
     ...ages,
+    scope: v.scope,
   }));
 }
 
@@ -129,6 +141,7 @@ export function circumstanceFieldOf(loc: readonly (string | number)[]): Circumst
   if (name === 'review') return 'review';
   if (name === 'min_age') return 'minAge';
   if (name === 'max_age') return 'maxAge';
+  if (name === 'scope') return 'scope';
   return null;
 }
 

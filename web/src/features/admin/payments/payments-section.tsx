@@ -210,7 +210,7 @@ export function PaymentsSection() {
             ) : null}
             {refundDueItems(p).map((item) => (
               <RefundDueAction
-                key={item.activity_id}
+                key={`${item.person_activity_id ?? ''}:${item.activity_id}`}
                 payment={p}
                 item={item}
                 onRefunded={(after) => {

@@ -50,6 +50,10 @@ export function RefundDueAction({
       reason: reason.trim(),
       activity_ids: [item.activity_id],
       amount: item.refund_due ?? 0,
+      // a family's payment may pay the activity for two people: whose fee owes it
+      ...(item.person_activity_id === undefined
+        ? {}
+        : { person_activity_id: item.person_activity_id }),
     });
     setSaving(false);
     if (answer.ok) {

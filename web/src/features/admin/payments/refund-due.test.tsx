@@ -120,6 +120,31 @@ describe('refund due: what a reduction approved after payment owes back', () => 
     },
   );
 
+  it('on a family payment, refunds the fee of the person whose item owes it', async () => {
+    const item = owing().items[0]!;
+    const family = owing({
+      amount: 160.02,
+      items: [
+        { ...item, person_activity_id: 9, person_name: 'Uxía Castro Rey', refund_due: undefined },
+        { ...item, person_activity_id: 10, person_name: 'Brais Castro Rey' },
+      ],
+    });
+    const api = setup('es', {
+      'GET /api/admin/payments/': { body: { items: [family], total: 1, page: 1, page_size: 20 } },
+      'POST /api/admin/payments/31/refund': { body: family },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: spaced(TEXTS.es.button) }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Devolver' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      reason: TEXTS.es.reason,
+      activity_ids: [1],
+      amount: 30.01,
+      person_activity_id: 10,
+    });
+  });
+
   it('keeps the refusal (more than is owed) in the dialog', async () => {
     setup('es', {
       'POST /api/admin/payments/31/refund': {

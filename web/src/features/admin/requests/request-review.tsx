@@ -30,6 +30,7 @@ import { useReportErrors } from '../components/page-errors';
 import { serverFieldErrors } from '../components/server-errors';
 import { TextArea } from '@portal/design-system/components/text-area.tsx';
 import { DocumentViewer } from './document-viewer';
+import { HouseholdPeople } from './household-people';
 import { checkApproval, checkRefusal, REASON_MAX, type RefusalField } from './rules';
 
 /** What a decision tells the section: the request as it stands now, or the refusal to show. */
@@ -86,6 +87,7 @@ export function RequestReview({
           <DocumentViewer request={request} />
         </div>
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1">
+          {request.people ? <HouseholdPeople request={request} onDecided={onDecided} /> : null}
           {request.status === 'pending' ? (
             <>
               <ApproveForm key={`approve-${request.id}`} request={request} onDecided={onDecided} />

@@ -197,6 +197,79 @@ describe('review of circumstance requests', () => {
     expect(screen.getByRole('button', { name: 'Retirar la aprobación' })).toBeInTheDocument();
   });
 
+  it('shows a household title’s people and lets staff remove and add people', async () => {
+    const household = circumstanceRequest(51, {
+      person_activity_id: 14,
+      person_name: 'Antía Vilas Souto',
+      circumstance_id: 4,
+      circumstance_name: 'Familia numerosa especial',
+      people: [
+        { person_activity_id: 14, person_name: 'Antía Vilas Souto', status: 'pending' },
+        { person_activity_id: 15, person_name: 'Brais Vilas Souto', status: 'pending' },
+      ],
+      addable_people: [{ person_activity_id: 17, person_name: 'Dora Vilas Souto' }],
+    });
+    const removed = {
+      ...household,
+      people: [
+        { person_activity_id: 14, person_name: 'Antía Vilas Souto', status: 'pending' as const },
+        { person_activity_id: 15, person_name: 'Brais Vilas Souto', status: 'withdrawn' as const },
+      ],
+      addable_people: [
+        { person_activity_id: 15, person_name: 'Brais Vilas Souto' },
+        { person_activity_id: 17, person_name: 'Dora Vilas Souto' },
+      ],
+    };
+    const added = {
+      ...removed,
+      people: [
+        ...removed.people,
+        { person_activity_id: 17, person_name: 'Dora Vilas Souto', status: 'pending' as const },
+      ],
+      addable_people: [{ person_activity_id: 15, person_name: 'Brais Vilas Souto' }],
+    };
+    const { api } = setup(
+      {
+        'DELETE /api/admin/circumstance-requests/51/people/15': { body: removed },
+        'POST /api/admin/circumstance-requests/51/people': { body: added },
+      },
+      [household],
+    );
+    serveDocument(51, 'application/pdf');
+    // the queue names everyone a household title covers
+    expect(
+      await screen.findByRole('rowheader', {
+        name: 'Familia: Antía Vilas Souto, Brais Vilas Souto',
+      }),
+    ).toBeInTheDocument();
+    await review('Antía Vilas Souto', 'Familia numerosa especial');
+    const people = screen.getByRole('region', { name: 'Personas que cubre' });
+    expect(
+      within(people)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Antía Vilas Souto: PendienteQuitar a Antía Vilas Souto',
+      'Brais Vilas Souto: PendienteQuitar a Brais Vilas Souto',
+    ]);
+    await userEvent.click(
+      within(people).getByRole('button', { name: 'Quitar a Brais Vilas Souto' }),
+    );
+    expect(
+      await screen.findByText('Brais Vilas Souto ya no está en la solicitud.'),
+    ).toBeInTheDocument();
+    // the last one left cannot be removed: refuse or withdraw instead
+    expect(within(people).queryByRole('button', { name: /^Quitar a/ })).toBeNull();
+    await userEvent.selectOptions(
+      within(people).getByRole('combobox', { name: 'Añadir a una persona de la familia' }),
+      'Dora Vilas Souto',
+    );
+    await userEvent.click(within(people).getByRole('button', { name: 'Añadir' }));
+    expect(await screen.findByText('Dora Vilas Souto añadida a la solicitud.')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ person_activity_id: 17 });
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(true);
+  });
+
   it('starts with no date where staff take it from the document', async () => {
     setup();
     serveDocument(41, 'application/pdf');

@@ -65,7 +65,15 @@ export function RequestsSection({
     {
       id: 'person',
       header: t('admin.requests.person'),
-      cell: (r) => r.person_name,
+      // a household title names everyone it covers
+      cell: (r) => {
+        const covered = (r.people ?? []).filter((p) => p.status !== 'withdrawn');
+        return covered.length > 1
+          ? t('admin.requests.people.cell', {
+              people: covered.map((p) => p.person_name).join(', '),
+            })
+          : r.person_name;
+      },
       rowHeader: true,
     },
     {

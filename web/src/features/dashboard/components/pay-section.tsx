@@ -1,4 +1,5 @@
 import { Alert } from '@portal/design-system/components/alert.tsx';
+import { Button } from '@portal/design-system/components/button.tsx';
 import { DiscountModal } from '@portal/design-system/components/discount-modal.tsx';
 import { PayBar } from '@portal/design-system/components/pay-bar.tsx';
 import { TotalBar } from '@portal/design-system/components/total-bar.tsx';
@@ -18,6 +19,7 @@ import {
   payMethods,
   reductionApplies,
   rowId,
+  selectedPersonIds,
   type PayBlockReason,
   type PayMethod,
   type PublicConfig,
@@ -32,7 +34,6 @@ const REASON_MESSAGE: Record<PayBlockReason, string> = {
   select_activities: 'dashboard.pay.reason.selectActivities',
   global_deadline_expired: 'dashboard.pay.reason.deadlineExpired',
   payments_disabled: 'dashboard.pay.reason.paymentsDisabled',
-  one_person_only: 'dashboard.pay.reason.onePersonOnly',
 };
 
 interface PaySectionProps {
@@ -42,6 +43,11 @@ interface PaySectionProps {
   config: PublicConfig | null;
   useDiscount: boolean;
   onUseDiscountChange: (on: boolean) => void;
+  /**
+   * "Pay for the whole family": the lines of several people payable now, and what selects them
+   * all (absent, or no lines: nothing to offer).
+   */
+  family?: { lines: readonly UserActivity[]; onSelect: () => void };
 }
 
 /**
@@ -54,6 +60,7 @@ export function PaySection({
   config,
   useDiscount,
   onUseDiscountChange,
+  family,
 }: PaySectionProps) {
   const intl = useIntl();
   const { locale } = useLocale();
@@ -101,11 +108,7 @@ export function PaySection({
 
   return (
     <div className="flex flex-col gap-4">
-      {hasMixedPersons(selection) ? (
-        <Alert variant="error">
-          <FormattedMessage id="dashboard.pay.mixedPersons" />
-        </Alert>
-      ) : null}
+      <FamilyOffer selection={selection} family={family} />
       {selection.length > 0 ? (
         <TotalBar
           label={intl.formatMessage({ id: 'dashboard.pay.total' })}
@@ -177,5 +180,43 @@ export function PaySection({
         }}
       />
     </div>
+  );
+}
+
+/**
+ * The family's payment: a button selecting every payable line of every person, and once the
+ * selection spans several people, what paying it does (one payment, one receipt naming each).
+ */
+function FamilyOffer({
+  selection,
+  family,
+}: {
+  selection: readonly UserActivity[];
+  family: PaySectionProps['family'];
+}) {
+  const chosen = new Set(selection.map(rowId));
+  const offered = family && family.lines.some((line) => !chosen.has(rowId(line)));
+  const people = selectedPersonIds(selection).length;
+  return (
+    <>
+      {offered ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button variant="secondary" onClick={family.onSelect} aria-describedby="family-pay-hint">
+            <FormattedMessage id="dashboard.pay.family" />
+          </Button>
+          <p id="family-pay-hint" className="text-small">
+            <FormattedMessage
+              id="dashboard.pay.familyHint"
+              values={{ people: selectedPersonIds(family.lines).length }}
+            />
+          </p>
+        </div>
+      ) : null}
+      {hasMixedPersons(selection) ? (
+        <Alert variant="info" data-slot="family-payment">
+          <FormattedMessage id="dashboard.pay.familySelected" values={{ people }} />
+        </Alert>
+      ) : null}
+    </>
   );
 }

@@ -54,6 +54,32 @@ export async function requestCircumstance(
   }
 }
 
+/**
+ * POST /user/circumstances: a household title (Circumstance.scope household) for several of the
+ * account's people, one document for all of them.
+ */
+export async function requestHouseholdCircumstance(
+  personActivityIds: readonly number[],
+  circumstanceId: number,
+  document: File | null,
+): Promise<CallResult<CircumstanceRequestCreated>> {
+  const ids = personActivityIds.join(',');
+  try {
+    const { data, error, response } = await api.POST('/user/circumstances', {
+      body: { circumstance_id: String(circumstanceId), person_activity_ids: ids },
+      bodySerializer: () => {
+        const form = circumstanceFormData(circumstanceId, document);
+        form.append('person_activity_ids', ids);
+        return form;
+      },
+    });
+    if (response.ok && data) return { ok: true, data };
+    return { ok: false, status: response.status, error };
+  } catch {
+    return { ok: false, status: 0, error: undefined };
+  }
+}
+
 const EXTENSION: Record<string, string> = {
   'application/pdf': 'pdf',
   'image/jpeg': 'jpg',

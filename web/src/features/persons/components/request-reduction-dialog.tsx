@@ -24,6 +24,7 @@ import { detailMessage } from '../../../lib/api/client';
 import { FormErrorSummary } from '../../../lib/forms/form-error-summary';
 import {
   requestCircumstance,
+  requestHouseholdCircumstance,
   type Circumstance,
   type CircumstanceRequestCreated,
 } from '../api/circumstances-api';
@@ -31,6 +32,7 @@ import {
   checkDocument,
   checkReductionForm,
   DOCUMENT_ACCEPT,
+  isHousehold,
   type ReductionField,
 } from '../reductions';
 import type { ManagedPerson } from '../rules';
@@ -97,10 +99,15 @@ function RequestReductionForm({
     circumstance: `${id}-circumstance`,
     document: `${id}-document`,
     declaration: `${id}-declaration`,
+    people: `${id}-people`,
   };
   const onlyPerson = persons.length === 1 ? (persons[0]?.person_activity_id ?? null) : null;
   const [personId, setPersonId] = useState<number | null>(givenPersonId ?? onlyPerson);
   const [circumstanceId, setCircumstanceId] = useState<number | null>(null);
+  // a household title: the people it covers (the one the dialog was opened for, to start with)
+  const [people, setPeople] = useState<number[]>(
+    givenPersonId !== null ? [givenPersonId] : onlyPerson !== null ? [onlyPerson] : [],
+  );
   const [accepted, setAccepted] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<ReductionField, string>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
@@ -118,31 +125,48 @@ function RequestReductionForm({
     if (busy) return;
     setServerError(null);
     const file = fileRef.current?.files?.[0] ?? null;
-    const found = checkReductionForm({ personId, circumstance, declarationAccepted: accepted });
+    const found = checkReductionForm({
+      personId,
+      circumstance,
+      declarationAccepted: accepted,
+      people,
+    });
     if (circumstance?.review === 'staff') {
       const documentError = await checkDocument(file);
       if (documentError) found.document = documentError;
     }
     setErrors(found);
     setAttempt((value) => value + 1);
-    if (Object.keys(found).length > 0 || !person || !circumstance) return;
+    const household = isHousehold(circumstance);
+    const covered = persons.filter((one) => people.includes(one.person_activity_id));
+    if (Object.keys(found).length > 0 || !circumstance) return;
+    if (!household && !person) return;
     setBusy(true);
-    const answer = await requestCircumstance(
-      person.person_activity_id,
-      circumstance.id,
-      circumstance.review === 'staff' ? file : null,
-    );
+    const document = circumstance.review === 'staff' ? file : null;
+    const answer = household
+      ? await requestHouseholdCircumstance(
+          covered.map((one) => one.person_activity_id),
+          circumstance.id,
+          document,
+        )
+      : await requestCircumstance(person!.person_activity_id, circumstance.id, document);
     setBusy(false);
     if (answer.ok) {
-      onDone({ person, circumstance, created: answer.data });
+      // a household title names everyone it was asked for
+      const named = household
+        ? { ...covered[0]!, full_name: covered.map((one) => one.full_name).join(', ') }
+        : person!;
+      onDone({ person: named, circumstance, created: answer.data });
       return;
     }
     setServerError(detailMessage(answer.error, t(fallbackFor(answer.status))));
   };
 
+  const household = isHousehold(circumstance) && persons.length > 1;
   const fieldOrder: Partial<Record<ReductionField, string>> = {
-    ...(givenPersonId === null && onlyPerson === null ? { person: ids.person } : {}),
+    ...(givenPersonId === null && onlyPerson === null && !household ? { person: ids.person } : {}),
     circumstance: ids.circumstance,
+    ...(household ? { people: ids.people } : {}),
     ...(circumstance?.review === 'staff' ? { document: ids.document } : {}),
     ...(circumstance?.review === 'declaration' ? { declaration: ids.declaration } : {}),
   };
@@ -155,7 +179,7 @@ function RequestReductionForm({
       <FormErrorSummary errors={errors} fieldIds={fieldOrder} attempt={attempt} />
       {serverError ? <Alert variant="error">{serverError}</Alert> : null}
 
-      {'person' in fieldOrder ? (
+      {household ? null : 'person' in fieldOrder ? (
         <SelectField
           id={ids.person}
           label={<FormattedMessage id="persons.reduction.person.label" />}
@@ -219,6 +243,17 @@ function RequestReductionForm({
             )}
           </p>
         </div>
+      ) : null}
+
+      {household ? (
+        <HouseholdPeople
+          id={ids.people}
+          persons={persons}
+          chosen={people}
+          onChange={setPeople}
+          error={error('people')}
+          errorPrefix={errorPrefix}
+        />
       ) : null}
 
       {circumstance?.review === 'staff' ? (
@@ -289,5 +324,65 @@ function RequestReductionForm({
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/**
+ * The people a household title covers: a checkbox per person the account manages, in a group
+ * named by its legend (one request, one document, one review for all of them).
+ */
+function HouseholdPeople({
+  id,
+  persons,
+  chosen,
+  onChange,
+  error,
+  errorPrefix,
+}: {
+  id: string;
+  persons: readonly ManagedPerson[];
+  chosen: readonly number[];
+  onChange: (people: number[]) => void;
+  error: string | undefined;
+  errorPrefix: string;
+}) {
+  const toggle = (personId: number, on: boolean) =>
+    onChange(
+      persons
+        .map((one) => one.person_activity_id)
+        .filter((other) => (other === personId ? on : chosen.includes(other))),
+    );
+  return (
+    <fieldset
+      id={id}
+      tabIndex={-1}
+      aria-describedby={describedBy(`${id}-hint`, error && fieldIds(id).error)}
+      className={cn(
+        'flex flex-col gap-2 rounded-panel border p-3',
+        error ? 'border-l-4 border-error' : 'border-border-subtle',
+      )}
+    >
+      <legend className="px-1 font-semibold">
+        <FormattedMessage id="persons.reduction.people.legend" />
+      </legend>
+      <p id={`${id}-hint`} className="text-small">
+        <FormattedMessage id="persons.reduction.people.hint" />
+      </p>
+      {error ? (
+        <FieldError id={fieldIds(id).error} prefix={errorPrefix}>
+          {error}
+        </FieldError>
+      ) : null}
+      {persons.map((one) => (
+        <CheckboxField
+          key={one.person_activity_id}
+          id={`${id}-${one.person_activity_id}`}
+          label={one.full_name}
+          checked={chosen.includes(one.person_activity_id)}
+          onCheckedChange={(checked) => toggle(one.person_activity_id, checked === true)}
+          aria-invalid={error ? true : undefined}
+        />
+      ))}
+    </fieldset>
   );
 }
