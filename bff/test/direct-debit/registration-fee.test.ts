@@ -191,12 +191,10 @@ describe('direct debit: the registration fee', () => {
     r1 = await remit('2026-10-15');
     expect(r1).toMatchObject({ count: 2, total: 95 });
     const d = await detail(r1.id);
-    expect(d.items.map((i) => [i.activity_name, i.part?.number ?? null, i.amount]).sort()).toEqual(
-      [
-        ['Escola de natación', 1, 50],
-        ['Ximnasia', null, 45],
-      ],
-    );
+    expect(d.items.map((i) => [i.activity_name, i.part?.number ?? null, i.amount]).sort()).toEqual([
+      ['Escola de natación', 1, 50],
+      ['Ximnasia', null, 45],
+    ]);
     const xml = await fileOf(r1.id);
     expect(amountsOf(xml).sort()).toEqual(['45.00', '50.00']);
     expect(xml).toContain('<CtrlSum>95.00</CtrlSum>');
