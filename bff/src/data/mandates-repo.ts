@@ -15,6 +15,8 @@ export interface DirectDebitView extends DirectDebitRow {
   is_paid: number;
   paid_amount_cents: number | null;
   price_cents: number;
+  registration_fee_cents: number;
+  registration_fee_paid_cents: number;
 }
 
 /** SEPA mandates as signed and the fees put on them (migration 480). */
@@ -41,6 +43,8 @@ export function createMandatesRepo(db: Database) {
         'ea.parts_paid',
         'ea.is_paid',
         'ea.paid_amount_cents',
+        'a.registration_fee_cents',
+        'ea.registration_fee_paid_cents',
       ]);
   return {
     async insertMandate(

@@ -726,6 +726,11 @@ export interface RemittanceItemsTable {
   person_name: string;
   activity_name: string;
   breakdown: string | null;
+  /** How much of `amount_cents` is the registration fee (migration 485; part 1 or whole fee). */
+  registration_fee_cents: Generated<number>;
+  /** A part's item: the whole fee it is a share of, and what was left to pay after it. */
+  fee_cents: Generated<number | null>;
+  remaining_cents: Generated<number | null>;
 }
 
 export interface DirectDebitReturnsTable {

@@ -99,6 +99,10 @@ import {
   postgres as registrationFeePostgres,
   sqlite as registrationFee,
 } from './460-registration-fee.js';
+import {
+  postgres as directDebitRegistrationFeePostgres,
+  sqlite as directDebitRegistrationFee,
+} from './485-direct-debit-registration-fee.js';
 import { postgres as owedBackPostgres, sqlite as owedBack } from './490-owed-back.js';
 import {
   postgres as onePersonPostgres,
@@ -338,6 +342,12 @@ export const migrations: readonly Migration[] = [
     postgres: directDebitPostgres,
     after: widenPaymentChecks,
     rebuildsTables: true,
+  },
+  {
+    version: 485,
+    name: 'direct-debit-registration-fee',
+    sqlite: directDebitRegistrationFee,
+    postgres: directDebitRegistrationFeePostgres,
   },
   { version: 490, name: 'owed-back', sqlite: owedBack, postgres: owedBackPostgres },
 ];

@@ -56,10 +56,11 @@ export function createCollection(deps: {
         ? item.activity_name
         : t(locale, 'direct_debit_return_fee_line', { name: item.activity_name }),
       amount_cents: item.amount_cents,
-      // TODO(issue 62): a domiciled fee's registration fee is not yet collected apart
-      registration_fee_cents: 0,
-      fee_cents: null,
-      remaining_cents: null,
+      // as a card payment's item: the registration fee with part 1 (or the whole fee) and, for a
+      // part, the fee it is a share of and what was left after it, as the bank was asked for
+      registration_fee_cents: isFee ? item.registration_fee_cents : 0,
+      fee_cents: isFee ? item.fee_cents : null,
+      remaining_cents: isFee ? item.remaining_cents : null,
       person_name: item.person_name,
       breakdown: item.breakdown,
       part_from: isFee ? item.part_number : null,

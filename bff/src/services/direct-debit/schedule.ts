@@ -1,12 +1,18 @@
 import type { DirectDebitView } from '../../data/mandates-repo.js';
 import type { DirectDebitReturnRow, RemittanceItemRow } from '../../data/remittances-repo.js';
-import { parseParts, splitFee } from '../fees/parts.js';
+import { parseParts, registrationDue, splitEnrolledFee } from '../fees/parts.js';
 
 /** One line of a domiciled fee: a part (or the whole fee) or a return fee, and where it stands. */
 export interface ScheduleLine {
   kind: 'fee' | 'return_fee';
   part: { number: number; of: number } | null;
   amount_cents: number;
+  /** How much of `amount_cents` is the registration fee (part 1, or the whole fee; never reduced). */
+  registration_fee_cents: number;
+  /** A part: the whole fee it is a share of (without the registration fee); else null. */
+  fee_cents: number | null;
+  /** A part: what is left to pay after it (the later parts not paid); else null. */
+  remaining_cents: number | null;
   /** Its last day (a part's, the deadline), or null. */
   due_date: string | null;
   status: 'scheduled' | 'in_remittance' | 'collected' | 'returned';
@@ -24,6 +30,8 @@ export interface ScheduleLine {
  * activity's parts and the debit's items and returns. A part is collectable when it is unpaid,
  * no item of it is with the bank or collected, and the parts before it are collected or with the
  * bank; a returned one only when its return asks to present it once more (AM04, the first time).
+ * The activity's registration fee, never reduced, goes with part 1 (or the whole fee) while it is
+ * unpaid, as a card payment would charge it; a line with the bank keeps what its item asked for.
  */
 export function scheduleOf(
   debit: DirectDebitView,
@@ -36,16 +44,29 @@ export function scheduleOf(
   const returnOf = new Map(returns.map((r) => [r.item_id, r]));
   const latest = (partNumber: number | null) =>
     items.filter((i) => i.kind === 'fee' && i.part_number === partNumber).at(-1) ?? null;
+  const registration = registrationDue(debit);
+  const all = parts.length === 0 ? [] : splitEnrolledFee(debit, feeCents);
   const fees =
     parts.length === 0
-      ? [{ part: null, amount: feeCents, due: deadline, paid: debit.is_paid === 1 }]
-      : splitFee(parts, feeCents, {
-          partsPaid: debit.parts_paid,
-          paidCents: debit.paid_amount_cents ?? 0,
-          wholePaid: debit.is_paid === 1,
-        }).map((line) => ({
+      ? [
+          {
+            part: null,
+            amount: feeCents + registration,
+            registration,
+            fee: null,
+            remaining: null,
+            due: deadline,
+            paid: debit.is_paid === 1,
+          },
+        ]
+      : all.map((line) => ({
           part: { number: line.number, of: line.of },
           amount: line.amount_cents,
+          registration: line.registration_fee_cents,
+          fee: feeCents,
+          remaining: all
+            .filter((later) => later.number > line.number && !later.paid)
+            .reduce((sum, later) => sum + later.amount_cents, 0),
           due: line.due_date,
           paid: line.paid,
         }));
@@ -67,7 +88,20 @@ export function scheduleOf(
     lines.push({
       kind: 'fee',
       part: fee.part,
-      amount_cents: item && item.status !== 'returned' ? item.amount_cents : fee.amount,
+      // what the bank was (or is being) asked for, or what it would be asked for now
+      ...(item && item.status !== 'returned'
+        ? {
+            amount_cents: item.amount_cents,
+            registration_fee_cents: item.registration_fee_cents,
+            fee_cents: item.fee_cents,
+            remaining_cents: item.remaining_cents,
+          }
+        : {
+            amount_cents: fee.amount,
+            registration_fee_cents: fee.registration,
+            fee_cents: fee.fee,
+            remaining_cents: fee.remaining,
+          }),
       due_date: fee.due,
       status,
       item,
@@ -82,6 +116,9 @@ export function scheduleOf(
       kind: 'return_fee',
       part: null,
       amount_cents: ret.fee_cents,
+      registration_fee_cents: 0,
+      fee_cents: null,
+      remaining_cents: null,
       due_date: null,
       status: !item ? 'scheduled' : item.status,
       item,
