@@ -35,3 +35,46 @@ export function domiciledByFee(debits: readonly DirectDebit[]): Map<string, Dire
 /** A fee can come off its mandate while none of its parts is with the bank. */
 export const canUndomicile = (debit: DirectDebit) =>
   !debit.lines.some((line) => line.direct_debit.status === 'in_remittance');
+
+/** What the dashboard knows of a pending line (a fee, or one part of it). */
+export interface PendingLine {
+  id: number;
+  person_activity_id: number;
+  name: string;
+  dni?: string | null;
+  amount_due: number | null;
+  amount: number;
+}
+
+/** A pending fee not on a mandate: what "Domiciliar" offers. */
+export interface UndomiciledFee {
+  key: string;
+  personActivityId: number;
+  activityId: number;
+  name: string;
+  dni: string | null;
+  amount: number;
+}
+
+/** The pending fees (their parts together) that no mandate collects yet. */
+export function undomiciledFees(
+  pending: readonly PendingLine[],
+  domiciled: ReadonlyMap<string, DirectDebit>,
+): UndomiciledFee[] {
+  const fees = new Map<string, UndomiciledFee>();
+  for (const line of pending) {
+    const key = feeKey(line.person_activity_id, line.id);
+    if (domiciled.has(key)) continue;
+    const fee = fees.get(key) ?? {
+      key,
+      personActivityId: line.person_activity_id,
+      activityId: line.id,
+      name: line.name,
+      dni: line.dni ?? null,
+      amount: 0,
+    };
+    fee.amount = Math.round((fee.amount + (line.amount_due ?? line.amount)) * 100) / 100;
+    fees.set(key, fee);
+  }
+  return [...fees.values()];
+}
