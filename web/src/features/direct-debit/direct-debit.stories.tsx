@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Scenario } from '../../stories-support/contract-handlers';
 import {
   containing,
@@ -65,10 +65,13 @@ export const DirectDebitMandateInvalidIban: Story = {
     await userEvent.click(
       area.getByRole('button', { name: t('payments.directDebit.form.submit') }),
     );
-    await expectScenarioMessage(context, 'POST /user/mandates', area);
-    await expect(area.getByLabelText(t('payments.directDebit.form.iban'))).toHaveAttribute(
-      'aria-invalid',
-      'true',
+    const iban = area.getByLabelText(t('payments.directDebit.form.iban'));
+    await waitFor(() => expect(iban).toHaveAttribute('aria-invalid', 'true'), LOADED);
+    // the field's own error (the summary above the form says it too)
+    await expectScenarioMessage(
+      context,
+      'POST /user/mandates',
+      within(document.getElementById('mandate-iban-error')!),
     );
   },
 };
