@@ -4,7 +4,6 @@ import type { Scenario } from '../../../stories-support/contract-handlers';
 import {
   expectScenarioMessage,
   LOADED,
-  page,
   screen,
   screenMeta,
   textOf,
