@@ -36,7 +36,7 @@ function groupsFor(file: string): MessageGroup[] {
   ) {
     return ['public', 'access'];
   }
-  if (/^features\/(dashboard|persons|account|payments|season)\//.test(file))
+  if (/^features\/(dashboard|persons|account|payments|season|direct-debit)\//.test(file))
     return ['public', 'resident'];
   return ['public'];
 }

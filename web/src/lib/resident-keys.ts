@@ -14,6 +14,10 @@ export const residentKeys = {
   circumstanceRequests: ['resident', 'circumstance-requests'] as const,
   /** The council's circumstances (GET /circumstances). */
   circumstances: ['resident', 'circumstances'] as const,
+  /** The account's SEPA mandates (GET /user/mandates). */
+  mandates: ['resident', 'mandates'] as const,
+  /** The family's domiciled fees (GET /user/direct-debits). */
+  directDebits: ['resident', 'direct-debits'] as const,
 };
 
 /** Coming back to the tab reads a screen's data again once it is this old (TanStack's staleTime). */

@@ -1,4 +1,5 @@
 import { RemindersPanel } from '../../features/account/components/reminders-panel';
+import { DomiciledFees } from '../../features/direct-debit/components/domiciled-fees';
 import { DashboardPage } from '../../features/dashboard/dashboard-page';
 import { ManagedPeople } from '../../features/persons/components/managed-people';
 import { ApplicationsSection } from '../../features/season/components/applications-section';
@@ -17,6 +18,7 @@ export function DashboardScreen() {
         peopleSection={(people) => <ManagedPeople {...people} />}
         applicationsSection={(persons) => <ApplicationsSection persons={persons} />}
         settingsSection={<RemindersPanel />}
+        directDebitSection={(pending) => <DomiciledFees pending={pending} />}
       />
     </ServerState>
   );

@@ -12,6 +12,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { privacyPath } from '../../lib/privacy-path';
 import { readPublicConfig } from '../../lib/public-config';
 import { residentKeys } from '../../lib/resident-keys';
+import { DirectDebitArea } from '../direct-debit/components/direct-debit-area';
 import { useMyCircumstanceRequests } from '../persons/api/use-circumstances';
 import { clearToken } from '../../lib/session';
 import { downloadMyData } from './api/account-api';
@@ -126,6 +127,8 @@ export function AccountPage() {
           <Section id="account-reminders-title" title="account.reminders.title">
             <ReminderSetting me={me.data} onSaved={me.replace} />
           </Section>
+
+          <DirectDebitArea />
 
           {showReductions ? (
             <Section id="account-reductions-title" title="account.reductions.title">

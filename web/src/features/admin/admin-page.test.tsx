@@ -45,7 +45,7 @@ describe('admin panel', () => {
     await waitFor(() => expect(document.title).toMatch(new RegExp(`^${title} – `)));
   });
 
-  it("stacks the five sections (plus the overview, the fees' requests, circumstances and rules, payments, reminders, two-step verification and the audit log), each with a heading, listed on the page", async () => {
+  it("stacks the five sections (plus the overview, the fees' requests, circumstances and rules, payments, remittances, reminders, two-step verification and the audit log), each with a heading, listed on the page", async () => {
     setup('en');
     const names = [
       'Overview',
@@ -59,6 +59,7 @@ describe('admin panel', () => {
       'Fee rules',
       'Global configuration',
       'Payments',
+      'Direct debit remittances',
       'Payment reminders',
       'Two-step verification',
       'Audit log',

@@ -11,6 +11,7 @@ import { ConfigSection } from './config/config-section';
 import { EnrolmentsSection } from './enrolments/enrolments-section';
 import { FeeRulesSection } from './fee-rules/fee-rules-section';
 import { PaymentsSection } from './payments/payments-section';
+import { RemittancesSection } from './remittances/remittances-section';
 import { RemindersSection } from './reminders/reminders-section';
 import { RequestsSection } from './requests/requests-section';
 import { SeasonSection } from './season/season-section';
@@ -35,6 +36,7 @@ const CONTENTS = [
   ['admin-fee-rules', 'admin.feeRules.title'],
   ['admin-config', 'admin.config.title'],
   ['admin-payments', 'admin.payments.title'],
+  ['admin-remittances', 'admin.remittances.title'],
   ['admin-reminders', 'admin.reminders.title'],
   ['admin-mfa', 'admin.mfa.title'],
   ['admin-audit', 'admin.audit.title'],
@@ -164,6 +166,7 @@ function AdminPanel() {
         <FeeRulesSection version={circumstancesVersion} activitiesVersion={activitiesVersion} />
         <ConfigSection onSaved={configChanged} />
         <PaymentsSection />
+        <RemittancesSection />
         <RemindersSection version={configVersion} />
         <MfaSection />
         <AuditSection />

@@ -56,6 +56,8 @@ export interface DashboardPageProps {
   applicationsSection?: (persons: ManagedPerson[]) => ReactNode;
   /** The account's own settings shown on the dashboard (payment reminders). */
   settingsSection?: ReactNode;
+  /** Paying pending fees by direct debit (composed by the router), under the pay bar. */
+  directDebitSection?: (pending: UserActivity[]) => ReactNode;
 }
 
 /** /dashboard: the linked people's pending and completed payments, and paying for them. */
@@ -63,6 +65,7 @@ export function DashboardPage({
   peopleSection,
   applicationsSection,
   settingsSection,
+  directDebitSection,
 }: DashboardPageProps) {
   const intl = useIntl();
   const [formErrors, setFormErrors] = useState(false);
@@ -203,6 +206,9 @@ export function DashboardPage({
                 family={{ lines: family, onSelect: selectFamily }}
               />
             ) : null}
+            {directDebitSection && !data.loading && !nobodyLinked
+              ? directDebitSection(pendingRows)
+              : null}
             {rules && !data.loading && !nobodyLinked ? (
               <PersonReductions
                 persons={data.persons.filter(
