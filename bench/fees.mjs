@@ -14,6 +14,13 @@
 //    it, one call after another, oldest first: the first page's p99 < 30 ms (page 150 of the
 //    2,000 pending is printed beside it, without a target).
 //
+// 3. Issue 60's rules on a third deployment (those of 1. plus two reductions by age that
+//    compete, a 10 € registration fee on half the activities, parts by weight 3:1 on a third, a
+//    reduction by fee group for a household title approved for 2,000 families): the dashboard
+//    (the activities call), the catalogue as a resident reads it (GET /api/user/quotes, 1,000
+//    calls) and the checkout (part 1 of a fee in parts), p99 against the rules mode of 1. in the
+//    same rounds (each deployment first, second and third in turn). Target: within 1.2×.
+//
 // Seeding goes through the server's own modules in this process, straight into the database
 // (no password to hash: tokens come from the server's token service with the shared secret), so
 // the figures are about fees, not about argon2 or the import.
