@@ -14,6 +14,13 @@
 //    it, one call after another, oldest first: the first page's p99 < 30 ms (page 150 of the
 //    2,000 pending is printed beside it, without a target).
 //
+// 3. Issue 60's rules on a third deployment (those of 1. plus two reductions by age that
+//    compete, a 10 € registration fee on half the activities, parts by weight 3:1 on a third, a
+//    reduction by fee group for a household title approved for 2,000 families): the dashboard
+//    (the activities call), the catalogue as a resident reads it (GET /api/user/quotes, 1,000
+//    calls) and the checkout (part 1 of a fee in parts), p99 against the rules mode of 1. in the
+//    same rounds (each deployment first, second and third in turn). Target: within 1.2×.
+//
 // Seeding goes through the server's own modules in this process, straight into the database
 // (no password to hash: tokens come from the server's token service with the shared secret), so
 // the figures are about fees, not about argon2 or the import.
@@ -44,6 +51,14 @@ const ACTIVITIES = 120;
 const READS = 3_000;
 const CHECKOUTS = 2_000;
 const QUEUE_CALLS = 500;
+const HOUSEHOLDS = 2_000;
+const QUOTES = 1_000;
+const COUNTS = { reads: READS, quotes: QUOTES, checkouts: CHECKOUTS };
+const LABELS = {
+  reads: 'dashboard GET /api/user/activities/{id}',
+  quotes: 'catalogue GET /api/user/quotes',
+  checkouts: 'checkout POST /api/payments/generate-multiple/',
+};
 const ROUNDS = 25;
 const IN_FLIGHT = 10;
 const RATIO_TARGET = 1.2;
@@ -290,6 +305,106 @@ export async function seedRules({ db }, { activities, accounts }) {
   }
 }
 
+/** Parts by weight 3:1 on a third of the activities, both days before the global deadline. */
+const PARTS_BY_WEIGHT = [
+  { weight: 3, due_date: '2030-11-01' },
+  { weight: 1, due_date: '2030-12-01' },
+];
+
+/**
+ * Issue 60's rules on top of seedRules: two reductions by age that compete (under 18: 25 %,
+ * under 14: 50 %), a household title approved for 2,000 families whose reduction is a rule by
+ * fee group, a 10 € registration fee on half the activities and parts by weight on a third.
+ */
+export async function seedOrdinance(parts, world) {
+  await seedRules(parts, world);
+  const { db } = parts;
+  const circumstance = async (name, values) =>
+    (
+      await db
+        .q()
+        .insertInto('circumstances')
+        .values({
+          name_es: name,
+          name_en: name,
+          name_gl: name,
+          proof_es: '',
+          proof_en: '',
+          proof_gl: '',
+          validity_months: 12,
+          created_at: NOW,
+          updated_at: NOW,
+          ...values,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const under18 = await circumstance('Menores de 18', { review: 'age', min_age: 0, max_age: 17 });
+  const under14 = await circumstance('Menores de 14', { review: 'age', min_age: 0, max_age: 13 });
+  const household = await circumstance('Título de familia numerosa', {
+    review: 'staff',
+    scope: 'household',
+  });
+  await insertRows(db, 'reduction_rules', [
+    { circumstance_id: under18, activity_id: null, percent_bp: 2500, price_cents: null },
+    { circumstance_id: under14, activity_id: null, percent_bp: 5000, price_cents: null },
+    {
+      circumstance_id: household,
+      activity_id: null,
+      fee_group: GROUPS[0],
+      percent_bp: 2000,
+      price_cents: null,
+    },
+  ]);
+  // one household request per family (every tenth account), approved for each member
+  const families = world.accounts.filter((_, k) => k % 10 === 3).slice(0, HOUSEHOLDS);
+  await insertRows(
+    db,
+    'circumstance_requests',
+    families.flatMap((account, f) =>
+      account.family.map((person) => ({
+        enrolment_id: person,
+        circumstance_id: household,
+        user_id: account.id,
+        source: 'resident',
+        status: 'approved',
+        valid_until: '2027-06-30',
+        created_at: new Date(Date.parse('2026-09-01T08:00:00Z') + f * 60_000).toISOString(),
+        decided_at: NOW,
+        updated_at: NOW,
+      })),
+    ),
+  );
+  const rows = await db
+    .q()
+    .selectFrom('circumstance_requests')
+    .select(['id', 'user_id'])
+    .where('circumstance_id', '=', household)
+    .orderBy('id')
+    .execute();
+  const first = new Map();
+  for (const row of rows) if (!first.has(row.user_id)) first.set(row.user_id, row.id);
+  await db.transaction(async () => {
+    for (const [userId, id] of first)
+      await db
+        .q()
+        .updateTable('circumstance_requests')
+        .set({ household_id: id })
+        .where('circumstance_id', '=', household)
+        .where('user_id', '=', userId)
+        .execute();
+  });
+  for (const [a, activity] of world.activities.entries()) {
+    const set = {
+      ...(a % 2 === 0 ? { registration_fee_cents: 1000 } : {}),
+      ...(a % 3 === 0 ? { parts: JSON.stringify(PARTS_BY_WEIGHT) } : {}),
+    };
+    if (Object.keys(set).length)
+      await db.q().updateTable('activities').set(set).where('id', '=', activity.id).execute();
+    if (a % 3 === 0) world.inParts.add(activity.id);
+  }
+}
+
 /** PostgreSQL's statistics as autovacuum would leave them after the writes (SQLite keeps none). */
 async function analyze(db) {
   if (db.engine === 'postgres') await db.transaction(() => db.execScript('ANALYZE'));
@@ -332,6 +447,15 @@ async function readCall(world, i) {
   };
 }
 
+/** The catalogue as a signed-in resident reads it: what each person would pay for each activity. */
+async function quotesCall(world, i) {
+  const account = world.accounts[(i * 17) % world.accounts.length];
+  return {
+    url: '/api/user/quotes',
+    init: { headers: { Authorization: `Bearer ${await world.tokenOf(account)}` } },
+  };
+}
+
 /** Checkout number i: a person of its own (no earlier order to supersede), all their pending fees. */
 async function payCall(world, i) {
   const account = world.payable[(i * 7) % world.payable.length];
@@ -345,17 +469,25 @@ async function payCall(world, i) {
         'Content-Type': 'application/json',
         'X-Forwarded-For': `10.66.${(i >> 8) & 255}.${i & 255}`,
       },
+      // a fee in parts is paid by its part 1 (issue 60's rules put a third of them in parts)
       body: JSON.stringify({
         person_activity_id: person,
-        activity_ids: world.unpaid.get(person),
+        activity_ids: world.unpaid.get(person).filter((id) => !world.inParts.has(id)),
+        parts: world.unpaid
+          .get(person)
+          .filter((id) => world.inParts.has(id))
+          .map((activity_id) => ({ activity_id, part: 1 })),
         use_discount: false,
       }),
     },
   };
 }
 
-/** One deployment seeded with the catalogue, people and families; the rules too when asked. */
-async function seededDeployment(engine, withRules) {
+/**
+ * One deployment seeded with the catalogue, people and families; then, by `rules`: none (the
+ * simple mode), issue 48's ('rules') or those and issue 60's ('ordinance').
+ */
+async function seededDeployment(engine, rules) {
   const deployment = await startDeployment({ engine });
   const parts = await feeParts(deployment);
   const started = performance.now();
@@ -373,7 +505,9 @@ async function seededDeployment(engine, withRules) {
     world.unpaid.set(link.enrolment_id, list);
   }
   world.payable = world.accounts.filter((a) => world.unpaid.has(a.family[0]));
-  if (withRules) await seedRules(parts, world);
+  world.inParts = new Set();
+  if (rules === 'rules') await seedRules(parts, world);
+  if (rules === 'ordinance') await seedOrdinance(parts, world);
   await analyze(parts.db);
   const mode = JSON.parse((await send(`${deployment.baseUrl}/api/config`)).text).fee_mode;
   return { deployment, parts, world, mode, seededMs: performance.now() - started };
@@ -385,30 +519,41 @@ async function seededDeployment(engine, withRules) {
  * load of the machine weighs on both alike.
  */
 async function runEngine(engine) {
-  const simple = await seededDeployment(engine, false);
+  const simple = await seededDeployment(engine, 'simple');
   let rules = null;
+  let ordinance = null;
   try {
-    rules = await seededDeployment(engine, true);
-    const both = [simple, rules];
-    const gathered = new Map(both.map((d) => [d, { reads: [], checkouts: [] }]));
+    rules = await seededDeployment(engine, 'rules');
+    ordinance = await seededDeployment(engine, 'ordinance');
+    const all = [simple, rules, ordinance];
+    const gathered = new Map(all.map((d) => [d, { reads: [], checkouts: [], quotes: [] }]));
     const prepare = async (d, make, from, count) =>
       Promise.all(Array.from({ length: count }, (_, k) => make(d.world, from + k)));
     // warm-up: every code path and connection once, unmeasured
-    for (const d of both) {
+    for (const d of all) {
       await fire(d.deployment.baseUrl, await prepare(d, readCall, 100_000, 300));
+      await fire(d.deployment.baseUrl, await prepare(d, quotesCall, 100_000, 50));
       await fire(d.deployment.baseUrl, await prepare(d, payCall, CHECKOUTS * 2, 50));
     }
+    const calls = [
+      ['reads', readCall, READS],
+      ['quotes', quotesCall, QUOTES],
+      ['checkouts', payCall, CHECKOUTS],
+    ];
     for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 === 0 ? both : [...both].reverse();
-      for (const d of order) {
-        const reads = await prepare(d, readCall, round * (READS / ROUNDS), READS / ROUNDS);
-        gathered.get(d).reads.push(await fire(d.deployment.baseUrl, reads));
-      }
-      for (const d of order) {
-        const pays = await prepare(d, payCall, round * (CHECKOUTS / ROUNDS), CHECKOUTS / ROUNDS);
-        gathered.get(d).checkouts.push(await fire(d.deployment.baseUrl, pays));
-      }
+      // each deployment first, second and third in turn
+      const order = all.map((_, k) => all[(k + round) % all.length]);
+      for (const [kind, make, total] of calls)
+        for (const d of order) {
+          const batch = await prepare(d, make, round * (total / ROUNDS), total / ROUNDS);
+          gathered.get(d)[kind].push(await fire(d.deployment.baseUrl, batch));
+        }
     }
+    const summaries = (d) => ({
+      reads: summary(gathered.get(d).reads),
+      quotes: summary(gathered.get(d).quotes),
+      checkouts: summary(gathered.get(d).checkouts),
+    });
 
     // the review queue, as a clerk works it
     const baseUrl = rules.deployment.baseUrl;
@@ -423,22 +568,18 @@ async function runEngine(engine) {
     const deep = summary([await fire(baseUrl, queue(150), 1)]);
     return {
       engine,
-      seededMs: simple.seededMs + rules.seededMs,
+      seededMs: simple.seededMs + rules.seededMs + ordinance.seededMs,
       simpleMode: simple.mode,
       rulesMode: rules.mode,
-      simple: {
-        reads: summary(gathered.get(simple).reads),
-        checkouts: summary(gathered.get(simple).checkouts),
-      },
-      rules: {
-        reads: summary(gathered.get(rules).reads),
-        checkouts: summary(gathered.get(rules).checkouts),
-      },
+      ordinanceMode: ordinance.mode,
+      simple: summaries(simple),
+      rules: summaries(rules),
+      ordinance: summaries(ordinance),
       first,
       deep,
     };
   } finally {
-    for (const d of [simple, rules]) {
+    for (const d of [simple, rules, ordinance]) {
       if (!d) continue;
       await d.parts.db.close();
       await d.deployment.close();
@@ -466,6 +607,16 @@ export async function runFees({ build = true, engines } = {}) {
         okStatuses(r.simple.checkouts, 200, CHECKOUTS) &&
         okStatuses(r.rules.checkouts, 200, CHECKOUTS);
       const queueOk = okStatuses(r.first, 200, QUEUE_CALLS) && okStatuses(r.deep, 200, QUEUE_CALLS);
+      // issue 60: the ordinance's rules against issue 48's, same run, same calls
+      const ordinance = ['reads', 'quotes', 'checkouts'].map((kind) => ({
+        kind,
+        rules: r.rules[kind],
+        ordinance: r.ordinance[kind],
+        ratio: ratio(r.ordinance[kind], r.rules[kind]),
+        ok:
+          okStatuses(r.rules[kind], 200, COUNTS[kind]) &&
+          okStatuses(r.ordinance[kind], 200, COUNTS[kind]),
+      }));
       const line = (x) => `${fmt.ms(x.p50)} / ${fmt.ms(x.p99)}`;
       console.log(
         table([
@@ -487,11 +638,24 @@ export async function runFees({ build = true, engines } = {}) {
             `${line(r.first)} (target p99 < ${QUEUE_P99_TARGET_MS} ms)`,
           ],
           ['review queue, page 150 p50 / p99', line(r.deep)],
+          ['fee mode with issue 60’s rules', r.ordinanceMode],
+          ...ordinance.flatMap((o) => [
+            [
+              `${LABELS[o.kind]} p50 / p99 (${COUNTS[o.kind]} calls)`,
+              `rules ${line(o.rules)}, issue 60 ${line(o.ordinance)}`,
+            ],
+            ['  ratio p99 issue 60 / rules', `${fmt.ratio(o.ratio)} (target ≤ ${RATIO_TARGET})`],
+          ]),
           [
             'answers',
             JSON.stringify({
               simple: [r.simple.reads.statuses, r.simple.checkouts.statuses],
               rules: [r.rules.reads.statuses, r.rules.checkouts.statuses],
+              issue60: [
+                r.ordinance.reads.statuses,
+                r.ordinance.quotes.statuses,
+                r.ordinance.checkouts.statuses,
+              ],
               queue: [r.first.statuses, r.deep.statuses],
             }),
           ],
@@ -521,6 +685,15 @@ export async function runFees({ build = true, engines } = {}) {
         ),
         // a figure, not a target: a clerk works the queue from its oldest, the first page
         result(`fees ${engine}`, 'review queue page 150 p99 ms', fmt.ms(r.deep.p99), '', null),
+        ...ordinance.map((o) =>
+          result(
+            `fees ${engine}`,
+            `${o.kind} p99 issue 60 / rules`,
+            fmt.ratio(o.ratio),
+            `≤ ${RATIO_TARGET}`,
+            o.ok && r.ordinanceMode === 'rules' && o.ratio <= RATIO_TARGET,
+          ),
+        ),
       );
     }
   } finally {

@@ -45,6 +45,8 @@ export interface EnrolmentInput {
   dni: string;
   phone: string;
   email?: string | null;
+  /** YYYY-MM-DD; ages for the fee rules are counted from it. */
+  birth_date?: string | null;
   activity_ids: number[];
 }
 
