@@ -31,8 +31,8 @@ const SECTIONS = [
 /**
  * Every section of the staff panel on phones (375 and 360 px) and a desktop (1280 px), in the
  * three languages: no page scrolling sideways, no header or label cut by its box, no word split
- * across lines, no control sticking out of the screen. There is a paid payment, so the payments table
- * shows all its columns.
+ * across lines, no control sticking out of the screen. There is a paid payment, so the payments
+ * table shows all its columns.
  */
 test.describe('the staff panel fits at 375, 360 and 1280 px', () => {
   test.beforeAll(async ({ browser, baseURL }) => {
