@@ -404,6 +404,10 @@ export type Draw = {
     applications_close_at: DateTime;
     drawn_at: DateTime | null;
     /**
+     * Whether the activity has a provisional list published now (`GET /draws/{activity_id}/provisional` answers it): a claims period set (`claims_days`), its applications closed and the draw not made yet. False otherwise; a client asks for the list only when true.
+     */
+    provisional_list: boolean;
+    /**
      * Before the draw, the codes taking part; after it, every drawn application in rank order.
      */
     applications: Array<DrawApplication>;

@@ -353,6 +353,7 @@ export const zDraw = z.object({
     joint_fit: zJointFit.optional(),
     applications_close_at: zDateTime,
     drawn_at: zDateTime.nullable(),
+    provisional_list: z.boolean(),
     applications: z.array(zDrawApplication)
 });
 

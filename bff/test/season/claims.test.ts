@@ -433,6 +433,51 @@ describe('the provisional list and its claims', () => {
     ]);
   });
 
+  it('says on the draw whether a provisional list exists, before and after staff set a claims period', async () => {
+    await at('2026-12-01T08:00:00Z');
+    const name = `Natación ${Math.random().toString(36).slice(2, 8)}`;
+    const res = await lottery({ name });
+    const activity = ((await res.json()) as { id: number }).id;
+    const family = await household(app, 1, '2016-04-02');
+    await applied(app, family, family.people[0]!, activity);
+    const hasList = async () =>
+      (
+        (await (await fetch(`${app.baseUrl}/api/draws/${activity}`)).json()) as {
+          provisional_list: boolean;
+        }
+      ).provisional_list;
+
+    // no claims period: no list, before or after the close
+    expect(await hasList()).toBe(false);
+    await at('2026-12-04T10:00:00Z', family);
+    expect(await hasList()).toBe(false);
+    expect((await provisional(activity)).status).toBe(404);
+
+    // staff set a claims period: the list is published at once, and the draw says so
+    const put = await call(`/admin/activities-crud/${activity}`, admin, 'PUT', {
+      name,
+      price: 40,
+      start_date: '2027-01-11',
+      allocation: 'lottery',
+      capacity: 2,
+      applications_open_at: '2026-12-01T07:00:00Z',
+      applications_close_at: '2026-12-03T22:59:00Z',
+      min_birth_year: 2010,
+      max_birth_year: 2020,
+      claims_days: 2,
+    });
+    expect(put.status).toBe(200);
+    expect(await hasList()).toBe(true);
+    expect((await provisional(activity)).status).toBe(200);
+
+    // after the period and the draw: no list again
+    await at('2026-12-06T10:00:00Z', family);
+    expect(await hasList()).toBe(true);
+    expect((await call(`/admin/activities/${activity}/draw`, admin, 'POST')).status).toBe(200);
+    expect(await hasList()).toBe(false);
+    expect((await provisional(activity)).status).toBe(404);
+  });
+
   it('leaves a lottery without a claims period as it was: no list, drawn after the close', async () => {
     await at('2026-12-01T08:00:00Z');
     const res = await lottery({});

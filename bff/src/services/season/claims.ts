@@ -47,6 +47,19 @@ export function claimsUntil(
   return madridDayEnd(addDays(closeDay, activity.claims_days));
 }
 
+/**
+ * Whether the activity's provisional list is published at `at`: a lottery with a claims period,
+ * from the close of its applications until its draw (`GET /draws/{id}/provisional` answers it).
+ */
+export function provisionalListPublished(
+  activity: Pick<SeasonActivityRow, 'claims_days' | 'applications_close_at' | 'allocation'>,
+  drawnAt: string | null | undefined,
+  at: string,
+): boolean {
+  if (claimsUntil(activity) === null || drawnAt) return false;
+  return activity.applications_close_at !== null && at >= activity.applications_close_at;
+}
+
 type Applied = Awaited<ReturnType<ClaimsRepo['applied']>>[number];
 
 /** Why an application is excluded, or null: outside the window, age, then duplicate. */
@@ -139,15 +152,14 @@ export function createClaims(deps: {
     return { admitted, excluded };
   }
 
-  const isClosed = (activity: SeasonActivityRow, at: string) =>
-    activity.applications_close_at !== null && at >= activity.applications_close_at;
-
   /** The list is published from the close to the draw, for a lottery with a claims period. */
   async function published(activity: SeasonActivityRow | undefined) {
     const until = activity ? claimsUntil(activity) : null;
-    if (!activity || until === null || !isClosed(activity, clock.now().toISOString())) return null;
-    if ((await deps.draws.find(activity.id))?.drawn_at) return null;
-    return { activity, until, open: clock.now().toISOString() <= until };
+    if (!activity || until === null) return null;
+    const now = clock.now().toISOString();
+    const drawnAt = (await deps.draws.find(activity.id))?.drawn_at;
+    if (!provisionalListPublished(activity, drawnAt, now)) return null;
+    return { activity, until, open: now <= until };
   }
 
   /** Why the draw of this activity cannot run yet (a refusal), or null. */

@@ -21,7 +21,7 @@ import { groupBy } from '../../lib/group-by.js';
 import { madridDate, madridDateTime } from '../../lib/madrid-date.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Logger } from '../../logger.js';
-import type { DrawAdmission } from './claims.js';
+import { provisionalListPublished, type DrawAdmission } from './claims.js';
 import { likelyDuplicates } from './duplicates.js';
 import type { PersonMergeRepo } from '../../data/person-merge-repo.js';
 import { conflict, DomainError, invalid, notFound } from '../errors.js';
@@ -79,6 +79,8 @@ export interface DrawView {
   joint_fit: JointFit;
   applications_close_at: string;
   drawn_at: string | null;
+  /** Whether a provisional list is published now (claims period set, closed, not drawn). */
+  provisional_list: boolean;
   applications: {
     code: string;
     rank: number | null;
@@ -158,6 +160,11 @@ export function createDraws(deps: {
       joint_fit: await applications.jointFit(),
       applications_close_at: activity.applications_close_at ?? '',
       drawn_at: draw.drawn_at,
+      provisional_list: provisionalListPublished(
+        activity,
+        draw.drawn_at,
+        clock.now().toISOString(),
+      ),
       applications: listed.map((row) => ({
         code: row.code,
         rank: row.rank,

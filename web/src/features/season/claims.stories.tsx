@@ -52,7 +52,7 @@ async function claimFor(context: Context) {
 export const DrawProvisionalList: Story = {
   parameters: screen('/sorteos/7', {
     scenario: {
-      'GET /draws/{activity_id}': 'committed',
+      'GET /draws/{activity_id}': 'claims_period',
       'GET /draws/{activity_id}/provisional': 'claims_open',
     },
   }),

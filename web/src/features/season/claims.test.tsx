@@ -32,6 +32,7 @@ const draw: Draw = {
   algorithm: 'Each application’s key is …',
   applications_close_at: '2026-12-15T22:59:00.000Z',
   drawn_at: null,
+  provisional_list: true,
   applications: [],
 };
 
@@ -99,11 +100,16 @@ describe('the draw page’s provisional list', () => {
     expect(within(out).getByText('Solicitude duplicada da mesma persoa')).toBeInTheDocument();
   });
 
-  it('shows nothing of it when the activity has none (404)', async () => {
-    mockApi({ 'GET /api/draws/7': { body: draw } });
-    renderScreen(<DrawPage />, { route: '/sorteos/7', path: '/sorteos/:activityId', locale: 'es' });
+  it('does not ask for a list the draw says does not exist, and shows nothing of it', async () => {
+    const { calls } = mockApi({
+      'GET /api/draws/7': { body: { ...draw, provisional_list: false } },
+    });
+    renderScreen(<DrawPage />, { route: '/sorteos/7', path: '/sorteos/:activityId', locale: 'gl' });
     await screen.findByRole('heading', { name: /Natación infantil/ });
+    // the page has settled: the list's call, had there been one, would have been made by now
+    await screen.findByRole('table', { name: /Solicitudes que participan/ });
     expect(screen.queryByRole('heading', { name: 'Lista provisional' })).toBeNull();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/draws/7']);
   });
 });
 

@@ -159,7 +159,7 @@ export function DrawPage() {
       <p>
         <FormattedMessage id="season.draw.merged" values={{ count: d.merged }} />
       </p>
-      {d.drawn_at === null ? <ProvisionalListSection activityId={d.activity_id} /> : null}
+      {d.provisional_list ? <ProvisionalListSection activityId={d.activity_id} /> : null}
       <dl className="flex flex-col gap-2">
         <dt className="font-semibold">
           <FormattedMessage id="season.draw.commitment" />

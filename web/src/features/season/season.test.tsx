@@ -71,6 +71,7 @@ const draw: Draw = {
   algorithm: 'Each application’s key is …',
   applications_close_at: '2026-12-15T22:59:00.000Z',
   drawn_at: null,
+  provisional_list: false,
   applications: [
     {
       code: '3HTW9RZE',

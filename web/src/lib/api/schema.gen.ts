@@ -2815,6 +2815,8 @@ export interface components {
             joint_fit?: components["schemas"]["JointFit"];
             applications_close_at: components["schemas"]["DateTime"];
             drawn_at: components["schemas"]["DateTime"] | null;
+            /** @description Whether the activity has a provisional list published now (`GET /draws/{activity_id}/provisional` answers it): a claims period set (`claims_days`), its applications closed and the draw not made yet. False otherwise; a client asks for the list only when true. */
+            provisional_list: boolean;
             /** @description Before the draw, the codes taking part; after it, every drawn application in rank order. */
             applications: components["schemas"]["DrawApplication"][];
         };
@@ -8777,6 +8779,7 @@ export interface operations {
                      *       "algorithm": "draw_seed is the lower-case hex SHA-256 of the UTF-8 text seed + \":\" + public_value. Each application's key is the lower-case hex SHA-256 of the UTF-8 text draw_seed + \":\" + code; applications are ranked by key, smallest first; the first `capacity` are offered a place and the rest wait in that order. The seed_commitment published before the applications opened is the SHA-256 of the seed text; the public value's source was named then too.",
                      *       "applications_close_at": "2026-12-15T22:59:00.000Z",
                      *       "drawn_at": "2026-12-15T23:03:12.000Z",
+                     *       "provisional_list": false,
                      *       "applications": [
                      *         {
                      *           "code": "K7PQ4XMA",
@@ -8861,6 +8864,7 @@ export interface operations {
                      *       "algorithm": "draw_seed is the lower-case hex SHA-256 of the UTF-8 text seed + \":\" + public_value. Each application's key is the lower-case hex SHA-256 of the UTF-8 text draw_seed + \":\" + code; applications are ranked by key, smallest first; the first `capacity` are offered a place and the rest wait in that order. The seed_commitment published before the applications opened is the SHA-256 of the seed text; the public value's source was named then too.",
                      *       "applications_close_at": "2026-12-15T22:59:00.000Z",
                      *       "drawn_at": null,
+                     *       "provisional_list": false,
                      *       "applications": [
                      *         {
                      *           "code": "3HTW9RZE",

@@ -31,6 +31,7 @@ const draw: Schemas['Draw'] = {
   algorithm: 'draw_seed is …',
   applications_close_at: '2026-12-15T22:59:00.000Z',
   drawn_at: null,
+  provisional_list: false,
   applications: [],
 };
 

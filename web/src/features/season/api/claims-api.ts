@@ -13,7 +13,10 @@ export const claimKeys = {
   mine: ['resident', 'claims'] as const,
 };
 
-/** The provisional list of a lottery (public); null when it has none now (404). */
+/**
+ * The provisional list of a lottery (public); only asked when its draw says it has one
+ * (`provisional_list`); null should it be gone meanwhile (404, e.g. drawn since).
+ */
 async function getProvisional(activityId: number): Promise<ProvisionalList | null> {
   const { data, response } = await api.GET('/draws/{activity_id}/provisional', {
     params: { path: { activity_id: activityId } },
