@@ -104,6 +104,26 @@ export function createRemittancesRepo(db: Database) {
       }
       return out;
     },
+    /**
+     * A person's fees (of these activities) with the bank right now: their items `in_remittance`,
+     * each with its part (null: the whole fee) and the remittance's collection date. Read in the
+     * caller's transaction (checkout refuses paying them by card or Bizum).
+     */
+    async feesWithTheBank(enrolmentId: number, activityIds: number[]) {
+      if (activityIds.length === 0) return [];
+      return db
+        .q()
+        .selectFrom('remittance_items as i')
+        .innerJoin('remittances as r', 'r.id', 'i.remittance_id')
+        .select(['i.activity_id', 'i.part_number', 'r.collection_date'])
+        .where('i.enrolment_id', '=', enrolmentId)
+        .where('i.activity_id', 'in', activityIds)
+        .where('i.kind', '=', 'fee')
+        .where('i.status', '=', 'in_remittance')
+        .orderBy('i.activity_id')
+        .orderBy('i.part_number')
+        .execute();
+    },
     /** Who an item's payment is for: the debit's account, the mandate's language, the DNI. */
     collectionOwner: (itemId: number) =>
       db

@@ -822,6 +822,10 @@ export const verifyReceipt = <ThrowOnError extends boolean = false>(options: Opt
  * checks above: 409 `fee_in_parts` for such a fee in `activity_ids`, 422 `part_unknown`
  * for a part it does not have, 409 `part_already_paid`, `part_out_of_order`,
  * `part_deadline_passed`; neither `activity_ids` nor `parts` chosen: 422.
+ * A fee or part domiciled and already in a remittance sent to the bank (its remittance item
+ * `in_remittance`) answers 409 `part_in_remittance`, nothing stored: the bank collects it
+ * (once the bank returns it, it can be paid again; a part only scheduled, not sent yet, can
+ * be paid and leaves the schedule).
  * The family's payment (`people`): every person is managed by the caller (else 404), each
  * person's checks as above. A fee with a family discount (its `breakdown.family_discount`, the
  * Nth member of its fee group) is paid only when N−1 other members of the family have a fee

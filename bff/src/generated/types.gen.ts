@@ -3832,7 +3832,7 @@ export type GeneratePaymentErrors = {
      */
     404: Error;
     /**
-     * Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0), `bizum_disabled` (`pay_method: bizum` while the council does not take Bizum), `part_out_of_order` (a part chosen without an earlier unpaid one), `part_deadline_passed` (a part whose day has passed), `fee_in_parts` (a fee in parts asked for whole in `activity_ids`: choose its parts), `family_discount_needs_members` (a family discount whose earning members' fees are neither paid nor in this payment).
+     * Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0), `bizum_disabled` (`pay_method: bizum` while the council does not take Bizum), `part_out_of_order` (a part chosen without an earlier unpaid one), `part_deadline_passed` (a part whose day has passed), `fee_in_parts` (a fee in parts asked for whole in `activity_ids`: choose its parts), `family_discount_needs_members` (a family discount whose earning members' fees are neither paid nor in this payment), `part_in_remittance` (a fee or part already sent to the bank in a remittance).
      */
     409: Error;
     /**

@@ -77,6 +77,16 @@ export const feeParts = defineMessages({
     en: 'Instalment {number} of “{name}” has already been paid.',
     gl: 'O {number}.º prazo de «{name}» xa está pagado.',
   },
+  payment_part_in_remittance: {
+    es: 'El {number}.º plazo de «{name}» ya se envió al banco para cobrarlo por domiciliación el {date, date}: no lo pagues con tarjeta ni Bizum.',
+    en: 'Instalment {number} of “{name}” has already been sent to the bank to be collected by direct debit on {date, date}: do not pay it by card or Bizum.',
+    gl: 'O {number}.º prazo de «{name}» xa se enviou ao banco para cobralo por domiciliación o {date, date}: non o pagues con tarxeta nin Bizum.',
+  },
+  payment_fee_in_remittance: {
+    es: 'La cuota de «{name}» ya se envió al banco para cobrarla por domiciliación el {date, date}: no la pagues con tarjeta ni Bizum.',
+    en: 'The fee for “{name}” has already been sent to the bank to be collected by direct debit on {date, date}: do not pay it by card or Bizum.',
+    gl: 'A cota de «{name}» xa se enviou ao banco para cobrala por domiciliación o {date, date}: non a pagues con tarxeta nin Bizum.',
+  },
   payment_nothing_chosen: {
     es: 'Elige al menos una actividad o un plazo que pagar.',
     en: 'Choose at least one activity or instalment to pay.',

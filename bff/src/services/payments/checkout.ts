@@ -4,10 +4,11 @@ import type { AuditRepo } from '../../data/audit-repo.js';
 import type { ConfigRepo } from '../../data/config-repo.js';
 import type { Database } from '../../data/database.js';
 import type { PaymentsRepo, PayMethod } from '../../data/payments-repo.js';
+import type { RemittancesRepo } from '../../data/remittances-repo.js';
 import type { Locale } from '../../i18n/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { amountToCharge } from '../pricing.js';
-import { invalid } from '../errors.js';
+import { DomainError, invalid } from '../errors.js';
 import { parseParts, registrationDue, splitEnrolledFee } from '../fees/parts.js';
 import type { FeeQuotes, PersonFees } from '../fees/quotes.js';
 import { unearnedDiscounts } from '../fees/family-earned.js';
@@ -78,8 +79,9 @@ export function createCheckoutService(deps: {
   settings: ConfigRepo;
   audit: AuditRepo;
   quotes: Pick<FeeQuotes, 'forPerson'>;
+  remittances: Pick<RemittancesRepo, 'feesWithTheBank'>;
 }) {
-  const { db, config, clock, payments, settings, audit, quotes } = deps;
+  const { db, config, clock, payments, settings, audit, quotes, remittances } = deps;
 
   /**
    * What each chosen fee costs, computed inside the caller's transaction: with fee rules
@@ -168,6 +170,42 @@ export function createCheckoutService(deps: {
             // written in the caller's language by the message ({date, date})
             date: parts[number - 1]!.due_date,
           });
+    }
+  }
+
+  /**
+   * A fee, or a part of one, in a remittance sent to the bank (its item `in_remittance`) is not
+   * paid by card or Bizum: the bank collects it (409 `part_in_remittance`, naming its collection
+   * day). Once the bank returns it, it can be paid again; a part only scheduled (domiciled, not
+   * sent yet) can be paid, and the schedule then skips it.
+   */
+  async function checkNotWithTheBank(people: readonly PersonToPay[]) {
+    for (const { person, rows } of people) {
+      const withBank = await remittances.feesWithTheBank(
+        person.id,
+        rows.map((row) => row.activity_id),
+      );
+      for (const row of rows) {
+        const item = withBank.find(
+          (one) =>
+            one.activity_id === row.activity_id &&
+            (row.numbers.length === 0 ||
+              one.part_number === null ||
+              row.numbers.includes(one.part_number)),
+        );
+        if (!item) continue;
+        // written in the caller's language by the message ({date, date})
+        const params = { name: row.name, date: item.collection_date };
+        if (item.part_number === null)
+          throw new DomainError('conflict', 'part_in_remittance', {
+            messageKey: 'payment_fee_in_remittance',
+            params,
+          });
+        throw paymentError('conflict', 'part_in_remittance', {
+          ...params,
+          number: item.part_number,
+        });
+      }
     }
   }
 
@@ -274,6 +312,7 @@ export function createCheckoutService(deps: {
         }
         const paid = allRows.find((row) => row.is_paid === 1 && row.numbers.length === 0);
         if (paid) throw paymentError('conflict', 'already_paid', { name: paid.name });
+        await checkNotWithTheBank(people);
         for (const { rows } of people) checkParts(rows, window.today);
         await checkFamilyEarned(people);
 

@@ -19,6 +19,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../logger.js';
 import type { JobRunner } from '../jobs/job-runner.js';
 import { createCheckoutService } from './checkout.js';
+import { createRemittancesRepo } from '../../data/remittances-repo.js';
 import type { RateLimiter } from '../rate-limiter.js';
 import { createNotificationService, REJECTED_KEPT_DAYS } from './notifications.js';
 import { createPaymentResults } from './payment-results.js';
@@ -165,6 +166,7 @@ export function createPaymentServices(deps: {
       settings: repos.config,
       audit: repos.audit,
       quotes: deps.quotes,
+      remittances: createRemittancesRepo(db),
     }),
     sandboxBank: createSandboxBank({
       transaction: (fn) => db.transaction(fn),

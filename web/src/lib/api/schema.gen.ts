@@ -766,6 +766,10 @@ export interface paths {
          *     checks above: 409 `fee_in_parts` for such a fee in `activity_ids`, 422 `part_unknown`
          *     for a part it does not have, 409 `part_already_paid`, `part_out_of_order`,
          *     `part_deadline_passed`; neither `activity_ids` nor `parts` chosen: 422.
+         *     A fee or part domiciled and already in a remittance sent to the bank (its remittance item
+         *     `in_remittance`) answers 409 `part_in_remittance`, nothing stored: the bank collects it
+         *     (once the bank returns it, it can be paid again; a part only scheduled, not sent yet, can
+         *     be paid and leaves the schedule).
          *     The family's payment (`people`): every person is managed by the caller (else 404), each
          *     person's checks as above. A fee with a family discount (its `breakdown.family_discount`, the
          *     Nth member of its fee group) is paid only when N−1 other members of the family have a fee
@@ -6392,7 +6396,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            /** @description Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0), `bizum_disabled` (`pay_method: bizum` while the council does not take Bizum), `part_out_of_order` (a part chosen without an earlier unpaid one), `part_deadline_passed` (a part whose day has passed), `fee_in_parts` (a fee in parts asked for whole in `activity_ids`: choose its parts), `family_discount_needs_members` (a family discount whose earning members' fees are neither paid nor in this payment). */
+            /** @description Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0), `bizum_disabled` (`pay_method: bizum` while the council does not take Bizum), `part_out_of_order` (a part chosen without an earlier unpaid one), `part_deadline_passed` (a part whose day has passed), `fee_in_parts` (a fee in parts asked for whole in `activity_ids`: choose its parts), `family_discount_needs_members` (a family discount whose earning members' fees are neither paid nor in this payment), `part_in_remittance` (a fee or part already sent to the bank in a remittance). */
             409: {
                 headers: {
                     [name: string]: unknown;
