@@ -1,5 +1,6 @@
 import { RemindersPanel } from '../../features/account/components/reminders-panel';
 import { DomiciledFees } from '../../features/direct-debit/components/domiciled-fees';
+import { useSentToBank } from '../../features/direct-debit/api/use-direct-debit';
 import { DashboardPage } from '../../features/dashboard/dashboard-page';
 import { ManagedPeople } from '../../features/persons/components/managed-people';
 import { ApplicationsSection } from '../../features/season/components/applications-section';
@@ -14,12 +15,21 @@ import { ServerState } from '../../lib/server-state';
 export function DashboardScreen() {
   return (
     <ServerState>
-      <DashboardPage
-        peopleSection={(people) => <ManagedPeople {...people} />}
-        applicationsSection={(persons) => <ApplicationsSection persons={persons} />}
-        settingsSection={<RemindersPanel />}
-        directDebitSection={(pending) => <DomiciledFees pending={pending} />}
-      />
+      <Dashboard />
     </ServerState>
+  );
+}
+
+/** The dashboard with its sections; lines sent to the bank are not paid by card as well. */
+function Dashboard() {
+  const sentToBank = useSentToBank();
+  return (
+    <DashboardPage
+      peopleSection={(people) => <ManagedPeople {...people} />}
+      applicationsSection={(persons) => <ApplicationsSection persons={persons} />}
+      settingsSection={<RemindersPanel />}
+      directDebitSection={(pending) => <DomiciledFees pending={pending} />}
+      sentToBank={sentToBank}
+    />
   );
 }

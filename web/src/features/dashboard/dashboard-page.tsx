@@ -35,6 +35,7 @@ import {
   toggleLine,
   type ManagedPerson,
   type PersonFilter,
+  type SentToBank,
   type UserActivity,
 } from './rules';
 
@@ -58,7 +59,11 @@ export interface DashboardPageProps {
   settingsSection?: ReactNode;
   /** Paying pending fees by direct debit (composed by the router), under the pay bar. */
   directDebitSection?: (pending: UserActivity[]) => ReactNode;
+  /** Lines of domiciled fees sent to the bank, with their collection day: not paid by card. */
+  sentToBank?: SentToBank;
 }
+
+const NOTHING_SENT: SentToBank = new Map();
 
 /** /dashboard: the linked people's pending and completed payments, and paying for them. */
 export function DashboardPage({
@@ -66,6 +71,7 @@ export function DashboardPage({
   applicationsSection,
   settingsSection,
   directDebitSection,
+  sentToBank = NOTHING_SENT,
 }: DashboardPageProps) {
   const intl = useIntl();
   const [formErrors, setFormErrors] = useState(false);
@@ -90,9 +96,10 @@ export function DashboardPage({
   const rules = feeRulesInPlace(config);
   const pending = useMemo(() => pendingActivities(data.activities), [data.activities]);
   const pendingRows = useMemo(() => filterByPerson(pending, activeFilter), [pending, activeFilter]);
-  // a line that cannot be ticked now: payment closed, or a part whose day has passed
-  const lockOf = (row: UserActivity) => lineLock(row, config, pending);
-  const selectable = selectableLines(pendingRows, config);
+  // a line that cannot be ticked now: payment closed, a part whose day has passed, or sent to
+  // the bank in a remittance
+  const lockOf = (row: UserActivity) => lineLock(row, config, pending, sentToBank);
+  const selectable = selectableLines(pendingRows, config, sentToBank);
   const completedRows = useMemo(
     () => filterByPerson(completedActivities(data.activities), activeFilter),
     [data.activities, activeFilter],
@@ -112,7 +119,7 @@ export function DashboardPage({
   };
 
   // "pay for the whole family": every payable line of every person, shown together
-  const family = familyLines(selectableLines(pending, config));
+  const family = familyLines(selectableLines(pending, config, sentToBank));
   const selectFamily = () => {
     setFilter('all');
     setSelectedIds(new Set(family.map(rowId)));
@@ -191,6 +198,7 @@ export function DashboardPage({
                   selectedIds={new Set(selection.map(rowId))}
                   onSelectedChange={toggle}
                   lockOf={lockOf}
+                  sentToBank={sentToBank}
                   reduction={reductionApplies(useDiscount, config)}
                   breakdown={rules}
                 />

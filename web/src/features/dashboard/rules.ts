@@ -129,19 +129,33 @@ export function selectionLocked(config: PublicConfig | null): boolean {
 }
 
 /**
- * Why a pending line cannot be ticked, or null when it can. A whole fee follows the global
+ * Why a pending line cannot be ticked, or null when it can. A line sent to the bank in a
+ * remittance is collected by the bank (`in_remittance`). A whole fee follows the global
  * deadline; a part of a fee in parts only its own last day (inclusive, Europe/Madrid: the
  * server's `today`), and a part after an unpaid one that can no longer be paid online cannot be
  * paid either (parts are paid in order).
  */
 export type LineLock =
-  'payments_disabled' | 'global_deadline_expired' | 'part_deadline_passed' | 'earlier_part_overdue';
+  | 'payments_disabled'
+  | 'global_deadline_expired'
+  | 'part_deadline_passed'
+  | 'earlier_part_overdue'
+  | 'in_remittance';
+
+/**
+ * The lines (by `rowId`) of domiciled fees sent to the bank in a remittance, with the day the bank
+ * collects them: the bank charges them, so they are never paid by card or Bizum as well (the
+ * server refuses with 409 `part_in_remittance`).
+ */
+export type SentToBank = ReadonlyMap<string, string>;
 
 export function lineLock(
   line: UserActivity,
   config: PublicConfig | null,
   pending: readonly UserActivity[] = [],
+  sentToBank: SentToBank = new Map(),
 ): LineLock | null {
+  if (sentToBank.has(rowId(line))) return 'in_remittance';
   if (!config) return null;
   if (!config.payments_enabled) return 'payments_disabled';
   if (!line.part) return paymentClosedReason(config) === null ? null : 'global_deadline_expired';
@@ -155,8 +169,9 @@ export function lineLock(
 export function selectableLines(
   pending: readonly UserActivity[],
   config: PublicConfig | null,
+  sentToBank: SentToBank = new Map(),
 ): UserActivity[] {
-  return pending.filter((line) => lineLock(line, config, pending) === null);
+  return pending.filter((line) => lineLock(line, config, pending, sentToBank) === null);
 }
 
 /** Lines of the same fee in parts (same person and activity). */

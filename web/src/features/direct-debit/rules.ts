@@ -78,3 +78,20 @@ export function undomiciledFees(
   }
   return [...fees.values()];
 }
+
+/**
+ * The lines of domiciled fees with the bank now (in a remittance sent, not yet collected or
+ * returned), keyed as the dashboard keys its lines (person:activity[:part]), with the day the bank
+ * collects them: the dashboard does not let them be paid by card or Bizum as well.
+ */
+export function sentToBank(debits: readonly DirectDebit[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const debit of debits)
+    for (const line of debit.lines) {
+      const { status, collection_date } = line.direct_debit;
+      if (line.kind !== 'fee' || status !== 'in_remittance' || !collection_date) continue;
+      const key = `${debit.person_activity_id}:${debit.activity_id}`;
+      out.set(line.part ? `${key}:${line.part.number}` : key, collection_date);
+    }
+  return out;
+}

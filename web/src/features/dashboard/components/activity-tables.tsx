@@ -5,26 +5,72 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../../../i18n/i18n-provider';
 import { FeeBreakdownList } from '../../payments/components/fee-breakdown';
 import { partName } from '../../payments/part-names';
-import { displayedAmount, rowId, type LineLock, type UserActivity } from '../rules';
+import {
+  displayedAmount,
+  rowId,
+  type LineLock,
+  type SentToBank,
+  type UserActivity,
+} from '../rules';
 
-/** Why a part cannot be ticked, under its name (payment closed is said in the pay bar). */
+/**
+ * Why a line cannot be ticked, under its name (payment closed is said in the pay bar): a part's
+ * day, or any line sent to the bank in a remittance.
+ */
 const PART_LOCK_MESSAGE: Partial<Record<LineLock, string>> = {
   part_deadline_passed: 'dashboard.part.overdue',
   earlier_part_overdue: 'dashboard.part.afterOverdue',
 };
+const SENT_TO_BANK_MESSAGE = 'dashboard.line.sentToBank';
 
-/** The id of a part's "cannot be paid online" text, which describes its checkbox. */
+/** The id of a line's "cannot be paid online" text, which describes its checkbox. */
 const partLockId = (row: UserActivity) => `part-lock-${rowId(row)}`;
 
-/** A part that cannot be ticked says why under its name. */
+/** A line that cannot be ticked says why under its name. */
 const partLockMessage = (row: UserActivity, lock: LineLock | null) =>
-  row.part && lock ? PART_LOCK_MESSAGE[lock] : undefined;
+  lock === 'in_remittance'
+    ? SENT_TO_BANK_MESSAGE
+    : row.part && lock
+      ? PART_LOCK_MESSAGE[lock]
+      : undefined;
+
+/** Why the line cannot be ticked, under its name, or nothing. */
+function LockReason({
+  row,
+  lock,
+  sentOn,
+}: {
+  row: UserActivity;
+  lock: LineLock | null;
+  sentOn: string | undefined;
+}) {
+  const { locale } = useLocale();
+  const message = partLockMessage(row, lock);
+  if (!message) return null;
+  return (
+    <span id={partLockId(row)} data-slot="part-lock" className="text-small font-semibold">
+      <FormattedMessage
+        id={message}
+        values={sentOn ? { date: formatDate(sentOn, locale) } : undefined}
+      />
+    </span>
+  );
+}
 
 /**
  * The activity's name and, for a part of a fee in parts, which part and its last day ("1.º plazo
  * de 2 · hasta el 15/10/2026"; a paid part just which part), and why it cannot be paid online.
  */
-function ActivityName({ row, lock = null }: { row: UserActivity; lock?: LineLock | null }) {
+function ActivityName({
+  row,
+  lock = null,
+  sentOn,
+}: {
+  row: UserActivity;
+  lock?: LineLock | null;
+  /** The day the bank collects it, when it was sent in a remittance. */
+  sentOn?: string;
+}) {
   const intl = useIntl();
   const { locale } = useLocale();
   // the registration fee in this line's amount, never reduced, said on its own line
@@ -36,17 +82,18 @@ function ActivityName({ row, lock = null }: { row: UserActivity; lock?: LineLock
       />
     </span>
   ) : null;
+  const reason = <LockReason row={row} lock={lock} sentOn={sentOn} />;
   if (!row.part)
-    return registration ? (
+    return registration || lock === 'in_remittance' ? (
       <span className="flex flex-col gap-1">
         <span>{row.name}</span>
         {registration}
+        {reason}
       </span>
     ) : (
       <>{row.name}</>
     );
   const part = partName(intl, row.part);
-  const lockMessage = partLockMessage(row, lock);
   return (
     <span className="flex flex-col gap-1">
       <span>{row.name}</span>
@@ -61,11 +108,7 @@ function ActivityName({ row, lock = null }: { row: UserActivity; lock?: LineLock
           />
         )}
       </span>
-      {lockMessage ? (
-        <span id={partLockId(row)} data-slot="part-lock" className="text-small font-semibold">
-          <FormattedMessage id={lockMessage} />
-        </span>
-      ) : null}
+      {reason}
       {row.is_paid && row.refund_due ? (
         <span data-slot="refund-due" className="text-small font-semibold">
           <FormattedMessage
@@ -128,6 +171,8 @@ interface PendingTableProps {
    * is disabled then.
    */
   lockOf: (row: UserActivity) => LineLock | null;
+  /** Lines sent to the bank in a remittance (by row id), with the day the bank collects them. */
+  sentToBank?: SentToBank;
   /** The reduction applies: show `amount_with_discount`. */
   reduction: boolean;
   /** Fee rules in place: a column tells how each amount comes about (the server's breakdown). */
@@ -140,6 +185,7 @@ export function PendingTable({
   selectedIds,
   onSelectedChange,
   lockOf,
+  sentToBank,
   reduction,
   breakdown = false,
 }: PendingTableProps) {
@@ -150,7 +196,7 @@ export function PendingTable({
     t,
     t('dashboard.table.pendingAmount'),
     (row) => formatEuros(displayedAmount(row, reduction), locale),
-    (row) => <ActivityName row={row} lock={lockOf(row)} />,
+    (row) => <ActivityName row={row} lock={lockOf(row)} sentOn={sentToBank?.get(rowId(row))} />,
   );
   if (breakdown) withBreakdown(columns, t);
   return (

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { readPublicConfig } from '../../../lib/public-config';
 import { residentKeys } from '../../../lib/resident-keys';
+import { sentToBank } from '../rules';
 import {
   cancelMandate,
   domicileFee,
@@ -24,6 +26,18 @@ export const useMandates = (enabled = true) =>
 
 export const useDirectDebits = (enabled = true) =>
   useQuery({ queryKey: residentKeys.directDebits, queryFn: fetchDirectDebits, enabled });
+
+const NONE: ReadonlyMap<string, string> = new Map();
+
+/**
+ * The dashboard's lines with the bank now, with their collection day (see `sentToBank`); none
+ * while the council takes no direct debits or the list is not read yet.
+ */
+export function useSentToBank(): ReadonlyMap<string, string> {
+  const enabled = useDirectDebitEnabled();
+  const debits = useDirectDebits(enabled);
+  return useMemo(() => (debits.data ? sentToBank(debits.data) : NONE), [debits.data]);
+}
 
 /**
  * A change that the server answers with an Outcome: on success the mandates, the domiciled fees
