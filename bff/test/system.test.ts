@@ -71,6 +71,7 @@ describe('system routes', () => {
       today: '2026-11-21',
       fee_mode: 'simple',
       bizum_enabled: true,
+      direct_debit_enabled: false,
     });
     await app.exec(sql`UPDATE config SET bizum_enabled = 0`);
   });

@@ -92,7 +92,7 @@ test.describe('the season: apply, public draw, pay the offered place', () => {
         await form.getByLabel('Fecha de nacimiento').fill(born);
         await form.getByRole('button', { name: 'Añadir persona' }).click();
         await expect(
-          form.getByText(`${first} Sorteo Pereira añadida.`, { exact: false }),
+          form.getByText(`Hemos añadido a ${first} Sorteo Pereira.`, { exact: false }),
         ).toBeVisible();
       }
       for (const first of ['Uxía', 'Antía']) {

@@ -156,6 +156,7 @@ describe('card payment through the sandbox gateway', () => {
             refunded: false,
             breakdown: null,
             parts: null,
+            registration_fee: 0,
           },
           {
             activity_id: padel,
@@ -166,6 +167,7 @@ describe('card payment through the sandbox gateway', () => {
             refunded: false,
             breakdown: null,
             parts: null,
+            registration_fee: 0,
           },
         ],
       },
