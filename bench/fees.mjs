@@ -4,8 +4,8 @@
 // requests and 5,000 refused ones).
 //
 // 1. The residents' activities call (GET /api/user/activities/{id}, 3,000 calls, 10 at a time)
-//    and the checkout (POST /api/payments/generate-multiple/, 2,000 calls, each a person of its
-//    own): p99 with fee rules in place (age bands on a quarter of the activities, a reduction
+//    and the checkout (POST /api/payments/generate-multiple/, 2,000 calls, each the family's
+//    payment of an account of its own): p99 with fee rules in place (age bands on a quarter of the activities, a reduction
 //    for each of eight circumstances and some activities' own, family discounts in three fee
 //    groups) against the same calls in the simple mode. Baseline of the same run: two
 //    deployments with the same data, one without any rule, called in alternating rounds (the
@@ -20,6 +20,9 @@
 //    (the activities call), the catalogue as a resident reads it (GET /api/user/quotes, 1,000
 //    calls) and the checkout (part 1 of a fee in parts), p99 against the rules mode of 1. in the
 //    same rounds (each deployment first, second and third in turn). Target: within 1.2×.
+//
+// Only 2xx answers count as latency; more than 1 % of non-2xx answers for any kind of call stops
+// the run with an error (exit code 1), the statuses and the first refusals printed.
 //
 // Seeding goes through the server's own modules in this process, straight into the database
 // (no password to hash: tokens come from the server's token service with the shared secret), so
