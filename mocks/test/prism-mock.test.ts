@@ -72,6 +72,10 @@ describe('the Prism mock (npm run mock)', () => {
         expect(type).toContain('text/css');
       } else if (path.endsWith('/receipt') || path.endsWith('/document')) {
         expect(type).toContain('application/pdf');
+      } else if (path.endsWith('/remittances/{id}/file')) {
+        // the bank's remittance: an ISO 20022 pain.008.001.08 document
+        expect(type).toContain('application/xml');
+        expect(await res.text()).toContain('urn:iso:std:iso:20022:tech:xsd:pain.008.001.08');
       } else {
         expect(type).toContain('spreadsheetml');
       }

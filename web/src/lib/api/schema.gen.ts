@@ -6323,8 +6323,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example <!doctype html><html lang="es"><head><meta charset="utf-8"><title>Justificante auténtico · Concello de Exemplo</title></head><body><main><h1>Justificante auténtico</h1><dl><dt>Número de pedido</dt><dd>2611AB12CD34</dd><dt>Total pagado</dt><dd>64,13 €</dd></dl></main></body></html> */
-                    "text/html": string;
                     /**
                      * @example {
                      *       "valid": true,
@@ -6341,6 +6339,8 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ReceiptCheck"];
+                    /** @example <!doctype html><html lang="es"><head><meta charset="utf-8"><title>Justificante auténtico · Concello de Exemplo</title></head><body><main><h1>Justificante auténtico</h1><dl><dt>Número de pedido</dt><dd>2611AB12CD34</dd><dt>Total pagado</dt><dd>64,13 €</dd></dl></main></body></html> */
+                    "text/html": string;
                 };
             };
             /** @description No receipt has this code. */
@@ -6349,9 +6349,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"];
                     /** @example <!doctype html><html lang="es"><head><meta charset="utf-8"><title>Ningún justificante tiene este código · Concello de Exemplo</title></head><body><main><h1>Ningún justificante tiene este código</h1></main></body></html> */
                     "text/html": string;
-                    "application/json": components["schemas"]["Error"];
                 };
             };
             422: components["responses"]["ValidationFailed"];
