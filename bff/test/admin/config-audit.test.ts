@@ -68,6 +68,9 @@ describe('admin config', () => {
       reminder_channel: 'sms',
       joint_fit: 'next_fits',
       bizum_enabled: false,
+      direct_debit_enabled: false,
+      direct_debit_notice_days: 14,
+      direct_debit_return_fee: 0,
     });
     expect(await app.row(sql`SELECT global_discount_bp FROM config`)).toEqual({
       global_discount_bp: 1250,
