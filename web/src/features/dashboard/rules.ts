@@ -130,7 +130,8 @@ export function selectionLocked(config: PublicConfig | null): boolean {
 
 /**
  * Why a pending line cannot be ticked, or null when it can. A line sent to the bank in a
- * remittance is collected by the bank (`in_remittance`). A whole fee follows the global
+ * remittance is collected by the bank (`in_remittance`), and a later part of its fee waits for it
+ * (`earlier_part_with_bank`; the server would answer `part_out_of_order`). A whole fee follows the global
  * deadline; a part of a fee in parts only its own last day (inclusive, Europe/Madrid: the
  * server's `today`), and a part after an unpaid one that can no longer be paid online cannot be
  * paid either (parts are paid in order).
@@ -140,7 +141,8 @@ export type LineLock =
   | 'global_deadline_expired'
   | 'part_deadline_passed'
   | 'earlier_part_overdue'
-  | 'in_remittance';
+  | 'in_remittance'
+  | 'earlier_part_with_bank';
 
 /**
  * The lines (by `rowId`) of domiciled fees sent to the bank in a remittance, with the day the bank
@@ -156,6 +158,9 @@ export function lineLock(
   sentToBank: SentToBank = new Map(),
 ): LineLock | null {
   if (sentToBank.has(rowId(line))) return 'in_remittance';
+  // parts are paid in order: one after a part the bank is collecting waits for it
+  if (line.part && earlierParts(line, pending).some((other) => sentToBank.has(rowId(other))))
+    return 'earlier_part_with_bank';
   if (!config) return null;
   if (!config.payments_enabled) return 'payments_disabled';
   if (!line.part) return paymentClosedReason(config) === null ? null : 'global_deadline_expired';

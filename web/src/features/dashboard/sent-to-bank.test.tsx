@@ -116,13 +116,14 @@ describe('lines sent to the bank', () => {
       'in_remittance',
       null,
       'in_remittance',
-      null,
+      // part 3 waits for part 2, which the bank is collecting (parts are paid in order)
+      'earlier_part_with_bank',
     ]);
     // even while payment is closed, the bank is the reason
     expect(lineLock(gym, { ...config, payments_enabled: false }, pending, sent)).toBe(
       'in_remittance',
     );
-    expect(selectableLines(pending, config, sent)).toEqual([yoga, swim3]);
+    expect(selectableLines(pending, config, sent)).toEqual([yoga]);
     expect(lineLock(gym, config, pending)).toBeNull();
   });
 });
@@ -141,12 +142,24 @@ describe('the pay table says why', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it.each([
-    ['es', 'Enviado al banco para cobrar el 15/01/2027: no se puede pagar con tarjeta ni Bizum.'],
-    ['en', 'Sent to the bank to be collected on 15/01/2027: it cannot be paid by card or Bizum.'],
-    ['gl', 'Enviado ao banco para cobrar o 15/01/2027: non se pode pagar con tarxeta nin Bizum.'],
+    [
+      'es',
+      'Enviado al banco para cobrar el 15/01/2027: no se puede pagar con tarjeta ni Bizum.',
+      'Va después de un plazo que está cobrando el banco: se podrá pagar cuando el banco lo cobre o lo devuelva.',
+    ],
+    [
+      'en',
+      'Sent to the bank to be collected on 15/01/2027: it cannot be paid by card or Bizum.',
+      'It comes after an instalment the bank is collecting: it can be paid once the bank has collected or returned that one.',
+    ],
+    [
+      'gl',
+      'Enviado ao banco para cobrar o 15/01/2027: non se pode pagar con tarxeta nin Bizum.',
+      'Vai despois dun prazo que está a cobrar o banco: poderase pagar cando o banco o cobre ou o devolva.',
+    ],
   ] as const)(
-    'in %s, under the whole fee and the part, their checkboxes disabled',
-    async (locale, text) => {
+    'in %s, under the whole fee, the part and the part after it, their checkboxes disabled',
+    async (locale, text, after) => {
       renderScreen(<DashboardPage sentToBank={sentToBank(debits)} />, {
         route: '/dashboard',
         locale,
@@ -158,12 +171,15 @@ describe('the pay table says why', () => {
         expect(box).not.toBeNull();
         expect(box!.disabled).toBe(true);
       }
+      const waiting = screen.getByText(after);
+      const part3 = document.querySelector<HTMLInputElement>(`[aria-describedby~="${waiting.id}"]`);
+      expect(part3!.disabled).toBe(true);
       const enabled = screen
         .getAllByRole('checkbox')
         .filter((box) => !(box as HTMLInputElement).disabled);
-      // Ioga and part 3 (plus the table's "select all", if any)
-      expect(enabled.length).toBeGreaterThanOrEqual(2);
-      expect(document.querySelectorAll('[data-slot="part-lock"]')).toHaveLength(2);
+      // Ioga (plus the table's "select all", if any)
+      expect(enabled.length).toBeGreaterThanOrEqual(1);
+      expect(document.querySelectorAll('[data-slot="part-lock"]')).toHaveLength(3);
     },
   );
 });

@@ -20,6 +20,7 @@ import {
 const PART_LOCK_MESSAGE: Partial<Record<LineLock, string>> = {
   part_deadline_passed: 'dashboard.part.overdue',
   earlier_part_overdue: 'dashboard.part.afterOverdue',
+  earlier_part_with_bank: 'dashboard.part.afterSentToBank',
 };
 const SENT_TO_BANK_MESSAGE = 'dashboard.line.sentToBank';
 
