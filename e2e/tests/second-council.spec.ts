@@ -44,7 +44,10 @@ test('the same build serves a second council: its name, logo, colours, contacts 
     await expect(page.getByText('Deportes municipales de Villaejemplo').first()).toBeVisible();
     const logo = page.getByRole('img', { name: 'Ayuntamiento de Villaejemplo' });
     await expect(logo).toHaveAttribute('src', '/council/escudo-ejemplo.svg');
-    expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // the logo decodes (width > 0) once loaded: poll, the element is there before its image is
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBeGreaterThan(0);
     const header = page.locator('header').first();
     await expect(header).toHaveCSS('background-color', 'rgb(11, 110, 79)');
     await expect(page).toHaveTitle(/Deportes municipales de Villaejemplo/);
