@@ -80,6 +80,27 @@ const ANY_RULES = sql<number>`CASE WHEN
   OR EXISTS (SELECT 1 FROM activities WHERE tariffs <> '[]')
   THEN 1 ELSE 0 END`;
 
+/** What a fee is computed from: an enrolment's activity (`ea`), the activity (`a`), the person (`e`). */
+const FEE_COLUMNS = [
+  'ea.enrolment_id',
+  'ea.activity_id',
+  'a.name',
+  'a.name_sort_key',
+  'a.price_cents',
+  'a.start_date',
+  'a.tariffs',
+  'a.age_on',
+  'a.reductions_apply',
+  'a.fee_group',
+  'e.birth_date',
+  'ea.is_paid',
+  'ea.paid_amount_cents',
+  'a.parts',
+  'ea.parts_paid',
+  'a.registration_fee_cents',
+  'ea.registration_fee_paid_cents',
+] as const;
+
 /** The statement of familyFees (below), for one person's id (the plan test reads its plan). */
 export const familyFeesQuery = (db: Database, enrolmentId: number) =>
   db
@@ -89,25 +110,7 @@ export const familyFeesQuery = (db: Database, enrolmentId: number) =>
     .innerJoin('enrolment_activities as ea', 'ea.enrolment_id', 'up.enrolment_id')
     .innerJoin('activities as a', 'a.id', 'ea.activity_id')
     .innerJoin('enrolments as e', 'e.id', 'ea.enrolment_id')
-    .select([
-      'ea.enrolment_id',
-      'ea.activity_id',
-      'a.name',
-      'a.name_sort_key',
-      'a.price_cents',
-      'a.start_date',
-      'a.tariffs',
-      'a.age_on',
-      'a.reductions_apply',
-      'a.fee_group',
-      'e.birth_date',
-      'ea.is_paid',
-      'ea.paid_amount_cents',
-      'a.parts',
-      'ea.parts_paid',
-      'a.registration_fee_cents',
-      'ea.registration_fee_paid_cents',
-    ])
+    .select(FEE_COLUMNS)
     .distinct()
     .where('me.enrolment_id', '=', enrolmentId);
 
@@ -118,25 +121,7 @@ const allFeesQuery = (db: Database) =>
     .selectFrom('enrolment_activities as ea')
     .innerJoin('activities as a', 'a.id', 'ea.activity_id')
     .innerJoin('enrolments as e', 'e.id', 'ea.enrolment_id')
-    .select([
-      'ea.enrolment_id',
-      'ea.activity_id',
-      'a.name',
-      'a.name_sort_key',
-      'a.price_cents',
-      'a.start_date',
-      'a.tariffs',
-      'a.age_on',
-      'a.reductions_apply',
-      'a.fee_group',
-      'e.birth_date',
-      'ea.is_paid',
-      'ea.paid_amount_cents',
-      'a.parts',
-      'ea.parts_paid',
-      'a.registration_fee_cents',
-      'ea.registration_fee_paid_cents',
-    ]);
+    .select(FEE_COLUMNS);
 
 /**
  * What fees are computed from (services/fees/quotes.ts): the council's rules, read on every call
