@@ -90,6 +90,23 @@ const councilSchema = z.strictObject({
       }),
     })
     .optional(),
+  /**
+   * The host names this council answers on when one deployment serves several councils
+   * (COUNCILS_DIR, docs/many-councils.md), e.g. ["deportes.ordes.gal"]: lower-case, no port.
+   * Not used when the deployment serves one council (COUNCIL_FILE).
+   */
+  hosts: z
+    .array(
+      z
+        .string()
+        .regex(
+          /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
+          {
+            error: 'must be a host name in lower case, without port, like deportes.ordes.gal',
+          },
+        ),
+    )
+    .optional(),
   legal: z
     .strictObject({
       reviewed: z.iso.date({ error: 'must be a date YYYY-MM-DD' }).optional(),
