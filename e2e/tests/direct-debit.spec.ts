@@ -21,7 +21,9 @@ import {
   type Resident,
 } from './support/api';
 import { openGateway, payInGateway } from './support/gateway';
+import { layoutProblems } from './support/layout';
 import { latestCode } from './support/outbox';
+import { hasHorizontalScroll } from './support/screens';
 
 /**
  * Issue 62: direct debit. A resident signs a SEPA mandate in the portal (a wrong IBAN refused on
@@ -142,12 +144,21 @@ test.describe('direct debit: a mandate, a fee in three parts, a remittance and a
     return found!.person_activity_id;
   }
 
-  /** axe at the desktop width and on a 375 px phone; the page is left at the desktop width. */
+  /**
+   * axe at the desktop width and on a 375 px phone, where the page must not scroll sideways nor
+   * cut or split its words; the page is left at the desktop width.
+   */
   async function expectAccessibleAtBothWidths(page: Page, label: string, include?: string) {
     await expectAccessible(page, `${label} at 1280 px`, include);
     await page.setViewportSize({ width: 375, height: 800 });
     try {
       await expectAccessible(page, `${label} at 375 px`, include);
+      expect(await hasHorizontalScroll(page), `${label}: the page scrolls sideways at 375 px`).toBe(
+        false,
+      );
+      expect(await layoutProblems(page.locator(include ?? 'main')), `${label} at 375 px`).toEqual(
+        [],
+      );
     } finally {
       await page.setViewportSize({ width: 1280, height: 720 });
     }
@@ -230,6 +241,7 @@ test.describe('direct debit: a mandate, a fee in three parts, a remittance and a
       await page.goto('/dashboard');
       await expect(page.getByRole('heading', { level: 1, name: 'Mis actividades' })).toBeVisible();
       for (const n of [1, 2, 3]) await expect(partBox(page, n)).toBeVisible();
+      await expectAccessibleAtBothWidths(page, 'dashboard offering to domicile a fee (es)');
       await page.getByRole('button', { name: `Domiciliar ${activity} ${child.dni}` }).click();
       const fee = domiciledFee(page);
       await expect(fee).toContainText(`Domiciliado con la orden ${reference}.`);
