@@ -61,6 +61,11 @@ export interface ConfigInput {
   reminder_channel?: 'sms' | 'email' | 'both';
   /** Residents may choose Bizum (left out, keeps its saved value). */
   bizum_enabled?: boolean;
+  /** Direct debit (SEPA mandates and remittances): left out, these keep their saved values. */
+  direct_debit_enabled?: boolean;
+  direct_debit_notice_days?: number;
+  /** Euros added to a returned debit. */
+  direct_debit_return_fee?: number;
 }
 
 export const OPEN_CONFIG: ConfigInput = {
