@@ -132,6 +132,7 @@ export const operations: Record<string, string> = {
   'GET /admin/remittances': 'listRemittances',
   'GET /admin/remittances/{id}': 'getRemittance',
   'GET /admin/remittances/{id}/file': 'getRemittanceFile',
+  'GET /admin/remittances/{id}/sandbox-answer': 'getRemittanceSandboxAnswer',
   'POST /admin/remittances/{id}/returns': 'applyRemittanceReturns',
   'GET /dev/outbox': 'listOutbox',
 };
@@ -268,6 +269,7 @@ export const statuses: Record<string, readonly number[]> = {
   listRemittances: [200, 401, 403, 503],
   getRemittance: [200, 401, 403, 404, 422, 503],
   getRemittanceFile: [200, 401, 403, 404, 422, 503],
+  getRemittanceSandboxAnswer: [200, 401, 403, 404, 409, 422, 503],
   applyRemittanceReturns: [200, 400, 401, 403, 404, 413, 415, 422, 503],
   listOutbox: [200, 404, 422, 503],
 };

@@ -1039,6 +1039,10 @@ export type RemittanceReturn = {
 };
 
 export type RemittanceDetail = Remittance & {
+    /**
+     * True only where the sandbox bank is on (outside production, or with `ALLOW_SANDBOX_PAYMENTS=true`): `GET /admin/remittances/{id}/sandbox-answer` then writes the test bank's answer to this remittance, and the screen offers it.
+     */
+    sandbox_bank: boolean;
     items: Array<RemittanceItem>;
     returns: Array<RemittanceReturn>;
 };
@@ -1086,6 +1090,10 @@ export type AdminConfig = {
      * Residents may pay by direct debit (default off; on only with the council file's `sepa` creditor data).
      */
     direct_debit_enabled: boolean;
+    /**
+     * Whether the council file has the `sepa` creditor data direct debit needs. While false, `direct_debit_enabled: true` is refused (`direct_debit_unavailable`); the settings screen shows the switch disabled with that reason. Not part of `ConfigUpdate`.
+     */
+    direct_debit_available: boolean;
     /**
      * Days before a debit the resident is told (default 14, the EPC rule).
      */
@@ -8285,6 +8293,53 @@ export type GetRemittanceFileResponses = {
 };
 
 export type GetRemittanceFileResponse = GetRemittanceFileResponses[keyof GetRemittanceFileResponses];
+
+export type GetRemittanceSandboxAnswerData = {
+    body?: never;
+    path: {
+        id: Id;
+    };
+    query?: never;
+    url: '/admin/remittances/{id}/sandbox-answer';
+};
+
+export type GetRemittanceSandboxAnswerErrors = {
+    /**
+     * Missing, expired, invalid or logged-out token (or one that can only set up a second factor, see `Token.scope`).
+     */
+    401: Error;
+    /**
+     * The account is not an administrator.
+     */
+    403: Error;
+    /**
+     * Not found, or not yours.
+     */
+    404: Error;
+    /**
+     * `direct_debit_disabled`: the council file has no creditor data, so no pain.008 can be written.
+     */
+    409: Error;
+    /**
+     * Invalid input; nothing changed. One item per wrong field. Every text in a body refuses control and invisible characters (NUL, escapes, text direction overrides, zero-width and filler characters) and text made only of accent marks: `invisible_characters` on that field (an activity's description keeps its line breaks). A person's `first_name` or `last_name` mixing look-alike letters of several scripts (a Cyrillic "а" or a Greek "ο" among Latin letters: UTS #39 mixed-script detection) is refused with `mixed_script_name`; a name wholly in one script ("Алексей") is welcome.
+     */
+    422: Error;
+    /**
+     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     */
+    503: Error;
+};
+
+export type GetRemittanceSandboxAnswerError = GetRemittanceSandboxAnswerErrors[keyof GetRemittanceSandboxAnswerErrors];
+
+export type GetRemittanceSandboxAnswerResponses = {
+    /**
+     * The XML (`Content-Disposition: attachment`).
+     */
+    200: Blob | File;
+};
+
+export type GetRemittanceSandboxAnswerResponse = GetRemittanceSandboxAnswerResponses[keyof GetRemittanceSandboxAnswerResponses];
 
 export type ApplyRemittanceReturnsData = {
     body: {

@@ -765,6 +765,7 @@ export const zRemittanceReturn = z.object({
 });
 
 export const zRemittanceDetail = zRemittance.and(z.object({
+    sandbox_bank: z.boolean(),
     items: z.array(zRemittanceItem),
     returns: z.array(zRemittanceReturn)
 }));
@@ -805,6 +806,7 @@ export const zReminderChannel = z.enum([
 export const zAdminConfig = z.object({
     id: z.int(),
     direct_debit_enabled: z.boolean(),
+    direct_debit_available: z.boolean(),
     direct_debit_notice_days: z.int().gte(1).lte(60),
     direct_debit_return_fee: z.number().gte(0).lte(100),
     bizum_enabled: z.boolean(),
@@ -2921,6 +2923,15 @@ export const zGetRemittanceFilePath = z.object({
  * The XML (`Content-Disposition: attachment`).
  */
 export const zGetRemittanceFileResponse = z.string();
+
+export const zGetRemittanceSandboxAnswerPath = z.object({
+    id: zId
+});
+
+/**
+ * The XML (`Content-Disposition: attachment`).
+ */
+export const zGetRemittanceSandboxAnswerResponse = z.string();
 
 export const zApplyRemittanceReturnsBody = z.object({
     file: z.string()

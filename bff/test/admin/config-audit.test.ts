@@ -42,6 +42,7 @@ describe('admin config', () => {
       joint_fit: 'next_fits',
       bizum_enabled: false,
       direct_debit_enabled: false,
+      direct_debit_available: true,
       direct_debit_notice_days: 14,
       direct_debit_return_fee: 0,
     });
@@ -69,6 +70,7 @@ describe('admin config', () => {
       joint_fit: 'next_fits',
       bizum_enabled: false,
       direct_debit_enabled: false,
+      direct_debit_available: true,
       direct_debit_notice_days: 14,
       direct_debit_return_fee: 0,
     });

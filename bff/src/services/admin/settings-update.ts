@@ -18,6 +18,8 @@ export interface AdminConfigView {
   joint_fit: JointFit;
   bizum_enabled: boolean;
   direct_debit_enabled: boolean;
+  /** The council file has the creditor data: only then may `direct_debit_enabled` be switched on. */
+  direct_debit_available: boolean;
   direct_debit_notice_days: number;
   /** Euros. */
   direct_debit_return_fee: number;
@@ -53,7 +55,7 @@ export function reminderDaysProblem(days: number[]): string | null {
   return valid ? null : 'reminder_days_invalid';
 }
 
-export const toAdminConfig = (row: ConfigRow): AdminConfigView => ({
+export const toAdminConfig = (row: ConfigRow, hasCreditorData: boolean): AdminConfigView => ({
   id: row.id,
   maintenance_mode: row.maintenance_mode,
   payments_enabled: row.payments_enabled,
@@ -65,6 +67,7 @@ export const toAdminConfig = (row: ConfigRow): AdminConfigView => ({
   joint_fit: row.joint_fit,
   bizum_enabled: row.bizum_enabled,
   direct_debit_enabled: row.direct_debit_enabled,
+  direct_debit_available: hasCreditorData,
   direct_debit_notice_days: row.direct_debit_notice_days,
   direct_debit_return_fee: row.direct_debit_return_fee_cents / 100,
 });
@@ -91,7 +94,7 @@ export function createAdminSettingsService(deps: {
 }) {
   const { db, config, audit } = deps;
   return {
-    current: async () => toAdminConfig(await config.get()),
+    current: async () => toAdminConfig(await config.get(), deps.hasCreditorData),
 
     async update(actor: Actor, input: ConfigInput): Promise<AdminConfigView> {
       const problem = discountProblem(input.global_discount);
@@ -117,7 +120,7 @@ export function createAdminSettingsService(deps: {
       }
       return db.transaction(async () => {
         const saved = await config.get({ lock: true });
-        const before = toAdminConfig(saved);
+        const before = toAdminConfig(saved, deps.hasCreditorData);
         await config.save({
           maintenance_mode: input.maintenance_mode,
           payments_enabled: input.payments_enabled,
@@ -136,7 +139,7 @@ export function createAdminSettingsService(deps: {
               ? saved.direct_debit_return_fee_cents
               : Math.round(input.direct_debit_return_fee * 100),
         });
-        const after = toAdminConfig(await config.get());
+        const after = toAdminConfig(await config.get(), deps.hasCreditorData);
         await recordAdminWrite(
           audit,
           actor,

@@ -2480,6 +2480,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/remittances/{id}/sandbox-answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sandbox bank's answer to a remittance (a camt.054), for trying returns without a bank.
+         * @description Only where the sandbox bank is on (outside production, or with
+         *     `ALLOW_SANDBOX_PAYMENTS=true`, as the sandbox card gateway); otherwise 404 `not_found`,
+         *     as an unknown address answers. The test bank reads the remittance's pain.008 and writes
+         *     the `camt.054.001.02` a bank would: every debit collected except those from the
+         *     documented test IBANs (docs/direct-debit.md), each returned with its reason code (AC04,
+         *     AC06, AM04, MD01, MD06, MD07, MS02, MS03). Upload it through
+         *     `POST /admin/remittances/{id}/returns`. Each download is audited
+         *     (`remittance.sandbox_answer`).
+         */
+        get: operations["getRemittanceSandboxAnswer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/remittances/{id}/returns": {
         parameters: {
             query?: never;
@@ -3300,6 +3327,8 @@ export interface components {
             represent: boolean;
         };
         RemittanceDetail: components["schemas"]["Remittance"] & {
+            /** @description True only where the sandbox bank is on (outside production, or with `ALLOW_SANDBOX_PAYMENTS=true`): `GET /admin/remittances/{id}/sandbox-answer` then writes the test bank's answer to this remittance, and the screen offers it. */
+            sandbox_bank: boolean;
             items: components["schemas"]["RemittanceItem"][];
             returns: components["schemas"]["RemittanceReturn"][];
         };
@@ -3334,6 +3363,8 @@ export interface components {
             id: number;
             /** @description Residents may pay by direct debit (default off; on only with the council file's `sepa` creditor data). */
             direct_debit_enabled: boolean;
+            /** @description Whether the council file has the `sepa` creditor data direct debit needs. While false, `direct_debit_enabled: true` is refused (`direct_debit_unavailable`); the settings screen shows the switch disabled with that reason. Not part of `ConfigUpdate`. */
+            direct_debit_available: boolean;
             /** @description Days before a debit the resident is told (default 14, the EPC rule). */
             direct_debit_notice_days: number;
             /** @description Euros added as a line of its own to a returned debit (default 0). */
@@ -4513,6 +4544,7 @@ export interface components {
                  *       "joint_fit": "next_fits",
                  *       "bizum_enabled": true,
                  *       "direct_debit_enabled": true,
+                 *       "direct_debit_available": true,
                  *       "direct_debit_notice_days": 14,
                  *       "direct_debit_return_fee": 6
                  *     }
@@ -10682,6 +10714,7 @@ export interface operations {
                      *       "collected": 30,
                      *       "returned": 30,
                      *       "pending": 0,
+                     *       "sandbox_bank": false,
                      *       "items": [
                      *         {
                      *           "id": 51,
@@ -10763,6 +10796,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRemittanceSandboxAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The XML (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `direct_debit_disabled`: the council file has no creditor data, so no pain.008 can be written. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             503: components["responses"]["ServiceUnavailable"];
         };
