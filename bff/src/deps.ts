@@ -1,3 +1,4 @@
+import { sandboxBankAnswer } from './adapters/direct-debit-sandbox/bank.js';
 import type { MailSender } from './adapters/mail/mail-sender.js';
 import { createOutboxMail } from './adapters/mail/outbox-mail.js';
 import { createSmtpMail } from './adapters/mail/smtp-mail.js';
@@ -343,6 +344,11 @@ export function createDeps(options: {
     sms,
     council: config.council,
     jobs,
+    // the test bank answers where the sandbox card gateway does (outside production, or
+    // ALLOW_SANDBOX_PAYMENTS on a closed staging site): config.redsys.sandbox
+    sandboxBank: config.redsys.sandbox
+      ? (pain008: string, at: Date) => sandboxBankAnswer(pain008, { at })
+      : undefined,
   });
   /** Set when the process begins to shut down: /ready answers 503 so traffic moves elsewhere. */
   const lifecycle = { stopping: false };

@@ -7,7 +7,7 @@ import { validate } from '../http/validate.js';
 import { idParam } from './admin/form-input.js';
 import { multipartBody, multipartParts, readPart } from './circumstances/multipart.js';
 import { actorOf } from './residents/call.js';
-import { DomainError } from '../services/errors.js';
+import { DomainError, notFound } from '../services/errors.js';
 
 /** A bank's answer to one remittance is small; a season's camt.054 stays well under this. */
 const MAX_BANK_FILE_MB = 10;
@@ -93,6 +93,18 @@ export function directDebitRoutes(
       }
     },
   );
+  // where the sandbox bank is off, this address does not exist: 404 before anything else
+  const sandboxOn = (_ctx: unknown, next: () => Promise<unknown>) => {
+    if (!remittances.sandboxBankOn) throw notFound();
+    return next();
+  };
+  router.get('/admin/remittances/:id/sandbox-answer', sandboxOn, admin, async (ctx) => {
+    const file = await remittances.sandboxAnswer(actorOf(ctx), idParam(ctx), ctx.ip);
+    ctx.set('Content-Disposition', `attachment; filename="${file.name}"`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'application/xml';
+    ctx.body = file.xml;
+  });
   router.get('/admin/remittances/:id/file', admin, async (ctx) => {
     const file = await remittances.file(actorOf(ctx), idParam(ctx), ctx.ip);
     ctx.set('Content-Disposition', `attachment; filename="${file.name}"`);

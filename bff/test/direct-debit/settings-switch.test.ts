@@ -62,7 +62,7 @@ describe('direct debit settings', () => {
           direct_debit_return_fee: 6.5,
         },
       });
-      expect(saved.response.status).toBe(200);
+      expect(saved.response?.status).toBe(200);
       expect(saved.data).toMatchObject({
         direct_debit_enabled: true,
         direct_debit_available: true,
@@ -133,7 +133,7 @@ describe('direct debit settings', () => {
         headers: { ...admin.headers, 'Accept-Language': 'en' },
         body: { ...BASE, direct_debit_enabled: true },
       });
-      expect(answer.response.status).toBe(422);
+      expect(answer.response?.status).toBe(422);
       expect(answer.error).toMatchObject({
         code: 'validation_error',
         detail: [

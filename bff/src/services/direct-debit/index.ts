@@ -35,6 +35,8 @@ export function createDirectDebit(deps: {
   sms: SmsSender;
   council: { name: string; smsSender: string; sepa?: Creditor | undefined };
   jobs: Pick<JobRunner, 'register'>;
+  /** The sandbox bank's answer to a pain.008, only where sandbox payments are on. */
+  sandboxBank?: ((pain008: string, at: Date) => string) | undefined;
 }) {
   const repo = createMandatesRepo(deps.db);
   const remittancesRepo = createRemittancesRepo(deps.db);

@@ -32,6 +32,11 @@ export function createRemittances(deps: {
   creditor: Creditor | undefined;
   /** Collects a remittance whose date has come (collection.ts): reading shows it collected. */
   collect: (remittanceId: number) => Promise<boolean>;
+  /**
+   * The sandbox bank (adapters/direct-debit-sandbox), only where sandbox payments are on: the
+   * camt.054 a bank would answer to a pain.008. Undefined on a real site.
+   */
+  sandboxBank?: ((pain008: string, at: Date) => string) | undefined;
 }) {
   const { db, clock, repo, audit } = deps;
 
@@ -56,6 +61,36 @@ export function createRemittances(deps: {
         pending: centsToEuros(sum('in_remittance')),
       },
     };
+  }
+
+  /** A remittance written as the bank takes it (pain.008.001.08), IBANs in full. */
+  async function pain008Of(id: number): Promise<{ xml: string; messageId: string }> {
+    if (!deps.creditor) throw conflict('direct_debit_disabled');
+    const { remittance, items } = await summary(id);
+    const mandates = new Map<number, Awaited<ReturnType<MandatesRepo['mandate']>>>();
+    for (const item of items)
+      if (!mandates.has(item.mandate_id))
+        mandates.set(item.mandate_id, await deps.mandatesRepo.mandate(item.mandate_id));
+    const { xml } = writePain008({
+      messageId: remittance.message_id,
+      createdAt: new Date(remittance.created_at),
+      collectionDate: remittance.collection_date,
+      creditor: deps.creditor,
+      items: items.map((item) => {
+        const mandate = mandates.get(item.mandate_id)!;
+        return {
+          endToEndId: item.end_to_end_id,
+          amountCents: item.amount_cents,
+          sequenceType: item.sequence_type,
+          mandateReference: mandate.reference,
+          mandateSignedOn: madridDate(new Date(mandate.signed_at)),
+          debtorName: mandate.holder_name,
+          debtorIban: deps.mandates.ibanOf(mandate) ?? '',
+          remittanceInfo: `${item.activity_name}${item.part_number ? ` ${item.part_number}/${item.part_of}` : ''} - ${item.person_name}`,
+        };
+      }),
+    });
+    return { xml, messageId: remittance.message_id };
   }
 
   return {
@@ -156,6 +191,7 @@ export function createRemittances(deps: {
       const byId = new Map(items.map((i) => [i.id, i]));
       return {
         ...view,
+        sandbox_bank: deps.sandboxBank !== undefined,
         items: items.map((item) => {
           const ret = returnOf.get(item.id);
           const mandate = mandates.get(item.mandate_id);
@@ -198,41 +234,42 @@ export function createRemittances(deps: {
       id: number,
       ip: string | null,
     ): Promise<{ xml: string; name: string }> {
-      if (!deps.creditor) throw conflict('direct_debit_disabled');
-      const { remittance, items } = await summary(id);
-      const mandates = new Map<number, Awaited<ReturnType<MandatesRepo['mandate']>>>();
-      for (const item of items)
-        if (!mandates.has(item.mandate_id))
-          mandates.set(item.mandate_id, await deps.mandatesRepo.mandate(item.mandate_id));
-      const { xml } = writePain008({
-        messageId: remittance.message_id,
-        createdAt: new Date(remittance.created_at),
-        collectionDate: remittance.collection_date,
-        creditor: deps.creditor,
-        items: items.map((item) => {
-          const mandate = mandates.get(item.mandate_id)!;
-          return {
-            endToEndId: item.end_to_end_id,
-            amountCents: item.amount_cents,
-            sequenceType: item.sequence_type,
-            mandateReference: mandate.reference,
-            mandateSignedOn: madridDate(new Date(mandate.signed_at)),
-            debtorName: mandate.holder_name,
-            debtorIban: deps.mandates.ibanOf(mandate) ?? '',
-            remittanceInfo: `${item.activity_name}${item.part_number ? ` ${item.part_number}/${item.part_of}` : ''} - ${item.person_name}`,
-          };
-        }),
-      });
+      const { xml, messageId } = await pain008Of(id);
       await audit.record({
         actorUserId: actor.id,
         actorDni: actor.dni,
         action: 'remittance.file',
         entity: 'remittance',
         entityId: id,
-        details: { message_id: remittance.message_id },
+        details: { message_id: messageId },
         ip,
       });
-      return { xml, name: `${remittance.message_id}.xml` };
+      return { xml, name: `${messageId}.xml` };
+    },
+    /** Whether the sandbox bank answers here (development, ALLOW_SANDBOX_PAYMENTS). */
+    sandboxBankOn: deps.sandboxBank !== undefined,
+    /**
+     * The sandbox bank's camt.054 to a remittance (its test IBANs returned, the rest collected),
+     * audited as a file download; 404 where the sandbox is off, as an unknown address.
+     */
+    async sandboxAnswer(
+      actor: Actor,
+      id: number,
+      ip: string | null,
+    ): Promise<{ xml: string; name: string }> {
+      if (!deps.sandboxBank) throw notFound();
+      const { xml: pain008, messageId } = await pain008Of(id);
+      const xml = deps.sandboxBank(pain008, clock.now());
+      await audit.record({
+        actorUserId: actor.id,
+        actorDni: actor.dni,
+        action: 'remittance.sandbox_answer',
+        entity: 'remittance',
+        entityId: id,
+        details: { message_id: messageId },
+        ip,
+      });
+      return { xml, name: `${messageId}-sandbox-camt054.xml` };
     },
   };
 }
