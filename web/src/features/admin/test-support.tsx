@@ -152,6 +152,7 @@ export const config: AdminConfig = {
   joint_fit: 'next_fits',
   bizum_enabled: false,
   direct_debit_enabled: false,
+  direct_debit_available: true,
   direct_debit_notice_days: 14,
   direct_debit_return_fee: 0,
 };

@@ -80,6 +80,9 @@ describe('global configuration', () => {
       reminder_channel: 'sms',
       joint_fit: 'next_fits',
       bizum_enabled: false,
+      direct_debit_enabled: false,
+      direct_debit_notice_days: 14,
+      direct_debit_return_fee: 0,
     });
     expect(await discount()).toHaveValue(12.5);
   });
@@ -154,6 +157,144 @@ describe('global configuration', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: 'Guardar la configuración' }));
     expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'es',
+      'Cobrar por domiciliación bancaria',
+      'Días de preaviso antes de cada adeudo',
+      /al menos 14 días naturales/,
+      'Comisión por recibo devuelto (€)',
+      /ordenanza fiscal/,
+      'Guardar la configuración',
+    ],
+    [
+      'en',
+      'Collect by direct debit',
+      'Days of notice before each debit',
+      /at least 14 calendar days/,
+      'Fee for a returned debit (€)',
+      /tax ordinance/,
+      'Save the configuration',
+    ],
+    [
+      'gl',
+      'Cobrar por domiciliación bancaria',
+      'Días de preaviso antes de cada adebedo',
+      /polo menos 14 días naturais/,
+      'Comisión por recibo devolto (€)',
+      /ordenanza fiscal/,
+      'Gardar a configuración',
+    ],
+  ] as const)(
+    '[%s] switches direct debit on with its days of notice and the return fee',
+    async (locale, switchName, daysName, daysHint, feeName, feeHint, save) => {
+      const api = mockApi({
+        'GET /api/admin/config/': { body: { ...config, direct_debit_return_fee: 6.5 } },
+        'PUT /api/admin/config/': (_request, body) => ({
+          body: { ...config, ...(body as object) },
+        }),
+      });
+      renderScreen(<ConfigSection />, { locale });
+      const toggle = await screen.findByRole('checkbox', { name: switchName });
+      expect(toggle).toBeEnabled();
+      expect(toggle).not.toBeChecked();
+      const days = screen.getByRole('textbox', { name: daysName });
+      expect(days).toHaveValue('14');
+      expect(days).toHaveAccessibleDescription(daysHint);
+      const fee = screen.getByRole('textbox', { name: feeName });
+      expect(fee).toHaveValue(locale === 'en' ? '6.50' : '6,50');
+      expect(fee).toHaveAccessibleDescription(feeHint);
+      await userEvent.click(toggle);
+      await userEvent.clear(days);
+      await userEvent.type(days, '10');
+      await userEvent.clear(fee);
+      await userEvent.type(fee, locale === 'en' ? '6' : '6,05');
+      await userEvent.click(screen.getByRole('button', { name: save }));
+      await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
+      expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+        direct_debit_enabled: true,
+        direct_debit_notice_days: 10,
+        direct_debit_return_fee: locale === 'en' ? 6 : 6.05,
+      });
+    },
+  );
+
+  it.each([
+    ['es', 'Cobrar por domiciliación bancaria', /no tiene sus datos de acreedor SEPA/],
+    ['en', 'Collect by direct debit', /has no SEPA creditor data/],
+    ['gl', 'Cobrar por domiciliación bancaria', /non ten os seus datos de acredor SEPA/],
+  ] as const)(
+    '[%s] disables the switch, saying why, while the council file has no creditor data',
+    async (locale, name, reason) => {
+      mockApi({
+        'GET /api/admin/config/': { body: { ...config, direct_debit_available: false } },
+      });
+      renderScreen(<ConfigSection />, { locale });
+      const toggle = await screen.findByRole('checkbox', { name });
+      expect(toggle).toBeDisabled();
+      expect(toggle).toHaveAccessibleDescription(reason);
+    },
+  );
+
+  it('refuses days of notice and a return fee it cannot use, before asking the server', async () => {
+    const api = setup();
+    await discount();
+    const days = screen.getByRole('textbox', { name: 'Días de preaviso antes de cada adeudo' });
+    const fee = screen.getByRole('textbox', { name: 'Comisión por recibo devuelto (€)' });
+    await userEvent.clear(days);
+    await userEvent.type(days, '0');
+    await userEvent.clear(fee);
+    await userEvent.type(fee, '6,505');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar la configuración' }));
+    expect(days).toHaveAccessibleDescription(
+      /Error: Escribe un número entero de días entre 1 y 60/,
+    );
+    expect(fee).toHaveAccessibleDescription(/Error: Escribe un importe entre 0 y 100 €/);
+    expect(screen.getByRole('alert', { name: 'Hay un problema' })).toHaveTextContent(
+      'Escribe un número entero de días entre 1 y 60.',
+    );
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('shows the server’s refusal of the switch and of the return fee on their fields', async () => {
+    const refused =
+      'La domiciliación necesita los datos de acreedor SEPA del Concello en su archivo de configuración.';
+    const fee =
+      'La comisión por devolución debe ser un importe entre 0 y 100 €, con céntimos como mucho.';
+    setup({
+      'PUT /api/admin/config/': {
+        status: 422,
+        body: {
+          detail: [
+            {
+              loc: ['body', 'direct_debit_enabled'],
+              msg: refused,
+              type: 'direct_debit_unavailable',
+            },
+            {
+              loc: ['body', 'direct_debit_return_fee'],
+              msg: fee,
+              type: 'direct_debit_return_fee_invalid',
+            },
+          ],
+          code: 'validation_error',
+        },
+      },
+    });
+    await discount();
+    const toggle = screen.getByRole('checkbox', { name: 'Cobrar por domiciliación bancaria' });
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar la configuración' }));
+    await waitFor(() =>
+      expect(toggle).toHaveAccessibleDescription(new RegExp(`Error: ${refused}`)),
+    );
+    expect(toggle).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      screen.getByRole('textbox', { name: 'Comisión por recibo devuelto (€)' }),
+    ).toHaveAccessibleDescription(new RegExp(`Error: ${fee}`));
+    expect(screen.getByRole('alert', { name: 'Hay un problema' })).toHaveTextContent(refused);
   });
 
   it.each(['100.5', '-1'])('refuses a discount of %s percent', async (value) => {

@@ -7,9 +7,11 @@ import { PercentInput } from '@portal/design-system/components/percent-input.tsx
 import { SelectField } from '@portal/design-system/components/select-field.tsx';
 import { Loading } from '@portal/design-system/components/spinner.tsx';
 import { TextField } from '@portal/design-system/components/text-field.tsx';
+import { FieldError } from '@portal/design-system/components/field.tsx';
 import { AdminSection } from '../components/admin-section';
 import { FormErrorSummary } from '../../../lib/forms/form-error-summary';
 import {
+  fieldError,
   hasErrors,
   noErrors,
   summaryProps,
@@ -19,11 +21,14 @@ import { LoadError } from '../components/load-error';
 import { serverMsg, useFormatMsg, useT, type Notice } from '../components/messages';
 import { NoticeArea } from '../components/notice-area';
 import { useReportErrors } from '../components/page-errors';
+import { serverFieldErrors } from '../components/server-errors';
+import { useLocale } from '../../../i18n/i18n-provider';
 import { getConfig, saveConfig, type AdminConfig } from '../api/config';
 import { readPublicConfig } from '../../../lib/public-config';
 import { useResource } from '../api/use-resource';
 import {
   checkConfigForm,
+  configFieldOf,
   configToForm,
   type ConfigField,
   type ConfigFormValues,
@@ -34,13 +39,21 @@ import {
 
 const CHANNELS: readonly ReminderChannel[] = ['sms', 'email', 'both'];
 
-const ORDER: readonly ConfigField[] = ['discount', 'deadline', 'reminderDays'];
+const ORDER: readonly ConfigField[] = [
+  'discount',
+  'deadline',
+  'reminderDays',
+  'directDebitEnabled',
+  'noticeDays',
+  'returnFee',
+];
 const fieldId = (field: ConfigField) => `config-${field}`;
 
 /**
  * 5. Global configuration: maintenance, payments (and whether Bizum is offered), global discount (%) and deadline, and the
  * payment reminders (on/off, days before the deadline, channel), and the rule for places a group of
- * siblings applying together does not fit.
+ * siblings applying together does not fit, and direct debit (the switch, disabled with its reason
+ * while the council file has no creditor data; the days of pre-notification; the return fee).
  */
 export function ConfigSection({ onSaved }: { onSaved?: () => void }) {
   const t = useT();
@@ -83,13 +96,17 @@ function useFeeRules(): boolean {
 
 function ConfigForm({ initial, onSaved }: { initial: AdminConfig; onSaved?: () => void }) {
   const t = useT();
+  const { locale } = useLocale();
   const feeRules = useFeeRules();
   const format = useFormatMsg();
-  const [values, setValues] = useState<ConfigFormValues>(() => configToForm(initial));
+  const [values, setValues] = useState<ConfigFormValues>(() => configToForm(initial, locale));
+  // without the council file's creditor data the server refuses the switch: say so beforehand
+  const directDebitAvailable = initial.direct_debit_available;
   const [errors, setErrors] = useState<FormErrorState<ConfigField>>(noErrors);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [saving, setSaving] = useState(false);
   useReportErrors('config', hasErrors(errors));
+  const switchError = fieldError(errors, 'directDebitEnabled', format);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -105,12 +122,15 @@ function ConfigForm({ initial, onSaved }: { initial: AdminConfig; onSaved?: () =
     const answer = await saveConfig(check.payload);
     setSaving(false);
     if (answer.ok) {
-      setValues(configToForm(answer.data));
+      setValues(configToForm(answer.data, locale));
       setNotice({ variant: 'success', message: { id: 'admin.config.saved' } });
       onSaved?.();
-    } else {
-      setNotice({ variant: 'error', message: serverMsg(answer.error, 'admin.config.errorSaving') });
+      return;
     }
+    const details = answer.status === 422 ? serverFieldErrors(answer.error, configFieldOf) : null;
+    if (details) setErrors((e) => ({ fields: {}, details, summary: null, attempt: e.attempt + 1 }));
+    else
+      setNotice({ variant: 'error', message: serverMsg(answer.error, 'admin.config.errorSaving') });
   }
 
   return (
@@ -207,6 +227,69 @@ function ConfigForm({ initial, onSaved }: { initial: AdminConfig; onSaved?: () =
             const channel = event.target.value as ReminderChannel;
             setValues((v) => ({ ...v, reminderChannel: channel }));
           }}
+          errorPrefix={t('admin.common.errorPrefix')}
+        />
+      </fieldset>
+      <fieldset className="flex min-w-0 flex-col gap-4 rounded-md border border-border p-4">
+        <legend className="px-1 text-body font-semibold">
+          <FormattedMessage id="admin.config.directDebit" />
+        </legend>
+        <div className="flex flex-col gap-1">
+          <CheckboxField
+            id={fieldId('directDebitEnabled')}
+            label={t('admin.config.directDebitEnabled')}
+            hint={
+              directDebitAvailable
+                ? t('admin.config.directDebitHint')
+                : `${t('admin.config.directDebitHint')} ${t('admin.config.directDebitUnavailable')}`
+            }
+            // switched on before the creditor data went: it can still be switched off
+            disabled={!directDebitAvailable && !values.directDebitEnabled}
+            checked={values.directDebitEnabled}
+            aria-invalid={switchError ? true : undefined}
+            aria-describedby={switchError ? `${fieldId('directDebitEnabled')}-error` : undefined}
+            onCheckedChange={(checked) =>
+              setValues((v) => ({ ...v, directDebitEnabled: checked === true }))
+            }
+          />
+          {switchError ? (
+            <FieldError
+              id={`${fieldId('directDebitEnabled')}-error`}
+              prefix={t('admin.common.errorPrefix')}
+              className="ml-9"
+            >
+              {switchError}
+            </FieldError>
+          ) : null}
+        </div>
+        <TextField
+          id={fieldId('noticeDays')}
+          label={t('admin.config.noticeDays')}
+          hint={t('admin.config.noticeDaysHint')}
+          inputMode="numeric"
+          autoComplete="off"
+          className="max-w-24"
+          value={values.noticeDays}
+          onChange={(event) => {
+            const text = event.target.value;
+            setValues((v) => ({ ...v, noticeDays: text }));
+          }}
+          error={fieldError(errors, 'noticeDays', format)}
+          errorPrefix={t('admin.common.errorPrefix')}
+        />
+        <TextField
+          id={fieldId('returnFee')}
+          label={t('admin.config.returnFee')}
+          hint={t('admin.config.returnFeeHint')}
+          inputMode="decimal"
+          autoComplete="off"
+          className="max-w-40"
+          value={values.returnFee}
+          onChange={(event) => {
+            const text = event.target.value;
+            setValues((v) => ({ ...v, returnFee: text }));
+          }}
+          error={fieldError(errors, 'returnFee', format)}
           errorPrefix={t('admin.common.errorPrefix')}
         />
       </fieldset>

@@ -3,7 +3,10 @@ import {
   checkConfigForm,
   configToForm,
   fractionToPercent,
+  configFieldOf,
+  parseNoticeDays,
   parseReminderDays,
+  parseReturnFee,
   percentToFraction,
 } from './rules';
 
@@ -28,6 +31,9 @@ describe('global discount', () => {
     reminder_channel: 'sms',
     joint_fit: 'next_fits',
     bizum_enabled: false,
+    direct_debit_enabled: false,
+    direct_debit_notice_days: 14,
+    direct_debit_return_fee: 0,
   });
 
   it('shows the stored fraction as a percent', () => {
@@ -41,6 +47,9 @@ describe('global discount', () => {
       reminderChannel: 'sms',
       jointFit: 'next_fits',
       bizumEnabled: false,
+      directDebitEnabled: false,
+      noticeDays: '14',
+      returnFee: '0',
     });
   });
 
@@ -65,6 +74,9 @@ describe('global discount', () => {
         reminder_channel: 'sms',
         joint_fit: 'next_fits',
         bizum_enabled: false,
+        direct_debit_enabled: false,
+        direct_debit_notice_days: 14,
+        direct_debit_return_fee: 0,
       },
     });
     expect(checkConfigForm({ ...form, discount: '100', deadline: '2026-12-15' })).toMatchObject({
@@ -101,6 +113,9 @@ describe('reminder days', () => {
     reminder_channel: 'both',
     joint_fit: 'wait_for_group',
     bizum_enabled: false,
+    direct_debit_enabled: true,
+    direct_debit_notice_days: 10,
+    direct_debit_return_fee: 6.5,
   });
 
   it('needs at least one day while reminders are on, none while they are off', () => {
@@ -116,5 +131,83 @@ describe('reminder days', () => {
       ok: true,
       payload: { reminder_days: [10, 3], reminder_channel: 'both' },
     });
+  });
+});
+
+describe('direct debit settings', () => {
+  const form = configToForm(
+    {
+      maintenance_mode: false,
+      payments_enabled: true,
+      global_discount: 0,
+      deadline_date: null,
+      reminders_enabled: false,
+      reminder_days: [7, 1],
+      reminder_channel: 'sms',
+      joint_fit: 'next_fits',
+      bizum_enabled: false,
+      direct_debit_enabled: true,
+      direct_debit_notice_days: 10,
+      direct_debit_return_fee: 6.5,
+    },
+    'gl',
+  );
+
+  it('shows the notice days and the return fee as typed in the language', () => {
+    expect(form).toMatchObject({ directDebitEnabled: true, noticeDays: '10', returnFee: '6,50' });
+  });
+
+  it.each([
+    ['14', 14],
+    [' 1 ', 1],
+    ['60', 60],
+  ])('reads %s days of notice', (text, days) => {
+    expect(parseNoticeDays(text)).toBe(days);
+  });
+
+  it.each(['0', '61', '', '7.5', 'catorce', '-1'])('refuses "%s" days of notice', (text) => {
+    expect(parseNoticeDays(text)).toBeNull();
+    expect(checkConfigForm({ ...form, noticeDays: text })).toEqual({
+      ok: false,
+      summary: null,
+      errors: { noticeDays: 'admin.config.noticeDaysInvalid' },
+    });
+  });
+
+  it.each([
+    ['6', 6],
+    ['6,5', 6.5],
+    ['6.50', 6.5],
+    ['0', 0],
+    ['100', 100],
+  ])('reads a return fee of "%s"', (text, euros) => {
+    expect(parseReturnFee(text)).toBe(euros);
+  });
+
+  it.each(['100,01', '-1', '', '6,505', 'seis', '1e2'])('refuses a return fee of "%s"', (text) => {
+    expect(parseReturnFee(text)).toBeNull();
+    expect(checkConfigForm({ ...form, returnFee: text })).toEqual({
+      ok: false,
+      summary: null,
+      errors: { returnFee: 'admin.config.returnFeeInvalid' },
+    });
+  });
+
+  it('sends the switch, the days and the fee in euros', () => {
+    expect(checkConfigForm({ ...form, returnFee: '6,05' })).toMatchObject({
+      ok: true,
+      payload: {
+        direct_debit_enabled: true,
+        direct_debit_notice_days: 10,
+        direct_debit_return_fee: 6.05,
+      },
+    });
+  });
+
+  it('places the server’s refusals on their fields', () => {
+    expect(configFieldOf(['direct_debit_enabled'])).toBe('directDebitEnabled');
+    expect(configFieldOf(['direct_debit_notice_days'])).toBe('noticeDays');
+    expect(configFieldOf(['direct_debit_return_fee'])).toBe('returnFee');
+    expect(configFieldOf(['joint_fit'])).toBeNull();
   });
 });

@@ -19,7 +19,8 @@ export function parsePercent(text: string): number | null {
   return value >= 0 && value <= 100 ? value : null;
 }
 
-export type ConfigField = 'discount' | 'deadline' | 'reminderDays';
+export type ConfigField =
+  'discount' | 'deadline' | 'reminderDays' | 'directDebitEnabled' | 'noticeDays' | 'returnFee';
 export type ReminderChannel = 'sms' | 'email' | 'both';
 /** The council's rule for places left when the next group of siblings does not fit them. */
 export type JointFit = 'next_fits' | 'wait_for_group';
@@ -38,6 +39,12 @@ export interface ConfigFormValues {
   jointFit: JointFit;
   /** Residents may choose Bizum in the pay bar. */
   bizumEnabled: boolean;
+  /** Residents may sign a mandate and have fees collected by direct debit. */
+  directDebitEnabled: boolean;
+  /** Days of pre-notification before a debit, as typed (1 to 60). */
+  noticeDays: string;
+  /** The ordinance's fee on a returned debit, euros as typed ("6,50"). */
+  returnFee: string;
 }
 
 export interface ConfigPayload {
@@ -50,6 +57,10 @@ export interface ConfigPayload {
   reminder_channel: ReminderChannel;
   joint_fit: JointFit;
   bizum_enabled: boolean;
+  direct_debit_enabled: boolean;
+  direct_debit_notice_days: number;
+  /** Euros. */
+  direct_debit_return_fee: number;
 }
 
 export const MAX_REMINDER_DAY = 60;
@@ -68,7 +79,46 @@ export function parseReminderDays(text: string): number[] | null {
   return days.sort((a, b) => b - a);
 }
 
-export function configToForm(config: ConfigPayload): ConfigFormValues {
+export const MAX_NOTICE_DAYS = 60;
+export const MAX_RETURN_FEE = 100;
+
+/** "14" → 14: a whole number of days from 1 to 60, else null. */
+export function parseNoticeDays(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,2}$/.test(trimmed)) return null;
+  const days = Number(trimmed);
+  return days >= 1 && days <= MAX_NOTICE_DAYS ? days : null;
+}
+
+/** "6,50" or "6.5" → 6.5: euros from 0 to 100 with cents at most, else null. */
+export function parseReturnFee(text: string): number | null {
+  const normalized = text.trim().replace(',', '.');
+  if (!/^(\d{1,3}(\.\d{0,2})?|\.\d{1,2})$/.test(normalized)) return null;
+  const euros = Number(normalized);
+  return euros <= MAX_RETURN_FEE ? Math.round(euros * 100) / 100 : null;
+}
+
+/** The fee as the form shows it: 6.5 → "6,50" (es, gl) or "6.50" (en); 0 → "0". */
+export function returnFeeToText(euros: number, locale: string): string {
+  if (euros === 0) return '0';
+  const text = euros.toFixed(2);
+  return locale === 'en' ? text : text.replace('.', ',');
+}
+
+/**
+ * The server's 422 items on the direct debit fields (`loc: [body, <field>]`), which it alone can
+ * refuse for a reason of its own (no creditor data); others stay the form's notice.
+ */
+export function configFieldOf(loc: readonly (string | number)[]): ConfigField | null {
+  const fields: Record<string, ConfigField> = {
+    direct_debit_enabled: 'directDebitEnabled',
+    direct_debit_notice_days: 'noticeDays',
+    direct_debit_return_fee: 'returnFee',
+  };
+  return typeof loc[0] === 'string' ? (fields[loc[0]] ?? null) : null;
+}
+
+export function configToForm(config: ConfigPayload, locale = 'es'): ConfigFormValues {
   return {
     maintenanceMode: config.maintenance_mode,
     paymentsEnabled: config.payments_enabled,
@@ -79,6 +129,9 @@ export function configToForm(config: ConfigPayload): ConfigFormValues {
     reminderChannel: config.reminder_channel,
     jointFit: config.joint_fit,
     bizumEnabled: config.bizum_enabled,
+    directDebitEnabled: config.direct_debit_enabled,
+    noticeDays: String(config.direct_debit_notice_days),
+    returnFee: returnFeeToText(config.direct_debit_return_fee, locale),
   };
 }
 
@@ -91,6 +144,10 @@ export function checkConfigForm(v: ConfigFormValues): FormCheck<ConfigField, Con
   if (days === null || (v.remindersEnabled && days.length === 0)) {
     errors.reminderDays = 'admin.config.reminderDaysInvalid';
   }
+  const noticeDays = parseNoticeDays(v.noticeDays);
+  if (noticeDays === null) errors.noticeDays = 'admin.config.noticeDaysInvalid';
+  const returnFee = parseReturnFee(v.returnFee);
+  if (returnFee === null) errors.returnFee = 'admin.config.returnFeeInvalid';
   return formResult(errors, null, () => ({
     maintenance_mode: v.maintenanceMode,
     payments_enabled: v.paymentsEnabled,
@@ -101,5 +158,8 @@ export function checkConfigForm(v: ConfigFormValues): FormCheck<ConfigField, Con
     reminder_channel: v.reminderChannel,
     joint_fit: v.jointFit,
     bizum_enabled: v.bizumEnabled,
+    direct_debit_enabled: v.directDebitEnabled,
+    direct_debit_notice_days: noticeDays ?? 14,
+    direct_debit_return_fee: returnFee ?? 0,
   }));
 }
