@@ -29,3 +29,12 @@ export const uploadRemittanceReturns = (id: number, file: File) =>
       bodySerializer: () => uploadFormData(file),
     }),
   );
+
+/** The sandbox bank's camt.054 for this remittance (only where the sandbox is on), as a Blob. */
+export const downloadSandboxAnswer = (id: number) =>
+  toResult(
+    api.GET('/admin/remittances/{id}/sandbox-answer', {
+      params: { path: { id } },
+      parseAs: 'blob',
+    }),
+  );

@@ -21,12 +21,16 @@ import { useResource } from '../api/use-resource';
 import { SubHeading } from '../components/admin-section';
 import { LoadError } from '../components/load-error';
 import { useT } from '../components/messages';
+import { SandboxAnswer } from './sandbox-answer';
 
 type Item = RemittanceDetail['items'][number];
 type Return = RemittanceDetail['returns'][number];
 const FILE_ID = 'remittance-returns-file';
 
-/** One remittance: its totals, items, the returns applied, its file, and the bank's answer. */
+/**
+ * One remittance: its totals, items, the returns applied, its file, and the bank's answer (and,
+ * where the sandbox bank is on, the test bank's answer to upload).
+ */
 export function RemittanceDetailView({
   id,
   onChanged,
@@ -206,6 +210,7 @@ export function RemittanceDetailView({
           />
         </>
       ) : null}
+      {data?.sandbox_bank ? <SandboxAnswer remittanceId={id} /> : null}
       <form noValidate onSubmit={(e) => void upload(e)} className="flex max-w-md flex-col gap-4">
         <Field
           id={FILE_ID}

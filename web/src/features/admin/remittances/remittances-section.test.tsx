@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../testing/mock-api';
 import { renderScreen } from '../../../testing/render';
 import type { Remittance, RemittanceDetail } from '../api/remittances';
@@ -21,6 +21,7 @@ const remittance: Remittance = {
 
 const detail: RemittanceDetail = {
   ...remittance,
+  sandbox_bank: false,
   items: [
     {
       id: 52,
@@ -147,5 +148,90 @@ describe('Admin: remittances', () => {
       await within(region).findByText('camt.054: 1 devolucións aplicadas, 0 xa aplicadas antes.'),
     ).toBeTruthy();
     await waitFor(() => expect(reads).toBeGreaterThan(1));
+  });
+
+  it('offers no test bank on a real site', async () => {
+    mockApi({
+      'GET /api/admin/remittances': { body: [remittance] },
+      'GET /api/admin/remittances/3': { body: detail },
+    });
+    renderScreen(<RemittancesSection />, { locale: 'en' });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Open the remittance of 15/10/2026' }),
+    );
+    const region = await screen.findByRole('region', { name: 'Remittance of 15/10/2026' });
+    await within(region).findByRole('table', { name: 'Debits in the remittance' });
+    expect(within(region).queryByRole('button', { name: /sandbox bank/ })).toBeNull();
+    expect(within(region).queryByText(/test mode/)).toBeNull();
+  });
+
+  it.each([
+    [
+      'es',
+      'Abrir la remesa del 15/10/2026',
+      'Remesa del 15/10/2026',
+      'Descargar la respuesta del banco de pruebas (test)',
+      /modo de pruebas/,
+    ],
+    [
+      'en',
+      'Open the remittance of 15/10/2026',
+      'Remittance of 15/10/2026',
+      "Download the sandbox bank's answer (test)",
+      /test mode/,
+    ],
+    [
+      'gl',
+      'Abrir a remesa do 15/10/2026',
+      'Remesa do 15/10/2026',
+      'Descargar a resposta do banco de probas (test)',
+      /modo de probas/,
+    ],
+  ] as const)(
+    '[%s] in sandbox mode downloads the test bank’s answer beside the returns upload, saying it is a test bank',
+    async (locale, open, name, label, explained) => {
+      // jsdom has no object URLs
+      const createObjectURL = vi.fn((_blob: Blob) => 'blob:answer');
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = vi.fn();
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+      const api = mockApi({
+        'GET /api/admin/remittances': { body: [remittance] },
+        'GET /api/admin/remittances/3': { body: { ...detail, sandbox_bank: true } },
+        'GET /api/admin/remittances/3/sandbox-answer': { body: '<Document>camt.054</Document>' },
+      });
+      renderScreen(<RemittancesSection />, { locale });
+      await userEvent.click(await screen.findByRole('button', { name: open }));
+      const region = await screen.findByRole('region', { name });
+      const button = await within(region).findByRole('button', { name: label });
+      expect(within(region).getByText(explained)).toBeTruthy();
+      await userEvent.click(button);
+      await vi.waitFor(() => expect(click).toHaveBeenCalledOnce());
+      expect(await createObjectURL.mock.calls[0]![0].text()).toContain('camt.054');
+      expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe(
+        'remesa-3-banco-de-pruebas.xml',
+      );
+      const call = api.calls.find((c) => c.path === '/api/admin/remittances/3/sandbox-answer');
+      expect(call?.headers.get('Authorization')).toMatch(/^Bearer /);
+      click.mockRestore();
+    },
+  );
+
+  it('says when the test bank’s answer cannot be downloaded', async () => {
+    mockApi({
+      'GET /api/admin/remittances': { body: [remittance] },
+      'GET /api/admin/remittances/3': { body: { ...detail, sandbox_bank: true } },
+      'GET /api/admin/remittances/3/sandbox-answer': { status: 404, body: null },
+    });
+    renderScreen(<RemittancesSection />, { locale: 'en' });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Open the remittance of 15/10/2026' }),
+    );
+    await userEvent.click(
+      await screen.findByRole('button', { name: "Download the sandbox bank's answer (test)" }),
+    );
+    expect(
+      await screen.findByText("The test bank's answer could not be downloaded."),
+    ).toBeInTheDocument();
   });
 });
