@@ -434,6 +434,62 @@ export const ConfigSaveRefused = configRefused('validation_error');
 /** The rule for places a group of siblings does not fit, another value refused. */
 export const ConfigJointFitRefused = configRefused('joint_fit_invalid');
 
+/** The direct debit settings: the switch on, the 14 days' pre-notification, the return fee. */
+export const ConfigDirectDebit: Story = {
+  parameters: admin(),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await section('admin-config');
+    const toggle = await part.findByRole(
+      'checkbox',
+      { name: t('admin.config.directDebitEnabled') },
+      LOADED,
+    );
+    await expect(toggle).toBeEnabled();
+    await expect(toggle).toBeChecked();
+    await expect(part.getByRole('textbox', { name: t('admin.config.noticeDays') })).toHaveValue(
+      '14',
+    );
+    await expect(
+      part.getByRole('textbox', { name: t('admin.config.returnFee') }),
+    ).toHaveAccessibleDescription(t('admin.config.returnFeeHint'));
+  },
+};
+
+/** Without the council's creditor data: the switch disabled, saying why. */
+export const ConfigDirectDebitUnavailable: Story = {
+  parameters: admin({ 'GET /admin/config/': 'no_creditor_data' }),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await section('admin-config');
+    const toggle = await part.findByRole(
+      'checkbox',
+      { name: t('admin.config.directDebitEnabled') },
+      LOADED,
+    );
+    await expect(toggle).toBeDisabled();
+    await expect(toggle).toHaveAccessibleDescription(
+      containing(t('admin.config.directDebitUnavailable')),
+    );
+  },
+};
+
+/** The server refuses the switch (no creditor data): its words on the switch and in the summary. */
+export const ConfigDirectDebitRefused: Story = {
+  parameters: admin({ 'PUT /admin/config/': 'direct_debit_unavailable' }),
+  play: async (context) => {
+    const t = textOf(context);
+    const part = await section('admin-config');
+    const save = await part.findByRole('button', { name: t('admin.config.save') }, LOADED);
+    await waitFor(() => expect(save).toBeEnabled());
+    await userEvent.click(save);
+    const toggle = part.getByRole('checkbox', { name: t('admin.config.directDebitEnabled') });
+    const refused = serverText('PUT /admin/config/', 'direct_debit_unavailable');
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-invalid', 'true'), LOADED);
+    await expect(toggle).toHaveAccessibleDescription(containing(refused));
+  },
+};
+
 /**
  * A refund the gateway refused or did not answer: the message stays in the dialog (the scenario
  * names the refund call's example).

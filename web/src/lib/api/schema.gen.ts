@@ -4528,27 +4528,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "id": 1,
-                 *       "maintenance_mode": false,
-                 *       "payments_enabled": true,
-                 *       "global_discount": 0.5,
-                 *       "deadline_date": "2026-12-15",
-                 *       "reminders_enabled": true,
-                 *       "reminder_days": [
-                 *         7,
-                 *         1
-                 *       ],
-                 *       "reminder_channel": "both",
-                 *       "joint_fit": "next_fits",
-                 *       "bizum_enabled": true,
-                 *       "direct_debit_enabled": true,
-                 *       "direct_debit_available": true,
-                 *       "direct_debit_notice_days": 14,
-                 *       "direct_debit_return_fee": 6
-                 *     }
-                 */
                 "application/json": components["schemas"]["AdminConfig"];
             };
         };
@@ -10703,65 +10682,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 3,
-                     *       "collection_date": "2026-10-15",
-                     *       "count": 2,
-                     *       "total": 60,
-                     *       "status": "collected",
-                     *       "created_at": "2026-10-13T09:00:00.000Z",
-                     *       "collected": 30,
-                     *       "returned": 30,
-                     *       "pending": 0,
-                     *       "sandbox_bank": false,
-                     *       "items": [
-                     *         {
-                     *           "id": 51,
-                     *           "end_to_end_id": "RM3-51",
-                     *           "person_name": "Xoán López Pereira",
-                     *           "activity_name": "Escola de natación",
-                     *           "part": {
-                     *             "number": 1,
-                     *             "of": 3
-                     *           },
-                     *           "amount": 30,
-                     *           "sequence_type": "FRST",
-                     *           "mandate_reference": "MDT-000007-K3Q9X2",
-                     *           "iban_masked": "ES91 **** **** **** **** 1332",
-                     *           "status": "collected",
-                     *           "return_reason": null
-                     *         },
-                     *         {
-                     *           "id": 52,
-                     *           "end_to_end_id": "RM3-52",
-                     *           "person_name": "Uxía Pereira Souto",
-                     *           "activity_name": "Ximnasia",
-                     *           "part": null,
-                     *           "amount": 30,
-                     *           "sequence_type": "RCUR",
-                     *           "mandate_reference": "MDT-000002-ZZ81QA",
-                     *           "iban_masked": "ES79 **** **** **** **** 6789",
-                     *           "status": "returned",
-                     *           "return_reason": {
-                     *             "code": "AM04",
-                     *             "text": "Saldo insuficiente"
-                     *           }
-                     *         }
-                     *       ],
-                     *       "returns": [
-                     *         {
-                     *           "item_id": 52,
-                     *           "end_to_end_id": "RM3-52",
-                     *           "reason_code": "AM04",
-                     *           "reason": "Saldo insuficiente",
-                     *           "received_at": "2026-10-20T08:00:00.000Z",
-                     *           "file_type": "camt.054",
-                     *           "represent": true
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["RemittanceDetail"];
                 };
             };

@@ -69,3 +69,23 @@ export const RemittanceReturnsInvalid: Story = {
     await expect(input).toHaveAttribute('aria-invalid', 'true');
   },
 };
+
+/**
+ * Where the sandbox bank is on (development, QA): beside the returns upload, the test bank's
+ * answer to download, said to be a test bank.
+ */
+export const RemittanceSandboxBank: Story = {
+  parameters: admin({ 'GET /admin/remittances/{id}': 'sandbox' }),
+  play: async (context) => {
+    const t = textOf(context);
+    const detail = await openRemittance(context);
+    await expect(
+      await detail.findByRole('heading', { name: t('admin.remittances.sandboxTitle') }, LOADED),
+    ).toBeVisible();
+    await expect(detail.getByText(t('admin.remittances.sandboxHint'))).toBeVisible();
+    await userEvent.click(
+      detail.getByRole('button', { name: t('admin.remittances.sandboxAnswer') }),
+    );
+    await expect(detail.queryByText(t('admin.remittances.sandboxAnswerFailed'))).toBeNull();
+  },
+};
