@@ -832,6 +832,11 @@ export const verifyReceipt = <ThrowOnError extends boolean = false>(options: Opt
  * of that group paid, or paid in this same payment: else 409
  * `family_discount_needs_members`, naming the members whose fees earn it (the amount shown
  * is always what is charged: pay them together).
+ * A family difference (`family_differences`, the discount a refunded or withdrawn member had
+ * earned, `UserActivity.family_difference`) is paid as an item of its fee
+ * (`PaymentItem.family_difference`) charged exactly its amount; once the bank pays it, it is
+ * no longer pending (a second checkout answers 409 `family_difference_settled`), and the
+ * bank's repeated notification changes nothing.
  *
  */
 export const generatePayment = <ThrowOnError extends boolean = false>(options: Options<GeneratePaymentData, ThrowOnError>): RequestResult<GeneratePaymentResponses, GeneratePaymentErrors, ThrowOnError> => (options.client ?? client).post<GeneratePaymentResponses, GeneratePaymentErrors, ThrowOnError>({
