@@ -399,6 +399,7 @@ export function createDeps(options: {
       summary: createSummaryRepo(db),
       clock,
       pending: createPendingFees({ fees: repos.fees, circumstances: repos.circumstances, clock }),
+      differences: repos.familyDifferences,
     }),
     reminders: createReminders({
       config,
