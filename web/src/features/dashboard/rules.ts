@@ -328,6 +328,11 @@ export function selectedActivities(
 
 export type PayMethod = components['schemas']['PayMethod'];
 
+/** The checkout's body; `family_differences` (default empty) only when some are chosen. */
+export type PaymentBody = Omit<components['schemas']['PaymentRequest'], 'family_differences'> & {
+  family_differences?: number[];
+};
+
 /** The ways to pay the pay bar offers: the card, and Bizum once the council has switched it on. */
 export function payMethods(config: PublicConfig | null): PayMethod[] {
   return config?.bizum_enabled ? ['card', 'bizum'] : ['card'];
@@ -343,7 +348,7 @@ export function paymentRequest(
   useDiscount: boolean,
   config: PublicConfig | null,
   payMethod: PayMethod = 'card',
-): components['schemas']['PaymentRequest'] | null {
+): PaymentBody | null {
   if (selection.length === 0) return null;
   const differences = selection.filter(isDifferenceLine);
   const fees = selection.filter((line) => !isDifferenceLine(line));
