@@ -2566,6 +2566,10 @@ export const getFeeRules = <ThrowOnError extends boolean = false>(options?: Opti
  * fees paying in full first. `cumulative`: false (the default, "no acumulables") applies the
  * most favourable single one; true applies the best circumstance reduction and then the
  * family discount on what is left.
+ * A fee in parts with paid parts: the parts not yet paid follow the new rules (what was paid
+ * plus what is due is the fee as they make it), and what the paid parts charged above it is
+ * owed back, worked out in the same transaction (`UserActivity.refund_due`,
+ * `status=refund_due` in the payments list; the audit entry lists them as `owed_back`).
  *
  */
 export const updateFeeRules = <ThrowOnError extends boolean = false>(options: Options<UpdateFeeRulesData, ThrowOnError>): RequestResult<UpdateFeeRulesResponses, UpdateFeeRulesErrors, ThrowOnError> => (options.client ?? client).put<UpdateFeeRulesResponses, UpdateFeeRulesErrors, ThrowOnError>({
