@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -56,9 +57,11 @@ describe('paying a family difference online', () => {
 
   type Difference = { id: number; amount: number; reason: string; member_name: string };
   const differenceOf = async (user: { auth: Auth }, person: number, lang = 'es') =>
-    ((await w.due(user, person, lang)).get(school) as unknown as {
-      family_difference?: Difference | null;
-    }).family_difference ?? null;
+    (
+      (await w.due(user, person, lang)).get(school) as unknown as {
+        family_difference?: Difference | null;
+      }
+    ).family_difference ?? null;
 
   const pendingOverview = async () => {
     const res = await app.fetch('/api/admin/summary', { headers: admin.auth });
@@ -144,9 +147,9 @@ describe('paying a family difference online', () => {
     expect(text).toMatch(/Escola[^:]*: diferencia del descuento familiar 30,00 €/);
     expect(text).toContain(`lo daba ${await nameOf(ghost)}`);
     const history = await app.fetch('/api/user/payments/', { headers: user.auth });
-    const paid = ((await history.json()) as { id: number; items: Record<string, unknown>[] }[]).find(
-      (p) => p.id === payment.id,
-    )!;
+    const paid = (
+      (await history.json()) as { id: number; items: Record<string, unknown>[] }[]
+    ).find((p) => p.id === payment.id)!;
     expect(paid.items).toEqual([
       expect.objectContaining({
         activity_id: school,
@@ -155,6 +158,18 @@ describe('paying a family difference online', () => {
         family_difference: { id: difference.id, member_name: await nameOf(ghost) },
       }),
     ]);
+
+    // staff's export names it too
+    const exported = await app.fetch('/api/admin/payments/export', { headers: admin.auth });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await exported.arrayBuffer()) as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const column = (sheet.getRow(1).values as unknown[]).slice(1).indexOf('Actividades') + 1;
+    let cell = '';
+    sheet.eachRow((row) => {
+      if (row.getCell(1).value === payment.id) cell = String(row.getCell(column).value);
+    });
+    expect(cell).toMatch(/^Escola[^:]*: diferencia del descuento familiar \(30\.00 €\)$/);
 
     // the bank's notification again changes nothing
     const stored = await tables(app, 'payments', 'payment_items', 'family_differences');
@@ -198,9 +213,7 @@ describe('paying a family difference online', () => {
     expect(redirect.amount).toBe(90);
     const notified = await app.form(
       '/api/payments/notification',
-      signedNotification(
-        notificationParams(redirect.order, 9000, { Ds_ProcessedPayMethod: '68' }),
-      ),
+      signedNotification(notificationParams(redirect.order, 9000, { Ds_ProcessedPayMethod: '68' })),
     );
     expect(notified.status).toBe(200);
     const payment = (await w.payment(redirect.order))!;
@@ -211,7 +224,11 @@ describe('paying a family difference online', () => {
 
   it('a pending checkout of it is superseded by the next one of the same account; a paid difference given back is pending again', async () => {
     const { user, real, difference } = await refundedFamily();
-    const body = { person_activity_id: real, activity_ids: [], family_differences: [difference.id] };
+    const body = {
+      person_activity_id: real,
+      activity_ids: [],
+      family_differences: [difference.id],
+    };
     const first = await (await pay(user, body)).json();
     const second = await pay(user, body);
     expect(second.status).toBe(200);
