@@ -1798,6 +1798,10 @@ export type ReceiptCheck = {
          * For a fee in parts, the parts paid (the receipt says "1.º plazo de 2"); absent for a whole fee.
          */
         parts?: PaidParts | null;
+        /**
+         * The item paid a family difference, not the fee (the receipt says "diferencia del descuento familiar"); absent for a fee.
+         */
+        family_difference?: boolean;
     }>;
 };
 

@@ -1518,7 +1518,8 @@ export const zReceiptCheck = z.object({
     activities: z.array(z.object({
         name: z.string(),
         amount: zEuros,
-        parts: zPaidParts.nullish()
+        parts: zPaidParts.nullish(),
+        family_difference: z.boolean().optional()
     }))
 });
 

@@ -159,6 +159,21 @@ describe('paying a family difference online', () => {
       }),
     ]);
 
+    // the receipt's check link, as a page (gl) and as JSON
+    const code = String(
+      await app.value(sql`SELECT verification_code FROM payments WHERE id = ${payment.id}`),
+    ).replace(/-/g, '');
+    const page = await app.fetch(`/api/receipts/${code}`, {
+      headers: { Accept: 'text/html', 'Accept-Language': 'gl' },
+    });
+    expect(await page.text()).toMatch(/Escola[^:<]*: diferenza do desconto familiar: 30,00\s€/u);
+    const checked = (await (await app.fetch(`/api/receipts/${code}`)).json()) as {
+      activities: unknown[];
+    };
+    expect(checked.activities).toEqual([
+      expect.objectContaining({ amount: 30, family_difference: true }),
+    ]);
+
     // staff's export names it too
     const exported = await app.fetch('/api/admin/payments/export', { headers: admin.auth });
     const workbook = new ExcelJS.Workbook();

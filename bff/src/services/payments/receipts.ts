@@ -117,6 +117,7 @@ export function createReceipts(deps: {
             name: item.activity_name,
             amount: centsToEuros(item.amount_cents),
             ...(parts ? { parts } : {}),
+            ...(item.family_difference_id !== null && { family_difference: true }),
           };
         }),
       };

@@ -3928,6 +3928,8 @@ export interface components {
                 amount: components["schemas"]["Euros"];
                 /** @description For a fee in parts, the parts paid (the receipt says "1.º plazo de 2"); absent for a whole fee. */
                 parts?: components["schemas"]["PaidParts"] | null;
+                /** @description The item paid a family difference, not the fee (the receipt says "diferencia del descuento familiar"); absent for a fee. */
+                family_difference?: boolean;
             }[];
         };
         RefundRequest: {
