@@ -149,7 +149,12 @@ export function createFamilyDifferencesRepo(db: Database) {
      * are settled by it. Nothing open (paid meanwhile by another payment): 0.
      */
     async settleByPayment(
-      item: { payment_id: number; enrolment_id: number; activity_id: number; family_difference_id: number },
+      item: {
+        payment_id: number;
+        enrolment_id: number;
+        activity_id: number;
+        family_difference_id: number;
+      },
       now: string,
     ): Promise<number> {
       const result = await db
@@ -163,8 +168,16 @@ export function createFamilyDifferencesRepo(db: Database) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
-    /** Whether the differences an item pays are still open (none paid by another payment). */
-    async stillOpen(item: { enrolment_id: number; activity_id: number; family_difference_id: number }) {
+    /**
+     * Whether the differences an item pays are still open (none paid by another payment); the
+     * row stays locked until the transaction ends (PostgreSQL), so two payments of it apply one
+     * after the other and the second finds it settled.
+     */
+    async stillOpen(item: {
+      enrolment_id: number;
+      activity_id: number;
+      family_difference_id: number;
+    }) {
       const row = await db
         .q()
         .selectFrom('family_differences')
@@ -172,6 +185,7 @@ export function createFamilyDifferencesRepo(db: Database) {
         .where('id', '=', item.family_difference_id)
         .where('enrolment_id', '=', item.enrolment_id)
         .where('activity_id', '=', item.activity_id)
+        .$if(db.rowLocks, (q) => q.forUpdate())
         .executeTakeFirst();
       return row !== undefined && row.settled_at === null;
     },
