@@ -488,7 +488,7 @@ describe('dashboard: selection, totals and the pay button', () => {
     expect(alert).toHaveTextContent(
       '€30.00 for “Escola de fútbol”: Xoán López Pereira, who earned the family discount, is no longer enrolled: the difference is pending.',
     );
-    expect(alert).toHaveTextContent('Tick it in the pending list to pay it by card or Bizum.');
+    expect(alert).toHaveTextContent('Tick it in the pending list to pay it online.');
   });
 
   it('lists the family difference among the pending lines, with its reason, and pays it by naming it', async () => {
