@@ -69,6 +69,8 @@ describe('paying a family difference online', () => {
     return (await res.json()) as {
       pending_cents: number;
       pending_items: number;
+      people_pending: number;
+      accounts_pending: number;
       top_pending: { activity_id: number; pending_cents: number; pending_items: number }[];
     };
   };
@@ -138,6 +140,9 @@ describe('paying a family difference online', () => {
       pending_items: 1,
     });
     expect(after.pending_cents).toBe(before.pending_cents - 3000);
+    // the real child owed only the difference; the ghost's fee keeps the account pending
+    expect(after.people_pending).toBe(before.people_pending - 1);
+    expect(after.accounts_pending).toBe(before.accounts_pending);
 
     // the receipt and the history name it
     const receipt = await app.fetch(`/api/user/payments/${payment.id}/receipt?lang=es`, {
