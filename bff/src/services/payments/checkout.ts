@@ -345,7 +345,10 @@ export function createCheckoutService(deps: {
         const older = new Map<number, Awaited<ReturnType<PaymentsRepo['pendingOverlapping']>>[0]>();
         const overlapping = [
           ...people.map(({ person, activityIds }) => ({ id: person.id, activityIds })),
-          ...differences.map((item) => ({ id: item.enrolment_id, activityIds: [item.activity_id] })),
+          ...differences.map((item) => ({
+            id: item.enrolment_id,
+            activityIds: [item.activity_id],
+          })),
         ];
         for (const { id, activityIds } of overlapping)
           for (const old of await payments.pendingOverlapping(request.user.id, id, activityIds))

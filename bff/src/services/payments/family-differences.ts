@@ -191,8 +191,10 @@ export function createFamilyDifferences(deps: {
       repo.stillOpen({ ...item, family_difference_id: item.family_difference_id! }),
     /** The bank paid the item: its differences are settled by this payment. */
     payItem: async (item: PaymentItemRow, now: string) =>
-      (await repo.settleByPayment({ ...item, family_difference_id: item.family_difference_id! }, now)) >
-      0,
+      (await repo.settleByPayment(
+        { ...item, family_difference_id: item.family_difference_id! },
+        now,
+      )) > 0,
   };
 }
 

@@ -688,7 +688,6 @@ describe('dashboard: the reduction', () => {
 });
 
 describe('dashboard: paying', () => {
-
   it('posts the gateway fields as a hidden form in a new tab, then removes the form', async () => {
     const user = userEvent.setup();
     const submitted = spyOnSubmit();

@@ -90,7 +90,10 @@ function ActivityName({
     return (
       <span className="flex flex-col gap-1">
         <span>
-          <FormattedMessage id="dashboard.familyDifference.pendingLine" values={{ activity: row.name }} />
+          <FormattedMessage
+            id="dashboard.familyDifference.pendingLine"
+            values={{ activity: row.name }}
+          />
         </span>
         <span data-slot="family-difference" className="text-small text-muted-foreground">
           {row.family_difference!.reason}
@@ -232,18 +235,18 @@ export function PendingTable({
                 { activity: row.name, dni: row.dni ?? t('dashboard.noDni') },
               )
             : row.part
-            ? intl.formatMessage(
-                { id: 'dashboard.table.selectPart' },
-                {
-                  activity: row.name,
-                  part: partName(intl, row.part),
-                  dni: row.dni ?? t('dashboard.noDni'),
-                },
-              )
-            : intl.formatMessage(
-                { id: 'dashboard.table.selectRow' },
-                { activity: row.name, dni: row.dni ?? t('dashboard.noDni') },
-              ),
+              ? intl.formatMessage(
+                  { id: 'dashboard.table.selectPart' },
+                  {
+                    activity: row.name,
+                    part: partName(intl, row.part),
+                    dni: row.dni ?? t('dashboard.noDni'),
+                  },
+                )
+              : intl.formatMessage(
+                  { id: 'dashboard.table.selectRow' },
+                  { activity: row.name, dni: row.dni ?? t('dashboard.noDni') },
+                ),
         header: t('dashboard.table.select'),
         isRowDisabled: (row) => lockOf(row) !== null,
         getRowDescribedBy: (row) =>
