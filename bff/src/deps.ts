@@ -143,6 +143,8 @@ export function createDeps(options: {
     circumstances: repos.circumstances,
     clock,
   });
+  // what fees in parts owe back after a late approval or a change of the fee rules
+  const owedBack = createOwedBack({ repo: repos.owedBack, quotes: feeQuotes });
   // family discounts no longer earned once a paying member is refunded or leaves
   const familyDifferences = createFamilyDifferences({
     fees: repos.fees,
@@ -327,7 +329,7 @@ export function createDeps(options: {
     council: config.council,
     publicUrl: config.publicUrl,
     documentRetentionDays: config.documentRetentionDays,
-    owedBack: createOwedBack({ repo: repos.owedBack, quotes: feeQuotes }),
+    owedBack,
   });
   // SEPA direct debit: the residents' IBANs sealed under a key of their own
   const directDebit = createDirectDebit({
@@ -369,7 +371,7 @@ export function createDeps(options: {
     settings: createSettingsService(repos.config, clock, feeQuotes.mode),
     fees: {
       quotes: feeQuotes,
-      rules: createFeeRulesService({ db, fees: repos.fees, audit: repos.audit }),
+      rules: createFeeRulesService({ db, fees: repos.fees, audit: repos.audit, owedBack }),
     },
     jobs,
     lifecycle,
@@ -405,6 +407,7 @@ export function createDeps(options: {
       summary: createSummaryRepo(db),
       clock,
       pending: createPendingFees({ fees: repos.fees, circumstances: repos.circumstances, clock }),
+      differences: repos.familyDifferences,
     }),
     reminders: createReminders({
       config,

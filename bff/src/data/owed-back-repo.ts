@@ -61,6 +61,21 @@ export function createOwedBackRepo(db: Database) {
       }));
     },
 
+    /** Everyone with a fee in parts some of whose parts are paid (a change of the fee rules). */
+    async peopleWithPaidParts(): Promise<number[]> {
+      const rows = await db
+        .q()
+        .selectFrom('enrolment_activities as ea')
+        .innerJoin('activities as a', 'a.id', 'ea.activity_id')
+        .select('ea.enrolment_id')
+        .distinct()
+        .where('ea.parts_paid', '>', 0)
+        .where('a.parts', '<>', '[]')
+        .orderBy('ea.enrolment_id')
+        .execute();
+      return rows.map((row) => row.enrolment_id);
+    },
+
     /** Sets what the fee owes back, unless a refund of it changed it meanwhile (`was`). */
     async set(f: Fee, was: number, cents: number): Promise<boolean> {
       const result = await fee(f)

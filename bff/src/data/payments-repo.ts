@@ -189,7 +189,14 @@ export function createPaymentsRepo(db: Database) {
       return row.id;
     },
     async insertItem(
-      item: Omit<PaymentItemRow, 'refund_id' | 'person_name'> & { person_name?: string | null },
+      item: Omit<
+        PaymentItemRow,
+        'refund_id' | 'person_name' | 'family_difference_id' | 'family_difference_member'
+      > & {
+        person_name?: string | null;
+        family_difference_id?: number | null;
+        family_difference_member?: string | null;
+      },
     ): Promise<void> {
       await db.q().insertInto('payment_items').values(item).execute();
     },

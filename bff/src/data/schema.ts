@@ -380,6 +380,8 @@ export interface FamilyDifferencesTable {
   member_name: string;
   created_at: string;
   settled_at: string | null;
+  /** The payment that paid it online (migration 510); null while open, or settled otherwise. */
+  paid_payment_id: Generated<number | null>;
 }
 
 export interface FamilyDiscountsTable {
@@ -507,6 +509,12 @@ export interface PaymentItemsTable {
   remaining_cents: Generated<number | null>;
   /** Whose fee it paid, as named when paid; null on items before migration 470. */
   person_name: Generated<string | null>;
+  /**
+   * An item that pays a family difference instead of a fee (migration 510): the difference (the
+   * fee's open differences up to it), and the member whose refund or withdrawal ended the discount.
+   */
+  family_difference_id: Generated<number | null>;
+  family_difference_member: Generated<string | null>;
 }
 
 export type RefundStatus = 'requested' | 'succeeded' | 'failed';

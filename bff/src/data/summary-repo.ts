@@ -37,25 +37,30 @@ export function createSummaryRepo(db: Database) {
 
     /** The people and the accounts managing them with anything unpaid. */
     async pending(): Promise<{ people: number; accounts: number }> {
+      // people with an unpaid fee, or a family difference still pending (migration 470)
+      const owing = () =>
+        db
+          .q()
+          .selectFrom('enrolment_activities')
+          .select('enrolment_id')
+          .where('is_paid', '=', 0)
+          .union(
+            db
+              .q()
+              .selectFrom('family_differences')
+              .select('enrolment_id')
+              .where('settled_at', 'is', null),
+          );
       const row = await db
         .q()
-        .selectFrom('enrolment_activities as ea')
-        .select((eb) => eb.fn.count<number>('ea.enrolment_id').distinct().as('people'))
-        .where('ea.is_paid', '=', 0)
+        .selectFrom(owing().as('o'))
+        .select((eb) => eb.fn.count<number>('o.enrolment_id').as('people'))
         .executeTakeFirstOrThrow();
       const accounts = await db
         .q()
         .selectFrom('user_persons as up')
         .select((eb) => eb.fn.count<number>('up.user_id').distinct().as('n'))
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('enrolment_activities as ea')
-              .select('ea.enrolment_id')
-              .whereRef('ea.enrolment_id', '=', 'up.enrolment_id')
-              .where('ea.is_paid', '=', 0),
-          ),
-        )
+        .where('up.enrolment_id', 'in', owing())
         .executeTakeFirstOrThrow();
       return {
         people: Number(row.people),

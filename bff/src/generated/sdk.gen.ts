@@ -832,6 +832,11 @@ export const verifyReceipt = <ThrowOnError extends boolean = false>(options: Opt
  * of that group paid, or paid in this same payment: else 409
  * `family_discount_needs_members`, naming the members whose fees earn it (the amount shown
  * is always what is charged: pay them together).
+ * A family difference (`family_differences`, the discount a refunded or withdrawn member had
+ * earned, `UserActivity.family_difference`) is paid as an item of its fee
+ * (`PaymentItem.family_difference`) charged exactly its amount; once the bank pays it, it is
+ * no longer pending (a second checkout answers 409 `family_difference_settled`), and the
+ * bank's repeated notification changes nothing.
  *
  */
 export const generatePayment = <ThrowOnError extends boolean = false>(options: Options<GeneratePaymentData, ThrowOnError>): RequestResult<GeneratePaymentResponses, GeneratePaymentErrors, ThrowOnError> => (options.client ?? client).post<GeneratePaymentResponses, GeneratePaymentErrors, ThrowOnError>({
@@ -2561,6 +2566,10 @@ export const getFeeRules = <ThrowOnError extends boolean = false>(options?: Opti
  * fees paying in full first. `cumulative`: false (the default, "no acumulables") applies the
  * most favourable single one; true applies the best circumstance reduction and then the
  * family discount on what is left.
+ * A fee in parts with paid parts: the parts not yet paid follow the new rules (what was paid
+ * plus what is due is the fee as they make it), and what the paid parts charged above it is
+ * owed back, worked out in the same transaction (`UserActivity.refund_due`,
+ * `status=refund_due` in the payments list; the audit entry lists them as `owed_back`).
  *
  */
 export const updateFeeRules = <ThrowOnError extends boolean = false>(options: Options<UpdateFeeRulesData, ThrowOnError>): RequestResult<UpdateFeeRulesResponses, UpdateFeeRulesErrors, ThrowOnError> => (options.client ?? client).put<UpdateFeeRulesResponses, UpdateFeeRulesErrors, ThrowOnError>({

@@ -1584,6 +1584,10 @@ export type UserActivity = {
 
 export type FamilyDifference = {
     /**
+     * What `PaymentRequest.family_differences` names to pay it online (the fee's open differences together, `amount`).
+     */
+    id: Id;
+    /**
      * The family discount this fee was charged with and no longer earns.
      */
     amount: Euros;
@@ -1631,6 +1635,15 @@ export type PaymentItem = {
      * Staff's payments only: what this item can give back of what its fee owes back (a reduction approved after its parts were paid), at most the item's amount. Refund it with `amount` (POST /admin/payments/{payment_id}/refund). Absent when nothing is owed.
      */
     refund_due?: Euros;
+    /**
+     * An item that paid a family difference instead of the fee (the fee stays paid as it was): the member whose refund or withdrawal ended the discount, as named when paid. The receipt names it ("Diferencia del descuento familiar (…)"). Absent or null: a fee.
+     */
+    family_difference?: PaidFamilyDifference | null;
+};
+
+export type PaidFamilyDifference = {
+    id: Id;
+    member_name: string;
 };
 
 export type ResidentPayment = {
@@ -1660,7 +1673,7 @@ export type ResidentPayment = {
 };
 
 /**
- * One person's fees (`person_activity_id` with `activity_ids` and `parts`), or several of the account's people's in one payment (`people`, the family's payment): exactly one of the two forms (else 422 `payment_one_form`). At least one whole fee (`activity_ids`) or part (`parts`) in all.
+ * One person's fees (`person_activity_id` with `activity_ids` and `parts`), or several of the account's people's in one payment (`people`, the family's payment): exactly one of the two forms (else 422 `payment_one_form`). At least one whole fee (`activity_ids`), part (`parts`) or family difference (`family_differences`) in all.
  */
 export type PaymentRequest = {
     person_activity_id?: Id;
@@ -1676,6 +1689,10 @@ export type PaymentRequest = {
      * Parts of fees in parts, each named by its activity and number. A part is paid only with or after every earlier part of its fee (409 `part_out_of_order`), and only until its `due_date` (409 `part_deadline_passed`).
      */
     parts?: Array<PartChoice>;
+    /**
+     * Family differences to pay (`FamilyDifference.id` of any person the account manages, whichever form names the people): each becomes an item of its fee, charged its `amount`, that leaves the fee paid as it was. Unknown or not the family's: 404; already paid or no longer pending: 409 `family_difference_settled`; in another account's payment still at the bank: 409 `family_difference_in_checkout`. An earlier pending order of this account for it becomes `superseded`, as for fees.
+     */
+    family_differences?: Array<Id>;
     use_discount: boolean;
     /**
      * How the resident pays at Redsys; `bizum` only while `bizum_enabled` (else 409 `bizum_disabled`).
@@ -1789,6 +1806,10 @@ export type ReceiptCheck = {
          * For a fee in parts, the parts paid (the receipt says "1.º plazo de 2"); absent for a whole fee.
          */
         parts?: PaidParts | null;
+        /**
+         * The item paid a family difference, not the fee (the receipt says "diferencia del descuento familiar"); absent for a fee.
+         */
+        family_difference?: boolean;
     }>;
 };
 
@@ -3840,7 +3861,7 @@ export type GeneratePaymentErrors = {
      */
     404: Error;
     /**
-     * Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0), `bizum_disabled` (`pay_method: bizum` while the council does not take Bizum), `part_out_of_order` (a part chosen without an earlier unpaid one), `part_deadline_passed` (a part whose day has passed), `fee_in_parts` (a fee in parts asked for whole in `activity_ids`: choose its parts), `family_discount_needs_members` (a family discount whose earning members' fees are neither paid nor in this payment), `part_in_remittance` (a fee or part already sent to the bank in a remittance).
+     * Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0), `bizum_disabled` (`pay_method: bizum` while the council does not take Bizum), `part_out_of_order` (a part chosen without an earlier unpaid one), `part_deadline_passed` (a part whose day has passed), `fee_in_parts` (a fee in parts asked for whole in `activity_ids`: choose its parts), `family_discount_needs_members` (a family discount whose earning members' fees are neither paid nor in this payment), `part_in_remittance` (a fee or part already sent to the bank in a remittance), `family_difference_settled` (a family difference already paid or no longer pending), `family_difference_in_checkout` (a family difference in another account's payment still at the bank).
      */
     409: Error;
     /**

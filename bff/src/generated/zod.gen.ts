@@ -1079,11 +1079,17 @@ export const zAssociationResult = z.object({
 });
 
 export const zFamilyDifference = z.object({
+    id: zId,
     amount: zEuros,
     reason_code: z.enum(['member_refunded', 'member_withdrawn']),
     member_name: z.string(),
     reason: z.string(),
     created_at: z.iso.datetime({ offset: true })
+});
+
+export const zPaidFamilyDifference = z.object({
+    id: zId,
+    member_name: z.string()
 });
 
 /**
@@ -1479,7 +1485,8 @@ export const zPaymentItem = z.object({
     breakdown: zFeeBreakdown.nullable(),
     parts: zPaidParts.nullish(),
     registration_fee: zEuros.optional(),
-    refund_due: zEuros.optional()
+    refund_due: zEuros.optional(),
+    family_difference: zPaidFamilyDifference.nullish()
 });
 
 export const zResidentPayment = z.object({
@@ -1513,7 +1520,8 @@ export const zReceiptCheck = z.object({
     activities: z.array(z.object({
         name: z.string(),
         amount: zEuros,
-        parts: zPaidParts.nullish()
+        parts: zPaidParts.nullish(),
+        family_difference: z.boolean().optional()
     }))
 });
 
@@ -1559,13 +1567,14 @@ export const zPaymentPersonChoice = z.object({
 });
 
 /**
- * One person's fees (`person_activity_id` with `activity_ids` and `parts`), or several of the account's people's in one payment (`people`, the family's payment): exactly one of the two forms (else 422 `payment_one_form`). At least one whole fee (`activity_ids`) or part (`parts`) in all.
+ * One person's fees (`person_activity_id` with `activity_ids` and `parts`), or several of the account's people's in one payment (`people`, the family's payment): exactly one of the two forms (else 422 `payment_one_form`). At least one whole fee (`activity_ids`), part (`parts`) or family difference (`family_differences`) in all.
  */
 export const zPaymentRequest = z.object({
     person_activity_id: zId.optional(),
     people: z.array(zPaymentPersonChoice).min(1).max(20).optional(),
     activity_ids: z.array(zId).max(50).optional().default([]),
     parts: z.array(zPartChoice).max(50).optional().default([]),
+    family_differences: z.array(zId).max(20).optional().default([]),
     use_discount: z.boolean(),
     pay_method: zPayMethod.optional().default('card')
 });

@@ -105,6 +105,10 @@ import {
 } from './485-direct-debit-registration-fee.js';
 import { postgres as owedBackPostgres, sqlite as owedBack } from './490-owed-back.js';
 import {
+  postgres as familyDifferencePaymentsPostgres,
+  sqlite as familyDifferencePayments,
+} from './510-family-difference-payments.js';
+import {
   postgres as onePersonPostgres,
   sqlite as onePerson,
   writeIdentityKeys,
@@ -350,4 +354,10 @@ export const migrations: readonly Migration[] = [
     postgres: directDebitRegistrationFeePostgres,
   },
   { version: 490, name: 'owed-back', sqlite: owedBack, postgres: owedBackPostgres },
+  {
+    version: 510,
+    name: 'family-difference-payments',
+    sqlite: familyDifferencePayments,
+    postgres: familyDifferencePaymentsPostgres,
+  },
 ];

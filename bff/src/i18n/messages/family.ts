@@ -17,6 +17,26 @@ export const family = defineMessages({
     en: 'The fee of {member}, which earned the family discount, was refunded: the difference is pending.',
     gl: 'Devolveuse a cota de {member}, que daba o desconto familiar: queda pendente a diferenza.',
   },
+  payment_family_difference_settled: {
+    es: 'La diferencia del descuento familiar de «{name}» ya está pagada o ya no está pendiente.',
+    en: 'The family discount difference on “{name}” is already paid or no longer pending.',
+    gl: 'A diferenza do desconto familiar de «{name}» xa está pagada ou xa non está pendente.',
+  },
+  payment_family_difference_in_checkout: {
+    es: 'La diferencia del descuento familiar de «{name}» ya se está pagando desde otra cuenta de la familia. Si ese pago no termina, podrás pagarla en unos minutos.',
+    en: 'The family discount difference on “{name}” is already being paid from another account of the family. If that payment does not go through, you can pay it in a few minutes.',
+    gl: 'A diferenza do desconto familiar de «{name}» xa se está a pagar desde outra conta da familia. Se ese pagamento non remata, poderás pagala nuns minutos.',
+  },
+  receipt_family_difference_item: {
+    es: '{activity}: diferencia del descuento familiar',
+    en: '{activity}: family discount difference',
+    gl: '{activity}: diferenza do desconto familiar',
+  },
+  receipt_line_family_difference: {
+    es: 'Descuento familiar que ya no correspondía (lo daba {member}): {amount}',
+    en: 'Family discount no longer earned (earned by {member}): {amount}',
+    gl: 'Desconto familiar que xa non correspondía (dábao {member}): {amount}',
+  },
   family_difference_member_withdrawn: {
     es: '{member}, que daba el descuento familiar, ya no está inscrito: queda pendiente la diferencia.',
     en: '{member}, who earned the family discount, is no longer enrolled: the difference is pending.',

@@ -40,6 +40,7 @@ export function checkoutRoutes(
     const result = await deps.payments.checkout.start({
       user: { id: user.id, dni: user.dni },
       people,
+      familyDifferences: body.family_differences ?? [],
       useDiscount: body.use_discount,
       payMethod: body.pay_method ?? 'card',
       locale: ctx.state.locale,

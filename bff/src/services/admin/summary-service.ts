@@ -1,3 +1,4 @@
+import type { FamilyDifferencesRepo } from '../../data/family-differences-repo.js';
 import type { SummaryRepo } from '../../data/summary-repo.js';
 import type { Clock } from '../../lib/clock.js';
 import { addDays, daysBetween, madridDate } from '../../lib/madrid-date.js';
@@ -10,15 +11,21 @@ export const CHART_DAYS = 30;
 const TOP_ACTIVITIES = 5;
 
 type UnpaidLinks = Awaited<ReturnType<SummaryRepo['unpaidLinks']>>;
+type OpenDifferences = Awaited<ReturnType<FamilyDifferencesRepo['openByActivity']>>[number];
 
 /**
  * What the unpaid links of each activity leave pending: a whole fee is one item of what paying it
  * costs now (in the simple mode 75 % of the price, services/pricing.ts; under the council's rules
  * each fee computed, `computed`: services/fees/pending-fees.ts); a fee in parts one item per part still due,
- * priced at its share of that fee (the last part taking the rounding, fees/parts.ts). Sorted as
+ * priced at its share of that fee (the last part taking the rounding, fees/parts.ts); a paid
+ * fee's open family differences one item of their sum (family-differences.ts). Sorted as
  * the overview lists them: most items first, then by name.
  */
-function pendingByActivity(rows: UnpaidLinks, computed: Map<number, ActivityPending> | null) {
+function pendingByActivity(
+  rows: UnpaidLinks,
+  computed: Map<number, ActivityPending> | null,
+  differences: readonly OpenDifferences[],
+) {
   const byActivity = new Map<
     number,
     { activity_id: number; name: string; sort_key: string; items: number; cents: number }
@@ -58,6 +65,13 @@ function pendingByActivity(rows: UnpaidLinks, computed: Map<number, ActivityPend
       activity.items = pending.items;
       activity.cents = pending.cents;
     }
+  // a paid fee whose family discount is no longer earned: its difference is pending, one item
+  for (const open of differences) {
+    const activity = byActivity.get(open.activity_id) ?? { ...open, items: 0, cents: 0 };
+    activity.items += open.items;
+    activity.cents += open.cents;
+    byActivity.set(open.activity_id, activity);
+  }
   return [...byActivity.values()].sort(
     (a, b) =>
       b.items - a.items ||
@@ -77,6 +91,8 @@ export function createSummaryService(deps: {
   clock: Clock;
   /** The money pending under the council's rules (null in the simple mode). */
   pending?: Pick<PendingFees, 'byActivity'>;
+  /** The family differences still pending (a paid fee's discount no longer earned). */
+  differences?: Pick<FamilyDifferencesRepo, 'openByActivity'>;
 }) {
   const { summary } = deps;
   return {
@@ -94,7 +110,8 @@ export function createSummaryService(deps: {
         summary.paidSince(madridMidnightUtc(firstDay)),
       ]);
       const computed = (await deps.pending?.byActivity()) ?? null;
-      const activities = pendingByActivity(unpaid, computed);
+      const differences = (await deps.differences?.openByActivity()) ?? [];
+      const activities = pendingByActivity(unpaid, computed, differences);
       const perDay = Array.from({ length: CHART_DAYS }, (_, i) => ({
         date: addDays(firstDay, i),
         payments: 0,

@@ -67,6 +67,9 @@ export function createCollection(deps: {
       part_to: isFee ? item.part_number : null,
       part_of: isFee ? item.part_of : null,
       refund_id: null,
+      // a family difference is paid by card or Bizum only (docs/fees.md)
+      family_difference_id: null,
+      family_difference_member: null,
     };
     await payments.insertItem(paymentItem);
     // paid some other way meanwhile (the desk): the money came all the same, kept as a duplicate

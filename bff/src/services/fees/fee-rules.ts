@@ -3,6 +3,7 @@ import type { Database } from '../../data/database.js';
 import type { FeeRulesRows, FeesRepo, ReductionRuleRow } from '../../data/fees-repo.js';
 import { centsToEuros, eurosToCents, isStaffAmount } from '../../lib/money.js';
 import { recordAdminWrite, type Actor } from '../admin/audit-trail.js';
+import type { OwedBack } from './owed-back.js';
 import { invalid, type ValidationIssue } from '../errors.js';
 
 /** The fee rules as the API carries them (euros, percentages). */
@@ -60,7 +61,13 @@ export const toFeeRulesView = (rules: FeeRulesRows): FeeRulesView => ({
  * replaced as a whole in one transaction (audited before and after). Every wrong rule is named
  * by its place in the list, and nothing is stored while any is wrong.
  */
-export function createFeeRulesService(deps: { db: Database; fees: FeesRepo; audit: AuditRepo }) {
+export function createFeeRulesService(deps: {
+  db: Database;
+  fees: FeesRepo;
+  audit: AuditRepo;
+  /** What fees in parts owe back, worked out again once the rules change (owed-back.ts). */
+  owedBack?: Pick<OwedBack, 'recomputeEveryone'>;
+}) {
   const { db, fees, audit } = deps;
 
   async function checked(input: FeeRulesView): Promise<Omit<FeeRulesRows, 'ages'>> {
@@ -147,9 +154,21 @@ export function createFeeRulesService(deps: { db: Database; fees: FeesRepo; audi
         const before = toFeeRulesView(await fees.rules());
         await fees.replaceRules(rules);
         const after = toFeeRulesView(await fees.rules());
+        // a paid part may now exceed the fee as the new rules make it: owed back, in this save
+        const owedBack =
+          deps.owedBack && JSON.stringify(before) !== JSON.stringify(after)
+            ? await deps.owedBack.recomputeEveryone()
+            : [];
         await recordAdminWrite(audit, actor, 'fee_rules.update', 'fee_rules', null, {
           before,
           after,
+          ...(owedBack.length > 0 && {
+            owed_back: owedBack.map((fee) => ({
+              enrolment_id: fee.enrolment_id,
+              activity_id: fee.activity_id,
+              owed_back_cents: fee.owed_back_cents,
+            })),
+          }),
         });
         return after;
       });

@@ -17,10 +17,10 @@ export interface OwedBackNow {
  * resident can be told. In the simple mode (no rules) nothing is ever owed back.
  */
 export function createOwedBack(deps: {
-  repo: Pick<OwedBackRepo, 'paidParts' | 'set'>;
+  repo: Pick<OwedBackRepo, 'paidParts' | 'set' | 'peopleWithPaidParts'>;
   quotes: Pick<FeeQuotes, 'forPerson'>;
 }) {
-  return {
+  const service = {
     async recompute(enrolmentId: number): Promise<OwedBackNow[]> {
       const rows = await deps.repo.paidParts(enrolmentId);
       if (rows.length === 0) return [];
@@ -43,7 +43,23 @@ export function createOwedBack(deps: {
       }
       return grown;
     },
+
+    /**
+     * After the fee rules change (`PUT /admin/fee-rules`, in its transaction): every fee in parts
+     * with paid parts worked out again, since a council-wide rule, a group's or a family step can
+     * change any of them. The parts not yet paid need nothing: they are priced on read, what was
+     * paid plus what is due making the fee as the rules make it now; only what the paid parts
+     * charged above it is kept (owed back). Answers the fees that now owe more than they did.
+     */
+    async recomputeEveryone(): Promise<(OwedBackNow & { enrolment_id: number })[]> {
+      const grown = [];
+      for (const enrolmentId of await deps.repo.peopleWithPaidParts())
+        for (const fee of await service.recompute(enrolmentId))
+          grown.push({ ...fee, enrolment_id: enrolmentId });
+      return grown;
+    },
   };
+  return service;
 }
 
 export type OwedBack = ReturnType<typeof createOwedBack>;

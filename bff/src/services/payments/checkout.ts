@@ -16,6 +16,8 @@ import { paymentWindow } from '../settings-service.js';
 import { newOrderCode } from './order-code.js';
 import { paidParts, partsShort } from './part-name.js';
 import { paymentError } from './payment-errors.js';
+import type { DifferenceItem, FamilyDifferences } from './family-differences.js';
+import { t } from '../../i18n/index.js';
 import {
   buildRedirectFields,
   type RedirectFields,
@@ -35,6 +37,8 @@ export interface CheckoutRequest {
   /** One person, or several of the account's people (the family's payment). */
   people: PersonChoice[];
   useDiscount: boolean;
+  /** Family differences to pay (family-differences.ts), of any of the account's people. */
+  familyDifferences?: number[];
   /** Card, or Bizum on the same terminal (only while the council has it on). */
   payMethod: PayMethod;
   locale: Locale;
@@ -80,6 +84,7 @@ export function createCheckoutService(deps: {
   audit: AuditRepo;
   quotes: Pick<FeeQuotes, 'forPerson'>;
   remittances: Pick<RemittancesRepo, 'feesWithTheBank'>;
+  differences: Pick<FamilyDifferences, 'toPay'>;
 }) {
   const { db, config, clock, payments, settings, audit, quotes, remittances } = deps;
 
@@ -283,7 +288,8 @@ export function createCheckoutService(deps: {
   return {
     async start(request: CheckoutRequest): Promise<CheckoutResult> {
       const choices = chosenPeople(request.people);
-      if (choices.every(({ numbersOf }) => numbersOf.size === 0))
+      const differenceIds = request.familyDifferences ?? [];
+      if (choices.every(({ numbersOf }) => numbersOf.size === 0) && differenceIds.length === 0)
         throw invalid([
           { loc: ['body', 'activity_ids'], msg: 'payment_nothing_chosen', type: 'nothing_chosen' },
         ]);
@@ -297,6 +303,11 @@ export function createCheckoutService(deps: {
             people.push(await personToPay(request.user.id, personId, numbersOf));
         const rules = people.some(({ fees }) => fees !== null);
         const allRows = people.flatMap(({ rows }) => rows);
+        const differences: DifferenceItem[] = await deps.differences.toPay(
+          differenceIds,
+          request.user.id,
+          async (id) => (await payments.findManagedPerson(request.user.id, id)) !== undefined,
+        );
 
         const settingsRow = await settings.get();
         const window = paymentWindow(settingsRow, now);
@@ -322,16 +333,25 @@ export function createCheckoutService(deps: {
           items: charges(one.rows, one.fees, settingsRow.global_discount_bp, request.useDiscount),
         }));
         const items = charged.flatMap(({ items }) => items);
-        const amountCents = items.reduce((sum, item) => sum + item.amount_cents, 0);
+        const amountCents =
+          items.reduce((sum, item) => sum + item.amount_cents, 0) +
+          differences.reduce((sum, item) => sum + item.amount_cents, 0);
         if (amountCents <= 0) throw paymentError('conflict', 'nothing_to_pay');
+        // a family difference paid alone: the payment is of its person
+        const differenceNames = await payments.personNames(
+          differences.map((item) => item.enrolment_id),
+        );
 
         const older = new Map<number, Awaited<ReturnType<PaymentsRepo['pendingOverlapping']>>[0]>();
-        for (const { person, activityIds } of people)
-          for (const old of await payments.pendingOverlapping(
-            request.user.id,
-            person.id,
-            activityIds,
-          ))
+        const overlapping = [
+          ...people.map(({ person, activityIds }) => ({ id: person.id, activityIds })),
+          ...differences.map((item) => ({
+            id: item.enrolment_id,
+            activityIds: [item.activity_id],
+          })),
+        ];
+        for (const { id, activityIds } of overlapping)
+          for (const old of await payments.pendingOverlapping(request.user.id, id, activityIds))
             older.set(old.id, old);
         for (const old of older.values()) {
           // unless a notification paid or refused it meanwhile
@@ -349,7 +369,13 @@ export function createCheckoutService(deps: {
         }
 
         const order = await newOrderCode(now, (code) => payments.orderExists(code));
-        const first = people[0]!.person;
+        const first =
+          people[0]?.person ??
+          (await payments.findManagedPerson(request.user.id, differences[0]!.enrolment_id))!;
+        const payerNames = [
+          ...charged.map(({ name }) => name),
+          ...differences.map((item) => differenceNames.get(item.enrolment_id) ?? ''),
+        ].filter((name, i, all) => all.indexOf(name) === i);
         const family = charged.length > 1;
         const paymentId = await payments.insertPayment({
           order_code: order,
@@ -357,7 +383,7 @@ export function createCheckoutService(deps: {
           user_id: request.user.id,
           enrolment_id: first.id,
           // a family's payment names each person
-          person_name: charged.map(({ name }) => name).join(', '),
+          person_name: payerNames.join(', '),
           // a person without a DNI (a child under 14) pays with the column empty
           person_dni: first.dni ?? '',
           amount_cents: amountCents,
@@ -376,6 +402,20 @@ export function createCheckoutService(deps: {
               person_name: name,
               ...item,
             });
+        // a family difference: an item of its fee that leaves the fee paid as it was
+        for (const item of differences)
+          await payments.insertItem({
+            payment_id: paymentId,
+            person_name: differenceNames.get(item.enrolment_id) ?? null,
+            ...item,
+            registration_fee_cents: 0,
+            fee_cents: null,
+            remaining_cents: null,
+            breakdown: null,
+            part_from: null,
+            part_to: null,
+            part_of: null,
+          });
         const partsOf = (own: typeof items) =>
           own
             .filter((i) => i.part_from !== null)
@@ -394,8 +434,17 @@ export function createCheckoutService(deps: {
             pay_method: request.payMethod,
             fee_mode: rules ? 'rules' : 'simple',
             enrolment_id: first.id,
-            activity_ids: people[0]!.activityIds,
-            ...(partsOf(charged[0]!.items).length > 0 && { parts: partsOf(charged[0]!.items) }),
+            activity_ids: people[0]?.activityIds ?? [],
+            ...(charged[0] &&
+              partsOf(charged[0].items).length > 0 && { parts: partsOf(charged[0].items) }),
+            ...(differences.length > 0 && {
+              family_differences: differences.map((item) => ({
+                id: item.family_difference_id,
+                enrolment_id: item.enrolment_id,
+                activity_id: item.activity_id,
+                amount_cents: item.amount_cents,
+              })),
+            }),
             ...(family && {
               people: charged.map(({ person, activityIds, items: own }) => ({
                 enrolment_id: person.id,
@@ -411,12 +460,15 @@ export function createCheckoutService(deps: {
           superseded: older.size,
           order,
           amountCents,
-          description: items
-            .map((i) => {
+          description: [
+            ...items.map((i) => {
               const parts = paidParts(i);
               return parts ? `${i.activity_name} ${partsShort(parts, '-')}` : i.activity_name;
-            })
-            .join(', '),
+            }),
+            ...differences.map((i) =>
+              t(request.locale, 'receipt_family_difference_item', { activity: i.activity_name }),
+            ),
+          ].join(', '),
         };
       });
 

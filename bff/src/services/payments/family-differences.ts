@@ -9,9 +9,21 @@ import { t } from '../../i18n/index.js';
 import { centsToEuros } from '../../lib/money.js';
 import { discountsLost } from '../fees/family-earned.js';
 import { readStoredBreakdown } from '../fees/stored-breakdown.js';
+import { paymentError } from './payment-errors.js';
+
+/** A family difference as a payment item of its fee (it leaves the fee paid as it was). */
+export interface DifferenceItem {
+  enrolment_id: number;
+  activity_id: number;
+  activity_name: string;
+  amount_cents: number;
+  family_difference_id: number;
+  family_difference_member: string;
+}
 
 /** A difference as the contract's FamilyDifference. */
 export interface FamilyDifferenceView {
+  id: number;
   amount: number;
   reason_code: 'member_refunded' | 'member_withdrawn';
   member_name: string;
@@ -32,9 +44,18 @@ export function createFamilyDifferences(deps: {
 }) {
   const { fees, repo, payments } = deps;
 
-  /** Inside the refund's transaction, once its items are pending again. */
-  async function afterRefund(items: readonly PaymentItemRow[], now: string): Promise<number> {
+  /**
+   * Inside the refund's transaction, once its items are pending again: an item that paid a family
+   * difference makes it pending again; a fee given back takes its own differences with it (nothing
+   * paid carries the discount any more) and may leave other members' discounts unearned.
+   */
+  async function afterRefund(all: readonly PaymentItemRow[], now: string): Promise<number> {
     let recorded = 0;
+    for (const item of all)
+      if (item.family_difference_id !== null)
+        await repo.reopenPaidBy(item.payment_id, item.enrolment_id, item.activity_id);
+      else await repo.voidRefunded(item, now);
+    const items = all.filter((item) => item.family_difference_id === null);
     for (const member of new Set(items.map((item) => item.enrolment_id))) {
       const family = await fees.familyFees(member);
       const refundedGroups = new Set(
@@ -95,6 +116,8 @@ export function createFamilyDifferences(deps: {
       [...latest].map(([activityId, row]) => [
         activityId,
         {
+          // paying it pays the fee's open differences up to it: the amount shown
+          id: row.id,
           amount: centsToEuros(cents.get(activityId)!),
           reason_code: row.reason_code,
           member_name: row.member_name,
@@ -113,7 +136,66 @@ export function createFamilyDifferences(deps: {
     for (const item of items) await repo.settleEarnedBy(item.enrolment_id, item.activity_id, now);
   }
 
-  return { afterRefund, afterPaid, openFor, memberWithdrawn: repo.memberWithdrawn };
+  /**
+   * The differences a checkout names, as items of their fees (inside its transaction): each is a
+   * difference of a person the caller manages (else 404), still open (409
+   * `family_difference_settled`) and in no other account's payment still at the bank (409
+   * `family_difference_in_checkout`). Each item pays its fee's open differences up to the one
+   * named, their sum: what the dashboard shows.
+   */
+  async function toPay(
+    ids: readonly number[],
+    userId: number,
+    manages: (enrolmentId: number) => Promise<boolean>,
+  ): Promise<DifferenceItem[]> {
+    const wanted = [...new Set(ids)];
+    const rows = await repo.toPay(wanted);
+    for (const id of wanted) {
+      const row = rows.find((one) => one.id === id);
+      if (!row || !(await manages(row.enrolment_id))) throw paymentError('not_found', 'not_found');
+    }
+    const settled = rows.find((row) => row.settled_at !== null);
+    if (settled)
+      throw paymentError('conflict', 'family_difference_settled', { name: settled.activity_name });
+    const elsewhere = await repo.inOtherCheckout(wanted, userId);
+    if (elsewhere !== undefined)
+      throw paymentError('conflict', 'family_difference_in_checkout', {
+        name: rows.find((row) => row.id === elsewhere)!.activity_name,
+      });
+    // one item per fee: the latest difference named of it, with every open one before it
+    const latest = new Map<string, (typeof rows)[number]>();
+    for (const row of rows) latest.set(`${row.enrolment_id}:${row.activity_id}`, row);
+    const items: DifferenceItem[] = [];
+    for (const row of latest.values()) {
+      const open = await repo.openUpTo(row);
+      items.push({
+        enrolment_id: row.enrolment_id,
+        activity_id: row.activity_id,
+        activity_name: row.activity_name,
+        amount_cents: open.reduce((sum, one) => sum + one.amount_cents, 0),
+        family_difference_id: row.id,
+        family_difference_member: row.member_name,
+      });
+    }
+    return items;
+  }
+
+  return {
+    afterRefund,
+    afterPaid,
+    openFor,
+    toPay,
+    memberWithdrawn: repo.memberWithdrawn,
+    /** Whether the differences an item pays are still open (none paid by another payment). */
+    stillOpen: (item: PaymentItemRow) =>
+      repo.stillOpen({ ...item, family_difference_id: item.family_difference_id! }),
+    /** The bank paid the item: its differences are settled by this payment. */
+    payItem: async (item: PaymentItemRow, now: string) =>
+      (await repo.settleByPayment(
+        { ...item, family_difference_id: item.family_difference_id! },
+        now,
+      )) > 0,
+  };
 }
 
 export type FamilyDifferences = ReturnType<typeof createFamilyDifferences>;

@@ -62,7 +62,10 @@ export function createPaymentServices(deps: {
   /** Residents' proofs of circumstances, deleted some days after the decision. */
   documents: Pick<DocumentVault, 'prune'>;
   /** Family discounts no longer earned once a refund makes a paying member's fees pending. */
-  familyDifferences: Pick<FamilyDifferences, 'afterRefund' | 'afterPaid'>;
+  familyDifferences: Pick<
+    FamilyDifferences,
+    'afterRefund' | 'afterPaid' | 'stillOpen' | 'payItem' | 'toPay'
+  >;
 }) {
   const { config, db, clock, logger, repos } = deps;
   const results = createPaymentResults({
@@ -70,6 +73,7 @@ export function createPaymentServices(deps: {
     audit: repos.audit,
     applications: repos.applications,
     afterPaid: deps.familyDifferences.afterPaid,
+    differences: deps.familyDifferences,
   });
   const { gateway } = deps;
   const receipts = createReceipts({
@@ -167,6 +171,7 @@ export function createPaymentServices(deps: {
       audit: repos.audit,
       quotes: deps.quotes,
       remittances: createRemittancesRepo(db),
+      differences: deps.familyDifferences,
     }),
     sandboxBank: createSandboxBank({
       transaction: (fn) => db.transaction(fn),

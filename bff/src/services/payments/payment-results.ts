@@ -57,6 +57,11 @@ export function createPaymentResults(deps: {
   applications: Pick<ApplicationsRepo, 'confirmPaid'>;
   /** In the same transaction, once the items are paid (family-differences.ts). */
   afterPaid?: (items: PaymentItemRow[], now: string) => Promise<void>;
+  /** Items that pay a family difference instead of a fee (family-differences.ts). */
+  differences?: {
+    stillOpen: (item: PaymentItemRow) => Promise<boolean>;
+    payItem: (item: PaymentItemRow, now: string) => Promise<boolean>;
+  };
 }) {
   const { payments, audit } = deps;
 
@@ -142,7 +147,13 @@ export function createPaymentResults(deps: {
       if (payment.status === 'pending' || payment.status === 'expired') {
         const items = await payments.items(payment.id);
         const blocked = [];
+        const isDifference = (item: PaymentItemRow) => item.family_difference_id !== null;
         for (const item of items) {
+          // a family difference leaves its fee paid as it was: it is due while still open
+          if (isDifference(item)) {
+            if (!(await deps.differences!.stillOpen(item))) blocked.push(item);
+            continue;
+          }
           // locked in activity order (items come sorted), as every payment locks them
           const row = await payments.findEnrolledActivity(item.enrolment_id, item.activity_id, {
             lock: true,
@@ -151,6 +162,11 @@ export function createPaymentResults(deps: {
         }
         if (blocked.length === 0) {
           for (const item of items) {
+            if (isDifference(item)) {
+              if (!(await deps.differences!.payItem(item, nowIso)))
+                throw new Error('family difference changed inside the transaction');
+              continue;
+            }
             if (!(await payments.markItemPaid(item, nowIso)))
               throw new Error('item changed inside the transaction');
             // an offered place, paid: the season's application is confirmed
@@ -177,7 +193,10 @@ export function createPaymentResults(deps: {
               });
             }
           }
-          await deps.afterPaid?.(items, nowIso);
+          await deps.afterPaid?.(
+            items.filter((item) => !isDifference(item)),
+            nowIso,
+          );
           await changeStatus(payment, 'paid', nowIso, result, source, ip, {
             activity_ids: items.map((item) => item.activity_id),
           });

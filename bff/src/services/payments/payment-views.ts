@@ -26,6 +26,13 @@ export function toPaymentItem(item: PaymentItemRow, refunds: RefundRow[], locale
     // the parts of a fee in parts this item paid; null for a whole fee
     parts: paidParts(item),
     registration_fee: centsToEuros(item.registration_fee_cents),
+    // an item that paid a family difference, not the fee (the receipt names it)
+    ...(item.family_difference_id !== null && {
+      family_difference: {
+        id: item.family_difference_id,
+        member_name: item.family_difference_member ?? '',
+      },
+    }),
   };
 }
 

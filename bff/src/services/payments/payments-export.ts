@@ -49,8 +49,13 @@ export async function paymentsWorkbook(
   const text = (value: string | null) => (value === null ? '' : escapeCell(value));
   for (const payment of payments) {
     const paid = items.get(payment.id) ?? [];
+    // an item that paid a family difference says so, in Spanish like the rest of the sheet
+    const nameOf = (item: PaymentItemRow) =>
+      item.family_difference_id === null
+        ? item.activity_name
+        : t('es', 'receipt_family_difference_item', { activity: item.activity_name });
     const lines = paid.map(
-      (item) => `${item.activity_name} (${centsToEuros(item.amount_cents).toFixed(2)} €)`,
+      (item) => `${nameOf(item)} (${centsToEuros(item.amount_cents).toFixed(2)} €)`,
     );
     // each item's breakdown as charged (fee rules), in Spanish like the rest of the sheet
     const breakdowns = paid.flatMap((item) => {

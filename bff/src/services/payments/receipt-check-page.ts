@@ -8,7 +8,7 @@ export interface ReceiptCheck {
   paid_at: string;
   amount: number;
   refunded_amount: number;
-  activities: { name: string; amount: number; parts?: PaidParts }[];
+  activities: { name: string; amount: number; parts?: PaidParts; family_difference?: boolean }[];
 }
 
 const escapeHtml = (value: string) =>
@@ -47,7 +47,7 @@ ${
 ${check.activities
   .map(
     (item) =>
-      `<li>${escapeHtml(item.parts ? `${item.name} (${partName(item.parts, locale)})` : item.name)}: ${escapeHtml(formatEuros(cents(item.amount), locale))}</li>`,
+      `<li>${escapeHtml(itemName(item, locale))}: ${escapeHtml(formatEuros(cents(item.amount), locale))}</li>`,
   )
   .join('\n')}
 </ul>`
@@ -69,4 +69,11 @@ ${body}
 </body>
 </html>
 `;
+}
+
+/** An item as the receipt names it: the parts it paid, or the family difference it paid. */
+function itemName(item: ReceiptCheck['activities'][number], locale: Locale): string {
+  if (item.family_difference)
+    return t(locale, 'receipt_family_difference_item', { activity: item.name });
+  return item.parts ? `${item.name} (${partName(item.parts, locale)})` : item.name;
 }

@@ -13,6 +13,14 @@ import { paidParts, partName } from './part-name.js';
  */
 export function receiptItemLines(item: PaymentItemRow, locale: Locale): string[] {
   const euros = (cents: number) => formatEuros(cents, locale);
+  // a family difference: the discount its fee was charged with, which a member no longer earns
+  if (item.family_difference_id !== null)
+    return [
+      t(locale, 'receipt_line_family_difference', {
+        member: item.family_difference_member ?? '',
+        amount: euros(item.amount_cents),
+      }),
+    ];
   const stored = readStoredBreakdown(item.breakdown);
   // the registration fee has its own line below, whichever mode charged it
   const lines = stored ? breakdownLines({ ...stored, registration_fee_cents: 0 }, locale) : [];

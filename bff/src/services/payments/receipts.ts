@@ -56,7 +56,11 @@ export function createReceipts(deps: {
             // a fee in parts names the parts this payment paid: "Natación (1.º plazo de 2)"
             name: personOf(
               family ? item.person_name : null,
-              parts ? `${item.activity_name} (${partName(parts, locale)})` : item.activity_name,
+              item.family_difference_id !== null
+                ? t(locale, 'receipt_family_difference_item', { activity: item.activity_name })
+                : parts
+                  ? `${item.activity_name} (${partName(parts, locale)})`
+                  : item.activity_name,
             ),
             amountCents: item.amount_cents,
             lines: receiptItemLines(item, locale),
@@ -113,6 +117,7 @@ export function createReceipts(deps: {
             name: item.activity_name,
             amount: centsToEuros(item.amount_cents),
             ...(parts ? { parts } : {}),
+            ...(item.family_difference_id !== null && { family_difference: true }),
           };
         }),
       };

@@ -125,6 +125,25 @@ const payButton = () => screen.getByRole('button', { name: 'Pay by card' });
 const payBar = () => payButton().closest('[data-slot="pay-bar"]') as HTMLElement;
 const totalBar = () => document.querySelector('[data-slot="total-bar"]') as HTMLElement | null;
 
+function spyOnSubmit() {
+  const submitted: { action: string; target: string; method: string; inputs: string[][] }[] = [];
+  vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (
+    this: HTMLFormElement,
+  ) {
+    submitted.push({
+      action: this.action,
+      target: this.target,
+      method: this.method,
+      inputs: [...this.querySelectorAll('input')].map((input) => [
+        input.type,
+        input.name,
+        input.value,
+      ]),
+    });
+  });
+  return submitted;
+}
+
 async function loaded() {
   await screen.findByRole('rowheader', { name: 'Natación infantil' });
 }
@@ -435,30 +454,33 @@ describe('dashboard: selection, totals and the pay button', () => {
     await expectAlert(detail);
   });
 
-  it('says what is pending for the family when a discount is no longer earned, and why', async () => {
-    serve({
-      'GET /api/user/activities/3': {
-        body: [
-          ...maria,
-          {
-            ...maria[0]!,
-            id: 9,
-            name: 'Escola de fútbol',
-            is_paid: true,
-            amount_due: null,
+  const withDifference = (rows: UserActivity[] = maria): Handlers => ({
+    'GET /api/user/activities/3': {
+      body: [
+        ...rows,
+        {
+          ...maria[0]!,
+          id: 9,
+          name: 'Escola de fútbol',
+          is_paid: true,
+          amount_due: null,
+          amount: 30,
+          family_difference: {
+            id: 12,
             amount: 30,
-            family_difference: {
-              amount: 30,
-              reason_code: 'member_withdrawn',
-              member_name: 'Xoán López Pereira',
-              reason:
-                'Xoán López Pereira, who earned the family discount, is no longer enrolled: the difference is pending.',
-              created_at: '2026-11-21T10:00:00.000Z',
-            },
+            reason_code: 'member_withdrawn',
+            member_name: 'Xoán López Pereira',
+            reason:
+              'Xoán López Pereira, who earned the family discount, is no longer enrolled: the difference is pending.',
+            created_at: '2026-11-21T10:00:00.000Z',
           },
-        ],
-      },
-    });
+        },
+      ],
+    },
+  });
+
+  it('says what is pending for the family when a discount is no longer earned, and why', async () => {
+    serve(withDifference());
     renderDashboard();
     await loaded();
     const note = await screen.findByText('Pending for the family');
@@ -466,7 +488,62 @@ describe('dashboard: selection, totals and the pay button', () => {
     expect(alert).toHaveTextContent(
       '€30.00 for “Escola de fútbol”: Xoán López Pereira, who earned the family discount, is no longer enrolled: the difference is pending.',
     );
-    expect(alert).toHaveTextContent('Ask the council how to pay the difference.');
+    expect(alert).toHaveTextContent('Tick it in the pending list to pay it online.');
+  });
+
+  it('lists the family difference among the pending lines, with its reason, and pays it by naming it', async () => {
+    const user = userEvent.setup();
+    spyOnSubmit();
+    const { calls } = serve(withDifference());
+    renderDashboard();
+    await loaded();
+    const line = await screen.findByRole('rowheader', {
+      name: /Escola de fútbol: family discount difference/,
+    });
+    expect(line).toHaveTextContent('is no longer enrolled: the difference is pending.');
+    const row = line.closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('€30.00');
+    await user.click(
+      checkbox('Pay the family discount difference for Escola de fútbol (12345678Z)'),
+    );
+    await user.click(checkbox('Select Baloncesto for 12345678Z'));
+    expect(totalBar()).toHaveTextContent('€60.00');
+    await user.click(payButton());
+    await screen.findByText(/The payment page has opened in a new tab/);
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.body).toEqual({
+      person_activity_id: 3,
+      activity_ids: [3],
+      parts: [],
+      family_differences: [12],
+      use_discount: false,
+      pay_method: 'card',
+    });
+  });
+
+  it('pays a family difference alone, after the global deadline too (it has none of its own)', async () => {
+    const user = userEvent.setup();
+    spyOnSubmit();
+    const { calls } = serve(withDifference([]), {
+      deadline_date: '2026-11-01',
+      payments_open: false,
+    });
+    renderDashboard();
+    await loaded();
+    expect(checkbox('Select Natación infantil for 87654321X')).toBeDisabled();
+    await user.click(
+      checkbox('Pay the family discount difference for Escola de fútbol (12345678Z)'),
+    );
+    await user.click(payButton());
+    await screen.findByText(/The payment page has opened in a new tab/);
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      person_activity_id: 3,
+      activity_ids: [],
+      parts: [],
+      family_differences: [12],
+      use_discount: false,
+      pay_method: 'card',
+    });
   });
 
   it('keeps only the rows shown when the person filter changes', async () => {
@@ -611,25 +688,6 @@ describe('dashboard: the reduction', () => {
 });
 
 describe('dashboard: paying', () => {
-  function spyOnSubmit() {
-    const submitted: { action: string; target: string; method: string; inputs: string[][] }[] = [];
-    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (
-      this: HTMLFormElement,
-    ) {
-      submitted.push({
-        action: this.action,
-        target: this.target,
-        method: this.method,
-        inputs: [...this.querySelectorAll('input')].map((input) => [
-          input.type,
-          input.name,
-          input.value,
-        ]),
-      });
-    });
-    return submitted;
-  }
-
   it('posts the gateway fields as a hidden form in a new tab, then removes the form', async () => {
     const user = userEvent.setup();
     const submitted = spyOnSubmit();

@@ -26,6 +26,7 @@ import {
   hasParts,
   lineLock,
   pendingActivities,
+  pendingFees,
   personLabel,
   pruneSelection,
   reductionApplies,
@@ -215,7 +216,7 @@ export function DashboardPage({
               />
             ) : null}
             {directDebitSection && !data.loading && !nobodyLinked
-              ? directDebitSection(pendingRows)
+              ? directDebitSection(pendingFees(pendingRows))
               : null}
             {rules && !data.loading && !nobodyLinked ? (
               <PersonReductions

@@ -129,6 +129,16 @@ export const FamilyDifferencePending: Story = {
       await page().findByText(t('dashboard.familyDifference.heading'), {}, LOADED),
     ).toBeVisible();
     await expect(page().getByText(t('dashboard.familyDifference.how'))).toBeVisible();
+    // a pending line of its own, ticked and paid like a fee
+    const tick = page().getByRole('checkbox', {
+      name: t('dashboard.table.selectDifference', {
+        activity: 'Escola de fútbol',
+        dni: '12345678Z',
+      }),
+    });
+    await expect(tick).toBeEnabled();
+    await userEvent.click(tick);
+    await expect(tick).toBeChecked();
   },
 };
 

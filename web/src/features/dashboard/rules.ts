@@ -37,9 +37,48 @@ export function centsToEuros(cents: number): number {
  * A row key that is unique across people (the same activity can belong to two people) and across
  * the parts of a fee in parts (one line per part, all with the activity's id).
  */
-export function rowId(activity: Pick<UserActivity, 'id' | 'person_activity_id' | 'part'>): string {
+export function rowId(
+  activity: Pick<UserActivity, 'id' | 'person_activity_id' | 'part'> &
+    Partial<Pick<UserActivity, 'is_paid' | 'family_difference'>>,
+): string {
   const key = `${activity.person_activity_id}:${activity.id}`;
+  if (isDifferenceLine(activity)) return `${key}:difference`;
   return activity.part ? `${key}:${activity.part.number}` : key;
+}
+
+/**
+ * A pending line that is a family difference (the discount a paid fee was charged with, no longer
+ * earned), not a fee: paid by naming it (`family_differences`), by card or Bizum.
+ */
+export function isDifferenceLine(
+  line: Partial<Pick<UserActivity, 'is_paid' | 'family_difference'>>,
+): boolean {
+  return line.is_paid === false && !!line.family_difference;
+}
+
+/**
+ * The family differences of the paid fees as pending lines, one per fee (a fee in parts has one
+ * paid line per part, each naming the same difference): its amount is the difference's.
+ */
+export function differenceLines(activities: readonly UserActivity[]): UserActivity[] {
+  const lines = new Map<string, UserActivity>();
+  for (const row of activities) {
+    const difference = row.family_difference;
+    if (!row.is_paid || !difference) continue;
+    const line: UserActivity = {
+      ...row,
+      is_paid: false,
+      amount: difference.amount,
+      amount_due: difference.amount,
+      amount_with_discount: null,
+      breakdown: null,
+      part: null,
+      registration_fee: 0,
+      refund_due: undefined,
+    };
+    lines.set(rowId(line), line);
+  }
+  return [...lines.values()];
 }
 
 /**
@@ -163,6 +202,8 @@ export function lineLock(
     return 'earlier_part_with_bank';
   if (!config) return null;
   if (!config.payments_enabled) return 'payments_disabled';
+  // a family difference has no deadline of its own: payable while payments are on
+  if (isDifferenceLine(line)) return null;
   if (!line.part) return paymentClosedReason(config) === null ? null : 'global_deadline_expired';
   const blocked = (part: PendingPart) => part.due_date < config.today;
   if (blocked(line.part)) return 'part_deadline_passed';
@@ -237,14 +278,22 @@ export function payButtonState(
 ): PayButtonState {
   const amountCents = totalCents(selection, reductionApplies(useDiscount, config));
   const closed = paymentClosedReason(config);
-  const partsOpen = closed === 'global_deadline_expired' && selectable.some((line) => !!line.part);
+  const partsOpen =
+    closed === 'global_deadline_expired' &&
+    selectable.some((line) => !!line.part || isDifferenceLine(line));
   if (closed && !partsOpen) return { disabled: true, reason: closed, amountCents };
   if (selection.length === 0) return { disabled: true, reason: 'select_activities', amountCents };
   return { disabled: false, reason: null, amountCents };
 }
 
+/** The pending fees, then the family differences of the paid ones (family-differences.ts). */
 export function pendingActivities(activities: readonly UserActivity[]): UserActivity[] {
-  return activities.filter((activity) => !activity.is_paid);
+  return [...activities.filter((activity) => !activity.is_paid), ...differenceLines(activities)];
+}
+
+/** Pending fees only (a family difference is paid by card or Bizum, never domiciled). */
+export function pendingFees(pending: readonly UserActivity[]): UserActivity[] {
+  return pending.filter((line) => !isDifferenceLine(line));
 }
 
 export function completedActivities(activities: readonly UserActivity[]): UserActivity[] {
@@ -279,6 +328,11 @@ export function selectedActivities(
 
 export type PayMethod = components['schemas']['PayMethod'];
 
+/** The checkout's body; `family_differences` (default empty) only when some are chosen. */
+export type PaymentBody = Omit<components['schemas']['PaymentRequest'], 'family_differences'> & {
+  family_differences?: number[];
+};
+
 /** The ways to pay the pay bar offers: the card, and Bizum once the council has switched it on. */
 export function payMethods(config: PublicConfig | null): PayMethod[] {
   return config?.bizum_enabled ? ['card', 'bizum'] : ['card'];
@@ -294,12 +348,17 @@ export function paymentRequest(
   useDiscount: boolean,
   config: PublicConfig | null,
   payMethod: PayMethod = 'card',
-): components['schemas']['PaymentRequest'] | null {
-  const personIds = selectedPersonIds(selection);
-  if (personIds.length === 0) return null;
+): PaymentBody | null {
+  if (selection.length === 0) return null;
+  const differences = selection.filter(isDifferenceLine);
+  const fees = selection.filter((line) => !isDifferenceLine(line));
+  // a family difference is named by its id, beside whichever form names the people's fees
+  const differenceIds = differences.map((line) => line.family_difference!.id);
+  const withDifferences = differenceIds.length > 0 ? { family_differences: differenceIds } : {};
+  const personIds = selectedPersonIds(fees.length > 0 ? fees : differences);
   // whole fees by id, the parts of fees in parts by activity and number
   const choiceOf = (personId: number) => {
-    const lines = selection.filter((line) => line.person_activity_id === personId);
+    const lines = fees.filter((line) => line.person_activity_id === personId);
     return {
       person_activity_id: personId,
       activity_ids: lines.flatMap((line) => (line.part ? [] : [line.id])),
@@ -312,8 +371,14 @@ export function paymentRequest(
     use_discount: reductionApplies(useDiscount, config),
     pay_method: payMethods(config).includes(payMethod) ? payMethod : ('card' as const),
   };
-  if (personIds.length === 1) return { ...choiceOf(personIds[0]!), ...terms };
-  return { people: personIds.map(choiceOf), activity_ids: [], parts: [], ...terms };
+  if (personIds.length === 1) return { ...choiceOf(personIds[0]!), ...withDifferences, ...terms };
+  return {
+    people: personIds.map(choiceOf),
+    activity_ids: [],
+    parts: [],
+    ...withDifferences,
+    ...terms,
+  };
 }
 
 /** The selector's text for a person: full name plus DNI (or the "no DNI" text). */

@@ -776,6 +776,11 @@ export interface paths {
          *     of that group paid, or paid in this same payment: else 409
          *     `family_discount_needs_members`, naming the members whose fees earn it (the amount shown
          *     is always what is charged: pay them together).
+         *     A family difference (`family_differences`, the discount a refunded or withdrawn member had
+         *     earned, `UserActivity.family_difference`) is paid as an item of its fee
+         *     (`PaymentItem.family_difference`) charged exactly its amount; once the bank pays it, it is
+         *     no longer pending (a second checkout answers 409 `family_difference_settled`), and the
+         *     bank's repeated notification changes nothing.
          */
         post: operations["generatePayment"];
         delete?: never;
@@ -2296,6 +2301,10 @@ export interface paths {
          *     fees paying in full first. `cumulative`: false (the default, "no acumulables") applies the
          *     most favourable single one; true applies the best circumstance reduction and then the
          *     family discount on what is left.
+         *     A fee in parts with paid parts: the parts not yet paid follow the new rules (what was paid
+         *     plus what is due is the fee as they make it), and what the paid parts charged above it is
+         *     owed back, worked out in the same transaction (`UserActivity.refund_due`,
+         *     `status=refund_due` in the payments list; the audit entry lists them as `owed_back`).
          */
         put: operations["updateFeeRules"];
         post?: never;
@@ -3763,6 +3772,8 @@ export interface components {
             family_difference?: components["schemas"]["FamilyDifference"] | null;
         };
         FamilyDifference: {
+            /** @description What `PaymentRequest.family_differences` names to pay it online (the fee's open differences together, `amount`). */
+            id: components["schemas"]["Id"];
             /** @description The family discount this fee was charged with and no longer earns. */
             amount: components["schemas"]["Euros"];
             /** @enum {string} */
@@ -3792,6 +3803,12 @@ export interface components {
             registration_fee?: components["schemas"]["Euros"];
             /** @description Staff's payments only: what this item can give back of what its fee owes back (a reduction approved after its parts were paid), at most the item's amount. Refund it with `amount` (POST /admin/payments/{payment_id}/refund). Absent when nothing is owed. */
             refund_due?: components["schemas"]["Euros"];
+            /** @description An item that paid a family difference instead of the fee (the fee stays paid as it was): the member whose refund or withdrawal ended the discount, as named when paid. The receipt names it ("Diferencia del descuento familiar (…)"). Absent or null: a fee. */
+            family_difference?: components["schemas"]["PaidFamilyDifference"] | null;
+        };
+        PaidFamilyDifference: {
+            id: components["schemas"]["Id"];
+            member_name: string;
         };
         ResidentPayment: {
             id: components["schemas"]["Id"];
@@ -3816,7 +3833,7 @@ export interface components {
             use_discount: boolean;
             items: components["schemas"]["PaymentItem"][];
         };
-        /** @description One person's fees (`person_activity_id` with `activity_ids` and `parts`), or several of the account's people's in one payment (`people`, the family's payment): exactly one of the two forms (else 422 `payment_one_form`). At least one whole fee (`activity_ids`) or part (`parts`) in all. */
+        /** @description One person's fees (`person_activity_id` with `activity_ids` and `parts`), or several of the account's people's in one payment (`people`, the family's payment): exactly one of the two forms (else 422 `payment_one_form`). At least one whole fee (`activity_ids`), part (`parts`) or family difference (`family_differences`) in all. */
         PaymentRequest: {
             person_activity_id?: components["schemas"]["Id"];
             /** @description The family's payment: each person the account manages with their whole fees and parts, one bank page and one receipt listing each person. A person named twice counts once (their choices together). */
@@ -3831,6 +3848,11 @@ export interface components {
              * @default []
              */
             parts: components["schemas"]["PartChoice"][];
+            /**
+             * @description Family differences to pay (`FamilyDifference.id` of any person the account manages, whichever form names the people): each becomes an item of its fee, charged its `amount`, that leaves the fee paid as it was. Unknown or not the family's: 404; already paid or no longer pending: 409 `family_difference_settled`; in another account's payment still at the bank: 409 `family_difference_in_checkout`. An earlier pending order of this account for it becomes `superseded`, as for fees.
+             * @default []
+             */
+            family_differences: components["schemas"]["Id"][];
             use_discount: boolean;
             /**
              * @description How the resident pays at Redsys; `bizum` only while `bizum_enabled` (else 409 `bizum_disabled`).
@@ -3937,6 +3959,8 @@ export interface components {
                 amount: components["schemas"]["Euros"];
                 /** @description For a fee in parts, the parts paid (the receipt says "1.º plazo de 2"); absent for a whole fee. */
                 parts?: components["schemas"]["PaidParts"] | null;
+                /** @description The item paid a family difference, not the fee (the receipt says "diferencia del descuento familiar"); absent for a fee. */
+                family_difference?: boolean;
             }[];
         };
         RefundRequest: {
@@ -6407,7 +6431,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            /** @description Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0), `bizum_disabled` (`pay_method: bizum` while the council does not take Bizum), `part_out_of_order` (a part chosen without an earlier unpaid one), `part_deadline_passed` (a part whose day has passed), `fee_in_parts` (a fee in parts asked for whole in `activity_ids`: choose its parts), `family_discount_needs_members` (a family discount whose earning members' fees are neither paid nor in this payment), `part_in_remittance` (a fee or part already sent to the bank in a remittance). */
+            /** @description Payment not possible now: `payments_disabled`, `deadline_expired`, `already_paid`, `discount_unavailable`, `nothing_to_pay` (the chosen activities cost 0), `bizum_disabled` (`pay_method: bizum` while the council does not take Bizum), `part_out_of_order` (a part chosen without an earlier unpaid one), `part_deadline_passed` (a part whose day has passed), `fee_in_parts` (a fee in parts asked for whole in `activity_ids`: choose its parts), `family_discount_needs_members` (a family discount whose earning members' fees are neither paid nor in this payment), `part_in_remittance` (a fee or part already sent to the bank in a remittance), `family_difference_settled` (a family difference already paid or no longer pending), `family_difference_in_checkout` (a family difference in another account's payment still at the bank). */
             409: {
                 headers: {
                     [name: string]: unknown;

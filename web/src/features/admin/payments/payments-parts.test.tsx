@@ -97,3 +97,43 @@ describe('payments of parts in the staff list', () => {
     },
   );
 });
+
+describe('a family difference in the staff list (issue 60, item 7)', () => {
+  beforeEach(signInAsAdmin);
+
+  it.each([
+    ['es', 'Lista de pagos', 'Diferencia del descuento familiar (lo daba Antía López Pereira)'],
+    ['en', 'List of payments', 'Family discount difference (earned by Antía López Pereira)'],
+    ['gl', 'Lista de pagamentos', 'Diferenza do desconto familiar (dábao Antía López Pereira)'],
+  ] as const)(
+    '[%s] the item says it paid the difference, not the fee',
+    async (locale, caption, text) => {
+      const difference: AdminPayment = {
+        ...paid,
+        amount: 30,
+        items: [
+          {
+            activity_id: 9,
+            person_activity_id: 4,
+            name: 'Escola de fútbol',
+            amount: 30,
+            refunded: false,
+            breakdown: null,
+            parts: null,
+            registration_fee: 0,
+            family_difference: { id: 12, member_name: 'Antía López Pereira' },
+          },
+        ],
+      };
+      mockApi({
+        'GET /api/admin/payments/': {
+          body: { items: [difference], total: 1, page: 1, page_size: 20 },
+        },
+      });
+      renderScreen(<PaymentsSection />, { locale });
+      const table = await screen.findByRole('table', { name: caption });
+      const [item] = within(within(table).getAllByRole('row')[1]!).getAllByRole('listitem');
+      expect(item!.textContent).toBe(`Escola de fútbol${text}`);
+    },
+  );
+});

@@ -129,8 +129,15 @@ export function PaymentsSection() {
           {p.items.map((item) => {
             const why = breakdownText(item.breakdown, t, locale, percentOf);
             return (
-              <li key={item.activity_id}>
+              <li key={`${item.person_activity_id ?? ''}-${item.activity_id}`}>
                 {item.name}
+                {item.family_difference ? (
+                  <span className="block text-small">
+                    {t('admin.payments.familyDifference', {
+                      member: item.family_difference.member_name,
+                    })}
+                  </span>
+                ) : null}
                 {item.parts ? (
                   <span className="block text-small">
                     {paidPartsName(intl, item.parts, ADMIN_PART_IDS)}

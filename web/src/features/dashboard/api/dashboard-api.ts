@@ -1,5 +1,5 @@
 import { api, SKIP_AUTH_REDIRECT } from '../../../lib/api/client';
-import type { ManagedPerson, UserActivity } from '../rules';
+import type { ManagedPerson, PaymentBody, UserActivity } from '../rules';
 import type { components } from '../../../lib/api/schema.gen';
 
 export type PaymentRedirect = components['schemas']['PaymentRedirect'];
@@ -60,6 +60,7 @@ export function fetchActivities(
 }
 
 /** POST /payments/generate-multiple/: the signed form to post to the payment gateway. */
-export function generatePayment(body: PaymentRequest): Promise<PaymentRedirect> {
-  return unwrap(api.POST('/payments/generate-multiple/', { body }));
+export function generatePayment(body: PaymentBody): Promise<PaymentRedirect> {
+  // `family_differences` left out is the contract's default (none): the server applies it
+  return unwrap(api.POST('/payments/generate-multiple/', { body: body as PaymentRequest }));
 }

@@ -7,6 +7,7 @@ import { FeeBreakdownList } from '../../payments/components/fee-breakdown';
 import { partName } from '../../payments/part-names';
 import {
   displayedAmount,
+  isDifferenceLine,
   rowId,
   type LineLock,
   type SentToBank,
@@ -84,6 +85,22 @@ function ActivityName({
     </span>
   ) : null;
   const reason = <LockReason row={row} lock={lock} sentOn={sentOn} />;
+  // a family difference: which fee's discount, and why it is no longer earned
+  if (isDifferenceLine(row))
+    return (
+      <span className="flex flex-col gap-1">
+        <span>
+          <FormattedMessage
+            id="dashboard.familyDifference.pendingLine"
+            values={{ activity: row.name }}
+          />
+        </span>
+        <span data-slot="family-difference" className="text-small text-muted-foreground">
+          {row.family_difference!.reason}
+        </span>
+        {reason}
+      </span>
+    );
   if (!row.part)
     return registration || lock === 'in_remittance' ? (
       <span className="flex flex-col gap-1">
@@ -212,19 +229,24 @@ export function PendingTable({
         selectedIds,
         onSelectedChange: (_id, selected, row) => onSelectedChange(row, selected),
         getRowLabel: (row) =>
-          row.part
+          isDifferenceLine(row)
             ? intl.formatMessage(
-                { id: 'dashboard.table.selectPart' },
-                {
-                  activity: row.name,
-                  part: partName(intl, row.part),
-                  dni: row.dni ?? t('dashboard.noDni'),
-                },
-              )
-            : intl.formatMessage(
-                { id: 'dashboard.table.selectRow' },
+                { id: 'dashboard.table.selectDifference' },
                 { activity: row.name, dni: row.dni ?? t('dashboard.noDni') },
-              ),
+              )
+            : row.part
+              ? intl.formatMessage(
+                  { id: 'dashboard.table.selectPart' },
+                  {
+                    activity: row.name,
+                    part: partName(intl, row.part),
+                    dni: row.dni ?? t('dashboard.noDni'),
+                  },
+                )
+              : intl.formatMessage(
+                  { id: 'dashboard.table.selectRow' },
+                  { activity: row.name, dni: row.dni ?? t('dashboard.noDni') },
+                ),
         header: t('dashboard.table.select'),
         isRowDisabled: (row) => lockOf(row) !== null,
         getRowDescribedBy: (row) =>

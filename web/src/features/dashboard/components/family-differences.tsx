@@ -2,15 +2,17 @@ import { Alert } from '@portal/design-system/components/alert.tsx';
 import { formatEuros } from '@portal/design-system/lib/format.ts';
 import { FormattedMessage } from 'react-intl';
 import { useLocale } from '../../../i18n/i18n-provider';
-import type { UserActivity } from '../rules';
+import { differenceLines, rowId, type UserActivity } from '../rules';
 
 /**
  * Paid fees whose family discount is no longer earned (the member whose paid fee earned it was
- * refunded or left): what is pending for the family, with the server's reason.
+ * refunded or left): what is pending for the family, with the server's reason. Each is also a
+ * pending line of its own, ticked and paid online like a fee.
  */
 export function FamilyDifferences({ rows }: { rows: readonly UserActivity[] }) {
   const { locale } = useLocale();
-  const pending = rows.filter((row) => row.family_difference);
+  // one per fee (a fee in parts has a paid line per part, each naming it)
+  const pending = differenceLines(rows);
   if (pending.length === 0) return null;
   return (
     <Alert variant="info" data-slot="family-differences">
@@ -19,7 +21,7 @@ export function FamilyDifferences({ rows }: { rows: readonly UserActivity[] }) {
       </p>
       <ul className="list-disc pl-5">
         {pending.map((row) => (
-          <li key={`${row.person_activity_id}-${row.id}`}>
+          <li key={rowId(row)}>
             <FormattedMessage
               id="dashboard.familyDifference.line"
               values={{

@@ -20,14 +20,18 @@ import { FeeBreakdownList } from './fee-breakdown';
 function PaidItems({ payment }: { payment: ResidentPayment }) {
   const intl = useIntl();
   const { locale } = useLocale();
-  if (!payment.items.some((item) => item.breakdown || item.parts)) return null;
+  if (!payment.items.some((item) => item.breakdown || item.parts || item.family_difference))
+    return null;
   return (
     <ul
       className="flex flex-col gap-2 pl-4"
       aria-label={intl.formatMessage({ id: 'payments.items.label' }, { order: payment.order })}
     >
       {payment.items.map((item) => (
-        <li key={item.activity_id} className="flex flex-col gap-1">
+        <li
+          key={`${item.person_activity_id ?? ''}-${item.activity_id}`}
+          className="flex flex-col gap-1"
+        >
           <p>
             {item.parts ? (
               <FormattedMessage
@@ -45,6 +49,14 @@ function PaidItems({ payment }: { payment: ResidentPayment }) {
               />
             )}
           </p>
+          {item.family_difference ? (
+            <p className="text-small">
+              <FormattedMessage
+                id="payments.items.familyDifference"
+                values={{ member: item.family_difference.member_name }}
+              />
+            </p>
+          ) : null}
           {item.breakdown ? <FeeBreakdownList breakdown={item.breakdown} /> : null}
           {!item.breakdown && item.registration_fee ? (
             <p className="text-small">

@@ -96,3 +96,32 @@ describe('a registration fee in the residents’ history (issue 60)', () => {
     expect(screen.getAllByText(text)).toHaveLength(1);
   });
 });
+
+describe('a family difference in the residents’ history (issue 60, item 7)', () => {
+  it.each([
+    ['es', 'Diferencia del descuento familiar: lo daba Antía López Pereira'],
+    ['en', 'Family discount difference: earned by Antía López Pereira'],
+    ['gl', 'Diferenza do desconto familiar: dábao Antía López Pereira'],
+  ] as const)(
+    '[%s] says the item paid the difference and whose discount it was',
+    async (locale, text) => {
+      mockApi({
+        'GET /api/user/payments/': {
+          body: [
+            payment(1, [
+              {
+                ...swim(null, 30),
+                name: 'Escola de fútbol',
+                registration_fee: 0,
+                family_difference: { id: 12, member_name: 'Antía López Pereira' },
+              },
+            ]),
+          ],
+        },
+      });
+      renderScreen(<MyReceipts />, { locale });
+      const list = await screen.findByRole('list', { name: /2610PT12AB1/ });
+      expect(within(list).getByRole('listitem')).toHaveTextContent(text);
+    },
+  );
+});
