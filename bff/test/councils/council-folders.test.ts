@@ -73,7 +73,9 @@ describe('council folders (COUNCILS_DIR)', () => {
     expect(byId.nohosts!.problems).toEqual([
       'council "nohosts": hosts must name at least one host name',
     ]);
-    expect(byId.empty!.problems).toEqual(['council "empty": hosts must name at least one host name']);
+    expect(byId.empty!.problems).toEqual([
+      'council "empty": hosts must name at least one host name',
+    ]);
     for (const id of ['port', 'upper']) {
       expect(byId[id]!.council).toBeNull();
       expect(byId[id]!.problems.join('\n')).toMatch(/hosts\.0 must be a host name in lower case/);
@@ -125,7 +127,10 @@ describe('a request’s host', () => {
 
   it('is the Host header without a trusted proxy, whatever X-Forwarded-Host says', () => {
     expect(
-      forwardedHost(req({ host: 'deportes.ordes.gal', 'x-forwarded-host': 'deportes.oroso.gal' }), 0),
+      forwardedHost(
+        req({ host: 'deportes.ordes.gal', 'x-forwarded-host': 'deportes.oroso.gal' }),
+        0,
+      ),
     ).toBe('deportes.ordes.gal');
   });
 
@@ -136,9 +141,9 @@ describe('a request’s host', () => {
     };
     expect(forwardedHost(req(headers), 1)).toBe('deportes.ordes.gal');
     expect(forwardedHost(req(headers), 2)).toBe('written.by.client');
-    expect(forwardedHost(req({ host: 'portal:8080', 'x-forwarded-host': 'Deportes.Ordes.gal:443' }), 3)).toBe(
-      'deportes.ordes.gal',
-    );
+    expect(
+      forwardedHost(req({ host: 'portal:8080', 'x-forwarded-host': 'Deportes.Ordes.gal:443' }), 3),
+    ).toBe('deportes.ordes.gal');
     expect(forwardedHost(req({ host: 'deportes.ordes.gal' }), 1)).toBe('deportes.ordes.gal');
   });
 });
@@ -251,7 +256,9 @@ describe('a council’s own configuration', () => {
     expect(inline!.council).toBeNull();
     expect(inline!.problems.join('\n')).toMatch(/payments\.secret must say where the key is/);
     expect(outside!.council).toBeNull();
-    expect(outside!.problems.join('\n')).toMatch(/payments\.secret\.file must be a file in the council's folder/);
+    expect(outside!.problems.join('\n')).toMatch(
+      /payments\.secret\.file must be a file in the council's folder/,
+    );
   });
 
   it('in production, refuses a council without payments unless the sandbox is allowed (never on https)', () => {
@@ -270,8 +277,9 @@ describe('a council’s own configuration', () => {
       councilConfig(production, folder!, { ALLOW_SANDBOX_PAYMENTS: 'true' }).config?.redsys.sandbox,
     ).toBe(true);
     expect(
-      councilConfig({ ...production, publicHttps: true }, folder!, { ALLOW_SANDBOX_PAYMENTS: 'true' })
-        .problems[0],
+      councilConfig({ ...production, publicHttps: true }, folder!, {
+        ALLOW_SANDBOX_PAYMENTS: 'true',
+      }).problems[0],
     ).toMatch(/sandbox bank is refused on an https PUBLIC_URL/);
   });
 });

@@ -1,4 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import { councilDatabaseName } from '../../src/councils/council-database.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zError } from '../../src/generated/zod.gen.js';
 import type { Deps } from '../../src/deps.js';
@@ -16,6 +21,8 @@ const suffix = randomBytes(3).toString('hex');
 const A = `alfa-${suffix}`;
 const B = `beta-${suffix}`;
 const BROKEN = `rota-${suffix}`;
+const BAD_DATABASE = `mala-${suffix}`;
+const HOST_BAD_DATABASE = 'deportes.mala.test';
 const HOST_A = 'deportes.alfa.test';
 const HOST_B = 'deportes.beta.test';
 const HOST_BROKEN = 'deportes.rota.test';
@@ -77,7 +84,10 @@ describe('many councils in one deployment: each apart', () => {
             file.logo = 'no-such-logo.svg';
           },
         },
+        { id: BAD_DATABASE, hosts: [HOST_BAD_DATABASE] },
       ],
+      // a council whose first migration fails: its database already has a table of that name
+      prepare: ({ dataDir, cluster }) => tableInTheWay(BAD_DATABASE, dataDir, cluster),
       env: {
         ADMIN_DNI,
         ADMIN_PASSWORD,
@@ -430,10 +440,25 @@ describe('many councils in one deployment: each apart', () => {
     const lines = d.logs.map(
       (line) => JSON.parse(line) as { council?: string; msg: string; problem?: string },
     );
-    expect(lines.find((line) => line.msg === 'council refused')).toMatchObject({
+    expect(
+      lines.find((line) => line.msg === 'council refused' && line.council === BROKEN),
+    ).toMatchObject({
       council: BROKEN,
       problem: expect.stringContaining('no-such-logo.svg'),
     });
+  });
+
+  it('refuses a council whose migration fails, and serves the others', async () => {
+    const refused = d.deployment.councils.find((c) => c.id === BAD_DATABASE);
+    expect(refused?.state).toBe('refused');
+    const api = await d.call(HOST_BAD_DATABASE, 'GET', '/api/ready');
+    expect(api.status).toBe(503);
+    expect(zError.parse(api.json()).code).toBe('council_unavailable');
+    expect((await d.call(HOST_B, 'GET', '/api/ready')).status).toBe(200);
+    const lines = d.logs.map((line) => JSON.parse(line) as { council?: string; msg: string });
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: 'council refused', council: BAD_DATABASE }),
+    );
   });
 
   it('labels /metrics by council, with the process figures once', async () => {
@@ -449,6 +474,27 @@ describe('many councils in one deployment: each apart', () => {
     expect(refused.status).toBe(401);
   });
 });
+
+/** A `users` table of another shape where the council's first migration creates its own. */
+async function tableInTheWay(id: string, dataDir: string, cluster: string | null): Promise<void> {
+  if (!cluster) {
+    mkdirSync(join(dataDir, 'councils', id), { recursive: true });
+    const file = new BetterSqlite3(join(dataDir, 'councils', id, 'portal.sqlite'));
+    file.exec('CREATE TABLE users (x INTEGER)');
+    file.close();
+    return;
+  }
+  const admin = new pg.Client({ connectionString: cluster });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${councilDatabaseName(id)}"`);
+  await admin.end();
+  const url = new URL(cluster);
+  url.pathname = `/${councilDatabaseName(id)}`;
+  const council = new pg.Client({ connectionString: url.toString() });
+  await council.connect();
+  await council.query('CREATE TABLE users (x integer)');
+  await council.end();
+}
 
 async function paymentStatus(deps: Deps, order: string): Promise<string | undefined> {
   return (await deps.repos.payments.findByOrder(order))?.status;

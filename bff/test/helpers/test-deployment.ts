@@ -39,6 +39,8 @@ export async function startTestDeployment(options: {
   councils: TestCouncil[];
   env?: Record<string, string>;
   now?: string;
+  /** Runs before the deployment opens its councils (a database left in some state). */
+  prepare?: (where: { dataDir: string; cluster: string | null }) => Promise<void>;
 }) {
   const server = createServer();
   server.listen(0, '127.0.0.1');
@@ -78,6 +80,7 @@ export async function startTestDeployment(options: {
     ...(cluster ? { DATABASE_URL: cluster } : {}),
     ...options.env,
   };
+  await options.prepare?.({ dataDir, cluster });
   const config = loadConfig(env);
   const logs: string[] = [];
   const logger = createLogger('debug', { write: (line: string) => void logs.push(line) });
