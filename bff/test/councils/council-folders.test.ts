@@ -296,6 +296,20 @@ describe('COUNCILS_DIR in the environment', () => {
     expect(loadConfig({ ...env, COUNCILS_DIR: root }).councilsDir).toBe(root);
   });
 
+  it('leaves COUNCIL_FILE unused (a warning when it is set)', () => {
+    const config = loadConfig({
+      ...env,
+      COUNCILS_DIR: councilsDir({}),
+      COUNCIL_FILE: '/no/such/council.json',
+    });
+    expect(config.warnings).toContain(
+      'COUNCIL_FILE is not used when COUNCILS_DIR is set: each council has its folder',
+    );
+    expect(() => loadConfig({ ...env, COUNCIL_FILE: '/no/such/council.json' })).toThrow(
+      /COUNCIL_FILE/,
+    );
+  });
+
   it('must be a folder, and leaves Redsys credentials to each council', () => {
     expect(() => loadConfig({ ...env, COUNCILS_DIR: '/no/such/folder' })).toThrow(
       /COUNCILS_DIR must be a folder with one folder per council/,
