@@ -13,6 +13,7 @@ import {
 } from '../../src/councils/council-folders.js';
 import { forwardedHost } from '../../src/councils/host-dispatch.js';
 import { repoRoot } from '../../src/lib/paths.js';
+import { createTokenService } from '../../src/services/token-service.js';
 
 const roots: string[] = [];
 afterAll(() => {
@@ -334,5 +335,25 @@ describe('COUNCILS_DIR in the environment', () => {
         ALLOW_OUTBOX_IN_PRODUCTION: 'true',
       }).councilsDir,
     ).toBeTruthy();
+  });
+});
+
+describe('a token names its council', () => {
+  const user = { id: 7, dni: '12345678Z', role: 'user' as const, token_version: 0 };
+  const secret = 'one-secret-for-this-test-only-0123456789abcdef';
+
+  it('is taken only by the token service of its own council, even under one key', async () => {
+    const ordes = createTokenService(secret, 3600, undefined, 'ordes');
+    const oroso = createTokenService(secret, 3600, undefined, 'oroso');
+    const single = createTokenService(secret, 3600);
+    const token = await ordes.issue(user);
+    expect(await ordes.verify(token)).toMatchObject({ sub: '7', council: 'ordes' });
+    expect(await oroso.verify(token)).toBeNull();
+    expect(await single.verify(token)).toBeNull();
+    // a portal of one council issues tokens without a council, and takes only those
+    const own = await single.issue(user);
+    expect(await single.verify(own)).toMatchObject({ sub: '7' });
+    expect((await single.verify(own))?.council).toBeUndefined();
+    expect(await ordes.verify(own)).toBeNull();
   });
 });
