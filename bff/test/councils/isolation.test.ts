@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
+import { parse } from 'yaml';
+import { repoRoot } from '../../src/lib/paths.js';
 import { councilDatabaseName } from '../../src/councils/council-database.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zError } from '../../src/generated/zod.gen.js';
@@ -36,6 +38,7 @@ const ADMIN_PASSWORD = 'administra-os-concellos-2026';
 const RESIDENT = { dni: '12345678Z', phone: '612345678', password: 'piscina-verano-2026' };
 const STAFF = { dni: '87654321X', password: 'persoal-do-concello-2026' };
 const ACTIVITY = 'Natación infantil';
+const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 const staffEdit = {
   dni: STAFF.dni,
   phone: '622334455',
@@ -274,6 +277,35 @@ describe('many councils in one deployment: each apart', () => {
       json: { username: STAFF.dni, password: STAFF.password },
     });
     expect(login.status).toBe(401);
+  });
+
+  it("answers every call of the contract that needs a token 401 at the other council's host", async () => {
+    const contract = parse(readFileSync(join(repoRoot, 'openapi.yaml'), 'utf8')) as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
+    const guarded = Object.entries(contract.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(
+          ([method, op]) =>
+            METHODS.has(method) && (op.security === undefined || op.security.length > 0),
+        )
+        .map(([method]) => [method.toUpperCase(), path] as const),
+    );
+    expect(guarded.length).toBeGreaterThan(100);
+    const answers: string[] = [];
+    for (const token of [seen[A]!.resident, seen[A]!.admin, staffA.token]) {
+      for (const [method, path] of guarded) {
+        const concrete = `/api${path.replace(/\{[^}]+\}/g, String(seen[A]!.personId))}`;
+        const res = await d.call(HOST_B, method, concrete, {
+          token,
+          ...(method === 'GET' || method === 'DELETE' ? {} : { json: {} }),
+        });
+        if (res.status !== 401)
+          answers.push(`${method} ${path}: ${res.status} ${res.text.slice(0, 120)}`);
+        else expect(zError.parse(res.json()).code).toBe('not_authenticated');
+      }
+    }
+    expect(answers).toEqual([]);
   });
 
   it("answers an id of the other council 404 with the council's own token", async () => {
