@@ -1,11 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, REDSYS_TEST_CREDENTIALS } from '../../src/config.js';
 import { councilConfig, councilPublicUrl } from '../../src/councils/council-config.js';
-import { councilDatabase, councilDatabaseName } from '../../src/councils/council-database.js';
+import {
+  councilDatabase,
+  councilDatabaseName,
+  ensureCouncilDatabase,
+} from '../../src/councils/council-database.js';
 import {
   readCouncilFolder,
   readCouncilFolders,
@@ -355,5 +361,22 @@ describe('a token names its council', () => {
     expect(await single.verify(own)).toMatchObject({ sub: '7' });
     expect((await single.verify(own))?.council).toBeUndefined();
     expect(await ordes.verify(own)).toBeNull();
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('a council’s PostgreSQL database', () => {
+  it('is created only when asked (outside production), and found once it exists', async () => {
+    const cluster = process.env.TEST_DATABASE_URL!;
+    const id = `nova-${randomBytes(3).toString('hex')}`;
+    expect(await ensureCouncilDatabase(cluster, id, false)).toBe('missing');
+    try {
+      expect(await ensureCouncilDatabase(cluster, id, true)).toBe('created');
+      expect(await ensureCouncilDatabase(cluster, id, false)).toBe('exists');
+    } finally {
+      const admin = new pg.Client({ connectionString: cluster });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${councilDatabaseName(id)}"`);
+      await admin.end();
+    }
   });
 });
