@@ -16,6 +16,7 @@ import {
   TEST_CARD,
 } from '../payments/helpers.js';
 import { startTestDeployment, type TestDeployment } from '../helpers/test-deployment.js';
+import { webBuild } from '../helpers/web-build.js';
 
 /**
  * Two councils in one process (COUNCILS_DIR), as a province runs them: the same resident's DNI
@@ -104,6 +105,9 @@ describe('many councils in one deployment: each apart', () => {
         ADMIN_PASSWORD,
         REDSYS_SECRET_ALFA_TEST: KEY_A,
         METRICS_TOKEN: 'metrics-token-0123456789',
+        WEB_DIST: webBuild(
+          '<!doctype html><html><head><title>Portal</title></head><body></body></html>',
+        ),
       },
     });
     for (const [id, host] of [
@@ -217,8 +221,10 @@ describe('many councils in one deployment: each apart', () => {
       });
       expect(me.status, me.text).toBe(200);
       expect(me.text).toContain(RESIDENT.dni);
+      // its page carries its own council, never another's
       const page = await d.call(host, 'GET', '/');
-      // without a web build the council's page is not there, but never another council's
+      expect(page.status).toBe(200);
+      expect(page.text).toContain(name);
       expect(page.text).not.toContain(
         name === 'Concello de Alfa' ? 'Concello de Beta' : 'Concello de Alfa',
       );
