@@ -6,6 +6,7 @@ import pg from 'pg';
 import { parse } from 'yaml';
 import { repoRoot } from '../../src/lib/paths.js';
 import { councilDatabaseName } from '../../src/councils/council-database.js';
+import { LOGIN_LIMITS } from '../../src/services/residents/login-throttle.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zError } from '../../src/generated/zod.gen.js';
 import type { Deps } from '../../src/deps.js';
@@ -570,6 +571,24 @@ describe('many councils in one deployment: each apart', () => {
     expect(res.text.match(/^portal_build_info\{/gm)).toHaveLength(1);
     const refused = await d.call(HOST_A, 'GET', '/metrics');
     expect(refused.status).toBe(401);
+  });
+
+  // last: it leaves the resident throttled at council A
+  it("counts one council's failed logins against its own limits only", async () => {
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAndAddress; i++) {
+      const wrong = await d.call(HOST_A, 'POST', '/api/user/login', {
+        json: { username: RESIDENT.dni, password: 'not-the-password' },
+      });
+      expect(wrong.status).toBe(401);
+    }
+    const throttled = await d.call(HOST_A, 'POST', '/api/user/login', {
+      json: { username: RESIDENT.dni, password: RESIDENT.password },
+    });
+    expect(throttled.status).toBe(429);
+    const elsewhere = await d.call(HOST_B, 'POST', '/api/user/login', {
+      json: { username: RESIDENT.dni, password: RESIDENT.password },
+    });
+    expect(elsewhere.status, elsewhere.text).toBe(200);
   });
 });
 
