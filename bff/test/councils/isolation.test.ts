@@ -450,6 +450,14 @@ describe('many councils in one deployment: each apart', () => {
     const lines = d.logs.map((line) => JSON.parse(line) as { council?: string; msg: string });
     const ready = lines.filter((line) => line.msg === 'council ready');
     expect(ready.map((line) => line.council).sort()).toEqual([A, B, SANDBOX]);
+    const payments = Object.fromEntries(
+      ready.map((line) => [line.council, (line as { payments?: string }).payments]),
+    );
+    expect(payments).toEqual({
+      [A]: `Redsys ${MERCHANT_A}`,
+      [B]: `Redsys ${MERCHANT_B}`,
+      [SANDBOX]: 'sandbox',
+    });
   });
 
   it('answers an unknown host with a plain 404 page, and its API calls 404 unknown_council', async () => {
