@@ -2378,7 +2378,7 @@ export type GetHealthData = {
 
 export type GetHealthErrors = {
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2428,7 +2428,7 @@ export type GetPublicConfigData = {
 
 export type GetPublicConfigErrors = {
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2526,7 +2526,7 @@ export type LoginMfaErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2555,7 +2555,7 @@ export type LogoutErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2694,7 +2694,7 @@ export type VerifyRegistrationErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2739,7 +2739,7 @@ export type RequestPasswordRecoveryErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2870,7 +2870,7 @@ export type GetMeErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2915,7 +2915,7 @@ export type UpdateMeErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3078,7 +3078,7 @@ export type VerifyEmailChangeErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3221,7 +3221,7 @@ export type VerifyPhoneChangeErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3250,7 +3250,7 @@ export type ExportMyDataErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3299,7 +3299,7 @@ export type UnsubscribeRemindersErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3328,7 +3328,7 @@ export type ListPersonsErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3381,7 +3381,7 @@ export type AddPersonErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3491,7 +3491,7 @@ export type VerifyAssociationErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3601,7 +3601,7 @@ export type VerifyAssociationByNameErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3632,7 +3632,7 @@ export type RemovePersonErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -3640,7 +3640,7 @@ export type RemovePersonErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3671,7 +3671,7 @@ export type ListPersonActivitiesErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -3679,7 +3679,7 @@ export type ListPersonActivitiesErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3708,7 +3708,7 @@ export type ListMyPaymentsErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3737,11 +3737,11 @@ export type GetMyLatestPaymentErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3777,7 +3777,7 @@ export type GetMyReceiptErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -3785,7 +3785,7 @@ export type GetMyReceiptErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3824,7 +3824,7 @@ export type VerifyReceiptErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3857,7 +3857,7 @@ export type GeneratePaymentErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -3881,7 +3881,7 @@ export type GeneratePaymentErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3922,7 +3922,7 @@ export type ReceivePaymentNotificationErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3951,7 +3951,7 @@ export type OpenSandboxGatewayErrors = {
      */
     400: string;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -3963,7 +3963,7 @@ export type OpenSandboxGatewayErrors = {
      */
     415: string;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3992,7 +3992,7 @@ export type ConfirmSandboxBizumMobileErrors = {
      */
     400: string;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -4004,7 +4004,7 @@ export type ConfirmSandboxBizumMobileErrors = {
      */
     415: string;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4033,7 +4033,7 @@ export type ConfirmSandboxPaymentErrors = {
      */
     400: string;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -4045,7 +4045,7 @@ export type ConfirmSandboxPaymentErrors = {
      */
     415: string;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4065,7 +4065,7 @@ export type SandboxRestRequestErrors = {
      */
     400: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -4077,7 +4077,7 @@ export type SandboxRestRequestErrors = {
      */
     415: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4106,7 +4106,7 @@ export type SandboxTransactionQueryErrors = {
      */
     400: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -4122,7 +4122,7 @@ export type SandboxTransactionQueryErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4147,11 +4147,11 @@ export type GetSandboxStylesData = {
 
 export type GetSandboxStylesErrors = {
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4184,7 +4184,7 @@ export type GetAdminConfigErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4233,7 +4233,7 @@ export type UpdateAdminConfigErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4266,7 +4266,7 @@ export type GetAdminConfigSlashErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4315,7 +4315,7 @@ export type UpdateAdminConfigSlashErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4370,7 +4370,7 @@ export type ListUsersErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4458,7 +4458,7 @@ export type DeleteUserErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -4470,7 +4470,7 @@ export type DeleteUserErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4509,7 +4509,7 @@ export type UpdateUserErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -4584,7 +4584,7 @@ export type ListEnrolmentsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4637,7 +4637,7 @@ export type CreateEnrolmentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4672,7 +4672,7 @@ export type DeleteEnrolmentErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -4684,7 +4684,7 @@ export type DeleteEnrolmentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4723,7 +4723,7 @@ export type UpdateEnrolmentErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -4743,7 +4743,7 @@ export type UpdateEnrolmentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4798,7 +4798,7 @@ export type ListActivitiesErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4854,7 +4854,7 @@ export type CreateActivityErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4909,7 +4909,7 @@ export type ListActivitiesSlashErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4965,7 +4965,7 @@ export type CreateActivitySlashErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5000,7 +5000,7 @@ export type DeleteActivityErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -5012,7 +5012,7 @@ export type DeleteActivityErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5051,7 +5051,7 @@ export type UpdateActivityErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -5071,7 +5071,7 @@ export type UpdateActivityErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5125,7 +5125,7 @@ export type UploadTableErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5158,7 +5158,7 @@ export type DownloadUploadTemplateErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5220,7 +5220,7 @@ export type ListPaymentsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5260,7 +5260,7 @@ export type GetPaymentReceiptErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -5268,7 +5268,7 @@ export type GetPaymentReceiptErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5307,7 +5307,7 @@ export type RefundPaymentErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -5331,7 +5331,7 @@ export type RefundPaymentErrors = {
      */
     502: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
     /**
@@ -5370,7 +5370,7 @@ export type CheckPaymentErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -5382,7 +5382,7 @@ export type CheckPaymentErrors = {
      */
     502: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5433,7 +5433,7 @@ export type ExportPaymentsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5466,7 +5466,7 @@ export type GetMfaStatusErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5523,7 +5523,7 @@ export type SetupMfaErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5576,7 +5576,7 @@ export type ConfirmMfaErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5611,7 +5611,7 @@ export type ReleaseUserErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -5623,7 +5623,7 @@ export type ReleaseUserErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5658,7 +5658,7 @@ export type ResetUserMfaErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -5670,7 +5670,7 @@ export type ResetUserMfaErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5703,7 +5703,7 @@ export type GetAdminSummaryErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5736,7 +5736,7 @@ export type GetReminderSummaryErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5769,7 +5769,7 @@ export type RunRemindersErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5818,7 +5818,7 @@ export type ListAuditErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5849,7 +5849,7 @@ export type ListCatalogueData = {
 
 export type ListCatalogueErrors = {
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5878,7 +5878,7 @@ export type ListCatalogueQuotesErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5907,7 +5907,7 @@ export type ListApplicationsErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5946,7 +5946,7 @@ export type CreateApplicationErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -5966,7 +5966,7 @@ export type CreateApplicationErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6002,7 +6002,7 @@ export type WithdrawApplicationErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6014,7 +6014,7 @@ export type WithdrawApplicationErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6049,7 +6049,7 @@ export type CreateClaimErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6069,7 +6069,7 @@ export type CreateClaimErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6098,7 +6098,7 @@ export type ListMyProvisionalErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6133,7 +6133,7 @@ export type GetDrawErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6168,7 +6168,7 @@ export type GetProvisionalListErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6201,7 +6201,7 @@ export type ListSeasonActivitiesErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6255,7 +6255,7 @@ export type ListActivityApplicationsErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6263,7 +6263,7 @@ export type ListActivityApplicationsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6302,7 +6302,7 @@ export type StaffCreateApplicationErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6322,7 +6322,7 @@ export type StaffCreateApplicationErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6357,7 +6357,7 @@ export type GetApplicationSummaryErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6365,7 +6365,7 @@ export type GetApplicationSummaryErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6400,7 +6400,7 @@ export type ExportActivityApplicationsErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6408,7 +6408,7 @@ export type ExportActivityApplicationsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6443,7 +6443,7 @@ export type RunDrawErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6455,7 +6455,7 @@ export type RunDrawErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6494,7 +6494,7 @@ export type EnterDrawPublicValueErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6518,7 +6518,7 @@ export type EnterDrawPublicValueErrors = {
      */
     502: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6553,7 +6553,7 @@ export type StaffWithdrawApplicationErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6565,7 +6565,7 @@ export type StaffWithdrawApplicationErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6600,7 +6600,7 @@ export type StaffOfferPlaceErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6612,7 +6612,7 @@ export type StaffOfferPlaceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6647,7 +6647,7 @@ export type ListLikelyDuplicatesErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6655,7 +6655,7 @@ export type ListLikelyDuplicatesErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6690,7 +6690,7 @@ export type ListActivityClaimsErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6698,7 +6698,7 @@ export type ListActivityClaimsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6737,7 +6737,7 @@ export type ResolveClaimErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6757,7 +6757,7 @@ export type ResolveClaimErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6794,7 +6794,7 @@ export type MergePersonsErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6814,7 +6814,7 @@ export type MergePersonsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6851,7 +6851,7 @@ export type MarkPersonsDifferentErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6867,7 +6867,7 @@ export type MarkPersonsDifferentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6892,7 +6892,7 @@ export type ListCircumstancesData = {
 
 export type ListCircumstancesErrors = {
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6925,7 +6925,7 @@ export type ListAdminCircumstancesErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6978,7 +6978,7 @@ export type CreateCircumstanceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7013,7 +7013,7 @@ export type DeleteCircumstanceErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7025,7 +7025,7 @@ export type DeleteCircumstanceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7064,7 +7064,7 @@ export type UpdateCircumstanceErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7084,7 +7084,7 @@ export type UpdateCircumstanceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7126,7 +7126,7 @@ export type ImportCircumstanceHoldersErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7142,7 +7142,7 @@ export type ImportCircumstanceHoldersErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7180,7 +7180,7 @@ export type RequestCircumstanceErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7204,7 +7204,7 @@ export type RequestCircumstanceErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7233,7 +7233,7 @@ export type ListMyCircumstancesErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7270,7 +7270,7 @@ export type RequestHouseholdCircumstanceErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7294,7 +7294,7 @@ export type RequestHouseholdCircumstanceErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7325,7 +7325,7 @@ export type GetMyCircumstanceDocumentErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7333,7 +7333,7 @@ export type GetMyCircumstanceDocumentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7384,7 +7384,7 @@ export type ListCircumstanceRequestsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7419,7 +7419,7 @@ export type GetCircumstanceDocumentErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7427,7 +7427,7 @@ export type GetCircumstanceDocumentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7468,7 +7468,7 @@ export type AddHouseholdPersonErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7488,7 +7488,7 @@ export type AddHouseholdPersonErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7524,7 +7524,7 @@ export type RemoveHouseholdPersonErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7536,7 +7536,7 @@ export type RemoveHouseholdPersonErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7575,7 +7575,7 @@ export type ApproveCircumstanceRequestErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7595,7 +7595,7 @@ export type ApproveCircumstanceRequestErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7634,7 +7634,7 @@ export type RefuseCircumstanceRequestErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7654,7 +7654,7 @@ export type RefuseCircumstanceRequestErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7689,7 +7689,7 @@ export type WithdrawCircumstanceApprovalErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7701,7 +7701,7 @@ export type WithdrawCircumstanceApprovalErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7740,7 +7740,7 @@ export type RecordCircumstanceErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7760,7 +7760,7 @@ export type RecordCircumstanceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7793,7 +7793,7 @@ export type GetFeeRulesErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7842,7 +7842,7 @@ export type UpdateFeeRulesErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7871,7 +7871,7 @@ export type ListMandatesErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7924,7 +7924,7 @@ export type SignMandateErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7955,7 +7955,7 @@ export type CancelMandateErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7963,7 +7963,7 @@ export type CancelMandateErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7994,7 +7994,7 @@ export type GetMandateDocumentErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -8002,7 +8002,7 @@ export type GetMandateDocumentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -8031,7 +8031,7 @@ export type ListDirectDebitsErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -8064,7 +8064,7 @@ export type DomicileFeeErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -8084,7 +8084,7 @@ export type DomicileFeeErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -8115,7 +8115,7 @@ export type UndomicileFeeErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -8127,7 +8127,7 @@ export type UndomicileFeeErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -8160,7 +8160,7 @@ export type ListRemittancesErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -8213,7 +8213,7 @@ export type CreateRemittanceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -8248,7 +8248,7 @@ export type GetRemittanceErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -8256,7 +8256,7 @@ export type GetRemittanceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -8291,7 +8291,7 @@ export type GetRemittanceFileErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -8299,7 +8299,7 @@ export type GetRemittanceFileErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -8334,7 +8334,7 @@ export type GetRemittanceSandboxAnswerErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -8346,7 +8346,7 @@ export type GetRemittanceSandboxAnswerErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -8387,7 +8387,7 @@ export type ApplyRemittanceReturnsErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -8403,7 +8403,7 @@ export type ApplyRemittanceReturnsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -8433,7 +8433,7 @@ export type ListOutboxData = {
 
 export type ListOutboxErrors = {
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -8441,7 +8441,7 @@ export type ListOutboxErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
