@@ -44,7 +44,7 @@ export function responsePipeline(options: {
       const json = serialiseJsonBody(response);
       const api = ctx.request.path.startsWith('/api');
       // a 304 has no body to tell data from a page by: the API's stands for its JSON (catalogue)
-      await setSecurityHeaders(ctx, { json: json || (api && response.status === 304), api });
+      setSecurityHeaders(ctx, { json: json || (api && response.status === 304), api });
       await compress(ctx);
     } finally {
       logAccess?.(ctx, startedMs);
