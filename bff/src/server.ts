@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadConfig, ConfigError, modeLine, type Config } from './config.js';
 import { openDatabase } from './data/open-database.js';
 import { createDeps } from './deps.js';
@@ -41,7 +42,10 @@ async function main(): Promise<void> {
   });
   const app = buildApp(deps);
   for (const warning of config.warnings) logger.warn(warning);
+  // not ready (503 on /api/ready) from the first call until the hot paths are warm
+  deps.lifecycle.warming = true;
   const server = app.listen(config.port, config.host, LISTEN_BACKLOG, () => {
+    void deps.warmUp.run(ownUrl(server));
     const credentials = credentialsFile
       ? `; the first administrator's credentials are in ${credentialsFile}`
       : '';
@@ -63,6 +67,13 @@ async function main(): Promise<void> {
     await deps.passwords.close();
     await db.close();
   });
+}
+
+/** Where this process can call itself: its address, or loopback when it listens on every one. */
+function ownUrl(server: Server): string {
+  const { address, port } = server.address() as AddressInfo;
+  const host = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 /**

@@ -28,6 +28,8 @@ export function responsePipeline(options: {
   metrics: Metrics;
   /** A call met a database that cannot be reached or written. */
   onDatabaseUnavailable?: () => void;
+  /** The process's own calls (warm-up): neither logged nor counted. */
+  ownCall?: (ctx: Koa.Context) => boolean;
 }): Koa.Middleware<AppState> {
   const handleErrors = errorMiddleware(options.logger, options.onDatabaseUnavailable);
   const checkContract = responseValidation(options.responseValidation, options.logger);
@@ -47,8 +49,10 @@ export function responsePipeline(options: {
       setSecurityHeaders(ctx, { json: json || (api && response.status === 304), api });
       await compress(ctx);
     } finally {
-      logAccess?.(ctx, startedMs);
-      observeRequest(options.metrics, ctx, startedMs);
+      if (!options.ownCall?.(ctx)) {
+        logAccess?.(ctx, startedMs);
+        observeRequest(options.metrics, ctx, startedMs);
+      }
     }
   };
 }
