@@ -12,8 +12,8 @@ import type { TokenService } from '../services/token-service.js';
 export const WARM_UP_HEADER = 'X-Portal-Warm-Up';
 
 /**
- * How long warm-up may take at most, and how many rounds are enough: on this 2-core machine a
- * round of its calls costs 2–5 ms, so a quiet machine stops at the rounds, a busy one at the time.
+ * How long warm-up may take at most, and how many rounds are enough: a quiet machine stops at
+ * the rounds, a busy one at the time (docs/performance.md, *A warm server before it is open*).
  */
 export const WARM_UP_BUDGET_MS = 1500;
 export const WARM_UP_ROUNDS = 300;
