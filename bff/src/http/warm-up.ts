@@ -13,7 +13,7 @@ export const WARM_UP_HEADER = 'X-Portal-Warm-Up';
 
 /**
  * How long warm-up may take at most, and how many rounds are enough: a quiet machine stops at
- * the rounds, a busy one at the time (docs/performance.md, *A warm server before it is open*).
+ * the rounds, a busy one at the time (docs/performance.md, *The response pipeline and a warm start*).
  */
 export const WARM_UP_BUDGET_MS = 1500;
 export const WARM_UP_ROUNDS = 300;
