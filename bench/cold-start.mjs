@@ -1,8 +1,10 @@
 // A fresh process's first calls against its later ones (issue 63, "a warm server before it is
 // open"): one seeded database; each build starts on it, waits until /api/ready says ready (a
-// build that warms up says so only once warm), and answers three batches of authenticated reads
-// (GET /api/user/persons/, 50 connections, BENCH_COLD_CALLS each) back to back. Compares the
-// first batch's p50 / p99 with the third's, and how long each took to start.
+// build that warms up says so only once warm), and answers authenticated reads (GET
+// /api/user/persons/): BENCH_COLD_FIRST calls one at a time (the first calls, their mean and
+// p99), BENCH_COLD_CALLS at 50 connections, three times (the rush), then BENCH_COLD_FIRST one at
+// a time again. Compares the first calls with the last ones, and how long each build took to
+// start. One connection at a time: a call's own time, less of the machine's queue.
 //   node bench/cold-start.mjs --no-build   (BENCH_SERVER_JS, BENCH_BEFORE_SERVER_JS as elsewhere)
 import autocannon from 'autocannon';
 import {
@@ -17,13 +19,14 @@ import {
 import { seedFamily, startPortal } from './lib/portal.mjs';
 
 const CALLS = Number(process.env.BENCH_COLD_CALLS ?? 2000);
+const FIRST = Number(process.env.BENCH_COLD_FIRST ?? 300);
 const TURNS = Number(process.env.BENCH_COLD_TURNS ?? 2);
 
-async function batch(url, token) {
+async function batch(url, token, { connections = 50, amount = CALLS } = {}) {
   const r = await autocannon({
     url,
-    connections: 50,
-    amount: CALLS,
+    connections,
+    amount,
     headers: { Authorization: `Bearer ${token}` },
   });
   if (r.non2xx || r.errors) throw new Error(`${r.non2xx} non-2xx, ${r.errors} errors`);
@@ -45,7 +48,14 @@ export async function runColdStart({ build = true } = {}) {
       { label: 'this build', serverJs: undefined },
     ];
     const rows = [
-      ['build', 'start to ready', '1st batch p50 / p99', '3rd batch p50 / p99', 'p99 1st / 3rd'],
+      [
+        'build',
+        'start to ready',
+        `first ${FIRST}: mean / p99`,
+        `last ${FIRST}: mean / p99`,
+        'mean first / last',
+        'rush 1st / 3rd p99',
+      ],
     ];
     for (let turn = 1; turn <= TURNS; turn++) {
       for (const { label, serverJs } of builds) {
@@ -54,15 +64,19 @@ export async function runColdStart({ build = true } = {}) {
         const startMs = performance.now() - started;
         try {
           const url = `${portal.baseUrl}/api/user/persons/`;
-          const first = await batch(url, token);
+          const one = { connections: 1, amount: FIRST };
+          const first = await batch(url, token, one);
+          const rush1 = await batch(url, token);
           await batch(url, token);
-          const third = await batch(url, token);
+          const rush3 = await batch(url, token);
+          const last = await batch(url, token, one);
           rows.push([
             `${label} (${turn})`,
             `${fmt.int(startMs)} ms`,
-            `${fmt.ms(first.p50)} / ${fmt.ms(first.p99)}`,
-            `${fmt.ms(third.p50)} / ${fmt.ms(third.p99)}`,
-            (first.p99 / third.p99).toFixed(2),
+            `${fmt.ms(first.mean)} / ${fmt.ms(first.p99)}`,
+            `${fmt.ms(last.mean)} / ${fmt.ms(last.p99)}`,
+            (first.mean / last.mean).toFixed(2),
+            `${fmt.ms(rush1.p99)} / ${fmt.ms(rush3.p99)}`,
           ]);
         } finally {
           await portal.close();
