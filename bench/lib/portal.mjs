@@ -71,6 +71,13 @@ export async function startPortal({
       // the server listens only once migrated and bootstrapped (and an older build has no /ready)
       readyUrl: `${baseUrl}/api/health`,
     });
+    // then until it says ready: a fresh process warms its hot paths up first (503 meanwhile;
+    // a build without warm-up answers 200 at once, one without /ready 404)
+    for (let i = 0; i < 100; i++) {
+      const { status } = await send(`${baseUrl}/api/ready`);
+      if (status !== 503) break;
+      await sleep(50);
+    }
   } catch (err) {
     if (!sharedDataDir) removeTempDir(dataDir);
     throw err;

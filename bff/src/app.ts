@@ -20,6 +20,7 @@ export function buildApp(deps: Deps): Koa<AppState> {
       responseValidation: deps.config.responseValidation,
       metrics: deps.metrics,
       onDatabaseUnavailable: deps.databaseWatch.suspect,
+      ownCall: deps.warmUp.isOwnCall,
     }),
   );
   // admission: past a bound, a new resident's call is refused at once (503 server_busy)

@@ -63,6 +63,7 @@ import { createAdminSettingsService } from './services/admin/settings-update.js'
 import { createAuditLogService } from './services/admin/audit-log.js';
 import { createEnrolmentImport } from './services/admin/upload/importer.js';
 import { createReadiness } from './services/readiness.js';
+import { createWarmUp } from './http/warm-up.js';
 import { createDatabaseWatch } from './services/database-watch.js';
 import { createSummaryRepo } from './data/summary-repo.js';
 import { createSummaryService } from './services/admin/summary-service.js';
@@ -364,11 +365,14 @@ export function createDeps(options: {
       ? (pain008: string, at: Date) => sandboxBankAnswer(pain008, { at })
       : undefined,
   });
-  /** Set when the process begins to shut down: /ready answers 503 so traffic moves elsewhere. */
-  const lifecycle = { stopping: false };
+  /**
+   * `stopping`: set when the process begins to shut down; `warming`: while a fresh process runs
+   * its hot paths (http/warm-up.ts). Either way /ready answers 503 so traffic goes elsewhere.
+   */
+  const lifecycle = { stopping: false, warming: false };
   /** Notices the database going away (server.ts starts its timer); readiness asks it. */
   const databaseWatch = createDatabaseWatch({ db, logger });
-  return {
+  const deps = {
     config,
     db,
     logger,
@@ -436,6 +440,7 @@ export function createDeps(options: {
       quotes: feeQuotes,
     }),
   };
+  return { ...deps, warmUp: createWarmUp(deps) };
 }
 
 export type Deps = ReturnType<typeof createDeps>;

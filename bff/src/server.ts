@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadConfig, ConfigError, modeLine, type Config } from './config.js';
 import { openDatabase } from './data/open-database.js';
 import { createDeps } from './deps.js';
+import { WARM_UP_BUDGET_MS } from './http/warm-up.js';
 import { openDeployment } from './councils/deployment.js';
 import { buildApp } from './app.js';
 import { createLogger, type Logger } from './logger.js';
@@ -43,7 +45,10 @@ async function main(): Promise<void> {
   });
   const app = buildApp(deps);
   for (const warning of config.warnings) logger.warn(warning);
+  // not ready (503 on /api/ready) from the first call until the hot paths are warm
+  deps.lifecycle.warming = true;
   const server = app.listen(config.port, config.host, LISTEN_BACKLOG, () => {
+    void deps.warmUp.run(ownUrl(server));
     const credentials = credentialsFile
       ? `; the first administrator's credentials are in ${credentialsFile}`
       : '';
@@ -67,6 +72,13 @@ async function main(): Promise<void> {
   });
 }
 
+/** Where this process can call itself: its address, or loopback when it listens on every one. */
+function ownUrl(server: Server): string {
+  const { address, port } = server.address() as AddressInfo;
+  const host = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
 /**
  * COUNCILS_DIR: every council of the folder in this one process, each by its host names
  * (councils/deployment.ts). A council that cannot be opened is refused (its hosts answer 503) and
@@ -83,8 +95,17 @@ async function serveCouncils(config: Config, logger: Logger): Promise<void> {
     process.exit(2);
   }
   for (const warning of config.warnings) logger.warn(warning);
+  // each council answers 503 on /api/ready until its hot paths are warm; the code is shared, so
+  // the whole warm-up budget is shared between them (the first council warms most of it)
+  for (const council of served) council.deps.lifecycle.warming = true;
   const server = createServer(deployment.handle);
   server.listen(config.port, config.host, LISTEN_BACKLOG, () => {
+    void (async () => {
+      const budgetMs = Math.max(100, WARM_UP_BUDGET_MS / served.length);
+      for (const council of served) {
+        await council.deps.warmUp.run(ownUrl(server), { budgetMs, host: council.hosts[0] });
+      }
+    })();
     logger.info(`portal listening: ${modeLine(config)}`, {
       url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
       councils: served.map((council) => council.id),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type Koa from 'koa';
+import { jsonOf } from './json-body.js';
 
 /**
  * Answers `body` as a public answer caches may keep `maxAgeSeconds` and serve stale
@@ -13,7 +14,7 @@ export function answerCacheable(
   body: object,
   cache: { maxAgeSeconds: number; staleSeconds: number; vary: string[] },
 ): void {
-  const tag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
+  const tag = `"${createHash('sha256').update(jsonOf(body)).digest('base64url').slice(0, 27)}"`;
   ctx.status = 200;
   ctx.body = body;
   ctx.set('ETag', tag);

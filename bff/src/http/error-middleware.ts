@@ -47,7 +47,9 @@ export function errorMiddleware(
           path: ctx.path,
           error: err instanceof Error ? err.message : String(err),
         });
-      } else if (error.status >= 500) {
+      } else if (error.status >= 500 && error.code !== 'not_ready') {
+        // (not ready is an answer, not a failure: a starting or stopping process says it to the
+        // load balancer's every look)
         // no retry mends a damaged file (engines.ts): it says what to do
         const what =
           failure === 'damaged'

@@ -164,15 +164,15 @@ export function eventLoopDelay(): () => number {
   const late: number[] = new Array<number>(WINDOW_TICKS).fill(0);
   let index = 0;
   let expected = performance.now() + TICK_MS;
+  // the median changes only when a tick is noted: found then, not on every call that asks
+  let median = 0;
   setInterval(() => {
     const now = performance.now();
     late[index] = Math.max(0, now - expected);
     index = (index + 1) % WINDOW_TICKS;
     expected = now + TICK_MS;
+    median = [...late].sort((a, b) => a - b)[Math.floor(WINDOW_TICKS / 2)]!;
   }, TICK_MS).unref();
-  monitor = () => {
-    const sorted = [...late].sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)]!;
-  };
+  monitor = () => median;
   return monitor;
 }

@@ -28,6 +28,8 @@ export function responsePipeline(options: {
   metrics: Metrics;
   /** A call met a database that cannot be reached or written. */
   onDatabaseUnavailable?: () => void;
+  /** The process's own calls (warm-up): neither logged nor counted. */
+  ownCall?: (ctx: Koa.Context) => boolean;
 }): Koa.Middleware<AppState> {
   const handleErrors = errorMiddleware(options.logger, options.onDatabaseUnavailable);
   const checkContract = responseValidation(options.responseValidation, options.logger);
@@ -44,11 +46,13 @@ export function responsePipeline(options: {
       const json = serialiseJsonBody(response);
       const api = ctx.request.path.startsWith('/api');
       // a 304 has no body to tell data from a page by: the API's stands for its JSON (catalogue)
-      await setSecurityHeaders(ctx, { json: json || (api && response.status === 304), api });
+      setSecurityHeaders(ctx, { json: json || (api && response.status === 304), api });
       await compress(ctx);
     } finally {
-      logAccess?.(ctx, startedMs);
-      observeRequest(options.metrics, ctx, startedMs);
+      if (!options.ownCall?.(ctx)) {
+        logAccess?.(ctx, startedMs);
+        observeRequest(options.metrics, ctx, startedMs);
+      }
     }
   };
 }

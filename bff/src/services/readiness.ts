@@ -11,7 +11,8 @@ const notReady = () =>
   });
 
 /**
- * Whether this process should get traffic (a load balancer's health check): not while it stops;
+ * Whether this process should get traffic (a load balancer's health check): not while it stops
+ * nor while a fresh process warms its hot paths up (http/warm-up.ts);
  * not while its database cannot be reached or written, or its SQLite file was deleted or replaced
  * (503 database_unavailable, as every other call then answers); and only with every migration
  * this build knows applied.
@@ -19,11 +20,11 @@ const notReady = () =>
 export function createReadiness(deps: {
   db: Database;
   logger: Logger;
-  lifecycle: { stopping: boolean };
+  lifecycle: { stopping: boolean; warming: boolean };
   databaseWatch: DatabaseWatch;
 }) {
   return async function ready() {
-    if (deps.lifecycle.stopping) throw notReady();
+    if (deps.lifecycle.stopping || deps.lifecycle.warming) throw notReady();
     // the watch logs what it finds, once, when it changes
     if (await deps.databaseWatch.check()) throw databaseUnavailable();
     let migrations;

@@ -294,6 +294,8 @@ describe('many councils in one deployment: each apart', () => {
     expect(login.status).toBe(401);
   });
 
+  const SANDBOX_ONLY = new Set(['GET /admin/remittances/{id}/sandbox-answer']);
+
   it("answers every call of the contract that needs a token 401 at the other council's host", async () => {
     const contract = parse(readFileSync(join(repoRoot, 'openapi.yaml'), 'utf8')) as {
       paths: Record<string, Record<string, { security?: unknown[] }>>;
@@ -315,6 +317,8 @@ describe('many councils in one deployment: each apart', () => {
           token,
           ...(method === 'GET' || method === 'DELETE' ? {} : { json: {} }),
         });
+        // a sandbox-only route does not exist where the council has its own bank: 404 as an unknown address
+        if (SANDBOX_ONLY.has(`${method} ${path}`) && res.status === 404) continue;
         if (res.status !== 401)
           answers.push(`${method} ${path}: ${res.status} ${res.text.slice(0, 120)}`);
         else expect(zError.parse(res.json()).code).toBe('not_authenticated');

@@ -1,18 +1,8 @@
-import { INTL_LOCALE, TIME_ZONE, type Locale } from './locales.ts';
+import { INTL_LOCALE, intlLocale, TIME_ZONE, type Locale } from './locales.ts';
 
-export { INTL_LOCALE, LOCALES, TIME_ZONE, type Locale } from './locales.ts';
+export { INTL_LOCALE, intlLocale, LOCALES, TIME_ZONE, type Locale } from './locales.ts';
 
 const CIVIL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/**
- * The Intl tag for a locale. A runtime without Galician data (some Chromium builds ship only a
- * few locales) would fall back to US formats, so Galician then uses Spanish conventions, which
- * are the same for euros and dates but for the names of the months (see GALICIAN_MONTHS).
- */
-export function intlLocale(locale: Locale | string): string {
-  const tag = INTL_LOCALE[locale as Locale] ?? INTL_LOCALE.es;
-  return Intl.NumberFormat.supportedLocalesOf([tag]).length > 0 ? tag : INTL_LOCALE.es;
-}
 
 /**
  * CLDR's Galician month names (format, wide), for a runtime that formats Galician with Spanish

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { I18nProvider } from '../i18n/i18n-provider';
-import { setUnauthorizedHandler } from '../lib/api/client';
+import { setUnauthorizedHandler } from '../lib/api/call-rules';
 import { AppRoutes, preloadFirstScreen } from './router';
 import { RouteErrorBoundary } from './shell/route-error';
 

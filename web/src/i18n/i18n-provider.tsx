@@ -8,8 +8,8 @@ import {
   type ReactNode,
 } from 'react';
 import { IntlProvider } from 'react-intl';
-import { intlLocale } from '@portal/design-system/lib/format.ts';
-import { setApiLocale } from '../lib/api/client';
+import { intlLocale } from '@portal/design-system/lib/locales.ts';
+import { setApiLocale } from '../lib/api/call-rules';
 import {
   hasSameGroups,
   loadedGroups,

@@ -1,4 +1,4 @@
-import { api, SKIP_AUTH_REDIRECT } from './api/client';
+import { callApi, SKIP_AUTH_REDIRECT } from './api/call-rules';
 import { clearToken, getToken } from './session';
 
 /**
@@ -11,12 +11,10 @@ export function logOut(): void {
   const token = getToken();
   clearToken();
   if (!token) return;
-  void api
-    .POST('/user/logout', {
-      headers: { Authorization: `Bearer ${token}`, [SKIP_AUTH_REDIRECT]: '1' },
-      keepalive: true,
-    })
-    .catch(() => {
-      // offline or refused: the token is forgotten here anyway and expires on its own
-    });
+  void callApi('POST', '/user/logout', {
+    headers: { Authorization: `Bearer ${token}`, [SKIP_AUTH_REDIRECT]: '1' },
+    keepalive: true,
+  }).catch(() => {
+    // offline or refused: the token is forgotten here anyway and expires on its own
+  });
 }

@@ -1,12 +1,11 @@
-import { formatEuros } from '../../i18n/format.js';
+import { formatEuros, perLocale } from '../../i18n/format.js';
 import { t, type Locale } from '../../i18n/index.js';
 import type { StoredBreakdown } from './stored-breakdown.js';
 
-const NUMBER_TAGS: Record<Locale, string> = { es: 'es-ES', en: 'en-GB', gl: 'gl-ES' };
+const percents = perLocale((tag) => new Intl.NumberFormat(tag, { maximumFractionDigits: 2 }));
 
 /** Basis points as a percentage in the reader's language: 2000 → "20", 1250 → "12,5". */
-const percent = (bp: number, locale: Locale) =>
-  new Intl.NumberFormat(NUMBER_TAGS[locale], { maximumFractionDigits: 2 }).format(bp / 100);
+const percent = (bp: number, locale: Locale) => percents[locale].format(bp / 100);
 
 /**
  * A charged fee's breakdown as lines of text (the receipt under each item, the staff export): the

@@ -7,7 +7,12 @@ import { addDays } from '../../lib/madrid-date.js';
 import { partName } from '../payments/part-name.js';
 import { amountWithoutReduction } from '../pricing.js';
 
-const LIST_TAGS: Record<Locale, string> = { es: 'es', en: 'en', gl: 'gl' };
+/** "Ana, Brais y Carme", built once per language (i18n/format.ts says why). */
+const LISTS: Record<Locale, Intl.ListFormat> = {
+  es: new Intl.ListFormat('es', { type: 'conjunction' }),
+  en: new Intl.ListFormat('en', { type: 'conjunction' }),
+  gl: new Intl.ListFormat('gl', { type: 'conjunction' }),
+};
 
 /**
  * The fees of a person under the council's rules (services/fees), by person and activity; null
@@ -108,9 +113,7 @@ export function composeReminder(input: {
   }
   const params = {
     ...common,
-    names: new Intl.ListFormat(LIST_TAGS[locale], { type: 'conjunction' }).format(
-      people.map((person) => person.name),
-    ),
+    names: LISTS[locale].format(people.map((person) => person.name)),
     total: formatEuros(wholeCents + partsCents, locale),
     whole_total: formatEuros(wholeCents, locale),
     last_day: formatCivilDate(addDays(input.deadline, -1), locale),

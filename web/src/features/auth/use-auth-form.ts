@@ -1,7 +1,7 @@
 import { type FieldErrors, hasErrors } from '../../lib/forms/field-errors';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { detailMessage } from '../../lib/api/client';
+import { detailMessage } from '../../lib/api/call-rules';
 import type { Outcome } from './api/auth-api';
 
 /**

@@ -1,4 +1,4 @@
-import { api, SKIP_AUTH_REDIRECT } from '../../../lib/api/client';
+import { callApi, SKIP_AUTH_REDIRECT } from '../../../lib/api/call-rules';
 import { deviceTokenFor, rememberDeviceToken } from '../../../lib/device-tokens';
 import type { components } from '../../../lib/api/schema.gen';
 
@@ -45,9 +45,13 @@ export function login(
   const deviceToken = deviceTokenFor(username);
   return remembering(
     outcome(
-      api.POST('/user/login', {
-        body: { username, password, ...(deviceToken ? { device_token: deviceToken } : {}) },
-        bodySerializer: (body) => new URLSearchParams(body as Record<string, string>).toString(),
+      // the first screen's call: not through the typed client (lib/api/call-rules.ts)
+      callApi<Schemas['Token'] | Schemas['MfaChallenge']>('POST', '/user/login', {
+        body: new URLSearchParams({
+          username,
+          password,
+          ...(deviceToken ? { device_token: deviceToken } : {}),
+        }).toString(),
         headers: {
           'Content-Type': 'application/x-www-form-urlencoded',
           [SKIP_AUTH_REDIRECT]: '1',
@@ -61,8 +65,8 @@ export function login(
 export function loginMfa(mfaToken: string, code: string): Promise<Outcome<Schemas['Token']>> {
   return remembering(
     outcome(
-      api.POST('/user/login/mfa', {
-        body: { mfa_token: mfaToken, code },
+      callApi<Schemas['Token']>('POST', '/user/login/mfa', {
+        body: JSON.stringify({ mfa_token: mfaToken, code }),
         headers: { [SKIP_AUTH_REDIRECT]: '1' },
       }),
     ),
