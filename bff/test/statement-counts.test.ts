@@ -131,9 +131,7 @@ describe('statements a hot path sends', () => {
     const fields = signedNotification(
       notificationParams(redirect.order, Math.round(redirect.amount * 100)),
     );
-    const res = await counted('notification', () =>
-      app.form('/api/payments/notification', fields),
-    );
+    const res = await counted('notification', () => app.form('/api/payments/notification', fields));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'paid', code: 'notification_applied' });
     expect(counts.checkout).toBeLessThanOrEqual(MOST.checkout);

@@ -186,7 +186,6 @@ function openSqlite(file: string): EngineParts {
     // Kysely's SQLite connection asks for the statement each time it runs one
     prepare: (sql: string) => {
       sent.statements++;
-      if (process.env.LOG_SQL) console.log('SQL', sql);
       const statement = prepare(sql);
       // a write outside a transaction, or a transaction's commit, into a file deleted or replaced
       // under the server fails (database_unavailable) rather than being acknowledged: one stat
