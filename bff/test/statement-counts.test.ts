@@ -43,11 +43,9 @@ describe('statements a hot path sends', () => {
 
   /** The statements `call` sends; every call runs to its end before the count is read. */
   async function counted<T>(name: string, call: () => Promise<T>): Promise<T> {
-    console.log('SQL >>>', name);
     const before = app.db.statements();
     const value = await call();
     counts[name] = app.db.statements() - before;
-    console.log('SQL <<<', name);
     return value;
   }
 
