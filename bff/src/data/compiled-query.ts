@@ -1,4 +1,10 @@
-import type { CompiledQuery, Compilable, QueryResult, RawBuilder } from 'kysely';
+import {
+  sql,
+  type CompiledQuery,
+  type Compilable,
+  type QueryResult,
+  type RawBuilder,
+} from 'kysely';
 import type { Database, Executor } from './database.js';
 import type { Engine } from './engines.js';
 
@@ -16,9 +22,9 @@ import type { Engine } from './engines.js';
  * this one SQL text: better-sqlite3's `prepare` per connection (sqlite-statements.ts), a named
  * statement per PostgreSQL connection (engines.ts).
  *
- * Only for statements whose shape never changes between calls: a parameter is one value (no
- * list whose length varies: `in` a list of the caller's ids stays built per call), and a value
- * the builder reads (`p.x ? … : …`) is a stand-in, never the caller's value. Kysely stays for
+ * Only for statements whose shape never changes between calls: a parameter is one value (a list
+ * of ids of any length travels as one, `idsIn`), and a value the builder reads (`p.x ? … : …`)
+ * is a stand-in, never the caller's value. Kysely stays for
  * everything else, where building per call costs nothing that matters (staff screens, rare paths).
  */
 export interface CompiledStatement<P, R> {
@@ -104,3 +110,17 @@ export function compiledStatement<P extends object, R>(
     first: async (db, params) => (await run(db, params)).rows[0],
   };
 }
+
+/**
+ * `column in idsIn(target, p.ids)`: a list of ids of any length as one parameter, the JSON text
+ * of the array (`idList(ids)`), so the statement's text is the same whatever the list's length
+ * and it is compiled and prepared once.
+ */
+export function idsIn(target: BuildFor, json: string): RawBuilder<number> {
+  return target.engine === 'postgres'
+    ? sql<number>`(select jsonb_array_elements_text(cast(${json} as jsonb))::bigint)`
+    : sql<number>`(select value from json_each(${json}))`;
+}
+
+/** The parameter `idsIn` reads. */
+export const idList = (ids: readonly number[]): string => JSON.stringify(ids);

@@ -1,7 +1,9 @@
 import { groupBy } from '../lib/group-by.js';
-import type { Database } from './database.js';
+import { compiledStatement, idList, idsIn } from './compiled-query.js';
+import type { Database, Executor } from './database.js';
 import { paymentPersonKeys } from './search-keys.js';
 import type {
+  Flag,
   PaidBy,
   PaymentItemsTable,
   PayMethod,
@@ -116,6 +118,104 @@ export const paymentColumns = [
   'bank_pay_method',
 ] as const;
 
+// A checkout and the bank's notification run these: compiled once (compiled-query.ts).
+const findManagedPerson = compiledStatement(
+  (db, p: { userId: number; enrolmentId: number }, { rowLocks }) =>
+    db
+      .selectFrom('enrolments as e')
+      .innerJoin('user_persons as up', 'up.enrolment_id', 'e.id')
+      .select(['e.id', 'e.first_name', 'e.last_name', 'e.dni'])
+      .where('up.user_id', '=', p.userId)
+      .where('e.id', '=', p.enrolmentId)
+      .$if(rowLocks, (q) => q.forUpdate('up')),
+);
+const enrolledActivities = (db: Executor, enrolmentId: number) =>
+  db
+    .selectFrom('enrolment_activities as ea')
+    .innerJoin('activities as a', 'a.id', 'ea.activity_id')
+    .select([
+      'a.id as activity_id',
+      'a.name',
+      'a.price_cents',
+      'ea.is_paid',
+      'ea.paid_payment_id',
+      'ea.paid_amount_cents',
+      'a.parts',
+      'ea.parts_paid',
+      'a.registration_fee_cents',
+      'ea.registration_fee_paid_cents',
+    ])
+    .where('ea.enrolment_id', '=', enrolmentId);
+const findEnrolledActivity = compiledStatement(
+  (db, p: { enrolmentId: number; activityId: number }) =>
+    enrolledActivities(db, p.enrolmentId).where('ea.activity_id', '=', p.activityId),
+);
+const findEnrolledActivities = compiledStatement(
+  (db, p: { enrolmentId: number; activityIds: string }, target) =>
+    enrolledActivities(db, p.enrolmentId)
+      .where('ea.activity_id', 'in', idsIn(target, p.activityIds))
+      .orderBy('ea.activity_id'),
+);
+const lockEnrolledActivities = compiledStatement(
+  (db, p: { enrolmentId: number; activityIds: string }, target) =>
+    enrolledActivities(db, p.enrolmentId)
+      .where('ea.activity_id', 'in', idsIn(target, p.activityIds))
+      .orderBy('ea.activity_id')
+      .$if(target.rowLocks, (q) => q.forUpdate('ea')),
+);
+const insertPaymentUnlessOrderTaken = compiledStatement(
+  (
+    db,
+    p: Omit<NewPayment, 'use_discount'> & {
+      use_discount: Flag;
+      person_key: string;
+      person_sort_key: string;
+    },
+  ) =>
+    db
+      .insertInto('payments')
+      .values({
+        order_code: p.order_code,
+        locale: p.locale,
+        user_id: p.user_id,
+        enrolment_id: p.enrolment_id,
+        person_name: p.person_name,
+        person_dni: p.person_dni,
+        amount_cents: p.amount_cents,
+        gateway: p.gateway,
+        merchant_code: p.merchant_code,
+        terminal: p.terminal,
+        pay_method: p.pay_method,
+        person_key: p.person_key,
+        person_sort_key: p.person_sort_key,
+        use_discount: p.use_discount,
+        status: 'pending',
+        created_at: p.now,
+        updated_at: p.now,
+      })
+      .onConflict((oc) => oc.column('order_code').doNothing())
+      .returning('id'),
+);
+const pendingOverlapping = compiledStatement(
+  (db, p: { userId: number; enrolmentId: number; activityIds: string }, target) =>
+    db
+      .selectFrom('payments as p')
+      .select(paymentColumns.map((column) => `p.${column}` as const))
+      .where('p.user_id', '=', p.userId)
+      .where('p.status', '=', 'pending')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('payment_items as i')
+            .select('i.payment_id')
+            .whereRef('i.payment_id', '=', 'p.id')
+            .where('i.enrolment_id', '=', p.enrolmentId)
+            .where('i.activity_id', 'in', idsIn(target, p.activityIds)),
+        ),
+      )
+      .orderBy('p.id'),
+);
+
 export function createPaymentsRepo(db: Database) {
   const payments = (executor = db.q()) => executor.selectFrom('payments').select(paymentColumns);
   return {
@@ -127,41 +227,29 @@ export function createPaymentsRepo(db: Database) {
       userId: number,
       enrolmentId: number,
     ): Promise<ManagedPersonRow | undefined> =>
-      db
-        .q()
-        .selectFrom('enrolments as e')
-        .innerJoin('user_persons as up', 'up.enrolment_id', 'e.id')
-        .select(['e.id', 'e.first_name', 'e.last_name', 'e.dni'])
-        .where('up.user_id', '=', userId)
-        .where('e.id', '=', enrolmentId)
-        .$if(db.rowLocks, (q) => q.forUpdate('up'))
-        .executeTakeFirst(),
+      findManagedPerson.first(db, { userId, enrolmentId }),
     /** One enrolled activity; `lock` holds its row until the transaction ends (PostgreSQL). */
     findEnrolledActivity: (
       enrolmentId: number,
       activityId: number,
       options: { lock?: boolean } = {},
     ): Promise<EnrolledActivityRow | undefined> =>
-      db
-        .q()
-        .selectFrom('enrolment_activities as ea')
-        .innerJoin('activities as a', 'a.id', 'ea.activity_id')
-        .select([
-          'a.id as activity_id',
-          'a.name',
-          'a.price_cents',
-          'ea.is_paid',
-          'ea.paid_payment_id',
-          'ea.paid_amount_cents',
-          'a.parts',
-          'ea.parts_paid',
-          'a.registration_fee_cents',
-          'ea.registration_fee_paid_cents',
-        ])
-        .where('ea.enrolment_id', '=', enrolmentId)
-        .where('ea.activity_id', '=', activityId)
-        .$if(db.rowLocks && options.lock === true, (q) => q.forUpdate('ea'))
-        .executeTakeFirst(),
+      options.lock === true
+        ? lockEnrolledActivities.first(db, { enrolmentId, activityIds: idList([activityId]) })
+        : findEnrolledActivity.first(db, { enrolmentId, activityId }),
+    /**
+     * Some of a person's enrolled activities in one read, by activity id (those enrolled only);
+     * `lock` holds their rows until the transaction ends (PostgreSQL).
+     */
+    findEnrolledActivities: (
+      enrolmentId: number,
+      activityIds: readonly number[],
+      options: { lock?: boolean } = {},
+    ): Promise<EnrolledActivityRow[]> =>
+      (options.lock === true ? lockEnrolledActivities : findEnrolledActivities).rows(db, {
+        enrolmentId,
+        activityIds: idList(activityIds),
+      }),
     async orderExists(orderCode: string): Promise<boolean> {
       const row = await db
         .q()
@@ -170,6 +258,18 @@ export function createPaymentsRepo(db: Database) {
         .where('order_code', '=', orderCode)
         .executeTakeFirst();
       return row !== undefined;
+    },
+    /**
+     * The new payment's id, or undefined when another payment already has its order number
+     * (the caller draws another): no read of the number first.
+     */
+    async insertPaymentUnlessOrderTaken(payment: NewPayment): Promise<number | undefined> {
+      const row = await insertPaymentUnlessOrderTaken.first(db, {
+        ...payment,
+        ...paymentPersonKeys(payment),
+        use_discount: payment.use_discount ? 1 : 0,
+      });
+      return row?.id;
     },
     async insertPayment(payment: NewPayment): Promise<number> {
       const { now, use_discount, ...fields } = payment;
@@ -192,6 +292,19 @@ export function createPaymentsRepo(db: Database) {
       item: Omit<PaymentItemRow, 'refund_id' | 'person_name'> & { person_name?: string | null },
     ): Promise<void> {
       await db.q().insertInto('payment_items').values(item).execute();
+    },
+    /** A payment's lines, one statement for all of them. */
+    async insertItems(
+      items: readonly (Omit<PaymentItemRow, 'refund_id' | 'person_name'> & {
+        person_name?: string | null;
+      })[],
+    ): Promise<void> {
+      if (items.length > 0)
+        await db
+          .q()
+          .insertInto('payment_items')
+          .values([...items])
+          .execute();
     },
     /** People's full names by id (the ones that exist). */
     async personNames(ids: readonly number[]): Promise<Map<number, string>> {
@@ -372,24 +485,7 @@ export function createPaymentsRepo(db: Database) {
       activityIds: number[],
     ): Promise<PaymentRow[]> {
       if (activityIds.length === 0) return [];
-      return db
-        .q()
-        .selectFrom('payments as p')
-        .select(paymentColumns.map((column) => `p.${column}` as const))
-        .where('p.user_id', '=', userId)
-        .where('p.status', '=', 'pending')
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('payment_items as i')
-              .select('i.payment_id')
-              .whereRef('i.payment_id', '=', 'p.id')
-              .where('i.enrolment_id', '=', enrolmentId)
-              .where('i.activity_id', 'in', activityIds),
-          ),
-        )
-        .orderBy('p.id')
-        .execute();
+      return pendingOverlapping.rows(db, { userId, enrolmentId, activityIds: idList(activityIds) });
     },
     /**
      * Moves the payment to `status`; with `from`, only while it still is in that status (false

@@ -13,7 +13,7 @@ import { parseParts, registrationDue, splitEnrolledFee } from '../fees/parts.js'
 import type { FeeQuotes, PersonFees } from '../fees/quotes.js';
 import { unearnedDiscounts } from '../fees/family-earned.js';
 import { paymentWindow } from '../settings-service.js';
-import { newOrderCode } from './order-code.js';
+import { storedUnderNewOrderCode } from './order-code.js';
 import { paidParts, partsShort } from './part-name.js';
 import { paymentError } from './payment-errors.js';
 import {
@@ -236,13 +236,10 @@ export function createCheckoutService(deps: {
     // the fees under the council's rules (null in the simple mode) come with the person's
     // enrolled activities, which then need no reading one by one
     const fees = await quotes.forPerson(person.id);
-    const enrolled = [];
-    for (const id of numbersOf.keys())
-      enrolled.push(
-        fees
-          ? fees.rows.find((row) => row.activity_id === id)
-          : await payments.findEnrolledActivity(person.id, id),
-      );
+    const ids = [...numbersOf.keys()];
+    // the chosen activities in one read (simple mode), in the order they were chosen
+    const found = fees ? fees.rows : await payments.findEnrolledActivities(person.id, ids);
+    const enrolled = ids.map((id) => found.find((row) => row.activity_id === id));
     if (enrolled.some((row) => row === undefined)) throw paymentError('invalid', 'mixed_persons');
     const rows: ChosenFee[] = enrolled
       .filter((row) => row !== undefined)
@@ -348,34 +345,38 @@ export function createCheckoutService(deps: {
           });
         }
 
-        const order = await newOrderCode(now, (code) => payments.orderExists(code));
         const first = people[0]!.person;
         const family = charged.length > 1;
-        const paymentId = await payments.insertPayment({
-          order_code: order,
-          locale: request.locale,
-          user_id: request.user.id,
-          enrolment_id: first.id,
-          // a family's payment names each person
-          person_name: charged.map(({ name }) => name).join(', '),
-          // a person without a DNI (a child under 14) pays with the column empty
-          person_dni: first.dni ?? '',
-          amount_cents: amountCents,
-          use_discount: request.useDiscount,
-          gateway: config.redsys.sandbox ? 'sandbox' : 'redsys',
-          merchant_code: config.redsys.merchantCode,
-          terminal: config.redsys.terminal,
-          pay_method: request.payMethod,
-          now: nowIso,
-        });
-        for (const { person, name, items: own } of charged)
-          for (const item of own)
-            await payments.insertItem({
+        // the insert itself finds an order number taken: no read of it first
+        const { code: order, stored: paymentId } = await storedUnderNewOrderCode(now, (code) =>
+          payments.insertPaymentUnlessOrderTaken({
+            order_code: code,
+            locale: request.locale,
+            user_id: request.user.id,
+            enrolment_id: first.id,
+            // a family's payment names each person
+            person_name: charged.map(({ name }) => name).join(', '),
+            // a person without a DNI (a child under 14) pays with the column empty
+            person_dni: first.dni ?? '',
+            amount_cents: amountCents,
+            use_discount: request.useDiscount,
+            gateway: config.redsys.sandbox ? 'sandbox' : 'redsys',
+            merchant_code: config.redsys.merchantCode,
+            terminal: config.redsys.terminal,
+            pay_method: request.payMethod,
+            now: nowIso,
+          }),
+        );
+        await payments.insertItems(
+          charged.flatMap(({ person, name, items: own }) =>
+            own.map((item) => ({
               payment_id: paymentId,
               enrolment_id: person.id,
               person_name: name,
               ...item,
-            });
+            })),
+          ),
+        );
         const partsOf = (own: typeof items) =>
           own
             .filter((i) => i.part_from !== null)
