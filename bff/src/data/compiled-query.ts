@@ -122,5 +122,15 @@ export function idsIn(target: BuildFor, json: string): RawBuilder<number> {
     : sql<number>`(select value from json_each(${json}))`;
 }
 
-/** The parameter `idsIn` reads. */
-export const idList = (ids: readonly number[]): string => JSON.stringify(ids);
+/**
+ * `(a, b) in pairsIn(target, p.pairs)`: a list of id pairs of any length as one parameter, the
+ * JSON text of `[[a, b], …]` (`idList` of pairs).
+ */
+export function pairsIn(target: BuildFor, json: string): RawBuilder<unknown> {
+  return target.engine === 'postgres'
+    ? sql`(select (v->>0)::bigint, (v->>1)::bigint from jsonb_array_elements(cast(${json} as jsonb)) as v)`
+    : sql`(select value ->> 0, value ->> 1 from json_each(${json}))`;
+}
+
+/** The parameter `idsIn` and `pairsIn` read. */
+export const idList = (ids: readonly (number | readonly number[])[]): string => JSON.stringify(ids);

@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { groupBy } from '../lib/group-by.js';
-import { compiledStatement, idList, idsIn } from './compiled-query.js';
+import { compiledStatement, idList, idsIn, pairsIn } from './compiled-query.js';
 import type { Database, Executor } from './database.js';
 import { paymentPersonKeys } from './search-keys.js';
 import type {
@@ -162,6 +163,94 @@ const lockEnrolledActivities = compiledStatement(
       .where('ea.activity_id', 'in', idsIn(target, p.activityIds))
       .orderBy('ea.activity_id')
       .$if(target.rowLocks, (q) => q.forUpdate('ea')),
+);
+const lockEnrolledPairs = compiledStatement((db, p: { pairs: string }, target) =>
+  db
+    .selectFrom('enrolment_activities as ea')
+    .innerJoin('activities as a', 'a.id', 'ea.activity_id')
+    .select([
+      'ea.enrolment_id',
+      'a.id as activity_id',
+      'a.name',
+      'a.price_cents',
+      'ea.is_paid',
+      'ea.paid_payment_id',
+      'ea.paid_amount_cents',
+      'a.parts',
+      'ea.parts_paid',
+      'a.registration_fee_cents',
+      'ea.registration_fee_paid_cents',
+    ])
+    .where(sql`(ea.enrolment_id, ea.activity_id)`, 'in', pairsIn(target, p.pairs))
+    .orderBy('ea.activity_id')
+    .orderBy('ea.enrolment_id')
+    .$if(target.rowLocks, (q) => q.forUpdate('ea')),
+);
+const findByOrder = compiledStatement((db, p: { orderCode: string }) =>
+  db.selectFrom('payments').select(paymentColumns).where('order_code', '=', p.orderCode),
+);
+const lockByOrder = compiledStatement((db, p: { orderCode: string }, { rowLocks }) =>
+  db
+    .selectFrom('payments')
+    .select(paymentColumns)
+    .where('order_code', '=', p.orderCode)
+    .$if(rowLocks, (q) => q.forUpdate()),
+);
+const itemsOf = compiledStatement((db, p: { paymentId: number }) =>
+  db
+    .selectFrom('payment_items')
+    .selectAll()
+    .where('payment_id', '=', p.paymentId)
+    .orderBy('activity_id')
+    // a family's payment: two people's items of one activity, always in the same order
+    .orderBy('enrolment_id'),
+);
+interface StatusChange {
+  id: number;
+  status: PaymentStatus;
+  now: string;
+  responseCode: string | null;
+  authorisationCode: string | null;
+  paidAt: string | null;
+  payMethod: PayMethod | null;
+  bankPayMethod: string | null;
+  verificationCode: string | null;
+}
+const statusChange = (db: Executor, p: StatusChange) =>
+  db
+    .updateTable('payments')
+    .set((eb) => ({
+      status: p.status,
+      response_code: eb.fn.coalesce(eb.val(p.responseCode), eb.ref('response_code')),
+      authorisation_code: eb.fn.coalesce(eb.val(p.authorisationCode), eb.ref('authorisation_code')),
+      paid_at: eb.fn.coalesce(eb.val(p.paidAt), eb.ref('paid_at')),
+      pay_method: eb.fn.coalesce(eb.val(p.payMethod), eb.ref('pay_method')),
+      bank_pay_method: eb.fn.coalesce(eb.val(p.bankPayMethod), eb.ref('bank_pay_method')),
+      // kept once given (a receipt's check code never changes)
+      verification_code: eb.fn.coalesce(eb.ref('verification_code'), eb.val(p.verificationCode)),
+      updated_at: p.now,
+    }))
+    .where('id', '=', p.id);
+const setStatus = compiledStatement((db, p: StatusChange) => statusChange(db, p));
+const setStatusFrom = compiledStatement((db, p: StatusChange & { from: PaymentStatus }) =>
+  statusChange(db, p).where('status', '=', p.from),
+);
+const recordNotification = compiledStatement(
+  (db, p: Omit<NewNotification, 'signature_ok' | 'now'> & { signature_ok: Flag; now: string }) =>
+    db
+      .insertInto('payment_notifications')
+      .values({
+        payment_id: p.payment_id,
+        order_code: p.order_code,
+        response_code: p.response_code,
+        amount_cents: p.amount_cents,
+        outcome: p.outcome,
+        parameters: p.parameters,
+        ip: p.ip,
+        signature_ok: p.signature_ok,
+        received_at: p.now,
+      })
+      .returning('id'),
 );
 const insertPaymentUnlessOrderTaken = compiledStatement(
   (
@@ -464,20 +553,21 @@ export function createPaymentsRepo(db: Database) {
       orderCode: string,
       options: { lock?: boolean } = {},
     ): Promise<PaymentRow | undefined> =>
-      payments()
-        .where('order_code', '=', orderCode)
-        .$if(db.rowLocks && options.lock === true, (q) => q.forUpdate())
-        .executeTakeFirst(),
-    items: (paymentId: number): Promise<PaymentItemRow[]> =>
-      db
-        .q()
-        .selectFrom('payment_items')
-        .selectAll()
-        .where('payment_id', '=', paymentId)
-        .orderBy('activity_id')
-        // a family's payment: two people's items of one activity, always in the same order
-        .orderBy('enrolment_id')
-        .execute(),
+      (options.lock === true ? lockByOrder : findByOrder).first(db, { orderCode }),
+    items: (paymentId: number): Promise<PaymentItemRow[]> => itemsOf.rows(db, { paymentId }),
+    /**
+     * The enrolled activities of these (person, activity) pairs in one read, locked until the
+     * transaction ends (PostgreSQL) in activity order, then person: the order every payment
+     * locks them in.
+     */
+    lockEnrolledPairs: (
+      pairs: readonly { enrolment_id: number; activity_id: number }[],
+    ): Promise<(EnrolledActivityRow & { enrolment_id: number })[]> =>
+      pairs.length === 0
+        ? Promise.resolve([])
+        : lockEnrolledPairs.rows(db, {
+            pairs: idList(pairs.map((pair) => [pair.enrolment_id, pair.activity_id])),
+          }),
     /** Pending payments of this user that cover any of these activities of this person. */
     async pendingOverlapping(
       userId: number,
@@ -503,34 +593,26 @@ export function createPaymentsRepo(db: Database) {
         payMethod?: PayMethod | null;
         /** …and its Ds_ProcessedPayMethod exactly as it came. */
         bankPayMethod?: string | null;
+        /** The receipt's check code, written only if the payment has none yet. */
+        verificationCode?: string | null;
         from?: PaymentStatus;
       } = {},
     ): Promise<boolean> {
-      const result = await db
-        .q()
-        .updateTable('payments')
-        .set((eb) => ({
-          status,
-          response_code: eb.fn.coalesce(
-            eb.val(extra.responseCode ?? null),
-            eb.ref('response_code'),
-          ),
-          authorisation_code: eb.fn.coalesce(
-            eb.val(extra.authorisationCode ?? null),
-            eb.ref('authorisation_code'),
-          ),
-          paid_at: eb.fn.coalesce(eb.val(extra.paidAt ?? null), eb.ref('paid_at')),
-          pay_method: eb.fn.coalesce(eb.val(extra.payMethod ?? null), eb.ref('pay_method')),
-          bank_pay_method: eb.fn.coalesce(
-            eb.val(extra.bankPayMethod ?? null),
-            eb.ref('bank_pay_method'),
-          ),
-          updated_at: now,
-        }))
-        .where('id', '=', id)
-        .$if(extra.from !== undefined, (q) => q.where('status', '=', extra.from!))
-        .executeTakeFirst();
-      return result.numUpdatedRows === 1n;
+      const change: StatusChange = {
+        id,
+        status,
+        now,
+        responseCode: extra.responseCode ?? null,
+        authorisationCode: extra.authorisationCode ?? null,
+        paidAt: extra.paidAt ?? null,
+        payMethod: extra.payMethod ?? null,
+        bankPayMethod: extra.bankPayMethod ?? null,
+        verificationCode: extra.verificationCode ?? null,
+      };
+      const result = await (extra.from === undefined
+        ? setStatus.run(db, change)
+        : setStatusFrom.run(db, { ...change, from: extra.from }));
+      return result.numAffectedRows === 1n;
     },
     /**
      * Marks one enrolled activity paid by this payment; false when it was already paid or is
@@ -582,14 +664,11 @@ export function createPaymentsRepo(db: Database) {
       return result.numUpdatedRows === 1n;
     },
     async recordNotification(notification: NewNotification): Promise<number> {
-      const { now, signature_ok, ...fields } = notification;
-      const row = await db
-        .q()
-        .insertInto('payment_notifications')
-        .values({ ...fields, signature_ok: signature_ok ? 1 : 0, received_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+      const row = await recordNotification.first(db, {
+        ...notification,
+        signature_ok: notification.signature_ok ? 1 : 0,
+      });
+      return row!.id;
     },
     /** Drops the notifications that failed their signature, received before `before` (ISO). */
     async pruneRejectedNotifications(before: string): Promise<number> {
