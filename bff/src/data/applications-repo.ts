@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
-import { compiledStatement } from './compiled-query.js';
-import type { Database } from './database.js';
+import { compiledStatement, idList, idsIn } from './compiled-query.js';
+import type { Database, Executor } from './database.js';
 import type { ActivitiesTable, ApplicationsTable, ApplicationStatus, JointFit } from './schema.js';
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
@@ -88,6 +88,14 @@ const countHolding = compiledStatement((db, p: { activityId: number }) =>
     .where('activity_id', '=', p.activityId)
     .where('status', 'in', HOLDING_STATUSES),
 );
+/** Counts by status of some activities: the public catalogue reads it. */
+const countsByStatus = compiledStatement((db, p: { activityIds: string }, target) =>
+  db
+    .selectFrom('applications')
+    .select(['activity_id', 'status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('activity_id', 'in', idsIn(target, p.activityIds))
+    .groupBy(['activity_id', 'status']),
+);
 const jointFit = compiledStatement((db) =>
   db.selectFrom('config').select('joint_fit').where('id', '=', 1),
 );
@@ -134,24 +142,32 @@ const insertUnlessCodeTaken = compiledStatement(
  * rank for a lottery, arrival at the database (the id) for first come; a waitlisted position is
  * counted, never stored, so nothing renumbers when someone moves up or leaves.
  */
-export function createApplicationsRepo(db: Database) {
-  const withNames = () =>
-    db
-      .q()
-      .selectFrom('applications as a')
-      .innerJoin('activities as act', 'act.id', 'a.activity_id')
-      .innerJoin('enrolments as e', 'e.id', 'a.enrolment_id')
-      .selectAll('a')
-      .select([
-        'act.name as activity_name',
-        'e.first_name',
-        'e.last_name',
-        'e.dni',
-        'e.birth_date',
-        waitlistPosition().as('waitlist_position'),
-        paymentOpen().as('payment_open'),
-      ]);
+const applicationsWithNames = (db: Executor) =>
+  db
+    .selectFrom('applications as a')
+    .innerJoin('activities as act', 'act.id', 'a.activity_id')
+    .innerJoin('enrolments as e', 'e.id', 'a.enrolment_id')
+    .selectAll('a')
+    .select([
+      'act.name as activity_name',
+      'e.first_name',
+      'e.last_name',
+      'e.dni',
+      'e.birth_date',
+      waitlistPosition().as('waitlist_position'),
+      paymentOpen().as('payment_open'),
+    ]);
+/** A resident's applications (their dashboard), compiled once (compiled-query.ts). */
+const applicationsOfUser = compiledStatement((db, p: { userId: number }) =>
+  applicationsWithNames(db)
+    .where('a.enrolment_id', 'in', (eb) =>
+      eb.selectFrom('user_persons').select('enrolment_id').where('user_id', '=', p.userId),
+    )
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.id', 'desc'),
+);
 
+export function createApplicationsRepo(db: Database) {
   return {
     /** The activity, locked until the transaction ends where the engine has row locks. */
     lockActivity: (id: number): Promise<SeasonActivityRow | undefined> =>
@@ -177,13 +193,7 @@ export function createApplicationsRepo(db: Database) {
 
     /** Every application of the people an account manages, newest first. */
     listForUser: (userId: number): Promise<ApplicationWithNames[]> =>
-      withNames()
-        .where('a.enrolment_id', 'in', (eb) =>
-          eb.selectFrom('user_persons').select('enrolment_id').where('user_id', '=', userId),
-        )
-        .orderBy('a.created_at', 'desc')
-        .orderBy('a.id', 'desc')
-        .execute() as Promise<ApplicationWithNames[]>,
+      applicationsOfUser.rows(db, { userId }) as Promise<ApplicationWithNames[]>,
 
     findLive: (activityId: number, enrolmentId: number): Promise<ApplicationRow | undefined> =>
       db
@@ -588,13 +598,7 @@ export function createApplicationsRepo(db: Database) {
     countsByStatus: (activityIds: readonly number[]) =>
       activityIds.length === 0
         ? Promise.resolve([])
-        : db
-            .q()
-            .selectFrom('applications')
-            .select(['activity_id', 'status', (eb) => eb.fn.countAll<number>().as('n')])
-            .where('activity_id', 'in', activityIds)
-            .groupBy(['activity_id', 'status'])
-            .execute(),
+        : countsByStatus.rows(db, { activityIds: idList(activityIds) }),
   };
 }
 
