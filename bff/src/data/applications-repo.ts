@@ -96,6 +96,17 @@ const countsByStatus = compiledStatement((db, p: { activityIds: string }, target
     .where('activity_id', 'in', idsIn(target, p.activityIds))
     .groupBy(['activity_id', 'status']),
 );
+/** An offered place paid: confirmed (every paid line of a payment runs it). */
+const confirmPaid = compiledStatement(
+  (db, p: { enrolmentId: number; activityId: number; now: string }) =>
+    db
+      .updateTable('applications')
+      .set({ status: 'confirmed', updated_at: p.now, offer_expires_at: null })
+      .where('enrolment_id', '=', p.enrolmentId)
+      .where('activity_id', '=', p.activityId)
+      .where('status', '=', 'offered')
+      .returning(['id', 'code']),
+);
 const jointFit = compiledStatement((db) =>
   db.selectFrom('config').select('joint_fit').where('id', '=', 1),
 );
@@ -392,18 +403,8 @@ export function createApplicationsRepo(db: Database) {
     },
 
     /** The offer of this person and activity, paid now: confirmed. Its id, if there was one. */
-    async confirmPaid(enrolmentId: number, activityId: number, now: string) {
-      const rows = await db
-        .q()
-        .updateTable('applications')
-        .set({ status: 'confirmed', updated_at: now, offer_expires_at: null })
-        .where('enrolment_id', '=', enrolmentId)
-        .where('activity_id', '=', activityId)
-        .where('status', '=', 'offered')
-        .returning(['id', 'code'])
-        .execute();
-      return rows[0];
-    },
+    confirmPaid: (enrolmentId: number, activityId: number, now: string) =>
+      confirmPaid.first(db, { enrolmentId, activityId, now }),
 
     /** Activities locked in id order (no two transactions lock them in opposite orders). */
     lockActivities: (ids: readonly number[]): Promise<SeasonActivityRow[]> =>

@@ -252,6 +252,47 @@ const recordNotification = compiledStatement(
       })
       .returning('id'),
 );
+interface ItemPaid {
+  enrolmentId: number;
+  activityId: number;
+  now: string;
+  paymentId: number;
+  amountCents: number;
+  registrationFeeCents: number;
+}
+/** A whole fee paid by an item (markItemPaid). */
+const markWholePaid = compiledStatement((db, p: ItemPaid) =>
+  db
+    .updateTable('enrolment_activities')
+    .set({
+      is_paid: 1,
+      paid_at: p.now,
+      paid_payment_id: p.paymentId,
+      paid_amount_cents: p.amountCents,
+      registration_fee_paid_cents: p.registrationFeeCents,
+    })
+    .where('enrolment_id', '=', p.enrolmentId)
+    .where('activity_id', '=', p.activityId)
+    .where('is_paid', '=', 0),
+);
+/** Parts up to `partTo` paid by an item, right after the parts already paid. */
+const markPartsPaid = compiledStatement(
+  (db, p: ItemPaid & { isPaid: Flag; partsPaidBefore: number; partTo: number }) =>
+    db
+      .updateTable('enrolment_activities')
+      .set((eb) => ({
+        is_paid: p.isPaid,
+        parts_paid: p.partTo,
+        paid_at: p.now,
+        paid_payment_id: p.paymentId,
+        paid_amount_cents: eb(eb.fn.coalesce('paid_amount_cents', eb.val(0)), '+', p.amountCents),
+        registration_fee_paid_cents: eb('registration_fee_paid_cents', '+', p.registrationFeeCents),
+      }))
+      .where('enrolment_id', '=', p.enrolmentId)
+      .where('activity_id', '=', p.activityId)
+      .where('is_paid', '=', 0)
+      .where('parts_paid', '=', p.partsPaidBefore),
+);
 const insertPaymentUnlessOrderTaken = compiledStatement(
   (
     db,
@@ -621,47 +662,28 @@ export function createPaymentsRepo(db: Database) {
      */
     async markItemPaid(item: PaymentItemRow, now: string): Promise<boolean> {
       if (item.part_from !== null && item.part_to !== null) {
-        const parts = await db
-          .q()
-          .updateTable('enrolment_activities')
-          .set((eb) => ({
-            is_paid: item.part_to === item.part_of ? 1 : 0,
-            parts_paid: item.part_to!,
-            paid_at: now,
-            paid_payment_id: item.payment_id,
-            paid_amount_cents: eb(
-              eb.fn.coalesce('paid_amount_cents', eb.val(0)),
-              '+',
-              item.amount_cents,
-            ),
-            registration_fee_paid_cents: eb(
-              'registration_fee_paid_cents',
-              '+',
-              item.registration_fee_cents,
-            ),
-          }))
-          .where('enrolment_id', '=', item.enrolment_id)
-          .where('activity_id', '=', item.activity_id)
-          .where('is_paid', '=', 0)
-          .where('parts_paid', '=', item.part_from - 1)
-          .executeTakeFirst();
-        return parts.numUpdatedRows === 1n;
+        const parts = await markPartsPaid.run(db, {
+          enrolmentId: item.enrolment_id,
+          activityId: item.activity_id,
+          isPaid: item.part_to === item.part_of ? 1 : 0,
+          partsPaidBefore: item.part_from - 1,
+          partTo: item.part_to,
+          now,
+          paymentId: item.payment_id,
+          amountCents: item.amount_cents,
+          registrationFeeCents: item.registration_fee_cents,
+        });
+        return parts.numAffectedRows === 1n;
       }
-      const result = await db
-        .q()
-        .updateTable('enrolment_activities')
-        .set({
-          is_paid: 1,
-          paid_at: now,
-          paid_payment_id: item.payment_id,
-          paid_amount_cents: item.amount_cents,
-          registration_fee_paid_cents: item.registration_fee_cents,
-        })
-        .where('enrolment_id', '=', item.enrolment_id)
-        .where('activity_id', '=', item.activity_id)
-        .where('is_paid', '=', 0)
-        .executeTakeFirst();
-      return result.numUpdatedRows === 1n;
+      const result = await markWholePaid.run(db, {
+        enrolmentId: item.enrolment_id,
+        activityId: item.activity_id,
+        now,
+        paymentId: item.payment_id,
+        amountCents: item.amount_cents,
+        registrationFeeCents: item.registration_fee_cents,
+      });
+      return result.numAffectedRows === 1n;
     },
     async recordNotification(notification: NewNotification): Promise<number> {
       const row = await recordNotification.first(db, {
