@@ -23,9 +23,10 @@ import type { Engine } from './engines.js';
  * statement per PostgreSQL connection (engines.ts).
  *
  * Only for statements whose shape never changes between calls: a parameter is one value (a list
- * of ids of any length travels as one, `idsIn`), and a value the builder reads (`p.x ? … : …`)
- * is a stand-in, never the caller's value. Kysely stays for
- * everything else, where building per call costs nothing that matters (staff screens, rare paths).
+ * of ids of any length travels as one, `idsIn`). A parameter the builder reads itself (`p.x ? … :
+ * …`) or that Kysely writes into the SQL text instead of binding it never reaches the parameter
+ * list: compiling then fails, naming it. Kysely stays for everything else, where building per
+ * call costs nothing that matters (staff screens, rare paths).
  */
 export interface CompiledStatement<P, R> {
   /** The rows it returns (a select, or a write's `returning`). */
@@ -63,7 +64,13 @@ export function compiledStatement<P extends object, R>(
   build: (db: Executor, p: P, target: BuildFor) => Compilable<R> | RawBuilder<R>,
 ): CompiledStatement<P, R> {
   const templates = new Map<Engine, Template>();
-  const stand = new Proxy({} as P, { get: (_, name) => new Slot(String(name)) });
+  const asked = new Set<string>();
+  const stand = new Proxy({} as P, {
+    get: (_, name) => {
+      asked.add(String(name));
+      return new Slot(String(name));
+    },
+  });
 
   function templateFor(db: Database, executor: Executor): Template {
     let template = templates.get(db.engine);
@@ -79,6 +86,10 @@ export function compiledStatement<P extends object, R>(
           value instanceof Slot ? value : { constant: value },
         ),
       };
+      const bound = new Set(template.slots.map((slot) => (slot instanceof Slot ? slot.name : '')));
+      const unbound = [...asked].filter((name) => !bound.has(name));
+      if (unbound.length > 0)
+        throw new Error(`compiled statement: ${unbound.join(', ')} not bound as parameters`);
       templates.set(db.engine, template);
     }
     return template;
