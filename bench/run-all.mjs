@@ -14,6 +14,7 @@ import { runRush } from './rush.mjs';
 import { runOpeningDay } from './opening-day.mjs';
 import { runFees } from './fees.mjs';
 import { runApiBench } from './api-bench.mjs';
+import { runStatementCounts } from './statement-counts.mjs';
 import {
   RUN_DATE,
   buildBff,
@@ -64,6 +65,7 @@ async function main() {
 
     const parts = [
       ['api', () => runApiBench({ build: false })],
+      ['statement counts', () => runStatementCounts({ build: false })],
       ['login load', () => runLoginLoad({ build: false })],
       ['web', () => runWebSize({ build: webBuild })],
       ['lighthouse', () => runLighthouse({ build: false, webBuild })],

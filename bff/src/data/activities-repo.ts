@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledStatement } from './compiled-query.js';
 import type { Database } from './database.js';
 import { activityKeys } from './search-keys.js';
 import type { Selectable } from 'kysely';
@@ -37,6 +38,17 @@ export type ActivityFields = Pick<ActivityRow, 'name' | 'price_cents' | 'start_d
       | 'free_places_at'
     >
   >;
+
+/** The public catalogue's activities, compiled once (compiled-query.ts): anyone may read it. */
+const withPlaces = compiledStatement((db) =>
+  db
+    .selectFrom('activities')
+    .selectAll()
+    .where('allocation', '!=', 'none')
+    .orderBy('applications_open_at')
+    .orderBy('name_sort_key')
+    .orderBy('id'),
+);
 
 /** The activity catalogue. Names compare case-insensitively together with the start date. */
 export function createActivitiesRepo(db: Database) {
@@ -88,13 +100,7 @@ export function createActivitiesRepo(db: Database) {
       return Number(row.n);
     },
     /** The public catalogue: activities with places, by the moment they open, then name. */
-    withPlaces: (): Promise<ActivityRow[]> =>
-      activities()
-        .where('allocation', '!=', 'none')
-        .orderBy('applications_open_at')
-        .orderBy('name_sort_key')
-        .orderBy('id')
-        .execute(),
+    withPlaces: (): Promise<ActivityRow[]> => withPlaces.rows(db, {}),
     /** Links paid whole or in part (a part paid counts: its money is on record). */
     async countPaidLinks(id: number): Promise<number> {
       const row = await db

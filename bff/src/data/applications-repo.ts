@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
-import type { Database } from './database.js';
+import { compiledStatement, idList, idsIn } from './compiled-query.js';
+import type { Database, Executor } from './database.js';
 import type { ActivitiesTable, ApplicationsTable, ApplicationStatus, JointFit } from './schema.js';
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
@@ -31,39 +32,169 @@ export const HOLDING_STATUSES: readonly ApplicationStatus[] = ['offered', 'confi
 /** Draw results one statement writes (one JSON parameter of a few hundred KB at most). */
 const DRAW_ROWS_PER_STATEMENT = 5_000;
 
+/** A new application's columns, as `insert` and `insertUnlessCodeTaken` write them. */
+export interface NewApplication {
+  code: string;
+  activity_id: number;
+  enrolment_id: number;
+  /** Null when staff apply for a person no account manages (nobody to message). */
+  user_id: number | null;
+  status: ApplicationStatus;
+  offer_expires_at: string | null;
+  now: string;
+  joint_code?: string | null;
+  /** The applicant's priority group, fixed now (services/season/priority-groups.ts). */
+  priority_group?: number | null;
+  /** The resident saw the offer on screen as it was made (no message about it): now. */
+  offer_notified_at?: string | null;
+}
+
+// A resident's application (the 9:00 rush) runs these: compiled once (compiled-query.ts).
+const lockActivity = compiledStatement((db, p: { id: number }, { rowLocks }) =>
+  db
+    .selectFrom('activities')
+    .selectAll()
+    .where('id', '=', p.id)
+    .$if(rowLocks, (q) => q.forUpdate()),
+);
+/** Whether the person is enrolled in the activity already, or has a live application for it. */
+const blockers = compiledStatement((db, p: { activityId: number; enrolmentId: number }) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .exists(
+        eb
+          .selectFrom('enrolment_activities')
+          .select('enrolment_id')
+          .where('enrolment_id', '=', p.enrolmentId)
+          .where('activity_id', '=', p.activityId),
+      )
+      .as('enrolled'),
+    eb
+      .exists(
+        eb
+          .selectFrom('applications')
+          .select('id')
+          .where('activity_id', '=', p.activityId)
+          .where('enrolment_id', '=', p.enrolmentId)
+          .where('status', 'in', LIVE_STATUSES),
+      )
+      .as('applied'),
+  ]),
+);
+const countHolding = compiledStatement((db, p: { activityId: number }) =>
+  db
+    .selectFrom('applications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('activity_id', '=', p.activityId)
+    .where('status', 'in', HOLDING_STATUSES),
+);
+/** Counts by status of some activities: the public catalogue reads it. */
+const countsByStatus = compiledStatement((db, p: { activityIds: string }, target) =>
+  db
+    .selectFrom('applications')
+    .select(['activity_id', 'status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('activity_id', 'in', idsIn(target, p.activityIds))
+    .groupBy(['activity_id', 'status']),
+);
+/** An offered place paid: confirmed (every paid line of a payment runs it). */
+const confirmPaid = compiledStatement(
+  (db, p: { enrolmentId: number; activityId: number; now: string }) =>
+    db
+      .updateTable('applications')
+      .set({ status: 'confirmed', updated_at: p.now, offer_expires_at: null })
+      .where('enrolment_id', '=', p.enrolmentId)
+      .where('activity_id', '=', p.activityId)
+      .where('status', '=', 'offered')
+      .returning(['id', 'code']),
+);
+const jointFit = compiledStatement((db) =>
+  db.selectFrom('config').select('joint_fit').where('id', '=', 1),
+);
+/** The row, or nothing when its code is taken (a new code is drawn then). */
+const insertUnlessCodeTaken = compiledStatement(
+  (
+    db,
+    p: {
+      code: string;
+      joint_code: string | null;
+      priority_group: number | null;
+      activity_id: number;
+      enrolment_id: number;
+      user_id: number | null;
+      status: ApplicationStatus;
+      offer_expires_at: string | null;
+      offered_at: string | null;
+      offer_notified_at: string | null;
+      now: string;
+    },
+  ) =>
+    db
+      .insertInto('applications')
+      .values({
+        code: p.code,
+        joint_code: p.joint_code,
+        priority_group: p.priority_group,
+        activity_id: p.activity_id,
+        enrolment_id: p.enrolment_id,
+        user_id: p.user_id,
+        status: p.status,
+        offer_expires_at: p.offer_expires_at,
+        offered_at: p.offered_at,
+        offer_notified_at: p.offer_notified_at,
+        created_at: p.now,
+        updated_at: p.now,
+      })
+      .onConflict((oc) => oc.column('code').doNothing())
+      .returningAll(),
+);
+
 /**
  * Applications for places: writes and keyed reads. The waitlist's order is (rank, id): a draw's
  * rank for a lottery, arrival at the database (the id) for first come; a waitlisted position is
  * counted, never stored, so nothing renumbers when someone moves up or leaves.
  */
-export function createApplicationsRepo(db: Database) {
-  const withNames = () =>
-    db
-      .q()
-      .selectFrom('applications as a')
-      .innerJoin('activities as act', 'act.id', 'a.activity_id')
-      .innerJoin('enrolments as e', 'e.id', 'a.enrolment_id')
-      .selectAll('a')
-      .select([
-        'act.name as activity_name',
-        'e.first_name',
-        'e.last_name',
-        'e.dni',
-        'e.birth_date',
-        waitlistPosition().as('waitlist_position'),
-        paymentOpen().as('payment_open'),
-      ]);
+const applicationsWithNames = (db: Executor) =>
+  db
+    .selectFrom('applications as a')
+    .innerJoin('activities as act', 'act.id', 'a.activity_id')
+    .innerJoin('enrolments as e', 'e.id', 'a.enrolment_id')
+    .selectAll('a')
+    .select([
+      'act.name as activity_name',
+      'e.first_name',
+      'e.last_name',
+      'e.dni',
+      'e.birth_date',
+      waitlistPosition().as('waitlist_position'),
+      paymentOpen().as('payment_open'),
+    ]);
+/** A resident's applications (their dashboard), compiled once (compiled-query.ts). */
+const applicationsOfUser = compiledStatement((db, p: { userId: number }) =>
+  applicationsWithNames(db)
+    .where('a.enrolment_id', 'in', (eb) =>
+      eb.selectFrom('user_persons').select('enrolment_id').where('user_id', '=', p.userId),
+    )
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.id', 'desc'),
+);
 
+export function createApplicationsRepo(db: Database) {
   return {
     /** The activity, locked until the transaction ends where the engine has row locks. */
     lockActivity: (id: number): Promise<SeasonActivityRow | undefined> =>
-      db
-        .q()
-        .selectFrom('activities')
-        .selectAll()
-        .where('id', '=', id)
-        .$if(db.rowLocks, (q) => q.forUpdate())
-        .executeTakeFirst(),
+      lockActivity.first(db, { id }),
+
+    /**
+     * What refuses a person's application before places are counted, in one read: enrolled in
+     * the activity already, or holding a live application for it.
+     */
+    async blockers(
+      activityId: number,
+      enrolmentId: number,
+    ): Promise<{ enrolled: boolean; applied: boolean }> {
+      const row = await blockers.first(db, { activityId, enrolmentId });
+      return { enrolled: Number(row?.enrolled) === 1, applied: Number(row?.applied) === 1 };
+    },
 
     findActivity: (id: number): Promise<SeasonActivityRow | undefined> =>
       db.q().selectFrom('activities').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -73,13 +204,7 @@ export function createApplicationsRepo(db: Database) {
 
     /** Every application of the people an account manages, newest first. */
     listForUser: (userId: number): Promise<ApplicationWithNames[]> =>
-      withNames()
-        .where('a.enrolment_id', 'in', (eb) =>
-          eb.selectFrom('user_persons').select('enrolment_id').where('user_id', '=', userId),
-        )
-        .orderBy('a.created_at', 'desc')
-        .orderBy('a.id', 'desc')
-        .execute() as Promise<ApplicationWithNames[]>,
+      applicationsOfUser.rows(db, { userId }) as Promise<ApplicationWithNames[]>,
 
     findLive: (activityId: number, enrolmentId: number): Promise<ApplicationRow | undefined> =>
       db
@@ -136,27 +261,7 @@ export function createApplicationsRepo(db: Database) {
         .orderBy('a.id')
         .execute(),
 
-    codeExists: async (code: string): Promise<boolean> =>
-      (await db
-        .q()
-        .selectFrom('applications')
-        .select('id')
-        .where('code', '=', code)
-        .executeTakeFirst()) !== undefined,
-
-    async insert(row: {
-      code: string;
-      activity_id: number;
-      enrolment_id: number;
-      /** Null when staff apply for a person no account manages (nobody to message). */
-      user_id: number | null;
-      status: ApplicationStatus;
-      offer_expires_at: string | null;
-      now: string;
-      joint_code?: string | null;
-      /** The applicant's priority group, fixed now (services/season/priority-groups.ts). */
-      priority_group?: number | null;
-    }): Promise<ApplicationRow> {
+    async insert(row: Omit<NewApplication, 'offer_notified_at'>): Promise<ApplicationRow> {
       const { now, ...fields } = row;
       return db
         .q()
@@ -170,6 +275,25 @@ export function createApplicationsRepo(db: Database) {
         .returningAll()
         .executeTakeFirstOrThrow();
     },
+
+    /**
+     * A new application in one statement, or undefined when another already has its code (the
+     * caller draws another): no read of the code first.
+     */
+    insertUnlessCodeTaken: (row: NewApplication): Promise<ApplicationRow | undefined> =>
+      insertUnlessCodeTaken.first(db, {
+        code: row.code,
+        joint_code: row.joint_code ?? null,
+        priority_group: row.priority_group ?? null,
+        activity_id: row.activity_id,
+        enrolment_id: row.enrolment_id,
+        user_id: row.user_id,
+        status: row.status,
+        offer_expires_at: row.offer_expires_at,
+        offered_at: row.status === 'offered' ? row.now : null,
+        offer_notified_at: row.offer_notified_at ?? null,
+        now: row.now,
+      }),
 
     /** A waitlisted application's position, by the same rule as every list's (waitlistPosition). */
     async waitlistPositionOf(id: number): Promise<number | null> {
@@ -195,12 +319,7 @@ export function createApplicationsRepo(db: Database) {
 
     /** The council's rule for places left when a waiting joint group does not fit. */
     async jointFit(): Promise<JointFit> {
-      const row = await db
-        .q()
-        .selectFrom('config')
-        .select('joint_fit')
-        .where('id', '=', 1)
-        .executeTakeFirst();
+      const row = await jointFit.first(db, {});
       return row?.joint_fit ?? 'next_fits';
     },
 
@@ -241,14 +360,8 @@ export function createApplicationsRepo(db: Database) {
 
     /** Places held (offered or confirmed). */
     async countHolding(activityId: number): Promise<number> {
-      const row = await db
-        .q()
-        .selectFrom('applications')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('activity_id', '=', activityId)
-        .where('status', 'in', HOLDING_STATUSES)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+      const row = await countHolding.first(db, { activityId });
+      return Number(row?.n ?? 0);
     },
 
     /** The next `count` on the waitlist, in order. */
@@ -290,18 +403,8 @@ export function createApplicationsRepo(db: Database) {
     },
 
     /** The offer of this person and activity, paid now: confirmed. Its id, if there was one. */
-    async confirmPaid(enrolmentId: number, activityId: number, now: string) {
-      const rows = await db
-        .q()
-        .updateTable('applications')
-        .set({ status: 'confirmed', updated_at: now, offer_expires_at: null })
-        .where('enrolment_id', '=', enrolmentId)
-        .where('activity_id', '=', activityId)
-        .where('status', '=', 'offered')
-        .returning(['id', 'code'])
-        .execute();
-      return rows[0];
-    },
+    confirmPaid: (enrolmentId: number, activityId: number, now: string) =>
+      confirmPaid.first(db, { enrolmentId, activityId, now }),
 
     /** Activities locked in id order (no two transactions lock them in opposite orders). */
     lockActivities: (ids: readonly number[]): Promise<SeasonActivityRow[]> =>
@@ -496,13 +599,7 @@ export function createApplicationsRepo(db: Database) {
     countsByStatus: (activityIds: readonly number[]) =>
       activityIds.length === 0
         ? Promise.resolve([])
-        : db
-            .q()
-            .selectFrom('applications')
-            .select(['activity_id', 'status', (eb) => eb.fn.countAll<number>().as('n')])
-            .where('activity_id', 'in', activityIds)
-            .groupBy(['activity_id', 'status'])
-            .execute(),
+        : countsByStatus.rows(db, { activityIds: idList(activityIds) }),
   };
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import { addressKey } from '../lib/client-address.js';
 import { systemClock, type Clock } from '../lib/clock.js';
+import { compiledStatement } from './compiled-query.js';
 import type { Database } from './database.js';
 import type { AuditLogTable } from './schema.js';
 
@@ -43,6 +44,45 @@ function repeatKey(event: AuditEvent, nowMs: number): string {
   return createHash('sha256').update(kind).digest('base64url');
 }
 
+type AuditInsert = Omit<AuditRow, 'id' | 'repeats'>;
+
+/**
+ * One event, or one more repeat of it: compiled once (compiled-query.ts), as every application,
+ * checkout and payment writes one. A field that differed between the repeats is blanked: the row
+ * never claims one DNI, account or address for events that had several.
+ */
+const insertEvent = compiledStatement((db, p: AuditInsert) => {
+  const same = (column: 'actor_user_id' | 'actor_dni' | 'entity_id' | 'ip') =>
+    sql<never>`CASE WHEN audit_log.${sql.ref(column)} = excluded.${sql.ref(column)} THEN audit_log.${sql.ref(column)} ELSE NULL END`;
+  return db
+    .insertInto('audit_log')
+    .values({
+      at: p.at,
+      last_at: p.last_at,
+      actor_user_id: p.actor_user_id,
+      actor_dni: p.actor_dni,
+      action: p.action,
+      entity: p.entity,
+      entity_id: p.entity_id,
+      details: p.details,
+      ip: p.ip,
+      repeat_key: p.repeat_key,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('repeat_key')
+        .where('repeat_key', 'is not', null)
+        .doUpdateSet({
+          repeats: sql<number>`audit_log.repeats + 1`,
+          last_at: sql<string>`CASE WHEN excluded.last_at > audit_log.last_at THEN excluded.last_at ELSE audit_log.last_at END`,
+          actor_user_id: same('actor_user_id'),
+          actor_dni: same('actor_dni'),
+          entity_id: same('entity_id'),
+          ip: same('ip'),
+        }),
+    );
+});
+
 export function createAuditRepo(db: Database, clock: Clock = systemClock) {
   return {
     async record(event: AuditEvent): Promise<void> {
@@ -61,28 +101,7 @@ export function createAuditRepo(db: Database, clock: Clock = systemClock) {
         ip: event.ip ?? null,
         repeat_key: event.repeat ? repeatKey(event, now.getTime()) : null,
       };
-      // a field that differed between the repeats is blanked: the row never claims one DNI,
-      // account or address for events that had several
-      const same = (column: 'actor_user_id' | 'actor_dni' | 'entity_id' | 'ip') =>
-        sql<never>`CASE WHEN audit_log.${sql.ref(column)} = excluded.${sql.ref(column)} THEN audit_log.${sql.ref(column)} ELSE NULL END`;
-      await db
-        .q()
-        .insertInto('audit_log')
-        .values(row)
-        .onConflict((oc) =>
-          oc
-            .column('repeat_key')
-            .where('repeat_key', 'is not', null)
-            .doUpdateSet({
-              repeats: sql<number>`audit_log.repeats + 1`,
-              last_at: sql<string>`CASE WHEN excluded.last_at > audit_log.last_at THEN excluded.last_at ELSE audit_log.last_at END`,
-              actor_user_id: same('actor_user_id'),
-              actor_dni: same('actor_dni'),
-              entity_id: same('entity_id'),
-              ip: same('ip'),
-            }),
-        )
-        .execute();
+      await insertEvent.run(db, row);
     },
 
     /**

@@ -1,4 +1,5 @@
-import type { Database } from './database.js';
+import { compiledStatement } from './compiled-query.js';
+import type { Database, Executor } from './database.js';
 import type { JointFit, ReminderChannel } from './schema.js';
 
 export interface ConfigRow {
@@ -29,32 +30,36 @@ function parseDays(json: string): number[] {
   return Array.isArray(value) ? value.filter((d): d is number => Number.isInteger(d)) : [];
 }
 
+/** The one settings row, compiled once (compiled-query.ts): most calls read it. */
+const settingsRead = (db: Executor, lock: boolean) =>
+  db
+    .selectFrom('config')
+    .select([
+      'id',
+      'maintenance_mode',
+      'payments_enabled',
+      'global_discount_bp',
+      'deadline_date',
+      'reminders_enabled',
+      'reminder_days',
+      'reminder_channel',
+      'joint_fit',
+      'bizum_enabled',
+      'direct_debit_enabled',
+      'direct_debit_notice_days',
+      'direct_debit_return_fee_cents',
+    ])
+    .where('id', '=', 1)
+    .$if(lock, (q) => q.forUpdate());
+const settings = compiledStatement((db) => settingsRead(db, false));
+const settingsLocked = compiledStatement((db, _p, { rowLocks }) => settingsRead(db, rowLocks));
+
 /** The one settings row, read on most calls (maintenance, deadline, discount). */
 export function createConfigRepo(db: Database) {
   return {
     /** `lock` holds the row until the transaction ends (PostgreSQL): for a read-then-save. */
     async get(options: { lock?: boolean } = {}): Promise<ConfigRow> {
-      const row = await db
-        .q()
-        .selectFrom('config')
-        .select([
-          'id',
-          'maintenance_mode',
-          'payments_enabled',
-          'global_discount_bp',
-          'deadline_date',
-          'reminders_enabled',
-          'reminder_days',
-          'reminder_channel',
-          'joint_fit',
-          'bizum_enabled',
-          'direct_debit_enabled',
-          'direct_debit_notice_days',
-          'direct_debit_return_fee_cents',
-        ])
-        .where('id', '=', 1)
-        .$if(db.rowLocks && options.lock === true, (q) => q.forUpdate())
-        .executeTakeFirst();
+      const row = await (options.lock === true ? settingsLocked : settings).first(db, {});
       if (!row) throw new Error('config row missing');
       return {
         ...row,

@@ -101,5 +101,11 @@ export interface Database {
    * the database is behind, which the load shedding reads (http/load-shedding.ts).
    */
   waiting(): number;
+  /**
+   * Statements sent to the database since it was opened, on every connection (queries, BEGIN,
+   * COMMIT, SAVEPOINT): what a call cost in statements is the difference across it. For the
+   * statement-count tests and bench; no answer carries it.
+   */
+  statements(): number;
   close(): Promise<void>;
 }

@@ -1,8 +1,14 @@
 import type { Selectable } from 'kysely';
+import { compiledStatement, idList, idsIn } from './compiled-query.js';
 import type { Database } from './database.js';
 import type { DrawsTable, PriorityMode } from './schema.js';
 
 export type DrawRow = Selectable<DrawsTable>;
+
+/** The draws of some activities: the public catalogue reads it, compiled once (compiled-query.ts). */
+const drawsOf = compiledStatement((db, p: { activityIds: string }, target) =>
+  db.selectFrom('draws').selectAll().where('activity_id', 'in', idsIn(target, p.activityIds)),
+);
 
 /** Each lottery activity's commitment and, once drawn, its published seed. */
 export function createDrawsRepo(db: Database) {
@@ -18,7 +24,7 @@ export function createDrawsRepo(db: Database) {
     findMany: (activityIds: readonly number[]): Promise<DrawRow[]> =>
       activityIds.length === 0
         ? Promise.resolve([])
-        : db.q().selectFrom('draws').selectAll().where('activity_id', 'in', activityIds).execute(),
+        : drawsOf.rows(db, { activityIds: idList(activityIds) }),
 
     /** Commits the activity to a sealed seed unless it already is (the first commitment stays). */
     commit: (

@@ -51,6 +51,12 @@ export interface EngineParts {
    * SQLite's one connection (the writer and every keyed read). Read by the load shedding.
    */
   waiting(): number;
+  /**
+   * Statements sent to the database since it was opened (every query, BEGIN, COMMIT and
+   * SAVEPOINT, on the main connection, SQLite's reader threads or PostgreSQL's pool): one integer
+   * added to per statement, read by the statement-count tests and bench.
+   */
+  statements(): number;
 }
 
 export function isPostgresUrl(url: string | null | undefined): url is string {
@@ -175,8 +181,11 @@ function openSqlite(file: string): EngineParts {
   // Reads have the reader threads' own connections.
   raw.pragma('cache_size = -16384');
   const prepare = statementCache(raw, STATEMENT_CACHE_SIZE);
+  const sent = { statements: 0 };
   const database: SqliteDatabase = {
+    // Kysely's SQLite connection asks for the statement each time it runs one
     prepare: (sql: string) => {
+      sent.statements++;
       const statement = prepare(sql);
       // a write outside a transaction, or a transaction's commit, into a file deleted or replaced
       // under the server fails (database_unavailable) rather than being acknowledged: one stat
@@ -191,11 +200,12 @@ function openSqlite(file: string): EngineParts {
     dialect: new PortalSqliteDialect(database, () => raw.inTransaction, turns),
     // better-sqlite3's exec runs several statements on the same (single) connection
     execScript: async (script) => void raw.exec(script),
-    readDialect: createSqliteReadersDialect(file, readThreads()),
+    readDialect: createSqliteReadersDialect(file, readThreads(), sent),
     sqlite: raw,
     file: watch,
     describe: file,
     waiting: () => turns.waiting,
+    statements: () => sent.statements,
   };
 }
 
@@ -233,7 +243,11 @@ const PLANNED_PER_CALL = /\slike\s/i;
  * server parses and plans a query once per connection instead of on every call, and each call
  * sends only its parameters. Kysely hands pg the SQL text; the name is a hash of it.
  */
-function withNamedStatements(pool: pg.Pool, options: pg.PoolConfig): PostgresPool {
+function withNamedStatements(
+  pool: pg.Pool,
+  options: pg.PoolConfig,
+  sent: { statements: number },
+): PostgresPool {
   const names = new Map<string, string>();
   const listened = new WeakSet<pg.PoolClient>();
   const nameOf = (text: string) => {
@@ -256,6 +270,7 @@ function withNamedStatements(pool: pg.Pool, options: pg.PoolConfig): PostgresPoo
       }
       let stale = false;
       const query = async (text: string, values?: unknown[]) => {
+        sent.statements++;
         try {
           return values &&
             values.length > 0 &&
@@ -295,9 +310,10 @@ function openPostgres(url: string, poolSize: number): EngineParts {
   // an idle client's error (the server restarted) must not crash the process; the pool drops it
   pool.on('error', () => {});
   const where = new URL(url);
+  const sent = { statements: 0 };
   return {
     engine: 'postgres',
-    dialect: new PostgresDialect({ pool: withNamedStatements(pool, options) }),
+    dialect: new PostgresDialect({ pool: withNamedStatements(pool, options, sent) }),
     // no parameters: the simple query protocol, which runs several statements in one call
     execScript: async (script, run) => run(script),
     readDialect: null,
@@ -305,6 +321,7 @@ function openPostgres(url: string, poolSize: number): EngineParts {
     file: null,
     describe: `postgres://${where.host}${where.pathname}`,
     waiting: () => pool.waitingCount,
+    statements: () => sent.statements,
   };
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledStatement } from './compiled-query.js';
 import type { Database } from './database.js';
 import { inNameOrder } from './lists/name-order.js';
 import { enrolmentKeys } from './search-keys.js';
@@ -29,6 +30,22 @@ export interface EnrolmentLink {
   /** The activity's parts, JSON (services/fees/parts.ts parses it). */
   parts: string;
 }
+
+// An application's offer and a payment's lines read or write a link: compiled once
+// (compiled-query.ts).
+const findLink = compiledStatement((db, p: { enrolmentId: number; activityId: number }) =>
+  db
+    .selectFrom('enrolment_activities')
+    .select(['is_paid', 'parts_paid'])
+    .where('enrolment_id', '=', p.enrolmentId)
+    .where('activity_id', '=', p.activityId),
+);
+const addLink = compiledStatement((db, p: { enrolmentId: number; activityId: number }) =>
+  db
+    .insertInto('enrolment_activities')
+    .values({ enrolment_id: p.enrolmentId, activity_id: p.activityId })
+    .onConflict((oc) => oc.columns(['enrolment_id', 'activity_id']).doNothing()),
+);
 
 /** People enrolled in activities (the spec's "person-activity") and their activity links. */
 export function createEnrolmentsRepo(db: Database) {
@@ -117,13 +134,7 @@ export function createEnrolmentsRepo(db: Database) {
     },
     /** The person's link with the activity (enrolled, paid or not), if any. */
     findLink: (enrolmentId: number, activityId: number) =>
-      db
-        .q()
-        .selectFrom('enrolment_activities')
-        .select(['is_paid', 'parts_paid'])
-        .where('enrolment_id', '=', enrolmentId)
-        .where('activity_id', '=', activityId)
-        .executeTakeFirst(),
+      findLink.first(db, { enrolmentId, activityId }),
     /** Links people with activities (a draw's offers), in batches; existing links stay. */
     async addLinks(pairs: readonly { enrolment_id: number; activity_id: number }[]): Promise<void> {
       for (let i = 0; i < pairs.length; i += 500) {
@@ -137,13 +148,8 @@ export function createEnrolmentsRepo(db: Database) {
     },
     /** True when the link is new. */
     async addLink(enrolmentId: number, activityId: number): Promise<boolean> {
-      const result = await db
-        .q()
-        .insertInto('enrolment_activities')
-        .values({ enrolment_id: enrolmentId, activity_id: activityId })
-        .onConflict((oc) => oc.columns(['enrolment_id', 'activity_id']).doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+      const result = await addLink.run(db, { enrolmentId, activityId });
+      return Number(result.numAffectedRows ?? 0n) > 0;
     },
     /** Marks an unpaid link as paid outside the card flow (e.g. paid at the desk, from an import). */
     async markPaid(

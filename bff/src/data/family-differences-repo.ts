@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { compiledStatement, idList, idsIn } from './compiled-query.js';
 import type { Database } from './database.js';
 import type { FamilyDifferencesTable } from './schema.js';
 
@@ -11,6 +12,26 @@ export interface PaidCharge {
   payment_id: number;
   breakdown: string | null;
 }
+
+/**
+ * The differences a member's payment earned, settled: every paid payment runs it, compiled once
+ * (compiled-query.ts), for all the member's activities of the payment at once.
+ */
+const settleEarnedBy = compiledStatement(
+  (db, p: { memberEnrolmentId: number; paidActivityIds: string; now: string }, target) =>
+    db
+      .updateTable('family_differences')
+      .set({ settled_at: p.now })
+      .where('member_enrolment_id', '=', p.memberEnrolmentId)
+      .where('settled_at', 'is', null)
+      .where('activity_id', 'in', (eb) =>
+        eb
+          .selectFrom('activities as a')
+          .innerJoin('activities as paid', 'paid.fee_group', 'a.fee_group')
+          .select('a.id')
+          .where('paid.id', 'in', idsIn(target, p.paidActivityIds)),
+      ),
+);
 
 /** Family discounts no longer earned (migration 470): what is pending for a family, and why. */
 export function createFamilyDifferencesRepo(db: Database) {
@@ -65,22 +86,17 @@ export function createFamilyDifferencesRepo(db: Database) {
      * The member who earned them paid a fee of the same fee group again: their open differences
      * of that group are settled.
      */
-    async settleEarnedBy(memberEnrolmentId: number, paidActivityId: number, now: string) {
-      const result = await db
-        .q()
-        .updateTable('family_differences')
-        .set({ settled_at: now })
-        .where('member_enrolment_id', '=', memberEnrolmentId)
-        .where('settled_at', 'is', null)
-        .where('activity_id', 'in', (eb) =>
-          eb
-            .selectFrom('activities as a')
-            .innerJoin('activities as paid', 'paid.fee_group', 'a.fee_group')
-            .select('a.id')
-            .where('paid.id', '=', paidActivityId),
-        )
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+    async settleEarnedBy(
+      memberEnrolmentId: number,
+      paidActivityIds: readonly number[],
+      now: string,
+    ): Promise<number> {
+      const result = await settleEarnedBy.run(db, {
+        memberEnrolmentId,
+        paidActivityIds: idList(paidActivityIds),
+        now,
+      });
+      return Number(result.numAffectedRows ?? 0n);
     },
     /**
      * The differences named to be paid, with their fee's open differences up to each (paid

@@ -1,4 +1,5 @@
 import { CompiledQuery, sql } from 'kysely';
+import { compiledStatement } from './compiled-query.js';
 import type { Database } from './database.js';
 
 /**
@@ -80,6 +81,36 @@ const ANY_RULES = sql<number>`CASE WHEN
   OR EXISTS (SELECT 1 FROM activities WHERE tariffs <> '[]')
   THEN 1 ELSE 0 END`;
 
+/**
+ * Whether any rule exists and the rules themselves (kind 'm' the mode, 'r' a reduction, 'f' a
+ * family discount, 'c' the cumulative flag, 'a' a circumstance with ages: b its min_age,
+ * percent_bp its max_age, price_cents 1 by age), in one statement compiled once
+ * (compiled-query.ts): every resident's activities and every checkout read it.
+ */
+const feeRules = compiledStatement(
+  () =>
+    sql<{
+      kind: string;
+      a: number;
+      b: number | null;
+      percent_bp: number | null;
+      price_cents: number | null;
+      fee_group: string | null;
+    }>`
+        SELECT 'm' AS kind, ${ANY_RULES} AS a, NULL AS b, NULL AS percent_bp, NULL AS price_cents,
+          NULL AS fee_group
+        UNION ALL
+        SELECT 'r', circumstance_id, activity_id, percent_bp, price_cents, fee_group
+        FROM reduction_rules
+        UNION ALL
+        SELECT 'f', from_member, NULL, percent_bp, NULL, fee_group FROM family_discounts
+        UNION ALL
+        SELECT 'a', id, min_age, max_age, CASE WHEN review = 'age' THEN 1 ELSE 0 END, NULL
+        FROM circumstances WHERE min_age IS NOT NULL OR max_age IS NOT NULL
+        UNION ALL
+        SELECT 'c', fees_cumulative, NULL, NULL, NULL, NULL FROM config WHERE id = 1`,
+);
+
 /** What a fee is computed from: an enrolment's activity (`ea`), the activity (`a`), the person (`e`). */
 const FEE_COLUMNS = [
   'ea.enrolment_id',
@@ -159,30 +190,7 @@ export function createFeesRepo(db: Database) {
      * whether they stack: one round trip whatever the mode.
      */
     async rules(): Promise<FeeRulesRows & { any: boolean }> {
-      // kind 'm' the mode, 'r' a reduction, 'f' a family discount, 'c' the cumulative flag,
-      // 'a' a circumstance with ages (b its min_age, percent_bp its max_age, price_cents 1 by age)
-      const { rows } = await sql<{
-        kind: string;
-        a: number;
-        b: number | null;
-        percent_bp: number | null;
-        price_cents: number | null;
-        fee_group: string | null;
-      }>`
-        SELECT 'm' AS kind, ${ANY_RULES} AS a, NULL AS b, NULL AS percent_bp, NULL AS price_cents,
-          NULL AS fee_group
-        UNION ALL
-        SELECT 'r', circumstance_id, activity_id, percent_bp, price_cents, fee_group
-        FROM reduction_rules
-        UNION ALL
-        SELECT 'f', from_member, NULL, percent_bp, NULL, fee_group FROM family_discounts
-        UNION ALL
-        SELECT 'a', id, min_age, max_age, CASE WHEN review = 'age' THEN 1 ELSE 0 END, NULL
-        FROM circumstances WHERE min_age IS NOT NULL OR max_age IS NOT NULL
-        UNION ALL
-        SELECT 'c', fees_cumulative, NULL, NULL, NULL, NULL FROM config WHERE id = 1`.execute(
-        db.q(),
-      );
+      const rows = await feeRules.rows(db, {});
       const out = {
         any: false,
         reductions: [],

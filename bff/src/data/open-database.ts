@@ -85,6 +85,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     probe: (probeOptions) => probeDatabase(database, parts, probeOptions?.write ?? false),
     retries: () => retries,
     waiting: () => parts.waiting(),
+    statements: () => parts.statements(),
     async close() {
       await readers?.destroy();
       await kysely.destroy();

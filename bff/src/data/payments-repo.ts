@@ -1,7 +1,10 @@
+import { sql } from 'kysely';
 import { groupBy } from '../lib/group-by.js';
-import type { Database } from './database.js';
+import { compiledStatement, idList, idsIn, pairsIn } from './compiled-query.js';
+import type { Database, Executor } from './database.js';
 import { paymentPersonKeys } from './search-keys.js';
 import type {
+  Flag,
   PaidBy,
   PaymentItemsTable,
   PayMethod,
@@ -116,6 +119,233 @@ export const paymentColumns = [
   'bank_pay_method',
 ] as const;
 
+// A checkout and the bank's notification run these: compiled once (compiled-query.ts).
+const findManagedPerson = compiledStatement(
+  (db, p: { userId: number; enrolmentId: number }, { rowLocks }) =>
+    db
+      .selectFrom('enrolments as e')
+      .innerJoin('user_persons as up', 'up.enrolment_id', 'e.id')
+      .select(['e.id', 'e.first_name', 'e.last_name', 'e.dni'])
+      .where('up.user_id', '=', p.userId)
+      .where('e.id', '=', p.enrolmentId)
+      .$if(rowLocks, (q) => q.forUpdate('up')),
+);
+const enrolledActivities = (db: Executor, enrolmentId: number) =>
+  db
+    .selectFrom('enrolment_activities as ea')
+    .innerJoin('activities as a', 'a.id', 'ea.activity_id')
+    .select([
+      'a.id as activity_id',
+      'a.name',
+      'a.price_cents',
+      'ea.is_paid',
+      'ea.paid_payment_id',
+      'ea.paid_amount_cents',
+      'a.parts',
+      'ea.parts_paid',
+      'a.registration_fee_cents',
+      'ea.registration_fee_paid_cents',
+    ])
+    .where('ea.enrolment_id', '=', enrolmentId);
+const findEnrolledActivity = compiledStatement(
+  (db, p: { enrolmentId: number; activityId: number }) =>
+    enrolledActivities(db, p.enrolmentId).where('ea.activity_id', '=', p.activityId),
+);
+const findEnrolledActivities = compiledStatement(
+  (db, p: { enrolmentId: number; activityIds: string }, target) =>
+    enrolledActivities(db, p.enrolmentId)
+      .where('ea.activity_id', 'in', idsIn(target, p.activityIds))
+      .orderBy('ea.activity_id'),
+);
+const lockEnrolledActivities = compiledStatement(
+  (db, p: { enrolmentId: number; activityIds: string }, target) =>
+    enrolledActivities(db, p.enrolmentId)
+      .where('ea.activity_id', 'in', idsIn(target, p.activityIds))
+      .orderBy('ea.activity_id')
+      .$if(target.rowLocks, (q) => q.forUpdate('ea')),
+);
+const lockEnrolledPairs = compiledStatement((db, p: { pairs: string }, target) =>
+  db
+    .selectFrom('enrolment_activities as ea')
+    .innerJoin('activities as a', 'a.id', 'ea.activity_id')
+    .select([
+      'ea.enrolment_id',
+      'a.id as activity_id',
+      'a.name',
+      'a.price_cents',
+      'ea.is_paid',
+      'ea.paid_payment_id',
+      'ea.paid_amount_cents',
+      'a.parts',
+      'ea.parts_paid',
+      'a.registration_fee_cents',
+      'ea.registration_fee_paid_cents',
+    ])
+    .where(sql`(ea.enrolment_id, ea.activity_id)`, 'in', pairsIn(target, p.pairs))
+    .orderBy('ea.activity_id')
+    .orderBy('ea.enrolment_id')
+    .$if(target.rowLocks, (q) => q.forUpdate('ea')),
+);
+const findByOrder = compiledStatement((db, p: { orderCode: string }) =>
+  db.selectFrom('payments').select(paymentColumns).where('order_code', '=', p.orderCode),
+);
+const lockByOrder = compiledStatement((db, p: { orderCode: string }, { rowLocks }) =>
+  db
+    .selectFrom('payments')
+    .select(paymentColumns)
+    .where('order_code', '=', p.orderCode)
+    .$if(rowLocks, (q) => q.forUpdate()),
+);
+const itemsOf = compiledStatement((db, p: { paymentId: number }) =>
+  db
+    .selectFrom('payment_items')
+    .selectAll()
+    .where('payment_id', '=', p.paymentId)
+    .orderBy('activity_id')
+    // a family's payment: two people's items of one activity, always in the same order
+    .orderBy('enrolment_id'),
+);
+interface StatusChange {
+  id: number;
+  status: PaymentStatus;
+  now: string;
+  responseCode: string | null;
+  authorisationCode: string | null;
+  paidAt: string | null;
+  payMethod: PayMethod | null;
+  bankPayMethod: string | null;
+  verificationCode: string | null;
+}
+const statusChange = (db: Executor, p: StatusChange) =>
+  db
+    .updateTable('payments')
+    .set((eb) => ({
+      status: p.status,
+      response_code: eb.fn.coalesce(eb.val(p.responseCode), eb.ref('response_code')),
+      authorisation_code: eb.fn.coalesce(eb.val(p.authorisationCode), eb.ref('authorisation_code')),
+      paid_at: eb.fn.coalesce(eb.val(p.paidAt), eb.ref('paid_at')),
+      pay_method: eb.fn.coalesce(eb.val(p.payMethod), eb.ref('pay_method')),
+      bank_pay_method: eb.fn.coalesce(eb.val(p.bankPayMethod), eb.ref('bank_pay_method')),
+      // kept once given (a receipt's check code never changes)
+      verification_code: eb.fn.coalesce(eb.ref('verification_code'), eb.val(p.verificationCode)),
+      updated_at: p.now,
+    }))
+    .where('id', '=', p.id);
+const setStatus = compiledStatement((db, p: StatusChange) => statusChange(db, p));
+const setStatusFrom = compiledStatement((db, p: StatusChange & { from: PaymentStatus }) =>
+  statusChange(db, p).where('status', '=', p.from),
+);
+const recordNotification = compiledStatement(
+  (db, p: Omit<NewNotification, 'signature_ok' | 'now'> & { signature_ok: Flag; now: string }) =>
+    db
+      .insertInto('payment_notifications')
+      .values({
+        payment_id: p.payment_id,
+        order_code: p.order_code,
+        response_code: p.response_code,
+        amount_cents: p.amount_cents,
+        outcome: p.outcome,
+        parameters: p.parameters,
+        ip: p.ip,
+        signature_ok: p.signature_ok,
+        received_at: p.now,
+      })
+      .returning('id'),
+);
+interface ItemPaid {
+  enrolmentId: number;
+  activityId: number;
+  now: string;
+  paymentId: number;
+  amountCents: number;
+  registrationFeeCents: number;
+}
+/** A whole fee paid by an item (markItemPaid). */
+const markWholePaid = compiledStatement((db, p: ItemPaid) =>
+  db
+    .updateTable('enrolment_activities')
+    .set({
+      is_paid: 1,
+      paid_at: p.now,
+      paid_payment_id: p.paymentId,
+      paid_amount_cents: p.amountCents,
+      registration_fee_paid_cents: p.registrationFeeCents,
+    })
+    .where('enrolment_id', '=', p.enrolmentId)
+    .where('activity_id', '=', p.activityId)
+    .where('is_paid', '=', 0),
+);
+/** Parts up to `partTo` paid by an item, right after the parts already paid. */
+const markPartsPaid = compiledStatement(
+  (db, p: ItemPaid & { isPaid: Flag; partsPaidBefore: number; partTo: number }) =>
+    db
+      .updateTable('enrolment_activities')
+      .set((eb) => ({
+        is_paid: p.isPaid,
+        parts_paid: p.partTo,
+        paid_at: p.now,
+        paid_payment_id: p.paymentId,
+        paid_amount_cents: eb(eb.fn.coalesce('paid_amount_cents', eb.val(0)), '+', p.amountCents),
+        registration_fee_paid_cents: eb('registration_fee_paid_cents', '+', p.registrationFeeCents),
+      }))
+      .where('enrolment_id', '=', p.enrolmentId)
+      .where('activity_id', '=', p.activityId)
+      .where('is_paid', '=', 0)
+      .where('parts_paid', '=', p.partsPaidBefore),
+);
+const insertPaymentUnlessOrderTaken = compiledStatement(
+  (
+    db,
+    p: Omit<NewPayment, 'use_discount'> & {
+      use_discount: Flag;
+      person_key: string;
+      person_sort_key: string;
+    },
+  ) =>
+    db
+      .insertInto('payments')
+      .values({
+        order_code: p.order_code,
+        locale: p.locale,
+        user_id: p.user_id,
+        enrolment_id: p.enrolment_id,
+        person_name: p.person_name,
+        person_dni: p.person_dni,
+        amount_cents: p.amount_cents,
+        gateway: p.gateway,
+        merchant_code: p.merchant_code,
+        terminal: p.terminal,
+        pay_method: p.pay_method,
+        person_key: p.person_key,
+        person_sort_key: p.person_sort_key,
+        use_discount: p.use_discount,
+        status: 'pending',
+        created_at: p.now,
+        updated_at: p.now,
+      })
+      .onConflict((oc) => oc.column('order_code').doNothing())
+      .returning('id'),
+);
+const pendingOverlapping = compiledStatement(
+  (db, p: { userId: number; enrolmentId: number; activityIds: string }, target) =>
+    db
+      .selectFrom('payments as p')
+      .select(paymentColumns.map((column) => `p.${column}` as const))
+      .where('p.user_id', '=', p.userId)
+      .where('p.status', '=', 'pending')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('payment_items as i')
+            .select('i.payment_id')
+            .whereRef('i.payment_id', '=', 'p.id')
+            .where('i.enrolment_id', '=', p.enrolmentId)
+            .where('i.activity_id', 'in', idsIn(target, p.activityIds)),
+        ),
+      )
+      .orderBy('p.id'),
+);
+
 export function createPaymentsRepo(db: Database) {
   const payments = (executor = db.q()) => executor.selectFrom('payments').select(paymentColumns);
   return {
@@ -127,41 +357,29 @@ export function createPaymentsRepo(db: Database) {
       userId: number,
       enrolmentId: number,
     ): Promise<ManagedPersonRow | undefined> =>
-      db
-        .q()
-        .selectFrom('enrolments as e')
-        .innerJoin('user_persons as up', 'up.enrolment_id', 'e.id')
-        .select(['e.id', 'e.first_name', 'e.last_name', 'e.dni'])
-        .where('up.user_id', '=', userId)
-        .where('e.id', '=', enrolmentId)
-        .$if(db.rowLocks, (q) => q.forUpdate('up'))
-        .executeTakeFirst(),
+      findManagedPerson.first(db, { userId, enrolmentId }),
     /** One enrolled activity; `lock` holds its row until the transaction ends (PostgreSQL). */
     findEnrolledActivity: (
       enrolmentId: number,
       activityId: number,
       options: { lock?: boolean } = {},
     ): Promise<EnrolledActivityRow | undefined> =>
-      db
-        .q()
-        .selectFrom('enrolment_activities as ea')
-        .innerJoin('activities as a', 'a.id', 'ea.activity_id')
-        .select([
-          'a.id as activity_id',
-          'a.name',
-          'a.price_cents',
-          'ea.is_paid',
-          'ea.paid_payment_id',
-          'ea.paid_amount_cents',
-          'a.parts',
-          'ea.parts_paid',
-          'a.registration_fee_cents',
-          'ea.registration_fee_paid_cents',
-        ])
-        .where('ea.enrolment_id', '=', enrolmentId)
-        .where('ea.activity_id', '=', activityId)
-        .$if(db.rowLocks && options.lock === true, (q) => q.forUpdate('ea'))
-        .executeTakeFirst(),
+      options.lock === true
+        ? lockEnrolledActivities.first(db, { enrolmentId, activityIds: idList([activityId]) })
+        : findEnrolledActivity.first(db, { enrolmentId, activityId }),
+    /**
+     * Some of a person's enrolled activities in one read, by activity id (those enrolled only);
+     * `lock` holds their rows until the transaction ends (PostgreSQL).
+     */
+    findEnrolledActivities: (
+      enrolmentId: number,
+      activityIds: readonly number[],
+      options: { lock?: boolean } = {},
+    ): Promise<EnrolledActivityRow[]> =>
+      (options.lock === true ? lockEnrolledActivities : findEnrolledActivities).rows(db, {
+        enrolmentId,
+        activityIds: idList(activityIds),
+      }),
     async orderExists(orderCode: string): Promise<boolean> {
       const row = await db
         .q()
@@ -170,6 +388,18 @@ export function createPaymentsRepo(db: Database) {
         .where('order_code', '=', orderCode)
         .executeTakeFirst();
       return row !== undefined;
+    },
+    /**
+     * The new payment's id, or undefined when another payment already has its order number
+     * (the caller draws another): no read of the number first.
+     */
+    async insertPaymentUnlessOrderTaken(payment: NewPayment): Promise<number | undefined> {
+      const row = await insertPaymentUnlessOrderTaken.first(db, {
+        ...payment,
+        ...paymentPersonKeys(payment),
+        use_discount: payment.use_discount ? 1 : 0,
+      });
+      return row?.id;
     },
     async insertPayment(payment: NewPayment): Promise<number> {
       const { now, use_discount, ...fields } = payment;
@@ -199,6 +429,24 @@ export function createPaymentsRepo(db: Database) {
       },
     ): Promise<void> {
       await db.q().insertInto('payment_items').values(item).execute();
+    },
+    /** A payment's lines, one statement for all of them. */
+    async insertItems(
+      items: readonly (Omit<
+        PaymentItemRow,
+        'refund_id' | 'person_name' | 'family_difference_id' | 'family_difference_member'
+      > & {
+        person_name?: string | null;
+        family_difference_id?: number | null;
+        family_difference_member?: string | null;
+      })[],
+    ): Promise<void> {
+      if (items.length > 0)
+        await db
+          .q()
+          .insertInto('payment_items')
+          .values([...items])
+          .execute();
     },
     /** People's full names by id (the ones that exist). */
     async personNames(ids: readonly number[]): Promise<Map<number, string>> {
@@ -358,20 +606,21 @@ export function createPaymentsRepo(db: Database) {
       orderCode: string,
       options: { lock?: boolean } = {},
     ): Promise<PaymentRow | undefined> =>
-      payments()
-        .where('order_code', '=', orderCode)
-        .$if(db.rowLocks && options.lock === true, (q) => q.forUpdate())
-        .executeTakeFirst(),
-    items: (paymentId: number): Promise<PaymentItemRow[]> =>
-      db
-        .q()
-        .selectFrom('payment_items')
-        .selectAll()
-        .where('payment_id', '=', paymentId)
-        .orderBy('activity_id')
-        // a family's payment: two people's items of one activity, always in the same order
-        .orderBy('enrolment_id')
-        .execute(),
+      (options.lock === true ? lockByOrder : findByOrder).first(db, { orderCode }),
+    items: (paymentId: number): Promise<PaymentItemRow[]> => itemsOf.rows(db, { paymentId }),
+    /**
+     * The enrolled activities of these (person, activity) pairs in one read, locked until the
+     * transaction ends (PostgreSQL) in activity order, then person: the order every payment
+     * locks them in.
+     */
+    lockEnrolledPairs: (
+      pairs: readonly { enrolment_id: number; activity_id: number }[],
+    ): Promise<(EnrolledActivityRow & { enrolment_id: number })[]> =>
+      pairs.length === 0
+        ? Promise.resolve([])
+        : lockEnrolledPairs.rows(db, {
+            pairs: idList(pairs.map((pair) => [pair.enrolment_id, pair.activity_id])),
+          }),
     /** Pending payments of this user that cover any of these activities of this person. */
     async pendingOverlapping(
       userId: number,
@@ -379,24 +628,7 @@ export function createPaymentsRepo(db: Database) {
       activityIds: number[],
     ): Promise<PaymentRow[]> {
       if (activityIds.length === 0) return [];
-      return db
-        .q()
-        .selectFrom('payments as p')
-        .select(paymentColumns.map((column) => `p.${column}` as const))
-        .where('p.user_id', '=', userId)
-        .where('p.status', '=', 'pending')
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('payment_items as i')
-              .select('i.payment_id')
-              .whereRef('i.payment_id', '=', 'p.id')
-              .where('i.enrolment_id', '=', enrolmentId)
-              .where('i.activity_id', 'in', activityIds),
-          ),
-        )
-        .orderBy('p.id')
-        .execute();
+      return pendingOverlapping.rows(db, { userId, enrolmentId, activityIds: idList(activityIds) });
     },
     /**
      * Moves the payment to `status`; with `from`, only while it still is in that status (false
@@ -414,34 +646,26 @@ export function createPaymentsRepo(db: Database) {
         payMethod?: PayMethod | null;
         /** …and its Ds_ProcessedPayMethod exactly as it came. */
         bankPayMethod?: string | null;
+        /** The receipt's check code, written only if the payment has none yet. */
+        verificationCode?: string | null;
         from?: PaymentStatus;
       } = {},
     ): Promise<boolean> {
-      const result = await db
-        .q()
-        .updateTable('payments')
-        .set((eb) => ({
-          status,
-          response_code: eb.fn.coalesce(
-            eb.val(extra.responseCode ?? null),
-            eb.ref('response_code'),
-          ),
-          authorisation_code: eb.fn.coalesce(
-            eb.val(extra.authorisationCode ?? null),
-            eb.ref('authorisation_code'),
-          ),
-          paid_at: eb.fn.coalesce(eb.val(extra.paidAt ?? null), eb.ref('paid_at')),
-          pay_method: eb.fn.coalesce(eb.val(extra.payMethod ?? null), eb.ref('pay_method')),
-          bank_pay_method: eb.fn.coalesce(
-            eb.val(extra.bankPayMethod ?? null),
-            eb.ref('bank_pay_method'),
-          ),
-          updated_at: now,
-        }))
-        .where('id', '=', id)
-        .$if(extra.from !== undefined, (q) => q.where('status', '=', extra.from!))
-        .executeTakeFirst();
-      return result.numUpdatedRows === 1n;
+      const change: StatusChange = {
+        id,
+        status,
+        now,
+        responseCode: extra.responseCode ?? null,
+        authorisationCode: extra.authorisationCode ?? null,
+        paidAt: extra.paidAt ?? null,
+        payMethod: extra.payMethod ?? null,
+        bankPayMethod: extra.bankPayMethod ?? null,
+        verificationCode: extra.verificationCode ?? null,
+      };
+      const result = await (extra.from === undefined
+        ? setStatus.run(db, change)
+        : setStatusFrom.run(db, { ...change, from: extra.from }));
+      return result.numAffectedRows === 1n;
     },
     /**
      * Marks one enrolled activity paid by this payment; false when it was already paid or is
@@ -450,57 +674,35 @@ export function createPaymentsRepo(db: Database) {
      */
     async markItemPaid(item: PaymentItemRow, now: string): Promise<boolean> {
       if (item.part_from !== null && item.part_to !== null) {
-        const parts = await db
-          .q()
-          .updateTable('enrolment_activities')
-          .set((eb) => ({
-            is_paid: item.part_to === item.part_of ? 1 : 0,
-            parts_paid: item.part_to!,
-            paid_at: now,
-            paid_payment_id: item.payment_id,
-            paid_amount_cents: eb(
-              eb.fn.coalesce('paid_amount_cents', eb.val(0)),
-              '+',
-              item.amount_cents,
-            ),
-            registration_fee_paid_cents: eb(
-              'registration_fee_paid_cents',
-              '+',
-              item.registration_fee_cents,
-            ),
-          }))
-          .where('enrolment_id', '=', item.enrolment_id)
-          .where('activity_id', '=', item.activity_id)
-          .where('is_paid', '=', 0)
-          .where('parts_paid', '=', item.part_from - 1)
-          .executeTakeFirst();
-        return parts.numUpdatedRows === 1n;
+        const parts = await markPartsPaid.run(db, {
+          enrolmentId: item.enrolment_id,
+          activityId: item.activity_id,
+          isPaid: item.part_to === item.part_of ? 1 : 0,
+          partsPaidBefore: item.part_from - 1,
+          partTo: item.part_to,
+          now,
+          paymentId: item.payment_id,
+          amountCents: item.amount_cents,
+          registrationFeeCents: item.registration_fee_cents,
+        });
+        return parts.numAffectedRows === 1n;
       }
-      const result = await db
-        .q()
-        .updateTable('enrolment_activities')
-        .set({
-          is_paid: 1,
-          paid_at: now,
-          paid_payment_id: item.payment_id,
-          paid_amount_cents: item.amount_cents,
-          registration_fee_paid_cents: item.registration_fee_cents,
-        })
-        .where('enrolment_id', '=', item.enrolment_id)
-        .where('activity_id', '=', item.activity_id)
-        .where('is_paid', '=', 0)
-        .executeTakeFirst();
-      return result.numUpdatedRows === 1n;
+      const result = await markWholePaid.run(db, {
+        enrolmentId: item.enrolment_id,
+        activityId: item.activity_id,
+        now,
+        paymentId: item.payment_id,
+        amountCents: item.amount_cents,
+        registrationFeeCents: item.registration_fee_cents,
+      });
+      return result.numAffectedRows === 1n;
     },
     async recordNotification(notification: NewNotification): Promise<number> {
-      const { now, signature_ok, ...fields } = notification;
-      const row = await db
-        .q()
-        .insertInto('payment_notifications')
-        .values({ ...fields, signature_ok: signature_ok ? 1 : 0, received_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+      const row = await recordNotification.first(db, {
+        ...notification,
+        signature_ok: notification.signature_ok ? 1 : 0,
+      });
+      return row!.id;
     },
     /** Drops the notifications that failed their signature, received before `before` (ISO). */
     async pruneRejectedNotifications(before: string): Promise<number> {

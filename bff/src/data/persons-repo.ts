@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Database } from './database.js';
+import { compiledStatement } from './compiled-query.js';
+import type { Database, Executor } from './database.js';
 import { inNameOrder } from './lists/name-order.js';
 
 export interface PersonRow {
@@ -41,15 +42,45 @@ export const personColumns = [
   'e.birth_date',
 ] as const;
 
+// A resident's dashboard and every call about one of their people read these: compiled once
+// (compiled-query.ts).
+const managedBy = (db: Executor, userId: number) =>
+  db
+    .selectFrom('user_persons as up')
+    .innerJoin('enrolments as e', 'e.id', 'up.enrolment_id')
+    .select(personColumns)
+    .where('up.user_id', '=', userId);
+const listForUser = compiledStatement((db, p: { userId: number }) =>
+  inNameOrder(managedBy(db, p.userId)),
+);
+const findLinked = compiledStatement((db, p: { userId: number; enrolmentId: number }) =>
+  managedBy(db, p.userId).where('up.enrolment_id', '=', p.enrolmentId),
+);
+const activitiesOf = compiledStatement((db, p: { enrolmentId: number }) =>
+  db
+    .selectFrom('enrolment_activities as ea')
+    .innerJoin('activities as a', 'a.id', 'ea.activity_id')
+    .select([
+      'a.id',
+      'a.name',
+      'a.price_cents',
+      'a.start_date',
+      'ea.is_paid',
+      'ea.paid_amount_cents',
+      'a.parts',
+      'ea.parts_paid',
+      'a.registration_fee_cents',
+      'ea.registration_fee_paid_cents',
+    ])
+    .where('ea.enrolment_id', '=', p.enrolmentId)
+    .orderBy(sql`a.start_date is null`)
+    .orderBy('a.start_date')
+    .orderBy('a.name_sort_key')
+    .orderBy('a.id'),
+);
+
 /** The residents' view of enrolled people: who manages whom (user_persons) and their activities. */
 export function createPersonsRepo(db: Database) {
-  const managed = (userId: number) =>
-    db
-      .q()
-      .selectFrom('user_persons as up')
-      .innerJoin('enrolments as e', 'e.id', 'up.enrolment_id')
-      .select(personColumns)
-      .where('up.user_id', '=', userId);
   return {
     findById: (id: number): Promise<PersonRow | undefined> =>
       db
@@ -103,10 +134,10 @@ export function createPersonsRepo(db: Database) {
         .select(['id', 'phone', 'birth_date', 'added_by_resident'])
         .where('dni', '=', dni)
         .executeTakeFirst(),
-    listForUser: (userId: number): Promise<PersonRow[]> => inNameOrder(managed(userId)).execute(),
+    listForUser: (userId: number): Promise<PersonRow[]> => listForUser.rows(db, { userId }),
     /** The person only when linked to this user: the one gate of every id route. */
     findLinked: (userId: number, enrolmentId: number): Promise<PersonRow | undefined> =>
-      managed(userId).where('up.enrolment_id', '=', enrolmentId).executeTakeFirst(),
+      findLinked.first(db, { userId, enrolmentId }),
     /** False when the link already existed. */
     async link(userId: number, enrolmentId: number): Promise<boolean> {
       const result = await db
@@ -137,28 +168,7 @@ export function createPersonsRepo(db: Database) {
       return result.numDeletedRows === 1n;
     },
     activities: (enrolmentId: number): Promise<PersonActivityRow[]> =>
-      db
-        .q()
-        .selectFrom('enrolment_activities as ea')
-        .innerJoin('activities as a', 'a.id', 'ea.activity_id')
-        .select([
-          'a.id',
-          'a.name',
-          'a.price_cents',
-          'a.start_date',
-          'ea.is_paid',
-          'ea.paid_amount_cents',
-          'a.parts',
-          'ea.parts_paid',
-          'a.registration_fee_cents',
-          'ea.registration_fee_paid_cents',
-        ])
-        .where('ea.enrolment_id', '=', enrolmentId)
-        .orderBy(sql`a.start_date is null`)
-        .orderBy('a.start_date')
-        .orderBy('a.name_sort_key')
-        .orderBy('a.id')
-        .execute(),
+      activitiesOf.rows(db, { enrolmentId }),
   };
 }
 

@@ -1,8 +1,23 @@
 import { sql } from 'kysely';
+import { compiledStatement } from './compiled-query.js';
 import type { Database } from './database.js';
 
 /** Escapes LIKE's wildcards in a value matched literally. */
 const likeLiteral = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** One event counted: every login and checkout takes one, compiled once (compiled-query.ts). */
+const addHit = compiledStatement((db, p: { bucket: string; now: number; resetAt: number }) =>
+  db
+    .insertInto('rate_buckets')
+    .values({ bucket: p.bucket, hits: 1, reset_at: p.resetAt })
+    .onConflict((oc) =>
+      oc.column('bucket').doUpdateSet({
+        hits: sql<number>`CASE WHEN rate_buckets.reset_at <= ${p.now} THEN 1 ELSE rate_buckets.hits + 1 END`,
+        reset_at: sql<number>`CASE WHEN rate_buckets.reset_at <= ${p.now} THEN ${p.resetAt} ELSE rate_buckets.reset_at END`,
+      }),
+    )
+    .returning(['hits', 'reset_at']),
+);
 
 /** Throttling counts, one row per bucket (migration 180). Times are ms since the epoch. */
 export function createRateBucketsRepo(db: Database) {
@@ -17,18 +32,7 @@ export function createRateBucketsRepo(db: Database) {
       windowMs: number,
     ): Promise<{ hits: number; resetAt: number }> {
       const resetAt = now + windowMs;
-      const row = await db
-        .q()
-        .insertInto('rate_buckets')
-        .values({ bucket, hits: 1, reset_at: resetAt })
-        .onConflict((oc) =>
-          oc.column('bucket').doUpdateSet({
-            hits: sql<number>`CASE WHEN rate_buckets.reset_at <= ${now} THEN 1 ELSE rate_buckets.hits + 1 END`,
-            reset_at: sql<number>`CASE WHEN rate_buckets.reset_at <= ${now} THEN ${resetAt} ELSE rate_buckets.reset_at END`,
-          }),
-        )
-        .returning(['hits', 'reset_at'])
-        .executeTakeFirstOrThrow();
+      const row = (await addHit.first(db, { bucket, now, resetAt }))!;
       return { hits: Number(row.hits), resetAt: Number(row.reset_at) };
     },
     /** Takes `n` events back out of a live window (never below 0). */

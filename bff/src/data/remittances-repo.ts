@@ -1,4 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
+import { compiledStatement, idList, idsIn } from './compiled-query.js';
 import type { Database } from './database.js';
 import type {
   DirectDebitReturnsTable,
@@ -10,6 +11,21 @@ import type {
 export type RemittanceRow = Selectable<RemittancesTable>;
 export type RemittanceItemRow = Selectable<RemittanceItemsTable>;
 export type DirectDebitReturnRow = Selectable<DirectDebitReturnsTable>;
+
+/** A person's fees the bank is collecting: every checkout reads it, compiled once (compiled-query.ts). */
+const feesWithTheBank = compiledStatement(
+  (db, p: { enrolmentId: number; activityIds: string }, target) =>
+    db
+      .selectFrom('remittance_items as i')
+      .innerJoin('remittances as r', 'r.id', 'i.remittance_id')
+      .select(['i.activity_id', 'i.part_number', 'r.collection_date'])
+      .where('i.enrolment_id', '=', p.enrolmentId)
+      .where('i.activity_id', 'in', idsIn(target, p.activityIds))
+      .where('i.kind', '=', 'fee')
+      .where('i.status', '=', 'in_remittance')
+      .orderBy('i.activity_id')
+      .orderBy('i.part_number'),
+);
 
 /** Remittances sent to the bank, their items and the returns the bank answered (migration 480). */
 export function createRemittancesRepo(db: Database) {
@@ -111,18 +127,7 @@ export function createRemittancesRepo(db: Database) {
      */
     async feesWithTheBank(enrolmentId: number, activityIds: number[]) {
       if (activityIds.length === 0) return [];
-      return db
-        .q()
-        .selectFrom('remittance_items as i')
-        .innerJoin('remittances as r', 'r.id', 'i.remittance_id')
-        .select(['i.activity_id', 'i.part_number', 'r.collection_date'])
-        .where('i.enrolment_id', '=', enrolmentId)
-        .where('i.activity_id', 'in', activityIds)
-        .where('i.kind', '=', 'fee')
-        .where('i.status', '=', 'in_remittance')
-        .orderBy('i.activity_id')
-        .orderBy('i.part_number')
-        .execute();
+      return feesWithTheBank.rows(db, { enrolmentId, activityIds: idList(activityIds) });
     },
     /** Who an item's payment is for: the debit's account, the mandate's language, the DNI. */
     collectionOwner: (itemId: number) =>

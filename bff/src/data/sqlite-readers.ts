@@ -22,7 +22,11 @@ export interface ReadJob {
  * other instead of holding the event loop that serves every other call. Reads only, outside
  * transactions (a transaction's reads stay on its own connection: `Database.reads()`).
  */
-export function createSqliteReadersDialect(file: string, threads: number) {
+export function createSqliteReadersDialect(
+  file: string,
+  threads: number,
+  sent: { statements: number },
+) {
   const pool = createThreadPool<ReadJob, Record<string, unknown>[]>({
     callerUrl: import.meta.url,
     module: 'sqlite-reader-worker',
@@ -32,6 +36,7 @@ export function createSqliteReadersDialect(file: string, threads: number) {
   });
   const connection: DatabaseConnection = {
     async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+      sent.statements++;
       const rows = await pool.run({ sql: query.sql, parameters: query.parameters });
       return { rows: rows as R[] };
     },

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { compiledStatement } from './compiled-query.js';
 import type { Database } from './database.js';
 import { userSearchKey } from './search-keys.js';
 import type { Locale, UsersTable } from './schema.js';
@@ -16,6 +17,20 @@ export type SessionInfo = Pick<
   'id' | 'dni' | 'role' | 'verified' | 'token_version' | 'locale'
 > & { mfa_enabled: number | boolean; revoked: number | boolean };
 
+/** Compiled once (compiled-query.ts): every authenticated call runs it. */
+const sessionInfo = compiledStatement((db, p: { id: number; tokenId: string }) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'dni', 'role', 'verified', 'token_version', 'locale'])
+    .select(sql<number>`case when mfa_secret is null then 0 else 1 end`.as('mfa_enabled'))
+    .select(
+      sql<number>`case when exists (select 1 from revoked_tokens where jti = ${p.tokenId}) then 1 else 0 end`.as(
+        'revoked',
+      ),
+    )
+    .where('id', '=', p.id),
+);
+
 export function createUsersRepo(db: Database) {
   const users = () => db.q().selectFrom('users').selectAll();
   return {
@@ -27,18 +42,7 @@ export function createUsersRepo(db: Database) {
      * revoked_tokens), so checking it costs no second round trip.
      */
     sessionInfo: (id: number, tokenId: string): Promise<SessionInfo | undefined> =>
-      db
-        .q()
-        .selectFrom('users')
-        .select(['id', 'dni', 'role', 'verified', 'token_version', 'locale'])
-        .select(sql<number>`case when mfa_secret is null then 0 else 1 end`.as('mfa_enabled'))
-        .select(
-          sql<number>`case when exists (select 1 from revoked_tokens where jti = ${tokenId}) then 1 else 0 end`.as(
-            'revoked',
-          ),
-        )
-        .where('id', '=', id)
-        .executeTakeFirst(),
+      sessionInfo.first(db, { id, tokenId }),
     findByDni: (dni: string): Promise<UserRow | undefined> =>
       users().where('dni', '=', dni).executeTakeFirst(),
     /** The verified account whose confirmed address this is (at most one: a unique index). */

@@ -13,7 +13,7 @@ import { parseParts, registrationDue, splitEnrolledFee } from '../fees/parts.js'
 import type { FeeQuotes, PersonFees } from '../fees/quotes.js';
 import { unearnedDiscounts } from '../fees/family-earned.js';
 import { paymentWindow } from '../settings-service.js';
-import { newOrderCode } from './order-code.js';
+import { storedUnderNewOrderCode } from './order-code.js';
 import { paidParts, partsShort } from './part-name.js';
 import { paymentError } from './payment-errors.js';
 import type { DifferenceItem, FamilyDifferences } from './family-differences.js';
@@ -241,13 +241,10 @@ export function createCheckoutService(deps: {
     // the fees under the council's rules (null in the simple mode) come with the person's
     // enrolled activities, which then need no reading one by one
     const fees = await quotes.forPerson(person.id);
-    const enrolled = [];
-    for (const id of numbersOf.keys())
-      enrolled.push(
-        fees
-          ? fees.rows.find((row) => row.activity_id === id)
-          : await payments.findEnrolledActivity(person.id, id),
-      );
+    const ids = [...numbersOf.keys()];
+    // the chosen activities in one read (simple mode), in the order they were chosen
+    const found = fees ? fees.rows : await payments.findEnrolledActivities(person.id, ids);
+    const enrolled = ids.map((id) => found.find((row) => row.activity_id === id));
     if (enrolled.some((row) => row === undefined)) throw paymentError('invalid', 'mixed_persons');
     const rows: ChosenFee[] = enrolled
       .filter((row) => row !== undefined)
@@ -368,7 +365,6 @@ export function createCheckoutService(deps: {
           });
         }
 
-        const order = await newOrderCode(now, (code) => payments.orderExists(code));
         const first =
           people[0]?.person ??
           (await payments.findManagedPerson(request.user.id, differences[0]!.enrolment_id))!;
@@ -377,34 +373,40 @@ export function createCheckoutService(deps: {
           ...differences.map((item) => differenceNames.get(item.enrolment_id) ?? ''),
         ].filter((name, i, all) => all.indexOf(name) === i);
         const family = charged.length > 1;
-        const paymentId = await payments.insertPayment({
-          order_code: order,
-          locale: request.locale,
-          user_id: request.user.id,
-          enrolment_id: first.id,
-          // a family's payment names each person
-          person_name: payerNames.join(', '),
-          // a person without a DNI (a child under 14) pays with the column empty
-          person_dni: first.dni ?? '',
-          amount_cents: amountCents,
-          use_discount: request.useDiscount,
-          gateway: config.redsys.sandbox ? 'sandbox' : 'redsys',
-          merchant_code: config.redsys.merchantCode,
-          terminal: config.redsys.terminal,
-          pay_method: request.payMethod,
-          now: nowIso,
-        });
-        for (const { person, name, items: own } of charged)
-          for (const item of own)
-            await payments.insertItem({
+        // the insert itself finds an order number taken: no read of it first
+        const { code: order, stored: paymentId } = await storedUnderNewOrderCode(now, (code) =>
+          payments.insertPaymentUnlessOrderTaken({
+            order_code: code,
+            locale: request.locale,
+            user_id: request.user.id,
+            enrolment_id: first.id,
+            // a family's payment names each person
+            person_name: payerNames.join(', '),
+            // a person without a DNI (a child under 14) pays with the column empty
+            person_dni: first.dni ?? '',
+            amount_cents: amountCents,
+            use_discount: request.useDiscount,
+            gateway: config.redsys.sandbox ? 'sandbox' : 'redsys',
+            merchant_code: config.redsys.merchantCode,
+            terminal: config.redsys.terminal,
+            pay_method: request.payMethod,
+            now: nowIso,
+          }),
+        );
+        // the payment's lines in one statement, every row with the same columns
+        await payments.insertItems([
+          ...charged.flatMap(({ person, name, items: own }) =>
+            own.map((item) => ({
               payment_id: paymentId,
               enrolment_id: person.id,
               person_name: name,
               ...item,
-            });
-        // a family difference: an item of its fee that leaves the fee paid as it was
-        for (const item of differences)
-          await payments.insertItem({
+              family_difference_id: null,
+              family_difference_member: null,
+            })),
+          ),
+          // a family difference: an item of its fee that leaves the fee paid as it was
+          ...differences.map((item) => ({
             payment_id: paymentId,
             person_name: differenceNames.get(item.enrolment_id) ?? null,
             ...item,
@@ -415,7 +417,8 @@ export function createCheckoutService(deps: {
             part_from: null,
             part_to: null,
             part_of: null,
-          });
+          })),
+        ]);
         const partsOf = (own: typeof items) =>
           own
             .filter((i) => i.part_from !== null)

@@ -133,7 +133,14 @@ export function createFamilyDifferences(deps: {
    * difference pending earns the discount again by paying (their open differences are settled).
    */
   async function afterPaid(items: readonly PaymentItemRow[], now: string): Promise<void> {
-    for (const item of items) await repo.settleEarnedBy(item.enrolment_id, item.activity_id, now);
+    // one statement a person paid for, whatever the number of their activities
+    const byPerson = new Map<number, number[]>();
+    for (const item of items)
+      byPerson.set(item.enrolment_id, [
+        ...(byPerson.get(item.enrolment_id) ?? []),
+        item.activity_id,
+      ]);
+    for (const [person, activities] of byPerson) await repo.settleEarnedBy(person, activities, now);
   }
 
   /**

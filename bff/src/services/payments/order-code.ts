@@ -12,12 +12,26 @@ export async function newOrderCode(
   now: Date,
   taken: (code: string) => Promise<boolean>,
 ): Promise<string> {
+  return (
+    await storedUnderNewOrderCode(now, async (code) => ((await taken(code)) ? undefined : true))
+  ).code;
+}
+
+/**
+ * `store` under a new order number: it answers undefined when the number is taken (an insert
+ * that meets the unique order number and does nothing), and another is drawn.
+ */
+export async function storedUnderNewOrderCode<T>(
+  now: Date,
+  store: (code: string) => Promise<T | undefined>,
+): Promise<{ code: string; stored: T }> {
   const date = madridDate(now);
   const prefix = `${date.slice(2, 4)}${date.slice(5, 7)}`;
   for (let attempt = 0; attempt < 10; attempt++) {
     let code = prefix;
     for (let i = 0; i < 8; i++) code += ALPHABET[randomInt(ALPHABET.length)];
-    if (!(await taken(code))) return code;
+    const stored = await store(code);
+    if (stored !== undefined) return { code, stored };
   }
   throw new Error('Could not find a free order number');
 }

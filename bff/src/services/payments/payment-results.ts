@@ -73,6 +73,7 @@ export function createPaymentResults(deps: {
     source: 'notification' | 'reconciliation',
     ip: string | null,
     details: Record<string, unknown>,
+    verificationCode: string | null = null,
   ) {
     // the bank's word on how it was paid wins over the choice made at checkout; a code the
     // portal does not know is kept as it came (and audited below), never refused
@@ -83,6 +84,7 @@ export function createPaymentResults(deps: {
       authorisationCode: result.authorisationCode,
       payMethod,
       bankPayMethod,
+      verificationCode,
       ...(to === 'paid' ? { paidAt: nowIso } : {}),
     });
     if (bankPayMethod && !payMethod) {
@@ -146,18 +148,19 @@ export function createPaymentResults(deps: {
       // pending, or expired unanswered: the money was taken; pay the items if nobody else has
       if (payment.status === 'pending' || payment.status === 'expired') {
         const items = await payments.items(payment.id);
-        const blocked = [];
         const isDifference = (item: PaymentItemRow) => item.family_difference_id !== null;
+        // one read, locked in activity order, as every payment locks them
+        const rows = await payments.lockEnrolledPairs(items.filter((item) => !isDifference(item)));
+        const blocked = [];
         for (const item of items) {
           // a family difference leaves its fee paid as it was: it is due while still open
           if (isDifference(item)) {
             if (!(await deps.differences!.stillOpen(item))) blocked.push(item);
             continue;
           }
-          // locked in activity order (items come sorted), as every payment locks them
-          const row = await payments.findEnrolledActivity(item.enrolment_id, item.activity_id, {
-            lock: true,
-          });
+          const row = rows.find(
+            (one) => one.enrolment_id === item.enrolment_id && one.activity_id === item.activity_id,
+          );
           if (!row || row.is_paid === 1 || !partsStillDue(item, row)) blocked.push(item);
         }
         if (blocked.length === 0) {
@@ -197,10 +200,17 @@ export function createPaymentResults(deps: {
             items.filter((item) => !isDifference(item)),
             nowIso,
           );
-          await changeStatus(payment, 'paid', nowIso, result, source, ip, {
-            activity_ids: items.map((item) => item.activity_id),
-          });
-          await payments.setVerificationCode(payment.id, newVerificationCode());
+          // the receipt's check code with the status: one write of the payment's row
+          await changeStatus(
+            payment,
+            'paid',
+            nowIso,
+            result,
+            source,
+            ip,
+            { activity_ids: items.map((item) => item.activity_id) },
+            newVerificationCode(),
+          );
           return { status: 'paid', code: 'notification_applied', newlyPaid: true };
         }
         await changeStatus(payment, 'duplicate', nowIso, result, source, ip, {

@@ -1,6 +1,7 @@
 import type {
   ApplicationRow,
   ApplicationsRepo,
+  NewApplication,
   SeasonActivityRow,
 } from '../../data/applications-repo.js';
 import type { Database } from '../../data/database.js';
@@ -66,7 +67,7 @@ function peopleOf(input: ApplyInput): { ids: number[]; joint: boolean } {
 
 /** Why this person cannot apply, as a DomainError (as a single application answers), or null. */
 async function refusalOf(
-  deps: { applications: ApplicationsRepo; enrolments: Pick<EnrolmentsRepo, 'findLink'> },
+  deps: { applications: ApplicationsRepo },
   activity: SeasonActivityRow,
   person: PersonRow,
 ): Promise<DomainError | null> {
@@ -76,8 +77,10 @@ async function refusalOf(
     if (err instanceof DomainError) return err;
     throw err;
   }
-  if (await deps.enrolments.findLink(person.id, activity.id)) return conflict('already_enrolled');
-  if (await deps.applications.findLive(activity.id, person.id)) return conflict('already_applied');
+  // enrolled already, or applied already: one read
+  const { enrolled, applied } = await deps.applications.blockers(activity.id, person.id);
+  if (enrolled) return conflict('already_enrolled');
+  if (applied) return conflict('already_applied');
   return null;
 }
 
@@ -92,11 +95,18 @@ const jointRefusal = (refused: { index: number; person: PersonRow; error: Domain
     })),
   });
 
-/** A code no application has yet (a repeat is one in 850,000 million, so this rarely loops). */
-async function uniqueCode(applications: ApplicationsRepo): Promise<string> {
+/**
+ * The application stored under a code no application has yet: the insert itself finds a code
+ * taken (a repeat is one in 850,000 million, so this rarely loops), with no read first.
+ */
+async function insertWithNewCode(
+  applications: ApplicationsRepo,
+  rowFor: (code: string) => Omit<NewApplication, 'code'>,
+): Promise<ApplicationRow> {
   for (;;) {
     const code = newApplicationCode();
-    if (!(await applications.codeExists(code))) return code;
+    const stored = await applications.insertUnlessCodeTaken({ ...rowFor(code), code });
+    if (stored) return stored;
   }
 }
 
@@ -179,25 +189,22 @@ export function createApplying(deps: {
         const views: ApplicationView[] = [];
         let jointCode: string | null = null;
         for (const person of people) {
-          const code = await uniqueCode(applications);
-          if (joint) jointCode ??= code;
-          const row: ApplicationRow = await applications.insert({
-            code,
-            joint_code: jointCode,
+          const userId = await applicant.accountFor(person);
+          const row: ApplicationRow = await insertWithNewCode(applications, (code) => ({
+            // a joint application's code is its first member's own
+            joint_code: joint ? (jointCode ?? code) : null,
             priority_group: groups.byPerson.get(person.id) ?? null,
             activity_id: activity.id,
             enrolment_id: person.id,
-            user_id: await applicant.accountFor(person),
+            user_id: userId,
             status,
             offer_expires_at: offered ? offerExpiry(now, activity) : null,
-            now: now.toISOString(),
-          });
-          if (offered) {
-            await deps.enrolments.addLink(person.id, activity.id);
             // the resident sees the offer on screen as it is made: no message about it
-            if (!applicant.byStaff)
-              await applications.markTold(row.id, 'notified', now.toISOString());
-          }
+            offer_notified_at: offered && !applicant.byStaff ? now.toISOString() : null,
+            now: now.toISOString(),
+          }));
+          if (joint) jointCode ??= row.code;
+          if (offered) await deps.enrolments.addLink(person.id, activity.id);
           await places.auditStatus(applicant.actor, row, null, status, {
             offer_expires_at: row.offer_expires_at,
             ...(jointCode === null ? {} : { joint_code: jointCode }),
