@@ -27,7 +27,7 @@ export async function backupSqlite(dataDir: string, file: string): Promise<void>
 /** A file SQLite can read, whose pages are intact and which holds the portal's tables. */
 export function checkBackupFile(file: string): void {
   if (!existsSync(file)) throw new BackupRefused(`${file} does not exist.`);
-  let db: Sqlite.Database | null = null;
+  let db: Sqlite.Database;
   try {
     db = new Sqlite(file, { readonly: true, fileMustExist: true });
   } catch (err) {
