@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_COUNCIL_FILE, readCouncilFile, type Council } from './council.js';
 import { buildInfo } from './lib/build-info.js';
@@ -108,6 +109,11 @@ export interface Config {
   build: BuildInfo;
   /** The council running the portal (COUNCIL_FILE): shown by the web app, on receipts, in messages. */
   council: Council;
+  /**
+   * COUNCILS_DIR: the deployment serves every council folder in it, each by its host names
+   * (councils/deployment.ts); null: the one council of COUNCIL_FILE, as always.
+   */
+  councilsDir: string | null;
 }
 
 export class ConfigError extends Error {
@@ -156,6 +162,35 @@ export const REDSYS_TEST_CREDENTIALS = {
   terminal: '1',
   secret: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
 } as const;
+
+/** The built-in sandbox bank of a portal at `publicUrl`, signing with Redsys's public test key. */
+export function sandboxRedsys(publicUrl: string): RedsysConfig {
+  return {
+    ...REDSYS_TEST_CREDENTIALS,
+    url: `${publicUrl}/api/payments/sandbox`,
+    restUrl: `${publicUrl}/api/payments/sandbox/rest/trataPeticionREST`,
+    queryUrl: `${publicUrl}/api/payments/sandbox/consulta`,
+    sandbox: true,
+  };
+}
+
+/** Redsys's addresses for a real merchant, in its test bank or its real one. */
+export function realRedsysUrls(redsysEnv: 'test' | 'production') {
+  const host = REDSYS_HOSTS[redsysEnv];
+  return {
+    url: `${host}/sis/realizarPago`,
+    restUrl: `${host}/sis/rest/trataPeticionREST`,
+    queryUrl: `${host}/apl02/services/SerClsWSConsulta`,
+  };
+}
+
+const isDirectory = (path: string) => {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+};
 
 /** What the start line says in words: the mode, and what it leaves open to whom. */
 export function modeLine(config: Config): string {
@@ -364,12 +399,30 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const mailFrom = str('MAIL_FROM') ?? 'Deportes <no-reply@localhost>';
 
+  const councilsDirRaw = str('COUNCILS_DIR');
+  const councilsDir =
+    councilsDirRaw === undefined ? null : resolve(env.INIT_CWD ?? process.cwd(), councilsDirRaw);
+  if (councilsDir !== null && !isDirectory(councilsDir)) {
+    problems.push(
+      `COUNCILS_DIR must be a folder with one folder per council (got "${councilsDirRaw}")`,
+    );
+  }
+
   const merchantCode = str('REDSYS_MERCHANT_CODE');
   const terminal = str('REDSYS_TERMINAL') ?? '1';
   const secret = str('REDSYS_SECRET');
   const redsysEnv = oneOf('REDSYS_ENV', ['test', 'production'] as const, 'test');
   let redsys: RedsysConfig;
-  if (merchantCode || secret) {
+  if (councilsDir !== null && (merchantCode || secret)) {
+    // one council's money never goes to another's account: each names its own in its folder
+    problems.push(
+      "REDSYS_MERCHANT_CODE and REDSYS_SECRET are set for each council when COUNCILS_DIR is set: name them in the council's council.json (payments), not in the environment",
+    );
+  }
+  if (councilsDir !== null) {
+    // each council's own (councils/council-config.ts); this one is never used to sign
+    redsys = sandboxRedsys(publicUrl);
+  } else if (merchantCode || secret) {
     if (!merchantCode || !/^\d{9}$/.test(merchantCode))
       problems.push('REDSYS_MERCHANT_CODE must be the 9-digit FUC');
     if (!/^\d{1,3}$/.test(terminal)) problems.push('REDSYS_TERMINAL must be 1 to 3 digits');
@@ -414,13 +467,7 @@ export function loadConfig(env: Env = process.env): Config {
         'the sandbox gateway takes fake card payments in production (ALLOW_SANDBOX_PAYMENTS=true): anyone can mark an order paid; use it only on a closed staging site',
       );
     }
-    redsys = {
-      ...REDSYS_TEST_CREDENTIALS,
-      url: `${publicUrl}/api/payments/sandbox`,
-      restUrl: `${publicUrl}/api/payments/sandbox/rest/trataPeticionREST`,
-      queryUrl: `${publicUrl}/api/payments/sandbox/consulta`,
-      sandbox: true,
-    };
+    redsys = sandboxRedsys(publicUrl);
   }
 
   const logLevel = oneOf(
@@ -518,6 +565,7 @@ export function loadConfig(env: Env = process.env): Config {
     audit,
     documentRetentionDays,
     council: council as Council,
+    councilsDir,
     build: buildInfo(env),
   };
   if (problems.length > 0) throw new ConfigError(problems);

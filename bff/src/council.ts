@@ -107,6 +107,39 @@ const councilSchema = z.strictObject({
         ),
     )
     .optional(),
+  /**
+   * The council's own card payments (docs/many-councils.md): its Redsys merchant code (FUC) and
+   * terminal, and where its key is: an environment variable or a file in the council's folder,
+   * never the key itself in this file (it is inlined into no page, but it is copied and shown).
+   * Left out, the sandbox bank outside production, as without REDSYS_* for one council.
+   */
+  payments: z
+    .strictObject({
+      merchantCode: z.string().regex(/^\d{9}$/, { error: 'must be the 9-digit FUC' }),
+      terminal: z
+        .string()
+        .regex(/^\d{1,3}$/, { error: 'must be 1 to 3 digits' })
+        .optional(),
+      secret: z.union(
+        [
+          z.strictObject({
+            env: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, {
+              error: 'must be an environment variable name like REDSYS_SECRET_ORDES',
+            }),
+          }),
+          z.strictObject({
+            file: z.string().refine((name) => name !== '' && basename(name) === name, {
+              error: "must be a file in the council's folder",
+            }),
+          }),
+        ],
+        {
+          error:
+            'must say where the key is, {"env": "REDSYS_SECRET_ORDES"} or {"file": "redsys.key"}, never the key itself',
+        },
+      ),
+    })
+    .optional(),
   legal: z
     .strictObject({
       reviewed: z.iso.date({ error: 'must be a date YYYY-MM-DD' }).optional(),
@@ -311,7 +344,16 @@ export function councilFileType(name: string): string {
  * (served by http/spa.ts under /council/). The documents keep the spec's addresses.
  */
 export function councilForPage(council: Council) {
-  const { dir: _dir, documents: _documents, logo, legal, sepa, ...shown } = council;
+  const {
+    dir: _dir,
+    documents: _documents,
+    payments: _payments,
+    hosts: _hosts,
+    logo,
+    legal,
+    sepa,
+    ...shown
+  } = council;
   return {
     ...shown,
     logo: `council/${logo}`,

@@ -67,7 +67,7 @@ import { createSummaryRepo } from './data/summary-repo.js';
 import { createSummaryService } from './services/admin/summary-service.js';
 import { createTokenService, resolveJwtSecret } from './services/token-service.js';
 import { createSessions } from './services/sessions.js';
-import { createPasswords } from './services/passwords.js';
+import { createPasswords, type Passwords } from './services/passwords.js';
 import { createReauthentication } from './services/reauthenticate.js';
 import { createDevOutbox } from './services/dev-outbox.js';
 import { createCircumstances } from './services/circumstances/index.js';
@@ -88,10 +88,21 @@ export function createDeps(options: {
   clock?: Clock;
   sms?: SmsSender;
   mail?: MailSender;
+  /**
+   * The council's id when one deployment serves several (councils/deployment.ts): its tokens
+   * carry it, its figures are labelled with it.
+   */
+  councilId?: string;
+  /**
+   * The password threads, when one process serves several councils: one pool for all (the
+   * cores are the process's, as the event loop is), started and closed by the deployment.
+   */
+  passwords?: Passwords;
 }) {
   const { config, db, logger } = options;
+  const councilId = options.councilId ?? null;
   const clock = options.clock ?? systemClock;
-  const metrics = createMetrics(config.build);
+  const metrics = createMetrics(config.build, councilId);
   let retriesReported = 0;
   new Counter({
     name: 'portal_db_transaction_retries_total',
@@ -151,7 +162,7 @@ export function createDeps(options: {
   const secret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   /** A key of its own for each use, derived from the server secret. */
   const derivedKey = (purpose: string) => createHmac('sha256', secret).update(purpose).digest();
-  const tokens = createTokenService(secret, config.tokenTtlSeconds, () => clock.now());
+  const tokens = createTokenService(secret, config.tokenTtlSeconds, () => clock.now(), councilId);
   const sessions = createSessions({
     tokens,
     users: repos.users,
@@ -166,7 +177,8 @@ export function createDeps(options: {
   const sms = countedSms(options.sms ?? createSmsSender(config, repos.outbox, logger), metrics);
   const mail = options.mail ?? createMailSender(config, repos.outbox, logger);
   const limiter = createRateLimiter(createRateBucketsRepo(db), clock);
-  const passwords = createPasswords({ maxWaiting: config.shedding.passwordsWaiting });
+  const passwords =
+    options.passwords ?? createPasswords({ maxWaiting: config.shedding.passwordsWaiting });
   const reauthenticate = createReauthentication({ limiter, audit: repos.audit, passwords });
   const devices = createDeviceTokens(derivedKey('login-devices/v1'), clock);
   const mfa = createMfa({

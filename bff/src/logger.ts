@@ -61,3 +61,17 @@ export function maskDni(dni: string | null | undefined): string | null {
   if (!dni) return null;
   return `****${dni.slice(-5)}`;
 }
+
+/**
+ * A logger whose every line carries `fields` too (a council's id, when one process serves
+ * several: docs/many-councils.md); a line's own fields of the same name win.
+ */
+export function withFields(logger: Logger, fields: Record<string, unknown>): Logger {
+  return {
+    debug: (msg, own) => logger.debug(msg, { ...fields, ...own }),
+    info: (msg, own) => logger.info(msg, { ...fields, ...own }),
+    warn: (msg, own) => logger.warn(msg, { ...fields, ...own }),
+    error: (msg, own) => logger.error(msg, { ...fields, ...own }),
+    enabled: (level) => logger.enabled(level),
+  };
+}

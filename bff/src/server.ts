@@ -1,7 +1,8 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { loadConfig, ConfigError, modeLine, type Config } from './config.js';
 import { openDatabase } from './data/open-database.js';
 import { createDeps } from './deps.js';
+import { openDeployment } from './councils/deployment.js';
 import { buildApp } from './app.js';
 import { createLogger, type Logger } from './logger.js';
 import { bootstrap } from './services/bootstrap.js';
@@ -25,6 +26,7 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
+  if (config.councilsDir !== null) return serveCouncils(config, logger);
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -63,6 +65,52 @@ async function main(): Promise<void> {
     await deps.passwords.close();
     await db.close();
   });
+}
+
+/**
+ * COUNCILS_DIR: every council of the folder in this one process, each by its host names
+ * (councils/deployment.ts). A council that cannot be opened is refused (its hosts answer 503) and
+ * the others are served; with none to serve, the process stops (exit 2).
+ */
+async function serveCouncils(config: Config, logger: Logger): Promise<void> {
+  const deployment = await openDeployment({ config, logger });
+  const served = deployment.councils.filter((council) => council.state === 'serving');
+  if (served.length === 0) {
+    process.stderr.write(
+      `No council can be served from COUNCILS_DIR (${config.councilsDir}): ${deployment.councils.length} found, every one refused (see the lines above)\n`,
+    );
+    await deployment.close();
+    process.exit(2);
+  }
+  for (const warning of config.warnings) logger.warn(warning);
+  const server = createServer(deployment.handle);
+  server.listen(config.port, config.host, LISTEN_BACKLOG, () => {
+    logger.info(`portal listening: ${modeLine(config)}`, {
+      url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
+      councils: served.map((council) => council.id),
+      refused: deployment.councils
+        .filter((council) => council.state === 'refused')
+        .map((council) => council.id),
+      env: config.env,
+      pid: process.pid,
+    });
+  });
+  deployment.start();
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 15_000;
+  server.keepAliveTimeout = 5_000;
+  let stopping = false;
+  const lifecycle = {
+    get stopping() {
+      return stopping;
+    },
+    set stopping(value: boolean) {
+      stopping = value;
+      // every council's /ready answers 503 from now on, so traffic moves elsewhere
+      for (const council of served) council.deps.lifecycle.stopping = value;
+    },
+  };
+  onShutdownSignal(server, logger, lifecycle, () => deployment.close());
 }
 
 /**

@@ -2349,7 +2349,7 @@ export type GetHealthData = {
 
 export type GetHealthErrors = {
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2399,7 +2399,7 @@ export type GetPublicConfigData = {
 
 export type GetPublicConfigErrors = {
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2497,7 +2497,7 @@ export type LoginMfaErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2526,7 +2526,7 @@ export type LogoutErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2665,7 +2665,7 @@ export type VerifyRegistrationErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2710,7 +2710,7 @@ export type RequestPasswordRecoveryErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2841,7 +2841,7 @@ export type GetMeErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -2886,7 +2886,7 @@ export type UpdateMeErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3049,7 +3049,7 @@ export type VerifyEmailChangeErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3192,7 +3192,7 @@ export type VerifyPhoneChangeErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3221,7 +3221,7 @@ export type ExportMyDataErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3270,7 +3270,7 @@ export type UnsubscribeRemindersErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3299,7 +3299,7 @@ export type ListPersonsErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3352,7 +3352,7 @@ export type AddPersonErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3462,7 +3462,7 @@ export type VerifyAssociationErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3572,7 +3572,7 @@ export type VerifyAssociationByNameErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3603,7 +3603,7 @@ export type RemovePersonErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -3611,7 +3611,7 @@ export type RemovePersonErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3642,7 +3642,7 @@ export type ListPersonActivitiesErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -3650,7 +3650,7 @@ export type ListPersonActivitiesErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3679,7 +3679,7 @@ export type ListMyPaymentsErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3708,11 +3708,11 @@ export type GetMyLatestPaymentErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3748,7 +3748,7 @@ export type GetMyReceiptErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -3756,7 +3756,7 @@ export type GetMyReceiptErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3795,7 +3795,7 @@ export type VerifyReceiptErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3828,7 +3828,7 @@ export type GeneratePaymentErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -3852,7 +3852,7 @@ export type GeneratePaymentErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3893,7 +3893,7 @@ export type ReceivePaymentNotificationErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3922,7 +3922,7 @@ export type OpenSandboxGatewayErrors = {
      */
     400: string;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -3934,7 +3934,7 @@ export type OpenSandboxGatewayErrors = {
      */
     415: string;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -3963,7 +3963,7 @@ export type ConfirmSandboxBizumMobileErrors = {
      */
     400: string;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -3975,7 +3975,7 @@ export type ConfirmSandboxBizumMobileErrors = {
      */
     415: string;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4004,7 +4004,7 @@ export type ConfirmSandboxPaymentErrors = {
      */
     400: string;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -4016,7 +4016,7 @@ export type ConfirmSandboxPaymentErrors = {
      */
     415: string;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4036,7 +4036,7 @@ export type SandboxRestRequestErrors = {
      */
     400: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -4048,7 +4048,7 @@ export type SandboxRestRequestErrors = {
      */
     415: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4077,7 +4077,7 @@ export type SandboxTransactionQueryErrors = {
      */
     400: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -4093,7 +4093,7 @@ export type SandboxTransactionQueryErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4118,11 +4118,11 @@ export type GetSandboxStylesData = {
 
 export type GetSandboxStylesErrors = {
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4155,7 +4155,7 @@ export type GetAdminConfigErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4204,7 +4204,7 @@ export type UpdateAdminConfigErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4237,7 +4237,7 @@ export type GetAdminConfigSlashErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4286,7 +4286,7 @@ export type UpdateAdminConfigSlashErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4341,7 +4341,7 @@ export type ListUsersErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4429,7 +4429,7 @@ export type DeleteUserErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -4441,7 +4441,7 @@ export type DeleteUserErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4480,7 +4480,7 @@ export type UpdateUserErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -4555,7 +4555,7 @@ export type ListEnrolmentsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4608,7 +4608,7 @@ export type CreateEnrolmentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4643,7 +4643,7 @@ export type DeleteEnrolmentErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -4655,7 +4655,7 @@ export type DeleteEnrolmentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4694,7 +4694,7 @@ export type UpdateEnrolmentErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -4714,7 +4714,7 @@ export type UpdateEnrolmentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4769,7 +4769,7 @@ export type ListActivitiesErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4825,7 +4825,7 @@ export type CreateActivityErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4880,7 +4880,7 @@ export type ListActivitiesSlashErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4936,7 +4936,7 @@ export type CreateActivitySlashErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -4971,7 +4971,7 @@ export type DeleteActivityErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -4983,7 +4983,7 @@ export type DeleteActivityErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5022,7 +5022,7 @@ export type UpdateActivityErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -5042,7 +5042,7 @@ export type UpdateActivityErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5096,7 +5096,7 @@ export type UploadTableErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5129,7 +5129,7 @@ export type DownloadUploadTemplateErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5191,7 +5191,7 @@ export type ListPaymentsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5231,7 +5231,7 @@ export type GetPaymentReceiptErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -5239,7 +5239,7 @@ export type GetPaymentReceiptErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5278,7 +5278,7 @@ export type RefundPaymentErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -5302,7 +5302,7 @@ export type RefundPaymentErrors = {
      */
     502: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
     /**
@@ -5341,7 +5341,7 @@ export type CheckPaymentErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -5353,7 +5353,7 @@ export type CheckPaymentErrors = {
      */
     502: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5404,7 +5404,7 @@ export type ExportPaymentsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5437,7 +5437,7 @@ export type GetMfaStatusErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5494,7 +5494,7 @@ export type SetupMfaErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5547,7 +5547,7 @@ export type ConfirmMfaErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5582,7 +5582,7 @@ export type ReleaseUserErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -5594,7 +5594,7 @@ export type ReleaseUserErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5629,7 +5629,7 @@ export type ResetUserMfaErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -5641,7 +5641,7 @@ export type ResetUserMfaErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5674,7 +5674,7 @@ export type GetAdminSummaryErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5707,7 +5707,7 @@ export type GetReminderSummaryErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5740,7 +5740,7 @@ export type RunRemindersErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5789,7 +5789,7 @@ export type ListAuditErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5820,7 +5820,7 @@ export type ListCatalogueData = {
 
 export type ListCatalogueErrors = {
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5849,7 +5849,7 @@ export type ListCatalogueQuotesErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5878,7 +5878,7 @@ export type ListApplicationsErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5917,7 +5917,7 @@ export type CreateApplicationErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -5937,7 +5937,7 @@ export type CreateApplicationErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -5973,7 +5973,7 @@ export type WithdrawApplicationErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -5985,7 +5985,7 @@ export type WithdrawApplicationErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6020,7 +6020,7 @@ export type CreateClaimErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6040,7 +6040,7 @@ export type CreateClaimErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6069,7 +6069,7 @@ export type ListMyProvisionalErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6104,7 +6104,7 @@ export type GetDrawErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6139,7 +6139,7 @@ export type GetProvisionalListErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6172,7 +6172,7 @@ export type ListSeasonActivitiesErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6226,7 +6226,7 @@ export type ListActivityApplicationsErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6234,7 +6234,7 @@ export type ListActivityApplicationsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6273,7 +6273,7 @@ export type StaffCreateApplicationErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6293,7 +6293,7 @@ export type StaffCreateApplicationErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6328,7 +6328,7 @@ export type GetApplicationSummaryErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6336,7 +6336,7 @@ export type GetApplicationSummaryErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6371,7 +6371,7 @@ export type ExportActivityApplicationsErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6379,7 +6379,7 @@ export type ExportActivityApplicationsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6414,7 +6414,7 @@ export type RunDrawErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6426,7 +6426,7 @@ export type RunDrawErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6465,7 +6465,7 @@ export type EnterDrawPublicValueErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6489,7 +6489,7 @@ export type EnterDrawPublicValueErrors = {
      */
     502: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6524,7 +6524,7 @@ export type StaffWithdrawApplicationErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6536,7 +6536,7 @@ export type StaffWithdrawApplicationErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6571,7 +6571,7 @@ export type StaffOfferPlaceErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6583,7 +6583,7 @@ export type StaffOfferPlaceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6618,7 +6618,7 @@ export type ListLikelyDuplicatesErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6626,7 +6626,7 @@ export type ListLikelyDuplicatesErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6661,7 +6661,7 @@ export type ListActivityClaimsErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6669,7 +6669,7 @@ export type ListActivityClaimsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6708,7 +6708,7 @@ export type ResolveClaimErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6728,7 +6728,7 @@ export type ResolveClaimErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6765,7 +6765,7 @@ export type MergePersonsErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6785,7 +6785,7 @@ export type MergePersonsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6822,7 +6822,7 @@ export type MarkPersonsDifferentErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6838,7 +6838,7 @@ export type MarkPersonsDifferentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6863,7 +6863,7 @@ export type ListCircumstancesData = {
 
 export type ListCircumstancesErrors = {
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6896,7 +6896,7 @@ export type ListAdminCircumstancesErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6949,7 +6949,7 @@ export type CreateCircumstanceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -6984,7 +6984,7 @@ export type DeleteCircumstanceErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -6996,7 +6996,7 @@ export type DeleteCircumstanceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7035,7 +7035,7 @@ export type UpdateCircumstanceErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7055,7 +7055,7 @@ export type UpdateCircumstanceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7097,7 +7097,7 @@ export type ImportCircumstanceHoldersErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7113,7 +7113,7 @@ export type ImportCircumstanceHoldersErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7151,7 +7151,7 @@ export type RequestCircumstanceErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7175,7 +7175,7 @@ export type RequestCircumstanceErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7204,7 +7204,7 @@ export type ListMyCircumstancesErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7241,7 +7241,7 @@ export type RequestHouseholdCircumstanceErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7265,7 +7265,7 @@ export type RequestHouseholdCircumstanceErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7296,7 +7296,7 @@ export type GetMyCircumstanceDocumentErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7304,7 +7304,7 @@ export type GetMyCircumstanceDocumentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7355,7 +7355,7 @@ export type ListCircumstanceRequestsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7390,7 +7390,7 @@ export type GetCircumstanceDocumentErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7398,7 +7398,7 @@ export type GetCircumstanceDocumentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7439,7 +7439,7 @@ export type AddHouseholdPersonErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7459,7 +7459,7 @@ export type AddHouseholdPersonErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7495,7 +7495,7 @@ export type RemoveHouseholdPersonErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7507,7 +7507,7 @@ export type RemoveHouseholdPersonErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7546,7 +7546,7 @@ export type ApproveCircumstanceRequestErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7566,7 +7566,7 @@ export type ApproveCircumstanceRequestErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7605,7 +7605,7 @@ export type RefuseCircumstanceRequestErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7625,7 +7625,7 @@ export type RefuseCircumstanceRequestErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7660,7 +7660,7 @@ export type WithdrawCircumstanceApprovalErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7672,7 +7672,7 @@ export type WithdrawCircumstanceApprovalErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7711,7 +7711,7 @@ export type RecordCircumstanceErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7731,7 +7731,7 @@ export type RecordCircumstanceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7764,7 +7764,7 @@ export type GetFeeRulesErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7813,7 +7813,7 @@ export type UpdateFeeRulesErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7842,7 +7842,7 @@ export type ListMandatesErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7895,7 +7895,7 @@ export type SignMandateErrors = {
      */
     429: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7926,7 +7926,7 @@ export type CancelMandateErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7934,7 +7934,7 @@ export type CancelMandateErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -7965,7 +7965,7 @@ export type GetMandateDocumentErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -7973,7 +7973,7 @@ export type GetMandateDocumentErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -8002,7 +8002,7 @@ export type ListDirectDebitsErrors = {
      */
     401: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -8035,7 +8035,7 @@ export type DomicileFeeErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -8055,7 +8055,7 @@ export type DomicileFeeErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -8086,7 +8086,7 @@ export type UndomicileFeeErrors = {
      */
     401: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -8098,7 +8098,7 @@ export type UndomicileFeeErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -8131,7 +8131,7 @@ export type ListRemittancesErrors = {
      */
     403: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -8184,7 +8184,7 @@ export type CreateRemittanceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -8219,7 +8219,7 @@ export type GetRemittanceErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -8227,7 +8227,7 @@ export type GetRemittanceErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -8262,7 +8262,7 @@ export type GetRemittanceFileErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -8270,7 +8270,7 @@ export type GetRemittanceFileErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -8311,7 +8311,7 @@ export type ApplyRemittanceReturnsErrors = {
      */
     403: Error;
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -8327,7 +8327,7 @@ export type ApplyRemittanceReturnsErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };
@@ -8357,7 +8357,7 @@ export type ListOutboxData = {
 
 export type ListOutboxErrors = {
     /**
-     * Not found, or not yours.
+     * Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path.
      */
     404: Error;
     /**
@@ -8365,7 +8365,7 @@ export type ListOutboxErrors = {
      */
     422: Error;
     /**
-     * The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
+     * The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment).
      */
     503: Error;
 };

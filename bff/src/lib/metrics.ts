@@ -6,13 +6,8 @@ export interface BuildInfo {
   commit: string;
 }
 
-/**
- * What the portal counts for Prometheus (GET /metrics), one registry per app, named as
- * Prometheus asks (counters end in `_total`, times in seconds). Each process reports its own
- * figures; Prometheus scrapes every process and adds them up.
- */
-export function createMetrics(build: BuildInfo) {
-  const registry = new Registry();
+/** The process's own figures (Node's memory, event loop, handles…) and what it runs. */
+export function processMetrics(registry: Registry, build: BuildInfo): void {
   collectDefaultMetrics({ register: registry });
   new Gauge({
     name: 'portal_build_info',
@@ -20,6 +15,19 @@ export function createMetrics(build: BuildInfo) {
     labelNames: ['version', 'commit'] as const,
     registers: [registry],
   }).set(build, 1);
+}
+
+/**
+ * What the portal counts for Prometheus (GET /metrics), one registry per app, named as
+ * Prometheus asks (counters end in `_total`, times in seconds). Each process reports its own
+ * figures; Prometheus scrapes every process and adds them up.
+ */
+export function createMetrics(build: BuildInfo, council: string | null = null) {
+  const registry = new Registry();
+  if (council === null) processMetrics(registry, build);
+  // one council of several in this process: its figures carry its id, and the process's own
+  // (memory, event loop, build) are the deployment's, once (councils/deployment-metrics.ts)
+  else registry.setDefaultLabels({ council });
   return {
     registry,
     jobLastSuccess: new Gauge({

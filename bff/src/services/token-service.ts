@@ -16,6 +16,11 @@ export interface TokenClaims {
   exp: number;
   /** `mfa_setup`: a short token that can only set up a second factor. */
   scope?: 'mfa_setup';
+  /**
+   * The council that issued it, when one deployment serves several (COUNCILS_DIR): a token is
+   * taken only by its own council (signed with that council's own key, and this claim checked).
+   */
+  council?: string;
 }
 
 /** How long a token that can only set up a second factor lasts. */
@@ -47,6 +52,7 @@ export function createTokenService(
   secret: string,
   ttlSeconds: number,
   now: () => Date = () => new Date(),
+  council: string | null = null,
 ): TokenService {
   const key = Buffer.from(secret);
   // iat and exp come from the injected clock (payload.iat wins over the signer's own clock)
@@ -66,6 +72,7 @@ export function createTokenService(
       const iat = Math.floor(now().getTime() / 1000);
       return sign({
         ...(scope ? { scope } : {}),
+        ...(council !== null ? { council } : {}),
         sub: String(user.id),
         dni: user.dni,
         role: user.role,
@@ -88,7 +95,8 @@ export function createTokenService(
         if (
           typeof claims.sub !== 'string' ||
           typeof claims.exp !== 'number' ||
-          typeof claims.jti !== 'string'
+          typeof claims.jti !== 'string' ||
+          (claims.council ?? null) !== council
         )
           return null;
         if (verified.size >= VERIFIED_CACHE_SIZE) verified.clear();

@@ -22,6 +22,16 @@ export const common = defineMessages({
     gl: 'O servizo non está dispoñible neste momento. Téntao de novo nuns segundos.',
   },
   not_found: { es: 'No encontrado.', en: 'Not found.', gl: 'Non atopado.' },
+  unknown_council: {
+    es: 'Esta dirección no corresponde a ningún portal de esta instalación. Comprueba la dirección.',
+    en: 'This address is not one of the portals served here. Please check the address.',
+    gl: 'Este enderezo non corresponde a ningún portal desta instalación. Comproba o enderezo.',
+  },
+  council_unavailable: {
+    es: 'Este portal no está disponible en este momento. Inténtalo de nuevo más tarde.',
+    en: 'This portal is not available right now. Please try again later.',
+    gl: 'Este portal non está dispoñible neste momento. Téntao de novo máis tarde.',
+  },
   method_not_allowed: {
     es: 'Esta dirección no admite esa operación.',
     en: 'This address does not accept that operation.',

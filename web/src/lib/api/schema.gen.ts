@@ -4326,7 +4326,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Not found, or not yours. */
+        /** @description Not found, or not yours. In a deployment serving several councils (COUNCILS_DIR), a host name that is no council's answers `unknown_council` to every /api call, whatever its path. */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -4423,7 +4423,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The database is busy (`service_unavailable`), or cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment). */
+        /** @description The database is busy (`service_unavailable`), the council of this host name was refused at start in a deployment serving several (`council_unavailable`: its folder, its database or its migration failed; every /api call of that host answers it), or the database cannot be reached or written (`database_unavailable`: the database server is down or restarting, the database file is read-only, full, or was deleted under the running server), or the server is overloaded and refused the call at once, before doing anything (`server_busy`: its event loop, its database connections or its writes in flight passed their bounds); nothing changed. By priority: calls nothing vouches for (no valid session; a login by neither staff nor a device the account knows) are refused from half of each bound, signed-in residents' calls and staff's and known devices' logins only at the bound; the bank's notifications never. Try again after `Retry-After` seconds (with some random extra, so that refused clients do not all come back at the same moment). */
         ServiceUnavailable: {
             headers: {
                 /**
