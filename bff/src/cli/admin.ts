@@ -268,6 +268,7 @@ async function main(): Promise<void> {
         ADMIN_PASSWORD: undefined,
       });
       process.exitCode = await councils(rest, {
+        config,
         base: { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
         env: process.env,
         out: (line) => process.stdout.write(`${line}\n`),

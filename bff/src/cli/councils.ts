@@ -1,8 +1,14 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { Config } from '../config.js';
+import { councilConfig } from '../councils/council-config.js';
 import { councilDatabase, type DatabaseTarget } from '../councils/council-database.js';
-import { readCouncilFolder, readCouncilFolders } from '../councils/council-folders.js';
+import {
+  readCouncilFolder,
+  readCouncilFolders,
+  type CouncilFolder,
+} from '../councils/council-folders.js';
 import { isPostgresUrl } from '../data/engines.js';
 import {
   councilDatabaseState,
@@ -22,6 +28,8 @@ import { backupSqlite, liveSqliteFile } from './sqlite-backup.js';
 
 /** What `npm run admin -- councils …` needs of the configuration. */
 export interface CouncilsContext {
+  /** The deployment's configuration, as its processes load it. */
+  config: Config;
   base: DatabaseTarget;
   env: NodeJS.ProcessEnv;
   out: (line: string) => void;
@@ -40,6 +48,18 @@ folder in COUNCILS_DIR checked first) and runs the migrations. check validates o
 folder into a new folder (--to, or DATA_DIR/removed-councils/<id>-<time>) and deletes them only
 with --confirm, once its folder is out of COUNCILS_DIR; the council folder itself is never touched.`;
 
+/**
+ * Every reason the deployment would refuse to serve this council, as its processes would say it
+ * at start: its folder's problems, then what its configuration lacks (its payments' key named
+ * but not set, Redsys's test bank on an https site…).
+ */
+function councilProblems(ctx: CouncilsContext, folder: CouncilFolder): string[] {
+  if (folder.problems.length > 0) return folder.problems;
+  // the secret only derives the council's keys; a placeholder keeps the check from writing one
+  const config = { ...ctx.config, jwtSecret: ctx.config.jwtSecret ?? 'x'.repeat(48) };
+  return councilConfig(config, folder, ctx.env).problems;
+}
+
 function migrationText(state: CouncilDatabaseState): string {
   if (!state.exists) return 'not created';
   if (state.version === null) return 'no migrations applied';
@@ -57,7 +77,7 @@ async function list(args: string[], ctx: CouncilsContext): Promise<number> {
     ctx.out(
       `${folder.id}  hosts: ${folder.hosts.join(', ') || '(none)'}  database: ${state.describe}  ${migrationText(state)}`,
     );
-    for (const problem of folder.problems) ctx.out(`  problem: ${problem}`);
+    for (const problem of councilProblems(ctx, folder)) ctx.out(`  problem: ${problem}`);
   }
   return 0;
 }
@@ -73,8 +93,9 @@ async function add(args: string[], ctx: CouncilsContext): Promise<number> {
     );
   // checked among the others: a host another council lists is a problem too
   const folder = readCouncilFolders(dir).find((f) => f.id === id)!;
-  if (folder.problems.length > 0) {
-    for (const problem of folder.problems) ctx.err(problem);
+  const problems = councilProblems(ctx, folder);
+  if (problems.length > 0) {
+    for (const problem of problems) ctx.err(problem);
     return 1;
   }
   const state = await createCouncilDatabase(ctx.base, id);
@@ -92,7 +113,7 @@ async function check(args: string[], ctx: CouncilsContext): Promise<number> {
   const path = resolve(ctx.env.INIT_CWD ?? process.cwd(), positionals[0]!);
   if (!existsSync(path)) throw new CouncilRefused(`${path} does not exist.`);
   const folder = readCouncilFolder(path);
-  const problems = [...folder.problems];
+  const problems = [...councilProblems(ctx, folder)];
   const councilsDir = councilsDirOf(ctx.env);
   if (councilsDir !== null && existsSync(councilsDir)) {
     for (const other of readCouncilFolders(councilsDir)) {

@@ -21,6 +21,7 @@ import { councilDatabaseState, LATEST_MIGRATION } from '../../src/cli/council-da
 import { councilDatabase, councilDatabaseName } from '../../src/councils/council-database.js';
 import { openDatabase } from '../../src/data/open-database.js';
 import { testEngine } from '../helpers/test-database.js';
+import { callHost, startDeployment } from './deployment-process.js';
 
 /**
  * Issue 64 item 4: `npm run admin -- councils list|add|check|remove`, `create --council` and
@@ -209,6 +210,28 @@ describe(`npm run admin -- councils (${testEngine})`, () => {
     // without COUNCILS_DIR only the folder itself is checked
     expect(admin(['councils', 'check', taken], { COUNCILS_DIR: '' }).status).toBe(0);
 
+    // its card payments' key named in an environment variable the deployment lacks
+    const paying = join(outside, `pago-${suffix}`);
+    councilFolder(paying, 'nigran', ['pago.localhost']);
+    const payingFile = join(paying, 'council.json');
+    writeFileSync(
+      payingFile,
+      JSON.stringify({
+        ...(JSON.parse(readFileSync(payingFile, 'utf8')) as object),
+        payments: { merchantCode: '999008881', secret: { env: 'REDSYS_SECRET_PAGO' } },
+      }),
+    );
+    const unset = admin(['councils', 'check', paying]);
+    expect(unset.status).toBe(1);
+    expect(unset.stderr.trim()).toBe(
+      `council "pago-${suffix}": payments.secret: the environment variable REDSYS_SECRET_PAGO is not set`,
+    );
+    const set = admin(['councils', 'check', paying], {
+      REDSYS_SECRET_PAGO: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
+    });
+    expect(set.stderr).toBe('');
+    expect(set.status).toBe(0);
+
     const fine = join(outside, `este-${suffix}`);
     councilFolder(fine, 'nigran', ['este.localhost']);
     const ok = admin(['councils', 'check', fine]);
@@ -250,6 +273,42 @@ describe(`npm run admin -- councils (${testEngine})`, () => {
     expect(await verifyPassword(southAdmin!.password_hash, ADMIN.password)).toBe(false);
     expect(await accounts(north)).toHaveLength(1);
   }, 90_000);
+
+  it('the administrator create --council added signs in at that council’s host only', async () => {
+    const server = await startDeployment(
+      {
+        DATA_DIR: dataDir,
+        COUNCILS_DIR: councilsDir,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      },
+      'norte.localhost',
+    );
+    try {
+      const login = (host: string, password: string) =>
+        callHost(server.port, host, 'POST', '/api/user/login', {
+          username: ADMIN.dni,
+          password,
+        });
+      const north = await login('norte.localhost', ADMIN.password);
+      expect(north.status, server.output()).toBe(200);
+      // the same DNI at the other council is another account, with its own password
+      expect((await login('sur.localhost', ADMIN.password)).status).toBe(401);
+      expect((await login('sur.localhost', 'outra-clave-2026-sur')).status).toBe(200);
+      // a token of one council is refused at the other
+      const { access_token: token } = north.json() as { access_token: string };
+      const me = (host: string) =>
+        callHost(server.port, host, 'GET', '/api/user/me', undefined, {
+          Authorization: `Bearer ${token}`,
+        });
+      expect((await me('norte.localhost')).status).toBe(200);
+      expect((await me('deportes.sur.example')).status).toBe(401);
+      const unknown = await login('oeste.localhost', ADMIN.password);
+      expect(unknown.status).toBe(404);
+      expect(unknown.json()).toMatchObject({ code: 'unknown_council' });
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  }, 120_000);
 
   it.skipIf(testEngine !== 'sqlite')(
     'backup and restore --council work on that council’s database alone',
