@@ -75,12 +75,7 @@ async function councilApi(
   });
 }
 
-async function payIn(
-  browser: Browser,
-  council: CouncilCase,
-  activityName: string,
-  token: string,
-) {
+async function payIn(browser: Browser, council: CouncilCase, activityName: string, token: string) {
   const context = await browser.newContext({ baseURL: `http://${council.id}.localhost:${PORT}` });
   const page = await context.newPage();
   try {
@@ -112,7 +107,9 @@ async function payIn(
     const gateway = await openGateway(page, text(council.lang, 'dashboard.pay.button'));
     expect(new URL(gateway.url()).host).toBe(`${council.id}.localhost:${PORT}`);
     await payInGateway(gateway);
-    await expect(gateway).toHaveURL(new RegExp(`^http://${council.id}\\.localhost:${PORT}/pago-ok$`));
+    await expect(gateway).toHaveURL(
+      new RegExp(`^http://${council.id}\\.localhost:${PORT}/pago-ok$`),
+    );
     await expect(
       gateway.getByRole('heading', {
         level: 1,
@@ -135,7 +132,11 @@ test('one deployment, two councils on two host names: each its own portal, a res
   playwright,
 }) => {
   test.setTimeout(240_000);
-  const { child: server, output, exited } = startNodeProcess(['bff/dist/src/server.js'], {
+  const {
+    child: server,
+    output,
+    exited,
+  } = startNodeProcess(['bff/dist/src/server.js'], {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
     PORT: String(PORT),
@@ -210,7 +211,18 @@ test('one deployment, two councils on two host names: each its own portal, a res
           headers: { Authorization: `Bearer ${token}` },
         });
         expect(history.status(), await history.text()).toBe(200);
-        expect(JSON.stringify(await history.json())).toContain(String(paid[council.id]));
+        // one payment each, of that council's price (the simple mode charges 75 %)
+        const payments = (await history.json()) as {
+          status: string;
+          amount: number;
+          items: { name: string }[];
+        }[];
+        expect(payments).toHaveLength(1);
+        expect(payments[0]).toMatchObject({
+          status: 'paid',
+          amount: paid[council.id]! * 0.75,
+          items: [{ name: 'Natación' }],
+        });
         await request.dispose();
       }
       const context = await browser.newContext();
