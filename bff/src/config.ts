@@ -531,7 +531,12 @@ export function loadConfig(env: Env = process.env): Config {
       str('COUNCIL_FILE') ?? resolve(repoRoot, DEFAULT_COUNCIL_FILE),
     ),
   );
-  problems.push(...councilRead.problems);
+  // with COUNCILS_DIR each council's configuration has its own (councils/council-config.ts):
+  // the one of COUNCIL_FILE is not served, and its problems do not stop the others
+  if (councilsDir === null) problems.push(...councilRead.problems);
+  else if (str('COUNCIL_FILE') !== undefined) {
+    warnings.push('COUNCIL_FILE is not used when COUNCILS_DIR is set: each council has its folder');
+  }
   const council = councilRead.council;
 
   const config: Config = {

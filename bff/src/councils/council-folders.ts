@@ -1,6 +1,6 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readCouncilFile, type Council } from '../council.js';
+import { COUNCIL_LIMITS, readCouncilFile, type Council } from '../council.js';
 
 /**
  * The councils of a deployment that serves several (COUNCILS_DIR): one folder per council, its
@@ -38,7 +38,9 @@ export function readCouncilFolder(dir: string): CouncilFolder {
   }
   const read = readCouncilFile(file);
   problems.push(...read.problems.map((problem) => `council "${id}": ${problem}`));
-  const hosts = read.council?.hosts ?? [];
+  // a council whose file has problems still answers on the hosts it lists (503, not another's
+  // page or "unknown"), when they can be read
+  const hosts = read.council?.hosts ?? listedHosts(file);
   if (read.council && hosts.length === 0) {
     problems.push(`council "${id}": hosts must name at least one host name`);
   }
@@ -50,6 +52,21 @@ export function readCouncilFolder(dir: string): CouncilFolder {
     hosts,
     problems,
   };
+}
+
+/** The hosts a council file lists, read alone from a file that fails its other checks. */
+function listedHosts(file: string): string[] {
+  try {
+    if (statSync(file).size > COUNCIL_LIMITS.file) return [];
+    const raw = (JSON.parse(readFileSync(file, 'utf8')) as { hosts?: unknown }).hosts;
+    if (!Array.isArray(raw)) return [];
+    return raw
+      .filter((host): host is string => typeof host === 'string')
+      .map((host) => requestHost(host))
+      .filter((host): host is string => host !== null);
+  } catch {
+    return [];
+  }
 }
 
 /**

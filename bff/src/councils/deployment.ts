@@ -7,6 +7,7 @@ import { createDeps, type Deps } from '../deps.js';
 import type { Clock } from '../lib/clock.js';
 import { withFields, type Logger } from '../logger.js';
 import { bootstrap } from '../services/bootstrap.js';
+import { EmptyDatabaseRefused } from '../services/earlier-use.js';
 import { createPasswords, type Passwords } from '../services/passwords.js';
 import { councilConfig } from './council-config.js';
 import { ensureCouncilDatabase } from './council-database.js';
@@ -155,6 +156,12 @@ async function openCouncil(
     return { id, hosts, state: 'serving', deps, handle: app.callback() };
   } catch (err) {
     await db?.close().catch(() => {});
+    if (err instanceof EmptyDatabaseRefused) {
+      // production: an empty database is initialised on purpose only, never by a start
+      return refused([
+        `council "${id}": its database (${db?.describe ?? id}) is empty (no accounts) and NODE_ENV=production: give it its first administrator with \`npm run admin -- create --council ${id} …\`, or restore its last backup`,
+      ]);
+    }
     return refused([`council "${id}": ${err instanceof Error ? err.message : String(err)}`]);
   }
 }

@@ -1,9 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pickLocale, t } from '../i18n/index.js';
 import { requestHost } from './council-folders.js';
-import type { DeploymentCouncil } from './deployment.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** What the dispatch needs of a council of the deployment (deployment.ts). */
+export type DispatchedCouncil = { hosts: string[] } & (
+  { state: 'serving'; handle: Handler } | { state: 'refused' }
+);
 
 /** Seconds a client waits before asking a refused council again. */
 const REFUSED_RETRY_AFTER_SECONDS = 300;
@@ -19,11 +23,11 @@ const REFUSED_RETRY_AFTER_SECONDS = 300;
  * figures at once.
  */
 export function hostDispatch(options: {
-  councils: DeploymentCouncil[];
+  councils: DispatchedCouncil[];
   trustProxy: number;
   metrics: Handler | null;
 }): Handler {
-  const byHost = new Map<string, DeploymentCouncil>();
+  const byHost = new Map<string, DispatchedCouncil>();
   for (const council of options.councils) {
     for (const host of council.hosts) byHost.set(host, council);
   }

@@ -141,6 +141,12 @@ export function loadShedding(options: {
 const TICK_MS = 100;
 const WINDOW_TICKS = 10;
 
+/**
+ * The one monitor of the process. When one process serves several councils (COUNCILS_DIR) it
+ * stays one for all of them on purpose: the event loop is the process's, so a council's rush
+ * delays every council's calls alike, and each council's shedding must see that. Everything else
+ * the door counts (writes in flight, database connections waiting) is each app's own, per council.
+ */
 let monitor: (() => number) | null = null;
 
 /**
