@@ -49,10 +49,16 @@ describe('compose.councils.yaml', () => {
       ['ejemplo', ['ejemplo.localhost'], []],
       ['nigran', ['nigran.localhost'], []],
     ]);
+    const hosts = folders.flatMap((f) => f.hosts).sort();
     const site = unset(compose.services.proxy!.environment!.SITE_ADDRESS!)
       .split(',')
       .map((h) => h.trim());
-    expect(site.sort()).toEqual(folders.flatMap((f) => f.hosts).sort());
+    expect(site.sort()).toEqual(hosts.map((h) => `http://${h}`));
+    expect(unset(portal.environment!.PUBLIC_URL!)).toBe('http://localhost');
+    // the sandbox bank's calls to each council's address reach the proxy from the container
+    expect((portal as { extra_hosts?: string[] }).extra_hosts?.sort()).toEqual(
+      hosts.map((h) => `${h}:host-gateway`),
+    );
     const caddy = readFileSync(join(repo, 'deploy/Caddyfile.councils'), 'utf8');
     expect(compose.services.proxy!.volumes).toContain(
       './deploy/Caddyfile.councils:/etc/caddy/Caddyfile:ro',

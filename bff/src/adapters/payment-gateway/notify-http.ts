@@ -9,28 +9,30 @@ type LookupCallback = (
   family?: number,
 ) => void;
 
+const isLocalhost = (hostname: string) => {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return host === 'localhost' || host.endsWith('.localhost');
+};
+
 /**
- * Name resolution as a browser does it: `localhost` and every `*.localhost` name are this
- * machine (RFC 6761, 6.3), which the system's resolver often does not know, so the sandbox bank
- * reaches a council of a deployment on `nigran.localhost` as the browser that paid did. Every
- * other name goes to the system's resolver.
+ * Name resolution as a browser does it: the system's resolver first (so /etc/hosts, or compose's
+ * `extra_hosts`, still decides), and a `localhost` or `*.localhost` name it does not know is this
+ * machine (RFC 6761, 6.3), as every browser takes it, so the sandbox bank reaches a council of a
+ * deployment on `nigran.localhost` as the browser that paid did.
  */
 function loopbackLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  if (host === 'localhost' || host.endsWith('.localhost')) {
-    if (options.all) callback(null, [{ address: '127.0.0.1', family: 4 }]);
-    else callback(null, '127.0.0.1', 4);
-    return;
-  }
-  dnsLookup(
-    hostname,
-    options,
-    callback as (
-      err: NodeJS.ErrnoException | null,
-      address: string | LookupAddress[],
-      family: number,
-    ) => void,
-  );
+  dnsLookup(hostname, options, ((err, address, family) => {
+    if (err && isLocalhost(hostname)) {
+      if (options.all) callback(null, [{ address: '127.0.0.1', family: 4 }]);
+      else callback(null, '127.0.0.1', 4);
+      return;
+    }
+    callback(err, address, family);
+  }) as (
+    err: NodeJS.ErrnoException | null,
+    address: string | LookupAddress[],
+    family: number,
+  ) => void);
 }
 
 /**
