@@ -189,7 +189,7 @@ async function stream(baseUrl, { count, inFlight, request, until = () => false }
 
 export async function runManyCouncils() {
   installExitHooks();
-  await buildBff();
+  if (!process.argv.includes('--no-build')) await buildBff();
   const root = makeTempDir('portal-bench-councils-');
   const dataDir = join(root, 'data');
   const postgres = await startPostgres({ durable: true });
