@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import {
@@ -161,4 +162,37 @@ export async function dropCouncilDatabase(base: DatabaseTarget, id: string): Pro
       throw err;
     }
   });
+}
+
+/**
+ * Council databases in the deployment's place (SQLite: DATA_DIR/councils/<id>/portal.sqlite;
+ * PostgreSQL: `portal_…` databases of the cluster) whose council is not among `served` ids: a
+ * council taken out of COUNCILS_DIR and not yet removed. Each as it would be described.
+ */
+export async function unservedCouncilDatabases(
+  base: DatabaseTarget,
+  served: string[],
+): Promise<string[]> {
+  if (!isPostgresUrl(base.databaseUrl)) {
+    const dir = join(base.dataDir, 'councils');
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .filter((id) => !served.includes(id) && existsSync(liveSqliteFile(join(dir, id))))
+      .sort()
+      .map((id) => liveSqliteFile(join(dir, id)));
+  }
+  const names = new Set(served.map(councilDatabaseName));
+  const rows = await withCluster(base.databaseUrl, (client) =>
+    client.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname LIKE 'portal\\_%' ORDER BY datname",
+    ),
+  );
+  return rows.rows
+    .map((row) => row.datname)
+    .filter((name) => !names.has(name))
+    .map((name) => {
+      const url = new URL(base.databaseUrl!);
+      url.pathname = `/${name}`;
+      return describePostgres(url.toString());
+    });
 }

@@ -16,6 +16,7 @@ import {
   dropCouncilDatabase,
   dumpCouncilDatabase,
   LATEST_MIGRATION,
+  unservedCouncilDatabases,
   type CouncilDatabaseState,
 } from './council-databases.js';
 import {
@@ -79,6 +80,11 @@ async function list(args: string[], ctx: CouncilsContext): Promise<number> {
     );
     for (const problem of councilProblems(ctx, folder)) ctx.out(`  problem: ${problem}`);
   }
+  const served = folders.map((folder) => folder.id);
+  for (const database of await unservedCouncilDatabases(ctx.base, served))
+    ctx.out(
+      `(no folder in COUNCILS_DIR)  database: ${database}  not served: export and delete it with npm run admin -- councils remove <id>`,
+    );
   return 0;
 }
 

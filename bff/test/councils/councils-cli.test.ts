@@ -377,6 +377,16 @@ describe(`npm run admin -- councils (${testEngine})`, () => {
     expect((await councilDatabaseState(base, north)).exists).toBe(true);
 
     renameSync(join(councilsDir, north), join(root, `${north}-folder`));
+    // out of COUNCILS_DIR, not yet removed: list still shows its database, unserved
+    const listed = admin(['councils', 'list']).stdout.split('\n');
+    const where = databaseUrl
+      ? `/${councilDatabaseName(north)}`
+      : join('councils', north, 'portal.sqlite');
+    const unserved = listed.find(
+      (line) => line.startsWith('(no folder in COUNCILS_DIR)') && line.includes(where),
+    );
+    expect(unserved).toContain('councils remove');
+    expect(listed.some((line) => line.startsWith(`${north} `))).toBe(false);
     const second = join(root, 'exports', 'second');
     const removed = admin(['councils', 'remove', north, '--confirm', '--to', second]);
     expect(removed.stderr).toBe('');
