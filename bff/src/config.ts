@@ -199,7 +199,11 @@ export function modeLine(config: Config): string {
       ? 'only this machine can connect'
       : `listening on ${config.host}, reachable from the network`;
   if (config.env === 'production') {
-    const sandbox = config.redsys.sandbox ? '; SANDBOX PAYMENTS ON (fake card payments)' : '';
+    // with COUNCILS_DIR each council's own line says whether its payments are the sandbox's
+    const sandbox =
+      config.councilsDir === null && config.redsys.sandbox
+        ? '; SANDBOX PAYMENTS ON (fake card payments)'
+        : '';
     return `production mode, ${where}; no development helpers${sandbox}`;
   }
   return `${config.env} mode (not for real residents), ${where}; the development outbox (/api/dev/outbox) and the sandbox bank answer only callers on this machine`;

@@ -73,10 +73,17 @@ export async function openDeployment(options: {
       for (const problem of council.problems)
         logger.error('council refused', { council: council.id, problem });
     } else {
+      const { redsys, env } = council.deps.config;
       council.deps.logger.info('council ready', {
         hosts: council.hosts,
         database: council.deps.db.describe,
+        payments: redsys.sandbox ? 'sandbox' : `Redsys ${redsys.merchantCode}`,
       });
+      if (redsys.sandbox && env === 'production') {
+        council.deps.logger.warn(
+          'the sandbox gateway takes fake card payments in production (ALLOW_SANDBOX_PAYMENTS=true): anyone can mark an order paid; use it only on a closed staging site',
+        );
+      }
     }
     councils.push(council);
   }

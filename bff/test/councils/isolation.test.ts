@@ -6,11 +6,18 @@ import pg from 'pg';
 import { parse } from 'yaml';
 import { repoRoot } from '../../src/lib/paths.js';
 import { councilDatabaseName } from '../../src/councils/council-database.js';
+import { LOGIN_LIMITS } from '../../src/services/residents/login-throttle.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zError } from '../../src/generated/zod.gen.js';
 import type { Deps } from '../../src/deps.js';
-import { notificationParams, signedNotification } from '../payments/helpers.js';
+import {
+  hiddenFields,
+  notificationParams,
+  signedNotification,
+  TEST_CARD,
+} from '../payments/helpers.js';
 import { startTestDeployment, type TestDeployment } from '../helpers/test-deployment.js';
+import { webBuild } from '../helpers/web-build.js';
 
 /**
  * Two councils in one process (COUNCILS_DIR), as a province runs them: the same resident's DNI
@@ -24,6 +31,8 @@ const A = `alfa-${suffix}`;
 const B = `beta-${suffix}`;
 const BROKEN = `rota-${suffix}`;
 const BAD_DATABASE = `mala-${suffix}`;
+const SANDBOX = `gama-${suffix}`;
+const HOST_SANDBOX = `${SANDBOX}.localhost`;
 const HOST_BAD_DATABASE = 'deportes.mala.test';
 const HOST_A = 'deportes.alfa.test';
 const HOST_B = 'deportes.beta.test';
@@ -88,6 +97,7 @@ describe('many councils in one deployment: each apart', () => {
           },
         },
         { id: BAD_DATABASE, hosts: [HOST_BAD_DATABASE] },
+        { id: SANDBOX, hosts: [HOST_SANDBOX], name: 'Concello de Gama' },
       ],
       // a council whose first migration fails: its database already has a table of that name
       prepare: ({ dataDir, cluster }) => tableInTheWay(BAD_DATABASE, dataDir, cluster),
@@ -96,6 +106,9 @@ describe('many councils in one deployment: each apart', () => {
         ADMIN_PASSWORD,
         REDSYS_SECRET_ALFA_TEST: KEY_A,
         METRICS_TOKEN: 'metrics-token-0123456789',
+        WEB_DIST: webBuild(
+          '<!doctype html><html><head><title>Portal</title></head><body></body></html>',
+        ),
       },
     });
     for (const [id, host] of [
@@ -209,8 +222,10 @@ describe('many councils in one deployment: each apart', () => {
       });
       expect(me.status, me.text).toBe(200);
       expect(me.text).toContain(RESIDENT.dni);
+      // its page carries its own council, never another's
       const page = await d.call(host, 'GET', '/');
-      // without a web build the council's page is not there, but never another council's
+      expect(page.status).toBe(200);
+      expect(page.text).toContain(name);
       expect(page.text).not.toContain(
         name === 'Concello de Alfa' ? 'Concello de Beta' : 'Concello de Alfa',
       );
@@ -434,7 +449,15 @@ describe('many councils in one deployment: each apart', () => {
     expect(claims(seen[B]!.admin).council).toBe(B);
     const lines = d.logs.map((line) => JSON.parse(line) as { council?: string; msg: string });
     const ready = lines.filter((line) => line.msg === 'council ready');
-    expect(ready.map((line) => line.council).sort()).toEqual([A, B]);
+    expect(ready.map((line) => line.council).sort()).toEqual([A, B, SANDBOX]);
+    const payments = Object.fromEntries(
+      ready.map((line) => [line.council, (line as { payments?: string }).payments]),
+    );
+    expect(payments).toEqual({
+      [A]: `Redsys ${MERCHANT_A}`,
+      [B]: `Redsys ${MERCHANT_B}`,
+      [SANDBOX]: 'sandbox',
+    });
   });
 
   it('answers an unknown host with a plain 404 page, and its API calls 404 unknown_council', async () => {
@@ -493,6 +516,58 @@ describe('many councils in one deployment: each apart', () => {
     );
   });
 
+  it('lets a council without payments take sandbox payments on its own *.localhost address', async () => {
+    const deps = d.council(SANDBOX);
+    expect(deps.config.redsys.sandbox).toBe(true);
+    const userId = await deps.repos.users.insert({
+      dni: RESIDENT.dni,
+      phone: RESIDENT.phone,
+      email: null,
+      password_hash: 'not-used',
+      role: 'user',
+      verified: true,
+    });
+    const token = await deps.tokens.issue((await deps.repos.users.findById(userId))!);
+    const personId = await deps.repos.enrolments.insert({
+      first_name: 'Uxía',
+      last_name: 'Fernández Rial',
+      dni: RESIDENT.dni,
+      email: null,
+      phone: RESIDENT.phone,
+    });
+    const activityId = await deps.repos.activities.insert({
+      name: ACTIVITY,
+      price_cents: 6000,
+      start_date: '2026-10-01',
+    });
+    await deps.repos.enrolments.addLink(personId, activityId);
+    await deps.repos.persons.link(userId, personId);
+    const settings = await deps.repos.config.get();
+    await deps.repos.config.save({ ...settings, payments_enabled: true, deadline_date: null });
+
+    const generate = await d.call(HOST_SANDBOX, 'POST', '/api/payments/generate-multiple/', {
+      token,
+      json: { person_activity_id: personId, activity_ids: [activityId], use_discount: false },
+    });
+    expect(generate.status, generate.text).toBe(200);
+    const redirect = generate.json() as {
+      action: string;
+      order: string;
+      fields: Record<string, string>;
+    };
+    // the browser goes to the council's own address (browsers take *.localhost as this machine)
+    const action = new URL(redirect.action);
+    expect(action.hostname).toBe(HOST_SANDBOX);
+    const page = await d.call(HOST_SANDBOX, 'POST', action.pathname, { form: redirect.fields });
+    expect(page.status, page.text).toBe(200);
+    const confirm = await d.call(HOST_SANDBOX, 'POST', '/api/payments/sandbox/confirm', {
+      form: { ...hiddenFields(page.text), ...TEST_CARD, decision: 'approve' },
+    });
+    expect(confirm.status, confirm.text).toBe(303);
+    // the sandbox bank's notification reached this council over HTTP, by its *.localhost name
+    expect(await paymentStatus(deps, redirect.order)).toBe('paid');
+  });
+
   it('labels /metrics by council, with the process figures once', async () => {
     const res = await d.call(HOST_A, 'GET', '/metrics', {
       headers: { authorization: 'Bearer metrics-token-0123456789' },
@@ -504,6 +579,24 @@ describe('many councils in one deployment: each apart', () => {
     expect(res.text.match(/^portal_build_info\{/gm)).toHaveLength(1);
     const refused = await d.call(HOST_A, 'GET', '/metrics');
     expect(refused.status).toBe(401);
+  });
+
+  // last: it leaves the resident throttled at council A
+  it("counts one council's failed logins against its own limits only", async () => {
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAndAddress; i++) {
+      const wrong = await d.call(HOST_A, 'POST', '/api/user/login', {
+        json: { username: RESIDENT.dni, password: 'not-the-password' },
+      });
+      expect(wrong.status).toBe(401);
+    }
+    const throttled = await d.call(HOST_A, 'POST', '/api/user/login', {
+      json: { username: RESIDENT.dni, password: RESIDENT.password },
+    });
+    expect(throttled.status).toBe(429);
+    const elsewhere = await d.call(HOST_B, 'POST', '/api/user/login', {
+      json: { username: RESIDENT.dni, password: RESIDENT.password },
+    });
+    expect(elsewhere.status, elsewhere.text).toBe(200);
   });
 });
 
