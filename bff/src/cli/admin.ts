@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig, type Config } from '../config.js';
+import type { DatabaseTarget } from '../councils/council-database.js';
 import { createAuditRepo } from '../data/audit-repo.js';
 import { openDatabase } from '../data/open-database.js';
 import { createMfaRepo } from '../data/mfa-repo.js';
@@ -13,11 +14,16 @@ import { EmptyDatabaseRefused, refuseEmptyDatabaseAfterUse } from '../services/e
 import { jwtSecretFile } from '../services/token-service.js';
 import { isValidDni, normaliseDni } from '../lib/identity.js';
 import { hashPasswordSync, passwordProblem } from '../services/passwords.js';
+import { CouncilDatabaseRefused, councilDatabaseState } from './council-databases.js';
+import { councilTarget, CouncilRefused } from './council-target.js';
+import { COUNCILS_HELP, COUNCILS_USAGE, councils } from './councils.js';
+import { BackupRefused } from './sqlite-backup.js';
 
 const USAGE = `Usage:
   npm run admin -- init
-  npm run admin -- create --dni 12345678Z --phone 612345678 [--email name@example.es]
-  npm run admin -- reset-mfa --dni 12345678Z
+  npm run admin -- create [--council <id>] --dni 12345678Z --phone 612345678 [--email name@example.es]
+  npm run admin -- reset-mfa [--council <id>] --dni 12345678Z
+${COUNCILS_USAGE}
 
 init: initialises an empty database (DATA_DIR or DATABASE_URL) for a new portal: its schema and
 the first administrator, from ADMIN_DNI and ADMIN_PASSWORD or asked for. The only way a
@@ -28,7 +34,10 @@ create: a verified administrator account in the database under DATA_DIR (./data 
 DATABASE_URL. The password comes from the ADMIN_PASSWORD environment variable or is asked for
 (twice).
 reset-mfa: removes an administrator's second factor (a lost phone, and no other administrator to
-reset it from the panel); their sessions end and they set it up again at the next login.`;
+reset it from the panel); their sessions end and they set it up again at the next login.
+--council <id>: in a deployment of many councils (COUNCILS_DIR), that council's database.
+
+${COUNCILS_HELP}`;
 
 class UsageError extends Error {}
 
@@ -78,10 +87,41 @@ async function readPassword(): Promise<{ password: string; repeat: string }> {
   return promptPassword();
 }
 
+/**
+ * The database a command works on: the portal's, or with `--council <id>` that council's (its
+ * folder in COUNCILS_DIR checked, its database added), and where its staff log in.
+ */
+async function commandDatabase(
+  config: Config,
+  councilId: string | undefined,
+): Promise<{ target: DatabaseTarget; loginUrl: string; council: string }> {
+  const base = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
+  if (councilId === undefined)
+    return { target: base, loginUrl: `${config.publicUrl}/login`, council: '' };
+  const { folder, target } = councilTarget(base, councilId);
+  const state = await councilDatabaseState(base, councilId);
+  if (!state.exists)
+    throw new CouncilRefused(
+      `council "${councilId}" is not added yet (no database ${state.describe}): npm run admin -- councils add ${councilId}`,
+    );
+  const url = new URL(config.publicUrl);
+  url.hostname = folder.hosts[0]!;
+  return {
+    target,
+    loginUrl: `${url.origin}/login`,
+    council: ` of council "${councilId}"`,
+  };
+}
+
 async function create(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { dni: { type: 'string' }, phone: { type: 'string' }, email: { type: 'string' } },
+    options: {
+      dni: { type: 'string' },
+      phone: { type: 'string' },
+      email: { type: 'string' },
+      council: { type: 'string' },
+    },
     strict: true,
   });
   if (!values.dni || !values.phone) throw new UsageError('--dni and --phone are required');
@@ -95,7 +135,8 @@ async function create(args: string[]): Promise<void> {
 
   // ADMIN_PASSWORD is this command's input here, not the first-start pair, so keep it out of the check
   const config = loadConfig({ ...process.env, ADMIN_DNI: undefined, ADMIN_PASSWORD: undefined });
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const where = await commandDatabase(config, values.council);
+  const db = await openDatabase(where.target);
   try {
     const users = createUsersRepo(db);
     if (await users.findByDni(identity.dni))
@@ -124,8 +165,8 @@ async function create(args: string[]): Promise<void> {
       return newId;
     });
     process.stdout.write(
-      `Administrator created: DNI ${identity.dni} (account ${id}) in ${db.describe}.\n` +
-        `Log in at ${config.publicUrl}/login\n`,
+      `Administrator created${where.council}: DNI ${identity.dni} (account ${id}) in ${db.describe}.\n` +
+        `Log in at ${where.loginUrl}\n`,
     );
   } finally {
     await db.close();
@@ -183,11 +224,15 @@ async function init(args: string[]): Promise<void> {
 }
 
 async function resetMfa(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { dni: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({
+    args,
+    options: { dni: { type: 'string' }, council: { type: 'string' } },
+    strict: true,
+  });
   if (!values.dni) throw new UsageError('--dni is required');
   const dni = values.dni.trim().toUpperCase();
   const config = loadConfig({ ...process.env, ADMIN_DNI: undefined, ADMIN_PASSWORD: undefined });
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase((await commandDatabase(config, values.council)).target);
   try {
     const user = await createUsersRepo(db).findByDni(dni);
     if (!user || user.role !== 'admin') fail(`No administrator has DNI ${dni}.`, 1);
@@ -216,6 +261,21 @@ async function main(): Promise<void> {
     if (command === 'init') return await init(rest);
     if (command === 'create') return await create(rest);
     if (command === 'reset-mfa') return await resetMfa(rest);
+    if (command === 'councils') {
+      const config = loadConfig({
+        ...process.env,
+        ADMIN_DNI: undefined,
+        ADMIN_PASSWORD: undefined,
+      });
+      process.exitCode = await councils(rest, {
+        config,
+        base: { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
+        env: process.env,
+        out: (line) => process.stdout.write(`${line}\n`),
+        err: (line) => process.stderr.write(`${line}\n`),
+      });
+      return;
+    }
     if (command === undefined || command === 'help' || command === '--help') {
       process.stdout.write(`${USAGE}\n`);
       return;
@@ -224,6 +284,12 @@ async function main(): Promise<void> {
   } catch (err) {
     if (err instanceof ConfigError)
       fail(err.problems.map((p) => `Configuration error: ${p}`).join('\n'), 2);
+    if (
+      err instanceof CouncilRefused ||
+      err instanceof CouncilDatabaseRefused ||
+      err instanceof BackupRefused
+    )
+      fail(err.message, 1);
     if (
       err instanceof UsageError ||
       (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')

@@ -1,42 +1,43 @@
-import { existsSync, renameSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import Sqlite from 'better-sqlite3';
+import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
+import { councilDatabaseName } from '../councils/council-database.js';
 import { isPostgresUrl } from '../data/engines.js';
-import { openDatabase } from '../data/open-database.js';
+import { councilTarget, CouncilRefused } from './council-target.js';
+import { backupSqlite, BackupRefused, liveSqliteFile, restoreSqlite } from './sqlite-backup.js';
 
 const USAGE = `Usage:
-  npm run backup -- <file>     copy the SQLite database under DATA_DIR into <file>, online
-  npm run restore -- <file>    replace the database under DATA_DIR with <file> (stop the server first)
+  npm run backup -- [--council <id>] <file>    copy the SQLite database under DATA_DIR into <file>, online
+  npm run restore -- [--council <id>] <file>   replace the database under DATA_DIR with <file> (stop the server first)
 
-PostgreSQL (DATABASE_URL set) is backed up with pg_dump and restored with pg_restore: see the README.`;
+--council <id>: in a deployment of many councils (COUNCILS_DIR), that council's database
+(DATA_DIR/councils/<id>/portal.sqlite); without it, the portal's own, as always.
+PostgreSQL (DATABASE_URL set) is backed up with pg_dump and restored with pg_restore: see the README
+(a council's database is portal_<id> in the same cluster).`;
 
 function fail(message: string, code: number): never {
   process.stderr.write(`${message}\n`);
   process.exit(code);
 }
 
-/** A file SQLite can read, whose pages are intact and which holds the portal's tables. */
-function checkBackupFile(file: string): void {
-  if (!existsSync(file)) fail(`${file} does not exist.`, 1);
-  let db: Sqlite.Database | null = null;
-  try {
-    db = new Sqlite(file, { readonly: true, fileMustExist: true });
-    const integrity = db.pragma('integrity_check', { simple: true });
-    if (integrity !== 'ok') fail(`${file} is damaged (integrity check: ${String(integrity)}).`, 1);
-    const table = db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
-      .get();
-    if (!table) fail(`${file} is not a backup of this portal (no schema_migrations table).`, 1);
-  } catch (err) {
-    fail(`${file} is not a SQLite database: ${(err as Error).message}`, 1);
-  } finally {
-    db?.close();
-  }
-}
-
 async function main(): Promise<void> {
-  const [command, target] = process.argv.slice(2);
+  let command: string | undefined;
+  let target: string | undefined;
+  let councilId: string | undefined;
+  try {
+    const parsed = parseArgs({
+      args: process.argv.slice(2),
+      options: { council: { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    });
+    [command, target] = parsed.positionals;
+    councilId = parsed.values.council;
+    if (parsed.positionals.length !== 2) command = undefined;
+  } catch {
+    command = undefined;
+  }
   if ((command !== 'backup' && command !== 'restore') || !target) fail(USAGE, 2);
   let config;
   try {
@@ -46,57 +47,48 @@ async function main(): Promise<void> {
       fail(err.problems.map((p) => `Configuration error: ${p}`).join('\n'), 2);
     throw err;
   }
+  const base = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
+  let dataDir = config.dataDir;
+  if (councilId !== undefined) {
+    try {
+      dataDir = councilTarget(base, councilId).target.dataDir;
+    } catch (err) {
+      if (err instanceof CouncilRefused) fail(err.message, 1);
+      throw err;
+    }
+  }
   if (isPostgresUrl(config.databaseUrl)) {
+    const name =
+      councilId === undefined
+        ? 'it'
+        : `council "${councilId}"'s database ${councilDatabaseName(councilId)}`;
     fail(
-      'DATABASE_URL points at PostgreSQL: back it up with pg_dump and restore it with pg_restore (see the README).',
+      `DATABASE_URL points at PostgreSQL: back ${name} up with pg_dump and restore it with pg_restore (see the README${councilId === undefined ? '' : ' and docs/many-councils.md'}).`,
       2,
     );
   }
   const file = resolve(process.env.INIT_CWD ?? process.cwd(), target);
-  const live = resolve(config.dataDir, 'portal.sqlite');
+  const live = liveSqliteFile(dataDir);
 
-  if (command === 'backup') {
-    const db = await openDatabase({ databaseUrl: null, dataDir: config.dataDir });
-    try {
-      // SQLite's online backup: a consistent copy while the server keeps serving
-      await db.sqliteHandle!.backup(file);
-    } finally {
-      await db.close();
-    }
-    process.stdout.write(`Backed up ${live} to ${file}.\n`);
-    return;
-  }
-
-  checkBackupFile(file);
-  let safety: string | null = null;
-  if (existsSync(live)) {
-    safety = `${live}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    const current = new Sqlite(live);
-    try {
-      await current.backup(safety);
-    } finally {
-      current.close();
-    }
-  }
-  // copied through SQLite into a new file, then put in place: never a half-written database
-  const incoming = `${live}.restoring`;
-  const source = new Sqlite(file, { readonly: true });
+  if (command === 'backup' && councilId !== undefined && !existsSync(live))
+    fail(
+      `council "${councilId}" has no database yet (${live}): npm run admin -- councils add ${councilId}`,
+      1,
+    );
   try {
-    await source.backup(incoming);
-  } finally {
-    source.close();
+    if (command === 'backup') {
+      await backupSqlite(dataDir, file);
+      process.stdout.write(`Backed up ${live} to ${file}.\n`);
+      return;
+    }
+    const safety = await restoreSqlite(dataDir, file);
+    process.stdout.write(
+      `Restored ${file} into ${live}.${safety ? ` The database it replaced is kept as ${safety}.` : ''}\n`,
+    );
+  } catch (err) {
+    if (err instanceof BackupRefused) fail(err.message, 1);
+    throw err;
   }
-  for (const suffix of ['-wal', '-shm']) {
-    if (existsSync(`${live}${suffix}`))
-      renameSync(`${live}${suffix}`, `${safety ?? live}${suffix}.old`);
-  }
-  renameSync(incoming, live);
-  // brings an older backup's schema up to this build's migrations
-  const db = await openDatabase({ databaseUrl: null, dataDir: config.dataDir });
-  await db.close();
-  process.stdout.write(
-    `Restored ${file} into ${live}.${safety ? ` The database it replaced is kept as ${safety}.` : ''}\n`,
-  );
 }
 
 await main();

@@ -54,7 +54,11 @@ type LookupCallback = (
   family?: number,
 ) => void;
 
-/** DNS's answer, except that `localhost` and every `*.localhost` name are this machine. */
+/**
+ * DNS's answer (so /etc/hosts, or compose's `extra_hosts`, still decides), except that a
+ * `localhost` or `*.localhost` name the resolver does not know is this machine, as browsers take
+ * it.
+ */
 export function localhostLookup(
   hostname: string,
   options: LookupOptions,
@@ -62,5 +66,12 @@ export function localhostLookup(
 ): void {
   const name = hostname.toLowerCase().replace(/\.$/, '');
   const local = name === 'localhost' || name.endsWith('.localhost');
-  dnsLookup(local ? 'localhost' : hostname, options, callback as never);
+  const answered: LookupCallback = (err, address, family) => {
+    if (err && local && name !== 'localhost') {
+      dnsLookup('localhost', options, callback as never);
+      return;
+    }
+    callback(err, address, family);
+  };
+  dnsLookup(hostname, options, answered as never);
 }
