@@ -390,6 +390,7 @@ export function createDeps(options: {
       gateway: createRedsysClient(config.redsys),
       quotes: feeQuotes,
       documents: circumstances.documents,
+      mandateIbans: directDebit.lifecycle,
       familyDifferences,
     }),
     unsubscribe,

@@ -6,8 +6,9 @@ import type { PaymentsRepo } from '../../data/payments-repo.js';
 import type { RemittancesRepo } from '../../data/remittances-repo.js';
 import { t, type Locale } from '../../i18n/index.js';
 import type { Clock } from '../../lib/clock.js';
+import { madridDate } from '../../lib/madrid-date.js';
 import { centsToEuros } from '../../lib/money.js';
-import { conflict, notFound } from '../errors.js';
+import { DomainError, conflict, notFound } from '../errors.js';
 import type { FeeQuotes } from '../fees/quotes.js';
 import { dayMonthYear } from './dates.js';
 import { feeNow } from './fee-now.js';
@@ -104,6 +105,14 @@ export function createDirectDebits(deps: {
       const created = await db.transaction(async () => {
         const mandate = await repo.mandate(input.mandate_id);
         if (!mandate || mandate.user_id !== actor.id) throw notFound();
+        if (mandate.status === 'lapsed')
+          throw new DomainError('conflict', 'mandate_not_active', {
+            messageKey: 'mandate_not_active_lapsed',
+            params: {
+              reference: mandate.reference,
+              date: dayMonthYear(madridDate(new Date(mandate.status_at ?? mandate.signed_at))),
+            },
+          });
         if (mandate.status !== 'active')
           throw conflict('mandate_not_active', { reference: mandate.reference });
         const person = await deps.payments.findManagedPerson(actor.id, input.person_activity_id);
