@@ -63,6 +63,20 @@ export function createMandatesRepo(db: Database) {
     },
     mandate: (id: number): Promise<MandateRow | undefined> =>
       db.q().selectFrom('mandates').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** These mandates by id, 500 a statement (a remittance's file names thousands). */
+    async mandatesByIds(ids: readonly number[]): Promise<Map<number, MandateRow>> {
+      const out = new Map<number, MandateRow>();
+      const unique = [...new Set(ids)];
+      for (let i = 0; i < unique.length; i += 500)
+        for (const row of await db
+          .q()
+          .selectFrom('mandates')
+          .selectAll()
+          .where('id', 'in', unique.slice(i, i + 500))
+          .execute())
+          out.set(row.id, row);
+      return out;
+    },
     mandatesOfUser: (userId: number): Promise<MandateRow[]> =>
       db
         .q()

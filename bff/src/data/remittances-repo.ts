@@ -207,15 +207,19 @@ export function createRemittancesRepo(db: Database) {
         .where('remittance_id', '=', remittanceId)
         .orderBy('id')
         .execute(),
+    /** Every return of these debits, oldest first (500 ids a statement, as engines bound them). */
     returnsOfDebits: async (debitIds: number[]): Promise<DirectDebitReturnRow[]> => {
-      if (debitIds.length === 0) return [];
-      return db
-        .q()
-        .selectFrom('direct_debit_returns')
-        .selectAll()
-        .where('direct_debit_id', 'in', debitIds)
-        .orderBy('id')
-        .execute();
+      const out: DirectDebitReturnRow[] = [];
+      for (let i = 0; i < debitIds.length; i += 500)
+        out.push(
+          ...(await db
+            .q()
+            .selectFrom('direct_debit_returns')
+            .selectAll()
+            .where('direct_debit_id', 'in', debitIds.slice(i, i + 500))
+            .execute()),
+        );
+      return out.sort((a, b) => a.id - b.id);
     },
     /** Returns of a mandate's debits received since `since` (the season's). */
     async returnsOfMandateSince(mandateId: number, since: string): Promise<number> {

@@ -24,6 +24,17 @@ export function reasonText(locale: Locale, code: string): string {
   return text === key ? t(locale, 'direct_debit_reason_other', { code }) : text;
 }
 
+/** Rows by their debit, in their order. */
+function byDebit<T extends { direct_debit_id: number }>(rows: readonly T[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = out.get(row.direct_debit_id);
+    if (list) list.push(row);
+    else out.set(row.direct_debit_id, [row]);
+  }
+  return out;
+}
+
 /** Residents put a pending fee on one of their mandates, see it collected, take it off. */
 export function createDirectDebits(deps: {
   db: Database;
@@ -45,6 +56,9 @@ export function createDirectDebits(deps: {
     const ids = debits.map((d) => d.id);
     const items = await remittances.itemsOfDebits(ids);
     const returns = await remittances.returnsOfDebits(ids);
+    // grouped once: a remittance reads thousands of debits, each with its history
+    const itemsOf = byDebit(items);
+    const returnsOf = byDebit(returns);
     const out = new Map<number, ScheduleLine[]>();
     for (const debit of debits) {
       const fee = await feeNow(quotes, config, debit);
@@ -54,8 +68,8 @@ export function createDirectDebits(deps: {
           debit,
           fee.cents,
           config.deadline_date,
-          items.filter((i) => i.direct_debit_id === debit.id),
-          returns.filter((r) => r.direct_debit_id === debit.id),
+          itemsOf.get(debit.id) ?? [],
+          returnsOf.get(debit.id) ?? [],
         ),
       );
     }
