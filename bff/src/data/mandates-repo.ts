@@ -101,13 +101,13 @@ export function createMandatesRepo(db: Database) {
       return result.numUpdatedRows === 1n;
     },
     async markDebited(mandateIds: number[], day: string): Promise<void> {
-      if (mandateIds.length === 0) return;
-      await db
-        .q()
-        .updateTable('mandates')
-        .set({ last_debit_on: day })
-        .where('id', 'in', mandateIds)
-        .execute();
+      for (let i = 0; i < mandateIds.length; i += 500)
+        await db
+          .q()
+          .updateTable('mandates')
+          .set({ last_debit_on: day })
+          .where('id', 'in', mandateIds.slice(i, i + 500))
+          .execute();
     },
     /**
      * Active mandates last used (collected, or signed when never used) before `until`, with no

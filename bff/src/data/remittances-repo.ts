@@ -71,6 +71,34 @@ export function createRemittancesRepo(db: Database) {
         .orderBy('part_number')
         .orderBy('id')
         .execute(),
+    /** The next `limit` items of a remittance still with the bank after item `afterId`, by id. */
+    itemsWithTheBank: (
+      remittanceId: number,
+      afterId: number,
+      limit: number,
+    ): Promise<RemittanceItemRow[]> =>
+      db
+        .q()
+        .selectFrom('remittance_items')
+        .selectAll()
+        .where('remittance_id', '=', remittanceId)
+        .where('status', '=', 'in_remittance')
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
+    /** The mandates a remittance debited on its date: those of its items collected (or left with the bank). */
+    async mandatesDebited(remittanceId: number): Promise<number[]> {
+      const rows = await db
+        .q()
+        .selectFrom('remittance_items')
+        .select('mandate_id')
+        .distinct()
+        .where('remittance_id', '=', remittanceId)
+        .where('status', 'in', ['collected', 'in_remittance'])
+        .execute();
+      return rows.map((row) => row.mandate_id);
+    },
     /** Every item of these debits, oldest first: their history. */
     itemsOfDebits: async (debitIds: number[]): Promise<RemittanceItemRow[]> => {
       const out: RemittanceItemRow[] = [];

@@ -9,6 +9,9 @@ import type { Clock } from '../../lib/clock.js';
 import { madridDate } from '../../lib/madrid-date.js';
 import { newOrderCode } from '../payments/order-code.js';
 
+/** Items collected in one transaction (see `collect`). */
+export const COLLECTED_PER_TRANSACTION = 500;
+
 /**
  * On its collection date a remittance's items are collected: each becomes a paid payment like a
  * card's (`pay_method` direct_debit, gateway `sepa`, its receipt mailed by the receipts' job),
@@ -80,37 +83,52 @@ export function createCollection(deps: {
     return paymentId;
   }
 
-  /** Collects one remittance if its date has come; false when it was not due or was collected. */
+  /**
+   * Collects one remittance if its date has come; false when it was not due or was collected.
+   * `COLLECTED_PER_TRANSACTION` items a transaction, so a remittance of thousands never holds the
+   * writer (SQLite) or its rows (PostgreSQL) for long: each step locks the remittance, takes the
+   * next items still with the bank after the last one it saw, collects them; the last step marks
+   * the remittance collected, its mandates' last debit and audits. A process that stops halfway
+   * leaves the remittance `sent` with some items collected; the next run goes on from there.
+   */
   async function collect(remittanceId: number): Promise<boolean> {
     const now = clock.now();
     const nowIso = now.toISOString();
     const today = madridDate(now);
-    return db.transaction(async () => {
-      const remittance = await repo.remittance(remittanceId, { lock: true });
-      if (!remittance || remittance.status !== 'sent' || remittance.collection_date > today)
-        return false;
-      if (!(await repo.markCollected(remittanceId, nowIso))) return false;
-      const items = (await repo.items(remittanceId)).filter((i) => i.status === 'in_remittance');
-      const paid: number[] = [];
-      for (const item of items) {
-        const id = await collectItem(item, nowIso);
-        if (id !== null) paid.push(id);
-      }
-      await deps.mandatesRepo.markDebited(
-        [...new Set(items.map((i) => i.mandate_id))],
-        remittance.collection_date,
-      );
-      await deps.audit.record({
-        actorUserId: null,
-        actorDni: null,
-        action: 'remittance.collected',
-        entity: 'remittance',
-        entityId: remittanceId,
-        details: { collection_date: remittance.collection_date, payments: paid },
-        ip: null,
+    const paid: number[] = [];
+    let after = 0;
+    for (;;) {
+      const step = await db.transaction(async () => {
+        const remittance = await repo.remittance(remittanceId, { lock: true });
+        if (!remittance || remittance.status !== 'sent' || remittance.collection_date > today)
+          return 'not_due' as const;
+        const items = await repo.itemsWithTheBank(remittanceId, after, COLLECTED_PER_TRANSACTION);
+        for (const item of items) {
+          const id = await collectItem(item, nowIso);
+          if (id !== null) paid.push(id);
+        }
+        if (items.length === COLLECTED_PER_TRANSACTION) {
+          after = items.at(-1)!.id;
+          return 'more' as const;
+        }
+        if (!(await repo.markCollected(remittanceId, nowIso))) return 'not_due' as const;
+        await deps.mandatesRepo.markDebited(
+          await repo.mandatesDebited(remittanceId),
+          remittance.collection_date,
+        );
+        await deps.audit.record({
+          actorUserId: null,
+          actorDni: null,
+          action: 'remittance.collected',
+          entity: 'remittance',
+          entityId: remittanceId,
+          details: { collection_date: remittance.collection_date, payments: paid },
+          ip: null,
+        });
+        return 'done' as const;
       });
-      return true;
-    });
+      if (step !== 'more') return step === 'done';
+    }
   }
 
   return {
