@@ -27,7 +27,10 @@ export function createCollection(deps: {
   payments: PaymentsRepo;
   audit: AuditRepo;
   creditorId: string | null;
+  /** Items a transaction (tests make it small); COLLECTED_PER_TRANSACTION by default. */
+  perTransaction?: number;
 }) {
+  const perTransaction = deps.perTransaction ?? COLLECTED_PER_TRANSACTION;
   const { db, clock, repo, payments } = deps;
 
   async function collectItem(item: RemittanceItemRow, nowIso: string): Promise<number | null> {
@@ -85,7 +88,7 @@ export function createCollection(deps: {
 
   /**
    * Collects one remittance if its date has come; false when it was not due or was collected.
-   * `COLLECTED_PER_TRANSACTION` items a transaction, so a remittance of thousands never holds the
+   * `perTransaction` items a transaction (500), so a remittance of thousands never holds the
    * writer (SQLite) or its rows (PostgreSQL) for long: each step locks the remittance, takes the
    * next items still with the bank after the last one it saw, collects them; the last step marks
    * the remittance collected, its mandates' last debit and audits. A process that stops halfway
@@ -102,12 +105,12 @@ export function createCollection(deps: {
         const remittance = await repo.remittance(remittanceId, { lock: true });
         if (!remittance || remittance.status !== 'sent' || remittance.collection_date > today)
           return 'not_due' as const;
-        const items = await repo.itemsWithTheBank(remittanceId, after, COLLECTED_PER_TRANSACTION);
+        const items = await repo.itemsWithTheBank(remittanceId, after, perTransaction);
         for (const item of items) {
           const id = await collectItem(item, nowIso);
           if (id !== null) paid.push(id);
         }
-        if (items.length === COLLECTED_PER_TRANSACTION) {
+        if (items.length === perTransaction) {
           after = items.at(-1)!.id;
           return 'more' as const;
         }
