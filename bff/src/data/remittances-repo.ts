@@ -10,9 +10,30 @@ import type {
 export type RemittanceRow = Selectable<RemittancesTable>;
 export type RemittanceItemRow = Selectable<RemittanceItemsTable>;
 export type DirectDebitReturnRow = Selectable<DirectDebitReturnsTable>;
+/** Who an item's payment is for (`collectionOwner`). */
+export interface CollectionOwner {
+  item_id: number;
+  user_id: number | null;
+  locale: 'es' | 'en' | 'gl';
+  person_dni: string | null;
+}
 
 /** Remittances sent to the bank, their items and the returns the bank answered (migration 480). */
 export function createRemittancesRepo(db: Database) {
+  const owners = (itemIds: readonly number[]) =>
+    db
+      .q()
+      .selectFrom('remittance_items as i')
+      .innerJoin('direct_debits as d', 'd.id', 'i.direct_debit_id')
+      .innerJoin('mandates as m', 'm.id', 'i.mandate_id')
+      .leftJoin('enrolments as e', 'e.id', 'i.enrolment_id')
+      .select((eb) => [
+        'i.id as item_id',
+        eb.fn.coalesce('d.user_id', 'm.user_id').as('user_id'),
+        'm.locale',
+        'e.dni as person_dni',
+      ])
+      .where('i.id', 'in', itemIds);
   return {
     async insertRemittance(row: Insertable<RemittancesTable>): Promise<number> {
       const { id } = await db
@@ -153,20 +174,14 @@ export function createRemittancesRepo(db: Database) {
         .execute();
     },
     /** Who an item's payment is for: the debit's account, the mandate's language, the DNI. */
-    collectionOwner: (itemId: number) =>
-      db
-        .q()
-        .selectFrom('remittance_items as i')
-        .innerJoin('direct_debits as d', 'd.id', 'i.direct_debit_id')
-        .innerJoin('mandates as m', 'm.id', 'i.mandate_id')
-        .leftJoin('enrolments as e', 'e.id', 'i.enrolment_id')
-        .select((eb) => [
-          eb.fn.coalesce('d.user_id', 'm.user_id').as('user_id'),
-          'm.locale',
-          'e.dni as person_dni',
-        ])
-        .where('i.id', '=', itemId)
-        .executeTakeFirst(),
+    collectionOwner: (itemId: number) => owners([itemId]).executeTakeFirst(),
+    /** The same for many items at once (a collection step's), by item id. */
+    async collectionOwners(itemIds: readonly number[]) {
+      const out = new Map<number, CollectionOwner>();
+      if (itemIds.length === 0) return out;
+      for (const row of await owners(itemIds).execute()) out.set(row.item_id, row);
+      return out;
+    },
     item: (id: number) =>
       db.q().selectFrom('remittance_items').selectAll().where('id', '=', id).executeTakeFirst(),
     async setItemStatus(

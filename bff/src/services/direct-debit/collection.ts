@@ -3,7 +3,11 @@ import type { Database } from '../../data/database.js';
 import type { MandatesRepo } from '../../data/mandates-repo.js';
 import { newVerificationCode } from '../../data/migrations/050-money-after-payment.js';
 import type { PaymentsRepo } from '../../data/payments-repo.js';
-import type { RemittanceItemRow, RemittancesRepo } from '../../data/remittances-repo.js';
+import type {
+  CollectionOwner,
+  RemittanceItemRow,
+  RemittancesRepo,
+} from '../../data/remittances-repo.js';
 import { t, type Locale } from '../../i18n/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { madridDate } from '../../lib/madrid-date.js';
@@ -33,8 +37,11 @@ export function createCollection(deps: {
   const perTransaction = deps.perTransaction ?? COLLECTED_PER_TRANSACTION;
   const { db, clock, repo, payments } = deps;
 
-  async function collectItem(item: RemittanceItemRow, nowIso: string): Promise<number | null> {
-    const owner = await repo.collectionOwner(item.id);
+  async function collectItem(
+    item: RemittanceItemRow,
+    owner: CollectionOwner | undefined,
+    nowIso: string,
+  ): Promise<number | null> {
     if (!owner) return null;
     const locale = owner.locale as Locale;
     const order = await newOrderCode(new Date(nowIso), (code) => payments.orderExists(code));
@@ -106,8 +113,9 @@ export function createCollection(deps: {
         if (!remittance || remittance.status !== 'sent' || remittance.collection_date > today)
           return 'not_due' as const;
         const items = await repo.itemsWithTheBank(remittanceId, after, perTransaction);
+        const owners = await repo.collectionOwners(items.map((i) => i.id));
         for (const item of items) {
-          const id = await collectItem(item, nowIso);
+          const id = await collectItem(item, owners.get(item.id), nowIso);
           if (id !== null) paid.push(id);
         }
         if (items.length === perTransaction) {
