@@ -172,6 +172,17 @@ export function createMandatesRepo(db: Database) {
         )
         .orderBy('m.id')
         .execute(),
+    /** Whether a debit of this mandate is with the bank now (in a remittance, not collected). */
+    async withTheBank(mandateId: number): Promise<boolean> {
+      const row = await db
+        .q()
+        .selectFrom('remittance_items')
+        .select('id')
+        .where('mandate_id', '=', mandateId)
+        .where('status', '=', 'in_remittance')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
     /** Erases the sealed IBAN of a mandate no longer usable; false when it was already. */
     async eraseIban(id: number, now: string): Promise<boolean> {
       const result = await db

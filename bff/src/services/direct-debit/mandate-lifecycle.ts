@@ -57,6 +57,8 @@ export function createMandateLifecycle(deps: {
       let ended = 0;
       for (const mandate of due) {
         const fees = await db.transaction(async () => {
+          // sent to the bank since it was chosen: in use after all
+          if (await repo.withTheBank(mandate.id)) return null;
           if (!(await repo.setMandateStatus(mandate.id, 'lapsed', nowIso))) return null;
           const names: string[] = [];
           const endedIds: number[] = [];
@@ -104,7 +106,8 @@ export function createMandateLifecycle(deps: {
       let erased = 0;
       for (const mandate of due)
         await db.transaction(async () => {
-          if (!(await repo.eraseIban(mandate.id, nowIso))) return;
+          if ((await repo.withTheBank(mandate.id)) || !(await repo.eraseIban(mandate.id, nowIso)))
+            return;
           erased++;
           await audit.record({
             actorUserId: null,
