@@ -3,8 +3,9 @@
 // manifest), then: API throughput vs. a bare Koa baseline, /api/config under login load, the
 // JavaScript size of /login, Lighthouse on /login and /dashboard, the admin lists at 100,000
 // enrolments, the deadline-day journey, the season's first-come rush and draw, fees under the
-// council's rules at 100,000 enrolments. Misses are printed, not fatal;
-// the exit code is 1 only when a benchmark could not run. BENCH_JSON=path also writes the rows.
+// council's rules at 100,000 enrolments, direct debit's remittance of 20,000 and 2,000 returns.
+// Misses are printed, not fatal; the exit code is 1 only when a benchmark could not run.
+// BENCH_JSON=path also writes the rows.
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { runAdminLists } from './admin-lists.mjs';
@@ -13,6 +14,7 @@ import { runSeason } from './season.mjs';
 import { runRush } from './rush.mjs';
 import { runOpeningDay } from './opening-day.mjs';
 import { runFees } from './fees.mjs';
+import { runDirectDebit } from './direct-debit.mjs';
 import { runApiBench } from './api-bench.mjs';
 import { runStatementCounts } from './statement-counts.mjs';
 import {
@@ -75,6 +77,7 @@ async function main() {
       ['rush in-process', () => runRush({ build: false })],
       ['opening day', () => runOpeningDay({ build: false })],
       ['fees', () => runFees({ build: false })],
+      ['direct debit', () => runDirectDebit({ build: false })],
     ];
     for (const [name, part] of webBuild ? parts : []) {
       try {

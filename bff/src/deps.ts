@@ -414,6 +414,7 @@ export function createDeps(options: {
       gateway: createRedsysClient(config.redsys),
       quotes: feeQuotes,
       documents: circumstances.documents,
+      mandateIbans: directDebit.lifecycle,
       familyDifferences,
     }),
     unsubscribe,

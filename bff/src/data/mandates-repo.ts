@@ -63,6 +63,20 @@ export function createMandatesRepo(db: Database) {
     },
     mandate: (id: number): Promise<MandateRow | undefined> =>
       db.q().selectFrom('mandates').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** These mandates by id, 500 a statement (a remittance's file names thousands). */
+    async mandatesByIds(ids: readonly number[]): Promise<Map<number, MandateRow>> {
+      const out = new Map<number, MandateRow>();
+      const unique = [...new Set(ids)];
+      for (let i = 0; i < unique.length; i += 500)
+        for (const row of await db
+          .q()
+          .selectFrom('mandates')
+          .selectAll()
+          .where('id', 'in', unique.slice(i, i + 500))
+          .execute())
+          out.set(row.id, row);
+      return out;
+    },
     mandatesOfUser: (userId: number): Promise<MandateRow[]> =>
       db
         .q()
@@ -87,30 +101,99 @@ export function createMandatesRepo(db: Database) {
       return result.numUpdatedRows === 1n;
     },
     async markDebited(mandateIds: number[], day: string): Promise<void> {
-      if (mandateIds.length === 0) return;
-      await db
-        .q()
-        .updateTable('mandates')
-        .set({ last_debit_on: day })
-        .where('id', 'in', mandateIds)
-        .execute();
+      for (let i = 0; i < mandateIds.length; i += 500)
+        await db
+          .q()
+          .updateTable('mandates')
+          .set({ last_debit_on: day })
+          .where('id', 'in', mandateIds.slice(i, i + 500))
+          .execute();
     },
-    /** Erases the IBAN of mandates whose last debit (or signature) is before `before`. */
-    async eraseIbans(before: string, now: string): Promise<number> {
+    /**
+     * Active mandates last used (collected, or signed when never used) before `until`, with no
+     * debit now with the bank: the candidates to lapse (the caller decides by Madrid dates).
+     */
+    lapseCandidates: (until: string): Promise<MandateRow[]> =>
+      db
+        .q()
+        .selectFrom('mandates as m')
+        .selectAll('m')
+        .where('m.status', '=', 'active')
+        .where((eb) =>
+          eb.or([
+            eb('m.last_debit_on', '<', until),
+            eb.and([eb('m.last_debit_on', 'is', null), eb('m.signed_at', '<', until)]),
+          ]),
+        )
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('remittance_items as i')
+                .select('i.id')
+                .whereRef('i.mandate_id', '=', 'm.id')
+                .where('i.status', '=', 'in_remittance'),
+            ),
+          ),
+        )
+        .orderBy('m.id')
+        .execute(),
+    /**
+     * Mandates no longer usable whose IBAN is still kept, last used (collected, or their status
+     * changed when never used) before `until`, with no debit now with the bank: the candidates
+     * to erase (the caller decides by Madrid dates).
+     */
+    erasureCandidates: (until: string): Promise<MandateRow[]> =>
+      db
+        .q()
+        .selectFrom('mandates as m')
+        .selectAll('m')
+        .where('m.status', '!=', 'active')
+        .where('m.iban_sealed', 'is not', null)
+        .where((eb) =>
+          eb.or([
+            eb('m.last_debit_on', '<', until),
+            eb.and([
+              eb('m.last_debit_on', 'is', null),
+              eb(eb.fn.coalesce('m.status_at', 'm.signed_at'), '<', until),
+            ]),
+          ]),
+        )
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('remittance_items as i')
+                .select('i.id')
+                .whereRef('i.mandate_id', '=', 'm.id')
+                .where('i.status', '=', 'in_remittance'),
+            ),
+          ),
+        )
+        .orderBy('m.id')
+        .execute(),
+    /** Whether a debit of this mandate is with the bank now (in a remittance, not collected). */
+    async withTheBank(mandateId: number): Promise<boolean> {
+      const row = await db
+        .q()
+        .selectFrom('remittance_items')
+        .select('id')
+        .where('mandate_id', '=', mandateId)
+        .where('status', '=', 'in_remittance')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    /** Erases the sealed IBAN of a mandate no longer usable; false when it was already. */
+    async eraseIban(id: number, now: string): Promise<boolean> {
       const result = await db
         .q()
         .updateTable('mandates')
         .set({ iban_sealed: null, iban_erased_at: now })
+        .where('id', '=', id)
         .where('iban_sealed', 'is not', null)
         .where('status', '!=', 'active')
-        .where((eb) =>
-          eb.or([
-            eb('last_debit_on', '<', before),
-            eb.and([eb('last_debit_on', 'is', null), eb('signed_at', '<', before)]),
-          ]),
-        )
         .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+      return result.numUpdatedRows === 1n;
     },
 
     async insertDebit(row: {

@@ -11,6 +11,13 @@ import type {
 export type RemittanceRow = Selectable<RemittancesTable>;
 export type RemittanceItemRow = Selectable<RemittanceItemsTable>;
 export type DirectDebitReturnRow = Selectable<DirectDebitReturnsTable>;
+/** Who an item's payment is for (`collectionOwner`). */
+export interface CollectionOwner {
+  item_id: number;
+  user_id: number | null;
+  locale: 'es' | 'en' | 'gl';
+  person_dni: string | null;
+}
 
 /** A person's fees the bank is collecting: every checkout reads it, compiled once (compiled-query.ts). */
 const feesWithTheBank = compiledStatement(
@@ -29,6 +36,20 @@ const feesWithTheBank = compiledStatement(
 
 /** Remittances sent to the bank, their items and the returns the bank answered (migration 480). */
 export function createRemittancesRepo(db: Database) {
+  const owners = (itemIds: readonly number[]) =>
+    db
+      .q()
+      .selectFrom('remittance_items as i')
+      .innerJoin('direct_debits as d', 'd.id', 'i.direct_debit_id')
+      .innerJoin('mandates as m', 'm.id', 'i.mandate_id')
+      .leftJoin('enrolments as e', 'e.id', 'i.enrolment_id')
+      .select((eb) => [
+        'i.id as item_id',
+        eb.fn.coalesce('d.user_id', 'm.user_id').as('user_id'),
+        'm.locale',
+        'e.dni as person_dni',
+      ])
+      .where('i.id', 'in', itemIds);
   return {
     async insertRemittance(row: Insertable<RemittancesTable>): Promise<number> {
       const { id } = await db
@@ -87,6 +108,34 @@ export function createRemittancesRepo(db: Database) {
         .orderBy('part_number')
         .orderBy('id')
         .execute(),
+    /** The next `limit` items of a remittance still with the bank after item `afterId`, by id. */
+    itemsWithTheBank: (
+      remittanceId: number,
+      afterId: number,
+      limit: number,
+    ): Promise<RemittanceItemRow[]> =>
+      db
+        .q()
+        .selectFrom('remittance_items')
+        .selectAll()
+        .where('remittance_id', '=', remittanceId)
+        .where('status', '=', 'in_remittance')
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
+    /** The mandates a remittance debited on its date: those of its items collected (or left with the bank). */
+    async mandatesDebited(remittanceId: number): Promise<number[]> {
+      const rows = await db
+        .q()
+        .selectFrom('remittance_items')
+        .select('mandate_id')
+        .distinct()
+        .where('remittance_id', '=', remittanceId)
+        .where('status', 'in', ['collected', 'in_remittance'])
+        .execute();
+      return rows.map((row) => row.mandate_id);
+    },
     /** Every item of these debits, oldest first: their history. */
     itemsOfDebits: async (debitIds: number[]): Promise<RemittanceItemRow[]> => {
       const out: RemittanceItemRow[] = [];
@@ -130,20 +179,14 @@ export function createRemittancesRepo(db: Database) {
       return feesWithTheBank.rows(db, { enrolmentId, activityIds: idList(activityIds) });
     },
     /** Who an item's payment is for: the debit's account, the mandate's language, the DNI. */
-    collectionOwner: (itemId: number) =>
-      db
-        .q()
-        .selectFrom('remittance_items as i')
-        .innerJoin('direct_debits as d', 'd.id', 'i.direct_debit_id')
-        .innerJoin('mandates as m', 'm.id', 'i.mandate_id')
-        .leftJoin('enrolments as e', 'e.id', 'i.enrolment_id')
-        .select((eb) => [
-          eb.fn.coalesce('d.user_id', 'm.user_id').as('user_id'),
-          'm.locale',
-          'e.dni as person_dni',
-        ])
-        .where('i.id', '=', itemId)
-        .executeTakeFirst(),
+    collectionOwner: (itemId: number) => owners([itemId]).executeTakeFirst(),
+    /** The same for many items at once (a collection step's), by item id. */
+    async collectionOwners(itemIds: readonly number[]) {
+      const out = new Map<number, CollectionOwner>();
+      if (itemIds.length === 0) return out;
+      for (const row of await owners(itemIds).execute()) out.set(row.item_id, row);
+      return out;
+    },
     item: (id: number) =>
       db.q().selectFrom('remittance_items').selectAll().where('id', '=', id).executeTakeFirst(),
     async setItemStatus(
@@ -212,15 +255,19 @@ export function createRemittancesRepo(db: Database) {
         .where('remittance_id', '=', remittanceId)
         .orderBy('id')
         .execute(),
+    /** Every return of these debits, oldest first (500 ids a statement, as engines bound them). */
     returnsOfDebits: async (debitIds: number[]): Promise<DirectDebitReturnRow[]> => {
-      if (debitIds.length === 0) return [];
-      return db
-        .q()
-        .selectFrom('direct_debit_returns')
-        .selectAll()
-        .where('direct_debit_id', 'in', debitIds)
-        .orderBy('id')
-        .execute();
+      const out: DirectDebitReturnRow[] = [];
+      for (let i = 0; i < debitIds.length; i += 500)
+        out.push(
+          ...(await db
+            .q()
+            .selectFrom('direct_debit_returns')
+            .selectAll()
+            .where('direct_debit_id', 'in', debitIds.slice(i, i + 500))
+            .execute()),
+        );
+      return out.sort((a, b) => a.id - b.id);
     },
     /** Returns of a mandate's debits received since `since` (the season's). */
     async returnsOfMandateSince(mandateId: number, since: string): Promise<number> {

@@ -901,9 +901,13 @@ export type Mandate = {
      */
     reference: string;
     /**
-     * The country and check digits and the last four digits only.
+     * The country and check digits and the last four digits only; still shown once the IBAN itself is erased.
      */
     iban_masked: string;
+    /**
+     * When the IBAN itself was erased (a mandate no longer usable, 14 months after its last debit); null while it is kept.
+     */
+    iban_erased_at: string | null;
     holder_name: string;
     /**
      * `suspended`: two returns in a season; `lapsed`: unused for 36 months.
@@ -1482,7 +1486,14 @@ export type DataExport = {
         reference: string;
         holder_name: string;
         holder_dni: string;
+        /**
+         * The last four digits only; kept once the IBAN is erased.
+         */
         iban_masked: string;
+        /**
+         * When the IBAN was erased (14 months after the last debit of a mandate no longer usable).
+         */
+        iban_erased_at: string | null;
         creditor_id: string;
         creditor_name: string;
         signed_at: string;
@@ -8068,7 +8079,7 @@ export type DomicileFeeErrors = {
      */
     404: Error;
     /**
-     * `direct_debit_disabled`; `mandate_not_active` (cancelled, suspended or lapsed); `already_domiciled` (this fee is already on a mandate); `nothing_to_pay` (the fee is paid or costs 0).
+     * `direct_debit_disabled`; `mandate_not_active` (cancelled, suspended or lapsed: a lapsed one says since when); `already_domiciled` (this fee is already on a mandate); `nothing_to_pay` (the fee is paid or costs 0).
      */
     409: Error;
     /**

@@ -654,6 +654,7 @@ export const zMandate = z.object({
     id: z.int(),
     reference: z.string().max(35),
     iban_masked: z.string(),
+    iban_erased_at: z.iso.datetime({ offset: true }).nullable(),
     holder_name: z.string(),
     status: z.enum([
         'active',
@@ -1434,6 +1435,7 @@ export const zDataExport = z.object({
         holder_name: z.string(),
         holder_dni: z.string(),
         iban_masked: z.string(),
+        iban_erased_at: z.iso.datetime({ offset: true }).nullable(),
         creditor_id: z.string(),
         creditor_name: z.string(),
         signed_at: z.iso.datetime({ offset: true }),

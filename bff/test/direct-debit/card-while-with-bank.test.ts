@@ -4,10 +4,14 @@ import {
   sandboxBankAnswer,
 } from '../../src/adapters/direct-debit-sandbox/bank.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { factory } from '../payments/factory.js';
 import { payInSandbox } from '../payments/helpers.js';
-
-const GOOD_IBAN = 'ES9121000418450200051332';
+import {
+  directDebitKit,
+  GOOD_IBAN,
+  type DirectDebitKit,
+  type Family,
+  type Remittance,
+} from './direct-debit-kit.js';
 
 /**
  * A fee or part domiciled and sent to the bank in a remittance is not paid by card or Bizum as
@@ -17,69 +21,23 @@ const GOOD_IBAN = 'ES9121000418450200051332';
  */
 describe('direct debit: no card payment for what is with the bank', () => {
   let app: TestApp;
-  let f: ReturnType<typeof factory>;
-  let admin: Awaited<ReturnType<ReturnType<typeof factory>['user']>>;
+  let dd: DirectDebitKit;
+  let f: DirectDebitKit['f'];
   let inParts: number;
-  async function at(when: string) {
-    (app.clock as unknown as { set(at: string): void }).set(when);
-    const user = (await app.deps.repos.users.findById(admin.id))!;
-    admin = { ...admin, auth: { Authorization: `Bearer ${await app.deps.tokens.issue(user)}` } };
-  }
-  /** Signs a mandate and domiciles the person's fee of this activity. */
-  async function family(iban: string, activityId: number, name: string) {
-    const user = await f.user();
-    const person = await f.person(name, 'Pereira Souto');
-    await f.link(user.id, person.id);
-    await f.enrol(person.id, activityId);
-    const signed = await app.json(
-      '/api/user/mandates',
-      'POST',
-      { iban, holder_name: `${name} Pereira Souto`, holder_dni: user.dni },
-      user.auth,
-    );
-    expect(signed.status).toBe(201);
-    const mandate = (await signed.json()) as { id: number };
-    const domiciled = await app.json(
-      '/api/user/direct-debits',
-      'POST',
-      { mandate_id: mandate.id, person_activity_id: person.id, activity_id: activityId },
-      user.auth,
-    );
-    expect(domiciled.status).toBe(201);
-    return { user, person, activityId };
-  }
-  type Family = Awaited<ReturnType<typeof family>>;
-  async function remit(date: string) {
-    const res = await app.json(
-      '/api/admin/remittances',
-      'POST',
-      { collection_date: date },
-      admin.auth,
-    );
-    expect(res.status).toBe(201);
-    return (await res.json()) as { id: number; count: number };
-  }
-  async function fileOf(id: number): Promise<string> {
-    const res = await app.fetch(`/api/admin/remittances/${id}/file`, { headers: admin.auth });
-    expect(res.status).toBe(200);
-    return res.text();
-  }
+  const at = (when: string) => dd.at(when);
+  const family = (iban: string, activityId: number, name: string) =>
+    dd.family(iban, activityId, name);
+  const remit = (date: string) => dd.remit(date);
+  const fileOf = (id: number) => dd.fileOf(id);
+  const enrolment = (fam: Family) => dd.enrolment(fam);
   async function itemsOf(id: number) {
-    const res = await app.fetch(`/api/admin/remittances/${id}`, { headers: admin.auth });
-    expect(res.status).toBe(200);
-    const body = (await res.json()) as {
-      items: { person_name: string; activity_name: string; part: { number: number } | null }[];
-    };
-    return body.items
+    return (await dd.detail(id)).items
       .filter((i) => !i.activity_name.startsWith('Comisión'))
       .map((i) => [i.person_name, i.activity_name, i.part?.number ?? null])
       .sort();
   }
   /** The resident signed in now (a token lasts less than the months the clock moves). */
-  async function authOf(fam: Family) {
-    const user = (await app.deps.repos.users.findById(fam.user.id))!;
-    return { Authorization: `Bearer ${await app.deps.tokens.issue(user)}` };
-  }
+  const authOf = (fam: Family) => dd.authOf(fam.user.id);
   /** Checkout of a part (number) or of the whole fee (no number). */
   async function checkout(fam: Family, number: number | null, locale = 'es') {
     return app.fetch('/api/payments/generate-multiple/', {
@@ -105,14 +63,6 @@ describe('direct debit: no card payment for what is with the bank', () => {
       (await res.json()) as { action: string; fields: Record<string, string> },
     );
   }
-  const enrolment = (fam: Family) =>
-    app.deps.db
-      .q()
-      .selectFrom('enrolment_activities')
-      .select(['is_paid', 'parts_paid'])
-      .where('enrolment_id', '=', fam.person.id)
-      .where('activity_id', '=', fam.activityId)
-      .executeTakeFirstOrThrow();
   const stored = async () => ({
     payments: await f.count('payments'),
     items: await f.count('payment_items'),
@@ -122,18 +72,13 @@ describe('direct debit: no card payment for what is with the bank', () => {
   let xoan: Family;
   let uxia: Family;
   let iria: Family;
-  let r1: { id: number; count: number };
+  let r1: Remittance;
 
   beforeAll(async () => {
     app = await startTestApp({ now: '2026-09-01T10:00:00Z' });
-    f = factory(app);
-    admin = await f.user('admin');
-    const current = await app.deps.repos.config.get();
-    await app.deps.repos.config.save({
-      ...current,
-      payments_enabled: true,
-      direct_debit_enabled: true,
-    });
+    dd = await directDebitKit(app);
+    f = dd.f;
+    await dd.enable();
     const created = await app.json(
       '/api/admin/activities-crud/',
       'POST',
@@ -147,7 +92,7 @@ describe('direct debit: no card payment for what is with the bank', () => {
           { percent: 33.34, due_date: '2027-04-15' },
         ],
       },
-      admin.auth,
+      dd.admin.auth,
     );
     expect(created.status).toBe(201);
     inParts = ((await created.json()) as { id: number }).id;
@@ -216,19 +161,10 @@ describe('direct debit: no card payment for what is with the bank', () => {
 
   it('once the bank returns it (AM04) the fee is paid by card again; the sent part stays refused', async () => {
     await at('2026-10-14T09:00:00Z');
-    const form = new FormData();
-    form.append(
-      'file',
-      new Blob([sandboxBankAnswer(await fileOf(r1.id), { format: 'pain.002' })], {
-        type: 'text/xml',
-      }),
-      'answer.xml',
+    const answered = await dd.upload(
+      r1.id,
+      sandboxBankAnswer(await fileOf(r1.id), { format: 'pain.002' }),
     );
-    const answered = await app.fetch(`/api/admin/remittances/${r1.id}/returns`, {
-      method: 'POST',
-      headers: admin.auth,
-      body: form,
-    });
     expect(answered.status).toBe(200);
     expect(await answered.json()).toMatchObject({ applied: 1 });
     await payByCard(uxia, null);

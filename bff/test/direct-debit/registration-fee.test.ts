@@ -1,30 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxBankAnswer } from '../../src/adapters/direct-debit-sandbox/bank.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { factory } from '../payments/factory.js';
 import { pdfText } from '../payments/helpers.js';
-
-const GOOD_IBAN = 'ES9121000418450200051332';
-
-interface Remittance {
-  id: number;
-  count: number;
-  total: number;
-}
-interface Detail extends Remittance {
-  status: string;
-  items: {
-    end_to_end_id: string;
-    person_name: string;
-    activity_name: string;
-    part: { number: number; of: number } | null;
-    amount: number;
-    status: string;
-  }[];
-}
-interface DebitView {
-  lines: { kind: string; part: { number: number; of: number } | null; amount: number }[];
-}
+import {
+  directDebitKit,
+  GOOD_IBAN,
+  type DebitView,
+  type DirectDebitKit,
+  type Family,
+  type Remittance,
+} from './direct-debit-kit.js';
 
 /**
  * A domiciled fee with a registration fee (issues 60 and 62), over HTTP on the real app and
@@ -35,97 +20,23 @@ interface DebitView {
  */
 describe('direct debit: the registration fee', () => {
   let app: TestApp;
-  let f: ReturnType<typeof factory>;
-  let admin: Awaited<ReturnType<ReturnType<typeof factory>['user']>>;
-  /** Moves the clock; staff sign in again (a token lasts less than the months between). */
-  async function at(when: string) {
-    (app.clock as unknown as { set(at: string): void }).set(when);
-    const user = (await app.deps.repos.users.findById(admin.id))!;
-    admin = { ...admin, auth: { Authorization: `Bearer ${await app.deps.tokens.issue(user)}` } };
-  }
-
-  async function family(activityId: number, name: string) {
-    const user = await f.user();
-    const person = await f.person(name, 'Pereira Souto');
-    await f.link(user.id, person.id);
-    await f.enrol(person.id, activityId);
-    const signed = await app.json(
-      '/api/user/mandates',
-      'POST',
-      { iban: GOOD_IBAN, holder_name: `${name} Pereira Souto`, holder_dni: user.dni },
-      user.auth,
-    );
-    expect(signed.status).toBe(201);
-    const mandate = (await signed.json()) as { id: number; reference: string };
-    const domiciled = await app.json(
-      '/api/user/direct-debits',
-      'POST',
-      { mandate_id: mandate.id, person_activity_id: person.id, activity_id: activityId },
-      user.auth,
-    );
-    expect(domiciled.status).toBe(201);
-    const debit = (await domiciled.json()) as DebitView;
-    return { user, person, mandate, activityId, debit };
-  }
-  type Family = Awaited<ReturnType<typeof family>>;
-
-  async function remit(date: string): Promise<Remittance> {
-    const res = await app.json(
-      '/api/admin/remittances',
-      'POST',
-      { collection_date: date },
-      admin.auth,
-    );
-    expect(res.status).toBe(201);
-    return (await res.json()) as Remittance;
-  }
-  async function fileOf(id: number): Promise<string> {
-    const res = await app.fetch(`/api/admin/remittances/${id}/file`, { headers: admin.auth });
-    expect(res.status).toBe(200);
-    return res.text();
-  }
-  async function detail(id: number): Promise<Detail> {
-    const res = await app.fetch(`/api/admin/remittances/${id}`, { headers: admin.auth });
-    expect(res.status).toBe(200);
-    return (await res.json()) as Detail;
-  }
+  let dd: DirectDebitKit;
+  const at = (when: string) => dd.at(when);
+  const family = (activityId: number, name: string) => dd.family(GOOD_IBAN, activityId, name);
+  const remit = (date: string) => dd.remit(date);
+  const fileOf = (id: number) => dd.fileOf(id);
+  const detail = (id: number) => dd.detail(id);
+  const enrolment = (fam: Family) => dd.enrolment(fam);
+  const authOf = (fam: Family) => dd.authOf(fam.user.id);
+  const lastMessage = () => dd.lastMessage();
   const amountsOf = (xml: string) =>
     [...xml.matchAll(/<InstdAmt Ccy="EUR">([\d.]+)<\/InstdAmt>/g)].map((m) => m[1]);
-  const enrolment = (fam: Family) =>
-    app.deps.db
-      .q()
-      .selectFrom('enrolment_activities')
-      .select([
-        'is_paid',
-        'parts_paid',
-        'paid_amount_cents',
-        'paid_payment_id',
-        'registration_fee_paid_cents',
-      ])
-      .where('enrolment_id', '=', fam.person.id)
-      .where('activity_id', '=', fam.activityId)
-      .executeTakeFirstOrThrow();
-  /** A resident's fresh token (the clock moves months). */
-  async function authOf(fam: Family) {
-    const user = (await app.deps.repos.users.findById(fam.user.id))!;
-    return { Authorization: `Bearer ${await app.deps.tokens.issue(user)}` };
-  }
   async function debitLines(fam: Family) {
     const res = await app.fetch('/api/user/direct-debits', { headers: await authOf(fam) });
     expect(res.status).toBe(200);
     const [debit] = (await res.json()) as DebitView[];
     return debit!.lines.map((l) => [l.kind, l.part?.number ?? null, l.amount]);
   }
-  const lastMessage = async () =>
-    (
-      await app.deps.db
-        .q()
-        .selectFrom('outbox')
-        .select('body')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirstOrThrow()
-    ).body;
 
   let parts: Family;
   let whole: Family;
@@ -134,8 +45,7 @@ describe('direct debit: the registration fee', () => {
 
   beforeAll(async () => {
     app = await startTestApp({ now: '2026-09-01T10:00:00Z' });
-    f = factory(app);
-    admin = await f.user('admin');
+    dd = await directDebitKit(app);
     const current = await app.deps.repos.config.get();
     await app.deps.repos.config.save({
       ...current,
@@ -145,7 +55,7 @@ describe('direct debit: the registration fee', () => {
       direct_debit_return_fee_cents: 600,
     });
     const activity = async (body: Record<string, unknown>) => {
-      const created = await app.json('/api/admin/activities-crud/', 'POST', body, admin.auth);
+      const created = await app.json('/api/admin/activities-crud/', 'POST', body, dd.admin.auth);
       expect(created.status).toBe(201);
       return ((await created.json()) as { id: number }).id;
     };
@@ -262,7 +172,7 @@ describe('direct debit: the registration fee', () => {
     form.append('file', new Blob([answer], { type: 'text/xml' }), 'answer.xml');
     const res = await app.fetch(`/api/admin/remittances/${r1.id}/returns`, {
       method: 'POST',
-      headers: admin.auth,
+      headers: dd.admin.auth,
       body: form,
     });
     expect(res.status).toBe(200);

@@ -1,56 +1,18 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { validateXML } from 'xmllint-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SANDBOX_RETURN_IBANS,
   sandboxBankAnswer,
 } from '../../src/adapters/direct-debit-sandbox/bank.js';
-import { bffRoot } from '../../src/lib/paths.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { factory } from '../payments/factory.js';
 import { pdfText } from '../payments/helpers.js';
-
-const xsd = (name: string) => ({
-  fileName: name,
-  contents: readFileSync(resolve(bffRoot, 'test/fixtures/sepa', name), 'utf8'),
-});
-
-async function expectValid(xml: string, schema: string) {
-  const result = await validateXML({
-    xml: { fileName: 'file.xml', contents: xml },
-    schema: [xsd(schema)],
-  });
-  expect(result.errors).toEqual([]);
-  expect(result.valid).toBe(true);
-}
-
-const GOOD_IBAN = 'ES9121000418450200051332';
-
-interface Remittance {
-  id: number;
-  count: number;
-  total: number;
-  collected: number;
-  returned: number;
-  pending: number;
-  status: string;
-}
-interface Detail extends Remittance {
-  items: {
-    id: number;
-    end_to_end_id: string;
-    person_name: string;
-    activity_name: string;
-    part: { number: number; of: number } | null;
-    amount: number;
-    sequence_type: string;
-    iban_masked: string;
-    status: string;
-    return_reason: { code: string; text: string } | null;
-  }[];
-  returns: { end_to_end_id: string; reason_code: string; reason: string; represent: boolean }[];
-}
+import {
+  directDebitKit,
+  expectValid,
+  GOOD_IBAN,
+  type DirectDebitKit,
+  type Family,
+  type Remittance,
+} from './direct-debit-kit.js';
 
 /**
  * Direct debit from the remittance to the bank's answer (issue 62), over HTTP on the real app and
@@ -61,79 +23,17 @@ interface Detail extends Remittance {
  */
 describe('direct debit: collection and returns', () => {
   let app: TestApp;
-  let f: ReturnType<typeof factory>;
-  let admin: Awaited<ReturnType<ReturnType<typeof factory>['user']>>;
-  /** Moves the clock; staff sign in again (a token lasts less than the months between). */
-  async function at(when: string) {
-    (app.clock as unknown as { set(at: string): void }).set(when);
-    const user = (await app.deps.repos.users.findById(admin.id))!;
-    admin = { ...admin, auth: { Authorization: `Bearer ${await app.deps.tokens.issue(user)}` } };
-  }
-
-  async function family(iban: string, activityId: number, name: string) {
-    const user = await f.user();
-    const person = await f.person(name, 'Pereira Souto');
-    await f.link(user.id, person.id);
-    await f.enrol(person.id, activityId);
-    const signed = await app.json(
-      '/api/user/mandates',
-      'POST',
-      { iban, holder_name: `${name} Pereira Souto`, holder_dni: user.dni },
-      user.auth,
-    );
-    expect(signed.status).toBe(201);
-    const mandate = (await signed.json()) as { id: number; reference: string };
-    const domiciled = await app.json(
-      '/api/user/direct-debits',
-      'POST',
-      { mandate_id: mandate.id, person_activity_id: person.id, activity_id: activityId },
-      user.auth,
-    );
-    expect(domiciled.status).toBe(201);
-    return { user, person, mandate, activityId };
-  }
-  type Family = Awaited<ReturnType<typeof family>>;
-
-  async function remit(date: string): Promise<Remittance> {
-    const res = await app.json(
-      '/api/admin/remittances',
-      'POST',
-      { collection_date: date },
-      admin.auth,
-    );
-    expect(res.status).toBe(201);
-    return (await res.json()) as Remittance;
-  }
-  async function fileOf(id: number): Promise<string> {
-    const res = await app.fetch(`/api/admin/remittances/${id}/file`, { headers: admin.auth });
-    expect(res.status).toBe(200);
-    return res.text();
-  }
-  async function detail(id: number, locale = 'es'): Promise<Detail> {
-    const res = await app.fetch(`/api/admin/remittances/${id}`, {
-      headers: { ...admin.auth, 'Accept-Language': locale },
-    });
-    expect(res.status).toBe(200);
-    return (await res.json()) as Detail;
-  }
-  function upload(id: number, contents: string | null, name = 'answer.xml') {
-    const form = new FormData();
-    if (contents !== null) form.append('file', new Blob([contents], { type: 'text/xml' }), name);
-    else form.append('note', 'x');
-    return app.fetch(`/api/admin/remittances/${id}/returns`, {
-      method: 'POST',
-      headers: { ...admin.auth, 'Accept-Language': 'en' },
-      body: form,
-    });
-  }
-  const enrolment = (fam: Family) =>
-    app.deps.db
-      .q()
-      .selectFrom('enrolment_activities')
-      .select(['is_paid', 'parts_paid', 'paid_payment_id'])
-      .where('enrolment_id', '=', fam.person.id)
-      .where('activity_id', '=', fam.activityId)
-      .executeTakeFirstOrThrow();
+  let dd: DirectDebitKit;
+  let f: DirectDebitKit['f'];
+  const at = (when: string) => dd.at(when);
+  const family = (iban: string, activityId: number, name: string) =>
+    dd.family(iban, activityId, name);
+  const remit = (date: string) => dd.remit(date);
+  const fileOf = (id: number) => dd.fileOf(id);
+  const detail = (id: number, locale?: string) => dd.detail(id, locale);
+  const upload = (id: number, contents: string | null, name?: string) =>
+    dd.upload(id, contents, name);
+  const enrolment = (fam: Family) => dd.enrolment(fam);
   const debitStatus = async (fam: Family) =>
     (
       await app.deps.db
@@ -185,15 +85,9 @@ describe('direct debit: collection and returns', () => {
 
   beforeAll(async () => {
     app = await startTestApp({ now: '2026-09-01T10:00:00Z' });
-    f = factory(app);
-    admin = await f.user('admin');
-    const current = await app.deps.repos.config.get();
-    await app.deps.repos.config.save({
-      ...current,
-      payments_enabled: true,
-      direct_debit_enabled: true,
-      direct_debit_return_fee_cents: 600,
-    });
+    dd = await directDebitKit(app);
+    f = dd.f;
+    await dd.enable({ direct_debit_return_fee_cents: 600 });
     const created = await app.json(
       '/api/admin/activities-crud/',
       'POST',
@@ -207,7 +101,7 @@ describe('direct debit: collection and returns', () => {
           { percent: 33.34, due_date: '2027-04-15' },
         ],
       },
-      admin.auth,
+      dd.admin.auth,
     );
     expect(created.status).toBe(201);
     const inParts = ((await created.json()) as { id: number }).id;

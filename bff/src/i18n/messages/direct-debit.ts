@@ -57,6 +57,26 @@ export const directDebit = defineMessages({
     en: 'Mandate {reference} is no longer in force. Sign a new one or pay by card or Bizum.',
     gl: 'A orde de domiciliación {reference} xa non está en vigor. Asina unha nova ou paga con tarxeta ou Bizum.',
   },
+  mandate_not_active_lapsed: {
+    es: 'La orden de domiciliación {reference} caducó el {date} porque no se usó en 36 meses. Firma una nueva o paga con tarjeta o Bizum.',
+    en: 'Mandate {reference} lapsed on {date} because it was not used for 36 months. Sign a new one or pay by card or Bizum.',
+    gl: 'A orde de domiciliación {reference} caducou o {date} porque non se usou en 36 meses. Asina unha nova ou paga con tarxeta ou Bizum.',
+  },
+  direct_debit_lapsed_subject: {
+    es: 'Tu orden de domiciliación {reference} ha caducado',
+    en: 'Your direct debit mandate {reference} has lapsed',
+    gl: 'A túa orde de domiciliación {reference} caducou',
+  },
+  direct_debit_lapsed_body: {
+    es: 'La orden de domiciliación {reference} no se usa desde el {date} y, pasados 36 meses, ha caducado (norma SEPA). {council} ya no cobrará por ella: {fees}. Esas cuotas quedan pendientes: págalas con tarjeta o Bizum en el portal o firma una nueva orden y vuelve a domiciliarlas.',
+    en: 'Direct debit mandate {reference} has not been used since {date} and, after 36 months, it has lapsed (SEPA rule). {council} will no longer collect by it: {fees}. Those fees are pending again: pay them by card or Bizum in the portal, or sign a new mandate and domicile them again.',
+    gl: 'A orde de domiciliación {reference} non se usa dende o {date} e, pasados 36 meses, caducou (norma SEPA). {council} xa non cobrará por ela: {fees}. Esas cotas quedan pendentes: págaas con tarxeta ou Bizum no portal ou asina unha nova orde e volve domicilialas.',
+  },
+  direct_debit_lapsed_sms: {
+    es: '{council}: tu orden de domiciliación {reference} ha caducado tras 36 meses sin uso. Entra en el portal para pagar tus cuotas o firmar una nueva.',
+    en: '{council}: your direct debit mandate {reference} lapsed after 36 months unused. Visit the portal to pay your fees or sign a new one.',
+    gl: '{council}: a túa orde de domiciliación {reference} caducou tras 36 meses sen uso. Entra no portal para pagar as túas cotas ou asinar unha nova.',
+  },
   already_domiciled: {
     es: 'La cuota de «{name}» ya está domiciliada.',
     en: 'The fee for “{name}” is already paid by direct debit.',

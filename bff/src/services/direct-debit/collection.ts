@@ -3,11 +3,18 @@ import type { Database } from '../../data/database.js';
 import type { MandatesRepo } from '../../data/mandates-repo.js';
 import { newVerificationCode } from '../../data/migrations/050-money-after-payment.js';
 import type { PaymentsRepo } from '../../data/payments-repo.js';
-import type { RemittanceItemRow, RemittancesRepo } from '../../data/remittances-repo.js';
+import type {
+  CollectionOwner,
+  RemittanceItemRow,
+  RemittancesRepo,
+} from '../../data/remittances-repo.js';
 import { t, type Locale } from '../../i18n/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { madridDate } from '../../lib/madrid-date.js';
 import { newOrderCode } from '../payments/order-code.js';
+
+/** Items collected in one transaction (see `collect`). */
+export const COLLECTED_PER_TRANSACTION = 500;
 
 /**
  * On its collection date a remittance's items are collected: each becomes a paid payment like a
@@ -24,11 +31,17 @@ export function createCollection(deps: {
   payments: PaymentsRepo;
   audit: AuditRepo;
   creditorId: string | null;
+  /** Items a transaction (tests make it small); COLLECTED_PER_TRANSACTION by default. */
+  perTransaction?: number;
 }) {
+  const perTransaction = deps.perTransaction ?? COLLECTED_PER_TRANSACTION;
   const { db, clock, repo, payments } = deps;
 
-  async function collectItem(item: RemittanceItemRow, nowIso: string): Promise<number | null> {
-    const owner = await repo.collectionOwner(item.id);
+  async function collectItem(
+    item: RemittanceItemRow,
+    owner: CollectionOwner | undefined,
+    nowIso: string,
+  ): Promise<number | null> {
     if (!owner) return null;
     const locale = owner.locale as Locale;
     const order = await newOrderCode(new Date(nowIso), (code) => payments.orderExists(code));
@@ -83,37 +96,53 @@ export function createCollection(deps: {
     return paymentId;
   }
 
-  /** Collects one remittance if its date has come; false when it was not due or was collected. */
+  /**
+   * Collects one remittance if its date has come; false when it was not due or was collected.
+   * `perTransaction` items a transaction (500), so a remittance of thousands never holds the
+   * writer (SQLite) or its rows (PostgreSQL) for long: each step locks the remittance, takes the
+   * next items still with the bank after the last one it saw, collects them; the last step marks
+   * the remittance collected, its mandates' last debit and audits. A process that stops halfway
+   * leaves the remittance `sent` with some items collected; the next run goes on from there.
+   */
   async function collect(remittanceId: number): Promise<boolean> {
     const now = clock.now();
     const nowIso = now.toISOString();
     const today = madridDate(now);
-    return db.transaction(async () => {
-      const remittance = await repo.remittance(remittanceId, { lock: true });
-      if (!remittance || remittance.status !== 'sent' || remittance.collection_date > today)
-        return false;
-      if (!(await repo.markCollected(remittanceId, nowIso))) return false;
-      const items = (await repo.items(remittanceId)).filter((i) => i.status === 'in_remittance');
-      const paid: number[] = [];
-      for (const item of items) {
-        const id = await collectItem(item, nowIso);
-        if (id !== null) paid.push(id);
-      }
-      await deps.mandatesRepo.markDebited(
-        [...new Set(items.map((i) => i.mandate_id))],
-        remittance.collection_date,
-      );
-      await deps.audit.record({
-        actorUserId: null,
-        actorDni: null,
-        action: 'remittance.collected',
-        entity: 'remittance',
-        entityId: remittanceId,
-        details: { collection_date: remittance.collection_date, payments: paid },
-        ip: null,
+    const paid: number[] = [];
+    let after = 0;
+    for (;;) {
+      const step = await db.transaction(async () => {
+        const remittance = await repo.remittance(remittanceId, { lock: true });
+        if (!remittance || remittance.status !== 'sent' || remittance.collection_date > today)
+          return 'not_due' as const;
+        const items = await repo.itemsWithTheBank(remittanceId, after, perTransaction);
+        const owners = await repo.collectionOwners(items.map((i) => i.id));
+        for (const item of items) {
+          const id = await collectItem(item, owners.get(item.id), nowIso);
+          if (id !== null) paid.push(id);
+        }
+        if (items.length === perTransaction) {
+          after = items.at(-1)!.id;
+          return 'more' as const;
+        }
+        if (!(await repo.markCollected(remittanceId, nowIso))) return 'not_due' as const;
+        await deps.mandatesRepo.markDebited(
+          await repo.mandatesDebited(remittanceId),
+          remittance.collection_date,
+        );
+        await deps.audit.record({
+          actorUserId: null,
+          actorDni: null,
+          action: 'remittance.collected',
+          entity: 'remittance',
+          entityId: remittanceId,
+          details: { collection_date: remittance.collection_date, payments: paid },
+          ip: null,
+        });
+        return 'done' as const;
       });
-      return true;
-    });
+      if (step !== 'more') return step === 'done';
+    }
   }
 
   return {

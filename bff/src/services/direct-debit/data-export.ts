@@ -27,6 +27,7 @@ export async function directDebitExport(db: Database, userId: number) {
       holder_name: m.holder_name,
       holder_dni: m.holder_dni,
       iban_masked: m.iban_masked,
+      iban_erased_at: m.iban_erased_at,
       creditor_id: m.creditor_id,
       creditor_name: m.creditor_name,
       signed_at: m.signed_at,

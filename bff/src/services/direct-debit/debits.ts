@@ -6,8 +6,9 @@ import type { PaymentsRepo } from '../../data/payments-repo.js';
 import type { RemittancesRepo } from '../../data/remittances-repo.js';
 import { t, type Locale } from '../../i18n/index.js';
 import type { Clock } from '../../lib/clock.js';
+import { madridDate } from '../../lib/madrid-date.js';
 import { centsToEuros } from '../../lib/money.js';
-import { conflict, notFound } from '../errors.js';
+import { DomainError, conflict, notFound } from '../errors.js';
 import type { FeeQuotes } from '../fees/quotes.js';
 import { dayMonthYear } from './dates.js';
 import { feeNow } from './fee-now.js';
@@ -23,6 +24,17 @@ export function reasonText(locale: Locale, code: string): string {
   return text === key ? t(locale, 'direct_debit_reason_other', { code }) : text;
 }
 
+/** Rows by their debit, in their order. */
+function byDebit<T extends { direct_debit_id: number }>(rows: readonly T[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = out.get(row.direct_debit_id);
+    if (list) list.push(row);
+    else out.set(row.direct_debit_id, [row]);
+  }
+  return out;
+}
+
 /** Residents put a pending fee on one of their mandates, see it collected, take it off. */
 export function createDirectDebits(deps: {
   db: Database;
@@ -32,7 +44,7 @@ export function createDirectDebits(deps: {
   payments: PaymentsRepo;
   settings: ConfigRepo;
   audit: AuditRepo;
-  quotes: Pick<FeeQuotes, 'forPerson'>;
+  quotes: Pick<FeeQuotes, 'forPerson' | 'mode'>;
   notify: DirectDebitNotifier;
   creditorId: string | null;
 }) {
@@ -44,17 +56,23 @@ export function createDirectDebits(deps: {
     const ids = debits.map((d) => d.id);
     const items = await remittances.itemsOfDebits(ids);
     const returns = await remittances.returnsOfDebits(ids);
+    // asked once: in the simple mode (no fee rule) no debit needs its person's fees read; a
+    // remittance reads thousands of debits, which would be a round trip each
+    const mode = debits.length > 1 ? await quotes.mode() : undefined;
+    // grouped once: a remittance reads thousands of debits, each with its history
+    const itemsOf = byDebit(items);
+    const returnsOf = byDebit(returns);
     const out = new Map<number, ScheduleLine[]>();
     for (const debit of debits) {
-      const fee = await feeNow(quotes, config, debit);
+      const fee = await feeNow(quotes, config, debit, mode);
       out.set(
         debit.id,
         scheduleOf(
           debit,
           fee.cents,
           config.deadline_date,
-          items.filter((i) => i.direct_debit_id === debit.id),
-          returns.filter((r) => r.direct_debit_id === debit.id),
+          itemsOf.get(debit.id) ?? [],
+          returnsOf.get(debit.id) ?? [],
         ),
       );
     }
@@ -104,6 +122,14 @@ export function createDirectDebits(deps: {
       const created = await db.transaction(async () => {
         const mandate = await repo.mandate(input.mandate_id);
         if (!mandate || mandate.user_id !== actor.id) throw notFound();
+        if (mandate.status === 'lapsed')
+          throw new DomainError('conflict', 'mandate_not_active', {
+            messageKey: 'mandate_not_active_lapsed',
+            params: {
+              reference: mandate.reference,
+              date: dayMonthYear(madridDate(new Date(mandate.status_at ?? mandate.signed_at))),
+            },
+          });
         if (mandate.status !== 'active')
           throw conflict('mandate_not_active', { reference: mandate.reference });
         const person = await deps.payments.findManagedPerson(actor.id, input.person_activity_id);

@@ -1,6 +1,6 @@
 import type { ConfigRow } from '../../data/config-repo.js';
 import type { DirectDebitView } from '../../data/mandates-repo.js';
-import type { FeeQuotes } from '../fees/quotes.js';
+import type { FeeMode, FeeQuotes } from '../fees/quotes.js';
 import { amountToCharge } from '../pricing.js';
 
 /**
@@ -11,8 +11,10 @@ export async function feeNow(
   quotes: Pick<FeeQuotes, 'forPerson'>,
   settings: ConfigRow,
   debit: Pick<DirectDebitView, 'enrolment_id' | 'activity_id' | 'price_cents'>,
+  /** 'simple' when the caller knows no fee rule exists (it asked once for thousands of debits). */
+  mode?: FeeMode,
 ): Promise<{ cents: number; breakdown: string | null }> {
-  const fees = await quotes.forPerson(debit.enrolment_id);
+  const fees = mode === 'simple' ? null : await quotes.forPerson(debit.enrolment_id);
   const quote = fees?.quotes.get(debit.activity_id);
   if (quote) return { cents: quote.amount_cents, breakdown: JSON.stringify(quote.breakdown) };
   return {

@@ -14,6 +14,7 @@ import type { FeeQuotes } from '../fees/quotes.js';
 import type { JobRunner } from '../jobs/job-runner.js';
 import { createCollection } from './collection.js';
 import { createDirectDebits } from './debits.js';
+import { createMandateLifecycle } from './mandate-lifecycle.js';
 import { createMandates } from './mandates.js';
 import { createDirectDebitNotifier } from './notify.js';
 import type { Creditor } from './pain008.js';
@@ -29,7 +30,7 @@ export function createDirectDebit(deps: {
   audit: AuditRepo;
   payments: PaymentsRepo;
   users: UsersRepo;
-  quotes: Pick<FeeQuotes, 'forPerson'>;
+  quotes: Pick<FeeQuotes, 'forPerson' | 'mode'>;
   box: SecretBox;
   mail: MailSender;
   sms: SmsSender;
@@ -62,6 +63,15 @@ export function createDirectDebit(deps: {
     ttlMs: 10 * 60_000,
     run: () => collection.collectDue(),
   });
+  // a mandate unused for 36 months lapses (daily is enough: whole days decide); its IBAN is
+  // erased 14 months after its last debit by the housekeeping job (services/payments)
+  const lifecycle = createMandateLifecycle({ ...deps, repo, notify });
+  deps.jobs.register({
+    name: 'direct-debit-lapse',
+    everyMs: 6 * 60 * 60_000,
+    ttlMs: 10 * 60_000,
+    run: () => lifecycle.lapseUnused(),
+  });
   const remittances = createRemittances({
     ...deps,
     repo: remittancesRepo,
@@ -78,7 +88,7 @@ export function createDirectDebit(deps: {
     notify,
     collect: collection.collect,
   });
-  return { mandates, debits, remittances, collection, returns };
+  return { mandates, debits, remittances, collection, returns, lifecycle };
 }
 
 export type DirectDebit = ReturnType<typeof createDirectDebit>;

@@ -19,6 +19,7 @@ export interface MandateView {
   holder_name: string;
   status: MandateRow['status'];
   signed_at: string;
+  iban_erased_at: string | null;
 }
 
 export const mandateView = (row: MandateRow): MandateView => ({
@@ -28,6 +29,7 @@ export const mandateView = (row: MandateRow): MandateView => ({
   holder_name: row.holder_name,
   status: row.status,
   signed_at: row.signed_at,
+  iban_erased_at: row.iban_erased_at,
 });
 
 const REFERENCE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

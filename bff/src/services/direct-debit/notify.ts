@@ -21,7 +21,7 @@ export function createDirectDebitNotifier(deps: {
   return async (
     userId: number | null,
     locale: Locale,
-    message: 'notice' | 'returned',
+    message: 'notice' | 'returned' | 'lapsed',
     params: Record<string, string | number>,
   ): Promise<void> => {
     if (userId === null) return;

@@ -1,7 +1,7 @@
 import type { AuditRepo } from '../../data/audit-repo.js';
 import type { ConfigRepo } from '../../data/config-repo.js';
 import type { Database } from '../../data/database.js';
-import type { MandateRow, MandatesRepo } from '../../data/mandates-repo.js';
+import type { MandatesRepo } from '../../data/mandates-repo.js';
 import type { RemittancesRepo } from '../../data/remittances-repo.js';
 import { t, type Locale } from '../../i18n/index.js';
 import type { Clock } from '../../lib/clock.js';
@@ -67,10 +67,7 @@ export function createRemittances(deps: {
   async function pain008Of(id: number): Promise<{ xml: string; messageId: string }> {
     if (!deps.creditor) throw conflict('direct_debit_disabled');
     const { remittance, items } = await summary(id);
-    const mandates = new Map<number, Awaited<ReturnType<MandatesRepo['mandate']>>>();
-    for (const item of items)
-      if (!mandates.has(item.mandate_id))
-        mandates.set(item.mandate_id, await deps.mandatesRepo.mandate(item.mandate_id));
+    const mandates = await deps.mandatesRepo.mandatesByIds(items.map((i) => i.mandate_id));
     const { xml } = writePain008({
       messageId: remittance.message_id,
       createdAt: new Date(remittance.created_at),
@@ -184,10 +181,7 @@ export function createRemittances(deps: {
       const { view, items } = await summary(id);
       const returns = await repo.returnsOfRemittance(id);
       const returnOf = new Map(returns.map((r) => [r.item_id, r]));
-      const mandates = new Map<number, MandateRow | undefined>();
-      for (const item of items)
-        if (!mandates.has(item.mandate_id))
-          mandates.set(item.mandate_id, await deps.mandatesRepo.mandate(item.mandate_id));
+      const mandates = await deps.mandatesRepo.mandatesByIds(items.map((i) => i.mandate_id));
       const byId = new Map(items.map((i) => [i.id, i]));
       return {
         ...view,

@@ -31,6 +31,7 @@ import { createSandboxBank } from '../../adapters/payment-gateway/sandbox/bank.j
 import { createAuditRetention } from '../audit-retention.js';
 import type { FeeQuotes } from '../fees/quotes.js';
 import type { DocumentVault } from '../circumstances/documents.js';
+import type { MandateLifecycle } from '../direct-debit/mandate-lifecycle.js';
 import type { FamilyDifferences } from './family-differences.js';
 
 /** The payments area's services, built once per app; the reconciliation job registers here. */
@@ -61,6 +62,8 @@ export function createPaymentServices(deps: {
   quotes: Pick<FeeQuotes, 'forPerson'>;
   /** Residents' proofs of circumstances, deleted some days after the decision. */
   documents: Pick<DocumentVault, 'prune'>;
+  /** SEPA mandates' IBANs, erased 14 months after their last debit once no longer usable. */
+  mandateIbans: Pick<MandateLifecycle, 'eraseIbans'>;
   /** Family discounts no longer earned once a refund makes a paying member's fees pending. */
   familyDifferences: Pick<
     FamilyDifferences,
@@ -117,6 +120,7 @@ export function createPaymentServices(deps: {
   // public requests that failed their signature, throttling counts whose window has ended,
   // logged-out tokens that have expired anyway, audit entries past their retention period,
   // residents' proofs of circumstances past theirs (DOCUMENT_RETENTION_DAYS after the decision),
+  // the IBANs of mandates no longer usable 14 months after their last debit,
   // and idempotency keys older than a day
   deps.jobs.register({
     name: 'housekeeping',
@@ -132,6 +136,7 @@ export function createPaymentServices(deps: {
         audit_entries_pruned: await auditRetention.prune(),
         revoked_tokens_pruned: await repos.revokedTokens.prune(clock.now().toISOString()),
         circumstance_documents_deleted: await deps.documents.prune(),
+        mandate_ibans_erased: await deps.mandateIbans.eraseIbans(),
         idempotency_keys_pruned: await repos.idempotencyKeys.prune(
           new Date(clock.now().getTime() - IDEMPOTENCY_KEY_MS).toISOString(),
         ),

@@ -46,6 +46,23 @@ export const DirectDebitMandateForm: Story = {
   },
 };
 
+/** A lapsed mandate whose IBAN was erased 14 months after its last debit: the masked one stays. */
+export const DirectDebitMandateIbanErased: Story = {
+  parameters: screen('/mi-cuenta', {
+    session: 'resident',
+    scenario: enabled({ 'GET /user/mandates': 'erased' }),
+  }),
+  play: async (context) => {
+    const t = textOf(context);
+    const area = await mandateForm(context);
+    await expect(await area.findByText('ES79 **** **** **** **** 6789', {}, LOADED)).toBeVisible();
+    // "IBAN borrado el 16/12/2026", in the story's language (the date as its locale writes it)
+    const [erased = ''] = t('payments.directDebit.mandates.ibanErased', { date: '|' }).split('|');
+    await expect(area.getByText(containing(erased.trim()))).toBeVisible();
+    await expect(area.getByText(t('payments.directDebit.mandate.status.lapsed'))).toBeVisible();
+  },
+};
+
 /** An IBAN whose check digits do not match: the server's reason on the IBAN field. */
 export const DirectDebitMandateInvalidIban: Story = {
   parameters: screen('/mi-cuenta', {

@@ -29,6 +29,7 @@ const mandates: Mandate[] = [
     holder_name: 'María López García',
     status: 'active',
     signed_at: '2026-09-20T10:15:00.000Z',
+    iban_erased_at: null,
   },
   {
     id: 3,
@@ -37,6 +38,7 @@ const mandates: Mandate[] = [
     holder_name: 'Xosé López Pereira',
     status: 'cancelled',
     signed_at: '2025-09-12T18:02:00.000Z',
+    iban_erased_at: null,
   },
 ];
 
@@ -108,6 +110,20 @@ describe('Direct debit: the account area', () => {
     expect(screen.getByLabelText('IBAN de la cuenta').getAttribute('aria-invalid')).toBe('true');
     expect((await screen.findAllByText('Escribe el IBAN de la cuenta.')).length).toBeGreaterThan(0);
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('says when a mandate’s IBAN was erased, the masked one still shown, in Galician', async () => {
+    mockApi({
+      'GET /api/config': { body: config(true) },
+      'GET /api/user/mandates': {
+        body: [{ ...mandates[1]!, status: 'lapsed', iban_erased_at: '2026-12-16T03:00:00.000Z' }],
+      },
+    });
+    renderScreen(<DirectDebitArea />, { locale: 'gl' });
+    const rows = within(await screen.findByRole('table')).getAllByRole('row');
+    expect(rows[1]!.textContent).toContain('ES79 **** **** **** **** 6789');
+    expect(rows[1]!.textContent).toContain('IBAN borrado o 16/12/2026');
+    expect(rows[1]!.textContent).toContain('Caducada');
   });
 
   it('shows the server’s IBAN refusal on the IBAN field, in English', async () => {

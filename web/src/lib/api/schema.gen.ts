@@ -3219,8 +3219,13 @@ export interface components {
             id: number;
             /** @description The unique mandate reference the bank sees. */
             reference: string;
-            /** @description The country and check digits and the last four digits only. */
+            /** @description The country and check digits and the last four digits only; still shown once the IBAN itself is erased. */
             iban_masked: string;
+            /**
+             * Format: date-time
+             * @description When the IBAN itself was erased (a mandate no longer usable, 14 months after its last debit); null while it is kept.
+             */
+            iban_erased_at: string | null;
             holder_name: string;
             /**
              * @description `suspended`: two returns in a season; `lapsed`: unused for 36 months.
@@ -3690,7 +3695,13 @@ export interface components {
                 reference: string;
                 holder_name: string;
                 holder_dni: string;
+                /** @description The last four digits only; kept once the IBAN is erased. */
                 iban_masked: string;
+                /**
+                 * Format: date-time
+                 * @description When the IBAN was erased (14 months after the last debit of a mandate no longer usable).
+                 */
+                iban_erased_at: string | null;
                 creditor_id: string;
                 creditor_name: string;
                 /** Format: date-time */
@@ -5811,6 +5822,7 @@ export interface operations {
                      *           "holder_name": "María López García",
                      *           "holder_dni": "12345678Z",
                      *           "iban_masked": "ES91 **** **** **** **** 1332",
+                     *           "iban_erased_at": null,
                      *           "creditor_id": "ES64ZZZP3603500C",
                      *           "creditor_name": "Concello de Nigrán",
                      *           "signed_at": "2026-09-01T08:10:00Z",
@@ -10358,7 +10370,8 @@ export interface operations {
                      *       "iban_masked": "ES91 **** **** **** **** 1332",
                      *       "holder_name": "María López García",
                      *       "status": "active",
-                     *       "signed_at": "2026-09-20T10:15:00.000Z"
+                     *       "signed_at": "2026-09-20T10:15:00.000Z",
+                     *       "iban_erased_at": null
                      *     }
                      */
                     "application/json": components["schemas"]["Mandate"];
@@ -10552,7 +10565,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            /** @description `direct_debit_disabled`; `mandate_not_active` (cancelled, suspended or lapsed); `already_domiciled` (this fee is already on a mandate); `nothing_to_pay` (the fee is paid or costs 0). */
+            /** @description `direct_debit_disabled`; `mandate_not_active` (cancelled, suspended or lapsed: a lapsed one says since when); `already_domiciled` (this fee is already on a mandate); `nothing_to_pay` (the fee is paid or costs 0). */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -54,7 +54,18 @@ export function MandatesList({
     {
       id: 'iban',
       header: t('payments.directDebit.mandates.iban'),
-      cell: (m) => <span className="whitespace-nowrap">{m.iban_masked}</span>,
+      cell: (m) => (
+        <>
+          <span className="whitespace-nowrap">{m.iban_masked}</span>
+          {m.iban_erased_at && (
+            <span className="block text-sm">
+              {t('payments.directDebit.mandates.ibanErased', {
+                date: formatDate(m.iban_erased_at, locale),
+              })}
+            </span>
+          )}
+        </>
+      ),
     },
     { id: 'holder', header: t('payments.directDebit.mandates.holder'), cell: (m) => m.holder_name },
     {
