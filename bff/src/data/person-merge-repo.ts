@@ -21,7 +21,7 @@ const paidSoFar = (link: { is_paid: number; parts_paid: number }) =>
 
 /**
  * Two records of one person made one: everything that points at a person (activity links,
- * payments and their items, applications, managing accounts) moved from one record to the
+ * payments and their items, applications, family differences, managing accounts) moved from one record to the
  * other, inside the caller's transaction. The caller decides the rules (which applications stay).
  */
 export function createPersonMergeRepo(db: Database) {
@@ -103,6 +103,18 @@ export function createPersonMergeRepo(db: Database) {
         .set({ enrolment_id: to })
         .where('enrolment_id', '=', from)
         .executeTakeFirst();
+      // the family differences the record owes (deleted with it otherwise), and those it earned
+      // as a member (no foreign key: left behind, they would name a person no longer there)
+      await q
+        .updateTable('family_differences')
+        .set({ enrolment_id: to })
+        .where('enrolment_id', '=', from)
+        .execute();
+      await q
+        .updateTable('family_differences')
+        .set({ member_enrolment_id: to })
+        .where('member_enrolment_id', '=', from)
+        .execute();
       const accounts = await q
         .insertInto('user_persons')
         .columns(['user_id', 'enrolment_id'])

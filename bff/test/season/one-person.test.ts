@@ -585,6 +585,78 @@ describe('one person, one ballot', () => {
     ]);
   });
 
+  it('moves the family differences of the merged record, and those it earned, onto the kept one', async () => {
+    const parent = await resident();
+    const person = (first_name: string, last_name: string) =>
+      app.deps.repos.enrolments.insert({
+        first_name,
+        last_name,
+        dni: null,
+        email: null,
+        phone: parent.phone,
+        birth_date: '2014-03-03',
+      });
+    const keep = await person('Antía', 'Lema Brea');
+    const gone = await person('Antia', 'Lema Brea');
+    const sibling = await person('Brais', 'Lema Brea');
+    for (const id of [keep, gone, sibling]) await app.deps.repos.persons.link(parent.id, id);
+    const school = await app.deps.repos.activities.insert({
+      name: `Escola ${keep}`,
+      price_cents: 6000,
+      start_date: null,
+      allocation: 'none',
+      capacity: null,
+      applications_open_at: null,
+      applications_close_at: null,
+      offer_hours: 72,
+      description: null,
+      schedule: null,
+      venue: null,
+      min_birth_year: null,
+      max_birth_year: null,
+    });
+    const payment = await app.deps.repos.payments.insertPayment({
+      order_code: `M${String(keep).padStart(11, '0')}`,
+      locale: 'es',
+      user_id: parent.id,
+      enrolment_id: gone,
+      person_name: 'Antia Lema Brea',
+      person_dni: '',
+      amount_cents: 6000,
+      use_discount: false,
+      gateway: 'sandbox',
+      merchant_code: '999008881',
+      terminal: '1',
+      pay_method: 'card',
+      now: at(0),
+    });
+    const difference = (enrolment_id: number, member_enrolment_id: number) =>
+      app.deps.repos.familyDifferences.insert({
+        enrolment_id,
+        activity_id: school,
+        payment_id: payment,
+        amount_cents: 3000,
+        reason_code: 'member_refunded',
+        member_enrolment_id,
+        member_name: 'Lema Brea',
+        created_at: at(0),
+      });
+    // the merged record owes one difference, and earned the sibling's
+    expect(await difference(gone, sibling)).toBe(true);
+    expect(await difference(sibling, gone)).toBe(true);
+    const res = await post('/api/admin/persons/merge', admin, { keep_id: keep, merge_id: gone });
+    expect(res.status).toBe(200);
+    const rows = await app.rows<{ enrolment_id: number; member_enrolment_id: number }>(
+      sql`SELECT enrolment_id, member_enrolment_id FROM family_differences
+          WHERE activity_id = ${school} ORDER BY id`,
+    );
+    expect(rows.map((r) => [Number(r.enrolment_id), Number(r.member_enrolment_id)])).toEqual([
+      [keep, sibling],
+      [sibling, keep],
+    ]);
+    expect((await app.deps.repos.familyDifferences.openFor(keep)).length).toBe(1);
+  });
+
   it('never reopens a drawn lottery: moving its window answers 409 already_drawn', async () => {
     const activity = await createSeasonActivity(app, admin, {
       name: 'Pádel sorteado',
