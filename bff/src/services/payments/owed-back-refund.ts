@@ -7,6 +7,7 @@ import type { RefundsRepo } from '../../data/refunds-repo.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Actor } from '../admin/audit-trail.js';
 import { DomainError, invalid, notFound } from '../errors.js';
+import { recordRefundAnswer, requestRefund, throwUnlessRefunded } from './refund-steps.js';
 
 /** What a fee in parts owes back, given back from one payment that paid its parts. */
 export interface OwedBackRefundRequest {
@@ -27,7 +28,7 @@ const overRefund = (leftCents: number) =>
 /**
  * A partial refund of what a late reduction left a fee in parts owing back (issue 60 item 4):
  * the parts stay paid (what they charged never changes), the payment's refunded amount grows
- * and the fee owes that much less. The same three steps as every refund (refunds.ts): in a
+ * and the fee owes that much less. The same three steps as every refund (refund-steps.ts): in a
  * transaction the amount is taken off what the fee owes back (one conditional statement, so two
  * clicks or two servers can never give it twice) and the refund recorded as requested; the
  * gateway is asked; then the refund is recorded as done (the fee's refunded back grows) or, when
@@ -42,7 +43,7 @@ export function createOwedBackRefund(deps: {
   gateway: GatewayClient;
   audit: AuditRepo;
 }) {
-  const { db, clock, payments, refunds, owedBack, gateway, audit } = deps;
+  const { db, clock, payments, owedBack, gateway } = deps;
 
   return {
     async refund(actor: Actor, paymentId: number, request: OwedBackRefundRequest) {
@@ -93,29 +94,13 @@ export function createOwedBackRefund(deps: {
         );
         if (amount <= 0 || amount > left || !(await owedBack.take(fee, amount)))
           throw overRefund(left);
-        const refundId = await refunds.insert({
-          payment_id: payment.id,
-          amount_cents: amount,
+        const refundId = await requestRefund(deps, actor, {
+          payment,
+          amountCents: amount,
           reason: request.reason,
-          actor_user_id: actor.id,
-          actor_dni: actor.dni,
-          created_at: startedAt,
-        });
-        await audit.record({
-          actorUserId: actor.id,
-          actorDni: actor.dni,
-          action: 'payment.refund_requested',
-          entity: 'payment',
-          entityId: payment.id,
-          details: {
-            order: payment.order_code,
-            refund_id: refundId,
-            amount_cents: amount,
-            activity_ids: [item.activity_id],
-            owed_back: true,
-            reason: request.reason,
-          },
-          ip: actor.ip,
+          activityIds: [item.activity_id],
+          owedBack: true,
+          at: startedAt,
         });
         return { refundId, order: payment.order_code, fee };
       });
@@ -126,47 +111,20 @@ export function createOwedBackRefund(deps: {
       await db.transaction(async () => {
         const payment = (await payments.findById(paymentId, { lock: true }))!;
         if (answer.outcome === 'refunded') {
-          await refunds.finish(
-            reserved.refundId,
-            'succeeded',
-            { code: answer.code, answer: answer.raw },
-            finishedAt,
-          );
           await payments.addRefunded(payment.id, amount, finishedAt);
           await owedBack.refunded(reserved.fee, amount);
         } else if (answer.outcome === 'refused') {
-          await refunds.finish(
-            reserved.refundId,
-            'failed',
-            { code: answer.code, answer: answer.raw },
-            finishedAt,
-          );
           await owedBack.putBack(reserved.fee, amount);
         }
-        await audit.record({
-          actorUserId: actor.id,
-          actorDni: actor.dni,
-          action: `payment.refund_${answer.outcome === 'refunded' ? 'succeeded' : answer.outcome === 'refused' ? 'refused' : 'unconfirmed'}`,
-          entity: 'payment',
-          entityId: payment.id,
-          details: {
-            order: payment.order_code,
-            refund_id: reserved.refundId,
-            amount_cents: amount,
-            owed_back: true,
-            gateway_code: answer.code,
-          },
-          ip: actor.ip,
-        });
+        await recordRefundAnswer(
+          deps,
+          actor,
+          { payment, refundId: reserved.refundId, amountCents: amount, owedBack: true },
+          answer,
+          finishedAt,
+        );
       });
-      if (answer.outcome === 'refused')
-        throw new DomainError('gateway_failed', 'refund_gateway_refused', {
-          params: { code: answer.code },
-        });
-      if (answer.outcome === 'unknown')
-        throw new DomainError('gateway_timeout', 'refund_gateway_no_answer', {
-          params: { code: answer.code },
-        });
+      throwUnlessRefunded(answer);
       return { refundId: reserved.refundId };
     },
   };

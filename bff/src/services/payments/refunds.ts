@@ -5,6 +5,7 @@ import type { PaymentItemRow, PaymentsRepo } from '../../data/payments-repo.js';
 import type { RefundsRepo } from '../../data/refunds-repo.js';
 import type { OwedBackRepo } from '../../data/owed-back-repo.js';
 import { createOwedBackRefund } from './owed-back-refund.js';
+import { recordRefundAnswer, requestRefund, throwUnlessRefunded } from './refund-steps.js';
 import { DomainError, invalid, notFound, type DomainErrorKind } from '../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Actor } from '../admin/audit-trail.js';
@@ -50,7 +51,7 @@ export function createRefunds(deps: {
   /** In the refund's transaction, once its items are pending again (family-differences.ts). */
   afterUnpaid?: (items: PaymentItemRow[], now: string) => Promise<number>;
 }) {
-  const { db, clock, payments, refunds, gateway, audit } = deps;
+  const { db, clock, payments, refunds, gateway } = deps;
   const owedBackRefund = createOwedBackRefund(deps);
 
   return {
@@ -120,32 +121,16 @@ export function createRefunds(deps: {
               name: item.activity_name,
             });
         }
-        const refundId = await refunds.insert({
-          payment_id: payment.id,
-          amount_cents: amount,
+        const refundId = await requestRefund(deps, actor, {
+          payment,
+          amountCents: amount,
           reason,
-          actor_user_id: actor.id,
-          actor_dni: actor.dni,
-          created_at: startedAt,
+          activityIds: wanted,
+          at: startedAt,
         });
         if ((await refunds.reserveItems(payment.id, wanted, refundId, person)) !== chosen.length) {
           throw refundError('conflict', 'over_refund', { left: (left / 100).toFixed(2) });
         }
-        await audit.record({
-          actorUserId: actor.id,
-          actorDni: actor.dni,
-          action: 'payment.refund_requested',
-          entity: 'payment',
-          entityId: payment.id,
-          details: {
-            order: payment.order_code,
-            refund_id: refundId,
-            amount_cents: amount,
-            activity_ids: wanted,
-            reason,
-          },
-          ip: actor.ip,
-        });
         return {
           refundId,
           order: payment.order_code,
@@ -161,12 +146,6 @@ export function createRefunds(deps: {
       await db.transaction(async () => {
         const payment = (await payments.findById(paymentId, { lock: true }))!;
         if (answer.outcome === 'refunded') {
-          await refunds.finish(
-            reserved.refundId,
-            'succeeded',
-            { code: answer.code, answer: answer.raw },
-            finishedAt,
-          );
           await payments.addRefunded(payment.id, reserved.amount, finishedAt);
           // a duplicate's items were paid by another payment: what they paid stays paid
           if (!reserved.duplicate) {
@@ -179,35 +158,17 @@ export function createRefunds(deps: {
             await deps.afterUnpaid?.(reserved.items, finishedAt);
           }
         } else if (answer.outcome === 'refused') {
-          await refunds.finish(
-            reserved.refundId,
-            'failed',
-            { code: answer.code, answer: answer.raw },
-            finishedAt,
-          );
           await refunds.releaseItems(reserved.refundId);
         }
-        await audit.record({
-          actorUserId: actor.id,
-          actorDni: actor.dni,
-          action: `payment.refund_${answer.outcome === 'refunded' ? 'succeeded' : answer.outcome === 'refused' ? 'refused' : 'unconfirmed'}`,
-          entity: 'payment',
-          entityId: payment.id,
-          details: {
-            order: payment.order_code,
-            refund_id: reserved.refundId,
-            amount_cents: reserved.amount,
-            gateway_code: answer.code,
-          },
-          ip: actor.ip,
-        });
+        await recordRefundAnswer(
+          deps,
+          actor,
+          { payment, refundId: reserved.refundId, amountCents: reserved.amount },
+          answer,
+          finishedAt,
+        );
       });
-      if (answer.outcome === 'refused') {
-        throw refundError('gateway_failed', 'gateway_refused', { code: answer.code });
-      }
-      if (answer.outcome === 'unknown') {
-        throw refundError('gateway_timeout', 'gateway_no_answer', { code: answer.code });
-      }
+      throwUnlessRefunded(answer);
       return { refundId: reserved.refundId };
     },
   };
