@@ -2326,12 +2326,18 @@ export type OutboxMessage = {
 
 export type IdPath = Id;
 
+/**
+ * The page (from 1), at most 2147483647 like an `Id`: far past the last page of any list (100,000 enrolments at one a page are 100,000 pages); past it 422 by field.
+ */
 export type PageQuery = number;
 
+/**
+ * Rows per page, 100 at most; past it 422 by field.
+ */
 export type PageSizeQuery = number;
 
 /**
- * With `page_size`, answer only this page (from 1); without both, the whole list.
+ * With `page_size`, answer only this page (from 1); without both, the whole list. At most 2147483647 like an `Id`: far past the last page of any list (100,000 enrolments at one a page are 100,000 pages); past it 422 by field.
  */
 export type ListPageQuery = number;
 
@@ -4347,7 +4353,7 @@ export type ListUsersData = {
     path?: never;
     query?: {
         /**
-         * With `page_size`, answer only this page (from 1); without both, the whole list.
+         * With `page_size`, answer only this page (from 1); without both, the whole list. At most 2147483647 like an `Id`: far past the last page of any list (100,000 enrolments at one a page are 100,000 pages); past it 422 by field.
          */
         page?: number;
         /**
@@ -4561,7 +4567,7 @@ export type ListEnrolmentsData = {
     path?: never;
     query?: {
         /**
-         * With `page_size`, answer only this page (from 1); without both, the whole list.
+         * With `page_size`, answer only this page (from 1); without both, the whole list. At most 2147483647 like an `Id`: far past the last page of any list (100,000 enrolments at one a page are 100,000 pages); past it 422 by field.
          */
         page?: number;
         /**
@@ -4775,7 +4781,7 @@ export type ListActivitiesData = {
     path?: never;
     query?: {
         /**
-         * With `page_size`, answer only this page (from 1); without both, the whole list.
+         * With `page_size`, answer only this page (from 1); without both, the whole list. At most 2147483647 like an `Id`: far past the last page of any list (100,000 enrolments at one a page are 100,000 pages); past it 422 by field.
          */
         page?: number;
         /**
@@ -4886,7 +4892,7 @@ export type ListActivitiesSlashData = {
     path?: never;
     query?: {
         /**
-         * With `page_size`, answer only this page (from 1); without both, the whole list.
+         * With `page_size`, answer only this page (from 1); without both, the whole list. At most 2147483647 like an `Id`: far past the last page of any list (100,000 enrolments at one a page are 100,000 pages); past it 422 by field.
          */
         page?: number;
         /**
@@ -5211,7 +5217,13 @@ export type ListPaymentsData = {
          * Last day (Europe/Madrid) of creation, inclusive.
          */
         to?: string;
+        /**
+         * The page (from 1), at most 2147483647 like an `Id`: far past the last page of any list (100,000 enrolments at one a page are 100,000 pages); past it 422 by field.
+         */
         page?: number;
+        /**
+         * Rows per page, 100 at most; past it 422 by field.
+         */
         page_size?: number;
     };
     url: '/admin/payments/';
@@ -5800,7 +5812,13 @@ export type ListAuditData = {
     body?: never;
     path?: never;
     query?: {
+        /**
+         * The page (from 1), at most 2147483647 like an `Id`: far past the last page of any list (100,000 enrolments at one a page are 100,000 pages); past it 422 by field.
+         */
         page?: number;
+        /**
+         * Rows per page, 100 at most; past it 422 by field.
+         */
         page_size?: number;
         /**
          * Part of the text to find in the list's searchable fields, without regard to case or accents.
@@ -6235,7 +6253,7 @@ export type ListActivityApplicationsData = {
     };
     query?: {
         /**
-         * With `page_size`, answer only this page (from 1); without both, the whole list.
+         * With `page_size`, answer only this page (from 1); without both, the whole list. At most 2147483647 like an `Id`: far past the last page of any list (100,000 enrolments at one a page are 100,000 pages); past it 422 by field.
          */
         page?: number;
         /**
@@ -7365,7 +7383,7 @@ export type ListCircumstanceRequestsData = {
     path?: never;
     query?: {
         /**
-         * With `page_size`, answer only this page (from 1); without both, the whole list.
+         * With `page_size`, answer only this page (from 1); without both, the whole list. At most 2147483647 like an `Id`: far past the last page of any list (100,000 enrolments at one a page are 100,000 pages); past it 422 by field.
          */
         page?: number;
         /**

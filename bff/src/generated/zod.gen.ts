@@ -1553,8 +1553,8 @@ export const zAdminPayment = z.object({
 export const zPaymentPage = z.object({
     items: z.array(zAdminPayment),
     total: z.int().gte(0),
-    page: z.int().gte(1).lte(9007199254740991),
-    page_size: z.int().gte(1).lte(9007199254740991)
+    page: z.int().gte(1).lte(2147483647),
+    page_size: z.int().gte(1).lte(100)
 });
 
 export const zPartChoice = z.object({
@@ -1741,8 +1741,8 @@ export const zAuditEntry = z.object({
 export const zAuditPage = z.object({
     items: z.array(zAuditEntry),
     total: z.int().gte(0),
-    page: z.int().gte(1).lte(9007199254740991),
-    page_size: z.int().gte(1).lte(9007199254740991)
+    page: z.int().gte(1).lte(2147483647),
+    page_size: z.int().gte(1).lte(100)
 });
 
 export const zOutboxMessage = z.object({
@@ -1757,14 +1757,20 @@ export const zOutboxMessage = z.object({
 
 export const zIdPath = zId;
 
-export const zPageQuery = z.int().gte(1).default(1);
+/**
+ * The page (from 1), at most 2147483647 like an `Id`: far past the last page of any list (100,000 enrolments at one a page are 100,000 pages); past it 422 by field.
+ */
+export const zPageQuery = z.int().gte(1).lte(2147483647).default(1);
 
+/**
+ * Rows per page, 100 at most; past it 422 by field.
+ */
 export const zPageSizeQuery = z.int().gte(1).lte(100).default(20);
 
 /**
- * With `page_size`, answer only this page (from 1); without both, the whole list.
+ * With `page_size`, answer only this page (from 1); without both, the whole list. At most 2147483647 like an `Id`: far past the last page of any list (100,000 enrolments at one a page are 100,000 pages); past it 422 by field.
  */
-export const zListPageQuery = z.int().gte(1).lte(9007199254740991);
+export const zListPageQuery = z.int().gte(1).lte(2147483647);
 
 /**
  * Rows per page, 100 at most (the panel asks for 10).
@@ -2126,7 +2132,7 @@ export const zUpdateAdminConfigSlashBody = zConfigUpdate2;
 export const zUpdateAdminConfigSlashResponse = zAdminConfig;
 
 export const zListUsersQuery = z.object({
-    page: z.int().gte(1).lte(9007199254740991).optional(),
+    page: z.int().gte(1).lte(2147483647).optional(),
     page_size: z.int().gte(1).lte(100).optional(),
     q: z.string().max(100).optional(),
     sort: z.enum([
@@ -2171,7 +2177,7 @@ export const zUpdateUserPath = z.object({
 export const zUpdateUserResponse = zAdminUser;
 
 export const zListEnrolmentsQuery = z.object({
-    page: z.int().gte(1).lte(9007199254740991).optional(),
+    page: z.int().gte(1).lte(2147483647).optional(),
     page_size: z.int().gte(1).lte(100).optional(),
     q: z.string().max(100).optional(),
     sort: z.enum([
@@ -2217,7 +2223,7 @@ export const zUpdateEnrolmentPath = z.object({
 export const zUpdateEnrolmentResponse = zSavedEnrolment;
 
 export const zListActivitiesQuery = z.object({
-    page: z.int().gte(1).lte(9007199254740991).optional(),
+    page: z.int().gte(1).lte(2147483647).optional(),
     page_size: z.int().gte(1).lte(100).optional(),
     q: z.string().max(100).optional(),
     sort: z.enum([
@@ -2244,7 +2250,7 @@ export const zCreateActivityBody = zActivityWrite2;
 export const zCreateActivityResponse = zActivity;
 
 export const zListActivitiesSlashQuery = z.object({
-    page: z.int().gte(1).lte(9007199254740991).optional(),
+    page: z.int().gte(1).lte(2147483647).optional(),
     page_size: z.int().gte(1).lte(100).optional(),
     q: z.string().max(100).optional(),
     sort: z.enum([
@@ -2318,7 +2324,7 @@ export const zListPaymentsQuery = z.object({
     order: z.enum(['asc', 'desc']).optional(),
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),
-    page: z.int().gte(1).optional().default(1),
+    page: z.int().gte(1).lte(2147483647).optional().default(1),
     page_size: z.int().gte(1).lte(100).optional().default(20)
 });
 
@@ -2429,7 +2435,7 @@ export const zGetReminderSummaryResponse = zReminderSummary;
 export const zRunRemindersResponse = zReminderRunResult;
 
 export const zListAuditQuery = z.object({
-    page: z.int().gte(1).optional().default(1),
+    page: z.int().gte(1).lte(2147483647).optional().default(1),
     page_size: z.int().gte(1).lte(100).optional().default(20),
     q: z.string().max(100).optional(),
     sort: z.enum([
@@ -2535,7 +2541,7 @@ export const zListActivityApplicationsPath = z.object({
 });
 
 export const zListActivityApplicationsQuery = z.object({
-    page: z.int().gte(1).lte(9007199254740991).optional(),
+    page: z.int().gte(1).lte(2147483647).optional(),
     page_size: z.int().gte(1).lte(100).optional(),
     q: z.string().max(100).optional(),
     sort: z.enum([
@@ -2757,7 +2763,7 @@ export const zGetMyCircumstanceDocumentPath = z.object({
 export const zGetMyCircumstanceDocumentResponse = z.string();
 
 export const zListCircumstanceRequestsQuery = z.object({
-    page: z.int().gte(1).lte(9007199254740991).optional(),
+    page: z.int().gte(1).lte(2147483647).optional(),
     page_size: z.int().gte(1).lte(100).optional(),
     q: z.string().max(100).optional(),
     status: zCircumstanceRequestStatus.optional()

@@ -4746,9 +4746,11 @@ export interface components {
     };
     parameters: {
         IdPath: components["schemas"]["Id"];
+        /** @description The page (from 1), at most 2147483647 like an `Id`: far past the last page of any list (100,000 enrolments at one a page are 100,000 pages); past it 422 by field. */
         PageQuery: number;
+        /** @description Rows per page, 100 at most; past it 422 by field. */
         PageSizeQuery: number;
-        /** @description With `page_size`, answer only this page (from 1); without both, the whole list. */
+        /** @description With `page_size`, answer only this page (from 1); without both, the whole list. At most 2147483647 like an `Id`: far past the last page of any list (100,000 enrolments at one a page are 100,000 pages); past it 422 by field. */
         ListPageQuery: number;
         /** @description Rows per page, 100 at most (the panel asks for 10). */
         ListPageSizeQuery: number;
@@ -6840,7 +6842,7 @@ export interface operations {
     listUsers: {
         parameters: {
             query?: {
-                /** @description With `page_size`, answer only this page (from 1); without both, the whole list. */
+                /** @description With `page_size`, answer only this page (from 1); without both, the whole list. At most 2147483647 like an `Id`: far past the last page of any list (100,000 enrolments at one a page are 100,000 pages); past it 422 by field. */
                 page?: components["parameters"]["ListPageQuery"];
                 /** @description Rows per page, 100 at most (the panel asks for 10). */
                 page_size?: components["parameters"]["ListPageSizeQuery"];
@@ -7092,7 +7094,7 @@ export interface operations {
     listEnrolments: {
         parameters: {
             query?: {
-                /** @description With `page_size`, answer only this page (from 1); without both, the whole list. */
+                /** @description With `page_size`, answer only this page (from 1); without both, the whole list. At most 2147483647 like an `Id`: far past the last page of any list (100,000 enrolments at one a page are 100,000 pages); past it 422 by field. */
                 page?: components["parameters"]["ListPageQuery"];
                 /** @description Rows per page, 100 at most (the panel asks for 10). */
                 page_size?: components["parameters"]["ListPageSizeQuery"];
@@ -7255,7 +7257,7 @@ export interface operations {
     listActivities: {
         parameters: {
             query?: {
-                /** @description With `page_size`, answer only this page (from 1); without both, the whole list. */
+                /** @description With `page_size`, answer only this page (from 1); without both, the whole list. At most 2147483647 like an `Id`: far past the last page of any list (100,000 enrolments at one a page are 100,000 pages); past it 422 by field. */
                 page?: components["parameters"]["ListPageQuery"];
                 /** @description Rows per page, 100 at most (the panel asks for 10). */
                 page_size?: components["parameters"]["ListPageSizeQuery"];
@@ -7301,7 +7303,7 @@ export interface operations {
     listActivitiesSlash: {
         parameters: {
             query?: {
-                /** @description With `page_size`, answer only this page (from 1); without both, the whole list. */
+                /** @description With `page_size`, answer only this page (from 1); without both, the whole list. At most 2147483647 like an `Id`: far past the last page of any list (100,000 enrolments at one a page are 100,000 pages); past it 422 by field. */
                 page?: components["parameters"]["ListPageQuery"];
                 /** @description Rows per page, 100 at most (the panel asks for 10). */
                 page_size?: components["parameters"]["ListPageSizeQuery"];
@@ -7522,7 +7524,9 @@ export interface operations {
                 from?: components["parameters"]["FromQuery"];
                 /** @description Last day (Europe/Madrid) of creation, inclusive. */
                 to?: components["parameters"]["ToQuery"];
+                /** @description The page (from 1), at most 2147483647 like an `Id`: far past the last page of any list (100,000 enrolments at one a page are 100,000 pages); past it 422 by field. */
                 page?: components["parameters"]["PageQuery"];
+                /** @description Rows per page, 100 at most; past it 422 by field. */
                 page_size?: components["parameters"]["PageSizeQuery"];
             };
             header?: never;
@@ -8144,7 +8148,9 @@ export interface operations {
     listAudit: {
         parameters: {
             query?: {
+                /** @description The page (from 1), at most 2147483647 like an `Id`: far past the last page of any list (100,000 enrolments at one a page are 100,000 pages); past it 422 by field. */
                 page?: components["parameters"]["PageQuery"];
+                /** @description Rows per page, 100 at most; past it 422 by field. */
                 page_size?: components["parameters"]["PageSizeQuery"];
                 /** @description Part of the text to find in the list's searchable fields, without regard to case or accents. */
                 q?: components["parameters"]["SearchQuery"];
@@ -8608,7 +8614,7 @@ export interface operations {
     listActivityApplications: {
         parameters: {
             query?: {
-                /** @description With `page_size`, answer only this page (from 1); without both, the whole list. */
+                /** @description With `page_size`, answer only this page (from 1); without both, the whole list. At most 2147483647 like an `Id`: far past the last page of any list (100,000 enrolments at one a page are 100,000 pages); past it 422 by field. */
                 page?: components["parameters"]["ListPageQuery"];
                 /** @description Rows per page, 100 at most (the panel asks for 10). */
                 page_size?: components["parameters"]["ListPageSizeQuery"];
@@ -9758,7 +9764,7 @@ export interface operations {
     listCircumstanceRequests: {
         parameters: {
             query?: {
-                /** @description With `page_size`, answer only this page (from 1); without both, the whole list. */
+                /** @description With `page_size`, answer only this page (from 1); without both, the whole list. At most 2147483647 like an `Id`: far past the last page of any list (100,000 enrolments at one a page are 100,000 pages); past it 422 by field. */
                 page?: components["parameters"]["ListPageQuery"];
                 /** @description Rows per page, 100 at most (the panel asks for 10). */
                 page_size?: components["parameters"]["ListPageSizeQuery"];
