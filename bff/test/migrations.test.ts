@@ -451,4 +451,46 @@ describe('migrations on a database with data', () => {
       expect(await db.q().selectFrom('revoked_tokens').selectAll().execute()).toEqual([]);
     });
   });
+
+  it('560 asks per person for a reduction by age saved for a household, and leaves the rest', async () => {
+    await withDatabaseAt(510, 'age-never-household', async (db) => {
+      const circumstance = (name: string, review: 'age' | 'staff', scope: 'person' | 'household') =>
+        db
+          .q()
+          .insertInto('circumstances')
+          .values({
+            name_es: name,
+            name_en: name,
+            name_gl: name,
+            proof_es: '',
+            proof_en: '',
+            proof_gl: '',
+            validity_months: null,
+            review,
+            min_age: review === 'age' ? 65 : null,
+            max_age: null,
+            scope,
+            created_at: '2026-09-01T08:00:00.000Z',
+            updated_at: '2026-09-01T08:00:00.000Z',
+          })
+          .execute();
+      await circumstance('Maiores para a familia', 'age', 'household');
+      await circumstance('Xoves', 'age', 'person');
+      await circumstance('Familia numerosa', 'staff', 'household');
+
+      await runMigrations(db);
+
+      const rows = await db
+        .q()
+        .selectFrom('circumstances')
+        .select(['name_es', 'review', 'scope'])
+        .orderBy('name_es')
+        .execute();
+      expect(rows).toEqual([
+        { name_es: 'Familia numerosa', review: 'staff', scope: 'household' },
+        { name_es: 'Maiores para a familia', review: 'age', scope: 'person' },
+        { name_es: 'Xoves', review: 'age', scope: 'person' },
+      ]);
+    });
+  });
 });

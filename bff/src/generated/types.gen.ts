@@ -581,7 +581,7 @@ export type Circumstance = {
 };
 
 /**
- * `proof` is required unless `review` is `age` (then it is left out and stored empty, and `validity_months` is ignored). Ages: `min_age` required for `age`; `staff` takes none; `max_age` not below `min_age`. A wrong age answers 422 on its field (`circumstance_min_age`, `circumstance_max_age`).
+ * `proof` is required unless `review` is `age` (then it is left out and stored empty, and `validity_months` is ignored). Ages: `min_age` required for `age`; `staff` takes none; `max_age` not below `min_age`. A wrong age answers 422 on its field (`circumstance_min_age`, `circumstance_max_age`). A reduction by age applies by itself to each person by their age: it is never `scope: household` (422 `circumstance_age_household` on `scope`).
  */
 export type CircumstanceWrite = {
     name: LocalizedName;
@@ -7003,7 +7003,7 @@ export type CreateCircumstanceErrors = {
      */
     415: Error;
     /**
-     * A missing text or a wrong age (nothing changed); one item per wrong field.
+     * A missing text, a wrong age or a reduction by age for a household (nothing changed); one item per wrong field.
      */
     422: Error;
     /**
@@ -7109,7 +7109,7 @@ export type UpdateCircumstanceErrors = {
      */
     415: Error;
     /**
-     * A missing text or a wrong age (nothing changed); one item per wrong field.
+     * A missing text, a wrong age or a reduction by age for a household (nothing changed); one item per wrong field.
      */
     422: Error;
     /**

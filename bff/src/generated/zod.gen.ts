@@ -404,7 +404,7 @@ export const zCircumstance = z.object({
 });
 
 /**
- * `proof` is required unless `review` is `age` (then it is left out and stored empty, and `validity_months` is ignored). Ages: `min_age` required for `age`; `staff` takes none; `max_age` not below `min_age`. A wrong age answers 422 on its field (`circumstance_min_age`, `circumstance_max_age`).
+ * `proof` is required unless `review` is `age` (then it is left out and stored empty, and `validity_months` is ignored). Ages: `min_age` required for `age`; `staff` takes none; `max_age` not below `min_age`. A wrong age answers 422 on its field (`circumstance_min_age`, `circumstance_max_age`). A reduction by age applies by itself to each person by their age: it is never `scope: household` (422 `circumstance_age_household` on `scope`).
  */
 export const zCircumstanceWrite = z.object({
     name: zLocalizedName,

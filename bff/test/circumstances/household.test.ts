@@ -250,13 +250,14 @@ describe('household titles', () => {
     expect(await snapshot(app, 'circumstances')).toEqual(before);
   });
 
-  it('a household title by age or with ages the people are outside of is refused as for one person; ids past the database name nothing', async () => {
+  it('a reduction by age is never asked for a household, a household title with ages the people are outside of is refused as for one person; ids past the database name nothing', async () => {
     const household = async (review: 'age' | 'declaration', ages: object) =>
       createCircumstance(app, admin, {
         ...circumstanceBody(`Familia ${review} ${Math.random()}`),
         review,
         ...ages,
-        scope: 'household',
+        // an age is never a household's (circumstance_age_household): it applies to each person
+        scope: review === 'age' ? 'person' : 'household',
       } as ReturnType<typeof circumstanceBody>);
     const byAge = await household('age', { min_age: 0, max_age: 5 });
     const youth = await household('declaration', { min_age: 14, max_age: 29 });
@@ -272,10 +273,7 @@ describe('household titles', () => {
     const asked = await refusal(
       await askHousehold(family, { circumstance_id: byAge, people: family.people }),
     );
-    expect(asked).toMatchObject({
-      type: 'circumstance_by_age',
-      msg: 'Esta reducción se aplica sola por la edad: no hace falta pedirla.',
-    });
+    expect(asked).toMatchObject({ type: 'circumstance_not_household' });
     const declared = await refusal(
       await askHousehold(
         family,

@@ -1,3 +1,4 @@
+import { t } from '../../src/i18n/index.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -227,6 +228,65 @@ describe('reductions by age and rules by fee group', () => {
     });
     const list = (await (await app.fetch('/api/circumstances')).json()) as { review: string }[];
     expect(list.some((c) => c.review === 'age')).toBe(true);
+  });
+
+  it('refuses a reduction by age for a household, on POST and PUT (422 on scope, localised), and stores nothing', async () => {
+    const before = await tables(app, 'circumstances');
+    const messages = new Set<string>();
+    for (const lang of ['es', 'en', 'gl']) {
+      const res = await byStaff({ review: 'age', min_age: 65, scope: 'household' }, lang);
+      expect(res.status).toBe(422);
+      const answer = (await res.json()) as {
+        code: string;
+        detail: { loc: string[]; msg: string; type: string }[];
+      };
+      expect(answer.code).toBe('validation_error');
+      expect(answer.detail).toEqual([
+        {
+          loc: ['body', 'scope'],
+          msg: t(lang as 'es', 'circumstance_age_household'),
+          type: 'circumstance_age_household',
+        },
+      ]);
+      messages.add(answer.detail[0]!.msg);
+    }
+    expect(messages.size).toBe(3);
+    expect(await tables(app, 'circumstances')).toEqual(before);
+
+    // an age for each person, and a household title: neither becomes the other half-way
+    const age = await created({ name: 'Maiores', review: 'age', min_age: 65 });
+    const title = await created({ name: 'Familia numerosa', review: 'staff', scope: 'household' });
+    const stored = await tables(app, 'circumstances');
+    const proof = { es: 'Título', en: 'Card', gl: 'Título' };
+    const put = (id: number, body: Record<string, unknown>) =>
+      app.json(
+        `/api/admin/circumstances/${id}`,
+        'PUT',
+        {
+          name: { es: `Cambio ${id}`, en: `Change ${id}`, gl: `Cambio ${id}` },
+          validity_months: null,
+          ...body,
+        },
+        { ...admin, 'Accept-Language': 'gl' },
+      );
+    for (const [id, body] of [
+      [age, { review: 'age', min_age: 65, scope: 'household' }],
+      [title, { review: 'age', min_age: 0, scope: 'household', proof }],
+    ] as const) {
+      const res = await put(id, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(((await res.json()) as { detail: unknown[] }).detail).toEqual([
+        {
+          loc: ['body', 'scope'],
+          msg: t('gl', 'circumstance_age_household'),
+          type: 'circumstance_age_household',
+        },
+      ]);
+    }
+    expect(await tables(app, 'circumstances')).toEqual(stored);
+    // asked per person it is an age again; the title stays a household's when it is reviewed
+    expect((await put(title, { review: 'age', min_age: 0, scope: 'person' })).status).toBe(200);
+    expect((await put(age, { review: 'staff', scope: 'household', proof })).status).toBe(200);
   });
 
   it('rules by fee group: one line for every activity of the group, a new activity follows it at once; an activity rule still beats it; family steps per group', async () => {

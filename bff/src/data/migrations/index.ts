@@ -109,6 +109,10 @@ import {
   sqlite as familyDifferencePayments,
 } from './510-family-difference-payments.js';
 import {
+  postgres as ageNeverHouseholdPostgres,
+  sqlite as ageNeverHousehold,
+} from './560-age-never-household.js';
+import {
   postgres as onePersonPostgres,
   sqlite as onePerson,
   writeIdentityKeys,
@@ -359,5 +363,11 @@ export const migrations: readonly Migration[] = [
     name: 'family-difference-payments',
     sqlite: familyDifferencePayments,
     postgres: familyDifferencePaymentsPostgres,
+  },
+  {
+    version: 560,
+    name: 'age-never-household',
+    sqlite: ageNeverHousehold,
+    postgres: ageNeverHouseholdPostgres,
   },
 ];

@@ -42,6 +42,11 @@ export const reductions = defineMessages({
     en: 'Ages are for reductions by age or by declaration; one staff review does not take them.',
     gl: 'As idades son para reducións por idade ou por declaración; unha revisada polo persoal non as leva.',
   },
+  circumstance_age_household: {
+    es: 'Una reducción por edad se aplica sola a cada persona por su edad; no puede ser para la familia.',
+    en: 'A reduction by age applies by itself to each person by their age; it cannot be for the household.',
+    gl: 'Unha redución por idade aplícase soa a cada persoa pola súa idade; non pode ser para a familia.',
+  },
   fees_group_and_activity: {
     es: 'Una regla es de una actividad o de un grupo de cuotas, no de los dos.',
     en: 'A rule is for one activity or for one fee group, not both.',

@@ -78,6 +78,13 @@ function checked(input: CircumstanceInput): CircumstanceFields {
   const name = texts('name');
   const proof = texts('proof');
   const ages = checkedAges(input, issues);
+  // an age applies by itself to each person: nobody asks for it, for a household least of all
+  if (byAge && input.scope === 'household')
+    issues.push({
+      loc: ['body', 'scope'],
+      msg: 'circumstance_age_household',
+      type: 'circumstance_age_household',
+    });
   if (issues.length > 0) throw invalid(issues);
   return {
     ...ages,

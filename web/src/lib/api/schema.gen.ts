@@ -2990,7 +2990,7 @@ export interface components {
             max_age: components["schemas"]["CircumstanceMaxAge"];
             scope?: components["schemas"]["CircumstanceScope"];
         };
-        /** @description `proof` is required unless `review` is `age` (then it is left out and stored empty, and `validity_months` is ignored). Ages: `min_age` required for `age`; `staff` takes none; `max_age` not below `min_age`. A wrong age answers 422 on its field (`circumstance_min_age`, `circumstance_max_age`). */
+        /** @description `proof` is required unless `review` is `age` (then it is left out and stored empty, and `validity_months` is ignored). Ages: `min_age` required for `age`; `staff` takes none; `max_age` not below `min_age`. A wrong age answers 422 on its field (`circumstance_min_age`, `circumstance_max_age`). A reduction by age applies by itself to each person by their age: it is never `scope: household` (422 `circumstance_age_household` on `scope`). */
         CircumstanceWrite: {
             name: components["schemas"]["LocalizedName"];
             proof?: components["schemas"]["LocalizedProof"];
@@ -4512,7 +4512,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A missing text or a wrong age (nothing changed); one item per wrong field. */
+        /** @description A missing text, a wrong age or a reduction by age for a household (nothing changed); one item per wrong field. */
         CircumstanceInvalid: {
             headers: {
                 [name: string]: unknown;

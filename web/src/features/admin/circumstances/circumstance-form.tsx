@@ -27,7 +27,7 @@ export const circumstanceFieldId = (field: CircumstanceField) =>
 /**
  * A circumstance's create/edit form: its name and the proof it needs in each language (one
  * fieldset per language, the fields marked with their language for screen readers and spelling),
- * how long an approval lasts, and who checks it.
+ * how long an approval lasts, who checks it, and for whom it is asked (never a household's by age).
  */
 export function CircumstanceForm({
   editing,
@@ -184,27 +184,30 @@ export function CircumstanceForm({
           {ageField('maxAge')}
         </fieldset>
       )}
-      <RadioGroup
-        id={circumstanceFieldId('scope')}
-        name="circumstance-scope"
-        legend={t('admin.circumstances.scope')}
-        value={values.scope}
-        onChange={(scope) => onChange((v) => ({ ...v, scope }))}
-        error={error('scope')}
-        errorPrefix={errorPrefix}
-        options={[
-          {
-            value: 'person',
-            label: t('admin.circumstances.scope.person'),
-            hint: t('admin.circumstances.scope.personHint'),
-          },
-          {
-            value: 'household',
-            label: t('admin.circumstances.scope.household'),
-            hint: t('admin.circumstances.scope.householdHint'),
-          },
-        ]}
-      />
+      {/* an age applies by itself to each person: nobody asks for it, for a household least of all */}
+      {byAge ? null : (
+        <RadioGroup
+          id={circumstanceFieldId('scope')}
+          name="circumstance-scope"
+          legend={t('admin.circumstances.scope')}
+          value={values.scope}
+          onChange={(scope) => onChange((v) => ({ ...v, scope }))}
+          error={error('scope')}
+          errorPrefix={errorPrefix}
+          options={[
+            {
+              value: 'person',
+              label: t('admin.circumstances.scope.person'),
+              hint: t('admin.circumstances.scope.personHint'),
+            },
+            {
+              value: 'household',
+              label: t('admin.circumstances.scope.household'),
+              hint: t('admin.circumstances.scope.householdHint'),
+            },
+          ]}
+        />
+      )}
     </CrudForm>
   );
 }

@@ -106,6 +106,38 @@ describe('circumstances', () => {
     });
   });
 
+  it('a circumstance by age is never a household’s: the choice goes, and it is sent per person', async () => {
+    const { api } = setup({
+      'POST /api/admin/circumstances': { status: 201, body: circumstances[0] },
+    });
+    await screen.findByRole('table', { name: 'Lista de circunstancias' });
+    await fillLanguages();
+    const scopeName = '¿Para quién se pide?';
+    await userEvent.click(
+      within(screen.getByRole('group', { name: scopeName })).getByRole('radio', {
+        name: /^Para la familia/,
+      }),
+    );
+    await userEvent.click(screen.getByRole('radio', { name: /^Por edad/ }));
+    expect(screen.queryByRole('group', { name: scopeName })).toBeNull();
+    expect(screen.queryByRole('radio', { name: /^Para la familia/ })).toBeNull();
+    // reviewed by staff again, the choice comes back as it was
+    await userEvent.click(screen.getByRole('radio', { name: /^Revisión del personal/ }));
+    expect(
+      within(screen.getByRole('group', { name: scopeName })).getByRole('radio', {
+        name: /^Para la familia/,
+      }),
+    ).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: /^Por edad/ }));
+    await userEvent.type(screen.getByLabelText(/^Desde los/), '65');
+    await userEvent.click(screen.getByRole('button', { name: 'Crear circunstancia' }));
+    await screen.findByText('Circunstancia guardada correctamente.');
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      review: 'age',
+      scope: 'person',
+    });
+  });
+
   it("until the document's date sends no months", async () => {
     const { api } = setup({
       'POST /api/admin/circumstances': { status: 201, body: circumstances[0] },

@@ -127,7 +127,8 @@ export function checkCircumstanceForm(
     validity_months: byAge || v.validity !== 'months' ? null : months,
     review: v.review,
     ...ages,
-    scope: v.scope,
+    // an age applies by itself to each person: never a household's
+    scope: byAge ? 'person' : v.scope,
   }));
 }
 
