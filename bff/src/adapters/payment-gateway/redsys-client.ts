@@ -1,6 +1,8 @@
+import { Agent, fetch, type RequestInit } from 'undici';
 import type { RedsysConfig } from '../../config.js';
 import type { GatewayClient, RefundAnswer, StatusAnswer } from './gateway-client.js';
 import { GatewayUnavailable } from './gateway-client.js';
+import { localhostLookup } from './localhost-lookup.js';
 import {
   createSha256V1Signer,
   decodeEncodedField,
@@ -54,10 +56,18 @@ export function createRedsysClient(
   redsys: Pick<RedsysConfig, 'merchantCode' | 'terminal' | 'secret' | 'restUrl' | 'queryUrl'>,
 ): GatewayClient {
   const signer = createSha256V1Signer(redsys.secret);
+  // undici's fetch (Node's own), with a resolver: the sandbox bank of a council on a
+  // `*.localhost` name is at that name on this machine (localhost-lookup.ts); real names resolve
+  // as always
+  const dispatcher = new Agent({ connect: { lookup: localhostLookup } });
 
   async function post(url: string, init: RequestInit): Promise<{ status: number; text: string }> {
     try {
-      const res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      const res = await fetch(url, {
+        ...init,
+        dispatcher,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
       return { status: res.status, text: await res.text() };
     } catch (err) {
       if (neverSent(err)) throw new GatewayUnavailable(String(err));
