@@ -28,8 +28,11 @@ const BUILT: Record<string, string[]> = {
     'email_changed',
     'phone_changed',
   ],
-  "`payment.refund_${answer.outcome === 'refunded' ? 'succeeded' : answer.outcome === 'refused' ? 'refused' : 'unconfirmed'}`":
-    ['payment.refund_succeeded', 'payment.refund_refused', 'payment.refund_unconfirmed'],
+  '`payment.refund_${outcome}`': [
+    'payment.refund_succeeded',
+    'payment.refund_refused',
+    'payment.refund_unconfirmed',
+  ],
 };
 
 function serverFiles(dir: string): string[] {
