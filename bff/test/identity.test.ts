@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { identityNameKey } from '../src/data/search-keys.js';
 import { isMobile, isValidDni, normaliseDni, normalisePhone } from '../src/lib/identity.js';
-import { isMixedScriptName } from '../src/lib/identity-fold.js';
+import { isMixedScript } from 'unicode-script';
+import { isLatinOnly, isMixedScriptName } from '../src/lib/identity-fold.js';
 import { nameLikeness } from '../src/lib/name-likeness.js';
 import { passwordProblem } from '../src/services/passwords.js';
 import {
@@ -81,6 +82,20 @@ describe('one identity key for a person (issue 59)', () => {
       '李小龍',
     ])
       expect(isMixedScriptName(single)).toBe(false);
+  });
+  it('answers as the library for every character a Latin name may hold, without asking it', () => {
+    expect(isLatinOnly('Núñez Peña-López 2º')).toBe(true);
+    for (const other of ['Cаrla', 'Ξανθή', '李', 'Uxı\u0342a'])
+      expect(isLatinOnly(other)).toBe(false);
+    // each character below U+0370 alone, beside Latin letters and beside a Greek one
+    for (let code = 0; code < 0x370; code++) {
+      const character = String.fromCharCode(code);
+      for (const name of [`Carla${character}Núñez`, `${character}Ξ`, character]) {
+        expect(isMixedScriptName(name), `U+${code.toString(16)} in ${name}`).toBe(
+          isMixedScript(name.normalize('NFKC')),
+        );
+      }
+    }
   });
 });
 

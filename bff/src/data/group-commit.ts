@@ -1,9 +1,25 @@
+import { performance } from 'node:perf_hooks';
 import { setImmediate } from 'node:timers/promises';
 import { TransactionEnded, type Database } from './database.js';
 import { isRetryableConflict } from './engines.js';
 
 /** The most calls one transaction settles: a batch stays short, so nobody waits long behind it. */
 const MAX_BATCH = 100;
+
+/**
+ * How long a batch goes on taking waiting calls, in milliseconds of its transaction. On SQLite a
+ * batch holds the event loop from its BEGIN to its COMMIT (every statement is synchronous): a
+ * warm batch of up to 100 applications runs 600–1,300 statements in 10–70 ms, but in a fresh
+ * server's first round or on a machine short of CPU one ran 125 ms to 1.5 s, and nothing else
+ * (a read, an answer, the next call's parsing) ran meanwhile (docs/performance.md, the 9:00
+ * tail). Past this budget the batch commits with the calls it has and the rest go in the next
+ * one, after the event loop has had a turn. Above a warm batch's time: a budget of 40 ms split
+ * warm batches too, and each split costs the calls left over a commit and a turn (the rush's
+ * application p99 of later rounds rose from 45–83 to 75–165 ms). SQLite's only: on PostgreSQL a
+ * batch waits on the network between statements and the event loop serves other calls meanwhile,
+ * so there a batch takes every call waiting, up to MAX_BATCH, and pays one WAL flush for them.
+ */
+export const BATCH_BUDGET_MS = 100;
 
 interface Waiting {
   work: () => Promise<unknown>;
@@ -33,24 +49,34 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  * so one call's fault is never the others' answer. The work must touch nothing outside the
  * database (it may run twice, as any transaction may on PostgreSQL).
  */
-export function createGroupCommit(db: Database) {
+export function createGroupCommit(
+  db: Database,
+  { budgetMs = db.engine === 'sqlite' ? BATCH_BUDGET_MS : Infinity }: { budgetMs?: number } = {},
+) {
   const queues = new Map<string, Waiting[]>();
 
   /**
    * One batch: the calls waiting when its transaction begins (not when it was asked for: while
    * it waits for the connection, the calls whose own reads were ahead of it join the line, and
    * this is what makes the batch grow with the load; SQLite's commit blocks the event loop, so
-   * nothing arrives during it).
+   * nothing arrives during it), up to MAX_BATCH, taken in order of arrival until the batch has
+   * run for its budget: the others wait for the next.
    */
   async function settleNext(queue: Waiting[]): Promise<void> {
-    let calls: Waiting[] | null = null;
+    const calls: Waiting[] = [];
+    let attempts = 0;
     let outcomes: Outcome[];
     try {
       outcomes = await db.transaction(async () => {
-        // taken once: a transaction run again after a deadlock redoes the same calls
-        calls ??= take(queue);
+        // taken in the first run only: a transaction run again after a deadlock redoes the same calls
+        const waiting = attempts++ === 0 ? Math.min(queue.length, MAX_BATCH) : 0;
+        const started = performance.now();
+        const more = () =>
+          calls.length < waiting && (calls.length === 0 || performance.now() - started < budgetMs);
         const done: Outcome[] = [];
-        for (const call of calls) {
+        for (let i = 0; i < calls.length || more(); i++) {
+          if (i === calls.length) calls.push(queue.shift() as Waiting);
+          const call = calls[i] as Waiting;
           try {
             done.push({ ok: true, value: await db.savepoint(call.work) });
           } catch (error) {
@@ -63,7 +89,8 @@ export function createGroupCommit(db: Database) {
         return done;
       });
     } catch {
-      calls ??= take(queue);
+      // the transaction failed before it took any call (BEGIN refused): the next ones, alone
+      if (calls.length === 0) calls.push(...queue.splice(0, MAX_BATCH));
       outcomes = [];
       for (const call of calls) {
         try {
@@ -73,16 +100,11 @@ export function createGroupCommit(db: Database) {
         }
       }
     }
-    const settled: Waiting[] = calls ?? [];
-    settled.forEach((call, i) => {
+    calls.forEach((call, i) => {
       const outcome = outcomes[i] as Outcome;
       if (outcome.ok) call.resolve(outcome.value);
       else call.reject(outcome.error);
     });
-  }
-
-  function take(queue: Waiting[]): Waiting[] {
-    return queue.splice(0, MAX_BATCH);
   }
 
   async function drain(key: string, queue: Waiting[]): Promise<void> {

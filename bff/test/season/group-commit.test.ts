@@ -59,13 +59,17 @@ describe('group commit of applications', () => {
     const stranger = await household(app);
     // the batches' transactions, counted
     let transactions = 0;
-    const groups = createGroupCommit({
-      ...app.db,
-      transaction: (work) => {
-        transactions += 1;
-        return app.db.transaction(work);
+    // no time budget: however slow the machine, the seven waiting share one transaction
+    const groups = createGroupCommit(
+      {
+        ...app.db,
+        transaction: (work) => {
+          transactions += 1;
+          return app.db.transaction(work);
+        },
       },
-    });
+      { budgetMs: Infinity },
+    );
     const key = `activity:${activity}`;
     const auditBefore = Number(await app.value(sql`SELECT count(*) FROM audit_log`));
 
@@ -133,6 +137,50 @@ describe('group commit of applications', () => {
         .slice(10)
         .map((answer) => (answer as { waitlist_position: number }).waitlist_position),
     ).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const people = await app.column<number>(
+      sql`SELECT enrolment_id FROM applications WHERE activity_id = ${activity} ORDER BY id`,
+    );
+    expect(people).toEqual(families.map((family) => family.people[0]));
+  });
+
+  it('closes a batch once it has run for its budget: the calls after it go in the next, in order', async () => {
+    const activity = await firstCome(3);
+    const families: Household[] = [];
+    for (let i = 0; i < 6; i++) families.push(await household(app));
+    const batches: number[] = [];
+    const counted = (budgetMs: number) =>
+      createGroupCommit(
+        {
+          ...app.db,
+          transaction: (work) => {
+            batches.push(0);
+            return app.db.transaction(work);
+          },
+        },
+        { budgetMs },
+      );
+    // each call takes over 100 ms of its batch's transaction; the budget is 150 ms: two calls a
+    // batch at most (one, when the machine is slow enough that a call alone passes the budget)
+    const slow = (family: Household) => async () => {
+      const view = await applyFor(family, family.people[0]!, activity)();
+      batches[batches.length - 1]! += 1;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return view;
+    };
+    const groups = counted(150);
+    const answers = await Promise.all(
+      families.map((family) => groups.run(`activity:${activity}`, slow(family))),
+    );
+    expect(batches.reduce((sum, n) => sum + n, 0)).toBe(6);
+    expect(batches.every((n) => n === 1 || n === 2)).toBe(true);
+    expect(answers.map((answer) => answer.status)).toEqual([
+      'offered',
+      'offered',
+      'offered',
+      'waitlisted',
+      'waitlisted',
+      'waitlisted',
+    ]);
     const people = await app.column<number>(
       sql`SELECT enrolment_id FROM applications WHERE activity_id = ${activity} ORDER BY id`,
     );
