@@ -148,15 +148,19 @@ export function createCollection(deps: {
     const paid: number[] = [];
     let after = 0;
     for (;;) {
+      let stepPaid: number[] = [];
+      let next = after;
       const step = await db.transaction(async () => {
         const remittance = await repo.remittance(remittanceId, { lock: true });
         if (!remittance || remittance.status !== 'sent' || remittance.collection_date > today)
           return 'not_due' as const;
         const items = await repo.itemsWithTheBank(remittanceId, after, perTransaction);
         const owners = await repo.collectionOwners(items.map((i) => i.id));
-        paid.push(...(await collectItems(items, owners, now)));
+        // kept apart until the step commits: a step run again (a deadlock's victim) counts once
+        const ids = await collectItems(items, owners, now);
         if (items.length === perTransaction) {
-          after = items.at(-1)!.id;
+          stepPaid = ids;
+          next = items.at(-1)!.id;
           return 'more' as const;
         }
         if (!(await repo.markCollected(remittanceId, nowIso))) return 'not_due' as const;
@@ -170,11 +174,13 @@ export function createCollection(deps: {
           action: 'remittance.collected',
           entity: 'remittance',
           entityId: remittanceId,
-          details: { collection_date: remittance.collection_date, payments: paid },
+          details: { collection_date: remittance.collection_date, payments: [...paid, ...ids] },
           ip: null,
         });
         return 'done' as const;
       });
+      paid.push(...stepPaid);
+      after = next;
       if (step !== 'more') return step === 'done';
     }
   }
