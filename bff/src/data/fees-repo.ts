@@ -1,5 +1,5 @@
 import { CompiledQuery, sql } from 'kysely';
-import { compiledStatement } from './compiled-query.js';
+import { compiledStatement, idList, idsIn } from './compiled-query.js';
 import type { Database } from './database.js';
 
 /**
@@ -144,6 +144,22 @@ export const familyFeesQuery = (db: Database, enrolmentId: number) =>
     .select(FEE_COLUMNS)
     .distinct()
     .where('me.enrolment_id', '=', enrolmentId);
+
+/** familyFees for many people in one statement: each row with the person it was read for. */
+const familiesFees = compiledStatement((db, p: { ids: string }, target) =>
+  db
+    .selectFrom('user_persons as me')
+    .innerJoin('user_persons as up', 'up.user_id', 'me.user_id')
+    .innerJoin('enrolment_activities as ea', 'ea.enrolment_id', 'up.enrolment_id')
+    .innerJoin('activities as a', 'a.id', 'ea.activity_id')
+    .innerJoin('enrolments as e', 'e.id', 'ea.enrolment_id')
+    .select(['me.enrolment_id as for_person', ...FEE_COLUMNS])
+    .distinct()
+    .where('me.enrolment_id', 'in', idsIn(target, p.ids)),
+);
+
+/** People a statement of familiesFeesOf reads for (their families' rows, a few each). */
+const FAMILIES_PER_STATEMENT = 1000;
 
 /** Every enrolled fee with what fees are computed from (services/fees/pending-fees.ts). */
 const allFeesQuery = (db: Database) =>
@@ -330,6 +346,27 @@ export function createFeesRepo(db: Database) {
           registration_fee_cents: Number(row.registration_fee_cents),
         });
         out.set(row.activity_id, list);
+      }
+      return out;
+    },
+
+    /**
+     * familyFees of many people at once, by person (one without an account managing them has
+     * none): a statement per 1,000 people, whatever the fees (a remittance's thousands of debits).
+     */
+    async familiesFeesOf(enrolmentIds: readonly number[]): Promise<Map<number, FamilyFeeRow[]>> {
+      const out = new Map<number, FamilyFeeRow[]>();
+      const people = [...new Set(enrolmentIds)];
+      for (let i = 0; i < people.length; i += FAMILIES_PER_STATEMENT) {
+        const rows = await familiesFees.rows(db, {
+          ids: idList(people.slice(i, i + FAMILIES_PER_STATEMENT)),
+        });
+        for (const { for_person, ...row } of rows) {
+          const person = Number(for_person);
+          const list = out.get(person);
+          if (list) list.push(row);
+          else out.set(person, [row]);
+        }
       }
       return out;
     },

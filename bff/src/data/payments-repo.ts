@@ -346,6 +346,62 @@ const pendingOverlapping = compiledStatement(
       .orderBy('p.id'),
 );
 
+/**
+ * Many items paid at once (markItemsPaid), each as markWholePaid or markPartsPaid would: one
+ * statement whatever their number, at most one item per fee. The list travels as one JSON
+ * parameter, `[[enrolment, activity, payment, cents, registration cents, part_from, part_to,
+ * is_paid], …]` (part_from and part_to null for a whole fee); the rows changed answer with the
+ * payment that paid them.
+ */
+const markManyPaid = compiledStatement((db, p: { items: string; now: string }, target) => {
+  const listed =
+    target.engine === 'postgres'
+      ? sql`(select (x->>0)::integer as enrolment_id, (x->>1)::integer as activity_id,
+            (x->>2)::integer as payment_id, (x->>3)::integer as amount_cents,
+            (x->>4)::integer as registration_fee_cents, (x->>5)::integer as part_from,
+            (x->>6)::integer as part_to, (x->>7)::integer as is_paid
+          from jsonb_array_elements(cast(${p.items} as jsonb)) as x)`
+      : sql`(select value ->> 0 as enrolment_id, value ->> 1 as activity_id,
+            value ->> 2 as payment_id, value ->> 3 as amount_cents,
+            value ->> 4 as registration_fee_cents, value ->> 5 as part_from,
+            value ->> 6 as part_to, value ->> 7 as is_paid
+          from json_each(${p.items}))`;
+  return sql<{ paid_payment_id: number }>`update enrolment_activities as ea set
+      is_paid = v.is_paid,
+      parts_paid = coalesce(v.part_to, ea.parts_paid),
+      paid_at = ${p.now},
+      paid_payment_id = v.payment_id,
+      paid_amount_cents = case when v.part_to is null then v.amount_cents
+        else coalesce(ea.paid_amount_cents, 0) + v.amount_cents end,
+      registration_fee_paid_cents = case when v.part_to is null then v.registration_fee_cents
+        else ea.registration_fee_paid_cents + v.registration_fee_cents end
+    from ${listed} as v
+    where ea.enrolment_id = v.enrolment_id and ea.activity_id = v.activity_id and ea.is_paid = 0
+      and (v.part_to is null or ea.parts_paid = v.part_from - 1)
+    returning paid_payment_id`;
+});
+/** Payments that paid nothing (their fee was paid some other way): duplicates, no receipt code. */
+const markDuplicates = compiledStatement((db, p: { ids: string }, target) =>
+  db
+    .updateTable('payments')
+    .set({ status: 'duplicate', verification_code: null })
+    .where('id', 'in', idsIn(target, p.ids)),
+);
+
+/** A payment already paid when it is stored: a collected direct debit (insertPaidPayments). */
+export interface PaidPayment extends Omit<NewPayment, 'use_discount' | 'now'> {
+  verification_code: string;
+}
+
+export type NewPaymentItem = Omit<
+  PaymentItemRow,
+  'refund_id' | 'person_name' | 'family_difference_id' | 'family_difference_member'
+> & {
+  person_name?: string | null;
+  family_difference_id?: number | null;
+  family_difference_member?: string | null;
+};
+
 export function createPaymentsRepo(db: Database) {
   const payments = (executor = db.q()) => executor.selectFrom('payments').select(paymentColumns);
   return {
@@ -447,6 +503,42 @@ export function createPaymentsRepo(db: Database) {
           .insertInto('payment_items')
           .values([...items])
           .execute();
+    },
+    /**
+     * Payments stored already paid at `now`, with their receipt's code, in one statement: their
+     * ids by order number. One whose order number was taken meanwhile is not stored (absent from
+     * the answer): the caller draws another.
+     */
+    async insertPaidPayments(
+      rows: readonly PaidPayment[],
+      now: string,
+    ): Promise<Map<string, number>> {
+      if (rows.length === 0) return new Map();
+      const stored = await db
+        .q()
+        .insertInto('payments')
+        .values(
+          rows.map((row) => ({
+            ...row,
+            ...paymentPersonKeys(row),
+            use_discount: 0 as const,
+            status: 'paid' as const,
+            created_at: now,
+            updated_at: now,
+            paid_at: now,
+          })),
+        )
+        .onConflict((oc) => oc.column('order_code').doNothing())
+        .returning(['id', 'order_code'])
+        .execute();
+      return new Map(stored.map((row) => [row.order_code, row.id]));
+    },
+    /**
+     * These payments paid nothing after all (their fees were paid some other way): the money
+     * came all the same, kept as duplicates without a receipt's code. One statement.
+     */
+    async markDuplicates(ids: readonly number[]): Promise<void> {
+      if (ids.length > 0) await markDuplicates.run(db, { ids: idList(ids) });
     },
     /** People's full names by id (the ones that exist). */
     async personNames(ids: readonly number[]): Promise<Map<number, string>> {
@@ -696,6 +788,45 @@ export function createPaymentsRepo(db: Database) {
         registrationFeeCents: item.registration_fee_cents,
       });
       return result.numAffectedRows === 1n;
+    },
+    /**
+     * Marks many items' enrolled activities paid, as markItemPaid would one after the other in
+     * this order: the payments (ids) whose item paid something. One statement a round: a round
+     * takes the next item of each fee, so a fee with several parts in the list pays them in
+     * order, each after the one before (as many rounds as the most items of one fee, never more).
+     */
+    async markItemsPaid(items: readonly PaymentItemRow[], now: string): Promise<Set<number>> {
+      const paid = new Set<number>();
+      const rounds: PaymentItemRow[][] = [];
+      const seen = new Map<string, number>();
+      for (const item of items) {
+        const key = `${item.enrolment_id}:${item.activity_id}`;
+        const round = seen.get(key) ?? 0;
+        seen.set(key, round + 1);
+        (rounds[round] ??= []).push(item);
+      }
+      for (const round of rounds) {
+        const rows = await markManyPaid.rows(db, {
+          now,
+          items: JSON.stringify(
+            round.map((item) => {
+              const parts = item.part_from !== null && item.part_to !== null;
+              return [
+                item.enrolment_id,
+                item.activity_id,
+                item.payment_id,
+                item.amount_cents,
+                item.registration_fee_cents,
+                parts ? item.part_from : null,
+                parts ? item.part_to : null,
+                !parts || item.part_to === item.part_of ? 1 : 0,
+              ];
+            }),
+          ),
+        });
+        for (const row of rows) paid.add(Number(row.paid_payment_id));
+      }
+      return paid;
     },
     async recordNotification(notification: NewNotification): Promise<number> {
       const row = await recordNotification.first(db, {

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import { compiledStatement, idList, idsIn } from './compiled-query.js';
 import type { Database } from './database.js';
 import type {
@@ -33,6 +33,18 @@ const feesWithTheBank = compiledStatement(
       .orderBy('i.activity_id')
       .orderBy('i.part_number'),
 );
+
+/** Items collected, each by its payment (`[[item, payment], …]`): one statement for all. */
+const setCollected = compiledStatement((db, p: { pairs: string }, target) => {
+  const listed =
+    target.engine === 'postgres'
+      ? sql`(select (x->>0)::integer as item_id, (x->>1)::integer as payment_id
+          from jsonb_array_elements(cast(${p.pairs} as jsonb)) as x)`
+      : sql`(select value ->> 0 as item_id, value ->> 1 as payment_id from json_each(${p.pairs}))`;
+  return sql`update remittance_items set status = 'collected', payment_id = v.payment_id
+    from ${listed} as v
+    where remittance_items.id = v.item_id and remittance_items.status = 'in_remittance'`;
+});
 
 /** Remittances sent to the bank, their items and the returns the bank answered (migration 480). */
 export function createRemittancesRepo(db: Database) {
@@ -203,6 +215,10 @@ export function createRemittancesRepo(db: Database) {
         .where('status', '=', from)
         .executeTakeFirst();
       return result.numUpdatedRows === 1n;
+    },
+    /** Items still with the bank marked collected, each by its payment, in one statement. */
+    async setItemsCollected(paidBy: readonly (readonly [number, number])[]): Promise<void> {
+      if (paidBy.length > 0) await setCollected.run(db, { pairs: JSON.stringify(paidBy) });
     },
     /** Inserts the return unless this item already has one; false when it had. */
     async insertReturn(row: Insertable<DirectDebitReturnsTable>): Promise<number | null> {

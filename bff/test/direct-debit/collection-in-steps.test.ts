@@ -80,12 +80,15 @@ describe('direct debit: a remittance collected in steps', () => {
 
   it('stopped in its second step, the next run collects the rest once', async () => {
     await dd.at('2026-09-17T10:00:00Z');
-    let inserted = 0;
+    let steps = 0;
     const failing = {
       ...app.deps.repos.payments,
-      insertPayment: async (...args: Parameters<typeof app.deps.repos.payments.insertPayment>) => {
-        if (++inserted === 3) throw new Error('the process stopped');
-        return app.deps.repos.payments.insertPayment(...args);
+      // the second step's payments: the process stops there
+      insertPaidPayments: async (
+        ...args: Parameters<typeof app.deps.repos.payments.insertPaidPayments>
+      ) => {
+        if (++steps === 2) throw new Error('the process stopped');
+        return app.deps.repos.payments.insertPaidPayments(...args);
       },
     };
     const payments = await dd.f.count('payments');

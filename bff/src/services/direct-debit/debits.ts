@@ -44,7 +44,7 @@ export function createDirectDebits(deps: {
   payments: PaymentsRepo;
   settings: ConfigRepo;
   audit: AuditRepo;
-  quotes: Pick<FeeQuotes, 'forPerson' | 'mode'>;
+  quotes: Pick<FeeQuotes, 'forPerson' | 'quotesOf'>;
   notify: DirectDebitNotifier;
   creditorId: string | null;
 }) {
@@ -56,15 +56,18 @@ export function createDirectDebits(deps: {
     const ids = debits.map((d) => d.id);
     const items = await remittances.itemsOfDebits(ids);
     const returns = await remittances.returnsOfDebits(ids);
-    // asked once: in the simple mode (no fee rule) no debit needs its person's fees read; a
-    // remittance reads thousands of debits, which would be a round trip each
-    const mode = debits.length > 1 ? await quotes.mode() : undefined;
+    // read once for all: a remittance prices thousands of debits, which would be a round trip
+    // each; in the simple mode (no fee rule) no debit needs its person's fees read
+    const known =
+      debits.length > 1
+        ? ((await quotes.quotesOf(debits.map((d) => d.enrolment_id))) ?? 'simple')
+        : undefined;
     // grouped once: a remittance reads thousands of debits, each with its history
     const itemsOf = byDebit(items);
     const returnsOf = byDebit(returns);
     const out = new Map<number, ScheduleLine[]>();
     for (const debit of debits) {
-      const fee = await feeNow(quotes, config, debit, mode);
+      const fee = await feeNow(quotes, config, debit, known);
       out.set(
         debit.id,
         scheduleOf(

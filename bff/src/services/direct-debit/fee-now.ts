@@ -1,6 +1,6 @@
 import type { ConfigRow } from '../../data/config-repo.js';
 import type { DirectDebitView } from '../../data/mandates-repo.js';
-import type { FeeMode, FeeQuotes } from '../fees/quotes.js';
+import type { FeeMode, FeeQuotes, Quote } from '../fees/quotes.js';
 import { amountToCharge } from '../pricing.js';
 
 /**
@@ -11,11 +11,18 @@ export async function feeNow(
   quotes: Pick<FeeQuotes, 'forPerson'>,
   settings: ConfigRow,
   debit: Pick<DirectDebitView, 'enrolment_id' | 'activity_id' | 'price_cents'>,
-  /** 'simple' when the caller knows no fee rule exists (it asked once for thousands of debits). */
-  mode?: FeeMode,
+  /**
+   * 'simple' when the caller knows no fee rule exists; or the quotes of every person concerned,
+   * read at once (FeeQuotes.quotesOf): a caller pricing thousands of debits reads them once.
+   */
+  known?: FeeMode | Map<number, Map<number, Quote>>,
 ): Promise<{ cents: number; breakdown: string | null }> {
-  const fees = mode === 'simple' ? null : await quotes.forPerson(debit.enrolment_id);
-  const quote = fees?.quotes.get(debit.activity_id);
+  const quote =
+    known instanceof Map
+      ? known.get(debit.enrolment_id)?.get(debit.activity_id)
+      : known === 'simple'
+        ? undefined
+        : (await quotes.forPerson(debit.enrolment_id))?.quotes.get(debit.activity_id);
   if (quote) return { cents: quote.amount_cents, breakdown: JSON.stringify(quote.breakdown) };
   return {
     cents: amountToCharge(debit.price_cents, settings.global_discount_bp, false),

@@ -30,7 +30,7 @@ export function createDirectDebit(deps: {
   audit: AuditRepo;
   payments: PaymentsRepo;
   users: UsersRepo;
-  quotes: Pick<FeeQuotes, 'forPerson' | 'mode'>;
+  quotes: Pick<FeeQuotes, 'forPerson' | 'quotesOf'>;
   box: SecretBox;
   mail: MailSender;
   sms: SmsSender;

@@ -25,15 +25,20 @@ export async function storedUnderNewOrderCode<T>(
   now: Date,
   store: (code: string) => Promise<T | undefined>,
 ): Promise<{ code: string; stored: T }> {
-  const date = madridDate(now);
-  const prefix = `${date.slice(2, 4)}${date.slice(5, 7)}`;
   for (let attempt = 0; attempt < 10; attempt++) {
-    let code = prefix;
-    for (let i = 0; i < 8; i++) code += ALPHABET[randomInt(ALPHABET.length)];
+    const code = drawOrderCode(now);
     const stored = await store(code);
     if (stored !== undefined) return { code, stored };
   }
   throw new Error('Could not find a free order number');
+}
+
+/** One order number drawn at random (not yet checked against the ones taken). */
+export function drawOrderCode(now: Date): string {
+  const date = madridDate(now);
+  let code = `${date.slice(2, 4)}${date.slice(5, 7)}`;
+  for (let i = 0; i < 8; i++) code += ALPHABET[randomInt(ALPHABET.length)];
+  return code;
 }
 
 export const ORDER_CODE_PATTERN = /^[0-9]{4}[0-9A-Za-z]{0,8}$/;
