@@ -436,15 +436,6 @@ export function createPaymentsRepo(db: Database) {
         enrolmentId,
         activityIds: idList(activityIds),
       }),
-    async orderExists(orderCode: string): Promise<boolean> {
-      const row = await db
-        .q()
-        .selectFrom('payments')
-        .select('id')
-        .where('order_code', '=', orderCode)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
     /**
      * The new payment's id, or undefined when another payment already has its order number
      * (the caller draws another): no read of the number first.
@@ -473,18 +464,6 @@ export function createPaymentsRepo(db: Database) {
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
-    },
-    async insertItem(
-      item: Omit<
-        PaymentItemRow,
-        'refund_id' | 'person_name' | 'family_difference_id' | 'family_difference_member'
-      > & {
-        person_name?: string | null;
-        family_difference_id?: number | null;
-        family_difference_member?: string | null;
-      },
-    ): Promise<void> {
-      await db.q().insertInto('payment_items').values(item).execute();
     },
     /** A payment's lines, one statement for all of them. */
     async insertItems(
@@ -572,15 +551,6 @@ export function createPaymentsRepo(db: Database) {
       payments().where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst(),
     findByVerificationCode: (code: string): Promise<PaymentRow | undefined> =>
       payments().where('verification_code', '=', code).executeTakeFirst(),
-    async setVerificationCode(id: number, code: string): Promise<void> {
-      await db
-        .q()
-        .updateTable('payments')
-        .set({ verification_code: code })
-        .where('id', '=', id)
-        .where('verification_code', 'is', null)
-        .execute();
-    },
     async addRefunded(id: number, cents: number, now: string): Promise<void> {
       await db
         .q()
