@@ -58,12 +58,17 @@ export function mockScenarioMiddleware(location: Location, storage: Storage): Mi
   else if (asked) storage.setItem(STORAGE_KEY, JSON.stringify(asked));
   return {
     onRequest({ request }) {
-      const path = new URL(request.url).pathname.replace(/^\/api/, '');
-      const prefer = preferFor(rememberedScenarios(storage), request.method, path);
-      if (!prefer) return undefined;
-      const headers = new Headers(request.headers);
-      headers.set('Prefer', prefer);
-      return new Request(request, { headers });
+      return withPrefer(request, storage) ?? undefined;
     },
   };
+}
+
+/** The request with QA's Prefer header for its call, or null when none was chosen for it. */
+export function withPrefer(request: Request, storage: Storage): Request | null {
+  const path = new URL(request.url).pathname.replace(/^\/api/, '');
+  const prefer = preferFor(rememberedScenarios(storage), request.method, path);
+  if (!prefer) return null;
+  const headers = new Headers(request.headers);
+  headers.set('Prefer', prefer);
+  return new Request(request, { headers });
 }

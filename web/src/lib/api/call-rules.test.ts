@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken, setToken } from '../session';
-import { callApi, setApiLocale, setUnauthorizedHandler, SKIP_AUTH_REDIRECT } from './call-rules';
+import { mockScenarioMiddleware, withPrefer } from '../../dev/mock-scenarios';
+import {
+  addRequestHook,
+  callApi,
+  setApiLocale,
+  setUnauthorizedHandler,
+  SKIP_AUTH_REDIRECT,
+} from './call-rules';
 
 describe('the first screen’s calls (callApi, without the typed client)', () => {
   const seen: Request[] = [];
@@ -71,5 +78,19 @@ describe('the first screen’s calls (callApi, without the typed client)', () =>
     expect((await callApi('POST', '/user/logout')).data).toBeUndefined();
     answer = () => new Response('Bad gateway', { status: 502 });
     expect((await callApi('GET', '/config')).error).toBe('Bad gateway');
+  });
+  it("applies QA's chosen mock example to the first screen's calls too (dev:mock's ?mock=)", async () => {
+    const storage = window.sessionStorage;
+    mockScenarioMiddleware(
+      { search: `?mock=${encodeURIComponent('POST /user/login|example=admin')}` } as Location,
+      storage,
+    );
+    addRequestHook((request) => withPrefer(request, storage) ?? request);
+    answer = () => json(200, { token: 't' });
+    await callApi('POST', '/user/login', { body: '{}' });
+    await callApi('GET', '/config');
+    expect(seen[0]?.headers.get('Prefer')).toBe('example=admin');
+    expect(seen[1]?.headers.get('Prefer')).toBeNull();
+    storage.clear();
   });
 });

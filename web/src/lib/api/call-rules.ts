@@ -28,6 +28,15 @@ export function setUnauthorizedHandler(handler: () => void): void {
 
 const skipRedirect = new WeakSet<Request>();
 
+/**
+ * What else changes a request as it leaves (development only: QA's chosen mock examples, see
+ * dev/install-mock-scenarios.tsx); the typed client gets the same through its own middleware.
+ */
+const requestHooks: ((request: Request) => Request)[] = [];
+export function addRequestHook(hook: (request: Request) => Request): void {
+  requestHooks.push(hook);
+}
+
 /** The request as it leaves: bearer token, language, timeout; the skip flag kept aside. */
 export function sessionRequest(request: Request): Request {
   const token = getToken();
@@ -62,16 +71,19 @@ export async function callApi<T>(
   path: keyof paths,
   init: { body?: string; headers?: Record<string, string>; keepalive?: boolean } = {},
 ): Promise<{ data?: T; error?: unknown; response: Response }> {
-  const request = sessionRequest(
-    new Request(`${apiBaseUrl()}${path}`, {
-      method,
-      headers: {
-        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...init.headers,
-      },
-      body: init.body,
-      keepalive: init.keepalive,
-    }),
+  const request = requestHooks.reduce(
+    (outgoing, hook) => hook(outgoing),
+    sessionRequest(
+      new Request(`${apiBaseUrl()}${path}`, {
+        method,
+        headers: {
+          ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...init.headers,
+        },
+        body: init.body,
+        keepalive: init.keepalive,
+      }),
+    ),
   );
   // looked up per call so tests (and the mock) can replace fetch
   const response = sessionResponse(request, await globalThis.fetch(request));
