@@ -4,10 +4,7 @@ import { join } from 'node:path';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/data/database.js';
-import {
-  circumstanceRequestsQueries,
-  type RequestFilter,
-} from '../../src/data/lists/circumstance-requests.js';
+import { circumstanceRequestsQueries } from '../../src/data/lists/circumstance-requests.js';
 import { openTestDatabase, testEngine } from '../helpers/test-database.js';
 
 const PEOPLE = 20_000;
@@ -56,21 +53,6 @@ describe('a deep page of the review queue', () => {
     await drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
-
-  const plan = async (status: RequestFilter | null) => {
-    const { rows } = circumstanceRequestsQueries(db, { q: null, page: null }, status, '2026-11-21');
-    const compiled = rows.limit(10).offset(20).compile();
-    const explain = testEngine === 'postgres' ? 'explain' : 'explain query plan';
-    const result = await db
-      .q()
-      .executeQuery(CompiledQuery.raw(`${explain} ${compiled.sql}`, [...compiled.parameters]));
-    return result.rows
-      .map((row) => {
-        const values = Object.values(row as Record<string, unknown>);
-        return String(values[values.length - 1]);
-      })
-      .join('\n');
-  };
 
   it('a deep page joins the names of its own ten rows, never the whole enrolments table', async () => {
     const { page } = circumstanceRequestsQueries(
