@@ -109,3 +109,53 @@ describe.runIf(testEngine === 'postgres')(
     });
   },
 );
+
+/**
+ * 20,000 items sent to the bank over six collections (10,000 people, two fees each), most
+ * collected, then analysed as autovacuum would leave them: a checkout asks, for each person it
+ * pays for, whether the bank holds one of the chosen fees (remittances-repo.ts
+ * `feesWithTheBank`). It reads that person's items from their index (migration 570), not every
+ * item ever sent.
+ */
+describe.runIf(testEngine === 'postgres')(
+  'PostgreSQL finds a person’s fees with the bank by the remittance items’ person index',
+  () => {
+    const own = ownDatabase(async (db) => {
+      await sql`
+        insert into mandates (reference, holder_name, holder_dni, iban_masked, creditor_id,
+          creditor_name, signed_at, locale)
+        values ('M-1', 'Titular', '00000000T', 'ES** **** 0000', 'ES00ZZZ00000000',
+          'Concello', '2026-01-01T00:00:00.000Z', 'gl')`.execute(db.q());
+      await sql`
+        insert into direct_debits (mandate_id, enrolment_id, activity_id, created_at)
+        values (1, 1, 1, '2026-01-01T00:00:00.000Z')`.execute(db.q());
+      await sql`
+        insert into remittances (message_id, collection_date, item_count, total_cents, created_at)
+        select 'R-' || g, '2026-0' || g || '-05', 1, 100, '2026-01-01T00:00:00.000Z'
+        from generate_series(1, 6) g`.execute(db.q());
+      await sql`
+        insert into remittance_items (remittance_id, direct_debit_id, mandate_id, enrolment_id,
+          activity_id, kind, amount_cents, end_to_end_id, sequence_type, status, person_name,
+          activity_name)
+        select 1 + g % 6, 1, 1, 1 + g % 10000, 1 + g % 2, 'fee', 1000, 'E-' || g, 'RCUR',
+          case when g % 6 = 0 then 'in_remittance' else 'collected' end, 'Persoa', 'Actividade'
+        from generate_series(1, 20000) g`.execute(db.q());
+      await sql`vacuum analyze remittance_items`.execute(db.q());
+    });
+
+    it('an index scan of remittance_items_person, never a scan of every item', async () => {
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`
+        explain select i.activity_id, i.part_number, r.collection_date
+        from remittance_items i inner join remittances r on r.id = i.remittance_id
+        where i.enrolment_id = ${77}
+          and i.activity_id in (select jsonb_array_elements_text(cast(${'[1,2]'} as jsonb))::bigint)
+          and i.kind = ${'fee'} and i.status = ${'in_remittance'}
+        order by i.activity_id, i.part_number`.execute(own.db.q());
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(
+        /Index Scan using remittance_items_person|Bitmap Index Scan on remittance_items_person/,
+      );
+      expect(plan).not.toMatch(/Seq Scan on remittance_items/);
+    });
+  },
+);

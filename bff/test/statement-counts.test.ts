@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from './admin/factory.js';
+import { sql } from 'kysely';
+import { feesWorld, type Auth } from './fees/support.js';
 import { startTestApp, type TestApp } from './helpers/test-app.js';
 import { factory } from './payments/factory.js';
 import { generate, notificationParams, signedNotification } from './payments/helpers.js';
@@ -177,5 +179,163 @@ describe('statements a hot path sends', () => {
     expect(await res.json()).toEqual({ status: 'paid', code: 'notification_applied' });
     expect(counts.checkout).toBe(COUNTS.checkout);
     expect(counts.notification).toBe(COUNTS.notification);
+  });
+});
+
+/**
+ * The same two hot paths under issue 60's fee rules (bench/fees.mjs, part 3): two reductions by
+ * age that compete, a household title whose reduction is a rule by fee group, a registration
+ * fee, parts by weight, a family discount. Before the rules were read once per call they were
+ * 7 (dashboard) and 29 (a family of three's checkout): the circumstances' names were one more
+ * read whenever a reduction applied, and the checkout read the rules, the names and the
+ * approvals again for each person (docs/performance.md, "Fees under the council's rules").
+ */
+const RULES_COUNTS = {
+  /**
+   * GET /api/user/activities/{id}: the session; the person; the rules with the circumstances'
+   * names; the family's fees; the approvals held; the open family differences.
+   */
+  activities: 6,
+  /**
+   * POST /api/payments/generate-multiple/ for a family of three (part 1 of a fee in parts and a
+   * whole fee each): session; the rate bucket; BEGIN; per person the person (locked); the rules
+   * with the names, once; the approvals of the three, once; per person the family's fees;
+   * settings; per person the fees with the bank and the pending orders to supersede; the
+   * payment; its lines; the audit row; COMMIT.
+   */
+  familyCheckout: 22,
+};
+
+describe('statements a hot path sends under issue 60’s fee rules', () => {
+  let app: TestApp;
+  let w: ReturnType<typeof feesWorld>;
+  let admin: Auth;
+  const counts: Record<string, number> = {};
+
+  beforeAll(async () => {
+    app = await startTestApp({ now: '2026-11-21T10:00:00Z' });
+    w = feesWorld(app);
+    admin = (await w.user('admin')).auth;
+    await w.settings({ payments_enabled: true, discount_bp: 0, deadline: '2026-12-15' });
+  });
+  afterAll(async () => {
+    console.info(`statement counts under fee rules (${app.db.engine}):`, counts);
+    await app.close();
+  });
+
+  let rules: { football: number; basketball: number; title: number };
+
+  /** Two activities of a fee group and issue 60's rules, as staff write them (once). */
+  async function ruledActivities() {
+    const group = 'Escolas deportivas 2026-27';
+    const football = await w.staffActivity(admin, {
+      name: 'Escola de fútbol',
+      price: 60,
+      fee_group: group,
+      registration_fee: 10,
+      parts: [
+        { weight: 3, due_date: '2027-01-15' },
+        { weight: 1, due_date: '2027-02-15' },
+      ],
+    });
+    const basketball = await w.staffActivity(admin, {
+      name: 'Escola de baloncesto',
+      price: 50,
+      fee_group: group,
+      tariffs: [
+        { min_age: 0, max_age: 17, price: 45, default: false },
+        { min_age: 18, max_age: null, price: 50, default: true },
+      ],
+    });
+    const byAge = async (name: string, maxAge: number) => {
+      const res = await app.json(
+        '/api/admin/circumstances',
+        'POST',
+        {
+          name: { es: name, en: name, gl: name },
+          validity_months: null,
+          review: 'age',
+          min_age: 0,
+          max_age: maxAge,
+        },
+        admin,
+      );
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { id: number }).id;
+    };
+    const under18 = await byAge('Menores de 18', 17);
+    const under14 = await byAge('Menores de 14', 13);
+    const title = await w.circumstance('Título de familia numerosa');
+    await app.exec(sql`UPDATE circumstances SET scope = 'household' WHERE id = ${title}`);
+    await w.rules(admin, {
+      reductions: [
+        { circumstance_id: under18, activity_id: null, percent: 25, price: null },
+        { circumstance_id: under14, activity_id: null, percent: 50, price: null },
+        { circumstance_id: title, activity_id: null, fee_group: group, percent: 20, price: null },
+      ],
+      family_discounts: [{ from_member: 2, percent: 10 }],
+    });
+    return { football, basketball, title };
+  }
+
+  /** A family of three in both activities, its household title approved for each. */
+  async function ruledFamily() {
+    rules ??= await ruledActivities();
+    const { football, basketball, title } = rules;
+    const children = [
+      await w.born('Antía', '2012-01-01'),
+      await w.born('Brais', '2015-01-01'),
+      await w.born('Carme', '2018-01-01'),
+    ];
+    for (const child of children) {
+      await w.enrol(child, football);
+      await w.enrol(child, basketball);
+      await w.approve(child, title);
+    }
+    const first = await app.row<{ id: number }>(
+      sql`SELECT min(id) AS id FROM circumstance_requests
+        WHERE circumstance_id = ${title} AND enrolment_id = ${children[0]!}`,
+    );
+    for (const child of children)
+      await app.exec(
+        sql`UPDATE circumstance_requests SET household_id = ${first!.id}
+          WHERE circumstance_id = ${title} AND enrolment_id = ${child}`,
+      );
+    return { user: await w.family(...children), children, football, basketball };
+  }
+
+  async function counted<T>(name: string, call: () => Promise<T>): Promise<T> {
+    const before = app.db.statements();
+    const value = await call();
+    counts[name] = app.db.statements() - before;
+    return value;
+  }
+
+  it('a dashboard read and a family’s checkout (part 1 of a fee in parts)', async () => {
+    const pay = async (family: Awaited<ReturnType<typeof ruledFamily>>) => {
+      const res = await app.json(
+        '/api/payments/generate-multiple/',
+        'POST',
+        {
+          use_discount: false,
+          people: family.children.map((child) => ({
+            person_activity_id: child,
+            activity_ids: [family.basketball],
+            parts: [{ activity_id: family.football, number: 1 }],
+          })),
+        },
+        family.user.auth,
+      );
+      expect(res.status, await res.clone().text()).toBe(200);
+    };
+    await pay(await ruledFamily());
+    const family = await ruledFamily();
+    await w.due(family.user, family.children[1]!);
+    const due = await counted('activities', () => w.due(family.user, family.children[1]!));
+    // a reduction by age applies and names itself: the names came with the rules
+    expect(due.get(family.basketball)?.breakdown?.reduction?.name).toMatch(/^Menores de 14/);
+    await counted('familyCheckout', () => pay(family));
+    expect(counts.activities).toBe(RULES_COUNTS.activities);
+    expect(counts.familyCheckout).toBe(RULES_COUNTS.familyCheckout);
   });
 });

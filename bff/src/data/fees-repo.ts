@@ -1,4 +1,5 @@
 import { CompiledQuery, sql } from 'kysely';
+import type { CircumstanceNames } from './circumstances-repo.js';
 import { compiledStatement, idList, idsIn } from './compiled-query.js';
 import type { Database } from './database.js';
 
@@ -70,6 +71,13 @@ export interface FeeRulesRows {
   ages: CircumstanceAges[];
 }
 
+/** The rules as read (fees-repo rules()): whether any exists, and every circumstance's names. */
+export type FeeRulesWithNames = FeeRulesRows & {
+  any: boolean;
+  /** Every circumstance's name in es, en and gl, by id (a fee's reduction names its own). */
+  names: Map<number, CircumstanceNames>;
+};
+
 /**
  * Whether any fee rule exists: a circumstance, an activity with age bands, or a family discount.
  * Three EXISTS, each stopping at its first row (the activities' is a scan of the catalogue, a few
@@ -83,9 +91,12 @@ const ANY_RULES = sql<number>`CASE WHEN
 
 /**
  * Whether any rule exists and the rules themselves (kind 'm' the mode, 'r' a reduction, 'f' a
- * family discount, 'c' the cumulative flag, 'a' a circumstance with ages: b its min_age,
- * percent_bp its max_age, price_cents 1 by age), in one statement compiled once
- * (compiled-query.ts): every resident's activities and every checkout read it.
+ * family discount, 'c' the cumulative flag, 'a' a circumstance: b its min_age, percent_bp its
+ * max_age, price_cents 1 by age, and its names), in one statement compiled once
+ * (compiled-query.ts): every resident's activities and every checkout read it. The
+ * circumstances' names come with them (a few dozen rows) because a fee with a reduction names
+ * it: read apart, they were one more round trip on every dashboard read and on each person of
+ * a checkout once a reduction by age applies to most children (issue 60; docs/performance.md).
  */
 const feeRules = compiledStatement(
   () =>
@@ -96,19 +107,26 @@ const feeRules = compiledStatement(
       percent_bp: number | null;
       price_cents: number | null;
       fee_group: string | null;
+      name_es: string | null;
+      name_en: string | null;
+      name_gl: string | null;
     }>`
         SELECT 'm' AS kind, ${ANY_RULES} AS a, NULL AS b, NULL AS percent_bp, NULL AS price_cents,
-          NULL AS fee_group
+          NULL AS fee_group, NULL AS name_es, NULL AS name_en, NULL AS name_gl
         UNION ALL
-        SELECT 'r', circumstance_id, activity_id, percent_bp, price_cents, fee_group
+        SELECT 'r', circumstance_id, activity_id, percent_bp, price_cents, fee_group, NULL, NULL,
+          NULL
         FROM reduction_rules
         UNION ALL
-        SELECT 'f', from_member, NULL, percent_bp, NULL, fee_group FROM family_discounts
+        SELECT 'f', from_member, NULL, percent_bp, NULL, fee_group, NULL, NULL, NULL
+        FROM family_discounts
         UNION ALL
-        SELECT 'a', id, min_age, max_age, CASE WHEN review = 'age' THEN 1 ELSE 0 END, NULL
-        FROM circumstances WHERE min_age IS NOT NULL OR max_age IS NOT NULL
+        SELECT 'a', id, min_age, max_age, CASE WHEN review = 'age' THEN 1 ELSE 0 END, NULL,
+          name_es, name_en, name_gl
+        FROM circumstances
         UNION ALL
-        SELECT 'c', fees_cumulative, NULL, NULL, NULL, NULL FROM config WHERE id = 1`,
+        SELECT 'c', fees_cumulative, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+        FROM config WHERE id = 1`,
 );
 
 /** What a fee is computed from: an enrolment's activity (`ea`), the activity (`a`), the person (`e`). */
@@ -205,7 +223,7 @@ export function createFeesRepo(db: Database) {
      * Whether any rule exists and, when one does, the reductions, the family discounts and
      * whether they stack: one round trip whatever the mode.
      */
-    async rules(): Promise<FeeRulesRows & { any: boolean }> {
+    async rules(): Promise<FeeRulesWithNames> {
       const rows = await feeRules.rows(db, {});
       const out = {
         any: false,
@@ -213,7 +231,8 @@ export function createFeesRepo(db: Database) {
         family: [],
         cumulative: false,
         ages: [],
-      } as FeeRulesRows & { any: boolean };
+        names: new Map(),
+      } as FeeRulesWithNames;
       const numberOrNull = (value: number | null) => (value === null ? null : Number(value));
       for (const row of rows) {
         if (row.kind === 'm') out.any = Number(row.a) === 1;
@@ -231,14 +250,20 @@ export function createFeesRepo(db: Database) {
             from_member: Number(row.a),
             percent_bp: Number(row.percent_bp),
           });
-        else if (row.kind === 'a')
-          out.ages.push({
-            circumstance_id: Number(row.a),
-            by_age: Number(row.price_cents) === 1,
-            min_age: numberOrNull(row.b),
-            max_age: numberOrNull(row.percent_bp),
+        else if (row.kind === 'a') {
+          out.names.set(Number(row.a), {
+            es: row.name_es ?? '',
+            en: row.name_en ?? '',
+            gl: row.name_gl ?? '',
           });
-        else out.cumulative = Number(row.a) === 1;
+          if (row.b !== null || row.percent_bp !== null)
+            out.ages.push({
+              circumstance_id: Number(row.a),
+              by_age: Number(row.price_cents) === 1,
+              min_age: numberOrNull(row.b),
+              max_age: numberOrNull(row.percent_bp),
+            });
+        } else out.cumulative = Number(row.a) === 1;
       }
       const group = (value: string | null) => value ?? '';
       out.reductions.sort(

@@ -38,25 +38,49 @@ export function circumstanceRequestsQueries(
     .$if(status !== null && status !== 'approved' && status !== 'expired', (q) =>
       q.where('r.status', '=', status as 'pending' | 'refused' | 'withdrawn'),
     );
-  const rows = filtered
-    .innerJoin('enrolments as e', 'e.id', 'r.enrolment_id')
-    .innerJoin('circumstances as c', 'c.id', 'r.circumstance_id')
-    .leftJoin('circumstance_documents as d', 'd.request_id', 'r.id')
-    .selectAll('r')
-    .select([
-      'e.first_name',
-      'e.last_name',
-      'e.dni',
-      'c.name_es',
-      'c.name_en',
-      'c.name_gl',
-      'c.validity_months',
-      'd.content_type as document_type',
-    ])
-    .orderBy('r.created_at')
-    .orderBy('r.id');
+  const withNames = (requests: typeof filtered) =>
+    requests
+      .innerJoin('enrolments as e', 'e.id', 'r.enrolment_id')
+      .innerJoin('circumstances as c', 'c.id', 'r.circumstance_id')
+      .leftJoin('circumstance_documents as d', 'd.request_id', 'r.id')
+      .selectAll('r')
+      .select([
+        'e.first_name',
+        'e.last_name',
+        'e.dni',
+        'c.name_es',
+        'c.name_en',
+        'c.name_gl',
+        'c.validity_months',
+        'd.content_type as document_type',
+      ])
+      .orderBy('r.created_at')
+      .orderBy('r.id');
+  const rows = withNames(filtered);
+  /**
+   * One page: its requests' ids first, from the requests alone in the list's order (the queue's
+   * index), then the names of those rows only. Joined before the OFFSET, a deep page (page 150
+   * of 2,000 pending) had PostgreSQL join and sort every pending request with the whole
+   * enrolments table (a hash join over a scan of it) to keep ten (docs/performance.md).
+   */
+  const page = (size: number, offset: number) =>
+    withNames(
+      db
+        .reads()
+        .selectFrom('circumstance_requests as r')
+        .where(
+          'r.id',
+          'in',
+          filtered
+            .select('r.id')
+            .orderBy('r.created_at')
+            .orderBy('r.id')
+            .limit(size)
+            .offset(offset),
+        ),
+    );
   const count = filtered.select((eb) => eb.fn.countAll<number>().as('n'));
-  return { rows, count };
+  return { rows, page, count };
 }
 
 /**
@@ -73,8 +97,12 @@ export function createCircumstanceRequestsList(db: Database) {
       status: RequestFilter | null,
       today: string,
     ): Promise<ListResult<RequestWithNames>> {
-      const { rows, count } = circumstanceRequestsQueries(db, request, status, today);
-      return pageWithTotal(rows, request.page, () => count.executeTakeFirstOrThrow()) as Promise<
+      const { rows, page, count } = circumstanceRequestsQueries(db, request, status, today);
+      const paged = {
+        execute: () => rows.execute(),
+        limit: (size: number) => ({ offset: (offset: number) => page(size, offset) }),
+      };
+      return pageWithTotal(paged, request.page, () => count.executeTakeFirstOrThrow()) as Promise<
         ListResult<RequestWithNames>
       >;
     },

@@ -113,6 +113,10 @@ import {
   sqlite as ageNeverHousehold,
 } from './560-age-never-household.js';
 import {
+  postgres as remittanceItemsPersonPostgres,
+  sqlite as remittanceItemsPerson,
+} from './570-remittance-items-person.js';
+import {
   postgres as onePersonPostgres,
   sqlite as onePerson,
   writeIdentityKeys,
@@ -369,5 +373,11 @@ export const migrations: readonly Migration[] = [
     name: 'age-never-household',
     sqlite: ageNeverHousehold,
     postgres: ageNeverHouseholdPostgres,
+  },
+  {
+    version: 570,
+    name: 'remittance-items-person',
+    sqlite: remittanceItemsPerson,
+    postgres: remittanceItemsPersonPostgres,
   },
 ];

@@ -1,5 +1,10 @@
 import type { CircumstancesRepo } from '../../data/circumstances-repo.js';
-import type { FamilyFeeRow, FeeRulesRows, FeesRepo } from '../../data/fees-repo.js';
+import type {
+  FamilyFeeRow,
+  FeeRulesRows,
+  FeeRulesWithNames,
+  FeesRepo,
+} from '../../data/fees-repo.js';
 import type { Clock } from '../../lib/clock.js';
 import { madridDate } from '../../lib/madrid-date.js';
 import {
@@ -220,7 +225,7 @@ export interface PersonFees {
  */
 export function createFeeQuotes(deps: {
   fees: FeesRepo;
-  circumstances: Pick<CircumstancesRepo, 'approvalsHeld' | 'names'>;
+  circumstances: Pick<CircumstancesRepo, 'approvalsHeld'>;
   clock: Clock;
 }) {
   const { fees, circumstances, clock } = deps;
@@ -244,12 +249,11 @@ export function createFeeQuotes(deps: {
 
     /** The rules and, when a reduction exists, the circumstances' names: what the catalogue tells. */
     async catalogueTerms(): Promise<{
-      rules: FeeRulesRows & { any: boolean };
+      rules: FeeRulesWithNames;
       names: Map<number, Names>;
     }> {
       const rules = await fees.rules();
-      const names = rules.reductions.length > 0 ? await circumstances.names() : new Map();
-      return { rules, names };
+      return { rules, names: rules.names };
     },
 
     /**
@@ -257,25 +261,8 @@ export function createFeeQuotes(deps: {
      * one statement says which, with the rules, so the simple mode pays for one round trip.
      */
     async forPerson(enrolmentId: number): Promise<PersonFees | null> {
-      const rules = await fees.rules();
-      if (!rules.any) return null;
-      const today = todayInMadrid();
-      // one after the other: side by side a call would hold two of PostgreSQL's pooled
-      // connections at once
-      const family = await fees.familyFees(enrolmentId);
-      const approvals = (await approvalsOf(rules, [enrolmentId])).get(enrolmentId) ?? [];
-      const rows = family.filter((row) => row.enrolment_id === enrolmentId).sort(dashboardOrder);
-      const pricing = createPricing(rules, today);
-      const computed = rows.map((row) => ({
-        row,
-        fee: pricing.fee(enrolmentId, row, family, approvals),
-      }));
-      const quotes = named(computed, await namesFor(computed));
-      const paid = await paidOf(enrolmentId, rows);
-      const charged = rows.some((row) => row.parts_paid > 0)
-        ? await fees.chargedParts(enrolmentId)
-        : new Map<number, ChargedItem[]>();
-      return { rows, quotes, paid, charged, family };
+      const fees = await forPeople([enrolmentId]);
+      return fees && fees.get(enrolmentId)!;
     },
 
     /**
@@ -304,9 +291,18 @@ export function createFeeQuotes(deps: {
             .map((row) => ({ row, fee: pricing.fee(id, row, family, held) })),
         };
       });
-      const names = await namesFor(priced.flatMap(({ computed }) => computed));
+      const names = namesFor(
+        rules,
+        priced.flatMap(({ computed }) => computed),
+      );
       return new Map(priced.map(({ id, computed }) => [id, named(computed, names)]));
     },
+
+    /**
+     * The fees of several people at once (a family's payment), by person, or null in the simple
+     * mode: the rules, the circumstances' names and everyone's approvals read once for all.
+     */
+    forPeople,
 
     /**
      * What each person would pay for each of their activities if they held a place now (the
@@ -354,7 +350,10 @@ export function createFeeQuotes(deps: {
         });
         priced.push({ person, computed, paid: await paidOf(person.id, family) });
       }
-      const names = await namesFor(priced.flatMap(({ computed }) => computed));
+      const names = namesFor(
+        rules,
+        priced.flatMap(({ computed }) => computed),
+      );
       const out = new Map<number, Map<number, ChargedFee>>();
       for (const { person, computed, paid } of priced) {
         const quotes = named(computed, names);
@@ -379,6 +378,42 @@ export function createFeeQuotes(deps: {
       return out;
     },
   };
+
+  /**
+   * The fees of several people at once (a family's payment), by person, or null in the simple
+   * mode: the rules with the circumstances' names and everyone's approvals are read once for
+   * all of them, each person's family's fees once per person (two people of one payment may
+   * not share every account that manages them).
+   */
+  async function forPeople(
+    enrolmentIds: readonly number[],
+  ): Promise<Map<number, PersonFees> | null> {
+    const rules = await fees.rules();
+    if (!rules.any) return null;
+    const today = todayInMadrid();
+    const pricing = createPricing(rules, today);
+    // one after the other: side by side a call would hold two of PostgreSQL's pooled
+    // connections at once
+    const approvals = await approvalsOf(rules, enrolmentIds);
+    const out = new Map<number, PersonFees>();
+    for (const enrolmentId of enrolmentIds) {
+      if (out.has(enrolmentId)) continue;
+      const family = await fees.familyFees(enrolmentId);
+      const held = approvals.get(enrolmentId) ?? [];
+      const rows = family.filter((row) => row.enrolment_id === enrolmentId).sort(dashboardOrder);
+      const computed = rows.map((row) => ({
+        row,
+        fee: pricing.fee(enrolmentId, row, family, held),
+      }));
+      const quotes = named(computed, namesFor(rules, computed));
+      const paid = await paidOf(enrolmentId, rows);
+      const charged = rows.some((row) => row.parts_paid > 0)
+        ? await fees.chargedParts(enrolmentId)
+        : new Map<number, ChargedItem[]>();
+      out.set(enrolmentId, { rows, quotes, paid, charged, family });
+    }
+    return out;
+  }
 
   /** The breakdowns the paid ones of these fees were charged by (read only when one is paid). */
   async function paidOf(
@@ -426,10 +461,13 @@ export function createFeeQuotes(deps: {
     return byPerson;
   }
 
-  /** The circumstances' names (a handful of rows), read only when a reduction applies. */
-  async function namesFor(computed: readonly { fee: Fee }[]): Promise<Map<number, Names>> {
+  /** The circumstances' names, read with the rules (fees-repo rules()), when a reduction applies. */
+  function namesFor(
+    rules: FeeRulesWithNames,
+    computed: readonly { fee: Fee }[],
+  ): Map<number, Names> {
     return computed.some(({ fee }) => fee.breakdown.reduction !== null)
-      ? circumstances.names()
+      ? rules.names
       : new Map<number, Names>();
   }
 

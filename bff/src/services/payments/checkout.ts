@@ -82,7 +82,7 @@ export function createCheckoutService(deps: {
   payments: PaymentsRepo;
   settings: ConfigRepo;
   audit: AuditRepo;
-  quotes: Pick<FeeQuotes, 'forPerson'>;
+  quotes: Pick<FeeQuotes, 'forPeople'>;
   remittances: Pick<RemittancesRepo, 'feesWithTheBank'>;
   differences: Pick<FamilyDifferences, 'toPay'>;
 }) {
@@ -234,25 +234,42 @@ export function createCheckoutService(deps: {
       .map(([personId, numbersOf]) => ({ personId, numbersOf }));
   }
 
-  /** A person being paid for: managed by the caller, their fees and the fees chosen of them. */
-  async function personToPay(userId: number, personId: number, numbersOf: Map<number, number[]>) {
-    const person = await payments.findManagedPerson(userId, personId);
-    if (!person) throw paymentError('not_found', 'not_found');
-    // the fees under the council's rules (null in the simple mode) come with the person's
-    // enrolled activities, which then need no reading one by one
-    const fees = await quotes.forPerson(person.id);
-    const ids = [...numbersOf.keys()];
-    // the chosen activities in one read (simple mode), in the order they were chosen
-    const found = fees ? fees.rows : await payments.findEnrolledActivities(person.id, ids);
-    const enrolled = ids.map((id) => found.find((row) => row.activity_id === id));
-    if (enrolled.some((row) => row === undefined)) throw paymentError('invalid', 'mixed_persons');
-    const rows: ChosenFee[] = enrolled
-      .filter((row) => row !== undefined)
-      .map((row) => ({ ...row, numbers: numbersOf.get(row.activity_id) ?? [] }));
-    return { person, fees, rows, activityIds: [...numbersOf.keys()] };
+  /**
+   * The people being paid for: each managed by the caller (locked, in the order chosen: by id),
+   * their fees and the fees chosen of them. Under the council's rules the fees of all of them
+   * are computed together (quotes.ts forPeople: the rules and approvals read once for the
+   * payment, not once per person) and come with their enrolled activities, which then need no
+   * reading one by one.
+   */
+  async function peopleToPay(
+    userId: number,
+    choices: readonly { personId: number; numbersOf: Map<number, number[]> }[],
+  ) {
+    const persons = [];
+    for (const { personId } of choices) {
+      const person = await payments.findManagedPerson(userId, personId);
+      if (!person) throw paymentError('not_found', 'not_found');
+      persons.push(person);
+    }
+    const feesOf = persons.length > 0 ? await quotes.forPeople(persons.map(({ id }) => id)) : null;
+    const people = [];
+    for (const [i, { numbersOf }] of choices.entries()) {
+      const person = persons[i]!;
+      const fees = feesOf?.get(person.id) ?? null;
+      const ids = [...numbersOf.keys()];
+      // the chosen activities in one read (simple mode), in the order they were chosen
+      const found = fees ? fees.rows : await payments.findEnrolledActivities(person.id, ids);
+      const enrolled = ids.map((id) => found.find((row) => row.activity_id === id));
+      if (enrolled.some((row) => row === undefined)) throw paymentError('invalid', 'mixed_persons');
+      const rows: ChosenFee[] = enrolled
+        .filter((row) => row !== undefined)
+        .map((row) => ({ ...row, numbers: numbersOf.get(row.activity_id) ?? [] }));
+      people.push({ person, fees, rows, activityIds: ids });
+    }
+    return people;
   }
 
-  type PersonToPay = Awaited<ReturnType<typeof personToPay>>;
+  type PersonToPay = Awaited<ReturnType<typeof peopleToPay>>[number];
 
   /**
    * A family discount is charged only when it is earned: the Nth member's needs N−1 other members
@@ -294,10 +311,10 @@ export function createCheckoutService(deps: {
       const nowIso = now.toISOString();
 
       const stored = await db.transaction(async () => {
-        const people: PersonToPay[] = [];
-        for (const { personId, numbersOf } of choices)
-          if (numbersOf.size > 0)
-            people.push(await personToPay(request.user.id, personId, numbersOf));
+        const people: PersonToPay[] = await peopleToPay(
+          request.user.id,
+          choices.filter(({ numbersOf }) => numbersOf.size > 0),
+        );
         const rules = people.some(({ fees }) => fees !== null);
         const allRows = people.flatMap(({ rows }) => rows);
         const differences: DifferenceItem[] = await deps.differences.toPay(

@@ -59,7 +59,7 @@ export function createPaymentServices(deps: {
   gateway: GatewayClient;
   lists: Pick<StaffLists, 'payments'>;
   /** Fees by the council's rules (services/fees), which the checkout charges in the rules mode. */
-  quotes: Pick<FeeQuotes, 'forPerson'>;
+  quotes: Pick<FeeQuotes, 'forPeople'>;
   /** Residents' proofs of circumstances, deleted some days after the decision. */
   documents: Pick<DocumentVault, 'prune'>;
   /** SEPA mandates' IBANs, erased 14 months after their last debit once no longer usable. */
