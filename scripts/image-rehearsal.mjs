@@ -252,8 +252,14 @@ async function rehearse() {
     check(healthy, 'the HEALTHCHECK command passes');
     if (!healthy) return;
     const base = `http://127.0.0.1:${port}`;
-    const ready = await fetch(`${base}/api/ready`);
-    check(ready.status === 200, '/api/ready answers 200');
+    // ready once its hot paths are warm (http/warm-up.ts: at most a couple of seconds), as a
+    // load balancer polls it
+    let ready = await fetch(`${base}/api/ready`);
+    for (let i = 0; i < 30 && ready.status !== 200; i++) {
+      await sleep(500);
+      ready = await fetch(`${base}/api/ready`);
+    }
+    check(ready.status === 200, '/api/ready answers 200 once warm');
     const page = await (await fetch(`${base}/login`)).text();
     check(
       page.includes('id="council-data"') && page.includes(council.name) && !page.includes('Nigrán'),

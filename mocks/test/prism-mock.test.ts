@@ -76,6 +76,10 @@ describe('the Prism mock (npm run mock)', () => {
         // the bank's remittance: an ISO 20022 pain.008.001.08 document
         expect(type).toContain('application/xml');
         expect(await res.text()).toContain('urn:iso:std:iso:20022:tech:xsd:pain.008.001.08');
+      } else if (path.endsWith('/remittances/{id}/sandbox-answer')) {
+        // the test bank's answer: an ISO 20022 camt.054 notification of returns
+        expect(type).toContain('application/xml');
+        expect(await res.text()).toContain('urn:iso:std:iso:20022:tech:xsd:camt.054');
       } else {
         expect(type).toContain('spreadsheetml');
       }
