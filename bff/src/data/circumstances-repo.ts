@@ -57,6 +57,18 @@ export const DOCUMENT_PRUNE_BATCH = 100;
  * is in force while its status is 'approved' and its valid_until (the last day, Europe/Madrid) is
  * today or later; past it, it reads as expired.
  */
+/** What a request is shown with: its person's name and DNI, its circumstance, its document's type. */
+export const REQUEST_NAMES = [
+  'e.first_name',
+  'e.last_name',
+  'e.dni',
+  'c.name_es',
+  'c.name_en',
+  'c.name_gl',
+  'c.validity_months',
+  'd.content_type as document_type',
+] as const;
+
 export function createCircumstancesRepo(db: Database) {
   const withNames = () =>
     db
@@ -66,16 +78,7 @@ export function createCircumstancesRepo(db: Database) {
       .innerJoin('circumstances as c', 'c.id', 'r.circumstance_id')
       .leftJoin('circumstance_documents as d', 'd.request_id', 'r.id')
       .selectAll('r')
-      .select([
-        'e.first_name',
-        'e.last_name',
-        'e.dni',
-        'c.name_es',
-        'c.name_en',
-        'c.name_gl',
-        'c.validity_months',
-        'd.content_type as document_type',
-      ]);
+      .select(REQUEST_NAMES);
 
   return {
     /**

@@ -1,5 +1,5 @@
 import type { Database } from '../database.js';
-import type { RequestWithNames } from '../circumstances-repo.js';
+import { REQUEST_NAMES, type RequestWithNames } from '../circumstances-repo.js';
 import { containsFolded, pageWithTotal, type ListRequest, type ListResult } from './query.js';
 
 /** What staff filter the queue by: the stored states, and approvals read as in force or expired. */
@@ -44,16 +44,7 @@ export function circumstanceRequestsQueries(
       .innerJoin('circumstances as c', 'c.id', 'r.circumstance_id')
       .leftJoin('circumstance_documents as d', 'd.request_id', 'r.id')
       .selectAll('r')
-      .select([
-        'e.first_name',
-        'e.last_name',
-        'e.dni',
-        'c.name_es',
-        'c.name_en',
-        'c.name_gl',
-        'c.validity_months',
-        'd.content_type as document_type',
-      ])
+      .select(REQUEST_NAMES)
       .orderBy('r.created_at')
       .orderBy('r.id');
   const rows = withNames(filtered);
