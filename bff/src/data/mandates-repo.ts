@@ -1,6 +1,6 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Database } from './database.js';
-import type { DirectDebitsTable, MandatesTable, MandateStatus } from './schema.js';
+import type { DirectDebitsTable, MandatesTable, MandateStatus, Tables } from './schema.js';
 
 export type MandateRow = Selectable<MandatesTable>;
 export type DirectDebitRow = Selectable<DirectDebitsTable>;
@@ -20,6 +20,18 @@ export interface DirectDebitView extends DirectDebitRow {
 }
 
 /** SEPA mandates as signed and the fees put on them (migration 480). */
+/** No debit of the mandate (as `m`) is with the bank now (in a remittance, not yet collected). */
+const noDebitWithTheBank = (eb: ExpressionBuilder<Tables & { m: MandatesTable }, 'm'>) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('remittance_items as i')
+        .select('i.id')
+        .whereRef('i.mandate_id', '=', 'm.id')
+        .where('i.status', '=', 'in_remittance'),
+    ),
+  );
+
 export function createMandatesRepo(db: Database) {
   const debitViews = () =>
     db
@@ -125,17 +137,7 @@ export function createMandatesRepo(db: Database) {
             eb.and([eb('m.last_debit_on', 'is', null), eb('m.signed_at', '<', until)]),
           ]),
         )
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('remittance_items as i')
-                .select('i.id')
-                .whereRef('i.mandate_id', '=', 'm.id')
-                .where('i.status', '=', 'in_remittance'),
-            ),
-          ),
-        )
+        .where(noDebitWithTheBank)
         .orderBy('m.id')
         .execute(),
     /**
@@ -159,17 +161,7 @@ export function createMandatesRepo(db: Database) {
             ]),
           ]),
         )
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('remittance_items as i')
-                .select('i.id')
-                .whereRef('i.mandate_id', '=', 'm.id')
-                .where('i.status', '=', 'in_remittance'),
-            ),
-          ),
-        )
+        .where(noDebitWithTheBank)
         .orderBy('m.id')
         .execute(),
     /** Whether a debit of this mandate is with the bank now (in a remittance, not collected). */

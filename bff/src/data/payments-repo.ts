@@ -130,22 +130,24 @@ const findManagedPerson = compiledStatement(
       .where('e.id', '=', p.enrolmentId)
       .$if(rowLocks, (q) => q.forUpdate('up')),
 );
+/** What a payment reads of an enrolled activity (EnrolledActivityRow). */
+const ENROLLED_ACTIVITY_COLUMNS = [
+  'a.id as activity_id',
+  'a.name',
+  'a.price_cents',
+  'ea.is_paid',
+  'ea.paid_payment_id',
+  'ea.paid_amount_cents',
+  'a.parts',
+  'ea.parts_paid',
+  'a.registration_fee_cents',
+  'ea.registration_fee_paid_cents',
+] as const;
 const enrolledActivities = (db: Executor, enrolmentId: number) =>
   db
     .selectFrom('enrolment_activities as ea')
     .innerJoin('activities as a', 'a.id', 'ea.activity_id')
-    .select([
-      'a.id as activity_id',
-      'a.name',
-      'a.price_cents',
-      'ea.is_paid',
-      'ea.paid_payment_id',
-      'ea.paid_amount_cents',
-      'a.parts',
-      'ea.parts_paid',
-      'a.registration_fee_cents',
-      'ea.registration_fee_paid_cents',
-    ])
+    .select(ENROLLED_ACTIVITY_COLUMNS)
     .where('ea.enrolment_id', '=', enrolmentId);
 const findEnrolledActivity = compiledStatement(
   (db, p: { enrolmentId: number; activityId: number }) =>
@@ -168,19 +170,7 @@ const lockEnrolledPairs = compiledStatement((db, p: { pairs: string }, target) =
   db
     .selectFrom('enrolment_activities as ea')
     .innerJoin('activities as a', 'a.id', 'ea.activity_id')
-    .select([
-      'ea.enrolment_id',
-      'a.id as activity_id',
-      'a.name',
-      'a.price_cents',
-      'ea.is_paid',
-      'ea.paid_payment_id',
-      'ea.paid_amount_cents',
-      'a.parts',
-      'ea.parts_paid',
-      'a.registration_fee_cents',
-      'ea.registration_fee_paid_cents',
-    ])
+    .select(['ea.enrolment_id', ...ENROLLED_ACTIVITY_COLUMNS])
     .where(sql`(ea.enrolment_id, ea.activity_id)`, 'in', pairsIn(target, p.pairs))
     .orderBy('ea.activity_id')
     .orderBy('ea.enrolment_id')
