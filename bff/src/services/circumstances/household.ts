@@ -13,7 +13,12 @@ import type { RateLimiter } from '../rate-limiter.js';
 import type { Actor, CallContext } from '../residents/context.js';
 import { refuseByAge, refuseOutsideAges } from './ages.js';
 import type { DocumentVault } from './documents.js';
-import { checkDocument, DOCUMENTS_PER_DAY, type UploadedDocument } from './requests.js';
+import {
+  checkDocument,
+  DOCUMENTS_PER_DAY,
+  residentRequest,
+  type UploadedDocument,
+} from './requests.js';
 import { declarationValidUntil, statusOf } from './views.js';
 
 /** A person of the requesting account staff may add to a household request. */
@@ -118,21 +123,17 @@ export function createHouseholdRequests(deps: {
           const ids: number[] = [];
           for (const person of people)
             ids.push(
-              await repo.insertRequest({
-                enrolment_id: person.id,
-                circumstance_id: circumstance.id,
-                user_id: actor.id,
-                source: 'resident',
-                status: declared ? 'approved' : 'pending',
-                valid_until: validUntil,
-                reason_code: null,
-                reason: null,
-                locale: call.locale,
-                decided_by: null,
-                created_at: now.toISOString(),
-                decided_at: declared ? now.toISOString() : null,
-                updated_at: now.toISOString(),
-              }),
+              await repo.insertRequest(
+                residentRequest({
+                  enrolmentId: person.id,
+                  circumstanceId: circumstance.id,
+                  userId: actor.id,
+                  declared,
+                  validUntil,
+                  locale: call.locale,
+                  now,
+                }),
+              ),
             );
           const id = ids[0]!;
           for (const rowId of ids) await repo.setHousehold(rowId, id);

@@ -1,5 +1,5 @@
 import type { AuditRepo } from '../../data/audit-repo.js';
-import type { CircumstancesRepo } from '../../data/circumstances-repo.js';
+import type { CircumstancesRepo, NewCircumstanceRequest } from '../../data/circumstances-repo.js';
 import type { Database } from '../../data/database.js';
 import { isUniqueViolation } from '../../data/engines.js';
 import type { PersonsRepo } from '../../data/persons-repo.js';
@@ -66,6 +66,37 @@ export async function checkDocument(document: UploadedDocument): Promise<Documen
  * with a declaration is not kept: nobody would look at it). One pending request per person and
  * circumstance, none while an approval is in force; a few documents a day per account.
  */
+/**
+ * A resident's request as stored: pending, or approved at once when it is a declaration (no
+ * document to review). One person's request and each row of a household's are written alike.
+ */
+export function residentRequest(request: {
+  enrolmentId: number;
+  circumstanceId: number;
+  userId: number;
+  declared: boolean;
+  validUntil: string | null;
+  locale: Locale;
+  now: Date;
+}): NewCircumstanceRequest {
+  const at = request.now.toISOString();
+  return {
+    enrolment_id: request.enrolmentId,
+    circumstance_id: request.circumstanceId,
+    user_id: request.userId,
+    source: 'resident',
+    status: request.declared ? 'approved' : 'pending',
+    valid_until: request.validUntil,
+    reason_code: null,
+    reason: null,
+    locale: request.locale,
+    decided_by: null,
+    created_at: at,
+    decided_at: request.declared ? at : null,
+    updated_at: at,
+  };
+}
+
 export function createCircumstanceRequests(deps: {
   db: Database;
   repo: CircumstancesRepo;
@@ -131,21 +162,17 @@ export function createCircumstanceRequests(deps: {
           const validUntil = declared
             ? declarationValidUntil(circumstance.validity_months, today)
             : null;
-          const id = await repo.insertRequest({
-            enrolment_id: person.id,
-            circumstance_id: circumstance.id,
-            user_id: actor.id,
-            source: 'resident',
-            status: declared ? 'approved' : 'pending',
-            valid_until: validUntil,
-            reason_code: null,
-            reason: null,
-            locale: call.locale,
-            decided_by: null,
-            created_at: now.toISOString(),
-            decided_at: declared ? now.toISOString() : null,
-            updated_at: now.toISOString(),
-          });
+          const id = await repo.insertRequest(
+            residentRequest({
+              enrolmentId: person.id,
+              circumstanceId: circumstance.id,
+              userId: actor.id,
+              declared,
+              validUntil,
+              locale: call.locale,
+              now,
+            }),
+          );
           if (proof) await vault.store(id, proof.type, proof.size, proof.sealed);
           await deps.audit.record({
             actorUserId: actor.id,
