@@ -1,10 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
-import { resolve } from 'node:path';
-
-const bff = resolve(import.meta.dirname, '../..');
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 /** An answer read whole. */
 export interface Answer {
@@ -53,72 +48,19 @@ export function callHost(
   });
 }
 
-export interface DeploymentProcess {
-  port: number;
-  child: ChildProcess;
-  output: () => string;
-  stop: () => Promise<number | null>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
+export type DeploymentProcess = ServerProcess;
 
 /**
  * The real server (src/server.ts) serving COUNCILS_DIR, as a supervisor starts it, ready once
  * `readyHost`'s /api/ready answers 200 (127.0.0.1 itself is no council's host).
  */
-export async function startDeployment(
+export function startDeployment(
   env: Record<string, string>,
   readyHost: string,
 ): Promise<DeploymentProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: bff,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startServerProcess(env, {
+    publicUrl: (port) => `http://localhost:${port}`,
+    isReady: async (port) => (await callHost(port, readyHost, 'GET', '/api/ready')).status === 200,
+    readyWithinMs: 60_000,
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = once(child, 'exit');
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      if ((await callHost(port, readyHost, 'GET', '/api/ready')).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server not ready after 60 s:\n${output}`);
-    }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  return {
-    port,
-    child,
-    output: () => output,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      const [code] = (await exited) as [number | null];
-      return code;
-    },
-  };
 }
