@@ -1,3 +1,4 @@
+// BENCH_CPU_PROF=dir profiles each server process (--cpu-prof) and prints the journeys' window.
 // Deadline day: the last hour before the payment deadline, as a whole. 2,000 residents (each
 // managing one or two people with two or three pending activities) run the payment journey with
 // 50 virtual residents at a time and no think time: log in, read the settings, their people and
@@ -47,7 +48,8 @@ const RESIDENTS = Number(process.env.BENCH_RESIDENTS ?? 2_000);
 const VIRTUAL_RESIDENTS = 50;
 const IMPORT_ROWS = 5_000;
 const IMPORT_EVERY_MS = 20_000;
-const RATIO_TARGET = 1.2;
+// issue 63: within a tenth of the hashes alone (it was 1.2 before)
+const RATIO_TARGET = 1.1;
 const P99_TARGET_MS = 200;
 const SPORTS = [
   ['Natación infantil', 45],
@@ -260,7 +262,12 @@ async function checkDatabase(deployment, journeys, expectedEnrolments) {
 }
 
 async function runOn(engine, processes) {
-  const deployment = await startDeployment({ engine, processes });
+  const profDir = process.env.BENCH_CPU_PROF;
+  const deployment = await startDeployment({
+    engine,
+    processes,
+    nodeArgs: profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
+  });
   try {
     const baseUrls = deployment.servers.map((s) => s.baseUrl);
     const started = performance.now();
@@ -298,6 +305,7 @@ async function runOn(engine, processes) {
     const cpuPids = [...deployment.pids, process.pid];
     const cpuBefore = cpuPids.map(threadTimes);
     const t0 = performance.now();
+    const window0 = process.hrtime.bigint();
     await Promise.all(
       Array.from({ length: VIRTUAL_RESIDENTS }, async (_, v) => {
         while (next < seeded.residents.length) {
@@ -312,6 +320,9 @@ async function runOn(engine, processes) {
       }),
     );
     const journeyMs = performance.now() - t0;
+    // the journeys' window on the monotonic clock a --cpu-prof profile's timestamps use
+    if (profDir)
+      console.log(`journeys' window (µs, monotonic): ${window0 / 1000n} ${process.hrtime.bigint() / 1000n}`);
     const cpu = cpuPids.map((pid, i) => threadDelta(pid, cpuBefore[i], threadTimes(pid)));
     running = false;
     await importer;

@@ -37,6 +37,13 @@ export interface CompiledStatement<P, R> {
   run(db: Database, params: P): Promise<QueryResult<R>>;
 }
 
+/**
+ * The mark of a statement whose write need not wait for the disk (`durable: false`): the engine
+ * recognises it in the SQL text it is asked to run (engines.ts). A comment, so either engine runs
+ * the text as it is.
+ */
+export const NOT_DURABLE = '/* not durable */ ';
+
 /** What the builder is told of the engine it builds for. */
 export interface BuildFor {
   engine: Engine;
@@ -62,6 +69,15 @@ interface Template {
  */
 export function compiledStatement<P extends object, R>(
   build: (db: Executor, p: P, target: BuildFor) => Compilable<R> | RawBuilder<R>,
+  options: {
+    /**
+     * false for a count whose loss in a power cut harms nothing (a throttle's hits): run outside
+     * a transaction, SQLite commits it without waiting for the disk (engines.ts says how, and why
+     * that never loses an earlier durable write). Inside a transaction the transaction's own
+     * commit decides, and PostgreSQL runs it as any write.
+     */
+    durable?: boolean;
+  } = {},
 ): CompiledStatement<P, R> {
   const templates = new Map<Engine, Template>();
   const asked = new Set<string>();
@@ -76,10 +92,11 @@ export function compiledStatement<P extends object, R>(
     let template = templates.get(db.engine);
     if (!template) {
       // a query builder's compile() takes nothing; a `sql` template's takes the executor
-      const query = build(executor, stand, {
+      const built = build(executor, stand, {
         engine: db.engine,
         rowLocks: db.rowLocks,
       }).compile(executor) as CompiledQuery;
+      const query = options.durable === false ? { ...built, sql: NOT_DURABLE + built.sql } : built;
       template = {
         query,
         slots: query.parameters.map((value) =>

@@ -21,6 +21,8 @@ import { join } from 'node:path';
 import { createSqliteReadersDialect } from './sqlite-readers.js';
 import { DatabaseFileMoved, sqliteFileWatch, type SqliteFileWatch } from './sqlite-file.js';
 import { statementCache } from './sqlite-statements.js';
+import { notDurable } from './sqlite-not-durable.js';
+import { NOT_DURABLE } from './compiled-query.js';
 
 /**
  * Everything that differs between the two engines, side by side: how a connection is opened, how a
@@ -181,6 +183,7 @@ function openSqlite(file: string): EngineParts {
   // Reads have the reader threads' own connections.
   raw.pragma('cache_size = -16384');
   const prepare = statementCache(raw, STATEMENT_CACHE_SIZE);
+  const unsynced = notDurable(raw);
   const sent = { statements: 0 };
   const database: SqliteDatabase = {
     // Kysely's SQLite connection asks for the statement each time it runs one
@@ -190,6 +193,9 @@ function openSqlite(file: string): EngineParts {
       // a write outside a transaction, or a transaction's commit, into a file deleted or replaced
       // under the server fails (database_unavailable) rather than being acknowledged: one stat
       if (sql === 'commit' || (!statement.readonly && !raw.inTransaction)) watch.assertInPlace();
+      // a transaction's commit decides its own durability: the mark counts only outside one
+      if (!raw.inTransaction && sql.startsWith(NOT_DURABLE))
+        return unsynced(statement) as unknown as ReturnType<SqliteDatabase['prepare']>;
       return statement as unknown as ReturnType<SqliteDatabase['prepare']>;
     },
     close: () => raw.close(),

@@ -5,18 +5,42 @@ import type { Database } from './database.js';
 /** Escapes LIKE's wildcards in a value matched literally. */
 const likeLiteral = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** One event counted: every login and checkout takes one, compiled once (compiled-query.ts). */
-const addHit = compiledStatement((db, p: { bucket: string; now: number; resetAt: number }) =>
-  db
-    .insertInto('rate_buckets')
-    .values({ bucket: p.bucket, hits: 1, reset_at: p.resetAt })
-    .onConflict((oc) =>
-      oc.column('bucket').doUpdateSet({
-        hits: sql<number>`CASE WHEN rate_buckets.reset_at <= ${p.now} THEN 1 ELSE rate_buckets.hits + 1 END`,
-        reset_at: sql<number>`CASE WHEN rate_buckets.reset_at <= ${p.now} THEN ${p.resetAt} ELSE rate_buckets.reset_at END`,
-      }),
-    )
-    .returning(['hits', 'reset_at']),
+// A login writes three to nine of these, a checkout and a notification one each: compiled once
+// (compiled-query.ts), and not durable. A throttle's count lost in a power cut (at most the last
+// few, sqlite-not-durable.ts) lets someone try a few more times; waiting for the disk after each
+// held the event loop for most of deadline day (docs/performance.md).
+const notDurable = { durable: false };
+
+/** One event counted, and the count after it. */
+const addHit = compiledStatement(
+  (db, p: { bucket: string; now: number; resetAt: number }) =>
+    db
+      .insertInto('rate_buckets')
+      .values({ bucket: p.bucket, hits: 1, reset_at: p.resetAt })
+      .onConflict((oc) =>
+        oc.column('bucket').doUpdateSet({
+          hits: sql<number>`CASE WHEN rate_buckets.reset_at <= ${p.now} THEN 1 ELSE rate_buckets.hits + 1 END`,
+          reset_at: sql<number>`CASE WHEN rate_buckets.reset_at <= ${p.now} THEN ${p.resetAt} ELSE rate_buckets.reset_at END`,
+        }),
+      )
+      .returning(['hits', 'reset_at']),
+  notDurable,
+);
+
+/** `n` events taken back out of a live window, never below 0. */
+const subtractHits = compiledStatement(
+  (db, p: { bucket: string; n: number; now: number }) =>
+    db
+      .updateTable('rate_buckets')
+      .set({ hits: sql<number>`CASE WHEN hits > ${p.n} THEN hits - ${p.n} ELSE 0 END` })
+      .where('bucket', '=', p.bucket)
+      .where('reset_at', '>', p.now),
+  notDurable,
+);
+
+const clearBucket = compiledStatement(
+  (db, p: { bucket: string }) => db.deleteFrom('rate_buckets').where('bucket', '=', p.bucket),
+  notDurable,
 );
 
 /** Throttling counts, one row per bucket (migration 180). Times are ms since the epoch. */
@@ -38,13 +62,7 @@ export function createRateBucketsRepo(db: Database) {
     /** Takes `n` events back out of a live window (never below 0). */
     async subtract(bucket: string, n: number, now: number): Promise<void> {
       if (n <= 0) return;
-      await db
-        .q()
-        .updateTable('rate_buckets')
-        .set({ hits: sql<number>`CASE WHEN hits > ${n} THEN hits - ${n} ELSE 0 END` })
-        .where('bucket', '=', bucket)
-        .where('reset_at', '>', now)
-        .execute();
+      await subtractHits.run(db, { bucket, n, now });
     },
     /** The count of a live window and when it ends; undefined when there is none. */
     async window(
@@ -72,7 +90,7 @@ export function createRateBucketsRepo(db: Database) {
       return Number(row?.hits ?? 0);
     },
     async clear(bucket: string): Promise<void> {
-      await db.q().deleteFrom('rate_buckets').where('bucket', '=', bucket).execute();
+      await clearBucket.run(db, { bucket });
     },
     /** Every bucket whose name has `part` as one of its `:`-separated parts (an account's data). */
     async clearHaving(parts: string[]): Promise<void> {
