@@ -322,7 +322,9 @@ async function runOn(engine, processes) {
     const journeyMs = performance.now() - t0;
     // the journeys' window on the monotonic clock a --cpu-prof profile's timestamps use
     if (profDir)
-      console.log(`journeys' window (µs, monotonic): ${window0 / 1000n} ${process.hrtime.bigint() / 1000n}`);
+      console.log(
+        `journeys' window (µs, monotonic): ${window0 / 1000n} ${process.hrtime.bigint() / 1000n}`,
+      );
     const cpu = cpuPids.map((pid, i) => threadDelta(pid, cpuBefore[i], threadTimes(pid)));
     running = false;
     await importer;

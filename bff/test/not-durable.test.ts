@@ -1,8 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type BetterSqlite3 from 'better-sqlite3';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compiledStatement, NOT_DURABLE } from '../src/data/compiled-query.js';
 import type { Database } from '../src/data/database.js';
