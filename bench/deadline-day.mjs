@@ -30,9 +30,9 @@ import {
   send,
   table,
 } from './lib/common.mjs';
-import { startDeployment, stopPostgres } from './lib/deployments.mjs';
+import { postgresPid, startDeployment, stopPostgres } from './lib/deployments.mjs';
 import { notificationSigner } from './lib/payments.mjs';
-import { threadDelta, threadTimes } from './lib/load.mjs';
+import { threadDelta, threadTimes, treeCpuMs } from './lib/load.mjs';
 import {
   ADMIN,
   RESIDENT_PASSWORD,
@@ -304,6 +304,8 @@ async function runOn(engine, processes) {
     let next = 0;
     const cpuPids = [...deployment.pids, process.pid];
     const cpuBefore = cpuPids.map(threadTimes);
+    const databasePid = deployment.engine === 'postgres' ? postgresPid() : null;
+    const databaseBefore = databasePid ? treeCpuMs(databasePid) : null;
     const t0 = performance.now();
     const window0 = process.hrtime.bigint();
     await Promise.all(
@@ -326,6 +328,8 @@ async function runOn(engine, processes) {
         `journeys' window (µs, monotonic): ${window0 / 1000n} ${process.hrtime.bigint() / 1000n}`,
       );
     const cpu = cpuPids.map((pid, i) => threadDelta(pid, cpuBefore[i], threadTimes(pid)));
+    const databaseCpuMs =
+      databaseBefore === null ? null : (treeCpuMs(databasePid) ?? databaseBefore) - databaseBefore;
     running = false;
     await importer;
     const hashMs = await hashOnlyMs(seeded.residents.length, hashThreads(processes));
@@ -343,6 +347,7 @@ async function runOn(engine, processes) {
       errors,
       db,
       cpu,
+      databaseCpuMs,
     };
   } finally {
     await deployment.close();
@@ -355,7 +360,7 @@ async function runOn(engine, processes) {
  * named one by one, and this load generator, which shares the machine's cores with the server;
  * beside what the cores could give in that time.
  */
-function cpuReport(cpu, journeyMs) {
+function cpuReport(cpu, journeyMs, databaseCpuMs) {
   if (cpu.some((c) => c === null)) return null;
   const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
   const sum = (threads) => threads.reduce((total, t) => total + t.cpuMs, 0);
@@ -364,11 +369,12 @@ function cpuReport(cpu, journeyMs) {
     const busiest = others.slice(0, 4).map((t) => (t.cpuMs / 1000).toFixed(1));
     return `server ${i + 1}: main thread ${seconds(main?.cpuMs ?? 0)}, other threads ${seconds(sum(others))} (busiest ${busiest.join(', ')} s)`;
   });
-  const used = cpu.reduce((total, process) => total + all(process), 0);
+  const used = cpu.reduce((total, process) => total + all(process), 0) + (databaseCpuMs ?? 0);
   const available = availableParallelism() * journeyMs;
   return [
     `CPU while the journeys ran (${seconds(available)} on ${availableParallelism()} cores; ${seconds(used)} used by these processes):`,
     ...servers.map((line) => `  ${line}`),
+    ...(databaseCpuMs === null ? [] : [`  PostgreSQL server: ${seconds(databaseCpuMs)}`]),
     `  load generator (this process): ${seconds(all(cpu.at(-1)))}`,
   ].join('\n');
 }
@@ -402,7 +408,7 @@ function report(run) {
   const importLine = run.imports.length
     ? `${run.imports.length} imports of ${fmt.int(IMPORT_ROWS)} rows, ${run.imports.map((ms) => fmt.ms(ms)).join(', ')}`
     : 'no import finished';
-  const cpuLine = cpuReport(run.cpu, run.journeyMs);
+  const cpuLine = cpuReport(run.cpu, run.journeyMs, run.databaseCpuMs);
   console.log(
     [
       `journeys: ${fmt.int(run.journeys)} in ${fmt.ms(run.journeyMs)} = ${(run.journeys / (run.journeyMs / 1000)).toFixed(1)}/s; errors: ${run.errors.length}${run.errors.length ? ` (first: ${run.errors[0]})` : ''}`,

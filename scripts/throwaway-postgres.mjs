@@ -6,7 +6,7 @@
 //   import { startPostgres } from './throwaway-postgres.mjs'   → { url, stop, halt, resume }
 //   node scripts/throwaway-postgres.mjs -- <command …>         → runs it with TEST_DATABASE_URL set
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.mjs';
@@ -126,6 +126,8 @@ export async function startPostgres({ durable = false, onSignal = true } = {}) {
     return {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
       stop,
+      /** The server's main process (its backends are its children): for CPU accounting. */
+      pid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
       // the same server stopped as an administrator would (fast: sessions ended, nothing
       // committed lost) and started again on the same data and port: a database away a while
       halt: () => runInBackground(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']),

@@ -28,6 +28,9 @@ export async function freshPostgresUrl({ durable = process.env.BENCH_PG_DURABLE 
   return postgres.url.replace(/\/postgres$/, `/${name}`);
 }
 
+/** The throwaway PostgreSQL server's main process, if one is running (CPU accounting). */
+export const postgresPid = () => postgres?.pid() ?? null;
+
 /** Stops the throwaway PostgreSQL server, if one was started. */
 export function stopPostgres() {
   postgres?.stop();

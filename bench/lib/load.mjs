@@ -78,6 +78,30 @@ export function threadTimes(pid) {
 }
 
 /**
+ * CPU milliseconds used so far by a process and its children (a PostgreSQL server: the
+ * postmaster and one process per connection, each one thread), from /proc; null where unreadable.
+ */
+export function treeCpuMs(rootPid) {
+  try {
+    let total = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        if (Number(entry) !== rootPid && ppid !== rootPid) continue;
+        total += Number(readFileSync(`/proc/${entry}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+    return total;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * What each thread did between two `threadTimes` samples: the main thread (tid = pid) and the
  * other threads sorted by CPU (libuv's pool threads, V8's platform threads).
  */
