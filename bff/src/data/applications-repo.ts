@@ -430,7 +430,8 @@ export function createApplicationsRepo(db: Database) {
       audit: Omit<AuditInsert, 'entity_id'>,
     ): Promise<NewApplicationRow | undefined> {
       // a status change is never a counted repeat: the statement below has no repeat's upsert
-      if (audit.repeat_key !== null) throw new Error('an application’s audit row is never a repeat');
+      if (audit.repeat_key !== null)
+        throw new Error('an application’s audit row is never a repeat');
       if (db.engine === 'postgres') {
         const stored = await insertWithLinkAndAudit.first(db, { ...insertParams(row), ...audit });
         return stored && { ...stored, waitlist_position: numberOrNull(stored.waitlist_position) };
@@ -441,7 +442,10 @@ export function createApplicationsRepo(db: Database) {
         await addLink.run(db, { enrolmentId: stored.enrolment_id, activityId: stored.activity_id });
       await insertEvent.run(db, { ...audit, entity_id: String(stored.id) });
       const waitlisted = stored.status === 'waitlisted';
-      return { ...stored, waitlist_position: waitlisted ? await waitlistPositionOf(stored.id) : null };
+      return {
+        ...stored,
+        waitlist_position: waitlisted ? await waitlistPositionOf(stored.id) : null,
+      };
     },
 
     waitlistPositionOf,
