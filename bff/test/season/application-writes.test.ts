@@ -1,23 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApplicationsRepo } from '../../src/data/applications-repo.js';
+import type { AuditRow } from '../../src/data/audit-repo.js';
 import { createAccount, type Account } from '../admin/factory.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { applied, createSeasonActivity, HOUR, household, type Household } from './helpers.js';
 
-interface AuditLogRow {
-  at: string;
-  last_at: string | null;
-  actor_user_id: number | null;
-  actor_dni: string | null;
-  action: string;
-  entity: string | null;
-  entity_id: string | null;
-  details: string | null;
-  ip: string | null;
-  repeat_key: string | null;
-  repeats: number;
-}
+/** An audit row as stored, its id aside. */
+type AuditLogRow = Omit<AuditRow, 'id'>;
 
 /**
  * What an application writes besides itself (applications-repo `insertNew`: on PostgreSQL one
