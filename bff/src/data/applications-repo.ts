@@ -448,8 +448,6 @@ export function createApplicationsRepo(db: Database) {
       };
     },
 
-    waitlistPositionOf,
-
     /** The live members of a joint application, in the order they were given. */
     liveJointMembers: (jointCode: string): Promise<ApplicationRow[]> =>
       db

@@ -125,9 +125,10 @@ export function createPlaces(deps: {
     freePlaces,
 
     /**
-     * A new application (status `from` nothing), stored with its enrolment link when offered
-     * and its audit row as `auditStatus` writes it, in one write where the engine allows
-     * (applications-repo `insertNew`). Undefined, nothing stored, when its code is taken.
+     * A new application, stored with its enrolment link when offered and the audit row
+     * `auditStatus` would write for it (from no status to its first), in one write where the
+     * engine allows (applications-repo `insertNew`). Undefined, nothing stored, when its code is
+     * taken.
      */
     storeNew: (
       actor: StatusActor,
