@@ -26,16 +26,26 @@ import { dist, seedResidents, serverParts } from './lib/in-process.mjs';
 
 const HOUR = 3_600_000;
 
-/** The figures of the test (bff/test/statement-counts.test.ts), which fails when one grows. */
+/**
+ * The figures of the test (bff/test/statement-counts.test.ts), which fails when one grows; one
+ * per engine where they differ (an application: PostgreSQL writes in one statement what SQLite
+ * writes in three, and sends a savepoint's RELEASE with the next SAVEPOINT).
+ */
 export const STATEMENT_COUNTS = {
   persons: 2,
   applications: 2,
   activities: 5,
   catalogue: 5,
-  application: 15,
+  application: { sqlite: 13, postgres: 10 },
   checkout: 13,
   notification: 16,
 };
+
+/** The test's figure for a path on an engine. */
+const figureOf = (path, engine) =>
+  typeof STATEMENT_COUNTS[path] === 'number'
+    ? STATEMENT_COUNTS[path]
+    : STATEMENT_COUNTS[path][engine];
 
 async function countOn(engine) {
   const dataDir = makeTempDir('portal-statements-');
@@ -195,10 +205,12 @@ export async function runStatementCounts({ build = true } = {}) {
   }
   const rows = [['path', ...engines, 'test holds it to']];
   const results = [];
-  for (const [path, most] of Object.entries(STATEMENT_COUNTS)) {
-    rows.push([path, ...engines.map((engine) => byEngine[engine][path]), most]);
-    for (const engine of engines) {
+  for (const path of Object.keys(STATEMENT_COUNTS)) {
+    const figures = engines.map((engine) => figureOf(path, engine));
+    rows.push([path, ...engines.map((engine) => byEngine[engine][path]), figures.join(' / ')]);
+    for (const [i, engine] of engines.entries()) {
       const n = byEngine[engine][path];
+      const most = figures[i];
       results.push(result('statements', `${path} (${engine})`, n, `= ${most}`, n === most));
     }
   }

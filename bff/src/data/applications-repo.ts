@@ -1,6 +1,8 @@
 import { sql, type Selectable } from 'kysely';
 import { compiledStatement, idList, idsIn } from './compiled-query.js';
+import { insertEvent, type AuditInsert } from './audit-repo.js';
 import type { Database, Executor } from './database.js';
+import { addLink } from './enrolments-repo.js';
 import type { ActivitiesTable, ApplicationsTable, ApplicationStatus, JointFit } from './schema.js';
 
 export type ApplicationRow = Selectable<ApplicationsTable>;
@@ -57,29 +59,56 @@ const lockActivity = compiledStatement((db, p: { id: number }, { rowLocks }) =>
     .where('id', '=', p.id)
     .$if(rowLocks, (q) => q.forUpdate()),
 );
-/** Whether the person is enrolled in the activity already, or has a live application for it. */
-const blockers = compiledStatement((db, p: { activityId: number; enrolmentId: number }) =>
-  db.selectNoFrom((eb) => [
-    eb
-      .exists(
-        eb
-          .selectFrom('enrolment_activities')
-          .select('enrolment_id')
-          .where('enrolment_id', '=', p.enrolmentId)
-          .where('activity_id', '=', p.activityId),
-      )
-      .as('enrolled'),
-    eb
-      .exists(
-        eb
-          .selectFrom('applications')
-          .select('id')
-          .where('activity_id', '=', p.activityId)
-          .where('enrolment_id', '=', p.enrolmentId)
-          .where('status', 'in', LIVE_STATUSES),
-      )
-      .as('applied'),
-  ]),
+/**
+ * What decides an application, in one read: per person, enrolled in the activity already or
+ * holding a live application for it; the places held (offered or confirmed); the joint rule;
+ * whether anyone waits. Run after the activity's row lock (lockActivity), in a statement of its
+ * own: on PostgreSQL a subquery inside the locking read would count from the snapshot taken
+ * before the lock's wait, so two calls could both see the last place free and oversell it; a
+ * statement started after the lock is granted sees what the previous holder committed.
+ */
+const decision = compiledStatement((db, p: { activityId: number; enrolmentIds: string }, target) =>
+  db
+    .selectFrom('enrolments as e')
+    .where('e.id', 'in', idsIn(target, p.enrolmentIds))
+    .select((eb) => [
+      'e.id as enrolment_id',
+      eb
+        .exists(
+          eb
+            .selectFrom('enrolment_activities as ea')
+            .select('ea.enrolment_id')
+            .whereRef('ea.enrolment_id', '=', 'e.id')
+            .where('ea.activity_id', '=', p.activityId),
+        )
+        .as('enrolled'),
+      eb
+        .exists(
+          eb
+            .selectFrom('applications as mine')
+            .select('mine.id')
+            .where('mine.activity_id', '=', p.activityId)
+            .whereRef('mine.enrolment_id', '=', 'e.id')
+            .where('mine.status', 'in', LIVE_STATUSES),
+        )
+        .as('applied'),
+      eb
+        .selectFrom('applications as held')
+        .select((sub) => sub.fn.countAll<number>().as('n'))
+        .where('held.activity_id', '=', p.activityId)
+        .where('held.status', 'in', HOLDING_STATUSES)
+        .as('holding'),
+      eb.selectFrom('config').select('config.joint_fit').where('config.id', '=', 1).as('joint_fit'),
+      eb
+        .exists(
+          eb
+            .selectFrom('applications as waiting')
+            .select('waiting.id')
+            .where('waiting.activity_id', '=', p.activityId)
+            .where('waiting.status', '=', 'waitlisted'),
+        )
+        .as('any_waitlisted'),
+    ]),
 );
 const countHolding = compiledStatement((db, p: { activityId: number }) =>
   db
@@ -110,42 +139,99 @@ const confirmPaid = compiledStatement(
 const jointFit = compiledStatement((db) =>
   db.selectFrom('config').select('joint_fit').where('id', '=', 1),
 );
+/** A new application's columns as the inserts bind them. */
+interface InsertParams {
+  code: string;
+  joint_code: string | null;
+  priority_group: number | null;
+  activity_id: number;
+  enrolment_id: number;
+  user_id: number | null;
+  status: ApplicationStatus;
+  offer_expires_at: string | null;
+  offered_at: string | null;
+  offer_notified_at: string | null;
+  now: string;
+}
+/** The insert of a new application: its row, or nothing when its code is taken. */
+const insertUnlessCodeTakenOn = (db: Executor, p: InsertParams) =>
+  db
+    .insertInto('applications')
+    .values({
+      code: p.code,
+      joint_code: p.joint_code,
+      priority_group: p.priority_group,
+      activity_id: p.activity_id,
+      enrolment_id: p.enrolment_id,
+      user_id: p.user_id,
+      status: p.status,
+      offer_expires_at: p.offer_expires_at,
+      offered_at: p.offered_at,
+      offer_notified_at: p.offer_notified_at,
+      created_at: p.now,
+      updated_at: p.now,
+    })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .returningAll();
 /** The row, or nothing when its code is taken (a new code is drawn then). */
-const insertUnlessCodeTaken = compiledStatement(
-  (
-    db,
-    p: {
-      code: string;
-      joint_code: string | null;
-      priority_group: number | null;
-      activity_id: number;
-      enrolment_id: number;
-      user_id: number | null;
-      status: ApplicationStatus;
-      offer_expires_at: string | null;
-      offered_at: string | null;
-      offer_notified_at: string | null;
-      now: string;
-    },
-  ) =>
+const insertUnlessCodeTaken = compiledStatement(insertUnlessCodeTakenOn);
+
+/**
+ * PostgreSQL: a new application, its enrolment link when it is offered and its audit row, in one
+ * statement (data-modifying CTEs), where they were three round trips while the batch held the
+ * activity's row lock. The link and the audit row are written from the inserted row, so a code
+ * already taken (the insert does nothing) writes neither, and the caller draws another code.
+ * The audit row's id is the application's, the rest as the audit repo built it.
+ */
+const insertWithLinkAndAudit = compiledStatement(
+  (db, p: InsertParams & Omit<AuditInsert, 'entity_id' | 'repeat_key'>) =>
     db
-      .insertInto('applications')
-      .values({
-        code: p.code,
-        joint_code: p.joint_code,
-        priority_group: p.priority_group,
-        activity_id: p.activity_id,
-        enrolment_id: p.enrolment_id,
-        user_id: p.user_id,
-        status: p.status,
-        offer_expires_at: p.offer_expires_at,
-        offered_at: p.offered_at,
-        offer_notified_at: p.offer_notified_at,
-        created_at: p.now,
-        updated_at: p.now,
-      })
-      .onConflict((oc) => oc.column('code').doNothing())
-      .returningAll(),
+      .with('application', () => insertUnlessCodeTakenOn(db, p))
+      .with('link', (cte) =>
+        cte
+          .insertInto('enrolment_activities')
+          .columns(['enrolment_id', 'activity_id'])
+          .expression((eb) =>
+            eb
+              .selectFrom('application')
+              .select(['application.enrolment_id', 'application.activity_id'])
+              .where('application.status', '=', 'offered'),
+          )
+          .onConflict((oc) => oc.columns(['enrolment_id', 'activity_id']).doNothing()),
+      )
+      .with('audit', (cte) =>
+        cte
+          .insertInto('audit_log')
+          .columns([
+            'at',
+            'last_at',
+            'actor_user_id',
+            'actor_dni',
+            'action',
+            'entity',
+            'entity_id',
+            'details',
+            'ip',
+          ])
+          .expression((eb) =>
+            eb
+              .selectFrom('application')
+              .select([
+                sql<string>`cast(${p.at} as text)`.as('at'),
+                sql<string>`cast(${p.last_at} as text)`.as('last_at'),
+                sql<number>`cast(${p.actor_user_id} as integer)`.as('actor_user_id'),
+                sql<string>`cast(${p.actor_dni} as text)`.as('actor_dni'),
+                sql<string>`cast(${p.action} as text)`.as('action'),
+                sql<string>`cast(${p.entity} as text)`.as('entity'),
+                sql<string>`cast(application.id as text)`.as('entity_id'),
+                sql<string>`cast(${p.details} as text)`.as('details'),
+                sql<string>`cast(${p.ip} as text)`.as('ip'),
+              ]),
+          ),
+      )
+      .selectFrom('application as a')
+      .selectAll('a')
+      .select(waitlistPosition('unseen').as('waitlist_position')),
 );
 
 /**
@@ -178,22 +264,77 @@ const applicationsOfUser = compiledStatement((db, p: { userId: number }) =>
     .orderBy('a.id', 'desc'),
 );
 
+/** What decides an application (`decision`), after the activity's row lock. */
+export interface ApplicationDecision {
+  /** Per person: enrolled in the activity already, or holding a live application for it. */
+  blockers: Map<number, { enrolled: boolean; applied: boolean }>;
+  /** Places held: applications offered or confirmed. */
+  holding: number;
+  /** The council's rule for places left when a waiting joint group does not fit. */
+  jointFit: JointFit;
+  /** Whether anyone waits on the activity's waitlist. */
+  anyWaitlisted: boolean;
+}
+
+/** A new application as stored, with its waitlist position (null unless waitlisted). */
+export type NewApplicationRow = ApplicationRow & { waitlist_position: number | null };
+
+const numberOrNull = (n: number | string | null | undefined) =>
+  n === null || n === undefined ? null : Number(n);
+
+const insertParams = (row: NewApplication): InsertParams => ({
+  code: row.code,
+  joint_code: row.joint_code ?? null,
+  priority_group: row.priority_group ?? null,
+  activity_id: row.activity_id,
+  enrolment_id: row.enrolment_id,
+  user_id: row.user_id,
+  status: row.status,
+  offer_expires_at: row.offer_expires_at,
+  offered_at: row.status === 'offered' ? row.now : null,
+  offer_notified_at: row.offer_notified_at ?? null,
+  now: row.now,
+});
+
 export function createApplicationsRepo(db: Database) {
+  /** A waitlisted application's position, by the same rule as every list's (waitlistPosition). */
+  async function waitlistPositionOf(id: number): Promise<number | null> {
+    const row = await db
+      .q()
+      .selectFrom('applications as a')
+      .select(waitlistPosition().as('n'))
+      .where('a.id', '=', id)
+      .executeTakeFirstOrThrow();
+    return numberOrNull(row.n);
+  }
+
   return {
     /** The activity, locked until the transaction ends where the engine has row locks. */
     lockActivity: (id: number): Promise<SeasonActivityRow | undefined> =>
       lockActivity.first(db, { id }),
 
     /**
-     * What refuses a person's application before places are counted, in one read: enrolled in
-     * the activity already, or holding a live application for it.
+     * What decides an application for these people, in one read after the activity's row lock
+     * (see `decision` above); undefined when one of them is no longer on record.
      */
-    async blockers(
+    async decision(
       activityId: number,
-      enrolmentId: number,
-    ): Promise<{ enrolled: boolean; applied: boolean }> {
-      const row = await blockers.first(db, { activityId, enrolmentId });
-      return { enrolled: Number(row?.enrolled) === 1, applied: Number(row?.applied) === 1 };
+      enrolmentIds: readonly number[],
+    ): Promise<ApplicationDecision | undefined> {
+      const rows = await decision.rows(db, { activityId, enrolmentIds: idList(enrolmentIds) });
+      const first = rows[0];
+      if (!first || rows.length !== new Set(enrolmentIds).size) return undefined;
+      return {
+        blockers: new Map(
+          rows.map((row) => [
+            Number(row.enrolment_id),
+            { enrolled: Number(row.enrolled) === 1, applied: Number(row.applied) === 1 },
+          ]),
+        ),
+        holding: Number(first.holding ?? 0),
+        jointFit: first.joint_fit ?? 'next_fits',
+        anyWaitlisted: Number(first.any_waitlisted) === 1,
+      };
     },
 
     findActivity: (id: number): Promise<SeasonActivityRow | undefined> =>
@@ -277,33 +418,34 @@ export function createApplicationsRepo(db: Database) {
     },
 
     /**
-     * A new application in one statement, or undefined when another already has its code (the
-     * caller draws another): no read of the code first.
+     * A new application with what comes with it: its enrolment link when it is offered (the
+     * activity on the person's pending list) and `audit`, its audit row, whose entity id is the
+     * application's. Undefined, and nothing written, when another application has its code (the
+     * caller draws another). One statement on PostgreSQL (each statement there is a round trip
+     * while the rush's batch holds the activity's row lock); SQLite, which has no data-modifying
+     * CTEs and runs in-process, writes the three in turn.
      */
-    insertUnlessCodeTaken: (row: NewApplication): Promise<ApplicationRow | undefined> =>
-      insertUnlessCodeTaken.first(db, {
-        code: row.code,
-        joint_code: row.joint_code ?? null,
-        priority_group: row.priority_group ?? null,
-        activity_id: row.activity_id,
-        enrolment_id: row.enrolment_id,
-        user_id: row.user_id,
-        status: row.status,
-        offer_expires_at: row.offer_expires_at,
-        offered_at: row.status === 'offered' ? row.now : null,
-        offer_notified_at: row.offer_notified_at ?? null,
-        now: row.now,
-      }),
-
-    /** A waitlisted application's position, by the same rule as every list's (waitlistPosition). */
-    async waitlistPositionOf(id: number): Promise<number | null> {
-      const row = await db
-        .q()
-        .selectFrom('applications as a')
-        .select(waitlistPosition().as('n'))
-        .where('a.id', '=', id)
-        .executeTakeFirstOrThrow();
-      return row.n === null ? null : Number(row.n);
+    async insertNew(
+      row: NewApplication,
+      audit: Omit<AuditInsert, 'entity_id'>,
+    ): Promise<NewApplicationRow | undefined> {
+      // a status change is never a counted repeat: the statement below has no repeat's upsert
+      if (audit.repeat_key !== null)
+        throw new Error('an application’s audit row is never a repeat');
+      if (db.engine === 'postgres') {
+        const stored = await insertWithLinkAndAudit.first(db, { ...insertParams(row), ...audit });
+        return stored && { ...stored, waitlist_position: numberOrNull(stored.waitlist_position) };
+      }
+      const stored = await insertUnlessCodeTaken.first(db, insertParams(row));
+      if (!stored) return undefined;
+      if (stored.status === 'offered')
+        await addLink.run(db, { enrolmentId: stored.enrolment_id, activityId: stored.activity_id });
+      await insertEvent.run(db, { ...audit, entity_id: String(stored.id) });
+      const waitlisted = stored.status === 'waitlisted';
+      return {
+        ...stored,
+        waitlist_position: waitlisted ? await waitlistPositionOf(stored.id) : null,
+      };
     },
 
     /** The live members of a joint application, in the order they were given. */
@@ -345,18 +487,6 @@ export function createApplicationsRepo(db: Database) {
         .where('a.enrolment_id', '=', enrolmentId)
         .where('a.status', 'in', ['waitlisted', 'applied'])
         .execute(),
-
-    /** Whether anyone waits on the activity's waitlist. */
-    async anyWaitlisted(activityId: number): Promise<boolean> {
-      const row = await db
-        .q()
-        .selectFrom('applications')
-        .select('id')
-        .where('activity_id', '=', activityId)
-        .where('status', '=', 'waitlisted')
-        .executeTakeFirst();
-      return row !== undefined;
-    },
 
     /** Places held (offered or confirmed). */
     async countHolding(activityId: number): Promise<number> {
@@ -606,9 +736,12 @@ export function createApplicationsRepo(db: Database) {
 /**
  * The waitlisted ahead of an application (`a`), and itself: its position, null unless waitlisted.
  * Counted on read over the index (activity_id, status, rank, id), so nothing is renumbered.
+ * `unseen`: `a` is the row a statement is inserting (a data-modifying CTE's), which its own
+ * reads do not see yet, so it is counted as 1 where the others are counted.
  */
-export function waitlistPosition() {
-  return sql<number | null>`case when a.status = 'waitlisted' then (
+export function waitlistPosition(a: 'stored' | 'unseen' = 'stored') {
+  const itself = a === 'unseen' ? sql`1 + ` : sql``;
+  return sql<number | null>`case when a.status = 'waitlisted' then ${itself}(
     select count(*) from applications w
     where w.activity_id = a.activity_id and w.status = 'waitlisted'
       and (coalesce(w.rank, 0) < coalesce(a.rank, 0)

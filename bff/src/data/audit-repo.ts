@@ -44,14 +44,15 @@ function repeatKey(event: AuditEvent, nowMs: number): string {
   return createHash('sha256').update(kind).digest('base64url');
 }
 
-type AuditInsert = Omit<AuditRow, 'id' | 'repeats'>;
+/** An audit row as written (`record`, or a write that stores it with its subject). */
+export type AuditInsert = Omit<AuditRow, 'id' | 'repeats'>;
 
 /**
  * One event, or one more repeat of it: compiled once (compiled-query.ts), as every application,
  * checkout and payment writes one. A field that differed between the repeats is blanked: the row
  * never claims one DNI, account or address for events that had several.
  */
-const insertEvent = compiledStatement((db, p: AuditInsert) => {
+export const insertEvent = compiledStatement((db, p: AuditInsert) => {
   const same = (column: 'actor_user_id' | 'actor_dni' | 'entity_id' | 'ip') =>
     sql<never>`CASE WHEN audit_log.${sql.ref(column)} = excluded.${sql.ref(column)} THEN audit_log.${sql.ref(column)} ELSE NULL END`;
   return db
@@ -83,26 +84,35 @@ const insertEvent = compiledStatement((db, p: AuditInsert) => {
     );
 });
 
+/** The row an event is stored as at `now`: the DNI masked, the details as JSON text. */
+function rowOf(event: AuditEvent, now: Date): AuditInsert {
+  const at = now.toISOString();
+  return {
+    at,
+    last_at: at,
+    actor_user_id: event.actorUserId,
+    actor_dni: maskDni(event.actorDni),
+    action: event.action,
+    entity: event.entity ?? null,
+    entity_id:
+      event.entityId === undefined || event.entityId === null ? null : String(event.entityId),
+    details: event.details ? JSON.stringify(event.details) : null,
+    ip: event.ip ?? null,
+    repeat_key: event.repeat ? repeatKey(event, now.getTime()) : null,
+  };
+}
+
 export function createAuditRepo(db: Database, clock: Clock = systemClock) {
   return {
     async record(event: AuditEvent): Promise<void> {
-      const now = clock.now();
-      const at = now.toISOString();
-      const row = {
-        at,
-        last_at: at,
-        actor_user_id: event.actorUserId,
-        actor_dni: maskDni(event.actorDni),
-        action: event.action,
-        entity: event.entity ?? null,
-        entity_id:
-          event.entityId === undefined || event.entityId === null ? null : String(event.entityId),
-        details: event.details ? JSON.stringify(event.details) : null,
-        ip: event.ip ?? null,
-        repeat_key: event.repeat ? repeatKey(event, now.getTime()) : null,
-      };
-      await insertEvent.run(db, row);
+      await insertEvent.run(db, rowOf(event, clock.now()));
     },
+
+    /**
+     * The row `record` would write for this event now, for a repository that writes it in the
+     * same statement as the row it is about (applications-repo `insertNew`).
+     */
+    rowOf: (event: AuditEvent): AuditInsert => rowOf(event, clock.now()),
 
     /**
      * Deletes rows whose first event is older than `before`, except accounting ones (an action

@@ -58,7 +58,8 @@ export interface Database {
   /**
    * Inside a transaction: runs fn so that a throw undoes fn's own writes only (SAVEPOINT, then
    * ROLLBACK TO it) and the transaction goes on; the error is thrown on. Group commit
-   * (group-commit.ts) runs each call of a batch this way.
+   * (group-commit.ts) runs each call of a batch this way. On PostgreSQL its RELEASE is sent with
+   * the next SAVEPOINT, in one round trip, or left to COMMIT (open-database.ts).
    */
   savepoint<T>(fn: () => Promise<T>): Promise<T>;
   /**
@@ -103,8 +104,9 @@ export interface Database {
   waiting(): number;
   /**
    * Statements sent to the database since it was opened, on every connection (queries, BEGIN,
-   * COMMIT, SAVEPOINT): what a call cost in statements is the difference across it. For the
-   * statement-count tests and bench; no answer carries it.
+   * COMMIT, SAVEPOINT): what a call cost in statements is the difference across it. Statements
+   * sent together in one round trip (PostgreSQL's RELEASE with the next SAVEPOINT) count once.
+   * For the statement-count tests and bench; no answer carries it.
    */
   statements(): number;
   close(): Promise<void>;

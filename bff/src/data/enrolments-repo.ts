@@ -40,7 +40,8 @@ const findLink = compiledStatement((db, p: { enrolmentId: number; activityId: nu
     .where('enrolment_id', '=', p.enrolmentId)
     .where('activity_id', '=', p.activityId),
 );
-const addLink = compiledStatement((db, p: { enrolmentId: number; activityId: number }) =>
+/** A link made (nothing when it exists): also an application's, with it (applications-repo). */
+export const addLink = compiledStatement((db, p: { enrolmentId: number; activityId: number }) =>
   db
     .insertInto('enrolment_activities')
     .values({ enrolment_id: p.enrolmentId, activity_id: p.activityId })

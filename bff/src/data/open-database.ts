@@ -27,6 +27,18 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const current = new AsyncLocalStorage<Transaction<Tables>>();
   let retries = 0;
   let savepoints = 0;
+  /**
+   * PostgreSQL: each statement is a round trip, and group commit runs a savepoint per call while
+   * its batch holds a row lock (group-commit.ts). There a savepoint's RELEASE waits, and goes with
+   * the next SAVEPOINT in one round trip, or is never sent: COMMIT commits a savepoint still
+   * unreleased with the rest, and ROLLBACK undoes it with the rest. Statements run meanwhile
+   * run inside it, which changes nothing: a failure outside a savepoint ends the whole
+   * transaction either way. Nothing differs but when the RELEASE is sent.
+   * SQLite runs in-process and prepares one statement at a time: it sends each at once.
+   */
+  const together = parts.engine === 'postgres';
+  /** Per transaction, the savepoint whose RELEASE waits for the next SAVEPOINT (PostgreSQL). */
+  const unreleased = new WeakMap<Transaction<Tables>, string>();
 
   const database: Database = {
     engine: parts.engine,
@@ -56,21 +68,31 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     async savepoint<T>(fn: () => Promise<T>): Promise<T> {
       const trx = current.getStore();
       if (!trx) throw new Error('savepoint() outside a transaction');
-      const name = sql.raw(`sp${++savepoints}`);
-      await sql`SAVEPOINT ${name}`.execute(trx);
+      // PostgreSQL runs several statements without parameters in one round trip
+      const send = async (...statements: string[]) => {
+        if (together) await sql.raw(statements.join('; ')).execute(trx);
+        else for (const statement of statements) await sql.raw(statement).execute(trx);
+      };
+      const name = `sp${++savepoints}`;
+      const earlier = unreleased.get(trx);
+      unreleased.delete(trx);
+      if (earlier) await send(`RELEASE SAVEPOINT ${earlier}`, `SAVEPOINT ${name}`);
+      else await send(`SAVEPOINT ${name}`);
       let value: T;
       try {
         value = await fn();
       } catch (err) {
+        // a savepoint fn left unreleased is inside this one: it goes with this one
+        unreleased.delete(trx);
         try {
-          await sql`ROLLBACK TO SAVEPOINT ${name}`.execute(trx);
-          await sql`RELEASE SAVEPOINT ${name}`.execute(trx);
+          await send(`ROLLBACK TO SAVEPOINT ${name}`, `RELEASE SAVEPOINT ${name}`);
         } catch {
           throw new TransactionEnded(err);
         }
         throw err;
       }
-      await sql`RELEASE SAVEPOINT ${name}`.execute(trx);
+      if (together) unreleased.set(trx, name);
+      else await send(`RELEASE SAVEPOINT ${name}`);
       return value;
     },
     async execScript(script) {

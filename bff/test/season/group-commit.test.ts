@@ -143,6 +143,42 @@ describe('group commit of applications', () => {
     expect(people).toEqual(families.map((family) => family.people[0]));
   });
 
+  it('gives no place twice when two batches for one activity run at once (two processes’)', async () => {
+    const activity = await firstCome(10);
+    const families: Household[] = [];
+    for (let i = 0; i < 40; i++) families.push(await household(app));
+    // two group commits for the same key: on PostgreSQL two transactions on two connections, as
+    // two processes' batches are, each taking the activity's row lock in turn; what decides a
+    // call is read after the lock, so the second batch counts the first one's places
+    const [one, two] = [createGroupCommit(app.db), createGroupCommit(app.db)];
+    const answers = await Promise.all(
+      families.map((family, i) =>
+        (i % 2 === 0 ? one : two).run(
+          `activity:${activity}`,
+          applyFor(family, family.people[0]!, activity),
+        ),
+      ),
+    );
+    const offered = answers.filter((answer) => answer.status === 'offered');
+    expect(offered).toHaveLength(10);
+    const positions = answers
+      .filter((answer) => answer.status === 'waitlisted')
+      .map((answer) => (answer as { waitlist_position: number }).waitlist_position)
+      .sort((a, b) => a - b);
+    expect(positions).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    // the places went to the first ten to reach the database, and the links with them
+    const rows = await statuses(app, activity);
+    expect(rows.slice(0, 10).map((row) => row.status)).toEqual(Array(10).fill('offered'));
+    expect(rows.slice(10).every((row) => row.status === 'waitlisted')).toBe(true);
+    expect(
+      Number(
+        await app.value(
+          sql`SELECT count(*) FROM enrolment_activities WHERE activity_id = ${activity}`,
+        ),
+      ),
+    ).toBe(10);
+  });
+
   it('closes a batch once it has run for its budget: the calls after it go in the next, in order', async () => {
     const activity = await firstCome(3);
     const families: Household[] = [];

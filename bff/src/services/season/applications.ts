@@ -4,7 +4,7 @@ import type { GroupCommit } from '../../data/group-commit.js';
 import type { CircumstancesRepo } from '../../data/circumstances-repo.js';
 import type { DrawsRepo } from '../../data/draws-repo.js';
 import type { EnrolmentsRepo } from '../../data/enrolments-repo.js';
-import type { PersonsRepo } from '../../data/persons-repo.js';
+import type { PersonRow, PersonsRepo } from '../../data/persons-repo.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../errors.js';
 import type { Actor, CallContext } from '../residents/context.js';
@@ -38,19 +38,44 @@ export function createResidentApplications(deps: {
    * locked first, so on PostgreSQL parallel calls take the last places one at a time, in order
    * of arrival.
    */
-  const apply = (actor: Actor, input: ApplyInput, call: CallContext) =>
+  const apply = (
+    actor: Actor,
+    input: ApplyInput,
+    call: CallContext,
+    /** The people asked for, read before the batch (`applyOnce`); the others are read now. */
+    known: ReadonlyMap<number, PersonRow | undefined> = new Map(),
+  ) =>
     // No rate limit of its own: one live application per person and activity, and the people
     // an account manages are limited where they are added or linked, so an account's
     // applications are bounded by what it may apply for (and the rush's one write stays short).
     applying(
       {
         actor: { userId: actor.id, dni: actor.dni, ip: call.ip },
-        findPerson: (id) => deps.persons.findLinked(actor.id, id),
+        findPerson: (id) =>
+          known.has(id) ? Promise.resolve(known.get(id)) : deps.persons.findLinked(actor.id, id),
         accountFor: () => Promise.resolve(actor.id),
         byStaff: false,
       },
       input,
     );
+
+  /**
+   * The people a call asks for, each only if this account manages them: read before the
+   * activity's batch, where each statement of a call holds the activity's row lock for every
+   * call of the batch (docs/performance.md, "Statement counts"). Nothing about places depends on
+   * them: a link removed or a birth date changed just after this read is the same as one changed
+   * just after the application, as a read inside the transaction (which locks neither) allowed
+   * already. Whether they may apply is still decided inside, after the key's claim.
+   */
+  async function peopleAskedFor(actor: Actor, input: ApplyInput) {
+    const ids = [input.person_activity_id, ...(input.person_activity_ids ?? [])];
+    const known = new Map<number, PersonRow | undefined>();
+    // more than a joint application's 4 is refused inside: not worth reading
+    for (const id of new Set(ids).size <= 4 ? ids : [])
+      if (id !== undefined && !known.has(id))
+        known.set(id, await deps.persons.findLinked(actor.id, id));
+    return known;
+  }
 
   return {
     list: async (actor: Actor): Promise<ApplicationView[]> =>
@@ -64,17 +89,19 @@ export function createResidentApplications(deps: {
      * transaction as the application; that transaction is the activity's next group commit
      * (data/group-commit.ts), shared with the applications for it arriving meanwhile.
      */
-    applyOnce: (
+    applyOnce: async (
       actor: Actor,
       input: ApplyInput,
       call: CallContext,
       key: string | undefined,
-    ): Promise<Answer<Awaited<ReturnType<typeof apply>>>> =>
-      deps.groupCommit.run(`activity:${input.activity_id}`, () =>
+    ): Promise<Answer<Awaited<ReturnType<typeof apply>>>> => {
+      const known = await peopleAskedFor(actor, input);
+      return deps.groupCommit.run(`activity:${input.activity_id}`, () =>
         deps.idempotency({ userId: actor.id, key, body: input, status: 201 }, () =>
-          apply(actor, input, call),
+          apply(actor, input, call, known),
         ),
-      ),
+      );
+    },
 
     /**
      * Withdraws one; an offered place passes at once to the next on the waitlist. `whole`: every

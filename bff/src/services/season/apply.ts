@@ -1,20 +1,20 @@
 import type {
-  ApplicationRow,
+  ApplicationDecision,
   ApplicationsRepo,
   NewApplication,
+  NewApplicationRow,
   SeasonActivityRow,
 } from '../../data/applications-repo.js';
 import type { Database } from '../../data/database.js';
 import { isUniqueViolation } from '../../data/engines.js';
 import type { DrawsRepo } from '../../data/draws-repo.js';
-import type { EnrolmentsRepo } from '../../data/enrolments-repo.js';
 import type { PersonRow } from '../../data/persons-repo.js';
 import type { Clock } from '../../lib/clock.js';
 import { fullName } from '../../lib/clean-name.js';
 import { conflict, DomainError, invalid, notFound, type ValidationIssue } from '../errors.js';
 import { checkEligible } from './eligibility.js';
 import { newApplicationCode } from './draw.js';
-import { offerExpiry, type Places, type StatusActor } from './places.js';
+import { freeOf, offerExpiry, type Places, type StatusActor } from './places.js';
 import { toApplicationView, windowOpen, type ApplicationView } from './views.js';
 import { freePlacesOpen } from './waitlist-end.js';
 import type { CircumstancesRepo } from '../../data/circumstances-repo.js';
@@ -66,21 +66,20 @@ function peopleOf(input: ApplyInput): { ids: number[]; joint: boolean } {
 }
 
 /** Why this person cannot apply, as a DomainError (as a single application answers), or null. */
-async function refusalOf(
-  deps: { applications: ApplicationsRepo },
+function refusalOf(
   activity: SeasonActivityRow,
   person: PersonRow,
-): Promise<DomainError | null> {
+  decision: ApplicationDecision,
+): DomainError | null {
   try {
     checkEligible(activity, person);
   } catch (err) {
     if (err instanceof DomainError) return err;
     throw err;
   }
-  // enrolled already, or applied already: one read
-  const { enrolled, applied } = await deps.applications.blockers(activity.id, person.id);
-  if (enrolled) return conflict('already_enrolled');
-  if (applied) return conflict('already_applied');
+  const blockers = decision.blockers.get(person.id);
+  if (blockers?.enrolled) return conflict('already_enrolled');
+  if (blockers?.applied) return conflict('already_applied');
   return null;
 }
 
@@ -96,16 +95,17 @@ const jointRefusal = (refused: { index: number; person: PersonRow; error: Domain
   });
 
 /**
- * The application stored under a code no application has yet: the insert itself finds a code
- * taken (a repeat is one in 850,000 million, so this rarely loops), with no read first.
+ * The application stored under a code no application has yet, with its link and audit row
+ * (places.storeNew): the insert itself finds a code taken (a repeat is one in 850,000 million,
+ * so this rarely loops), with no read first.
  */
-async function insertWithNewCode(
-  applications: ApplicationsRepo,
+async function storeWithNewCode(
+  store: (row: NewApplication) => Promise<NewApplicationRow | undefined>,
   rowFor: (code: string) => Omit<NewApplication, 'code'>,
-): Promise<ApplicationRow> {
+): Promise<NewApplicationRow> {
   for (;;) {
     const code = newApplicationCode();
-    const stored = await applications.insertUnlessCodeTaken({ ...rowFor(code), code });
+    const stored = await store({ ...rowFor(code), code });
     if (stored) return stored;
   }
 }
@@ -121,7 +121,6 @@ export function createApplying(deps: {
   db: Database;
   clock: Clock;
   applications: ApplicationsRepo;
-  enrolments: Pick<EnrolmentsRepo, 'findLink' | 'addLink'>;
   draws: Pick<DrawsRepo, 'find'>;
   places: Places;
   /** Priority groups: what each person holds when applying (services/season/priority-groups.ts). */
@@ -129,16 +128,17 @@ export function createApplying(deps: {
 }) {
   const { db, clock, applications, places } = deps;
 
-  async function placeFor(
+  /** Whether the people are offered places now (first come), by what was read under the lock. */
+  function placeFor(
     activity: SeasonActivityRow,
     size: number,
     firstCome: boolean,
-  ): Promise<boolean> {
+    decision: ApplicationDecision,
+  ): boolean {
     if (!firstCome) return false;
-    if ((await places.freePlaces(activity)) < size) return false;
+    if (freeOf(activity, decision.holding) < size) return false;
     // under wait_for_group free places wait for the group ahead: nobody passes the waitlist
-    if ((await applications.jointFit()) === 'wait_for_group')
-      return !(await applications.anyWaitlisted(activity.id));
+    if (decision.jointFit === 'wait_for_group') return !decision.anyWaitlisted;
     return true;
   }
 
@@ -173,16 +173,22 @@ export function createApplying(deps: {
         )
           throw conflict('applications_not_open');
         const firstCome = freeForAll || activity.allocation === 'first_come';
+        // enrolled or applied already, places held, the joint rule: one read, after the lock
+        const decision = await applications.decision(
+          activity.id,
+          people.map((person) => person.id),
+        );
+        if (!decision) throw notFound();
         const refused = [];
         for (const [index, person] of people.entries()) {
-          const error = await refusalOf(deps, activity, person);
+          const error = refusalOf(activity, person, decision);
           if (error) refused.push({ index, person, error });
         }
         if (refused.length > 0) {
           if (!joint) throw (refused[0] as (typeof refused)[number]).error;
           throw jointRefusal(refused);
         }
-        const offered = await placeFor(activity, people.length, firstCome);
+        const offered = placeFor(activity, people.length, firstCome, decision);
         // once the waitlist has ended there is no queue to join
         if (freeForAll && !offered) throw conflict('no_places_left');
         const status = !firstCome ? 'applied' : offered ? 'offered' : 'waitlisted';
@@ -190,26 +196,28 @@ export function createApplying(deps: {
         let jointCode: string | null = null;
         for (const person of people) {
           const userId = await applicant.accountFor(person);
-          const row: ApplicationRow = await insertWithNewCode(applications, (code) => ({
-            // a joint application's code is its first member's own
-            joint_code: joint ? (jointCode ?? code) : null,
-            priority_group: groups.byPerson.get(person.id) ?? null,
-            activity_id: activity.id,
-            enrolment_id: person.id,
-            user_id: userId,
-            status,
-            offer_expires_at: offered ? offerExpiry(now, activity) : null,
-            // the resident sees the offer on screen as it is made: no message about it
-            offer_notified_at: offered && !applicant.byStaff ? now.toISOString() : null,
-            now: now.toISOString(),
-          }));
+          const row = await storeWithNewCode(
+            (fields) =>
+              places.storeNew(applicant.actor, fields, {
+                offer_expires_at: fields.offer_expires_at,
+                ...(fields.joint_code ? { joint_code: fields.joint_code } : {}),
+                ...(applicant.byStaff ? { by_staff: true } : {}),
+              }),
+            (code) => ({
+              // a joint application's code is its first member's own
+              joint_code: joint ? (jointCode ?? code) : null,
+              priority_group: groups.byPerson.get(person.id) ?? null,
+              activity_id: activity.id,
+              enrolment_id: person.id,
+              user_id: userId,
+              status,
+              offer_expires_at: offered ? offerExpiry(now, activity) : null,
+              // the resident sees the offer on screen as it is made: no message about it
+              offer_notified_at: offered && !applicant.byStaff ? now.toISOString() : null,
+              now: now.toISOString(),
+            }),
+          );
           if (joint) jointCode ??= row.code;
-          if (offered) await deps.enrolments.addLink(person.id, activity.id);
-          await places.auditStatus(applicant.actor, row, null, status, {
-            offer_expires_at: row.offer_expires_at,
-            ...(jointCode === null ? {} : { joint_code: jointCode }),
-            ...(applicant.byStaff ? { by_staff: true } : {}),
-          });
           views.push(
             toApplicationView({
               ...row,
@@ -218,8 +226,6 @@ export function createApplying(deps: {
               last_name: person.last_name,
               dni: person.dni,
               birth_date: person.birth_date,
-              waitlist_position:
-                status === 'waitlisted' ? await applications.waitlistPositionOf(row.id) : null,
             }),
           );
         }

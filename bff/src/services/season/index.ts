@@ -280,7 +280,6 @@ export function createSeason(deps: {
         db,
         clock,
         applications,
-        enrolments: repos.enrolments,
         draws: repos.draws,
         places,
         circumstances: repos.circumstances,

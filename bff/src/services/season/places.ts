@@ -1,6 +1,8 @@
 import type {
   ApplicationRow,
   ApplicationsRepo,
+  NewApplication,
+  NewApplicationRow,
   SeasonActivityRow,
 } from '../../data/applications-repo.js';
 import type { AuditEvent, AuditRepo } from '../../data/audit-repo.js';
@@ -17,6 +19,10 @@ export interface StatusActor {
 }
 
 export const SYSTEM: StatusActor = { userId: null, dni: null, ip: null };
+
+/** Free places when `holding` are offered or confirmed: capacity less those (never below 0). */
+export const freeOf = (activity: Pick<SeasonActivityRow, 'capacity'>, holding: number): number =>
+  activity.capacity === null ? Number.POSITIVE_INFINITY : Math.max(0, activity.capacity - holding);
 
 export const offerExpiry = (now: Date, activity: Pick<SeasonActivityRow, 'offer_hours'>) =>
   new Date(now.getTime() + activity.offer_hours * 3_600_000).toISOString();
@@ -36,34 +42,42 @@ export function createPlaces(deps: {
 }) {
   const { applications, enrolments, audit } = deps;
 
+  /** The audit event of a change of status (an application just made has no id yet: null). */
+  const statusEvent = (
+    actor: StatusActor,
+    application: Pick<ApplicationRow, 'code' | 'activity_id'> & { id: number | null },
+    from: ApplicationStatus | null,
+    to: ApplicationStatus,
+    details: Record<string, unknown> = {},
+  ): AuditEvent => ({
+    actorUserId: actor.userId,
+    actorDni: actor.dni,
+    action: `application.${to}`,
+    entity: 'application',
+    entityId: application.id,
+    details: {
+      code: application.code,
+      activity_id: application.activity_id,
+      from,
+      to,
+      ...details,
+    },
+    ip: actor.ip,
+  });
+
   const auditStatus = (
     actor: StatusActor,
     application: Pick<ApplicationRow, 'id' | 'code' | 'activity_id'>,
     from: ApplicationStatus | null,
     to: ApplicationStatus,
     details: Record<string, unknown> = {},
-  ) =>
-    audit.record({
-      actorUserId: actor.userId,
-      actorDni: actor.dni,
-      action: `application.${to}`,
-      entity: 'application',
-      entityId: application.id,
-      details: {
-        code: application.code,
-        activity_id: application.activity_id,
-        from,
-        to,
-        ...details,
-      },
-      ip: actor.ip,
-    } satisfies AuditEvent);
+  ) => audit.record(statusEvent(actor, application, from, to, details));
 
   /** Free places: capacity less those offered or confirmed (never below 0). */
-  async function freePlaces(activity: SeasonActivityRow): Promise<number> {
-    if (activity.capacity === null) return Number.POSITIVE_INFINITY;
-    return Math.max(0, activity.capacity - (await applications.countHolding(activity.id)));
-  }
+  const freePlaces = async (activity: SeasonActivityRow): Promise<number> =>
+    activity.capacity === null
+      ? Number.POSITIVE_INFINITY
+      : freeOf(activity, await applications.countHolding(activity.id));
 
   /** A waitlisted application offered the place: its link is created (or found paid: confirmed). */
   async function offer(application: ApplicationRow, activity: SeasonActivityRow, now: Date) {
@@ -109,6 +123,22 @@ export function createPlaces(deps: {
   return {
     auditStatus,
     freePlaces,
+
+    /**
+     * A new application, stored with its enrolment link when offered and the audit row
+     * `auditStatus` would write for it (from no status to its first), in one write where the
+     * engine allows (applications-repo `insertNew`). Undefined, nothing stored, when its code is
+     * taken.
+     */
+    storeNew: (
+      actor: StatusActor,
+      row: NewApplication,
+      details: Record<string, unknown>,
+    ): Promise<NewApplicationRow | undefined> =>
+      applications.insertNew(
+        row,
+        audit.rowOf(statusEvent(actor, { ...row, id: null }, null, row.status, details)),
+      ),
 
     /**
      * An application and its activity, the activity locked first and the application read again
