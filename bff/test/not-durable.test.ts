@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compiledStatement, NOT_DURABLE } from '../src/data/compiled-query.js';
 import type { Database } from '../src/data/database.js';
+import { createPaymentsRepo } from '../src/data/payments-repo.js';
 import { createRateBucketsRepo } from '../src/data/rate-buckets-repo.js';
 import { openTestDatabase, testEngine } from './helpers/test-database.js';
 
@@ -115,5 +116,13 @@ describe('writes that need not wait for the disk', () => {
       }
       expect(fullNow()).toBe(FULL);
     }
+  });
+
+  it.runIf(testEngine === 'sqlite')("sends the receipt e-mail's claim marked", async () => {
+    // no such payment: nobody claims it, and the statement still ran as marked
+    expect(await createPaymentsRepo(db).claimReceiptMail(-1, new Date().toISOString())).toBe(false);
+    const claims = ran.filter((r) => /update "payments" set "receipt_mailed_at"/.test(r.text));
+    expect(claims.map((r) => [r.text.startsWith(NOT_DURABLE), r.level])).toEqual([[true, NORMAL]]);
+    expect(fullNow()).toBe(FULL);
   });
 });

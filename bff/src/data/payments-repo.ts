@@ -371,6 +371,21 @@ const markManyPaid = compiledStatement((db, p: { items: string; now: string }, t
     returning paid_payment_id`;
 });
 /** Payments that paid nothing (their fee was paid some other way): duplicates, no receipt code. */
+/**
+ * The receipt e-mail's claim: the one caller whose update changes the row sends it. Not durable
+ * (sqlite-not-durable.ts): a claim lost in a power cut, with the mail already gone, lets the
+ * receipts' retry send that one receipt again; waiting for the disk after it cost every paid
+ * order an fsync on the event loop (docs/performance.md, deadline day).
+ */
+const claimReceipt = compiledStatement(
+  (db, p: { id: number; now: string }) =>
+    db
+      .updateTable('payments')
+      .set({ receipt_mailed_at: p.now })
+      .where('id', '=', p.id)
+      .where('receipt_mailed_at', 'is', null),
+  { durable: false },
+);
 const markDuplicates = compiledStatement((db, p: { ids: string }, target) =>
   db
     .updateTable('payments')
@@ -563,14 +578,8 @@ export function createPaymentsRepo(db: Database) {
     },
     /** True for the one caller that may send this payment's confirmation e-mail. */
     async claimReceiptMail(id: number, now: string): Promise<boolean> {
-      const result = await db
-        .q()
-        .updateTable('payments')
-        .set({ receipt_mailed_at: now })
-        .where('id', '=', id)
-        .where('receipt_mailed_at', 'is', null)
-        .executeTakeFirst();
-      return result.numUpdatedRows === 1n;
+      const result = await claimReceipt.run(db, { id, now });
+      return result.numAffectedRows === 1n;
     },
     async releaseReceiptMail(id: number): Promise<void> {
       await db
