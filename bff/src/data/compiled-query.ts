@@ -71,10 +71,10 @@ export function compiledStatement<P extends object, R>(
   build: (db: Executor, p: P, target: BuildFor) => Compilable<R> | RawBuilder<R>,
   options: {
     /**
-     * false for a count whose loss in a power cut harms nothing (a throttle's hits): run outside
-     * a transaction, SQLite commits it without waiting for the disk (engines.ts says how, and why
-     * that never loses an earlier durable write). Inside a transaction the transaction's own
-     * commit decides, and PostgreSQL runs it as any write.
+     * false for a write whose loss in a power cut harms nothing (a throttle's hits): run outside
+     * a transaction on SQLite, its caller does not wait for the WAL's flush to disk
+     * (sqlite-wal-flush.ts); a process crash still loses nothing. Inside a transaction the
+     * transaction's commit decides, and PostgreSQL runs it as any write.
      */
     durable?: boolean;
   } = {},

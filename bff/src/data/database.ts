@@ -109,5 +109,11 @@ export interface Database {
    * For the statement-count tests and bench; no answer carries it.
    */
   statements(): number;
+  /**
+   * SQLite's flushes of its WAL to disk since it was opened (each acknowledged write waits for
+   * one, and writes at the same moment share it: sqlite-wal-flush.ts); 0 on PostgreSQL. For
+   * tests and the bench.
+   */
+  walFlushes(): number;
   close(): Promise<void>;
 }

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { createSqliteReadersDialect } from './sqlite-readers.js';
 import { DatabaseFileMoved, sqliteFileWatch, type SqliteFileWatch } from './sqlite-file.js';
 import { statementCache } from './sqlite-statements.js';
-import { notDurable } from './sqlite-not-durable.js';
+import { walFlusher, type WalFlusher } from './sqlite-wal-flush.js';
 import { NOT_DURABLE } from './compiled-query.js';
 
 /**
@@ -59,6 +59,8 @@ export interface EngineParts {
    * added to per statement, read by the statement-count tests and bench.
    */
   statements(): number;
+  /** SQLite's WAL flushes since it was opened (sqlite-wal-flush.ts); 0 on PostgreSQL. */
+  walFlushes(): number;
 }
 
 export function isPostgresUrl(url: string | null | undefined): url is string {
@@ -87,18 +89,33 @@ export function openEngine(options: {
 class ImmediateSqliteDriver extends SqliteDriver {
   readonly #inTransaction: () => boolean;
   readonly #turns: OneAtATime;
-  constructor(database: SqliteDatabase, inTransaction: () => boolean, turns: OneAtATime) {
+  readonly #durability: Durability;
+  constructor(
+    database: SqliteDatabase,
+    inTransaction: () => boolean,
+    turns: OneAtATime,
+    durability: Durability,
+  ) {
     super({ database });
     this.#inTransaction = inTransaction;
     this.#turns = turns;
+    this.#durability = durability;
   }
   override async acquireConnection(): Promise<DatabaseConnection> {
     await this.#turns.take();
+    this.#durability.committed = false;
     return super.acquireConnection();
   }
+  /**
+   * The connection goes to the next call first; then, if this use committed a write, its caller
+   * waits for the WAL on disk (sqlite-wal-flush.ts) before it hears of success.
+   */
   override async releaseConnection(): Promise<void> {
+    const committed = this.#durability.committed;
+    this.#durability.committed = false;
     await super.releaseConnection();
     this.#turns.give();
+    if (committed) await this.#durability.wal.flush();
   }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
@@ -138,6 +155,16 @@ class OneAtATime {
   }
 }
 
+/**
+ * Whether the call holding the connection committed a write that must reach the disk before it
+ * is acknowledged (a transaction's COMMIT, or a write outside one not marked `NOT_DURABLE`), and
+ * the WAL's flusher that puts it there.
+ */
+interface Durability {
+  committed: boolean;
+  wal: WalFlusher;
+}
+
 /** SQLite's adapter, saying the driver keeps its connection to one call itself (OneAtATime). */
 class OwnLockSqliteAdapter extends SqliteAdapter {
   override get supportsMultipleConnections(): boolean {
@@ -149,14 +176,26 @@ class PortalSqliteDialect extends SqliteDialect {
   readonly #database: SqliteDatabase;
   readonly #inTransaction: () => boolean;
   readonly #turns: OneAtATime;
-  constructor(database: SqliteDatabase, inTransaction: () => boolean, turns: OneAtATime) {
+  readonly #durability: Durability;
+  constructor(
+    database: SqliteDatabase,
+    inTransaction: () => boolean,
+    turns: OneAtATime,
+    durability: Durability,
+  ) {
     super({ database });
     this.#database = database;
     this.#inTransaction = inTransaction;
     this.#turns = turns;
+    this.#durability = durability;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#database, this.#inTransaction, this.#turns);
+    return new ImmediateSqliteDriver(
+      this.#database,
+      this.#inTransaction,
+      this.#turns,
+      this.#durability,
+    );
   }
   override createAdapter(): DialectAdapter {
     return new OwnLockSqliteAdapter();
@@ -174,8 +213,10 @@ function openSqlite(file: string): EngineParts {
   const raw = new Sqlite(file);
   const watch = sqliteFileWatch(file);
   raw.pragma('journal_mode = WAL');
-  // FULL: every acknowledged write survives a power cut, not only a process crash.
-  raw.pragma('synchronous = FULL');
+  // NORMAL: a commit does not wait for the disk on the event loop; every acknowledged write
+  // still survives a power cut, as with FULL, because its caller is answered only after the WAL
+  // is flushed off the event loop (sqlite-wal-flush.ts; docs/performance.md, deadline day).
+  raw.pragma('synchronous = NORMAL');
   raw.pragma('busy_timeout = 5000');
   raw.pragma('foreign_keys = ON');
   // 16 MB of pages instead of SQLite's 2 MB: a large import's inserts (five indexes and the search
@@ -183,7 +224,7 @@ function openSqlite(file: string): EngineParts {
   // Reads have the reader threads' own connections.
   raw.pragma('cache_size = -16384');
   const prepare = statementCache(raw, STATEMENT_CACHE_SIZE);
-  const unsynced = notDurable(raw);
+  const durability: Durability = { committed: false, wal: walFlusher(file) };
   const sent = { statements: 0 };
   const database: SqliteDatabase = {
     // Kysely's SQLite connection asks for the statement each time it runs one
@@ -193,9 +234,13 @@ function openSqlite(file: string): EngineParts {
       // a write outside a transaction, or a transaction's commit, into a file deleted or replaced
       // under the server fails (database_unavailable) rather than being acknowledged: one stat
       if (sql === 'commit' || (!statement.readonly && !raw.inTransaction)) watch.assertInPlace();
-      // a transaction's commit decides its own durability: the mark counts only outside one
-      if (!raw.inTransaction && sql.startsWith(NOT_DURABLE))
-        return unsynced(statement) as unknown as ReturnType<SqliteDatabase['prepare']>;
+      // what must be on disk before its caller hears of it: a commit, or a write outside a
+      // transaction unless marked (a transaction's writes wait for its commit)
+      if (
+        sql === 'commit' ||
+        (!statement.readonly && !raw.inTransaction && !sql.startsWith(NOT_DURABLE))
+      )
+        durability.committed = true;
       return statement as unknown as ReturnType<SqliteDatabase['prepare']>;
     },
     close: () => raw.close(),
@@ -203,7 +248,7 @@ function openSqlite(file: string): EngineParts {
   const turns = new OneAtATime();
   return {
     engine: 'sqlite',
-    dialect: new PortalSqliteDialect(database, () => raw.inTransaction, turns),
+    dialect: new PortalSqliteDialect(database, () => raw.inTransaction, turns, durability),
     // better-sqlite3's exec runs several statements on the same (single) connection
     execScript: async (script) => void raw.exec(script),
     readDialect: createSqliteReadersDialect(file, readThreads(), sent),
@@ -212,6 +257,7 @@ function openSqlite(file: string): EngineParts {
     describe: file,
     waiting: () => turns.waiting,
     statements: () => sent.statements,
+    walFlushes: () => durability.wal.flushes(),
   };
 }
 
@@ -328,6 +374,7 @@ function openPostgres(url: string, poolSize: number): EngineParts {
     describe: `postgres://${where.host}${where.pathname}`,
     waiting: () => pool.waitingCount,
     statements: () => sent.statements,
+    walFlushes: () => 0,
   };
 }
 

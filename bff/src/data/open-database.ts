@@ -108,6 +108,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     retries: () => retries,
     waiting: () => parts.waiting(),
     statements: () => parts.statements(),
+    walFlushes: () => parts.walFlushes(),
     async close() {
       await readers?.destroy();
       await kysely.destroy();

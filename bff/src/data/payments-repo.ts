@@ -370,12 +370,11 @@ const markManyPaid = compiledStatement((db, p: { items: string; now: string }, t
       and (v.part_to is null or ea.parts_paid = v.part_from - 1)
     returning paid_payment_id`;
 });
-/** Payments that paid nothing (their fee was paid some other way): duplicates, no receipt code. */
 /**
  * The receipt e-mail's claim: the one caller whose update changes the row sends it. Not durable
- * (sqlite-not-durable.ts): a claim lost in a power cut, with the mail already gone, lets the
- * receipts' retry send that one receipt again; waiting for the disk after it cost every paid
- * order an fsync on the event loop (docs/performance.md, deadline day).
+ * (compiled-query.ts): a claim lost in a power cut, with the mail already gone, lets the
+ * receipts' retry send that one receipt again; every paid order's receipt waited for a flush of
+ * the WAL for it (docs/performance.md, deadline day).
  */
 const claimReceipt = compiledStatement(
   (db, p: { id: number; now: string }) =>
@@ -386,6 +385,7 @@ const claimReceipt = compiledStatement(
       .where('receipt_mailed_at', 'is', null),
   { durable: false },
 );
+/** Payments that paid nothing (their fee was paid some other way): duplicates, no receipt code. */
 const markDuplicates = compiledStatement((db, p: { ids: string }, target) =>
   db
     .updateTable('payments')

@@ -6,9 +6,9 @@ import type { Database } from './database.js';
 const likeLiteral = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 // A login writes three to nine of these, a checkout and a notification one each: compiled once
-// (compiled-query.ts), and not durable. A throttle's count lost in a power cut (at most the last
-// few, sqlite-not-durable.ts) lets someone try a few more times; waiting for the disk after each
-// held the event loop for most of deadline day (docs/performance.md).
+// (compiled-query.ts), and not durable: a throttle's last counts lost in a power cut let someone
+// try a few more times, where waiting for the WAL's flush after each (sqlite-wal-flush.ts) made
+// every login wait for several in turn (docs/performance.md, deadline day).
 const notDurable = { durable: false };
 
 /** One event counted, and the count after it. */
