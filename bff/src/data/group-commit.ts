@@ -36,9 +36,10 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  * transaction takes them all (up to MAX_BATCH) in order of arrival, each in a savepoint of its
  * own: a call that throws (its checks refuse it) undoes only its own writes and gets its own
  * error, the others go on. Each caller is answered only after the commit that holds its work, so
- * a crash before the commit loses nothing that was acknowledged. On SQLite (synchronous FULL) the
- * commit's fsync, most of an application's cost alone, is paid once a batch; there, with one
- * writer, every key shares one line: the calls for 50 activities waiting at 9:00 are one batch,
+ * a crash before the commit loses nothing that was acknowledged. On SQLite a batch is one BEGIN
+ * and COMMIT and one wait for the WAL's flush (sqlite-wal-flush.ts; it was the commit's own fsync
+ * on the event loop, most of an application's cost alone, before); there, with one writer, every
+ * key shares one line: the calls for 50 activities waiting at 9:00 are one batch,
  * not 50 (bench/opening-day.mjs: with a batch per activity, about four calls each, the commits'
  * fsyncs took a third of the server's time). On PostgreSQL a batch saves each call's BEGIN and
  * COMMIT round trips and WAL flush wait; it holds one key's row lock, so two processes' batches
