@@ -1,6 +1,9 @@
 // An authenticated read (GET /api/user/persons/, SQLite, one process) against a bare Koa "hello"
-// server, taking turns (koa, portal, koa, portal, ...) so that both sides see the same moments of
-// a shared machine. Prints each pair's ratio and the median of them. Target (issue 63): >= 0.25.
+// server, taking turns (koa, floor, portal, koa, floor, portal, ...) so that all see the same
+// moments of a shared machine. Prints each turn's ratio and the median of them. Target (issue
+// 63): >= 0.25. The floor (bench/lib/read-floor-server.mjs: bare Koa, better-sqlite3 running the
+// portal's two statements on the same seeded file, the JSON, nothing else) says how much of the
+// gap is the design's (Koa + SQLite + the socket on this machine) and how much is the portal's own.
 //   node bench/read-vs-koa.mjs            (builds the BFF first)
 //   node bench/read-vs-koa.mjs --no-build
 // BENCH_SECONDS (5) is each measured run, BENCH_ROUNDS (3) the pairs, BENCH_SERVER_JS another
@@ -20,7 +23,7 @@ import {
   table,
 } from './lib/common.mjs';
 import { measure } from './lib/load.mjs';
-import { seedFamily, startPortal } from './lib/portal.mjs';
+import { PORTAL_JWT_SECRET, seedFamily, startPortal } from './lib/portal.mjs';
 
 export const READ_TARGET = 0.25;
 const CONNECTIONS = 50;
@@ -41,8 +44,24 @@ export async function runReadVsKoa({ build = true } = {}) {
   const portal = await startPortal({
     nodeArgs: profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
   });
+  let floor = null;
   try {
     const seeded = await seedFamily(portal.baseUrl);
+    const floorPort = await freePort();
+    floor = await startProcess(
+      'read-floor',
+      process.execPath,
+      [join(benchDir, 'lib/read-floor-server.mjs')],
+      {
+        env: {
+          PORT: String(floorPort),
+          HOST,
+          DB_FILE: join(portal.dataDir, 'portal.sqlite'),
+          JWT_SECRET: PORTAL_JWT_SECRET,
+        },
+        readyUrl: `http://${HOST}:${floorPort}/health`,
+      },
+    );
     const koa = () =>
       measure({
         url: `http://${HOST}:${helloPort}/`,
@@ -50,6 +69,15 @@ export async function runReadVsKoa({ build = true } = {}) {
         seconds: SECONDS,
         warmupSeconds: 2,
         pid: hello.pid,
+      });
+    const floorRead = () =>
+      measure({
+        url: `http://${HOST}:${floorPort}/api/user/persons/`,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        warmupSeconds: 2,
+        headers: { Authorization: `Bearer ${seeded.token}` },
+        pid: floor.pid,
       });
     const read = () =>
       measure({
@@ -60,28 +88,55 @@ export async function runReadVsKoa({ build = true } = {}) {
         headers: { Authorization: `Bearer ${seeded.token}` },
         pid: portal.pid,
       });
-    const rows = [['round', 'koa req/s', 'read req/s', 'ratio', 'read p50 / p99', 'read CPU/req']];
+    const rows = [
+      [
+        'round',
+        'koa req/s',
+        'floor req/s',
+        'read req/s',
+        'floor / koa',
+        'read / koa',
+        'read / floor',
+        'read p50 / p99',
+        'CPU/req koa, floor, read',
+      ],
+    ];
     const ratios = [];
+    const floorRatios = [];
+    const ofFloor = [];
     for (let round = 1; round <= ROUNDS; round++) {
       const k = await koa();
+      const f = await floorRead();
       const r = await read();
+      if (!f.valid) throw new Error(`floor run invalid: ${f.non2xx} non-2xx, ${f.errors} errors`);
       if (!r.valid) throw new Error(`read run invalid: ${r.non2xx} non-2xx, ${r.errors} errors`);
       const ratio = r.rps / k.rps;
       ratios.push(ratio);
+      floorRatios.push(f.rps / k.rps);
+      ofFloor.push(r.rps / f.rps);
       rows.push([
         String(round),
         fmt.int(k.rps),
+        fmt.int(f.rps),
         fmt.int(r.rps),
+        (f.rps / k.rps).toFixed(3),
         ratio.toFixed(3),
+        (r.rps / f.rps).toFixed(3),
         `${fmt.ms(r.p50)} / ${fmt.ms(r.p99)}`,
-        `${fmt.int(r.cpuUsPerRequest)} µs`,
+        [k, f, r].map((m) => fmt.int(m.cpuUsPerRequest)).join(', ') + ' µs',
       ]);
-      console.log(`  round ${round}: ratio ${ratio.toFixed(3)}`);
+      console.log(
+        `  round ${round}: read / koa ${ratio.toFixed(3)}, floor / koa ${(f.rps / k.rps).toFixed(3)}`,
+      );
     }
     console.log(table(rows));
-    const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
+    const medianOf = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+    const median = medianOf(ratios);
     const ok = median >= READ_TARGET;
-    console.log(`median ratio ${median.toFixed(3)} (target >= ${READ_TARGET}): ${status(ok)}`);
+    console.log(
+      `median ratio ${median.toFixed(3)} (target >= ${READ_TARGET}): ${status(ok)}; ` +
+        `the floor's ${medianOf(floorRatios).toFixed(3)}, the read at ${medianOf(ofFloor).toFixed(3)} of the floor`,
+    );
     return [
       result(
         'read-vs-koa',
@@ -92,6 +147,7 @@ export async function runReadVsKoa({ build = true } = {}) {
       ),
     ];
   } finally {
+    await floor?.stop();
     await portal.close();
     await hello.stop();
   }
