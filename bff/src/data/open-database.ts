@@ -27,12 +27,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const current = new AsyncLocalStorage<Transaction<Tables>>();
   let retries = 0;
   let savepoints = 0;
+  const atOnce = parts.runAtOnce;
 
   const database: Database = {
     engine: parts.engine,
     q: () => current.getStore() ?? kysely,
     reads: () => current.getStore() ?? readers ?? kysely,
     inTransaction: () => current.getStore() !== undefined,
+    runAtOnce: atOnce
+      ? (text, parameters) => (current.getStore() === undefined ? atOnce(text, parameters) : null)
+      : () => null,
     async lock(name) {
       if (!current.getStore()) throw new Error('lock() outside a transaction');
       if (parts.engine === 'postgres') {
