@@ -6,8 +6,9 @@
 // gap is the design's (Koa + SQLite + the socket on this machine) and how much is the portal's own.
 //   node bench/read-vs-koa.mjs            (builds the BFF first)
 //   node bench/read-vs-koa.mjs --no-build
-// BENCH_SECONDS (5) is each measured run, BENCH_ROUNDS (3) the pairs, BENCH_SERVER_JS another
-// build of the server. BENCH_CPU_PROF=dir starts the portal with --cpu-prof into that directory.
+// BENCH_SECONDS (5) is each measured run, BENCH_ROUNDS (3) the turns, BENCH_SERVER_JS another
+// build of the server, BENCH_FLOOR_HEADERS=1 gives the floor the headers every portal answer
+// carries (what those alone cost). BENCH_CPU_PROF=dir starts the portal with --cpu-prof into that directory.
 import { join } from 'node:path';
 import {
   HOST,
@@ -58,6 +59,7 @@ export async function runReadVsKoa({ build = true } = {}) {
           HOST,
           DB_FILE: join(portal.dataDir, 'portal.sqlite'),
           JWT_SECRET: PORTAL_JWT_SECRET,
+          ...(process.env.BENCH_FLOOR_HEADERS ? { FLOOR_HEADERS: '1' } : {}),
         },
         readyUrl: `http://${HOST}:${floorPort}/health`,
       },
@@ -135,7 +137,7 @@ export async function runReadVsKoa({ build = true } = {}) {
     const ok = median >= READ_TARGET;
     console.log(
       `median ratio ${median.toFixed(3)} (target >= ${READ_TARGET}): ${status(ok)}; ` +
-        `the floor's ${medianOf(floorRatios).toFixed(3)}, the read at ${medianOf(ofFloor).toFixed(3)} of the floor`,
+        `the floor's${process.env.BENCH_FLOOR_HEADERS ? ' (with the portal’s headers)' : ''} ${medianOf(floorRatios).toFixed(3)}, the read at ${medianOf(ofFloor).toFixed(3)} of the floor`,
     );
     return [
       result(

@@ -5,8 +5,13 @@
 // nothing else: no router, no headers but Koa's own, no request id, no metrics, no log, no file
 // check, no shedding. Its ratio to the bare "hello" is what Koa + SQLite + the socket leave on
 // this machine; the portal's ratio to it is what our own work costs (bench/read-vs-koa.mjs).
-// Opens the portal's seeded file read-only (DB_FILE) while the portal runs.
-import { requireFrom } from './common.mjs';
+// Opens the portal's seeded file read-only (DB_FILE) while the portal runs. FLOOR_HEADERS=1 adds
+// the headers every portal answer carries (the built portal's own security headers, a request
+// id): what those alone cost.
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { repoRoot, requireFrom } from './common.mjs';
 
 const fromBff = requireFrom('bff');
 const Koa = fromBff('koa');
@@ -23,6 +28,11 @@ const persons = db.prepare(
 );
 const verify = createVerifier({ key: Buffer.from(process.env.JWT_SECRET), algorithms: ['HS256'] });
 const claimsOf = new Map();
+const headers = process.env.FLOOR_HEADERS
+  ? (
+      await import(pathToFileURL(join(repoRoot, 'bff/dist/src/http/security-headers.js')).href)
+    ).securityHeaders({ https: false, formTargets: [] })
+  : null;
 
 const app = new Koa();
 app.use((ctx) => {
@@ -48,6 +58,10 @@ app.use((ctx) => {
     dni: p.dni,
     birth_date: p.birth_date,
   }));
+  if (headers) {
+    ctx.set('X-Request-Id', randomUUID());
+    headers(ctx, { json: true, api: true });
+  }
 });
 const server = app.listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1');
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
