@@ -11,15 +11,12 @@
 // carries (what those alone cost). BENCH_CPU_PROF=dir starts the portal with --cpu-prof into that directory.
 import { join } from 'node:path';
 import {
-  HOST,
-  benchDir,
   buildBff,
   fmt,
-  freePort,
   heading,
   isMain,
   result,
-  startProcess,
+  startBenchServer,
   status,
   table,
 } from './lib/common.mjs';
@@ -34,13 +31,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 export async function runReadVsKoa({ build = true } = {}) {
   heading('Authenticated read against bare Koa, taking turns (autocannon, 50 connections)');
   if (build) console.log(`built bff in ${fmt.int((await buildBff()) / 1000)} s`);
-  const helloPort = await freePort();
-  const hello = await startProcess(
-    'koa-hello',
-    process.execPath,
-    [join(benchDir, 'lib/hello-server.mjs')],
-    { env: { PORT: String(helloPort), HOST }, readyUrl: `http://${HOST}:${helloPort}/health` },
-  );
+  const hello = await startBenchServer('koa-hello', 'lib/hello-server.mjs');
   const profDir = process.env.BENCH_CPU_PROF;
   const portal = await startPortal({
     nodeArgs: profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
@@ -48,48 +39,26 @@ export async function runReadVsKoa({ build = true } = {}) {
   let floor = null;
   try {
     const seeded = await seedFamily(portal.baseUrl);
-    const floorPort = await freePort();
-    floor = await startProcess(
-      'read-floor',
-      process.execPath,
-      [join(benchDir, 'lib/read-floor-server.mjs')],
-      {
-        env: {
-          PORT: String(floorPort),
-          HOST,
-          DB_FILE: join(portal.dataDir, 'portal.sqlite'),
-          JWT_SECRET: PORTAL_JWT_SECRET,
-          ...(process.env.BENCH_FLOOR_HEADERS ? { FLOOR_HEADERS: '1' } : {}),
-        },
-        readyUrl: `http://${HOST}:${floorPort}/health`,
+    floor = await startBenchServer('read-floor', 'lib/read-floor-server.mjs', {
+      env: {
+        DB_FILE: join(portal.dataDir, 'portal.sqlite'),
+        JWT_SECRET: PORTAL_JWT_SECRET,
+        ...(process.env.BENCH_FLOOR_HEADERS ? { FLOOR_HEADERS: '1' } : {}),
       },
-    );
-    const koa = () =>
+    });
+    const turn = (server, path, headers = {}) =>
       measure({
-        url: `http://${HOST}:${helloPort}/`,
+        url: `${server.url ?? server.baseUrl}${path}`,
         connections: CONNECTIONS,
         seconds: SECONDS,
         warmupSeconds: 2,
-        pid: hello.pid,
+        headers,
+        pid: server.pid,
       });
-    const floorRead = () =>
-      measure({
-        url: `http://${HOST}:${floorPort}/api/user/persons/`,
-        connections: CONNECTIONS,
-        seconds: SECONDS,
-        warmupSeconds: 2,
-        headers: { Authorization: `Bearer ${seeded.token}` },
-        pid: floor.pid,
-      });
-    const read = () =>
-      measure({
-        url: `${portal.baseUrl}/api/user/persons/`,
-        connections: CONNECTIONS,
-        seconds: SECONDS,
-        warmupSeconds: 2,
-        headers: { Authorization: `Bearer ${seeded.token}` },
-        pid: portal.pid,
-      });
+    const bearer = { Authorization: `Bearer ${seeded.token}` };
+    const koa = () => turn(hello, '/');
+    const floorRead = () => turn(floor, '/api/user/persons/', bearer);
+    const read = () => turn(portal, '/api/user/persons/', bearer);
     const rows = [
       [
         'round',
