@@ -5,17 +5,13 @@
 // build> adds that build's rows for comparison (e.g. the last one with in-memory caches).
 //   node bench/api-bench.mjs            (builds the BFF first)
 //   node bench/api-bench.mjs --no-build
-import { join } from 'node:path';
 import {
-  HOST,
-  benchDir,
   buildBff,
   fmt,
-  freePort,
   heading,
   isMain,
   result,
-  startProcess,
+  startBenchServer,
   status,
   table,
 } from './lib/common.mjs';
@@ -43,16 +39,7 @@ export async function runApiBench({ build = true } = {}) {
   let floor;
   const deployments = [];
   try {
-    const helloPort = await freePort();
-    hello = await startProcess(
-      'koa-hello',
-      process.execPath,
-      [join(benchDir, 'lib/hello-server.mjs')],
-      {
-        env: { PORT: String(helloPort), HOST },
-        readyUrl: `http://${HOST}:${helloPort}/health`,
-      },
-    );
+    hello = await startBenchServer('koa-hello', 'lib/hello-server.mjs');
     const plans = [
       { engine: 'sqlite', processes: 1, label: 'SQLite, 1 process', targets: true },
       ...(process.env.BENCH_BEFORE_SERVER_JS
@@ -74,7 +61,7 @@ export async function runApiBench({ build = true } = {}) {
     const baselineRun = async (short) => {
       process.stdout.write(`  measuring bare Koa "hello" (${short}) ... `);
       const m = await measure({
-        url: `http://${HOST}:${helloPort}/`,
+        url: `${hello.url}/`,
         connections: CONNECTIONS,
         seconds: SECONDS,
         warmupSeconds: WARMUP_SECONDS,
@@ -94,25 +81,17 @@ export async function runApiBench({ build = true } = {}) {
       deployments.push(deployment);
       const seeded = await seedFamily(deployment.baseUrl);
       if (!floor) {
-        const floorPort = await freePort();
-        floor = await startProcess(
-          'stack-floor',
-          process.execPath,
-          [join(benchDir, 'lib/stack-floor-server.mjs')],
-          {
-            env: {
-              PORT: String(floorPort),
-              HOST,
-              ANSWER_JSON: await personsAnswer(`${deployment.baseUrl}/api/user/persons/`, {
-                Authorization: `Bearer ${seeded.token}`,
-              }),
-            },
-            readyUrl: `http://${HOST}:${floorPort}/api/health`,
+        floor = await startBenchServer('stack-floor', 'lib/stack-floor-server.mjs', {
+          env: {
+            ANSWER_JSON: await personsAnswer(`${deployment.baseUrl}/api/user/persons/`, {
+              Authorization: `Bearer ${seeded.token}`,
+            }),
           },
-        );
+          readyPath: '/api/health',
+        });
         process.stdout.write('  measuring the stack floor (reference) ... ');
         const m = await measure({
-          url: `http://${HOST}:${floorPort}/api/user/persons/`,
+          url: `${floor.url}/api/user/persons/`,
           connections: CONNECTIONS,
           seconds: SECONDS,
           warmupSeconds: WARMUP_SECONDS,

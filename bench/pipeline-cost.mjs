@@ -4,17 +4,7 @@
 // CPU per call moves far less with the machine's load than req/s does.
 //   node bench/pipeline-cost.mjs --before=<dist/src of another build>   (after `npm run build -w bff`)
 import { join } from 'node:path';
-import {
-  HOST,
-  benchDir,
-  fmt,
-  freePort,
-  heading,
-  isMain,
-  repoRoot,
-  startProcess,
-  table,
-} from './lib/common.mjs';
+import { fmt, heading, isMain, repoRoot, startBenchServer, table } from './lib/common.mjs';
 import { measure } from './lib/load.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -33,14 +23,11 @@ const ANSWER = Array.from({ length: 3 }, (_, i) => ({
   has_pending: true,
 }));
 
-async function start(name, script, env) {
-  const port = await freePort();
-  const handle = await startProcess(name, process.execPath, [join(benchDir, script)], {
-    env: { PORT: String(port), HOST, ANSWER_JSON: JSON.stringify(ANSWER), ...env },
-    readyUrl: `http://${HOST}:${port}/${script.includes('hello') ? 'health' : 'api/health'}`,
+const start = (name, script, env) =>
+  startBenchServer(name, script, {
+    env: { ANSWER_JSON: JSON.stringify(ANSWER), ...env },
+    readyPath: script.includes('hello') ? '/health' : '/api/health',
   });
-  return { ...handle, url: `http://${HOST}:${port}` };
-}
 
 export async function runPipelineCost({ before }) {
   heading('The response pipeline alone: one build against another, taking turns');

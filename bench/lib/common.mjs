@@ -156,6 +156,20 @@ export async function startProcess(
   throw new Error(`${name} not ready after ${timeoutMs} ms:\n${tail}`);
 }
 
+/**
+ * One of the bench's own reference servers (`script` under bench/, e.g. lib/hello-server.mjs) on a
+ * free port, ready once `readyPath` answers 200; its handle and base URL.
+ */
+export async function startBenchServer(name, script, { env = {}, readyPath = '/health' } = {}) {
+  const port = await freePort();
+  const url = `http://${HOST}:${port}`;
+  const handle = await startProcess(name, process.execPath, [join(benchDir, script)], {
+    env: { PORT: String(port), HOST, ...env },
+    readyUrl: `${url}${readyPath}`,
+  });
+  return { ...handle, url };
+}
+
 /** SIGTERM, then SIGKILL after `graceMs`. */
 export async function stopProcess(child, graceMs = 6000) {
   if (child.exitCode !== null || child.signalCode !== null) {

@@ -17,6 +17,8 @@ import {
 
 export const ADMIN = { dni: '12345678Z', password: 'Bench-admin-pass-2026' };
 export const RESIDENT_PASSWORD = 'Residente-bench-2026';
+/** The portal's token key in every benchmark (a reference server checks its tokens too). */
+export const PORTAL_JWT_SECRET = 'bench-secret-long-enough-for-hs256-0123456789abcdef';
 const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 export const dniFor = (n) => `${String(n).padStart(8, '0')}${DNI_LETTERS[n % 23]}`;
 
@@ -58,7 +60,7 @@ export async function startPortal({
     // residents come from many addresses: the bench says which in X-Forwarded-For
     TRUST_PROXY: '1',
     // the same secret in every process, so a token issued by one is good on the other
-    JWT_SECRET: 'bench-secret-long-enough-for-hs256-0123456789abcdef',
+    JWT_SECRET: PORTAL_JWT_SECRET,
     ...(webDist ? { WEB_DIST: webDist } : {}),
     ...(probe ? { BENCH_LOOP_PROBE_FILE: probeFile } : {}),
     ...extraEnv,

@@ -88,6 +88,44 @@ describe('compiled statements', () => {
     expect(await read.first(db, { id: ids[0]! })).toEqual({ first_name: 'Uxía' });
   });
 
+  it('outside a transaction, waits for one another call holds: never reads its uncommitted rows', async () => {
+    const read = compiledStatement((q, p: { id: number }) =>
+      q.selectFrom('enrolments').select('first_name').where('id', '=', p.id),
+    );
+    const rename = compiledStatement((q, p: { id: number; name: string }) =>
+      q.updateTable('enrolments').set({ first_name: p.name }).where('id', '=', p.id),
+    );
+    let renamed!: () => void;
+    const written = new Promise<void>((resolve) => (renamed = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const other = db.transaction(async () => {
+      await rename.run(db, { id: ids[1]!, name: 'Iria' });
+      renamed();
+      await held;
+      throw new Error('undo');
+    });
+    await written;
+    // while that transaction holds the connection (SQLite's one, PostgreSQL's pool alike)
+    const seen = read.first(db, { id: ids[1]! });
+    release();
+    await expect(other).rejects.toThrow('undo');
+    expect(await seen).toEqual({ first_name: 'Brais' });
+  });
+
+  it('counts each statement it runs, inside a transaction and outside', async () => {
+    const read = compiledStatement((q, p: { id: number }) =>
+      q.selectFrom('enrolments').select('id').where('id', '=', p.id),
+    );
+    const before = db.statements();
+    await read.first(db, { id: ids[0]! });
+    expect(db.statements() - before).toBe(1);
+    const inside = db.statements();
+    await db.transaction(() => read.first(db, { id: ids[0]! }));
+    // BEGIN, the read, COMMIT
+    expect(db.statements() - inside).toBe(3);
+  });
+
   it('takes a list of any length, and pairs, as one parameter of one text', async () => {
     const some = compiledStatement((q, p: { ids: string }, target) =>
       q.selectFrom('enrolments').select('id').where('id', 'in', idsIn(target, p.ids)).orderBy('id'),

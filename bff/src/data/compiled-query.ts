@@ -18,7 +18,8 @@ import type { Engine } from './engines.js';
  * or `$1`, and PostgreSQL's row locks), with a stand-in object for each named parameter; the
  * compiled SQL keeps the stand-ins in its parameter list, and each call only puts its values in
  * their places and runs the SQL through `executeQuery`: the same connection, transaction and
- * lock as any Kysely query (`db.q()`). The engines keep the statement itself prepared, keyed by
+ * lock as any Kysely query (`db.q()`); on SQLite, outside a transaction and with the connection
+ * free, it runs at once on it instead (`Database.runAtOnce`). The engines keep the statement itself prepared, keyed by
  * this one SQL text: better-sqlite3's `prepare` per connection (sqlite-statements.ts), a named
  * statement per PostgreSQL connection (engines.ts).
  *
@@ -88,9 +89,10 @@ export function compiledStatement<P extends object, R>(
     },
   });
 
-  function templateFor(db: Database, executor: Executor): Template {
+  function templateFor(db: Database): Template {
     let template = templates.get(db.engine);
     if (!template) {
+      const executor = db.q();
       // a query builder's compile() takes nothing; a `sql` template's takes the executor
       const built = build(executor, stand, {
         engine: db.engine,
@@ -112,32 +114,46 @@ export function compiledStatement<P extends object, R>(
     return template;
   }
 
-  async function run(db: Database, params: P): Promise<QueryResult<R>> {
-    const executor = db.q();
-    const { query, slots } = templateFor(db, executor);
-    const parameters = new Array<unknown>(slots.length);
-    for (let i = 0; i < slots.length; i++) {
-      const slot = slots[i]!;
-      if (slot instanceof Slot) {
-        const value = (params as Record<string, unknown>)[slot.name];
-        if (value === undefined) throw new Error(`compiled statement: no value for ${slot.name}`);
-        parameters[i] = value;
-      } else parameters[i] = slot.constant;
+  /**
+   * Runs it: at once on SQLite's free connection outside a transaction (`runAtOnce`: the same
+   * statement, count and file check, without Kysely's driver chain of promises), else through
+   * Kysely's `executeQuery` on `db.q()`, waiting its turn. A synchronous failure is a rejection,
+   * as through Kysely.
+   */
+  function run(db: Database, params: P): Promise<QueryResult<R>> {
+    try {
+      const { query, slots } = templateFor(db);
+      const parameters = new Array<unknown>(slots.length);
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i]!;
+        if (slot instanceof Slot) {
+          const value = (params as Record<string, unknown>)[slot.name];
+          if (value === undefined) throw new Error(`compiled statement: no value for ${slot.name}`);
+          parameters[i] = value;
+        } else parameters[i] = slot.constant;
+      }
+      const done = db.runAtOnce(query.sql, parameters);
+      if (done) return Promise.resolve(done as QueryResult<R>);
+      return db.q().executeQuery<R>({
+        query: query.query,
+        queryId: query.queryId,
+        sql: query.sql,
+        parameters,
+      });
+    } catch (err) {
+      return Promise.reject(err as Error);
     }
-    return executor.executeQuery<R>({
-      query: query.query,
-      queryId: query.queryId,
-      sql: query.sql,
-      parameters,
-    });
   }
 
   return {
     run,
-    rows: async (db, params) => (await run(db, params)).rows,
-    first: async (db, params) => (await run(db, params)).rows[0],
+    rows: (db, params) => run(db, params).then(rowsOf),
+    first: (db, params) => run(db, params).then(firstOf),
   };
 }
+
+const rowsOf = <R>(result: QueryResult<R>): R[] => result.rows;
+const firstOf = <R>(result: QueryResult<R>): R | undefined => result.rows[0];
 
 /**
  * `column in idsIn(target, p.ids)`: a list of ids of any length as one parameter, the JSON text

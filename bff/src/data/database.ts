@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, QueryResult } from 'kysely';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Engine } from './engines.js';
 import type { Tables } from './schema.js';
@@ -76,6 +76,14 @@ export interface Database {
   lock(name: string): Promise<void>;
   /** Whether this async call runs inside a transaction. */
   inTransaction(): boolean;
+  /**
+   * A compiled statement (compiled-query.ts) run at once, synchronously, on SQLite's one
+   * connection when this call is outside a transaction and no other call holds the connection:
+   * the same prepared statement, statement count and file check as through Kysely, without its
+   * driver's chain of promises. null when it cannot run at once (inside a transaction, the
+   * connection taken, PostgreSQL): then it goes through `q()` as any query.
+   */
+  runAtOnce(sql: string, parameters: readonly unknown[]): QueryResult<unknown> | null;
   /** Runs a multi-statement script inside the current transaction (migrations). */
   execScript(script: string): Promise<void>;
   /** The SQLite handle for online backups; null on PostgreSQL. */

@@ -11,6 +11,7 @@ import {
   type Driver,
   type PostgresPool,
   type PostgresPoolClient,
+  type QueryResult,
   type SqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
@@ -48,6 +49,13 @@ export interface EngineParts {
   file: SqliteFileWatch | null;
   /** Where the data lives, for logs (never the password). */
   describe: string;
+  /**
+   * Runs a statement at once on SQLite's main connection when no call holds it (no transaction
+   * open, nobody waiting), as Kysely's SQLite connection runs it (the same `prepare`: counted, the
+   * file checked before a write) but synchronously; null when the connection is taken. null on
+   * PostgreSQL, where every statement is a round trip anyway.
+   */
+  runAtOnce: ((sql: string, parameters: readonly unknown[]) => QueryResult<unknown> | null) | null;
   /**
    * Calls waiting now for a connection: PostgreSQL's pool's queue, or the calls queued for
    * SQLite's one connection (the writer and every keyed read). Read by the load shedding.
@@ -140,6 +148,10 @@ class OneAtATime {
   readonly #queue: (() => void)[] = [];
   get waiting(): number {
     return this.#queue.length;
+  }
+  /** Nobody holds the connection (and so nobody waits for it). */
+  get free(): boolean {
+    return !this.#busy;
   }
   async take(): Promise<void> {
     if (!this.#busy) {
@@ -255,6 +267,18 @@ function openSqlite(file: string): EngineParts {
     sqlite: raw,
     file: watch,
     describe: file,
+    // what Kysely's SqliteConnection.executeQuery does, without a turn taken: the connection is
+    // free and this runs to its end before any other call can ask for it
+    runAtOnce: (sql, parameters) => {
+      if (!turns.free) return null;
+      // a write whose caller must wait for the WAL's flush goes the driver's way, which waits
+      // for it after giving the connection back (ImmediateSqliteDriver.releaseConnection)
+      if (!prepare(sql).readonly && !sql.startsWith(NOT_DURABLE)) return null;
+      const statement = database.prepare(sql) as unknown as Sqlite.Statement;
+      if (statement.reader) return { rows: statement.all(parameters) as unknown[] };
+      const { changes, lastInsertRowid } = statement.run(parameters);
+      return { insertId: BigInt(lastInsertRowid), numAffectedRows: BigInt(changes), rows: [] };
+    },
     waiting: () => turns.waiting,
     statements: () => sent.statements,
     walFlushes: () => durability.wal.flushes(),
@@ -372,6 +396,7 @@ function openPostgres(url: string, poolSize: number): EngineParts {
     sqlite: null,
     file: null,
     describe: `postgres://${where.host}${where.pathname}`,
+    runAtOnce: null,
     waiting: () => pool.waitingCount,
     statements: () => sent.statements,
     walFlushes: () => 0,

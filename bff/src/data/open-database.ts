@@ -39,12 +39,16 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const together = parts.engine === 'postgres';
   /** Per transaction, the savepoint whose RELEASE waits for the next SAVEPOINT (PostgreSQL). */
   const unreleased = new WeakMap<Transaction<Tables>, string>();
+  const atOnce = parts.runAtOnce;
 
   const database: Database = {
     engine: parts.engine,
     q: () => current.getStore() ?? kysely,
     reads: () => current.getStore() ?? readers ?? kysely,
     inTransaction: () => current.getStore() !== undefined,
+    runAtOnce: atOnce
+      ? (text, parameters) => (current.getStore() === undefined ? atOnce(text, parameters) : null)
+      : () => null,
     async lock(name) {
       if (!current.getStore()) throw new Error('lock() outside a transaction');
       if (parts.engine === 'postgres') {

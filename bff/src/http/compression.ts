@@ -10,14 +10,15 @@ const noNext = () => Promise.resolve();
 /**
  * The web app's scripts and styles, and larger API answers, travel compressed (mobile data).
  * Runs once the body is final. An answer already marked `ctx.compress = false` (a small JSON
- * answer) is left alone: it is the same whatever the client accepts, so it needs no `Vary`.
+ * answer) is left alone: it is the same whatever the client accepts, so it needs no `Vary`
+ * (and the caller need not wait: undefined instead of a promise).
  */
-export function compression(): (ctx: Koa.Context) => Promise<void> {
+export function compression(): (ctx: Koa.Context) => Promise<void> | undefined {
   const compressAnswer = compress({
     threshold: COMPRESS_MIN_BYTES,
     gzip: { level: 6 },
     deflate: false,
     br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  return (ctx) => (ctx.compress === false ? noNext() : compressAnswer(ctx, noNext));
+  return (ctx) => (ctx.compress === false ? undefined : compressAnswer(ctx, noNext));
 }

@@ -117,23 +117,34 @@ export function loadShedding(options: {
     return token !== undefined && options.signedIn !== undefined && options.signedIn(token);
   };
 
-  return async (ctx, next) => {
-    if (!mayBeShed(ctx.path)) return next();
-    const call = `${ctx.method} ${ctx.path.toLowerCase()}`;
-    const write = WRITES.has(call);
-    const busy = over(write, 1, 'any');
-    if (busy) refuse(busy);
-    // past the anonymous share: refused unless someone known calls (a login decides itself)
-    const early = over(false, ANONYMOUS_SHARE, 'anonymous');
-    if (early && LOGINS.has(call)) ctx.state.refuseAnonymous = () => refuse(early);
-    else if (early && !(await signedIn(ctx.get('Authorization')))) refuse(early);
-    if (!write) return next();
+  /** Past the anonymous share: the call goes on only with a valid session's token. */
+  const unlessSignedIn = async (ctx: Koa.ParameterizedContext<AppState>, early: Busy) => {
+    if (!(await signedIn(ctx.get('Authorization')))) refuse(early);
+  };
+
+  const counted = async (next: Koa.Next) => {
     writesInFlight++;
     try {
       await next();
     } finally {
       writesInFlight--;
     }
+  };
+
+  // synchronous on the way of a call that is neither a write nor past the anonymous share (almost
+  // every call): no promise of its own; a refusal thrown here is a rejection to koa-compose too
+  return (ctx, next) => {
+    if (!mayBeShed(ctx.path)) return next();
+    // the writes and the logins are all POSTs: no other call needs its name built
+    const call = ctx.method === 'POST' ? `POST ${ctx.path.toLowerCase()}` : '';
+    const write = WRITES.has(call);
+    const busy = over(write, 1, 'any');
+    if (busy) refuse(busy);
+    // past the anonymous share: refused unless someone known calls (a login decides itself)
+    const early = over(false, ANONYMOUS_SHARE, 'anonymous');
+    if (early && LOGINS.has(call)) ctx.state.refuseAnonymous = () => refuse(early);
+    else if (early) return unlessSignedIn(ctx, early).then(() => (write ? counted(next) : next()));
+    return write ? counted(next) : next();
   };
 }
 

@@ -47,7 +47,8 @@ export function responsePipeline(options: {
       const api = ctx.request.path.startsWith('/api');
       // a 304 has no body to tell data from a page by: the API's stands for its JSON (catalogue)
       setSecurityHeaders(ctx, { json: json || (api && response.status === 304), api });
-      await compress(ctx);
+      const compressing = compress(ctx);
+      if (compressing) await compressing;
     } finally {
       if (!options.ownCall?.(ctx)) {
         logAccess?.(ctx, startedMs);
