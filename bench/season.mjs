@@ -17,6 +17,7 @@
 // secret), so the figures are about the rush and the draw, not about argon2.
 //
 //   node bench/season.mjs            (BENCH_ENGINES=sqlite,postgres)
+// BENCH_CPU_PROF=dir profiles each server process (--cpu-prof) and prints the rush's window.
 import { performance } from 'node:perf_hooks';
 import {
   buildBff,
@@ -78,7 +79,13 @@ async function fire(baseUrls, count, request) {
 
 async function rush(engine) {
   const processes = engine === 'postgres' ? 2 : 1;
-  const deployment = await startDeployment({ engine, processes, durable: true });
+  const profDir = process.env.BENCH_CPU_PROF;
+  const deployment = await startDeployment({
+    engine,
+    processes,
+    durable: true,
+    nodeArgs: profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
+  });
   const { deps, db } = await serverParts(deployment);
   try {
     const residents = await seedResidents(deps, 51_000_000, RESIDENTS);
@@ -99,6 +106,7 @@ async function rush(engine) {
     // residents wait on the open dashboard, its connections already open, and click at the hour
     await fire(baseUrls, IN_FLIGHT, () => ({ url: '/api/health', init: {} }));
     await sleep(Math.max(0, opensAt - Date.now() + 50));
+    const window0 = process.hrtime.bigint();
     const apply = await fire(baseUrls, RESIDENTS, (i) => ({
       url: '/api/user/applications',
       init: {
@@ -115,6 +123,11 @@ async function rush(engine) {
         }),
       },
     }));
+    // the rush's window on the monotonic clock a --cpu-prof profile's timestamps use
+    if (profDir)
+      console.log(
+        `rush window (µs, monotonic): ${window0 / 1000n} ${process.hrtime.bigint() / 1000n}`,
+      );
     const baseline = await fire(baseUrls, RESIDENTS, (i) => ({
       url: '/api/user/applications',
       init: {

@@ -65,4 +65,29 @@ describe('savepoints', () => {
       ),
     ).toEqual(['sp.kept']);
   });
+
+  it('sends the same few texts whatever the number of savepoints (SQLite keeps them prepared)', async () => {
+    const raw = app.db.sqliteHandle;
+    if (!raw) return; // PostgreSQL: nothing is prepared per text on this path
+    const prepared: string[] = [];
+    const prepare = raw.prepare.bind(raw);
+    raw.prepare = ((text: string) => {
+      prepared.push(text);
+      return prepare(text);
+    }) as typeof raw.prepare;
+    try {
+      await app.db.transaction(async () => {
+        for (let i = 0; i < 300; i++)
+          await app.db.savepoint(() =>
+            app.db
+              .savepoint(() => (i % 2 ? refused() : write(`sp.many-${i % 2}`)))
+              .catch(() => null),
+          );
+      });
+    } finally {
+      raw.prepare = prepare;
+    }
+    // 600 savepoints, half of them rolled back: a name per depth, each text prepared once
+    expect(prepared.filter((text) => /SAVEPOINT/i.test(text)).length).toBeLessThanOrEqual(5);
+  });
 });

@@ -26,7 +26,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const readers = parts.readDialect ? new Kysely<Tables>({ dialect: parts.readDialect }) : null;
   const current = new AsyncLocalStorage<Transaction<Tables>>();
   let retries = 0;
-  let savepoints = 0;
+  /** Per transaction, how many savepoints are open inside each other now. */
+  const depth = new WeakMap<Transaction<Tables>, number>();
   /**
    * PostgreSQL: each statement is a round trip, and group commit runs a savepoint per call while
    * its batch holds a row lock (group-commit.ts). There a savepoint's RELEASE waits, and goes with
@@ -77,27 +78,36 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         if (together) await sql.raw(statements.join('; ')).execute(trx);
         else for (const statement of statements) await sql.raw(statement).execute(trx);
       };
-      const name = `sp${++savepoints}`;
-      const earlier = unreleased.get(trx);
-      unreleased.delete(trx);
-      if (earlier) await send(`RELEASE SAVEPOINT ${earlier}`, `SAVEPOINT ${name}`);
-      else await send(`SAVEPOINT ${name}`);
-      let value: T;
+      // named by how deep it is, not one name each: the same few texts on every call, which
+      // SQLite keeps prepared (sqlite-statements.ts); a name each filled that cache with texts
+      // used once, and it was emptied, every statement prepared anew, every 250 applications
+      const level = (depth.get(trx) ?? 0) + 1;
+      const name = `sp${level}`;
+      depth.set(trx, level);
       try {
-        value = await fn();
-      } catch (err) {
-        // a savepoint fn left unreleased is inside this one: it goes with this one
+        const earlier = unreleased.get(trx);
         unreleased.delete(trx);
+        if (earlier) await send(`RELEASE SAVEPOINT ${earlier}`, `SAVEPOINT ${name}`);
+        else await send(`SAVEPOINT ${name}`);
+        let value: T;
         try {
-          await send(`ROLLBACK TO SAVEPOINT ${name}`, `RELEASE SAVEPOINT ${name}`);
-        } catch {
-          throw new TransactionEnded(err);
+          value = await fn();
+        } catch (err) {
+          // a savepoint fn left unreleased is inside this one: it goes with this one
+          unreleased.delete(trx);
+          try {
+            await send(`ROLLBACK TO SAVEPOINT ${name}`, `RELEASE SAVEPOINT ${name}`);
+          } catch {
+            throw new TransactionEnded(err);
+          }
+          throw err;
         }
-        throw err;
+        if (together) unreleased.set(trx, name);
+        else await send(`RELEASE SAVEPOINT ${name}`);
+        return value;
+      } finally {
+        depth.set(trx, level - 1);
       }
-      if (together) unreleased.set(trx, name);
-      else await send(`RELEASE SAVEPOINT ${name}`);
-      return value;
     },
     async execScript(script) {
       await parts.execScript(script, async (text) => {
