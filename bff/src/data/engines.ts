@@ -98,16 +98,11 @@ class ImmediateSqliteDriver extends SqliteDriver {
   readonly #inTransaction: () => boolean;
   readonly #turns: OneAtATime;
   readonly #durability: Durability;
-  constructor(
-    database: SqliteDatabase,
-    inTransaction: () => boolean,
-    turns: OneAtATime,
-    durability: Durability,
-  ) {
-    super({ database });
-    this.#inTransaction = inTransaction;
-    this.#turns = turns;
-    this.#durability = durability;
+  constructor(connection: SqliteConnectionParts) {
+    super({ database: connection.database });
+    this.#inTransaction = connection.inTransaction;
+    this.#turns = connection.turns;
+    this.#durability = connection.durability;
   }
   override async acquireConnection(): Promise<DatabaseConnection> {
     await this.#turns.take();
@@ -177,6 +172,14 @@ interface Durability {
   wal: WalFlusher;
 }
 
+/** The one SQLite connection as its driver shares it with the engine. */
+interface SqliteConnectionParts {
+  database: SqliteDatabase;
+  inTransaction: () => boolean;
+  turns: OneAtATime;
+  durability: Durability;
+}
+
 /** SQLite's adapter, saying the driver keeps its connection to one call itself (OneAtATime). */
 class OwnLockSqliteAdapter extends SqliteAdapter {
   override get supportsMultipleConnections(): boolean {
@@ -185,29 +188,13 @@ class OwnLockSqliteAdapter extends SqliteAdapter {
 }
 
 class PortalSqliteDialect extends SqliteDialect {
-  readonly #database: SqliteDatabase;
-  readonly #inTransaction: () => boolean;
-  readonly #turns: OneAtATime;
-  readonly #durability: Durability;
-  constructor(
-    database: SqliteDatabase,
-    inTransaction: () => boolean,
-    turns: OneAtATime,
-    durability: Durability,
-  ) {
-    super({ database });
-    this.#database = database;
-    this.#inTransaction = inTransaction;
-    this.#turns = turns;
-    this.#durability = durability;
+  readonly #connection: SqliteConnectionParts;
+  constructor(connection: SqliteConnectionParts) {
+    super({ database: connection.database });
+    this.#connection = connection;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(
-      this.#database,
-      this.#inTransaction,
-      this.#turns,
-      this.#durability,
-    );
+    return new ImmediateSqliteDriver(this.#connection);
   }
   override createAdapter(): DialectAdapter {
     return new OwnLockSqliteAdapter();
@@ -260,7 +247,12 @@ function openSqlite(file: string): EngineParts {
   const turns = new OneAtATime();
   return {
     engine: 'sqlite',
-    dialect: new PortalSqliteDialect(database, () => raw.inTransaction, turns, durability),
+    dialect: new PortalSqliteDialect({
+      database,
+      inTransaction: () => raw.inTransaction,
+      turns,
+      durability,
+    }),
     // better-sqlite3's exec runs several statements on the same (single) connection
     execScript: async (script) => void raw.exec(script),
     readDialect: createSqliteReadersDialect(file, readThreads(), sent),
