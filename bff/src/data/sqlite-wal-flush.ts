@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { dirname } from 'node:path';
 
 /**
  * The SQLite connection commits with `synchronous = NORMAL` (engines.ts): a commit writes its
@@ -33,6 +34,17 @@ export function walFlusher(databaseFile: string) {
   let running: Promise<void> | null = null;
   let next: Promise<void> | null = null;
   let flushes = 0;
+  /** The WAL file whose name in its folder is known to be on disk (its inode). */
+  let walOnDisk: number | null = null;
+
+  async function fsyncFolder(): Promise<void> {
+    const folder = await open(dirname(wal), 'r');
+    try {
+      await folder.sync();
+    } finally {
+      await folder.close();
+    }
+  }
 
   async function fdatasyncWal(): Promise<void> {
     let handle;
@@ -45,6 +57,13 @@ export function walFlusher(databaseFile: string) {
     }
     try {
       await handle.datasync();
+      // a WAL new since the last flush: its name in the folder must reach the disk too, or a
+      // power cut could lose the whole file with the writes in it
+      const { ino } = await handle.stat();
+      if (ino !== walOnDisk) {
+        await fsyncFolder();
+        walOnDisk = ino;
+      }
       flushes++;
     } finally {
       await handle.close();
