@@ -7,6 +7,7 @@ import {
 } from 'kysely';
 import type { Database, Executor } from './database.js';
 import type { Engine } from './engines.js';
+import { NOT_DURABLE } from './sqlite-wal-flush.js';
 
 /**
  * A hot path's statement, built by Kysely once per engine and run with each call's parameters.
@@ -37,13 +38,6 @@ export interface CompiledStatement<P, R> {
   /** Runs it; its result as Kysely gives it (`numAffectedRows` of a write). */
   run(db: Database, params: P): Promise<QueryResult<R>>;
 }
-
-/**
- * The mark of a statement whose write need not wait for the disk (`durable: false`): the engine
- * recognises it in the SQL text it is asked to run (engines.ts). A comment, so either engine runs
- * the text as it is.
- */
-export const NOT_DURABLE = '/* not durable */ ';
 
 /** What the builder is told of the engine it builds for. */
 export interface BuildFor {

@@ -22,8 +22,7 @@ import { join } from 'node:path';
 import { createSqliteReadersDialect } from './sqlite-readers.js';
 import { DatabaseFileMoved, sqliteFileWatch, type SqliteFileWatch } from './sqlite-file.js';
 import { statementCache } from './sqlite-statements.js';
-import { walFlusher, type WalFlusher } from './sqlite-wal-flush.js';
-import { NOT_DURABLE } from './compiled-query.js';
+import { NOT_DURABLE, walFlusher, type WalFlusher } from './sqlite-wal-flush.js';
 
 /**
  * Everything that differs between the two engines, side by side: how a connection is opened, how a

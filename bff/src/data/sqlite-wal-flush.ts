@@ -17,6 +17,14 @@ import { dirname } from 'node:path';
  * the database file and the file after, so frames it moved out of the WAL are on disk already.
  */
 /**
+ * The mark of a statement whose write need not wait for the disk (`durable: false` in
+ * compiled-query.ts): the engine recognises it in the SQL text it is asked to run (engines.ts)
+ * and answers the write without waiting for a flush. A comment, so either engine runs the text
+ * as it is.
+ */
+export const NOT_DURABLE = '/* not durable */ ';
+
+/**
  * The WAL could not be flushed: the write is not acknowledged. The code SQLite itself gives a
  * failed fsync, so it is answered as one (503 database_unavailable).
  */
