@@ -8,7 +8,8 @@
 //   node bench/read-vs-koa.mjs --no-build
 // BENCH_SECONDS (5) is each measured run, BENCH_ROUNDS (3) the turns, BENCH_SERVER_JS another
 // build of the server, BENCH_FLOOR_HEADERS=1 gives the floor the headers every portal answer
-// carries (what those alone cost). BENCH_CPU_PROF=dir starts the portal with --cpu-prof into that directory.
+// carries (what those alone cost). BENCH_CPU_PROF=dir starts the portal with --cpu-prof into
+// that directory.
 import { join } from 'node:path';
 import {
   buildBff,

@@ -34,7 +34,7 @@ export const HOLDING_STATUSES: readonly ApplicationStatus[] = ['offered', 'confi
 /** Draw results one statement writes (one JSON parameter of a few hundred KB at most). */
 const DRAW_ROWS_PER_STATEMENT = 5_000;
 
-/** A new application's columns, as `insert` and `insertUnlessCodeTaken` write them. */
+/** A new application's columns, as `insert` and `insertNew` write them. */
 export interface NewApplication {
   code: string;
   activity_id: number;

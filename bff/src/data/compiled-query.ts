@@ -20,9 +20,9 @@ import { NOT_DURABLE } from './sqlite-wal-flush.js';
  * compiled SQL keeps the stand-ins in its parameter list, and each call only puts its values in
  * their places and runs the SQL through `executeQuery`: the same connection, transaction and
  * lock as any Kysely query (`db.q()`); on SQLite, outside a transaction and with the connection
- * free, it runs at once on it instead (`Database.runAtOnce`). The engines keep the statement itself prepared, keyed by
- * this one SQL text: better-sqlite3's `prepare` per connection (sqlite-statements.ts), a named
- * statement per PostgreSQL connection (engines.ts).
+ * free, it runs at once on it instead (`Database.runAtOnce`). The engines keep the statement
+ * itself prepared, keyed by this one SQL text: better-sqlite3's `prepare` per connection
+ * (sqlite-statements.ts), a named statement per PostgreSQL connection (engines.ts).
  *
  * Only for statements whose shape never changes between calls: a parameter is one value (a list
  * of ids of any length travels as one, `idsIn`). A parameter the builder reads itself (`p.x ? … :

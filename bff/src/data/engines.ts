@@ -171,6 +171,17 @@ interface Durability {
   wal: WalFlusher;
 }
 
+/**
+ * What must be on disk before its caller hears of it: a commit, or a write outside a transaction
+ * unless marked `NOT_DURABLE` (a transaction's writes wait for its commit).
+ */
+const awaitsFlush = (
+  sql: string,
+  statement: Pick<Sqlite.Statement, 'readonly'>,
+  inTransaction: boolean,
+): boolean =>
+  sql === 'commit' || (!statement.readonly && !inTransaction && !sql.startsWith(NOT_DURABLE));
+
 /** The one SQLite connection as its driver shares it with the engine. */
 interface SqliteConnectionParts {
   database: SqliteDatabase;
@@ -232,13 +243,7 @@ function openSqlite(file: string): EngineParts {
       // a write outside a transaction, or a transaction's commit, into a file deleted or replaced
       // under the server fails (database_unavailable) rather than being acknowledged: one stat
       if (sql === 'commit' || (!statement.readonly && !raw.inTransaction)) watch.assertInPlace();
-      // what must be on disk before its caller hears of it: a commit, or a write outside a
-      // transaction unless marked (a transaction's writes wait for its commit)
-      if (
-        sql === 'commit' ||
-        (!statement.readonly && !raw.inTransaction && !sql.startsWith(NOT_DURABLE))
-      )
-        durability.committed = true;
+      if (awaitsFlush(sql, statement, raw.inTransaction)) durability.committed = true;
       return statement as unknown as ReturnType<SqliteDatabase['prepare']>;
     },
     close: () => raw.close(),
@@ -264,7 +269,7 @@ function openSqlite(file: string): EngineParts {
       if (!turns.free) return null;
       // a write whose caller must wait for the WAL's flush goes the driver's way, which waits
       // for it after giving the connection back (ImmediateSqliteDriver.releaseConnection)
-      if (!prepare(sql).readonly && !sql.startsWith(NOT_DURABLE)) return null;
+      if (awaitsFlush(sql, prepare(sql), false)) return null;
       const statement = database.prepare(sql) as unknown as Sqlite.Statement;
       if (statement.reader) return { rows: statement.all(parameters) as unknown[] };
       const { changes, lastInsertRowid } = statement.run(parameters);

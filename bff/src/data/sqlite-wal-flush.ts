@@ -2,21 +2,6 @@ import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /**
- * The SQLite connection commits with `synchronous = NORMAL` (engines.ts): a commit writes its
- * frames to the WAL and does not wait for the disk, so nothing holds the event loop for an fsync
- * (better-sqlite3 is synchronous: with FULL each commit's fsync stopped every other call, and
- * on deadline day the main thread spent most of its time there while the password thread waited
- * for work; docs/performance.md). A write is acknowledged only once this has flushed the WAL to
- * the disk (fdatasync, on libuv's thread pool), so every acknowledged write still survives a
- * power cut, as with FULL: only the moment of the fsync moved, off the event loop and shared.
- *
- * One flush serves every commit made before it began: callers arriving while one runs wait for
- * the next, which starts when it ends (a commit written after a flush began may not be in it).
- * A process crash loses nothing either way: the frames are in the operating system's hands once
- * written. A checkpoint (SQLite's, on the connection) syncs the WAL before it copies frames into
- * the database file and the file after, so frames it moved out of the WAL are on disk already.
- */
-/**
  * The mark of a statement whose write need not wait for the disk (`durable: false` in
  * compiled-query.ts): the engine recognises it in the SQL text it is asked to run (engines.ts)
  * and answers the write without waiting for a flush. A comment, so either engine runs the text
@@ -37,6 +22,21 @@ export class WalFlushFailed extends Error {
   }
 }
 
+/**
+ * The SQLite connection commits with `synchronous = NORMAL` (engines.ts): a commit writes its
+ * frames to the WAL and does not wait for the disk, so nothing holds the event loop for an fsync
+ * (better-sqlite3 is synchronous: with FULL each commit's fsync stopped every other call, and
+ * on deadline day the main thread spent most of its time there while the password thread waited
+ * for work; docs/performance.md). A write is acknowledged only once this has flushed the WAL to
+ * the disk (fdatasync, on libuv's thread pool), so every acknowledged write still survives a
+ * power cut, as with FULL: only the moment of the fsync moved, off the event loop and shared.
+ *
+ * One flush serves every commit made before it began: callers arriving while one runs wait for
+ * the next, which starts when it ends (a commit written after a flush began may not be in it).
+ * A process crash loses nothing either way: the frames are in the operating system's hands once
+ * written. A checkpoint (SQLite's, on the connection) syncs the WAL before it copies frames into
+ * the database file and the file after, so frames it moved out of the WAL are on disk already.
+ */
 export function walFlusher(databaseFile: string) {
   const wal = `${databaseFile}-wal`;
   let running: Promise<void> | null = null;
@@ -93,17 +93,13 @@ export function walFlusher(databaseFile: string) {
     /** Resolves once every commit made before the call is on the disk. */
     flush(): Promise<void> {
       if (!running) return start();
-      // the flush under way may have begun before this commit: the one after it covers it
-      next ??= running.then(
-        () => {
-          next = null;
-          return start();
-        },
-        () => {
-          next = null;
-          return start();
-        },
-      );
+      // the flush under way may have begun before this commit: the one after it covers it,
+      // whether the one under way succeeds or fails
+      const after = () => {
+        next = null;
+        return start();
+      };
+      next ??= running.then(after, after);
       return next;
     },
     /** WAL flushes done since the database was opened (tests: writes share them). */
